@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Alert types: the union of the ones the dashboard shows (part 1, section 3) and the alerts page
+ * (part 2, section 3). Severities: one set for both screens, see docs/decisions/004.
+ */
+export const ALERT_TYPES = [
+  'authentication_failure',
+  'dns_changes',
+  'certificate_expiry',
+  'deliverability_drop',
+  'provider_blocking',
+  'blacklist_detection',
+  'reputation_decline',
+  'suspicious_activity',
+  'deliverability',
+  'reputation',
+  'bounce',
+  'spam',
+] as const;
+export const AlertType = z.enum(ALERT_TYPES);
+export type AlertType = z.infer<typeof AlertType>;
+
+export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+export const AlertSeverity = z.enum(ALERT_SEVERITIES);
+export type AlertSeverity = z.infer<typeof AlertSeverity>;
+
+export const Alert = z.object({
+  id: z.number().int(),
+  type: AlertType,
+  severity: AlertSeverity,
+  title: z.string(),
+  message: z.string(),
+  domain: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Alert = z.infer<typeof Alert>;
+
+export const AlertList = z.array(Alert);
+
+export const AlertIdParams = z.object({
+  id: z.coerce.number({ error: 'Alert id must be a number' }).int('Alert id must be a whole number').positive('Alert id must be positive'),
+});

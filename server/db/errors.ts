@@ -1,0 +1,7 @@
+/** True when a write failed on a unique constraint (PostgreSQL 23505), however the driver wrapped it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+
+export interface RateRule {
+  /** Names the counter, e.g. 'login-ip'. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits on the unauthenticated flows attackers try first (DESIGN.md, security baseline). */
+export const RATE_RULES = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
+  loginPerUser: { name: 'login-user', limit: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
+  mailPerIp: { name: 'mail-ip', limit: 10, windowSeconds: 60 * 60 },
+  mailPerAddress: { name: 'mail-address', limit: 3, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;
+
+/**
+ * Counts one attempt against `rule` for `subject` in the database (shared by every process) and
+ * throws 429 once the window's limit is passed. Fixed windows: simple, and good enough here.
+ */
+export async function enforceRateLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const result = (await db.execute(sql`
+    INSERT INTO rate_limits AS r (key, window_start, window_end, count)
+    VALUES (${key}, now(), now() + make_interval(secs => ${rule.windowSeconds}), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      window_start = CASE WHEN r.window_end <= now() THEN now() ELSE r.window_start END,
+      window_end = CASE WHEN r.window_end <= now() THEN now() + make_interval(secs => ${rule.windowSeconds}) ELSE r.window_end END,
+      count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
+    RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`)) as unknown as {
+    rows: { count: number; retry_after: number }[];
+  };
+  const row = result.rows[0];
+  if (row.count <= rule.limit) return;
+  const seconds = Math.max(1, row.retry_after);
+  const minutes = Math.ceil(seconds / 60);
+  throw new AppError(
+    'rate_limited',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { 'retry-after': String(seconds) },
+  );
+}

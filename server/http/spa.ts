@@ -1,0 +1,36 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Serves the built front end: hashed assets cached for a year, index.html for every other
+ * non-API GET so the client router can draw the page. Unknown /api/* paths answer 404 JSON.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const built = indexFile !== undefined && existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webRoot!),
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    if (wantsPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply.code(404).send({ code: 'not_found', message: 'The front end is not built. Run `npm run build` or `npm start`.' });
+    }
+    return reply.code(404).send({ code: 'not_found', message: `No API route ${request.method} ${pathname}` });
+  });
+}

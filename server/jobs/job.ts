@@ -1,0 +1,30 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+
+/** What a job may use. Jobs receive it; they do not build their own connections. */
+export interface JobContext {
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  jobs: JobSender;
+}
+
+export interface JobSender {
+  send(name: string, data: unknown, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
+}
+
+/** One job: a queue name, the shape of its data, how to run it, and an optional cron schedule (UTC). */
+export interface JobDefinition<T = unknown> {
+  name: string;
+  schema: z.ZodType<T>;
+  schedule?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  run(data: T, ctx: JobContext): Promise<void>;
+}
+
+export function defineJob<T>(job: JobDefinition<T>): JobDefinition<T> {
+  return job;
+}

@@ -1,0 +1,76 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import type { JobContext, JobDefinition, JobSender } from './job';
+
+export interface JobQueueOptions {
+  database: Database;
+  jobs: JobDefinition<any>[];
+  log: Logger;
+  /** Run jobs and schedules here (the worker role); otherwise this process only sends. */
+  work: boolean;
+  /** How often workers poll and the cron monitor ticks; tests shorten it. */
+  pollSeconds?: number;
+}
+
+export interface JobQueue extends JobSender {
+  start(context: Omit<JobContext, 'jobs' | 'log'>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the app's own database. On PGlite it shares the single connection, so a service must
+ * send jobs after its transaction commits, never inside it (DESIGN.md, known traps).
+ */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { database, jobs, log, work } = options;
+  const pollSeconds = options.pollSeconds ?? 2;
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schedule: work,
+    supervise: work,
+    cronMonitorIntervalSeconds: Math.max(1, Math.min(30, pollSeconds)),
+    cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollSeconds)),
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  const queue: JobQueue = {
+    async send(name, data, sendOptions = {}) {
+      const job = byName.get(name);
+      if (!job) throw new Error(`Unknown job ${name}`);
+      await boss.send(name, job.schema.parse(data) as object, {
+        singletonKey: sendOptions.singletonKey,
+        startAfter: sendOptions.startAfterSeconds,
+      });
+    },
+
+    async start(context) {
+      await boss.start();
+      for (const job of jobs) {
+        // createQueue is idempotent; the retry policy lives on the queue so every sender shares it.
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 2,
+          retryDelay: job.retryDelaySeconds ?? 10,
+          retryBackoff: true,
+        });
+      }
+      if (!work) return;
+      for (const job of jobs) {
+        await boss.work(job.name, { pollingIntervalSeconds: Math.max(0.5, pollSeconds) }, async ([item]) => {
+          const jobLog = log.child({ job: job.name, jobId: item.id });
+          const data = job.schema.parse(item.data);
+          await job.run(data, { ...context, log: jobLog, jobs: queue });
+        });
+        if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+        else await boss.unschedule(job.name);
+      }
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from './env';
+import { startRuntime } from './runtime';
+
+const webRoot = path.resolve(fileURLToPath(new URL('../dist/web', import.meta.url)));
+
+const env = loadEnv();
+const runtime = await startRuntime(env, { webRoot });
+
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    runtime.logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      runtime.logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    runtime.stop().then(
+      () => process.exit(0),
+      (err) => {
+        runtime.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { lockDataDir } from './db/pglite-lock';
+import type { Env } from './env';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { jobRegistry } from './jobs/registry';
+import { createMailer } from './mail/mailer';
+
+export interface Runtime {
+  /** Where the web role listens, when it runs here. */
+  url?: string;
+  app?: FastifyInstance;
+  database: Database;
+  jobs: JobQueue;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  webRoot?: string;
+  logger?: Logger;
+  /** Job poll and cron tick interval; tests shorten it. */
+  jobPollSeconds?: number;
+}
+
+/** Opens the database, migrates it, starts the roles this process runs. main.ts, e2e tests and benchmarks all start here. */
+export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  let unlock = () => {};
+  let database: Database;
+  if (env.DATABASE_URL) {
+    database = await openPostgres(env.DATABASE_URL);
+  } else {
+    unlock = lockDataDir(env.DATA_DIR);
+    database = await openPglite(path.join(env.DATA_DIR, 'pglite'));
+  }
+  await database.migrate();
+
+  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+  if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
+  const jobs = createJobQueue({
+    database,
+    jobs: jobRegistry,
+    log: logger,
+    work: env.ROLES.includes('worker'),
+    pollSeconds: options.jobPollSeconds,
+  });
+  await jobs.start({ db: database.db, mailer });
+
+  let app: FastifyInstance | undefined;
+  let url: string | undefined;
+  if (env.ROLES.includes('web')) {
+    app = await buildApp({ env, database, mailer, jobs, logger, webRoot: options.webRoot });
+    const address = await app.listen({ port: env.PORT, host: env.HOST });
+    url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  }
+  logger.info({ roles: env.ROLES, database: database.kind, url }, 'InboxPulse started');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app?.close(); // stops accepting, drains in-flight requests
+      await jobs.stop(); // lets running jobs finish
+      mailer.close();
+      await database.close();
+      unlock();
+    })());
+
+  return { url, app, database, jobs, logger, stop };
+}
