@@ -40,6 +40,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, jobs: deps.jobs, log: deps.logger };
 
+  // Echo the request id so a user's bug report can be matched to the log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   registerOriginCheck(app, deps.env.APP_URL);

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema/index';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestApp({ smtpUrl: smtp.url, work: true });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('scheduled maintenance (pg-boss cron on the app database)', () => {
+  it('is scheduled, runs on its own, drops expired sessions and keeps live ones', async () => {
+    const live = await signUp(t.app, { username: 'liveone' });
+    const expired = await signUp(t.app, { username: 'expiredone' });
+    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = ${expired.user.id}`);
+
+    const schedules = await t.database.executeSql(`SELECT name, cron FROM pgboss.schedule`);
+    expect(schedules.rows).toContainEqual({ name: 'maintenance', cron: '* * * * *' });
+
+    await until(async () => {
+      const { rows } = await t.database.executeSql(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
+      return rows[0].n === 0;
+    });
+    expect((await live.client.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('delivers mail whose process died between commit and sending the job', async () => {
+    // What a crash leaves behind: a committed pending row and no job for it.
+    await t.database.db.insert(outbox).values({
+      kind: 'reset_password',
+      toAddress: 'orphan@example.com',
+      subject: 'Reset your InboxPulse password',
+      textBody: 'link',
+      htmlBody: '<p>link</p>',
+      status: 'pending',
+      createdAt: sql`now() - interval '5 minutes'`,
+    });
+    // The cron above runs this every minute; the test asks for a run now rather than wait for one.
+    await t.jobs.send('maintenance', {});
+    const delivered = await until(async () =>
+      smtp.messages.find((m) => m.to && 'text' in m.to && m.to.text === 'orphan@example.com'),
+    );
+    expect(delivered.subject).toBe('Reset your InboxPulse password');
+    const { rows } = await t.database.executeSql(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`);
+    expect(rows[0].status).toBe('sent');
+  });
+});
