@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadEnv } from '../../server/env';
+import { startRuntime, type Runtime } from '../../server/runtime';
+import { ensureWebBuild, webRoot } from '../../scripts/web-build';
+
+function findChromium(): string | undefined {
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const chromiumPath = findChromium();
+if (!chromiumPath && process.env.CI) throw new Error('CI must run the browser tests: install Debian chromium');
+/** Set when the browser tests cannot run here; vitest prints it as the skip reason. */
+export const noBrowser = chromiumPath ? false : 'Chromium not installed (apt-get install chromium): browser tests skipped';
+
+export const artifactsDir = path.resolve('e2e/artifacts');
+
+export interface E2E {
+  url: string;
+  runtime: Runtime;
+  browser: Browser;
+  newPage(width?: number): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The real app (built SPA, API, worker) on a fresh embedded database, and Debian's Chromium. */
+export async function startE2E(): Promise<E2E> {
+  await ensureWebBuild(() => {});
+  const port = await freePort();
+  const env = loadEnv({
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`, // mailed links must point at this very server
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-e2e-')),
+    LOG_LEVEL: 'warn',
+  });
+  const runtime = await startRuntime(env, { webRoot, jobPollSeconds: 1 });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  mkdirSync(artifactsDir, { recursive: true });
+  return {
+    url: runtime.url!,
+    runtime,
+    browser,
+    async newPage(width = 1440) {
+      const context = await browser.newContext({ baseURL: runtime.url, viewport: { width, height: 900 } });
+      return context.newPage();
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await runtime.stop();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { Spinner } from './ui/spinner';
+
+/** Whole-screen wait: shown while we learn whether someone is signed in, or a page's code loads. */
+export function PageSpinner() {
+  return (
+    <div data-testid="page-spinner" className="flex min-h-screen items-center justify-center">
+      <Spinner className="size-10" />
+    </div>
+  );
+}
+
+/** The same wait inside the app shell, so the navigation stays put while a page's code loads. */
+export function ContentSpinner() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="size-8" />
+    </div>
+  );
+}

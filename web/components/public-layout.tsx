@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '../paths';
+import { Brand } from './brand';
+import { Button } from './ui/button';
+
+/** Header and footer of the public marketing, documentation and legal pages. */
+export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      {title && <title>{`${title} - InboxPulse`}</title>}
+      <header className="border-b">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <Brand />
+          <nav aria-label="Site" className="flex flex-wrap items-center gap-1 text-sm sm:gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to={PATHS.pricing}>Pricing</Link>
+            </Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={PATHS.integrations}>Integrations</Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={PATHS.login}>Login</Link>
+            </Button>
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">{children}</main>
+      <footer className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground">
+          <p>InboxPulse: email deliverability monitoring</p>
+          <nav aria-label="Legal" className="flex gap-4">
+            <Link to={PATHS.privacyPolicy} className="hover:text-foreground">
+              Privacy Policy
+            </Link>
+            <Link to={PATHS.termsOfService} className="hover:text-foreground">
+              Terms of Service
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { User } from '../../../contracts/user';
+import { TooltipProvider } from '../ui/tooltip';
+import { MobileNav } from './mobile-nav';
+import { PageHeader } from './page-header';
+import type { ShellMeta } from './shell-meta';
+import { Sidebar } from './sidebar';
+
+/** The frame of every signed-in page (part 1, section 2.7). Loaded lazily: signed-out visitors never need it. */
+export default function AppShell({ user, meta, children }: { user: User; meta: ShellMeta; children: ReactNode }) {
+  // Tooltips are set up here, not around the whole app: Radix Tooltip and its positioning engine
+  // would otherwise ship in the landing page's first chunk. A public page that adds tooltips wraps
+  // itself in TooltipProvider too.
+  return (
+    <TooltipProvider>
+      <div className="min-h-screen bg-muted/40">
+        <title>{`${meta.title} - InboxPulse`}</title>
+        <Sidebar user={user} />
+        <div className="md:pl-64">
+          <MobileNav user={user} />
+          <PageHeader meta={meta} user={user} />
+          <main id="main-content" className="px-4 py-6 sm:px-6 lg:px-8">
+            {children}
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
+}

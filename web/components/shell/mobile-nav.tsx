@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Menu } from 'lucide-react';
+import type { User } from '../../../contracts/user';
+import { Brand } from '../brand';
+import { Button } from '../ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
+import { SidebarNav } from './sidebar-nav';
+import { UserPanel } from './user-panel';
+
+/** Below md: a top bar whose menu button opens the navigation as a 16rem slide-out drawer. */
+export function MobileNav({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Any navigation (a nav item, the logo, a link in the page) closes the drawer.
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-4 md:hidden">
+      <Button variant="ghost" size="icon" aria-label="Open navigation menu" onClick={() => setOpen(true)}>
+        <Menu className="size-5" aria-hidden="true" />
+      </Button>
+      <Brand />
+      <Sheet open={open} onOpenChange={setOpen}>
+        <SheetContent>
+          <SheetTitle className="sr-only">Navigation</SheetTitle>
+          <SheetDescription className="sr-only">Pages of InboxPulse</SheetDescription>
+          <div className="flex h-16 items-center px-6">
+            <Brand tone="inverted" />
+          </div>
+          <SidebarNav />
+          <UserPanel user={user} placement="drawer" />
+        </SheetContent>
+      </Sheet>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+import { Bell, CreditCard, Globe, Inbox, LayoutDashboard, Plug, Settings, ShieldCheck, TrendingUp } from 'lucide-react';
+import { PATHS } from '../../paths';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Paths that also count as this item being the current page. */
+  aliases?: string[];
+  showUnreadAlerts?: boolean;
+}
+
+/** Part 1, section 2.7: the navigation table, in this order, with these labels. */
+export const NAV_ITEMS: NavItem[] = [
+  { to: PATHS.home, label: 'Dashboard', icon: LayoutDashboard, aliases: [PATHS.dashboard] },
+  { to: PATHS.domains, label: 'Domains', icon: Globe },
+  { to: PATHS.inboxPlacement, label: 'Inbox Tests', icon: Inbox },
+  { to: PATHS.reputation, label: 'Reputation', icon: TrendingUp },
+  { to: PATHS.blacklistMonitoring, label: 'Blacklist Monitor', icon: ShieldCheck },
+  { to: PATHS.alerts, label: 'Alerts', icon: Bell, showUnreadAlerts: true },
+  { to: PATHS.integrations, label: 'Integrations', icon: Plug },
+  { to: PATHS.subscription, label: 'Subscription', icon: CreditCard },
+  { to: PATHS.settings, label: 'Settings', icon: Settings },
+];
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  if ([item.to, ...(item.aliases ?? [])].includes(pathname)) return true;
+  return item.to !== PATHS.home && pathname.startsWith(`${item.to}/`);
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, ResetPasswordForm } from '../../../contracts/auth';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
+import { PATHS } from '../../paths';
+import { resetTokenQueryOptions, useResetPasswordMutation } from './api';
+import { AuthLayout } from './components/auth-layout';
+import { PasswordInput } from './components/password-input';
+
+/** /reset-password?token=...: validating, invalid (or expired), the new-password form, done. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const check = useQuery({ ...resetTokenQueryOptions(token), enabled: token !== '' });
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+
+  if (!token) return <InvalidLink title="Invalid reset link" description="This password reset link is invalid" />;
+  if (doneMessage !== null) {
+    return (
+      <AuthLayout
+        icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />}
+        title="Password reset"
+        description={doneMessage}
+      >
+        <Button asChild className="w-full">
+          <Link to={PATHS.login}>Continue to Login</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+  if (check.isPending) {
+    return (
+      <AuthLayout title="Validating reset link" description="Checking that your reset link is still valid...">
+        <div className="flex justify-center">
+          <Spinner label="Validating reset link" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (check.isError) {
+    return <InvalidLink title="Reset link expired" description={AUTH_MESSAGES.invalidResetLink} />;
+  }
+  return <NewPasswordForm token={token} onDone={setDoneMessage} />;
+}
+
+function InvalidLink({ title, description }: { title: string; description: string }) {
+  return (
+    <AuthLayout icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />} title={title} description={description}>
+      <p className="mb-4 text-center text-sm text-muted-foreground">
+        Reset links are valid for 1 hour. You can ask for a new one from the login page.
+      </p>
+      <Button asChild className="w-full">
+        <Link to={PATHS.login}>Back to Login</Link>
+      </Button>
+    </AuthLayout>
+  );
+}
+
+function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const reset = useResetPasswordMutation();
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(ResetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: ({ message }) => onDone(message || AUTH_MESSAGES.passwordReset),
+        onError: (error) =>
+          toast({
+            title: 'Unable to reset password',
+            description: error instanceof ApiError ? error.serverMessage : undefined,
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+
+  return (
+    <AuthLayout title="Choose a new password" description="Enter a new password for your account.">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
+        <FormField id="reset-password" label="New Password" error={errors.password?.message} hint="At least 8 characters.">
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '../../../contracts/user';
+import { getQueryFn } from '../../lib/api-client';
+
+// The session query lives apart from api.ts because every page (the landing page too) needs it;
+// api.ts pulls in the auth form schemas, which only the lazy account pages should load.
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+const fetchUser = getQueryFn<unknown>({ on401: 'returnNull' });
+
+/** Part 1, section 7: no retry, fresh 5 s, kept 10 s, refetched on focus and mount; null = signed out. */
+export const userQueryOptions = queryOptions({
+  queryKey: USER_QUERY_KEY,
+  queryFn: async (context): Promise<User | null> => {
+    const data = await fetchUser(context);
+    if (data === null) return null;
+    // The schema (and zod with it) is fetched only when there is a user to check, so a signed-out
+    // visitor of the landing page never downloads the validation library.
+    const { User } = await import('../../../contracts/user');
+    return User.parse(data);
+  },
+  staleTime: 5_000,
+  gcTime: 10_000,
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+  refetchInterval: false,
+  retry: false,
+});
+
+export interface AuthState {
+  user: User | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+}
+
+/** Part 1, section 4: signed in only when there is user data and no error; a failed query = signed out. */
+export function useAuth(): AuthState {
+  const { data, error, isLoading, isFetched } = useQuery(userQueryOptions);
+  const user = data && !error ? data : null;
+  // Loading means "no answer yet, ever". A failed query with no data goes back to pending when it
+  // is refetched (e.g. on mount); treating that as loading would swap the page for the spinner,
+  // remount it, refetch again, and loop.
+  return { user, isLoading: isLoading && !isFetched, isAuthenticated: user !== null };
+}

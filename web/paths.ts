@@ -1,0 +1,38 @@
+/** Every route path of the app (part 1, section 2.1; part 2, section 2). Links use these, never literals. */
+export const PATHS = {
+  home: '/',
+  // Account flows (public)
+  login: '/login',
+  register: '/register',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  emailConfirmation: '/email-confirmation',
+  // Public marketing, documentation and legal pages
+  pricing: '/pricing',
+  integrations: '/integrations',
+  apiDocs: '/api-docs',
+  webhookDocs: '/webhook-docs',
+  mtaIntegration: '/mta-integration',
+  alertCapabilities: '/alert-capabilities',
+  smtp2goIntegration: '/integrations/smtp2go',
+  postfixIntegration: '/integrations/postfix',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  checkout: '/checkout',
+  // Signed-in only
+  dashboard: '/dashboard',
+  domains: '/domains',
+  inboxPlacement: '/inbox-placement',
+  reputation: '/reputation',
+  reputationTest: '/reputation-test',
+  blacklistMonitoring: '/blacklist-monitoring',
+  alerts: '/alerts',
+  settings: '/settings',
+  subscription: '/subscription',
+} as const;
+
+/** Where registration lands; `sent` carries the server's emailSent flag to pick the message. */
+export function emailConfirmationPath(email: string, sent: boolean): string {
+  const query = new URLSearchParams({ email, sent: sent ? '1' : '0' });
+  return `${PATHS.emailConfirmation}?${query.toString()}`;
+}

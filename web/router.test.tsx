@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, renderApp, signedOut, stubFetch } from './test-utils';
+
+const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()), 'GET /api/alerts': () => jsonResponse([]) };
+
+describe('route gating', () => {
+  it('shows a full-page spinner while the user query is loading', () => {
+    stubFetch({ 'GET /api/user': () => new Promise<Response>(() => {}) });
+    renderApp('/domains');
+    expect(screen.getByTestId('page-spinner')).toBeInTheDocument();
+  });
+
+  it('shows the login screen in place of a signed-in page when signed out, without redirecting', async () => {
+    const fetchMock = stubFetch(signedOut);
+    const { router } = renderApp('/domains');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/domains');
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    // Alerts are only asked for when someone is signed in.
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/alerts')).toBe(false);
+  });
+
+  it('treats a failing user query (not only 401) as signed out', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/user': () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+    });
+    renderApp('/alerts');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    // The login screen mounting refetches the failed query once (refetch on mount), and no more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it('shows the page inside the app shell when signed in', async () => {
+    stubFetch(signedIn);
+    renderApp('/domains');
+    expect(await screen.findByTestId('domains-page')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Domain Management' })).toBeInTheDocument();
+    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  });
+
+  it('shows the landing page at / when signed out, with Login and Start Free Account', async () => {
+    stubFetch(signedOut);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'InboxPulse' })).toBeInTheDocument();
+    const hero = within(screen.getByRole('main'));
+    expect(hero.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(hero.getByRole('link', { name: 'Start Free Account' })).toHaveAttribute('href', '/register');
+  });
+
+  it('shows the dashboard at / and at /login when signed in', async () => {
+    stubFetch(signedIn);
+    const first = renderApp('/');
+    expect(await screen.findByTestId('dashboard-page')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/login');
+    expect(await screen.findByTestId('dashboard-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
+  });
+
+  it('shows the dashboard instead of /register when already signed in', async () => {
+    stubFetch(signedIn);
+    renderApp('/register');
+    expect(await screen.findByTestId('dashboard-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('register-form')).not.toBeInTheDocument();
+  });
+
+  it('shows the integrations marketing page when signed out and the manager when signed in', async () => {
+    stubFetch(signedOut);
+    const first = renderApp('/integrations');
+    expect(await screen.findByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    first.unmount();
+
+    stubFetch(signedIn);
+    renderApp('/integrations');
+    expect(await screen.findByTestId('integrations-page')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it('keeps /checkout public', async () => {
+    stubFetch(signedOut);
+    renderApp('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    stubFetch(signedOut);
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { AuthGate, gated } from './components/auth-gate';
+import { NotFoundPage } from './components/not-found-page';
+import { RootLayout } from './components/root-layout';
+import { RouteError } from './components/route-error';
+import type { ShellMeta } from './components/shell/shell-meta';
+import { LandingPage } from './features/landing/landing-page';
+import { PATHS } from './paths';
+
+// Only the landing page is in the first chunk; every other page is fetched when first shown.
+const LoginPage = lazy(() => import('./features/auth/login-page'));
+const RegisterPage = lazy(() => import('./features/auth/register-page'));
+const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('./features/auth/verify-email-page'));
+const EmailConfirmationPage = lazy(() => import('./features/auth/email-confirmation-page'));
+
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
+const DomainsPage = lazy(() => import('./features/domains/domains-page'));
+const InboxPlacementPage = lazy(() => import('./features/inbox-placement/inbox-placement-page'));
+const ReputationPage = lazy(() => import('./features/reputation/reputation-page'));
+const ReputationTestPage = lazy(() => import('./features/reputation/reputation-test-page'));
+const BlacklistMonitoringPage = lazy(() => import('./features/blacklist-monitoring/blacklist-monitoring-page'));
+const AlertsPage = lazy(() => import('./features/alerts/alerts-page'));
+const IntegrationsPage = lazy(() => import('./features/integrations/integrations-page'));
+const SettingsPage = lazy(() => import('./features/settings/settings-page'));
+const SubscriptionPage = lazy(() => import('./features/billing/subscription-page'));
+
+const PricingPage = lazy(() => import('./features/billing/pricing-page'));
+const CheckoutPage = lazy(() => import('./features/billing/checkout-page'));
+const IntegrationsMarketingPage = lazy(() => import('./features/integrations/integrations-marketing-page'));
+const Smtp2goPage = lazy(() => import('./features/integrations/smtp2go-page'));
+const PostfixPage = lazy(() => import('./features/integrations/postfix-page'));
+const ApiDocsPage = lazy(() => import('./features/docs/api-docs-page'));
+const WebhookDocsPage = lazy(() => import('./features/docs/webhook-docs-page'));
+const MtaIntegrationPage = lazy(() => import('./features/docs/mta-integration-page'));
+const AlertCapabilitiesPage = lazy(() => import('./features/docs/alert-capabilities-page'));
+const PrivacyPolicyPage = lazy(() => import('./features/legal/privacy-policy-page'));
+const TermsOfServicePage = lazy(() => import('./features/legal/terms-of-service-page'));
+
+/** Header of each signed-in page (part 1, 2.7; breadcrumb labels from part 2, section 2). */
+const SHELL: Record<string, ShellMeta> = {
+  dashboard: {
+    title: 'Dashboard',
+    description: 'Monitor your email deliverability and domain health',
+    showAddDomain: true,
+  },
+  domains: {
+    title: 'Domain Management',
+    description: 'Add and verify your sending domains and follow their authentication',
+    breadcrumbs: [{ label: 'Domains' }],
+  },
+  inboxPlacement: {
+    title: 'Inbox Placement Testing',
+    description: 'Test where your email lands across mailbox providers',
+    breadcrumbs: [{ label: 'Inbox Tests' }],
+  },
+  reputation: {
+    title: 'Reputation Monitoring',
+    description: 'Follow the sender reputation of your IP addresses and domains',
+    breadcrumbs: [{ label: 'Reputation' }],
+  },
+  reputationTest: {
+    title: 'Reputation Test',
+    description: 'Diagnostics of your reputation checks',
+    breadcrumbs: [{ label: 'Reputation', to: PATHS.reputation }, { label: 'Reputation Test' }],
+  },
+  blacklistMonitoring: {
+    title: 'Blacklist Monitoring',
+    description: 'Check your IP addresses against DNS blocklists',
+    breadcrumbs: [{ label: 'Blacklist Monitor' }],
+  },
+  alerts: {
+    title: 'Alerts',
+    description: 'Review deliverability alerts and choose how you are notified',
+    breadcrumbs: [{ label: 'Alerts' }],
+  },
+  integrations: {
+    title: 'Integrations',
+    description: 'Connect your email service providers and mail transfer agents',
+    breadcrumbs: [{ label: 'Integrations' }],
+  },
+  settings: {
+    title: 'Settings',
+    description: 'API access, webhooks and your account',
+    breadcrumbs: [{ label: 'Settings' }],
+  },
+  subscription: {
+    title: 'Subscription',
+    description: 'Your plan, usage and billing',
+    breadcrumbs: [{ label: 'Subscription' }],
+  },
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Pages with a signed-in form. Signed out: the `signedOut` screen, or the login screen.
+        element: <AuthGate />,
+        children: [
+          { index: true, element: <DashboardPage />, handle: gated(SHELL.dashboard, <LandingPage />) },
+          { path: PATHS.login, element: <DashboardPage />, handle: gated(SHELL.dashboard, <LoginPage />) },
+          { path: PATHS.register, element: <DashboardPage />, handle: gated(SHELL.dashboard, <RegisterPage />) },
+          {
+            path: PATHS.integrations,
+            element: <IntegrationsPage />,
+            handle: gated(SHELL.integrations, <IntegrationsMarketingPage />),
+          },
+          { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
+          { path: PATHS.domains, element: <DomainsPage />, handle: gated(SHELL.domains) },
+          { path: PATHS.inboxPlacement, element: <InboxPlacementPage />, handle: gated(SHELL.inboxPlacement) },
+          { path: PATHS.reputation, element: <ReputationPage />, handle: gated(SHELL.reputation) },
+          { path: PATHS.reputationTest, element: <ReputationTestPage />, handle: gated(SHELL.reputationTest) },
+          {
+            path: PATHS.blacklistMonitoring,
+            element: <BlacklistMonitoringPage />,
+            handle: gated(SHELL.blacklistMonitoring),
+          },
+          { path: PATHS.alerts, element: <AlertsPage />, handle: gated(SHELL.alerts) },
+          { path: PATHS.settings, element: <SettingsPage />, handle: gated(SHELL.settings) },
+          { path: PATHS.subscription, element: <SubscriptionPage />, handle: gated(SHELL.subscription) },
+        ],
+      },
+      // Public pages: the same for everyone.
+      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
+      { path: PATHS.emailConfirmation, element: <EmailConfirmationPage /> },
+      { path: PATHS.pricing, element: <PricingPage /> },
+      // The spec registers /checkout as public first; the first registration wins.
+      { path: PATHS.checkout, element: <CheckoutPage /> },
+      { path: PATHS.smtp2goIntegration, element: <Smtp2goPage /> },
+      { path: PATHS.postfixIntegration, element: <PostfixPage /> },
+      { path: PATHS.apiDocs, element: <ApiDocsPage /> },
+      { path: PATHS.webhookDocs, element: <WebhookDocsPage /> },
+      { path: PATHS.mtaIntegration, element: <MtaIntegrationPage /> },
+      { path: PATHS.alertCapabilities, element: <AlertCapabilitiesPage /> },
+      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: PATHS.termsOfService, element: <TermsOfServicePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

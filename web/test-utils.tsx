@@ -1,0 +1,68 @@
+import { render } from '@testing-library/react';
+// RouterProvider from 'react-router', not 'react-router/dom': under Vitest the /dom entry loads a
+// second copy of the router (CommonJS beside ESM) whose contexts the pages cannot see.
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { User } from '../contracts/user';
+import { AppProviders } from './components/app-providers';
+import { createQueryClient } from './lib/query-client';
+import { routes } from './router';
+
+/** Renders the real app (routes, providers, toaster) at a path, with a fresh query cache. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function errorResponse(status: number, code: string, message: string): Response {
+  return jsonResponse({ code, message }, status);
+}
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Replaces global fetch with a table keyed by 'METHOD /path' (query string ignored). Calls nobody
+ * expected answer 404 so a test fails visibly instead of hanging. Returns the mock to inspect calls.
+ */
+export function stubFetch(handlers: Record<string, Handler>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) return errorResponse(404, 'NOT_FOUND', `No stub for ${key}`);
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The JSON body a stubbed call was made with. */
+export function bodyOf(mock: ReturnType<typeof stubFetch>, key: string): unknown {
+  const call = mock.mock.calls.find(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
+  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
+}
+
+export const signedOut = { 'GET /api/user': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') };
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    username: 'ada',
+    email: 'ada@example.com',
+    emailVerified: true,
+    subscriptionPlan: 'free',
+    hasCompletedTour: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
