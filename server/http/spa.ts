@@ -15,9 +15,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       root: path.resolve(webRoot!),
       wildcard: false,
       index: false,
+      cacheControl: false, // ours below: long for hashed assets, none for the rest
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
