@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/index';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import type { SmtpSink } from '../test/smtp-sink';
+import { createMailingTestApp, signUp } from '../test/test-app';
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createMailingTestApp>>;
 let smtp: SmtpSink;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({ smtpUrl: smtp.url, work: true });
+  t = await createMailingTestApp();
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -9,6 +9,7 @@ import { loadEnv, type Env } from '../env';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
 import { createMailer } from '../mail/mailer';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -53,6 +54,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await jobs.stop();
       mailer.close();
       await database.close();
+    },
+  };
+}
+
+/** The app with a job worker and a real loopback SMTP server for its outbound mail. */
+export async function createMailingTestApp(): Promise<TestApp & { smtp: SmtpSink }> {
+  const smtp = await startSmtpSink();
+  const t = await createTestApp({ smtpUrl: smtp.url, work: true });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
     },
   };
 }

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createMailingTestApp, TestClient } from '../../test/test-app';
+import type { SmtpSink } from '../../test/smtp-sink';
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createMailingTestApp>>;
 let smtp: SmtpSink;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({ smtpUrl: smtp.url, work: true });
+  t = await createMailingTestApp();
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const tokenOf = (text: string | undefined) => /verify-email\?token=([\w-]+)/.exec(text ?? '')![1];
 
