@@ -7,7 +7,7 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const webRoot = path.join(root, 'dist', 'web');
 const builtIndex = path.join(webRoot, 'index.html');
 // What the front-end bundle is made of: any change here makes the build stale.
-const SOURCES = ['web', 'contracts', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['web', 'contracts', 'content', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
