@@ -8,6 +8,11 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { domainRoutes } from './features/domains/domains.routes';
+import { emailMetricRoutes } from './features/email-metrics/email-metrics.routes';
+import { inboxTestRoutes } from './features/inbox-tests/inbox-tests.routes';
+import { integrationRoutes } from './features/integrations/integrations.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -52,6 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(alertRoutes, ctx);
+  await app.register(dashboardRoutes, ctx);
+  await app.register(domainRoutes, ctx);
+  await app.register(inboxTestRoutes, ctx);
+  await app.register(integrationRoutes, ctx);
+  await app.register(emailMetricRoutes, ctx);
 
   await registerSpa(app, deps.webRoot);
   return app;

@@ -4,3 +4,7 @@ export * from './auth-tokens';
 export * from './rate-limits';
 export * from './outbox';
 export * from './alerts';
+export * from './domains';
+export * from './inbox-tests';
+export * from './integrations';
+export * from './email-metrics';
