@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
+import { chatbotRoutes } from './features/chatbot/chatbot.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { domainRoutes } from './features/domains/domains.routes';
 import { emailMetricRoutes } from './features/email-metrics/email-metrics.routes';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(alertRoutes, ctx);
+  await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);
   await app.register(inboxTestRoutes, ctx);

@@ -16,6 +16,7 @@ export const RATE_RULES = {
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   mailPerIp: { name: 'mail-ip', limit: 10, windowSeconds: 60 * 60 },
   mailPerAddress: { name: 'mail-address', limit: 3, windowSeconds: 60 * 60 },
+  chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateRule>;
 
 /**

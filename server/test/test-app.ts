@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** Run the job worker and schedules (off unless a test needs jobs to run). */
   work?: boolean;
   webRoot?: string;
+  /** Extra environment variables, e.g. an LLM endpoint for the chat assistant. */
+  env?: Record<string, string>;
 }
 
 /** The real app on a fresh migrated database, as DESIGN.md asks of every integration test. */
@@ -37,6 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     SMTP_URL: options.smtpUrl,
+    ...options.env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
