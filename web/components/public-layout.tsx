@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ChatWidget } from '../features/chat/chat-widget';
+import { CookieBanner } from '../features/cookie-consent/cookie-banner';
 import { PATHS } from '../paths';
 import { Brand } from './brand';
 import { Button } from './ui/button';
@@ -39,6 +41,9 @@ export function PublicLayout({ title, children }: { title?: string; children: Re
           </nav>
         </div>
       </footer>
+      {/* Part 1, sections 1 and 2.2: the chat assistant and the cookie banner on the public pages. */}
+      <CookieBanner />
+      <ChatWidget />
     </div>
   );
 }

@@ -1,12 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, relativeAge, userInitial } from './format';
+import { badgeCount, formatCount, formatPercent, parsePercent, percentOf, relativeAge, roundTo, syncFreshness, userInitial } from './format';
+
+const NOW = new Date('2025-06-10T12:00:00Z');
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
 describe('format', () => {
   it('relativeAge: under an hour "Just now", then hours, then days', () => {
-    const now = new Date('2025-06-10T12:00:00Z');
-    expect(relativeAge('2025-06-10T11:30:00Z', now)).toBe('Just now');
-    expect(relativeAge('2025-06-10T07:00:00Z', now)).toBe('5h ago');
-    expect(relativeAge('2025-06-07T12:00:00Z', now)).toBe('3d ago');
+    expect(relativeAge('2025-06-10T11:30:00Z', NOW)).toBe('Just now');
+    expect(relativeAge('2025-06-10T07:00:00Z', NOW)).toBe('5h ago');
+    expect(relativeAge('2025-06-07T12:00:00Z', NOW)).toBe('3d ago');
+  });
+
+  it('relativeAge boundaries: 59 min, 1 h, 23 h, 24 h, 7 d, 168 h', () => {
+    expect(relativeAge(ago(59 * MINUTE), NOW)).toBe('Just now');
+    expect(relativeAge(ago(60 * MINUTE - 1), NOW)).toBe('Just now');
+    expect(relativeAge(ago(HOUR), NOW)).toBe('1h ago');
+    expect(relativeAge(ago(23 * HOUR), NOW)).toBe('23h ago');
+    expect(relativeAge(ago(24 * HOUR - 1), NOW)).toBe('23h ago');
+    expect(relativeAge(ago(24 * HOUR), NOW)).toBe('1d ago');
+    expect(relativeAge(ago(7 * 24 * HOUR), NOW)).toBe('7d ago');
+    expect(relativeAge(ago(168 * HOUR), NOW)).toBe('7d ago');
+    // A clock a little ahead of ours never gives a negative age.
+    expect(relativeAge(ago(-5 * MINUTE), NOW)).toBe('Just now');
+  });
+
+  it('syncFreshness: never, just, hours, days, outdated at 168 h', () => {
+    expect(syncFreshness(null, NOW)).toBe('Never synced');
+    expect(syncFreshness(undefined, NOW)).toBe('Never synced');
+    expect(syncFreshness(ago(59 * MINUTE), NOW)).toBe('Just synced');
+    expect(syncFreshness(ago(HOUR), NOW)).toBe('1h ago');
+    expect(syncFreshness(ago(23 * HOUR), NOW)).toBe('23h ago');
+    expect(syncFreshness(ago(24 * HOUR), NOW)).toBe('1d ago');
+    expect(syncFreshness(ago(167 * HOUR), NOW)).toBe('6d ago');
+    expect(syncFreshness(ago(168 * HOUR - 1), NOW)).toBe('6d ago');
+    expect(syncFreshness(ago(7 * 24 * HOUR), NOW)).toBe('Sync outdated');
+    expect(syncFreshness(ago(168 * HOUR), NOW)).toBe('Sync outdated');
+    expect(syncFreshness(ago(30 * 24 * HOUR), NOW)).toBe('Sync outdated');
+  });
+
+  it('percent rounding', () => {
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(89.95, 1)).toBe(90);
+    expect(roundTo(-2.5)).toBe(-3);
+    expect(formatPercent(92.449)).toBe('92.4%');
+    expect(formatPercent(92.45)).toBe('92.5%');
+    expect(formatPercent(0.1234, 3)).toBe('0.123%');
+    expect(formatPercent(100, 0)).toBe('100%');
+    expect(percentOf(1, 3)).toBeCloseTo(33.333, 3);
+    expect(percentOf(5, 0)).toBeNull();
+    expect(parsePercent('97.50')).toBe(97.5);
+    expect(parsePercent(null)).toBeNull();
+    expect(parsePercent('n/a')).toBeNull();
+    expect(formatCount(1234567)).toBe('1,234,567');
   });
 
   it('userInitial and badgeCount', () => {

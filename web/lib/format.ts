@@ -1,5 +1,7 @@
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/** Part 1, section 9: a sync older than 7 days (168 hours) is outdated. */
+const SYNC_OUTDATED_MS = 7 * DAY_MS;
 
 /** The avatar letter: first character of the username, upper-cased; '?' when there is none. */
 export function userInitial(username: string | undefined | null): string {
@@ -12,10 +14,57 @@ export function badgeCount(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
+function elapsedMs(date: string | Date, now: Date): number {
+  // A timestamp slightly in the future (clock skew between server and browser) counts as now.
+  return Math.max(0, now.getTime() - new Date(date).getTime());
+}
+
 /** Relative age per part 1, section 9: under 1 hour 'Just now', under 24 hours in hours, else days. */
 export function relativeAge(date: string | Date, now: Date = new Date()): string {
-  const elapsed = now.getTime() - new Date(date).getTime();
+  const elapsed = elapsedMs(date, now);
   if (elapsed < HOUR_MS) return 'Just now';
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
   return `${Math.floor(elapsed / DAY_MS)}d ago`;
+}
+
+/**
+ * How fresh an integration's data is (part 1, section 2.8): no sync 'Never synced'; under 1 hour
+ * 'Just synced'; under 24 hours 'Nh ago'; under 7 days 'Nd ago'; otherwise 'Sync outdated'.
+ */
+export function syncFreshness(lastSync: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!lastSync) return 'Never synced';
+  const elapsed = elapsedMs(lastSync, now);
+  if (elapsed < HOUR_MS) return 'Just synced';
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
+  if (elapsed < SYNC_OUTDATED_MS) return `${Math.floor(elapsed / DAY_MS)}d ago`;
+  return 'Sync outdated';
+}
+
+/** Rounds half away from zero at `decimals` places without binary surprises (1.005 -> 1.01). */
+export function roundTo(value: number, decimals = 0): number {
+  const factor = 10 ** decimals;
+  return Math.sign(value) * (Math.round(Number((Math.abs(value) * factor).toPrecision(15))) / factor);
+}
+
+/** `part` as a percentage of `total`; null when there is no total to divide by. */
+export function percentOf(part: number, total: number): number | null {
+  if (!Number.isFinite(total) || total <= 0) return null;
+  return (part / total) * 100;
+}
+
+/** A percentage for display: '92.5%' with one decimal by default. */
+export function formatPercent(value: number, decimals = 1): string {
+  return `${roundTo(value, decimals).toFixed(decimals)}%`;
+}
+
+/** A percent string from the API ('97.50'), as a number; null when absent or not a number. */
+export function parsePercent(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** Whole numbers with thousands separators: 12,345. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
 }

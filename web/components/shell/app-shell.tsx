@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/user';
+import { OnboardingTour } from '../../features/tour/onboarding-tour';
 import { TooltipProvider } from '../ui/tooltip';
 import { MobileNav } from './mobile-nav';
 import { PageHeader } from './page-header';
@@ -23,6 +24,7 @@ export default function AppShell({ user, meta, children }: { user: User; meta: S
             {children}
           </main>
         </div>
+        <OnboardingTour user={user} />
       </div>
     </TooltipProvider>
   );

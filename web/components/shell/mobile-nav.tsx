@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import type { User } from '../../../contracts/user';
+import { TOUR_ANCHORS } from '../../features/tour/steps';
 import { Brand } from '../brand';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
@@ -16,7 +17,13 @@ export function MobileNav({ user }: { user: User }) {
   useEffect(() => setOpen(false), [pathname]);
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-4 md:hidden">
-      <Button variant="ghost" size="icon" aria-label="Open navigation menu" onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open navigation menu"
+        onClick={() => setOpen(true)}
+        data-tour={TOUR_ANCHORS.mobileNav}
+      >
         <Menu className="size-5" aria-hidden="true" />
       </Button>
       <Brand />

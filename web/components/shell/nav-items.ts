@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Bell, CreditCard, Globe, Inbox, LayoutDashboard, Plug, Settings, ShieldCheck, TrendingUp } from 'lucide-react';
+import { TOUR_ANCHORS } from '../../features/tour/steps';
 import { PATHS } from '../../paths';
 
 export interface NavItem {
@@ -9,16 +10,18 @@ export interface NavItem {
   /** Paths that also count as this item being the current page. */
   aliases?: string[];
   showUnreadAlerts?: boolean;
+  /** `data-tour` anchor the onboarding tour points at. */
+  tour?: string;
 }
 
 /** Part 1, section 2.7: the navigation table, in this order, with these labels. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: PATHS.home, label: 'Dashboard', icon: LayoutDashboard, aliases: [PATHS.dashboard] },
-  { to: PATHS.domains, label: 'Domains', icon: Globe },
-  { to: PATHS.inboxPlacement, label: 'Inbox Tests', icon: Inbox },
+  { to: PATHS.home, label: 'Dashboard', icon: LayoutDashboard, aliases: [PATHS.dashboard], tour: TOUR_ANCHORS.dashboard },
+  { to: PATHS.domains, label: 'Domains', icon: Globe, tour: TOUR_ANCHORS.domains },
+  { to: PATHS.inboxPlacement, label: 'Inbox Tests', icon: Inbox, tour: TOUR_ANCHORS.inboxTests },
   { to: PATHS.reputation, label: 'Reputation', icon: TrendingUp },
   { to: PATHS.blacklistMonitoring, label: 'Blacklist Monitor', icon: ShieldCheck },
-  { to: PATHS.alerts, label: 'Alerts', icon: Bell, showUnreadAlerts: true },
+  { to: PATHS.alerts, label: 'Alerts', icon: Bell, showUnreadAlerts: true, tour: TOUR_ANCHORS.alerts },
   { to: PATHS.integrations, label: 'Integrations', icon: Plug },
   { to: PATHS.subscription, label: 'Subscription', icon: CreditCard },
   { to: PATHS.settings, label: 'Settings', icon: Settings },

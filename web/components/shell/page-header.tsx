@@ -1,10 +1,11 @@
-import { Plus } from 'lucide-react';
+import { CircleHelp, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../contracts/user';
 import { PLAN_LABELS } from '../../../contracts/plans';
 import { PATHS } from '../../paths';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../ui/tooltip';
 import { Breadcrumbs } from './breadcrumbs';
 import type { ShellMeta } from './shell-meta';
 
@@ -20,6 +21,20 @@ export function PageHeader({ meta, user }: { meta: ShellMeta; user: User }) {
           {meta.description && <p className="mt-1 text-sm text-muted-foreground">{meta.description}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-3">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Take the tour"
+                data-testid="restart-tour"
+                onClick={() => window.restartOnboardingTour?.()}
+              >
+                <CircleHelp className="size-5" aria-hidden="true" />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Take the tour</TooltipContent>
+          </Tooltip>
           <div className="flex flex-col items-end gap-1">
             <p className="hidden text-sm font-medium sm:block">{user.username}</p>
             <Link to={PATHS.subscription} className="rounded-full" aria-label={`${PLAN_LABELS[user.subscriptionPlan]}, manage subscription`}>

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertList, type Alert } from '../../../contracts/alerts';
-import { getQueryFn } from '../../lib/api-client';
+import { MessageBody } from '../../../contracts/errors';
+import { apiJson, getQueryFn } from '../../lib/api-client';
 import { useAuth } from '../auth/user-query';
 
 export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
@@ -29,4 +30,13 @@ export function useAlerts() {
 export function useUnreadAlertCount(): number {
   const { data } = useAlerts();
   return data?.filter((alert) => !alert.isRead).length ?? 0;
+}
+
+/** DELETE /api/alerts/:id; the alert list (and so the unread badge) is refreshed afterwards. */
+export function useDeleteAlertMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/alerts/${id}`)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
+  });
 }

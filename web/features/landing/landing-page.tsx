@@ -1,29 +1,44 @@
-import { Link } from 'react-router';
-import { PublicLayout } from '../../components/public-layout';
-import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { ChatWidget } from '../chat/chat-widget';
+import { CookieBanner } from '../cookie-consent/cookie-banner';
+import { FaqSection } from './faq-section';
+import { HeroSection } from './hero-section';
+import { LandingFooter } from './landing-footer';
+import { LandingHeader } from './landing-header';
+import { ComparisonSection, PlansSection } from './pricing-sections';
+import { AlertsSection, FeaturesSection, IntegrationsSection, OnboardingSection } from './product-sections';
+import { SamplePlacementSection, TestimonialsSection } from './proof-sections';
 
-// The signed-out home page. Deliberately small: it ships in the first JavaScript chunk, and the
-// full landing page (part 1, section 2.2) is built later.
+/**
+ * The signed-out home page (part 1, section 2.2), sections in the spec's order. It ships in the
+ * first JavaScript chunk: keep it light (no zod, no heavy libraries); the chat panel loads lazily.
+ * Texts come from content/, which the server's chat assistant reads too.
+ */
 export function LandingPage() {
   return (
-    <PublicLayout>
+    <div className="flex min-h-screen flex-col">
       <title>InboxPulse - Email deliverability monitoring</title>
-      <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">InboxPulse</h1>
-        <p className="mt-6 text-lg text-muted-foreground">
-          Find out whether your email reaches the inbox: inbox-placement tests, SPF, DKIM and DMARC monitoring, sender
-          reputation and blocklist checks, with alerts when something changes.
-        </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to={PATHS.register}>Start Free Account</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={PATHS.login}>Login</Link>
-          </Button>
-        </div>
-      </section>
-    </PublicLayout>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <LandingHeader />
+      <main id="main" className="flex-1">
+        <HeroSection />
+        <FeaturesSection />
+        <OnboardingSection />
+        <AlertsSection />
+        <IntegrationsSection />
+        <ComparisonSection />
+        <PlansSection />
+        <SamplePlacementSection />
+        <TestimonialsSection />
+        <FaqSection />
+      </main>
+      <LandingFooter />
+      <CookieBanner />
+      <ChatWidget />
+    </div>
   );
 }

@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
+import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
+import { MessageBody } from '../../../contracts/errors';
+import { apiJson, getQueryFn } from '../../lib/api-client';
+import { useAuth } from '../auth/user-query';
+import { INBOX_TESTS_QUERY_KEY } from '../inbox-placement/api';
+
+export const OVERVIEW_QUERY_KEY = ['/api/dashboard/overview'] as const;
+export const EMAIL_METRICS_QUERY_KEY = ['/api/email-metrics'] as const;
+export const TRENDS_PATH = '/api/dashboard/trends';
+
+export type TrendPeriod = 7 | 30 | 90;
+
+const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+
+export function overviewQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: OVERVIEW_QUERY_KEY,
+    queryFn: async (context): Promise<DashboardOverview> => DashboardOverview.parse(await fetchJson(context)),
+    enabled,
+  });
+}
+
+/** Part 1, section 6: dashboard data is asked for only once someone is signed in. */
+export function useDashboardOverview() {
+  const { isAuthenticated } = useAuth();
+  return useQuery(overviewQueryOptions(isAuthenticated));
+}
+
+export function emailMetricsQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: EMAIL_METRICS_QUERY_KEY,
+    queryFn: async (context): Promise<EmailMetric[]> => EmailMetricList.parse(await fetchJson(context)),
+    enabled,
+  });
+}
+
+export function useEmailMetrics(enabled = true) {
+  const { isAuthenticated } = useAuth();
+  return useQuery(emailMetricsQueryOptions(isAuthenticated && enabled));
+}
+
+export function trendsQueryOptions(days: TrendPeriod, enabled = true) {
+  return queryOptions({
+    // The default fetcher GETs the first key element, so the period is part of that URL.
+    queryKey: [`${TRENDS_PATH}?days=${days}`] as const,
+    queryFn: async (context): Promise<DashboardTrends> => DashboardTrends.parse(await fetchJson(context)),
+    enabled,
+  });
+}
+
+/** Advanced analytics trends; only plans with advanced_analytics may ask (others get 403). */
+export function useDashboardTrends(days: TrendPeriod, enabled: boolean) {
+  const { isAuthenticated } = useAuth();
+  return useQuery(trendsQueryOptions(days, isAuthenticated && enabled));
+}
+
+/** DELETE /api/inbox-tests/:id; the test list and the overview built from it are refreshed. */
+export function useDeleteInboxTestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
+      ]),
+  });
+}

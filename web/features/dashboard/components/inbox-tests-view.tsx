@@ -1,0 +1,191 @@
+import { Clock, Globe2, Inbox, Loader2, MailX, ShieldAlert, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { InboxTest } from '../../../../contracts/inbox-tests';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
+import { formatPercent, relativeAge } from '../../../lib/format';
+import { PATHS } from '../../../paths';
+import { useDeleteInboxTestMutation } from '../api';
+import {
+  GLOBAL_PROVIDERS,
+  INBOX_TEST_STATUS_LABELS,
+  inboxTestStatusTone,
+  inboxTestTitle,
+  latest,
+  NO_DATA,
+  overallDeliverabilityRating,
+  summarizeInboxTests,
+  type InboxTestSummary,
+} from '../metrics';
+import { EmptyState, StatCard, TONE_TEXT, ToneBadge } from './parts';
+
+const pct = (value: number | null) => (value === null ? NO_DATA : formatPercent(value));
+
+function TestRow({ test, onDelete, deleting }: { test: InboxTest; onDelete: () => void; deleting: boolean }) {
+  const title = inboxTestTitle(test);
+  return (
+    <li className="space-y-2 rounded-lg border p-4" data-testid={`inbox-test-${test.id}`}>
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{title}</p>
+          <p className="text-sm text-muted-foreground">
+            {test.provider ?? 'Provider not detected yet'} · {relativeAge(test.createdAt)}
+          </p>
+        </div>
+        <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          aria-label={`Delete ${title}`}
+          onClick={onDelete}
+          disabled={deleting}
+        >
+          {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        </Button>
+      </div>
+      {test.status === 'completed' && (
+        <dl className="grid grid-cols-3 gap-2 text-sm" data-testid={`inbox-test-${test.id}-results`}>
+          <div>
+            <dt className="text-muted-foreground">Inbox</dt>
+            <dd className="font-semibold text-green-700">
+              {test.inboxCount}/{test.totalSeeds}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Spam</dt>
+            <dd className="font-semibold text-red-700">
+              {test.spamCount}/{test.totalSeeds}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Missing</dt>
+            <dd className="font-semibold text-muted-foreground">
+              {test.missingCount}/{test.totalSeeds}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {test.status === 'running' && (
+        <p className="flex items-center gap-2 text-sm text-yellow-700">
+          <Clock className="size-4" aria-hidden="true" />
+          Test in progress... Expected completion in 5-10 minutes
+        </p>
+      )}
+    </li>
+  );
+}
+
+function GlobalProviderPerformance({ average }: { average: NonNullable<InboxTestSummary['average']> }) {
+  const overall = overallDeliverabilityRating(average.inboxRate);
+  return (
+    <Card data-testid="global-provider-performance">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Globe2 className="size-5 text-primary" aria-hidden="true" />
+          Global Provider Performance
+        </CardTitle>
+        <CardDescription>Average of your completed tests across the seed network</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <div>
+            <dt className="text-xs text-muted-foreground">Average Inbox Rate</dt>
+            <dd className="text-xl font-bold text-green-700">{formatPercent(average.inboxRate)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Average Spam Rate</dt>
+            <dd className="text-xl font-bold text-red-700">{formatPercent(average.spamRate)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Average Missing Rate</dt>
+            <dd className="text-xl font-bold text-muted-foreground">{formatPercent(average.missingRate)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Global Providers</dt>
+            <dd className="text-xl font-bold" data-testid="global-providers">
+              {GLOBAL_PROVIDERS}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/60 p-3">
+          <span className="text-sm font-medium">Overall Email Deliverability</span>
+          <span className={`font-semibold ${TONE_TEXT[overall.tone]}`} data-testid="overall-deliverability">
+            {overall.label}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Inbox tests view (part 1, 2.8). */
+export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
+  const deleteTest = useDeleteInboxTestMutation();
+
+  if (tests.length === 0) {
+    return (
+      <Card data-testid="dashboard-view-inbox-tests">
+        <EmptyState
+          icon={Inbox}
+          title="No Inbox Tests Available"
+          description="Run an inbox placement test to see whether your email reaches the inbox, the spam folder or goes missing."
+        >
+          <Button asChild>
+            <Link to={PATHS.inboxPlacement}>Run Inbox Test</Link>
+          </Button>
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  const summary = summarizeInboxTests(tests);
+  const remove = (test: InboxTest) =>
+    deleteTest.mutate(test.id, {
+      onSuccess: () => toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` }),
+      onError: (error) =>
+        isUnauthorizedError(error)
+          ? toast({ title: 'Authentication Required', description: 'Please log in to delete inbox tests', variant: 'destructive' })
+          : toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+    });
+
+  return (
+    <div data-testid="dashboard-view-inbox-tests" className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Overall Inbox Rate" icon={Inbox} testId="tests-inbox-rate" value={pct(summary.inboxRate)} note={`Across ${summary.totalSeeds} seeds of completed tests`} />
+        <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} />
+        <StatCard title="Missing Rate" icon={MailX} testId="tests-missing-rate" value={pct(summary.missingRate)} />
+        <StatCard
+          title="Active Tests"
+          icon={Clock}
+          testId="tests-active"
+          value={summary.running}
+          note={`${summary.running} running · ${summary.completed} complete`}
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Recent Inbox Tests</CardTitle>
+          <CardDescription>Your latest inbox placement tests</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="space-y-3">
+            {latest(tests).map((test) => (
+              <TestRow
+                key={test.id}
+                test={test}
+                onDelete={() => remove(test)}
+                deleting={deleteTest.isPending && deleteTest.variables === test.id}
+              />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      {summary.average && <GlobalProviderPerformance average={summary.average} />}
+    </div>
+  );
+}

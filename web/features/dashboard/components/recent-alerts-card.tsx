@@ -1,0 +1,106 @@
+import { Bell, CheckCircle2, Info, Loader2, Trash2, TriangleAlert, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Alert, AlertSeverity } from '../../../../contracts/alerts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { relativeAge } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { PATHS } from '../../../paths';
+import { useDeleteAlertMutation } from '../../alerts/api';
+import { latest, type Tone } from '../metrics';
+import { TONE_TEXT, ToneBadge } from './parts';
+
+// ADR 004: critical and error share the dashboard's error icon.
+const SEVERITY: Record<AlertSeverity, { icon: typeof Info; tone: Tone; iconClass: string }> = {
+  critical: { icon: XCircle, tone: 'bad', iconClass: TONE_TEXT.bad },
+  error: { icon: XCircle, tone: 'bad', iconClass: TONE_TEXT.bad },
+  warning: { icon: TriangleAlert, tone: 'warn', iconClass: TONE_TEXT.warn },
+  info: { icon: Info, tone: 'none', iconClass: 'text-blue-600' },
+};
+
+function AlertRow({ alert, onDelete, deleting }: { alert: Alert; onDelete: () => void; deleting: boolean }) {
+  const severity = SEVERITY[alert.severity];
+  const Icon = severity.icon;
+  return (
+    <li className="flex gap-3 rounded-lg border p-3" data-testid={`recent-alert-${alert.id}`}>
+      <Icon className={cn('mt-0.5 size-5 shrink-0', severity.iconClass)} aria-hidden="true" data-severity-icon={alert.severity} />
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium">{alert.title}</p>
+          <ToneBadge tone={severity.tone} className="capitalize">
+            {alert.severity}
+          </ToneBadge>
+        </div>
+        <p className="text-sm text-muted-foreground">{alert.message}</p>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <span className="text-xs text-muted-foreground">{relativeAge(alert.createdAt)}</span>
+          <Button asChild variant="link" size="sm" className="h-auto px-1 py-0">
+            <Link to={`${PATHS.alerts}?alertId=${alert.id}`} aria-label={`View Details of ${alert.title}`}>
+              View Details
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
+        aria-label={`Delete alert ${alert.title}`}
+        onClick={onDelete}
+        disabled={deleting}
+      >
+        {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The 5 latest alerts (part 1, 2.8). The original's per-source filters end up showing every alert
+ * for every dashboard source, so no filter is applied.
+ */
+export function RecentAlertsCard({ alerts }: { alerts: Alert[] }) {
+  const deleteAlert = useDeleteAlertMutation();
+  const remove = (id: number) =>
+    deleteAlert.mutate(id, {
+      onSuccess: () => toast({ title: 'Alert deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete alert. Please try again.', variant: 'destructive' }),
+    });
+  const shown = latest(alerts);
+  return (
+    <Card data-testid="dashboard-recent-alerts">
+      <CardHeader className="flex flex-row items-center justify-between space-y-0">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Bell className="size-5 text-primary" aria-hidden="true" />
+          Recent Alerts
+        </CardTitle>
+        {alerts.length > 0 && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={PATHS.alerts}>View All</Link>
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {shown.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center">
+            <CheckCircle2 className="size-10 text-green-600" aria-hidden="true" />
+            <p className="font-medium">No recent alerts</p>
+            <p className="text-sm text-muted-foreground">Your email deliverability is healthy</p>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {shown.map((alert) => (
+              <AlertRow
+                key={alert.id}
+                alert={alert}
+                onDelete={() => remove(alert.id)}
+                deleting={deleteAlert.isPending && deleteAlert.variables === alert.id}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,561 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test-utils';
+import {
+  emptyOverview,
+  makeAlert,
+  makeDomain,
+  makeIntegration,
+  makeMetric,
+  makeOverview,
+  makeTest,
+  stubDashboard,
+} from './test-fixtures';
+
+// Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
+beforeAll(async () => {
+  await Promise.all([import('./dashboard-page'), import('../../components/shell/app-shell'), import('../../components/ui/toaster')]);
+});
+
+const HOUR = 60 * 60 * 1000;
+const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
+
+async function openDashboard() {
+  const view = renderApp('/dashboard');
+  await screen.findByTestId('dashboard-source-select', {}, { timeout: 3000 });
+  return view;
+}
+
+async function choose(source: string) {
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByTestId('dashboard-source-select'), source);
+  return user;
+}
+
+describe('Dashboard: loading and welcome', () => {
+  it('shows skeletons while the data loads', async () => {
+    stubDashboard({ overview: () => new Promise<Response>(() => {}) as unknown as Response });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('dashboard-skeleton', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-page')).toContainElement(screen.getByTestId('dashboard-skeleton'));
+  });
+
+  it('welcomes a new account (empty overview, no domains, no alerts) with Add Domain and Run Inbox Test', async () => {
+    stubDashboard({ overview: emptyOverview });
+    renderApp('/');
+    const welcome = within(await screen.findByTestId('dashboard-welcome'));
+    expect(welcome.getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domains');
+    expect(welcome.getByRole('link', { name: 'Run Inbox Test' })).toHaveAttribute('href', '/inbox-placement');
+    expect(screen.queryByTestId('dashboard-source-select')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-recent-alerts')).not.toBeInTheDocument();
+  });
+
+  it('shows no welcome card once there is an alert or a domain, even when the overview is empty', async () => {
+    stubDashboard({ overview: emptyOverview, alerts: [makeAlert()] });
+    const first = await openDashboard();
+    expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-recent-alerts')).toBeInTheDocument();
+    first.unmount();
+
+    stubDashboard({ overview: emptyOverview, domains: [makeDomain()] });
+    await openDashboard();
+    expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument();
+  });
+
+  it('shows no welcome card when the overview is not empty', async () => {
+    stubDashboard({ overview: makeOverview({ isEmpty: false }) });
+    await openDashboard();
+    expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-view-overview')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: data sources', () => {
+  it('disables sources without data and marks them Not configured; overview is the default', async () => {
+    stubDashboard({ integrations: [makeIntegration({ status: 'inactive' })] });
+    await openDashboard();
+    const select = screen.getByTestId('dashboard-source-select') as HTMLSelectElement;
+    expect(select.value).toBe('overview');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.value, o.textContent, o.disabled])).toEqual([
+      ['overview', 'Combined Overview', false],
+      ['domain-health', 'Domain Health (Not configured)', true],
+      ['inbox-tests', 'Inbox Placement Tests (Not configured)', true],
+      ['esp-data', 'ESP/MTA Data (Not configured)', true],
+    ]);
+    expect(screen.getByTestId('dashboard-source-status')).toHaveTextContent('Active');
+  });
+
+  it('says Inactive for an overview without data', async () => {
+    stubDashboard({ overview: emptyOverview, domains: [makeDomain({ status: 'pending' })] });
+    await openDashboard();
+    expect(screen.getByTestId('dashboard-source-status')).toHaveTextContent('Inactive');
+  });
+
+  it('enables each source once it has data and switches views', async () => {
+    stubDashboard({
+      domains: [makeDomain()],
+      tests: [makeTest()],
+      integrations: [makeIntegration()],
+    });
+    await openDashboard();
+    const select = screen.getByTestId('dashboard-source-select');
+    for (const option of within(select).getAllByRole('option') as HTMLOptionElement[]) expect(option.disabled).toBe(false);
+    await choose('domain-health');
+    expect(await screen.findByTestId('dashboard-view-domain-health')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-view-overview')).not.toBeInTheDocument();
+    expect(screen.getByText(/SPF, DKIM and DMARC authentication and health/)).toBeInTheDocument();
+    await choose('inbox-tests');
+    expect(await screen.findByTestId('dashboard-view-inbox-tests')).toBeInTheDocument();
+    await choose('esp-data');
+    expect(await screen.findByTestId('dashboard-view-esp-data')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-recent-alerts')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: overview', () => {
+  it('labels the health score at 90 Excellent and 89.9 Good, with the bars and counters', async () => {
+    stubDashboard({ overview: makeOverview({ healthScore: 90, counts: { domains: 3, inboxTests: 12, activeIntegrations: 2 } }) });
+    const first = await openDashboard();
+    expect(screen.getByTestId('health-score')).toHaveTextContent('90');
+    expect(screen.getByTestId('health-score-label')).toHaveTextContent('Excellent');
+    expect(screen.getByTestId('improvement-tip')).toHaveTextContent(/excellent/i);
+    expect(screen.getByRole('meter', { name: 'Domain Reputation' })).toHaveAttribute('data-tone', 'good');
+    expect(screen.getByRole('meter', { name: 'IP Reputation' })).toHaveAttribute('data-tone', 'warn');
+    expect(screen.getByRole('meter', { name: 'Authentication' })).toHaveAttribute('data-tone', 'bad');
+    expect(screen.getByRole('meter', { name: 'Deliverability' })).toHaveAttribute('aria-valuetext', '91.50%');
+    expect(screen.getByTestId('count-domains')).toHaveTextContent('3');
+    expect(screen.getByTestId('count-inbox-tests')).toHaveTextContent('12');
+    expect(screen.getByTestId('count-active-integrations')).toHaveTextContent('2');
+    const actions = screen.getByRole('heading', { name: 'Quick Actions' }).closest('div')!.parentElement!;
+    expect(within(actions).getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domains');
+    expect(within(actions).getByRole('link', { name: 'Run Inbox Test' })).toHaveAttribute('href', '/inbox-placement');
+    expect(within(actions).getByRole('link', { name: 'Connect ESP' })).toHaveAttribute('href', '/integrations');
+    first.unmount();
+
+    stubDashboard({ overview: makeOverview({ healthScore: 89.9 }) });
+    await openDashboard();
+    expect(screen.getByTestId('health-score')).toHaveTextContent('89.9');
+    expect(screen.getByTestId('health-score-label')).toHaveTextContent('Good');
+  });
+
+  it('advises improvement below 80 and shows No Data for a missing score', async () => {
+    stubDashboard({ overview: makeOverview({ healthScore: 79.9 }) });
+    const first = await openDashboard();
+    expect(screen.getByTestId('health-score-label')).toHaveTextContent('Fair');
+    expect(screen.getByTestId('improvement-tip')).toHaveTextContent(/Improve your email authentication/);
+    first.unmount();
+
+    stubDashboard({ overview: makeOverview({ healthScore: null, ipReputation: null, inboxRate: null, bounceRate: null, complaintRate: null }) });
+    await openDashboard();
+    expect(screen.getByTestId('health-score')).toHaveTextContent('No Data');
+    expect(screen.getByRole('meter', { name: 'IP Reputation' })).toHaveAttribute('aria-valuetext', 'No Data');
+    expect(screen.getByTestId('inbox-rate-card')).toHaveTextContent('No Data');
+    expect(screen.getByTestId('bounce-rate-card')).toHaveTextContent('No Data');
+    expect(screen.getByTestId('complaint-rate-card')).toHaveTextContent('No Data');
+  });
+
+  it.each([
+    ['90.00', '89.99'],
+    ['70.00', '69.99'],
+  ])('inbox rate boundary %s vs %s', async (at, below) => {
+    stubDashboard({ overview: makeOverview({ inboxRate: at }) });
+    const first = await openDashboard();
+    const atLabel = within(screen.getByTestId('inbox-rate-card')).getByText(/Excellent|Good|Poor/).textContent;
+    first.unmount();
+    stubDashboard({ overview: makeOverview({ inboxRate: below }) });
+    await openDashboard();
+    const belowLabel = within(screen.getByTestId('inbox-rate-card')).getByText(/Excellent|Good|Poor/).textContent;
+    expect([atLabel, belowLabel]).toEqual(at === '90.00' ? ['Excellent', 'Good'] : ['Good', 'Poor']);
+  });
+
+  it('bounce rate: 2 Excellent, 2.01 Acceptable, 5.01 High', async () => {
+    for (const [rate, label] of [
+      ['2.00', 'Excellent'],
+      ['2.01', 'Acceptable'],
+      ['5.00', 'Acceptable'],
+      ['5.01', 'High'],
+    ]) {
+      stubDashboard({ overview: makeOverview({ bounceRate: rate }) });
+      const view = await openDashboard();
+      expect(screen.getByTestId('bounce-rate-card')).toHaveTextContent(`${rate}%${label}`);
+      view.unmount();
+    }
+  });
+
+  it('complaint rate: 0.1 Excellent, 0.3 Acceptable, above High; bar 10x the percent capped at 100', async () => {
+    for (const [rate, label, width] of [
+      ['0.10', 'Excellent', '1'],
+      ['0.11', 'Acceptable', '1'],
+      ['0.30', 'Acceptable', '3'],
+      ['0.31', 'High', '3'],
+      ['9.99', 'High', '100'],
+      ['12.00', 'High', '100'],
+    ]) {
+      stubDashboard({ overview: makeOverview({ complaintRate: rate }) });
+      const view = await openDashboard();
+      const card = screen.getByTestId('complaint-rate-card');
+      expect(card).toHaveTextContent(`${rate}%${label}`);
+      expect(within(card).getByRole('meter')).toHaveAttribute('aria-valuenow', width);
+      view.unmount();
+    }
+  });
+
+  it('toasts Session Expired when the overview answers 401', async () => {
+    stubDashboard({ overview: () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please log in again to continue.')).toBeInTheDocument();
+  });
+
+  it('shows the login screen once the expired session is confirmed, keeping the Session Expired toast', async () => {
+    let userCalls = 0;
+    stubDashboard({
+      overview: () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue'),
+      extra: {
+        'GET /api/user': () => (++userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue')),
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('login-form', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Session Expired')).toBeInTheDocument();
+    expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
+  });
+
+  it('logging out from the dashboard shows no authentication toast', async () => {
+    stubDashboard({ extra: { 'POST /api/logout': () => jsonResponse({ message: 'Logged out' }) } });
+    await openDashboard();
+    await userEvent.setup().click(screen.getByTestId('logout-button'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'InboxPulse' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
+  });
+
+  it('offers to retry when the overview fails for another reason', async () => {
+    let fail = true;
+    stubDashboard({ overview: () => (fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : jsonResponse(makeOverview())) });
+    await openDashboard();
+    expect(await screen.findByText('Your overview could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('health-score')).toHaveTextContent('85');
+  });
+});
+
+describe('Dashboard: advanced analytics', () => {
+  it('is hidden on the free plan and never asks for trends', async () => {
+    const fetchMock = stubDashboard({ user: makeUser({ subscriptionPlan: 'free' }) });
+    await openDashboard();
+    expect(screen.queryByTestId('advanced-analytics')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/dashboard/trends'))).toBe(false);
+  });
+
+  it('shows the plan and an honest empty state when there are no trends', async () => {
+    stubDashboard({ user: makeUser({ subscriptionPlan: 'professional' }) });
+    await openDashboard();
+    const card = within(await screen.findByTestId('advanced-analytics'));
+    expect(card.getByText(/Professional Plan/)).toBeInTheDocument();
+    expect(await card.findByTestId('trends-empty')).toHaveTextContent('No trend data for the last 30 days yet');
+  });
+
+  it('draws the trends and switches the period', async () => {
+    // jsdom has no layout; Recharts' ResponsiveContainer needs ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const fetchMock = stubDashboard({
+      user: makeUser({ subscriptionPlan: 'professional' }),
+      trends: {
+        days: 30,
+        inboxRate: [{ date: '2025-06-01', value: 88 }],
+        deliveryRate: [{ date: '2025-06-01', value: 99.1 }],
+        bounceRate: [{ date: '2025-06-02', value: 0.8 }],
+        complaintRate: [],
+      },
+    });
+    await openDashboard();
+    expect(await screen.findByTestId('trend-charts', {}, { timeout: 5000 })).toHaveTextContent('Inbox rate 88.00% on 2025-06-01');
+    await userEvent.setup().click(screen.getByRole('button', { name: '90 days' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('Dashboard: domain health', () => {
+  it('shows the scores, counts and each domain with its completeness and records', async () => {
+    stubDashboard({
+      domains: [
+        makeDomain({ id: 1, domain: 'good.example' }),
+        makeDomain({ id: 2, domain: 'partial.example', status: 'warning', dmarcStatus: 'invalid' }),
+        makeDomain({ id: 3, domain: 'bare.example', status: 'error', spfRecord: null, spfStatus: 'missing', dkimRecord: null, dkimStatus: null, dmarcRecord: null, dmarcStatus: null }),
+        makeDomain({ id: 4, domain: 'one.example', status: 'pending', dkimStatus: 'invalid', dmarcStatus: 'invalid' }),
+      ],
+    });
+    await openDashboard();
+    await choose('domain-health');
+    expect(screen.getByTestId('domain-health-score')).toHaveTextContent('25%');
+    expect(screen.getByTestId('domain-auth-score')).toHaveTextContent('25%');
+    expect(screen.getByTestId('domain-total')).toHaveTextContent('4');
+    expect(screen.getByTestId('domain-total')).toHaveTextContent('1 healthy · 2 with issues');
+    expect(screen.getByTestId('domain-row-1')).toHaveTextContent('Complete');
+    expect(screen.getByTestId('domain-row-2')).toHaveTextContent('Partial');
+    expect(screen.getByTestId('domain-row-4')).toHaveTextContent('Minimal');
+    const bare = within(screen.getByTestId('domain-row-3'));
+    expect(bare.getByText('Missing')).toBeInTheDocument();
+    expect(bare.getAllByText('Not configured')).toHaveLength(3);
+    expect(within(screen.getByTestId('domain-row-1')).getByText('v=DMARC1; p=reject')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: inbox tests', () => {
+  const tests = [
+    makeTest({ id: 9, subject: null, status: 'awaiting_email', totalSeeds: 0, inboxCount: 0, spamCount: 0, missingCount: 0, createdAt: hoursAgo(0.1) }),
+    makeTest({ id: 8, subject: null, status: 'running', provider: null, createdAt: hoursAgo(2) }),
+    makeTest({ id: 7, subject: 'Newsletter', status: 'completed', totalSeeds: 20, inboxCount: 17, spamCount: 2, missingCount: 1, createdAt: hoursAgo(30) }),
+    makeTest({ id: 6, subject: null, status: 'completed', totalSeeds: 20, inboxCount: 13, spamCount: 5, missingCount: 2, createdAt: hoursAgo(50) }),
+    makeTest({ id: 5, createdAt: hoursAgo(60) }),
+    makeTest({ id: 4, subject: 'Too old to list', createdAt: hoursAgo(70) }),
+  ];
+
+  it('lists the 5 latest with the title rule, status, results and progress; shows the totals', async () => {
+    stubDashboard({ tests });
+    await openDashboard();
+    await choose('inbox-tests');
+    expect(screen.getByTestId('inbox-test-9')).toHaveTextContent('Awaiting Email - Test #9');
+    expect(screen.getByTestId('inbox-test-9')).toHaveTextContent('Just now');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test #8');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('2h ago');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test in progress... Expected completion in 5-10 minutes');
+    expect(screen.getByTestId('inbox-test-7')).toHaveTextContent('Newsletter');
+    expect(screen.getByTestId('inbox-test-7')).toHaveTextContent('1d ago');
+    expect(screen.getByTestId('inbox-test-7-results')).toHaveTextContent('Inbox17/20Spam2/20Missing1/20');
+    expect(within(screen.getByTestId('inbox-test-7')).getByText('Completed')).toHaveAttribute('data-tone', 'good');
+    expect(within(screen.getByTestId('inbox-test-8')).getByText('Running')).toHaveAttribute('data-tone', 'warn');
+    expect(within(screen.getByTestId('inbox-test-9')).getByText('Awaiting Email')).toHaveAttribute('data-tone', 'none');
+    expect(screen.queryByTestId('inbox-test-4')).not.toBeInTheDocument();
+    // Completed tests 7, 6, 5 and 4: 17+13+8+8 inbox of 20+20+10+10 seeds.
+    expect(screen.getByTestId('tests-inbox-rate')).toHaveTextContent('76.7%');
+    expect(screen.getByTestId('tests-active')).toHaveTextContent('1 running · 4 complete');
+    expect(screen.getByTestId('global-providers')).toHaveTextContent('45');
+    expect(screen.getByTestId('overall-deliverability')).toHaveTextContent('Good');
+  });
+
+  it('deletes a test: toast Test Deleted and refresh', async () => {
+    let list = [makeTest({ id: 3, subject: 'Doomed' }), makeTest({ id: 2, subject: 'Kept' })];
+    const fetchMock = stubDashboard({
+      extra: {
+        'GET /api/inbox-tests': () => jsonResponse(list),
+        'DELETE /api/inbox-tests/3': () => {
+          list = list.filter((t) => t.id !== 3);
+          return jsonResponse({ message: 'Inbox test deleted' });
+        },
+      },
+    });
+    await openDashboard();
+    const user = await choose('inbox-tests');
+    await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    expect(await screen.findByText('Test Deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('inbox-test-3')).not.toBeInTheDocument());
+    expect(screen.getByTestId('inbox-test-2')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/inbox-tests/3' && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('says Authentication Required when deleting without a session', async () => {
+    stubDashboard({
+      tests: [makeTest({ id: 3, subject: 'Doomed' })],
+      extra: { 'DELETE /api/inbox-tests/3': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') },
+    });
+    await openDashboard();
+    const user = await choose('inbox-tests');
+    await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
+    expect(screen.getByText('Please log in to delete inbox tests')).toBeInTheDocument();
+  });
+
+  it('shows the server message, or Failed to delete test, on other errors', async () => {
+    stubDashboard({
+      tests: [makeTest({ id: 3, subject: 'Doomed' }), makeTest({ id: 2, subject: 'Other' })],
+      extra: {
+        'DELETE /api/inbox-tests/3': () => errorResponse(409, 'CONFLICT', 'A running test cannot be deleted'),
+        'DELETE /api/inbox-tests/2': () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+      },
+    });
+    await openDashboard();
+    const user = await choose('inbox-tests');
+    await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    expect(await screen.findByText('A running test cannot be deleted')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Other' }));
+    expect(await screen.findByText('Failed to delete test')).toBeInTheDocument();
+  });
+
+  it('shows No Inbox Tests Available when the last test is gone', async () => {
+    let list = [makeTest({ id: 3, subject: 'Last one' })];
+    stubDashboard({
+      extra: {
+        'GET /api/inbox-tests': () => jsonResponse(list),
+        'DELETE /api/inbox-tests/3': () => {
+          list = [];
+          return jsonResponse({ message: 'Inbox test deleted' });
+        },
+      },
+    });
+    await openDashboard();
+    const user = await choose('inbox-tests');
+    await user.click(screen.getByRole('button', { name: 'Delete Last one' }));
+    expect(await screen.findByText('No Inbox Tests Available')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-source-status')).toHaveTextContent('Inactive');
+  });
+});
+
+describe('Dashboard: ESP data', () => {
+  it('shows 30-day rates with three decimals, freshness, and the recent activity colours', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    stubDashboard({
+      integrations: [
+        makeIntegration({ id: 1, provider: 'sendgrid', lastSync: hoursAgo(0.5) }),
+        makeIntegration({ id: 2, provider: 'mailgun', lastSync: hoursAgo(5) }),
+        makeIntegration({ id: 3, provider: 'postfix', type: 'mta', lastSync: hoursAgo(48) }),
+        makeIntegration({ id: 4, provider: 'brevo', lastSync: hoursAgo(168) }),
+        makeIntegration({ id: 5, provider: 'klaviyo', status: 'error', lastSync: null }),
+      ],
+      metrics: [
+        makeMetric({ id: 1, date: today, emailsSent: 1000, delivered: 950, bounced: 30, complaints: 1 }),
+        makeMetric({ id: 2, date: today, provider: 'mailgun', emailsSent: 1000, delivered: 949, bounced: 40, complaints: 2 }),
+        makeMetric({ id: 3, date: today, provider: 'postfix', emailsSent: 1000, delivered: 899, bounced: 90, complaints: 0 }),
+        makeMetric({ id: 4, date: '2000-01-01', emailsSent: 5000, delivered: 0, bounced: 0, complaints: 0 }),
+      ],
+    });
+    await openDashboard();
+    await choose('esp-data');
+    expect(await screen.findByTestId('esp-delivery-rate')).toHaveTextContent('93.267%');
+    expect(screen.getByTestId('esp-bounce-rate')).toHaveTextContent('5.333%');
+    expect(screen.getByTestId('esp-complaint-rate')).toHaveTextContent('0.100%');
+    expect(screen.getByTestId('esp-volume')).toHaveTextContent('3,000');
+    expect(within(screen.getByTestId('integration-1')).getByTestId('sync-freshness')).toHaveTextContent('Just synced');
+    expect(within(screen.getByTestId('integration-2')).getByTestId('sync-freshness')).toHaveTextContent('5h ago');
+    expect(within(screen.getByTestId('integration-3')).getByTestId('sync-freshness')).toHaveTextContent('2d ago');
+    expect(within(screen.getByTestId('integration-4')).getByTestId('sync-freshness')).toHaveTextContent('Sync outdated');
+    expect(screen.getByTestId('integration-1')).toHaveTextContent('SendGrid');
+    expect(screen.getByTestId('integration-3')).toHaveTextContent('MTA');
+    // Inactive integrations are not listed.
+    expect(screen.queryByTestId('integration-5')).not.toBeInTheDocument();
+    const cells = within(screen.getByTestId('recent-email-activity')).getAllByText(/^\d+\.\d%$/);
+    expect(cells.map((c) => [c.textContent, c.getAttribute('data-tone')])).toEqual(
+      expect.arrayContaining([
+        ['95.0%', 'good'],
+        ['94.9%', 'warn'],
+        ['89.9%', 'bad'],
+      ]),
+    );
+  });
+
+  it('helps with a never-synced integration: Manage Integration and View Setup Guide', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    stubDashboard({
+      integrations: [
+        makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }),
+        makeIntegration({ id: 2, provider: 'mailgun', lastSync: null }),
+      ],
+    });
+    await openDashboard();
+    const user = await choose('esp-data');
+    const smtp2go = within(await screen.findByTestId('integration-1'));
+    expect(smtp2go.getByTestId('sync-freshness')).toHaveTextContent('Never synced');
+    expect(smtp2go.getByRole('link', { name: /Manage Integration/ })).toHaveAttribute('href', '/integrations?manage=smtp2go');
+    await user.click(smtp2go.getByRole('button', { name: 'View Setup Guide for SMTP2GO' }));
+    expect(open).toHaveBeenCalledWith('https://developers.smtp2go.com/docs/getting-started', '_blank', 'noopener,noreferrer');
+
+    await user.click(within(screen.getByTestId('integration-2')).getByRole('button', { name: 'View Setup Guide for Mailgun' }));
+    expect(await screen.findByText(/Please check Mailgun's documentation/)).toBeInTheDocument();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Dashboard: recent alerts', () => {
+  it('shows the 5 latest alerts with severity, age and a link to their details', async () => {
+    stubDashboard({
+      alerts: [
+        makeAlert({ id: 1, severity: 'critical', title: 'Listed on Spamhaus', createdAt: hoursAgo(1) }),
+        makeAlert({ id: 2, severity: 'warning', title: 'Bounce rate rising', createdAt: hoursAgo(3) }),
+        makeAlert({ id: 3, severity: 'info', title: 'DNS changed', createdAt: hoursAgo(26) }),
+        makeAlert({ id: 4, severity: 'error', title: 'DKIM failing', createdAt: hoursAgo(40) }),
+        makeAlert({ id: 5, title: 'Fifth', createdAt: hoursAgo(50) }),
+        makeAlert({ id: 6, title: 'Sixth and oldest', createdAt: hoursAgo(90) }),
+      ],
+    });
+    await openDashboard();
+    const card = within(screen.getByTestId('dashboard-recent-alerts'));
+    expect(card.getAllByRole('listitem')).toHaveLength(5);
+    expect(card.queryByText('Sixth and oldest')).not.toBeInTheDocument();
+    const first = within(screen.getByTestId('recent-alert-1'));
+    expect(first.getByText('critical')).toBeInTheDocument();
+    expect(first.getByText('1h ago')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/alerts?alertId=1');
+    expect(screen.getByTestId('recent-alert-1').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
+    expect(screen.getByTestId('recent-alert-4').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
+    expect(screen.getByTestId('recent-alert-2').querySelector('[data-severity-icon]')).toHaveClass('text-yellow-700');
+  });
+
+  it('says No recent alerts when there are none', async () => {
+    stubDashboard({ alerts: [] });
+    await openDashboard();
+    const card = within(screen.getByTestId('dashboard-recent-alerts'));
+    expect(card.getByText('No recent alerts')).toBeInTheDocument();
+    expect(card.getByText('Your email deliverability is healthy')).toBeInTheDocument();
+  });
+
+  it('deletes an alert: refresh and toast Alert deleted', async () => {
+    let alerts = [makeAlert({ id: 1, title: 'DMARC failing' })];
+    stubDashboard({
+      domains: [makeDomain()],
+      alerts: () => alerts,
+      extra: {
+        'DELETE /api/alerts/1': () => {
+          alerts = [];
+          return jsonResponse({ message: 'Alert deleted' });
+        },
+      },
+    });
+    await openDashboard();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    expect(await screen.findByText('Alert deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No recent alerts')).toBeInTheDocument();
+  });
+
+  it('toasts Error / Failed to delete alert. Please try again. on failure', async () => {
+    stubDashboard({
+      alerts: [makeAlert({ id: 1, title: 'DMARC failing' })],
+      extra: { 'DELETE /api/alerts/1': () => errorResponse(500, 'INTERNAL', 'Something went wrong') },
+    });
+    await openDashboard();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    expect(await screen.findByText('Failed to delete alert. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByTestId('recent-alert-1')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: partial failures', () => {
+  it('says which lists could not be loaded', async () => {
+    stubFetch({
+      'GET /api/user': () => jsonResponse(makeUser()),
+      'GET /api/dashboard/overview': () => jsonResponse(makeOverview()),
+      'GET /api/domains': () => errorResponse(500, 'INTERNAL', 'Something went wrong'),
+      'GET /api/inbox-tests': () => jsonResponse([]),
+      'GET /api/integrations': () => jsonResponse([]),
+      'GET /api/alerts': () => jsonResponse([]),
+    });
+    await openDashboard();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some dashboard data could not be loaded: domains.');
+  });
+});

@@ -1,0 +1,147 @@
+import type { Alert } from '../../../contracts/alerts';
+import type { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
+import type { Domain } from '../../../contracts/domains';
+import type { EmailMetric } from '../../../contracts/email-metrics';
+import type { InboxTest } from '../../../contracts/inbox-tests';
+import type { Integration } from '../../../contracts/integrations';
+import type { User } from '../../../contracts/user';
+import { jsonResponse, makeUser, stubFetch } from '../../test-utils';
+
+// Builders of API answers for the dashboard's tests (test-only module).
+
+export function makeOverview(overrides: Partial<DashboardOverview> = {}): DashboardOverview {
+  return {
+    healthScore: 85,
+    domainReputation: 92,
+    ipReputation: 75,
+    authenticationScore: 60,
+    inboxRate: '91.50',
+    bounceRate: '1.20',
+    complaintRate: '0.05',
+    isEmpty: false,
+    counts: { domains: 1, inboxTests: 1, activeIntegrations: 0 },
+    ...overrides,
+  };
+}
+
+export const emptyOverview = makeOverview({
+  healthScore: null,
+  domainReputation: null,
+  ipReputation: null,
+  authenticationScore: null,
+  inboxRate: null,
+  bounceRate: null,
+  complaintRate: null,
+  isEmpty: true,
+  counts: { domains: 0, inboxTests: 0, activeIntegrations: 0 },
+});
+
+export function makeDomain(overrides: Partial<Domain> = {}): Domain {
+  return {
+    id: 1,
+    domain: 'example.com',
+    status: 'healthy',
+    isVerified: true,
+    spfRecord: 'v=spf1 include:_spf.example.net ~all',
+    dkimRecord: 'v=DKIM1; k=rsa; p=MIGf',
+    dmarcRecord: 'v=DMARC1; p=reject',
+    spfStatus: 'valid',
+    dkimStatus: 'valid',
+    dmarcStatus: 'valid',
+    reputationScore: 90,
+    lastCheckedAt: '2025-01-01T00:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTest(overrides: Partial<InboxTest> = {}): InboxTest {
+  return {
+    id: 1,
+    status: 'completed',
+    testType: 'automatic',
+    testEmailAddress: 'test-1@seed.inboxpulse.test',
+    subject: 'Spring sale',
+    provider: 'SendGrid',
+    totalSeeds: 10,
+    inboxCount: 8,
+    spamCount: 1,
+    missingCount: 1,
+    createdAt: new Date().toISOString(),
+    completedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
+  return {
+    id: 1,
+    provider: 'sendgrid',
+    type: 'esp',
+    status: 'active',
+    lastSync: new Date().toISOString(),
+    createdAt: '2025-01-01T00:00:00.000Z',
+    emailsSent: 1000,
+    deliveryRate: 98.5,
+    dataPoints: 30,
+    ...overrides,
+  };
+}
+
+export function makeMetric(overrides: Partial<EmailMetric> = {}): EmailMetric {
+  return {
+    id: 1,
+    provider: 'sendgrid',
+    date: new Date().toISOString().slice(0, 10),
+    emailsSent: 1000,
+    delivered: 980,
+    bounced: 15,
+    complaints: 1,
+    ...overrides,
+  };
+}
+
+export function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: 1,
+    type: 'authentication_failure',
+    severity: 'error',
+    title: 'DMARC failing',
+    message: 'DMARC checks failed for example.com',
+    domain: 'example.com',
+    metadata: null,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export const emptyTrends: DashboardTrends = { days: 30, inboxRate: [], deliveryRate: [], bounceRate: [], complaintRate: [] };
+
+export interface DashboardData {
+  user?: User;
+  overview?: DashboardOverview | (() => Response);
+  domains?: Domain[];
+  tests?: InboxTest[];
+  integrations?: Integration[];
+  metrics?: EmailMetric[];
+  alerts?: Alert[] | (() => Alert[]);
+  trends?: DashboardTrends;
+  extra?: Parameters<typeof stubFetch>[0];
+}
+
+/** A signed-in user with the given dashboard data behind every endpoint the dashboard reads. */
+export function stubDashboard(data: DashboardData = {}) {
+  const { overview = makeOverview(), alerts = [] } = data;
+  return stubFetch({
+    'GET /api/user': () => jsonResponse(data.user ?? makeUser()),
+    'GET /api/dashboard/overview': () => (typeof overview === 'function' ? overview() : jsonResponse(overview)),
+    'GET /api/domains': () => jsonResponse(data.domains ?? []),
+    'GET /api/inbox-tests': () => jsonResponse(data.tests ?? []),
+    'GET /api/integrations': () => jsonResponse(data.integrations ?? []),
+    'GET /api/email-metrics': () => jsonResponse(data.metrics ?? []),
+    'GET /api/alerts': () => jsonResponse(typeof alerts === 'function' ? alerts() : alerts),
+    'GET /api/dashboard/trends': () => jsonResponse(data.trends ?? emptyTrends),
+    ...data.extra,
+  });
+}
