@@ -1,17 +1,94 @@
 import { z } from 'zod';
 
-/** Domain health (part 2, section 3). `pending` until the first DNS check has run. */
+/** Domain health (part 2, section 3). `pending` until the first DNS check has run. Rule: ADR 007. */
 export const DOMAIN_STATUSES = ['healthy', 'warning', 'error', 'pending'] as const;
 export const DomainStatus = z.enum(DOMAIN_STATUSES);
 
+export const CheckStatus = z.enum(['valid', 'invalid', 'missing']);
+export type CheckStatus = z.infer<typeof CheckStatus>;
 /** A record check's outcome; null until checked. */
-export const RecordStatus = z.enum(['valid', 'invalid', 'missing']).nullable();
+export const RecordStatus = CheckStatus.nullable();
+
+/** One thing a check found, in plain words, with the concrete fix when there is one. */
+export const Finding = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  fix: z.string().nullable(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+const checkBase = {
+  status: CheckStatus,
+  /** The record found, as published (multi-string TXT joined). */
+  record: z.string().nullable(),
+  findings: z.array(Finding),
+};
+
+export interface SpfNode {
+  domain: string;
+  record: string | null;
+  /** DNS-querying mechanisms in this record itself (include, a, mx, ptr, exists, redirect). */
+  lookups: number;
+  children: SpfNode[];
+  error: string | null;
+}
+export const SpfNode: z.ZodType<SpfNode> = z.lazy(() =>
+  z.object({ domain: z.string(), record: z.string().nullable(), lookups: z.number().int(), children: z.array(SpfNode), error: z.string().nullable() }),
+);
+
+export const SpfCheck = z.object({
+  ...checkBase,
+  /** Counted recursively through include and redirect (RFC 7208 limit: 10). */
+  lookupCount: z.number().int(),
+  /** Lookups that returned no records (limit: 2). */
+  voidLookupCount: z.number().int(),
+  tree: SpfNode.nullable(),
+});
+
+export const DkimSelectorResult = z.object({
+  selector: z.string(),
+  status: CheckStatus,
+  record: z.string().nullable(),
+  keyType: z.string().nullable(),
+  keyBits: z.number().int().nullable(),
+  findings: z.array(Finding),
+});
+export const DkimCheck = z.object({ ...checkBase, selectors: z.array(DkimSelectorResult) });
+
+export const DmarcCheck = z.object({
+  ...checkBase,
+  /** Where the record was found: _dmarc.<domain>, or the organizational domain's. */
+  foundAt: z.string().nullable(),
+  tags: z.record(z.string(), z.string()),
+  /** External rua destinations and whether they authorize receiving reports (_report._dmarc). */
+  externalReportDestinations: z.array(z.object({ domain: z.string(), authorized: z.boolean() })),
+});
+
+export const MxCheck = z.object({ ...checkBase, hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })) });
+
+export const DomainChecks = z.object({
+  checkedAt: z.string(),
+  resolves: z.boolean(),
+  ownershipVerified: z.boolean(),
+  spf: SpfCheck,
+  dkim: DkimCheck,
+  dmarc: DmarcCheck,
+  mx: MxCheck,
+  mtaSts: z.object({ ...checkBase, policy: z.string().nullable() }),
+  tlsRpt: z.object(checkBase),
+  bimi: z.object(checkBase),
+});
+export type DomainChecks = z.infer<typeof DomainChecks>;
 
 export const Domain = z.object({
   id: z.number().int(),
   domain: z.string(),
   status: DomainStatus,
   isVerified: z.boolean(),
+  /** The TXT record that proves ownership: publish `value` at `name`. */
+  verificationRecord: z.object({ name: z.string(), value: z.string() }),
+  dkimSelectors: z.array(z.string()),
+  notes: z.string().nullable(),
   spfRecord: z.string().nullable(),
   dkimRecord: z.string().nullable(),
   dmarcRecord: z.string().nullable(),
@@ -24,3 +101,26 @@ export const Domain = z.object({
 });
 export type Domain = z.infer<typeof Domain>;
 export const DomainList = z.array(Domain);
+
+/** GET /api/domains/:id and the answer of POST /api/domains/:id/verify. */
+export const DomainDetail = Domain.extend({ checks: DomainChecks.nullable() });
+export type DomainDetail = z.infer<typeof DomainDetail>;
+
+export const DomainIdParams = z.object({
+  id: z.coerce.number({ error: 'Domain id must be a number' }).int('Domain id must be a whole number').positive('Domain id must be positive'),
+});
+
+export const CreateDomainBody = z.object({
+  domain: z.string({ error: 'Domain is required' }).trim().toLowerCase().min(1, 'Domain is required').max(253, 'Domain names are at most 253 characters'),
+});
+
+const selectorRule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]([a-z0-9-_.]{0,61}[a-z0-9])?$/, 'A DKIM selector is letters, digits, dots, dashes or underscores');
+
+export const UpdateDomainBody = z.object({
+  dkimSelectors: z.array(selectorRule).max(20, 'At most 20 DKIM selectors').optional(),
+  notes: z.string().max(2000, 'Notes are at most 2000 characters').nullable().optional(),
+});

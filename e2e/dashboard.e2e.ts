@@ -59,8 +59,8 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     const db = e2e.runtime.database.db;
     const today = new Date().toISOString().slice(0, 10);
     await db.insert(domains).values([
-      { userId, domain: 'good.example', status: 'healthy', spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', spfRecord: 'v=spf1 -all', lastCheckedAt: new Date() },
-      { userId, domain: 'half.example', status: 'warning', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid', lastCheckedAt: new Date() },
+      { userId, verificationToken: 'token-good.example', domain: 'good.example', status: 'healthy', spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', spfRecord: 'v=spf1 -all', lastCheckedAt: new Date() },
+      { userId, verificationToken: 'token-half.example', domain: 'half.example', status: 'warning', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid', lastCheckedAt: new Date() },
     ]);
     await db.insert(inboxTests).values([
       { userId, testEmailAddress: `e2e-a-${userId}@inbox.localhost`, status: 'completed', subject: 'Spring sale', totalSeeds: 10, inboxCount: 9, spamCount: 1, missingCount: 0, completedAt: sql`now()` },

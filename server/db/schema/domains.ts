@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DomainChecks } from '../../../contracts/domains';
 import { users } from './users';
 
 /** A user's sending domain and the latest outcome of its DNS authentication checks. */
@@ -13,6 +14,12 @@ export const domains = pgTable(
     domain: text().notNull(),
     status: text({ enum: ['healthy', 'warning', 'error', 'pending'] }).notNull().default('pending'),
     isVerified: boolean().notNull().default(false),
+    // Published by the owner as TXT at _inboxpulse.<domain> to prove control of the domain.
+    verificationToken: text().notNull(),
+    dkimSelectors: jsonb().$type<string[]>().notNull().default([]),
+    notes: text(),
+    /** The full outcome of the last check, as GET /api/domains/:id shows it. */
+    checks: jsonb().$type<DomainChecks>(),
     spfRecord: text(),
     dkimRecord: text(),
     dmarcRecord: text(),
