@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
+import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
 import type { JobSender } from './jobs/job';
 import type { Mailer } from './mail/mailer';
@@ -9,6 +10,7 @@ export interface AppContext {
   env: Env;
   db: Db;
   mailer: Mailer;
+  dns: DnsResolver;
   jobs: JobSender;
   log: Logger;
 }

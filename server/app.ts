@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context';
 import type { Database } from './db/client';
+import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
@@ -25,6 +26,7 @@ export interface AppDeps {
   env: Env;
   database: Database;
   mailer: Mailer;
+  dns: DnsResolver;
   jobs: JobSender;
   logger: Logger;
   /** The built front end (dist/web); left out in API-only tests. */
@@ -44,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, jobs: deps.jobs, log: deps.logger };
+  const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, dns: deps.dns, jobs: deps.jobs, log: deps.logger };
 
   // Echo the request id so a user's bug report can be matched to the log lines.
   app.addHook('onRequest', async (request, reply) => {

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('InboxPulse <no-reply@inboxpulse.localhost>'),
   TRUST_PROXY: booleanFlag,
+  // Comma-separated host[:port] list; the system's resolvers when unset.
+  DNS_SERVERS: z.string().optional(),
   // An OpenAI-compatible endpoint for the chat assistant; without all three it answers from retrieval.
   CHAT_LLM_URL: z.string().url('CHAT_LLM_URL must be a URL such as https://api.openai.com/v1').optional(),
   CHAT_LLM_API_KEY: z.string().optional(),

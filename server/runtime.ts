@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { lockDataDir } from './db/pglite-lock';
+import { createResolver, parseDnsServers } from './dns/resolver';
 import type { Env } from './env';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { jobRegistry } from './jobs/registry';
@@ -41,6 +42,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
 
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
+  const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS) });
   const jobs = createJobQueue({
     database,
     jobs: jobRegistry,
@@ -48,12 +50,12 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     work: env.ROLES.includes('worker'),
     pollSeconds: options.jobPollSeconds,
   });
-  await jobs.start({ db: database.db, mailer });
+  await jobs.start({ db: database.db, mailer, dns });
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({ env, database, mailer, jobs, logger, webRoot: options.webRoot });
+    app = await buildApp({ env, database, mailer, dns, jobs, logger, webRoot: options.webRoot });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }

@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import type { DnsResolver } from '../dns/resolver';
 import type { Mailer } from '../mail/mailer';
 
 /** What a job may use. Jobs receive it; they do not build their own connections. */
 export interface JobContext {
   db: Db;
   mailer: Mailer;
+  dns: DnsResolver;
   log: Logger;
   jobs: JobSender;
 }

@@ -9,6 +9,7 @@ import { loadEnv, type Env } from '../env';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
 import { createMailer } from '../mail/mailer';
+import { createResolver, parseDnsServers, type DnsResolver } from '../dns/resolver';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase } from './test-database';
 
@@ -17,6 +18,7 @@ export interface TestApp {
   database: Database;
   env: Env;
   jobs: JobQueue;
+  dns: DnsResolver;
   close(): Promise<void>;
 }
 
@@ -43,15 +45,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+  // No cache: tests change their DNS zone between checks.
+  const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
   const jobs = createJobQueue({ database, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
-  await jobs.start({ db: database.db, mailer });
-  const app = await buildApp({ env, database, mailer, jobs, logger, webRoot: options.webRoot });
+  await jobs.start({ db: database.db, mailer, dns });
+  const app = await buildApp({ env, database, mailer, dns, jobs, logger, webRoot: options.webRoot });
   await app.ready();
   return {
     app,
     database,
     env,
     jobs,
+    dns,
     async close() {
       await app.close();
       await jobs.stop();

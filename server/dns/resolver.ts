@@ -1,0 +1,94 @@
+import { Resolver } from 'node:dns/promises';
+
+/** A lookup that could not be answered (timeout, SERVFAIL, refused): unknown, not absent. */
+export class DnsLookupError extends Error {
+  constructor(
+    readonly name: string,
+    readonly rrtype: string,
+    readonly code: string,
+  ) {
+    super(`DNS lookup of ${rrtype} ${name} failed (${code})`);
+    this.name = 'DnsLookupError';
+  }
+}
+
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+
+/**
+ * The one DNS resolver every lookup in the product goes through. Absent answers (NXDOMAIN,
+ * NODATA) come back as empty lists; anything else that fails throws DnsLookupError.
+ */
+export interface DnsResolver {
+  /** TXT records, each record's strings joined (DKIM keys longer than 255 are split). */
+  txt(name: string): Promise<string[]>;
+  mx(name: string): Promise<MxRecord[]>;
+  a(name: string): Promise<string[]>;
+  aaaa(name: string): Promise<string[]>;
+  reverse(ip: string): Promise<string[]>;
+  clearCache(): void;
+}
+
+export interface ResolverOptions {
+  /** `host[:port]` entries (DNS_SERVERS); the system's resolvers when empty. */
+  servers?: string[];
+  timeoutMs?: number;
+  tries?: number;
+  /** Upper bound on caching; node:dns reports TTLs only for A/AAAA, the rest use this bound. */
+  maxCacheSeconds?: number;
+}
+
+const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NODATA']);
+const NEGATIVE_CACHE_SECONDS = 30;
+
+/** DNS_SERVERS: comma-separated `host`, `host:port` or `[v6]:port`, as node:dns setServers takes them. */
+export function parseDnsServers(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function createResolver(options: ResolverOptions = {}): DnsResolver {
+  const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: options.tries ?? 2 });
+  if (options.servers?.length) resolver.setServers(options.servers);
+  const maxCache = options.maxCacheSeconds ?? 300;
+  const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  async function lookup<T>(rrtype: string, name: string, query: () => Promise<T[]>, ttlOf?: (records: T[]) => number): Promise<T[]> {
+    const key = `${rrtype} ${name.toLowerCase()}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as Promise<T[]>;
+    const value = query().then(
+      (records) => {
+        const ttl = Math.min(maxCache, ttlOf ? ttlOf(records) : maxCache);
+        cache.set(key, { expires: Date.now() + ttl * 1000, value });
+        return records;
+      },
+      (err: NodeJS.ErrnoException) => {
+        if (ABSENT.has(err.code ?? '')) {
+          cache.set(key, { expires: Date.now() + Math.min(maxCache, NEGATIVE_CACHE_SECONDS) * 1000, value: Promise.resolve([]) });
+          return [] as T[];
+        }
+        cache.delete(key);
+        throw new DnsLookupError(name, rrtype, err.code ?? 'EUNKNOWN');
+      },
+    );
+    // In flight: concurrent lookups of the same name share one query.
+    cache.set(key, { expires: Date.now() + 10_000, value });
+    return value;
+  }
+
+  const minTtl = (records: { ttl: number }[]) => (records.length ? Math.min(...records.map((r) => r.ttl)) : maxCache);
+
+  return {
+    txt: (name) => lookup('TXT', name, () => resolver.resolveTxt(name)).then((records) => records.map((parts) => parts.join(''))),
+    mx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
+    a: (name) => lookup('A', name, () => resolver.resolve4(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
+    aaaa: (name) => lookup('AAAA', name, () => resolver.resolve6(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
+    reverse: (ip) => lookup('PTR', ip, () => resolver.reverse(ip)),
+    clearCache: () => cache.clear(),
+  };
+}
