@@ -25,6 +25,8 @@ export interface TestDnsServer {
   close(): Promise<void>;
 }
 
+const splitTxt = (s: string) => s.match(/[\s\S]{1,255}/g) ?? [''];
+
 export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Promise<TestDnsServer> {
   const state: TestDnsServer = { zone, servfail: new Set(), address: '', close: async () => {} };
   const server = dns2.createUDPServer((request: any, send: (r: any) => void) => {
@@ -43,7 +45,8 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
     const base = { name: question.name, class: Packet.CLASS.IN, ttl: 60 };
     switch (question.type) {
       case Packet.TYPE.TXT:
-        for (const data of entry.TXT ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data });
+        // A TXT character-string holds at most 255 bytes; split longer ones as zone tools do.
+        for (const data of entry.TXT ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data: [data].flat().flatMap(splitTxt) });
         break;
       case Packet.TYPE.MX:
         for (const mx of entry.MX ?? []) response.answers.push({ ...base, type: Packet.TYPE.MX, exchange: mx.exchange, priority: mx.priority });
