@@ -34,12 +34,12 @@ describe('route gating', () => {
   });
 
   it('shows the page inside the app shell when signed in', async () => {
-    stubFetch(signedIn);
+    stubFetch({ ...signedIn, 'GET /api/domains': () => jsonResponse([]) });
     renderApp('/domains');
     expect(await screen.findByTestId('domains-page')).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Domain Management' })).toBeInTheDocument();
-    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+    expect(await screen.findByText('No domains added yet')).toBeInTheDocument();
   });
 
   it('shows the landing page at / when signed out, with Login and Start Free Account', async () => {

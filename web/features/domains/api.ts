@@ -1,9 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DomainList, type Domain } from '../../../contracts/domains';
-import { getQueryFn } from '../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, DomainList, type Domain, type DomainDetail } from '../../../contracts/domains';
+import { MessageBody } from '../../../contracts/errors';
+import { apiJson, getQueryFn } from '../../lib/api-client';
 import { useAuth } from '../auth/user-query';
 
 export const DOMAINS_QUERY_KEY = ['/api/domains'] as const;
+
+/** Key of one domain's detail. It starts with the list's key, so invalidating the list prefix reaches it too. */
+export function domainDetailQueryKey(id: number) {
+  return ['/api/domains', id] as const;
+}
 
 const fetchDomains = getQueryFn<unknown>({ on401: 'throw' });
 
@@ -19,4 +25,77 @@ export function domainsQueryOptions(enabled = true) {
 export function useDomains() {
   const { isAuthenticated } = useAuth();
   return useQuery(domainsQueryOptions(isAuthenticated));
+}
+
+/** GET /api/domains/:id: the domain with the results of its last DNS check (null until checked). */
+export function domainDetailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: domainDetailQueryKey(id),
+    // The default fetcher GETs queryKey[0] only, so the id is put into the path here.
+    queryFn: async (): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('GET', `/api/domains/${id}`)),
+  });
+}
+
+export function useDomainDetail(id: number, enabled: boolean) {
+  return useQuery({ ...domainDetailQueryOptions(id), enabled });
+}
+
+/** Only the list: the details that are open are refreshed by their own mutation's answer. */
+function refreshList(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY, exact: true });
+}
+
+/** POST /api/domains; the caller trims and lower-cases (part 2, section 5). */
+export function useCreateDomainMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
+    onSuccess: () => refreshList(queryClient),
+  });
+}
+
+export interface UpdateDomainInput {
+  id: number;
+  dkimSelectors?: string[];
+  notes?: string | null;
+}
+
+/** PATCH /api/domains/:id: the DKIM selectors to check and the notes. */
+export function useUpdateDomainMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> =>
+      DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
+    onSuccess: (domain) => {
+      // The stored check results still describe the old selectors until the next Verify DNS.
+      queryClient.setQueryData<DomainDetail>(domainDetailQueryKey(domain.id), (old) => (old ? { ...old, ...domain } : old));
+      return refreshList(queryClient);
+    },
+  });
+}
+
+/** DELETE /api/domains/:id. */
+export function useDeleteDomainMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/domains/${id}`)),
+    onSuccess: (_answer, id) => {
+      // Gone from the list at once; the refetch below confirms it.
+      queryClient.setQueryData<Domain[]>(DOMAINS_QUERY_KEY, (old) => old?.filter((domain) => domain.id !== id));
+      queryClient.removeQueries({ queryKey: domainDetailQueryKey(id), exact: true });
+      return refreshList(queryClient);
+    },
+  });
+}
+
+/** POST /api/domains/:id/verify: runs the DNS checks now; the server recomputes the status (part 2, section 4). */
+export function useVerifyDomainMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('POST', `/api/domains/${id}/verify`)),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(domainDetailQueryKey(detail.id), detail);
+      return refreshList(queryClient);
+    },
+  });
 }

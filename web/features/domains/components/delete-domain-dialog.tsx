@@ -1,0 +1,57 @@
+import type { Domain } from '../../../../contracts/domains';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { useDeleteDomainMutation } from '../api';
+import { useUnauthorizedHandler } from '../use-action-errors';
+
+/** The delete confirmation (part 2, section 2); texts from sections 8 and 9. */
+export function DeleteDomainDialog({
+  domain,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  domain: Domain;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to: the dialog is opened from a menu, not from a trigger of its own. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const remove = useDeleteDomainMutation();
+  const onUnauthorized = useUnauthorizedHandler();
+
+  function confirm() {
+    remove.mutate(domain.id, {
+      onSuccess: (answer) => {
+        onOpenChange(false);
+        toast({ title: 'Domain Deleted', description: answer.message });
+      },
+      onError: (failure) => {
+        if (onUnauthorized(failure)) return;
+        toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent role="alertdialog" data-testid="delete-domain-dialog" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Delete Domain</DialogTitle>
+          <DialogDescription>
+            Are you sure you want to delete {domain.domain}? Its DNS check results and notes are removed. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Domain, DomainChecks, DomainDetail } from '../../../contracts/domains';
+import { jsonResponse, makeUser, stubFetch } from '../../test-utils';
+
+// Builders of API answers for the domain page's tests (test-only module).
+
+export function makeDomain(overrides: Partial<Domain> = {}): Domain {
+  return {
+    id: 1,
+    domain: 'example.com',
+    status: 'healthy',
+    isVerified: true,
+    verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=abc123' },
+    dkimSelectors: [],
+    notes: null,
+    spfRecord: 'v=spf1 include:_spf.google.com ~all',
+    dkimRecord: null,
+    dmarcRecord: 'v=DMARC1; p=reject',
+    spfStatus: 'valid',
+    dkimStatus: 'valid',
+    dmarcStatus: 'valid',
+    reputationScore: null,
+    lastCheckedAt: '2025-03-01T10:00:00.000Z',
+    createdAt: '2025-01-15T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks {
+  return {
+    checkedAt: '2025-03-01T10:00:00.000Z',
+    resolves: true,
+    ownershipVerified: true,
+    spf: {
+      status: 'invalid',
+      record: 'v=spf1 include:_spf.google.com include:spf.protection.outlook.com ~all',
+      findings: [
+        {
+          severity: 'error',
+          message: 'The SPF record needs 11 DNS lookups; receivers stop at 10 and the check fails.',
+          fix: 'Remove includes you no longer send through, or replace them with ip4/ip6 ranges.',
+        },
+      ],
+      lookupCount: 11,
+      voidLookupCount: 1,
+      tree: {
+        domain: 'example.com',
+        record: 'v=spf1 include:_spf.google.com include:spf.protection.outlook.com ~all',
+        lookups: 2,
+        error: null,
+        children: [
+          {
+            domain: '_spf.google.com',
+            record: 'v=spf1 include:_netblocks.google.com ~all',
+            lookups: 1,
+            error: null,
+            children: [{ domain: '_netblocks.google.com', record: 'v=spf1 ip4:35.190.247.0/24 ~all', lookups: 0, error: null, children: [] }],
+          },
+          { domain: 'spf.protection.outlook.com', record: null, lookups: 0, error: 'No SPF record found at spf.protection.outlook.com', children: [] },
+        ],
+      },
+    },
+    dkim: {
+      status: 'valid',
+      record: null,
+      findings: [],
+      selectors: [
+        {
+          selector: 'google',
+          status: 'valid',
+          record: 'v=DKIM1; k=rsa; p=MIIBIjAN',
+          keyType: 'rsa',
+          keyBits: 2048,
+          findings: [],
+        },
+        {
+          selector: 's1',
+          status: 'missing',
+          record: null,
+          keyType: null,
+          keyBits: null,
+          findings: [{ severity: 'warning', message: 'No DKIM key at s1._domainkey.example.com.', fix: 'Publish the key your provider gives you for selector s1.' }],
+        },
+      ],
+    },
+    dmarc: {
+      status: 'valid',
+      record: 'v=DMARC1; p=none; rua=mailto:reports@dmarc.example.net',
+      findings: [{ severity: 'warning', message: 'The policy p=none only monitors.', fix: 'Move to p=quarantine once reports look clean.' }],
+      foundAt: '_dmarc.example.com',
+      tags: { v: 'DMARC1', p: 'none', rua: 'mailto:reports@dmarc.example.net' },
+      externalReportDestinations: [{ domain: 'dmarc.example.net', authorized: false }],
+    },
+    mx: { status: 'valid', record: null, findings: [], hosts: [{ exchange: 'aspmx.l.google.com', priority: 1 }] },
+    mtaSts: { status: 'missing', record: null, findings: [], policy: null },
+    tlsRpt: { status: 'missing', record: null, findings: [{ severity: 'info', message: 'No TLS-RPT record.', fix: null }] },
+    bimi: { status: 'missing', record: null, findings: [] },
+    ...overrides,
+  };
+}
+
+export function makeDetail(overrides: Partial<DomainDetail> = {}): DomainDetail {
+  return { ...makeDomain(), checks: makeChecks(), ...overrides };
+}
+
+/** A signed-in user whose domain list is `domains` (a function is asked on every GET). */
+export function stubDomains(domains: Domain[] | (() => Domain[]), extra: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    'GET /api/user': () => jsonResponse(makeUser()),
+    'GET /api/domains': () => jsonResponse(typeof domains === 'function' ? domains() : domains),
+    ...extra,
+  });
+}
