@@ -43,7 +43,7 @@ function freePort(): Promise<number> {
 }
 
 /** The real app (built SPA, API, worker) on a fresh embedded database, and Debian's Chromium. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
   await ensureWebBuild(() => {});
   const port = await freePort();
   const env = loadEnv({
@@ -52,6 +52,7 @@ export async function startE2E(): Promise<E2E> {
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-e2e-')),
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   });
   const runtime = await startRuntime(env, { webRoot, jobPollSeconds: 1 });
   const browser = await chromium.launch({
