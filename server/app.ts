@@ -11,6 +11,7 @@ import { accountRoutes } from './features/account/account.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
 import { chatbotRoutes } from './features/chatbot/chatbot.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { dmarcRoutes } from './features/dmarc/dmarc.routes';
 import { domainRoutes } from './features/domains/domains.routes';
 import { emailMetricRoutes } from './features/email-metrics/email-metrics.routes';
 import { inboxTestRoutes } from './features/inbox-tests/inbox-tests.routes';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxTestRoutes, ctx);
   await app.register(integrationRoutes, ctx);
   await app.register(emailMetricRoutes, ctx);
+  await app.register(dmarcRoutes, ctx);
 
   await registerSpa(app, deps.webRoot);
   return app;

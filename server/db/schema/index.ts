@@ -8,3 +8,4 @@ export * from './domains';
 export * from './inbox-tests';
 export * from './integrations';
 export * from './email-metrics';
+export * from './dmarc';

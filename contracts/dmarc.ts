@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * DMARC aggregate (RUA) reports: upload, list and analytics (issue 4; part 2, section 3).
+ * Percentages are 0-100 with at most two decimals. Dates are ISO 8601 strings (UTC).
+ */
+
+export const DMARC_REPORT_STATUSES = ['imported', 'failed'] as const;
+export const DmarcReportStatus = z.enum(DMARC_REPORT_STATUSES);
+export type DmarcReportStatus = z.infer<typeof DmarcReportStatus>;
+
+/** The policy the domain published, as the reporter saw it (RFC 7489 / RFC 9990 policy_published). */
+export const PolicyPublished = z.object({
+  p: z.string().nullable(),
+  sp: z.string().nullable(),
+  /** RFC 9990: policy for non-existent subdomains. */
+  np: z.string().nullable(),
+  adkim: z.string().nullable(),
+  aspf: z.string().nullable(),
+  /** RFC 7489 only; RFC 9990 replaced it by `testing`. */
+  pct: z.number().int().nullable(),
+  fo: z.string().nullable(),
+  /** RFC 9990: 'y' while the policy is in test mode. */
+  testing: z.string().nullable(),
+});
+export type PolicyPublished = z.infer<typeof PolicyPublished>;
+
+/**
+ * One uploaded report, as the reports list shows it. A failed import has status 'failed', its
+ * `error` in words, and null report fields: it is kept so the user sees what did not import.
+ */
+export const DmarcReport = z.object({
+  id: z.number().int(),
+  status: DmarcReportStatus,
+  error: z.string().nullable(),
+  fileName: z.string(),
+  /** Bytes of the report's XML (after decompression). */
+  rawSize: z.number().int(),
+  domain: z.string().nullable(),
+  orgName: z.string().nullable(),
+  reportId: z.string().nullable(),
+  email: z.string().nullable(),
+  dateBegin: z.string().nullable(),
+  dateEnd: z.string().nullable(),
+  policyPublished: PolicyPublished.nullable(),
+  recordCount: z.number().int(),
+  messageCount: z.number().int(),
+  /** Messages that passed DMARC: aligned DKIM or aligned SPF pass (policy_evaluated). */
+  passCount: z.number().int(),
+  /** passCount / messageCount in percent; null without messages. */
+  compliance: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type DmarcReport = z.infer<typeof DmarcReport>;
+
+export const DmarcReportList = z.object({
+  items: z.array(DmarcReport),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DmarcReportList = z.infer<typeof DmarcReportList>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-03-31')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Not a valid date');
+
+/** GET /api/dmarc/reports. `from` and `to` are UTC days, both inclusive, matched against the report's begin date. */
+export const ReportsQuery = z
+  .object({
+    page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+    pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize can be at most 100').default(25),
+    domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
+    status: z.enum(DMARC_REPORT_STATUSES, { error: 'status must be imported or failed' }).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type ReportsQuery = z.infer<typeof ReportsQuery>;
+
+export const UploadQuery = z.object({
+  /** The original file name; the body is the raw file. */
+  filename: z.string().trim().min(1).max(255).optional(),
+});
+
+/** POST /api/dmarc/upload: what happened to each report found in the uploaded file. */
+export const UploadResponse = z.object({
+  imported: z.number().int(),
+  /** Reports already stored for this user (same reporter and report id): skipped. */
+  duplicates: z.number().int(),
+  failed: z.array(z.object({ fileName: z.string(), error: z.string() })),
+  /** The rows this upload stored, imported and failed, in file order. */
+  reports: z.array(DmarcReport),
+});
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export const AnalyticsQuery = z.object({
+  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
+  days: z.coerce
+    .number()
+    .refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+    .default(30),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+export const THREAT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const ThreatSeverity = z.enum(THREAT_SEVERITIES);
+export type ThreatSeverity = z.infer<typeof ThreatSeverity>;
+
+/**
+ * spoofing: nothing authenticated the mail at all. misaligned: SPF or DKIM passed, but for another
+ * domain than the From domain (often a legitimate service that is not set up, or a forwarder).
+ */
+export const THREAT_TYPES = ['spoofing', 'misaligned'] as const;
+export const ThreatType = z.enum(THREAT_TYPES);
+
+const Series = z.array(z.object({ date: z.string(), value: z.number() }));
+
+/** Messages from one sending source: an organisation (by reverse DNS) or, unresolved, one IP. */
+export const DmarcSource = z.object({
+  ips: z.array(z.string()),
+  /** The PTR name of the group's busiest IP; null when it has none or the lookup failed. */
+  reverseDns: z.string().nullable(),
+  /** Registrable domain of the PTR name (e.g. google.com). */
+  organisation: z.string().nullable(),
+  count: z.number().int(),
+  /** Messages whose SPF / DKIM result was an aligned pass (policy_evaluated). */
+  spfAligned: z.number().int(),
+  dkimAligned: z.number().int(),
+  /** Messages that failed DMARC (neither aligned). */
+  failed: z.number().int(),
+  /** Messages by disposition the receiver applied: none, quarantine, reject (RFC 9990 adds pass). */
+  dispositions: z.record(z.string(), z.number().int()),
+});
+export type DmarcSource = z.infer<typeof DmarcSource>;
+
+export const DmarcThreat = z.object({
+  type: ThreatType,
+  severity: ThreatSeverity,
+  sourceIPs: z.array(z.string()),
+  /** Messages from this source that failed DMARC in the period. */
+  frequency: z.number().int(),
+  description: z.string(),
+});
+export type DmarcThreat = z.infer<typeof DmarcThreat>;
+
+/** A reporting organisation and when its last report covered: a reporter that goes quiet shows here. */
+export const DmarcReporter = z.object({
+  orgName: z.string(),
+  lastReportAt: z.string(),
+  reports: z.number().int(),
+});
+
+/** GET /api/dmarc/analytics?domain&days: the spec's fields, plus sources and reporters. */
+export const DmarcAnalytics = z.object({
+  days: z.number().int(),
+  domain: z.string().nullable(),
+  totalReports: z.number().int(),
+  totalMessages: z.number().int(),
+  /** Message-weighted DMARC pass rate in percent; null without messages. */
+  averageCompliance: z.number().nullable(),
+  threatSummary: z.object({ low: z.number().int(), medium: z.number().int(), high: z.number().int(), critical: z.number().int() }),
+  trends: z.object({ volume: Series, compliance: Series }),
+  topThreats: z.array(DmarcThreat),
+  recommendations: z.array(z.string()),
+  sources: z.array(DmarcSource),
+  reporters: z.array(DmarcReporter),
+});
+export type DmarcAnalytics = z.infer<typeof DmarcAnalytics>;

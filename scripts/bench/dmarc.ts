@@ -1,0 +1,76 @@
+// `npm run bench:dmarc`: parse and store the 900 KB, 2,286-record report from the shared fixtures
+// again and again (each time under a new report id, so deduplication does not skip it), and
+// compare the parser with a bare fast-xml-parser parse of the same text in the same run.
+// Env: BENCH_ITERATIONS (default 20), TEST_DATABASE_URL to bench PostgreSQL instead of PGlite.
+import { XMLParser } from 'fast-xml-parser';
+import { dmarcRecords, users } from '../../server/db/schema/index';
+import { storeReport } from '../../server/dmarc/dmarc.store';
+import { fixture, LARGE_REPORT } from '../../server/dmarc/fixtures';
+import { parseAggregateReport } from '../../server/dmarc/parse-aggregate';
+import { openTestDatabase } from '../../server/test/test-database';
+
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 20);
+const warmup = 3;
+const original = fixture(LARGE_REPORT);
+const text = original.toString('utf8');
+const ID = '<report_id>example.com:1711897200</report_id>';
+if (!text.includes(ID)) throw new Error('the large fixture changed: its report id was not found');
+const copies = Array.from({ length: warmup + iterations }, (_, i) => Buffer.from(text.replace(ID, `<report_id>bench-${i}</report_id>`)));
+
+const database = await openTestDatabase();
+try {
+  const [user] = await database.db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
+  const bare = new XMLParser();
+  let parseMs = 0;
+  let bareMs = 0;
+  let storeMs = 0;
+  let rows = 0;
+  for (let i = 0; i < copies.length; i++) {
+    // Interleaved, so both parsers see the same machine load.
+    let started = performance.now();
+    bare.parse(copies[i].toString('utf8'));
+    const bareTime = performance.now() - started;
+
+    started = performance.now();
+    const parsed = parseAggregateReport(copies[i]);
+    const parseTime = performance.now() - started;
+    if (!parsed.ok) throw new Error(parsed.error);
+
+    started = performance.now();
+    const stored = await storeReport(database.db, user.id, parsed.report, { fileName: LARGE_REPORT, rawSize: copies[i].length });
+    const storeTime = performance.now() - started;
+    if (!stored) throw new Error('report was taken for a duplicate');
+
+    if (i < warmup) continue;
+    bareMs += bareTime;
+    parseMs += parseTime;
+    storeMs += storeTime;
+    rows += parsed.report.records.length;
+  }
+  const storedRows = await database.db.$count(dmarcRecords);
+  if (storedRows !== parsed2286(copies.length)) throw new Error(`expected ${parsed2286(copies.length)} stored rows, found ${storedRows}`);
+
+  const seconds = (parseMs + storeMs) / 1000;
+  const kb = Math.round(original.length / 1024);
+  console.log(`bench:dmarc  ${iterations} runs (after ${warmup} warm-up) of a ${kb} KB report with ${rows / iterations} records, database: ${database.kind}`);
+  console.log(
+    JSON.stringify({
+      'reports/s': round(iterations / seconds),
+      'rows/s': Math.round(rows / seconds),
+      'parse ms': round(parseMs / iterations),
+      'store ms': round(storeMs / iterations),
+      'bare fast-xml-parser ms': round(bareMs / iterations),
+      'parse / bare parse': round(parseMs / bareMs),
+    }),
+  );
+} finally {
+  await database.close();
+}
+
+function parsed2286(reports: number): number {
+  return reports * 2286;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

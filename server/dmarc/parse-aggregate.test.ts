@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { passesDmarc } from './aggregate-report';
+import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES } from './fixtures';
+import { parseAggregateReport } from './parse-aggregate';
+import { reportXml } from './test-report-xml';
+
+function parseOk(input: Uint8Array | string) {
+  const result = parseAggregateReport(input);
+  if (!result.ok) throw new Error(`expected a report, got: ${result.error}`);
+  return result.report;
+}
+
+const plainXml = fixtureNames('aggregate').filter((name) => name.endsWith('.xml'));
+
+describe('parseAggregateReport on the real-world fixtures', () => {
+  it.each(plainXml)('%s parses with its record and message counts', (name) => {
+    const expected = AGGREGATE_FIXTURES[name];
+    const report = parseOk(fixture(`aggregate/${name}`));
+    expect(report).toMatchObject({ orgName: expected.orgName, reportId: expected.reportId, policy: { domain: expected.domain } });
+    expect(report.records).toHaveLength(expected.records);
+    expect(report.records.reduce((sum, r) => sum + r.count, 0)).toBe(expected.messages);
+    expect(report.records.filter(passesDmarc).reduce((sum, r) => sum + r.count, 0)).toBe(expected.passed);
+  });
+
+  it('knows every aggregate fixture', () => {
+    expect(fixtureNames('aggregate').sort()).toEqual(Object.keys(AGGREGATE_FIXTURES).sort());
+    expect(fixtureNames('invalid').sort()).toEqual(Object.keys(INVALID_FIXTURES).sort());
+  });
+
+  it('reads the RFC 9990 (DMARCbis) schema: namespace, np, testing, no pct', () => {
+    const report = parseOk(fixture('aggregate/rfc9990-sample.xml'));
+    expect(report.schema).toBe('rfc9990');
+    expect(report.policy).toEqual({ domain: 'example.com', adkim: null, aspf: null, p: 'quarantine', sp: 'none', np: 'none', pct: null, fo: null, testing: 'n' });
+    expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.123', count: 123, disposition: 'pass', dkimResult: 'pass', spfResult: 'fail' });
+    expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
+    expect(report.dateBegin.toISOString()).toBe('1979-08-07T00:00:00.000Z');
+  });
+
+  it('reads the 2012 schema and the older draft', () => {
+    const draft = parseOk(fixture('aggregate/old_draft_from_wiki.xml'));
+    expect(draft.schema).toBe('rfc7489');
+    expect(draft.records[0]).toMatchObject({ sourceIp: '72.150.241.94', count: 2, dkimResult: 'fail', spfResult: 'pass', headerFrom: 'example.com' });
+    expect(draft.records[0].spfAuth).toEqual([{ domain: 'example.com', scope: null, result: 'pass', humanResult: null }]);
+    const fastmailLike = parseOk(fixture('aggregate/empty_reason.xml'));
+    expect(fastmailLike.records[0]).toMatchObject({ envelopeTo: 'example.net', envelopeFrom: 'example.edu', reason: null });
+    expect(fastmailLike.policy).toMatchObject({ p: 'quarantine', sp: 'quarantine', pct: 100, fo: '1' });
+  });
+
+  it('falls back to the e-mail domain when org_name is empty, and tolerates junk around <feedback>', () => {
+    expect(parseOk(fixture('aggregate/!example.com!1538204542!1538463818.xml')).orgName).toBe('accurateplastics.com');
+    expect(parseOk(fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml')).reportId).toBe('aggr_report_2018_10_05_5bc7e9b4f3e8a');
+  });
+
+  it.each(Object.entries(INVALID_FIXTURES))('invalid/%s gives its clear error (or is tolerated)', (name, error) => {
+    const result = parseAggregateReport(fixture(`invalid/${name}`));
+    if (error === null) {
+      expect(result.ok).toBe(true);
+      return;
+    }
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(error);
+  });
+
+  it('reads upper-cased results as lower case, so they count as passes', () => {
+    const report = parseOk(fixture('invalid/report_with_upper_cased_pass.xml'));
+    expect(report.orgName).toBe('example.com');
+    expect(report.records[0]).toMatchObject({ disposition: 'none', dkimResult: 'pass', spfResult: 'pass' });
+    expect(report.records[0].dkimAuth[0].result).toBe('pass');
+    expect(passesDmarc(report.records[0])).toBe(true);
+  });
+});
+
+describe('parseAggregateReport on hostile and odd input', () => {
+  it('refuses a billion-laughs document at once, without expanding anything', () => {
+    const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY lol0 "lol">${levels}]><feedback><report_metadata><org_name>&lol9;</org_name></report_metadata></feedback>`;
+    const started = performance.now();
+    const result = parseAggregateReport(bomb);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/DOCTYPE or ENTITY declaration/) });
+  });
+
+  it('refuses an external entity too', () => {
+    const xxe = '<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY x SYSTEM "file:///etc/passwd">]><feedback>&x;</feedback>';
+    expect(parseAggregateReport(xxe)).toMatchObject({ ok: false, error: expect.stringMatching(/DOCTYPE/) });
+  });
+
+  it('keeps the predefined entities: AT&amp;T is AT&T', () => {
+    const xml = reportXml({ orgName: 'AT&amp;T', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z'), records: [] });
+    expect(parseOk(xml).orgName).toBe('AT&T');
+  });
+
+  it('says what is wrong with a report that is XML but not right', () => {
+    const base = { orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z') };
+    const badIp = reportXml({ ...base, records: [{ ip: '999.1.1.1', count: 1, dkim: 'pass', spf: 'pass' }] });
+    expect(parseAggregateReport(badIp)).toEqual({ ok: false, error: 'Record 1: "999.1.1.1" is not an IP address (row/source_ip).' });
+    const badCount = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace('<count>1</count>', '<count>many</count>');
+    expect(parseAggregateReport(badCount)).toEqual({ ok: false, error: 'Record 1: the message count "many" is not a whole number (row/count).' });
+    const noId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', '');
+    expect(parseAggregateReport(noId)).toEqual({ ok: false, error: 'The report has no report_id (report_metadata/report_id).' });
+    expect(parseAggregateReport('<html><body>hi</body></html>')).toEqual({
+      ok: false,
+      error: 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
+    });
+    expect(parseAggregateReport('not xml at all')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: /) });
+    expect(parseAggregateReport('<feedback><report_metadata>')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: .*feedback/) });
+  });
+
+  it('reads single and repeated elements alike, and a declared latin-1 encoding', () => {
+    const xml = reportXml({
+      orgName: 'Réseau',
+      reportId: 'r2',
+      domain: 'example.com',
+      begin: new Date('2024-01-01T00:00:00Z'),
+      records: [
+        { ip: '2001:db8::1', count: 3, dkim: 'pass', spf: 'fail', dkimAuth: [{ domain: 'example.com', result: 'pass' }, { domain: 'esp.example', result: 'pass' }] },
+        { ip: '192.0.2.1', count: 4, dkim: 'fail', spf: 'fail' },
+      ],
+    }).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');
+    const report = parseOk(Buffer.from(xml, 'latin1'));
+    expect(report.orgName).toBe('Réseau');
+    expect(report.records.map((r) => [r.sourceIp, r.count, r.dkimAuth.length, r.spfAuth.length])).toEqual([
+      ['2001:db8::1', 3, 2, 0],
+      ['192.0.2.1', 4, 0, 0],
+    ]);
+  });
+});

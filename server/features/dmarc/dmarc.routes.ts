@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AnalyticsQuery, DmarcAnalytics, DmarcReportList, ReportsQuery, UploadQuery, UploadResponse } from '../../../contracts/dmarc';
+import type { AppContext } from '../../app-context';
+import { listReports } from '../../dmarc/dmarc.store';
+import { ingestFile } from '../../dmarc/ingest';
+import { AppError } from '../../errors';
+import { currentUser, requireUser } from '../../http/session';
+import { buildAnalytics, ipsToName } from './dmarc-analytics';
+import { loadAnalyticsRows } from './dmarc-analytics.repo';
+import { nameSources } from './source-names';
+import { acceptRawUploads, UNSUPPORTED_UPLOAD } from './upload-body';
+
+export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(ctx.db);
+  acceptRawUploads(app);
+
+  // The body is the raw report file (a Buffer, at most UPLOAD_LIMIT_BYTES, read by upload-body.ts), so
+  // it has no zod schema: unpacking and parsing check it.
+  r.post(
+    '/api/dmarc/upload',
+    // onRequest, not preHandler: a signed-out caller is refused before the body is read.
+    { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
+      return ingestFile(ctx.db, currentUser(request).id, request.body, request.query.filename ?? 'upload');
+    },
+  );
+
+  r.get('/api/dmarc/reports', { preHandler: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
+    listReports(ctx.db, currentUser(request).id, request.query),
+  );
+
+  r.get('/api/dmarc/analytics', { preHandler: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
+    const { days, domain } = request.query;
+    const rows = await loadAnalyticsRows(ctx.db, currentUser(request).id, days, domain);
+    const names = await nameSources(ctx.dns, ipsToName(rows.sources));
+    return buildAnalytics(days, domain ?? null, rows, names);
+  });
+}
