@@ -3,6 +3,7 @@ import { DmarcReport, type DmarcReportList, type ReportsQuery } from '../../cont
 import type { Db, Executor } from '../db/client';
 import { dmarcRecords, dmarcReports } from '../db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
+import { percentOf } from '../metrics/percent';
 
 type ReportRow = typeof dmarcReports.$inferSelect;
 
@@ -11,7 +12,6 @@ export interface StoredFile {
   rawSize: number;
 }
 
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null);
 
 export function toDmarcReport(row: ReportRow): DmarcReport {
   return DmarcReport.parse({
@@ -33,7 +33,7 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     recordCount: row.recordCount,
     messageCount: row.messageCount,
     passCount: row.passCount,
-    compliance: percent(row.passCount, row.messageCount),
+    compliance: percentOf(row.passCount, row.messageCount, 2),
     createdAt: row.createdAt.toISOString(),
   });
 }

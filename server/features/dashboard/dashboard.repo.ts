@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DashboardTrends } from '../../../contracts/dashboard';
 import type { Db } from '../../db/client';
 import { domains, emailMetrics, inboxTests, integrations } from '../../db/schema/index';
+import { percentOf } from '../../metrics/percent';
 import type { OverviewInputs } from './dashboard.formulas';
 
 const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>
@@ -43,7 +44,13 @@ export async function loadOverviewInputs(db: Db, userId: number): Promise<Overvi
   return { domains: domainAgg, inboxTests: testAgg, activeIntegrations: integrationAgg.active, metrics: metricAgg };
 }
 
-const rate = (part: number, whole: number) => Math.round((part / whole) * 100_000) / 1000;
+/** One point per row with something to divide by, in percent with three decimals. */
+function series<T extends { date: string }>(rows: T[], part: (r: T) => number, whole: (r: T) => number) {
+  return rows.flatMap((r) => {
+    const value = percentOf(part(r), whole(r), 3);
+    return value === null ? [] : [{ date: r.date, value }];
+  });
+}
 
 /** Daily series over the last `days` days (UTC); days without data have no point. */
 export async function loadTrends(db: Db, userId: number, days: number): Promise<DashboardTrends> {
@@ -77,12 +84,11 @@ export async function loadTrends(db: Db, userId: number, days: number): Promise<
     .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} > current_date - ${days}::int`))
     .groupBy(metricDay)
     .orderBy(asc(metricDay));
-  const sentDays = metrics.filter((m) => m.sent > 0);
   return {
     days,
-    inboxRate: tests.filter((t) => t.seeds > 0).map((t) => ({ date: t.date, value: rate(t.inbox, t.seeds) })),
-    deliveryRate: sentDays.map((m) => ({ date: m.date, value: rate(m.delivered, m.sent) })),
-    bounceRate: sentDays.map((m) => ({ date: m.date, value: rate(m.bounced, m.sent) })),
-    complaintRate: metrics.filter((m) => m.delivered > 0).map((m) => ({ date: m.date, value: rate(m.complaints, m.delivered) })),
+    inboxRate: series(tests, (t) => t.inbox, (t) => t.seeds),
+    deliveryRate: series(metrics, (m) => m.delivered, (m) => m.sent),
+    bounceRate: series(metrics, (m) => m.bounced, (m) => m.sent),
+    complaintRate: series(metrics, (m) => m.complaints, (m) => m.delivered),
   };
 }

@@ -1,6 +1,7 @@
 import type { DmarcAnalytics, DmarcSource, DmarcThreat, ThreatSeverity } from '../../../contracts/dmarc';
 import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
 import type { SourceName } from './source-names';
+import { percentOf } from '../../metrics/percent';
 
 /*
  * DMARC analytics from aggregated rows (dmarc-analytics.repo.ts). Definitions:
@@ -27,7 +28,6 @@ const TOP_SOURCES = 100;
 const REGULAR_REPORTER = 3;
 const QUIET_DAYS = 7;
 
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null);
 
 export function threatSeverity(failed: number): ThreatSeverity {
   if (failed >= THREAT_THRESHOLDS.critical) return 'critical';
@@ -154,11 +154,14 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
     domain,
     totalReports,
     totalMessages: messages,
-    averageCompliance: percent(passed, messages),
+    averageCompliance: percentOf(passed, messages, 2),
     threatSummary,
     trends: {
       volume: trendDays.map(([date, v]) => ({ date, value: v.messages })),
-      compliance: trendDays.filter(([, v]) => v.messages > 0).map(([date, v]) => ({ date, value: percent(v.passed, v.messages) ?? 0 })),
+      compliance: trendDays.flatMap(([date, v]) => {
+        const value = percentOf(v.passed, v.messages, 2);
+        return value === null ? [] : [{ date, value }];
+      }),
     },
     topThreats: threats.slice(0, TOP_THREATS),
     recommendations: recommend({ days, byDomain, rows, failing, threats, now }),
@@ -196,7 +199,7 @@ function recommend({ days, byDomain, rows, failing, threats, now }: RecommendInp
   for (const policy of rows.policies) {
     const name = policy.domain ?? '';
     const totals = byDomain.get(name);
-    const compliance = totals ? percent(totals.passed, totals.messages) : null;
+    const compliance = totals ? percentOf(totals.passed, totals.messages, 2) : null;
     if (compliance === null) continue;
     const shown = `${compliance}%`;
     if (policy.p === 'none') {

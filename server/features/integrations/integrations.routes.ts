@@ -5,6 +5,7 @@ import { IntegrationList } from '../../../contracts/integrations';
 import type { AppContext } from '../../app-context';
 import { emailMetrics, integrations } from '../../db/schema/index';
 import { currentUser, requireUser } from '../../http/session';
+import { percentOf } from '../../metrics/percent';
 
 export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): 
       lastSync: row.lastSyncAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       emailsSent: row.sent30,
-      deliveryRate: row.sent30 > 0 ? Math.round((row.delivered30 / row.sent30) * 100_000) / 1000 : null,
+      deliveryRate: percentOf(row.delivered30, row.sent30, 3),
       dataPoints: row.dataPoints,
     }));
   });
