@@ -23,6 +23,8 @@ describe.skipIf(noBrowser)('public landing page in the browser', () => {
     }
     const page = await e2e.newPage();
     await page.goto('/');
+    // The landing page renders after its script loads: read the links only once the footer is there.
+    await page.getByTestId('landing-footer').waitFor();
     const hrefs = await page.$$eval('a', (as) => as.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
     const hrefOf = (label: RegExp) => hrefs.filter(([text]) => label.test(text)).map(([, href]) => href);
     expect(hrefOf(/^Login$/)).toContain('/login');
