@@ -146,12 +146,21 @@ export const DmarcThreat = z.object({
 });
 export type DmarcThreat = z.infer<typeof DmarcThreat>;
 
-/** A reporting organisation and when its last report covered: a reporter that goes quiet shows here. */
+/**
+ * A reporting organisation and the end of the last period it reported on: a reporter that goes
+ * quiet shows here. `daily`: it sent reports on at least 3 different days of the week before its
+ * last one. `stopped`: a daily reporter silent for 3 days or more (an alert is raised once).
+ */
 export const DmarcReporter = z.object({
   orgName: z.string(),
   lastReportAt: z.string(),
   reports: z.number().int(),
+  /** Whole days since lastReportAt. */
+  silentDays: z.number().int(),
+  daily: z.boolean(),
+  stopped: z.boolean(),
 });
+export type DmarcReporter = z.infer<typeof DmarcReporter>;
 
 /** GET /api/dmarc/analytics?domain&days: the spec's fields, plus sources and reporters. */
 export const DmarcAnalytics = z.object({
@@ -169,3 +178,39 @@ export const DmarcAnalytics = z.object({
   reporters: z.array(DmarcReporter),
 });
 export type DmarcAnalytics = z.infer<typeof DmarcAnalytics>;
+
+/** One record of a report: a source IP, its message count, what the receiver saw and did. */
+export const DmarcRecord = z.object({
+  sourceIp: z.string(),
+  count: z.number().int(),
+  disposition: z.string(),
+  /** policy_evaluated: aligned results. */
+  dkimResult: z.string(),
+  spfResult: z.string(),
+  headerFrom: z.string(),
+  envelopeFrom: z.string().nullable(),
+  /** auth_results, as raw (not necessarily aligned) results. */
+  dkimAuth: z.array(z.object({ domain: z.string(), selector: z.string().nullable(), result: z.string() })),
+  spfAuth: z.array(z.object({ domain: z.string(), scope: z.string().nullable(), result: z.string() })),
+});
+export type DmarcRecord = z.infer<typeof DmarcRecord>;
+
+/** At most this many records come with a report's detail, the busiest first. */
+export const REPORT_DETAIL_RECORDS = 500;
+
+/** GET /api/dmarc/reports/:id */
+export const DmarcReportDetail = DmarcReport.extend({ records: z.array(DmarcRecord) });
+export type DmarcReportDetail = z.infer<typeof DmarcReportDetail>;
+
+export const ReportParams = z.object({ id: z.coerce.number().int('The report id must be a whole number').positive('The report id must be positive') });
+
+/**
+ * GET /api/dmarc/intake: where reports can be sent. `reportAddress` is the address on the product's
+ * inbound SMTP listener to put in a domain's rua= (mailto:<reportAddress>). Reports reach the
+ * users who have the report's domain verified. `mailboxPolled`: an operator IMAP mailbox is polled too.
+ */
+export const DmarcIntake = z.object({
+  reportAddress: z.string(),
+  mailboxPolled: z.boolean(),
+});
+export type DmarcIntake = z.infer<typeof DmarcIntake>;

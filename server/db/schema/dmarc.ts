@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult } from '../../dmarc/aggregate-report';
 import { users } from './users';
 
@@ -68,4 +68,21 @@ export const dmarcRecords = pgTable(
     reason: jsonb().$type<PolicyOverrideReason[]>(),
   },
   (t) => [index('dmarc_records_report_idx').on(t.reportId)],
+);
+
+/**
+ * The last report of each (user, domain, reporter) that a "reporter stopped" alert was raised for,
+ * so the alert is raised once per silence, not every hour, and again if the reporter resumes and stops.
+ */
+export const dmarcReporterAlerts = pgTable(
+  'dmarc_reporter_alerts',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text().notNull(),
+    orgName: text().notNull(),
+    lastReportAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.domain, t.orgName] })],
 );

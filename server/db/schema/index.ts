@@ -9,3 +9,4 @@ export * from './inbox-tests';
 export * from './integrations';
 export * from './email-metrics';
 export * from './dmarc';
+export * from './inbound-messages';

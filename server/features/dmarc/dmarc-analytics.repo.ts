@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dmarcRecords, dmarcReports } from '../../db/schema/index';
+import { loadReporterActivity, type ReporterActivity } from '../../dmarc/reporter-health';
 
 /** What the analytics are computed from: aggregates of the user's stored rows, one query each. */
 export interface AnalyticsRows {
@@ -11,7 +12,7 @@ export interface AnalyticsRows {
   /** The policy each domain published in its latest report of the period. */
   policies: { domain: string | null; p: string | null; pct: number | null; testing: string | null }[];
   /** Every reporter of the domain(s), whatever the period: one that went quiet must still show. */
-  reporters: { orgName: string | null; lastReportAt: Date; reports: number }[];
+  reporters: ReporterActivity[];
 }
 
 export interface SourceRow {
@@ -70,13 +71,7 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
     .where(inPeriod)
     .orderBy(dmarcReports.domain, desc(dmarcReports.dateBegin));
 
-  const lastReportAt = sql`max(${dmarcReports.dateEnd})`.mapWith(dmarcReports.dateEnd);
-  const reporters = await db
-    .select({ orgName: dmarcReports.orgName, lastReportAt, reports: sql<number>`count(*)::int` })
-    .from(dmarcReports)
-    .where(owned)
-    .groupBy(dmarcReports.orgName)
-    .orderBy(desc(lastReportAt));
+  const reporters = await loadReporterActivity(db, sql`user_id = ${userId} and ${domain ? sql`domain = ${domain}` : sql`true`}`);
 
-  return { days: dayRows, sources, policies, reporters: reporters as AnalyticsRows['reporters'] };
+  return { days: dayRows, sources, policies, reporters };
 }

@@ -137,8 +137,8 @@ describe('GET /api/dmarc/analytics', () => {
       { ips: ['203.0.113.9'], reverseDns: null, organisation: null, count: 3, spfAligned: 0, dkimAligned: 0, failed: 3, dispositions: { quarantine: 3 } },
     ]);
     expect(a.reporters).toEqual([
-      { orgName: 'yahoo.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - DAY)}T23:59:59`)), reports: 1 },
-      { orgName: 'google.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - 2 * DAY)}T23:59:59`)), reports: 2 },
+      { orgName: 'yahoo.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - DAY)}T23:59:59`)), reports: 1, silentDays: 0, daily: false, stopped: false },
+      { orgName: 'google.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - 2 * DAY)}T23:59:59`)), reports: 2, silentDays: 1, daily: false, stopped: false },
     ]);
   });
 

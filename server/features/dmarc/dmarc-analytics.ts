@@ -2,6 +2,7 @@ import type { DmarcAnalytics, DmarcSource, DmarcThreat, ThreatSeverity } from '.
 import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
 import type { SourceName } from './source-names';
 import { percentOf } from '../../metrics/percent';
+import { reporterHealth, type ReporterActivity } from '../../dmarc/reporter-health';
 
 /*
  * DMARC analytics from aggregated rows (dmarc-analytics.repo.ts). Definitions:
@@ -24,9 +25,6 @@ export const NAMED_BY_VOLUME = 100;
 export const NAMED_BY_FAILURES = 50;
 const TOP_THREATS = 10;
 const TOP_SOURCES = 100;
-/** A reporter that sent at least this many reports and then nothing for QUIET_DAYS is worth a look. */
-const REGULAR_REPORTER = 3;
-const QUIET_DAYS = 7;
 
 
 export function threatSeverity(failed: number): ThreatSeverity {
@@ -147,7 +145,12 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
   const threatSummary = { low: 0, medium: 0, high: 0, critical: 0 };
   for (const threat of threats) threatSummary[threat.severity]++;
 
-  const reporters = rows.reporters.map((r) => ({ orgName: r.orgName ?? '', lastReportAt: r.lastReportAt.toISOString(), reports: r.reports }));
+  const reporters = mergeReporters(rows.reporters).map((r) => ({
+    orgName: r.orgName,
+    lastReportAt: r.lastReportAt.toISOString(),
+    reports: r.reports,
+    ...reporterHealth(r, now),
+  }));
 
   return {
     days,
@@ -224,11 +227,25 @@ function recommend({ days, byDomain, rows, failing, threats, now }: RecommendInp
   if (spoofed > 0 && unenforced.length > 0) {
     out.push(`${spoofed} unauthenticated messages used ${unenforced.join(', ')}; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.`);
   }
-  const quietSince = now.getTime() - QUIET_DAYS * 24 * 3600 * 1000;
-  for (const reporter of rows.reporters) {
-    if (reporter.reports >= REGULAR_REPORTER && reporter.lastReportAt.getTime() < quietSince) {
+  for (const reporter of mergeReporters(rows.reporters)) {
+    if (reporterHealth(reporter, now).stopped) {
       out.push(`${reporter.orgName} has sent no report since ${reporter.lastReportAt.toISOString().slice(0, 10)}. Check that your rua= address still accepts its reports.`);
     }
   }
   return out;
+}
+
+/** Without a domain filter a reporter appears once per domain: one row per reporter, daily if it is for any domain. */
+function mergeReporters(activity: ReporterActivity[]): ReporterActivity[] {
+  const byOrg = new Map<string, ReporterActivity>();
+  for (const a of activity) {
+    const seen = byOrg.get(a.orgName);
+    if (!seen) byOrg.set(a.orgName, { ...a });
+    else {
+      seen.reports += a.reports;
+      seen.recentDays = Math.max(seen.recentDays, a.recentDays);
+      if (a.lastReportAt > seen.lastReportAt) seen.lastReportAt = a.lastReportAt;
+    }
+  }
+  return [...byOrg.values()].sort((a, b) => b.lastReportAt.getTime() - a.lastReportAt.getTime());
 }

@@ -1,0 +1,39 @@
+import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Every message that reaches the product: through the inbound SMTP listener or an operator's IMAP
+ * mailbox. It is written before the sender is told "250 queued" (or before the IMAP message is
+ * flagged seen), then processed by a job, so nothing is lost when a process dies in between.
+ * The raw message is dropped once processed; kept for failed and unrouted ones so an operator can look.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: serial().primaryKey(),
+    /** What it was addressed to: 'dmarc' (the report address). */
+    kind: text({ enum: ['dmarc'] }).notNull(),
+    /** 'smtp' or 'imap'. */
+    source: text({ enum: ['smtp', 'imap'] }).notNull(),
+    /** For IMAP: mailbox, UIDVALIDITY and UID, so a message fetched twice is stored once. */
+    sourceKey: text(),
+    remoteIp: text(),
+    helo: text(),
+    mailFrom: text(),
+    rcptTo: text().array().notNull(),
+    size: integer().notNull(),
+    raw: bytes(),
+    status: text({ enum: ['received', 'processed', 'failed', 'unrouted'] }).notNull().default('received'),
+    /** What processing found, in words: the failure, or where the reports went. */
+    result: text(),
+    attempts: integer().notNull().default(0),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('inbound_messages_source_key').on(t.sourceKey), index('inbound_messages_status_idx').on(t.status, t.receivedAt)],
+);

@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { createAlert } from '../alerts/alerts.store';
+import type { Db } from '../db/client';
+import { dmarcReporterAlerts } from '../db/schema/index';
+import { loadReporterActivity, reporterHealth } from './reporter-health';
+
+/** A longer silence is history (an upload of old reports), not news: shown as stopped, not alerted. */
+const ALERT_WITHIN_DAYS = 14;
+
+/**
+ * Raises one alert per daily reporter that has stopped (see reporter-health.ts), for the reports
+ * matching `where`. The alert is tied to the reporter's last report: the same silence never alerts
+ * twice, and a reporter that resumes and stops again alerts again. Returns how many were raised.
+ */
+export async function raiseStoppedReporterAlerts(db: Db, where: SQL, now = new Date()): Promise<number> {
+  let raised = 0;
+  for (const reporter of await loadReporterActivity(db, where)) {
+    const health = reporterHealth(reporter, now);
+    if (!health.stopped || health.silentDays > ALERT_WITHIN_DAYS) continue;
+    const lastDay = reporter.lastReportAt.toISOString().slice(0, 10);
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(dmarcReporterAlerts)
+        .values({ userId: reporter.userId, domain: reporter.domain, orgName: reporter.orgName, lastReportAt: reporter.lastReportAt })
+        .onConflictDoUpdate({
+          target: [dmarcReporterAlerts.userId, dmarcReporterAlerts.domain, dmarcReporterAlerts.orgName],
+          set: { lastReportAt: reporter.lastReportAt },
+          setWhere: sql`${dmarcReporterAlerts.lastReportAt} <> excluded.last_report_at`,
+        })
+        .returning();
+      if (!claimed) return;
+      await createAlert(tx, {
+        userId: reporter.userId,
+        type: 'authentication_failure',
+        severity: 'warning',
+        domain: reporter.domain,
+        title: `DMARC reports from ${reporter.orgName} stopped`,
+        message:
+          `${reporter.orgName} sent ${reporter.domain} a DMARC report every day, but none since ${lastDay} (${health.silentDays} days). ` +
+          `Check that the domain's DMARC record still has your rua= address and that mail to it is accepted.`,
+        metadata: { orgName: reporter.orgName, lastReportAt: reporter.lastReportAt.toISOString(), silentDays: health.silentDays },
+      });
+      raised++;
+    });
+  }
+  return raised;
+}
