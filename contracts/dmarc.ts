@@ -202,7 +202,9 @@ export const REPORT_DETAIL_RECORDS = 500;
 export const DmarcReportDetail = DmarcReport.extend({ records: z.array(DmarcRecord) });
 export type DmarcReportDetail = z.infer<typeof DmarcReportDetail>;
 
-export const ReportParams = z.object({ id: z.coerce.number().int('The report id must be a whole number').positive('The report id must be positive') });
+export const ReportParams = z.object({
+  id: z.coerce.number({ error: 'Report id must be a number' }).int('Report id must be a whole number').positive('Report id must be positive'),
+});
 
 /**
  * GET /api/dmarc/intake: where reports can be sent. `reportAddress` is the address on the product's

@@ -35,6 +35,20 @@ const EnvSchema = z.object({
   CHAT_LLM_URL: z.string().url('CHAT_LLM_URL must be a URL such as https://api.openai.com/v1').optional(),
   CHAT_LLM_API_KEY: z.string().optional(),
   CHAT_LLM_MODEL: z.string().optional(),
+  // Inbound mail: the SMTP listener (smtp role) receives inbox-test messages and DMARC reports for this domain.
+  INBOUND_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'INBOUND_DOMAIN must be a domain name such as inbox.example.com')
+    .default('inbox.localhost'),
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  // PEM files; when both are set the listener offers STARTTLS.
+  SMTP_TLS_CERT: z.string().optional(),
+  SMTP_TLS_KEY: z.string().optional(),
+  // An operator mailbox that also receives DMARC reports, polled every 5 minutes: imaps://user:password@host:993/INBOX
+  DMARC_IMAP_URL: z.string().regex(/^imaps?:\/\//, 'DMARC_IMAP_URL must be an imap:// or imaps:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

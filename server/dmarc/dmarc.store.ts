@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { DmarcReport, type DmarcReportList, type ReportsQuery } from '../../contracts/dmarc';
+import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '../../contracts/dmarc';
 import type { Db, Executor } from '../db/client';
 import { dmarcRecords, dmarcReports } from '../db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
@@ -125,4 +125,43 @@ export async function listReports(db: Db, userId: number, query: ReportsQuery): 
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return { items: rows.map(toDmarcReport), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One of the user's reports with its busiest records; undefined when it is not theirs. */
+export async function getReport(db: Db, userId: number, id: number): Promise<DmarcReportDetail | undefined> {
+  const [row] = await db.select().from(dmarcReports).where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)));
+  if (!row) return undefined;
+  const records = await db
+    .select({
+      sourceIp: dmarcRecords.sourceIp,
+      count: dmarcRecords.count,
+      disposition: dmarcRecords.disposition,
+      dkimResult: dmarcRecords.dkimResult,
+      spfResult: dmarcRecords.spfResult,
+      headerFrom: dmarcRecords.headerFrom,
+      envelopeFrom: dmarcRecords.envelopeFrom,
+      dkimAuth: dmarcRecords.dkimAuth,
+      spfAuth: dmarcRecords.spfAuth,
+    })
+    .from(dmarcRecords)
+    .where(eq(dmarcRecords.reportId, id))
+    .orderBy(desc(dmarcRecords.count), dmarcRecords.id)
+    .limit(REPORT_DETAIL_RECORDS);
+  return {
+    ...toDmarcReport(row),
+    records: records.map((r) => ({
+      ...r,
+      dkimAuth: r.dkimAuth.map(({ domain, selector, result }) => ({ domain, selector, result })),
+      spfAuth: r.spfAuth.map(({ domain, scope, result }) => ({ domain, scope, result })),
+    })),
+  };
+}
+
+/** Deletes one of the user's reports and its records; false when it is not theirs. */
+export async function deleteReport(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(dmarcReports)
+    .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)))
+    .returning({ id: dmarcReports.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AnalyticsQuery, DmarcAnalytics, DmarcReportList, ReportsQuery, UploadQuery, UploadResponse } from '../../../contracts/dmarc';
+import { AnalyticsQuery, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, ReportParams, ReportsQuery, UploadQuery, UploadResponse } from '../../../contracts/dmarc';
 import type { AppContext } from '../../app-context';
-import { listReports } from '../../dmarc/dmarc.store';
+import { deleteReport, getReport, listReports } from '../../dmarc/dmarc.store';
+import { dmarcReportAddress } from '../../inbound/addresses';
 import { ingestFile } from '../../dmarc/ingest';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
@@ -31,6 +32,22 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get('/api/dmarc/reports', { preHandler: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
     listReports(ctx.db, currentUser(request).id, request.query),
   );
+
+  r.get('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } }, async (request) => {
+    const report = await getReport(ctx.db, currentUser(request).id, request.params.id);
+    if (!report) throw new AppError('not_found', 'Report not found');
+    return report;
+  });
+
+  r.delete('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams } }, async (request, reply) => {
+    if (!(await deleteReport(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', 'Report not found');
+    return reply.code(204).send();
+  });
+
+  r.get('/api/dmarc/intake', { preHandler: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => ({
+    reportAddress: dmarcReportAddress(ctx.env),
+    mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL),
+  }));
 
   r.get('/api/dmarc/analytics', { preHandler: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
     const { days, domain } = request.query;
