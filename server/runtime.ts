@@ -8,11 +8,14 @@ import { createResolver, parseDnsServers } from './dns/resolver';
 import type { Env } from './env';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { jobRegistry } from './jobs/registry';
+import { startSmtpListener, type SmtpListener } from './inbound/smtp-listener';
 import { createMailer } from './mail/mailer';
 
 export interface Runtime {
   /** Where the web role listens, when it runs here. */
   url?: string;
+  /** The inbound SMTP listener, when the smtp role runs here. */
+  smtp?: SmtpListener;
   app?: FastifyInstance;
   database: Database;
   jobs: JobQueue;
@@ -59,17 +62,19 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
-  logger.info({ roles: env.ROLES, database: database.kind, url }, 'InboxPulse started');
+  const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger }) : undefined;
+  logger.info({ roles: env.ROLES, database: database.kind, url, smtpPort: smtp?.port }, 'InboxPulse started');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await app?.close(); // stops accepting, drains in-flight requests
+      await smtp?.close(); // stops accepting; sessions in progress finish or time out
       await jobs.stop(); // lets running jobs finish
       mailer.close();
       await database.close();
       unlock();
     })());
 
-  return { url, app, database, jobs, logger, stop };
+  return { url, smtp, app, database, jobs, logger, stop };
 }

@@ -52,6 +52,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-e2e-')),
     LOG_LEVEL: 'warn',
+    SMTP_PORT: '0', // a free port: browser test files run side by side
     ...extraEnv,
   });
   const runtime = await startRuntime(env, { webRoot, jobPollSeconds: 1 });

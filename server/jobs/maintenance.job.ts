@@ -1,13 +1,16 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { authTokens, outbox, rateLimits, sessions } from '../db/schema/index';
+import { findStrandedInbound, purgeOldInbound } from '../inbound/inbound.store';
 import { findStrandedMail } from '../mail/outbox';
 import { defineJob } from './job';
+import { processInboundJob } from './process-inbound.job';
 import { sendEmailJob } from './send-email.job';
 
 /**
  * Every minute: drop expired sessions, tokens and rate-limit windows, forget delivered mail after
- * 30 days, and hand stranded outbox mail back to the sender.
+ * 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
+ * and the ones whose processing never ran are queued again.
  */
 export const maintenanceJob = defineJob({
   name: 'maintenance',
@@ -25,8 +28,13 @@ export const maintenanceJob = defineJob({
     for (const outboxId of stranded) {
       await jobs.send(sendEmailJob.name, { outboxId }, { singletonKey: `outbox-${outboxId}` });
     }
+    await purgeOldInbound(db);
+    const strandedInbound = await findStrandedInbound(db);
+    for (const messageId of strandedInbound) {
+      await jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
+    }
     log.info(
-      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length },
+      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length },
       'maintenance done',
     );
   },

@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import { connect } from 'node:net';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains, inboundMessages } from '../db/schema/index';
+import { fixture } from '../dmarc/fixtures';
+import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { storeInboundMessage } from './inbound.store';
+import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
+
+const INBOUND = 'in.inboxpulse.test';
+const LIMIT_BYTES = 200 * 1024;
+const GZ_REPORT = 'aggregate/fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz'; // domain indemed.com
+const ZIP_REPORT = 'aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip'; // example.com
+
+let t: TestApp;
+let smtp: SmtpListener;
+let owner: TestClient;
+let bystander: TestClient;
+
+async function addDomain(client: TestClient, domain: string, verified: boolean) {
+  const { id } = (await client.post('/api/domains', { domain })).json();
+  // Ownership verification through DNS is covered by the domain tests; here it is set directly.
+  if (verified) await t.database.db.update(domains).set({ isVerified: true }).where(eq(domains.id, id));
+}
+
+function send(mail: nodemailer.SendMailOptions) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'reporter.example.org' });
+  return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const reportsOf = async (client: TestClient) => (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
+const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES) } });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: t.app.log });
+  owner = (await signUp(t.app)).client;
+  bystander = (await signUp(t.app)).client;
+  await addDomain(owner, 'example.com', true);
+  await addDomain(owner, 'indemed.com', true);
+  // Added but never verified: must not receive example.com's reports.
+  await addDomain(bystander, 'example.com', false);
+});
+afterAll(async () => {
+  await smtp?.close();
+  await t?.close();
+});
+
+describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
+  it('imports a gzip and a zip attachment for the user who verified the domain, and nobody else', async () => {
+    const info = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report Domain: indemed.com Submitter: fastmail.com',
+      text: 'DMARC aggregate report attached.',
+      attachments: [{ filename: 'report.xml.gz', content: fixture(GZ_REPORT) }],
+    });
+    expect(info.response).toMatch(/^250 .*Queued as \d+/);
+    await send({ to: `DMARC+rua@${INBOUND.toUpperCase()}`, subject: 'Report', attachments: [{ filename: 'r.zip', content: fixture(ZIP_REPORT) }] });
+
+    const reports = await waitFor(async () => {
+      const list = await reportsOf(owner);
+      return list.total === 2 ? list : undefined;
+    }, 'two imported reports');
+    expect(reports.items.map((r) => r.domain).sort()).toEqual(['example.com', 'indemed.com']);
+    expect((await reportsOf(bystander)).total).toBe(0);
+    // Processed messages keep their outcome but not their bytes.
+    const rows = await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.status, 'processed'));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.raw === null && r.remoteIp === '127.0.0.1' && r.helo === 'reporter.example.org')).toBe(true);
+  });
+
+  it('keeps a report nobody verified, and a mail without a report, for the operator', async () => {
+    const unrouted = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const empty = await send({ to: `dmarc@${INBOUND}`, subject: 'hello', text: 'no report here' });
+    const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
+    const a = await waitFor(async () => {
+      const row = await messageRow(idOf(unrouted.response));
+      return row.status === 'received' ? undefined : row;
+    }, 'the unrouted message');
+    expect(a).toMatchObject({ status: 'unrouted', result: expect.stringContaining('no user has verified example.de') });
+    expect(a.raw?.length).toBeGreaterThan(0);
+    const b = await waitFor(async () => {
+      const row = await messageRow(idOf(empty.response));
+      return row.status === 'received' ? undefined : row;
+    }, 'the message without a report');
+    expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
+  });
+
+  it('processes a message whose job was never sent (the process died after storing it)', async () => {
+    const id = await storeInboundMessage(t.database.db, {
+      kind: 'dmarc',
+      source: 'smtp',
+      rcptTo: [`dmarc@${INBOUND}`],
+      raw: Buffer.from(`From: a@b.example\r\nTo: dmarc@${INBOUND}\r\nSubject: r\r\nContent-Type: application/xml\r\n\r\n${fixture('aggregate/rfc9990-sample.xml')}`),
+    });
+    await t.database.db.update(inboundMessages).set({ receivedAt: sql`now() - interval '10 minutes'` }).where(eq(inboundMessages.id, id!));
+    await t.jobs.send('maintenance', {});
+    const row = await waitFor(async () => {
+      const r = await messageRow(id!);
+      return r.status === 'received' ? undefined : r;
+    }, 'the stranded message');
+    expect(row.status).toBe('processed');
+    expect((await reportsOf(owner)).items.map((r) => r.orgName)).toContain('Sample Reporter');
+  });
+});
+
+describe('what the listener refuses', () => {
+  it('refuses to relay, unknown mailboxes and oversized messages with proper SMTP codes', async () => {
+    await expect(send({ to: 'someone@gmail.com', text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('Relay access denied') });
+    await expect(send({ to: `postmaster-x@${INBOUND}`, text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('No such mailbox') });
+    const big = Buffer.alloc(LIMIT_BYTES + 1024, 'a');
+    await expect(send({ to: `dmarc@${INBOUND}`, attachments: [{ filename: 'big.xml', content: big }] })).rejects.toMatchObject({ responseCode: 552 });
+    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(sql`size > ${LIMIT_BYTES}`);
+    expect(n).toBe(0);
+  });
+
+  it(`answers 421 to more than ${MAX_CONNECTIONS_PER_IP} connections at once from one address`, async () => {
+    const greetings = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_IP + 1 }, async () => {
+        const socket = connect(smtp.port, '127.0.0.1');
+        const line = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString())));
+        return { socket, line };
+      }),
+    );
+    const codes = greetings.map((g) => g.line.slice(0, 3)).sort();
+    expect(codes.filter((c) => c === '220')).toHaveLength(MAX_CONNECTIONS_PER_IP);
+    expect(codes.filter((c) => c === '421')).toHaveLength(1);
+    for (const g of greetings) g.socket.destroy();
+  });
+});

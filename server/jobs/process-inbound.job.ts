@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ingestMailedReports } from '../dmarc/mailed-reports';
+import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from '../inbound/inbound.store';
+import { defineJob } from './job';
+
+/** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to. */
+export const processInboundJob = defineJob({
+  name: 'process-inbound-message',
+  schema: z.object({ messageId: z.number().int().positive() }),
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  async run({ messageId }, { db, log }) {
+    const message = await claimInboundMessage(db, messageId);
+    if (!message) return; // processed already, or purged
+    if (!message.raw) return finishInboundMessage(db, message.id, 'failed', 'The message body is missing.');
+    if (message.attempts > MAX_PROCESS_ATTEMPTS) {
+      return finishInboundMessage(db, message.id, 'failed', `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.`);
+    }
+    const outcome = await ingestMailedReports(db, message.raw, `message-${message.id}.eml`);
+    await finishInboundMessage(db, message.id, outcome.status, outcome.result);
+    log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, status: outcome.status, result: outcome.result }, 'DMARC report mail processed');
+  },
+});
