@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { connect } from 'node:net';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../dmarc/fixtures';
@@ -24,7 +24,7 @@ async function addDomain(client: TestClient, domain: string, verified: boolean) 
   if (verified) await t.database.db.update(domains).set({ isVerified: true }).where(eq(domains.id, id));
 }
 
-function send(mail: nodemailer.SendMailOptions) {
+function send(mail: SendMailOptions) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'reporter.example.org' });
   return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
 }
