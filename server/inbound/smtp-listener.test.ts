@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { connect } from 'node:net';
+import pino from 'pino';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
@@ -43,7 +44,7 @@ const messageRow = async (id: number) => (await t.database.db.select().from(inbo
 
 beforeAll(async () => {
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES) } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: t.app.log });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
   owner = (await signUp(t.app)).client;
   bystander = (await signUp(t.app)).client;
   await addDomain(owner, 'example.com', true);
