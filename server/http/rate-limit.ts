@@ -17,6 +17,8 @@ export const RATE_RULES = {
   mailPerIp: { name: 'mail-ip', limit: 10, windowSeconds: 60 * 60 },
   mailPerAddress: { name: 'mail-address', limit: 3, windowSeconds: 60 * 60 },
   chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 10 * 60 },
+  // Each upload may unpack up to 50 MB: enough for a backlog of reports, not for a flood.
+  dmarcUploadPerUser: { name: 'dmarc-upload-user', limit: 100, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateRule>;
 
 /**

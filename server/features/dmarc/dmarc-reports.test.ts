@@ -62,6 +62,18 @@ describe('one DMARC report: detail and delete', () => {
   });
 });
 
+describe('upload rate limit', () => {
+  it('answers 429 after 100 uploads in 10 minutes, per user', async () => {
+    const busy = await signUp(t.app);
+    for (let i = 0; i < 100; i++) expect((await uploadReport(t.app, busy.client, '', { fileName: `e${i}.xml` })).statusCode).toBe(200);
+    const refused = await uploadReport(t.app, busy.client, '', { fileName: 'e.xml' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts\. Please try again in 10 minutes\.$/);
+    const other = await signUp(t.app);
+    expect((await uploadReport(t.app, other.client, '', { fileName: 'e.xml' })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/dmarc/intake', () => {
   it('gives the report address on the inbound domain, for signed-in users only', async () => {
     const { client } = await signUp(t.app);

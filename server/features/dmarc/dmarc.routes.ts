@@ -6,6 +6,7 @@ import { deleteReport, getReport, listReports } from '../../dmarc/dmarc.store';
 import { dmarcReportAddress } from '../../inbound/addresses';
 import { ingestFile } from '../../dmarc/ingest';
 import { AppError } from '../../errors';
+import { enforceRateLimit, RATE_RULES } from '../../http/rate-limit';
 import { currentUser, requireUser } from '../../http/session';
 import { buildAnalytics, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows } from './dmarc-analytics.repo';
@@ -25,7 +26,9 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
-      return ingestFile(ctx.db, currentUser(request).id, request.body, request.query.filename ?? 'upload');
+      const userId = currentUser(request).id;
+      await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
+      return ingestFile(ctx.db, userId, request.body, request.query.filename ?? 'upload');
     },
   );
 
