@@ -3,7 +3,8 @@ import type { DnsResolver } from '../resolver';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
 import { checkSpf } from './spf';
-import { checkBimi, checkMtaSts, checkMx, checkTlsRpt } from './transport';
+import { checkMtaSts } from './mta-sts';
+import { checkBimi, checkMx, checkTlsRpt } from './transport';
 
 export interface CheckTarget {
   domain: string;
@@ -17,7 +18,7 @@ export const ownershipRecordValue = (token: string) => `inboxpulse-verification=
 /** Every DNS check of a domain. A lookup that fails (not: finds nothing) throws DnsLookupError. */
 export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Promise<DomainChecks> {
   const { domain } = target;
-  const [a, aaaa, mx, spf, dkim, dmarc, ownership, mtaSts, tlsRpt] = await Promise.all([
+  const [a, aaaa, mx, spf, dkim, dmarc, ownership, tlsRpt] = await Promise.all([
     dns.a(domain),
     dns.aaaa(domain),
     checkMx(dns, domain),
@@ -25,10 +26,12 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     checkDkim(dns, domain, target.dkimSelectors),
     checkDmarc(dns, domain),
     dns.txt(ownershipRecordName(domain)),
-    checkMtaSts(dns, domain),
     checkTlsRpt(dns, domain),
   ]);
-  const bimi = await checkBimi(dns, domain, dmarc.tags.p?.toLowerCase());
+  const [bimi, mtaSts] = await Promise.all([
+    checkBimi(dns, domain, dmarc.tags.p?.toLowerCase()),
+    checkMtaSts(dns, domain, mx.hosts.map((h) => h.exchange).filter((h) => h !== '' && h !== '.')),
+  ]);
   return {
     checkedAt: new Date().toISOString(),
     resolves: a.length > 0 || aaaa.length > 0 || mx.hosts.length > 0 || spf.record !== null,

@@ -16,26 +16,6 @@ export async function checkMx(dns: DnsResolver, domain: string): Promise<Checks[
   return { status: statusOf(findings), record: hosts.map((h) => `${h.priority} ${h.exchange}`).join(', '), hosts, findings };
 }
 
-/** MTA-STS: the _mta-sts TXT record and the policy file it announces, fetched over HTTPS. */
-export async function checkMtaSts(dns: DnsResolver, domain: string): Promise<Checks['mtaSts']> {
-  const [record] = withTag(await dns.txt(`_mta-sts.${domain}`), 'v=STSv1');
-  if (!record) return { status: 'missing', record: null, policy: null, findings: [info('No MTA-STS: senders may deliver to you without TLS.', `Publish _mta-sts.${domain} and a policy at https://mta-sts.${domain}/.well-known/mta-sts.txt.`)] };
-  const findings: Finding[] = [];
-  if (!parseTags(record).id) findings.push(error('The MTA-STS record has no id=.', 'Add id=<a value you change with every policy change>.'));
-  let policy: string | null = null;
-  try {
-    const res = await fetch(`https://mta-sts.${domain}/.well-known/mta-sts.txt`, { signal: AbortSignal.timeout(5000), redirect: 'error' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    policy = (await res.text()).slice(0, 10_000);
-    const mode = /^mode:\s*(\w+)/m.exec(policy)?.[1];
-    if (!mode) findings.push(error('The MTA-STS policy has no mode.', 'Add "mode: enforce" (or testing).'));
-    else if (mode === 'testing') findings.push(info('MTA-STS is in testing mode: failures are reported, not enforced.', 'Switch to mode: enforce once TLS reports are clean.'));
-  } catch (err) {
-    findings.push(error(`The MTA-STS policy could not be fetched: ${(err as Error).message}.`, `Serve it at https://mta-sts.${domain}/.well-known/mta-sts.txt with a valid certificate.`));
-  }
-  return { status: statusOf(findings), record, policy, findings };
-}
-
 export async function checkTlsRpt(dns: DnsResolver, domain: string): Promise<Checks['tlsRpt']> {
   const [record] = withTag(await dns.txt(`_smtp._tls.${domain}`), 'v=TLSRPTv1');
   if (!record) return { status: 'missing', record: null, findings: [info('No TLS-RPT: you get no reports of TLS failures delivering to you.', `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${domain}" at _smtp._tls.${domain}.`)] };
