@@ -28,5 +28,7 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
     expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN must be a domain name/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), DMARC_IMAP_URL: 'imaps://imap.example.com/INBOX' })).toThrow(/DMARC_IMAP_URL: .*DMARC_IMAP_URL/);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseImapUrl } from './imap/imap-url';
 
 // The only reader of process.env. Everything else receives an Env.
 
@@ -48,7 +49,16 @@ const EnvSchema = z.object({
   SMTP_TLS_CERT: z.string().optional(),
   SMTP_TLS_KEY: z.string().optional(),
   // An operator mailbox that also receives DMARC reports, polled every 5 minutes: imaps://user:password@host:993/INBOX
-  DMARC_IMAP_URL: z.string().regex(/^imaps?:\/\//, 'DMARC_IMAP_URL must be an imap:// or imaps:// URL').optional(),
+  DMARC_IMAP_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseImapUrl(url, 'DMARC_IMAP_URL');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

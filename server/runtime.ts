@@ -53,7 +53,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     work: env.ROLES.includes('worker'),
     pollSeconds: options.jobPollSeconds,
   });
-  await jobs.start({ db: database.db, mailer, dns });
+  await jobs.start({ env, db: database.db, mailer, dns });
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;

@@ -2,10 +2,12 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { DnsResolver } from '../dns/resolver';
+import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 
 /** What a job may use. Jobs receive it; they do not build their own connections. */
 export interface JobContext {
+  env: Env;
   db: Db;
   mailer: Mailer;
   dns: DnsResolver;

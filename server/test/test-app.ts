@@ -48,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // No cache: tests change their DNS zone between checks.
   const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
   const jobs = createJobQueue({ database, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
-  await jobs.start({ db: database.db, mailer, dns });
+  await jobs.start({ env, db: database.db, mailer, dns });
   const app = await buildApp({ env, database, mailer, dns, jobs, logger, webRoot: options.webRoot });
   await app.ready();
   return {
