@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessageOr } from './api-client';
+import { ApiError, apiRequest, apiUpload, getQueryFn, isUnauthorizedError, serverMessageOr } from './api-client';
 
 function stub(response: Response) {
   const mock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
@@ -41,6 +41,28 @@ describe('apiRequest', () => {
     await apiRequest('DELETE', '/api/alerts/1');
     await apiRequest('POST', '/api/register', {});
     for (const [, init] of mock.mock.calls) expect(init?.credentials).toBe('include');
+  });
+});
+
+describe('apiUpload', () => {
+  it('POSTs the file itself as the body, with its content type and credentials, and parses the JSON answer', async () => {
+    const mock = stub(new Response('{"imported":1}', { status: 200 }));
+    const file = new File(['<feedback/>'], 'report.xml');
+    await expect(apiUpload('/api/dmarc/upload?filename=report.xml', file)).resolves.toEqual({ imported: 1 });
+    const [url, init] = mock.mock.calls[0];
+    expect(url).toBe('/api/dmarc/upload?filename=report.xml');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(file);
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/octet-stream' });
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('turns a refusal into an ApiError carrying the server message', async () => {
+    stub(new Response('{"code":"payload_too_large","message":"The file is too large"}', { status: 413, statusText: 'Payload Too Large' }));
+    const error = await apiUpload('/api/dmarc/upload', new Blob(['x'])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+    expect((error as ApiError).serverMessage).toBe('The file is too large');
   });
 });
 

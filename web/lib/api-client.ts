@@ -58,6 +58,16 @@ export async function apiJson(method: string, url: string, body?: unknown): Prom
   return res.json();
 }
 
+/**
+ * POSTs a file as the raw request body (no JSON, no multipart): the upload endpoints read the bytes
+ * as they are and tell the format from them. Answers the parsed JSON body.
+ */
+export async function apiUpload(url: string, body: Blob, contentType = 'application/octet-stream'): Promise<unknown> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': contentType }, body, credentials: 'include' });
+  await throwIfNotOk(res);
+  return res.json();
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default query fetcher: GET the first element of the query key and parse JSON. */

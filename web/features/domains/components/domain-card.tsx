@@ -5,6 +5,7 @@ import type { Domain } from '../../../../contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
+import { DmarcSection } from '../../dmarc/components/dmarc-section';
 import { useVerifyDomainMutation } from '../api';
 import { CHECK_STATUS, domainStatusLabel, formatDate } from '../status';
 import { useUnauthorizedHandler } from '../use-action-errors';
@@ -123,6 +124,7 @@ export function DomainCard({ domain, onEdit, onDelete }: { domain: Domain; onEdi
           {expanded ? 'Hide DNS check details' : 'Show DNS check details'}
         </Button>
         {expanded && <DomainDetails domainId={domain.id} id={detailsId} />}
+        <DmarcSection domain={domain.domain} isVerified={domain.isVerified} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,120 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ANALYTICS_PERIODS,
+  DmarcAnalytics,
+  DmarcIntake,
+  DmarcReportDetail,
+  DmarcReportList,
+  UploadResponse,
+  type DmarcReportStatus,
+} from '../../../contracts/dmarc';
+import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
+import { useAuth } from '../auth/user-query';
+
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+// Keys start with the endpoint's path so that one prefix reaches every domain, period and page.
+export const DMARC_ANALYTICS_KEY = ['/api/dmarc/analytics'] as const;
+export const DMARC_REPORTS_KEY = ['/api/dmarc/reports'] as const;
+export const DMARC_INTAKE_KEY = ['/api/dmarc/intake'] as const;
+
+/** Reports listed per page in the panel. */
+export const REPORTS_PAGE_SIZE = 10;
+
+function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export function analyticsQueryOptions(domain: string, days: AnalyticsPeriod) {
+  return queryOptions({
+    queryKey: [...DMARC_ANALYTICS_KEY, domain, days] as const,
+    // The default fetcher GETs queryKey[0] only, so domain and period are put into the URL here.
+    queryFn: async () => DmarcAnalytics.parse(await apiJson('GET', withQuery('/api/dmarc/analytics', { domain, days }))),
+  });
+}
+
+export function useDmarcAnalytics(domain: string, days: AnalyticsPeriod) {
+  const { isAuthenticated } = useAuth();
+  // The previous period stays on screen while the next one loads, instead of a skeleton flash.
+  return useQuery({ ...analyticsQueryOptions(domain, days), enabled: isAuthenticated, placeholderData: keepPreviousData });
+}
+
+/** Either one domain's reports, or failed imports (which have no domain: the file could not be read). */
+export type ReportsFilter = { domain: string; status?: undefined } | { domain?: undefined; status: DmarcReportStatus };
+
+export function reportsQueryOptions(filter: ReportsFilter, page: number) {
+  return queryOptions({
+    queryKey: [...DMARC_REPORTS_KEY, { ...filter, page }] as const,
+    queryFn: async () =>
+      DmarcReportList.parse(await apiJson('GET', withQuery('/api/dmarc/reports', { ...filter, page, pageSize: REPORTS_PAGE_SIZE }))),
+  });
+}
+
+export function useDmarcReports(filter: ReportsFilter, page: number) {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...reportsQueryOptions(filter, page), enabled: isAuthenticated, placeholderData: keepPreviousData });
+}
+
+export function reportDetailQueryKey(id: number) {
+  return [...DMARC_REPORTS_KEY, id] as const;
+}
+
+export function reportDetailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: reportDetailQueryKey(id),
+    queryFn: async () => DmarcReportDetail.parse(await apiJson('GET', `/api/dmarc/reports/${id}`)),
+  });
+}
+
+export function useDmarcReportDetail(id: number) {
+  return useQuery(reportDetailQueryOptions(id));
+}
+
+/** Where receivers should send reports (the rua= address); it does not change while the app runs. */
+export function intakeQueryOptions() {
+  return queryOptions({
+    queryKey: DMARC_INTAKE_KEY,
+    queryFn: async () => DmarcIntake.parse(await apiJson('GET', '/api/dmarc/intake')),
+    staleTime: Infinity,
+  });
+}
+
+export function useDmarcIntake(enabled: boolean) {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...intakeQueryOptions(), enabled: isAuthenticated && enabled });
+}
+
+/** A file can hold reports of several domains, so every domain's analytics and lists are refreshed. */
+function refreshAll(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: DMARC_ANALYTICS_KEY }),
+    queryClient.invalidateQueries({ queryKey: DMARC_REPORTS_KEY }),
+  ]);
+}
+
+/** POST /api/dmarc/upload with the file as the raw body; its name goes in the query. */
+export function useUploadDmarcReportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) =>
+      UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
+    onSuccess: () => refreshAll(queryClient),
+  });
+}
+
+/** DELETE /api/dmarc/reports/:id; answers 204 without a body. */
+export function useDeleteDmarcReportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/dmarc/reports/${id}`);
+    },
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: reportDetailQueryKey(id), exact: true });
+      return refreshAll(queryClient);
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import type { DmarcAnalytics } from '../../../../contracts/dmarc';
+import { Button } from '../../../components/ui/button';
+import { serverMessageOr } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
+import { useUnauthorizedHandler } from '../../domains/use-action-errors';
+import { useDmarcAnalytics, type AnalyticsPeriod } from '../api';
+import { DmarcEmptyState } from './dmarc-empty-state';
+import { DmarcSkeleton } from './dmarc-skeleton';
+import { HeadlineFigures } from './headline-figures';
+import { PeriodSelector } from './period-selector';
+import { Recommendations } from './recommendations';
+import { ReporterHealth } from './reporter-health';
+import { ReportsList } from './reports-list';
+import { SourcesTable } from './sources-table';
+import { TopThreats } from './top-threats';
+import { UploadReportButton } from './upload-report-button';
+
+// Recharts is large: its chunk is fetched only when there are reports to draw.
+const DmarcCharts = lazy(() => import('./dmarc-charts'));
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h4 id={id} className="text-sm font-semibold">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+function AnalyticsView({ analytics }: { analytics: DmarcAnalytics }) {
+  return (
+    <div className="space-y-5">
+      <HeadlineFigures analytics={analytics} />
+      <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted" aria-hidden="true" />}>
+        <DmarcCharts trends={analytics.trends} />
+      </Suspense>
+      <Part title="Top failing sources">
+        <TopThreats threats={analytics.topThreats} />
+      </Part>
+      <Part title="Sending sources">
+        <SourcesTable sources={analytics.sources} />
+      </Part>
+      <Part title="Recommendations">
+        <Recommendations items={analytics.recommendations} />
+      </Part>
+      <Part title="Report pipeline">
+        <ReporterHealth reporters={analytics.reporters} />
+      </Part>
+    </div>
+  );
+}
+
+/** A domain's DMARC aggregate reports: analytics for 7/30/90 days, upload, and the reports themselves. */
+export default function DmarcPanel({ domain, isVerified, id }: { domain: string; isVerified: boolean; id?: string }) {
+  const [days, setDays] = useState<AnalyticsPeriod>(30);
+  const analytics = useDmarcAnalytics(domain, days);
+  const onUnauthorized = useUnauthorizedHandler();
+  const titleId = useId();
+  const error = analytics.error;
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  let body: ReactNode;
+  if (analytics.isPending) {
+    body = <DmarcSkeleton />;
+  } else if (analytics.isError) {
+    body = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4 text-sm">
+        <span>{serverMessageOr(analytics.error, 'Could not load the DMARC analytics.')}</span>
+        <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (analytics.data.totalReports === 0) {
+    body = (
+      <div className="space-y-4">
+        <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
+        {/* A reporter that went quiet is often why there is nothing in the period. */}
+        {analytics.data.reporters.length > 0 && (
+          <Part title="Report pipeline">
+            <ReporterHealth reporters={analytics.data.reporters} />
+          </Part>
+        )}
+      </div>
+    );
+  } else {
+    body = <AnalyticsView analytics={analytics.data} />;
+  }
+
+  return (
+    <section id={id} aria-labelledby={titleId} data-testid="dmarc-panel" className="min-w-0 space-y-5 border-t pt-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h3 id={titleId} className="text-sm font-semibold">
+            DMARC reports
+          </h3>
+          <p className="text-xs text-muted-foreground">What receivers reported about mail sent as {domain}.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <PeriodSelector value={days} onChange={setDays} />
+          <UploadReportButton domain={domain} />
+        </div>
+      </div>
+      <div aria-busy={analytics.isFetching} className={cn(analytics.isPlaceholderData && 'opacity-60 transition-opacity')}>
+        {body}
+      </div>
+      <ReportsList filter={{ domain }} title={`Reports for ${domain}`} emptyText="No reports for this domain yet." />
+      <ReportsList filter={{ status: 'failed' }} title="Files that could not be imported" hideWhenEmpty />
+    </section>
+  );
+}

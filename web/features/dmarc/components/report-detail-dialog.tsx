@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '../../../../contracts/dmarc';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
+import { useDmarcReportDetail } from '../api';
+import { complianceText, reportPeriod, reportTitle } from '../dmarc-text';
+import { ToneBadge } from './tone-badge';
+
+function ResultBadge({ result }: { result: string }) {
+  return <ToneBadge tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</ToneBadge>;
+}
+
+/** auth_results as the receiver saw them, aligned or not: 'dkim example.com (s1) pass'. */
+function rawAuthText(record: DmarcRecord): string {
+  const dkim = record.dkimAuth.map((a) => `dkim ${a.domain}${a.selector ? ` (${a.selector})` : ''} ${a.result}`);
+  const spf = record.spfAuth.map((a) => `spf ${a.domain}${a.scope ? ` (${a.scope})` : ''} ${a.result}`);
+  return [...dkim, ...spf].join('; ') || '–';
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-muted-foreground">{label}:</dt>
+      <dd className="wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+function policyText(report: DmarcReport): string {
+  const policy = report.policyPublished;
+  if (!policy) return 'N/A';
+  const tags: Array<[string, string | number | null]> = [
+    ['p', policy.p],
+    ['sp', policy.sp],
+    ['np', policy.np],
+    ['adkim', policy.adkim],
+    ['aspf', policy.aspf],
+    ['pct', policy.pct],
+    ['testing', policy.testing],
+  ];
+  return tags.filter(([, value]) => value !== null).map(([tag, value]) => `${tag}=${value}`).join('; ') || 'N/A';
+}
+
+function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
+  if (detail.records.length === 0) return <p className="text-sm text-muted-foreground">This report has no records.</p>;
+  const partial = detail.recordCount > detail.records.length;
+  return (
+    <div className="space-y-2">
+      {partial && (
+        <p className="text-xs text-muted-foreground">
+          The {formatCount(detail.records.length)} busiest of {formatCount(detail.recordCount)} records.
+        </p>
+      )}
+      <Table aria-label="Report records" className="min-w-[40rem]">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Source IP</TableHead>
+          <TableHead className="text-right">Messages</TableHead>
+          <TableHead>Disposition</TableHead>
+          <TableHead>DKIM aligned</TableHead>
+          <TableHead>SPF aligned</TableHead>
+          <TableHead>Header from</TableHead>
+          <TableHead>Authentication results</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {detail.records.map((record, index) => (
+          <TableRow key={`${record.sourceIp}-${index}`} data-testid="dmarc-record">
+            <TableCell className="font-mono text-xs">{record.sourceIp}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(record.count)}</TableCell>
+            <TableCell>{record.disposition}</TableCell>
+            <TableCell>
+              <ResultBadge result={record.dkimResult} />
+            </TableCell>
+            <TableCell>
+              <ResultBadge result={record.spfResult} />
+            </TableCell>
+            <TableCell className="min-w-32 wrap-anywhere">{record.headerFrom}</TableCell>
+            <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{rawAuthText(record)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function DetailBody({ report }: { report: DmarcReport }) {
+  const detail = useDmarcReportDetail(report.id);
+  if (detail.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading the report" />
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        <span>{serverMessageOr(detail.error, 'Could not load the report.')}</span>
+        <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const data = detail.data;
+  return (
+    <div className="min-w-0 space-y-4">
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <Fact label="Report ID">{data.reportId ?? 'N/A'}</Fact>
+        <Fact label="Reporter e-mail">{data.email ?? 'N/A'}</Fact>
+        <Fact label="Messages">{formatCount(data.messageCount)}</Fact>
+        <Fact label="Compliance">{complianceText(data.compliance)}</Fact>
+        <Fact label="Published policy">
+          <code className="font-mono text-xs">{policyText(data)}</code>
+        </Fact>
+        <Fact label="File">{data.fileName}</Fact>
+      </dl>
+      <RecordsTable detail={data} />
+    </div>
+  );
+}
+
+/** One report with its records: which IPs sent how much, and what SPF and DKIM said about them. */
+export function ReportDetailDialog({ report, onOpenChange }: { report: DmarcReport; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent data-testid="report-detail" className="max-h-[90vh] max-w-4xl grid-cols-1 overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle className="wrap-anywhere pr-6">Report from {reportTitle(report)}</DialogTitle>
+          <DialogDescription>
+            {report.domain ?? 'Unknown domain'} · {reportPeriod(report)}
+          </DialogDescription>
+        </DialogHeader>
+        <DetailBody report={report} />
+      </DialogContent>
+    </Dialog>
+  );
+}

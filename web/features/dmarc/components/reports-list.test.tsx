@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DmarcReport } from '../../../../contracts/dmarc';
+import { errorResponse, jsonResponse } from '../../../test-utils';
+import {
+  makeFailedImport,
+  makeReport,
+  makeReportDetail,
+  openDmarcPanel,
+  reportList,
+  stubDmarc,
+  stubResizeObserver,
+  urlsOf,
+  WAIT,
+} from '../test-fixtures';
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../../domains/domains-page'),
+    import('../../../components/shell/app-shell'),
+    import('../../../components/ui/toaster'),
+    import('./dmarc-panel'),
+    import('./dmarc-charts'),
+  ]);
+});
+
+beforeEach(stubResizeObserver);
+
+function domainReports(panel: Awaited<ReturnType<typeof openDmarcPanel>>['panel']) {
+  return within(panel.getByRole('region', { name: 'Reports for example.com' }));
+}
+
+describe('DMARC panel: reports list', () => {
+  it('lists the domain reports with reporter, period, messages, compliance and status', async () => {
+    const fetchMock = stubDmarc({
+      reports: (url) =>
+        jsonResponse(
+          url.searchParams.get('status') === 'failed'
+            ? reportList([])
+            : reportList([
+                makeReport(),
+                makeReport({ id: 2, orgName: 'Yahoo', dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z', messageCount: 5, compliance: 100 }),
+              ]),
+        ),
+    });
+    const { panel } = await openDmarcPanel();
+    const rows = await panel.findAllByTestId('dmarc-report', {}, WAIT);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('google.com');
+    expect(rows[0]).toHaveTextContent('Mar 1, 2025');
+    expect(rows[0]).toHaveTextContent('1,200');
+    expect(rows[0]).toHaveTextContent('95.8%');
+    expect(rows[0]).toHaveTextContent('Imported');
+    expect(rows[1]).toHaveTextContent('Feb 27, 2025 – Feb 28, 2025');
+    expect(rows[1]).toHaveTextContent('100.0%');
+    expect(panel.getByText('2 reports')).toBeInTheDocument();
+    // No failed imports: their section stays out of sight.
+    expect(panel.queryByRole('region', { name: 'Files that could not be imported' })).not.toBeInTheDocument();
+    const asked = urlsOf(fetchMock, '/api/dmarc/reports').find((url) => url.searchParams.get('domain') === 'example.com');
+    expect(asked?.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows failed imports with their file name and error in words', async () => {
+    stubDmarc({
+      reports: (url) => jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),
+    });
+    const { panel } = await openDmarcPanel();
+    const failed = within(await panel.findByRole('region', { name: 'Files that could not be imported' }, WAIT));
+    const row = failed.getByTestId('dmarc-report');
+    expect(row).toHaveTextContent('invoice.xml');
+    expect(row).toHaveTextContent('Could not be imported: This is not a DMARC aggregate report: no <feedback> element.');
+    expect(row).toHaveTextContent('Failed');
+    expect(row).toHaveTextContent('Uploaded Mar 2, 2025');
+    expect(failed.getByRole('button', { name: 'Delete the failed import invoice.xml' })).toBeInTheDocument();
+  });
+
+  it('pages through the reports', async () => {
+    const fetchMock = stubDmarc({
+      reports: (url) => {
+        if (url.searchParams.get('status') === 'failed') return jsonResponse(reportList([]));
+        const page = Number(url.searchParams.get('page'));
+        return jsonResponse(reportList([makeReport({ id: page, orgName: `Reporter on page ${page}` })], page, 25));
+      },
+    });
+    const { panel, user } = await openDmarcPanel();
+    const list = domainReports(panel);
+    expect(await list.findByText('Reporter on page 1', {}, WAIT)).toBeInTheDocument();
+    expect(list.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(list.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(list.getByRole('button', { name: 'Next' }));
+    expect(await list.findByText('Reporter on page 2', {}, WAIT)).toBeInTheDocument();
+    expect(list.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(urlsOf(fetchMock, '/api/dmarc/reports').some((url) => url.searchParams.get('page') === '2')).toBe(true);
+  });
+
+  it('opens a report with its records: source IP, count, disposition, aligned results, header from and raw results', async () => {
+    stubDmarc({}, { 'GET /api/dmarc/reports/1': () => jsonResponse(makeReportDetail({ recordCount: 800 })) });
+    const { panel, user } = await openDmarcPanel();
+    await user.click(await panel.findByRole('button', { name: 'Open the report from google.com for Mar 1, 2025' }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }, WAIT));
+    const records = await dialog.findAllByTestId('dmarc-record', {}, WAIT);
+    expect(records).toHaveLength(2);
+    expect(records[1]).toHaveTextContent('203.0.113.9');
+    expect(records[1]).toHaveTextContent('50');
+    expect(records[1]).toHaveTextContent('quarantine');
+    expect(within(records[1]).getAllByText('fail')).toHaveLength(2);
+    expect(records[1]).toHaveTextContent('example.com');
+    expect(records[1]).toHaveTextContent('spf spoof.example.net (mfrom) softfail');
+    expect(records[0]).toHaveTextContent('dkim example.com (google) pass; spf example.com (mfrom) pass');
+    expect(dialog.getByText('p=none; adkim=r; aspf=r; pct=100')).toBeInTheDocument();
+    expect(dialog.getByText('The 2 busiest of 800 records.')).toBeInTheDocument();
+  });
+
+  it('shows an error with Try again when a report cannot be loaded', async () => {
+    stubDmarc({}, { 'GET /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'No such report') });
+    const { panel, user } = await openDmarcPanel();
+    await user.click(await panel.findByRole('button', { name: /Open the report from google.com/ }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', {}, WAIT));
+    expect(await dialog.findByRole('alert', {}, WAIT)).toHaveTextContent('No such report');
+    expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('DMARC panel: delete a report', () => {
+  it('asks for confirmation, deletes, toasts and refreshes the list and the analytics', async () => {
+    let reports: DmarcReport[] = [makeReport(), makeReport({ id: 2, orgName: 'Yahoo' })];
+    const fetchMock = stubDmarc(
+      { reports: (url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : reports)) },
+      {
+        'DELETE /api/dmarc/reports/1': () => {
+          reports = reports.filter((report) => report.id !== 1);
+          return new Response(null, { status: 204 });
+        },
+      },
+    );
+    const { panel, user } = await openDmarcPanel();
+    const list = domainReports(panel);
+    await list.findByText('Yahoo', {}, WAIT);
+    const analyticsCalls = urlsOf(fetchMock, '/api/dmarc/analytics').length;
+
+    await user.click(list.getByRole('button', { name: 'Delete the report from google.com for Mar 1, 2025' }));
+    const dialog = within(await screen.findByRole('alertdialog', {}, WAIT));
+    expect(dialog.getByText(/Delete the report from google.com for Mar 1, 2025\?/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Report deleted', {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(1));
+    expect(list.getByTestId('dmarc-report')).toHaveTextContent('Yahoo');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(urlsOf(fetchMock, '/api/dmarc/analytics').length).toBeGreaterThan(analyticsCalls);
+  });
+
+  it('cancelling deletes nothing', async () => {
+    const fetchMock = stubDmarc();
+    const { panel, user } = await openDmarcPanel();
+    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }, WAIT));
+    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(panel.getAllByTestId('dmarc-report')).toHaveLength(1);
+  });
+
+  it('toasts the server message when the delete is refused, and keeps the report', async () => {
+    stubDmarc({}, { 'DELETE /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'This report no longer exists') });
+    const { panel, user } = await openDmarcPanel();
+    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }, WAIT));
+    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete Failed', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('This report no longer exists')).toBeInTheDocument();
+    expect(panel.getAllByTestId('dmarc-report')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,161 @@
+import { useEffect, useId, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import type { DmarcReport } from '../../../../contracts/dmarc';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
+import { useDmarcReports, type ReportsFilter } from '../api';
+import { complianceText, formatDay, plural, reportPeriod, reportTitle } from '../dmarc-text';
+import { DeleteReportDialog } from './delete-report-dialog';
+import { ReportDetailDialog } from './report-detail-dialog';
+import { ToneBadge } from './tone-badge';
+
+type Open = { kind: 'detail' | 'delete'; report: DmarcReport } | null;
+
+function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: () => void; onDelete: () => void }) {
+  const failed = report.status === 'failed';
+  const name = reportTitle(report);
+  const period = failed ? `Uploaded ${formatDay(report.createdAt)}` : reportPeriod(report);
+  return (
+    <TableRow data-testid="dmarc-report" data-status={report.status}>
+      <TableCell className="min-w-40 max-w-64">
+        {failed ? (
+          <div className="space-y-0.5">
+            <span className="wrap-anywhere font-medium">{report.fileName}</span>
+            <p className="text-xs text-red-700">Could not be imported: {report.error ?? 'the file could not be read.'}</p>
+          </div>
+        ) : (
+          <Button
+            variant="link"
+            className="h-auto whitespace-normal wrap-anywhere p-0 text-left"
+            aria-label={`Open the report from ${name} for ${period}`}
+            onClick={onOpen}
+          >
+            {name}
+          </Button>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{period}</TableCell>
+      <TableCell className="text-right tabular-nums">{failed ? '–' : formatCount(report.messageCount)}</TableCell>
+      <TableCell className="text-right tabular-nums">{failed ? '–' : complianceText(report.compliance)}</TableCell>
+      <TableCell>
+        <ToneBadge tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</ToneBadge>
+      </TableCell>
+      <TableCell className="text-right">
+        <Button variant="ghost" size="icon" className="size-8" aria-label={failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Report pages" className="flex items-center justify-end gap-2 text-sm">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * A paged list of reports, newest first (the server's order). `hideWhenEmpty` is for the failed
+ * imports: a heading over nothing would only be noise.
+ */
+export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }: { filter: ReportsFilter; title: string; emptyText?: string; hideWhenEmpty?: boolean }) {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Open>(null);
+  const titleId = useId();
+  const reports = useDmarcReports(filter, page);
+  const items = reports.data?.items;
+
+  // Deleting the last report of the last page leaves that page empty: step back to one with reports.
+  useEffect(() => {
+    if (items && items.length === 0 && page > 1) setPage((current) => current - 1);
+  }, [items, page]);
+
+  // Hidden rather than unmounted: an open dialog (and its pending delete) must outlive the last row.
+  const hidden = hideWhenEmpty && (!reports.data || reports.data.total === 0);
+
+  let body;
+  if (reports.isPending) {
+    body = (
+      <div role="status" className="space-y-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-9 w-full" />
+        ))}
+        <span className="sr-only">Loading reports</span>
+      </div>
+    );
+  } else if (reports.isError) {
+    body = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        <span>{serverMessageOr(reports.error, 'Could not load the reports.')}</span>
+        <Button size="sm" variant="outline" onClick={() => void reports.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (reports.data.total === 0) {
+    body = <p className="text-sm text-muted-foreground">{emptyText}</p>;
+  } else {
+    const { total, pageSize } = reports.data;
+    body = (
+      <div className="space-y-2">
+        <Table aria-labelledby={titleId} className="min-w-[36rem]">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Reporter</TableHead>
+              <TableHead>Period</TableHead>
+              <TableHead className="text-right">Messages</TableHead>
+              <TableHead className="text-right">Compliance</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reports.data.items.map((report) => (
+              <ReportRow
+                key={report.id}
+                report={report}
+                onOpen={() => setOpen({ kind: 'detail', report })}
+                onDelete={() => setOpen({ kind: 'delete', report })}
+              />
+            ))}
+          </TableBody>
+        </Table>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">{plural(total, 'report')}</p>
+          <Pager page={page} pages={Math.max(1, Math.ceil(total / pageSize))} onPage={setPage} />
+        </div>
+      </div>
+    );
+  }
+
+  const close = (next: boolean) => {
+    if (!next) setOpen(null);
+  };
+  return (
+    <section hidden={hidden} aria-labelledby={titleId} aria-busy={reports.isFetching} className="space-y-2">
+      <h4 id={titleId} className="text-sm font-semibold">
+        {title}
+      </h4>
+      {body}
+      {open?.kind === 'detail' && <ReportDetailDialog report={open.report} onOpenChange={close} />}
+      {open?.kind === 'delete' && <DeleteReportDialog report={open.report} onOpenChange={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { dispositionsText, formatDay, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
+import { makeFailedImport, makeReport, uploadAnswer } from './test-fixtures';
+
+describe('reportPeriod', () => {
+  it('reads a day ending at 23:59:59 or at the next midnight as that one UTC day', () => {
+    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-01T23:59:59.000Z' })).toBe('Mar 1, 2025');
+    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-02T00:00:00.000Z' })).toBe('Mar 1, 2025');
+  });
+
+  it('shows both ends of a longer period, and N/A without dates', () => {
+    expect(reportPeriod({ dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z' })).toBe('Feb 27, 2025 – Feb 28, 2025');
+    expect(reportPeriod({ dateBegin: null, dateEnd: null })).toBe('N/A');
+    expect(formatDay('yesterday')).toBe('Invalid date');
+  });
+});
+
+describe('source and share texts', () => {
+  it('names a source by organisation, then reverse DNS, then IP', () => {
+    expect(sourceName({ organisation: 'google.com', reverseDns: 'mail.google.com', ips: ['1.2.3.4'] })).toBe('google.com');
+    expect(sourceName({ organisation: null, reverseDns: 'mx.example.net', ips: ['1.2.3.4'] })).toBe('mx.example.net');
+    expect(sourceName({ organisation: null, reverseDns: null, ips: ['1.2.3.4'] })).toBe('1.2.3.4');
+  });
+
+  it('lists dispositions busiest first and shares with one decimal', () => {
+    expect(dispositionsText({ none: 3, reject: 1200, quarantine: 0 })).toBe('reject 1,200, none 3');
+    expect(dispositionsText({})).toBe('–');
+    expect(shareText(2, 3)).toBe('66.7%');
+    expect(shareText(0, 0)).toBe('–');
+  });
+});
+
+describe('summariseUpload', () => {
+  it('titles the toast by what happened', () => {
+    expect(summariseUpload(uploadAnswer(), 'example.com').title).toBe('DMARC report uploaded');
+    expect(summariseUpload(uploadAnswer({ imported: 0, duplicates: 1, reports: [] }), 'example.com').title).toBe('Nothing new to import');
+    const failed = [{ fileName: 'a.xml', error: 'Not XML' }];
+    expect(summariseUpload(uploadAnswer({ failed }), 'example.com').title).toBe('Upload partly imported');
+    const allFailed = summariseUpload(uploadAnswer({ imported: 0, failed, reports: [makeFailedImport()] }), 'example.com');
+    expect(allFailed.title).toBe('Upload failed');
+    expect(allFailed.destructive).toBe(true);
+    expect(allFailed.counts).toBe('0 imported, 0 duplicates skipped, 1 failed.');
+  });
+
+  it('names at most five failed files and the other domains imported', () => {
+    const failed = Array.from({ length: 7 }, (_, i) => ({ fileName: `f${i}.xml`, error: 'Not XML' }));
+    const summary = summariseUpload(
+      uploadAnswer({ imported: 2, failed, reports: [makeReport(), makeReport({ id: 2, domain: 'other.example.org' })] }),
+      'example.com',
+    );
+    expect(summary.failures.map((f) => f.fileName)).toEqual(['f0.xml', 'f1.xml', 'f2.xml', 'f3.xml', 'f4.xml']);
+    expect(summary.moreFailures).toBe(2);
+    expect(summary.otherDomains).toEqual(['other.example.org']);
+  });
+});

@@ -1,0 +1,125 @@
+import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '../../../contracts/dmarc';
+import { formatCount, formatPercent, percentOf } from '../../lib/format';
+
+export type Tone = 'good' | 'warn' | 'bad' | 'none';
+
+export const TONE_PILL: Record<Tone, string> = {
+  good: 'border-green-200 bg-green-100 text-green-800',
+  warn: 'border-yellow-200 bg-yellow-100 text-yellow-800',
+  bad: 'border-red-200 bg-red-100 text-red-800',
+  none: 'border-border bg-muted text-muted-foreground',
+};
+
+/** The threat types in words a user understands without knowing what "alignment" means. */
+export const THREAT_TYPE_TEXT: Record<DmarcThreat['type'], string> = {
+  spoofing: 'Nothing authenticated this mail',
+  misaligned: 'Authenticated for another domain',
+};
+
+export const SEVERITY: Record<ThreatSeverity, { label: string; tone: Tone }> = {
+  critical: { label: 'Critical', tone: 'bad' },
+  high: { label: 'High', tone: 'bad' },
+  medium: { label: 'Medium', tone: 'warn' },
+  low: { label: 'Low', tone: 'none' },
+};
+
+/** Most severe first: the order the headline and the badges read in. */
+export const SEVERITY_ORDER: ThreatSeverity[] = ['critical', 'high', 'medium', 'low'];
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** A share of `total` as '97.5%'; '–' when there is nothing to divide by. */
+export function shareText(part: number, total: number): string {
+  const value = percentOf(part, total);
+  return value === null ? '–' : formatPercent(value);
+}
+
+export function complianceText(compliance: number | null): string {
+  return compliance === null ? 'No messages' : formatPercent(compliance);
+}
+
+/** Organisation, else the PTR name, else the (busiest) IP. */
+export function sourceName(source: Pick<DmarcSource, 'organisation' | 'reverseDns' | 'ips'>): string {
+  return source.organisation ?? source.reverseDns ?? source.ips[0] ?? 'Unknown source';
+}
+
+/** 'none 120, quarantine 3', busiest first. */
+export function dispositionsText(dispositions: Record<string, number>): string {
+  const entries = Object.entries(dispositions).filter(([, count]) => count > 0);
+  if (entries.length === 0) return '–';
+  return entries
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${name} ${formatCount(count)}`)
+    .join(', ');
+}
+
+// Report periods are whole UTC days; shown in UTC so a report never seems to cover the wrong day.
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+
+/** Part 2, section 8: a missing date shows "N/A", an unreadable one "Invalid date". */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  return date.toLocaleDateString('en-US', DAY_FORMAT);
+}
+
+/**
+ * The days a report covers. Reporters end a day at 23:59:59 or at the next 00:00:00; one second is
+ * taken off the end so both read as the same single day.
+ */
+export function reportPeriod(report: Pick<DmarcReport, 'dateBegin' | 'dateEnd'>): string {
+  const begin = formatDay(report.dateBegin);
+  if (!report.dateEnd) return begin;
+  const endTime = new Date(report.dateEnd).getTime();
+  const end = formatDay(Number.isNaN(endTime) ? report.dateEnd : new Date(Math.max(endTime - 1000, 0)).toISOString());
+  return begin === end || !report.dateBegin ? begin : `${begin} – ${end}`;
+}
+
+/** 'Google', or the file name when the report could not be read. */
+export function reportTitle(report: Pick<DmarcReport, 'orgName' | 'fileName'>): string {
+  return report.orgName || report.fileName;
+}
+
+/** At most this many failed files are named in the upload toast; the reports list has the rest. */
+export const FAILED_FILES_IN_TOAST = 5;
+
+export interface UploadSummary {
+  title: string;
+  counts: string;
+  failures: Array<{ fileName: string; error: string }>;
+  moreFailures: number;
+  otherDomains: string[];
+  destructive: boolean;
+}
+
+/** What the upload toast says: the counts, each failed file's error, and reports for other domains. */
+export function summariseUpload(result: UploadResponse, domain: string): UploadSummary {
+  const failed = result.failed.length;
+  const title =
+    failed === 0
+      ? result.imported > 0
+        ? 'DMARC report uploaded'
+        : 'Nothing new to import'
+      : result.imported > 0
+        ? 'Upload partly imported'
+        : 'Upload failed';
+  const counts = [
+    `${formatCount(result.imported)} imported`,
+    `${plural(result.duplicates, 'duplicate')} skipped`,
+    `${formatCount(failed)} failed`,
+  ].join(', ');
+  const otherDomains = [
+    ...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string)),
+  ];
+  return {
+    title,
+    counts: `${counts}.`,
+    failures: result.failed.slice(0, FAILED_FILES_IN_TOAST),
+    moreFailures: Math.max(0, failed - FAILED_FILES_IN_TOAST),
+    otherDomains,
+    destructive: failed > 0 && result.imported === 0,
+  };
+}

@@ -1,0 +1,238 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '../../../contracts/dmarc';
+import type { Domain } from '../../../contracts/domains';
+import { errorResponse, jsonResponse, makeUser, renderApp } from '../../test-utils';
+import { makeDomain } from '../domains/test-fixtures';
+
+// Builders of DMARC API answers for the panel's tests (test-only module).
+
+export const REPORT_ADDRESS = 'dmarc@reports.inboxpulse.test';
+
+export function emptyAnalytics(overrides: Partial<DmarcAnalytics> = {}): DmarcAnalytics {
+  return {
+    days: 30,
+    domain: 'example.com',
+    totalReports: 0,
+    totalMessages: 0,
+    averageCompliance: null,
+    threatSummary: { low: 0, medium: 0, high: 0, critical: 0 },
+    trends: { volume: [], compliance: [] },
+    topThreats: [],
+    recommendations: [],
+    sources: [],
+    reporters: [],
+    ...overrides,
+  };
+}
+
+export function makeAnalytics(overrides: Partial<DmarcAnalytics> = {}): DmarcAnalytics {
+  return emptyAnalytics({
+    totalReports: 14,
+    totalMessages: 12345,
+    averageCompliance: 96.42,
+    threatSummary: { low: 3, medium: 1, high: 0, critical: 1 },
+    trends: {
+      volume: [
+        { date: '2025-03-01', value: 6000 },
+        { date: '2025-03-02', value: 6345 },
+      ],
+      compliance: [
+        { date: '2025-03-01', value: 99.1 },
+        { date: '2025-03-02', value: 93.9 },
+      ],
+    },
+    topThreats: [
+      {
+        type: 'spoofing',
+        severity: 'critical',
+        sourceIPs: ['203.0.113.9'],
+        frequency: 1200,
+        description: '1200 messages from 203.0.113.9 failed DMARC for example.com. Neither SPF nor DKIM passed for them: likely spoofing.',
+      },
+      {
+        type: 'misaligned',
+        severity: 'medium',
+        sourceIPs: ['198.51.100.7', '198.51.100.8'],
+        frequency: 42,
+        description: '42 messages from mailchimp.com (2 IPs) failed DMARC for example.com.',
+      },
+    ],
+    recommendations: ['Set up DKIM signing for example.com at mailchimp.com, then move to p=quarantine.'],
+    sources: [
+      {
+        ips: ['209.85.220.41', '209.85.220.42', '209.85.220.43', '209.85.220.44'],
+        reverseDns: 'mail-sor-f41.google.com',
+        organisation: 'google.com',
+        count: 10000,
+        spfAligned: 9900,
+        dkimAligned: 10000,
+        failed: 0,
+        dispositions: { none: 10000 },
+      },
+      {
+        ips: ['203.0.113.9'],
+        reverseDns: null,
+        organisation: null,
+        count: 1200,
+        spfAligned: 0,
+        dkimAligned: 0,
+        failed: 1200,
+        dispositions: { reject: 1100, quarantine: 100 },
+      },
+    ],
+    reporters: [
+      { orgName: 'google.com', lastReportAt: new Date(Date.now() - 26 * 3600_000).toISOString(), reports: 10, silentDays: 1, daily: true, stopped: false },
+      { orgName: 'Yahoo', lastReportAt: new Date(Date.now() - 5 * 86_400_000).toISOString(), reports: 4, silentDays: 5, daily: true, stopped: true },
+    ],
+    ...overrides,
+  });
+}
+
+export function makeReport(overrides: Partial<DmarcReport> = {}): DmarcReport {
+  return {
+    id: 1,
+    status: 'imported',
+    error: null,
+    fileName: 'google.com!example.com!1740787200!1740873599.xml.gz',
+    rawSize: 2048,
+    domain: 'example.com',
+    orgName: 'google.com',
+    reportId: '1234567890',
+    email: 'noreply-dmarc-support@google.com',
+    dateBegin: '2025-03-01T00:00:00.000Z',
+    dateEnd: '2025-03-01T23:59:59.000Z',
+    policyPublished: { p: 'none', sp: null, np: null, adkim: 'r', aspf: 'r', pct: 100, fo: null, testing: null },
+    recordCount: 2,
+    messageCount: 1200,
+    passCount: 1150,
+    compliance: 95.83,
+    createdAt: '2025-03-02T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeFailedImport(overrides: Partial<DmarcReport> = {}): DmarcReport {
+  return makeReport({
+    id: 99,
+    status: 'failed',
+    error: 'This is not a DMARC aggregate report: no <feedback> element.',
+    fileName: 'invoice.xml',
+    domain: null,
+    orgName: null,
+    reportId: null,
+    email: null,
+    dateBegin: null,
+    dateEnd: null,
+    policyPublished: null,
+    recordCount: 0,
+    messageCount: 0,
+    passCount: 0,
+    compliance: null,
+    ...overrides,
+  });
+}
+
+export function makeReportDetail(overrides: Partial<DmarcReportDetail> = {}): DmarcReportDetail {
+  return {
+    ...makeReport(),
+    records: [
+      {
+        sourceIp: '209.85.220.41',
+        count: 1150,
+        disposition: 'none',
+        dkimResult: 'pass',
+        spfResult: 'pass',
+        headerFrom: 'example.com',
+        envelopeFrom: 'example.com',
+        dkimAuth: [{ domain: 'example.com', selector: 'google', result: 'pass' }],
+        spfAuth: [{ domain: 'example.com', scope: 'mfrom', result: 'pass' }],
+      },
+      {
+        sourceIp: '203.0.113.9',
+        count: 50,
+        disposition: 'quarantine',
+        dkimResult: 'fail',
+        spfResult: 'fail',
+        headerFrom: 'example.com',
+        envelopeFrom: null,
+        dkimAuth: [],
+        spfAuth: [{ domain: 'spoof.example.net', scope: 'mfrom', result: 'softfail' }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function reportList(items: DmarcReport[], page = 1, total = items.length): DmarcReportList {
+  return { items, total, page, pageSize: 10 };
+}
+
+export function uploadAnswer(overrides: Partial<UploadResponse> = {}): UploadResponse {
+  return { imported: 1, duplicates: 0, failed: [], reports: [makeReport()], ...overrides };
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Like test-utils' stubFetch, but the handlers see the URL: the panel asks the same path with
+ * different queries (a domain's reports and the failed imports). Unexpected calls answer 404.
+ */
+export function stubDmarc(
+  options: {
+    domains?: Domain[];
+    analytics?: Handler;
+    reports?: Handler;
+  } = {},
+  extra: Record<string, Handler> = {},
+) {
+  const handlers: Record<string, Handler> = {
+    'GET /api/user': () => jsonResponse(makeUser()),
+    'GET /api/domains': () => jsonResponse(options.domains ?? [makeDomain()]),
+    'GET /api/dmarc/analytics': options.analytics ?? (() => jsonResponse(makeAnalytics())),
+    'GET /api/dmarc/reports': options.reports ?? ((url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : [makeReport()]))),
+    'GET /api/dmarc/intake': () => jsonResponse({ reportAddress: REPORT_ADDRESS, mailboxPolled: false }),
+    ...extra,
+  };
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) return errorResponse(404, 'NOT_FOUND', `No stub for ${key}`);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The URLs fetched so far for a path, with their queries. */
+export function urlsOf(mock: ReturnType<typeof stubDmarc>, path: string): URL[] {
+  return mock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === path);
+}
+
+export const WAIT = { timeout: 3000 };
+
+/** jsdom has no layout; Recharts' ResponsiveContainer needs a ResizeObserver to exist. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
+/** Opens Domain Management and the DMARC panel of `domain`'s card, as a user would. */
+export async function openDmarcPanel(domain = 'example.com') {
+  const view = renderApp('/domains');
+  const cards = await screen.findAllByTestId('domain-card', {}, WAIT);
+  const card = cards.find((element) => element.getAttribute('data-domain') === domain);
+  if (!card) throw new Error(`No card for ${domain}`);
+  const user = userEvent.setup();
+  await user.click(within(card).getByRole('button', { name: 'Show DMARC reports' }));
+  const panel = await within(card).findByTestId('dmarc-panel', {}, WAIT);
+  return { ...view, user, panel: within(panel), panelElement: panel };
+}
