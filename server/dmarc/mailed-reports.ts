@@ -9,6 +9,8 @@ export interface MailedReportsOutcome {
   status: 'processed' | 'unrouted' | 'failed';
   /** What happened, in words, for the operator (kept on the inbound message). */
   result: string;
+  /** The domains the readable reports cover. */
+  reportDomains: string[];
 }
 
 /**
@@ -22,12 +24,13 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
   try {
     reports = await readReports(raw, fileName);
   } catch (error) {
-    if (error instanceof AppError) return { status: 'failed', result: error.message };
+    if (error instanceof AppError) return { status: 'failed', result: error.message, reportDomains: [] };
     throw error;
   }
-  if (reports.length === 0) return { status: 'failed', result: 'The message carries no DMARC report (no XML, gzip or zip part).' };
+  if (reports.length === 0) return { status: 'failed', result: 'The message carries no DMARC report (no XML, gzip or zip part).', reportDomains: [] };
 
   const lines: string[] = [];
+  const reportDomains = new Set<string>();
   let stored = 0;
   for (const report of reports) {
     if (!report.parsed.ok) {
@@ -35,6 +38,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
       continue;
     }
     const domain = report.parsed.report.policy.domain.toLowerCase();
+    reportDomains.add(domain);
     const owners = await verifiedOwners(db, domain);
     if (owners.length === 0) {
       lines.push(`${report.fileName}: no user has verified ${domain}`);
@@ -47,7 +51,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
     }
   }
   const anyParsed = reports.some((r) => r.parsed.ok);
-  return { status: stored > 0 ? 'processed' : anyParsed ? 'unrouted' : 'failed', result: lines.join('\n') };
+  return { status: stored > 0 ? 'processed' : anyParsed ? 'unrouted' : 'failed', result: lines.join('\n'), reportDomains: [...reportDomains] };
 }
 
 async function verifiedOwners(db: Db, domain: string): Promise<number[]> {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { inboundMessages } from '../db/schema/index';
 
@@ -31,14 +31,23 @@ export async function claimInboundMessage(db: Db, id: number): Promise<InboundMe
 }
 
 /** The outcome of processing. The raw message is dropped once its content lives elsewhere. */
-export async function finishInboundMessage(db: Db, id: number, status: 'processed' | 'failed' | 'unrouted', result: string): Promise<void> {
+export async function finishInboundMessage(
+  db: Db,
+  id: number,
+  outcome: { status: 'processed' | 'failed' | 'unrouted'; result: string; reportDomains?: string[] },
+): Promise<void> {
+  const { status, result, reportDomains = [] } = outcome;
   await db
     .update(inboundMessages)
-    .set({ status, result, processedAt: sql`now()`, ...(status === 'processed' ? { raw: null } : {}) })
+    .set({ status, result, reportDomains, processedAt: sql`now()`, ...(status === 'processed' ? { raw: null } : {}) })
     .where(eq(inboundMessages.id, id));
 }
 
-/** Messages received but never processed (the process died before its job ran, or the job gave up mid-way). */
+/**
+ * Messages due for processing whose job is not coming: received but never processed (the process
+ * died before its job ran, or the job gave up mid-way), and replayed ones (processed before, handed
+ * back by replayUnroutedFor), which are due at once.
+ */
 export async function findStrandedInbound(db: Db): Promise<number[]> {
   const rows = await db
     .select({ id: inboundMessages.id })
@@ -47,7 +56,7 @@ export async function findStrandedInbound(db: Db): Promise<number[]> {
       and(
         eq(inboundMessages.status, 'received'),
         lt(inboundMessages.attempts, MAX_PROCESS_ATTEMPTS),
-        lt(inboundMessages.receivedAt, sql`now() - interval '5 minutes'`),
+        or(lt(inboundMessages.receivedAt, sql`now() - interval '5 minutes'`), isNotNull(inboundMessages.processedAt)),
       ),
     )
     .limit(100);
@@ -57,4 +66,22 @@ export async function findStrandedInbound(db: Db): Promise<number[]> {
 /** Kept 30 days: long enough for an operator to look at a failed or unrouted message. */
 export async function purgeOldInbound(db: Db): Promise<void> {
   await db.delete(inboundMessages).where(lt(inboundMessages.receivedAt, sql`now() - interval '30 days'`));
+}
+
+/**
+ * A domain was just verified: its reports that arrived before, with no verified owner, are handed
+ * back to processing (maintenance queues them within a minute). Returns how many.
+ */
+export async function replayUnroutedFor(ex: Executor, domain: string): Promise<number> {
+  const rows = await ex
+    .update(inboundMessages)
+    .set({ status: 'received', attempts: 0 })
+    .where(
+      and(
+        eq(inboundMessages.status, 'unrouted'),
+        sql`exists (select 1 from unnest(${inboundMessages.reportDomains}) as d where d = ${domain} or right(d, length(${domain}) + 1) = '.' || ${domain})`,
+      ),
+    )
+    .returning({ id: inboundMessages.id });
+  return rows.length;
 }

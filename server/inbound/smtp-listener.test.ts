@@ -5,6 +5,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../dmarc/fixtures';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { storeInboundMessage } from './inbound.store';
 import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
@@ -18,6 +19,7 @@ let t: TestApp;
 let smtp: SmtpListener;
 let owner: TestClient;
 let bystander: TestClient;
+let dns: TestDnsServer;
 
 async function addDomain(client: TestClient, domain: string, verified: boolean) {
   const { id } = (await client.post('/api/domains', { domain })).json();
@@ -43,7 +45,8 @@ const reportsOf = async (client: TestClient) => (await client.get('/api/dmarc/re
 const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES) } });
+  dns = await startDnsServer();
+  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address } });
   smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
   owner = (await signUp(t.app)).client;
   bystander = (await signUp(t.app)).client;
@@ -55,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.close();
   await t?.close();
+  await dns?.close();
 });
 
 describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
@@ -95,6 +99,20 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       return row.status === 'received' ? undefined : row;
     }, 'the message without a report');
     expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
+  });
+
+  it('hands an unrouted report to the owner once they verify the domain', async () => {
+    const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
+    await waitFor(async () => ((await messageRow(id)).status === 'unrouted' ? true : undefined), 'the unrouted message');
+    expect((await messageRow(id)).reportDomains).toEqual(['example.de']);
+    // The owner proves ownership through DNS: the real verify endpoint, against a loopback DNS server.
+    const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'example.de' })).json();
+    dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
+    expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
+    await t.jobs.send('maintenance', {});
+    await waitFor(async () => ((await messageRow(id)).status === 'processed' ? true : undefined), 'the replayed message');
+    expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
 
   it('processes a message whose job was never sent (the process died after storing it)', async () => {

@@ -12,12 +12,12 @@ export const processInboundJob = defineJob({
   async run({ messageId }, { db, log }) {
     const message = await claimInboundMessage(db, messageId);
     if (!message) return; // processed already, or purged
-    if (!message.raw) return finishInboundMessage(db, message.id, 'failed', 'The message body is missing.');
+    if (!message.raw) return finishInboundMessage(db, message.id, { status: 'failed', result: 'The message body is missing.' });
     if (message.attempts > MAX_PROCESS_ATTEMPTS) {
-      return finishInboundMessage(db, message.id, 'failed', `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.`);
+      return finishInboundMessage(db, message.id, { status: 'failed', result: `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.` });
     }
     const outcome = await ingestMailedReports(db, message.raw, `message-${message.id}.eml`);
-    await finishInboundMessage(db, message.id, outcome.status, outcome.result);
+    await finishInboundMessage(db, message.id, outcome);
     log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, status: outcome.status, result: outcome.result }, 'DMARC report mail processed');
   },
 });

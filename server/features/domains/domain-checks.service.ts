@@ -6,6 +6,7 @@ import { domains } from '../../db/schema/index';
 import { domainStatus, runDomainChecks } from '../../dns/checks/run-checks';
 import { DnsLookupError, type DnsResolver } from '../../dns/resolver';
 import { AppError } from '../../errors';
+import { replayUnroutedFor } from '../../inbound/inbound.store';
 
 export type DomainRow = typeof domains.$inferSelect;
 
@@ -43,6 +44,8 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
   };
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(domains).set(next).where(eq(domains.id, row.id)).returning();
+    // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
+    if (!row.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
     if (row.lastCheckedAt === null) return updated;
     for (const { key, label } of RECORDS) {
       if (row[key] === next[key]) continue;
