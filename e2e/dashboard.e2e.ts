@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlert } from '../server/alerts/alerts.store';
-import { domains, emailMetrics, inboxTests, integrations } from '../server/db/schema/index';
+import { generateKeyPairSync } from 'node:crypto';
+import { emailMetrics, inboxTests, integrations } from '../server/db/schema/index';
+import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
 import { noBrowser, startE2E, type E2E } from './support/harness';
 
 let e2e: E2E;
+let dns: TestDnsServer;
 let counter = 0;
+const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 
 /** Registers through the real API in the page's own context, so the page is signed in. */
 async function signUpIn(page: Page): Promise<number> {
@@ -20,9 +24,13 @@ async function signUpIn(page: Page): Promise<number> {
 
 describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () => {
   beforeAll(async () => {
-    e2e = await startE2E();
+    dns = await startDnsServer();
+    e2e = await startE2E({ DNS_SERVERS: dns.address });
   });
-  afterAll(() => e2e?.close());
+  afterAll(async () => {
+    await e2e?.close();
+    await dns?.close();
+  });
 
   it('walks the whole tour on a first visit and never shows it again', async () => {
     const page = await e2e.newPage();
@@ -54,21 +62,30 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     const page = await e2e.newPage();
     const userId = await signUpIn(page);
     await page.request.post('/api/user/complete-tour');
-    // Rows go in directly: the APIs that create domains, tests and integrations come with their
-    // own issues (4, 5 and later). Everything shown below is computed by the server from them.
+    // Domains go through the real API and real DNS checks: good-brand.com passes all three,
+    // half-brand.com has SPF only (no DKIM key, a DMARC record with a bad policy).
+    dns.zone['good-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+    dns.zone['default._domainkey.good-brand.com'] = { TXT: [`v=DKIM1; k=rsa; p=${rsaKey}`] };
+    dns.zone['_dmarc.good-brand.com'] = { TXT: ['v=DMARC1; p=reject'] };
+    dns.zone['half-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+    dns.zone['_dmarc.half-brand.com'] = { TXT: ['v=DMARC1; p=sometimes'] };
+    for (const name of ['good-brand.com', 'half-brand.com']) {
+      const { id } = await (await page.request.post('/api/domains', { data: { domain: name } })).json();
+      await page.request.post(`/api/domains/${id}/verify`);
+    }
+    const statuses = (await (await page.request.get('/api/domains')).json()).map((d: { domain: string; status: string }) => `${d.domain} ${d.status}`);
+    expect(statuses.sort()).toEqual(['good-brand.com healthy', 'half-brand.com warning']);
+    // Inbox tests, integrations and metrics go in directly until their APIs exist (issue 5 and
+    // later). Everything shown below is computed by the server from these rows.
     const db = e2e.runtime.database.db;
     const today = new Date().toISOString().slice(0, 10);
-    await db.insert(domains).values([
-      { userId, verificationToken: 'token-good.example', domain: 'good.example', status: 'healthy', spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', spfRecord: 'v=spf1 -all', lastCheckedAt: new Date() },
-      { userId, verificationToken: 'token-half.example', domain: 'half.example', status: 'warning', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid', lastCheckedAt: new Date() },
-    ]);
     await db.insert(inboxTests).values([
       { userId, testEmailAddress: `e2e-a-${userId}@inbox.localhost`, status: 'completed', subject: 'Spring sale', totalSeeds: 10, inboxCount: 9, spamCount: 1, missingCount: 0, completedAt: sql`now()` },
       { userId, testEmailAddress: `e2e-b-${userId}@inbox.localhost`, status: 'running' },
     ]);
     await db.insert(integrations).values({ userId, provider: 'sendgrid', type: 'esp', status: 'active', lastSyncAt: new Date() });
     await db.insert(emailMetrics).values({ userId, provider: 'sendgrid', date: today, emailsSent: 1000, delivered: 990, bounced: 10, complaints: 1 });
-    await createAlert(db, { userId, type: 'dns_changes', severity: 'warning', title: 'DMARC record changed', message: 'good.example: p=none became p=reject' });
+    await createAlert(db, { userId, type: 'dns_changes', severity: 'warning', title: 'DMARC record changed', message: 'good-brand.com: p=none became p=reject' });
 
     await page.goto('/');
     await page.getByTestId('dashboard-view-overview').waitFor();
@@ -79,7 +96,7 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     const select = page.getByTestId('dashboard-source-select');
     await select.selectOption('domain-health');
     const domainView = page.getByTestId('dashboard-view-domain-health');
-    await domainView.getByText('good.example').waitFor();
+    await domainView.getByText('good-brand.com').waitFor();
     await domainView.getByText('Complete').first().waitFor();
 
     await select.selectOption('inbox-tests');
