@@ -1,6 +1,5 @@
 import type { DmarcReport } from '../../../../contracts/dmarc';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useUnauthorizedHandler } from '../../domains/use-action-errors';
@@ -30,23 +29,14 @@ export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcRepo
   }
 
   return (
-    <Dialog open onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" data-testid="delete-report-dialog">
-        <DialogHeader>
-          <DialogTitle>Delete report</DialogTitle>
-          <DialogDescription>
-            Delete {what(report)}? {report.status === 'imported' ? 'Its records leave the analytics. ' : ''}This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Delete report"
+      description={`Delete ${what(report)}? ${report.status === 'imported' ? 'Its records leave the analytics. ' : ''}This cannot be undone.`}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      testId="delete-report-dialog"
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { Domain } from '../../../../contracts/domains';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteDomainMutation } from '../api';
 import { useUnauthorizedHandler } from '../use-action-errors';
@@ -35,23 +34,15 @@ export function DeleteDomainDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" data-testid="delete-domain-dialog" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Delete Domain</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to delete {domain.domain}? Its DNS check results and notes are removed. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Domain"
+      description={`Are you sure you want to delete ${domain.domain}? Its DNS check results and notes are removed. This cannot be undone.`}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      testId="delete-domain-dialog"
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }
