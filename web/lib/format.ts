@@ -68,3 +68,21 @@ export function parsePercent(value: string | number | null | undefined): number 
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
+
+/**
+ * Part 2, section 8: a missing date shows "N/A", an unreadable one "Invalid date". `utc` shows the
+ * UTC day: DMARC report periods are whole UTC days and must not seem to cover the wrong one.
+ */
+export function formatDate(value: string | null | undefined, { utc = false }: { utc?: boolean } = {}): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionsText, formatDay, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
+import { formatDate } from '../../lib/format';
+import { dispositionsText, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
 import { makeFailedImport, makeReport, uploadAnswer } from './test-fixtures';
 
 describe('reportPeriod', () => {
@@ -11,7 +12,7 @@ describe('reportPeriod', () => {
   it('shows both ends of a longer period, and N/A without dates', () => {
     expect(reportPeriod({ dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z' })).toBe('Feb 27, 2025 – Feb 28, 2025');
     expect(reportPeriod({ dateBegin: null, dateEnd: null })).toBe('N/A');
-    expect(formatDay('yesterday')).toBe('Invalid date');
+    expect(formatDate('yesterday', { utc: true })).toBe('Invalid date');
   });
 });
 

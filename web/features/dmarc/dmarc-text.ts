@@ -1,14 +1,7 @@
 import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '../../../contracts/dmarc';
-import { formatCount, formatPercent, percentOf } from '../../lib/format';
+import type { Tone } from '../../components/ui/pill';
+import { formatCount, formatDate, formatPercent, percentOf } from '../../lib/format';
 
-export type Tone = 'good' | 'warn' | 'bad' | 'none';
-
-export const TONE_PILL: Record<Tone, string> = {
-  good: 'border-green-200 bg-green-100 text-green-800',
-  warn: 'border-yellow-200 bg-yellow-100 text-yellow-800',
-  bad: 'border-red-200 bg-red-100 text-red-800',
-  none: 'border-border bg-muted text-muted-foreground',
-};
 
 /** The threat types in words a user understands without knowing what "alignment" means. */
 export const THREAT_TYPE_TEXT: Record<DmarcThreat['type'], string> = {
@@ -55,26 +48,15 @@ export function dispositionsText(dispositions: Record<string, number>): string {
     .join(', ');
 }
 
-// Report periods are whole UTC days; shown in UTC so a report never seems to cover the wrong day.
-const DAY_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
-
-/** Part 2, section 8: a missing date shows "N/A", an unreadable one "Invalid date". */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', DAY_FORMAT);
-}
-
 /**
  * The days a report covers. Reporters end a day at 23:59:59 or at the next 00:00:00; one second is
  * taken off the end so both read as the same single day.
  */
 export function reportPeriod(report: Pick<DmarcReport, 'dateBegin' | 'dateEnd'>): string {
-  const begin = formatDay(report.dateBegin);
+  const begin = formatDate(report.dateBegin, { utc: true });
   if (!report.dateEnd) return begin;
   const endTime = new Date(report.dateEnd).getTime();
-  const end = formatDay(Number.isNaN(endTime) ? report.dateEnd : new Date(Math.max(endTime - 1000, 0)).toISOString());
+  const end = formatDate(Number.isNaN(endTime) ? report.dateEnd : new Date(Math.max(endTime - 1000, 0)).toISOString(), { utc: true });
   return begin === end || !report.dateBegin ? begin : `${begin} – ${end}`;
 }
 

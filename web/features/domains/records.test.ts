@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dmarcRecord, relativeName, suggestedRecords } from './records';
 import { parseSelectors } from './selectors';
-import { domainStatusLabel, formatDate } from './status';
+import { formatDate } from '../../lib/format';
+import { domainStatusLabel } from './status';
 
 describe('suggested DNS records', () => {
   it('gives ownership, SPF (Google include), DKIM at default._domainkey and DMARC at _dmarc', () => {

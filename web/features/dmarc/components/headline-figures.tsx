@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DmarcAnalytics } from '../../../../contracts/dmarc';
 import { formatCount } from '../../../lib/format';
 import { complianceText, SEVERITY, SEVERITY_ORDER } from '../dmarc-text';
-import { ToneBadge } from './tone-badge';
+import { Pill } from '../../../components/ui/pill';
 
 function Figure({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
@@ -29,9 +29,9 @@ export function HeadlineFigures({ analytics }: { analytics: DmarcAnalytics }) {
         <ul aria-label="Failing sources by severity" className="flex flex-wrap gap-1">
           {SEVERITY_ORDER.map((severity) => (
             <li key={severity}>
-              <ToneBadge tone={threatSummary[severity] > 0 ? SEVERITY[severity].tone : 'none'}>
+              <Pill tone={threatSummary[severity] > 0 ? SEVERITY[severity].tone : 'none'}>
                 {SEVERITY[severity].label} {formatCount(threatSummary[severity])}
-              </ToneBadge>
+              </Pill>
             </li>
           ))}
         </ul>

@@ -8,10 +8,10 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useDmarcReportDetail } from '../api';
 import { complianceText, reportPeriod, reportTitle } from '../dmarc-text';
-import { ToneBadge } from './tone-badge';
+import { Pill } from '../../../components/ui/pill';
 
 function ResultBadge({ result }: { result: string }) {
-  return <ToneBadge tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</ToneBadge>;
+  return <Pill tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</Pill>;
 }
 
 /** auth_results as the receiver saw them, aligned or not: 'dkim example.com (s1) pass'. */

@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import type { DmarcReporter } from '../../../../contracts/dmarc';
-import { relativeAge } from '../../../lib/format';
-import { formatDay, plural } from '../dmarc-text';
-import { ToneBadge } from './tone-badge';
+import { formatDate, relativeAge } from '../../../lib/format';
+import { plural } from '../dmarc-text';
+import { Pill } from '../../../components/ui/pill';
 
 /** Stopped reporters first (they need attention), then the most recent. */
 function byAttention(a: DmarcReporter, b: DmarcReporter): number {
@@ -16,10 +16,10 @@ function ReporterItem({ reporter }: { reporter: DmarcReporter }) {
     <li data-testid="dmarc-reporter" data-stopped={reporter.stopped} className="space-y-1 rounded-md border p-3">
       <div className="flex flex-wrap items-center gap-2">
         <span className="wrap-anywhere font-medium">{name}</span>
-        {reporter.daily && <ToneBadge tone="none">Daily</ToneBadge>}
+        {reporter.daily && <Pill tone="none">Daily</Pill>}
       </div>
       <p className="text-sm text-muted-foreground">
-        Last report {formatDay(reporter.lastReportAt)} ({relativeAge(reporter.lastReportAt)}) · {plural(reporter.reports, 'report')}
+        Last report {formatDate(reporter.lastReportAt, { utc: true })} ({relativeAge(reporter.lastReportAt)}) · {plural(reporter.reports, 'report')}
       </p>
       {reporter.stopped && (
         <p data-testid="reporter-stopped" className="flex items-start gap-2 text-sm font-medium text-red-700">

@@ -7,17 +7,18 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useDmarcReports, type ReportsFilter } from '../api';
-import { complianceText, formatDay, plural, reportPeriod, reportTitle } from '../dmarc-text';
+import { complianceText, plural, reportPeriod, reportTitle } from '../dmarc-text';
 import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
-import { ToneBadge } from './tone-badge';
+import { Pill } from '../../../components/ui/pill';
+import { formatDate } from '../../../lib/format';
 
 type Open = { kind: 'detail' | 'delete'; report: DmarcReport } | null;
 
 function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: () => void; onDelete: () => void }) {
   const failed = report.status === 'failed';
   const name = reportTitle(report);
-  const period = failed ? `Uploaded ${formatDay(report.createdAt)}` : reportPeriod(report);
+  const period = failed ? `Uploaded ${formatDate(report.createdAt, { utc: true })}` : reportPeriod(report);
   return (
     <TableRow data-testid="dmarc-report" data-status={report.status}>
       <TableCell className="min-w-40 max-w-64">
@@ -41,7 +42,7 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
       <TableCell className="text-right tabular-nums">{failed ? '–' : formatCount(report.messageCount)}</TableCell>
       <TableCell className="text-right tabular-nums">{failed ? '–' : complianceText(report.compliance)}</TableCell>
       <TableCell>
-        <ToneBadge tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</ToneBadge>
+        <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
       </TableCell>
       <TableCell className="text-right">
         <Button variant="ghost" size="icon" className="size-8" aria-label={failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`} onClick={onDelete}>

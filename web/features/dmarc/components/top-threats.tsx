@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { DmarcThreat } from '../../../../contracts/dmarc';
 import { SEVERITY, THREAT_TYPE_TEXT, plural } from '../dmarc-text';
-import { ToneBadge } from './tone-badge';
+import { Pill } from '../../../components/ui/pill';
 
 const IPS_SHOWN = 5;
 
@@ -11,7 +11,7 @@ function ThreatItem({ threat }: { threat: DmarcThreat }) {
   return (
     <li data-testid="dmarc-threat" className="space-y-1 rounded-md border p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <ToneBadge tone={severity.tone}>{severity.label}</ToneBadge>
+        <Pill tone={severity.tone}>{severity.label}</Pill>
         <span className="font-medium">{THREAT_TYPE_TEXT[threat.type]}</span>
         <span className="text-sm text-muted-foreground">{plural(threat.frequency, 'failed message')}</span>
       </div>

@@ -7,11 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { toast } from '../../../components/ui/use-toast';
 import { DmarcSection } from '../../dmarc/components/dmarc-section';
 import { useVerifyDomainMutation } from '../api';
-import { CHECK_STATUS, domainStatusLabel, formatDate } from '../status';
+import { Pill } from '../../../components/ui/pill';
+import { formatDate } from '../../../lib/format';
+import { CHECK_STATUS, domainStatusLabel } from '../status';
 import { useUnauthorizedHandler } from '../use-action-errors';
 import { DnsSetupInstructions } from './dns-setup';
 import { DomainDetails } from './domain-details';
-import { DomainStatusBadge, Pill } from './domain-status-badge';
+import { DomainStatusBadge } from './domain-status-badge';
 
 const MENU_ITEM =
   'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4';

@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useDomainDetail } from '../api';
-import { formatDateTime } from '../status';
 import { useUnauthorizedHandler } from '../use-action-errors';
-import { CheckStatusBadge, Pill } from './domain-status-badge';
+import { Pill } from '../../../components/ui/pill';
+import { formatDateTime } from '../../../lib/format';
+import { CheckStatusBadge } from './domain-status-badge';
 
 /** RFC 7208, section 4.6.4: at most 10 DNS-querying terms, and at most 2 of them may find nothing. */
 export const SPF_LOOKUP_LIMIT = 10;

@@ -1,18 +1,6 @@
 import type { CheckStatus, Domain } from '../../../../contracts/domains';
-import { cn } from '../../../lib/utils';
-import { CHECK_STATUS, domainStatusLabel, domainStatusTone, TONE_PILL, type Tone } from '../status';
-
-export function Pill({ tone, children, className, testId }: { tone: Tone; children: React.ReactNode; className?: string; testId?: string }) {
-  return (
-    <span
-      data-tone={tone}
-      data-testid={testId}
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', TONE_PILL[tone], className)}
-    >
-      {children}
-    </span>
-  );
-}
+import { Pill } from '../../../components/ui/pill';
+import { CHECK_STATUS, domainStatusLabel, domainStatusTone } from '../status';
 
 /** Part 2, section 4: the domain's overall status. */
 export function DomainStatusBadge({ status }: { status: Domain['status'] }) {
