@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { isSameOrSubdomain } from '../db/domain-match';
 import type { Db } from '../db/client';
 import { domains } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -58,6 +59,6 @@ async function verifiedOwners(db: Db, domain: string): Promise<number[]> {
   const rows = await db
     .selectDistinct({ userId: domains.userId })
     .from(domains)
-    .where(sql`${domains.isVerified} and (${domains.domain} = ${domain} or right(${domain}, length(${domains.domain}) + 1) = '.' || ${domains.domain})`);
+    .where(and(eq(domains.isVerified, true), isSameOrSubdomain(domain, domains.domain)));
   return rows.map((r) => r.userId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
+import { isSameOrSubdomain } from '../db/domain-match';
 import { inboundMessages } from '../db/schema/index';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
@@ -79,7 +80,7 @@ export async function replayUnroutedFor(ex: Executor, domain: string): Promise<n
     .where(
       and(
         eq(inboundMessages.status, 'unrouted'),
-        sql`exists (select 1 from unnest(${inboundMessages.reportDomains}) as d where d = ${domain} or right(d, length(${domain}) + 1) = '.' || ${domain})`,
+        sql`exists (select 1 from unnest(${inboundMessages.reportDomains}) as d where ${isSameOrSubdomain(sql`d`, domain)})`,
       ),
     )
     .returning({ id: inboundMessages.id });

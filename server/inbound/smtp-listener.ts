@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit } from '../http/rate-limit';
 import type { JobSender } from '../jobs/job';
-import { processInboundJob } from '../jobs/process-inbound.job';
+import { queueInboundProcessing } from '../jobs/process-inbound.job';
 import { classifyRecipient, type InboundKind } from './addresses';
 import { storeInboundMessage } from './inbound.store';
 
@@ -115,7 +115,7 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
       if (id !== undefined) ids.push(id);
     }
     // Sent after the insert committed; if this process dies first, maintenance queues it again.
-    for (const id of ids) await jobs.send(processInboundJob.name, { messageId: id }, { singletonKey: `inbound-${id}` });
+    for (const id of ids) await queueInboundProcessing(jobs, id);
     log.info({ ids, remoteIp: session.remoteAddress, size: raw.length }, 'inbound message received');
     return `Queued as ${ids.join(',')}`;
   }

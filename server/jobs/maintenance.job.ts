@@ -4,7 +4,7 @@ import { authTokens, outbox, rateLimits, sessions } from '../db/schema/index';
 import { findStrandedInbound, purgeOldInbound } from '../inbound/inbound.store';
 import { findStrandedMail } from '../mail/outbox';
 import { defineJob } from './job';
-import { processInboundJob } from './process-inbound.job';
+import { queueInboundProcessing } from './process-inbound.job';
 import { sendEmailJob } from './send-email.job';
 
 /**
@@ -30,9 +30,7 @@ export const maintenanceJob = defineJob({
     }
     await purgeOldInbound(db);
     const strandedInbound = await findStrandedInbound(db);
-    for (const messageId of strandedInbound) {
-      await jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
-    }
+    for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     log.info(
       { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length },
       'maintenance done',

@@ -4,7 +4,7 @@ import { parseImapUrl } from '../imap/imap-url';
 import { dmarcReportAddress } from '../inbound/addresses';
 import { storeInboundMessage } from '../inbound/inbound.store';
 import { defineJob } from './job';
-import { processInboundJob } from './process-inbound.job';
+import { queueInboundProcessing } from './process-inbound.job';
 
 /** Messages taken per poll: a backlog drains over a few polls instead of one long job. */
 const MESSAGES_PER_POLL = 200;
@@ -38,7 +38,7 @@ export const pollDmarcMailboxJob = defineJob({
       },
     });
     // Queued after the mailbox is done with; a process that dies before this leaves them to maintenance.
-    for (const messageId of queued) await jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
+    for (const messageId of queued) await queueInboundProcessing(jobs, messageId);
     log.info({ ...result, skippedTooBig: result.skippedTooBig.length }, 'DMARC mailbox polled');
   },
 });

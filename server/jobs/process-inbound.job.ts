@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ingestMailedReports } from '../dmarc/mailed-reports';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from '../inbound/inbound.store';
-import { defineJob } from './job';
+import { defineJob, type JobSender } from './job';
+
+/** Queues processing of a stored message; one job per message however often it is queued. */
+export function queueInboundProcessing(jobs: JobSender, messageId: number): Promise<void> {
+  return jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
+}
 
 /** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to. */
 export const processInboundJob = defineJob({

@@ -1,4 +1,4 @@
-import type { DmarcAnalytics, DmarcSource, DmarcThreat, ThreatSeverity } from '../../../contracts/dmarc';
+import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat, ThreatSeverity } from '../../../contracts/dmarc';
 import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
 import type { SourceName } from './source-names';
 import { percentOf } from '../../metrics/percent';
@@ -167,7 +167,7 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
       }),
     },
     topThreats: threats.slice(0, TOP_THREATS),
-    recommendations: recommend({ days, byDomain, rows, failing, threats, now }),
+    recommendations: recommend({ days, byDomain, rows, failing, threats, reporters }),
     sources: groups.slice(0, TOP_SOURCES).map(({ ips, reverseDns, organisation, count, spfAligned, dkimAligned, failed, dispositions }) => ({
       ips,
       reverseDns,
@@ -188,11 +188,11 @@ interface RecommendInput {
   rows: AnalyticsRows;
   failing: SourceGroup[];
   threats: DmarcThreat[];
-  now: Date;
+  reporters: DmarcReporter[];
 }
 
 /** Advice in the order a user should act on it: policy first, then the sources to fix. */
-function recommend({ days, byDomain, rows, failing, threats, now }: RecommendInput): string[] {
+function recommend({ days, byDomain, rows, failing, threats, reporters }: RecommendInput): string[] {
   if (rows.days.length === 0) {
     return [
       `No DMARC reports in the last ${days} days. Check that your DMARC record has a rua= address whose reports reach InboxPulse, or upload reports here.`,
@@ -227,10 +227,8 @@ function recommend({ days, byDomain, rows, failing, threats, now }: RecommendInp
   if (spoofed > 0 && unenforced.length > 0) {
     out.push(`${spoofed} unauthenticated messages used ${unenforced.join(', ')}; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.`);
   }
-  for (const reporter of mergeReporters(rows.reporters)) {
-    if (reporterHealth(reporter, now).stopped) {
-      out.push(`${reporter.orgName} has sent no report since ${reporter.lastReportAt.toISOString().slice(0, 10)}. Check that your rua= address still accepts its reports.`);
-    }
+  for (const reporter of reporters.filter((r) => r.stopped)) {
+    out.push(`${reporter.orgName} has sent no report since ${reporter.lastReportAt.slice(0, 10)}. Check that your rua= address still accepts its reports.`);
   }
   return out;
 }
