@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlert } from '../server/alerts/alerts.store';
 import { generateKeyPairSync } from 'node:crypto';
 import { emailMetrics, inboxTests, integrations } from '../server/db/schema/index';
-import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
-import { noBrowser, startE2E, type E2E } from './support/harness';
+import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
-let e2e: E2E;
-let dns: TestDnsServer;
+let e2e: E2EWithDns;
 let counter = 0;
 const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 
@@ -24,13 +22,9 @@ async function signUpIn(page: Page): Promise<number> {
 
 describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () => {
   beforeAll(async () => {
-    dns = await startDnsServer();
-    e2e = await startE2E({ DNS_SERVERS: dns.address });
+    e2e = await startE2EWithDns();
   });
-  afterAll(async () => {
-    await e2e?.close();
-    await dns?.close();
-  });
+  afterAll(() => e2e?.close());
 
   it('walks the whole tour on a first visit and never shows it again', async () => {
     const page = await e2e.newPage();
@@ -64,11 +58,11 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     await page.request.post('/api/user/complete-tour');
     // Domains go through the real API and real DNS checks: good-brand.com passes all three,
     // half-brand.com has SPF only (no DKIM key, a DMARC record with a bad policy).
-    dns.zone['good-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
-    dns.zone['default._domainkey.good-brand.com'] = { TXT: [`v=DKIM1; k=rsa; p=${rsaKey}`] };
-    dns.zone['_dmarc.good-brand.com'] = { TXT: ['v=DMARC1; p=reject'] };
-    dns.zone['half-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
-    dns.zone['_dmarc.half-brand.com'] = { TXT: ['v=DMARC1; p=sometimes'] };
+    e2e.dns.zone['good-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+    e2e.dns.zone['default._domainkey.good-brand.com'] = { TXT: [`v=DKIM1; k=rsa; p=${rsaKey}`] };
+    e2e.dns.zone['_dmarc.good-brand.com'] = { TXT: ['v=DMARC1; p=reject'] };
+    e2e.dns.zone['half-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+    e2e.dns.zone['_dmarc.half-brand.com'] = { TXT: ['v=DMARC1; p=sometimes'] };
     for (const name of ['good-brand.com', 'half-brand.com']) {
       const { id } = await (await page.request.post('/api/domains', { data: { domain: name } })).json();
       await page.request.post(`/api/domains/${id}/verify`);

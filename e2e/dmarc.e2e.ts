@@ -1,8 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportXml, type TestReport } from '../server/dmarc/test-report-xml';
-import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
-import { noBrowser, startE2E, type E2E } from './support/harness';
+import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 const INBOUND = 'in.e2e-inboxpulse.test';
 const DOMAIN = 'dmarc-brand.com';
@@ -21,18 +20,13 @@ const uploaded: TestReport = {
 };
 const mailed: TestReport = { orgName: 'yahoo.com', reportId: 'e2e-mail-1', domain: DOMAIN, begin: midnight(2), records: [{ ip: '198.51.100.10', count: 200, dkim: 'pass', spf: 'pass' }] };
 
-let e2e: E2E;
-let dns: TestDnsServer;
+let e2e: E2EWithDns;
 
 describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
   beforeAll(async () => {
-    dns = await startDnsServer();
-    e2e = await startE2E({ DNS_SERVERS: dns.address, INBOUND_DOMAIN: INBOUND });
+    e2e = await startE2EWithDns({ INBOUND_DOMAIN: INBOUND });
   });
-  afterAll(async () => {
-    await e2e?.close();
-    await dns?.close();
-  });
+  afterAll(() => e2e?.close());
 
   it('shows the report address, imports an uploaded report and one mailed to the inbound listener', async () => {
     const page = await e2e.newPage();
@@ -41,8 +35,8 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
     // The domain is added and its ownership verified through the real API and DNS: mailed reports only reach verified owners.
     const domain = await (await page.request.post('/api/domains', { data: { domain: DOMAIN } })).json();
     expect(domain).toMatchObject({ domain: DOMAIN });
-    dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
-    dns.zone[DOMAIN] = { TXT: ['v=spf1 -all'], A: ['192.0.2.80'] };
+    e2e.dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
+    e2e.dns.zone[DOMAIN] = { TXT: ['v=spf1 -all'], A: ['192.0.2.80'] };
     expect((await (await page.request.post(`/api/domains/${domain.id}/verify`)).json()).isVerified).toBe(true);
 
     await page.goto('/domains');

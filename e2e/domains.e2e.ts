@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
-import { noBrowser, startE2E, type E2E } from './support/harness';
+import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
-let e2e: E2E;
-let dns: TestDnsServer;
+let e2e: E2EWithDns;
 
 describe.skipIf(noBrowser)('domain management in the browser', () => {
   beforeAll(async () => {
-    dns = await startDnsServer();
-    e2e = await startE2E({ DNS_SERVERS: dns.address });
+    e2e = await startE2EWithDns();
   });
-  afterAll(async () => {
-    await e2e?.close();
-    await dns?.close();
-  });
+  afterAll(() => e2e?.close());
 
   it('adds a domain, publishes its records, verifies it and sees it healthy on the dashboard', async () => {
     const page = await e2e.newPage();
@@ -30,11 +24,11 @@ describe.skipIf(noBrowser)('domain management in the browser', () => {
 
     // Publish what the setup instructions ask for, in the DNS the server queries.
     const [domain] = await (await page.request.get('/api/domains')).json();
-    dns.zone['shop.example-brand.com'] = { TXT: ['v=spf1 include:_spf.google.com ~all'], A: ['192.0.2.80'] };
-    dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
-    dns.zone['_dmarc.shop.example-brand.com'] = { TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@shop.example-brand.com'] };
-    dns.zone['google._domainkey.shop.example-brand.com'] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 1).toString('base64')] };
-    dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
+    e2e.dns.zone['shop.example-brand.com'] = { TXT: ['v=spf1 include:_spf.google.com ~all'], A: ['192.0.2.80'] };
+    e2e.dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
+    e2e.dns.zone['_dmarc.shop.example-brand.com'] = { TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@shop.example-brand.com'] };
+    e2e.dns.zone['google._domainkey.shop.example-brand.com'] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 1).toString('base64')] };
+    e2e.dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
 
     await card.getByRole('button', { name: /verify dns/i }).click();
     await page.getByText('DNS Verification Complete').first().waitFor();

@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startRuntime, type Runtime } from '../../server/runtime';
 import { ensureWebBuild, webRoot } from '../../scripts/web-build';
+import { startDnsServer, type TestDnsServer } from '../../server/test/dns-server';
 
 function findChromium(): string | undefined {
   try {
@@ -84,6 +85,22 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
     async close() {
       await browser.close();
       await runtime.stop();
+    },
+  };
+}
+
+export type E2EWithDns = E2E & { dns: TestDnsServer };
+
+/** The app with its resolver pointed at a loopback DNS server whose zone the test writes. */
+export async function startE2EWithDns(extraEnv: Record<string, string> = {}): Promise<E2EWithDns> {
+  const dns = await startDnsServer();
+  const e2e = await startE2E({ DNS_SERVERS: dns.address, ...extraEnv });
+  return {
+    ...e2e,
+    dns,
+    async close() {
+      await e2e.close();
+      await dns.close();
     },
   };
 }
