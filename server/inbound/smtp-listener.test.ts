@@ -133,6 +133,19 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
   });
 });
 
+describe('several messages on one connection', () => {
+  it('stores each with only its own recipients', async () => {
+    const transport = nodemailer.createTransport({ pool: true, maxConnections: 1, host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    const [one, two] = await Promise.all(
+      ['dmarc+one', 'dmarc+two'].map((local) => transport.sendMail({ from: 'r@reporter.example.org', to: `${local}@${INBOUND}`, subject: local, text: 'x' })),
+    );
+    transport.close();
+    const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
+    expect((await messageRow(idOf(one.response))).rcptTo).toEqual([`dmarc+one@${INBOUND}`]);
+    expect((await messageRow(idOf(two.response))).rcptTo).toEqual([`dmarc+two@${INBOUND}`]);
+  });
+});
+
 describe('what the listener refuses', () => {
   it('refuses to relay, unknown mailboxes and oversized messages with proper SMTP codes', async () => {
     await expect(send({ to: 'someone@gmail.com', text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('Relay access denied') });

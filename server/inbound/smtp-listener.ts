@@ -42,7 +42,8 @@ function smtpError(responseCode: number, message: string): Error & { responseCod
 export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps): Promise<SmtpListener> {
   const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
   const open = new Map<string, number>();
-  const kinds = new WeakMap<SMTPServerSession, Set<InboundKind>>();
+  // The accepted recipients of each session, by what they are for: one stored message per kind.
+  const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, string[]>>();
 
   const server = new SMTPServer({
     name: env.INBOUND_DOMAIN,
@@ -74,18 +75,23 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
       if (left > 0) open.set(session.remoteAddress, left);
       else open.delete(session.remoteAddress);
     },
+    // A new transaction on the same connection starts with no recipients.
+    onMailFrom(_address, session, callback) {
+      recipients.delete(session);
+      callback();
+    },
     onRcptTo(address, session, callback) {
       const kind = classifyRecipient(address.address, env);
       if (kind === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
       if (!kind) return callback(smtpError(550, `No such mailbox: ${address.address}`));
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
-      const set = kinds.get(session) ?? new Set();
-      set.add(kind);
-      kinds.set(session, set);
+      const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
+      byKind.set(kind, [...(byKind.get(kind) ?? []), address.address]);
+      recipients.set(session, byKind);
       callback();
     },
     onData(stream, session, callback) {
-      receive(stream, session, kinds.get(session))
+      receive(stream, session, recipients.get(session) ?? new Map())
         .then((reply) => callback(null, reply))
         .catch((error: Error & { responseCode?: number }) => {
           if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
@@ -95,14 +101,13 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
   });
   server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
 
-  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, sessionKinds: Set<InboundKind> | undefined): Promise<string> {
+  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, string[]>): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     if (stream.sizeExceeded) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     const ids: number[] = [];
-    for (const kind of sessionKinds ?? []) {
-      const rcptTo = session.envelope.rcptTo.map((r) => r.address).filter((a) => classifyRecipient(a, env) === kind);
+    for (const [kind, rcptTo] of byKind) {
       const id = await storeInboundMessage(db, {
         kind,
         source: 'smtp',
