@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
+/**
+ * Inbox placement tests (issue 5; part 2, sections 2-9): create a test, send one real e-mail to its
+ * address and to the seed addresses, read where it landed and the analysis of the message.
+ * Dates are ISO 8601 strings.
+ */
+
 export const INBOX_TEST_STATUSES = ['awaiting_email', 'running', 'completed', 'failed'] as const;
 export const InboxTestStatus = z.enum(INBOX_TEST_STATUSES);
+export type InboxTestStatus = z.infer<typeof InboxTestStatus>;
 
 /** An inbox placement test with its totals over every seed (dashboard and list use). */
 export const InboxTest = z.object({
@@ -9,13 +16,23 @@ export const InboxTest = z.object({
   status: InboxTestStatus,
   testType: z.string(),
   testEmailAddress: z.string(),
+  /** The subject of the received message; until then the default subject "Inbox Test {id}". */
   subject: z.string().nullable(),
+  /** "[TEST-{id}]": the tag the user puts in the subject, which seed mailboxes are searched for. */
+  subjectTag: z.string(),
+  /** The seed addresses to send the same message to; empty when no seed network is configured. */
+  seedAddresses: z.array(z.string()),
   /** The sending provider detected on the received message, when known. */
   provider: z.string().nullable(),
   totalSeeds: z.number().int(),
   inboxCount: z.number().int(),
   spamCount: z.number().int(),
   missingCount: z.number().int(),
+  /** The analysis score (0-10) once the message has arrived. */
+  score: z.number().nullable(),
+  receivedAt: z.string().nullable(),
+  /** Why the test failed, in words. */
+  failureReason: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
@@ -25,3 +42,155 @@ export const InboxTestList = z.array(InboxTest);
 export const InboxTestIdParams = z.object({
   id: z.coerce.number({ error: 'Test id must be a number' }).int('Test id must be a whole number').positive('Test id must be positive'),
 });
+
+export const CreateInboxTestBody = z.object({
+  testType: z.literal('automatic', { error: 'testType must be "automatic"' }),
+});
+export type CreateInboxTestBody = z.infer<typeof CreateInboxTestBody>;
+
+/**
+ * One result row: a provider at a region and country, over the seeds it has in the test. The product's
+ * own analyser row (no seed network) has isAnalyser true. Pending seeds have not answered yet.
+ */
+export const InboxTestResultRow = z.object({
+  provider: z.string(),
+  region: z.string(),
+  country: z.string(),
+  mailboxSystem: z.string(),
+  isAnalyser: z.boolean(),
+  inboxCount: z.number().int(),
+  spamCount: z.number().int(),
+  missingCount: z.number().int(),
+  pendingCount: z.number().int(),
+  seedsUsed: z.number().int(),
+  /** Where found messages sat: folder names and Gmail tabs ("INBOX", "Junk", "Promotions tab"), and why seeds are missing when known. */
+  notes: z.array(z.string()),
+});
+export type InboxTestResultRow = z.infer<typeof InboxTestResultRow>;
+export const InboxTestResults = z.array(InboxTestResultRow);
+
+export const SeedNetworkStatus = z.object({
+  /** false when no SEED_NETWORK_FILE is configured: tests then run on the product's own analyser. */
+  configured: z.boolean(),
+  totalProviders: z.number().int(),
+  totalAddresses: z.number().int(),
+  /** Region name to provider count. */
+  byRegion: z.record(z.string(), z.number().int()),
+});
+export type SeedNetworkStatus = z.infer<typeof SeedNetworkStatus>;
+
+// ---- Message analysis -------------------------------------------------------------------------
+
+export const FindingSeverity = z.enum(['pass', 'info', 'warning', 'error']);
+export const AnalysisCategory = z.enum(['authentication', 'reputation', 'content', 'spamassassin']);
+
+/** One thing the analysis found (server/inbox-tests/analysis/finding.ts). */
+export const AnalysisFinding = z.object({
+  id: z.string(),
+  category: AnalysisCategory,
+  severity: FindingSeverity,
+  title: z.string(),
+  detail: z.string().nullable(),
+  deduction: z.number(),
+  fix: z.string().nullable(),
+});
+export type AnalysisFinding = z.infer<typeof AnalysisFinding>;
+
+export const Verdict = z.enum(['Excellent', 'Good', 'Needs work', 'Poor']);
+
+export const AuthenticationReport = z.object({
+  spf: z.object({ result: z.string(), domain: z.string().nullable(), record: z.string().nullable(), comment: z.string().nullable() }),
+  dkim: z.array(
+    z.object({
+      domain: z.string(),
+      selector: z.string().nullable(),
+      result: z.string(),
+      aligned: z.boolean(),
+      algorithm: z.string().nullable(),
+      keyBits: z.number().nullable(),
+      comment: z.string().nullable(),
+    }),
+  ),
+  dmarc: z
+    .object({
+      result: z.string(),
+      domain: z.string().nullable(),
+      policy: z.string().nullable(),
+      record: z.string().nullable(),
+      spfAligned: z.boolean(),
+      dkimAligned: z.boolean(),
+    })
+    .nullable(),
+  arc: z.object({ result: z.string(), instance: z.number().nullable() }).nullable(),
+  bimi: z.object({ result: z.string(), logo: z.string().nullable(), comment: z.string().nullable() }).nullable(),
+  authenticationResults: z.string(),
+  headerFrom: z.array(z.string()),
+});
+
+export const ConnectingIpReport = z.object({
+  ip: z.string(),
+  reverseDns: z.array(z.string()),
+  confirmedName: z.string().nullable(),
+  reverseDnsFailed: z.boolean(),
+  blocklists: z.array(
+    z.object({ list: z.string(), zone: z.string(), status: z.enum(['listed', 'clear', 'unknown']), reason: z.string().nullable(), lookupUrl: z.string() }),
+  ),
+});
+
+export const ContentFactsReport = z.object({
+  sizeBytes: z.number().int(),
+  subject: z.string().nullable(),
+  hasText: z.boolean(),
+  hasHtml: z.boolean(),
+  textToHtmlRatio: z.number().nullable(),
+  imageCount: z.number().int(),
+  linkCount: z.number().int(),
+  linkDomains: z.array(z.string()),
+  shorteners: z.array(z.string()),
+  listUnsubscribe: z.string().nullable(),
+  listUnsubscribePost: z.string().nullable(),
+  oneClickUnsubscribe: z.boolean(),
+  hasDate: z.boolean(),
+  hasMessageId: z.boolean(),
+});
+
+/** spamd's verdict; score, threshold and isSpam are null (and `error` says why) when spamd could not be asked. */
+export const SpamAssassinReport = z.object({
+  score: z.number().nullable(),
+  threshold: z.number().nullable(),
+  isSpam: z.boolean().nullable(),
+  rules: z.array(z.object({ name: z.string(), score: z.number().nullable(), description: z.string().nullable() })),
+  error: z.string().nullable(),
+});
+export type SpamAssassinReport = z.infer<typeof SpamAssassinReport>;
+
+/**
+ * The analysis of one message. `simulated` reports come from POST /api/simulate-email: no SMTP
+ * session, so no envelope, no SPF and no connecting-IP checks.
+ */
+export const InboxTestReport = z.object({
+  simulated: z.boolean(),
+  analysedAt: z.string(),
+  score: z.number(),
+  verdict: Verdict,
+  /** The findings that cost points, biggest first, each with its fix. */
+  deductions: z.array(z.object({ id: z.string(), title: z.string(), deduction: z.number(), fix: z.string().nullable() })),
+  findings: z.array(AnalysisFinding),
+  envelope: z.object({ remoteIp: z.string(), helo: z.string(), mailFrom: z.string() }).nullable(),
+  authentication: AuthenticationReport.nullable(),
+  connectingIp: ConnectingIpReport.nullable(),
+  content: ContentFactsReport,
+  /** Null when SPAMD_HOST is not configured. */
+  spamAssassin: SpamAssassinReport.nullable(),
+});
+export type InboxTestReport = z.infer<typeof InboxTestReport>;
+
+const MAX_SIMULATED_PART = 1_000_000;
+
+export const SimulateEmailBody = z.object({
+  fromEmail: z.email({ error: 'fromEmail must be an e-mail address' }).max(320),
+  subject: z.string({ error: 'subject is required' }).max(998, 'subject is longer than 998 characters'),
+  content: z.string({ error: 'content is required' }).max(MAX_SIMULATED_PART, 'content is longer than 1,000,000 characters'),
+  htmlContent: z.string().max(MAX_SIMULATED_PART, 'htmlContent is longer than 1,000,000 characters').optional(),
+});
+export type SimulateEmailBody = z.infer<typeof SimulateEmailBody>;
