@@ -15,6 +15,7 @@ import { dmarcRoutes } from './features/dmarc/dmarc.routes';
 import { domainRoutes } from './features/domains/domains.routes';
 import { emailMetricRoutes } from './features/email-metrics/email-metrics.routes';
 import { inboxTestRoutes } from './features/inbox-tests/inbox-tests.routes';
+import { seedNetworkRoutes } from './features/inbox-tests/seed-network.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);
   await app.register(inboxTestRoutes, ctx);
+  await app.register(seedNetworkRoutes, ctx);
   await app.register(integrationRoutes, ctx);
   await app.register(emailMetricRoutes, ctx);
   await app.register(dmarcRoutes, ctx);

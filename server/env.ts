@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseImapUrl } from './imap/imap-url';
+import { loadSeedNetworkFile, type SeedConfig } from './seeds/seed-network-file';
 
 // The only reader of process.env. Everything else receives an Env.
 
@@ -59,25 +60,45 @@ const EnvSchema = z.object({
       }
     })
     .optional(),
+  // Inbox placement tests. The seed network (JSON or YAML): seed mailboxes polled over IMAP for test messages.
+  SEED_NETWORK_FILE: z.string().optional(),
+  // How long seeds are searched after the test message arrives; seeds not found by then are "missing".
+  PLACEMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  // A SpamAssassin spamd (host:port, port 783 by default) whose score and rules join the message analysis.
+  SPAMD_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/, 'SPAMD_HOST must be host or host:port, such as 127.0.0.1:783')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
   APP_SECRET: string;
   APP_URL: string;
+  /** The seeds of SEED_NETWORK_FILE, read at start-up; undefined without the variable. */
+  SEED_NETWORK: SeedConfig[] | undefined;
 };
 
 /** Parses the environment once; fails fast with every problem listed. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(blanksRemoved);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // Read here, not when polling starts: a broken seed file should stop start-up like a bad variable.
+  let seedNetwork: SeedConfig[] | undefined;
+  const seedFile = blanksRemoved.SEED_NETWORK_FILE;
+  if (seedFile) {
+    try {
+      seedNetwork = loadSeedNetworkFile(seedFile, blanksRemoved);
+    } catch (error) {
+      lines.push(`  SEED_NETWORK_FILE: ${(error as Error).message.replace(/\n/g, '\n  ')}`);
+    }
   }
+  if (!parsed.success || lines.length) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   const env = parsed.data;
   return {
     ...env,
+    SEED_NETWORK: seedNetwork,
     APP_SECRET: env.APP_SECRET ?? readOrCreateSecret(env.DATA_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

@@ -19,6 +19,10 @@ export const RATE_RULES = {
   chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 10 * 60 },
   // Each upload may unpack up to 50 MB: enough for a backlog of reports, not for a flood.
   dmarcUploadPerUser: { name: 'dmarc-upload-user', limit: 100, windowSeconds: 10 * 60 },
+  // Each test costs seed-mailbox polling for its placement window.
+  inboxTestPerUser: { name: 'inbox-test-user', limit: 30, windowSeconds: 60 * 60 },
+  // Each simulation parses up to 2 MB of content.
+  simulatePerUser: { name: 'simulate-user', limit: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateRule>;
 
 /**

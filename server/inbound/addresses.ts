@@ -1,11 +1,12 @@
 import type { Env } from '../env';
+import { parseTestLocalPart } from '../inbox-tests/test-address';
 
 /*
  * The addresses the inbound SMTP listener accepts, all on INBOUND_DOMAIN. One place decides what a
  * recipient is, for the listener (which refuses anything else) and for the screens that show them.
  */
 
-export type InboundKind = 'dmarc';
+export type InboundKind = 'dmarc' | 'inbox_test';
 
 const DMARC_LOCAL_PART = 'dmarc';
 
@@ -22,5 +23,7 @@ export function classifyRecipient(address: string, env: Pick<Env, 'INBOUND_DOMAI
   if (domain !== env.INBOUND_DOMAIN) return 'foreign_domain';
   // Sub-addressing (dmarc+anything@) reaches the same mailbox, as receivers expect.
   if (local === DMARC_LOCAL_PART || local.startsWith(`${DMARC_LOCAL_PART}+`)) return 'dmarc';
+  // A test's own address (the listener also checks that the test exists), or test@ matched by subject tag.
+  if (parseTestLocalPart(local)) return 'inbox_test';
   return undefined;
 }

@@ -8,6 +8,7 @@ import { enforceRateLimit } from '../http/rate-limit';
 import type { JobSender } from '../jobs/job';
 import { queueInboundProcessing } from '../jobs/process-inbound.job';
 import { classifyRecipient, type InboundKind } from './addresses';
+import { isKnownTestRecipient } from '../inbox-tests/inbox-tests.store';
 import { storeInboundMessage } from './inbound.store';
 
 /*
@@ -85,10 +86,20 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
       if (kind === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
       if (!kind) return callback(smtpError(550, `No such mailbox: ${address.address}`));
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
-      const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
-      byKind.set(kind, [...(byKind.get(kind) ?? []), address.address]);
-      recipients.set(session, byKind);
-      callback();
+      // A test address must name a test that exists: a mistyped or deleted one bounces at once, so the sender knows.
+      const known = kind === 'inbox_test' ? isKnownTestRecipient(db, address.address) : Promise.resolve(true);
+      known
+        .then((ok) => {
+          if (!ok) return callback(smtpError(550, `No such mailbox: ${address.address}`));
+          const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
+          byKind.set(kind, [...(byKind.get(kind) ?? []), address.address]);
+          recipients.set(session, byKind);
+          callback();
+        })
+        .catch((err: Error) => {
+          log.error({ err }, 'inbound recipient check failed');
+          callback(smtpError(451, 'Temporary failure, please try again later'));
+        });
     },
     onData(stream, session, callback) {
       receive(stream, session, recipients.get(session) ?? new Map())

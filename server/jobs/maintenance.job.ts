@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { authTokens, outbox, rateLimits, sessions } from '../db/schema/index';
 import { findStrandedInbound, purgeOldInbound } from '../inbound/inbound.store';
+import { failAbandonedTests } from '../inbox-tests/inbox-tests.store';
 import { findStrandedMail } from '../mail/outbox';
 import { defineJob } from './job';
 import { queueInboundProcessing } from './process-inbound.job';
@@ -10,7 +11,7 @@ import { sendEmailJob } from './send-email.job';
 /**
  * Every minute: drop expired sessions, tokens and rate-limit windows, forget delivered mail after
  * 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
- * and the ones whose processing never ran are queued again.
+ * and the ones whose processing never ran are queued again. Inbox tests whose e-mail never came fail.
  */
 export const maintenanceJob = defineJob({
   name: 'maintenance',
@@ -31,8 +32,9 @@ export const maintenanceJob = defineJob({
     await purgeOldInbound(db);
     const strandedInbound = await findStrandedInbound(db);
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
+    const abandonedTests = await failAbandonedTests(db);
     log.info(
-      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length },
+      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
       'maintenance done',
     );
   },

@@ -1,25 +1,36 @@
 import { z } from 'zod';
 import { ingestMailedReports } from '../dmarc/mailed-reports';
+import { processTestMessage } from '../inbox-tests/process-test-message';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from '../inbound/inbound.store';
 import { defineJob, type JobSender } from './job';
+import { queueSeedPolling } from './poll-seed-mailboxes.job';
 
 /** Queues processing of a stored message; one job per message however often it is queued. */
 export function queueInboundProcessing(jobs: JobSender, messageId: number): Promise<void> {
   return jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
 }
 
-/** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to. */
+/** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to: a DMARC report or an inbox test. */
 export const processInboundJob = defineJob({
   name: 'process-inbound-message',
   schema: z.object({ messageId: z.number().int().positive() }),
   retryLimit: 3,
   retryDelaySeconds: 30,
-  async run({ messageId }, { db, log }) {
+  async run({ messageId }, ctx) {
+    const { db, log } = ctx;
     const message = await claimInboundMessage(db, messageId);
     if (!message) return; // processed already, or purged
     if (!message.raw) return finishInboundMessage(db, message.id, { status: 'failed', result: 'The message body is missing.' });
     if (message.attempts > MAX_PROCESS_ATTEMPTS) {
       return finishInboundMessage(db, message.id, { status: 'failed', result: `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.` });
+    }
+    if (message.kind === 'inbox_test') {
+      const { pollSeeds, ...outcome } = await processTestMessage(ctx, message);
+      await finishInboundMessage(db, message.id, outcome);
+      // After the test is running and committed: the seed poller looks for it at once, not at the next minute.
+      if (pollSeeds) await queueSeedPolling(ctx.jobs);
+      log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, ...outcome }, 'inbox test message processed');
+      return;
     }
     const outcome = await ingestMailedReports(db, message.raw, `message-${message.id}.eml`);
     await finishInboundMessage(db, message.id, outcome);
