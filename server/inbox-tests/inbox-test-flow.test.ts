@@ -68,12 +68,12 @@ async function createTest(client: TestClient): Promise<InboxTest> {
 beforeAll(async () => {
   dns = await startDnsServer({
     // Aligned sender: SPF allows loopback, DKIM key published, DMARC reject.
-    'brand.test': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] },
-    's1._domainkey.brand.test': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
-    '_dmarc.brand.test': { TXT: ['v=DMARC1; p=reject'] },
+    'brand-sender.com': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] },
+    's1._domainkey.brand-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
+    '_dmarc.brand-sender.com': { TXT: ['v=DMARC1; p=reject'] },
     // A sender whose SPF does not list the IP it sends from, and who has no DMARC record.
-    'careless.test': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
-    's1._domainkey.careless.test': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
+    'careless-sender.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
+    's1._domainkey.careless-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SMTP_MAX_MESSAGE_BYTES: String(300 * 1024) } });
   smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
@@ -92,7 +92,7 @@ describe('creating an inbox test', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Add and verify at least one domain to start testing');
 
-    const { id } = (await user.post('/api/domains', { domain: 'brand.test' })).json();
+    const { id } = (await user.post('/api/domains', { domain: 'brand-sender.com' })).json();
     // The DNS checks that make a domain healthy are covered by the domain tests.
     await t.database.db.update(domains).set({ status: 'healthy', isVerified: true }).where(eq(domains.id, id));
   });
@@ -129,12 +129,12 @@ describe('creating an inbox test', () => {
 describe('a test message over SMTP', () => {
   it('runs the test, analyses the message and completes it with the analyser placement', async () => {
     const test = await createTest(user);
-    const info = await send('brand.test', {
+    const info = await send('brand-sender.com', {
       to: test.testEmailAddress,
       subject: `${test.subjectTag} Spring sale`,
-      text: 'Our spring collection is here. Unsubscribe: https://brand.test/u',
-      html: '<p>Our spring collection is here.</p><p><a href="https://brand.test/spring">See it</a></p>',
-      list: { unsubscribe: { url: 'https://brand.test/u', comment: 'Unsubscribe' } },
+      text: 'Our spring collection is here. Unsubscribe: https://brand-sender.com/u',
+      html: '<p>Our spring collection is here.</p><p><a href="https://brand-sender.com/spring">See it</a></p>',
+      list: { unsubscribe: { url: 'https://brand-sender.com/u', comment: 'Unsubscribe' } },
       headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     expect(info.response).toMatch(/^250 /);
@@ -144,9 +144,9 @@ describe('a test message over SMTP', () => {
     expect(done.receivedAt).not.toBeNull();
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.simulated).toBe(false);
-    expect(report.envelope).toMatchObject({ remoteIp: expect.stringContaining('127.0.0.1'), helo: 'mta.brand.test', mailFrom: 'bounce@brand.test' });
+    expect(report.envelope).toMatchObject({ remoteIp: expect.stringContaining('127.0.0.1'), helo: 'mta.brand-sender.com', mailFrom: 'bounce@brand-sender.com' });
     expect(report.authentication?.spf.result).toBe('pass');
-    expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand.test', result: 'pass', aligned: true })]);
+    expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand-sender.com', result: 'pass', aligned: true })]);
     expect(report.authentication?.dmarc).toMatchObject({ result: 'pass', policy: 'reject' });
     expect(report.score).toBeGreaterThanOrEqual(9);
     expect(done.score).toBe(report.score);
@@ -157,7 +157,7 @@ describe('a test message over SMTP', () => {
 
   it('explains what is wrong with a message sent from an IP its SPF does not list, with no DMARC', async () => {
     const test = await createTest(user);
-    await send('careless.test', { to: test.testEmailAddress, subject: `${test.subjectTag} hello`, text: 'Hello there.' });
+    await send('careless-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} hello`, text: 'Hello there.' });
     await completed(user, test.id);
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.authentication?.spf.result).toBe('fail');
@@ -171,24 +171,24 @@ describe('a test message over SMTP', () => {
 
   it('finds the test by its subject tag when the message goes to test@, and sees a body changed after signing', async () => {
     const test = await createTest(user);
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: 'brand.test', keySelector: 's1', privateKey: privatePem } });
-    const { message } = await transport.sendMail({ from: 'news@brand.test', to: `test@${INBOUND}`, subject: `Re-send ${test.subjectTag}`, text: 'Original body.' });
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: 'brand-sender.com', keySelector: 's1', privateKey: privatePem } });
+    const { message } = await transport.sendMail({ from: 'news@brand-sender.com', to: `test@${INBOUND}`, subject: `Re-send ${test.subjectTag}`, text: 'Original body.' });
     const tampered = (message as Buffer).toString().replace('Original body.', 'Changed body.');
-    const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand.test' });
-    await relay.sendMail({ envelope: { from: 'bounce@brand.test', to: `test@${INBOUND}` }, raw: tampered });
+    const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand-sender.com' });
+    await relay.sendMail({ envelope: { from: 'bounce@brand-sender.com', to: `test@${INBOUND}` }, raw: tampered });
     relay.close();
 
     await completed(user, test.id);
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
-    expect(report.authentication?.dkim[0]).toMatchObject({ domain: 'brand.test', result: expect.stringMatching(/neutral|fail/) });
+    expect(report.authentication?.dkim[0]).toMatchObject({ domain: 'brand-sender.com', result: expect.stringMatching(/neutral|fail/) });
     expect(report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title))).toBe(true);
   });
 
   it('does not let a second message overwrite a completed test', async () => {
     const test = await createTest(user);
-    await send('brand.test', { to: test.testEmailAddress, subject: `${test.subjectTag} first`, text: 'First.' });
+    await send('brand-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} first`, text: 'First.' });
     const first = await completed(user, test.id);
-    const again = await send('careless.test', { to: test.testEmailAddress, subject: `${test.subjectTag} second`, text: 'Second.' });
+    const again = await send('careless-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} second`, text: 'Second.' });
     const row = await processed(queuedId(again.response));
     expect(row).toMatchObject({ status: 'processed', result: expect.stringContaining('Not used') });
     expect(await testById(user, test.id)).toMatchObject({ subject: first.subject, score: first.score, status: 'completed' });
@@ -197,9 +197,9 @@ describe('a test message over SMTP', () => {
   it('refuses an address that names no test, and records a test@ message without a tag as failed', async () => {
     const test = await createTest(user);
     const wrongToken = test.testEmailAddress.replace(/-[0-9a-f]{16}@/, '-0000000000000000@');
-    await expect(send('brand.test', { to: wrongToken, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
-    await expect(send('brand.test', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
-    const untagged = await send('brand.test', { to: `test@${INBOUND}`, subject: 'no tag here', text: 'x' });
+    await expect(send('brand-sender.com', { to: wrongToken, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(send('brand-sender.com', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    const untagged = await send('brand-sender.com', { to: `test@${INBOUND}`, subject: 'no tag here', text: 'x' });
     expect(await processed(queuedId(untagged.response))).toMatchObject({ status: 'failed', result: expect.stringContaining('[TEST-<id>]') });
     expect((await testById(user, test.id)).status).toBe('awaiting_email');
   });
@@ -219,7 +219,7 @@ describe('the end of a test', () => {
 
   it('deletes a test with its placements and report, for its owner only', async () => {
     const test = await createTest(user);
-    await send('brand.test', { to: test.testEmailAddress, subject: `${test.subjectTag} bye`, text: 'Bye.' });
+    await send('brand-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} bye`, text: 'Bye.' });
     await completed(user, test.id);
     expect((await stranger.delete(`/api/inbox-tests/${test.id}`)).statusCode).toBe(404);
     const response = await user.delete(`/api/inbox-tests/${test.id}`);
