@@ -10,6 +10,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { jobRegistry } from './jobs/registry';
 import { startSmtpListener, type SmtpListener } from './inbound/smtp-listener';
 import { createMailer } from './mail/mailer';
+import { syncSeedNetwork } from './seeds/seed-sync';
 
 export interface Runtime {
   /** Where the web role listens, when it runs here. */
@@ -42,6 +43,9 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     database = await openPglite(path.join(env.DATA_DIR, 'pglite'));
   }
   await database.migrate();
+  // Before any role: tests created and seeds polled from here on see the network of SEED_NETWORK_FILE.
+  const seeds = await syncSeedNetwork(database.db, env.SEED_NETWORK, env.APP_SECRET);
+  if (env.SEED_NETWORK_FILE) logger.info({ seeds: env.SEED_NETWORK?.length ?? 0, ...seeds }, 'Seed network synced');
 
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');

@@ -32,6 +32,7 @@ CREATE TABLE "seed_mailboxes" (
 	"imap_host" text NOT NULL,
 	"imap_port" integer NOT NULL,
 	"imap_secure" boolean NOT NULL,
+	"imap_tls_reject_unauthorized" boolean DEFAULT true NOT NULL,
 	"imap_user" text NOT NULL,
 	"password_encrypted" text NOT NULL,
 	"inbox_folder" text DEFAULT 'INBOX' NOT NULL,

@@ -60,6 +60,8 @@ export const seedMailboxes = pgTable('seed_mailboxes', {
   imapHost: text().notNull(),
   imapPort: integer().notNull(),
   imapSecure: boolean().notNull(),
+  /** false accepts a self-signed certificate (a private seed server). */
+  imapTlsRejectUnauthorized: boolean().notNull().default(true),
   imapUser: text().notNull(),
   passwordEncrypted: text().notNull(),
   inboxFolder: text().notNull().default('INBOX'),
