@@ -18,6 +18,7 @@ const EmailConfirmationPage = lazy(() => import('./features/auth/email-confirmat
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
 const DomainsPage = lazy(() => import('./features/domains/domains-page'));
 const InboxPlacementPage = lazy(() => import('./features/inbox-placement/inbox-placement-page'));
+const InboxPlacementSignedOut = lazy(() => import('./features/inbox-placement/signed-out-page'));
 const ReputationPage = lazy(() => import('./features/reputation/reputation-page'));
 const ReputationTestPage = lazy(() => import('./features/reputation/reputation-test-page'));
 const BlacklistMonitoringPage = lazy(() => import('./features/blacklist-monitoring/blacklist-monitoring-page'));
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
           },
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
           { path: PATHS.domains, element: <DomainsPage />, handle: gated(SHELL.domains) },
-          { path: PATHS.inboxPlacement, element: <InboxPlacementPage />, handle: gated(SHELL.inboxPlacement) },
+          { path: PATHS.inboxPlacement, element: <InboxPlacementPage />, handle: gated(SHELL.inboxPlacement, <InboxPlacementSignedOut />) },
           { path: PATHS.reputation, element: <ReputationPage />, handle: gated(SHELL.reputation) },
           { path: PATHS.reputationTest, element: <ReputationTestPage />, handle: gated(SHELL.reputationTest) },
           {

@@ -1,17 +1,44 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InboxTestList, type InboxTest } from '../../../contracts/inbox-tests';
-import { getQueryFn } from '../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { MessageBody } from '../../../contracts/errors';
+import {
+  InboxTest as InboxTestSchema,
+  InboxTestList,
+  InboxTestReport as InboxTestReportSchema,
+  InboxTestResults,
+  SeedNetworkStatus as SeedNetworkStatusSchema,
+  type InboxTest,
+  type InboxTestReport,
+  type InboxTestResultRow,
+  type SeedNetworkStatus,
+} from '../../../contracts/inbox-tests';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
 import { useAuth } from '../auth/user-query';
+import { isActiveTest } from './test-status';
 
 export const INBOX_TESTS_QUERY_KEY = ['/api/inbox-tests'] as const;
+export const SEED_NETWORK_STATUS_QUERY_KEY = ['/api/seed-network/status'] as const;
 
-const fetchInboxTests = getQueryFn<unknown>({ on401: 'throw' });
+/** Part 2, section 7: the seed network status is polled every 30 seconds. */
+export const SEED_NETWORK_POLL_MS = 30_000;
+/** While a test waits for its e-mail or for the seed mailboxes, the list is asked again this often. */
+export const ACTIVE_TESTS_POLL_MS = 5_000;
+
+// Keys of one test's data start with the list's key, so removing a test's prefix reaches them all.
+export function inboxTestResultsQueryKey(id: number) {
+  return ['/api/inbox-tests', id, 'results'] as const;
+}
+
+export function inboxTestReportQueryKey(id: number) {
+  return ['/api/inbox-tests', id, 'report'] as const;
+}
+
+const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 
 /** The user's inbox placement tests, newest first. */
 export function inboxTestsQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: INBOX_TESTS_QUERY_KEY,
-    queryFn: async (context): Promise<InboxTest[]> => InboxTestList.parse(await fetchInboxTests(context)),
+    queryFn: async (context): Promise<InboxTest[]> => InboxTestList.parse(await fetchJson(context)),
     enabled,
   });
 }
@@ -19,4 +46,99 @@ export function inboxTestsQueryOptions(enabled = true) {
 export function useInboxTests() {
   const { isAuthenticated } = useAuth();
   return useQuery(inboxTestsQueryOptions(isAuthenticated));
+}
+
+/** Every 5 s while a test is awaiting its e-mail or running, so the user sees its status change; else never. */
+export function activeTestsPollInterval(query: Pick<Query<InboxTest[]>, 'state'>): number | false {
+  return query.state.data?.some(isActiveTest) ? ACTIVE_TESTS_POLL_MS : false;
+}
+
+/** The list as the Inbox Placement page shows it: polled while a test can still change by itself. */
+export function useInboxTestList() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...inboxTestsQueryOptions(isAuthenticated), refetchInterval: activeTestsPollInterval });
+}
+
+export function seedNetworkStatusQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: SEED_NETWORK_STATUS_QUERY_KEY,
+    queryFn: async (context): Promise<SeedNetworkStatus> => SeedNetworkStatusSchema.parse(await fetchJson(context)),
+    refetchInterval: SEED_NETWORK_POLL_MS,
+    enabled,
+  });
+}
+
+export function useSeedNetworkStatus() {
+  const { isAuthenticated } = useAuth();
+  return useQuery(seedNetworkStatusQueryOptions(isAuthenticated));
+}
+
+export function inboxTestResultsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: inboxTestResultsQueryKey(id),
+    // The default fetcher GETs queryKey[0] only, so the id is put into the path here.
+    queryFn: async (): Promise<InboxTestResultRow[]> => InboxTestResults.parse(await apiJson('GET', `/api/inbox-tests/${id}/results`)),
+  });
+}
+
+export function useInboxTestResults(id: number, enabled = true) {
+  return useQuery({ ...inboxTestResultsQueryOptions(id), enabled });
+}
+
+/** GET /api/inbox-tests/:id/report; null while the message has not arrived (the server answers 404). */
+export function inboxTestReportQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: inboxTestReportQueryKey(id),
+    queryFn: async (): Promise<InboxTestReport | null> => {
+      try {
+        return InboxTestReportSchema.parse(await apiJson('GET', `/api/inbox-tests/${id}/report`));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** The message analysis; asked again every 5 s while it does not exist yet and `waiting` says it will. */
+export function useInboxTestReport(id: number, { enabled = true, waiting = false }: { enabled?: boolean; waiting?: boolean } = {}) {
+  return useQuery({
+    ...inboxTestReportQueryOptions(id),
+    enabled,
+    refetchInterval: (query) => (waiting && query.state.data === null ? ACTIVE_TESTS_POLL_MS : false),
+  });
+}
+
+/** The list and whatever the dashboard summarises from it. */
+function refreshAfterChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY, exact: true }),
+    // The dashboard's counters and inbox figures are built from the tests; its keys start with this path.
+    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/dashboard') }),
+  ]);
+}
+
+/** POST /api/inbox-tests {testType: 'automatic'}; the new test is put at the top of the list at once. */
+export function useCreateInboxTestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<InboxTest> => InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
+    onSuccess: (test) => {
+      queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => [test, ...(old ?? []).filter((other) => other.id !== test.id)]);
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+/** DELETE /api/inbox-tests/:id; the test goes from the list at once, with its results and report. */
+export function useDeleteInboxTestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => old?.filter((test) => test.id !== id));
+      queryClient.removeQueries({ queryKey: ['/api/inbox-tests', id] });
+      return refreshAfterChange(queryClient);
+    },
+  });
 }

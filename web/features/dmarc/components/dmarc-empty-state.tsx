@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { CopyButton } from '../../domains/components/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { useDmarcIntake } from '../api';
 
 function RuaInstruction({ domain }: { domain: string }) {

@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import type { Domain } from '../../../../contracts/domains';
 import { Label } from '../../../components/ui/label';
 import { DEFAULT_DMARC_POLICY, DMARC_POLICIES, DMARC_POLICY_TEXT, suggestedRecords, type DmarcPolicy, type SuggestedRecord } from '../records';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 function RecordField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   return (

@@ -1,0 +1,47 @@
+import type { InboxTest } from '../../../../contracts/inbox-tests';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
+import { useDeleteInboxTestMutation } from '../api';
+import { testSubject } from '../test-status';
+
+/** Delete with confirmation (part 2, section 2); texts from sections 7 and 8. */
+export function DeleteTestDialog({
+  test,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  test: InboxTest;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const remove = useDeleteInboxTestMutation();
+
+  function confirm() {
+    remove.mutate(test.id, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast({ title: 'Test Deleted', description: `${testSubject(test)} was deleted.` });
+      },
+      onError: (error) =>
+        isUnauthorizedError(error)
+          ? toast({ title: 'Authentication Required', description: 'Please log in to delete inbox tests', variant: 'destructive' })
+          : toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <ConfirmDeleteDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Inbox Test"
+      description={`Are you sure you want to delete test #${test.id} (${testSubject(test)})? Its results and message analysis are removed. This cannot be undone.`}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      testId="delete-inbox-test-dialog"
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useInboxTestReport } from '../api';
+import { AnalysisFindings } from './analysis-findings';
+import { AnalysisSummary } from './analysis-summary';
+import { AuthenticationDetails } from './authentication-details';
+import { ConnectingIpDetails } from './connecting-ip-details';
+import { ContentFacts } from './content-facts';
+import { SpamAssassinDetails } from './spamassassin-details';
+
+/**
+ * The analysis of the received message: score and verdict, deductions with fixes, findings by
+ * category, authentication, the connecting IP, content facts and SpamAssassin when it ran.
+ * `waiting`: the message is expected (the test is running), so a missing report is asked for again.
+ */
+export default function MessageAnalysis({ testId, waiting = false }: { testId: number; waiting?: boolean }) {
+  const report = useInboxTestReport(testId, { waiting });
+
+  let body;
+  if (report.isPending) {
+    body = <Spinner className="size-5" label="Loading the message analysis" />;
+  } else if (report.isError) {
+    body = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        <span>Could not load the message analysis.</span>
+        <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (report.data === null) {
+    body = <p className="text-sm text-muted-foreground">The message analysis appears here once your email has arrived.</p>;
+  } else {
+    const data = report.data;
+    body = (
+      <div className="space-y-4">
+        <AnalysisSummary report={data} testId={testId} />
+        <AnalysisFindings findings={data.findings} />
+        <div className="grid gap-3 lg:grid-cols-2">
+          {data.authentication && <AuthenticationDetails authentication={data.authentication} />}
+          {data.connectingIp && <ConnectingIpDetails connectingIp={data.connectingIp} envelope={data.envelope} />}
+          <ContentFacts content={data.content} />
+          {data.spamAssassin && <SpamAssassinDetails spamAssassin={data.spamAssassin} />}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label="Message analysis" className="space-y-3" data-testid={`inbox-test-analysis-${testId}`}>
+      <h4 className="font-semibold">Message analysis</h4>
+      {body}
+    </section>
+  );
+}
