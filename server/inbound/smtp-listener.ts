@@ -92,7 +92,9 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
         .then((ok) => {
           if (!ok) return callback(smtpError(550, `No such mailbox: ${address.address}`));
           const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
-          byKind.set(kind, [...(byKind.get(kind) ?? []), address.address]);
+          const listed = byKind.get(kind) ?? [];
+          // A repeated RCPT is one recipient (compared without case, as smtp-server does for the envelope).
+          if (!listed.some((a) => a.toLowerCase() === address.address.toLowerCase())) byKind.set(kind, [...listed, address.address]);
           recipients.set(session, byKind);
           callback();
         })
@@ -114,8 +116,14 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
 
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, string[]>): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    if (stream.sizeExceeded) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
+    let kept = 0;
+    for await (const chunk of stream) {
+      // Past the limit the rest is read and dropped: a sender must not make us hold more than the limit.
+      if (kept > env.SMTP_MAX_MESSAGE_BYTES) continue;
+      chunks.push(chunk as Buffer);
+      kept += (chunk as Buffer).length;
+    }
+    if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     const ids: number[] = [];
     for (const [kind, rcptTo] of byKind) {

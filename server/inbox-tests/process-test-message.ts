@@ -47,8 +47,7 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'dns' | 'e
   }
   if (started.length === 0) return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
 
-  report ??= await analyseMessage(raw, envelope, ctx);
-  const analysed = report;
+  const analysed = storable(report ?? (await analyseMessage(raw, envelope, ctx)));
   let pollSeeds = false;
   for (const testId of started) {
     const hasSeeds = await db.transaction(async (tx) => {
@@ -80,6 +79,14 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'dns' | 'e
   }
   const result = [`Started test ${started.join(', ')} (score ${analysed.score}/10)`, ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : [])].join('; ');
   return { status: 'processed', result: `${result}.`, pollSeeds };
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text and jsonb, and a hostile message can carry NULs in any header the
+ * report quotes: they become U+FFFD, as a mail client would show them.
+ */
+function storable(report: InboxTestReport): InboxTestReport {
+  return JSON.parse(JSON.stringify(report, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\0/g, '\uFFFD') : value)));
 }
 
 /** Ids of the tests whose own addresses the message was sent to. */

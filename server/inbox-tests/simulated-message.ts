@@ -14,6 +14,8 @@ export function composeSimulatedMessage(body: SimulateEmailBody, inboundDomain: 
     ...(body.htmlContent ? { html: body.htmlContent } : {}),
     date: new Date(),
     messageId: `<simulation-${Date.now()}@${body.fromEmail.split('@')[1] ?? inboundDomain}>`,
+    // CRLF line ends, as an SMTP client would send them: the analysis counts bare LFs as a defect.
+    newline: 'windows',
   });
   return composer.compile().build();
 }

@@ -33,6 +33,7 @@ export const CONTENT_DEDUCTIONS = {
   'content.insecure-links': { severity: 'info', deduction: 0 },
   'content.html-clipped': { severity: 'warning', deduction: 0.5 },
   'content.large-message': { severity: 'warning', deduction: 0.5 },
+  'content.malformed-bytes': { severity: 'warning', deduction: 1.0 },
   'content.empty-subject': { severity: 'warning', deduction: 1.0 },
   'content.subject-all-caps': { severity: 'warning', deduction: 0.5 },
   'content.subject-excessive-punctuation': { severity: 'warning', deduction: 0.5 },

@@ -38,7 +38,8 @@ const CLEAN: Mail.Options = {
   html: cleanHtml(),
 };
 
-const build = (options: Mail.Options): Promise<Buffer> => new MailComposer(options).compile().build();
+// CRLF line ends, as nodemailer's SMTP transport puts them on the wire.
+const build = (options: Mail.Options): Promise<Buffer> => new MailComposer({ newline: 'windows', ...options }).compile().build();
 const analyze = async (overrides: Mail.Options = {}) => analyzeContent(await build({ ...CLEAN, ...overrides }));
 const analyzeRaw = (raw: string | Buffer) => analyzeContent(Buffer.isBuffer(raw) ? raw : Buffer.from(raw));
 
@@ -71,6 +72,23 @@ async function expectProblems(overrides: Mail.Options, ids: ContentProblemId[]) 
   return a;
 }
 
+describe('bytes a well-formed message never carries', () => {
+  const headers = 'From: a@brand.example\r\nTo: b@example.org\r\nSubject: s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m@brand.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n';
+  const bytesFinding = async (body: Buffer) => find(await analyzeRaw(Buffer.concat([Buffer.from(headers), body])), 'content.malformed-bytes');
+
+  it('names NUL bytes, bare line ends and text invalid in its declared charset, and costs a point', async () => {
+    const finding = await bytesFinding(Buffer.from('nul\0 here\r\nbare lf\nbare cr\rbad utf-8 \xc3\x28\r\n', 'latin1'));
+    expect(finding.detail).toBe('Found NUL bytes, 2 line ends that are not CRLF (bare LF or CR), text that is not valid in its declared character set.');
+    expect(finding.deduction).toBe(CONTENT_DEDUCTIONS['content.malformed-bytes'].deduction);
+  });
+
+  it('passes CRLF lines of valid UTF-8', async () => {
+    const a = await analyzeRaw(Buffer.concat([Buffer.from(headers), Buffer.from('Grüße aus Köln\r\nline two\r\n')]));
+    expect(a.findings.find((f) => f.id === 'content.well-formed-bytes')?.severity).toBe('pass');
+    expect(problemIds(a)).not.toContain('content.malformed-bytes');
+  });
+});
+
 describe('analyzeContent on a clean newsletter', () => {
   it('scores 10 with every check present as a pass', async () => {
     const a = await analyze();
@@ -81,6 +99,7 @@ describe('analyzeContent on a clean newsletter', () => {
         'content.subject-case', 'content.subject-punctuation', 'content.subject-phrases', 'content.subject-reply-prefix',
         'content.text-and-html', 'content.image-text-balance', 'content.image-count', 'content.text-html-ratio', 'content.link-count',
         'content.no-shorteners', 'content.link-text-matches', 'content.https-links', 'content.html-size', 'content.message-size',
+        'content.well-formed-bytes',
       ].map((id) => [id, 'pass']),
     );
     expect(scoreFindings(a.findings)).toEqual({ score: 10, deductions: [] });

@@ -1,4 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { checkMessageBytes } from './content-bytes';
 import { scanHtml, type HtmlScan } from './content-html';
 import { analyzeLinks, type LinkFacts } from './content-links';
 import { CONTENT_LIMITS, pass, problem } from './content-rules';
@@ -77,6 +78,7 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
     ...checkBody(text !== null, scan, ratio),
     ...checkLinks(links),
     ...checkSize(raw.length, html),
+    checkMessageBytes(raw, [text, html]),
   ];
   return {
     findings,
