@@ -26,6 +26,13 @@ export interface JobDefinition<T = unknown> {
   schedule?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * pg-boss queue policy. 'stately': at most one job waiting and one running per singletonKey (jobs
+   * sent without a key share one), so a job queued again while it waits is dropped. The default
+   * 'standard' ignores singletonKey in pg-boss 10, so only jobs whose every send carries a key that
+   * names their item may use 'stately'.
+   */
+  policy?: 'standard' | 'stately';
   run(data: T, ctx: JobContext): Promise<void>;
 }
 

@@ -14,6 +14,8 @@ export const pollSeedMailboxesJob = defineJob({
   schedule: '* * * * *',
   // The next minute polls again anyway; retrying a failed round would only stack up rounds.
   retryLimit: 0,
+  // One round waiting and one running at most: the cron and the on-demand sends share the queue's one key.
+  policy: 'stately',
   async run(_data, { db, env, log }) {
     const summary = await pollSeedMailboxes(db, {
       appSecret: env.APP_SECRET,
@@ -26,5 +28,5 @@ export const pollSeedMailboxesJob = defineJob({
 
 /** Polls now rather than at the next minute; a round already queued absorbs this one. */
 export async function queueSeedPolling(jobs: JobSender): Promise<void> {
-  await jobs.send(POLL_SEED_MAILBOXES, {}, { singletonKey: POLL_SEED_MAILBOXES });
+  await jobs.send(POLL_SEED_MAILBOXES, {});
 }

@@ -15,6 +15,8 @@ export const processInboundJob = defineJob({
   name: 'process-inbound-message',
   schema: z.object({ messageId: z.number().int().positive() }),
   retryLimit: 3,
+  // Maintenance queues a stranded message every minute until it is processed: one job per message.
+  policy: 'stately',
   retryDelaySeconds: 30,
   async run({ messageId }, ctx) {
     const { db, log } = ctx;

@@ -48,13 +48,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async start(context) {
       await boss.start();
       for (const job of jobs) {
-        // createQueue is idempotent; the retry policy lives on the queue so every sender shares it.
-        await boss.createQueue(job.name, {
-          name: job.name,
-          retryLimit: job.retryLimit ?? 2,
-          retryDelay: job.retryDelaySeconds ?? 10,
-          retryBackoff: true,
-        });
+        // The retry and queue policies live on the queue so every sender shares them. createQueue
+        // leaves an existing queue as it was; updateQueue brings it in line with the definition.
+        const settings = { retryLimit: job.retryLimit ?? 2, retryDelay: job.retryDelaySeconds ?? 10, retryBackoff: true, policy: job.policy ?? 'standard' };
+        await boss.createQueue(job.name, { name: job.name, ...settings });
+        await boss.updateQueue(job.name, { name: job.name, ...settings });
       }
       if (!work) return;
       for (const job of jobs) {
