@@ -1,0 +1,449 @@
+// `npm run bench:smtp`: inbound SMTP + inbox-test analysis, end to end, on this machine.
+//
+// What runs: the server is a child process started through startRuntime(), the same entry point as
+// `npm start` (roles web,worker,smtp; PGlite in a fresh temp DATA_DIR, or DATABASE_URL when set;
+// the default job poll of 2 s; LOG_LEVEL info as in production, its output discarded). Its
+// DNS_SERVERS point at a dns2 server on 127.0.0.1 in this (parent) process, which publishes SPF
+// (ip4:127.0.0.0/8 -all), a 2048-bit DKIM key and DMARC p=reject for bench.test, plus PTR/A records
+// for every client address so the forward-confirmed reverse DNS check passes. Everything the
+// analysis asks beyond that zone, notably the DNSBL queries for the client IPs, gets a fast NXDOMAIN
+// from that loopback server: no internet latency is in these numbers.
+//
+// What is measured, per run of N messages from C concurrent clients:
+// - accepted msg/s: N / (wall time from the moment the clients start connecting, so connection
+//   set-up, greeting and EHLO are included, to the last "250" reply at a client).
+//   Each client has one SMTP connection and sends its messages one after another, waiting for each
+//   250 (as an MTA does); messages are DKIM-signed before the clock starts, so the clients spend
+//   their time waiting on the server, not signing.
+// - report latency p50/p99: inbox_test_reports.created_at (the database clock, now() of the
+//   transaction that writes the report, i.e. after the analysis finished) minus the moment the 250
+//   arrived at the client (performance.timeOrigin + performance.now()); same machine, same clock.
+//   The parent only polls a count of reports (every second) to know when a run is done; the
+//   latencies come from the stored timestamps, not from the polling.
+// - analysed msg/s: N / (last report's created_at - the run's start).
+// - server RSS: process.memoryUsage().rss of the server process, sampled every 50 ms by the server
+//   itself; the peak during the run and the value when the last report was stored.
+// - job run p50/p99 and jobs/message: from pg-boss's own job rows (completed_on - started_on), to
+//   tell the time spent analysing from the time spent waiting in the queue; "jobs left after last
+//   report" are queued jobs for messages already processed (maintenance queues a message that is
+//   still unprocessed after 5 minutes again), and "their drain s" how long the worker took to get
+//   through them. The next run starts only once the queue is empty, so runs are comparable.
+// A warm-up run goes first (reported, not to be quoted). Then a serial probe sends one message at a
+// time, after a random pause, and waits for its report: the latency of a message on an idle server.
+//
+// Clients connect from distinct loopback addresses (127.R.x.y): the listener allows 10 concurrent
+// connections per IP and 120 new ones per IP per 10 minutes, which 50 clients from 127.0.0.1 would hit.
+//
+// Options (or env): --tests N (BENCH_TESTS, 200), --clients 1,10,50 (BENCH_CLIENTS),
+// --warmup N (BENCH_WARMUP, 20), --probes N (BENCH_PROBES, 10), --drain-seconds S
+// (BENCH_DRAIN_SECONDS, 1200: how long to wait for a run's reports before giving up on it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { inArray, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+
+const INBOUND_DOMAIN = 'inbox.bench.test';
+const SENDER_DOMAIN = 'bench.test';
+
+// ---- the server process --------------------------------------------------------------------------
+
+type Request =
+  | { type: 'create'; n: number }
+  | { type: 'count'; ids: number[] }
+  | { type: 'reports'; ids: number[] }
+  | { type: 'rss-reset' }
+  | { type: 'rss' }
+  | { type: 'jobs'; messageIds: number[] }
+  | { type: 'queued' }
+  | { type: 'stop' };
+
+interface JobStats {
+  jobs: number;
+  messages: number;
+  runP50: number | null;
+  runP99: number | null;
+}
+
+interface ReportTime {
+  testId: number;
+  createdAtMs: number;
+  spf: string | null;
+  dkim: string | null;
+  dmarc: string | null;
+}
+
+async function serve(): Promise<void> {
+  const { loadEnv } = await import('../../server/env');
+  const { startRuntime } = await import('../../server/runtime');
+  const { users, inboxTestReports } = await import('../../server/db/schema/index');
+  const { createInboxTest } = await import('../../server/inbox-tests/inbox-tests.store');
+
+  const runtime = await startRuntime(loadEnv());
+  const db = runtime.database.db;
+  let peak = 0;
+  let current = 0;
+  const sample = () => {
+    current = process.memoryUsage().rss;
+    peak = Math.max(peak, current);
+  };
+  sample();
+  setInterval(sample, 50).unref();
+  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
+
+  const handle = async (request: Request): Promise<unknown> => {
+    switch (request.type) {
+      case 'create': {
+        const tests = [];
+        for (let i = 0; i < request.n; i++) {
+          const test = await createInboxTest(db, user.id, INBOUND_DOMAIN);
+          tests.push({ id: test.id, address: test.testEmailAddress });
+        }
+        return tests;
+      }
+      case 'count': {
+        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inboxTestReports).where(inArray(inboxTestReports.testId, request.ids));
+        return row.n;
+      }
+      case 'reports':
+        return (await db
+          .select({
+            testId: inboxTestReports.testId,
+            createdAtMs: sql<number>`(extract(epoch from ${inboxTestReports.createdAt}) * 1000)::float8`,
+            spf: sql<string | null>`${inboxTestReports.report}->'authentication'->'spf'->>'result'`,
+            dkim: sql<string | null>`${inboxTestReports.report}->'authentication'->'dkim'->0->>'result'`,
+            dmarc: sql<string | null>`${inboxTestReports.report}->'authentication'->'dmarc'->>'result'`,
+          })
+          .from(inboxTestReports)
+          .where(inArray(inboxTestReports.testId, request.ids))) satisfies ReportTime[];
+      case 'rss-reset':
+        sample();
+        peak = current;
+        return null;
+      case 'rss':
+        sample();
+        return { peak, current };
+      case 'jobs': {
+        // pg-boss's own record of each processing job: how long it ran, and how many jobs a message got.
+        const result = (await db.execute(sql`
+          select count(*)::int as jobs,
+                 count(distinct data->>'messageId')::int as messages,
+                 percentile_cont(0.5) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP50",
+                 percentile_cont(0.99) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP99"
+          from pgboss.job
+          where name = 'process-inbound-message' and (data->>'messageId')::int = any(${`{${request.messageIds.join(',')}}`}::int[])`)) as unknown as {
+          rows: JobStats[];
+        };
+        return result.rows[0];
+      }
+      case 'queued': {
+        // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
+        const result = (await db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and state in ('created', 'retry', 'active')`,
+        )) as unknown as { rows: { n: number }[] };
+        return result.rows[0].n;
+      }
+      case 'stop':
+        await runtime.stop();
+        setImmediate(() => process.exit(0));
+        return null;
+    }
+  };
+  process.on('message', (message: { seq: number; request: Request }) => {
+    handle(message.request).then(
+      (result) => process.send!({ seq: message.seq, result }),
+      (error: Error) => process.send!({ seq: message.seq, error: error.message }),
+    );
+  });
+  process.send!({ seq: 0, result: { smtpPort: runtime.smtp!.port } });
+}
+
+// ---- the bench (parent) ----------------------------------------------------------------------------
+
+function options() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      tests: { type: 'string' },
+      clients: { type: 'string' },
+      warmup: { type: 'string' },
+      probes: { type: 'string' },
+      'drain-seconds': { type: 'string' },
+    },
+  });
+  const int = (value: string | undefined, fallback: number) => {
+    const n = Number(value ?? fallback);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got ${value}`);
+    return n;
+  };
+  return {
+    tests: int(values.tests ?? process.env.BENCH_TESTS, 200),
+    clients: (values.clients ?? process.env.BENCH_CLIENTS ?? '1,10,50').split(',').map((c) => int(c.trim(), 1)),
+    warmup: int(values.warmup ?? process.env.BENCH_WARMUP, 20),
+    probes: int(values.probes ?? process.env.BENCH_PROBES, 10),
+    drainSeconds: int(values['drain-seconds'] ?? process.env.BENCH_DRAIN_SECONDS, 1200),
+  };
+}
+
+/** The RPC channel to the server process. */
+function rpc(child: ChildProcess) {
+  let seq = 0;
+  const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  child.on('message', (m: { seq: number; result?: unknown; error?: string }) => {
+    const p = pending.get(m.seq);
+    if (!p) return;
+    pending.delete(m.seq);
+    if (m.error) p.reject(new Error(m.error));
+    else p.resolve(m.result);
+  });
+  const ready = new Promise<{ smtpPort: number }>((resolve, reject) => {
+    pending.set(0, { resolve, reject });
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
+  });
+  const call = <T>(request: Request): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      pending.set(++seq, { resolve, reject });
+      child.send({ seq, request });
+    });
+  return { ready, call };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const queuedIds = (response: string) => (/Queued as ([\d,]+)/.exec(response)?.[1] ?? '').split(',').filter(Boolean).map(Number);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function orchestrate(): Promise<void> {
+  const config = options();
+  const { startDnsServer } = await import('../../server/test/dns-server');
+
+  // Client addresses: run r uses 127.(10+r).x.y, so no run inherits another's per-IP counters.
+  const clientIp = (run: number, client: number) => `127.${10 + run}.${Math.floor(client / 250)}.${(client % 250) + 1}`;
+  const heloOf = (ip: string) => `mta-${ip.replaceAll('.', '-')}.${SENDER_DOMAIN}`;
+
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const runs = [Math.min(config.warmup, 10) || 1, ...config.clients, 1];
+  const zone: Record<string, { TXT?: string[]; A?: string[]; PTR?: string[] }> = {
+    [SENDER_DOMAIN]: { TXT: ['v=spf1 ip4:127.0.0.0/8 -all'] },
+    [`s1._domainkey.${SENDER_DOMAIN}`]: { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
+    [`_dmarc.${SENDER_DOMAIN}`]: { TXT: ['v=DMARC1; p=reject'] },
+  };
+  runs.forEach((clients, run) => {
+    for (let c = 0; c < clients; c++) {
+      const ip = clientIp(run, c);
+      zone[`${ip.split('.').reverse().join('.')}.in-addr.arpa`] = { PTR: [heloOf(ip)] };
+      zone[heloOf(ip)] = { A: [ip] };
+    }
+  });
+  const dns = await startDnsServer(zone);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-smtp-')),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SMTP_PORT: '0',
+      INBOUND_DOMAIN,
+      DNS_SERVERS: dns.address,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ROLES: 'web,worker,smtp',
+    },
+  });
+  const server = rpc(child);
+  try {
+    const { smtpPort } = await server.ready;
+    await sleep(3000); // let start-up settle (migrations, pg-boss maintenance) before the idle figure
+    const idle = await server.call<{ peak: number; current: number }>({ type: 'rss' });
+    const signer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: SENDER_DOMAIN, keySelector: 's1', privateKey: privatePem } });
+
+    /** Creates n tests and their DKIM-signed messages (before any clock starts). */
+    async function prepare(n: number) {
+      const tests = await server.call<{ id: number; address: string }[]>({ type: 'create', n });
+      const messages = [];
+      for (const test of tests) {
+        const { message } = await signer.sendMail({
+          from: `Bench News <news@${SENDER_DOMAIN}>`,
+          to: test.address,
+          subject: `[TEST-${test.id}] Our spring collection is here`,
+          text: 'Our spring collection is here: light jackets and linen shirts.\nSee it: https://bench.test/spring\n\nUnsubscribe: https://bench.test/u?x=1',
+          html: '<p>Our spring collection is here: light jackets and linen shirts.</p><p><a href="https://bench.test/spring">See the collection</a></p><p><a href="https://bench.test/u?x=1">Unsubscribe</a></p>',
+          list: { unsubscribe: { url: 'https://bench.test/u?x=1', comment: 'Unsubscribe' } },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        });
+        messages.push({ testId: test.id, to: test.address, raw: message as Buffer });
+      }
+      return messages;
+    }
+
+    function transportFor(ip: string) {
+      return nodemailer.createTransport({
+        pool: true,
+        maxConnections: 1,
+        maxMessages: Infinity,
+        host: '127.0.0.1',
+        port: smtpPort,
+        secure: false,
+        ignoreTLS: true,
+        localAddress: ip,
+        name: heloOf(ip),
+      });
+    }
+
+    async function waitForReports(ids: number[], timeoutMs: number, pollMs: number): Promise<boolean> {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        if ((await server.call<number>({ type: 'count', ids })) === ids.length) return true;
+        await sleep(pollMs);
+      }
+      return false;
+    }
+
+    /** Waits until no processing job is queued; returns how many there were and how long that took. */
+    async function drainQueue(): Promise<{ leftover: number; seconds: number }> {
+      const started = Date.now();
+      const leftover = await server.call<number>({ type: 'queued' });
+      let queued = leftover;
+      while (queued > 0) {
+        if (Date.now() - started > config.drainSeconds * 1000) throw new Error(`${queued} processing jobs still queued after ${config.drainSeconds} s`);
+        await sleep(1000);
+        queued = await server.call<number>({ type: 'queued' });
+      }
+      return { leftover, seconds: Math.round((Date.now() - started) / 1000) };
+    }
+
+    async function run(runIndex: number, clients: number, n: number, label: string) {
+      const messages = await prepare(n);
+      await server.call({ type: 'rss-reset' });
+      const acceptedAt = new Map<number, number>();
+      const messageIds: number[] = [];
+      const failures: string[] = [];
+      const started = now();
+      await Promise.all(
+        Array.from({ length: clients }, async (_, c) => {
+          const transport = transportFor(clientIp(runIndex, c));
+          try {
+            for (let i = c; i < messages.length; i += clients) {
+              const m = messages[i];
+              try {
+                const info = await transport.sendMail({ envelope: { from: `bounce@${SENDER_DOMAIN}`, to: m.to }, raw: m.raw });
+                if (!info.response.startsWith('250')) throw new Error(info.response);
+                acceptedAt.set(m.testId, now());
+                messageIds.push(...queuedIds(info.response));
+              } catch (error) {
+                failures.push((error as Error).message);
+              }
+            }
+          } finally {
+            transport.close();
+          }
+        }),
+      );
+      const acceptSeconds = (Math.max(...acceptedAt.values()) - started) / 1000;
+      const accepted = [...acceptedAt.keys()];
+      const complete = await waitForReports(accepted, config.drainSeconds * 1000, 1000);
+      const rss = await server.call<{ peak: number; current: number }>({ type: 'rss' });
+      const reports = await server.call<ReportTime[]>({ type: 'reports', ids: accepted });
+      const latencies = reports.map((r) => r.createdAtMs - acceptedAt.get(r.testId)!).sort((a, b) => a - b);
+      const lastReport = Math.max(...reports.map((r) => r.createdAtMs));
+      const jobs = await server.call<JobStats>({ type: 'jobs', messageIds });
+      // Jobs still queued once every report is in are duplicates (the message was processed already);
+      // the next run starts only when they are gone, so runs do not inherit each other's queue.
+      const after = await drainQueue();
+      const authPass = reports.filter((r) => r.spf === 'pass' && r.dkim === 'pass' && r.dmarc === 'pass').length;
+      return {
+        run: label,
+        clients,
+        messages: n,
+        'accepted msg/s': round(accepted.length / acceptSeconds),
+        'accept s': round(acceptSeconds, 2),
+        refused: failures.length,
+        analysed: `${reports.length}/${accepted.length}${complete ? '' : ' (gave up waiting)'}`,
+        'analysed msg/s': round(reports.length / ((lastReport - started) / 1000), 2),
+        'report p50 ms': Math.round(percentile(latencies, 50)),
+        'report p99 ms': Math.round(percentile(latencies, 99)),
+        'report max ms': Math.round(latencies[latencies.length - 1]),
+        'job run p50 ms': Math.round(jobs.runP50 ?? NaN),
+        'job run p99 ms': Math.round(jobs.runP99 ?? NaN),
+        'jobs/message': round(jobs.jobs / Math.max(1, jobs.messages), 2),
+        'jobs left after last report': after.leftover,
+        'their drain s': after.seconds,
+        'spf+dkim+dmarc pass': `${authPass}/${reports.length}`,
+        'server rss peak MB': mb(rss.peak),
+        'server rss end MB': mb(rss.current),
+        ...(failures.length ? { 'first refusal': failures[0] } : {}),
+      };
+    }
+
+    console.log(
+      `bench:smtp  ${config.tests} messages per run, clients ${config.clients.join('/')}, ${config.warmup} warm-up, on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`,
+    );
+    console.log(
+      `server: startRuntime() child process, roles web,worker,smtp, job poll 2 s (default), LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}; DNS: dns2 on ${dns.address} (SPF/DKIM/DMARC/PTR for ${SENDER_DOMAIN}; DNSBL queries for the 127.x client IPs get a fast loopback NXDOMAIN, not internet latency)`,
+    );
+    console.log(`server rss idle MB: ${mb(idle.current)} (peak during start-up ${mb(idle.peak)})`);
+    if (config.warmup > 0) {
+      const warm = await run(0, runs[0], config.warmup, 'warm-up');
+      console.log(JSON.stringify({ ...warm, run: 'warm-up (not counted)' }));
+    }
+    for (const [i, clients] of config.clients.entries()) {
+      console.log(JSON.stringify(await run(i + 1, clients, config.tests, `${clients} client${clients === 1 ? '' : 's'}`)));
+    }
+
+    if (config.probes > 0) {
+      // One message at a time on an idle server: the latency of a message when nothing is queued.
+      const probeRun = runs.length - 1;
+      const messages = await prepare(config.probes);
+      const transport = transportFor(clientIp(probeRun, 0));
+      const latencies: number[] = [];
+      const probeIds: number[] = [];
+      for (const m of messages) {
+        // A random pause, so each message meets the worker's 2 s poll at a random point of its cycle
+        // (sending right after the previous report would always meet it at the same point).
+        await sleep(Math.random() * 2000);
+        const info = await transport.sendMail({ envelope: { from: `bounce@${SENDER_DOMAIN}`, to: m.to }, raw: m.raw });
+        const acceptedAt = now();
+        probeIds.push(...queuedIds(info.response));
+        if (!(await waitForReports([m.testId], 60_000, 50))) throw new Error(`no report for probe test ${m.testId}`);
+        const [report] = await server.call<ReportTime[]>({ type: 'reports', ids: [m.testId] });
+        latencies.push(report.createdAtMs - acceptedAt);
+      }
+      transport.close();
+      latencies.sort((a, b) => a - b);
+      const jobs = await server.call<JobStats>({ type: 'jobs', messageIds: probeIds });
+      console.log(
+        JSON.stringify({
+          run: 'serial probe (idle server)',
+          messages: config.probes,
+          'job run p50 ms': Math.round(jobs.runP50 ?? NaN),
+          'report p50 ms': Math.round(percentile(latencies, 50)),
+          'report max ms': Math.round(latencies[latencies.length - 1]),
+          'report min ms': Math.round(latencies[0]),
+        }),
+      );
+    }
+    await server.call({ type: 'stop' });
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await dns.close();
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else {
+  await orchestrate();
+  process.exit(0);
+}
