@@ -1,10 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +8,7 @@ import type { InboxTestReport } from '../../contracts/inbox-tests';
 import { inboundMessages, inboxTestReports, inboxTests } from '../db/schema/index';
 import { createInboxTest } from '../inbox-tests/inbox-tests.store';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { MAX_RECIPIENTS, startSmtpListener, type SmtpListener } from './smtp-listener';
 
@@ -579,23 +576,12 @@ describe('the envelope', () => {
   });
 });
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate)', () => {
   let tlsSmtp: SmtpListener;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-smtp-tls-'));
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${INBOUND}`, '-addext', `subjectAltName=DNS:${INBOUND}`], { stdio: 'ignore' });
+    const { key, cert } = makeSelfSignedCert(INBOUND);
     tlsSmtp = await startSmtpListener({
       env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', SMTP_TLS_CERT: cert, SMTP_TLS_KEY: key },
       db: t.database.db,

@@ -1,23 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createResolver, type DnsResolver } from '../resolver';
 import { checkMtaSts, mxMatches, parseMtaStsPolicy } from './mta-sts';
 
 const DOMAIN = 'sts-brand.test';
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('MTA-STS policy parsing', () => {
   it('reads the policy lines and matches mx patterns as RFC 8461 says', () => {
@@ -42,12 +32,11 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
   let policy = '';
   let status = 200;
   let port = 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-sts-'));
+  let made: ReturnType<typeof makeSelfSignedCert>;
 
   beforeAll(async () => {
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=mta-sts.${DOMAIN}`, '-addext', `subjectAltName=DNS:mta-sts.${DOMAIN}`], { stdio: 'ignore' });
+    made = makeSelfSignedCert(`mta-sts.${DOMAIN}`);
+    const { key, cert } = made;
     ca = readFileSync(cert);
     https = createServer({ key: readFileSync(key), cert: ca }, (req, res) => {
       if (req.url !== '/.well-known/mta-sts.txt' || req.headers.host !== `mta-sts.${DOMAIN}`) return res.writeHead(404).end();
@@ -65,7 +54,7 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
   afterAll(async () => {
     await dns?.close();
     https?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (made) rmSync(made.dir, { recursive: true, force: true });
   });
 
   const check = (mx: string[]) => checkMtaSts(resolver, DOMAIN, mx, { port, ca });
