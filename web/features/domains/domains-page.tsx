@@ -10,6 +10,7 @@ import { DeleteDomainDialog } from './components/delete-domain-dialog';
 import { DomainCard } from './components/domain-card';
 import { EditDomainDialog } from './components/edit-domain-dialog';
 import { useUnauthorizedHandler } from './use-action-errors';
+import { LoadError } from '../../components/load-error';
 
 type DialogState = { kind: 'edit' | 'delete'; domain: Domain } | null;
 
@@ -55,12 +56,7 @@ export default function DomainsPage() {
     );
   } else if (domains.isError) {
     body = (
-      <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="font-medium">Could not load your domains.</p>
-        <Button variant="outline" onClick={() => void domains.refetch()}>
-          Try again
-        </Button>
-      </Card>
+<LoadError variant="card" message="Could not load your domains." onRetry={domains.refetch} />
     );
   } else if (list.length === 0) {
     body = adding ? null : (

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Inbox } from 'lucide-react';
 import type { InboxTest } from '../../../contracts/inbox-tests';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isUnauthorizedError } from '../../lib/api-client';
@@ -14,6 +13,7 @@ import { RegionTiles } from './components/region-tiles';
 import { SeedNetworkBanner } from './components/seed-network-banner';
 import { seedNetworkView } from './seed-network';
 import { SignedOutNotice } from './signed-out-notice';
+import { LoadError } from '../../components/load-error';
 
 /** After the dialog closes, focus goes back to the test's delete button, or to Create Test when the test is gone. */
 function returnFocusTo(id: number) {
@@ -71,12 +71,7 @@ export default function InboxPlacementPage() {
     );
   } else if (tests.isError) {
     list = (
-      <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="font-medium">Could not load your inbox tests.</p>
-        <Button variant="outline" onClick={() => void tests.refetch()}>
-          Try again
-        </Button>
-      </Card>
+<LoadError variant="card" message="Could not load your inbox tests." onRetry={tests.refetch} />
     );
   } else {
     list = <TestList tests={tests.data} onDelete={setDeleting} />;

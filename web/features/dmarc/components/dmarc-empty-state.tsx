@@ -1,8 +1,8 @@
 import { Inbox } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { CopyButton } from '../../../components/copy-button';
 import { useDmarcIntake } from '../api';
+import { LoadError } from '../../../components/load-error';
 
 function RuaInstruction({ domain }: { domain: string }) {
   const intake = useDmarcIntake(true);
@@ -16,12 +16,7 @@ function RuaInstruction({ domain }: { domain: string }) {
   }
   if (intake.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-        <span>Could not load the address reports should go to.</span>
-        <Button size="sm" variant="outline" onClick={() => void intake.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError message="Could not load the address reports should go to." onRetry={intake.refetch} />
     );
   }
   const tag = `rua=mailto:${intake.data.reportAddress}`;

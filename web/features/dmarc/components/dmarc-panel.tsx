@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import type { DmarcAnalytics } from '../../../../contracts/dmarc';
-import { Button } from '../../../components/ui/button';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useUnauthorizedHandler } from '../../domains/use-action-errors';
@@ -15,6 +14,7 @@ import { ReportsList } from './reports-list';
 import { SourcesTable } from './sources-table';
 import { TopThreats } from './top-threats';
 import { UploadReportButton } from './upload-report-button';
+import { LoadError } from '../../../components/load-error';
 
 // Recharts is large: its chunk is fetched only when there are reports to draw.
 const DmarcCharts = lazy(() => import('./dmarc-charts'));
@@ -70,12 +70,7 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
     body = <DmarcSkeleton />;
   } else if (analytics.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4 text-sm">
-        <span>{serverMessageOr(analytics.error, 'Could not load the DMARC analytics.')}</span>
-        <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError className="rounded-md border p-4" message={serverMessageOr(analytics.error, 'Could not load the DMARC analytics.')} onRetry={analytics.refetch} />
     );
   } else if (analytics.data.totalReports === 0) {
     body = (

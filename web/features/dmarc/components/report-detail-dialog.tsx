@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '../../../../contracts/dmarc';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -9,6 +8,7 @@ import { formatCount } from '../../../lib/format';
 import { useDmarcReportDetail } from '../api';
 import { complianceText, reportPeriod, reportTitle } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
+import { LoadError } from '../../../components/load-error';
 
 function ResultBadge({ result }: { result: string }) {
   return <Pill tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</Pill>;
@@ -100,12 +100,7 @@ function DetailBody({ report }: { report: DmarcReport }) {
   }
   if (detail.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span>{serverMessageOr(detail.error, 'Could not load the report.')}</span>
-        <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError message={serverMessageOr(detail.error, 'Could not load the report.')} onRetry={detail.refetch} />
     );
   }
   const data = detail.data;

@@ -12,6 +12,7 @@ import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
+import { LoadError } from '../../../components/load-error';
 
 type Open = { kind: 'detail' | 'delete'; report: DmarcReport } | null;
 
@@ -101,12 +102,7 @@ export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }:
     );
   } else if (reports.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span>{serverMessageOr(reports.error, 'Could not load the reports.')}</span>
-        <Button size="sm" variant="outline" onClick={() => void reports.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError message={serverMessageOr(reports.error, 'Could not load the reports.')} onRetry={reports.refetch} />
     );
   } else if (reports.data.total === 0) {
     body = <p className="text-sm text-muted-foreground">{emptyText}</p>;

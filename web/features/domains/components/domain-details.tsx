@@ -1,7 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { AlertCircle, Info, TriangleAlert } from 'lucide-react';
 import type { DomainChecks, Finding, SpfNode } from '../../../../contracts/domains';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useDomainDetail } from '../api';
@@ -9,6 +8,7 @@ import { useUnauthorizedHandler } from '../use-action-errors';
 import { Pill } from '../../../components/ui/pill';
 import { formatDateTime } from '../../../lib/format';
 import { CheckStatusBadge } from './domain-status-badge';
+import { LoadError } from '../../../components/load-error';
 
 /** RFC 7208, section 4.6.4: at most 10 DNS-querying terms, and at most 2 of them may find nothing. */
 export const SPF_LOOKUP_LIMIT = 10;
@@ -279,12 +279,7 @@ export function DomainDetails({ domainId, id }: { domainId: number; id?: string 
     );
   } else if (detail.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span>Could not load the DNS checks.</span>
-        <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError message="Could not load the DNS checks." onRetry={detail.refetch} />
     );
   } else if (!detail.data.checks) {
     body = (

@@ -1,4 +1,3 @@
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInboxTestReport } from '../api';
 import { AnalysisFindings } from './analysis-findings';
@@ -7,6 +6,7 @@ import { AuthenticationDetails } from './authentication-details';
 import { ConnectingIpDetails } from './connecting-ip-details';
 import { ContentFacts } from './content-facts';
 import { SpamAssassinDetails } from './spamassassin-details';
+import { LoadError } from '../../../components/load-error';
 
 /**
  * The analysis of the received message: score and verdict, deductions with fixes, findings by
@@ -21,12 +21,7 @@ export default function MessageAnalysis({ testId, waiting = false }: { testId: n
     body = <Spinner className="size-5" label="Loading the message analysis" />;
   } else if (report.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span>Could not load the message analysis.</span>
-        <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
-          Try again
-        </Button>
-      </div>
+<LoadError message="Could not load the message analysis." onRetry={report.refetch} />
     );
   } else if (report.data === null) {
     body = <p className="text-sm text-muted-foreground">The message analysis appears here once your email has arrived.</p>;
