@@ -65,10 +65,7 @@ async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: Analys
   } catch (err) {
     return { result: null, findings: [authenticationUnavailable(err)] };
   }
-  // mailauth reports an unsigned message as a pseudo-signature without a domain, which the contract
-  // (and the page) cannot show as a signature: no signatures is an empty list.
-  const signed = { ...results, dkim: results.dkim.filter((s) => typeof s.domain === 'string' && s.domain !== '') };
-  return { result: signed, findings: authenticationFindings(signed) };
+  return { result: results, findings: authenticationFindings(results) };
 }
 
 async function checkConnectingIp(remoteIp: string, dns: DnsResolver): Promise<Part<ConnectingIpReport>> {

@@ -45,7 +45,8 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope,
       record: spf?.rr ?? null,
       comment: spf?.status.comment ?? null,
     },
-    dkim: result.dkim.results.map((r) => {
+    // An unsigned message comes back as a pseudo-signature without a domain: no signatures is an empty list.
+    dkim: result.dkim.results.filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '').map((r) => {
       // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
       const extra = r as { algo?: string; modulusLength?: number };
       return {
