@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'contracts/**/*.test.ts', 'content/**/*.test.ts'],
           environment: 'node',
+          // One PostgreSQL and one migrated template for the run; each test file copies the template.
+          globalSetup: ['server/test/test-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

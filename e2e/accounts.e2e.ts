@@ -70,7 +70,7 @@ describe.skipIf(noBrowser)('accounts in the browser', () => {
     // No SMTP here: the mail waits in the outbox, where an operator would read it.
     let text = '';
     for (let i = 0; i < 50 && !text; i++) {
-      const { rows } = await e2e.runtime.database.executeSql(
+      const { rows } = await e2e.runtime.database.pool.query(
         `SELECT text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
       );
       text = String(rows[0]?.text_body ?? '');

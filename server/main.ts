@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from './env';
 import { startRuntime } from './runtime';
 
+// Built into dist/server.js, so from the source file and the bundle alike the front end is ../dist/web.
 const webRoot = path.resolve(fileURLToPath(new URL('../dist/web', import.meta.url)));
 
 const env = loadEnv();

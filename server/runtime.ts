@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { openPglite, openPostgres, type Database } from './db/client';
-import { lockDataDir } from './db/pglite-lock';
+import { openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createResolver, parseDnsServers } from './dns/resolver';
 import type { Env } from './env';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -35,13 +35,15 @@ export interface RuntimeOptions {
 export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   let unlock = () => {};
-  let database: Database;
-  if (env.DATABASE_URL) {
-    database = await openPostgres(env.DATABASE_URL);
-  } else {
+  let server: EmbeddedPostgres | undefined;
+  if (!env.DATABASE_URL) {
     unlock = lockDataDir(env.DATA_DIR);
-    database = await openPglite(path.join(env.DATA_DIR, 'pglite'));
+    server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: logger }).catch((error) => {
+      unlock();
+      throw error;
+    });
   }
+  const database = await openDatabase(env.DATABASE_URL ?? server!.connection);
   await database.migrate();
   // Before any role: tests created and seeds polled from here on see the network of SEED_NETWORK_FILE.
   const seeds = await syncSeedNetwork(database.db, env.SEED_NETWORK, env.APP_SECRET);
@@ -67,7 +69,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
   const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger }) : undefined;
-  logger.info({ roles: env.ROLES, database: database.kind, url, smtpPort: smtp?.port }, 'InboxPulse started');
+  logger.info({ roles: env.ROLES, database: server ? 'embedded' : 'DATABASE_URL', url, smtpPort: smtp?.port }, 'InboxPulse started');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -77,6 +79,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
       await jobs.stop(); // lets running jobs finish
       mailer.close();
       await database.close();
+      await server?.stop();
       unlock();
     })());
 

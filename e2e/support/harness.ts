@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startRuntime, type Runtime } from '../../server/runtime';
-import { ensureWebBuild, webRoot } from '../../scripts/web-build';
+import { ensureBuilt, webRoot } from '../../scripts/build.mjs';
 import { startDnsServer, type TestDnsServer } from '../../server/test/dns-server';
 
 function findChromium(): string | undefined {
@@ -45,7 +45,7 @@ function freePort(): Promise<number> {
 
 /** The real app (built SPA, API, worker) on a fresh embedded database, and Debian's Chromium. */
 export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
-  await ensureWebBuild(() => {});
+  await ensureBuilt({ server: false, log: () => {} });
   const port = await freePort();
   const env = loadEnv({
     PORT: String(port),

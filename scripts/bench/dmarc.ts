@@ -1,13 +1,13 @@
-// `npm run bench:dmarc`: parse and store the 900 KB, 2,286-record report from the shared fixtures
+// `npm run bench:dmarc`: parse and store the 900 KB, 2,286-record report from the fixtures
 // again and again (each time under a new report id, so deduplication does not skip it), and
 // compare the parser with a bare fast-xml-parser parse of the same text in the same run.
-// Env: BENCH_ITERATIONS (default 20), TEST_DATABASE_URL to bench PostgreSQL instead of PGlite.
+// Env: BENCH_ITERATIONS (default 20), DATABASE_URL to bench a PostgreSQL server instead of the embedded one.
 import { XMLParser } from 'fast-xml-parser';
 import { dmarcRecords, users } from '../../server/db/schema/index';
 import { storeReport } from '../../server/dmarc/dmarc.store';
 import { fixture, LARGE_REPORT } from '../../server/dmarc/fixtures';
 import { parseAggregateReport } from '../../server/dmarc/parse-aggregate';
-import { openTestDatabase } from '../../server/test/test-database';
+import { openBenchDatabase } from './bench-database';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 20);
 const warmup = 3;
@@ -17,7 +17,7 @@ const ID = '<report_id>example.com:1711897200</report_id>';
 if (!text.includes(ID)) throw new Error('the large fixture changed: its report id was not found');
 const copies = Array.from({ length: warmup + iterations }, (_, i) => Buffer.from(text.replace(ID, `<report_id>bench-${i}</report_id>`)));
 
-const database = await openTestDatabase();
+const database = await openBenchDatabase();
 try {
   const [user] = await database.db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
   const bare = new XMLParser();
@@ -52,7 +52,7 @@ try {
 
   const seconds = (parseMs + storeMs) / 1000;
   const kb = Math.round(original.length / 1024);
-  console.log(`bench:dmarc  ${iterations} runs (after ${warmup} warm-up) of a ${kb} KB report with ${rows / iterations} records, database: ${database.kind}`);
+  console.log(`bench:dmarc  ${iterations} runs (after ${warmup} warm-up) of a ${kb} KB report with ${rows / iterations} records, database: ${database.label}`);
   console.log(
     JSON.stringify({
       'reports/s': round(iterations / seconds),

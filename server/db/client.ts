@@ -1,8 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate as migrateDrizzle } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
@@ -14,60 +11,48 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-export interface SqlResult {
-  rows: Record<string, unknown>[];
-}
+/** Where a server is: a DATABASE_URL, or the embedded server's socket and generated password. */
+export type ConnectionSettings = Pick<pg.ClientConfig, 'connectionString' | 'host' | 'port' | 'user' | 'database'> & { password?: string };
 
-/** The app's database: drizzle for the code, raw SQL for pg-boss, and one way to close it. */
+/** The app's database: drizzle for the code, the pool for plain SQL, and what other clients (pg-boss, LISTEN) connect with. */
 export interface Database {
-  kind: 'pglite' | 'postgres';
   db: Db;
-  /** Plain SQL; without values it may hold several statements (pg-boss installs its schema so). */
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  pool: pg.Pool;
+  connection: ConnectionSettings;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The oldest server the migrations and queries are written for (Debian 12 ships 15). */
+export const MIN_SERVER_VERSION = 150000;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: every process that migrates takes this lock first, so only one migrates at a time.
 const MIGRATION_LOCK_ID = 804_221_3;
 
-/** `dataDir` undefined means an in-memory PGlite (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
-    },
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder });
-    },
-    async close() {
-      await client.close();
-    },
-  };
-}
-
-export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+/** Opens a pool on a PostgreSQL server (a DATABASE_URL, or the embedded server's socket) and checks its version. */
+export async function openDatabase(target: string | ConnectionSettings, maxConnections = 10): Promise<Database> {
+  const connection: ConnectionSettings = typeof target === 'string' ? { connectionString: target } : target;
+  const pool = new pg.Pool({ ...connection, max: maxConnections });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  try {
+    const { rows } = await pool.query<{ v: string; text: string }>(`SELECT current_setting('server_version_num') AS v, current_setting('server_version') AS text`);
+    if (Number(rows[0].v) < MIN_SERVER_VERSION) throw new Error(`InboxPulse needs PostgreSQL 15 or later; the server runs ${rows[0].text}.`);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
-    kind: 'postgres',
     db,
-    executeSql: (text, values) => pool.query(text, values),
+    pool,
+    connection,
     async migrate() {
       const conn = await pool.connect();
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+        await migrateDrizzle(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder });
       } finally {
         await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         conn.release();

@@ -86,7 +86,7 @@ export async function storeReport(db: Db, userId: number, report: AggregateRepor
 /**
  * All records in one statement with one parameter: PostgreSQL unpacks the JSON array itself.
  * Measured on the 2,286-record fixture: several times faster than a multi-row VALUES insert with
- * 11 bind parameters a row, on PGlite most of all (see npm run bench:dmarc).
+ * 11 bind parameters a row (see npm run bench:dmarc).
  */
 async function insertRecords(tx: Executor, reportId: number, records: AggregateRecord[]): Promise<void> {
   await tx.execute(sql`

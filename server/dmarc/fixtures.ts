@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shared real-world reports (../shared/fixtures/dmarc beside the repository, here and in CI). */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DMARC_FIXTURES = path.resolve(repoRoot, '../shared/fixtures/dmarc');
+/** Real-world reports kept in the repository (report-fixtures/README.md says where they come from). */
+export const DMARC_FIXTURES = fileURLToPath(new URL('./report-fixtures', import.meta.url));
 
 export function fixture(relative: string): Buffer {
   return readFileSync(path.join(DMARC_FIXTURES, relative));

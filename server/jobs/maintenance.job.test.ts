@@ -28,11 +28,11 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     const expired = await signUp(t.app, { username: 'expiredone' });
     await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = ${expired.user.id}`);
 
-    const schedules = await t.database.executeSql(`SELECT name, cron FROM pgboss.schedule`);
+    const schedules = await t.database.pool.query(`SELECT name, cron FROM pgboss.schedule`);
     expect(schedules.rows).toContainEqual({ name: 'maintenance', cron: '* * * * *' });
 
     await until(async () => {
-      const { rows } = await t.database.executeSql(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
+      const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
       return rows[0].n === 0;
     });
     expect((await live.client.get('/api/user')).statusCode).toBe(200);
@@ -55,7 +55,7 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
       smtp.messages.find((m) => m.to && 'text' in m.to && m.to.text === 'orphan@example.com'),
     );
     expect(delivered.subject).toBe('Reset your InboxPulse password');
-    const { rows } = await t.database.executeSql(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`);
+    const { rows } = await t.database.pool.query(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`);
     expect(rows[0].status).toBe('sent');
   });
 });

@@ -18,16 +18,14 @@ export interface JobQueue extends JobSender {
   stop(): Promise<void>;
 }
 
-/**
- * pg-boss on the app's own database. On PGlite it shares the single connection, so a service must
- * send jobs after its transaction commits, never inside it (DESIGN.md, known traps).
- */
+/** pg-boss on the app's own database, with a small pool of its own. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, jobs, log, work } = options;
   const pollSeconds = options.pollSeconds ?? 2;
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    ...database.connection,
+    max: 4,
     schedule: work,
     supervise: work,
     cronMonitorIntervalSeconds: Math.max(1, Math.min(30, pollSeconds)),

@@ -1,39 +1,52 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { inject } from 'vitest';
+import { openDatabase, type ConnectionSettings, type Database } from '../db/client';
 
-/**
- * A fresh, migrated database for one test app: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
- */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openPglite();
-    await database.migrate();
-    return database;
-  }
-  const name = `inboxpulse_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
-  await database.migrate();
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+/** What the server suite's global setup hands every test file (test-postgres.ts). */
+export interface TestDatabaseServer {
+  /** Connection settings of the server, on its maintenance database. */
+  connection: ConnectionSettings;
+  /** A database migrated once per run, with the job queue's schema and queues: every test database is a copy of it. */
+  template: string;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseServer;
+  }
+}
+
+/** The same server settings on another database of it. */
+export function onDatabase(connection: ConnectionSettings, database: string): ConnectionSettings {
+  if (!connection.connectionString) return { ...connection, database };
+  const url = new URL(connection.connectionString);
+  url.pathname = `/${database}`;
+  return { ...connection, connectionString: url.toString() };
+}
+
+export async function adminQuery(connection: ConnectionSettings, text: string): Promise<void> {
+  const client = new pg.Client(connection);
   await client.connect();
   try {
     await client.query(text);
   } finally {
     await client.end();
   }
+}
+
+/** A fresh database for one test app: a copy of the run's migrated template, dropped again on close. */
+export async function openTestDatabase(server: TestDatabaseServer = inject('testDatabase')): Promise<Database> {
+  const name = `inboxpulse_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server.connection, `CREATE DATABASE ${name} TEMPLATE ${server.template}`);
+  const database = await openDatabase(onDatabase(server.connection, name), 5);
+  return {
+    ...database,
+    // Already migrated: the template was.
+    migrate: async () => {},
+    async close() {
+      await database.close();
+      await adminQuery(server.connection, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }

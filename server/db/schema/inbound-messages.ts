@@ -1,9 +1,8 @@
 import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
-const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+/** bytea, which node-postgres hands back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
 });
 
 /**

@@ -30,7 +30,7 @@ export function createAuthService(ctx: AppContext) {
     return queueMail(tx, mailer, { ...mail, to: user.email, userId: user.id, kind: 'verify_email' }, log);
   }
 
-  // After commit, never inside the transaction (PGlite has one connection: DESIGN.md, known traps).
+  // After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
   async function deliver(outboxId: number | null): Promise<void> {
     if (outboxId !== null) await jobs.send(sendEmailJob.name, { outboxId });
   }

@@ -41,7 +41,7 @@ describe('e-mail verification over SMTP', () => {
     expect(again.json().message).toBe('Email already verified');
 
     // Delivered mail keeps no link in the database.
-    const { rows } = await t.database.executeSql(`SELECT status, text_body FROM outbox WHERE to_address = 'verifyme@example.com'`);
+    const { rows } = await t.database.pool.query(`SELECT status, text_body FROM outbox WHERE to_address = 'verifyme@example.com'`);
     expect(rows).toEqual([{ status: 'sent', text_body: null }]);
   });
 
@@ -76,7 +76,7 @@ describe('e-mail verification over SMTP', () => {
     const before = smtp.messages.length;
     await register('retryme', '127.6.0.5');
     await smtp.waitFor(before + 1, 30_000);
-    const { rows } = await t.database.executeSql(`SELECT status, attempts FROM outbox WHERE to_address = 'retryme@example.com'`);
+    const { rows } = await t.database.pool.query(`SELECT status, attempts FROM outbox WHERE to_address = 'retryme@example.com'`);
     expect(rows[0]).toEqual({ status: 'sent', attempts: 2 });
   }, 60_000);
 });

@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 /** The token of the newest reset mail for an address, read from the outbox like an operator would. */
 async function resetTokenFromOutbox(email: string): Promise<string> {
-  const { rows } = await t.database.executeSql(
+  const { rows } = await t.database.pool.query(
     `SELECT text_body, status FROM outbox WHERE to_address = $1 AND kind = 'reset_password' ORDER BY id DESC LIMIT 1`,
     [email],
   );
@@ -26,7 +26,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const { rows } = await t.database.executeSql(`SELECT to_address FROM outbox WHERE kind = 'reset_password'`);
+    const { rows } = await t.database.pool.query(`SELECT to_address FROM outbox WHERE kind = 'reset_password'`);
     expect(rows.map((r) => r.to_address)).toEqual(['forgetful@example.com']);
   });
 

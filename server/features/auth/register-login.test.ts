@@ -35,7 +35,7 @@ describe('registration', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('Marketer_Ann');
 
-    const stored = await t.database.executeSql(`SELECT coupon_code, password_hash FROM users WHERE email = 'ann@example.com'`);
+    const stored = await t.database.pool.query(`SELECT coupon_code, password_hash FROM users WHERE email = 'ann@example.com'`);
     expect(stored.rows[0].coupon_code).toBe('LAUNCH50');
     expect(String(stored.rows[0].password_hash)).toMatch(/^\$argon2id\$/);
   });
@@ -52,7 +52,7 @@ describe('registration', () => {
     const res = await newClient('127.1.0.2').post('/api/register', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation_error', message });
-    const count = await t.database.executeSql(`SELECT count(*)::int AS n FROM users WHERE email = 'a@b.co'`);
+    const count = await t.database.pool.query(`SELECT count(*)::int AS n FROM users WHERE email = 'a@b.co'`);
     expect(count.rows[0].n).toBe(0);
   });
 

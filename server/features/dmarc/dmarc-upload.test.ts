@@ -183,7 +183,7 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
   it('never half-stores a report: a failing record insert rolls the report back', async () => {
     const { client, user } = await signUp(t.app);
     // A trigger stands in for a failure half-way (disk full, connection lost) after the report row went in.
-    await t.database.executeSql(`
+    await t.database.pool.query(`
       CREATE FUNCTION dmarc_test_fail() RETURNS trigger AS $$ BEGIN
         IF NEW.source_ip = '192.0.2.250' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER dmarc_test_fail BEFORE INSERT ON dmarc_records FOR EACH ROW EXECUTE FUNCTION dmarc_test_fail();`);
@@ -192,7 +192,7 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
       expect((await uploadReport(t.app, client, xml)).statusCode).toBe(500);
       expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
     } finally {
-      await t.database.executeSql('DROP TRIGGER dmarc_test_fail ON dmarc_records; DROP FUNCTION dmarc_test_fail();');
+      await t.database.pool.query('DROP TRIGGER dmarc_test_fail ON dmarc_records; DROP FUNCTION dmarc_test_fail();');
     }
   });
 });

@@ -139,7 +139,7 @@ describe('hourly re-check', () => {
         status = (await w.client.get(`/api/domains/${wd.id}`)).json().status;
       }
       expect(status).toBe('healthy');
-      const schedules = await worker.database.executeSql(`SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`);
+      const schedules = await worker.database.pool.query(`SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`);
       expect(schedules.rows).toEqual([{ cron: '0 * * * *' }]);
     } finally {
       await worker.close();
