@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context';
 import type { Database } from './db/client';
+import type { Notifications } from './db/notifications';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
@@ -27,6 +28,7 @@ import type { Mailer } from './mail/mailer';
 export interface AppDeps {
   env: Env;
   database: Database;
+  notifications: Notifications;
   mailer: Mailer;
   dns: DnsResolver;
   jobs: JobSender;

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { openNotifications, type Notifications } from './db/notifications';
 import { createResolver, parseDnsServers } from './dns/resolver';
 import type { Env } from './env';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -19,6 +20,7 @@ export interface Runtime {
   smtp?: SmtpListener;
   app?: FastifyInstance;
   database: Database;
+  notifications: Notifications;
   jobs: JobQueue;
   logger: Logger;
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   }
   const database = await openDatabase(env.DATABASE_URL ?? server!.connection);
   await database.migrate();
+  const notifications = await openNotifications(database.connection, logger);
   // Before any role: tests created and seeds polled from here on see the network of SEED_NETWORK_FILE.
   const seeds = await syncSeedNetwork(database.db, env.SEED_NETWORK, env.APP_SECRET);
   if (env.SEED_NETWORK_FILE) logger.info({ seeds: env.SEED_NETWORK?.length ?? 0, ...seeds }, 'Seed network synced');
@@ -56,6 +59,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     database,
     jobs: jobRegistry,
     log: logger,
+    notifications,
     work: env.ROLES.includes('worker'),
     pollSeconds: options.jobPollSeconds,
   });
@@ -64,7 +68,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({ env, database, mailer, dns, jobs, logger, webRoot: options.webRoot });
+    app = await buildApp({ env, database, notifications, mailer, dns, jobs, logger, webRoot: options.webRoot });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
@@ -78,10 +82,11 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
       await smtp?.close(); // stops accepting; sessions in progress finish or time out
       await jobs.stop(); // lets running jobs finish
       mailer.close();
+      await notifications.close();
       await database.close();
       await server?.stop();
       unlock();
     })());
 
-  return { url, smtp, app, database, jobs, logger, stop };
+  return { url, smtp, app, database, notifications, jobs, logger, stop };
 }

@@ -1,10 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Notifications } from '../db/notifications';
 import type { JobContext, JobDefinition, JobSender } from './job';
 
 export interface JobQueueOptions {
   database: Database;
+  notifications: Notifications;
   jobs: JobDefinition<any>[];
   log: Logger;
   /** Run jobs and schedules here (the worker role); otherwise this process only sends. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
+import { openNotifications, type Notifications } from '../db/notifications';
 import { loadEnv, type Env } from '../env';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
@@ -16,6 +17,7 @@ import { openTestDatabase } from './test-database';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  notifications: Notifications;
   env: Env;
   jobs: JobQueue;
   dns: DnsResolver;
@@ -47,13 +49,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   // No cache: tests change their DNS zone between checks.
   const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-  const jobs = createJobQueue({ database, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
+  const notifications = await openNotifications(database.connection, logger);
+  const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
   await jobs.start({ env, db: database.db, mailer, dns });
-  const app = await buildApp({ env, database, mailer, dns, jobs, logger, webRoot: options.webRoot });
+  const app = await buildApp({ env, database, notifications, mailer, dns, jobs, logger, webRoot: options.webRoot });
   await app.ready();
   return {
     app,
     database,
+    notifications,
     env,
     jobs,
     dns,
@@ -61,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await jobs.stop();
       mailer.close();
+      await notifications.close();
       await database.close();
     },
   };

@@ -10,6 +10,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { openNotifications } from '../db/notifications';
 import { loadEnv } from '../env';
 import { createJobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
@@ -33,9 +34,11 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer & { 
   await database.migrate();
   // The job queue's schema and queues too, so a test app's pg-boss starts without installing anything.
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir ?? tmpdir(), APP_SECRET: 'test-secret-test-secret-test-secret-0123' });
-  const jobs = createJobQueue({ database, jobs: jobRegistry, log, work: false });
+  const notifications = await openNotifications(database.connection, log);
+  const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log, work: false });
   await jobs.start({ env, db: database.db, mailer: undefined as never, dns: undefined as never });
   await jobs.stop();
+  await notifications.close();
   await database.close();
 
   return {
