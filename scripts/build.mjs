@@ -54,6 +54,8 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // esbuild answers from a service process; `npm start` goes on to run the server in this process.
+  await esbuild.stop();
 }
 
 /**
