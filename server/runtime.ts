@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { jobRegistry } from './jobs/registry';
 import { startSmtpListener, type SmtpListener } from './inbound/smtp-listener';
+import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { syncSeedNetwork } from './seeds/seed-sync';
 
@@ -35,7 +36,7 @@ export interface RuntimeOptions {
 
 /** Opens the database, migrates it, starts the roles this process runs. main.ts, e2e tests and benchmarks all start here. */
 export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   let unlock = () => {};
   let server: EmbeddedPostgres | undefined;
   if (!env.DATABASE_URL) {
