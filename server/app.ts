@@ -21,6 +21,7 @@ import { integrationRoutes } from './features/integrations/integrations.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
+import { cacheSessions } from './http/session';
 import { registerSpa } from './http/spa';
 import type { JobSender } from './jobs/job';
 import type { Mailer } from './mail/mailer';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerOriginCheck(app, deps.env.APP_URL);
   await app.register(cookie);
+  // Signed-in requests are served from memory; the database tells every process what to drop.
+  await cacheSessions(deps.database.db, deps.notifications);
 
   await app.register(authRoutes, ctx);
   await app.register(accountRoutes, ctx);

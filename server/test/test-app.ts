@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
-import type { Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { openNotifications, type Notifications } from '../db/notifications';
 import { loadEnv, type Env } from '../env';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
@@ -31,11 +31,13 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Extra environment variables, e.g. an LLM endpoint for the chat assistant. */
   env?: Record<string, string>;
+  /** Run on that app's database, as a second process would: its own pool and LISTEN connection. Close this app first. */
+  sameDatabaseAs?: TestApp;
 }
 
 /** The real app on a fresh migrated database, as DESIGN.md asks of every integration test. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs ? await openSecondPool(options.sameDatabaseAs.database) : await openTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-test-')),
@@ -69,6 +71,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
     },
   };
+}
+
+/** Another pool on a test database; closing it leaves the database to its owner. */
+async function openSecondPool(database: Database): Promise<Database> {
+  const second = await openDatabase(database.connection, 5);
+  return { ...second, migrate: async () => {} };
 }
 
 /** The app with a job worker and a real loopback SMTP server for its outbound mail. */

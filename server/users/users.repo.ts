@@ -25,6 +25,10 @@ type UserInsert = typeof users.$inferInsert;
 /** Column changes; a value may be SQL (e.g. coalesce) evaluated by the database. */
 export type UserChanges = { [K in keyof UserInsert]?: UserInsert[K] | SQL };
 
+/**
+ * Every process caches signed-in users (http/session-cache.ts): once the change commits, the caller
+ * calls forgetCachedUser so its own next request sees it; other processes hear it from the database.
+ */
 export async function updateUser(ex: Executor, id: number, changes: UserChanges): Promise<UserRow> {
   const [row] = await ex
     .update(users)

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { User } from '../../../contracts/user';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
-import { currentUser, findSessionUser, requireUser } from '../../http/session';
+import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../../http/session';
 import { toUser, updateUser } from '../../users/users.repo';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -19,6 +19,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.post(
     '/api/user/complete-tour',
     { preHandler: requireUser(ctx.db), schema: { response: { 200: User } } },
-    async (request) => toUser(await updateUser(ctx.db, currentUser(request).id, { hasCompletedTour: true })),
+    async (request) => {
+      const user = await updateUser(ctx.db, currentUser(request).id, { hasCompletedTour: true });
+      forgetCachedUser(ctx.db, user.id);
+      return toUser(user);
+    },
   );
 }

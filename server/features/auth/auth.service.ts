@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { enforceRateLimit, RATE_RULES } from '../../http/rate-limit';
-import { endAllSessions } from '../../http/session';
+import { endAllSessions, forgetCachedUser } from '../../http/session';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { queueMail } from '../../mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from '../../mail/templates';
@@ -109,7 +109,7 @@ export function createAuthService(ctx: AppContext) {
     /** Uses the token, sets the password and signs the user out everywhere, all or nothing. */
     async resetPassword(body: ResetPasswordBody): Promise<void> {
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const userId = await consumeToken(tx, body.token, 'reset_password');
         if (!userId) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
         await updateUser(tx, userId, {
@@ -119,7 +119,9 @@ export function createAuthService(ctx: AppContext) {
         });
         await retireTokens(tx, userId, 'reset_password');
         await endAllSessions(tx, userId);
+        return userId;
       });
+      forgetCachedUser(db, userId);
     },
 
     async verifyEmail(token: string): Promise<{ message: string; email: string }> {
@@ -128,7 +130,10 @@ export function createAuthService(ctx: AppContext) {
         if (!userId) return undefined;
         return updateUser(tx, userId, { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` });
       });
-      if (verified) return { message: AUTH_MESSAGES.emailVerified, email: verified.email };
+      if (verified) {
+        forgetCachedUser(db, verified.id);
+        return { message: AUTH_MESSAGES.emailVerified, email: verified.email };
+      }
       // A used or expired link of an address that is verified: tell the user it is already done.
       const ownerId = await findTokenOwner(db, token, 'verify_email');
       const owner = ownerId ? await findUserById(db, ownerId) : undefined;
