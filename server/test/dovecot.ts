@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { waitUntil } from './wait-until';
 
 /**
  * A real, private Dovecot 2.3 IMAP server on 127.0.0.1 for tests. Each instance lives in its own
@@ -198,14 +199,16 @@ function freePort(): Promise<number> {
 
 /** Ready means a login process answered with the IMAP greeting, not merely that the port is bound. */
 async function waitForGreeting(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (!child.pid || child.exitCode !== null || child.signalCode !== null) throw new Error(`dovecot exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
-    if (await greets(port)) return;
-    if (/Fatal:/.test(output())) throw new Error('dovecot logged a fatal error');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('no IMAP greeting within 10 s');
+  await waitUntil(
+    async () => {
+      if (!child.pid || child.exitCode !== null || child.signalCode !== null) throw new Error(`dovecot exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
+      if (await greets(port)) return true;
+      if (/Fatal:/.test(output())) throw new Error('dovecot logged a fatal error');
+      return false;
+    },
+    `the IMAP greeting of dovecot on port ${port}`,
+    { timeoutMs: 10_000, intervalMs: 25 },
+  );
 }
 
 function greets(port: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { waitUntil } from './wait-until';
 
 /** A real SMTP server on loopback that keeps what it receives; `failNext` refuses messages. */
 export interface SmtpSink {
@@ -17,11 +18,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages: [],
     failNext: 0,
     async waitFor(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (sink.messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`SMTP sink got ${sink.messages.length} of ${count} messages`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitUntil(() => sink.messages.length, `${count} messages at the SMTP sink`, { timeoutMs, until: (received) => received >= count });
       return sink.messages;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
