@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/index';
 import type { SmtpSink } from '../test/smtp-sink';
 import { createMailingTestApp, signUp } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
 
 let t: Awaited<ReturnType<typeof createMailingTestApp>>;
 let smtp: SmtpSink;
@@ -11,16 +12,6 @@ beforeAll(async () => {
   smtp = t.smtp;
 });
 afterAll(() => t.close());
-
-async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('scheduled maintenance (pg-boss cron on the app database)', () => {
   it('is scheduled, runs on its own, drops expired sessions and keeps live ones', async () => {
@@ -31,10 +22,14 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     const schedules = await t.database.pool.query(`SELECT name, cron FROM pgboss.schedule`);
     expect(schedules.rows).toContainEqual({ name: 'maintenance', cron: '* * * * *' });
 
-    await until(async () => {
-      const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
-      return rows[0].n === 0;
-    });
+    await waitUntil(
+      async () => {
+        const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
+        return rows[0].n === 0;
+      },
+      'the scheduled maintenance to drop the expired session',
+      { timeoutMs: 20_000 },
+    );
     expect((await live.client.get('/api/user')).statusCode).toBe(200);
   });
 
@@ -51,11 +46,18 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     });
     // The cron above runs this every minute; the test asks for a run now rather than wait for one.
     await t.jobs.send('maintenance', {});
-    const delivered = await until(async () =>
-      smtp.messages.find((m) => m.to && 'text' in m.to && m.to.text === 'orphan@example.com'),
+    const delivered = await waitUntil(
+      () => smtp.messages.find((m) => m.to && 'text' in m.to && m.to.text === 'orphan@example.com'),
+      'the orphaned mail at the SMTP server',
+      { timeoutMs: 20_000 },
     );
     expect(delivered.subject).toBe('Reset your InboxPulse password');
-    const { rows } = await t.database.pool.query(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`);
+    // The SMTP server has the mail before the sender's UPDATE commits: read the row once it has left 'pending'.
+    const rows = await waitUntil(
+      async () => (await t.database.pool.query(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`)).rows,
+      "the orphaned mail's outbox row to leave 'pending'",
+      { until: (rows) => rows[0] !== undefined && rows[0].status !== 'pending' },
+    );
     expect(rows[0].status).toBe('sent');
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailingTestApp, TestClient } from '../../test/test-app';
 import type { SmtpSink } from '../../test/smtp-sink';
+import { waitUntil } from '../../test/wait-until';
 
 let t: Awaited<ReturnType<typeof createMailingTestApp>>;
 let smtp: SmtpSink;
@@ -12,6 +13,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tokenOf = (text: string | undefined) => /verify-email\?token=([\w-]+)/.exec(text ?? '')![1];
+
+/**
+ * The outbox row of a mail once its sender is done with it: the SMTP server has the mail before the
+ * worker's UPDATE (status, attempts) commits, so the row is read when it no longer says 'pending'.
+ */
+async function settledOutboxRow(toAddress: string, columns: string) {
+  return waitUntil(
+    async () => (await t.database.pool.query(`SELECT ${columns} FROM outbox WHERE to_address = $1`, [toAddress])).rows,
+    `the outbox row to ${toAddress} to leave 'pending'`,
+    { until: (rows) => rows.length > 0 && rows.every((r) => r.status !== 'pending') },
+  );
+}
 
 async function register(username: string, ip: string) {
   const client = new TestClient(t.app, ip);
@@ -41,7 +54,7 @@ describe('e-mail verification over SMTP', () => {
     expect(again.json().message).toBe('Email already verified');
 
     // Delivered mail keeps no link in the database.
-    const { rows } = await t.database.pool.query(`SELECT status, text_body FROM outbox WHERE to_address = 'verifyme@example.com'`);
+    const rows = await settledOutboxRow('verifyme@example.com', 'status, text_body');
     expect(rows).toEqual([{ status: 'sent', text_body: null }]);
   });
 
@@ -76,7 +89,7 @@ describe('e-mail verification over SMTP', () => {
     const before = smtp.messages.length;
     await register('retryme', '127.6.0.5');
     await smtp.waitFor(before + 1, 30_000);
-    const { rows } = await t.database.pool.query(`SELECT status, attempts FROM outbox WHERE to_address = 'retryme@example.com'`);
+    const rows = await settledOutboxRow('retryme@example.com', 'status, attempts');
     expect(rows[0]).toEqual({ status: 'sent', attempts: 2 });
   }, 60_000);
 });
