@@ -7,6 +7,7 @@ import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../dmarc/fixtures';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
 import { storeInboundMessage } from './inbound.store';
 import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
 
@@ -30,15 +31,6 @@ async function addDomain(client: TestClient, domain: string, verified: boolean) 
 function send(mail: SendMailOptions) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'reporter.example.org' });
   return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const reportsOf = async (client: TestClient) => (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
@@ -72,10 +64,15 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     expect(info.response).toMatch(/^250 .*Queued as \d+/);
     await send({ to: `DMARC+rua@${INBOUND.toUpperCase()}`, subject: 'Report', attachments: [{ filename: 'r.zip', content: fixture(ZIP_REPORT) }] });
 
-    const reports = await waitFor(async () => {
-      const list = await reportsOf(owner);
-      return list.total === 2 ? list : undefined;
-    }, 'two imported reports');
+    // A message's job imports its report, then marks the message processed: wait for both.
+    const { reports } = await waitUntil(
+      async () => ({
+        reports: await reportsOf(owner),
+        unprocessed: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(eq(inboundMessages.status, 'received')))[0].n,
+      }),
+      'two imported reports and their messages processed',
+      { until: (seen) => seen.reports.total === 2 && seen.unprocessed === 0 },
+    );
     expect(reports.items.map((r) => r.domain).sort()).toEqual(['example.com', 'indemed.com']);
     expect((await reportsOf(bystander)).total).toBe(0);
     // Processed messages keep their outcome but not their bytes.
@@ -88,30 +85,24 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     const unrouted = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
     const empty = await send({ to: `dmarc@${INBOUND}`, subject: 'hello', text: 'no report here' });
     const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
-    const a = await waitFor(async () => {
-      const row = await messageRow(idOf(unrouted.response));
-      return row.status === 'received' ? undefined : row;
-    }, 'the unrouted message');
+    const a = await waitUntil(() => messageRow(idOf(unrouted.response)), 'the unrouted message to be processed', { until: (row) => row.status !== 'received' });
     expect(a).toMatchObject({ status: 'unrouted', result: expect.stringContaining('no user has verified example.de') });
     expect(a.raw?.length).toBeGreaterThan(0);
-    const b = await waitFor(async () => {
-      const row = await messageRow(idOf(empty.response));
-      return row.status === 'received' ? undefined : row;
-    }, 'the message without a report');
+    const b = await waitUntil(() => messageRow(idOf(empty.response)), 'the message without a report to be processed', { until: (row) => row.status !== 'received' });
     expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
   });
 
   it('hands an unrouted report to the owner once they verify the domain', async () => {
     const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
     const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
-    await waitFor(async () => ((await messageRow(id)).status === 'unrouted' ? true : undefined), 'the unrouted message');
+    await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
     expect((await messageRow(id)).reportDomains).toEqual(['example.de']);
     // The owner proves ownership through DNS: the real verify endpoint, against a loopback DNS server.
     const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'example.de' })).json();
     dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
     expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
     await t.jobs.send('maintenance', {});
-    await waitFor(async () => ((await messageRow(id)).status === 'processed' ? true : undefined), 'the replayed message');
+    await waitUntil(() => messageRow(id), 'the replayed message to be processed', { until: (row) => row.status === 'processed' });
     expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
 
@@ -124,10 +115,7 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     });
     await t.database.db.update(inboundMessages).set({ receivedAt: sql`now() - interval '10 minutes'` }).where(eq(inboundMessages.id, id!));
     await t.jobs.send('maintenance', {});
-    const row = await waitFor(async () => {
-      const r = await messageRow(id!);
-      return r.status === 'received' ? undefined : r;
-    }, 'the stranded message');
+    const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', { until: (r) => r.status !== 'received' });
     expect(row.status).toBe('processed');
     expect((await reportsOf(owner)).items.map((r) => r.orgName)).toContain('Sample Reporter');
   });
@@ -157,6 +145,9 @@ describe('what the listener refuses', () => {
   });
 
   it(`answers 421 to more than ${MAX_CONNECTIONS_PER_IP} connections at once from one address`, async () => {
+    // The earlier tests' senders hang up after their last reply: until the listener has seen them go,
+    // they count against the limit too.
+    await waitUntil(() => smtp.busy(), 'the listener to be done with the earlier connections', { until: (busy) => busy === 0 });
     const greetings = await Promise.all(
       Array.from({ length: MAX_CONNECTIONS_PER_IP + 1 }, async () => {
         const socket = connect(smtp.port, '127.0.0.1');

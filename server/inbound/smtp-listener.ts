@@ -32,6 +32,8 @@ export interface SmtpListenerDeps {
 
 export interface SmtpListener {
   port: number;
+  /** Connections not closed yet plus messages still being read or stored: 0 once the listener is done with every sender (tests wait for it). */
+  busy(): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
   const open = new Map<string, number>();
   // The accepted recipients of each session, by what they are for: one stored message per kind.
   const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, string[]>>();
+  let receiving = 0;
 
   const server = new SMTPServer({
     name: env.INBOUND_DOMAIN,
@@ -104,12 +107,14 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
         });
     },
     onData(stream, session, callback) {
+      receiving++;
       receive(stream, session, recipients.get(session) ?? new Map())
         .then((reply) => callback(null, reply))
         .catch((error: Error & { responseCode?: number }) => {
           if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
           callback(error.responseCode ? error : smtpError(451, 'Temporary failure, please try again later'));
-        });
+        })
+        .finally(() => receiving--);
     },
   });
   server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
@@ -153,5 +158,9 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
   });
   const { port } = server.server.address() as AddressInfo;
   log.info({ port, domain: env.INBOUND_DOMAIN, starttls: Boolean(tls) }, 'inbound SMTP listening');
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    busy: () => [...open.values()].reduce((sum, n) => sum + n, receiving),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
