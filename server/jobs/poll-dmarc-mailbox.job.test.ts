@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../dmarc/fixtures';
 import { noDovecot, startDovecot, type TestImapServer } from '../test/dovecot';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
 
 const MAILBOX = { user: 'dmarc-reports@example.org', password: 'mailbox pw 7' };
 
@@ -34,9 +35,27 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
     await imap?.stop();
   });
 
-  async function pollUntil(done: () => Promise<boolean>) {
+  /** The mailbox poll jobs by state (the schedule may add its own runs to the ones a test sends). */
+  async function pollJobs(): Promise<Record<string, number>> {
+    const { rows } = await t.database.pool.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'poll-dmarc-mailbox' GROUP BY state`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+  }
+
+  /** Runs one poll now and waits until it has completed: every poll job finished, one more of them completed. */
+  async function pollOnce() {
+    const completedBefore = (await pollJobs()).completed ?? 0;
     await t.jobs.send('poll-dmarc-mailbox', {});
-    for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(
+      async () => {
+        const jobs = await pollJobs();
+        if (jobs.failed) throw new Error(`a mailbox poll failed: ${JSON.stringify(jobs)}`);
+        return jobs;
+      },
+      'the mailbox poll job to complete',
+      { until: (jobs) => (jobs.completed ?? 0) > completedBefore && !jobs.created && !jobs.retry && !jobs.active },
+    );
   }
 
   it('imports each unread report once, flags it read, and leaves read mail alone', async () => {
@@ -46,7 +65,16 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
     await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Read', 'r.xml', fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml')), ['\\Seen']);
 
     const total = async () => (await client.get('/api/dmarc/reports')).json().total as number;
-    await pollUntil(async () => (await total()) === 2);
+    await pollOnce();
+    // The poll stores the messages; their own jobs import the reports, then mark the messages processed.
+    await waitUntil(
+      async () => ({
+        unprocessed: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(eq(inboundMessages.status, 'received')))[0].n,
+        reports: await total(),
+      }),
+      'both reports imported and their messages processed',
+      { until: (seen) => seen.unprocessed === 0 && seen.reports === 2 },
+    );
     const list = (await client.get('/api/dmarc/reports')).json();
     expect(list.items.map((r: { orgName: string }) => r.orgName).sort()).toEqual(['XYZ Corporation', 'usssa.com']);
     expect((await imap.listMessages(MAILBOX.user, 'INBOX')).every((m) => m.flags.includes('\\Seen'))).toBe(true);
@@ -55,9 +83,8 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.source === 'imap' && r.sourceKey?.startsWith('imap:127.0.0.1:') && r.status === 'processed')).toBe(true);
 
-    // A second poll finds nothing new and stores nothing twice.
-    await t.jobs.send('poll-dmarc-mailbox', {});
-    await new Promise((r) => setTimeout(r, 1500));
+    // A second poll finds nothing new and stores nothing twice: a poll stores what it finds before it completes.
+    await pollOnce();
     expect(await t.database.db.select().from(inboundMessages)).toHaveLength(2);
     expect(await total()).toBe(2);
   });
