@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../server/test/wait-until';
 import { noBrowser, startE2E, type E2E } from './support/harness';
 
 let e2e: E2E;
@@ -68,14 +69,15 @@ describe.skipIf(noBrowser)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
 
     // No SMTP here: the mail waits in the outbox, where an operator would read it.
-    let text = '';
-    for (let i = 0; i < 50 && !text; i++) {
-      const { rows } = await e2e.runtime.database.pool.query(
-        `SELECT text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
-      );
-      text = String(rows[0]?.text_body ?? '');
-      if (!text) await new Promise((r) => setTimeout(r, 100));
-    }
+    const text = await waitUntil(
+      async () => {
+        const { rows } = await e2e.runtime.database.pool.query(
+          `SELECT text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
+        );
+        return rows[0]?.text_body ? String(rows[0].text_body) : undefined;
+      },
+      'the reset mail in the outbox',
+    );
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)![0];
     expect(link.startsWith(e2e.url)).toBe(true);
 

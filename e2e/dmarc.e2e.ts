@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportXml, type TestReport } from '../server/dmarc/test-report-xml';
+import { waitUntil } from '../server/test/wait-until';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 const INBOUND = 'in.e2e-inboxpulse.test';
@@ -62,11 +63,11 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
       attachments: [{ filename: 'yahoo.xml', content: reportXml(mailed) }],
     });
     transport.close();
-    let imported = 0;
-    for (let i = 0; i < 60 && imported < 2; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      imported = (await (await page.request.get(`/api/dmarc/reports?domain=${DOMAIN}`)).json()).total;
-    }
+    const imported = await waitUntil(
+      async () => (await (await page.request.get(`/api/dmarc/reports?domain=${DOMAIN}`)).json()).total as number,
+      'the mailed report to be imported',
+      { until: (total) => total >= 2 },
+    );
     expect(imported).toBe(2);
     await page.reload();
     await card.getByRole('button', { name: 'Show DMARC reports' }).click();

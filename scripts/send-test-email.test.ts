@@ -12,6 +12,7 @@ import { startSmtpListener, type SmtpListener } from '../server/inbound/smtp-lis
 import { createInboxTest } from '../server/inbox-tests/inbox-tests.store';
 import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../server/test/test-app';
+import { waitUntil } from '../server/test/wait-until';
 import { defaultSubjectFor, parseCommandLine, sendTestEmail, SendTestEmailError } from './send-test-email';
 
 /*
@@ -31,13 +32,15 @@ let smtp: SmtpListener;
 let dns: TestDnsServer;
 let userId: number;
 
-async function reportOf(testId: number): Promise<InboxTestReport> {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await t.database.db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, testId));
-    if (row) return row.report as InboxTestReport;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no report for test ${testId}`);
+function reportOf(testId: number): Promise<InboxTestReport> {
+  return waitUntil(
+    async () => {
+      const [row] = await t.database.db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, testId));
+      return row ? (row.report as InboxTestReport) : undefined;
+    },
+    `the report of test ${testId}`,
+    { timeoutMs: 20_000 },
+  );
 }
 
 beforeAll(async () => {

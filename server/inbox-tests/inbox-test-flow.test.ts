@@ -8,6 +8,7 @@ import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxT
 import { startSmtpListener, type SmtpListener } from '../inbound/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
 
 /*
  * The whole inbox-test flow without a seed network, over real SMTP on loopback: a user creates a
@@ -39,25 +40,13 @@ function send(domain: string, mail: SendMailOptions, sign = true) {
   return transport.sendMail({ from: `News <news@${domain}>`, envelope: { from: `bounce@${domain}`, to: mail.to as string }, ...mail }).finally(() => transport.close());
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const testsOf = async (client: TestClient) => (await client.get('/api/inbox-tests')).json() as InboxTest[];
 const testById = async (client: TestClient, id: number) => (await testsOf(client)).find((x) => x.id === id)!;
 const completed = (client: TestClient, id: number) =>
-  waitFor(async () => {
-    const test = await testById(client, id);
-    return test.status === 'completed' ? test : undefined;
-  }, `test ${id} to complete`);
+  waitUntil(() => testById(client, id), `test ${id} to complete`, { until: (test) => test.status === 'completed', timeoutMs: 20_000 });
 const queuedId = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
 const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0]!;
-const processed = (id: number) => waitFor(async () => ((await messageRow(id)).status === 'received' ? undefined : messageRow(id)), `message ${id}`);
+const processed = (id: number) => waitUntil(() => messageRow(id), `message ${id} to be processed`, { until: (row) => row.status !== 'received', timeoutMs: 20_000 });
 
 async function createTest(client: TestClient): Promise<InboxTest> {
   const response = await client.post('/api/inbox-tests', { testType: 'automatic' });
@@ -210,10 +199,7 @@ describe('the end of a test', () => {
     const test = await createTest(user);
     await t.database.db.update(inboxTests).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(inboxTests.id, test.id));
     await t.jobs.send('maintenance', {});
-    const failed = await waitFor(async () => {
-      const now = await testById(user, test.id);
-      return now.status === 'failed' ? now : undefined;
-    }, 'the abandoned test to fail');
+    const failed = await waitUntil(() => testById(user, test.id), 'the abandoned test to fail', { until: (now) => now.status === 'failed', timeoutMs: 20_000 });
     expect(failed.failureReason).toBe('No e-mail reached the test address within 24 hours.');
   });
 

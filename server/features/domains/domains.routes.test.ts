@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { waitUntil } from '../../test/wait-until';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -133,11 +134,11 @@ describe('hourly re-check', () => {
       const w = await signUp(worker.app);
       const wd = (await w.client.post('/api/domains', { domain: 'scheduled-brand.com' })).json();
       await worker.jobs.send('schedule-domain-checks', {});
-      let status = 'pending';
-      for (let i = 0; i < 50 && status === 'pending'; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await w.client.get(`/api/domains/${wd.id}`)).json().status;
-      }
+      const { status } = await waitUntil(
+        async () => (await w.client.get(`/api/domains/${wd.id}`)).json() as { status: string },
+        'the scheduled check to record a result',
+        { until: (domain) => domain.status !== 'pending' },
+      );
       expect(status).toBe('healthy');
       const schedules = await worker.database.pool.query(`SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`);
       expect(schedules.rows).toEqual([{ cron: '0 * * * *' }]);
