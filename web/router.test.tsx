@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, renderApp, signedOut, stubFetch } from './test-utils';
+import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from './test-utils';
 
 const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()), 'GET /api/alerts': () => jsonResponse([]) };
 
@@ -25,10 +25,10 @@ describe('route gating', () => {
     const fetchMock = stubFetch({
       'GET /api/user': () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
     });
-    renderApp('/alerts');
+    const app = renderApp('/alerts');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     // The login screen mounting refetches the failed query once (refetch on mount), and no more.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settled(app);
     expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(2);
     expect(screen.getByTestId('login-form')).toBeInTheDocument();
   });

@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 // RouterProvider from 'react-router', not 'react-router/dom': under Vitest the /dom entry loads a
 // second copy of the router (CommonJS beside ESM) whose contexts the pages cannot see.
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { User } from '../contracts/user';
 import { AppProviders } from './components/app-providers';
 import { createQueryClient } from './lib/query-client';
@@ -18,6 +19,22 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * Waits until the app has nothing left to do: no query fetching, no mutation pending, no navigation
+ * under way, and what they settled rendered. A test that asserts something did not happen (no
+ * second call, no redirect, no toast) asserts it then, never after a fixed sleep.
+ */
+export async function settled({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> }): Promise<void> {
+  await waitFor(() => {
+    expect(queryClient.isFetching()).toBe(0);
+    expect(queryClient.isMutating()).toBe(0);
+    expect(router.state.navigation.state).toBe('idle');
+  });
+  // The query cache tells its observers in a task of its own (notifyManager's setTimeout 0): let
+  // the tasks queued so far run, and React render what they set, before the test looks.
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, signedOut, stubFetch } from '../../test-utils';
+import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../../test-utils';
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();
@@ -68,11 +68,13 @@ describe('LoginPage', () => {
         return jsonResponse({ user: makeUser() });
       },
     });
-    const { router } = renderApp('/login');
+    const app = renderApp('/login');
+    const { router } = app;
     await fillAndSubmit('ada', 'secret-password');
     expect(await screen.findByTestId('dashboard-page')).toBeInTheDocument();
     await screen.findByTestId('sidebar');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Signed in and settled: no later redirect takes the dashboard away.
+    await settled(app);
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(bodyOf(fetchMock, 'POST /api/login')).toEqual({ username: 'ada', password: 'secret-password' });
   });

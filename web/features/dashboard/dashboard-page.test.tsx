@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, renderApp, settled, stubFetch } from '../../test-utils';
 import {
   emptyOverview,
   makeAlert,
@@ -225,10 +225,10 @@ describe('Dashboard: overview', () => {
 
   it('logging out from the dashboard shows no authentication toast', async () => {
     stubDashboard({ extra: { 'POST /api/logout': () => jsonResponse({ message: 'Logged out' }) } });
-    await openDashboard();
+    const app = await openDashboard();
     await userEvent.setup().click(screen.getByTestId('logout-button'));
     expect(await screen.findByRole('heading', { level: 1, name: 'InboxPulse' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled(app);
     expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
   });
 
