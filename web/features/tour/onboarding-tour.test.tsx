@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contracts/user';
-import { errorResponse, jsonResponse, makeUser, renderApp } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test-utils';
 import { USER_QUERY_KEY } from '../auth/user-query';
 import { stubDashboard } from '../dashboard/test-fixtures';
 import { TOUR_STEPS } from './steps';
@@ -86,7 +86,7 @@ describe('Onboarding tour', () => {
     await waitFor(() => expect(completeCalls()).toBe(1));
     await waitFor(() => expect(queryClient.getQueryData<User>(USER_QUERY_KEY)?.hasCompletedTour).toBe(true));
     // Walking the steps while the user query refetched never reopened it nor called again.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled({ router, queryClient });
     expect(screen.queryByTestId('onboarding-tour')).not.toBeInTheDocument();
     expect(completeCalls()).toBe(1);
   });
@@ -99,6 +99,9 @@ describe('Onboarding tour', () => {
     await user.click(within(tour()).getByRole('button', { name: 'Next' }));
     await user.click(within(tour()).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/domains'));
+    // The router's state moves first; the tour acts on the location React has rendered (the
+    // Domains page shows it), which may still be '/' for a moment (a transition, a lazy page).
+    await screen.findByTestId('domains-page');
     await user.click(within(tour()).getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(tour()).toHaveAttribute('data-step', 'dashboard');
