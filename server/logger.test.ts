@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
+import { waitUntil } from './test/wait-until';
 
 function capture(terminal: boolean) {
   const stream = new PassThrough();
@@ -10,10 +11,8 @@ function capture(terminal: boolean) {
   return { log, text: () => text };
 }
 
-async function flushed(read: () => string): Promise<string> {
-  for (let i = 0; i < 100 && !read().includes('\n'); i++) await new Promise((r) => setImmediate(r));
-  return read();
-}
+/** The output once a whole line has come through the stream (pino and pino-pretty write asynchronously). */
+const flushed = (read: () => string): Promise<string> => waitUntil(() => read().includes('\n') && read(), 'a whole line of log output', { intervalMs: 1 });
 
 describe('createLogger', () => {
   it('writes one JSON object a line when no person is watching', async () => {
