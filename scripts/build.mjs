@@ -44,8 +44,13 @@ export async function buildServer() {
   // Beside the bundle: server/db/client.ts finds them at ./migrations from its own module.
   cpSync(path.join(root, 'server', 'db', 'migrations'), migrations, { recursive: true });
   await esbuild.build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: serverBundle,
+    // Worker-thread modules are entries of their own, beside server.js, where the code that starts
+    // the threads finds them (new URL('./<name>.js', import.meta.url)).
+    entryPoints: {
+      server: path.join(root, 'server', 'main.ts'),
+      'analysis.worker': path.join(root, 'server', 'inbox-tests', 'analysis.worker.ts'),
+    },
+    outdir: path.dirname(serverBundle),
     bundle: true,
     platform: 'node',
     format: 'esm',
