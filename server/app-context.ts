@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
+import type { MessageAnalyser } from './inbox-tests/analysis-pool';
 import type { JobSender } from './jobs/job';
 import type { Mailer } from './mail/mailer';
 
@@ -11,6 +12,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   dns: DnsResolver;
+  analyser: MessageAnalyser;
   jobs: JobSender;
   log: Logger;
 }

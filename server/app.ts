@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Notifications } from './db/notifications';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
+import type { MessageAnalyser } from './inbox-tests/analysis-pool';
 import { accountRoutes } from './features/account/account.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
 import { chatbotRoutes } from './features/chatbot/chatbot.routes';
@@ -32,6 +33,7 @@ export interface AppDeps {
   notifications: Notifications;
   mailer: Mailer;
   dns: DnsResolver;
+  analyser: MessageAnalyser;
   jobs: JobSender;
   logger: Logger;
   /** The built front end (dist/web); left out in API-only tests. */
@@ -51,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, dns: deps.dns, jobs: deps.jobs, log: deps.logger };
+  const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, dns: deps.dns, analyser: deps.analyser, jobs: deps.jobs, log: deps.logger };
 
   // Echo the request id so a user's bug report can be matched to the log lines.
   app.addHook('onRequest', async (request, reply) => {

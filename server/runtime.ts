@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import { openNotifications, type Notifications } from './db/notifications';
 import { createResolver, parseDnsServers } from './dns/resolver';
 import type { Env } from './env';
+import { startAnalysisPool } from './inbox-tests/analysis-pool';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { jobRegistry } from './jobs/registry';
 import { startSmtpListener, type SmtpListener } from './inbound/smtp-listener';
@@ -55,7 +56,10 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
 
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
-  const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS) });
+  const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS) };
+  const dns = createResolver(dnsOptions);
+  // Threads start with the first message to analyse (worker role, or a simulation on the web role).
+  const analyser = startAnalysisPool({ dns: dnsOptions, env });
   const jobs = createJobQueue({
     database,
     jobs: jobRegistry,
@@ -64,12 +68,12 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     work: env.ROLES.includes('worker'),
     pollSeconds: options.jobPollSeconds,
   });
-  await jobs.start({ env, db: database.db, mailer, dns });
+  await jobs.start({ env, db: database.db, mailer, dns, analyser });
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({ env, database, notifications, mailer, dns, jobs, logger, webRoot: options.webRoot });
+    app = await buildApp({ env, database, notifications, mailer, dns, analyser, jobs, logger, webRoot: options.webRoot });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
@@ -82,6 +86,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
       await app?.close(); // stops accepting, drains in-flight requests
       await smtp?.close(); // stops accepting; sessions in progress finish or time out
       await jobs.stop(); // lets running jobs finish
+      await analyser.close();
       mailer.close();
       await notifications.close();
       await database.close();

@@ -1,10 +1,10 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { InboxTestReport } from '../../contracts/inbox-tests';
 import type { Db } from '../db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests } from '../db/schema/index';
 import type { InboundMessage } from '../inbound/inbound.store';
 import type { JobContext } from '../jobs/job';
-import { analyseMessage } from './analyse-message';
+import { AnalysisStoppedError } from './analysis-pool';
 import { completeInboxTest } from './inbox-tests.store';
 import { detectSendingProvider } from './sending-provider';
 import { defaultSubject, parseTestLocalPart, testIdFromSubject } from './test-address';
@@ -25,7 +25,7 @@ export interface TestMessageOutcome {
  * test that has ended, is recorded and not used. Safe to run again for the same message after a crash:
  * the claim accepts a test this message already claimed, and the report is written over.
  */
-export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'dns' | 'env'>, message: InboundMessage): Promise<TestMessageOutcome> {
+export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'analyser'>, message: InboundMessage): Promise<TestMessageOutcome> {
   const { db } = ctx;
   const raw = message.raw!;
   const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
@@ -33,7 +33,12 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'dns' | 'e
 
   let testIds = await testsAddressed(db, message.rcptTo);
   if (testIds.length === 0) {
-    report = await analyseMessage(raw, envelope, ctx);
+    try {
+      report = await ctx.analyser.analyse(raw, envelope);
+    } catch (err) {
+      if (err instanceof AnalysisStoppedError) return { status: 'failed', result: err.message, pollSeeds: false };
+      throw err;
+    }
     const tagged = testIdFromSubject(report.content.subject);
     if (tagged === undefined) return { status: 'failed', result: 'No test matched: the message was sent to test@ without a [TEST-<id>] tag in its subject.', pollSeeds: false };
     testIds = [tagged];
@@ -47,7 +52,18 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'dns' | 'e
   }
   if (started.length === 0) return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
 
-  const analysed = storable(report ?? (await analyseMessage(raw, envelope, ctx)));
+  try {
+    report ??= await ctx.analyser.analyse(raw, envelope);
+  } catch (err) {
+    if (!(err instanceof AnalysisStoppedError)) throw err; // retried by the job
+    // The same message would stop the analysis again: its tests fail with the reason.
+    await db
+      .update(inboxTests)
+      .set({ status: 'failed', failureReason: err.message, completedAt: sql`now()` })
+      .where(and(inArray(inboxTests.id, started), eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, message.id)));
+    return { status: 'failed', result: err.message, pollSeeds: false };
+  }
+  const analysed = storable(report);
   let pollSeeds = false;
   for (const testId of started) {
     const hasSeeds = await db.transaction(async (tx) => {

@@ -1,5 +1,18 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { SimulateEmailBody } from '../../contracts/inbox-tests';
+import type { InboxTestReport, SimulateEmailBody } from '../../contracts/inbox-tests';
+import { AppError } from '../errors';
+import { AnalysisStoppedError, type MessageAnalyser } from './analysis-pool';
+
+/** The report of a message that was not sent: composed from the fields and analysed like a received one, without an envelope. */
+export async function analyseSimulatedMessage(analyser: MessageAnalyser, body: SimulateEmailBody, inboundDomain: string): Promise<InboxTestReport> {
+  const raw = await composeSimulatedMessage(body, inboundDomain);
+  try {
+    return await analyser.analyse(raw, null);
+  } catch (err) {
+    if (err instanceof AnalysisStoppedError) throw new AppError('validation_error', err.message);
+    throw err;
+  }
+}
 
 /**
  * The message a simulation analyses: what a plain mail client would build from the fields, with Date

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { DnsResolver } from '../dns/resolver';
 import type { Env } from '../env';
+import type { MessageAnalyser } from '../inbox-tests/analysis-pool';
 import type { Mailer } from '../mail/mailer';
 
 /** What a job may use. Jobs receive it; they do not build their own connections. */
@@ -11,6 +12,8 @@ export interface JobContext {
   db: Db;
   mailer: Mailer;
   dns: DnsResolver;
+  /** Analyses messages in worker threads, off the event loop. */
+  analyser: MessageAnalyser;
   log: Logger;
   jobs: JobSender;
 }
@@ -33,6 +36,12 @@ export interface JobDefinition<T = unknown> {
    * names their item may use 'stately'.
    */
   policy?: 'standard' | 'stately';
+  /**
+   * How many jobs a worker fetches at once and runs side by side (default 1). Each job completes or
+   * fails on its own; the worker fetches the next batch when the whole batch is done. Raise it for
+   * jobs that mostly wait (on the network, on a worker thread, on the database).
+   */
+  batchSize?: number;
   run(data: T, ctx: JobContext): Promise<void>;
 }
 

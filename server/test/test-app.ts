@@ -11,6 +11,7 @@ import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
 import { createMailer } from '../mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../dns/resolver';
+import { startAnalysisPool } from '../inbox-tests/analysis-pool';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase } from './test-database';
 
@@ -50,11 +51,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   // No cache: tests change their DNS zone between checks.
-  const dns = createResolver({ servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 };
+  const dns = createResolver(dnsOptions);
+  const analyser = startAnalysisPool({ dns: dnsOptions, env });
   const notifications = await openNotifications(database.connection, logger);
   const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
-  await jobs.start({ env, db: database.db, mailer, dns });
-  const app = await buildApp({ env, database, notifications, mailer, dns, jobs, logger, webRoot: options.webRoot });
+  await jobs.start({ env, db: database.db, mailer, dns, analyser });
+  const app = await buildApp({ env, database, notifications, mailer, dns, analyser, jobs, logger, webRoot: options.webRoot });
   await app.ready();
   return {
     app,
@@ -66,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await jobs.stop();
+      await analyser.close();
       mailer.close();
       await notifications.close();
       await database.close();

@@ -6,8 +6,7 @@ import type { AppContext } from '../../app-context';
 import { seedMailboxes } from '../../db/schema/index';
 import { enforceRateLimit, RATE_RULES } from '../../http/rate-limit';
 import { currentUser, requireUser } from '../../http/session';
-import { analyseMessage } from '../../inbox-tests/analyse-message';
-import { composeSimulatedMessage } from '../../inbox-tests/simulated-message';
+import { analyseSimulatedMessage } from '../../inbox-tests/simulated-message';
 
 /** The seed network as configured (SEED_NETWORK_FILE), and the analysis of a message that was not sent. */
 export async function seedNetworkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -38,8 +37,7 @@ export async function seedNetworkRoutes(app: FastifyInstance, ctx: AppContext): 
     { preHandler: signedIn, bodyLimit: 3 * 1024 * 1024, schema: { body: SimulateEmailBody, response: { 200: InboxTestReport } } },
     async (request) => {
       await enforceRateLimit(ctx.db, RATE_RULES.simulatePerUser, String(currentUser(request).id));
-      const raw = await composeSimulatedMessage(request.body, ctx.env.INBOUND_DOMAIN);
-      return analyseMessage(raw, null, ctx);
+      return analyseSimulatedMessage(ctx.analyser, request.body, ctx.env.INBOUND_DOMAIN);
     },
   );
 }
