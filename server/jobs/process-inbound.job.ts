@@ -18,6 +18,8 @@ export const processInboundJob = defineJob({
   // Maintenance queues a stranded message every minute until it is processed: one job per message.
   policy: 'stately',
   retryDelaySeconds: 30,
+  // The analysis runs in worker threads and the rest waits on the database: a batch keeps both busy.
+  batchSize: 8,
   async run({ messageId }, ctx) {
     const { db, log } = ctx;
     const message = await claimInboundMessage(db, messageId);

@@ -20,9 +20,19 @@ export interface JobQueue extends JobSender {
   stop(): Promise<void>;
 }
 
-/** pg-boss on the app's own database, with a small pool of its own. */
+/** The NOTIFY channel on which a sender names the queue it just added a job to. */
+export const JOB_QUEUED_CHANNEL = 'job_queued';
+
+/**
+ * pg-boss on the app's own database, with a small pool of its own.
+ *
+ * Waking workers: pg-boss 10 workers poll (every `pollSeconds`), so a job would wait up to a whole
+ * interval. Instead every send is followed by a NOTIFY naming the queue, and every worker process
+ * wakes that queue's worker at once (pg-boss notifyWorker); a worker that just finished a batch
+ * fetches again at once too, so a backlog drains without waits, and polling is only the fallback.
+ */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  const { database, jobs, log, work } = options;
+  const { database, notifications, jobs, log, work } = options;
   const pollSeconds = options.pollSeconds ?? 2;
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const boss = new PgBoss({
@@ -34,15 +44,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollSeconds)),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  /** pg-boss worker ids by queue name, in this process. */
+  const workers = new Map<string, string>();
+  let stopped = false;
+
+  const wake = (name: string) => {
+    const workerId = workers.get(name);
+    if (workerId && !stopped) boss.notifyWorker(workerId);
+  };
 
   const queue: JobQueue = {
     async send(name, data, sendOptions = {}) {
       const job = byName.get(name);
       if (!job) throw new Error(`Unknown job ${name}`);
-      await boss.send(name, job.schema.parse(data) as object, {
+      const id = await boss.send(name, job.schema.parse(data) as object, {
         singletonKey: sendOptions.singletonKey,
         startAfter: sendOptions.startAfterSeconds,
       });
+      // null: the queue policy dropped it (one is waiting already). A delayed job is found by polling.
+      if (id && !sendOptions.startAfterSeconds) {
+        await database.pool.query('SELECT pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, name]);
+      }
     },
 
     async start(context) {
@@ -50,31 +72,63 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const job of jobs) {
         // The retry and queue policies live on the queue so every sender shares them. createQueue
         // leaves an existing queue as it was; updateQueue brings it in line with the definition.
-        const settings = { retryLimit: job.retryLimit ?? 2, retryDelay: job.retryDelaySeconds ?? 10, retryBackoff: true, policy: job.policy ?? 'standard' };
+        // A retry waits at least a second: a failed job is retried under the same id, and pg-boss
+        // completes a batch's jobs right after the batch, which must not catch the retry running.
+        const settings = {
+          retryLimit: job.retryLimit ?? 2,
+          retryDelay: Math.max(1, job.retryDelaySeconds ?? 10),
+          retryBackoff: true,
+          policy: job.policy ?? 'standard',
+        };
         await boss.createQueue(job.name, { name: job.name, ...settings });
         await boss.updateQueue(job.name, { name: job.name, ...settings });
       }
       if (!work) return;
+      await notifications.subscribe(JOB_QUEUED_CHANNEL, wake);
+      // Notifications sent while the listening connection was down are lost: look at every queue.
+      notifications.onReconnect(() => {
+        for (const name of workers.keys()) wake(name);
+      });
       for (const job of jobs) {
-        const workerId: string = await boss.work(job.name, { pollingIntervalSeconds: Math.max(0.5, pollSeconds) }, async ([item]) => {
-          const jobLog = log.child({ job: job.name, jobId: item.id });
-          try {
-            const data = job.schema.parse(item.data);
-            await job.run(data, { ...context, log: jobLog, jobs: queue });
-          } finally {
-            // pg-boss 10 waits a whole polling interval after every job, even with more queued: one
-            // job per 2 s. A notified worker fetches again at once, and waits only when none is left.
-            boss.notifyWorker(workerId);
-          }
-        });
+        const workerId: string = await boss.work(
+          job.name,
+          { pollingIntervalSeconds: Math.max(0.5, pollSeconds), batchSize: job.batchSize ?? 1 },
+          async (batch) => {
+            await Promise.all(batch.map((item) => runJob(job, item, context)));
+            // More may be waiting (a backlog, or jobs queued while no one listened): fetch again at once.
+            wake(job.name);
+          },
+        );
+        workers.set(job.name, workerId);
         if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(job.name);
       }
     },
 
     async stop() {
+      stopped = true;
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
     },
   };
+
+  /**
+   * One job of a batch, completed or failed on its own (pg-boss 10 would fail the whole batch for one
+   * job's error). pg-boss then completes the batch, which touches only jobs still active: none.
+   */
+  async function runJob(job: JobDefinition<any>, item: PgBoss.Job<unknown>, context: Omit<JobContext, 'jobs' | 'log'>): Promise<void> {
+    const jobLog = log.child({ job: job.name, jobId: item.id });
+    let failure: Error | undefined;
+    try {
+      await job.run(job.schema.parse(item.data), { ...context, log: jobLog, jobs: queue });
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      jobLog.warn({ err: failure }, 'job failed');
+    }
+    // If recording the outcome fails (the database is gone), this throws and pg-boss fails the whole
+    // batch rather than completing a job that failed.
+    if (failure) await boss.fail(job.name, item.id, { message: failure.message });
+    else await boss.complete(job.name, item.id);
+  }
+
   return queue;
 }
