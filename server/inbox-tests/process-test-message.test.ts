@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { createSocket, type Socket } from 'node:dgram';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { inboxTestReports, inboxTests, users } from '../db/schema/index';
+import { claimInboundMessage, storeInboundMessage } from '../inbound/inbound.store';
+import { openTestDatabase } from '../test/test-database';
+import { startAnalysisPool, type MessageAnalyser } from './analysis-pool';
+import { createInboxTest } from './inbox-tests.store';
+import { processTestMessage } from './process-test-message';
+
+/*
+ * A message whose analysis is stopped (here: its DNS lookups never get an answer and the limit is 1 s)
+ * is not retried, since it would stop again: the message fails with the reason, and so does its test.
+ */
+
+const INBOUND = 'in.inboxpulse.test';
+let database: Database;
+let analyser: MessageAnalyser;
+let blackHole: Socket;
+let userId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  blackHole = createSocket('udp4');
+  await new Promise<void>((resolve) => blackHole.bind(0, '127.0.0.1', resolve));
+  const dns = { servers: [`127.0.0.1:${(blackHole.address() as AddressInfo).port}`], timeoutMs: 60_000, tries: 1 };
+  analyser = startAnalysisPool({ dns, env: { INBOUND_DOMAIN: INBOUND, SPAMD_HOST: undefined }, threads: 1, timeLimitMs: 1_000 });
+  [{ id: userId }] = await database.db.insert(users).values({ username: 'stopped', email: 'stopped@example.com', passwordHash: 'x' }).returning();
+});
+afterAll(async () => {
+  await analyser?.close();
+  blackHole?.close();
+  await database?.close();
+});
+
+async function received(to: string, subject: string) {
+  const raw = Buffer.from(`From: news@brand.test\r\nTo: ${to}\r\nSubject: ${subject}\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\n\r\nHello\r\n`);
+  const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', remoteIp: '192.0.2.1', helo: 'mta.brand.test', mailFrom: 'bounce@brand.test', rcptTo: [to], raw });
+  return (await claimInboundMessage(database.db, id!))!;
+}
+
+const STOPPED = 'The message analysis took longer than 1 s and was stopped.';
+
+describe('a message whose analysis is stopped', () => {
+  it('fails, and fails the test it started, with the reason', async () => {
+    const test = await createInboxTest(database.db, userId, INBOUND);
+    const message = await received(test.testEmailAddress, `[TEST-${test.id}] hello`);
+    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({ status: 'failed', result: STOPPED, pollSeeds: false });
+    const [row] = await database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id));
+    expect(row).toMatchObject({ status: 'failed', failureReason: STOPPED, inboundMessageId: message.id });
+    expect(row.completedAt).not.toBeNull();
+    expect(await database.db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, test.id))).toEqual([]);
+  });
+
+  it('sent to test@, fails without touching the test its subject names', async () => {
+    const test = await createInboxTest(database.db, userId, INBOUND);
+    const message = await received(`test@${INBOUND}`, `[TEST-${test.id}] hello`);
+    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({ status: 'failed', result: STOPPED, pollSeeds: false });
+    const [row] = await database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id));
+    expect(row.status).toBe('awaiting_email');
+  });
+});
