@@ -1,13 +1,15 @@
 // `npm run bench:smtp`: inbound SMTP + inbox-test analysis, end to end, on this machine.
 //
-// What runs: the server is a child process started through startRuntime(), the same entry point as
-// `npm start` (roles web,worker,smtp; PGlite in a fresh temp DATA_DIR, or DATABASE_URL when set;
-// the default job poll of 2 s; LOG_LEVEL info as in production, its output discarded). Its
-// DNS_SERVERS point at a dns2 server on 127.0.0.1 in this (parent) process, which publishes SPF
-// (ip4:127.0.0.0/8 -all), a 2048-bit DKIM key and DMARC p=reject for bench.test, plus PTR/A records
-// for every client address so the forward-confirmed reverse DNS check passes. Everything the
-// analysis asks beyond that zone, notably the DNSBL queries for the client IPs, gets a fast NXDOMAIN
-// from that loopback server: no internet latency is in these numbers.
+// What runs: the server as production runs it, the compiled bundle (`node dist/server.js`, built
+// here when missing or stale; roles web,worker,smtp; the default job poll of 2 s; LOG_LEVEL info,
+// its output discarded) on the embedded PostgreSQL in a fresh temp DATA_DIR, or on the server of
+// DATABASE_URL when it is set. The bench talks to it as the outside world does (SMTP), and reads and
+// prepares the database over its own connection: the embedded server's Unix socket and generated
+// password in DATA_DIR, or DATABASE_URL. Its DNS_SERVERS point at a dns2 server on 127.0.0.1 in
+// this (parent) process, which publishes SPF (ip4:127.0.0.0/8 -all), a 2048-bit DKIM key and DMARC
+// p=reject for bench.test, plus PTR/A records for every client address so the forward-confirmed
+// reverse DNS check passes. Everything the analysis asks beyond that zone, notably the DNSBL queries
+// for the client IPs, gets a fast NXDOMAIN from that loopback server: no internet latency is in these numbers.
 //
 // What is measured, per run of N messages from C concurrent clients:
 // - accepted msg/s: N / (wall time from the moment the clients start connecting, so connection
@@ -18,11 +20,13 @@
 // - report latency p50/p99: inbox_test_reports.created_at (the database clock, now() of the
 //   transaction that writes the report, i.e. after the analysis finished) minus the moment the 250
 //   arrived at the client (performance.timeOrigin + performance.now()); same machine, same clock.
-//   The parent only polls a count of reports (every second) to know when a run is done; the
+//   The bench only polls a count of reports (every second) to know when a run is done; the
 //   latencies come from the stored timestamps, not from the polling.
 // - analysed msg/s: N / (last report's created_at - the run's start).
-// - server RSS: process.memoryUsage().rss of the server process, sampled every 50 ms by the server
-//   itself; the peak during the run and the value when the last report was stored.
+// - memory: the node process's RSS (/proc/PID/status), sampled every 50 ms: the peak during the run
+//   and the value when the last report was stored; and the PSS of the server's whole process tree
+//   (node, its analysis threads, PostgreSQL and its backends; /proc/PID/smaps_rollup, shared pages
+//   counted once) idle before the runs, at the end of each run, and after them all.
 // - job run p50/p99 and jobs/message: from pg-boss's own job rows (completed_on - started_on), to
 //   tell the time spent analysing from the time spent waiting in the queue; "jobs left after last
 //   report" are queued jobs for messages already processed (maintenance queues a message that is
@@ -37,30 +41,27 @@
 // Options (or env): --tests N (BENCH_TESTS, 200), --clients 1,10,50 (BENCH_CLIENTS),
 // --warmup N (BENCH_WARMUP, 20), --probes N (BENCH_PROBES, 10), --drain-seconds S
 // (BENCH_DRAIN_SECONDS, 1200: how long to wait for a run's reports before giving up on it).
-import { spawn, type ChildProcess } from 'node:child_process';
+// BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { ensureBuilt, serverBundle } from '../build.mjs';
+import { openDatabase, type ConnectionSettings, type Database } from '../../server/db/client';
+import { inboxTestReports, users } from '../../server/db/schema/index';
+import { createInboxTest } from '../../server/inbox-tests/inbox-tests.store';
+import { startDnsServer } from '../../server/test/dns-server';
+import { treeMemory, type TreeMemory } from './process-memory';
 
 const INBOUND_DOMAIN = 'inbox.bench.test';
 const SENDER_DOMAIN = 'bench.test';
 
-// ---- the server process --------------------------------------------------------------------------
-
-type Request =
-  | { type: 'create'; n: number }
-  | { type: 'count'; ids: number[] }
-  | { type: 'reports'; ids: number[] }
-  | { type: 'rss-reset' }
-  | { type: 'rss' }
-  | { type: 'jobs'; messageIds: number[] }
-  | { type: 'queued' }
-  | { type: 'stop' };
+// ---- the server process ----------------------------------------------------------------------------
 
 interface JobStats {
   jobs: number;
@@ -77,89 +78,133 @@ interface ReportTime {
   dmarc: string | null;
 }
 
-async function serve(): Promise<void> {
-  const { loadEnv } = await import('../../server/env');
-  const { startRuntime } = await import('../../server/runtime');
-  const { users, inboxTestReports } = await import('../../server/db/schema/index');
-  const { createInboxTest } = await import('../../server/inbox-tests/inbox-tests.store');
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
-  const runtime = await startRuntime(loadEnv());
-  const db = runtime.database.db;
-  let peak = 0;
-  let current = 0;
-  const sample = () => {
-    current = process.memoryUsage().rss;
-    peak = Math.max(peak, current);
-  };
-  sample();
-  setInterval(sample, 50).unref();
-  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
-
-  const handle = async (request: Request): Promise<unknown> => {
-    switch (request.type) {
-      case 'create': {
-        const tests = [];
-        for (let i = 0; i < request.n; i++) {
-          const test = await createInboxTest(db, user.id, INBOUND_DOMAIN);
-          tests.push({ id: test.id, address: test.testEmailAddress });
-        }
-        return tests;
-      }
-      case 'count': {
-        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inboxTestReports).where(inArray(inboxTestReports.testId, request.ids));
-        return row.n;
-      }
-      case 'reports':
-        return (await db
-          .select({
-            testId: inboxTestReports.testId,
-            createdAtMs: sql<number>`(extract(epoch from ${inboxTestReports.createdAt}) * 1000)::float8`,
-            spf: sql<string | null>`${inboxTestReports.report}->'authentication'->'spf'->>'result'`,
-            dkim: sql<string | null>`${inboxTestReports.report}->'authentication'->'dkim'->0->>'result'`,
-            dmarc: sql<string | null>`${inboxTestReports.report}->'authentication'->'dmarc'->>'result'`,
-          })
-          .from(inboxTestReports)
-          .where(inArray(inboxTestReports.testId, request.ids))) satisfies ReportTime[];
-      case 'rss-reset':
-        sample();
-        peak = current;
-        return null;
-      case 'rss':
-        sample();
-        return { peak, current };
-      case 'jobs': {
-        // pg-boss's own record of each processing job: how long it ran, and how many jobs a message got.
-        const result = (await db.execute(sql`
-          select count(*)::int as jobs,
-                 count(distinct data->>'messageId')::int as messages,
-                 percentile_cont(0.5) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP50",
-                 percentile_cont(0.99) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP99"
-          from pgboss.job
-          where name = 'process-inbound-message' and (data->>'messageId')::int = any(${`{${request.messageIds.join(',')}}`}::int[])`)) as unknown as {
-          rows: JobStats[];
-        };
-        return result.rows[0];
-      }
-      case 'queued': {
-        // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
-        const result = (await db.execute(
-          sql`select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and state in ('created', 'retry', 'active')`,
-        )) as unknown as { rows: { n: number }[] };
-        return result.rows[0].n;
-      }
-      case 'stop':
-        await runtime.stop();
-        setImmediate(() => process.exit(0));
-        return null;
-    }
-  };
-  process.on('message', (message: { seq: number; request: Request }) => {
-    handle(message.request).then(
-      (result) => process.send!({ seq: message.seq, result }),
-      (error: Error) => process.send!({ seq: message.seq, error: error.message }),
-    );
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
   });
-  process.send!({ seq: 0, result: { smtpPort: runtime.smtp!.port } });
+
+/** The embedded server's connection, as server/db/embedded-postgres.ts lays it out in a short DATA_DIR. */
+function embeddedConnection(dataDir: string): ConnectionSettings {
+  const host = path.join(dataDir, 'postgres-run');
+  if (!existsSync(path.join(host, '.s.PGSQL.5432'))) throw new Error(`no PostgreSQL socket in ${host}`);
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  return { host, port: 5432, user: 'inboxpulse', password, database: 'inboxpulse' };
+}
+
+/** The production server (node dist/server.js) in a child process, and the bench's own way into its database. */
+async function startServer(env: Record<string, string>) {
+  await ensureBuilt({ log: (message: string) => console.log(message) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-smtp-'));
+  const smtpPort = await freePort();
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(await freePort()), SMTP_PORT: String(smtpPort), ROLES: 'web,worker,smtp' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; !(await accepts(smtpPort)); i++) {
+    if (child.exitCode !== null || i > 600) throw new Error(`the server did not start (exit code ${child.exitCode})`);
+    await sleep(100);
+  }
+  const database: Database = await openDatabase(process.env.DATABASE_URL ?? embeddedConnection(dataDir), 4);
+  return {
+    child,
+    smtpPort,
+    database,
+    async stop() {
+      await database.close();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's node process's resident memory, sampled every 50 ms: the peak since the last reset, and the latest. */
+function rssSampler(pid: number) {
+  const read = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  let current = read();
+  let peak = current;
+  const timer = setInterval(() => {
+    try {
+      current = read();
+      peak = Math.max(peak, current);
+    } catch {
+      // the process ended
+    }
+  }, 50);
+  timer.unref();
+  return {
+    reset: () => (peak = current = read()),
+    sample: () => ({ peak: Math.max(peak, (current = read())), current }),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** What the bench asks of the server's database. */
+function benchQueries(database: Database) {
+  const db = database.db;
+  return {
+    async createUser(): Promise<number> {
+      const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
+      return user.id;
+    },
+    async createTests(userId: number, n: number) {
+      const tests = [];
+      for (let i = 0; i < n; i++) {
+        const test = await createInboxTest(db, userId, INBOUND_DOMAIN);
+        tests.push({ id: test.id, address: test.testEmailAddress });
+      }
+      return tests;
+    },
+    async countReports(ids: number[]): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inboxTestReports).where(inArray(inboxTestReports.testId, ids));
+      return row.n;
+    },
+    reports: (ids: number[]): Promise<ReportTime[]> =>
+      db
+        .select({
+          testId: inboxTestReports.testId,
+          createdAtMs: sql<number>`(extract(epoch from ${inboxTestReports.createdAt}) * 1000)::float8`,
+          spf: sql<string | null>`${inboxTestReports.report}->'authentication'->'spf'->>'result'`,
+          dkim: sql<string | null>`${inboxTestReports.report}->'authentication'->'dkim'->0->>'result'`,
+          dmarc: sql<string | null>`${inboxTestReports.report}->'authentication'->'dmarc'->>'result'`,
+        })
+        .from(inboxTestReports)
+        .where(inArray(inboxTestReports.testId, ids)),
+    async jobs(messageIds: number[]): Promise<JobStats> {
+      // pg-boss's own record of each processing job: how long it ran, and how many jobs a message got.
+      const { rows } = await database.pool.query<JobStats>(
+        `select count(*)::int as jobs,
+                count(distinct data->>'messageId')::int as messages,
+                percentile_cont(0.5) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP50",
+                percentile_cont(0.99) within group (order by extract(epoch from completed_on - started_on) * 1000) as "runP99"
+         from pgboss.job
+         where name = 'process-inbound-message' and (data->>'messageId')::int = any($1::int[])`,
+        [messageIds],
+      );
+      return rows[0];
+    },
+    async queued(): Promise<number> {
+      // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
+      const { rows } = await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and state in ('created', 'retry', 'active')`,
+      );
+      return rows[0].n;
+    },
+  };
 }
 
 // ---- the bench (parent) ----------------------------------------------------------------------------
@@ -189,29 +234,6 @@ function options() {
   };
 }
 
-/** The RPC channel to the server process. */
-function rpc(child: ChildProcess) {
-  let seq = 0;
-  const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
-  child.on('message', (m: { seq: number; result?: unknown; error?: string }) => {
-    const p = pending.get(m.seq);
-    if (!p) return;
-    pending.delete(m.seq);
-    if (m.error) p.reject(new Error(m.error));
-    else p.resolve(m.result);
-  });
-  const ready = new Promise<{ smtpPort: number }>((resolve, reject) => {
-    pending.set(0, { resolve, reject });
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
-  });
-  const call = <T>(request: Request): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      pending.set(++seq, { resolve, reject });
-      child.send({ seq, request });
-    });
-  return { ready, call };
-}
-
 const now = () => performance.timeOrigin + performance.now();
 const queuedIds = (response: string) => (/Queued as ([\d,]+)/.exec(response)?.[1] ?? '').split(',').filter(Boolean).map(Number);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -225,7 +247,6 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 
 async function orchestrate(): Promise<void> {
   const config = options();
-  const { startDnsServer } = await import('../../server/test/dns-server');
 
   // Client addresses: run r uses 127.(10+r).x.y, so no run inherits another's per-IP counters.
   const clientIp = (run: number, client: number) => `127.${10 + run}.${Math.floor(client / 250)}.${(client % 250) + 1}`;
@@ -249,30 +270,19 @@ async function orchestrate(): Promise<void> {
   });
   const dns = await startDnsServer(zone);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-smtp-')),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SMTP_PORT: '0',
-      INBOUND_DOMAIN,
-      DNS_SERVERS: dns.address,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      ROLES: 'web,worker,smtp',
-    },
-  });
-  const server = rpc(child);
+  const server = await startServer({ INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+  const { smtpPort } = server;
+  const queries = benchQueries(server.database);
+  const rss = rssSampler(server.child.pid!);
   try {
-    const { smtpPort } = await server.ready;
+    const userId = await queries.createUser();
     await sleep(3000); // let start-up settle (migrations, pg-boss maintenance) before the idle figure
-    const idle = await server.call<{ peak: number; current: number }>({ type: 'rss' });
+    const idle = { rss: rss.sample(), tree: treeMemory(server.child.pid!) };
     const signer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: SENDER_DOMAIN, keySelector: 's1', privateKey: privatePem } });
 
     /** Creates n tests and their DKIM-signed messages (before any clock starts). */
     async function prepare(n: number) {
-      const tests = await server.call<{ id: number; address: string }[]>({ type: 'create', n });
+      const tests = await queries.createTests(userId, n);
       const messages = [];
       for (const test of tests) {
         const { message } = await signer.sendMail({
@@ -306,7 +316,7 @@ async function orchestrate(): Promise<void> {
     async function waitForReports(ids: number[], timeoutMs: number, pollMs: number): Promise<boolean> {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
-        if ((await server.call<number>({ type: 'count', ids })) === ids.length) return true;
+        if ((await queries.countReports(ids)) === ids.length) return true;
         await sleep(pollMs);
       }
       return false;
@@ -315,19 +325,19 @@ async function orchestrate(): Promise<void> {
     /** Waits until no processing job is queued; returns how many there were and how long that took. */
     async function drainQueue(): Promise<{ leftover: number; seconds: number }> {
       const started = Date.now();
-      const leftover = await server.call<number>({ type: 'queued' });
+      const leftover = await queries.queued();
       let queued = leftover;
       while (queued > 0) {
         if (Date.now() - started > config.drainSeconds * 1000) throw new Error(`${queued} processing jobs still queued after ${config.drainSeconds} s`);
         await sleep(1000);
-        queued = await server.call<number>({ type: 'queued' });
+        queued = await queries.queued();
       }
       return { leftover, seconds: Math.round((Date.now() - started) / 1000) };
     }
 
     async function run(runIndex: number, clients: number, n: number, label: string) {
       const messages = await prepare(n);
-      await server.call({ type: 'rss-reset' });
+      rss.reset();
       const acceptedAt = new Map<number, number>();
       const messageIds: number[] = [];
       const failures: string[] = [];
@@ -355,11 +365,12 @@ async function orchestrate(): Promise<void> {
       const acceptSeconds = (Math.max(...acceptedAt.values()) - started) / 1000;
       const accepted = [...acceptedAt.keys()];
       const complete = await waitForReports(accepted, config.drainSeconds * 1000, 1000);
-      const rss = await server.call<{ peak: number; current: number }>({ type: 'rss' });
-      const reports = await server.call<ReportTime[]>({ type: 'reports', ids: accepted });
+      const memory = rss.sample();
+      const tree = treeMemory(server.child.pid!);
+      const reports = await queries.reports(accepted);
       const latencies = reports.map((r) => r.createdAtMs - acceptedAt.get(r.testId)!).sort((a, b) => a - b);
       const lastReport = Math.max(...reports.map((r) => r.createdAtMs));
-      const jobs = await server.call<JobStats>({ type: 'jobs', messageIds });
+      const jobs = await queries.jobs(messageIds);
       // Jobs still queued once every report is in are duplicates (the message was processed already);
       // the next run starts only when they are gone, so runs do not inherit each other's queue.
       const after = await drainQueue();
@@ -382,19 +393,21 @@ async function orchestrate(): Promise<void> {
         'jobs left after last report': after.leftover,
         'their drain s': after.seconds,
         'spf+dkim+dmarc pass': `${authPass}/${reports.length}`,
-        'server rss peak MB': mb(rss.peak),
-        'server rss end MB': mb(rss.current),
+        'server rss peak MB': mb(memory.peak),
+        'server rss end MB': mb(memory.current),
+        'tree PSS end MB': tree.pssMb,
         ...(failures.length ? { 'first refusal': failures[0] } : {}),
       };
     }
 
     console.log(
-      `bench:smtp  ${config.tests} messages per run, clients ${config.clients.join('/')}, ${config.warmup} warm-up, on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`,
+      `bench:smtp  ${config.tests} messages per run, clients ${config.clients.join('/')}, ${config.warmup} warm-up, on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL'}`,
     );
     console.log(
-      `server: startRuntime() child process, roles web,worker,smtp, job poll 2 s (default), LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}; DNS: dns2 on ${dns.address} (SPF/DKIM/DMARC/PTR for ${SENDER_DOMAIN}; DNSBL queries for the 127.x client IPs get a fast loopback NXDOMAIN, not internet latency)`,
+      `server: node ${path.relative(process.cwd(), serverBundle)} ${(process.env.BENCH_SERVER_NODE_ARGS ?? '').trim()}, roles web,worker,smtp, job poll 2 s (default), LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}; DNS: dns2 on ${dns.address} (SPF/DKIM/DMARC/PTR for ${SENDER_DOMAIN}; DNSBL queries for the 127.x client IPs get a fast loopback NXDOMAIN, not internet latency)`,
     );
-    console.log(`server rss idle MB: ${mb(idle.current)} (peak during start-up ${mb(idle.peak)})`);
+    console.log(`server rss idle MB: ${mb(idle.rss.current)} (peak during start-up ${mb(idle.rss.peak)})`);
+    console.log(memoryLine('server process tree idle (node + PostgreSQL)', idle.tree));
     if (config.warmup > 0) {
       const warm = await run(0, runs[0], config.warmup, 'warm-up');
       console.log(JSON.stringify({ ...warm, run: 'warm-up (not counted)' }));
@@ -411,39 +424,40 @@ async function orchestrate(): Promise<void> {
       const latencies: number[] = [];
       const probeIds: number[] = [];
       for (const m of messages) {
-        // A random pause, so each message meets the worker's 2 s poll at a random point of its cycle
-        // (sending right after the previous report would always meet it at the same point).
+        // A random pause, so each message meets the worker (its 2 s poll, should the wake-up fail) and
+        // the server's timers at a random point of their cycle.
         await sleep(Math.random() * 2000);
         const info = await transport.sendMail({ envelope: { from: `bounce@${SENDER_DOMAIN}`, to: m.to }, raw: m.raw });
         const acceptedAt = now();
         probeIds.push(...queuedIds(info.response));
         if (!(await waitForReports([m.testId], 60_000, 50))) throw new Error(`no report for probe test ${m.testId}`);
-        const [report] = await server.call<ReportTime[]>({ type: 'reports', ids: [m.testId] });
+        const [report] = await queries.reports([m.testId]);
         latencies.push(report.createdAtMs - acceptedAt);
       }
       transport.close();
       latencies.sort((a, b) => a - b);
-      const jobs = await server.call<JobStats>({ type: 'jobs', messageIds: probeIds });
+      const jobs = await queries.jobs(probeIds);
       console.log(
         JSON.stringify({
           run: 'serial probe (idle server)',
           messages: config.probes,
           'job run p50 ms': Math.round(jobs.runP50 ?? NaN),
           'report p50 ms': Math.round(percentile(latencies, 50)),
+          'report p99 ms': Math.round(percentile(latencies, 99)),
           'report max ms': Math.round(latencies[latencies.length - 1]),
           'report min ms': Math.round(latencies[0]),
         }),
       );
     }
-    await server.call({ type: 'stop' });
+    console.log(memoryLine('server process tree after the runs', treeMemory(server.child.pid!)));
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    rss.stop();
+    await server.stop();
     await dns.close();
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else {
-  await orchestrate();
-  process.exit(0);
-}
+const memoryLine = (label: string, m: TreeMemory) => `${label}: PSS ${m.pssMb} MB (RSS ${m.rssMb} MB) over ${m.processes} processes`;
+
+await orchestrate();
+process.exit(0);
