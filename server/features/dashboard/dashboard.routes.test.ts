@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, emailMetrics, inboxTests, integrations } from '../../db/schema/index';
+import { caughtUp } from '../../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -102,6 +103,8 @@ describe('dashboard API', () => {
     expect(free.json().message).toBe('Advanced analytics requires the Professional plan');
 
     await t.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${user.id}`);
+    // The session cache sees a change made behind the app's back once the database's notification arrives.
+    await caughtUp(t);
     const trendsRes = await client.get('/api/dashboard/trends?days=7');
     expect(trendsRes.statusCode, trendsRes.body).toBe(200);
     const trends = trendsRes.json();
