@@ -97,7 +97,8 @@ export class SessionCache {
   private store(idHash: string, record: SessionRecord): void {
     this.entries.delete(idHash); // re-inserted last: the Map's order is the eviction order
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(idHash, { ...record, cachedAt: this.now() });
+    // Concurrent requests share this row as request.user: frozen, so none can change it for the others.
+    this.entries.set(idHash, { user: Object.freeze(record.user), expiresAt: record.expiresAt, cachedAt: this.now() });
   }
 }
 
