@@ -66,24 +66,14 @@ afterAll(async () => {
 });
 
 /**
- * Runs `work` and says how busy this thread's event loop was meanwhile (the share of the time it
- * spent running code rather than waiting for events), and the longest a 10 ms interval waited past its time.
+ * How busy this thread's event loop was while `work` ran: the share of the time it spent running code
+ * rather than waiting for events (timers, sockets). A timer-lateness probe says less: the analysis
+ * yields between chunks, so in process it slows every timer down without stalling one for long.
  */
-async function eventLoopDuring(work: () => Promise<unknown>): Promise<{ utilization: number; longestStallMs: number }> {
-  let last = performance.now();
-  let longestStallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longestStallMs = Math.max(longestStallMs, now - last - 10);
-    last = now;
-  }, 10);
+async function eventLoopUtilizationDuring(work: () => Promise<unknown>): Promise<number> {
   const before = performance.eventLoopUtilization();
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return { utilization: performance.eventLoopUtilization(before).utilization, longestStallMs };
+  await work();
+  return performance.eventLoopUtilization(before).utilization;
 }
 
 describe('the message analysis pool', () => {
@@ -114,13 +104,11 @@ describe('the message analysis pool', () => {
     const analyser = pool();
     await analyser.analyse(message('<p>warm-up</p>'), null);
     // The control: in process, the analysis keeps this thread busy nearly all the time.
-    const inProcess = await eventLoopDuring(() => analyseMessage(heavy, null, { dns: createResolver(dnsOptions), env }));
-    expect(inProcess.utilization).toBeGreaterThan(0.5);
-    const pooled = await eventLoopDuring(async () => {
+    expect(await eventLoopUtilizationDuring(() => analyseMessage(heavy, null, { dns: createResolver(dnsOptions), env }))).toBeGreaterThan(0.8);
+    // Through the pool it only hands the message over and takes the report back (0.03 on a quiet machine).
+    const pooled = await eventLoopUtilizationDuring(async () => {
       for (let i = 0; i < 2; i++) await analyser.analyse(heavy, null);
     });
-    // Here it only hands the message over and takes the report back.
-    expect(pooled.utilization).toBeLessThan(0.2);
-    expect(pooled.longestStallMs).toBeLessThan(100);
+    expect(pooled).toBeLessThan(0.5);
   });
 });

@@ -10,7 +10,8 @@ export { TaskStoppedError as AnalysisStoppedError } from '../workers/thread-pool
  * The one way the product analyses a message (received or simulated): analyseMessage in a worker
  * thread, so parsing, DKIM and the content checks never hold up the event loop that answers HTTP and
  * SMTP. A message whose analysis overruns the time limit, or takes its thread's memory, fails with
- * AnalysisStoppedError: the same message would do it again, so it is reported, not retried.
+ * AnalysisStoppedError (once it did so running alone: thread-pool.ts): the same message would do it
+ * again, so it is reported, not retried.
  */
 export interface MessageAnalyser {
   analyse(raw: Buffer, envelope: MessageEnvelope | null): Promise<InboxTestReport>;
@@ -22,6 +23,8 @@ export interface AnalysisPoolOptions {
   dns: ResolverOptions;
   env: AnalyseDeps['env'];
   threads?: number;
+  /** Analyses one thread runs at once: most of an analysis is waiting for DNS answers. */
+  perThread?: number;
   timeLimitMs?: number;
 }
 
@@ -41,6 +44,7 @@ export interface AnalysisTask {
 export const ANALYSIS_TIME_LIMIT_MS = 30_000;
 /** Leave a core for the event loop and PostgreSQL; more threads than cores only add memory. */
 export const defaultAnalysisThreads = () => Math.min(4, Math.max(1, availableParallelism() - 1));
+const ANALYSES_PER_THREAD = 8;
 // A message is at most SMTP_MAX_MESSAGE_BYTES (10 MB by default); an 8 MB header block of a million
 // lines takes mailparser and mailauth over 300 MB (smtp-hostile.test.ts). A thread that needs more ends.
 const HEAP_LIMIT_MB = 512;
@@ -54,6 +58,7 @@ export function startAnalysisPool(options: AnalysisPoolOptions): MessageAnalyser
     module: workerModule,
     workerData: { dns: options.dns, env: { INBOUND_DOMAIN: options.env.INBOUND_DOMAIN, SPAMD_HOST: options.env.SPAMD_HOST } } satisfies AnalysisWorkerData,
     size: options.threads ?? defaultAnalysisThreads(),
+    tasksPerThread: options.perThread ?? ANALYSES_PER_THREAD,
     taskTimeoutMs: options.timeLimitMs ?? ANALYSIS_TIME_LIMIT_MS,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
   });

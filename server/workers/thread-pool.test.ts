@@ -4,8 +4,9 @@ import type { TestTask } from './thread-pool.test-worker';
 
 type Result = { echo: string | null; threadId: number };
 const pools: ThreadPool<TestTask, Result>[] = [];
-function pool(size: number, taskTimeoutMs = 10_000) {
-  const p = createThreadPool<TestTask, Result>({ name: 'test', module: new URL('./thread-pool.test-worker.ts', import.meta.url), size, taskTimeoutMs });
+function pool(size: number, taskTimeoutMs = 10_000, tasksPerThread = 1) {
+  const module = new URL('./thread-pool.test-worker.ts', import.meta.url);
+  const p = createThreadPool<TestTask, Result>({ name: 'test', module, size, taskTimeoutMs, tasksPerThread });
   pools.push(p);
   return p;
 }
@@ -30,6 +31,33 @@ describe('a thread pool', () => {
     const after = await p.run({ echo: 'still here' });
     expect(after.echo).toBe('still here');
     expect(after.threadId).not.toBe(threadId);
+  });
+
+  it('runs several tasks on one thread at once', async () => {
+    const p = pool(1, 10_000, 3);
+    const started = Date.now();
+    const results = await Promise.all([p.run({ wait: 1_000 }), p.run({ wait: 1_000 }), p.run({ wait: 1_000 })]);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_900); // one after another would take 3 s
+  });
+
+  it('blames the task stuck on the CPU, not the one it held up on the same thread', async () => {
+    const p = pool(1, 1_000, 2);
+    await p.run({ echo: 'warm' });
+    // The innocent task starts first, so its time runs out first: the stuck one blocks the whole thread.
+    const innocent = p.run({ wait: 200 });
+    const stuck = p.run({ spin: true }).catch((e: Error) => e);
+    expect((await innocent).echo).toBeNull();
+    expect(await stuck).toBeInstanceOf(TaskStoppedError);
+  });
+
+  it('blames the task that killed a thread it shared', async () => {
+    const p = pool(1, 10_000, 2);
+    await p.run({ echo: 'warm' });
+    const innocent = p.run({ wait: 200 });
+    const killer = p.run({ exit: 3 }).catch((e: Error) => e);
+    expect((await innocent).echo).toBeNull();
+    expect(await killer).toBeInstanceOf(TaskStoppedError);
   });
 
   it('fails the task of a thread that dies, and carries on', async () => {

@@ -2,9 +2,14 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * A small pool of worker threads for CPU-heavy work that must not run on the event loop that answers
- * HTTP and SMTP (DESIGN.md, "Processes and scale"). Each thread runs one task at a time, so a task
- * that overruns its time limit is the one to blame: its thread is terminated and a fresh one takes
- * the next task. Threads start when work arrives and leave after a while without any.
+ * HTTP and SMTP (DESIGN.md, "Processes and scale"). Threads start when work arrives and end after a
+ * while without any. A thread runs up to `tasksPerThread` tasks at once, so tasks that wait (on DNS)
+ * overlap; tasks must therefore be safe to run twice, as a stopped thread's tasks are run again.
+ *
+ * Time limit and blame: a task that overruns its limit may be stuck itself, or be held up by a task
+ * stuck on the CPU beside it, which blocks the whole thread. So the thread is terminated and each of
+ * its tasks is run again alone on a thread; only a task that overruns (or kills its thread) while
+ * running alone fails, with TaskStoppedError. The same goes for a thread that dies (out of memory).
  *
  * The worker module calls serveTasks() (serve-tasks.ts). It is a .js file in the production bundle
  * and a .ts file when running from source (tsx, vitest); Node 20 does not apply `--import tsx` to a
@@ -25,15 +30,17 @@ export interface ThreadPoolOptions {
   workerData?: unknown;
   /** Most threads at once. */
   size: number;
-  /** A task running longer than this is stopped with TaskStoppedError and its thread replaced. */
+  /** Most tasks a thread runs at once (default 1). */
+  tasksPerThread?: number;
+  /** A task running longer than this is stopped (see above). */
   taskTimeoutMs: number;
   /** A thread without work this long ends (the pool keeps no memory for work that is not there). */
   idleMs?: number;
-  /** V8 heap limits per thread: a task that needs more ends its thread with TaskStoppedError. */
+  /** V8 heap limits per thread: a task that needs more ends its thread (see above). */
   resourceLimits?: ResourceLimits;
 }
 
-/** The task did not finish: it overran the time limit, or its thread died (out of memory). Running it again would do the same. */
+/** The task did not finish, running alone: it overran the time limit, or its thread died (out of memory). Running it again would do the same. */
 export class TaskStoppedError extends Error {
   constructor(message: string) {
     super(message);
@@ -48,6 +55,9 @@ export type TaskReply = { ready: true } | { id: number; output: unknown } | { id
 interface Task {
   id: number;
   input: unknown;
+  /** Suspected of stopping a thread: runs with no other task beside it. */
+  alone: boolean;
+  deadline?: NodeJS.Timeout;
   resolve(output: unknown): void;
   reject(error: Error): void;
 }
@@ -55,8 +65,7 @@ interface Task {
 interface Thread {
   worker: Worker;
   ready: boolean;
-  task?: Task;
-  deadline?: NodeJS.Timeout;
+  tasks: Map<number, Task>;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -64,8 +73,11 @@ const typescriptBootstrap = new URL('./typescript-worker.mjs', import.meta.url);
 
 export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPool<In, Out> {
   const { name, size, taskTimeoutMs, idleMs = 60_000 } = options;
+  const perThread = Math.max(1, options.tasksPerThread ?? 1);
   const threads = new Set<Thread>();
   const queue: Task[] = [];
+  /** Tasks to run again alone; they go before the queue. */
+  const suspects: Task[] = [];
   let nextId = 1;
   let closed = false;
 
@@ -74,7 +86,7 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     const worker = fromSource
       ? new Worker(typescriptBootstrap, { argv: [options.module.href], workerData: options.workerData, resourceLimits: options.resourceLimits })
       : new Worker(options.module, { workerData: options.workerData, resourceLimits: options.resourceLimits });
-    const thread: Thread = { worker, ready: false };
+    const thread: Thread = { worker, ready: false, tasks: new Map() };
     threads.add(thread);
     worker.unref();
     worker.on('message', (reply: TaskReply) => {
@@ -83,68 +95,88 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
         dispatch();
         return;
       }
-      const task = thread.task;
-      if (!task || task.id !== reply.id) return;
-      finish(thread);
+      const task = thread.tasks.get(reply.id);
+      if (!task) return;
+      clearTimeout(task.deadline);
+      thread.tasks.delete(reply.id);
+      if (thread.tasks.size === 0) idle(thread);
       if ('error' in reply) task.reject(new Error(reply.error));
       else task.resolve(reply.output);
       dispatch();
     });
-    worker.on('error', (error) => ended(thread, error));
-    worker.on('exit', (code) => ended(thread, new Error(`exited with code ${code}`)));
+    worker.on('error', (error) => stopThread(thread, `The ${name} thread ended: ${error.message}`));
+    worker.on('exit', (code) => stopThread(thread, `The ${name} thread ended with code ${code}.`));
   }
 
-  /** The thread is gone (crashed, out of memory, or terminated by us): its task fails and the pool carries on without it. */
-  function ended(thread: Thread, error: Error): void {
+  /**
+   * Ends a thread (overrun, crashed, out of memory): a task that ran alone on it fails with `reason`;
+   * tasks that ran beside others are suspects, run again alone.
+   */
+  function stopThread(thread: Thread, reason: string): void {
     if (!threads.delete(thread)) return;
-    clearTimeout(thread.deadline);
     clearTimeout(thread.idleTimer);
-    const task = thread.task;
-    if (task) task.reject(new TaskStoppedError(`The ${name} thread ended while working: ${error.message}`));
-    else if (!thread.ready && threads.size === 0 && !closed) {
-      // No thread got going (a missing or broken module): waiting for one would wait forever.
-      for (const waiting of queue.splice(0)) waiting.reject(new Error(`The ${name} thread could not start: ${error.message}`));
-    }
     void thread.worker.terminate();
+    const tasks = [...thread.tasks.values()];
+    thread.tasks.clear();
+    for (const task of tasks) {
+      clearTimeout(task.deadline);
+      if (task.alone || tasks.length === 1) task.reject(new TaskStoppedError(reason));
+      else suspects.push({ ...task, alone: true, deadline: undefined });
+    }
+    if (!thread.ready && threads.size === 0 && !closed) {
+      // No thread got going (a missing or broken module): waiting for one would wait forever.
+      for (const waiting of [...suspects.splice(0), ...queue.splice(0)]) waiting.reject(new Error(`${reason} It could not start.`));
+    }
     dispatch();
   }
 
-  function finish(thread: Thread): void {
-    clearTimeout(thread.deadline);
-    thread.task = undefined;
-    thread.worker.unref();
+  function idle(thread: Thread): void {
+    thread.worker.unref(); // busy threads keep the process alive, idle ones do not
     thread.idleTimer = setTimeout(() => {
-      if (!thread.task && threads.delete(thread)) void thread.worker.terminate();
+      if (thread.tasks.size === 0 && threads.delete(thread)) void thread.worker.terminate();
     }, idleMs);
     thread.idleTimer.unref();
+  }
+
+  function start(thread: Thread, task: Task): void {
+    clearTimeout(thread.idleTimer);
+    thread.worker.ref();
+    thread.tasks.set(task.id, task);
+    task.deadline = setTimeout(() => stopThread(thread, `The ${name} took longer than ${taskTimeoutMs / 1000} s and was stopped.`), taskTimeoutMs);
+    thread.worker.postMessage({ id: task.id, input: task.input } satisfies TaskRequest);
   }
 
   function dispatch(): void {
     if (closed) return;
     for (const thread of threads) {
-      if (queue.length === 0) return;
-      if (!thread.ready || thread.task) continue;
-      const task = queue.shift()!;
-      clearTimeout(thread.idleTimer);
-      thread.task = task;
-      // Busy threads keep the process alive, idle ones do not.
-      thread.worker.ref();
-      thread.deadline = setTimeout(() => {
-        if (thread.task !== task) return;
-        threads.delete(thread);
-        thread.task = undefined;
-        void thread.worker.terminate();
-        task.reject(new TaskStoppedError(`The ${name} took longer than ${taskTimeoutMs / 1000} s and was stopped.`));
-        dispatch();
-      }, taskTimeoutMs);
-      thread.worker.postMessage({ id: task.id, input: task.input } satisfies TaskRequest);
+      if (!thread.ready) continue;
+      if (suspects.length > 0) {
+        // A suspect waits for an empty thread, and meanwhile no thread takes new work, or a busy pool would never empty one.
+        if (thread.tasks.size === 0) start(thread, suspects.shift()!);
+        continue;
+      }
+      const runsAlone = [...thread.tasks.values()].some((t) => t.alone);
+      while (!runsAlone && queue.length > 0 && thread.tasks.size < perThread) start(thread, queue.shift()!);
     }
-    // Work left over and no idle thread: start one more, up to the size (a thread that is still
-    // starting counts, so a burst does not start more threads than it can use).
+    // Work left over: start more threads, up to the size, counting those still starting (a burst
+    // should not start more threads than it can use). Suspects need one empty thread.
     let starting = [...threads].filter((t) => !t.ready).length;
-    while (queue.length > starting && threads.size < size) {
+    const needed = suspects.length > 0 ? 1 : Math.ceil(queue.length / perThread);
+    while (starting < needed && threads.size < size) {
       spawn();
       starting++;
+    }
+  }
+
+  function rejectAll(error: Error): void {
+    for (const task of [...suspects.splice(0), ...queue.splice(0)]) task.reject(error);
+    for (const thread of threads) {
+      clearTimeout(thread.idleTimer);
+      for (const task of thread.tasks.values()) {
+        clearTimeout(task.deadline);
+        task.reject(error);
+      }
+      thread.tasks.clear();
     }
   }
 
@@ -152,20 +184,15 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     run(input) {
       if (closed) return Promise.reject(new Error(`The ${name} pool is closed.`));
       return new Promise<Out>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve: resolve as (output: unknown) => void, reject });
+        queue.push({ id: nextId++, input, alone: false, resolve: resolve as (output: unknown) => void, reject });
         dispatch();
       });
     },
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new Error(`The ${name} pool is closed.`));
+      rejectAll(new Error(`The ${name} pool is closed.`));
       const all = [...threads];
       threads.clear();
-      for (const thread of all) {
-        clearTimeout(thread.deadline);
-        clearTimeout(thread.idleTimer);
-        thread.task?.reject(new Error(`The ${name} pool is closed.`));
-      }
       await Promise.all(all.map((thread) => thread.worker.terminate()));
     },
   };
