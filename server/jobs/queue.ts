@@ -62,9 +62,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         startAfter: sendOptions.startAfterSeconds,
       });
       // null: the queue policy dropped it (one is waiting already). A delayed job is found by polling.
-      if (id && !sendOptions.startAfterSeconds) {
-        await database.pool.query('SELECT pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, name]);
-      }
+      if (id && !sendOptions.startAfterSeconds) await notifyQueued(name);
     },
 
     async start(context) {
@@ -111,9 +109,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
   };
 
+  /** Queues with a NOTIFY about to go out: sends stored in the same turn of the event loop share one. */
+  const notifying = new Map<string, Promise<void>>();
+  function notifyQueued(name: string): Promise<void> {
+    let notified = notifying.get(name);
+    if (!notified) {
+      notified = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+        notifying.delete(name); // a send stored from now on needs a NOTIFY of its own
+        await database.pool.query('SELECT pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, name]);
+      });
+      notifying.set(name, notified);
+    }
+    return notified;
+  }
+
   /**
-   * One job of a batch, completed or failed on its own (pg-boss 10 would fail the whole batch for one
-   * job's error). pg-boss then completes the batch, which touches only jobs still active: none.
+   * One job of a batch, failed on its own: pg-boss 10 would fail the whole batch for one job's error.
+   * When the batch is done pg-boss completes its jobs, which touches only those still active: not
+   * the failed ones.
    */
   async function runJob(job: JobDefinition<any>, item: PgBoss.Job<unknown>, context: Omit<JobContext, 'jobs' | 'log'>): Promise<void> {
     const jobLog = log.child({ job: job.name, jobId: item.id });
@@ -124,10 +137,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       failure = err instanceof Error ? err : new Error(String(err));
       jobLog.warn({ err: failure }, 'job failed');
     }
-    // If recording the outcome fails (the database is gone), this throws and pg-boss fails the whole
+    // If recording the failure fails (the database is gone), this throws and pg-boss fails the whole
     // batch rather than completing a job that failed.
     if (failure) await boss.fail(job.name, item.id, { message: failure.message });
-    else await boss.complete(job.name, item.id);
   }
 
   return queue;
