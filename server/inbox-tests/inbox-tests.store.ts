@@ -98,31 +98,21 @@ export async function listUserTests(ex: Executor, userId: number): Promise<Inbox
 /**
  * Completes a running test: placements still pending become missing (with `pendingNote` when given),
  * and the test takes its totals from its placements. Does nothing to a test that is not running.
+ * Two statements (it runs once per received test message): the first locks a running test's row, so
+ * a second completion waits, then finds the test completed and does nothing.
  */
 export async function completeInboxTest(ex: Executor, testId: number, pendingNote: string | null = null): Promise<void> {
-  const [running] = await ex.select({ id: inboxTests.id }).from(inboxTests).where(and(eq(inboxTests.id, testId), eq(inboxTests.status, 'running'))).for('update');
-  if (!running) return;
+  const running = sql`exists (select 1 from ${inboxTests} where ${inboxTests.id} = ${testId} and ${inboxTests.status} = 'running' for update)`;
   await ex
     .update(inboxTestPlacements)
     .set({ placement: 'missing', note: sql`coalesce(${inboxTestPlacements.note}, ${pendingNote})` })
-    .where(and(eq(inboxTestPlacements.testId, testId), isNull(inboxTestPlacements.placement)));
-  const counts = await ex
-    .select({ placement: inboxTestPlacements.placement, n: sql<number>`count(*)::int` })
-    .from(inboxTestPlacements)
-    .where(eq(inboxTestPlacements.testId, testId))
-    .groupBy(inboxTestPlacements.placement);
-  const count = (p: string) => counts.find((c) => c.placement === p)?.n ?? 0;
+    .where(and(eq(inboxTestPlacements.testId, testId), isNull(inboxTestPlacements.placement), running));
+  const count = (placement?: 'inbox' | 'spam' | 'missing') =>
+    sql<number>`(select count(*)::int from ${inboxTestPlacements} where ${inboxTestPlacements.testId} = ${testId}${placement ? sql` and ${inboxTestPlacements.placement} = ${placement}` : sql``})`;
   await ex
     .update(inboxTests)
-    .set({
-      status: 'completed',
-      inboxCount: count('inbox'),
-      spamCount: count('spam'),
-      missingCount: count('missing'),
-      totalSeeds: counts.reduce((sum, c) => sum + c.n, 0),
-      completedAt: sql`now()`,
-    })
-    .where(eq(inboxTests.id, testId));
+    .set({ status: 'completed', inboxCount: count('inbox'), spamCount: count('spam'), missingCount: count('missing'), totalSeeds: count(), completedAt: sql`now()` })
+    .where(and(eq(inboxTests.id, testId), eq(inboxTests.status, 'running')));
 }
 
 /** Tests whose message never came: failed after AWAITING_EMAIL_HOURS, with the reason. Returns how many. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxTestReport } from '../../contracts/inbox-tests';
 import type { Db } from '../db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests } from '../db/schema/index';
@@ -31,7 +31,10 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'analyser'
   const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
   let report: InboxTestReport | undefined;
 
-  let testIds = await testsAddressed(db, message.rcptTo);
+  // Mail to tests' own addresses claims them at once (one statement, the common case).
+  const addresses = testAddresses(message.rcptTo);
+  let started = addresses.length > 0 ? await claimTests(db, message, inArray(inboxTests.testEmailAddress, addresses)) : [];
+  let testIds = started.length === addresses.length ? started : await testsAt(db, addresses);
   if (testIds.length === 0) {
     try {
       report = await ctx.analyser.analyse(raw, envelope);
@@ -42,14 +45,10 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'analyser'
     const tagged = testIdFromSubject(report.content.subject);
     if (tagged === undefined) return { status: 'failed', result: 'No test matched: the message was sent to test@ without a [TEST-<id>] tag in its subject.', pollSeeds: false };
     testIds = [tagged];
+    started = await claimTests(db, message, eq(inboxTests.id, tagged));
   }
 
-  const started: number[] = [];
-  const notUsed: string[] = [];
-  for (const testId of testIds) {
-    if (await claimTest(db, testId, message)) started.push(testId);
-    else notUsed.push(`test ${testId} already has its message or does not exist`);
-  }
+  const notUsed = testIds.filter((id) => !started.includes(id)).map((id) => `test ${id} already has its message or does not exist`);
   if (started.length === 0) return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
 
   try {
@@ -105,28 +104,34 @@ function storable(report: InboxTestReport): InboxTestReport {
   return JSON.parse(JSON.stringify(report, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\0/g, '\uFFFD') : value)));
 }
 
-/** Ids of the tests whose own addresses the message was sent to. */
-async function testsAddressed(db: Db, rcptTo: string[]): Promise<number[]> {
-  const addresses = rcptTo.map((a) => a.toLowerCase()).filter((a) => {
-    const parsed = parseTestLocalPart(a.slice(0, a.lastIndexOf('@')));
-    return parsed !== undefined && parsed !== 'generic';
-  });
-  if (addresses.length === 0) return [];
-  const rows = await db.select({ id: inboxTests.id }).from(inboxTests).where(inArray(inboxTests.testEmailAddress, addresses));
-  return rows.map((r) => r.id);
+/** The tests' own addresses among the recipients (not test@). */
+function testAddresses(rcptTo: string[]): string[] {
+  return rcptTo
+    .map((a) => a.toLowerCase())
+    .filter((a) => {
+      const parsed = parseTestLocalPart(a.slice(0, a.lastIndexOf('@')));
+      return parsed !== undefined && parsed !== 'generic';
+    });
 }
 
-/** Moves the test to running with this message, unless another message got there first. */
-async function claimTest(db: Db, testId: number, message: InboundMessage): Promise<boolean> {
+/** Ids of the tests with these addresses. */
+async function testsAt(db: Db, addresses: string[]): Promise<number[]> {
+  if (addresses.length === 0) return [];
+  const rows = await db.select({ id: inboxTests.id }).from(inboxTests).where(inArray(inboxTests.testEmailAddress, addresses));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Moves the tests `which` names to running with this message, unless another message got there first; returns the ids it moved. */
+async function claimTests(db: Db, message: InboundMessage, which: SQL): Promise<number[]> {
   const rows = await db
     .update(inboxTests)
     .set({ status: 'running', inboundMessageId: message.id, receivedAt: message.receivedAt })
     .where(
       and(
-        eq(inboxTests.id, testId),
+        which,
         or(eq(inboxTests.status, 'awaiting_email'), and(eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, message.id))),
       ),
     )
     .returning({ id: inboxTests.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
