@@ -23,6 +23,10 @@
 //   The bench only polls a count of reports (every second) to know when a run is done; the
 //   latencies come from the stored timestamps, not from the polling.
 // - analysed msg/s: N / (last report's created_at - the run's start).
+// - node / postgres CPU ms/msg: CPU time the server's node process (every thread) and its PostgreSQL
+//   used from the run's start to its last report, per message; steadier than msg/s on a shared machine.
+// - db commits/msg: transactions committed in the database during the run (pg_stat_database; a
+//   statement outside a transaction is one, and the bench's own polling adds a few) per message.
 // - memory: the node process's RSS (/proc/PID/status), sampled every 50 ms: the peak during the run
 //   and the value when the last report was stored; and the PSS of the server's whole process tree
 //   (node, its analysis threads, PostgreSQL and its backends; /proc/PID/smaps_rollup, shared pages
@@ -42,9 +46,9 @@
 // --warmup N (BENCH_WARMUP, 20), --probes N (BENCH_PROBES, 10), --drain-seconds S
 // (BENCH_DRAIN_SECONDS, 1200: how long to wait for a run's reports before giving up on it).
 // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,6 +157,39 @@ function rssSampler(pid: number) {
   };
 }
 
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/**
+ * CPU seconds used so far by the server's node process (all its threads) and by the rest of its tree
+ * (PostgreSQL), from /proc/PID/stat: user + system, plus those of reaped children, so a PostgreSQL
+ * backend that ended meanwhile still counts (in its postmaster). On a machine shared with other work
+ * throughput swings with the load; CPU per message much less.
+ */
+function treeCpu(pid: number): { node: number; postgres: number } {
+  const children = new Map<number, number[]>();
+  const times = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      times.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let postgres = 0;
+  const pending = [...(children.get(pid) ?? [])];
+  while (pending.length) {
+    const current = pending.pop()!;
+    postgres += times.get(current) ?? 0;
+    pending.push(...(children.get(current) ?? []));
+  }
+  return { node: times.get(pid) ?? 0, postgres };
+}
+
 /** What the bench asks of the server's database. */
 function benchQueries(database: Database) {
   const db = database.db;
@@ -196,6 +233,11 @@ function benchQueries(database: Database) {
         [messageIds],
       );
       return rows[0];
+    },
+    /** Transactions committed in the server's database so far (each statement outside a transaction is one). */
+    async commits(): Promise<number> {
+      const { rows } = await database.pool.query<{ n: string }>(`select xact_commit as n from pg_stat_database where datname = current_database()`);
+      return Number(rows[0].n);
     },
     async queued(): Promise<number> {
       // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
@@ -338,6 +380,8 @@ async function orchestrate(): Promise<void> {
     async function run(runIndex: number, clients: number, n: number, label: string) {
       const messages = await prepare(n);
       rss.reset();
+      const cpuBefore = treeCpu(server.child.pid!);
+      const commitsBefore = await queries.commits();
       const acceptedAt = new Map<number, number>();
       const messageIds: number[] = [];
       const failures: string[] = [];
@@ -366,6 +410,8 @@ async function orchestrate(): Promise<void> {
       const accepted = [...acceptedAt.keys()];
       const complete = await waitForReports(accepted, config.drainSeconds * 1000, 1000);
       const memory = rss.sample();
+      const cpu = treeCpu(server.child.pid!);
+      const commits = (await queries.commits()) - commitsBefore;
       const tree = treeMemory(server.child.pid!);
       const reports = await queries.reports(accepted);
       const latencies = reports.map((r) => r.createdAtMs - acceptedAt.get(r.testId)!).sort((a, b) => a - b);
@@ -393,6 +439,9 @@ async function orchestrate(): Promise<void> {
         'jobs left after last report': after.leftover,
         'their drain s': after.seconds,
         'spf+dkim+dmarc pass': `${authPass}/${reports.length}`,
+        'node CPU ms/msg': round(((cpu.node - cpuBefore.node) * 1000) / accepted.length, 2),
+        'db commits/msg': round(commits / accepted.length, 1),
+        'postgres CPU ms/msg': round(((cpu.postgres - cpuBefore.postgres) * 1000) / accepted.length, 2),
         'server rss peak MB': mb(memory.peak),
         'server rss end MB': mb(memory.current),
         'tree PSS end MB': tree.pssMb,
