@@ -5,7 +5,6 @@ import { inboxTestPlacements, inboxTestReports, inboxTests } from '../db/schema/
 import type { InboundMessage } from '../inbound/inbound.store';
 import type { JobContext } from '../jobs/job';
 import { AnalysisStoppedError } from './analysis-pool';
-import { completeInboxTest } from './inbox-tests.store';
 import { detectSendingProvider } from './sending-provider';
 import { defaultSubject, parseTestLocalPart, testIdFromSubject } from './test-address';
 
@@ -64,36 +63,42 @@ export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'analyser'
   }
   const analysed = storable(report);
   let pollSeeds = false;
-  for (const testId of started) {
-    const hasSeeds = await db.transaction(async (tx) => {
-      await tx
-        .insert(inboxTestReports)
-        .values({ testId, score: analysed.score, report: analysed })
-        .onConflictDoUpdate({ target: inboxTestReports.testId, set: { score: analysed.score, report: analysed } });
-      await tx
-        .update(inboxTests)
-        .set({ subject: analysed.content.subject || defaultSubject(testId), provider: detectSendingProvider(analysed) })
-        .where(eq(inboxTests.id, testId));
-      // Without a seed network the analyser is the one placement: classed by the score, and the test is done.
-      const classed = await tx
-        .update(inboxTestPlacements)
-        .set({
-          placement: analysed.score >= ANALYSER_INBOX_MIN_SCORE ? 'inbox' : 'spam',
-          note: `Classed by the message analysis: ${analysed.score}/10 (${analysed.verdict})`,
-          foundAt: new Date(),
-        })
-        .where(and(eq(inboxTestPlacements.testId, testId), eq(inboxTestPlacements.isAnalyser, true)))
-        .returning({ id: inboxTestPlacements.id });
-      if (classed.length > 0) {
-        await completeInboxTest(tx, testId);
-        return false;
-      }
-      return true;
-    });
-    pollSeeds ||= hasSeeds;
-  }
+  for (const testId of started) pollSeeds = (await recordReport(db, testId, analysed)) || pollSeeds;
   const result = [`Started test ${started.join(', ')} (score ${analysed.score}/10)`, ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : [])].join('; ');
   return { status: 'processed', result: `${result}.`, pollSeeds };
+}
+
+/**
+ * Records a started test's report, in one statement (one round trip and one commit; this runs for
+ * every message): the report (written over on a re-run), the test's subject and sending provider,
+ * and, without a seed network, the analyser's placement classed by the score. That was the test's
+ * one placement, so the test is complete (completeInboxTest's work, for a test that has nothing
+ * pending; nothing else changes a running test without seeds). Returns whether it has seeds to poll.
+ */
+async function recordReport(db: Db, testId: number, report: InboxTestReport): Promise<boolean> {
+  const placement = report.score >= ANALYSER_INBOX_MIN_SCORE ? 'inbox' : 'spam';
+  const note = `Classed by the message analysis: ${report.score}/10 (${report.verdict})`;
+  const result = (await db.execute(sql`
+    with stored as (
+      insert into ${inboxTestReports} (test_id, score, report) values (${testId}, ${report.score}, ${JSON.stringify(report)}::jsonb)
+      on conflict (test_id) do update set score = excluded.score, report = excluded.report
+    ), classed as (
+      update ${inboxTestPlacements} set placement = ${placement}, note = ${note}, found_at = now()
+      where test_id = ${testId} and is_analyser
+      returning placement
+    )
+    update ${inboxTests} t set
+      subject = ${report.content.subject || defaultSubject(testId)},
+      provider = ${detectSendingProvider(report)},
+      status = case when c.placement is null then t.status else 'completed' end,
+      inbox_count = case when c.placement is null then t.inbox_count else (c.placement = 'inbox')::int end,
+      spam_count = case when c.placement is null then t.spam_count else (c.placement = 'spam')::int end,
+      total_seeds = case when c.placement is null then t.total_seeds else 1 end,
+      completed_at = case when c.placement is null then t.completed_at else now() end
+    from (select (select placement from classed) as placement) c
+    where t.id = ${testId}
+    returning c.placement is null as "hasSeeds"`)) as unknown as { rows: { hasSeeds: boolean }[] };
+  return result.rows[0]?.hasSeeds ?? false;
 }
 
 /**
