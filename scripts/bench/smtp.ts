@@ -25,6 +25,7 @@
 // - analysed msg/s: N / (last report's created_at - the run's start).
 // - node / postgres CPU ms/msg: CPU time the server's node process (every thread) and its PostgreSQL
 //   used from the run's start to its last report, per message; steadier than msg/s on a shared machine.
+//   "bench CPU ms/msg" is this process's (the SMTP clients and the DNS server), on the same cores.
 // - db commits/msg: transactions committed in the database during the run (pg_stat_database; a
 //   statement outside a transaction is one, and the bench's own polling adds a few) per message.
 // - memory: the node process's RSS (/proc/PID/status), sampled every 50 ms: the peak during the run
@@ -382,6 +383,7 @@ async function orchestrate(): Promise<void> {
       rss.reset();
       const cpuBefore = treeCpu(server.child.pid!);
       const commitsBefore = await queries.commits();
+      const benchCpuBefore = process.cpuUsage();
       const acceptedAt = new Map<number, number>();
       const messageIds: number[] = [];
       const failures: string[] = [];
@@ -412,6 +414,7 @@ async function orchestrate(): Promise<void> {
       const memory = rss.sample();
       const cpu = treeCpu(server.child.pid!);
       const commits = (await queries.commits()) - commitsBefore;
+      const benchCpu = process.cpuUsage(benchCpuBefore);
       const tree = treeMemory(server.child.pid!);
       const reports = await queries.reports(accepted);
       const latencies = reports.map((r) => r.createdAtMs - acceptedAt.get(r.testId)!).sort((a, b) => a - b);
@@ -442,6 +445,7 @@ async function orchestrate(): Promise<void> {
         'node CPU ms/msg': round(((cpu.node - cpuBefore.node) * 1000) / accepted.length, 2),
         'db commits/msg': round(commits / accepted.length, 1),
         'postgres CPU ms/msg': round(((cpu.postgres - cpuBefore.postgres) * 1000) / accepted.length, 2),
+        'bench CPU ms/msg': round((benchCpu.user + benchCpu.system) / 1000 / accepted.length, 2),
         'server rss peak MB': mb(memory.peak),
         'server rss end MB': mb(memory.current),
         'tree PSS end MB': tree.pssMb,
