@@ -25,6 +25,7 @@
 // - analysed msg/s: N / (last report's created_at - the run's start).
 // - node / postgres CPU ms/msg: CPU time the server's node process (every thread) and its PostgreSQL
 //   used from the run's start to its last report, per message; steadier than msg/s on a shared machine.
+//   "node main thread" is the event loop's share of node's (the rest: analysis threads, GC helpers).
 //   "bench CPU ms/msg" is this process's (the SMTP clients and the DNS server), on the same cores.
 // - db commits/msg: transactions committed in the database during the run (pg_stat_database; a
 //   statement outside a transaction is one, and the bench's own polling adds a few) per message.
@@ -166,7 +167,7 @@ const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: '
  * backend that ended meanwhile still counts (in its postmaster). On a machine shared with other work
  * throughput swings with the load; CPU per message much less.
  */
-function treeCpu(pid: number): { node: number; postgres: number } {
+function treeCpu(pid: number): { node: number; main: number; postgres: number } {
   const children = new Map<number, number[]>();
   const times = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -188,7 +189,11 @@ function treeCpu(pid: number): { node: number; postgres: number } {
     postgres += times.get(current) ?? 0;
     pending.push(...(children.get(current) ?? []));
   }
-  return { node: times.get(pid) ?? 0, postgres };
+  // The main thread alone (its task id is the process id): the event loop that answers SMTP and HTTP and writes the database.
+  const mainStat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const mainFields = mainStat.slice(mainStat.lastIndexOf(')') + 2).split(' ');
+  const main = (Number(mainFields[11]) + Number(mainFields[12])) / ticksPerSecond;
+  return { node: times.get(pid) ?? 0, main, postgres };
 }
 
 /** What the bench asks of the server's database. */
@@ -444,6 +449,7 @@ async function orchestrate(): Promise<void> {
         'spf+dkim+dmarc pass': `${authPass}/${reports.length}`,
         'node CPU ms/msg': round(((cpu.node - cpuBefore.node) * 1000) / accepted.length, 2),
         'db commits/msg': round(commits / accepted.length, 1),
+        'node main thread CPU ms/msg': round(((cpu.main - cpuBefore.main) * 1000) / accepted.length, 2),
         'postgres CPU ms/msg': round(((cpu.postgres - cpuBefore.postgres) * 1000) / accepted.length, 2),
         'bench CPU ms/msg': round((benchCpu.user + benchCpu.system) / 1000 / accepted.length, 2),
         'server rss peak MB': mb(memory.peak),
