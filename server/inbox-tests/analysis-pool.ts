@@ -42,11 +42,16 @@ export interface AnalysisTask {
 
 /** Normal messages take milliseconds; DNS timeouts (3 s, two tries) across SPF includes can take tens of seconds. */
 export const ANALYSIS_TIME_LIMIT_MS = 30_000;
-/** Leave a core for the event loop and PostgreSQL; more threads than cores only add memory. */
+/**
+ * Leave a core for the event loop and PostgreSQL. On 2 cores, bench:smtp ran no faster with 2
+ * threads than with 1, and each thread costs about 60 MB.
+ */
 export const defaultAnalysisThreads = () => Math.min(4, Math.max(1, availableParallelism() - 1));
+/** Most of an analysis is waiting for DNS answers: a thread works on several messages at once. */
 const ANALYSES_PER_THREAD = 8;
 // A message is at most SMTP_MAX_MESSAGE_BYTES (10 MB by default); an 8 MB header block of a million
-// lines takes mailparser and mailauth over 300 MB (smtp-hostile.test.ts). A thread that needs more ends.
+// lines takes mailparser and mailauth over 300 MB (smtp-hostile.test.ts). A thread that needs more
+// ends, and its messages are analysed again one at a time (thread-pool.ts).
 const HEAP_LIMIT_MB = 512;
 
 // The bundle puts the worker beside dist/server.js; from source it is the .ts file beside this one.

@@ -93,6 +93,7 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
       if ('ready' in reply) {
         thread.ready = true;
         dispatch();
+        if (thread.tasks.size === 0) idle(thread); // others took the work meanwhile
         return;
       }
       const task = thread.tasks.get(reply.id);
