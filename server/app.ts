@@ -21,6 +21,7 @@ import { seedNetworkRoutes } from './features/inbox-tests/seed-network.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
+import { registerRequestLog } from './http/request-log';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { cacheSessions } from './http/session';
 import { registerSpa } from './http/spa';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    disableRequestLogging: true, // registerRequestLog: one line a request
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
@@ -59,8 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerOriginCheck(app, deps.env.APP_URL);
   await app.register(cookie);
   // Signed-in requests are served from memory; the database tells every process what to drop.

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { openNotifications, type Notifications } from '../db/notifications';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   /** Run the job worker and schedules (off unless a test needs jobs to run). */
   work?: boolean;
   webRoot?: string;
+  /** Where the app logs (silent unless TEST_LOG_LEVEL is set): a test that reads the log passes its own. */
+  logger?: Logger;
   /** Extra environment variables, e.g. an LLM endpoint for the chat assistant. */
   env?: Record<string, string>;
   /** Run on that app's database, as a second process would: its own pool and LISTEN connection. Close this app first. */
@@ -48,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SMTP_URL: options.smtpUrl,
     ...options.env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   // No cache: tests change their DNS zone between checks.
   const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 };
