@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -21,8 +20,8 @@ import { seedNetworkRoutes } from './features/inbox-tests/seed-network.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
-import { registerRequestLog } from './http/request-log';
-import { registerOriginCheck, registerSecurityHeaders } from './http/security';
+import { RequestLog } from './http/request-log';
+import { registerRequestSecurity } from './http/security';
 import { cacheSessions } from './http/session';
 import { registerSpa } from './http/spa';
 import type { JobSender } from './jobs/job';
@@ -49,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: true, // registerRequestLog: one line a request
+    logController: new RequestLog(),
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
@@ -57,15 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, dns: deps.dns, analyser: deps.analyser, jobs: deps.jobs, log: deps.logger };
 
-  // Echo the request id so a user's bug report can be matched to the log lines.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  registerRequestLog(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
-  registerOriginCheck(app, deps.env.APP_URL);
-  await app.register(cookie);
+  registerRequestSecurity(app, deps.env.APP_URL);
   // Signed-in requests are served from memory; the database tells every process what to drop.
   await cacheSessions(deps.database.db, deps.notifications);
 

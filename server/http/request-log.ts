@@ -1,19 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * One log line a request, when it is answered: method, path, client, status and time, under the
- * request id the client also gets. Fastify's own logging writes two lines at info (received and
- * answered), which cost a fifth of a signed-in request's CPU; the "received" line is kept at debug,
- * for the rare hunt for a request that never finishes.
+ * Fastify's request logging with one line a request at info instead of two: "request completed"
+ * carries the method, path and client too, and "incoming request" moves to debug, for the rare hunt
+ * for a request that never finishes. Two JSON lines cost a fifth of a signed-in request's CPU.
+ * Errors and everything else Fastify logs stay as they are.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ req: { method: request.method, url: request.url, remoteAddress: request.ip } }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info(
+      { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
       'request completed',
     );
-  });
+  }
 }

@@ -10,7 +10,8 @@ import { sessions, users } from '../db/schema/index';
 import { newToken, hashToken } from '../security/tokens';
 import { openTestDatabase } from '../test/test-database';
 import { updateUser } from '../users/users.repo';
-import { cacheSessions, endSession, findSessionUser, forgetCachedUser, SESSION_COOKIE, startSession } from './session';
+import { cacheSessions, endSession, findSessionUser, forgetCachedUser, startSession } from './session';
+import { SESSION_COOKIE } from './session-cookie';
 
 const deaf: Notifications = { listening: true, subscribe: async () => {}, onReconnect: () => {}, close: async () => {} };
 
@@ -33,8 +34,8 @@ async function signedIn(): Promise<{ userId: number; token: string }> {
   return { userId: user.id, token };
 }
 
-const requestWith = (token?: string) => ({ cookies: token ? { [SESSION_COOKIE]: token } : {}, headers: {}, ip: '127.0.0.1', protocol: 'http' }) as unknown as FastifyRequest;
-const reply = { setCookie: () => reply, clearCookie: () => reply } as unknown as FastifyReply;
+const requestWith = (token?: string) => ({ headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}, ip: '127.0.0.1', protocol: 'http' }) as unknown as FastifyRequest;
+const reply = { header: () => reply } as unknown as FastifyReply;
 
 /** How many queries `action` sends through the app's pool. */
 async function queriesDuring(action: () => Promise<unknown>): Promise<number> {

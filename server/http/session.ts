@@ -1,4 +1,3 @@
-import type {} from '@fastify/cookie';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../contracts/auth';
@@ -8,8 +7,8 @@ import { sessions, users, type UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
 import { hashToken, newToken } from '../security/tokens';
 import { listenForSessionChanges, SessionCache } from './session-cache';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
-export const SESSION_COOKIE = 'inboxpulse_session';
 const SESSION_DAYS = 30;
 
 declare module 'fastify' {
@@ -41,7 +40,7 @@ export function forgetCachedUser(db: Db, userId: number): void {
 
 /** Starts a new session (a new id every login: rotation) and sets the cookie. */
 export async function startSession(db: Db, userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE];
+  const previous = readSessionCookie(request);
   if (previous) await endStoredSession(db, hashToken(previous));
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
@@ -52,20 +51,14 @@ export async function startSession(db: Db, userId: number, request: FastifyReque
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
+  setSessionCookie(request, reply, token, expiresAt);
 }
 
 /** Logout: the session is refused from the next request on, here at once, in other processes within a moment. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = readSessionCookie(request);
   if (token) await endStoredSession(db, hashToken(token));
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearSessionCookie(reply);
 }
 
 async function endStoredSession(db: Db, idHash: string): Promise<void> {
@@ -101,8 +94,8 @@ async function loadSession(db: Db, idHash: string) {
 
 /** The user of the request's session cookie, if it is a live session: from this process's cache when it can. */
 export async function findSessionUser(db: Db, request: FastifyRequest): Promise<UserRow | undefined> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 100) return undefined;
+  const token = readSessionCookie(request);
+  if (!token) return undefined;
   const idHash = hashToken(token);
   const cache = sessionCaches.get(db);
   if (!cache) return (await loadSession(db, idHash))?.user;
