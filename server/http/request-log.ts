@@ -4,6 +4,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * Fastify's request logging with one line a request at info instead of two: "request completed"
  * carries the method, path and client too, and "incoming request" moves to debug, for the rare hunt
  * for a request that never finishes. Two JSON lines cost a fifth of a signed-in request's CPU.
+ * Its fields are flat: pino writes plain values far faster than nested objects (bench:api).
  * Errors and everything else Fastify logs stay as they are.
  */
 export class RequestLog extends LogController {
@@ -14,7 +15,7 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
     reply.log.info(
-      { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      { method: request.method, url: request.url, remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
       'request completed',
     );
   }
