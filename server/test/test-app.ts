@@ -13,7 +13,7 @@ import { createMailer } from '../mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../dns/resolver';
 import { startAnalysisPool } from '../inbox-tests/analysis-pool';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabaseServer } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,11 +36,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Run on that app's database, as a second process would: its own pool and LISTEN connection. Close this app first. */
   sameDatabaseAs?: TestApp;
+  /** The server whose template to copy: the run's (from the global setup) unless a script starts its own. */
+  databaseServer?: TestDatabaseServer;
 }
 
 /** The real app on a fresh migrated database, as DESIGN.md asks of every integration test. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.sameDatabaseAs ? await openSecondPool(options.sameDatabaseAs.database) : await openTestDatabase();
+  const database = options.sameDatabaseAs ? await openSecondPool(options.sameDatabaseAs.database) : await openTestDatabase(options.databaseServer);
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-test-')),

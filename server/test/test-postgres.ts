@@ -14,7 +14,7 @@ import { openNotifications } from '../db/notifications';
 import { loadEnv } from '../env';
 import { createJobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
-import { adminQuery, onDatabase, type TestDatabaseServer } from './test-database';
+import { adminQuery, dropTestDatabases, onDatabase, type TestDatabaseServer } from './test-database';
 
 /** A test server keeps nothing: speed over durability. */
 const TEST_SERVER_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300, shared_buffers: '128MB' };
@@ -45,7 +45,8 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer & { 
     connection,
     template,
     async stop() {
-      await adminQuery(connection, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
+      // The embedded server's databases go with its folder; a shared server's are dropped.
+      if (!embedded) await dropTestDatabases({ connection, template });
       await embedded?.stop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
