@@ -78,7 +78,12 @@ export async function ensureBuilt({ web = true, server = true, log = console.log
   }
 }
 
+// `node scripts/build.mjs` builds both; with --if-stale, only what is missing or stale.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildWeb();
-  await buildServer();
+  if (process.argv.includes('--if-stale')) {
+    await ensureBuilt();
+  } else {
+    await buildWeb();
+    await buildServer();
+  }
 }
