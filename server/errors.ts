@@ -1,5 +1,7 @@
-/** Every failure a service reports to a caller. Routes never catch; the error handler maps these. */
-export const ERROR_STATUS = {
+import type { ErrorCode } from '../contracts/errors';
+
+/** The HTTP status of each error code (contracts/errors.ts). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   validation_error: 400,
   invalid_token: 400,
   unauthorized: 401,
@@ -11,10 +13,11 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
-} as const;
+};
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode };
 
+/** Every failure a service reports to a caller. Routes never catch; the error handler maps these. */
 export class AppError extends Error {
   readonly status: number;
   constructor(
