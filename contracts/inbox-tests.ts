@@ -84,7 +84,7 @@ export type SeedNetworkStatus = z.infer<typeof SeedNetworkStatus>;
 export const FindingSeverity = z.enum(['pass', 'info', 'warning', 'error']);
 export const AnalysisCategory = z.enum(['authentication', 'reputation', 'content', 'spamassassin']);
 
-/** One thing the analysis found (server/inbox-tests/analysis/finding.ts). */
+/** One thing the analysis found (server/platform/message-analysis/checks/finding.ts). */
 export const AnalysisFinding = z.object({
   id: z.string(),
   category: AnalysisCategory,

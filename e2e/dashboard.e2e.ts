@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlert } from '../server/alerts/alerts.store';
 import { generateKeyPairSync } from 'node:crypto';
-import { emailMetrics, inboxTests, integrations } from '../server/db/schema/index';
+import { emailMetrics, inboxTests, integrations } from '../server/platform/db/schema/index';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 let e2e: E2EWithDns;

@@ -41,14 +41,14 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   const migrations = path.join(root, 'dist', 'migrations');
   rmSync(migrations, { recursive: true, force: true });
-  // Beside the bundle: server/db/client.ts finds them at ./migrations from its own module.
-  cpSync(path.join(root, 'server', 'db', 'migrations'), migrations, { recursive: true });
+  // Beside the bundle: server/platform/db/client.ts finds them at ./migrations from its own module.
+  cpSync(path.join(root, 'server', 'platform', 'db', 'migrations'), migrations, { recursive: true });
   await esbuild.build({
     // Worker-thread modules are entries of their own, beside server.js, where the code that starts
     // the threads finds them (new URL('./<name>.js', import.meta.url)).
     entryPoints: {
       server: path.join(root, 'server', 'main.ts'),
-      'analysis.worker': path.join(root, 'server', 'inbox-tests', 'analysis.worker.ts'),
+      'analysis.worker': path.join(root, 'server', 'platform', 'message-analysis', 'analysis.worker.ts'),
     },
     outdir: path.dirname(serverBundle),
     bundle: true,

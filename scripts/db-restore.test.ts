@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { ConnectionSettings } from '../server/db/client';
-import { loadEnv } from '../server/env';
+import type { ConnectionSettings } from '../server/platform/db/client';
+import { loadEnv } from '../server/platform/env';
 import { startRuntime } from '../server/runtime';
 import { adminQuery, onDatabase } from '../server/test/test-database';
 import { restoreDump, RestoreError, splitSqlStatements, type SqlStatement } from './db-restore';
@@ -23,7 +23,7 @@ import { restoreDump, RestoreError, splitSqlStatements, type SqlStatement } from
  */
 
 const fixture = fileURLToPath(new URL('./fixtures/pglite-dump-0006.sql', import.meta.url));
-const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../server/db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: { tag: string }[] };
+const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: { tag: string }[] };
 const allTags = journal.entries.map((e) => e.tag);
 const oldTags = ['0000_init', '0001_product_tables', '0002_domain_checks', '0003_dmarc_reports', '0004_inbound_messages', '0005_inbound_report_domains', '0006_inbox_test_flow'];
 const NOTES = `It's "quoted"; $$ dollar $$ $tag$ -- not a comment /* nor this */\nsecond line; DROP TABLE users; \\\\ backslash \\n é ✓ 📬\r\nend`;

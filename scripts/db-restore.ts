@@ -13,12 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase, type ConnectionSettings } from '../server/db/client';
-import { lockDataDir } from '../server/db/data-dir-lock';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../server/db/embedded-postgres';
-import { oldPgliteFolder } from '../server/db/pglite-data';
-import { loadEnv } from '../server/env';
-import { createLogger } from '../server/logger';
+import { openDatabase, type ConnectionSettings } from '../server/platform/db/client';
+import { lockDataDir } from '../server/platform/db/data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../server/platform/db/embedded-postgres';
+import { oldPgliteFolder } from '../server/platform/db/pglite-data';
+import { loadEnv } from '../server/platform/env';
+import { createLogger } from '../server/platform/logger';
 
 /** A problem the operator can fix; the CLI prints the message alone and exits 1. */
 export class RestoreError extends Error {}
@@ -253,7 +253,7 @@ export interface RestoreSummary {
   statements: number;
 }
 
-const journalFile = fileURLToPath(new URL('../server/db/migrations/meta/_journal.json', import.meta.url));
+const journalFile = fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url));
 
 /** Migration tags by their `when` (drizzle keeps it as created_at of each applied migration). */
 function migrationTags(): Map<number, string> {

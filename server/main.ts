@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from './env';
+import { loadEnv } from './platform/env';
 import { startRuntime } from './runtime';
 
 // Built into dist/server.js, so from the source file and the bundle alike the front end is ../dist/web.

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
-import { openDatabase, type Database } from './db/client';
-import { lockDataDir } from './db/data-dir-lock';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
-import { openNotifications, type Notifications } from './db/notifications';
-import { createResolver, parseDnsServers } from './dns/resolver';
-import type { Env } from './env';
-import { startAnalysisPool } from './inbox-tests/analysis-pool';
-import { createJobQueue, type JobQueue } from './jobs/queue';
-import { jobRegistry } from './jobs/registry';
-import { startSmtpListener, type SmtpListener } from './inbound/smtp-listener';
-import { createLogger } from './logger';
-import { createMailer } from './mail/mailer';
-import { syncSeedNetwork } from './seeds/seed-sync';
+import { openDatabase, type Database } from './platform/db/client';
+import { lockDataDir } from './platform/db/data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
+import { openNotifications, type Notifications } from './platform/db/notifications';
+import { createResolver, parseDnsServers } from './platform/dns/resolver';
+import type { Env } from './platform/env';
+import { startAnalysisPool } from './platform/message-analysis/analysis-pool';
+import { createJobQueue, type JobQueue } from './platform/queue/queue';
+import { jobRegistry } from './job-registry';
+import { startSmtpListener, type SmtpListener } from './platform/smtp/smtp-listener';
+import { createLogger } from './platform/logger';
+import { createMailer } from './platform/mail/mailer';
+import { syncSeedNetwork } from './inbox-tests/seeds/seed-sync';
 
 export interface Runtime {
   /** Where the web role listens, when it runs here. */

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { loadEnv } from '../../server/env';
+import { loadEnv } from '../../server/platform/env';
 import { startRuntime, type Runtime } from '../../server/runtime';
 import { ensureBuilt, webRoot } from '../../scripts/build.mjs';
 import { startDnsServer, type TestDnsServer } from '../../server/test/dns-server';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openDatabase, type Database } from '../../server/db/client';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { openDatabase, type Database } from '../../server/platform/db/client';
+import { startEmbeddedPostgres } from '../../server/platform/db/embedded-postgres';
 
 /**
  * A migrated database for a benchmark, as production runs it: the embedded PostgreSQL with its

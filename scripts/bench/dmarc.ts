@@ -3,7 +3,7 @@
 // compare the parser with a bare fast-xml-parser parse of the same text in the same run.
 // Env: BENCH_ITERATIONS (default 20), DATABASE_URL to bench a PostgreSQL server instead of the embedded one.
 import { XMLParser } from 'fast-xml-parser';
-import { dmarcRecords, users } from '../../server/db/schema/index';
+import { dmarcRecords, users } from '../../server/platform/db/schema/index';
 import { storeReport } from '../../server/dmarc/dmarc.store';
 import { fixture, LARGE_REPORT } from '../../server/dmarc/fixtures';
 import { parseAggregateReport } from '../../server/dmarc/parse-aggregate';

@@ -58,8 +58,8 @@ import { parseArgs } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { ensureBuilt, serverBundle } from '../build.mjs';
-import { openDatabase, type ConnectionSettings, type Database } from '../../server/db/client';
-import { inboxTestReports, users } from '../../server/db/schema/index';
+import { openDatabase, type ConnectionSettings, type Database } from '../../server/platform/db/client';
+import { inboxTestReports, users } from '../../server/platform/db/schema/index';
 import { createInboxTest } from '../../server/inbox-tests/inbox-tests.store';
 import { startDnsServer } from '../../server/test/dns-server';
 import { treeMemory, type TreeMemory } from './process-memory';
@@ -99,7 +99,7 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** The embedded server's connection, as server/db/embedded-postgres.ts lays it out in a short DATA_DIR. */
+/** The embedded server's connection, as server/platform/db/embedded-postgres.ts lays it out in a short DATA_DIR. */
 function embeddedConnection(dataDir: string): ConnectionSettings {
   const host = path.join(dataDir, 'postgres-run');
   if (!existsSync(path.join(host, '.s.PGSQL.5432'))) throw new Error(`no PostgreSQL socket in ${host}`);

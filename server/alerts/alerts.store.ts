@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { Alert, type AlertSeverity, type AlertType } from '../../contracts/alerts';
-import type { Executor } from '../db/client';
-import { alerts } from '../db/schema/index';
+import type { Executor } from '../platform/db/client';
+import { alerts } from '../platform/db/schema/index';
 
 export interface NewAlert {
   userId: number;

@@ -1,5 +1,5 @@
 import type { UploadResponse } from '../../contracts/dmarc';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { storeFailedImport, storeReport } from './dmarc.store';
 import type { ParseResult } from './aggregate-report';
 import { parseAggregateReport } from './parse-aggregate';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { isSameOrSubdomain } from '../db/domain-match';
-import type { Db } from '../db/client';
-import { domains } from '../db/schema/index';
-import { AppError } from '../errors';
+import { isSameOrSubdomain } from '../platform/db/domain-match';
+import type { Db } from '../platform/db/client';
+import { domains } from '../platform/db/schema/index';
+import { AppError } from '../platform/errors';
 import { readReports, storeReports } from './ingest';
 
 export interface MailedReportsOutcome {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import type { Executor } from '../platform/db/client';
 
 /*
  * Report-pipeline health. Large receivers (Google, Microsoft, Yahoo...) send one aggregate report a

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { createAlert } from '../alerts/alerts.store';
-import type { Db } from '../db/client';
-import { dmarcReporterAlerts } from '../db/schema/index';
+import type { Db } from '../platform/db/client';
+import { dmarcReporterAlerts } from '../platform/db/schema/index';
 import { loadReporterActivity, reporterHealth } from './reporter-health';
 
 /** A longer silence is history (an upload of old reports), not news: shown as stopped, not alerted. */

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import { fixture, fixtureNames } from './fixtures';
 import { sniff, unpackUpload, type UnpackedPart } from './unpack';
 

@@ -2,7 +2,7 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 
 /*
  * An uploaded file -> the report files inside it. The format is told by the bytes (gzip and zip

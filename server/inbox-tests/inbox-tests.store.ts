@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InboxTest, InboxTestResultRow } from '../../contracts/inbox-tests';
-import type { Db, Executor } from '../db/client';
-import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../db/schema/index';
+import type { Db, Executor } from '../platform/db/client';
+import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
 import { defaultSubject, inboxTestAddress, newTestToken, parseTestLocalPart, subjectTag } from './test-address';
 
 export type InboxTestRow = typeof inboxTests.$inferSelect;

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { inboxTestReports, inboxTests, users } from '../db/schema/index';
-import { claimInboundMessage, storeInboundMessage } from '../inbound/inbound.store';
+import type { Database } from '../platform/db/client';
+import { inboxTestReports, inboxTests, users } from '../platform/db/schema/index';
+import { claimInboundMessage, storeInboundMessage } from '../platform/smtp/inbound.store';
 import { openTestDatabase } from '../test/test-database';
-import { startAnalysisPool, type MessageAnalyser } from './analysis-pool';
+import { startAnalysisPool, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
 import { createInboxTest } from './inbox-tests.store';
 import { processTestMessage } from './process-test-message';
 

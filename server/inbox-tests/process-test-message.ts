@@ -1,10 +1,10 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxTestReport } from '../../contracts/inbox-tests';
-import type { Db } from '../db/client';
-import { inboxTestPlacements, inboxTestReports, inboxTests } from '../db/schema/index';
-import type { InboundMessage } from '../inbound/inbound.store';
-import type { JobContext } from '../jobs/job';
-import { AnalysisStoppedError } from './analysis-pool';
+import type { Db } from '../platform/db/client';
+import { inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
+import type { InboundMessage } from '../platform/smtp/inbound.store';
+import type { JobContext } from '../platform/queue/job';
+import { AnalysisStoppedError } from '../platform/message-analysis/analysis-pool';
 import { detectSendingProvider } from './sending-provider';
 import { defaultSubject, parseTestLocalPart, testIdFromSubject } from './test-address';
 

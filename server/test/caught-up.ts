@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/client';
-import type { Notifications } from '../db/notifications';
+import type { Database } from '../platform/db/client';
+import type { Notifications } from '../platform/db/notifications';
 import { waitUntil } from './wait-until';
 
 const CHANNEL = 'test_caught_up';

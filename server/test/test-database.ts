@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type ConnectionSettings, type Database } from '../db/client';
+import { openDatabase, type ConnectionSettings, type Database } from '../platform/db/client';
 
 /** What the server suite's global setup hands every test file (test-postgres.ts). */
 export interface TestDatabaseServer {

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
-import { openNotifications } from '../db/notifications';
-import { loadEnv } from '../env';
-import { createJobQueue } from '../jobs/queue';
-import { jobRegistry } from '../jobs/registry';
+import { openDatabase } from '../platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../platform/db/embedded-postgres';
+import { openNotifications } from '../platform/db/notifications';
+import { loadEnv } from '../platform/env';
+import { createJobQueue } from '../platform/queue/queue';
+import { jobRegistry } from '../job-registry';
 import { adminQuery, dropTestDatabases, onDatabase, type TestDatabaseServer } from './test-database';
 
 /** A test server keeps nothing: speed over durability. */

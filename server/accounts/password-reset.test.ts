@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(); // no SMTP: mail stays in the outbox, as an operator would find it
+});
+afterAll(() => t.close());
+
+/** The token of the newest reset mail for an address, read from the outbox like an operator would. */
+async function resetTokenFromOutbox(email: string): Promise<string> {
+  const { rows } = await t.database.pool.query(
+    `SELECT text_body, status FROM outbox WHERE to_address = $1 AND kind = 'reset_password' ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  expect(rows[0].status).toBe('not_configured');
+  return /reset-password\?token=([\w-]+)/.exec(String(rows[0].text_body))![1];
+}
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses, and only mails the known one', async () => {
+    await signUp(t.app, { username: 'forgetful', email: 'forgetful@example.com' });
+    const known = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', { email: 'Forgetful@Example.com' });
+    const unknown = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', { email: 'ghost@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const { rows } = await t.database.pool.query(`SELECT to_address FROM outbox WHERE kind = 'reset_password'`);
+    expect(rows.map((r) => r.to_address)).toEqual(['forgetful@example.com']);
+  });
+
+  it('resets with the mailed token once, signs out every session, and the new password works', async () => {
+    const { client: oldSession, password } = await signUp(t.app, { username: 'resetme', email: 'resetme@example.com' });
+    await new TestClient(t.app, '127.5.0.2').post('/api/forgot-password', { email: 'resetme@example.com' });
+    const token = await resetTokenFromOutbox('resetme@example.com');
+
+    const check = await new TestClient(t.app).post('/api/validate-reset-token', { token });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ valid: true });
+
+    const reset = await new TestClient(t.app).post('/api/reset-password', { token, password: 'brand new secret' });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await oldSession.get('/api/user')).statusCode).toBe(401);
+    const again = await new TestClient(t.app).post('/api/reset-password', { token, password: 'another secret 2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: 'invalid_token', message: 'This password reset link is invalid or has expired' });
+
+    const client = new TestClient(t.app, '127.5.0.3');
+    expect((await client.post('/api/login', { username: 'resetme', password })).statusCode).toBe(401);
+    expect((await client.post('/api/login', { username: 'resetme', password: 'brand new secret' })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired token and garbage tokens, changing nothing', async () => {
+    const { password } = await signUp(t.app, { username: 'expiring', email: 'expiring@example.com' });
+    await new TestClient(t.app, '127.5.0.4').post('/api/forgot-password', { email: 'expiring@example.com' });
+    const token = await resetTokenFromOutbox('expiring@example.com');
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset_password'`);
+
+    for (const body of [{ token }, { token: 'garbage' }, { token: 'x'.repeat(500) }]) {
+      const res = await new TestClient(t.app).post('/api/reset-password', { ...body, password: 'new password 1' });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await new TestClient(t.app).post('/api/validate-reset-token', { token })).statusCode).toBe(400);
+    expect((await new TestClient(t.app).post('/api/validate-reset-token', {})).json().message).toBe('Token is required');
+    expect((await new TestClient(t.app, '127.5.0.5').post('/api/login', { username: 'expiring', password })).statusCode).toBe(200);
+  });
+
+  it('enforces the password rule on reset', async () => {
+    const res = await new TestClient(t.app).post('/api/reset-password', { token: 'abc', password: 'short' });
+    expect(res.json()).toEqual({ code: 'validation_error', message: 'Password must be at least 8 characters' });
+  });
+
+  it('limits reset requests per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await new TestClient(t.app, `127.5.1.${i}`).post('/api/forgot-password', { email: 'spammed@example.com' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

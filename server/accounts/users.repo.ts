@@ -1,0 +1,52 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { User } from '../../contracts/user';
+import type { Executor } from '../platform/db/client';
+import { users, type UserRow } from '../platform/db/schema/index';
+
+export type { UserRow };
+
+export async function findUserById(ex: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Usernames are unique regardless of case, so the lookup ignores case too. */
+export async function findUserByUsername(ex: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return row;
+}
+
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+type UserInsert = typeof users.$inferInsert;
+/** Column changes; a value may be SQL (e.g. coalesce) evaluated by the database. */
+export type UserChanges = { [K in keyof UserInsert]?: UserInsert[K] | SQL };
+
+/**
+ * Every process caches signed-in users (http/session-cache.ts): once the change commits, the caller
+ * calls forgetCachedUser so its own next request sees it; other processes hear it from the database.
+ */
+export async function updateUser(ex: Executor, id: number, changes: UserChanges): Promise<UserRow> {
+  const [row] = await ex
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** The user as the API shows it: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    subscriptionPlan: row.subscriptionPlan === 'professional' ? 'professional' : 'free',
+    hasCompletedTour: row.hasCompletedTour,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

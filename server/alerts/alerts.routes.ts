@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Alert, AlertIdParams, AlertList } from '../../contracts/alerts';
+import { MessageBody } from '../../contracts/errors';
+import { deleteAlert, listAlerts, markAlertRead } from './alerts.store';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { currentUser, requireUser } from '../platform/http/session';
+
+const ALERT_NOT_FOUND = 'Alert not found';
+
+export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(ctx.db);
+
+  r.get('/api/alerts', { preHandler: signedIn, schema: { response: { 200: AlertList } } }, async (request) =>
+    listAlerts(ctx.db, currentUser(request).id),
+  );
+
+  r.patch(
+    '/api/alerts/:id/read',
+    { preHandler: signedIn, schema: { params: AlertIdParams, response: { 200: Alert } } },
+    async (request) => {
+      const alert = await markAlertRead(ctx.db, currentUser(request).id, request.params.id);
+      if (!alert) throw new AppError('not_found', ALERT_NOT_FOUND);
+      return alert;
+    },
+  );
+
+  r.delete(
+    '/api/alerts/:id',
+    { preHandler: signedIn, schema: { params: AlertIdParams, response: { 200: MessageBody } } },
+    async (request) => {
+      if (!(await deleteAlert(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', ALERT_NOT_FOUND);
+      return { message: 'Alert deleted' };
+    },
+  );
+}

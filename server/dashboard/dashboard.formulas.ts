@@ -1,0 +1,46 @@
+import type { DashboardOverview } from '../../contracts/dashboard';
+
+/** What the overview is computed from: aggregates of the user's own rows (dashboard.repo.ts). */
+export interface OverviewInputs {
+  domains: { count: number; checked: number; validChecks: number; reputationAvg: number | null };
+  inboxTests: { count: number; completedSeeds: number; completedInbox: number };
+  activeIntegrations: number;
+  /** Email metrics of the last 30 days. */
+  metrics: { rows: number; sent: number; delivered: number; bounced: number; complaints: number };
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
+const percentString = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/**
+ * The overview formulas (docs/dashboard-formulas.md). A figure with nothing to stand on is null,
+ * never a guess: the screen then says 'No Data'.
+ */
+export function computeOverview(input: OverviewInputs): DashboardOverview {
+  const { domains, inboxTests, metrics } = input;
+  // Share of SPF, DKIM and DMARC checks that are valid, over domains checked at least once.
+  const authenticationScore = domains.checked > 0 ? oneDecimal((domains.validChecks / (domains.checked * 3)) * 100) : null;
+  const domainReputation = domains.reputationAvg === null ? null : oneDecimal(domains.reputationAvg);
+  // No IP reputation source exists yet (blocklist monitoring arrives later): honestly unknown.
+  const ipReputation: number | null = null;
+  const inbox = percent(inboxTests.completedInbox, inboxTests.completedSeeds);
+  const bounce = metrics.rows > 0 ? percent(metrics.bounced, metrics.sent) : null;
+  // Complaints are counted against delivered mail, as mailbox providers report them.
+  const complaint = metrics.rows > 0 ? percent(metrics.complaints, metrics.delivered) : null;
+
+  const parts = [domainReputation, ipReputation, authenticationScore, inbox].filter((v): v is number => v !== null);
+  const healthScore = parts.length > 0 ? Math.round(parts.reduce((a, b) => a + b, 0) / parts.length) : null;
+
+  return {
+    healthScore,
+    domainReputation,
+    ipReputation,
+    authenticationScore,
+    inboxRate: percentString(inbox),
+    bounceRate: percentString(bounce),
+    complaintRate: percentString(complaint),
+    isEmpty: domains.count === 0 && inboxTests.count === 0 && input.activeIntegrations === 0 && metrics.rows === 0,
+    counts: { domains: domains.count, inboxTests: inboxTests.count, activeIntegrations: input.activeIntegrations },
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DashboardOverview, DashboardTrends, TrendsQuery } from '../../contracts/dashboard';
+import { planHasFeature } from '../../contracts/plans';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { currentUser, requireUser } from '../platform/http/session';
+import { toUser } from '../accounts/users.repo';
+import { computeOverview } from './dashboard.formulas';
+import { loadOverviewInputs, loadTrends } from './dashboard.repo';
+
+export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(ctx.db);
+
+  r.get('/api/dashboard/overview', { preHandler: signedIn, schema: { response: { 200: DashboardOverview } } }, async (request) =>
+    computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
+  );
+
+  r.get(
+    '/api/dashboard/trends',
+    { preHandler: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!planHasFeature(toUser(user).subscriptionPlan, 'advanced_analytics')) {
+        throw new AppError('forbidden', 'Advanced analytics requires the Professional plan');
+      }
+      return loadTrends(ctx.db, user.id, request.query.days);
+    },
+  );
+}

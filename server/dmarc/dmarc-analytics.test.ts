@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportXml, type TestReport } from './test-report-xml';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { threatSeverity } from './dmarc-analytics';
+import { uploadReport } from './upload-client';
+
+/*
+ * A small hand-made data set whose figures are worked out here by hand:
+ *   report A (google.com, 2 days ago)       report B (yahoo.com, 1 day ago)
+ *   198.51.100.10  900 pass/pass            198.51.100.10  100 pass/pass
+ *   198.51.100.11   80 dkim pass only       192.0.2.66    1000 fail/fail
+ *   192.0.2.66     150 fail/fail
+ *   192.0.2.77      12 fail/fail, DKIM passed for esp.example (unaligned)
+ *   203.0.113.9      3 fail/fail, quarantined
+ * A: 1145 messages, 980 pass (85.59%). B: 1100 messages, 100 pass (9.09%).
+ * Together: 2245 messages, 1080 pass = 48.11%.
+ * Reverse DNS: .10 and .11 are o1/o2.mail.sendgrid.net (one source: sendgrid.net), .77 is
+ * mail77.mcsv.net; the others have no PTR.
+ */
+
+const DAY = 24 * 3600 * 1000;
+const now = Date.now();
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// Report periods start at midnight UTC, as reporters' do.
+const midnight = (daysAgo: number) => new Date(Date.parse(`${utcDay(now - daysAgo * DAY)}T00:00:00Z`));
+
+const reportA: TestReport = {
+  orgName: 'google.com',
+  reportId: 'a-1',
+  domain: 'example.com',
+  begin: midnight(2),
+  records: [
+    { ip: '198.51.100.10', count: 900, dkim: 'pass', spf: 'pass', dkimAuth: [{ domain: 'example.com', result: 'pass' }], spfAuth: [{ domain: 'example.com', result: 'pass' }] },
+    { ip: '198.51.100.11', count: 80, dkim: 'pass', spf: 'fail', dkimAuth: [{ domain: 'example.com', result: 'pass' }], spfAuth: [{ domain: 'bounces.example.net', result: 'pass' }] },
+    { ip: '192.0.2.66', count: 150, dkim: 'fail', spf: 'fail', spfAuth: [{ domain: 'example.com', result: 'fail' }] },
+    { ip: '192.0.2.77', count: 12, dkim: 'fail', spf: 'fail', dkimAuth: [{ domain: 'esp.example', result: 'pass' }] },
+    { ip: '203.0.113.9', count: 3, dkim: 'fail', spf: 'fail', disposition: 'quarantine' },
+  ],
+};
+const reportB: TestReport = {
+  orgName: 'yahoo.com',
+  reportId: 'b-1',
+  domain: 'example.com',
+  begin: midnight(1),
+  records: [
+    { ip: '198.51.100.10', count: 100, dkim: 'pass', spf: 'pass' },
+    { ip: '192.0.2.66', count: 1000, dkim: 'fail', spf: 'fail' },
+  ],
+};
+// Outside a 30-day window, inside a 90-day one.
+const reportOld: TestReport = { orgName: 'google.com', reportId: 'old-1', domain: 'example.com', begin: midnight(60), records: [{ ip: '198.51.100.10', count: 55, dkim: 'pass', spf: 'pass' }] };
+// Another domain, nearly all passing under p=none: ready for quarantine.
+const reportGood: TestReport = {
+  orgName: 'google.com',
+  reportId: 'good-1',
+  domain: 'good.example',
+  p: 'none',
+  begin: midnight(3),
+  records: [
+    { ip: '198.51.100.10', count: 995, dkim: 'pass', spf: 'pass' },
+    { ip: '203.0.113.50', count: 5, dkim: 'fail', spf: 'fail' },
+  ],
+};
+
+let t: TestApp;
+let dns: TestDnsServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  dns = await startDnsServer({
+    '10.100.51.198.in-addr.arpa': { PTR: ['o1.mail.sendgrid.net'] },
+    '11.100.51.198.in-addr.arpa': { PTR: ['o2.mail.sendgrid.net'] },
+    '77.2.0.192.in-addr.arpa': { PTR: ['mail77.mcsv.net'] },
+  });
+  // A reverse lookup that fails (SERVFAIL) leaves the source unnamed rather than failing the request.
+  dns.servfail.add('9.113.0.203.in-addr.arpa');
+  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+  ({ client } = await signUp(t.app));
+  for (const report of [reportA, reportB, reportOld, reportGood]) {
+    const res = await uploadReport(t.app, client, reportXml(report));
+    expect(res.json()).toMatchObject({ imported: 1 });
+  }
+  // Someone else's report must not count.
+  const other = await signUp(t.app);
+  await uploadReport(t.app, other.client, reportXml({ ...reportB, reportId: 'other-1' }));
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
+
+describe('GET /api/dmarc/analytics', () => {
+  it('computes the spec fields from the stored rows of one domain', async () => {
+    const res = await client.get('/api/dmarc/analytics?domain=example.com&days=30');
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    expect(a).toMatchObject({ days: 30, domain: 'example.com', totalReports: 2, totalMessages: 2245, averageCompliance: 48.11 });
+    expect(a.threatSummary).toEqual({ low: 1, medium: 1, high: 0, critical: 1 });
+    expect(a.trends).toEqual({
+      volume: [
+        { date: utcDay(now - 2 * DAY), value: 1145 },
+        { date: utcDay(now - DAY), value: 1100 },
+      ],
+      compliance: [
+        { date: utcDay(now - 2 * DAY), value: 85.59 },
+        { date: utcDay(now - DAY), value: 9.09 },
+      ],
+    });
+    expect(a.topThreats).toEqual([
+      { type: 'spoofing', severity: 'critical', sourceIPs: ['192.0.2.66'], frequency: 1150, description: expect.stringMatching(/^1150 messages from 192\.0\.2\.66 failed DMARC for example\.com\. Neither SPF nor DKIM passed/) },
+      { type: 'misaligned', severity: 'medium', sourceIPs: ['192.0.2.77'], frequency: 12, description: expect.stringMatching(/^12 messages from mcsv\.net \(192\.0\.2\.77\) failed DMARC .*for another domain/) },
+      { type: 'spoofing', severity: 'low', sourceIPs: ['203.0.113.9'], frequency: 3, description: expect.any(String) },
+    ]);
+    expect(a.recommendations).toEqual([
+      'example.com: only 48.11% of mail passes DMARC. Keep p=none and fix the failing sources below before enforcing a policy.',
+      expect.stringMatching(/^mcsv\.net: 12 messages passed SPF or DKIM only for another domain\. .*example\.com/),
+      '1153 unauthenticated messages used example.com; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.',
+    ]);
+  });
+
+  it('groups source IPs by the organisation their reverse DNS names', async () => {
+    const a = (await client.get('/api/dmarc/analytics?domain=example.com')).json();
+    expect(a.sources).toEqual([
+      { ips: ['192.0.2.66'], reverseDns: null, organisation: null, count: 1150, spfAligned: 0, dkimAligned: 0, failed: 1150, dispositions: { none: 1150 } },
+      {
+        ips: ['198.51.100.10', '198.51.100.11'],
+        reverseDns: 'o1.mail.sendgrid.net',
+        organisation: 'sendgrid.net',
+        count: 1080,
+        spfAligned: 1000,
+        dkimAligned: 1080,
+        failed: 0,
+        dispositions: { none: 1080 },
+      },
+      { ips: ['192.0.2.77'], reverseDns: 'mail77.mcsv.net', organisation: 'mcsv.net', count: 12, spfAligned: 0, dkimAligned: 0, failed: 12, dispositions: { none: 12 } },
+      { ips: ['203.0.113.9'], reverseDns: null, organisation: null, count: 3, spfAligned: 0, dkimAligned: 0, failed: 3, dispositions: { quarantine: 3 } },
+    ]);
+    expect(a.reporters).toEqual([
+      { orgName: 'yahoo.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - DAY)}T23:59:59`)), reports: 1, silentDays: 0, daily: false, stopped: false },
+      { orgName: 'google.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - 2 * DAY)}T23:59:59`)), reports: 2, silentDays: 1, daily: false, stopped: false },
+    ]);
+  });
+
+  it('widens to 90 days and to all domains, and recommends quarantine above 98% under p=none', async () => {
+    const all = (await client.get('/api/dmarc/analytics?days=90')).json();
+    expect(all).toMatchObject({ domain: null, totalReports: 4, totalMessages: 2245 + 55 + 1000 });
+    const good = (await client.get('/api/dmarc/analytics?domain=good.example')).json();
+    expect(good).toMatchObject({ totalReports: 1, averageCompliance: 99.5, threatSummary: { low: 1, medium: 0, high: 0, critical: 0 } });
+    expect(good.recommendations[0]).toBe('good.example: 99.5% of mail passes DMARC. Move the policy from p=none to p=quarantine.');
+  });
+
+  it('says what to do when there are no reports, and checks its query', async () => {
+    const empty = (await client.get('/api/dmarc/analytics?domain=nothing.example&days=7')).json();
+    expect(empty).toMatchObject({ totalReports: 0, totalMessages: 0, averageCompliance: null, topThreats: [], sources: [], trends: { volume: [], compliance: [] } });
+    expect(empty.recommendations).toEqual([expect.stringMatching(/^No DMARC reports in the last 7 days\. .*rua=/)]);
+    const bad = await client.get('/api/dmarc/analytics?days=14');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('days must be 7, 30 or 90');
+  });
+});
+
+describe('threat severity thresholds', () => {
+  it('grades failing volume per source', () => {
+    expect([1, 9, 10, 99, 100, 999, 1000].map(threatSeverity)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high', 'critical']);
+  });
+});

@@ -1,0 +1,256 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
+import { AGGREGATE_FIXTURES, fixture, INVALID_FIXTURES } from './fixtures';
+import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+import { uploadReport } from './upload-client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const typeFor = (name: string) => (name.endsWith('.gz') ? 'application/gzip' : name.endsWith('.zip') ? 'application/zip' : 'application/xml');
+
+async function storedCounts(userId: number) {
+  const [reports] = await t.database.db.select({ n: count() }).from(dmarcReports).where(eq(dmarcReports.userId, userId));
+  const [records] = await t.database.db
+    .select({ n: count() })
+    .from(dmarcRecords)
+    .innerJoin(dmarcReports, eq(dmarcRecords.reportId, dmarcReports.id))
+    .where(eq(dmarcReports.userId, userId));
+  return { reports: reports.n, records: records.n };
+}
+
+describe('POST /api/dmarc/upload with the real-world reports', () => {
+  it.each(Object.entries(AGGREGATE_FIXTURES))('imports aggregate/%s with its exact record count', async (name, expected) => {
+    const { client, user } = await signUp(t.app);
+    const res = await uploadReport(t.app, client, fixture(`aggregate/${name}`), { contentType: typeFor(name), fileName: name });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ imported: 1, duplicates: 0, failed: [] });
+    expect(body.reports).toHaveLength(1);
+    expect(body.reports[0]).toMatchObject({
+      status: 'imported',
+      error: null,
+      orgName: expected.orgName,
+      reportId: expected.reportId,
+      domain: expected.domain,
+      recordCount: expected.records,
+      messageCount: expected.messages,
+      passCount: expected.passed,
+    });
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: expected.records });
+  });
+
+  it('stores each record as the report says, optional parts as NULL', async () => {
+    const { client } = await signUp(t.app);
+    const id = (await uploadReport(t.app, client, fixture('aggregate/empty_reason.xml'))).json().reports[0].id;
+    const records = await t.database.db.select().from(dmarcRecords).where(eq(dmarcRecords.reportId, id));
+    expect(records).toEqual([
+      {
+        id: expect.any(Number),
+        reportId: id,
+        sourceIp: '198.51.100.123',
+        count: 2,
+        disposition: 'none',
+        dkimResult: 'pass',
+        spfResult: 'fail',
+        headerFrom: 'example.com',
+        envelopeFrom: 'example.edu',
+        envelopeTo: 'example.net',
+        dkimAuth: [{ domain: 'example.com', selector: 'example', result: 'pass', humanResult: '2048-bit key' }],
+        spfAuth: [{ domain: 'example.edu', scope: 'mfrom', result: 'pass', humanResult: null }],
+        reason: null,
+      },
+    ]);
+    const [nulls] = await t.database.db
+      .select({ reasonIsNull: sql<boolean>`${dmarcRecords.reason} is null`, toIsNull: sql<boolean>`${dmarcRecords.envelopeTo} is null` })
+      .from(dmarcRecords)
+      .innerJoin(dmarcReports, eq(dmarcRecords.reportId, dmarcReports.id))
+      .where(eq(dmarcReports.reportId, 'b043f0e264cf4ea995e93765242f6dfb'));
+    expect(nulls).toEqual({ reasonIsNull: true, toIsNull: true });
+  });
+
+  it('counts a second upload of the same report as a duplicate, per user', async () => {
+    const alice = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const file = fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml');
+    expect((await uploadReport(t.app, alice.client, file)).json()).toMatchObject({ imported: 1, duplicates: 0 });
+    // Same report, compressed this time: still the same report.
+    const again = await uploadReport(t.app, alice.client, gzipSync(file), { contentType: 'application/gzip' });
+    expect(again.json()).toEqual({ imported: 0, duplicates: 1, failed: [], reports: [] });
+    expect(await storedCounts(alice.user.id)).toEqual({ reports: 1, records: 2 });
+    expect((await uploadReport(t.app, bob.client, file)).json()).toMatchObject({ imported: 1, duplicates: 0 });
+  });
+
+  it('imports the reports attached to an e-mail (message/rfc822)', async () => {
+    const { client, user } = await signUp(t.app);
+    const zipName = 'estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip';
+    const mail = await new MailComposer({
+      from: 'dmarc-noreply@reporter.example',
+      to: 'rua@example.com',
+      subject: 'Report domain: example.com Submitter: reporter.example',
+      text: 'This is an aggregate report.',
+      attachments: [
+        { filename: zipName, content: fixture(`aggregate/${zipName}`), contentType: 'application/zip' },
+        { filename: 'rfc9990-sample.xml', content: fixture('aggregate/rfc9990-sample.xml'), contentType: 'application/xml' },
+      ],
+    })
+      .compile()
+      .build();
+    const res = await uploadReport(t.app, client, mail, { contentType: 'message/rfc822', fileName: 'report.eml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 2, duplicates: 0, failed: [] });
+    expect(res.json().reports.map((r: { reportId: string; recordCount: number }) => [r.reportId, r.recordCount])).toEqual([
+      ['2940', 1],
+      ['3v98abbp8ya9n3va8yr8oa3ya', 1],
+    ]);
+    expect(await storedCounts(user.id)).toEqual({ reports: 2, records: 2 });
+  });
+
+  it.each(Object.entries(INVALID_FIXTURES))('invalid/%s gives its clear error, kept as a failed import', async (name, error) => {
+    const { client, user } = await signUp(t.app);
+    const res = await uploadReport(t.app, client, fixture(`invalid/${name}`), { fileName: name });
+    expect(res.statusCode).toBe(200);
+    if (error === null) {
+      expect(res.json()).toMatchObject({ imported: 1, failed: [], reports: [{ status: 'imported', passCount: 1, compliance: 100 }] });
+      return;
+    }
+    expect(res.json()).toMatchObject({ imported: 0, duplicates: 0, failed: [{ fileName: name, error: expect.stringMatching(error) }] });
+    const list = (await client.get('/api/dmarc/reports?status=failed')).json();
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ status: 'failed', fileName: name, error: expect.stringMatching(error), orgName: null, recordCount: 0, policyPublished: null });
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: 0 });
+  });
+
+  it('keeps a failure report e-mail as a failed import that says what it is', async () => {
+    const { client } = await signUp(t.app);
+    const res = await uploadReport(t.app, client, fixture('failure/dmarc_ruf_report_linkedin.eml'), { contentType: 'message/rfc822', fileName: 'ruf.eml' });
+    expect(res.json().failed).toEqual([{ fileName: 'ruf.eml', error: expect.stringMatching(/failure \(forensic\) report/) }]);
+  });
+
+  it('refuses an entity-expansion document quickly and stores none of its content', async () => {
+    const { client } = await signUp(t.app);
+    const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY lol0 "lol">${levels}]><feedback>&lol9;</feedback>`;
+    const started = performance.now();
+    const res = await uploadReport(t.app, client, bomb, { fileName: 'lol.xml' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.json()).toMatchObject({ imported: 0, failed: [{ fileName: 'lol.xml', error: expect.stringMatching(/DOCTYPE or ENTITY/) }] });
+  });
+
+  it('refuses a gzip bomb with 413 and stores nothing, not even the good reports beside it', async () => {
+    const { client, user } = await signUp(t.app);
+    const bomb = gzipSync(Buffer.alloc(51 * 1024 * 1024));
+    const res = await uploadReport(t.app, client, bomb, { contentType: 'application/gzip', fileName: 'bomb.xml.gz' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'payload_too_large', message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.' });
+    const mixed = zipSync({ 'good.xml': fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml'), 'bomb.xml': bomb }, { level: 0 });
+    const mixedRes = await uploadReport(t.app, client, mixed, { contentType: 'application/zip' });
+    expect(mixedRes.statusCode, mixedRes.body).toBe(413);
+    expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
+  });
+
+  it('refuses uploads over 10 MB with 413, and other content types with 415', async () => {
+    const { client, user } = await signUp(t.app);
+    const big = await uploadReport(t.app, client, Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), { contentType: 'application/octet-stream' });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ code: 'payload_too_large', message: 'The file is too large: uploads are limited to 10 MB.' });
+    const json = await uploadReport(t.app, client, '{"a":1}', { contentType: 'application/json' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toMatch(/^Send the report file itself as the request body/);
+    expect((await uploadReport(t.app, client, 'hello', { contentType: 'text/plain' })).statusCode).toBe(415);
+    const nothing = await t.app.inject({ method: 'POST', url: '/api/dmarc/upload', headers: { cookie: client.cookie! } });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toMatch(/^Send the report file itself/);
+    expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
+    // The rest of the API still takes only JSON.
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' })).statusCode).toBe(415);
+  });
+
+  it('refuses signed-out callers before reading the file', async () => {
+    const res = await uploadReport(t.app, undefined, fixture('aggregate/rfc9990-sample.xml'));
+    expect(res.statusCode).toBe(401);
+    expect((await new TestClient(t.app).get('/api/dmarc/reports')).statusCode).toBe(401);
+    expect((await new TestClient(t.app).get('/api/dmarc/analytics')).statusCode).toBe(401);
+  });
+
+  it('never half-stores a report: a failing record insert rolls the report back', async () => {
+    const { client, user } = await signUp(t.app);
+    // A trigger stands in for a failure half-way (disk full, connection lost) after the report row went in.
+    await t.database.pool.query(`
+      CREATE FUNCTION dmarc_test_fail() RETURNS trigger AS $$ BEGIN
+        IF NEW.source_ip = '192.0.2.250' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER dmarc_test_fail BEFORE INSERT ON dmarc_records FOR EACH ROW EXECUTE FUNCTION dmarc_test_fail();`);
+    try {
+      const xml = fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml').toString().replace('199.230.200.36', '192.0.2.250');
+      expect((await uploadReport(t.app, client, xml)).statusCode).toBe(500);
+      expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
+    } finally {
+      await t.database.pool.query('DROP TRIGGER dmarc_test_fail ON dmarc_records; DROP FUNCTION dmarc_test_fail();');
+    }
+  });
+});
+
+describe('GET /api/dmarc/reports', () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    ({ client } = await signUp(t.app));
+    for (const name of ['veeam.com!example.com!1530133200!1530219600.xml', 'ikea.com!example.de!1538690400!1538776800.xml', 'fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz']) {
+      expect((await uploadReport(t.app, client, fixture(`aggregate/${name}`), { contentType: typeFor(name), fileName: name })).json().imported).toBe(1);
+    }
+    await uploadReport(t.app, client, 'garbage', { fileName: 'garbage.xml' });
+  });
+
+  const ids = async (query: string) => {
+    const res = await client.get(`/api/dmarc/reports${query}`);
+    expect(res.statusCode).toBe(200);
+    return { total: res.json().total as number, orgs: res.json().items.map((r: { orgName: string | null }) => r.orgName) };
+  };
+
+  it('lists the newest report period first, failed imports by upload time, in pages', async () => {
+    expect(await ids('')).toEqual({ total: 4, orgs: [null, 'ikea.com', 'veeam.com', 'FastMail Pty Ltd'] });
+    expect(await ids('?page=2&pageSize=3')).toEqual({ total: 4, orgs: ['FastMail Pty Ltd'] });
+    const first = (await client.get('/api/dmarc/reports?status=imported&pageSize=1')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, pageSize: 1 });
+    expect(first.items[0]).toMatchObject({
+      fileName: 'ikea.com!example.de!1538690400!1538776800.xml',
+      dateBegin: '2018-10-04T22:00:00.000Z',
+      policyPublished: { p: 'none', sp: 'none', adkim: 'r', aspf: 'r', pct: 100, np: null },
+      compliance: 0,
+    });
+  });
+
+  it('filters by domain and by begin date, both ends inclusive', async () => {
+    expect(await ids('?domain=EXAMPLE.DE')).toEqual({ total: 1, orgs: ['ikea.com'] });
+    // veeam's report begins 2018-06-27T21:00Z.
+    expect(await ids('?from=2018-06-27&to=2018-06-27')).toEqual({ total: 1, orgs: ['veeam.com'] });
+    expect(await ids('?from=2018-01-01&to=2018-06-30')).toEqual({ total: 2, orgs: ['veeam.com', 'FastMail Pty Ltd'] });
+  });
+
+  it('says what is wrong with a bad query', async () => {
+    const cases: [string, RegExp][] = [
+      ['?pageSize=101', /at most 100/],
+      ['?page=0', /page starts at 1/],
+      ['?from=2018-07-01&to=2018-06-01', /from must not be after to/],
+      ['?from=yesterday', /2024-03-31/],
+      ['?status=lost', /status/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await client.get(`/api/dmarc/reports${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(message);
+    }
+  });
+
+  it('shows another user nothing of these reports', async () => {
+    const other = await signUp(t.app);
+    expect((await other.client.get('/api/dmarc/reports')).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect((await other.client.get('/api/dmarc/analytics?days=90')).json()).toMatchObject({ totalReports: 0, reporters: [] });
+  });
+});

@@ -1,0 +1,57 @@
+import type { DomainChecks } from '../../../contracts/domains';
+import type { DnsResolver } from '../../platform/dns/resolver';
+import { checkDkim } from './dkim';
+import { checkDmarc } from './dmarc';
+import { checkSpf } from './spf';
+import { checkMtaSts } from './mta-sts';
+import { checkBimi, checkMx, checkTlsRpt } from './transport';
+
+export interface CheckTarget {
+  domain: string;
+  verificationToken: string;
+  dkimSelectors: string[];
+}
+
+export const ownershipRecordName = (domain: string) => `_inboxpulse.${domain}`;
+export const ownershipRecordValue = (token: string) => `inboxpulse-verification=${token}`;
+
+/** Every DNS check of a domain. A lookup that fails (not: finds nothing) throws DnsLookupError. */
+export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Promise<DomainChecks> {
+  const { domain } = target;
+  const [a, aaaa, mx, spf, dkim, dmarc, ownership, tlsRpt] = await Promise.all([
+    dns.a(domain),
+    dns.aaaa(domain),
+    checkMx(dns, domain),
+    checkSpf(dns, domain),
+    checkDkim(dns, domain, target.dkimSelectors),
+    checkDmarc(dns, domain),
+    dns.txt(ownershipRecordName(domain)),
+    checkTlsRpt(dns, domain),
+  ]);
+  const [bimi, mtaSts] = await Promise.all([
+    checkBimi(dns, domain, dmarc.tags.p?.toLowerCase()),
+    checkMtaSts(dns, domain, mx.hosts.map((h) => h.exchange).filter((h) => h !== '' && h !== '.')),
+  ]);
+  return {
+    checkedAt: new Date().toISOString(),
+    resolves: a.length > 0 || aaaa.length > 0 || mx.hosts.length > 0 || spf.record !== null,
+    ownershipVerified: ownership.some((r) => r.trim() === ownershipRecordValue(target.verificationToken)),
+    spf,
+    dkim,
+    dmarc,
+    mx,
+    mtaSts,
+    tlsRpt,
+    bimi,
+  };
+}
+
+/**
+ * The status rule (docs/decisions/007): error when the domain does not resolve or SPF or DMARC is
+ * missing; healthy when SPF, DKIM and DMARC are all valid; warning otherwise.
+ */
+export function domainStatus(checks: DomainChecks): 'healthy' | 'warning' | 'error' {
+  if (!checks.resolves || checks.spf.status === 'missing' || checks.dmarc.status === 'missing') return 'error';
+  if (checks.spf.status === 'valid' && checks.dkim.status === 'valid' && checks.dmarc.status === 'valid') return 'healthy';
+  return 'warning';
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { domains } from '../platform/db/schema/index';
+import { recheckDomain } from './domain-checks.service';
+import { defineJob } from '../platform/queue/job';
+
+/** Re-checks one domain's DNS; retried when DNS lookups fail. */
+export const checkDomainJob = defineJob({
+  name: 'check-domain',
+  schema: z.object({ domainId: z.number().int().positive() }),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  async run({ domainId }, { db, dns }) {
+    const [row] = await db.select().from(domains).where(eq(domains.id, domainId));
+    if (row) await recheckDomain(db, dns, row); // a domain deleted since is simply skipped
+  },
+});
+
+/** Every hour, one check-domain job per domain, so many workers can share the checks. */
+export const scheduleDomainChecksJob = defineJob({
+  name: 'schedule-domain-checks',
+  schema: z.object({}).passthrough(),
+  schedule: '0 * * * *',
+  async run(_data, { db, jobs, log }) {
+    const rows = await db.select({ id: domains.id }).from(domains);
+    for (const { id } of rows) await jobs.send(checkDomainJob.name, { domainId: id }, { singletonKey: `domain-${id}` });
+    log.info({ domains: rows.length }, 'domain checks queued');
+  },
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
+
+let dns: TestDnsServer;
+let t: TestApp;
+beforeAll(async () => {
+  dns = await startDnsServer();
+  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
+
+function publishHealthy(domain: string, token?: string) {
+  dns.zone[domain] = { TXT: ['v=spf1 include:_spf.sender.net -all'], MX: [{ exchange: `mx.${domain}`, priority: 10 }] };
+  dns.zone['_spf.sender.net'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+  dns.zone[`_dmarc.${domain}`] = { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@' + domain] };
+  dns.zone[`mail._domainkey.${domain}`] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 7).toString('base64')] };
+  if (token) dns.zone[`_inboxpulse.${domain}`] = { TXT: [token] };
+}
+
+describe('domain management API', () => {
+  it('adds a domain trimmed and lower-cased, with its ownership record, and refuses bad names', async () => {
+    const { client } = await signUp(t.app);
+    const res = await client.post('/api/domains', { domain: '  Mail.Brand-One.COM ' });
+    expect(res.statusCode).toBe(200);
+    const domain = res.json();
+    expect(domain).toMatchObject({ domain: 'mail.brand-one.com', status: 'pending', isVerified: false, dkimSelectors: [], lastCheckedAt: null });
+    expect(domain.verificationRecord.name).toBe('_inboxpulse.mail.brand-one.com');
+    expect(domain.verificationRecord.value).toMatch(/^inboxpulse-verification=[0-9a-f]{32}$/);
+
+    const cases: [unknown, string][] = [
+      ['192.0.2.1', 'Enter a domain name, not an IP address'],
+      ['localhost', 'Enter a valid domain name such as example.com'],
+      ['exa mple.com', 'Enter a valid domain name such as example.com'],
+      ['-bad.com', 'Enter a valid domain name such as example.com'],
+      ['co.uk', 'Enter a domain under a public suffix, such as example.com'],
+      ['intranet.invalidtld', 'Enter a domain under a public suffix, such as example.com'],
+      [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, 'Domain names are at most 253 characters'],
+      ['', 'Domain is required'],
+      [42, 'Domain is required'],
+    ];
+    for (const [input, message] of cases) {
+      const bad = await client.post('/api/domains', { domain: input });
+      expect(bad.statusCode, String(input)).toBe(400);
+      expect(bad.json().message, String(input)).toBe(message);
+    }
+    const dup = await client.post('/api/domains', { domain: 'MAIL.brand-one.com' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('You already added this domain');
+    expect((await client.get('/api/domains')).json()).toHaveLength(1);
+  });
+
+  it('verifies ownership and authentication from real DNS, and keeps the details', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'verified-brand.com' })).json();
+    publishHealthy('verified-brand.com', domain.verificationRecord.value);
+    await client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['Mail'], notes: 'Sends via our ESP' });
+
+    const res = await client.post(`/api/domains/${domain.id}/verify`);
+    expect(res.statusCode).toBe(200);
+    const checked = res.json();
+    expect(checked).toMatchObject({ status: 'healthy', isVerified: true, spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', dkimSelectors: ['mail'], notes: 'Sends via our ESP' });
+    expect(checked.checks.spf.lookupCount).toBe(1);
+    expect(checked.checks.dkim.selectors[0]).toMatchObject({ selector: 'mail', keyType: 'ed25519', keyBits: 256 });
+    expect(checked.checks.mx.hosts).toEqual([{ exchange: 'mx.verified-brand.com', priority: 10 }]);
+    expect((await client.get(`/api/domains/${domain.id}`)).json().checks.dmarc.tags.p).toBe('reject');
+  });
+
+  it('stays unverified without the ownership record', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'unowned-brand.com' })).json();
+    publishHealthy('unowned-brand.com', 'inboxpulse-verification=someone-elses-token');
+    const checked = (await client.post(`/api/domains/${domain.id}/verify`)).json();
+    expect(checked.isVerified).toBe(false);
+    expect(checked.status).toBe('healthy');
+  });
+
+  it('alerts on a changed record or status, only on change, with before and after', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'changing-brand.com' })).json();
+    publishHealthy('changing-brand.com');
+    await client.post(`/api/domains/${domain.id}/verify`);
+    await client.post(`/api/domains/${domain.id}/verify`);
+    expect((await client.get('/api/alerts')).json()).toEqual([]); // first check and an unchanged re-check
+
+    delete dns.zone['_dmarc.changing-brand.com'];
+    const after = (await client.post(`/api/domains/${domain.id}/verify`)).json();
+    expect(after.status).toBe('error');
+    const alerts = (await client.get('/api/alerts')).json();
+    expect(alerts.map((a: { type: string; title: string }) => [a.type, a.title]).sort()).toEqual([
+      ['authentication_failure', 'changing-brand.com is now error'],
+      ['dns_changes', 'DMARC record changed for changing-brand.com'],
+    ]);
+    const change = alerts.find((a: { type: string }) => a.type === 'dns_changes');
+    expect(change.metadata).toEqual({ record: 'DMARC', before: 'v=DMARC1; p=reject; rua=mailto:dmarc@changing-brand.com', after: null });
+  });
+
+  it('changes nothing when DNS fails, and answers 503', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'flaky-brand.com' })).json();
+    dns.servfail.add('flaky-brand.com');
+    const res = await client.post(`/api/domains/${domain.id}/verify`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^DNS lookups for flaky-brand.com failed \(\w+\); nothing was changed/);
+    expect((await client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({ status: 'pending', lastCheckedAt: null });
+  });
+
+  it('edits and deletes only the user’s own domains', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const domain = (await owner.client.post('/api/domains', { domain: 'owned-brand.com' })).json();
+    for (const res of [
+      await other.client.get(`/api/domains/${domain.id}`),
+      await other.client.patch(`/api/domains/${domain.id}`, { notes: 'x' }),
+      await other.client.post(`/api/domains/${domain.id}/verify`),
+      await other.client.delete(`/api/domains/${domain.id}`),
+    ]) expect(res.statusCode).toBe(404);
+    const bad = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['bad selector!'] });
+    expect(bad.json().message).toBe('A DKIM selector is letters, digits, dots, dashes or underscores');
+    expect((await owner.client.delete(`/api/domains/${domain.id}`)).json()).toEqual({ message: 'Domain Deleted' });
+    expect((await owner.client.get('/api/domains')).json()).toEqual([]);
+  });
+});
+
+describe('hourly re-check', () => {
+  it('queues one check per domain and each check records the result', async () => {
+    publishHealthy('scheduled-brand.com');
+    const worker = await createTestApp({ env: { DNS_SERVERS: dns.address }, work: true });
+    try {
+      const w = await signUp(worker.app);
+      const wd = (await w.client.post('/api/domains', { domain: 'scheduled-brand.com' })).json();
+      await worker.jobs.send('schedule-domain-checks', {});
+      const { status } = await waitUntil(
+        async () => (await w.client.get(`/api/domains/${wd.id}`)).json() as { status: string },
+        'the scheduled check to record a result',
+        { until: (domain) => domain.status !== 'pending' },
+      );
+      expect(status).toBe('healthy');
+      const schedules = await worker.database.pool.query(`SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`);
+      expect(schedules.rows).toEqual([{ cron: '0 * * * *' }]);
+    } finally {
+      await worker.close();
+    }
+  });
+});

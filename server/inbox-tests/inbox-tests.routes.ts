@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageBody } from '../../contracts/errors';
+import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '../../contracts/inbox-tests';
+import type { AppContext } from '../platform/context';
+import { domains, inboxTestReports, inboxTests } from '../platform/db/schema/index';
+import { AppError } from '../platform/errors';
+import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
+import { currentUser, requireUser } from '../platform/http/session';
+import { createInboxTest, findUserTest, listUserTests, testResults, toInboxTests } from './inbox-tests.store';
+
+const NOT_FOUND = 'Inbox test not found';
+export const NO_HEALTHY_DOMAIN = 'Add and verify at least one domain to start testing';
+
+export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(ctx.db);
+
+  async function ownTest(userId: number, id: number) {
+    const row = await findUserTest(ctx.db, userId, id);
+    if (!row) throw new AppError('not_found', NOT_FOUND);
+    return row;
+  }
+
+  r.get('/api/inbox-tests', { preHandler: signedIn, schema: { response: { 200: InboxTestList } } }, async (request) => {
+    return toInboxTests(ctx.db, await listUserTests(ctx.db, currentUser(request).id));
+  });
+
+  r.post('/api/inbox-tests', { preHandler: signedIn, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } }, async (request) => {
+    const userId = currentUser(request).id;
+    // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
+    const [healthy] = await ctx.db
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(eq(domains.userId, userId), eq(domains.status, 'healthy')))
+      .limit(1);
+    if (!healthy) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
+    await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
+    const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN)]);
+    return test!;
+  });
+
+  r.get(
+    '/api/inbox-tests/:id/results',
+    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } },
+    async (request) => testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
+  );
+
+  r.get(
+    '/api/inbox-tests/:id/report',
+    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } },
+    async (request) => {
+      const test = await ownTest(currentUser(request).id, request.params.id);
+      const [row] = await ctx.db.select({ report: inboxTestReports.report }).from(inboxTestReports).where(eq(inboxTestReports.testId, test.id));
+      if (!row) throw new AppError('not_found', 'The test e-mail has not arrived yet');
+      return InboxTestReport.parse(row.report);
+    },
+  );
+
+  r.delete(
+    '/api/inbox-tests/:id',
+    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: MessageBody } } },
+    async (request) => {
+      // Placements and the report go with it (foreign keys cascade).
+      const deleted = await ctx.db
+        .delete(inboxTests)
+        .where(and(eq(inboxTests.id, request.params.id), eq(inboxTests.userId, currentUser(request).id)))
+        .returning({ id: inboxTests.id });
+      if (deleted.length === 0) throw new AppError('not_found', NOT_FOUND);
+      return { message: 'Test Deleted' };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pollSeedMailboxes } from './seed-poll';
+import { defineJob, type JobSender } from '../../platform/queue/job';
+
+export const POLL_SEED_MAILBOXES = 'poll-seed-mailboxes';
+
+/**
+ * Every minute, and on demand when a test starts running: searches the seed mailboxes for the
+ * messages of running inbox tests and completes the tests that are done (server/inbox-tests/seeds/seed-poll.ts).
+ */
+export const pollSeedMailboxesJob = defineJob({
+  name: POLL_SEED_MAILBOXES,
+  schema: z.object({}).passthrough(),
+  schedule: '* * * * *',
+  // The next minute polls again anyway; retrying a failed round would only stack up rounds.
+  retryLimit: 0,
+  // One round waiting and one running at most: the cron and the on-demand sends share the queue's one key.
+  policy: 'stately',
+  async run(_data, { db, env, log }) {
+    const summary = await pollSeedMailboxes(db, {
+      appSecret: env.APP_SECRET,
+      placementWindowMinutes: env.PLACEMENT_WINDOW_MINUTES,
+      log,
+    });
+    if (summary.polled || summary.completed || summary.removedSeedPlacements) log.info(summary, 'Seed mailboxes polled');
+  },
+});
+
+/** Polls now rather than at the next minute; a round already queued absorbs this one. */
+export async function queueSeedPolling(jobs: JobSender): Promise<void> {
+  await jobs.send(POLL_SEED_MAILBOXES, {});
+}

@@ -1,0 +1,41 @@
+import { lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { authTokens, outbox, rateLimits, sessions } from './platform/db/schema/index';
+import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.store';
+import { failAbandonedTests } from './inbox-tests/inbox-tests.store';
+import { findStrandedMail } from './platform/mail/outbox';
+import { defineJob } from './platform/queue/job';
+import { queueInboundProcessing } from './process-inbound.job';
+import { sendEmailJob } from './platform/mail/send-email.job';
+
+/**
+ * Every minute: drop expired sessions, tokens and rate-limit windows, forget delivered mail after
+ * 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
+ * and the ones whose processing never ran are queued again. Inbox tests whose e-mail never came fail.
+ */
+export const maintenanceJob = defineJob({
+  name: 'maintenance',
+  schema: z.object({}).passthrough(),
+  schedule: '* * * * *',
+  async run(_data, { db, log, jobs }) {
+    const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.idHash });
+    const expiredTokens = await db
+      .delete(authTokens)
+      .where(lt(authTokens.expiresAt, sql`now() - interval '1 day'`))
+      .returning({ id: authTokens.id });
+    await db.delete(rateLimits).where(lt(rateLimits.windowEnd, sql`now()`));
+    await db.delete(outbox).where(lt(outbox.createdAt, sql`now() - interval '30 days'`));
+    const stranded = await findStrandedMail(db);
+    for (const outboxId of stranded) {
+      await jobs.send(sendEmailJob.name, { outboxId }, { singletonKey: `outbox-${outboxId}` });
+    }
+    await purgeOldInbound(db);
+    const strandedInbound = await findStrandedInbound(db);
+    for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
+    const abandonedTests = await failAbandonedTests(db);
+    log.info(
+      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
+      'maintenance done',
+    );
+  },
+});

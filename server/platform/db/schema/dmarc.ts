@@ -1,0 +1,88 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult } from '../../../dmarc/aggregate-report';
+import { users } from './users';
+
+/**
+ * One uploaded DMARC aggregate report, or one failed import of one (status 'failed', `error` set,
+ * report fields null: NULLs never collide in the dedupe key, so each failure keeps its own row).
+ */
+export const dmarcReports = pgTable(
+  'dmarc_reports',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['imported', 'failed'] }).notNull(),
+    error: text(),
+    fileName: text().notNull(),
+    rawSize: integer().notNull(),
+    /** policy_published/domain. */
+    domain: text(),
+    orgName: text(),
+    reportId: text(),
+    email: text(),
+    dateBegin: timestamp({ withTimezone: true }),
+    dateEnd: timestamp({ withTimezone: true }),
+    adkim: text(),
+    aspf: text(),
+    p: text(),
+    sp: text(),
+    np: text(),
+    pct: integer(),
+    fo: text(),
+    testing: text(),
+    // Totals kept with the report so the list needs no join over its records.
+    recordCount: integer().notNull().default(0),
+    messageCount: integer().notNull().default(0),
+    passCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dmarc_reports_user_org_report_key').on(t.userId, t.orgName, t.reportId),
+    index('dmarc_reports_user_begin_idx').on(t.userId, t.dateBegin),
+    index('dmarc_reports_user_domain_begin_idx').on(t.userId, t.domain, t.dateBegin),
+  ],
+);
+
+/** One <record> of a report: a source IP and what the receiver saw and did with its messages. */
+export const dmarcRecords = pgTable(
+  'dmarc_records',
+  {
+    id: serial().primaryKey(),
+    reportId: integer()
+      .notNull()
+      .references(() => dmarcReports.id, { onDelete: 'cascade' }),
+    sourceIp: text().notNull(),
+    count: integer().notNull(),
+    disposition: text().notNull(),
+    /** policy_evaluated: the aligned results DMARC was decided on. */
+    dkimResult: text().notNull(),
+    spfResult: text().notNull(),
+    headerFrom: text().notNull(),
+    envelopeFrom: text(),
+    envelopeTo: text(),
+    /** auth_results: the raw results, aligned or not. */
+    dkimAuth: jsonb().$type<DkimAuthResult[]>().notNull(),
+    spfAuth: jsonb().$type<SpfAuthResult[]>().notNull(),
+    reason: jsonb().$type<PolicyOverrideReason[]>(),
+  },
+  (t) => [index('dmarc_records_report_idx').on(t.reportId)],
+);
+
+/**
+ * The last report of each (user, domain, reporter) that a "reporter stopped" alert was raised for,
+ * so the alert is raised once per silence, not every hour, and again if the reporter resumes and stops.
+ */
+export const dmarcReporterAlerts = pgTable(
+  'dmarc_reporter_alerts',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text().notNull(),
+    orgName: text().notNull(),
+    lastReportAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.domain, t.orgName] })],
+);

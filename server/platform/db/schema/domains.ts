@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DomainChecks } from '../../../../contracts/domains';
+import { users } from './users';
+
+/** A user's sending domain and the latest outcome of its DNS authentication checks. */
+export const domains = pgTable(
+  'domains',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text().notNull(),
+    status: text({ enum: ['healthy', 'warning', 'error', 'pending'] }).notNull().default('pending'),
+    isVerified: boolean().notNull().default(false),
+    // Published by the owner as TXT at _inboxpulse.<domain> to prove control of the domain.
+    verificationToken: text().notNull(),
+    dkimSelectors: jsonb().$type<string[]>().notNull().default([]),
+    notes: text(),
+    /** The full outcome of the last check, as GET /api/domains/:id shows it. */
+    checks: jsonb().$type<DomainChecks>(),
+    spfRecord: text(),
+    dkimRecord: text(),
+    dmarcRecord: text(),
+    spfStatus: text({ enum: ['valid', 'invalid', 'missing'] }),
+    dkimStatus: text({ enum: ['valid', 'invalid', 'missing'] }),
+    dmarcStatus: text({ enum: ['valid', 'invalid', 'missing'] }),
+    reputationScore: real(),
+    lastCheckedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('domains_user_domain_key').on(t.userId, t.domain), index('domains_user_idx').on(t.userId, sql`${t.createdAt} DESC`)],
+);

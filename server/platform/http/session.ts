@@ -1,0 +1,118 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../../contracts/auth';
+import type { Db, Executor } from '../db/client';
+import type { Notifications } from '../db/notifications';
+import { sessions, users, type UserRow } from '../db/schema/index';
+import { AppError } from '../errors';
+import { hashToken, newToken } from '../security/tokens';
+import { listenForSessionChanges, SessionCache } from './session-cache';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
+
+const SESSION_DAYS = 30;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser. */
+    user?: UserRow;
+  }
+}
+
+// One cache per database handle, made by buildApp (cacheSessions). Without one (a script, a worker)
+// every lookup goes to the database.
+const sessionCaches = new WeakMap<Db, SessionCache>();
+
+/** Serves this app's signed-in requests from memory, kept current through `notifications` (session-cache.ts). */
+export async function cacheSessions(db: Db, notifications: Notifications): Promise<void> {
+  const cache = new SessionCache(notifications);
+  await listenForSessionChanges(cache, notifications);
+  sessionCaches.set(db, cache);
+}
+
+/**
+ * Drops what this process cached about a user, so its very next request sees a change made here
+ * (password, plan, tour, deletion). Call it after the change commits: a lookup that ran in between
+ * would cache the old row again. Other processes hear it from the database (migration 0007).
+ */
+export function forgetCachedUser(db: Db, userId: number): void {
+  sessionCaches.get(db)?.forgetUser(userId);
+}
+
+/** Starts a new session (a new id every login: rotation) and sets the cookie. */
+export async function startSession(db: Db, userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const previous = readSessionCookie(request);
+  if (previous) await endStoredSession(db, hashToken(previous));
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+/** Logout: the session is refused from the next request on, here at once, in other processes within a moment. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = readSessionCookie(request);
+  if (token) await endStoredSession(db, hashToken(token));
+  clearSessionCookie(reply);
+}
+
+async function endStoredSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  sessionCaches.get(db)?.forgetSession(idHash);
+}
+
+/** Inside the caller's transaction; the caller calls forgetCachedUser once it commits. */
+export async function endAllSessions(ex: Executor, userId: number): Promise<void> {
+  await ex.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+function prepareSessionUserQuery(db: Db) {
+  return db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_user');
+}
+
+// Runs on a cache miss, and on every signed-in request while the cache cannot be trusted (its
+// LISTEN connection is down) or where there is none: prepared once per database, it costs a quarter
+// of the plain query (0.18 ms against 0.79 ms measured here on PostgreSQL).
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
+
+async function loadSession(db: Db, idHash: string) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = prepareSessionUserQuery(db)));
+  const [row] = await query.execute({ idHash });
+  return row;
+}
+
+/** The user of the request's session cookie, if it is a live session: from this process's cache when it can. */
+export async function findSessionUser(db: Db, request: FastifyRequest): Promise<UserRow | undefined> {
+  const token = readSessionCookie(request);
+  if (!token) return undefined;
+  const idHash = hashToken(token);
+  const cache = sessionCaches.get(db);
+  if (!cache) return (await loadSession(db, idHash))?.user;
+  return cache.find(idHash, () => loadSession(db, idHash));
+}
+
+/** preHandler for signed-in routes: loads request.user or answers 401. */
+export function requireUser(db: Db) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = await findSessionUser(db, request);
+    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
+  return request.user;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DNSBLS, reversedIp } from '../../dns/dnsbl';
+import { createResolver, type DnsResolver } from '../../dns/resolver';
+import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
+import { analyzeConnectingIp } from './connecting-ip';
+
+let dns: TestDnsServer;
+let resolver: DnsResolver;
+
+beforeAll(async () => {
+  dns = await startDnsServer({
+    // A well-run sender: PTR and A agree.
+    '10.2.0.192.in-addr.arpa': { PTR: ['mta1.brand-mail.com'] },
+    'mta1.brand-mail.com': { A: ['192.0.2.10'] },
+    // A PTR that points at a name which does not resolve back.
+    '66.113.0.203.in-addr.arpa': { PTR: ['dyn-66.isp.example'] },
+    'dyn-66.isp.example': { A: ['198.51.100.1'] },
+    // Listed on Spamhaus (XBL) and SpamCop; Barracuda answers a refusal code.
+    '66.113.0.203.zen.spamhaus.org': { A: ['127.0.0.4'] },
+    '66.113.0.203.bl.spamcop.net': { A: ['127.0.0.2'] },
+    '66.113.0.203.b.barracudacentral.org': { A: ['127.255.255.254'] },
+  });
+  dns.servfail.add('66.113.0.203.psbl.surriel.com');
+  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+});
+afterAll(() => dns?.close());
+
+describe('the connecting IP', () => {
+  it('confirms reverse DNS forward and finds it on no list', async () => {
+    const report = await analyzeConnectingIp(resolver, '::ffff:192.0.2.10');
+    expect(report).toMatchObject({ ip: '192.0.2.10', reverseDns: ['mta1.brand-mail.com'], confirmedName: 'mta1.brand-mail.com', reverseDnsFailed: false });
+    expect(report.blocklists.map((b) => b.status)).toEqual(DNSBLS.map(() => 'clear'));
+  });
+
+  it('tells listed from clear and from unknown (refusal codes and failed lookups are never "listed")', async () => {
+    const report = await analyzeConnectingIp(resolver, '203.0.113.66');
+    expect(report.confirmedName).toBeNull();
+    expect(report.reverseDns).toEqual(['dyn-66.isp.example']);
+    const byList = Object.fromEntries(report.blocklists.map((b) => [b.list, [b.status, b.reason]]));
+    expect(byList).toEqual({
+      'Spamhaus ZEN': ['listed', 'XBL: an exploited or infected host'],
+      SpamCop: ['listed', 'reported as a spam source by SpamCop users'],
+      Barracuda: ['unknown', 'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).'],
+      PSBL: ['unknown', 'The lookup failed (ESERVFAIL).'],
+    });
+  });
+
+  it('reverses IPv4 and IPv6 addresses for list queries', () => {
+    expect(reversedIp('192.0.2.10')).toBe('10.2.0.192');
+    expect(reversedIp('2001:db8::1')).toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2');
+  });
+});

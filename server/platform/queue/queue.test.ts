@@ -1,0 +1,142 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { openNotifications, type Notifications } from '../db/notifications';
+import { openTestDatabase } from '../../test/test-database';
+import { defineJob, type JobContext, type JobDefinition } from './job';
+import { createJobQueue } from './queue';
+
+const log = pino({ level: 'silent' });
+const ran: number[] = [];
+const countJob = defineJob({ name: 'test-count', schema: z.object({ n: z.number() }), async run({ n }) { ran.push(n); } });
+const context = {} as Omit<JobContext, 'jobs' | 'log'>;
+
+let database: Database;
+let notifications: Notifications;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  notifications = await openNotifications(database.connection, log);
+});
+afterAll(async () => {
+  await notifications?.close();
+  await database?.close();
+});
+
+/** Polls until `done` holds, failing after `ms`: far less than the 60 s a worker here waits between polls. */
+async function waitUntil(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A worker process and a sender-only process on one database, as with ROLES=worker and ROLES=smtp. */
+async function twoProcesses(jobs: JobDefinition<any>[]) {
+  // The sender goes first: it creates the queues, and jobs it sends now are a backlog for the worker.
+  const sender = createJobQueue({ database, notifications, jobs, log, work: false });
+  await sender.start(context);
+  const worker = createJobQueue({ database, notifications, jobs, log, work: true, pollSeconds: 60 });
+  return {
+    sender,
+    startWorker: () => worker.start(context),
+    stop: async () => {
+      await worker.stop();
+      await sender.stop();
+    },
+  };
+}
+
+const jobStates = async (name: string) => {
+  const { rows } = await database.pool.query<{ n: string; state: string; message: string | null }>(
+    `select data->>'n' as n, state, output->>'message' as message from pgboss.job where name = $1 order by (data->>'n')::int`,
+    [name],
+  );
+  return rows;
+};
+
+describe('the job worker', () => {
+  it('works through a backlog without waiting a polling interval between jobs', async () => {
+    const { sender, startWorker, stop } = await twoProcesses([countJob]);
+    for (let n = 1; n <= 5; n++) await sender.send(countJob.name, { n });
+    // A worker that polls every 60 s: its first fetch is at start, so five jobs one poll apart would take 4 minutes.
+    await startWorker();
+    try {
+      await waitUntil(() => ran.length >= 5, 'five jobs');
+      expect(ran.sort()).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  it('runs a job sent by another process at once, although the worker polls only every 60 s', async () => {
+    const seen: number[] = [];
+    const job = defineJob({ name: 'test-wake', schema: z.object({ n: z.number() }), async run({ n }) { seen.push(n); } });
+    const { sender, startWorker, stop } = await twoProcesses([job]);
+    await startWorker();
+    try {
+      // Each job is sent once the one before has run, so the worker has gone back to waiting for its
+      // next poll: only the sender's notification can bring it back within the deadline.
+      for (let n = 1; n <= 3; n++) {
+        await sender.send(job.name, { n });
+        await waitUntil(() => seen.includes(n), `job ${n}`);
+      }
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  it('wakes the workers when the listening connection comes back, as a notification may have been lost meanwhile', async () => {
+    const seen: number[] = [];
+    const job = defineJob({ name: 'test-reconnect', schema: z.object({ n: z.number() }), async run({ n }) { seen.push(n); } });
+    const { sender, startWorker, stop } = await twoProcesses([job]);
+    await startWorker();
+    try {
+      await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inboxpulse-listen' and datname = current_database()`);
+      // Sent while no connection listens (the first reconnect attempt is 100 ms away): its notification is lost.
+      await sender.send(job.name, { n: 1 });
+      await waitUntil(() => seen.includes(1), 'the job sent while the connection was down');
+      expect(notifications.listening).toBe(true);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  it('fetches jobs in batches, runs a batch side by side, and only the job that failed is retried', async () => {
+    const batchSize = 4;
+    let started = 0;
+    let allStarted: () => void;
+    const latch = new Promise<void>((resolve) => (allStarted = resolve));
+    const job = defineJob({
+      name: 'test-batch',
+      schema: z.object({ n: z.number(), fail: z.boolean() }),
+      batchSize,
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      async run({ fail }) {
+        if (++started === batchSize) allStarted();
+        // Run one after another, no job would ever see the others start: give up rather than hang.
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the batch did not run side by side')), 5_000));
+        await Promise.race([latch, timeout]);
+        if (fail) throw new Error('this one fails');
+      },
+    });
+    const { sender, startWorker, stop } = await twoProcesses([job]);
+    for (let n = 1; n <= batchSize; n++) await sender.send(job.name, { n, fail: n === 2 });
+    await startWorker();
+    try {
+      const settled = async () => (await jobStates(job.name)).every((j) => j.state === 'completed' || j.state === 'retry');
+      await waitUntil(settled, 'the batch to settle');
+      expect(await jobStates(job.name)).toEqual([
+        { n: '1', state: 'completed', message: null },
+        { n: '2', state: 'retry', message: 'this one fails' },
+        { n: '3', state: 'completed', message: null },
+        { n: '4', state: 'completed', message: null },
+      ]);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import { connect } from 'node:net';
+import pino from 'pino';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains, inboundMessages } from '../db/schema/index';
+import { fixture } from '../../dmarc/fixtures';
+import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { createTestApp, signUp, type TestApp, type TestClient } from '../../test/test-app';
+import { waitUntil } from '../../test/wait-until';
+import { storeInboundMessage } from './inbound.store';
+import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
+
+const INBOUND = 'in.inboxpulse.test';
+const LIMIT_BYTES = 200 * 1024;
+const GZ_REPORT = 'aggregate/fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz'; // domain indemed.com
+const ZIP_REPORT = 'aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip'; // example.com
+
+let t: TestApp;
+let smtp: SmtpListener;
+let owner: TestClient;
+let bystander: TestClient;
+let dns: TestDnsServer;
+
+async function addDomain(client: TestClient, domain: string, verified: boolean) {
+  const { id } = (await client.post('/api/domains', { domain })).json();
+  // Ownership verification through DNS is covered by the domain tests; here it is set directly.
+  if (verified) await t.database.db.update(domains).set({ isVerified: true }).where(eq(domains.id, id));
+}
+
+function send(mail: SendMailOptions) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'reporter.example.org' });
+  return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
+}
+
+const reportsOf = async (client: TestClient) => (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
+const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address } });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+  owner = (await signUp(t.app)).client;
+  bystander = (await signUp(t.app)).client;
+  await addDomain(owner, 'example.com', true);
+  await addDomain(owner, 'indemed.com', true);
+  // Added but never verified: must not receive example.com's reports.
+  await addDomain(bystander, 'example.com', false);
+});
+afterAll(async () => {
+  await smtp?.close();
+  await t?.close();
+  await dns?.close();
+});
+
+describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
+  it('imports a gzip and a zip attachment for the user who verified the domain, and nobody else', async () => {
+    const info = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report Domain: indemed.com Submitter: fastmail.com',
+      text: 'DMARC aggregate report attached.',
+      attachments: [{ filename: 'report.xml.gz', content: fixture(GZ_REPORT) }],
+    });
+    expect(info.response).toMatch(/^250 .*Queued as \d+/);
+    await send({ to: `DMARC+rua@${INBOUND.toUpperCase()}`, subject: 'Report', attachments: [{ filename: 'r.zip', content: fixture(ZIP_REPORT) }] });
+
+    // A message's job imports its report, then marks the message processed: wait for both.
+    const { reports } = await waitUntil(
+      async () => ({
+        reports: await reportsOf(owner),
+        unprocessed: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(eq(inboundMessages.status, 'received')))[0].n,
+      }),
+      'two imported reports and their messages processed',
+      { until: (seen) => seen.reports.total === 2 && seen.unprocessed === 0 },
+    );
+    expect(reports.items.map((r) => r.domain).sort()).toEqual(['example.com', 'indemed.com']);
+    expect((await reportsOf(bystander)).total).toBe(0);
+    // Processed messages keep their outcome but not their bytes.
+    const rows = await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.status, 'processed'));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.raw === null && r.remoteIp === '127.0.0.1' && r.helo === 'reporter.example.org')).toBe(true);
+  });
+
+  it('keeps a report nobody verified, and a mail without a report, for the operator', async () => {
+    const unrouted = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const empty = await send({ to: `dmarc@${INBOUND}`, subject: 'hello', text: 'no report here' });
+    const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
+    const a = await waitUntil(() => messageRow(idOf(unrouted.response)), 'the unrouted message to be processed', { until: (row) => row.status !== 'received' });
+    expect(a).toMatchObject({ status: 'unrouted', result: expect.stringContaining('no user has verified example.de') });
+    expect(a.raw?.length).toBeGreaterThan(0);
+    const b = await waitUntil(() => messageRow(idOf(empty.response)), 'the message without a report to be processed', { until: (row) => row.status !== 'received' });
+    expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
+  });
+
+  it('hands an unrouted report to the owner once they verify the domain', async () => {
+    const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
+    await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
+    expect((await messageRow(id)).reportDomains).toEqual(['example.de']);
+    // The owner proves ownership through DNS: the real verify endpoint, against a loopback DNS server.
+    const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'example.de' })).json();
+    dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
+    expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
+    await t.jobs.send('maintenance', {});
+    await waitUntil(() => messageRow(id), 'the replayed message to be processed', { until: (row) => row.status === 'processed' });
+    expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
+  });
+
+  it('processes a message whose job was never sent (the process died after storing it)', async () => {
+    const id = await storeInboundMessage(t.database.db, {
+      kind: 'dmarc',
+      source: 'smtp',
+      rcptTo: [`dmarc@${INBOUND}`],
+      raw: Buffer.from(`From: a@b.example\r\nTo: dmarc@${INBOUND}\r\nSubject: r\r\nContent-Type: application/xml\r\n\r\n${fixture('aggregate/rfc9990-sample.xml')}`),
+    });
+    await t.database.db.update(inboundMessages).set({ receivedAt: sql`now() - interval '10 minutes'` }).where(eq(inboundMessages.id, id!));
+    await t.jobs.send('maintenance', {});
+    const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', { until: (r) => r.status !== 'received' });
+    expect(row.status).toBe('processed');
+    expect((await reportsOf(owner)).items.map((r) => r.orgName)).toContain('Sample Reporter');
+  });
+});
+
+describe('several messages on one connection', () => {
+  it('stores each with only its own recipients', async () => {
+    const transport = nodemailer.createTransport({ pool: true, maxConnections: 1, host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    const [one, two] = await Promise.all(
+      ['dmarc+one', 'dmarc+two'].map((local) => transport.sendMail({ from: 'r@reporter.example.org', to: `${local}@${INBOUND}`, subject: local, text: 'x' })),
+    );
+    transport.close();
+    const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
+    expect((await messageRow(idOf(one.response))).rcptTo).toEqual([`dmarc+one@${INBOUND}`]);
+    expect((await messageRow(idOf(two.response))).rcptTo).toEqual([`dmarc+two@${INBOUND}`]);
+  });
+});
+
+describe('what the listener refuses', () => {
+  it('refuses to relay, unknown mailboxes and oversized messages with proper SMTP codes', async () => {
+    await expect(send({ to: 'someone@gmail.com', text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('Relay access denied') });
+    await expect(send({ to: `postmaster-x@${INBOUND}`, text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('No such mailbox') });
+    const big = Buffer.alloc(LIMIT_BYTES + 1024, 'a');
+    await expect(send({ to: `dmarc@${INBOUND}`, attachments: [{ filename: 'big.xml', content: big }] })).rejects.toMatchObject({ responseCode: 552 });
+    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(sql`size > ${LIMIT_BYTES}`);
+    expect(n).toBe(0);
+  });
+
+  it(`answers 421 to more than ${MAX_CONNECTIONS_PER_IP} connections at once from one address`, async () => {
+    // The earlier tests' senders hang up after their last reply: until the listener has seen them go,
+    // they count against the limit too.
+    await waitUntil(() => smtp.busy(), 'the listener to be done with the earlier connections', { until: (busy) => busy === 0 });
+    const greetings = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_IP + 1 }, async () => {
+        const socket = connect(smtp.port, '127.0.0.1');
+        const line = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString())));
+        return { socket, line };
+      }),
+    );
+    const codes = greetings.map((g) => g.line.slice(0, 3)).sort();
+    expect(codes.filter((c) => c === '220')).toHaveLength(MAX_CONNECTIONS_PER_IP);
+    expect(codes.filter((c) => c === '421')).toHaveLength(1);
+    for (const g of greetings) g.socket.destroy();
+  });
+});

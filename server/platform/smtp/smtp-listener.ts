@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { enforceRateLimit } from '../http/rate-limit';
+import type { JobSender } from '../queue/job';
+import { queueInboundProcessing } from '../../process-inbound.job';
+import { classifyRecipient, type InboundKind } from './addresses';
+import { isKnownTestRecipient } from '../../inbox-tests/inbox-tests.store';
+import { storeInboundMessage } from './inbound.store';
+
+/*
+ * The inbound SMTP listener (smtp role): receives mail for INBOUND_DOMAIN only, never relays. A
+ * message is stored in inbound_messages before "250" is answered and processed by a job, so a
+ * crash after the answer loses nothing and a crash before it makes the sender retry.
+ */
+
+/** Connections one IP may hold open at once on this node (in memory: it is about this node's sockets). */
+export const MAX_CONNECTIONS_PER_IP = 10;
+export const MAX_RECIPIENTS = 50;
+/** New connections one IP may open in a window, counted in the database across every smtp node. */
+export const CONNECTION_RATE = { name: 'smtp-connect-ip', limit: 120, windowSeconds: 10 * 60 };
+
+export interface SmtpListenerDeps {
+  env: Pick<Env, 'INBOUND_DOMAIN' | 'SMTP_PORT' | 'HOST' | 'SMTP_MAX_MESSAGE_BYTES' | 'SMTP_TLS_CERT' | 'SMTP_TLS_KEY'>;
+  db: Db;
+  jobs: JobSender;
+  log: Logger;
+}
+
+export interface SmtpListener {
+  port: number;
+  /** Connections not closed yet plus messages still being read or stored: 0 once the listener is done with every sender (tests wait for it). */
+  busy(): number;
+  close(): Promise<void>;
+}
+
+/** An SMTP refusal: smtp-server answers with responseCode and the message. */
+function smtpError(responseCode: number, message: string): Error & { responseCode: number } {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps): Promise<SmtpListener> {
+  const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
+  const open = new Map<string, number>();
+  // The accepted recipients of each session, by what they are for: one stored message per kind.
+  const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, string[]>>();
+  let receiving = 0;
+
+  const server = new SMTPServer({
+    name: env.INBOUND_DOMAIN,
+    banner: 'InboxPulse inbound mail',
+    size: env.SMTP_MAX_MESSAGE_BYTES,
+    authOptional: true,
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...tls,
+    maxClients: 500,
+    socketTimeout: 60_000,
+    closeTimeout: 10_000,
+    logger: false,
+    // DSNs and 8BITMIME are announced by default; SMTPUTF8 lets international senders through.
+    // A refused connection is answered 421 and closed: the sender retries later.
+    async onConnect(session, callback) {
+      const ip = session.remoteAddress;
+      const count = (open.get(ip) ?? 0) + 1;
+      open.set(ip, count);
+      if (count > MAX_CONNECTIONS_PER_IP) return callback(smtpError(421, 'Too many connections from your address, try again later'));
+      try {
+        await enforceRateLimit(db, CONNECTION_RATE, ip);
+      } catch {
+        return callback(smtpError(421, 'Too many connections from your address, try again later'));
+      }
+      callback();
+    },
+    onClose(session) {
+      const left = (open.get(session.remoteAddress) ?? 1) - 1;
+      if (left > 0) open.set(session.remoteAddress, left);
+      else open.delete(session.remoteAddress);
+    },
+    // A new transaction on the same connection starts with no recipients.
+    onMailFrom(_address, session, callback) {
+      recipients.delete(session);
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      const kind = classifyRecipient(address.address, env);
+      if (kind === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
+      if (!kind) return callback(smtpError(550, `No such mailbox: ${address.address}`));
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
+      // A test address must name a test that exists: a mistyped or deleted one bounces at once, so the sender knows.
+      const known = kind === 'inbox_test' ? isKnownTestRecipient(db, address.address) : Promise.resolve(true);
+      known
+        .then((ok) => {
+          if (!ok) return callback(smtpError(550, `No such mailbox: ${address.address}`));
+          const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
+          const listed = byKind.get(kind) ?? [];
+          // A repeated RCPT is one recipient (compared without case, as smtp-server does for the envelope).
+          if (!listed.some((a) => a.toLowerCase() === address.address.toLowerCase())) byKind.set(kind, [...listed, address.address]);
+          recipients.set(session, byKind);
+          callback();
+        })
+        .catch((err: Error) => {
+          log.error({ err }, 'inbound recipient check failed');
+          callback(smtpError(451, 'Temporary failure, please try again later'));
+        });
+    },
+    onData(stream, session, callback) {
+      receiving++;
+      receive(stream, session, recipients.get(session) ?? new Map())
+        .then((reply) => callback(null, reply))
+        .catch((error: Error & { responseCode?: number }) => {
+          if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
+          callback(error.responseCode ? error : smtpError(451, 'Temporary failure, please try again later'));
+        })
+        .finally(() => receiving--);
+    },
+  });
+  server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
+
+  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, string[]>): Promise<string> {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    for await (const chunk of stream) {
+      // Past the limit the rest is read and dropped: a sender must not make us hold more than the limit.
+      if (kept > env.SMTP_MAX_MESSAGE_BYTES) continue;
+      chunks.push(chunk as Buffer);
+      kept += (chunk as Buffer).length;
+    }
+    if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
+    const raw = Buffer.concat(chunks);
+    const ids: number[] = [];
+    for (const [kind, rcptTo] of byKind) {
+      const id = await storeInboundMessage(db, {
+        kind,
+        source: 'smtp',
+        remoteIp: session.remoteAddress,
+        helo: session.hostNameAppearsAs,
+        mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        rcptTo,
+        raw,
+      });
+      if (id !== undefined) ids.push(id);
+    }
+    // Sent after the insert committed; if this process dies first, maintenance queues it again.
+    for (const id of ids) await queueInboundProcessing(jobs, id);
+    log.info({ ids, remoteIp: session.remoteAddress, size: raw.length }, 'inbound message received');
+    return `Queued as ${ids.join(',')}`;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(env.SMTP_PORT, env.HOST, () => {
+      server.server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.server.address() as AddressInfo;
+  log.info({ port, domain: env.INBOUND_DOMAIN, starttls: Boolean(tls) }, 'inbound SMTP listening');
+  return {
+    port,
+    busy: () => [...open.values()].reduce((sum, n) => sum + n, receiving),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
