@@ -13,6 +13,7 @@ import { jobRegistry } from './job-registry';
 import { startSmtpListener, type SmtpListener } from './platform/smtp/smtp-listener';
 import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
+import { seedNetworkOf } from './inbox-tests/seeds/seed-network-file';
 import { syncSeedNetwork } from './inbox-tests/seeds/seed-sync';
 
 export interface Runtime {
@@ -38,6 +39,8 @@ export interface RuntimeOptions {
 /** Opens the database, migrates it, starts the roles this process runs. main.ts, e2e tests and benchmarks all start here. */
 export async function startRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  // Read before anything starts: a broken seed file stops start-up like a bad variable.
+  const seedNetwork = seedNetworkOf(env);
   let unlock = () => {};
   let server: EmbeddedPostgres | undefined;
   if (!env.DATABASE_URL) {
@@ -51,8 +54,8 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   await database.migrate();
   const notifications = await openNotifications(database.connection, logger);
   // Before any role: tests created and seeds polled from here on see the network of SEED_NETWORK_FILE.
-  const seeds = await syncSeedNetwork(database.db, env.SEED_NETWORK, env.APP_SECRET);
-  if (env.SEED_NETWORK_FILE) logger.info({ seeds: env.SEED_NETWORK?.length ?? 0, ...seeds }, 'Seed network synced');
+  const seeds = await syncSeedNetwork(database.db, seedNetwork, env.APP_SECRET);
+  if (seedNetwork) logger.info({ seeds: seedNetwork.length, ...seeds }, 'Seed network synced');
 
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,30 +30,5 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
     expect(() => loadEnv({ DATA_DIR: tmp(), INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN must be a domain name/);
     expect(() => loadEnv({ DATA_DIR: tmp(), DMARC_IMAP_URL: 'imaps://imap.example.com/INBOX' })).toThrow(/DMARC_IMAP_URL: .*DMARC_IMAP_URL/);
-  });
-});
-
-describe('loadEnv: SEED_NETWORK_FILE', () => {
-  const seedFile = (content: string) => {
-    const file = path.join(tmp(), 'seeds.yaml');
-    writeFileSync(file, content);
-    return file;
-  };
-  const oneSeed = `seeds:
-  - { provider: Gmail, mailboxSystem: Gmail, region: Europe, country: France, address: seed@example.com,
-      imap: { host: imap.example.com, user: seed, password: env:SEED_PW } }
-`;
-
-  it('reads the seed network, with passwords from the same environment', () => {
-    expect(loadEnv({ DATA_DIR: tmp() }).SEED_NETWORK).toBeUndefined();
-    const env = loadEnv({ DATA_DIR: tmp(), SEED_NETWORK_FILE: seedFile(oneSeed), SEED_PW: 'pw' });
-    expect(env.SEED_NETWORK).toEqual([expect.objectContaining({ address: 'seed@example.com', imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }) })]);
-  });
-
-  it('stops start-up on a broken file, listed with the other bad variables', () => {
-    expect(() => loadEnv({ DATA_DIR: tmp(), PORT: 'eighty', SEED_NETWORK_FILE: seedFile(oneSeed) })).toThrow(
-      /PORT[\s\S]*SEED_NETWORK_FILE: Seed network file .*seeds\.yaml:\n {4}seeds\[0\]\.imap\.password: environment variable SEED_PW is not set/,
-    );
-    expect(() => loadEnv({ DATA_DIR: tmp(), SEED_NETWORK_FILE: '/nonexistent/seeds.yaml' })).toThrow(/SEED_NETWORK_FILE: .*\n\s+the file does not exist/);
   });
 });

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseImapUrl } from './imap/imap-url';
-import { loadSeedNetworkFile, type SeedConfig } from '../inbox-tests/seeds/seed-network-file';
 
 // The only reader of process.env. Everything else receives an Env.
 
@@ -75,8 +74,11 @@ const EnvSchema = z.object({
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
   APP_SECRET: string;
   APP_URL: string;
-  /** The seeds of SEED_NETWORK_FILE, read at start-up; undefined without the variable. */
-  SEED_NETWORK: SeedConfig[] | undefined;
+  /**
+   * Every variable as given (blank ones left out), for settings files that name variables, such as
+   * the seed network file's `env:NAME` passwords: their owners read them from here, not process.env.
+   */
+  VARIABLES: Readonly<Record<string, string>>;
 };
 
 /** Parses the environment once; fails fast with every problem listed. */
@@ -84,21 +86,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(blanksRemoved);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  // Read here, not when polling starts: a broken seed file should stop start-up like a bad variable.
-  let seedNetwork: SeedConfig[] | undefined;
-  const seedFile = blanksRemoved.SEED_NETWORK_FILE;
-  if (seedFile) {
-    try {
-      seedNetwork = loadSeedNetworkFile(seedFile, blanksRemoved);
-    } catch (error) {
-      lines.push(`  SEED_NETWORK_FILE: ${(error as Error).message.replace(/\n/g, '\n  ')}`);
-    }
-  }
-  if (!parsed.success || lines.length) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   const env = parsed.data;
   return {
     ...env,
-    SEED_NETWORK: seedNetwork,
+    VARIABLES: blanksRemoved as Record<string, string>,
     APP_SECRET: env.APP_SECRET ?? readOrCreateSecret(env.DATA_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

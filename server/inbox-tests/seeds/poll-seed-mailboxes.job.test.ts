@@ -10,6 +10,7 @@ import { createInboxTest } from '../inbox-tests.store';
 import { subjectTag } from '../test-address';
 import type { SeedConfig } from './seed-network-file';
 import { pollSeedMailboxes, SEED_REMOVED_NOTE, type SeedPollOptions } from './seed-poll';
+import { seedNetworkOf } from './seed-network-file';
 import { syncSeedNetwork } from './seed-sync';
 import { noDovecot, startDovecot, type TestImapServer } from '../../test/dovecot';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -241,7 +242,7 @@ describe.skipIf(noDovecot)('the poll-seed-mailboxes job, queued through pg-boss 
 `,
     );
     t = await createTestApp({ work: true, env: { SEED_NETWORK_FILE: file, SEED_S1_PASSWORD: SEEDS[0]!.password } });
-    await syncSeedNetwork(t.database.db, t.env.SEED_NETWORK, t.env.APP_SECRET);
+    await syncSeedNetwork(t.database.db, seedNetworkOf(t.env), t.env.APP_SECRET);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPAM_FOLDERS, loadSeedNetworkFile } from './seed-network-file';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../platform/env';
+import { DEFAULT_SPAM_FOLDERS, loadSeedNetworkFile, seedNetworkOf } from './seed-network-file';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-seeds-'));
 let n = 0;
@@ -125,5 +126,32 @@ describe('loadSeedNetworkFile', () => {
     expect(() => loadSeedNetworkFile(file('list.yaml', '- a\n- b\n'), {})).toThrow(/file: /);
     expect(() => loadSeedNetworkFile(file('seeds-text.yaml', 'seeds: none\n'), {})).toThrow(/seeds: must be a list of seed mailboxes/);
     expect(() => loadSeedNetworkFile(file('noseeds.yaml', 'deleteFoundMessages: true\n'), {})).toThrow(/seeds: is missing/);
+  });
+});
+
+describe('seedNetworkOf: SEED_NETWORK_FILE at start-up', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-seed-env-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const seedFile = (content: string) => {
+    const file = path.join(dir, 'seeds.yaml');
+    writeFileSync(file, content);
+    return file;
+  };
+  const oneSeed = `seeds:
+  - { provider: Gmail, mailboxSystem: Gmail, region: Europe, country: France, address: seed@example.com,
+      imap: { host: imap.example.com, user: seed, password: env:SEED_PW } }
+`;
+
+  it('reads the seed network, with passwords from the same environment', () => {
+    expect(seedNetworkOf(loadEnv({ DATA_DIR: dir }))).toBeUndefined();
+    const env = loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: seedFile(oneSeed), SEED_PW: 'pw' });
+    expect(seedNetworkOf(env)).toEqual([expect.objectContaining({ address: 'seed@example.com', imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }) })]);
+  });
+
+  it('stops start-up on a broken file, saying which variable and what is wrong', () => {
+    expect(() => seedNetworkOf(loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: seedFile(oneSeed) }))).toThrow(
+      /Invalid environment:\n {2}SEED_NETWORK_FILE: Seed network file .*seeds\.yaml:\n {4}seeds\[0\]\.imap\.password: environment variable SEED_PW is not set/,
+    );
+    expect(() => seedNetworkOf(loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: '/nonexistent/seeds.yaml' }))).toThrow(/SEED_NETWORK_FILE: .*\n\s+the file does not exist/);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
+import type { Env } from '../../platform/env';
 import type { ImapConnectionConfig } from '../../platform/imap/imap-client';
 
 /*
@@ -98,6 +99,19 @@ function seedFileSchema(environ: Record<string, string | undefined>) {
     deleteFoundMessages: flag.default(false),
     seeds: z.array(seed, { error: expected('must be a list of seed mailboxes') }),
   });
+}
+
+/**
+ * The seeds of SEED_NETWORK_FILE (undefined without it), read once at start-up: a broken file stops
+ * start-up as a bad variable does, with every problem listed.
+ */
+export function seedNetworkOf(env: Pick<Env, 'SEED_NETWORK_FILE' | 'VARIABLES'>): SeedConfig[] | undefined {
+  if (!env.SEED_NETWORK_FILE) return undefined;
+  try {
+    return loadSeedNetworkFile(env.SEED_NETWORK_FILE, env.VARIABLES);
+  } catch (error) {
+    throw new Error(`Invalid environment:\n  SEED_NETWORK_FILE: ${(error as Error).message.replace(/\n/g, '\n  ')}`);
+  }
 }
 
 /** Reads and checks the file; throws one Error listing every problem with where it is. */
