@@ -1,3 +1,7 @@
+import type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult } from '../platform/db/schema/dmarc';
+
+export type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult };
+
 /**
  * A DMARC aggregate report as the parser hands it on: one shape for the 2012 schema (RFC 7489
  * appendix C, and the older drafts reporters still send) and RFC 9990 (DMARCbis). Result and
@@ -36,25 +40,6 @@ export interface AggregateRecord {
   envelopeTo: string | null;
   dkimAuth: DkimAuthResult[];
   spfAuth: SpfAuthResult[];
-}
-
-export interface DkimAuthResult {
-  domain: string;
-  selector: string | null;
-  result: string;
-  humanResult: string | null;
-}
-
-export interface SpfAuthResult {
-  domain: string;
-  scope: string | null;
-  result: string;
-  humanResult: string | null;
-}
-
-export interface PolicyOverrideReason {
-  type: string;
-  comment: string | null;
 }
 
 export type ParseResult = { ok: true; report: AggregateReport } | { ok: false; error: string };

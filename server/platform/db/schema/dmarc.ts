@@ -1,6 +1,25 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult } from '../../../dmarc/aggregate-report';
 import { users } from './users';
+
+// The shapes of the jsonb columns: authentication results and override reasons as reports give them.
+export interface DkimAuthResult {
+  domain: string;
+  selector: string | null;
+  result: string;
+  humanResult: string | null;
+}
+
+export interface SpfAuthResult {
+  domain: string;
+  scope: string | null;
+  result: string;
+  humanResult: string | null;
+}
+
+export interface PolicyOverrideReason {
+  type: string;
+  comment: string | null;
+}
 
 /**
  * One uploaded DMARC aggregate report, or one failed import of one (status 'failed', `error` set,
