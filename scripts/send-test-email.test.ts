@@ -14,6 +14,7 @@ import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../server/test/test-app';
 import { waitUntil } from '../server/test/wait-until';
 import { defaultSubjectFor, parseCommandLine, sendTestEmail, SendTestEmailError } from './send-test-email';
+import { INBOUND_MAILBOXES } from '../server/inbound-mailboxes';
 
 /*
  * The send-test-email script against a real listener and worker: what a new user gets from
@@ -50,7 +51,7 @@ beforeAll(async () => {
     '_dmarc.brand.test': { TXT: ['v=DMARC1; p=reject'] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
   userId = (await signUp(t.app)).user.id;
 });
 afterAll(async () => {

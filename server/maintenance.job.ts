@@ -5,7 +5,7 @@ import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.st
 import { failAbandonedTests } from './inbox-tests/inbox-tests.store';
 import { findStrandedMail } from './platform/mail/outbox';
 import { defineJob } from './platform/queue/job';
-import { queueInboundProcessing } from './process-inbound.job';
+import { queueInboundProcessing } from './platform/smtp/inbound-queue';
 import { sendEmailJob } from './platform/mail/send-email.job';
 
 /**

@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { ingestMailedReports } from './dmarc/mailed-reports';
 import { processTestMessage } from './inbox-tests/process-test-message';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.store';
-import { defineJob, type JobSender } from './platform/queue/job';
+import { defineJob } from './platform/queue/job';
+import { PROCESS_INBOUND_JOB } from './platform/smtp/inbound-queue';
 import { queueSeedPolling } from './inbox-tests/seeds/poll-seed-mailboxes.job';
-
-/** Queues processing of a stored message; one job per message however often it is queued. */
-export function queueInboundProcessing(jobs: JobSender, messageId: number): Promise<void> {
-  return jobs.send(processInboundJob.name, { messageId }, { singletonKey: `inbound-${messageId}` });
-}
 
 /** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to: a DMARC report or an inbox test. */
 export const processInboundJob = defineJob({
-  name: 'process-inbound-message',
+  name: PROCESS_INBOUND_JOB,
   schema: z.object({ messageId: z.number().int().positive() }),
   retryLimit: 3,
   // Maintenance queues a stranded message every minute until it is processed: one job per message.

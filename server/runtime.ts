@@ -15,6 +15,7 @@ import { createLogger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
 import { seedNetworkOf } from './inbox-tests/seeds/seed-network-file';
 import { syncSeedNetwork } from './inbox-tests/seeds/seed-sync';
+import { INBOUND_MAILBOXES } from './inbound-mailboxes';
 
 export interface Runtime {
   /** Where the web role listens, when it runs here. */
@@ -80,7 +81,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
-  const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger }) : undefined;
+  const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger, mailboxes: INBOUND_MAILBOXES }) : undefined;
   logger.info({ roles: env.ROLES, database: server ? 'embedded' : 'DATABASE_URL', url, smtpPort: smtp?.port }, 'InboxPulse started');
 
   let stopping: Promise<void> | undefined;

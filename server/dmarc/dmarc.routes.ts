@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AnalyticsQuery, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, ReportParams, ReportsQuery, UploadQuery, UploadResponse } from '../../contracts/dmarc';
 import type { AppContext } from '../platform/context';
 import { deleteReport, getReport, listReports } from './dmarc.store';
-import { dmarcReportAddress } from '../platform/smtp/addresses';
+import { dmarcReportAddress } from './dmarc-mailbox';
 import { ingestFile } from './ingest';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { drainUnseen } from './report-mailbox';
 import { parseImapUrl } from '../platform/imap/imap-url';
-import { dmarcReportAddress } from '../platform/smtp/addresses';
+import { dmarcReportAddress } from './dmarc-mailbox';
 import { storeInboundMessage } from '../platform/smtp/inbound.store';
 import { defineJob } from '../platform/queue/job';
-import { queueInboundProcessing } from '../process-inbound.job';
+import { queueInboundProcessing } from '../platform/smtp/inbound-queue';
 
 /** Messages taken per poll: a backlog drains over a few polls instead of one long job. */
 const MESSAGES_PER_POLL = 200;

@@ -9,6 +9,7 @@ import { startSmtpListener, type SmtpListener } from '../platform/smtp/smtp-list
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 
 /*
  * The whole inbox-test flow without a seed network, over real SMTP on loopback: a user creates a
@@ -65,7 +66,7 @@ beforeAll(async () => {
     's1._domainkey.careless-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SMTP_MAX_MESSAGE_BYTES: String(300 * 1024) } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
   user = (await signUp(t.app)).client;
   stranger = (await signUp(t.app)).client;
 });

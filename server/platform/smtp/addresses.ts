@@ -1,29 +1,30 @@
+import type { Db } from '../db/client';
+import type { inboundMessages } from '../db/schema/index';
 import type { Env } from '../env';
-import { parseTestLocalPart } from '../../inbox-tests/test-address';
 
 /*
- * The addresses the inbound SMTP listener accepts, all on INBOUND_DOMAIN. One place decides what a
- * recipient is, for the listener (which refuses anything else) and for the screens that show them.
+ * The addresses the inbound SMTP listener accepts, all on INBOUND_DOMAIN. Each capability that
+ * receives mail registers a mailbox (server/inbound-mailboxes.ts lists them); one place decides what
+ * a recipient is, for the listener (which refuses anything else) and for the jobs that process it.
  */
 
-export type InboundKind = 'dmarc' | 'inbox_test';
+export type InboundKind = (typeof inboundMessages.$inferSelect)['kind'];
 
-const DMARC_LOCAL_PART = 'dmarc';
-
-export function dmarcReportAddress(env: Pick<Env, 'INBOUND_DOMAIN'>): string {
-  return `${DMARC_LOCAL_PART}@${env.INBOUND_DOMAIN}`;
+/** A capability's addresses on INBOUND_DOMAIN: mail for them is stored under `kind` and handed to it. */
+export interface InboundMailbox {
+  kind: InboundKind;
+  /** Whether a local part (lower case, without the domain) is one of this mailbox's addresses. */
+  owns(localPart: string): boolean;
+  /** Whether the address exists right now, checked at RCPT time so a wrong one bounces at once; every owned address when absent. */
+  exists?(db: Db, address: string): Promise<boolean>;
 }
 
-/** What a recipient address is for, or undefined when the listener must refuse it. */
-export function classifyRecipient(address: string, env: Pick<Env, 'INBOUND_DOMAIN'>): InboundKind | 'foreign_domain' | undefined {
+/** The mailbox a recipient address belongs to, 'foreign_domain' for mail to another domain, or undefined when no mailbox owns it. */
+export function classifyRecipient(address: string, env: Pick<Env, 'INBOUND_DOMAIN'>, mailboxes: readonly InboundMailbox[]): InboundMailbox | 'foreign_domain' | undefined {
   const at = address.lastIndexOf('@');
   if (at < 1) return undefined;
   const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
   if (domain !== env.INBOUND_DOMAIN) return 'foreign_domain';
-  // Sub-addressing (dmarc+anything@) reaches the same mailbox, as receivers expect.
-  if (local === DMARC_LOCAL_PART || local.startsWith(`${DMARC_LOCAL_PART}+`)) return 'dmarc';
-  // A test's own address (the listener also checks that the test exists), or test@ matched by subject tag.
-  if (parseTestLocalPart(local)) return 'inbox_test';
-  return undefined;
+  return mailboxes.find((mailbox) => mailbox.owns(local));
 }

@@ -12,6 +12,7 @@ import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
 import { MAX_RECIPIENTS, startSmtpListener, type SmtpListener } from './smtp-listener';
+import { INBOUND_MAILBOXES } from '../../inbound-mailboxes';
 
 /*
  * Hostile input against the real inbound listener over raw loopback sockets (nodemailer cannot send
@@ -218,7 +219,7 @@ beforeAll(async () => {
   dns = await startDnsServer({});
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
   expect(t.env.SMTP_MAX_MESSAGE_BYTES).toBe(DEFAULT_LIMIT);
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
   userId = (await signUp(t.app)).user.id;
 });
 afterAll(async () => {
@@ -571,7 +572,7 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
       env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', SMTP_TLS_CERT: cert, SMTP_TLS_KEY: key },
       db: t.database.db,
       jobs: t.jobs,
-      log: pino({ level: 'silent' }),
+      log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES,
     });
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { createTestApp, signUp, type TestApp, type TestClient } from '../../test
 import { waitUntil } from '../../test/wait-until';
 import { storeInboundMessage } from './inbound.store';
 import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
+import { INBOUND_MAILBOXES } from '../../inbound-mailboxes';
 
 const INBOUND = 'in.inboxpulse.test';
 const LIMIT_BYTES = 200 * 1024;
@@ -39,7 +40,7 @@ const messageRow = async (id: number) => (await t.database.db.select().from(inbo
 beforeAll(async () => {
   dns = await startDnsServer();
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
   owner = (await signUp(t.app)).client;
   bystander = (await signUp(t.app)).client;
   await addDomain(owner, 'example.com', true);

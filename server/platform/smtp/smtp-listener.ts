@@ -6,9 +6,8 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit } from '../http/rate-limit';
 import type { JobSender } from '../queue/job';
-import { queueInboundProcessing } from '../../process-inbound.job';
-import { classifyRecipient, type InboundKind } from './addresses';
-import { isKnownTestRecipient } from '../../inbox-tests/inbox-tests.store';
+import { classifyRecipient, type InboundKind, type InboundMailbox } from './addresses';
+import { queueInboundProcessing } from './inbound-queue';
 import { storeInboundMessage } from './inbound.store';
 
 /*
@@ -28,6 +27,8 @@ export interface SmtpListenerDeps {
   db: Db;
   jobs: JobSender;
   log: Logger;
+  /** The capabilities' mailboxes (server/inbound-mailboxes.ts): mail for anything else is refused. */
+  mailboxes: readonly InboundMailbox[];
 }
 
 export interface SmtpListener {
@@ -42,7 +43,7 @@ function smtpError(responseCode: number, message: string): Error & { responseCod
   return Object.assign(new Error(message), { responseCode });
 }
 
-export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps): Promise<SmtpListener> {
+export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpListenerDeps): Promise<SmtpListener> {
   const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
   const open = new Map<string, number>();
   // The accepted recipients of each session, by what they are for: one stored message per kind.
@@ -85,12 +86,13 @@ export async function startSmtpListener({ env, db, jobs, log }: SmtpListenerDeps
       callback();
     },
     onRcptTo(address, session, callback) {
-      const kind = classifyRecipient(address.address, env);
-      if (kind === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
-      if (!kind) return callback(smtpError(550, `No such mailbox: ${address.address}`));
+      const mailbox = classifyRecipient(address.address, env, mailboxes);
+      if (mailbox === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
+      if (!mailbox) return callback(smtpError(550, `No such mailbox: ${address.address}`));
+      const kind = mailbox.kind;
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
-      // A test address must name a test that exists: a mistyped or deleted one bounces at once, so the sender knows.
-      const known = kind === 'inbox_test' ? isKnownTestRecipient(db, address.address) : Promise.resolve(true);
+      // An address that does not exist (a mistyped or deleted test's) bounces at once, so the sender knows.
+      const known = mailbox.exists ? mailbox.exists(db, address.address) : Promise.resolve(true);
       known
         .then((ok) => {
           if (!ok) return callback(smtpError(550, `No such mailbox: ${address.address}`));
