@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'contracts/**/*.test.ts', 'content/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'contracts/**/*.test.ts', 'content/**/*.test.ts'],
           environment: 'node',
           // One PostgreSQL and one migrated template for the run; each test file copies the template.
           globalSetup: ['server/test/test-postgres.ts'],

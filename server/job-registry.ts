@@ -1,6 +1,6 @@
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
-import type { JobDefinition } from './platform/queue/job';
+import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
@@ -8,4 +8,4 @@ import { processInboundJob } from './process-inbound.job';
 import { sendEmailJob } from './platform/mail/send-email.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
-export const jobRegistry: JobDefinition<any>[] = [sendEmailJob, maintenanceJob, checkDomainJob, scheduleDomainChecksJob, checkDmarcReportersJob, processInboundJob, pollDmarcMailboxJob, pollSeedMailboxesJob];
+export const jobRegistry: AnyJob[] = [sendEmailJob, maintenanceJob, checkDomainJob, scheduleDomainChecksJob, checkDmarcReportersJob, processInboundJob, pollDmarcMailboxJob, pollSeedMailboxesJob];

@@ -5,7 +5,8 @@ import { User } from '../../contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
-import { toUser, updateUser } from './users.repo';
+import { toUser } from './accounts.service';
+import { updateUser } from './users.repo';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

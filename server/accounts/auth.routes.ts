@@ -17,7 +17,7 @@ import {
 import { MessageBody } from '../../contracts/errors';
 import type { AppContext } from '../platform/context';
 import { endSession, startSession } from '../platform/http/session';
-import { toUser } from './users.repo';
+import { toUser } from './accounts.service';
 import { createAuthService } from './auth.service';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,5 +1,4 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { User } from '../../contracts/user';
 import type { Executor } from '../platform/db/client';
 import { users, type UserRow } from '../platform/db/schema/index';
 
@@ -36,17 +35,4 @@ export async function updateUser(ex: Executor, id: number, changes: UserChanges)
     .where(eq(users.id, id))
     .returning();
   return row;
-}
-
-/** The user as the API shows it: never the password hash. */
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    emailVerified: row.emailVerifiedAt !== null,
-    subscriptionPlan: row.subscriptionPlan === 'professional' ? 'professional' : 'free',
-    hasCompletedTour: row.hasCompletedTour,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

@@ -5,7 +5,7 @@ import { planHasFeature } from '../../contracts/plans';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
-import { toUser } from '../accounts/users.repo';
+import { toUser } from '../accounts/accounts.service';
 import { computeOverview } from './dashboard.formulas';
 import { loadOverviewInputs, loadTrends } from './dashboard.repo';
 

@@ -3,7 +3,7 @@ import { reportXml, type TestReport } from './test-report-xml';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { threatSeverity } from './dmarc-analytics';
-import { uploadReport } from './upload-client';
+import { uploadReport } from './upload-client.test-support';
 
 /*
  * A small hand-made data set whose figures are worked out here by hand:

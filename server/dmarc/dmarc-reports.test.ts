@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, LARGE_REPORT } from './fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
-import { uploadReport } from './upload-client';
+import { uploadReport } from './upload-client.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

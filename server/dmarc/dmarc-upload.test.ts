@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
 import { AGGREGATE_FIXTURES, fixture, INVALID_FIXTURES } from './fixtures';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
-import { uploadReport } from './upload-client';
+import { uploadReport } from './upload-client.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

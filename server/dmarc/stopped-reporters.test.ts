@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadReport } from './upload-client';
+import { uploadReport } from './upload-client.test-support';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { reporterHealth } from './reporter-health';
 import { raiseStoppedReporterAlerts } from './stopped-reporters';

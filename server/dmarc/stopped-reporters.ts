@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { createAlert } from '../alerts/alerts.store';
+import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
 import { dmarcReporterAlerts } from '../platform/db/schema/index';
 import { loadReporterActivity, reporterHealth } from './reporter-health';
@@ -29,7 +29,7 @@ export async function raiseStoppedReporterAlerts(db: Db, where: SQL, now = new D
         })
         .returning();
       if (!claimed) return;
-      await createAlert(tx, {
+      await raiseAlert(tx, {
         userId: reporter.userId,
         type: 'authentication_failure',
         severity: 'warning',

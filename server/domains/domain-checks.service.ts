@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DomainChecks } from '../../contracts/domains';
-import { createAlert } from '../alerts/alerts.store';
+import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
 import { domains } from '../platform/db/schema/index';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
@@ -49,7 +49,7 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
     if (row.lastCheckedAt === null) return updated;
     for (const { key, label } of RECORDS) {
       if (row[key] === next[key]) continue;
-      await createAlert(tx, {
+      await raiseAlert(tx, {
         userId: row.userId,
         type: 'dns_changes',
         severity: 'warning',
@@ -60,7 +60,7 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
       });
     }
     if (row.status !== next.status) {
-      await createAlert(tx, {
+      await raiseAlert(tx, {
         userId: row.userId,
         type: 'authentication_failure',
         severity: next.status === 'error' ? 'error' : next.status === 'warning' ? 'warning' : 'info',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { openNotifications, type Notifications } from '../db/notifications';
 import { openTestDatabase } from '../../test/test-database';
-import { defineJob, type JobContext, type JobDefinition } from './job';
+import { defineJob, type AnyJob, type JobContext } from './job';
 import { createJobQueue } from './queue';
 
 const log = pino({ level: 'silent' });
@@ -33,7 +33,7 @@ async function waitUntil(done: () => boolean | Promise<boolean>, what: string, m
 }
 
 /** A worker process and a sender-only process on one database, as with ROLES=worker and ROLES=smtp. */
-async function twoProcesses(jobs: JobDefinition<any>[]) {
+async function twoProcesses(jobs: AnyJob[]) {
   // The sender goes first: it creates the queues, and jobs it sends now are a backlog for the worker.
   const sender = createJobQueue({ database, notifications, jobs, log, work: false });
   await sender.start(context);

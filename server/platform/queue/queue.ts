@@ -2,12 +2,12 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Notifications } from '../db/notifications';
-import type { JobContext, JobDefinition, JobSender } from './job';
+import type { AnyJob, JobContext, JobSender } from './job';
 
 export interface JobQueueOptions {
   database: Database;
   notifications: Notifications;
-  jobs: JobDefinition<any>[];
+  jobs: AnyJob[];
   log: Logger;
   /** Run jobs and schedules here (the worker role); otherwise this process only sends. */
   work: boolean;
@@ -128,7 +128,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
    * When the batch is done pg-boss completes its jobs, which touches only those still active: not
    * the failed ones.
    */
-  async function runJob(job: JobDefinition<any>, item: PgBoss.Job<unknown>, context: Omit<JobContext, 'jobs' | 'log'>): Promise<void> {
+  async function runJob(job: AnyJob, item: PgBoss.Job<unknown>, context: Omit<JobContext, 'jobs' | 'log'>): Promise<void> {
     const jobLog = log.child({ job: job.name, jobId: item.id });
     let failure: Error | undefined;
     try {

@@ -200,7 +200,8 @@ export function decodeEntities(text: string): string {
 }
 
 // Zero-width and soft characters: preheader padding ("&zwnj;&#847;" runs) that nobody reads.
-const INVISIBLE = /[\u00AD\u034F\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+// U+034F is a combining mark, so it stands apart from the class.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
 
 function collapse(text: string): string {
   return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();

@@ -1,0 +1,33 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The layout rule's complaints about `code` if it stood in `file`. */
+async function complaints(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'layout/import-boundaries').map((m) => m.message);
+}
+
+describe('npm run lint: the layout rule', () => {
+  it('fails on a planted cross-feature import in the web', async () => {
+    expect(await complaints('web/features/domains/planted.ts', "import { dmarcQuery } from '../dmarc/api';\nexport const x = dmarcQuery;\n")).toEqual([
+      '../dmarc/api: a web feature imports no other feature: compose them in web/app/ or pass props.',
+    ]);
+  });
+
+  it('fails when the platform imports a capability, or a capability another one past its public operations', async () => {
+    expect(await complaints('server/platform/smtp/planted.ts', "import { x } from '../../inbox-tests/inbox-tests.store';\nexport { x };\n")).toHaveLength(1);
+    expect(await complaints('server/domains/planted.ts', "import { x } from '../alerts/alerts.store';\nexport { x };\n")).toHaveLength(1);
+    expect(await complaints('server/domains/planted.ts', "import { x } from '../../web/lib/format';\nexport { x };\n")).toHaveLength(1);
+    expect(await complaints('web/lib/planted.ts', "import { x } from '../features/domains/api';\nexport { x };\n")).toHaveLength(1);
+  });
+
+  it('lets each layer import what lies below it', async () => {
+    expect(await complaints('server/domains/planted.ts', "import { raiseAlert } from '../alerts/alerts.service';\nimport { AppError } from '../platform/errors';\nimport { Domain } from '../../contracts/domains';\nexport { raiseAlert, AppError, Domain };\n")).toEqual([]);
+    expect(await complaints('server/runtime-planted.ts', "import { x } from './domains/domains.routes';\nexport { x };\n")).toEqual([]);
+    expect(await complaints('web/features/domains/planted.ts', "import { x } from '../../lib/format';\nimport { y } from './api';\nexport { x, y };\n")).toEqual([]);
+  });
+});
