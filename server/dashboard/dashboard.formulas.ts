@@ -1,4 +1,5 @@
 import type { DashboardOverview } from '../../contracts/dashboard';
+import { percentOf, sendingRates } from '../../contracts/figures';
 
 /** What the overview is computed from: aggregates of the user's own rows (dashboard.repo.ts). */
 export interface OverviewInputs {
@@ -10,7 +11,6 @@ export interface OverviewInputs {
 }
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
-const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
 const percentString = (value: number | null) => (value === null ? null : value.toFixed(2));
 
 /**
@@ -24,10 +24,11 @@ export function computeOverview(input: OverviewInputs): DashboardOverview {
   const domainReputation = domains.reputationAvg === null ? null : oneDecimal(domains.reputationAvg);
   // No IP reputation source exists yet (blocklist monitoring arrives later): honestly unknown.
   const ipReputation: number | null = null;
-  const inbox = percent(inboxTests.completedInbox, inboxTests.completedSeeds);
-  const bounce = metrics.rows > 0 ? percent(metrics.bounced, metrics.sent) : null;
-  // Complaints are counted against delivered mail, as mailbox providers report them.
-  const complaint = metrics.rows > 0 ? percent(metrics.complaints, metrics.delivered) : null;
+  const inbox = percentOf(inboxTests.completedInbox, inboxTests.completedSeeds);
+  // The same rates the ESP Data view shows (contracts/figures.ts).
+  const rates = sendingRates(metrics);
+  const bounce = metrics.rows > 0 ? rates.bounceRate : null;
+  const complaint = metrics.rows > 0 ? rates.complaintRate : null;
 
   const parts = [domainReputation, ipReputation, authenticationScore, inbox].filter((v): v is number => v !== null);
   const healthScore = parts.length > 0 ? Math.round(parts.reduce((a, b) => a + b, 0) / parts.length) : null;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DashboardTrends } from '../../contracts/dashboard';
 import type { Db } from '../platform/db/client';
 import { domains, emailMetrics, inboxTests, integrations } from '../platform/db/schema/index';
-import { percentOf } from '../platform/percent';
+import { metricsWindowStart, percentOf } from '../../contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
 const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>
@@ -40,7 +40,7 @@ export async function loadOverviewInputs(db: Db, userId: number): Promise<Overvi
       complaints: sql<number>`coalesce(sum(${emailMetrics.complaints}), 0)::int`,
     })
     .from(emailMetrics)
-    .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} >= current_date - 30`));
+    .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} >= ${metricsWindowStart()}`));
   return { domains: domainAgg, inboxTests: testAgg, activeIntegrations: integrationAgg.active, metrics: metricAgg };
 }
 

@@ -3,7 +3,7 @@ import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcR
 import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
-import { percentOf } from '../platform/percent';
+import { percentOf } from '../../contracts/figures';
 
 type ReportRow = typeof dmarcReports.$inferSelect;
 

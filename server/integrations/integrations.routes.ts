@@ -5,14 +5,14 @@ import { IntegrationList } from '../../contracts/integrations';
 import type { AppContext } from '../platform/context';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 import { currentUser, requireUser } from '../platform/http/session';
-import { percentOf } from '../platform/percent';
+import { metricsWindowStart, percentOf } from '../../contracts/figures';
 
 export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Each integration with what it synced: volume and delivery over 30 days, and how many days of data.
+  // Each integration with what it synced: volume and delivery over the last 30 days, and how many days of data.
   r.get('/api/integrations', { preHandler: requireUser(ctx.db), schema: { response: { 200: IntegrationList } } }, async (request) => {
-    const recent = sql`${emailMetrics.date} >= current_date - 30`;
+    const recent = sql`${emailMetrics.date} >= ${metricsWindowStart()}`;
     const rows = await ctx.db
       .select({
         id: integrations.id,
