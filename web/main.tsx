@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './components/app-providers';
+import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './lib/query-client';
-import { routes } from './router';
+import { routes } from './app/router';
 import './styles.css';
 
 const queryClient = createQueryClient();

@@ -1,8 +1,8 @@
 import { CircleX } from 'lucide-react';
 import { Link } from 'react-router';
-import { PATHS } from '../paths';
-import { Button } from './ui/button';
-import { Card, CardContent } from './ui/card';
+import { PATHS } from '../lib/paths';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
 
 /** Any path the router does not know (part 1, section 2.1). */
 export function NotFoundPage() {

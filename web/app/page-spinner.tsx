@@ -1,4 +1,4 @@
-import { Spinner } from './ui/spinner';
+import { Spinner } from '../components/ui/spinner';
 
 /** Whole-screen wait: shown while we learn whether someone is signed in, or a page's code loads. */
 export function PageSpinner() {

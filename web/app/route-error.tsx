@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { Button } from './ui/button';
+import { Button } from '../components/ui/button';
 
 /**
  * Shown when rendering a route throws, most often because a page's code could not be downloaded

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from './test-utils';
+import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../test-utils';
 
 const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()), 'GET /api/alerts': () => jsonResponse([]) };
 
@@ -49,6 +49,23 @@ describe('route gating', () => {
     const hero = within(screen.getByRole('main'));
     expect(hero.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(hero.getByRole('link', { name: 'Start Free Account' })).toHaveAttribute('href', '/register');
+  });
+
+  it('carries the chat button and the cookie banner on the public pages, not on the signed-in ones', async () => {
+    window.localStorage.clear();
+    stubFetch(signedOut);
+    for (const path of ['/', '/privacy-policy', '/inbox-placement']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('button', { name: 'Open chat assistant' })).toBeInTheDocument();
+      expect(screen.getByTestId('cookie-banner')).toBeInTheDocument();
+      view.unmount();
+    }
+
+    stubFetch({ ...signedIn, 'GET /api/domains': () => jsonResponse([]) });
+    renderApp('/domains');
+    expect(await screen.findByTestId('domains-page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open chat assistant' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cookie-banner')).not.toBeInTheDocument();
   });
 
   it('shows the dashboard at / and at /login when signed in', async () => {

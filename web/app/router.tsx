@@ -1,43 +1,44 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { AuthGate, gated } from './components/auth-gate';
-import { NotFoundPage } from './components/not-found-page';
-import { RootLayout } from './components/root-layout';
-import { RouteError } from './components/route-error';
-import type { ShellMeta } from './components/shell/shell-meta';
-import { LandingPage } from './features/landing/landing-page';
-import { PATHS } from './paths';
+import { AuthGate, gated } from './auth-gate';
+import { NotFoundPage } from './not-found-page';
+import { PublicExtras, PublicExtrasLayout } from './public-extras';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { ShellMeta } from './shell/shell-meta';
+import { LandingPage } from '../features/landing/landing-page';
+import { PATHS } from '../lib/paths';
 
 // Only the landing page is in the first chunk; every other page is fetched when first shown.
-const LoginPage = lazy(() => import('./features/auth/login-page'));
-const RegisterPage = lazy(() => import('./features/auth/register-page'));
-const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
-const VerifyEmailPage = lazy(() => import('./features/auth/verify-email-page'));
-const EmailConfirmationPage = lazy(() => import('./features/auth/email-confirmation-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/register-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
+const EmailConfirmationPage = lazy(() => import('../features/auth/email-confirmation-page'));
 
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
-const DomainsPage = lazy(() => import('./features/domains/domains-page'));
-const InboxPlacementPage = lazy(() => import('./features/inbox-placement/inbox-placement-page'));
-const InboxPlacementSignedOut = lazy(() => import('./features/inbox-placement/signed-out-page'));
-const ReputationPage = lazy(() => import('./features/reputation/reputation-page'));
-const ReputationTestPage = lazy(() => import('./features/reputation/reputation-test-page'));
-const BlacklistMonitoringPage = lazy(() => import('./features/blacklist-monitoring/blacklist-monitoring-page'));
-const AlertsPage = lazy(() => import('./features/alerts/alerts-page'));
-const IntegrationsPage = lazy(() => import('./features/integrations/integrations-page'));
-const SettingsPage = lazy(() => import('./features/settings/settings-page'));
-const SubscriptionPage = lazy(() => import('./features/billing/subscription-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const DomainsPage = lazy(() => import('../features/domains/domains-page'));
+const InboxPlacementPage = lazy(() => import('../features/inbox-placement/inbox-placement-page'));
+const InboxPlacementSignedOut = lazy(() => import('../features/inbox-placement/signed-out-page'));
+const ReputationPage = lazy(() => import('../features/reputation/reputation-page'));
+const ReputationTestPage = lazy(() => import('../features/reputation/reputation-test-page'));
+const BlacklistMonitoringPage = lazy(() => import('../features/blacklist-monitoring/blacklist-monitoring-page'));
+const AlertsPage = lazy(() => import('../features/alerts/alerts-page'));
+const IntegrationsPage = lazy(() => import('../features/integrations/integrations-page'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
 
-const PricingPage = lazy(() => import('./features/billing/pricing-page'));
-const CheckoutPage = lazy(() => import('./features/billing/checkout-page'));
-const IntegrationsMarketingPage = lazy(() => import('./features/integrations/integrations-marketing-page'));
-const Smtp2goPage = lazy(() => import('./features/integrations/smtp2go-page'));
-const PostfixPage = lazy(() => import('./features/integrations/postfix-page'));
-const ApiDocsPage = lazy(() => import('./features/docs/api-docs-page'));
-const WebhookDocsPage = lazy(() => import('./features/docs/webhook-docs-page'));
-const MtaIntegrationPage = lazy(() => import('./features/docs/mta-integration-page'));
-const AlertCapabilitiesPage = lazy(() => import('./features/docs/alert-capabilities-page'));
-const PrivacyPolicyPage = lazy(() => import('./features/legal/privacy-policy-page'));
-const TermsOfServicePage = lazy(() => import('./features/legal/terms-of-service-page'));
+const PricingPage = lazy(() => import('../features/billing/pricing-page'));
+const CheckoutPage = lazy(() => import('../features/billing/checkout-page'));
+const IntegrationsMarketingPage = lazy(() => import('../features/integrations/integrations-marketing-page'));
+const Smtp2goPage = lazy(() => import('../features/integrations/smtp2go-page'));
+const PostfixPage = lazy(() => import('../features/integrations/postfix-page'));
+const ApiDocsPage = lazy(() => import('../features/docs/api-docs-page'));
+const WebhookDocsPage = lazy(() => import('../features/docs/webhook-docs-page'));
+const MtaIntegrationPage = lazy(() => import('../features/docs/mta-integration-page'));
+const AlertCapabilitiesPage = lazy(() => import('../features/docs/alert-capabilities-page'));
+const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
+const TermsOfServicePage = lazy(() => import('../features/legal/terms-of-service-page'));
 
 /** Header of each signed-in page (part 1, 2.7; breadcrumb labels from part 2, section 2). */
 const SHELL: Record<string, ShellMeta> = {
@@ -102,17 +103,40 @@ export const routes: RouteObject[] = [
         // Pages with a signed-in form. Signed out: the `signedOut` screen, or the login screen.
         element: <AuthGate />,
         children: [
-          { index: true, element: <DashboardPage />, handle: gated(SHELL.dashboard, <LandingPage />) },
+          {
+            index: true,
+            element: <DashboardPage />,
+            handle: gated(
+              SHELL.dashboard,
+              <PublicExtras>
+                <LandingPage />
+              </PublicExtras>,
+            ),
+          },
           { path: PATHS.login, element: <DashboardPage />, handle: gated(SHELL.dashboard, <LoginPage />) },
           { path: PATHS.register, element: <DashboardPage />, handle: gated(SHELL.dashboard, <RegisterPage />) },
           {
             path: PATHS.integrations,
             element: <IntegrationsPage />,
-            handle: gated(SHELL.integrations, <IntegrationsMarketingPage />),
+            handle: gated(
+              SHELL.integrations,
+              <PublicExtras>
+                <IntegrationsMarketingPage />
+              </PublicExtras>,
+            ),
           },
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
           { path: PATHS.domains, element: <DomainsPage />, handle: gated(SHELL.domains) },
-          { path: PATHS.inboxPlacement, element: <InboxPlacementPage />, handle: gated(SHELL.inboxPlacement, <InboxPlacementSignedOut />) },
+          {
+            path: PATHS.inboxPlacement,
+            element: <InboxPlacementPage />,
+            handle: gated(
+              SHELL.inboxPlacement,
+              <PublicExtras>
+                <InboxPlacementSignedOut />
+              </PublicExtras>,
+            ),
+          },
           { path: PATHS.reputation, element: <ReputationPage />, handle: gated(SHELL.reputation) },
           { path: PATHS.reputationTest, element: <ReputationTestPage />, handle: gated(SHELL.reputationTest) },
           {
@@ -129,17 +153,23 @@ export const routes: RouteObject[] = [
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
       { path: PATHS.emailConfirmation, element: <EmailConfirmationPage /> },
-      { path: PATHS.pricing, element: <PricingPage /> },
-      // The spec registers /checkout as public first; the first registration wins.
-      { path: PATHS.checkout, element: <CheckoutPage /> },
-      { path: PATHS.smtp2goIntegration, element: <Smtp2goPage /> },
-      { path: PATHS.postfixIntegration, element: <PostfixPage /> },
-      { path: PATHS.apiDocs, element: <ApiDocsPage /> },
-      { path: PATHS.webhookDocs, element: <WebhookDocsPage /> },
-      { path: PATHS.mtaIntegration, element: <MtaIntegrationPage /> },
-      { path: PATHS.alertCapabilities, element: <AlertCapabilitiesPage /> },
-      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
-      { path: PATHS.termsOfService, element: <TermsOfServicePage /> },
+      {
+        // Marketing, documentation and legal pages: with the chat assistant and the cookie banner.
+        element: <PublicExtrasLayout />,
+        children: [
+          { path: PATHS.pricing, element: <PricingPage /> },
+          // The spec registers /checkout as public first; the first registration wins.
+          { path: PATHS.checkout, element: <CheckoutPage /> },
+          { path: PATHS.smtp2goIntegration, element: <Smtp2goPage /> },
+          { path: PATHS.postfixIntegration, element: <PostfixPage /> },
+          { path: PATHS.apiDocs, element: <ApiDocsPage /> },
+          { path: PATHS.webhookDocs, element: <WebhookDocsPage /> },
+          { path: PATHS.mtaIntegration, element: <MtaIntegrationPage /> },
+          { path: PATHS.alertCapabilities, element: <AlertCapabilitiesPage /> },
+          { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+          { path: PATHS.termsOfService, element: <TermsOfServicePage /> },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../paths';
+import { PATHS } from '../lib/paths';
 import { cn } from '../lib/utils';
 
 /** The product mark and name; links home so every screen has a way back. */

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChatWidget } from '../features/chat/chat-widget';
-import { CookieBanner } from '../features/cookie-consent/cookie-banner';
-import { PATHS } from '../paths';
+import { PATHS } from '../lib/paths';
 import { Brand } from './brand';
 import { Button } from './ui/button';
 
-/** Header and footer of the public marketing, documentation and legal pages. */
+/**
+ * Header and footer of the public marketing, documentation and legal pages. The router adds the chat
+ * assistant and the cookie banner around them (app/public-extras.tsx).
+ */
 export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -41,9 +42,6 @@ export function PublicLayout({ title, children }: { title?: string; children: Re
           </nav>
         </div>
       </footer>
-      {/* Part 1, sections 1 and 2.2: the chat assistant and the cookie banner on the public pages. */}
-      <CookieBanner />
-      <ChatWidget />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/user';
 import { OnboardingTour } from '../../features/tour/onboarding-tour';
-import { TooltipProvider } from '../ui/tooltip';
+import { TooltipProvider } from '../../components/ui/tooltip';
 import { MobileNav } from './mobile-nav';
 import { PageHeader } from './page-header';
 import type { ShellMeta } from './shell-meta';

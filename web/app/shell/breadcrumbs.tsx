@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import type { ShellMeta } from './shell-meta';
 
 /** 'Dashboard' root link plus the page's trail; the last item is the current page. */

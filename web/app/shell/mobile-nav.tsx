@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import type { User } from '../../../contracts/user';
 import { TOUR_ANCHORS } from '../../features/tour/steps';
-import { Brand } from '../brand';
-import { Button } from '../ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
+import { Brand } from '../../components/brand';
+import { Button } from '../../components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 

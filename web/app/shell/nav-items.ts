@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Bell, CreditCard, Globe, Inbox, LayoutDashboard, Plug, Settings, ShieldCheck, TrendingUp } from 'lucide-react';
 import { TOUR_ANCHORS } from '../../features/tour/steps';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 export interface NavItem {
   to: string;

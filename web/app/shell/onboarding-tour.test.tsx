@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contracts/user';
 import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test-utils';
-import { USER_QUERY_KEY } from '../auth/user-query';
-import { stubDashboard } from '../dashboard/test-fixtures';
-import { TOUR_STEPS } from './steps';
+import { USER_QUERY_KEY } from '../../features/auth/user-query';
+import { stubDashboard } from '../../features/dashboard/test-fixtures';
+import { TOUR_STEPS } from '../../features/tour/steps';
 
 function signedIn(overrides: Partial<User> = {}, completeTour?: () => Response) {
   let user = makeUser({ hasCompletedTour: false, ...overrides });
@@ -27,7 +27,7 @@ function signedIn(overrides: Partial<User> = {}, completeTour?: () => Response) 
 const tour = () => screen.getByTestId('onboarding-tour');
 
 beforeAll(async () => {
-  await Promise.all([import('../dashboard/dashboard-page'), import('../../components/shell/app-shell')]);
+  await Promise.all([import('../../features/dashboard/dashboard-page'), import('./app-shell')]);
 });
 
 beforeEach(() => {

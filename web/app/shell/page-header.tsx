@@ -2,10 +2,10 @@ import { CircleHelp, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../contracts/user';
 import { PLAN_LABELS } from '../../../contracts/plans';
-import { PATHS } from '../../paths';
-import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../ui/tooltip';
+import { PATHS } from '../../lib/paths';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { Breadcrumbs } from './breadcrumbs';
 import type { ShellMeta } from './shell-meta';
 

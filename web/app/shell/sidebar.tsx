@@ -1,5 +1,5 @@
 import type { User } from '../../../contracts/user';
-import { Brand } from '../brand';
+import { Brand } from '../../components/brand';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 

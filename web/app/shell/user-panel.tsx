@@ -3,7 +3,7 @@ import type { User } from '../../../contracts/user';
 import { PLAN_LABELS } from '../../../contracts/plans';
 import { useLogoutMutation } from '../../features/auth/api';
 import { userInitial } from '../../lib/format';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 
 /**
  * Sidebar/drawer footer: who is signed in, on which plan, and Logout. The plan label is the user's

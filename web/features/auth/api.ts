@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/auth';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { USER_QUERY_KEY } from './user-query';
 
 export function useLoginMutation() {

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { useResendVerificationMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { dismissToasts, toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { useLoginMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';

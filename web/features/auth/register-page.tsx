@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { emailConfirmationPath, PATHS } from '../../paths';
+import { emailConfirmationPath, PATHS } from '../../lib/paths';
 import { useRegisterMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { PasswordInput } from './components/password-input';

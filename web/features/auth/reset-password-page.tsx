@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { resetTokenQueryOptions, useResetPasswordMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { PasswordInput } from './components/password-input';

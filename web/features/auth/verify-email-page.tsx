@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { verifyEmailQueryOptions } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerificationForm } from './components/resend-verification-form';

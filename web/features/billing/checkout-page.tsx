@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PublicPlaceholder } from '../../components/public-placeholder';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 // Placeholder until card payment is built; no payment can be taken here yet.
 export default function CheckoutPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PublicPlaceholder } from '../../components/public-placeholder';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 // Placeholder until the pricing page is built. Login's 'Sign up here' lands here, so the way to
 // registration must already work.

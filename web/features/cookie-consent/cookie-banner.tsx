@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { readCookieConsent, writeCookieConsent, type CookieConsent } from './consent-storage';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, renderApp, settled, stubFetch } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test-utils';
 import {
   emptyOverview,
   makeAlert,
@@ -15,7 +15,7 @@ import {
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
-  await Promise.all([import('./dashboard-page'), import('../../components/shell/app-shell'), import('../../components/ui/toaster')]);
+  await Promise.all([import('./dashboard-page'), preloadSignedInFrame()]);
 });
 
 const HOUR = 60 * 60 * 1000;

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../../contracts/domains';
-import { bodyOf, errorResponse, jsonResponse, renderApp } from '../../test-utils';
+import { bodyOf, errorResponse, jsonResponse, preloadSignedInFrame, renderApp } from '../../test-utils';
 import { makeChecks, makeDetail, makeDomain, stubDomains } from './test-fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
-  await Promise.all([import('./domains-page'), import('../../components/shell/app-shell'), import('../../components/ui/toaster')]);
+  await Promise.all([import('./domains-page'), preloadSignedInFrame()]);
 });
 
 const WAIT = { timeout: 3000 };

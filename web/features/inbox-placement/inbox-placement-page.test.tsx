@@ -1,13 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InboxTest } from '../../../contracts/inbox-tests';
-import { AppProviders } from '../../components/app-providers';
-import { createQueryClient } from '../../lib/query-client';
-import { bodyOf, errorResponse, jsonResponse, renderApp, signedOut, stubFetch } from '../../test-utils';
+import { bodyOf, errorResponse, jsonResponse, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test-utils';
 import { makeDomain } from '../domains/test-fixtures';
-import InboxPlacementSignedOut from './signed-out-page';
 import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test-fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
@@ -16,8 +12,7 @@ beforeAll(async () => {
     import('./inbox-placement-page'),
     import('./components/test-results-panel'),
     import('./components/message-analysis'),
-    import('../../components/shell/app-shell'),
-    import('../../components/ui/toaster'),
+    preloadSignedInFrame(),
   ]);
 });
 
@@ -161,14 +156,9 @@ describe('Inbox placement: the list', () => {
     await waitFor(() => expect(screen.getByTestId('inbox-test-status-5')).toHaveTextContent('Completed'), WAIT);
   });
 
-  it('offers a signed-out screen with the spec text and a way to log in (for the route\'s signedOut handle)', async () => {
+  it('offers a signed-out screen with the spec text and a way to log in (the route\'s signedOut handle)', async () => {
     stubFetch(signedOut);
-    const router = createMemoryRouter([{ path: '/inbox-placement', element: <InboxPlacementSignedOut /> }], { initialEntries: ['/inbox-placement'] });
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    renderApp('/inbox-placement');
     const notice = within(await screen.findByTestId('inbox-placement-signed-out', {}, WAIT));
     expect(notice.getByText('Please log in to access inbox placement testing')).toBeInTheDocument();
     expect(notice.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 /** Part 2, section 2: what a signed-out visitor of /inbox-placement reads. */
 export const SIGNED_OUT_MESSAGE = 'Please log in to access inbox placement testing';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PublicPlaceholder } from '../../components/public-placeholder';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 // Placeholder for what signed-out visitors of /integrations will see (part 2, Integrations).
 export default function IntegrationsMarketingPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CLAIMS } from '../../../content/features';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 const STATS = [
   { value: CLAIMS.providersLanding, label: 'Mailbox providers' },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { COMPANY } from '../../../content/company';
 import { Brand } from '../../components/brand';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 const linkClass = 'rounded-sm text-sidebar-muted hover:text-white';
 

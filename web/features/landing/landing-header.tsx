@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Button } from '../../components/ui/button';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 const ANCHORS = [
   { href: '#features', label: 'Features' },

@@ -147,10 +147,4 @@ describe('LandingPage', () => {
     expect(footer).toHaveTextContent(COMPANY.legalEntity);
     expect(footer).toHaveTextContent(COMPANY.postalAddress);
   });
-
-  it('carries the chat button and the cookie banner', () => {
-    renderLanding();
-    expect(screen.getByRole('button', { name: 'Open chat assistant' })).toBeInTheDocument();
-    expect(screen.getByTestId('cookie-banner')).toBeInTheDocument();
-  });
 });

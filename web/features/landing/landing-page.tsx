@@ -1,5 +1,3 @@
-import { ChatWidget } from '../chat/chat-widget';
-import { CookieBanner } from '../cookie-consent/cookie-banner';
 import { FaqSection } from './faq-section';
 import { HeroSection } from './hero-section';
 import { LandingFooter } from './landing-footer';
@@ -11,7 +9,8 @@ import { SamplePlacementSection, TestimonialsSection } from './proof-sections';
 /**
  * The signed-out home page (part 1, section 2.2), sections in the spec's order. It ships in the
  * first JavaScript chunk: keep it light (no zod, no heavy libraries); the chat panel loads lazily.
- * Texts come from content/, which the server's chat assistant reads too.
+ * Texts come from content/, which the server's chat assistant reads too. The router adds the chat
+ * button and the cookie banner (app/public-extras.tsx).
  */
 export function LandingPage() {
   return (
@@ -37,8 +36,6 @@ export function LandingPage() {
         <FaqSection />
       </main>
       <LandingFooter />
-      <CookieBanner />
-      <ChatWidget />
     </div>
   );
 }

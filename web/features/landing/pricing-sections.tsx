@@ -5,7 +5,7 @@ import { COMPARISON_ROWS, type ComparisonRow } from '../../../content/features';
 import { PLANS, type PlanCard } from '../../../content/plans';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { Section } from './section';
 
 const salesMailto = `mailto:${COMPANY.salesEmail}`;

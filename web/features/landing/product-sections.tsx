@@ -4,7 +4,7 @@ import { ALERT_CATEGORY_GROUPS, ALERT_CHANNELS, CLAIMS, FEATURES, ONBOARDING_STE
 import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '../../../content/integrations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 import { Section } from './section';
 
 const FEATURE_ICONS: Record<string, LucideIcon> = {

@@ -1,4 +1,4 @@
-import { PATHS } from '../../paths';
+import { PATHS } from '../../lib/paths';
 
 /** Part 2, section 3: an onboarding tour step. */
 export interface TourStep {

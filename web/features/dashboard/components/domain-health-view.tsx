@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 import { authCompleteness, NO_DATA, scoreTone, summarizeDomains, type Tone } from '../metrics';
 import { EmptyState, StatCard, TONE_TEXT, ToneBadge } from './parts';
 

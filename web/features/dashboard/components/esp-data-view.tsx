@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCount, formatPercent, percentOf, syncFreshness } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 import { deliveredTone, LIST_LIMIT, NO_DATA, summarizeMetrics, type Tone } from '../metrics';
 import { INTEGRATION_TYPE_LABELS, providerName, setupGuideUrl } from '../providers';
 import { EmptyState, StatCard, TONE_TEXT } from './parts';

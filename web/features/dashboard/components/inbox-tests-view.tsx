@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../components/ui/use-toast';
 import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
 import { formatPercent, relativeAge } from '../../../lib/format';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 import { useDeleteInboxTestMutation } from '../api';
 import {
   GLOBAL_PROVIDERS,

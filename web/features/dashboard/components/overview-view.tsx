@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount, formatPercent, parsePercent } from '../../../lib/format';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 import {
   barWidth,
   bounceRateRating,

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { toast } from '../../../components/ui/use-toast';
 import { relativeAge } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 import { useDeleteAlertMutation } from '../../alerts/api';
 import { latest, type Tone } from '../metrics';
 import { TONE_TEXT, ToneBadge } from './parts';

@@ -2,7 +2,7 @@ import { Globe, Inbox, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { PATHS } from '../../../paths';
+import { PATHS } from '../../../lib/paths';
 
 /** A new account with nothing to show yet: the first two steps (part 1, 2.8). */
 export function WelcomeCard({ username }: { username: string }) {

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse } from '../../../test-utils';
+import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test-utils';
 import { makeDomain } from '../../domains/test-fixtures';
 import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test-fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
   await Promise.all([
-    import('../../domains/domains-page'),
-    import('../../../components/shell/app-shell'),
-    import('../../../components/ui/toaster'),
+    preloadSignedInFrame(),
     import('./dmarc-panel'),
     import('./dmarc-charts'),
   ]);

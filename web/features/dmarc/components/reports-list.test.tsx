@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '../../../../contracts/dmarc';
-import { errorResponse, jsonResponse } from '../../../test-utils';
+import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test-utils';
 import {
   makeFailedImport,
   makeReport,
@@ -16,9 +16,7 @@ import {
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../domains/domains-page'),
-    import('../../../components/shell/app-shell'),
-    import('../../../components/ui/toaster'),
+    preloadSignedInFrame(),
     import('./dmarc-panel'),
     import('./dmarc-charts'),
   ]);

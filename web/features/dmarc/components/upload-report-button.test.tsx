@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse } from '../../../test-utils';
+import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test-utils';
 import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf, WAIT } from '../test-fixtures';
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../domains/domains-page'),
-    import('../../../components/shell/app-shell'),
-    import('../../../components/ui/toaster'),
+    preloadSignedInFrame(),
     import('./dmarc-panel'),
     import('./dmarc-charts'),
   ]);
