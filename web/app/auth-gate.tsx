@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { useAuth } from '../features/auth/user-query';
+import { useAuth } from '../lib/session';
 import { ContentSpinner } from './page-spinner';
 import type { ShellMeta } from './shell/shell-meta';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useAuth } from '../features/auth/user-query';
+import { useAuth } from '../lib/session';
 import { PageSpinner } from './page-spinner';
 
 /** Top of every route: nothing is drawn until we know whether someone is signed in (part 1, 2.1). */

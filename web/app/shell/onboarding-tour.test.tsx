@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contracts/user';
 import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test-utils';
-import { USER_QUERY_KEY } from '../../features/auth/user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 import { stubDashboard } from '../../features/dashboard/test-fixtures';
 import { TOUR_STEPS } from '../../features/tour/steps';
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { AlertList, type Alert } from '../../../contracts/alerts';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 
 export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
 /** Part 1, section 9: the alert list (and so the unread badge) refreshes every 30 s. */

@@ -11,7 +11,7 @@ import {
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
-import { USER_QUERY_KEY } from './user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 export function useLoginMutation() {
   return useMutation({

@@ -13,7 +13,7 @@ import { useLoginMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { PasswordInput } from './components/password-input';
-import { USER_QUERY_KEY } from './user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 /** Part 1, section 9: the pause between a successful login and the move to the dashboard. */
 const POST_LOGIN_REDIRECT_MS = 100;

@@ -14,7 +14,7 @@ import { emailConfirmationPath, PATHS } from '../../lib/paths';
 import { useRegisterMutation } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { PasswordInput } from './components/password-input';
-import { USER_QUERY_KEY } from './user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 

@@ -10,7 +10,7 @@ import { PATHS } from '../../lib/paths';
 import { verifyEmailQueryOptions } from './api';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerificationForm } from './components/resend-verification-form';
-import { USER_QUERY_KEY } from './user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 /** /verify-email?token=... in variant B: loading, success, already_verified, error (part 1, 2.6). */
 export default function VerifyEmailPage() {

@@ -3,7 +3,7 @@ import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard
 import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 import { INBOX_TESTS_QUERY_KEY } from '../inbox-placement/api';
 
 export const OVERVIEW_QUERY_KEY = ['/api/dashboard/overview'] as const;

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { useAlerts } from '../alerts/api';
-import { USER_QUERY_KEY, useAuth } from '../auth/user-query';
+import { USER_QUERY_KEY, useAuth } from '../../lib/session';
 import { useDomains } from '../domains/api';
 import { useInboxTests } from '../inbox-placement/api';
 import { useIntegrations } from '../integrations/api';

@@ -9,7 +9,7 @@ import {
   type DmarcReportStatus,
 } from '../../../contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, DomainList, type Domain, type DomainDetail } from '../../../contracts/domains';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 
 export const DOMAINS_QUERY_KEY = ['/api/domains'] as const;
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast';
 import { isUnauthorizedError } from '../../lib/api-client';
-import { USER_QUERY_KEY } from '../auth/user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 /**
  * Part 2, section 8, "Unauthorized on domain actions". The spec redirects to /api/login; this app

@@ -12,7 +12,7 @@ import {
   type SeedNetworkStatus,
 } from '../../../contracts/inbox-tests';
 import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
 
 export const INBOX_TESTS_QUERY_KEY = ['/api/inbox-tests'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IntegrationList, type Integration } from '../../../contracts/integrations';
 import { getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../auth/user-query';
+import { useAuth } from '../../lib/session';
 
 export const INTEGRATIONS_QUERY_KEY = ['/api/integrations'] as const;
 

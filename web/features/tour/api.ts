@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { User } from '../../../contracts/user';
 import { apiJson } from '../../lib/api-client';
-import { USER_QUERY_KEY } from '../auth/user-query';
+import { USER_QUERY_KEY } from '../../lib/session';
 
 /**
  * POST /api/user/complete-tour (part 2, section 7). The flag lives on the account, so the tour never

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../contracts/user';
-import { getQueryFn } from '../../lib/api-client';
+import type { User } from '../../contracts/user';
+import { getQueryFn } from './api-client';
 
-// The session query lives apart from api.ts because every page (the landing page too) needs it;
-// api.ts pulls in the auth form schemas, which only the lazy account pages should load.
+// The session: who is signed in. Every page needs it (the landing page too) and every feature's
+// queries wait for it, so it lives here rather than in the auth feature; it stays light because
+// the first chunk loads it (the auth forms and their schemas are in the lazy account pages).
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -17,7 +18,7 @@ export const userQueryOptions = queryOptions({
     if (data === null) return null;
     // The schema (and zod with it) is fetched only when there is a user to check, so a signed-out
     // visitor of the landing page never downloads the validation library.
-    const { User } = await import('../../../contracts/user');
+    const { User } = await import('../../contracts/user');
     return User.parse(data);
   },
   staleTime: 5_000,
