@@ -3,6 +3,7 @@ import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard
 import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, getQueryFn } from '../../lib/api-client';
+import type { UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { INBOX_TESTS_QUERY_KEY } from '../inbox-placement/api';
 
@@ -14,10 +15,15 @@ export type TrendPeriod = 7 | 30 | 90;
 
 const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 
+/** Part 1, section 8: the overview answering 401 means the session ran out under the dashboard. */
+const SESSION_EXPIRED: UnauthorizedNotice = { title: 'Session Expired', description: 'Please log in again to continue.' };
+const DELETE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to delete inbox tests' };
+
 export function overviewQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: OVERVIEW_QUERY_KEY,
     queryFn: async (context): Promise<DashboardOverview> => DashboardOverview.parse(await fetchJson(context)),
+    meta: { unauthorized: SESSION_EXPIRED },
     enabled,
   });
 }
@@ -61,6 +67,7 @@ export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { isUnauthorizedError } from '../../lib/api-client';
 import { useAlerts } from '../alerts/api';
-import { USER_QUERY_KEY, useAuth } from '../../lib/session';
+import { useAuth } from '../../lib/session';
 import { useDomains } from '../domains/api';
 import { useInboxTests } from '../inbox-placement/api';
 import { useIntegrations } from '../integrations/api';
@@ -22,7 +20,6 @@ import { activeIntegrations, dataSources, type DataSourceId } from './metrics';
 
 /** Dashboard (part 1, section 2.8). */
 export default function DashboardPage() {
-  const queryClient = useQueryClient();
   const { user, isLoading: authLoading, isAuthenticated } = useAuth();
   const [source, setSource] = useState<DataSourceId>('overview');
   const overview = useDashboardOverview();
@@ -39,14 +36,6 @@ export default function DashboardPage() {
       toast({ title: 'Authentication Required', description: 'Please log in to access the dashboard.', variant: 'destructive' });
     }
   }, [authLoading, isAuthenticated]);
-
-  useEffect(() => {
-    if (overview.error && isUnauthorizedError(overview.error)) {
-      toast({ title: 'Session Expired', description: 'Please log in again to continue.', variant: 'destructive' });
-      // Ask who is signed in again: with the session gone, the login screen takes this page's place.
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    }
-  }, [overview.error, queryClient]);
 
   if (!isAuthenticated || !user) return <div data-testid="dashboard-page" />;
 

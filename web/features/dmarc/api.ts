@@ -9,6 +9,7 @@ import {
   type DmarcReportStatus,
 } from '../../../contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
+import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -33,6 +34,8 @@ export function analyticsQueryOptions(domain: string, days: AnalyticsPeriod) {
     queryKey: [...DMARC_ANALYTICS_KEY, domain, days] as const,
     // The default fetcher GETs queryKey[0] only, so domain and period are put into the URL here.
     queryFn: async () => DmarcAnalytics.parse(await apiJson('GET', withQuery('/api/dmarc/analytics', { domain, days }))),
+    // The panel sits in a domain's card: a 401 is told in the domain page's words.
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
 }
 
@@ -101,6 +104,7 @@ export function useUploadDmarcReportMutation() {
   return useMutation({
     mutationFn: async (file: File) =>
       UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshAll(queryClient),
   });
 }
@@ -112,6 +116,7 @@ export function useDeleteDmarcReportMutation() {
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/dmarc/reports/${id}`);
     },
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: reportDetailQueryKey(id), exact: true });
       return refreshAll(queryClient);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, DomainList, type Domain, type DomainDetail } from '../../../contracts/domains';
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, getQueryFn } from '../../lib/api-client';
+import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 export const DOMAINS_QUERY_KEY = ['/api/domains'] as const;
@@ -27,12 +28,19 @@ export function useDomains() {
   return useQuery(domainsQueryOptions(isAuthenticated));
 }
 
+/** The list as Domain Management shows it: a 401 there is told in the domain page's words. */
+export function useDomainList() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...domainsQueryOptions(isAuthenticated), meta: { unauthorized: LOGGED_OUT_NOTICE } });
+}
+
 /** GET /api/domains/:id: the domain with the results of its last DNS check (null until checked). */
 export function domainDetailQueryOptions(id: number) {
   return queryOptions({
     queryKey: domainDetailQueryKey(id),
     // The default fetcher GETs queryKey[0] only, so the id is put into the path here.
     queryFn: async (): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('GET', `/api/domains/${id}`)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
 }
 
@@ -50,6 +58,7 @@ export function useCreateDomainMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshList(queryClient),
   });
 }
@@ -66,6 +75,7 @@ export function useUpdateDomainMutation() {
   return useMutation({
     mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> =>
       DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (domain) => {
       // The stored check results still describe the old selectors until the next Verify DNS.
       queryClient.setQueryData<DomainDetail>(domainDetailQueryKey(domain.id), (old) => (old ? { ...old, ...domain } : old));
@@ -79,6 +89,7 @@ export function useDeleteDomainMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/domains/${id}`)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (_answer, id) => {
       // Gone from the list at once; the refetch below confirms it.
       queryClient.setQueryData<Domain[]>(DOMAINS_QUERY_KEY, (old) => old?.filter((domain) => domain.id !== id));
@@ -93,6 +104,7 @@ export function useVerifyDomainMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('POST', `/api/domains/${id}/verify`)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (detail) => {
       queryClient.setQueryData(domainDetailQueryKey(detail.id), detail);
       return refreshList(queryClient);

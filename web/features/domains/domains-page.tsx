@@ -1,15 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import type { Domain } from '../../../contracts/domains';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useDomains } from './api';
+import { useDomainList } from './api';
 import { AddDomainForm } from './components/add-domain-form';
 import { DeleteDomainDialog } from './components/delete-domain-dialog';
 import { DomainCard } from './components/domain-card';
 import { EditDomainDialog } from './components/edit-domain-dialog';
-import { useUnauthorizedHandler } from './use-action-errors';
 import { LoadError } from '../../components/load-error';
 
 type DialogState = { kind: 'edit' | 'delete'; domain: Domain } | null;
@@ -32,15 +31,10 @@ function returnFocusTo(domain: Domain) {
 
 /** Domain Management (part 2, section 2); the shell shows its title and breadcrumb (router.tsx). */
 export default function DomainsPage() {
-  const domains = useDomains();
+  const domains = useDomainList();
   const [adding, setAdding] = useState(false);
   // The dialogs live here, not in the cards, so a deleted domain's card can go while its dialog finishes.
   const [dialog, setDialog] = useState<DialogState>(null);
-  const onUnauthorized = useUnauthorizedHandler();
-  const listError = domains.error;
-  useEffect(() => {
-    if (listError) onUnauthorized(listError);
-  }, [listError, onUnauthorized]);
 
   const list = domains.data ?? [];
   const closeDialog = (open: boolean) => {

@@ -12,6 +12,7 @@ import {
   type SeedNetworkStatus,
 } from '../../../contracts/inbox-tests';
 import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
+import type { UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
 
@@ -118,11 +119,16 @@ function refreshAfterChange(queryClient: QueryClient) {
   ]);
 }
 
+/** Part 2, section 8: what creating or deleting a test says when the session is gone. */
+const CREATE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to create inbox tests' };
+const DELETE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to delete inbox tests' };
+
 /** POST /api/inbox-tests {testType: 'automatic'}; the new test is put at the top of the list at once. */
 export function useCreateInboxTestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<InboxTest> => InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
+    meta: { unauthorized: CREATE_UNAUTHORIZED },
     onSuccess: (test) => {
       queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => [test, ...(old ?? []).filter((other) => other.id !== test.id)]);
       return refreshAfterChange(queryClient);
@@ -135,6 +141,7 @@ export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => old?.filter((test) => test.id !== id));
       queryClient.removeQueries({ queryKey: ['/api/inbox-tests', id] });

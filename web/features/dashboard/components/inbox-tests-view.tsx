@@ -4,7 +4,8 @@ import type { InboxTest } from '../../../../contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { formatPercent, relativeAge } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useDeleteInboxTestMutation } from '../api';
@@ -145,10 +146,9 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
   const remove = (test: InboxTest) =>
     deleteTest.mutate(test.id, {
       onSuccess: () => toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` }),
-      onError: (error) =>
-        isUnauthorizedError(error)
-          ? toast({ title: 'Authentication Required', description: 'Please log in to delete inbox tests', variant: 'destructive' })
-          : toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      onError: unlessUnauthorized((error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      ),
     });
 
   return (

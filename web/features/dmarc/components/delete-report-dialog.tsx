@@ -2,7 +2,7 @@ import type { DmarcReport } from '../../../../contracts/dmarc';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useUnauthorizedHandler } from '../../domains/use-action-errors';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteDmarcReportMutation } from '../api';
 import { reportPeriod, reportTitle } from '../dmarc-text';
 
@@ -13,7 +13,6 @@ function what(report: DmarcReport): string {
 /** Confirms before a report (and its records) is deleted; the analytics are recomputed without it. */
 export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcReport; onOpenChange: (open: boolean) => void }) {
   const remove = useDeleteDmarcReportMutation();
-  const onUnauthorized = useUnauthorizedHandler();
 
   function confirm() {
     remove.mutate(report.id, {
@@ -21,10 +20,9 @@ export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcRepo
         onOpenChange(false);
         toast({ title: 'Report deleted', description: `Deleted ${what(report)}.` });
       },
-      onError: (failure) => {
-        if (onUnauthorized(failure)) return;
-        toast({ title: 'Delete Failed', description: serverMessageOr(failure, 'Could not delete the report. Please try again.'), variant: 'destructive' });
-      },
+      onError: unlessUnauthorized((failure) =>
+        toast({ title: 'Delete Failed', description: serverMessageOr(failure, 'Could not delete the report. Please try again.'), variant: 'destructive' }),
+      ),
     });
   }
 

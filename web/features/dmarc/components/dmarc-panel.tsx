@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { DmarcAnalytics } from '../../../../contracts/dmarc';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { useUnauthorizedHandler } from '../../domains/use-action-errors';
 import { useDmarcAnalytics, type AnalyticsPeriod } from '../api';
 import { DmarcEmptyState } from './dmarc-empty-state';
 import { DmarcSkeleton } from './dmarc-skeleton';
@@ -58,12 +57,7 @@ function AnalyticsView({ analytics }: { analytics: DmarcAnalytics }) {
 export default function DmarcPanel({ domain, isVerified, id }: { domain: string; isVerified: boolean; id?: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const analytics = useDmarcAnalytics(domain, days);
-  const onUnauthorized = useUnauthorizedHandler();
   const titleId = useId();
-  const error = analytics.error;
-  useEffect(() => {
-    if (error) onUnauthorized(error);
-  }, [error, onUnauthorized]);
 
   let body: ReactNode;
   if (analytics.isPending) {

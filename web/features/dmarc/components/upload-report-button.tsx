@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useUnauthorizedHandler } from '../../domains/use-action-errors';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useUploadDmarcReportMutation } from '../api';
 import { summariseUpload, type UploadSummary } from '../dmarc-text';
 
@@ -34,7 +34,6 @@ export function UploadReportButton({ domain }: { domain: string }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const upload = useUploadDmarcReportMutation();
-  const onUnauthorized = useUnauthorizedHandler();
 
   function send(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -50,14 +49,13 @@ export function UploadReportButton({ domain }: { domain: string }) {
           variant: summary.destructive ? 'destructive' : 'default',
         });
       },
-      onError: (failure) => {
-        if (onUnauthorized(failure)) return;
+      onError: unlessUnauthorized((failure) =>
         toast({
           title: 'Upload failed',
           description: serverMessageOr(failure, `${file.name} could not be uploaded. Please try again.`),
           variant: 'destructive',
-        });
-      },
+        }),
+      ),
     });
   }
 

@@ -5,8 +5,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useCreateDomainMutation } from '../api';
-import { useUnauthorizedHandler } from '../use-action-errors';
 
 /** Part 2, section 5: the input is trimmed and lower-cased before it is sent. */
 export function normalizeDomainInput(value: string): string {
@@ -21,7 +21,6 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const create = useCreateDomainMutation();
-  const onUnauthorized = useUnauthorizedHandler();
   const domain = normalizeDomainInput(value);
 
   function submit(event: FormEvent) {
@@ -33,12 +32,11 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
         setValue('');
         onClose();
       },
-      onError: (failure) => {
-        if (onUnauthorized(failure)) return;
+      onError: unlessUnauthorized((failure) => {
         const message = serverMessageOr(failure, 'Please check the domain name and try again.');
         setError(message);
         toast({ title: 'Failed to add domain', description: message, variant: 'destructive' });
-      },
+      }),
     });
   }
 

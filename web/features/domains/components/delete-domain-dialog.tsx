@@ -1,8 +1,8 @@
 import type { Domain } from '../../../../contracts/domains';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteDomainMutation } from '../api';
-import { useUnauthorizedHandler } from '../use-action-errors';
 
 /** The delete confirmation (part 2, section 2); texts from sections 8 and 9. */
 export function DeleteDomainDialog({
@@ -18,7 +18,6 @@ export function DeleteDomainDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const remove = useDeleteDomainMutation();
-  const onUnauthorized = useUnauthorizedHandler();
 
   function confirm() {
     remove.mutate(domain.id, {
@@ -26,10 +25,9 @@ export function DeleteDomainDialog({
         onOpenChange(false);
         toast({ title: 'Domain Deleted', description: answer.message });
       },
-      onError: (failure) => {
-        if (onUnauthorized(failure)) return;
-        toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' });
-      },
+      onError: unlessUnauthorized(() =>
+        toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' }),
+      ),
     });
   }
 

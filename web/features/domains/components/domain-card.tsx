@@ -9,8 +9,8 @@ import { DmarcSection } from '../../dmarc/components/dmarc-section';
 import { useVerifyDomainMutation } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { CHECK_STATUS, domainStatusLabel } from '../status';
-import { useUnauthorizedHandler } from '../use-action-errors';
 import { DnsSetupInstructions } from './dns-setup';
 import { DomainDetails } from './domain-details';
 import { DomainStatusBadge } from './domain-status-badge';
@@ -65,7 +65,6 @@ function RecordStatuses({ domain }: { domain: Domain }) {
 export function DomainCard({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () => void; onDelete: () => void }) {
   const [expanded, setExpanded] = useState(false);
   const verify = useVerifyDomainMutation();
-  const onUnauthorized = useUnauthorizedHandler();
   const detailsId = useId();
 
   function runVerify() {
@@ -73,10 +72,9 @@ export function DomainCard({ domain, onEdit, onDelete }: { domain: Domain; onEdi
       onSuccess: (detail) => {
         toast({ title: 'DNS Verification Complete', description: `${detail.domain}: ${domainStatusLabel(detail.status)}` });
       },
-      onError: (failure) => {
-        if (onUnauthorized(failure)) return;
-        toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' });
-      },
+      onError: unlessUnauthorized(() =>
+        toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' }),
+      ),
     });
   }
 

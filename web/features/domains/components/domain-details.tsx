@@ -1,10 +1,9 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AlertCircle, Info, TriangleAlert } from 'lucide-react';
 import type { DomainChecks, Finding, SpfNode } from '../../../../contracts/domains';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useDomainDetail } from '../api';
-import { useUnauthorizedHandler } from '../use-action-errors';
 import { Pill } from '../../../components/ui/pill';
 import { formatDateTime } from '../../../lib/format';
 import { CheckStatusBadge } from './domain-status-badge';
@@ -264,11 +263,6 @@ function ChecksView({ checks }: { checks: DomainChecks }) {
 /** The results of a domain's last DNS check (GET /api/domains/:id), loaded when the panel opens. */
 export function DomainDetails({ domainId, id }: { domainId: number; id?: string }) {
   const detail = useDomainDetail(domainId, true);
-  const onUnauthorized = useUnauthorizedHandler();
-  const error = detail.error;
-  useEffect(() => {
-    if (error) onUnauthorized(error);
-  }, [error, onUnauthorized]);
 
   let body: ReactNode;
   if (detail.isPending) {

@@ -6,9 +6,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useUpdateDomainMutation } from '../api';
 import { parseSelectors } from '../selectors';
-import { useUnauthorizedHandler } from '../use-action-errors';
 
 const TEXTAREA =
   'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive';
@@ -18,7 +18,6 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
   const [notes, setNotes] = useState(domain.notes ?? '');
   const [error, setError] = useState<string | undefined>(undefined);
   const update = useUpdateDomainMutation();
-  const onUnauthorized = useUnauthorizedHandler();
   const selectors = parseSelectors(selectorsText);
   const selectorsId = useId();
   const notesId = useId();
@@ -52,10 +51,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           });
           onDone();
         },
-        onError: (failure) => {
-          if (onUnauthorized(failure)) return;
-          setError(serverMessageOr(failure, 'Could not save the changes. Please try again.'));
-        },
+        onError: unlessUnauthorized((failure) => setError(serverMessageOr(failure, 'Could not save the changes. Please try again.'))),
       },
     );
   }

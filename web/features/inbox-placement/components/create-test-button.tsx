@@ -2,7 +2,8 @@ import { Plus } from 'lucide-react';
 import type { InboxTest } from '../../../../contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDomains } from '../../domains/api';
 import { useCreateInboxTestMutation } from '../api';
 
@@ -26,10 +27,9 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
         toast({ title: 'Test Created', description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.` });
         onCreated?.(test);
       },
-      onError: (error) =>
-        isUnauthorizedError(error)
-          ? toast({ title: 'Authentication Required', description: 'Please log in to create inbox tests', variant: 'destructive' })
-          : toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
+      onError: unlessUnauthorized((error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
+      ),
     });
   }
 

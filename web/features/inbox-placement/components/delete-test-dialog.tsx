@@ -1,7 +1,8 @@
 import type { InboxTest } from '../../../../contracts/inbox-tests';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { isUnauthorizedError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
+import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteInboxTestMutation } from '../api';
 import { testSubject } from '../test-status';
 
@@ -25,10 +26,9 @@ export function DeleteTestDialog({
         onOpenChange(false);
         toast({ title: 'Test Deleted', description: `${testSubject(test)} was deleted.` });
       },
-      onError: (error) =>
-        isUnauthorizedError(error)
-          ? toast({ title: 'Authentication Required', description: 'Please log in to delete inbox tests', variant: 'destructive' })
-          : toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      onError: unlessUnauthorized((error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      ),
     });
   }
 
