@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { isUnauthorizedError } from '../../lib/api-client';
 import { useAlerts } from '../alerts/api';
 import { useAuth } from '../../lib/session';
 import { useDomains } from '../domains/api';
@@ -30,12 +31,15 @@ export default function DashboardPage() {
   const metrics = useEmailMetrics(source === 'esp-data');
 
   // Part 1, section 8. The shell only shows this page to a signed-in user, so the first toast
-  // fires only if the session disappears under it.
+  // fires only if the session disappears under it. When the overview's 401 said so first (the query
+  // client toasted "Session Expired"), that toast stays: this page can still be mounted, hidden,
+  // while the login screen's code loads.
+  const sessionExpired = isUnauthorizedError(overview.error);
   useEffect(() => {
-    if (!authLoading && !isAuthenticated) {
+    if (!authLoading && !isAuthenticated && !sessionExpired) {
       toast({ title: 'Authentication Required', description: 'Please log in to access the dashboard.', variant: 'destructive' });
     }
-  }, [authLoading, isAuthenticated]);
+  }, [authLoading, isAuthenticated, sessionExpired]);
 
   if (!isAuthenticated || !user) return <div data-testid="dashboard-page" />;
 
