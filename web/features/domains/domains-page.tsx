@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import type { Domain } from '../../../contracts/domains';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,7 +10,6 @@ import { AddDomainForm } from './components/add-domain-form';
 import { DeleteDomainDialog } from './components/delete-domain-dialog';
 import { DomainCard } from './components/domain-card';
 import { EditDomainDialog } from './components/edit-domain-dialog';
-import { LoadError } from '../../components/load-error';
 
 type DialogState = { kind: 'edit' | 'delete'; domain: Domain } | null;
 
@@ -41,47 +41,6 @@ export default function DomainsPage() {
     if (!open) setDialog(null);
   };
 
-  let body: ReactNode;
-  if (domains.isPending) {
-    body = (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-8" label="Loading domains" />
-      </div>
-    );
-  } else if (domains.isError) {
-    body = (
-<LoadError variant="card" message="Could not load your domains." onRetry={domains.refetch} />
-    );
-  } else if (list.length === 0) {
-    body = adding ? null : (
-      <Card data-testid="domains-empty" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-        <Globe className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h2 className="text-lg font-semibold">No domains added yet</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          Add the domains you send e-mail from. We check their SPF, DKIM and DMARC records and tell you what to fix.
-        </p>
-        <Button data-add-domain="" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Your First Domain
-        </Button>
-      </Card>
-    );
-  } else {
-    body = (
-      <ul aria-label="Your domains" className="space-y-4">
-        {list.map((domain) => (
-          <li key={domain.id}>
-            <DomainCard
-              domain={domain}
-              onEdit={() => setDialog({ kind: 'edit', domain })}
-              onDelete={() => setDialog({ kind: 'delete', domain })}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   const showAddButton = !adding && domains.isSuccess && list.length > 0;
   return (
     <div data-testid="domains-page" className="space-y-6">
@@ -99,7 +58,46 @@ export default function DomainsPage() {
         </div>
       )}
       {adding && <AddDomainForm onClose={() => setAdding(false)} />}
-      {body}
+      <QueryState
+        query={domains}
+        loading={
+          <div className="flex justify-center py-16">
+            <Spinner className="size-8" label="Loading domains" />
+          </div>
+        }
+        errorMessage="Could not load your domains."
+        errorVariant="card"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          adding ? null : (
+            <Card data-testid="domains-empty" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+              <Globe className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h2 className="text-lg font-semibold">No domains added yet</h2>
+              <p className="max-w-md text-sm text-muted-foreground">
+                Add the domains you send e-mail from. We check their SPF, DKIM and DMARC records and tell you what to fix.
+              </p>
+              <Button data-add-domain="" onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add Your First Domain
+              </Button>
+            </Card>
+          )
+        }
+      >
+        {(data) => (
+          <ul aria-label="Your domains" className="space-y-4">
+            {data.map((domain) => (
+              <li key={domain.id}>
+                <DomainCard
+                  domain={domain}
+                  onEdit={() => setDialog({ kind: 'edit', domain })}
+                  onDelete={() => setDialog({ kind: 'delete', domain })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {dialog?.kind === 'edit' && (
         <EditDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />
       )}

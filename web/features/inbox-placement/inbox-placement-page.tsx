@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Inbox } from 'lucide-react';
 import type { InboxTest } from '../../../contracts/inbox-tests';
+import { QueryState } from '../../components/query-state';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isUnauthorizedError } from '../../lib/api-client';
@@ -13,7 +14,6 @@ import { RegionTiles } from './components/region-tiles';
 import { SeedNetworkBanner } from './components/seed-network-banner';
 import { seedNetworkView } from './seed-network';
 import { SignedOutNotice } from './signed-out-notice';
-import { LoadError } from '../../components/load-error';
 
 /** After the dialog closes, focus goes back to the test's delete button, or to Create Test when the test is gone. */
 function returnFocusTo(id: number) {
@@ -62,21 +62,6 @@ export default function InboxPlacementPage() {
     );
   }
 
-  let list: ReactNode;
-  if (tests.isPending) {
-    list = (
-      <div className="flex justify-center py-12">
-        <Spinner className="size-8" label="Loading inbox tests" />
-      </div>
-    );
-  } else if (tests.isError) {
-    list = (
-<LoadError variant="card" message="Could not load your inbox tests." onRetry={tests.refetch} />
-    );
-  } else {
-    list = <TestList tests={tests.data} onDelete={setDeleting} />;
-  }
-
   return (
     <div data-testid="inbox-placement-page" className="min-w-0 space-y-6">
       <RegionTiles view={view} />
@@ -96,7 +81,18 @@ export default function InboxPlacementPage() {
           </div>
           <CreateTestButton />
         </div>
-        {list}
+        <QueryState
+          query={tests}
+          loading={
+            <div className="flex justify-center py-12">
+              <Spinner className="size-8" label="Loading inbox tests" />
+            </div>
+          }
+          errorMessage="Could not load your inbox tests."
+          errorVariant="card"
+        >
+          {(list) => <TestList tests={list} onDelete={setDeleting} />}
+        </QueryState>
       </section>
       {deleting && (
         <DeleteTestDialog test={deleting} open onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={returnFocusTo(deleting.id)} />

@@ -1,25 +1,29 @@
 import { Inbox } from 'lucide-react';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { CopyButton } from '../../../components/copy-button';
+import { QueryState } from '../../../components/query-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useDmarcIntake } from '../api';
-import { LoadError } from '../../../components/load-error';
 
 function RuaInstruction({ domain }: { domain: string }) {
   const intake = useDmarcIntake(true);
-  if (intake.isPending) {
-    return (
-      <div role="status" className="space-y-1">
-        <Skeleton className="h-8 w-full max-w-md" />
-        <span className="sr-only">Loading the report address</span>
-      </div>
-    );
-  }
-  if (intake.isError) {
-    return (
-<LoadError message="Could not load the address reports should go to." onRetry={intake.refetch} />
-    );
-  }
-  const tag = `rua=mailto:${intake.data.reportAddress}`;
+  return (
+    <QueryState
+      query={intake}
+      loading={
+        <div role="status" className="space-y-1">
+          <Skeleton className="h-8 w-full max-w-md" />
+          <span className="sr-only">Loading the report address</span>
+        </div>
+      }
+      errorMessage="Could not load the address reports should go to."
+    >
+      {({ reportAddress }) => <RuaTag domain={domain} reportAddress={reportAddress} />}
+    </QueryState>
+  );
+}
+
+function RuaTag({ domain, reportAddress }: { domain: string; reportAddress: string }) {
+  const tag = `rua=mailto:${reportAddress}`;
   return (
     <div className="space-y-1" role="group" aria-label="Report address for your DMARC record">
       <p className="text-sm">
@@ -33,7 +37,7 @@ function RuaInstruction({ domain }: { domain: string }) {
       </div>
       <p className="text-xs text-muted-foreground">
         Already sending reports elsewhere? Keep that address and add this one after a comma:{' '}
-        <code className="wrap-anywhere font-mono">rua=mailto:you@example.net,mailto:{intake.data.reportAddress}</code>
+        <code className="wrap-anywhere font-mono">rua=mailto:you@example.net,mailto:{reportAddress}</code>
       </p>
     </div>
   );

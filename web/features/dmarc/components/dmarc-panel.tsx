@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { DmarcAnalytics } from '../../../../contracts/dmarc';
+import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useDmarcAnalytics, type AnalyticsPeriod } from '../api';
@@ -13,7 +14,6 @@ import { ReportsList } from './reports-list';
 import { SourcesTable } from './sources-table';
 import { TopThreats } from './top-threats';
 import { UploadReportButton } from './upload-report-button';
-import { LoadError } from '../../../components/load-error';
 
 // Recharts is large: its chunk is fetched only when there are reports to draw.
 const DmarcCharts = lazy(() => import('./dmarc-charts'));
@@ -59,29 +59,6 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
   const analytics = useDmarcAnalytics(domain, days);
   const titleId = useId();
 
-  let body: ReactNode;
-  if (analytics.isPending) {
-    body = <DmarcSkeleton />;
-  } else if (analytics.isError) {
-    body = (
-<LoadError className="rounded-md border p-4" message={serverMessageOr(analytics.error, 'Could not load the DMARC analytics.')} onRetry={analytics.refetch} />
-    );
-  } else if (analytics.data.totalReports === 0) {
-    body = (
-      <div className="space-y-4">
-        <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
-        {/* A reporter that went quiet is often why there is nothing in the period. */}
-        {analytics.data.reporters.length > 0 && (
-          <Part title="Report pipeline">
-            <ReporterHealth reporters={analytics.data.reporters} />
-          </Part>
-        )}
-      </div>
-    );
-  } else {
-    body = <AnalyticsView analytics={analytics.data} />;
-  }
-
   return (
     <section id={id} aria-labelledby={titleId} data-testid="dmarc-panel" className="min-w-0 space-y-5 border-t pt-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -97,7 +74,28 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
         </div>
       </div>
       <div aria-busy={analytics.isFetching} className={cn(analytics.isPlaceholderData && 'opacity-60 transition-opacity')}>
-        {body}
+        <QueryState
+          query={analytics}
+          loading={<DmarcSkeleton />}
+          errorMessage={(error) => serverMessageOr(error, 'Could not load the DMARC analytics.')}
+          errorClassName="rounded-md border p-4"
+        >
+          {(data) =>
+            data.totalReports === 0 ? (
+              <div className="space-y-4">
+                <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
+                {/* A reporter that went quiet is often why there is nothing in the period. */}
+                {data.reporters.length > 0 && (
+                  <Part title="Report pipeline">
+                    <ReporterHealth reporters={data.reporters} />
+                  </Part>
+                )}
+              </div>
+            ) : (
+              <AnalyticsView analytics={data} />
+            )
+          }
+        </QueryState>
       </div>
       <ReportsList filter={{ domain }} title={`Reports for ${domain}`} emptyText="No reports for this domain yet." />
       <ReportsList filter={{ status: 'failed' }} title="Files that could not be imported" hideWhenEmpty />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '../../../../contracts/dmarc';
+import { QueryState } from '../../../components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -8,7 +9,6 @@ import { formatCount } from '../../../lib/format';
 import { useDmarcReportDetail } from '../api';
 import { complianceText, reportPeriod, reportTitle } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
-import { LoadError } from '../../../components/load-error';
 
 function ResultBadge({ result }: { result: string }) {
   return <Pill tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</Pill>;
@@ -91,19 +91,22 @@ function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
 
 function DetailBody({ report }: { report: DmarcReport }) {
   const detail = useDmarcReportDetail(report.id);
-  if (detail.isPending) {
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner label="Loading the report" />
-      </div>
-    );
-  }
-  if (detail.isError) {
-    return (
-<LoadError message={serverMessageOr(detail.error, 'Could not load the report.')} onRetry={detail.refetch} />
-    );
-  }
-  const data = detail.data;
+  return (
+    <QueryState
+      query={detail}
+      loading={
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading the report" />
+        </div>
+      }
+      errorMessage={(error) => serverMessageOr(error, 'Could not load the report.')}
+    >
+      {(data) => <DetailView data={data} />}
+    </QueryState>
+  );
+}
+
+function DetailView({ data }: { data: DmarcReportDetail }) {
   return (
     <div className="min-w-0 space-y-4">
       <dl className="grid gap-1 text-sm sm:grid-cols-2">

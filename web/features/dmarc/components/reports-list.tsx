@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { DmarcReport } from '../../../../contracts/dmarc';
+import type { DmarcReport, DmarcReportList } from '../../../../contracts/dmarc';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -12,7 +13,6 @@ import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
-import { LoadError } from '../../../components/load-error';
 
 type Open = { kind: 'detail' | 'delete'; report: DmarcReport } | null;
 
@@ -71,6 +71,51 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
   );
 }
 
+function ReportsTable({
+  list,
+  labelledBy,
+  page,
+  onPage,
+  onOpen,
+  onDelete,
+}: {
+  list: DmarcReportList;
+  labelledBy: string;
+  page: number;
+  onPage: (page: number) => void;
+  onOpen: (report: DmarcReport) => void;
+  onDelete: (report: DmarcReport) => void;
+}) {
+  const { items, total, pageSize } = list;
+  return (
+    <div className="space-y-2">
+      <Table aria-labelledby={labelledBy} className="min-w-[36rem]">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Reporter</TableHead>
+            <TableHead>Period</TableHead>
+            <TableHead className="text-right">Messages</TableHead>
+            <TableHead className="text-right">Compliance</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((report) => (
+            <ReportRow key={report.id} report={report} onOpen={() => onOpen(report)} onDelete={() => onDelete(report)} />
+          ))}
+        </TableBody>
+      </Table>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">{plural(total, 'report')}</p>
+        <Pager page={page} pages={Math.max(1, Math.ceil(total / pageSize))} onPage={onPage} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * A paged list of reports, newest first (the server's order). `hideWhenEmpty` is for the failed
  * imports: a heading over nothing would only be noise.
@@ -90,58 +135,6 @@ export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }:
   // Hidden rather than unmounted: an open dialog (and its pending delete) must outlive the last row.
   const hidden = hideWhenEmpty && (!reports.data || reports.data.total === 0);
 
-  let body;
-  if (reports.isPending) {
-    body = (
-      <div role="status" className="space-y-2">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-9 w-full" />
-        ))}
-        <span className="sr-only">Loading reports</span>
-      </div>
-    );
-  } else if (reports.isError) {
-    body = (
-<LoadError message={serverMessageOr(reports.error, 'Could not load the reports.')} onRetry={reports.refetch} />
-    );
-  } else if (reports.data.total === 0) {
-    body = <p className="text-sm text-muted-foreground">{emptyText}</p>;
-  } else {
-    const { total, pageSize } = reports.data;
-    body = (
-      <div className="space-y-2">
-        <Table aria-labelledby={titleId} className="min-w-[36rem]">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Reporter</TableHead>
-              <TableHead>Period</TableHead>
-              <TableHead className="text-right">Messages</TableHead>
-              <TableHead className="text-right">Compliance</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reports.data.items.map((report) => (
-              <ReportRow
-                key={report.id}
-                report={report}
-                onOpen={() => setOpen({ kind: 'detail', report })}
-                onDelete={() => setOpen({ kind: 'delete', report })}
-              />
-            ))}
-          </TableBody>
-        </Table>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-muted-foreground">{plural(total, 'report')}</p>
-          <Pager page={page} pages={Math.max(1, Math.ceil(total / pageSize))} onPage={setPage} />
-        </div>
-      </div>
-    );
-  }
-
   const close = (next: boolean) => {
     if (!next) setOpen(null);
   };
@@ -150,7 +143,31 @@ export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }:
       <h4 id={titleId} className="text-sm font-semibold">
         {title}
       </h4>
-      {body}
+      <QueryState
+        query={reports}
+        loading={
+          <div role="status" className="space-y-2">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
+            <span className="sr-only">Loading reports</span>
+          </div>
+        }
+        errorMessage={(error) => serverMessageOr(error, 'Could not load the reports.')}
+        isEmpty={(data) => data.total === 0}
+        empty={<p className="text-sm text-muted-foreground">{emptyText}</p>}
+      >
+        {(list) => (
+          <ReportsTable
+            list={list}
+            labelledBy={titleId}
+            page={page}
+            onPage={setPage}
+            onOpen={(report) => setOpen({ kind: 'detail', report })}
+            onDelete={(report) => setOpen({ kind: 'delete', report })}
+          />
+        )}
+      </QueryState>
       {open?.kind === 'detail' && <ReportDetailDialog report={open.report} onOpenChange={close} />}
       {open?.kind === 'delete' && <DeleteReportDialog report={open.report} onOpenChange={close} />}
     </section>

@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { AlertCircle, Info, TriangleAlert } from 'lucide-react';
 import type { DomainChecks, Finding, SpfNode } from '../../../../contracts/domains';
+import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useDomainDetail } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDateTime } from '../../../lib/format';
 import { CheckStatusBadge } from './domain-status-badge';
-import { LoadError } from '../../../components/load-error';
 
 /** RFC 7208, section 4.6.4: at most 10 DNS-querying terms, and at most 2 of them may find nothing. */
 export const SPF_LOOKUP_LIMIT = 10;
@@ -264,32 +264,29 @@ function ChecksView({ checks }: { checks: DomainChecks }) {
 export function DomainDetails({ domainId, id }: { domainId: number; id?: string }) {
   const detail = useDomainDetail(domainId, true);
 
-  let body: ReactNode;
-  if (detail.isPending) {
-    body = (
-      <div className="flex justify-center py-4">
-        <Spinner label="Loading DNS checks" />
-      </div>
-    );
-  } else if (detail.isError) {
-    body = (
-<LoadError message="Could not load the DNS checks." onRetry={detail.refetch} />
-    );
-  } else if (!detail.data.checks) {
-    body = (
-      <div className="space-y-1 text-sm">
-        <p className="font-medium">Not checked yet</p>
-        <p className="text-muted-foreground">Click Verify DNS to check SPF, DKIM, DMARC, MX, MTA-STS, TLS-RPT and BIMI now.</p>
-      </div>
-    );
-  } else {
-    body = <ChecksView checks={detail.data.checks} />;
-  }
-
   return (
     <div id={id} data-testid="domain-details" aria-busy={detail.isFetching} className="space-y-2 border-t pt-4">
       <h3 className="text-sm font-semibold">DNS check results</h3>
-      {body}
+      <QueryState
+        query={detail}
+        loading={
+          <div className="flex justify-center py-4">
+            <Spinner label="Loading DNS checks" />
+          </div>
+        }
+        errorMessage="Could not load the DNS checks."
+      >
+        {({ checks }) =>
+          checks ? (
+            <ChecksView checks={checks} />
+          ) : (
+            <div className="space-y-1 text-sm">
+              <p className="font-medium">Not checked yet</p>
+              <p className="text-muted-foreground">Click Verify DNS to check SPF, DKIM, DMARC, MX, MTA-STS, TLS-RPT and BIMI now.</p>
+            </div>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

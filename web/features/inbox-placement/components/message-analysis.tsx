@@ -1,3 +1,4 @@
+import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInboxTestReport } from '../api';
 import { AnalysisFindings } from './analysis-findings';
@@ -6,7 +7,6 @@ import { AuthenticationDetails } from './authentication-details';
 import { ConnectingIpDetails } from './connecting-ip-details';
 import { ContentFacts } from './content-facts';
 import { SpamAssassinDetails } from './spamassassin-details';
-import { LoadError } from '../../../components/load-error';
 
 /**
  * The analysis of the received message: score and verdict, deductions with fixes, findings by
@@ -16,35 +16,31 @@ import { LoadError } from '../../../components/load-error';
 export default function MessageAnalysis({ testId, waiting = false }: { testId: number; waiting?: boolean }) {
   const report = useInboxTestReport(testId, { waiting });
 
-  let body;
-  if (report.isPending) {
-    body = <Spinner className="size-5" label="Loading the message analysis" />;
-  } else if (report.isError) {
-    body = (
-<LoadError message="Could not load the message analysis." onRetry={report.refetch} />
-    );
-  } else if (report.data === null) {
-    body = <p className="text-sm text-muted-foreground">The message analysis appears here once your email has arrived.</p>;
-  } else {
-    const data = report.data;
-    body = (
-      <div className="space-y-4">
-        <AnalysisSummary report={data} testId={testId} />
-        <AnalysisFindings findings={data.findings} />
-        <div className="grid gap-3 lg:grid-cols-2">
-          {data.authentication && <AuthenticationDetails authentication={data.authentication} />}
-          {data.connectingIp && <ConnectingIpDetails connectingIp={data.connectingIp} envelope={data.envelope} />}
-          <ContentFacts content={data.content} />
-          {data.spamAssassin && <SpamAssassinDetails spamAssassin={data.spamAssassin} />}
-        </div>
-      </div>
-    );
-  }
-
   return (
     <section aria-label="Message analysis" className="space-y-3" data-testid={`inbox-test-analysis-${testId}`}>
       <h4 className="font-semibold">Message analysis</h4>
-      {body}
+      <QueryState
+        query={report}
+        loading={<Spinner className="size-5" label="Loading the message analysis" />}
+        errorMessage="Could not load the message analysis."
+      >
+        {(data) =>
+          data === null ? (
+            <p className="text-sm text-muted-foreground">The message analysis appears here once your email has arrived.</p>
+          ) : (
+            <div className="space-y-4">
+              <AnalysisSummary report={data} testId={testId} />
+              <AnalysisFindings findings={data.findings} />
+              <div className="grid gap-3 lg:grid-cols-2">
+                {data.authentication && <AuthenticationDetails authentication={data.authentication} />}
+                {data.connectingIp && <ConnectingIpDetails connectingIp={data.connectingIp} envelope={data.envelope} />}
+                <ContentFacts content={data.content} />
+                {data.spamAssassin && <SpamAssassinDetails spamAssassin={data.spamAssassin} />}
+              </div>
+            </div>
+          )
+        }
+      </QueryState>
     </section>
   );
 }
