@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../contracts/alerts';
 import type { User } from '../../../contracts/user';
-import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../features/alerts/api';
+import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../lib/queries/alerts';
 import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test-utils';
 
 function alert(id: number, isRead: boolean): Alert {

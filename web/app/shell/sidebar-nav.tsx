@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useUnreadAlertCount } from '../../features/alerts/api';
+import { useUnreadAlertCount } from '../../lib/queries/alerts';
 import { badgeCount } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';

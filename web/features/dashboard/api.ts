@@ -2,13 +2,16 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
 import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
 import { MessageBody } from '../../../contracts/errors';
+import { IntegrationList, type Integration } from '../../../contracts/integrations';
 import { apiJson, getQueryFn } from '../../lib/api-client';
+import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
+import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';
 import type { UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
-import { INBOX_TESTS_QUERY_KEY } from '../inbox-placement/api';
 
 export const OVERVIEW_QUERY_KEY = ['/api/dashboard/overview'] as const;
 export const EMAIL_METRICS_QUERY_KEY = ['/api/email-metrics'] as const;
+export const INTEGRATIONS_QUERY_KEY = ['/api/integrations'] as const;
 export const TRENDS_PATH = '/api/dashboard/trends';
 
 export type TrendPeriod = 7 | 30 | 90;
@@ -47,6 +50,20 @@ export function useEmailMetrics(enabled = true) {
   return useQuery(emailMetricsQueryOptions(isAuthenticated && enabled));
 }
 
+/** Installed integrations with their last 30 days of synced figures. */
+export function integrationsQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: INTEGRATIONS_QUERY_KEY,
+    queryFn: async (context): Promise<Integration[]> => IntegrationList.parse(await fetchJson(context)),
+    enabled,
+  });
+}
+
+export function useIntegrations() {
+  const { isAuthenticated } = useAuth();
+  return useQuery(integrationsQueryOptions(isAuthenticated));
+}
+
 export function trendsQueryOptions(days: TrendPeriod, enabled = true) {
   return queryOptions({
     // The default fetcher GETs the first key element, so the period is part of that URL.
@@ -73,5 +90,14 @@ export function useDeleteInboxTestMutation() {
         queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
       ]),
+  });
+}
+
+/** DELETE /api/alerts/:id; the alert list (and so the unread badge) is refreshed afterwards. */
+export function useDeleteAlertMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/alerts/${id}`)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
   });
 }

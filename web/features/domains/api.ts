@@ -1,34 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, DomainList, type Domain, type DomainDetail } from '../../../contracts/domains';
+import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '../../../contracts/domains';
 import { MessageBody } from '../../../contracts/errors';
-import { apiJson, getQueryFn } from '../../lib/api-client';
+import { apiJson } from '../../lib/api-client';
+import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
 import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
-
-export const DOMAINS_QUERY_KEY = ['/api/domains'] as const;
 
 /** Key of one domain's detail. It starts with the list's key, so invalidating the list prefix reaches it too. */
 export function domainDetailQueryKey(id: number) {
   return ['/api/domains', id] as const;
 }
 
-const fetchDomains = getQueryFn<unknown>({ on401: 'throw' });
-
-export function domainsQueryOptions(enabled = true) {
-  return queryOptions({
-    queryKey: DOMAINS_QUERY_KEY,
-    queryFn: async (context): Promise<Domain[]> => DomainList.parse(await fetchDomains(context)),
-    enabled,
-  });
-}
-
-/** The signed-in user's domains; asked for only once someone is signed in (part 1, section 6). */
-export function useDomains() {
-  const { isAuthenticated } = useAuth();
-  return useQuery(domainsQueryOptions(isAuthenticated));
-}
-
-/** The list as Domain Management shows it: a 401 there is told in the domain page's words. */
+/** The domain list (web/lib/queries) as Domain Management shows it: a 401 is told in this page's words. */
 export function useDomainList() {
   const { isAuthenticated } = useAuth();
   return useQuery({ ...domainsQueryOptions(isAuthenticated), meta: { unauthorized: LOGGED_OUT_NOTICE } });

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type Query, type Q
 import { MessageBody } from '../../../contracts/errors';
 import {
   InboxTest as InboxTestSchema,
-  InboxTestList,
   InboxTestReport as InboxTestReportSchema,
   InboxTestResults,
   SeedNetworkStatus as SeedNetworkStatusSchema,
@@ -12,11 +11,11 @@ import {
   type SeedNetworkStatus,
 } from '../../../contracts/inbox-tests';
 import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
+import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
 import type { UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
 
-export const INBOX_TESTS_QUERY_KEY = ['/api/inbox-tests'] as const;
 export const SEED_NETWORK_STATUS_QUERY_KEY = ['/api/seed-network/status'] as const;
 
 /** Part 2, section 7: the seed network status is polled every 30 seconds. */
@@ -34,20 +33,6 @@ export function inboxTestReportQueryKey(id: number) {
 }
 
 const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
-
-/** The user's inbox placement tests, newest first. */
-export function inboxTestsQueryOptions(enabled = true) {
-  return queryOptions({
-    queryKey: INBOX_TESTS_QUERY_KEY,
-    queryFn: async (context): Promise<InboxTest[]> => InboxTestList.parse(await fetchJson(context)),
-    enabled,
-  });
-}
-
-export function useInboxTests() {
-  const { isAuthenticated } = useAuth();
-  return useQuery(inboxTestsQueryOptions(isAuthenticated));
-}
 
 /** Every 5 s while a test is awaiting its e-mail or running, so the user sees its status change; else never. */
 export function activeTestsPollInterval(query: Pick<Query<InboxTest[]>, 'state'>): number | false {

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { relativeAge } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
-import { useDeleteAlertMutation } from '../../alerts/api';
+import { useDeleteAlertMutation } from '../api';
 import { latest, type Tone } from '../metrics';
 import { TONE_TEXT, ToneBadge } from './parts';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { unlessUnauthorized } from '../../../lib/query-client';
-import { useDomains } from '../../domains/api';
+import { useDomains } from '../../../lib/queries/domains';
 import { useCreateInboxTestMutation } from '../api';
 
 export const NO_HEALTHY_DOMAIN_HINT = 'Add and verify at least one domain to start testing';

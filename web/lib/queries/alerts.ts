@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertList, type Alert } from '../../../contracts/alerts';
-import { MessageBody } from '../../../contracts/errors';
-import { apiJson, getQueryFn } from '../../lib/api-client';
-import { useAuth } from '../../lib/session';
+import { getQueryFn } from '../api-client';
+import { useAuth } from '../session';
+
+// The alert list feeds the navigation's unread badge and the dashboard's recent alerts: one cache.
 
 export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
 /** Part 1, section 9: the alert list (and so the unread badge) refreshes every 30 s. */
@@ -30,13 +31,4 @@ export function useAlerts() {
 export function useUnreadAlertCount(): number {
   const { data } = useAlerts();
   return data?.filter((alert) => !alert.isRead).length ?? 0;
-}
-
-/** DELETE /api/alerts/:id; the alert list (and so the unread badge) is refreshed afterwards. */
-export function useDeleteAlertMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/alerts/${id}`)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
-  });
 }
