@@ -17,7 +17,7 @@ const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'))
 const EmailConfirmationPage = lazy(() => import('../features/auth/email-confirmation-page'));
 
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const DomainsPage = lazy(() => import('../features/domains/domains-page'));
+const DomainManagementPage = lazy(() => import('./domain-management-page'));
 const InboxPlacementPage = lazy(() => import('../features/inbox-placement/inbox-placement-page'));
 const InboxPlacementSignedOut = lazy(() => import('../features/inbox-placement/signed-out-page'));
 const ReputationPage = lazy(() => import('../features/reputation/reputation-page'));
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
-          { path: PATHS.domains, element: <DomainsPage />, handle: gated(SHELL.domains) },
+          { path: PATHS.domains, element: <DomainManagementPage />, handle: gated(SHELL.domains) },
           {
             path: PATHS.inboxPlacement,
             element: <InboxPlacementPage />,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import type { Domain } from '../../../contracts/domains';
 import { QueryState } from '../../components/query-state';
@@ -29,8 +29,11 @@ function returnFocusTo(domain: Domain) {
   };
 }
 
-/** Domain Management (part 2, section 2); the shell shows its title and breadcrumb (router.tsx). */
-export default function DomainsPage() {
+/**
+ * Domain Management (part 2, section 2); the shell shows its title and breadcrumb (router.tsx).
+ * `renderCardFooter` adds to each domain's card what other features show about it.
+ */
+export default function DomainsPage({ renderCardFooter }: { renderCardFooter?: (domain: Domain) => ReactNode }) {
   const domains = useDomainList();
   const [adding, setAdding] = useState(false);
   // The dialogs live here, not in the cards, so a deleted domain's card can go while its dialog finishes.
@@ -92,6 +95,7 @@ export default function DomainsPage() {
                   domain={domain}
                   onEdit={() => setDialog({ kind: 'edit', domain })}
                   onDelete={() => setDialog({ kind: 'delete', domain })}
+                  footer={renderCardFooter?.(domain)}
                 />
               </li>
             ))}

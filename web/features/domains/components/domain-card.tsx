@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, ChevronUp, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { Domain } from '../../../../contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { DmarcSection } from '../../dmarc/components/dmarc-section';
 import { useVerifyDomainMutation } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
@@ -62,7 +61,18 @@ function RecordStatuses({ domain }: { domain: Domain }) {
   );
 }
 
-export function DomainCard({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () => void; onDelete: () => void }) {
+export function DomainCard({
+  domain,
+  onEdit,
+  onDelete,
+  footer,
+}: {
+  domain: Domain;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Shown last in the card; the app puts the domain's DMARC reports here (app/domain-management-page.tsx). */
+  footer?: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
   const verify = useVerifyDomainMutation();
   const detailsId = useId();
@@ -124,7 +134,7 @@ export function DomainCard({ domain, onEdit, onDelete }: { domain: Domain; onEdi
           {expanded ? 'Hide DNS check details' : 'Show DNS check details'}
         </Button>
         {expanded && <DomainDetails domainId={domain.id} id={detailsId} />}
-        <DmarcSection domain={domain.domain} isVerified={domain.isVerified} />
+        {footer}
       </CardContent>
     </Card>
   );
