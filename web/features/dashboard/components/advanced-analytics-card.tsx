@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { PLAN_LABELS, type PlanId } from '../../../../contracts/plans';
 import { TREND_PERIODS, type DashboardTrends } from '../../../../contracts/dashboard';
+import { PeriodSelector } from '../../../components/period-selector';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
 import { useDashboardTrends, type TrendPeriod } from '../api';
 
 // Recharts is large; it is fetched only when a plan with advanced analytics has trends to draw.
@@ -39,22 +39,7 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
             Included in your {PLAN_LABELS[plan]}: daily inbox placement, delivery, bounce and complaint rates.
           </CardDescription>
         </div>
-        <div role="group" aria-label="Trend period" className="inline-flex shrink-0 rounded-md border p-0.5">
-          {TREND_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              aria-pressed={days === period}
-              onClick={() => setDays(period)}
-              className={cn(
-                'rounded px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                days === period ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent',
-              )}
-            >
-              {period} days
-            </button>
-          ))}
-        </div>
+        <PeriodSelector periods={TREND_PERIODS} value={days} onChange={setDays} label="Trend period" />
       </CardHeader>
       <CardContent>
         {trends.isPending ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import type { DmarcAnalytics } from '../../../../contracts/dmarc';
+import { ANALYTICS_PERIODS, type DmarcAnalytics } from '../../../../contracts/dmarc';
+import { PeriodSelector } from '../../../components/period-selector';
 import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
@@ -7,7 +8,6 @@ import { useDmarcAnalytics, type AnalyticsPeriod } from '../api';
 import { DmarcEmptyState } from './dmarc-empty-state';
 import { DmarcSkeleton } from './dmarc-skeleton';
 import { HeadlineFigures } from './headline-figures';
-import { PeriodSelector } from './period-selector';
 import { Recommendations } from './recommendations';
 import { ReporterHealth } from './reporter-health';
 import { ReportsList } from './reports-list';
@@ -69,7 +69,7 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
           <p className="text-xs text-muted-foreground">What receivers reported about mail sent as {domain}.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <PeriodSelector value={days} onChange={setDays} />
+          <PeriodSelector periods={ANALYTICS_PERIODS} value={days} onChange={setDays} label="DMARC report period" />
           <UploadReportButton domain={domain} />
         </div>
       </div>
