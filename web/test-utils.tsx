@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 // second copy of the router (CommonJS beside ESM) whose contexts the pages cannot see.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
+import type { Domain } from '../contracts/domains';
 import type { User } from '../contracts/user';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './lib/query-client';
@@ -88,6 +89,28 @@ export function makeUser(overrides: Partial<User> = {}): User {
     subscriptionPlan: 'free',
     hasCompletedTour: true,
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeDomain(overrides: Partial<Domain> = {}): Domain {
+  return {
+    id: 1,
+    domain: 'example.com',
+    status: 'healthy',
+    isVerified: true,
+    verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=abc123' },
+    dkimSelectors: [],
+    notes: null,
+    spfRecord: 'v=spf1 include:_spf.google.com ~all',
+    dkimRecord: null,
+    dmarcRecord: 'v=DMARC1; p=reject',
+    spfStatus: 'valid',
+    dkimStatus: 'valid',
+    dmarcStatus: 'valid',
+    reputationScore: null,
+    lastCheckedAt: '2025-03-01T10:00:00.000Z',
+    createdAt: '2025-01-15T12:00:00.000Z',
     ...overrides,
   };
 }

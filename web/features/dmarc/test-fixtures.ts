@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '../../../contracts/dmarc';
 import type { Domain } from '../../../contracts/domains';
-import { errorResponse, jsonResponse, makeUser, renderApp } from '../../test-utils';
-import { makeDomain } from '../domains/test-fixtures';
+import { errorResponse, jsonResponse, makeDomain, makeUser, renderApp } from '../../test-utils';
 
 // Builders of DMARC API answers for the panel's tests (test-only module).
 

@@ -1,29 +1,7 @@
 import type { Domain, DomainChecks, DomainDetail } from '../../../contracts/domains';
-import { jsonResponse, makeUser, stubFetch } from '../../test-utils';
+import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../test-utils';
 
 // Builders of API answers for the domain page's tests (test-only module).
-
-export function makeDomain(overrides: Partial<Domain> = {}): Domain {
-  return {
-    id: 1,
-    domain: 'example.com',
-    status: 'healthy',
-    isVerified: true,
-    verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=abc123' },
-    dkimSelectors: [],
-    notes: null,
-    spfRecord: 'v=spf1 include:_spf.google.com ~all',
-    dkimRecord: null,
-    dmarcRecord: 'v=DMARC1; p=reject',
-    spfStatus: 'valid',
-    dkimStatus: 'valid',
-    dmarcStatus: 'valid',
-    reputationScore: null,
-    lastCheckedAt: '2025-03-01T10:00:00.000Z',
-    createdAt: '2025-01-15T12:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks {
   return {

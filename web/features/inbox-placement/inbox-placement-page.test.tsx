@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InboxTest } from '../../../contracts/inbox-tests';
-import { bodyOf, errorResponse, jsonResponse, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test-utils';
-import { makeDomain } from '../domains/test-fixtures';
+import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test-utils';
 import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test-fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
