@@ -1,4 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { CreateDomainBody } from '../../../../contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -8,42 +12,40 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { unlessUnauthorized } from '../../../lib/query-client';
 import { useCreateDomainMutation } from '../api';
 
-/** Part 2, section 5: the input is trimmed and lower-cased before it is sent. */
-export function normalizeDomainInput(value: string): string {
-  return value.trim().toLowerCase();
-}
-
 /**
  * The Add Domain form (part 2, section 2). The parent owns whether it is shown; closing it (Cancel,
- * Escape, success) unmounts it, which clears the input.
+ * Escape, success) unmounts it, which clears the input. The contract's schema trims and lower-cases
+ * the name before it is sent (part 2, section 5).
  */
 export function AddDomainForm({ onClose }: { onClose: () => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
   const create = useCreateDomainMutation();
-  const domain = normalizeDomainInput(value);
+  const form = useForm<z.input<typeof CreateDomainBody>, unknown, z.output<typeof CreateDomainBody>>({
+    resolver: zodResolver(CreateDomainBody),
+    defaultValues: { domain: '' },
+  });
+  const empty = !form.watch('domain').trim();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!domain || create.isPending) return;
+  const send = form.handleSubmit(({ domain }) =>
     create.mutate(domain, {
       onSuccess: (added) => {
         toast({ title: 'Domain Added', description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.` });
-        setValue('');
         onClose();
       },
       onError: unlessUnauthorized((failure) => {
         const message = serverMessageOr(failure, 'Please check the domain name and try again.');
-        setError(message);
+        form.setError('domain', { message });
         toast({ title: 'Failed to add domain', description: message, variant: 'destructive' });
       }),
-    });
-  }
+    }),
+  );
 
-  function cancel() {
-    setValue('');
-    setError(undefined);
-    onClose();
+  function submit(event: FormEvent) {
+    // Nothing typed yet (the button is disabled too): Enter does nothing either.
+    if (empty || create.isPending) {
+      event.preventDefault();
+      return;
+    }
+    void send(event);
   }
 
   return (
@@ -60,30 +62,31 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
           aria-label="Add Domain"
           onSubmit={submit}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') cancel();
+            if (event.key === 'Escape') onClose();
           }}
           className="space-y-4"
           noValidate
         >
-          <FormField id="add-domain-input" label="Domain name" error={error} hint="For example mail.example.com or example.com">
+          <FormField
+            id="add-domain-input"
+            label="Domain name"
+            error={form.formState.errors.domain?.message}
+            hint="For example mail.example.com or example.com"
+          >
             <Input
-              value={value}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(undefined);
-              }}
               placeholder="example.com"
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
               autoFocus
+              {...form.register('domain')}
             />
           </FormField>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!domain || create.isPending}>
+            <Button type="submit" disabled={empty || create.isPending}>
               {create.isPending ? 'Adding...' : 'Add Domain'}
             </Button>
-            <Button variant="outline" onClick={cancel}>
+            <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
           </div>

@@ -1,5 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
+import { z } from 'zod';
 import { UpdateDomainBody, type Domain } from '../../../../contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -13,31 +16,44 @@ import { parseSelectors } from '../selectors';
 const TEXTAREA =
   'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive';
 
+/**
+ * The two text areas as typed, checked by the contract's own rules (UpdateDomainBody) for what they
+ * become: the selectors parsed from the text, the notes trimmed (empty means none). An obvious slip
+ * is explained without a round trip.
+ */
+const EditDomainFields = z.object({
+  dkimSelectors: z.string().transform(parseSelectors).pipe(UpdateDomainBody.shape.dkimSelectors.unwrap()),
+  notes: z.string().transform((text) => text.trim() || null).pipe(UpdateDomainBody.shape.notes.unwrap()),
+});
+
+/** A selector's own rule files its message under the selector's index in the list. */
+function selectorsMessage(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  return error.message ?? (Object.values(error) as Array<FieldError | undefined>).find((item) => item?.message)?.message;
+}
+
 function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void }) {
-  const [selectorsText, setSelectorsText] = useState(domain.dkimSelectors.join(', '));
-  const [notes, setNotes] = useState(domain.notes ?? '');
-  const [error, setError] = useState<string | undefined>(undefined);
   const update = useUpdateDomainMutation();
-  const selectors = parseSelectors(selectorsText);
+  const form = useForm<z.input<typeof EditDomainFields>, unknown, z.output<typeof EditDomainFields>>({
+    resolver: zodResolver(EditDomainFields),
+    defaultValues: { dkimSelectors: domain.dkimSelectors.join(', '), notes: domain.notes ?? '' },
+  });
+  const { errors } = form.formState;
+  const error = selectorsMessage(errors.dkimSelectors) ?? errors.notes?.message ?? errors.root?.server?.message;
+  const selectors = parseSelectors(form.watch('dkimSelectors'));
   const selectorsId = useId();
   const notesId = useId();
   const errorId = useId();
   const hintId = useId();
+  // The server's refusal is about what was sent: editing either field takes it away.
+  const clearServerError = () => form.clearErrors('root.server');
 
   function removeSelector(selector: string) {
-    setSelectorsText(selectors.filter((s) => s !== selector).join(', '));
-    setError(undefined);
+    form.setValue('dkimSelectors', selectors.filter((s) => s !== selector).join(', '), { shouldValidate: form.formState.isSubmitted });
+    clearServerError();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = { dkimSelectors: selectors, notes: notes.trim() ? notes.trim() : null };
-    // The contract's own rules first, so an obvious slip is explained without a round trip.
-    const checked = UpdateDomainBody.safeParse(body);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the selectors and notes.');
-      return;
-    }
+  const submit = form.handleSubmit((body) =>
     update.mutate(
       { id: domain.id, ...body },
       {
@@ -51,10 +67,12 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           });
           onDone();
         },
-        onError: unlessUnauthorized((failure) => setError(serverMessageOr(failure, 'Could not save the changes. Please try again.'))),
+        onError: unlessUnauthorized((failure) =>
+          form.setError('root.server', { message: serverMessageOr(failure, 'Could not save the changes. Please try again.') }),
+        ),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="edit-domain-form" noValidate>
@@ -63,11 +81,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
         <textarea
           id={selectorsId}
           rows={3}
-          value={selectorsText}
-          onChange={(event) => {
-            setSelectorsText(event.target.value);
-            setError(undefined);
-          }}
+          {...form.register('dkimSelectors', { onChange: clearServerError })}
           placeholder="google, s1, s2"
           spellCheck={false}
           autoCapitalize="none"
@@ -105,11 +119,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
         <textarea
           id={notesId}
           rows={3}
-          value={notes}
-          onChange={(event) => {
-            setNotes(event.target.value);
-            setError(undefined);
-          }}
+          {...form.register('notes', { onChange: clearServerError })}
           placeholder="Who sends from this domain, which provider, anything to remember"
           className={TEXTAREA}
         />
