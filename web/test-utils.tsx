@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { Domain } from '../contracts/domains';
+import type { ErrorBody, ErrorCode } from '../contracts/errors';
 import type { User } from '../contracts/user';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './lib/query-client';
@@ -50,8 +51,10 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export function errorResponse(status: number, code: string, message: string): Response {
-  return jsonResponse({ code, message }, status);
+/** The one error body every failing API call answers with; a code the server never sends does not compile. */
+export function errorResponse(status: number, code: ErrorCode, message: string): Response {
+  const body: ErrorBody = { code, message };
+  return jsonResponse(body, status);
 }
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -65,7 +68,7 @@ export function stubFetch(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const handler = handlers[key];
-    if (!handler) return errorResponse(404, 'NOT_FOUND', `No stub for ${key}`);
+    if (!handler) return errorResponse(404, 'not_found', `No stub for ${key}`);
     return handler(init);
   });
   vi.stubGlobal('fetch', mock);
@@ -78,7 +81,7 @@ export function bodyOf(mock: ReturnType<typeof stubFetch>, key: string): unknown
   return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
 }
 
-export const signedOut = { 'GET /api/user': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') };
+export const signedOut = { 'GET /api/user': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') };
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

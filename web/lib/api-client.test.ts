@@ -9,10 +9,10 @@ function stub(response: Response) {
 
 describe('apiRequest', () => {
   it('turns a non-OK answer into "status: body text"', async () => {
-    stub(new Response('{"code":"UNAUTHORIZED","message":"Please sign in"}', { status: 401, statusText: 'Unauthorized' }));
+    stub(new Response('{"code":"unauthorized","message":"Please sign in"}', { status: 401, statusText: 'Unauthorized' }));
     const error = await apiRequest('GET', '/api/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('401: {"code":"UNAUTHORIZED","message":"Please sign in"}');
+    expect((error as ApiError).message).toBe('401: {"code":"unauthorized","message":"Please sign in"}');
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).serverMessage).toBe('Please sign in');
   });

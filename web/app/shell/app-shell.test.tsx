@@ -138,7 +138,7 @@ describe('Logout', () => {
     stubFetch({
       'GET /api/user': () => jsonResponse(makeUser()),
       'GET /api/alerts': () => jsonResponse([]),
-      'POST /api/logout': () => errorResponse(500, 'INTERNAL', 'Something went wrong'),
+      'POST /api/logout': () => errorResponse(500, 'internal', 'Something went wrong'),
     });
     const { router } = renderApp('/');
     const user = userEvent.setup();

@@ -165,7 +165,7 @@ describe('Onboarding tour', () => {
   });
 
   it('stays closed on this device when recording completion failed', async () => {
-    const { completeCalls } = signedIn({}, () => errorResponse(500, 'INTERNAL', 'Something went wrong'));
+    const { completeCalls } = signedIn({}, () => errorResponse(500, 'internal', 'Something went wrong'));
     const first = renderApp('/');
     const user = userEvent.setup();
     await screen.findByTestId('onboarding-tour');

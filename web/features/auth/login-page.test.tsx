@@ -32,7 +32,7 @@ describe('LoginPage', () => {
   });
 
   it('toasts "Login Failed" with the server message on a rejected login', async () => {
-    stubFetch({ ...signedOut, 'POST /api/login': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Invalid username or password') });
+    stubFetch({ ...signedOut, 'POST /api/login': () => errorResponse(401, 'unauthorized', 'Invalid username or password') });
     renderApp('/login');
     await fillAndSubmit('ada', 'wrong-password');
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('LoginPage', () => {
   it('signs in, refetches the user and goes to /dashboard', async () => {
     let signedIn = false;
     const fetchMock = stubFetch({
-      'GET /api/user': () => (signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'UNAUTHORIZED', 'Please sign in')),
+      'GET /api/user': () => (signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in')),
       'GET /api/alerts': () => jsonResponse([]),
       'POST /api/login': () => {
         signedIn = true;
@@ -125,7 +125,7 @@ describe('Forgot password dialog', () => {
   });
 
   it('toasts "Reset failed" with the server message on failure', async () => {
-    stubFetch({ ...signedOut, 'POST /api/forgot-password': () => errorResponse(429, 'RATE_LIMITED', 'Too many requests, try later') });
+    stubFetch({ ...signedOut, 'POST /api/forgot-password': () => errorResponse(429, 'rate_limited', 'Too many requests, try later') });
     renderApp('/login');
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Email'), 'ada@example.com');

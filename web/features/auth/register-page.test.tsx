@@ -49,7 +49,7 @@ describe('RegisterPage submit', () => {
   it('registers and goes to the confirmation page, which asks to check the inbox when a mail was sent', async () => {
     let registered = false;
     const fetchMock = stubFetch({
-      'GET /api/user': () => (registered ? jsonResponse(makeUser()) : errorResponse(401, 'UNAUTHORIZED', 'Please sign in')),
+      'GET /api/user': () => (registered ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in')),
       'POST /api/register': () => {
         registered = true;
         return jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201);
@@ -81,7 +81,7 @@ describe('RegisterPage submit', () => {
   });
 
   it('toasts "Registration Failed" with the server message on a conflict', async () => {
-    stubFetch({ ...signedOut, 'POST /api/register': () => errorResponse(409, 'USERNAME_TAKEN', 'Username already exists') });
+    stubFetch({ ...signedOut, 'POST /api/register': () => errorResponse(409, 'conflict', 'Username already exists') });
     renderApp('/register');
     await fill(valid);
     expect(await screen.findByText('Registration Failed')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, renderApp, signedOut, stubFetch } from '../../test-utils';
 
-const invalidToken = () => errorResponse(400, 'INVALID_TOKEN', 'This password reset link is invalid or has expired');
+const invalidToken = () => errorResponse(400, 'invalid_token', 'This password reset link is invalid or has expired');
 
 describe('ResetPasswordPage', () => {
   it('shows "Invalid reset link" without asking the server when there is no token', async () => {

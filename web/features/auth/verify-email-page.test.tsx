@@ -35,7 +35,7 @@ describe('VerifyEmailPage', () => {
   it('shows "Verification Failed" with the server message and a resend form', async () => {
     stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired'),
+      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
     });
     renderApp('/verify-email?token=bad');
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('VerifyEmailPage', () => {
     const message = 'If an account exists with this email, a verification email has been sent.';
     const fetchMock = stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired'),
+      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
       'POST /api/resend-verification-public': () => jsonResponse({ message }),
     });
     renderApp('/verify-email?token=bad');
@@ -78,8 +78,8 @@ describe('VerifyEmailPage', () => {
   it('resend: a server refusal toasts "Failed to Resend"', async () => {
     stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'INVALID_TOKEN', 'This verification link is invalid or has expired'),
-      'POST /api/resend-verification-public': () => errorResponse(429, 'RATE_LIMITED', 'Too many requests'),
+      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
+      'POST /api/resend-verification-public': () => errorResponse(429, 'rate_limited', 'Too many requests'),
     });
     renderApp('/verify-email?token=bad');
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_MAX_LENGTH as CONTRACT_MAX_LENGTH } from '../../../contracts/chat';
+import type { ErrorBody } from '../../../contracts/errors';
 import { COMPANY } from '../../../content/company';
 import { CHAT_MAX_LENGTH, EMPTY_REPLY_MESSAGE, FAILURE_MESSAGE } from './chat-texts';
 import { ChatWidget } from './chat-widget';
@@ -115,7 +116,7 @@ describe('ChatWidget', () => {
   });
 
   it('says the technical-difficulties line with the support e-mail when the call fails', async () => {
-    stubReply({ code: 'INTERNAL', message: 'boom' }, 500);
+    stubReply({ code: 'internal', message: 'boom' } satisfies ErrorBody, 500);
     const { user, input } = await openChat();
     await user.type(input, 'Hello{Enter}');
     const expected = `I'm experiencing technical difficulties. Please contact our support team at ${COMPANY.supportEmail} for immediate assistance.`;

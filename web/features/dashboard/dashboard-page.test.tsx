@@ -203,7 +203,7 @@ describe('Dashboard: overview', () => {
   });
 
   it('toasts Session Expired when the overview answers 401', async () => {
-    stubDashboard({ overview: () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') });
+    stubDashboard({ overview: () => errorResponse(401, 'unauthorized', 'Please sign in to continue') });
     renderApp('/dashboard');
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
     expect(screen.getByText('Please log in again to continue.')).toBeInTheDocument();
@@ -212,9 +212,9 @@ describe('Dashboard: overview', () => {
   it('shows the login screen once the expired session is confirmed, keeping the Session Expired toast', async () => {
     let userCalls = 0;
     stubDashboard({
-      overview: () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue'),
+      overview: () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
       extra: {
-        'GET /api/user': () => (++userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue')),
+        'GET /api/user': () => (++userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue')),
       },
     });
     renderApp('/dashboard');
@@ -235,7 +235,7 @@ describe('Dashboard: overview', () => {
 
   it('offers to retry when the overview fails for another reason', async () => {
     let fail = true;
-    stubDashboard({ overview: () => (fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : jsonResponse(makeOverview())) });
+    stubDashboard({ overview: () => (fail ? errorResponse(500, 'internal', 'Something went wrong') : jsonResponse(makeOverview())) });
     await openDashboard();
     expect(await screen.findByText('Your overview could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -372,7 +372,7 @@ describe('Dashboard: inbox tests', () => {
   it('says Authentication Required when deleting without a session', async () => {
     stubDashboard({
       tests: [makeTest({ id: 3, subject: 'Doomed' })],
-      extra: { 'DELETE /api/inbox-tests/3': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') },
+      extra: { 'DELETE /api/inbox-tests/3': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') },
     });
     await openDashboard();
     const user = await choose('inbox-tests');
@@ -385,7 +385,7 @@ describe('Dashboard: inbox tests', () => {
     stubDashboard({
       tests: [makeTest({ id: 3, subject: 'Doomed' }), makeTest({ id: 2, subject: 'Other' })],
       extra: {
-        'DELETE /api/inbox-tests/3': () => errorResponse(409, 'CONFLICT', 'A running test cannot be deleted'),
+        'DELETE /api/inbox-tests/3': () => errorResponse(409, 'conflict', 'A running test cannot be deleted'),
         'DELETE /api/inbox-tests/2': () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
       },
     });
@@ -536,7 +536,7 @@ describe('Dashboard: recent alerts', () => {
   it('toasts Error / Failed to delete alert. Please try again. on failure', async () => {
     stubDashboard({
       alerts: [makeAlert({ id: 1, title: 'DMARC failing' })],
-      extra: { 'DELETE /api/alerts/1': () => errorResponse(500, 'INTERNAL', 'Something went wrong') },
+      extra: { 'DELETE /api/alerts/1': () => errorResponse(500, 'internal', 'Something went wrong') },
     });
     await openDashboard();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
@@ -551,7 +551,7 @@ describe('Dashboard: partial failures', () => {
     stubFetch({
       'GET /api/user': () => jsonResponse(makeUser()),
       'GET /api/dashboard/overview': () => jsonResponse(makeOverview()),
-      'GET /api/domains': () => errorResponse(500, 'INTERNAL', 'Something went wrong'),
+      'GET /api/domains': () => errorResponse(500, 'internal', 'Something went wrong'),
       'GET /api/inbox-tests': () => jsonResponse([]),
       'GET /api/integrations': () => jsonResponse([]),
       'GET /api/alerts': () => jsonResponse([]),

@@ -198,7 +198,7 @@ export function stubDmarc(
     const url = new URL(String(input), 'http://localhost');
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const handler = handlers[key];
-    if (!handler) return errorResponse(404, 'NOT_FOUND', `No stub for ${key}`);
+    if (!handler) return errorResponse(404, 'not_found', `No stub for ${key}`);
     return handler(url, init);
   });
   vi.stubGlobal('fetch', mock);

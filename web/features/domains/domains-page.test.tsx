@@ -73,9 +73,9 @@ describe('Domains: list and status badge', () => {
         userCalls += 1;
         return userCalls === 1
           ? jsonResponse({ id: 1, username: 'ada', email: 'ada@example.com', emailVerified: true, subscriptionPlan: 'free', hasCompletedTour: true, createdAt: '2025-01-01T00:00:00.000Z' })
-          : errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue');
+          : errorResponse(401, 'unauthorized', 'Please sign in to continue');
       },
-      'GET /api/domains': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue'),
+      'GET /api/domains': () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
     });
     renderApp('/domains');
     expect(await screen.findByText('Unauthorized', {}, WAIT)).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('Domains: add form', () => {
 
   it('toasts "Failed to add domain" with the server message and keeps the input', async () => {
     stubDomains([makeDomain()], {
-      'POST /api/domains': () => errorResponse(409, 'CONFLICT', 'You already added this domain'),
+      'POST /api/domains': () => errorResponse(409, 'conflict', 'You already added this domain'),
     });
     await openPage();
     await card('example.com');
@@ -174,7 +174,7 @@ describe('Domains: delete and verify', () => {
   });
 
   it('toasts "Delete Failed" when the server refuses', async () => {
-    stubDomains([makeDomain()], { 'DELETE /api/domains/1': () => errorResponse(500, 'INTERNAL', 'Something went wrong') });
+    stubDomains([makeDomain()], { 'DELETE /api/domains/1': () => errorResponse(500, 'internal', 'Something went wrong') });
     await openPage();
     const user = userEvent.setup();
     await openMenuItem(user, 'example.com', 'Delete Domain');
@@ -210,7 +210,7 @@ describe('Domains: delete and verify', () => {
   });
 
   it('toasts "Verification Failed" when the check cannot run', async () => {
-    stubDomains([makeDomain()], { 'POST /api/domains/1/verify': () => errorResponse(502, 'DNS_UNAVAILABLE', 'DNS timeout') });
+    stubDomains([makeDomain()], { 'POST /api/domains/1/verify': () => errorResponse(502, 'unavailable', 'DNS timeout') });
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Verify DNS' }));
@@ -363,7 +363,7 @@ describe('Domains: edit dialog', () => {
 
   it("shows the server's validation message and stays open", async () => {
     stubDomains([makeDomain()], {
-      'PATCH /api/domains/1': () => errorResponse(400, 'VALIDATION', 'At most 20 DKIM selectors'),
+      'PATCH /api/domains/1': () => errorResponse(400, 'validation_error', 'At most 20 DKIM selectors'),
     });
     await openPage();
     const user = userEvent.setup();

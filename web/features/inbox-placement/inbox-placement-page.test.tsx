@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '../../../contracts/errors';
 import type { InboxTest } from '../../../contracts/inbox-tests';
 import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test-utils';
 import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test-fixtures';
@@ -99,9 +100,9 @@ describe('Inbox placement: Create Test', () => {
     await waitFor(() => expect(button).toBeEnabled());
   });
 
-  it.each([
-    [401, 'UNAUTHORIZED', 'Please sign in to continue', 'Please log in to create inbox tests'],
-    [409, 'CONFLICT', 'Verify a domain before you create a test', 'Verify a domain before you create a test'],
+  it.each<[number, ErrorCode, string, string]>([
+    [401, 'unauthorized', 'Please sign in to continue', 'Please log in to create inbox tests'],
+    [409, 'conflict', 'Verify a domain before you create a test', 'Verify a domain before you create a test'],
   ])('on a %i (%s) shows the right message', async (status, code, serverMessage, shown) => {
     stubInboxPlacement({ extra: { 'POST /api/inbox-tests': () => errorResponse(status, code, serverMessage) } });
     await openPage();
@@ -129,7 +130,7 @@ describe('Inbox placement: the list', () => {
         makeInboxTest({ id: 3, status: 'completed', subject: '[TEST-3] Spring sale', completedAt: '2025-03-01T10:09:00.000Z' }),
         makeInboxTest({ id: 2, status: 'running', subject: '[TEST-2] Weekly news' }),
       ],
-      extra: { 'GET /api/inbox-tests/2/report': () => errorResponse(404, 'NOT_FOUND', 'No report yet') },
+      extra: { 'GET /api/inbox-tests/2/report': () => errorResponse(404, 'not_found', 'No report yet') },
     });
     await openPage();
     expect((await card(4)).getByTestId('inbox-test-status-4')).toHaveTextContent('Failed');
@@ -164,7 +165,7 @@ describe('Inbox placement: the list', () => {
   });
 
   it('shows "Please log in to access inbox placement testing" when the session is gone', async () => {
-    stubInboxPlacement({ extra: { 'GET /api/inbox-tests': () => errorResponse(401, 'UNAUTHORIZED', 'Please sign in to continue') } });
+    stubInboxPlacement({ extra: { 'GET /api/inbox-tests': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') } });
     await openPage();
     expect(await screen.findByText('Please log in to access inbox placement testing', {}, WAIT)).toBeInTheDocument();
   });
@@ -211,7 +212,7 @@ describe('Inbox placement: delete', () => {
   ])('on a %i shows "%s"', async (status, shown) => {
     stubInboxPlacement({
       tests: [makeInboxTest({ id: 1 })],
-      extra: { 'DELETE /api/inbox-tests/1': () => (status === 401 ? errorResponse(401, 'UNAUTHORIZED', 'Please sign in') : new Response('', { status })) },
+      extra: { 'DELETE /api/inbox-tests/1': () => (status === 401 ? errorResponse(401, 'unauthorized', 'Please sign in') : new Response('', { status })) },
     });
     await openPage();
     const user = userEvent.setup();
@@ -310,7 +311,7 @@ describe('Inbox placement: results and analysis', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubInboxPlacement({
       tests: [makeInboxTest({ id: 2, status: 'running' })],
-      extra: { 'GET /api/inbox-tests/2/report': () => (report ? jsonResponse(report) : errorResponse(404, 'NOT_FOUND', 'No report yet')) },
+      extra: { 'GET /api/inbox-tests/2/report': () => (report ? jsonResponse(report) : errorResponse(404, 'not_found', 'No report yet')) },
     });
     await openPage();
     expect(await screen.findByText('The message analysis appears here once your email has arrived.', {}, WAIT)).toBeInTheDocument();
@@ -369,7 +370,7 @@ describe('Inbox placement: seed network status', () => {
   });
 
   it('falls back to the spec defaults only when the call fails', async () => {
-    stubInboxPlacement({ seedStatus: () => errorResponse(500, 'INTERNAL', 'Something went wrong') });
+    stubInboxPlacement({ seedStatus: () => errorResponse(500, 'internal', 'Something went wrong') });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
     await waitFor(() => expect(banner).toHaveAttribute('data-state', 'fallback'), WAIT);
