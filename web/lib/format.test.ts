@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, formatCount, formatPercent, parsePercent, percentOf, relativeAge, roundTo, syncFreshness, userInitial } from './format';
+import { badgeCount, formatCount, formatPercent, parsePercent, relativeAge, roundTo, syncFreshness, userInitial } from './format';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const MINUTE = 60 * 1000;
@@ -48,8 +48,6 @@ describe('format', () => {
     expect(formatPercent(92.45)).toBe('92.5%');
     expect(formatPercent(0.1234, 3)).toBe('0.123%');
     expect(formatPercent(100, 0)).toBe('100%');
-    expect(percentOf(1, 3)).toBeCloseTo(33.333, 3);
-    expect(percentOf(5, 0)).toBeNull();
     expect(parsePercent('97.50')).toBe(97.5);
     expect(parsePercent(null)).toBeNull();
     expect(parsePercent('n/a')).toBeNull();

@@ -46,12 +46,6 @@ export function roundTo(value: number, decimals = 0): number {
   return Math.sign(value) * (Math.round(Number((Math.abs(value) * factor).toPrecision(15))) / factor);
 }
 
-/** `part` as a percentage of `total`; null when there is no total to divide by. */
-export function percentOf(part: number, total: number): number | null {
-  if (!Number.isFinite(total) || total <= 0) return null;
-  return (part / total) * 100;
-}
-
 /** A percentage for display: '92.5%' with one decimal by default. */
 export function formatPercent(value: number, decimals = 1): string {
   return `${roundTo(value, decimals).toFixed(decimals)}%`;

@@ -10,6 +10,7 @@ import {
   makeMetric,
   makeOverview,
   makeTest,
+  overviewOfMetrics,
   stubDashboard,
 } from './test-fixtures';
 
@@ -418,6 +419,24 @@ describe('Dashboard: inbox tests', () => {
 });
 
 describe('Dashboard: ESP data', () => {
+  it('shows the same complaint rate on the Overview and ESP/MTA Data views (complaints per delivered message)', async () => {
+    // 7 complaints over 2,800 delivered is 0.25%; over the 3,000 sent it would read 0.233%.
+    const metrics = [
+      makeMetric({ id: 1, provider: 'sendgrid', emailsSent: 2000, delivered: 1900, bounced: 60, complaints: 5 }),
+      makeMetric({ id: 2, provider: 'mailgun', emailsSent: 1000, delivered: 900, bounced: 40, complaints: 2 }),
+    ];
+    stubDashboard({ overview: overviewOfMetrics(metrics), integrations: [makeIntegration()], metrics });
+    const shownPercent = (element: HTMLElement) => Number(/(\d+(?:\.\d+)?)%/.exec(element.textContent ?? '')?.[1]);
+    await openDashboard();
+    const onOverview = shownPercent(screen.getByTestId('complaint-rate-card'));
+    await choose('esp-data');
+    const onEspData = shownPercent(await screen.findByTestId('esp-complaint-rate'));
+    expect(onOverview).toBe(0.25);
+    expect(onEspData).toBe(onOverview);
+    await choose('overview');
+    expect(shownPercent(await screen.findByTestId('complaint-rate-card'))).toBe(onEspData);
+  });
+
   it('shows 30-day rates with three decimals, freshness, and the recent activity colours', async () => {
     const today = new Date().toISOString().slice(0, 10);
     stubDashboard({
@@ -439,7 +458,8 @@ describe('Dashboard: ESP data', () => {
     await choose('esp-data');
     expect(await screen.findByTestId('esp-delivery-rate')).toHaveTextContent('93.267%');
     expect(screen.getByTestId('esp-bounce-rate')).toHaveTextContent('5.333%');
-    expect(screen.getByTestId('esp-complaint-rate')).toHaveTextContent('0.100%');
+    // 3 complaints over 2,798 delivered (not over 3,000 sent).
+    expect(screen.getByTestId('esp-complaint-rate')).toHaveTextContent('0.107%');
     expect(screen.getByTestId('esp-volume')).toHaveTextContent('3,000');
     expect(within(screen.getByTestId('integration-1')).getByTestId('sync-freshness')).toHaveTextContent('Just synced');
     expect(within(screen.getByTestId('integration-2')).getByTestId('sync-freshness')).toHaveTextContent('5h ago');

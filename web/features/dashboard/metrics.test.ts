@@ -11,7 +11,6 @@ import {
   inboxTestStatusTone,
   inboxTestTitle,
   latest,
-  metricsWindowStart,
   needsImprovement,
   overallDeliverabilityRating,
   scoreTone,
@@ -20,6 +19,7 @@ import {
   summarizeMetrics,
   tenfoldBarWidth,
 } from './metrics';
+import { metricsWindowStart } from '../../../contracts/figures';
 import { makeDomain, makeMetric, makeTest } from './test-fixtures';
 
 describe('overview thresholds', () => {
@@ -166,9 +166,11 @@ describe('ESP data', () => {
       now,
     );
     expect(summary.sent).toBe(3000);
+    expect(summary.delivered).toBe(2890);
     expect(summary.deliveryRate).toBeCloseTo(96.333, 3);
     expect(summary.bounceRate).toBeCloseTo(2.9, 3);
-    expect(summary.complaintRate).toBeCloseTo(0.1, 3);
+    // Complaints per delivered message (Google Postmaster's spam rate), not per sent: 3 / 2890.
+    expect(summary.complaintRate).toBeCloseTo(0.1038, 4);
     expect(summarizeMetrics([], now)).toMatchObject({ sent: 0, deliveryRate: null });
   });
 

@@ -2,7 +2,7 @@ import type { Domain } from '../../../contracts/domains';
 import type { EmailMetric } from '../../../contracts/email-metrics';
 import type { InboxTest } from '../../../contracts/inbox-tests';
 import type { Integration } from '../../../contracts/integrations';
-import { percentOf } from '../../lib/format';
+import { metricsWindowStart, percentOf, sendingRates, type MailVolumes, type SendingRates } from '../../../contracts/figures';
 
 // Every threshold, label and figure of the dashboard (part 1, section 2.8), as pure functions so
 // each boundary is tested once here and the components only draw what these return.
@@ -203,43 +203,23 @@ export function summarizeInboxTests(tests: InboxTest[]): InboxTestSummary {
 // ---------------------------------------------------------------------------------------------
 // ESP / MTA data
 
-export const METRICS_WINDOW_DAYS = 30;
+/** The volumes of the last 30 days and their rates, as contracts/figures.ts defines them for every screen. */
+export type MetricsSummary = MailVolumes & SendingRates;
 
-/** The first UTC date (YYYY-MM-DD) of the 30 days ending today. */
-export function metricsWindowStart(now: Date = new Date()): string {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (METRICS_WINDOW_DAYS - 1));
-  return start.toISOString().slice(0, 10);
-}
-
-export interface MetricsSummary {
-  sent: number;
-  delivered: number;
-  bounced: number;
-  complaints: number;
-  /** Percent of sent; null when nothing was sent in the window. */
-  deliveryRate: number | null;
-  bounceRate: number | null;
-  complaintRate: number | null;
-}
-
-/** Delivery, bounce and complaint rates and volume of the email metrics of the last 30 days. */
+/**
+ * Delivery, bounce and complaint rates and volume of the email metrics of the last 30 days (the
+ * overview's window); the complaint rate is complaints / delivered, the same figure as the overview's.
+ */
 export function summarizeMetrics(metrics: EmailMetric[], now: Date = new Date()): MetricsSummary {
   const from = metricsWindowStart(now);
   const recent = metrics.filter((m) => m.date >= from);
-  const sent = recent.reduce((t, m) => t + m.emailsSent, 0);
-  const delivered = recent.reduce((t, m) => t + m.delivered, 0);
-  const bounced = recent.reduce((t, m) => t + m.bounced, 0);
-  const complaints = recent.reduce((t, m) => t + m.complaints, 0);
-  return {
-    sent,
-    delivered,
-    bounced,
-    complaints,
-    deliveryRate: percentOf(delivered, sent),
-    bounceRate: percentOf(bounced, sent),
-    complaintRate: percentOf(complaints, sent),
+  const volumes: MailVolumes = {
+    sent: recent.reduce((t, m) => t + m.emailsSent, 0),
+    delivered: recent.reduce((t, m) => t + m.delivered, 0),
+    bounced: recent.reduce((t, m) => t + m.bounced, 0),
+    complaints: recent.reduce((t, m) => t + m.complaints, 0),
   };
+  return { ...volumes, ...sendingRates(volumes) };
 }
 
 /** Delivered percent in Recent Email Activity: 95+ green, 90+ yellow, else red. */

@@ -5,6 +5,7 @@ import type { EmailMetric } from '../../../contracts/email-metrics';
 import type { InboxTest } from '../../../contracts/inbox-tests';
 import type { Integration } from '../../../contracts/integrations';
 import type { User } from '../../../contracts/user';
+import { sendingRates } from '../../../contracts/figures';
 import { jsonResponse, makeUser, stubFetch } from '../../test-utils';
 
 // Builders of API answers for the dashboard's tests (test-only module).
@@ -22,6 +23,22 @@ export function makeOverview(overrides: Partial<DashboardOverview> = {}): Dashbo
     counts: { domains: 1, inboxTests: 1, activeIntegrations: 0 },
     ...overrides,
   };
+}
+
+/**
+ * The overview the server computes from these metric rows (dashboard.formulas.ts): the rates of
+ * contracts/figures.ts's sendingRates, as two-decimal strings.
+ */
+export function overviewOfMetrics(metrics: EmailMetric[], overrides: Partial<DashboardOverview> = {}): DashboardOverview {
+  const sum = (pick: (metric: EmailMetric) => number) => metrics.reduce((total, metric) => total + pick(metric), 0);
+  const rates = sendingRates({
+    sent: sum((m) => m.emailsSent),
+    delivered: sum((m) => m.delivered),
+    bounced: sum((m) => m.bounced),
+    complaints: sum((m) => m.complaints),
+  });
+  const percentString = (value: number | null) => (value === null ? null : value.toFixed(2));
+  return makeOverview({ bounceRate: percentString(rates.bounceRate), complaintRate: percentString(rates.complaintRate), ...overrides });
 }
 
 export const emptyOverview = makeOverview({

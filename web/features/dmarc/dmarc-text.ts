@@ -1,6 +1,7 @@
 import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '../../../contracts/dmarc';
 import type { Tone } from '../../components/ui/pill';
-import { formatCount, formatDate, formatPercent, percentOf } from '../../lib/format';
+import { percentOf } from '../../../contracts/figures';
+import { formatCount, formatDate, formatPercent } from '../../lib/format';
 
 
 /** The threat types in words a user understands without knowing what "alignment" means. */
