@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CreateDomainBody } from '../../../../contracts/domains';
@@ -23,7 +23,7 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(CreateDomainBody),
     defaultValues: { domain: '' },
   });
-  const empty = !form.watch('domain').trim();
+  const empty = !useWatch({ control: form.control, name: 'domain' }).trim();
 
   const send = form.handleSubmit(({ domain }) =>
     create.mutate(domain, {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { z } from 'zod';
@@ -40,7 +40,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
   });
   const { errors } = form.formState;
   const error = selectorsMessage(errors.dkimSelectors) ?? errors.notes?.message ?? errors.root?.server?.message;
-  const selectors = parseSelectors(form.watch('dkimSelectors'));
+  const selectors = parseSelectors(useWatch({ control: form.control, name: 'dkimSelectors' }));
   const selectorsId = useId();
   const notesId = useId();
   const errorId = useId();
