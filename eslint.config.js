@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Tests talk to loose JSON and to libraries' untyped corners; product code may not.
-    files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', 'server/test/**', 'e2e/**', '**/test-*.{ts,tsx}'],
+    files: ['**/*.test.{ts,tsx}', '**/*.test-support.ts', '**/*.e2e.ts', '**/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['web/test-setup.ts'],
+          setupFiles: ['web/test/setup.ts'],
         },
       },
       {

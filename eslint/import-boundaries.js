@@ -2,7 +2,7 @@
 // - server/platform/ is plumbing: it imports no capability and nothing above it;
 // - a capability (server/<name>/) imports the platform, contracts and content, and another
 //   capability only through its public operations, the files named <something>.service.ts;
-// - web/lib and web/components import no feature and not web/app; a web feature imports no other
+// - web/lib imports nothing else of the web; web/components import only lib; a web feature imports no other
 //   feature and not web/app (pages are composed in web/app/);
 // - contracts/ and content/ import neither side; server and web never import each other.
 // Tests compose the whole app and are left out.
@@ -22,12 +22,13 @@ function placeOf(file) {
   if (rel.startsWith('server/')) return { layer: 'server', rel };
   if (rel.startsWith('web/app/')) return { layer: 'web-app', rel };
   if ((m = rel.match(/^web\/features\/([^/]+)\//))) return { layer: 'feature', name: m[1], rel };
-  if (/^web\/(lib|components)\//.test(rel)) return { layer: 'web-base', rel };
+  if (rel.startsWith('web/lib/')) return { layer: 'web-lib', rel };
+  if (rel.startsWith('web/components/')) return { layer: 'web-base', rel };
   if (rel.startsWith('web/')) return { layer: 'web-app', rel };
   return { layer: 'other', rel };
 }
 
-const side = (layer) => (['platform', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base'].includes(layer) ? 'web' : layer);
+const side = (layer) => (['platform', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer);
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function refusal(from, to) {
@@ -45,10 +46,12 @@ export function refusal(from, to) {
         return `a capability uses another only through its public operations (a *.service.ts file of server/${to.name}/)`;
       }
       return 'a capability imports nothing above it (app, runtime, jobs registry)';
+    case 'web-lib':
+      return to.layer === 'web-lib' ? undefined : 'web/lib is the bottom of the web: it imports no component, feature or web/app';
     case 'web-base':
-      return to.layer === 'web-base' ? undefined : 'web/lib and web/components import no feature and not web/app';
+      return to.layer === 'web-base' || to.layer === 'web-lib' ? undefined : 'web/components import no feature and not web/app';
     case 'feature':
-      if (to.layer === 'web-base') return undefined;
+      if (to.layer === 'web-base' || to.layer === 'web-lib') return undefined;
       if (to.layer === 'feature') return to.name === from.name ? undefined : 'a web feature imports no other feature: compose them in web/app/ or pass props';
       return 'a web feature does not import web/app/';
     default:
@@ -63,7 +66,8 @@ function resolve(fromFile, specifier) {
   return base;
 }
 
-const isTest = (rel) => /(\.test\.tsx?|\.test-support\.ts|\.e2e\.ts|test-fixtures\.ts|test-utils\.tsx|test-setup\.ts)$/.test(rel) || rel.startsWith('server/test/');
+// Test support lives in test/ folders (server/test, web/test, web/features/<f>/test) or in *.test-support.ts.
+const isTest = (rel) => /(\.test\.tsx?|\.test-support\.ts|\.e2e\.ts)$/.test(rel) || /(^|\/)test\//.test(rel);
 
 export default {
   meta: { type: 'problem', docs: { description: 'Imports follow the layout: no upward, cross-capability or cross-feature imports' }, schema: [] },

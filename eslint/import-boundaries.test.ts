@@ -23,6 +23,7 @@ describe('npm run lint: the layout rule', () => {
     expect(await complaints('server/domains/planted.ts', "import { x } from '../alerts/alerts.store';\nexport { x };\n")).toHaveLength(1);
     expect(await complaints('server/domains/planted.ts', "import { x } from '../../web/lib/format';\nexport { x };\n")).toHaveLength(1);
     expect(await complaints('web/lib/planted.ts', "import { x } from '../features/domains/api';\nexport { x };\n")).toHaveLength(1);
+    expect(await complaints('web/lib/planted.ts', "import { toast } from '../components/ui/use-toast';\nexport { toast };\n")).toHaveLength(1);
   });
 
   it('lets each layer import what lies below it', async () => {

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
-import { createQueryClient } from './lib/query-client';
+import { createAppQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import './styles.css';
 
-const queryClient = createQueryClient();
+const queryClient = createAppQueryClient();
 const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');

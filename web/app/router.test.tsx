@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../test-utils';
+import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../test/test-utils';
 
 const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()), 'GET /api/alerts': () => jsonResponse([]) };
 

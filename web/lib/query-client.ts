@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../components/ui/use-toast';
 import { getQueryFn, isUnauthorizedError } from './api-client';
 import { USER_QUERY_KEY } from './session';
 
@@ -30,9 +29,9 @@ export const LOGGED_OUT_NOTICE: UnauthorizedNotice = { title: 'Unauthorized', de
  * toasted, and the session is asked for again. With the session gone, the login screen takes the
  * page's place (AuthGate); the spec redirects to /api/login, this app gates the page itself.
  */
-function onUnauthorized(queryClient: QueryClient, error: unknown, meta: RequestMeta | undefined): void {
+function onUnauthorized(queryClient: QueryClient, tellUser: TellUser, error: unknown, meta: RequestMeta | undefined): void {
   if (!isUnauthorizedError(error)) return;
-  if (meta?.unauthorized) toast({ ...meta.unauthorized, variant: 'destructive' });
+  if (meta?.unauthorized) tellUser(meta.unauthorized);
   // A check already under way is not started over, so a burst of 401s asks once.
   void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }, { cancelRefetch: false });
 }
@@ -47,18 +46,21 @@ export function unlessUnauthorized(handler: (error: Error) => void): (error: Err
   };
 }
 
+/** How a notice reaches the user: the app's toaster (web/app/query-client.ts); lib draws nothing itself. */
+export type TellUser = (notice: UnauthorizedNotice) => void;
+
 /** Part 1, section 7: fresh for 30 s, no refetch on focus, no polling, no retries. */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(tellUser: TellUser): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // The session query answers null for a 401; its other failures mean "signed out" already.
         if (query.queryKey[0] === USER_QUERY_KEY[0]) return;
-        onUnauthorized(queryClient, error, query.meta);
+        onUnauthorized(queryClient, tellUser, error, query.meta);
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => onUnauthorized(queryClient, error, mutation.meta),
+      onError: (error, _variables, _context, mutation) => onUnauthorized(queryClient, tellUser, error, mutation.meta),
     }),
     defaultOptions: {
       queries: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../contracts/alerts';
 import type { User } from '../../../contracts/user';
 import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../lib/queries/alerts';
-import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test/test-utils';
 
 function alert(id: number, isRead: boolean): Alert {
   return {

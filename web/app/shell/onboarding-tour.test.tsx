@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contracts/user';
-import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test/test-utils';
 import { USER_QUERY_KEY } from '../../lib/session';
-import { stubDashboard } from '../../features/dashboard/test-fixtures';
+import { stubDashboard } from '../../features/dashboard/test/fixtures';
 import { TOUR_STEPS } from '../../features/tour/steps';
 
 function signedIn(overrides: Partial<User> = {}, completeTour?: () => Response) {

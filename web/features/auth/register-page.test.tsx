@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, signedOut, stubFetch } from '../../test-utils';
+import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, signedOut, stubFetch } from '../../test/test-utils';
 
 async function fill(values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm Password' | 'Coupon Code (optional)', string>>) {
   const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, jsonResponse, renderApp, signedOut, stubFetch } from '../../test-utils';
+import { bodyOf, errorResponse, jsonResponse, renderApp, signedOut, stubFetch } from '../../test/test-utils';
 
 const invalidToken = () => errorResponse(400, 'invalid_token', 'This password reset link is invalid or has expired');
 

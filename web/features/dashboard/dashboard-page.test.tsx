@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test-utils';
+import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test/test-utils';
 import {
   emptyOverview,
   makeAlert,
@@ -12,7 +12,7 @@ import {
   makeTest,
   overviewOfMetrics,
   stubDashboard,
-} from './test-fixtures';
+} from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {

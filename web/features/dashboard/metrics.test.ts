@@ -20,7 +20,7 @@ import {
   tenfoldBarWidth,
 } from './metrics';
 import { metricsWindowStart } from '../../../contracts/figures';
-import { makeDomain, makeMetric, makeTest } from './test-fixtures';
+import { makeDomain, makeMetric, makeTest } from './test/fixtures';
 
 describe('overview thresholds', () => {
   it('Email Health Score labels at 90, 80, 70', () => {

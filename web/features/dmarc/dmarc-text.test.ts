@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../lib/format';
 import { dispositionsText, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
-import { makeFailedImport, makeReport, uploadAnswer } from './test-fixtures';
+import { makeFailedImport, makeReport, uploadAnswer } from './test/fixtures';
 
 describe('reportPeriod', () => {
   it('reads a day ending at 23:59:59 or at the next midnight as that one UTC day', () => {

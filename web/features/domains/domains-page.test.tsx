@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../../contracts/domains';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../test-utils';
-import { makeChecks, makeDetail, stubDomains } from './test-fixtures';
+import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../test/test-utils';
+import { makeChecks, makeDetail, stubDomains } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {

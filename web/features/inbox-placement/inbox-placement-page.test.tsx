@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../../contracts/errors';
 import type { InboxTest } from '../../../contracts/inbox-tests';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test-utils';
-import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test-fixtures';
+import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test/test-utils';
+import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {

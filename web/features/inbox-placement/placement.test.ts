@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownBy, formatRate, placementRates, providerStatus, sumRows, summarizeResults } from './placement';
-import { makeRow } from './test-fixtures';
+import { makeRow } from './test/fixtures';
 
 describe('providerStatus (part 2, section 4)', () => {
   it('is inbox when any seed saw it in the inbox, else spam, else missing', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeTestsPollInterval, ACTIVE_TESTS_POLL_MS, seedNetworkStatusQueryOptions, SEED_NETWORK_POLL_MS } from './api';
 import { DEFAULT_REGION_TILES, regionsOf, seedNetworkView } from './seed-network';
-import { makeInboxTest, makeSeedStatus } from './test-fixtures';
+import { makeInboxTest, makeSeedStatus } from './test/fixtures';
 import { testStatusDisplay, testSubject } from './test-status';
 
 describe('seedNetworkView', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test-utils';
-import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test-fixtures';
+import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
+import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '../../../../contracts/dmarc';
-import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test-utils';
+import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
 import {
   makeFailedImport,
   makeReport,
@@ -12,7 +12,7 @@ import {
   stubResizeObserver,
   urlsOf,
   WAIT,
-} from '../test-fixtures';
+} from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([

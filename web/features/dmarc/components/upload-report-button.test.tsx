@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test-utils';
-import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf, WAIT } from '../test-fixtures';
+import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
+import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf, WAIT } from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([

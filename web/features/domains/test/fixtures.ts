@@ -1,5 +1,5 @@
-import type { Domain, DomainChecks, DomainDetail } from '../../../contracts/domains';
-import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../test-utils';
+import type { Domain, DomainChecks, DomainDetail } from '../../../../contracts/domains';
+import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the domain page's tests (test-only module).
 

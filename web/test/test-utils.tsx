@@ -4,24 +4,24 @@ import type { QueryClient } from '@tanstack/react-query';
 // second copy of the router (CommonJS beside ESM) whose contexts the pages cannot see.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
-import type { Domain } from '../contracts/domains';
-import type { ErrorBody, ErrorCode } from '../contracts/errors';
-import type { User } from '../contracts/user';
-import { AppProviders } from './app/app-providers';
-import { createQueryClient } from './lib/query-client';
-import { routes } from './app/router';
+import type { Domain } from '../../contracts/domains';
+import type { ErrorBody, ErrorCode } from '../../contracts/errors';
+import type { User } from '../../contracts/user';
+import { AppProviders } from '../app/app-providers';
+import { createAppQueryClient } from '../app/query-client';
+import { routes } from '../app/router';
 
 /**
  * Loads the lazy chunks every signed-in page waits for (the app shell, the toaster). A test file
  * calls it in beforeAll, with its own page's chunks, so its first wait is not spent compiling them.
  */
 export function preloadSignedInFrame(): Promise<unknown> {
-  return Promise.all([import('./app/shell/app-shell'), import('./components/ui/toaster')]);
+  return Promise.all([import('../app/shell/app-shell'), import('../components/ui/toaster')]);
 }
 
 /** Renders the real app (routes, providers, toaster) at a path, with a fresh query cache. */
 export function renderApp(path: string) {
-  const queryClient = createQueryClient();
+  const queryClient = createAppQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>

@@ -2,9 +2,10 @@ import { renderHook } from '@testing-library/react';
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { useToast } from '../components/ui/use-toast';
-import { ApiError } from './api-client';
-import { createQueryClient, unlessUnauthorized } from './query-client';
-import { USER_QUERY_KEY } from './session';
+import { ApiError } from '../lib/api-client';
+import { unlessUnauthorized } from '../lib/query-client';
+import { USER_QUERY_KEY } from '../lib/session';
+import { createAppQueryClient } from './query-client';
 
 const unauthorized = () => new ApiError(401, 'Unauthorized', '{"code":"unauthorized","message":"Please sign in to continue"}');
 const notice = { title: 'Session Expired', description: 'Please log in again to continue.' };
@@ -16,7 +17,7 @@ function toastTitles(): string[] {
 
 /** A client whose session query is observed, as RootLayout does, and counts its fetches. */
 function clientWithSession() {
-  const queryClient = createQueryClient();
+  const queryClient = createAppQueryClient();
   const sessionFetch = vi.fn(() => new Promise<null>((resolve) => setTimeout(() => resolve(null), 10)));
   queryClient.setQueryData(USER_QUERY_KEY, { id: 1 });
   const observer = new QueryObserver(queryClient, { queryKey: USER_QUERY_KEY, queryFn: sessionFetch, staleTime: Infinity });
