@@ -4,17 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '../contracts/inbox-tests';
 import { inboxTestReports } from '../server/platform/db/schema/index';
-import { startSmtpListener, type SmtpListener } from '../server/platform/smtp/smtp-listener';
+import { type SmtpListener } from '../server/platform/smtp/smtp-listener';
 import { createInboxTest } from '../server/inbox-tests/inbox-tests.store';
 import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
-import { createTestApp, signUp, type TestApp } from '../server/test/test-app';
+import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../server/test/test-app';
 import { waitUntil } from '../server/test/wait-until';
 import { defaultSubjectFor, parseCommandLine, sendTestEmail, SendTestEmailError } from './send-test-email';
-import { INBOUND_MAILBOXES } from '../server/inbound-mailboxes';
 
 /*
  * The send-test-email script against a real listener and worker: what a new user gets from
@@ -51,7 +49,7 @@ beforeAll(async () => {
     '_dmarc.brand.test': { TXT: ['v=DMARC1; p=reject'] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
+  smtp = await startTestSmtpListener(t);
   userId = (await signUp(t.app)).user.id;
 });
 afterAll(async () => {

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTest, InboxTestReport, InboxTestResultRow } from '../../contracts/inbox-tests';
 import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
-import { startSmtpListener, type SmtpListener } from '../platform/smtp/smtp-listener';
+import { type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 
 /*
  * The whole inbox-test flow without a seed network, over real SMTP on loopback: a user creates a
@@ -66,7 +64,7 @@ beforeAll(async () => {
     's1._domainkey.careless-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SMTP_MAX_MESSAGE_BYTES: String(300 * 1024) } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
+  smtp = await startTestSmtpListener(t);
   user = (await signUp(t.app)).client;
   stranger = (await signUp(t.app)).client;
 });

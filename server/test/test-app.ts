@@ -12,6 +12,8 @@ import { jobRegistry } from '../job-registry';
 import { createMailer } from '../platform/mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
 import { startAnalysisPool } from '../platform/message-analysis/analysis-pool';
+import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
+import { startSmtpListener, type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase, type TestDatabaseServer } from './test-database';
 
@@ -85,6 +87,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 async function openSecondPool(database: Database): Promise<Database> {
   const second = await openDatabase(database.connection, 5);
   return { ...second, migrate: async () => {} };
+}
+
+/**
+ * The inbound SMTP listener on a free loopback port, on this app's database and queue, accepting mail
+ * for every capability's mailboxes as production does. `env` overrides settings (TLS, limits).
+ */
+export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}): Promise<SmtpListener> {
+  return startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
 }
 
 /** The app with a job worker and a real loopback SMTP server for its outbound mail. */

@@ -2,17 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '../../../contracts/inbox-tests';
 import { inboundMessages, inboxTestReports, inboxTests } from '../db/schema/index';
 import { createInboxTest } from '../../inbox-tests/inbox-tests.store';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
-import { MAX_RECIPIENTS, startSmtpListener, type SmtpListener } from './smtp-listener';
-import { INBOUND_MAILBOXES } from '../../inbound-mailboxes';
+import { MAX_RECIPIENTS, type SmtpListener } from './smtp-listener';
 
 /*
  * Hostile input against the real inbound listener over raw loopback sockets (nodemailer cannot send
@@ -219,7 +217,7 @@ beforeAll(async () => {
   dns = await startDnsServer({});
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
   expect(t.env.SMTP_MAX_MESSAGE_BYTES).toBe(DEFAULT_LIMIT);
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
+  smtp = await startTestSmtpListener(t);
   userId = (await signUp(t.app)).user.id;
 });
 afterAll(async () => {
@@ -568,12 +566,7 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
 
   beforeAll(async () => {
     const { key, cert } = makeSelfSignedCert(INBOUND);
-    tlsSmtp = await startSmtpListener({
-      env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', SMTP_TLS_CERT: cert, SMTP_TLS_KEY: key },
-      db: t.database.db,
-      jobs: t.jobs,
-      log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES,
-    });
+    tlsSmtp = await startTestSmtpListener(t, { SMTP_TLS_CERT: cert, SMTP_TLS_KEY: key });
   });
   afterAll(async () => {
     await tlsSmtp?.close();

@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { connect } from 'node:net';
-import pino from 'pino';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../../dmarc/fixtures';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../../test/test-app';
+import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
 import { storeInboundMessage } from './inbound.store';
-import { MAX_CONNECTIONS_PER_IP, startSmtpListener, type SmtpListener } from './smtp-listener';
-import { INBOUND_MAILBOXES } from '../../inbound-mailboxes';
+import { MAX_CONNECTIONS_PER_IP, type SmtpListener } from './smtp-listener';
 
 const INBOUND = 'in.inboxpulse.test';
 const LIMIT_BYTES = 200 * 1024;
@@ -40,7 +38,7 @@ const messageRow = async (id: number) => (await t.database.db.select().from(inbo
 beforeAll(async () => {
   dns = await startDnsServer();
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address } });
-  smtp = await startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1' }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
+  smtp = await startTestSmtpListener(t);
   owner = (await signUp(t.app)).client;
   bystander = (await signUp(t.app)).client;
   await addDomain(owner, 'example.com', true);
