@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import type { User } from '../../../contracts/user';
@@ -13,8 +13,13 @@ import { UserPanel } from './user-panel';
 export function MobileNav({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  // Any navigation (a nav item, the logo, a link in the page) closes the drawer.
-  useEffect(() => setOpen(false), [pathname]);
+  // Any navigation (a nav item, the logo, a link in the page) closes the drawer. The path last
+  // rendered is kept, and a new one closes the drawer while rendering, before anything is painted.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-4 md:hidden">
       <Button
