@@ -148,6 +148,43 @@ describe('DMARC panel: delete a report', () => {
     expect(urlsOf(fetchMock, '/api/dmarc/analytics').length).toBeGreaterThan(analyticsCalls);
   });
 
+  it('deleting the only report of the last page goes back to the last page that has reports', async () => {
+    let reports: DmarcReport[] = Array.from({ length: 11 }, (_, i) => makeReport({ id: i + 1, orgName: `Reporter ${i + 1}` }));
+    const fetchMock = stubDmarc(
+      {
+        reports: (url) => {
+          if (url.searchParams.get('status') === 'failed') return jsonResponse(reportList([]));
+          const page = Number(url.searchParams.get('page'));
+          return jsonResponse(reportList(reports.slice((page - 1) * 10, page * 10), page, reports.length));
+        },
+      },
+      {
+        'DELETE /api/dmarc/reports/11': () => {
+          reports = reports.filter((report) => report.id !== 11);
+          return new Response(null, { status: 204 });
+        },
+      },
+    );
+    const { panel, user } = await openDmarcPanel();
+    const list = domainReports(panel);
+    await list.findByText('Page 1 of 2', {}, WAIT);
+    await user.click(list.getByRole('button', { name: 'Next' }));
+    expect(await list.findByText('Reporter 11', {}, WAIT)).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: /^Delete the report from Reporter 11/ }));
+    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Report deleted', {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(10), WAIT);
+    expect(list.getByText('Reporter 1')).toBeInTheDocument();
+    // One page left: no pager, and the list last asked for page 1.
+    expect(list.queryByRole('navigation', { name: 'Report pages' })).not.toBeInTheDocument();
+    const pages = urlsOf(fetchMock, '/api/dmarc/reports')
+      .filter((url) => url.searchParams.get('status') !== 'failed')
+      .map((url) => url.searchParams.get('page'));
+    expect(pages.at(-1)).toBe('1');
+  });
+
   it('cancelling deletes nothing', async () => {
     const fetchMock = stubDmarc();
     const { panel, user } = await openDmarcPanel();

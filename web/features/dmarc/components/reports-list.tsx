@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { DmarcReport, DmarcReportList } from '../../../../contracts/dmarc';
 import { QueryState } from '../../../components/query-state';
@@ -125,12 +125,14 @@ export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }:
   const [open, setOpen] = useState<Open>(null);
   const titleId = useId();
   const reports = useDmarcReports(filter, page);
-  const items = reports.data?.items;
 
-  // Deleting the last report of the last page leaves that page empty: step back to one with reports.
-  useEffect(() => {
-    if (items && items.length === 0 && page > 1) setPage((current) => current - 1);
-  }, [items, page]);
+  // Deleting the last report of the last page leaves that page empty: step back to the last page
+  // with reports, as soon as this page's own answer (not the previous page's, kept on screen while
+  // it loads) says so.
+  const answer = reports.isPlaceholderData ? undefined : reports.data;
+  if (answer && answer.items.length === 0 && page > 1) {
+    setPage(Math.max(1, Math.min(page - 1, Math.ceil(answer.total / answer.pageSize))));
+  }
 
   // Hidden rather than unmounted: an open dialog (and its pending delete) must outlive the last row.
   const hidden = hideWhenEmpty && (!reports.data || reports.data.total === 0);
