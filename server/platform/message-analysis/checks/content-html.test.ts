@@ -1,5 +1,6 @@
+import { encodeHTML } from 'entities';
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, MAX_HTML_SCAN_CHARS, readAttributes, scanHtml } from './content-html';
+import { MAX_HTML_SCAN_CHARS, scanHtml } from './content-html';
 
 describe('scanHtml', () => {
   it('keeps what a reader sees and drops what they do not', () => {
@@ -39,13 +40,65 @@ describe('scanHtml', () => {
   });
 });
 
-describe('decodeEntities and readAttributes', () => {
-  it('decodes named and numeric entities, leaves unknown or invalid ones harmless', () => {
-    expect(decodeEntities('&lt;b&gt; &quot;q&quot; &AMP; &#39; &#x27; &bogus; &#0; &#xD800; &#99999999; &#x110000;')).toBe('<b> "q" & \' \' &bogus;    ');
+describe('entities', () => {
+  const text = (html: string) => scanHtml(html).text;
+
+  it('decodes the named references of the HTML standard, not a short list', () => {
+    expect(text('<p>Wait&hellip; it&rsquo;s &ldquo;done&rdquo; &check; &frac12; &rarr; &Aring;ngstr&ouml;m &heartsuit;</p>')).toBe('Wait… it’s “done” ✓ ½ → Ångström ♥');
+    // Every character the standard names (one code point each), written by its name: some 1,400 of them.
+    const named: [string, string][] = [];
+    for (let cp = 0x21; cp < 0x20000; cp++) {
+      const char = String.fromCodePoint(cp);
+      const reference = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? encodeHTML(char) : '';
+      if (/^&[a-z][a-z0-9]*;$/i.test(reference)) named.push([reference, char]);
+    }
+    expect(named.length).toBeGreaterThan(1300);
+    expect(text(`<p>${named.map(([reference]) => reference).join('')}</p>`)).toBe(named.map(([, char]) => char).join(''));
   });
 
-  it('reads quoted, unquoted and valueless attributes; the first of a repeated name wins', () => {
-    const attrs = readAttributes(' href="a b" data-x=1 hidden title=\'t\' HREF="second" ');
-    expect(Object.fromEntries(attrs)).toEqual({ href: 'a b', 'data-x': '1', hidden: '', title: 't' });
+  it('decodes numeric references as browsers do', () => {
+    expect(text('<p>&#x1F600; &#128512; &#39; &#x27; &#x80;</p>')).toBe("😀 😀 ' ' €"); // &#x80; is Windows-1252's euro sign
+    // What cannot be a character shows as the replacement character, as in a browser.
+    expect(text('<p>a&#0;b&#xD800;c&#99999999;d&#x110000;e</p>')).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe');
+  });
+
+  it('keeps unknown references, and reads legacy ones without a semicolon only in text', () => {
+    expect(text('<p>&lt;b&gt; &quot;q&quot; &AMP; &bogus; AT&T &copy 2026 &notit;</p>')).toBe('<b> "q" & &bogus; AT&T © 2026 ¬it;');
+    const [anchor] = scanHtml('<a href="https://x.example/?a=1&amp;b=2&copy=3&hellip;&#x2F;">x</a>').anchors;
+    // In an attribute, "&copy=" is a query parameter, not ©= (the HTML standard's rule for attributes).
+    expect(anchor.href).toBe('https://x.example/?a=1&b=2&copy=3…/');
+  });
+
+  it('decodes references in image sources and link text', () => {
+    const scan = scanHtml('<img src="https://cdn.example/a.png?w=1&amp;h=2"><a href=https://a.example>&#x70;aypal&period;com</a>');
+    expect(scan.images).toEqual(['https://cdn.example/a.png?w=1&h=2']);
+    expect(scan.anchors).toEqual([{ href: 'https://a.example', text: 'paypal.com' }]);
+  });
+});
+
+describe('attributes', () => {
+  it('reads quoted, unquoted and valueless attributes in any case; the first of a repeated name wins', () => {
+    const scan = scanHtml(`<a hidden HREF="https://first.example/a b" href="https://second.example">x</a>
+      <img data-x=1 SRC = 'one.png' src="two.png" title='a > b'><img src=p.gif WIDTH = 1 height="0px" alt="">`);
+    expect(scan.anchors).toEqual([{ href: 'https://first.example/a b', text: 'x' }]);
+    expect(scan.images).toEqual(['one.png']);
+  });
+});
+
+describe('malformed HTML', () => {
+  it('does not count script, style, title or template content, whatever it contains', () => {
+    const scan = scanHtml(`<script>document.write("<a href='https://hidden.example/'>x</a><img src=h.png>");</script>
+      <style>p::after { content: "</p>" }</styles>still style</style><title>A &amp; B</title>
+      <template><template><a href="https://t.example/">t</a></template><img src=t.png></template>
+      <script/>self-closed, still script</script><p>shown</p>`);
+    expect(scan).toMatchObject({ text: 'shown', anchors: [], images: [] });
+  });
+
+  it('reads unclosed elements, stray closing tags and bogus markup as browsers do', () => {
+    expect(scanHtml('<table><tr><td>one<td>two<tr><td>three').text).toBe('one two three');
+    expect(scanHtml('<div><b>bold<i>both</b></i></div></span></3>after<![CDATA[not text]]><?php echo 1 ?>').text).toBe('boldboth after');
+    expect(scanHtml('<textarea><a href="https://x.example">x</a></textarea>').anchors).toEqual([]);
+    // The second anchor's tag is cut off by the end of the message: no reader sees a link there.
+    expect(scanHtml('<a href="https://a.example">open to the end<a href="https://b.example').anchors).toEqual([{ href: 'https://a.example', text: 'open to the end' }]);
   });
 });

@@ -1,10 +1,16 @@
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+
 /**
- * Reads an e-mail's HTML the way a spam filter does, without a DOM library: the text a reader
+ * Reads an e-mail's HTML the way a spam filter does, without building a DOM: the text a reader
  * sees, the links with their visible text, and the images.
  *
- * The input is hostile (anyone can send us a message), so this is a single forward pass built on
- * indexOf and character tests: every character is looked at a bounded number of times, there is no
- * backtracking regex over the markup, and only the first MAX_HTML_SCAN_CHARS are read at all.
+ * The input is hostile (anyone can send us a message). htmlparser2's tokenizer does the reading: a
+ * single forward pass of a state machine that decodes every HTML named entity (the whole table of
+ * the HTML standard, through the `entities` package) and numeric references as browsers do, in
+ * text and in attribute values. Only its tokenizer is used, not its Parser: the Parser keeps the
+ * open elements in an array it shifts and unshifts on every tag, quadratic on a million unclosed
+ * tags. This file keeps no element stack at all, only the anchor and the hidden element being read,
+ * and only the first MAX_HTML_SCAN_CHARS characters are read.
  */
 
 /** Gmail clips at ~102 KB, so nothing past 1 M characters changes any verdict; it only costs time. */
@@ -30,173 +36,136 @@ export interface HtmlScan {
   truncated: boolean;
 }
 
-// Elements whose content is never shown to the reader.
+// Elements whose content is never shown to the reader. The tokenizer reads script, style and title
+// as raw text (a "<" inside them opens no tag); template content is markup, skipped here.
 const HIDDEN_CONTENT = new Set(['script', 'style', 'title', 'template']);
 // Elements that separate words visually, so "<td>a</td><td>b</td>" reads as "a b", not "ab".
 const BREAKS = new Set([
   'br', 'p', 'div', 'td', 'th', 'tr', 'li', 'ul', 'ol', 'table', 'tbody', 'thead', 'tfoot', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
   'hr', 'blockquote', 'section', 'article', 'header', 'footer', 'center', 'pre', 'dd', 'dt', 'body',
 ]);
+// The only elements whose attributes are read.
+const WITH_ATTRIBUTES = new Set(['a', 'img']);
 
 export function scanHtml(input: string): HtmlScan {
   const truncated = input.length > MAX_HTML_SCAN_CHARS;
   const html = truncated ? input.slice(0, MAX_HTML_SCAN_CHARS) : input;
-  const n = html.length;
-  const chunks: string[] = [];
-  const anchors: HtmlAnchor[] = [];
-  const images: string[] = [];
-  let open: { href: string; firstChunk: number } | null = null;
+  const reader = new VisibleContentReader(html);
+  const tokenizer = new Tokenizer({ decodeEntities: true }, reader);
+  tokenizer.write(html);
+  tokenizer.end();
+  return { ...reader.finish(), scannedChars: html.length, truncated };
+}
 
-  const closeAnchor = () => {
-    if (!open) return;
-    const text = collapse(chunks.slice(open.firstChunk).join('')).slice(0, MAX_ANCHOR_TEXT);
-    anchors.push({ href: open.href, text });
-    open = null;
-  };
+/** The tokenizer's listener: turns tokens (given as positions in `html`, or decoded code points) into what a reader sees. */
+class VisibleContentReader implements TokenizerCallbacks {
+  private readonly chunks: string[] = [];
+  private readonly anchors: HtmlAnchor[] = [];
+  private readonly images: string[] = [];
+  private anchor: { href: string; firstChunk: number } | null = null;
+  /** The hidden element being read; `depth` counts nested <template>s. */
+  private hidden: { name: string; depth: number } | null = null;
+  /** The tag being read, and its attributes (lower-case names; the first of a repeated name wins) when they matter. */
+  private tag = '';
+  private attributes: Map<string, string> | null = null;
+  private attributeName = '';
+  private attributeValue = '';
 
-  let i = 0;
-  while (i < n) {
-    const lt = html.indexOf('<', i);
-    const textEnd = lt === -1 ? n : lt;
-    if (textEnd > i) chunks.push(decodeEntities(html.slice(i, textEnd)));
-    if (lt === -1) break;
-    i = lt;
+  constructor(private readonly html: string) {}
 
-    if (html.startsWith('<!--', i)) {
-      // Also swallows Outlook-only conditional blocks (<!--[if mso]>…<![endif]-->), which most readers never see.
-      const close = html.indexOf('-->', i + 4);
-      i = close === -1 ? n : close + 3;
-      continue;
-    }
-    const next = html.charCodeAt(i + 1);
-    if (next === 33 /* ! */ || next === 63 /* ? */) {
-      const close = html.indexOf('>', i + 2);
-      i = close === -1 ? n : close + 1;
-      continue;
-    }
-    const closing = next === 47; /* / */
-    const nameStart = i + (closing ? 2 : 1);
-    if (!isAsciiLetter(html.charCodeAt(nameStart))) {
-      chunks.push('<'); // A bare "<" in text, as browsers treat it.
-      i += 1;
-      continue;
-    }
-    let nameEnd = nameStart + 1;
-    while (nameEnd < n && isNameChar(html.charCodeAt(nameEnd))) nameEnd++;
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    const tagEnd = findTagEnd(html, nameEnd);
-    i = tagEnd + 1;
+  finish(): Pick<HtmlScan, 'text' | 'anchors' | 'images'> {
+    this.closeAnchor(); // An anchor left open runs to the end, as in browsers.
+    return { text: collapse(this.chunks.join('')), anchors: this.anchors, images: this.images };
+  }
 
-    if (BREAKS.has(name)) chunks.push(' ');
-    if (closing) {
-      if (name === 'a') closeAnchor();
-      continue;
+  ontext(start: number, end: number): void {
+    if (!this.hidden) this.chunks.push(this.html.slice(start, end));
+  }
+
+  ontextentity(codePoint: number): void {
+    if (!this.hidden) this.chunks.push(String.fromCodePoint(codePoint));
+  }
+
+  onopentagname(start: number, end: number): void {
+    this.tag = this.html.slice(start, end).toLowerCase();
+    this.attributes = !this.hidden && WITH_ATTRIBUTES.has(this.tag) ? new Map() : null;
+  }
+
+  onattribname(start: number, end: number): void {
+    if (!this.attributes) return;
+    this.attributeName = this.html.slice(start, end).toLowerCase();
+    this.attributeValue = '';
+  }
+
+  onattribdata(start: number, end: number): void {
+    if (this.attributes) this.attributeValue += this.html.slice(start, end);
+  }
+
+  onattribentity(codePoint: number): void {
+    if (this.attributes) this.attributeValue += String.fromCodePoint(codePoint);
+  }
+
+  onattribend(): void {
+    if (this.attributes && !this.attributes.has(this.attributeName)) this.attributes.set(this.attributeName, this.attributeValue);
+    this.attributeValue = '';
+  }
+
+  onopentagend(): void {
+    this.openTag();
+  }
+
+  // HTML ignores the "/" of <div/>: the element opens all the same (and <script/> still hides what follows).
+  onselfclosingtag(): void {
+    this.openTag();
+  }
+
+  onclosetag(start: number, end: number): void {
+    const name = this.html.slice(start, end).toLowerCase();
+    if (this.hidden) {
+      if (name === this.hidden.name && --this.hidden.depth === 0) this.hidden = null;
+      return;
     }
+    if (BREAKS.has(name)) this.chunks.push(' ');
+    if (name === 'a') this.closeAnchor();
+  }
+
+  // Comments (Outlook's <!--[if mso]>…<![endif]--> blocks included, which most readers never see),
+  // CDATA, <!doctype> and <?…?> show nothing.
+  oncomment(): void {}
+  oncdata(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+  onend(): void {}
+
+  private openTag(): void {
+    const name = this.tag;
+    if (this.hidden) {
+      if (name === 'template' && this.hidden.name === 'template') this.hidden.depth++;
+      return;
+    }
+    if (BREAKS.has(name)) this.chunks.push(' ');
     if (HIDDEN_CONTENT.has(name)) {
-      i = findClosingTag(html, name, i);
-      continue;
-    }
-    if (name === 'a') {
-      closeAnchor(); // An <a> inside an open <a> ends the first one, as in browsers.
-      const href = readAttributes(html.slice(nameEnd, tagEnd)).get('href');
-      if (href !== undefined) open = { href: decodeEntities(href).trim(), firstChunk: chunks.length };
-    } else if (name === 'img') {
-      const attrs = readAttributes(html.slice(nameEnd, tagEnd));
-      if (!isTrackingPixel(attrs)) images.push(decodeEntities(attrs.get('src') ?? '').trim());
+      this.hidden = { name, depth: 1 };
+    } else if (name === 'a') {
+      this.closeAnchor(); // An <a> inside an open <a> ends the first one, as in browsers.
+      const href = this.attributes?.get('href');
+      if (href !== undefined) this.anchor = { href: href.trim(), firstChunk: this.chunks.length };
+    } else if (name === 'img' && this.attributes && !isTrackingPixel(this.attributes)) {
+      this.images.push((this.attributes.get('src') ?? '').trim());
     }
   }
-  closeAnchor();
-  return { text: collapse(chunks.join('')), anchors, images, scannedChars: n, truncated };
-}
 
-/**
- * Index of the '>' that ends a tag, skipping quoted attribute values; n when the tag never ends.
- * A quote opens a value only right after '=' (as in browsers), so `<p don't>` still ends at '>'.
- */
-function findTagEnd(html: string, from: number): number {
-  let quote = 0;
-  let afterEquals = false;
-  for (let j = from; j < html.length; j++) {
-    const c = html.charCodeAt(j);
-    if (quote) {
-      if (c === quote) quote = 0;
-    } else if ((c === 34 || c === 39) && afterEquals) {
-      quote = c;
-    } else if (c === 62) {
-      return j;
-    }
-    if (!isSpace(c)) afterEquals = c === 61;
+  private closeAnchor(): void {
+    if (!this.anchor) return;
+    const text = collapse(this.chunks.slice(this.anchor.firstChunk).join('')).slice(0, MAX_ANCHOR_TEXT);
+    this.anchors.push({ href: this.anchor.href, text });
+    this.anchor = null;
   }
-  return html.length;
-}
-
-/** Position of `</name` (any case) at or after `from`, or the end: the content of script/style is not HTML. */
-function findClosingTag(html: string, name: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const j = html.indexOf('</', at);
-    if (j === -1) return html.length;
-    if (html.slice(j + 2, j + 2 + name.length).toLowerCase() === name && !isNameChar(html.charCodeAt(j + 2 + name.length))) return j;
-    at = j + 2;
-  }
-}
-
-/** Attribute names (lower case) to raw values, one linear pass over the inside of a tag. */
-export function readAttributes(source: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  const n = source.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && !isAttrNameChar(source.charCodeAt(i))) i++;
-    const nameStart = i;
-    while (i < n && isAttrNameChar(source.charCodeAt(i))) i++;
-    if (i === nameStart) break;
-    const name = source.slice(nameStart, i).toLowerCase();
-    while (i < n && isSpace(source.charCodeAt(i))) i++;
-    let value = '';
-    if (source.charCodeAt(i) === 61 /* = */) {
-      i++;
-      while (i < n && isSpace(source.charCodeAt(i))) i++;
-      const q = source.charCodeAt(i);
-      if (q === 34 || q === 39) {
-        const close = source.indexOf(q === 34 ? '"' : "'", i + 1);
-        const end = close === -1 ? n : close;
-        value = source.slice(i + 1, end);
-        i = end + 1;
-      } else {
-        const start = i;
-        while (i < n && !isSpace(source.charCodeAt(i)) && source.charCodeAt(i) !== 62) i++;
-        value = source.slice(start, i);
-      }
-    }
-    if (!attrs.has(name)) attrs.set(name, value);
-  }
-  return attrs;
 }
 
 function isTrackingPixel(attrs: Map<string, string>): boolean {
   const small = (v: string | undefined) => v !== undefined && /^\s*[0-2](?:px)?\s*$/i.test(v);
   return small(attrs.get('width')) && small(attrs.get('height'));
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®', trade: '™', hellip: '…', mdash: '—',
-  ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', bull: '•', middot: '·', euro: '€',
-  pound: '£', yen: '¥', cent: '¢', deg: '°', times: '×', shy: '', zwnj: '', zwj: '', ensp: ' ', emsp: ' ', thinsp: ' ',
-  eacute: 'é', egrave: 'è', agrave: 'à', aacute: 'á', ouml: 'ö', uuml: 'ü', auml: 'ä', szlig: 'ß', ccedil: 'ç', ntilde: 'ñ',
-};
-
-/** Each alternative is a single run of one character class: a match or a miss never backtracks past its '&'. */
-const ENTITY = /&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([a-zA-Z][a-zA-Z0-9]{1,31}));?/g;
-
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (whole, dec?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    const digits = dec ?? hex!;
-    const code = digits.length > 8 ? 0 : Number.parseInt(digits, dec !== undefined ? 10 : 16);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '';
-  });
 }
 
 // Zero-width and soft characters: preheader padding ("&zwnj;&#847;" runs) that nobody reads.
@@ -206,8 +175,3 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
 function collapse(text: string): string {
   return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
-
-const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isNameChar = (c: number) => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58 || c === 95;
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
-const isAttrNameChar = (c: number) => !Number.isNaN(c) && !isSpace(c) && c !== 61 && c !== 62 && c !== 47 && c !== 34 && c !== 39;

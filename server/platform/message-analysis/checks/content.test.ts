@@ -241,6 +241,12 @@ describe('links', () => {
     expect(find(a, 'content.deceptive-links').detail).toBe('"https://www.paypal.com/signin" goes to https://login.evil-site.example.net/paypal');
   });
 
+  it('reads link text written with character references as the reader sees it', async () => {
+    const html = cleanHtml(`<p>${PARAGRAPH}</p><p><a href="https://login.evil-site.example.net/?u=1&amp;r=2">www&period;paypal&period;com&sol;signin</a></p>`);
+    const a = await expectProblems({ html }, ['content.deceptive-links']);
+    expect(find(a, 'content.deceptive-links').detail).toBe('"www.paypal.com/signin" goes to https://login.evil-site.example.net/?u=1&r=2');
+  });
+
   it('http:// links are only information', async () => {
     const a = await expectProblems({ html: cleanHtml(`<p>${PARAGRAPH} <a href="http://brand.example/old">old page</a></p>`) }, ['content.insecure-links']);
     expect(find(a, 'content.insecure-links')).toMatchObject({ severity: 'info', deduction: 0, detail: 'http://brand.example/old' });
