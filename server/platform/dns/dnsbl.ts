@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { reversedIp } from './ip-address';
 import { DnsLookupError, type DnsResolver } from './resolver';
 
 /*
@@ -47,27 +47,14 @@ export interface DnsblResult {
   lookupUrl: string;
 }
 
-/** 192.0.2.10 -> 10.2.0.192; IPv6 -> its 32 reversed nibbles. */
-export function reversedIp(ip: string): string {
-  if (isIPv4(ip)) return ip.split('.').reverse().join('.');
-  const [head, tail = ''] = ip.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups = [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return groups
-    .map((g) => g.padStart(4, '0'))
-    .join('')
-    .split('')
-    .reverse()
-    .join('.');
-}
-
+/** Looks `ip` up on each list (an IPv4-mapped IPv6 address as the IPv4 address it is); throws when `ip` is not an IP address. */
 export async function checkDnsbls(dns: DnsResolver, ip: string, lists: Dnsbl[] = DNSBLS): Promise<DnsblResult[]> {
+  const reversed = reversedIp(ip);
   return Promise.all(
     lists.map(async (list): Promise<DnsblResult> => {
       const base = { list: list.name, zone: list.zone, lookupUrl: list.lookupUrl };
       try {
-        const answers = await dns.a(`${reversedIp(ip)}.${list.zone}`);
+        const answers = await dns.a(`${reversed}.${list.zone}`);
         if (answers.length === 0) return { ...base, status: 'clear', reason: null };
         const known = answers.filter((a) => a in list.codes);
         if (known.length === 0) return { ...base, status: 'unknown', reason: `The list answered ${answers.join(', ')}, which is not a listing code (the query was likely refused).` };

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import type { InboxTestReport } from '../../../contracts/inbox-tests';
+import { normaliseIp } from '../dns/ip-address';
 import type { DnsResolver } from '../dns/resolver';
 import type { Env } from '../env';
 import { analyzeAuthentication, type AuthenticationResults } from './checks/authentication';
@@ -69,10 +69,10 @@ async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: Analys
 }
 
 async function checkConnectingIp(remoteIp: string, dns: DnsResolver): Promise<Part<ConnectingIpReport>> {
-  const ip = remoteIp.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
-  if (!isIP(ip)) return { result: null, findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')] };
+  const ip = normaliseIp(remoteIp);
+  if (ip === null) return { result: null, findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')] };
   try {
-    const report = await analyzeConnectingIp(dns, remoteIp);
+    const report = await analyzeConnectingIp(dns, ip);
     return { result: report, findings: connectingIpFindings(report) };
   } catch (err) {
     return { result: null, findings: [connectingIpUnavailable(ip, `The check failed: ${err instanceof Error ? err.message : String(err)}.`)] };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResolver, type DnsResolver } from '../../dns/resolver';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { analyzeAuthentication } from './authentication';
-import { arpaToIp } from './mailauth-resolver';
+import { mailauthResolver } from './mailauth-resolver';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
@@ -30,6 +30,8 @@ beforeAll(async () => {
     's1._domainkey.brand-mail.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
     '_dmarc.brand-mail.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@brand-mail.com'] },
     's1._domainkey.esp-relay.net': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
+    '10.2.0.192.in-addr.arpa': { PTR: ['mta1.brand-mail.com'] },
+    [`1.${'0.'.repeat(23)}8.b.d.0.1.0.0.2.ip6.arpa`]: { PTR: ['mta6.brand-mail.com'] },
   });
   resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
 });
@@ -66,9 +68,12 @@ describe('authentication of a received message (mailauth over the product resolv
     expect(result.dmarc?.result).toBe('pass');
   });
 
-  it('maps reverse-lookup names back to addresses', () => {
-    expect(arpaToIp('10.2.0.192.in-addr.arpa')).toBe('192.0.2.10');
-    expect(arpaToIp('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.')).toBe('2001:0db8:0000:0000:0000:0000:0000:0001');
-    expect(arpaToIp('example.com')).toBeNull();
+  it("answers mailauth's PTR queries through the product resolver, by the address the name is for", async () => {
+    const resolve = mailauthResolver(resolver);
+    await expect(resolve('10.2.0.192.in-addr.arpa', 'PTR')).resolves.toEqual(['mta1.brand-mail.com']);
+    await expect(resolve('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.', 'PTR')).resolves.toEqual(['mta6.brand-mail.com']);
+    // Not a reverse name, or no PTR record: absent (ENODATA), a permanent answer for mailauth.
+    await expect(resolve('example.com', 'PTR')).rejects.toMatchObject({ code: 'ENODATA' });
+    await expect(resolve('11.2.0.192.in-addr.arpa', 'PTR')).rejects.toMatchObject({ code: 'ENODATA' });
   });
 });

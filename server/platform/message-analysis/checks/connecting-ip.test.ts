@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DNSBLS, reversedIp } from '../../dns/dnsbl';
+import { DNSBLS } from '../../dns/dnsbl';
 import { createResolver, type DnsResolver } from '../../dns/resolver';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { analyzeConnectingIp } from './connecting-ip';
@@ -19,6 +19,10 @@ beforeAll(async () => {
     '66.113.0.203.zen.spamhaus.org': { A: ['127.0.0.4'] },
     '66.113.0.203.bl.spamcop.net': { A: ['127.0.0.2'] },
     '66.113.0.203.b.barracudacentral.org': { A: ['127.255.255.254'] },
+    // An IPv6 sender with forward-confirmed reverse DNS, listed on Spamhaus.
+    [`5.2.${'0.'.repeat(22)}8.b.d.0.1.0.0.2.ip6.arpa`]: { PTR: ['mta6.brand-mail.com'] },
+    'mta6.brand-mail.com': { AAAA: ['2001:db8::25'] },
+    [`5.2.${'0.'.repeat(22)}8.b.d.0.1.0.0.2.zen.spamhaus.org`]: { A: ['127.0.0.2'] },
   });
   dns.servfail.add('66.113.0.203.psbl.surriel.com');
   resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
@@ -45,8 +49,13 @@ describe('the connecting IP', () => {
     });
   });
 
-  it('reverses IPv4 and IPv6 addresses for list queries', () => {
-    expect(reversedIp('192.0.2.10')).toBe('10.2.0.192');
-    expect(reversedIp('2001:db8::1')).toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2');
+  it('checks IPv6 senders by their nibbles, and confirms reverse DNS whatever way the address is written', async () => {
+    const report = await analyzeConnectingIp(resolver, '2001:0DB8:0:0:0:0:0:25');
+    expect(report).toMatchObject({ ip: '2001:db8::25', reverseDns: ['mta6.brand-mail.com'], confirmedName: 'mta6.brand-mail.com' });
+    expect(Object.fromEntries(report.blocklists.map((b) => [b.list, b.status]))).toMatchObject({ 'Spamhaus ZEN': 'listed', SpamCop: 'clear' });
+  });
+
+  it('refuses what is not an IP address', async () => {
+    await expect(analyzeConnectingIp(resolver, 'mta1.brand-mail.com')).rejects.toThrow('"mta1.brand-mail.com" is not an IP address');
   });
 });

@@ -1,8 +1,10 @@
 import { checkDnsbls, type DnsblResult } from '../../dns/dnsbl';
+import { normaliseIp, sameIp } from '../../dns/ip-address';
 import type { DnsResolver } from '../../dns/resolver';
 import { DnsLookupError } from '../../dns/resolver';
 
 export interface ConnectingIpReport {
+  /** As normaliseIp writes it: an IPv4 client of a dual-stack listener (::ffff:a.b.c.d) as a.b.c.d. */
   ip: string;
   /** PTR names of the IP. */
   reverseDns: string[];
@@ -15,8 +17,8 @@ export interface ConnectingIpReport {
 
 /** Who connected: reverse DNS, forward confirmation (receivers distrust IPs without it) and blocklists. */
 export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: string): Promise<ConnectingIpReport> {
-  // A dual-stack listener sees IPv4 clients as ::ffff:a.b.c.d.
-  const ip = remoteAddress.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  const ip = normaliseIp(remoteAddress);
+  if (ip === null) throw new TypeError(`"${remoteAddress}" is not an IP address`);
   let reverseDns: string[] = [];
   let reverseDnsFailed = false;
   try {
@@ -28,7 +30,7 @@ export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: strin
   let confirmedName: string | null = null;
   for (const name of reverseDns.slice(0, 5)) {
     const forward = await Promise.all([dns.a(name), dns.aaaa(name)]).catch(() => [[], []] as string[][]);
-    if (forward.flat().includes(ip)) {
+    if (forward.flat().some((address) => sameIp(address, ip))) {
       confirmedName = name;
       break;
     }

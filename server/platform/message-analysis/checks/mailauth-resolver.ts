@@ -1,4 +1,5 @@
 import type { DNSResolver } from 'mailauth';
+import { ipFromPtrName } from '../../dns/ip-address';
 import type { DnsResolver } from '../../dns/resolver';
 
 /**
@@ -27,27 +28,10 @@ async function lookup(dns: DnsResolver, name: string, rrtype: string): Promise<u
     case 'AAAA':
       return dns.aaaa(name);
     case 'PTR': {
-      const ip = arpaToIp(name);
+      const ip = ipFromPtrName(name);
       return ip ? dns.reverse(ip) : [];
     }
     default:
       throw Object.assign(new Error(`Unsupported DNS type ${rrtype}`), { code: 'ENOTFOUND' });
   }
-}
-
-/** 4.3.2.1.in-addr.arpa -> 1.2.3.4; nibble-form ip6.arpa -> the IPv6 address. */
-export function arpaToIp(name: string): string | null {
-  const lower = name.toLowerCase().replace(/\.$/, '');
-  if (lower.endsWith('.in-addr.arpa')) {
-    const parts = lower.slice(0, -'.in-addr.arpa'.length).split('.');
-    return parts.length === 4 ? parts.reverse().join('.') : null;
-  }
-  if (lower.endsWith('.ip6.arpa')) {
-    const nibbles = lower.slice(0, -'.ip6.arpa'.length).split('.').reverse();
-    if (nibbles.length !== 32) return null;
-    const groups = [];
-    for (let i = 0; i < 32; i += 4) groups.push(nibbles.slice(i, i + 4).join(''));
-    return groups.join(':');
-  }
-  return null;
 }
