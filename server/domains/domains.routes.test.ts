@@ -113,16 +113,27 @@ describe('domain management API', () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     const domain = (await owner.client.post('/api/domains', { domain: 'owned-brand.com' })).json();
+    const othersCopy = (await other.client.post('/api/domains', { domain: 'owned-brand.com' })).json();
     for (const res of [
       await other.client.get(`/api/domains/${domain.id}`),
       await other.client.patch(`/api/domains/${domain.id}`, { notes: 'x' }),
       await other.client.post(`/api/domains/${domain.id}/verify`),
       await other.client.delete(`/api/domains/${domain.id}`),
     ]) expect(res.statusCode).toBe(404);
+    expect((await owner.client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({ id: domain.id, notes: null });
+
     const bad = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['bad selector!'] });
     expect(bad.json().message).toBe('A DKIM selector is letters, digits, dots, dashes or underscores');
+    const edited = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['Mail', 'mail', 's2'], notes: '  ESP  ' });
+    expect(edited.json()).toMatchObject({ dkimSelectors: ['mail', 's2'], notes: 'ESP' });
+    const unchanged = await owner.client.patch(`/api/domains/${domain.id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ dkimSelectors: ['mail', 's2'], notes: 'ESP' });
+
     expect((await owner.client.delete(`/api/domains/${domain.id}`)).json()).toEqual({ message: 'Domain Deleted' });
     expect((await owner.client.get('/api/domains')).json()).toEqual([]);
+    expect((await owner.client.delete(`/api/domains/${domain.id}`)).statusCode).toBe(404);
+    expect((await other.client.get('/api/domains')).json()).toEqual([expect.objectContaining({ id: othersCopy.id, domain: 'owned-brand.com' })]);
   });
 });
 

@@ -1,17 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, UpdateDomainBody } from '../../contracts/domains';
 import { MessageBody } from '../../contracts/errors';
 import type { AppContext } from '../platform/context';
-import { isUniqueViolation } from '../platform/db/errors';
-import { domains } from '../platform/db/schema/index';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
 import { recheckDomain, type DomainRow } from './domain-checks.service';
 import { validateDomainName } from './domain-name';
+import { deleteUserDomain, findUserDomain, insertDomain, listUserDomains, updateUserDomain } from './domains.repo';
 
 export function toDomain(row: DomainRow): Domain {
   return {
@@ -43,32 +40,19 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   /** The user's own domain, or 404 (another user's id behaves as if it did not exist). */
   async function ownDomain(userId: number, id: number): Promise<DomainRow> {
-    const [row] = await ctx.db.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId)));
+    const row = await findUserDomain(ctx.db, userId, id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
     return row;
   }
 
-  r.get('/api/domains', { preHandler: signedIn, schema: { response: { 200: DomainList } } }, async (request) => {
-    const rows = await ctx.db
-      .select()
-      .from(domains)
-      .where(eq(domains.userId, currentUser(request).id))
-      .orderBy(desc(domains.createdAt), desc(domains.id));
-    return rows.map(toDomain);
-  });
+  r.get('/api/domains', { preHandler: signedIn, schema: { response: { 200: DomainList } } }, async (request) =>
+    (await listUserDomains(ctx.db, currentUser(request).id)).map(toDomain),
+  );
 
   r.post('/api/domains', { preHandler: signedIn, schema: { body: CreateDomainBody, response: { 200: Domain } } }, async (request) => {
-    const name = validateDomainName(request.body.domain);
-    try {
-      const [row] = await ctx.db
-        .insert(domains)
-        .values({ userId: currentUser(request).id, domain: name, verificationToken: randomBytes(16).toString('hex') })
-        .returning();
-      return toDomain(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('conflict', 'You already added this domain');
-      throw err;
-    }
+    const row = await insertDomain(ctx.db, currentUser(request).id, validateDomainName(request.body.domain));
+    if (!row) throw new AppError('conflict', 'You already added this domain');
+    return toDomain(row);
   });
 
   r.get('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>
@@ -79,23 +63,18 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/domains/:id',
     { preHandler: signedIn, schema: { params: DomainIdParams, body: UpdateDomainBody, response: { 200: Domain } } },
     async (request) => {
-      const row = await ownDomain(currentUser(request).id, request.params.id);
       const { dkimSelectors, notes } = request.body;
-      const [updated] = await ctx.db
-        .update(domains)
-        .set({
-          ...(dkimSelectors !== undefined ? { dkimSelectors: [...new Set(dkimSelectors)] } : {}),
-          ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
-        })
-        .where(eq(domains.id, row.id))
-        .returning();
+      const updated = await updateUserDomain(ctx.db, currentUser(request).id, request.params.id, {
+        dkimSelectors: dkimSelectors && [...new Set(dkimSelectors)],
+        notes: notes === undefined ? undefined : notes?.trim() || null,
+      });
+      if (!updated) throw new AppError('not_found', NOT_FOUND);
       return toDomain(updated);
     },
   );
 
   r.delete('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: MessageBody } } }, async (request) => {
-    const row = await ownDomain(currentUser(request).id, request.params.id);
-    await ctx.db.delete(domains).where(eq(domains.id, row.id));
+    if (!(await deleteUserDomain(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
     return { message: 'Domain Deleted' };
   });
 

@@ -1,0 +1,61 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '../platform/db/client';
+import { domains } from '../platform/db/schema/index';
+import type { DomainRow } from './domain-checks.service';
+
+// Every query names the owner: another user's domain id behaves as if it did not exist.
+
+export async function listUserDomains(ex: Executor, userId: number): Promise<DomainRow[]> {
+  return ex.select().from(domains).where(eq(domains.userId, userId)).orderBy(desc(domains.createdAt), desc(domains.id));
+}
+
+export async function findUserDomain(ex: Executor, userId: number, id: number): Promise<DomainRow | undefined> {
+  const [row] = await ex.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId)));
+  return row;
+}
+
+/** A new domain with a fresh ownership token; undefined when the user already has this name. */
+export async function insertDomain(ex: Executor, userId: number, name: string): Promise<DomainRow | undefined> {
+  const [row] = await ex
+    .insert(domains)
+    .values({ userId, domain: name, verificationToken: randomBytes(16).toString('hex') })
+    .onConflictDoNothing({ target: [domains.userId, domains.domain] })
+    .returning();
+  return row;
+}
+
+export interface DomainChanges {
+  dkimSelectors?: string[];
+  notes?: string | null;
+}
+
+/** Undefined when the user has no such domain; no changes just reads it. */
+export async function updateUserDomain(ex: Executor, userId: number, id: number, changes: DomainChanges): Promise<DomainRow | undefined> {
+  if (Object.values(changes).every((value) => value === undefined)) return findUserDomain(ex, userId, id);
+  const [row] = await ex
+    .update(domains)
+    .set(changes)
+    .where(and(eq(domains.id, id), eq(domains.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Whether the domain was there to delete. */
+export async function deleteUserDomain(ex: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await ex
+    .delete(domains)
+    .where(and(eq(domains.id, id), eq(domains.userId, userId)))
+    .returning({ id: domains.id });
+  return rows.length > 0;
+}
+
+/** Whether the user has a domain that passes its DNS checks. */
+export async function hasHealthyDomain(ex: Executor, userId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.status, 'healthy')))
+    .limit(1);
+  return row !== undefined;
+}
