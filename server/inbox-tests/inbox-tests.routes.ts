@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageBody } from '../../contracts/errors';
 import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '../../contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
-import { domains, inboxTestReports, inboxTests } from '../platform/db/schema/index';
+import { hasHealthyDomain } from '../domains/domains.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
+import { deleteUserTest, findUserTestReport } from './inbox-tests.repo';
 import { createInboxTest, findUserTest, listUserTests, testResults, toInboxTests } from './inbox-tests.store';
 
 const NOT_FOUND = 'Inbox test not found';
@@ -30,12 +30,7 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   r.post('/api/inbox-tests', { preHandler: signedIn, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } }, async (request) => {
     const userId = currentUser(request).id;
     // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
-    const [healthy] = await ctx.db
-      .select({ id: domains.id })
-      .from(domains)
-      .where(and(eq(domains.userId, userId), eq(domains.status, 'healthy')))
-      .limit(1);
-    if (!healthy) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
+    if (!(await hasHealthyDomain(ctx.db, userId))) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
     await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
     const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN)]);
     return test!;
@@ -51,10 +46,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/inbox-tests/:id/report',
     { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } },
     async (request) => {
-      const test = await ownTest(currentUser(request).id, request.params.id);
-      const [row] = await ctx.db.select({ report: inboxTestReports.report }).from(inboxTestReports).where(eq(inboxTestReports.testId, test.id));
-      if (!row) throw new AppError('not_found', 'The test e-mail has not arrived yet');
-      return InboxTestReport.parse(row.report);
+      const userId = currentUser(request).id;
+      const test = await ownTest(userId, request.params.id);
+      const report = await findUserTestReport(ctx.db, userId, test.id);
+      if (!report) throw new AppError('not_found', 'The test e-mail has not arrived yet');
+      return report;
     },
   );
 
@@ -62,12 +58,8 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/inbox-tests/:id',
     { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: MessageBody } } },
     async (request) => {
-      // Placements and the report go with it (foreign keys cascade).
-      const deleted = await ctx.db
-        .delete(inboxTests)
-        .where(and(eq(inboxTests.id, request.params.id), eq(inboxTests.userId, currentUser(request).id)))
-        .returning({ id: inboxTests.id });
-      if (deleted.length === 0) throw new AppError('not_found', NOT_FOUND);
+      // Placements and the report go with it.
+      if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
       return { message: 'Test Deleted' };
     },
   );

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { InboxTestReport, SeedNetworkStatus, SimulateEmailBody } from '../../contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
-import { seedMailboxes } from '../platform/db/schema/index';
 import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
+import { seedNetworkStatus } from './inbox-tests.repo';
 import { analyseSimulatedMessage } from './simulated-message';
 
 /** The seed network as configured (SEED_NETWORK_FILE), and the analysis of a message that was not sent. */
@@ -13,24 +12,7 @@ export async function seedNetworkRoutes(app: FastifyInstance, ctx: AppContext): 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/seed-network/status', { preHandler: signedIn, schema: { response: { 200: SeedNetworkStatus } } }, async () => {
-    const rows = await ctx.db
-      .select({ region: seedMailboxes.region, providers: sql<number>`count(distinct ${seedMailboxes.provider})::int`, addresses: sql<number>`count(*)::int` })
-      .from(seedMailboxes)
-      .where(eq(seedMailboxes.active, true))
-      .groupBy(seedMailboxes.region);
-    const [total] = await ctx.db
-      .select({ providers: sql<number>`count(distinct ${seedMailboxes.provider})::int` })
-      .from(seedMailboxes)
-      .where(eq(seedMailboxes.active, true));
-    const totalAddresses = rows.reduce((sum, row) => sum + row.addresses, 0);
-    return {
-      configured: totalAddresses > 0,
-      totalProviders: total?.providers ?? 0,
-      totalAddresses,
-      byRegion: Object.fromEntries(rows.map((row) => [row.region, row.providers])),
-    };
-  });
+  r.get('/api/seed-network/status', { preHandler: signedIn, schema: { response: { 200: SeedNetworkStatus } } }, async () => seedNetworkStatus(ctx.db));
 
   r.post(
     '/api/simulate-email',

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboxTest, InboxTestReport } from '../../contracts/inbox-tests';
+import { domains, inboxTestPlacements, inboxTestReports } from '../platform/db/schema/index';
+import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+
+// The inbox-test API on rows the test puts in place; the whole flow over SMTP is in inbox-test-flow.test.ts.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** A signed-in user with a domain that passes its checks, so they may create tests. */
+async function sender(): Promise<{ client: TestClient; userId: number }> {
+  const { client, user } = await signUp(t.app);
+  await t.database.db.insert(domains).values({ userId: user.id, domain: `brand-${user.id}.test`, verificationToken: 'token', status: 'healthy' });
+  return { client, userId: user.id };
+}
+
+async function createTest(client: TestClient): Promise<InboxTest> {
+  const response = await client.post('/api/inbox-tests', { testType: 'automatic' });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const idsOf = async (client: TestClient) => ((await client.get('/api/inbox-tests')).json() as InboxTest[]).map((test) => test.id);
+
+describe('inbox tests API', () => {
+  it('creates a test only for a user with a healthy domain', async () => {
+    const { client, user } = await signUp(t.app);
+    const refused = await client.post('/api/inbox-tests', { testType: 'automatic' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Add and verify at least one domain to start testing');
+    await t.database.db.insert(domains).values({ userId: user.id, domain: 'pending-brand.test', verificationToken: 'token' });
+    expect((await client.post('/api/inbox-tests', { testType: 'automatic' })).statusCode).toBe(409);
+
+    const owner = await sender();
+    const test = await createTest(owner.client);
+    expect(test).toMatchObject({ status: 'awaiting_email', totalSeeds: 1 });
+    expect(await idsOf(owner.client)).toEqual([test.id]);
+    expect(await idsOf(client)).toEqual([]);
+  });
+
+  it('shows a report only to the test’s owner, once stored', async () => {
+    const owner = await sender();
+    const stranger = await sender();
+    const test = await createTest(owner.client);
+    const waiting = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
+    expect(waiting.statusCode).toBe(404);
+    expect(waiting.json().message).toBe('The test e-mail has not arrived yet');
+
+    const simulated = (await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })).json() as InboxTestReport;
+    await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: simulated.score, report: simulated });
+    const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual(simulated);
+
+    const foreign = await stranger.client.get(`/api/inbox-tests/${test.id}/report`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Inbox test not found');
+    expect((await stranger.client.get(`/api/inbox-tests/${test.id}/results`)).statusCode).toBe(404);
+  });
+
+  it('deletes the owner’s test with its placements and report; another user’s id is 404 and stays', async () => {
+    const owner = await sender();
+    const stranger = await sender();
+    const mine = await createTest(owner.client);
+    const theirs = await createTest(stranger.client);
+    const report = (await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Bye', content: 'Bye' })).json() as InboxTestReport;
+    await t.database.db.insert(inboxTestReports).values({ testId: mine.id, score: report.score, report });
+
+    const foreign = await stranger.client.delete(`/api/inbox-tests/${mine.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ code: 'not_found', message: 'Inbox test not found' });
+    expect(await idsOf(owner.client)).toEqual([mine.id]);
+
+    expect((await owner.client.delete(`/api/inbox-tests/${mine.id}`)).json()).toEqual({ message: 'Test Deleted' });
+    expect(await idsOf(owner.client)).toEqual([]);
+    const db = t.database.db;
+    expect(await db.select().from(inboxTestPlacements).where(eq(inboxTestPlacements.testId, mine.id))).toEqual([]);
+    expect(await db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, mine.id))).toEqual([]);
+    expect((await owner.client.delete(`/api/inbox-tests/${mine.id}`)).statusCode).toBe(404);
+    expect((await owner.client.delete(`/api/inbox-tests/${theirs.id}`)).statusCode).toBe(404);
+    expect(await idsOf(stranger.client)).toEqual([theirs.id]);
+  });
+
+  it('refuses signed-out callers and bad ids', async () => {
+    expect((await new TestClient(t.app).delete('/api/inbox-tests/1')).statusCode).toBe(401);
+    const { client } = await signUp(t.app);
+    expect((await client.delete('/api/inbox-tests/abc')).statusCode).toBe(400);
+  });
+});
