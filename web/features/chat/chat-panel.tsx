@@ -79,18 +79,19 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const hasAsked = messages.some((m) => !m.isBot);
 
   return (
-    <section
+    // A non-modal <dialog> (open, never showModal): the page stays usable. Escape anywhere in it closes it.
+    <dialog
       id={id}
       data-testid="chat-panel"
-      role="dialog"
-      aria-modal="false"
       aria-labelledby={titleId}
-      hidden={!open}
+      open={open}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}
       className={cn(
-        'fixed right-3 bottom-20 z-50 flex h-[min(34rem,calc(100dvh-6.5rem))] w-[calc(100vw-1.5rem)] flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-2xl sm:right-4 sm:w-96',
+        // The browser's dialog style pins it to the left edge (left-auto undoes that), and `flex`
+        // would outweigh its display: none when closed (hence `hidden`).
+        'fixed left-auto right-3 bottom-20 z-50 flex h-[min(34rem,calc(100dvh-6.5rem))] w-[calc(100vw-1.5rem)] flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-2xl sm:right-4 sm:w-96',
         !open && 'hidden',
       )}
     >
@@ -191,6 +192,6 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           </span>
         </p>
       </form>
-    </section>
+    </dialog>
   );
 }

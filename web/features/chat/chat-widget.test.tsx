@@ -56,6 +56,20 @@ describe('ChatWidget', () => {
     expect(screen.getByTestId('chat-panel')).toBeVisible();
   });
 
+  it('is a non-modal dialog that Escape closes, from the input or a button in it, giving focus back to the chat button', async () => {
+    const { user, panel, input } = await openChat();
+    expect(screen.getByRole('dialog', { name: 'InboxPulse Assistant' })).toBe(panel);
+    expect(input).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Open chat assistant' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+    within(panel).getByRole('button', { name: 'Close chat' }).focus();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+  });
+
   it('Enter sends the trimmed message to POST /api/chatbot, clears the input and shows the reply', async () => {
     const fetchMock = stubReply({ response: 'Free is $0 forever.' });
     const { user, input } = await openChat();
