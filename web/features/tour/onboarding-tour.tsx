@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../contracts/user';
@@ -69,6 +69,31 @@ function useTargetBox(selector: string, active: boolean, pathname: string): Box 
   return active ? box : null;
 }
 
+const DEFAULT_CARD_SIZE = { width: 360, height: 240 };
+
+/**
+ * The card's measured size, which placing it next to its target needs: measured before paint when the
+ * tour opens or moves to another step (new words), and again whenever its box changes size
+ * otherwise (the window narrows, the card docks).
+ */
+function useCardSize(cardRef: RefObject<HTMLElement | null>, open: boolean, step: number) {
+  const [size, setSize] = useState(DEFAULT_CARD_SIZE);
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    if (!open || !card) return;
+    const measure = () => {
+      const { width, height } = card.getBoundingClientRect();
+      if (width > 0 && height > 0) setSize((prev) => (prev.width === width && prev.height === height ? prev : { width, height }));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [cardRef, open, step]);
+  return size;
+}
+
 /**
  * The onboarding tour (part 2, section 2): seven steps with a progress bar, Previous / Next /
  * Get Started, Skip Tour and a close icon. It opens by itself for a user who has not completed it,
@@ -76,26 +101,16 @@ function useTargetBox(selector: string, active: boolean, pathname: string): Box 
  * stays usable underneath.
  */
 export function OnboardingTour({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
+  // First visit: open once per mount of the shell, only for a user who has never finished or skipped it.
+  const [open, setOpen] = useState(() => !user.hasCompletedTour && !readSeen(user.id));
   const [step, setStep] = useState(0);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const complete = useCompleteTourMutation();
-  const autoOpenChecked = useRef(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
-
-  // First visit: open once per mount of the shell, only for a user who has never finished or skipped it.
-  useEffect(() => {
-    if (autoOpenChecked.current) return;
-    autoOpenChecked.current = true;
-    if (!user.hasCompletedTour && !readSeen(user.id)) {
-      setStep(0);
-      setOpen(true);
-    }
-  }, [user.hasCompletedTour, user.id]);
 
   useEffect(() => {
     const restart = () => {
@@ -148,13 +163,7 @@ export function OnboardingTour({ user }: { user: User }) {
   }, [open, step]);
 
   const targetBox = useTargetBox(current.target, open, pathname);
-  const [cardSize, setCardSize] = useState({ width: 360, height: 240 });
-  useLayoutEffect(() => {
-    const el = dialogRef.current;
-    if (!open || !el) return;
-    const { width, height } = el.getBoundingClientRect();
-    if (width > 0 && height > 0 && (width !== cardSize.width || height !== cardSize.height)) setCardSize({ width, height });
-  });
+  const cardSize = useCardSize(dialogRef, open, step);
 
   if (!open) return null;
 
@@ -182,10 +191,10 @@ export function OnboardingTour({ user }: { user: User }) {
       ) : (
         <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-[60] bg-slate-900/45" />
       )}
-      <div
+      {/* A non-modal <dialog> (open, never showModal): the highlighted page stays usable. */}
+      <dialog
+        open
         ref={dialogRef}
-        role="dialog"
-        aria-modal="false"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         tabIndex={-1}
@@ -199,7 +208,8 @@ export function OnboardingTour({ user }: { user: User }) {
         }}
         style={cardStyle}
         className={cn(
-          'fixed z-[61] w-[min(22.5rem,calc(100vw-2rem))] rounded-lg border bg-background p-5 shadow-xl focus-visible:outline-none',
+          // text-foreground: the browser's dialog style sets its own text colour.
+          'fixed z-[61] w-[min(22.5rem,calc(100vw-2rem))] rounded-lg border bg-background p-5 text-foreground shadow-xl focus-visible:outline-none',
           !placement && !docked && 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2',
           docked && 'inset-x-4 bottom-4 w-auto',
         )}
@@ -247,7 +257,7 @@ export function OnboardingTour({ user }: { user: User }) {
             </Button>
           </div>
         </div>
-      </div>
+      </dialog>
     </>
   );
 }
