@@ -105,6 +105,30 @@ describe('Domains: add form', () => {
     expect(screen.getByLabelText('Domain name')).toHaveValue('');
   });
 
+  it('opens with the cursor in the field; Escape from the field or a button in the form closes it, Escape elsewhere does not', async () => {
+    stubDomains([makeDomain()]);
+    await openPage();
+    await card('example.com');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Domain' }));
+    expect(screen.getByLabelText('Domain name')).toHaveFocus();
+    await user.type(screen.getByLabelText('Domain name'), 'mail.example.net');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('add-domain-form')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Domain' }));
+    expect(screen.getByLabelText('Domain name')).toHaveValue('');
+    await user.tab();
+    expect(within(screen.getByTestId('add-domain-form')).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('add-domain-form')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Domain' }));
+    within(await card('example.com')).getByRole('button', { name: 'Show DMARC reports' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByTestId('add-domain-form')).toBeInTheDocument();
+  });
+
   it('sends the name trimmed and lower-cased, toasts "Domain Added" and refreshes the list', async () => {
     const added = makeDomain({ id: 7, domain: 'mail.example.net', status: 'pending', isVerified: false });
     let list: Domain[] = [];
@@ -147,7 +171,7 @@ describe('Domains: delete and verify', () => {
     const fetchMock = stubDomains(() => list, {
       'DELETE /api/domains/1': () => {
         list = list.filter((d) => d.id !== 1);
-        return jsonResponse({ message: 'Domain example.com deleted' });
+        return new Response(null, { status: 204 });
       },
     });
     await openPage();
@@ -157,6 +181,7 @@ describe('Domains: delete and verify', () => {
     expect(dialog.getByText(/Are you sure you want to delete example.com\?/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Domain Deleted', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('example.com was deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('domain-card')).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);

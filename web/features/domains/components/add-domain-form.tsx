@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -24,6 +24,22 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
     defaultValues: { domain: '' },
   });
   const empty = !useWatch({ control: form.control, name: 'domain' }).trim();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Opening the form puts the cursor in its field.
+  const { setFocus } = form;
+  useEffect(() => setFocus('domain'), [setFocus]);
+
+  // Escape closes the form while focus is anywhere in it (the field or its buttons). The form
+  // element is not interactive and takes no key handler of its own, so the key is heard on the document.
+  const onDocumentKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape' && event.target instanceof Node && formRef.current?.contains(event.target)) onClose();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onDocumentKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   const send = form.handleSubmit(({ domain }) =>
     create.mutate(domain, {
@@ -58,12 +74,10 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
       </CardHeader>
       <CardContent>
         <form
+          ref={formRef}
           data-testid="add-domain-form"
           aria-label="Add Domain"
           onSubmit={submit}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') onClose();
-          }}
           className="space-y-4"
           noValidate
         >
@@ -78,7 +92,6 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              autoFocus
               {...form.register('domain')}
             />
           </FormField>
