@@ -103,6 +103,13 @@ describe('LandingPage', () => {
     for (const integration of [...ESP_INTEGRATIONS, ...MTA_INTEGRATIONS]) expect(integrations.getByText(integration.name)).toBeInTheDocument();
   });
 
+  it('lets a keyboard reach the comparison table to scroll it sideways: a named region in the tab order', () => {
+    renderLanding();
+    const region = section('comparison').getByRole('region', { name: 'Feature comparison table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table')).toBeInTheDocument();
+  });
+
   it('shows the three plan cards with the landing prices', () => {
     renderLanding();
     const plans = section('plans');

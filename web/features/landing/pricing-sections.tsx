@@ -37,8 +37,12 @@ export function ComparisonSection() {
       title="Feature comparison"
       description="See what each plan includes, side by side."
     >
-      {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
+      {/* A named region in the tab order, so keyboard users can scroll the table sideways on narrow screens. */}
       <div
+        // The rule cannot tell a scroll container, whose tab stop is how a keyboard scrolls it; not
+        // every browser gives one a stop by itself (Chrome and Firefox do, Safari does not). The
+        // region's role and name say what the stop is; jsx-a11y's docs allow this case.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
         aria-label="Feature comparison table"
