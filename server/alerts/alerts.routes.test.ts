@@ -43,8 +43,13 @@ describe('alerts', () => {
     expect((await intruder.client.delete(`/api/alerts/${alert.id}`)).statusCode).toBe(404);
     expect((await owner.client.get('/api/alerts')).json()).toEqual([expect.objectContaining({ id: alert.id, isRead: false })]);
 
-    expect((await owner.client.delete(`/api/alerts/${alert.id}`)).json()).toEqual({ message: 'Alert deleted' });
+    const intrudersAlert = await createAlert(t.database.db, { userId: intruder.user.id, type: 'reputation', severity: 'info', title: 'Theirs', message: 'theirs' });
+    const deleted = await owner.client.delete(`/api/alerts/${alert.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
     expect((await owner.client.get('/api/alerts')).json()).toEqual([]);
+    expect((await owner.client.delete(`/api/alerts/${alert.id}`)).statusCode).toBe(404);
+    expect((await intruder.client.get('/api/alerts')).json()).toEqual([expect.objectContaining({ id: intrudersAlert.id })]);
   });
 
   it('refuses signed-out callers and bad ids', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { Alert, AlertIdParams, AlertList } from '../../contracts/alerts';
-import { MessageBody } from '../../contracts/errors';
 import { deleteAlert, listAlerts, markAlertRead } from './alerts.store';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
@@ -29,10 +29,10 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.delete(
     '/api/alerts/:id',
-    { preHandler: signedIn, schema: { params: AlertIdParams, response: { 200: MessageBody } } },
-    async (request) => {
+    { preHandler: signedIn, schema: { params: AlertIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
       if (!(await deleteAlert(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', ALERT_NOT_FOUND);
-      return { message: 'Alert deleted' };
+      return reply.code(204).send();
     },
   );
 }

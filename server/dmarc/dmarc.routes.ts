@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AnalyticsQuery, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, ReportParams, ReportsQuery, UploadQuery, UploadResponse } from '../../contracts/dmarc';
 import type { AppContext } from '../platform/context';
 import { deleteReport, getReport, listReports } from './dmarc.store';
@@ -42,7 +43,7 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return report;
   });
 
-  r.delete('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams } }, async (request, reply) => {
+  r.delete('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (!(await deleteReport(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', 'Report not found');
     return reply.code(204).send();
   });

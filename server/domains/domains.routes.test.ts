@@ -130,7 +130,9 @@ describe('domain management API', () => {
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json()).toMatchObject({ dkimSelectors: ['mail', 's2'], notes: 'ESP' });
 
-    expect((await owner.client.delete(`/api/domains/${domain.id}`)).json()).toEqual({ message: 'Domain Deleted' });
+    const deleted = await owner.client.delete(`/api/domains/${domain.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
     expect((await owner.client.get('/api/domains')).json()).toEqual([]);
     expect((await owner.client.delete(`/api/domains/${domain.id}`)).statusCode).toBe(404);
     expect((await other.client.get('/api/domains')).json()).toEqual([expect.objectContaining({ id: othersCopy.id, domain: 'owned-brand.com' })]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, UpdateDomainBody } from '../../contracts/domains';
-import { MessageBody } from '../../contracts/errors';
 import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
@@ -73,9 +73,9 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  r.delete('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: MessageBody } } }, async (request) => {
+  r.delete('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (!(await deleteUserDomain(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
-    return { message: 'Domain Deleted' };
+    return reply.code(204).send();
   });
 
   r.post('/api/domains/:id/verify', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) => {

@@ -207,8 +207,7 @@ describe('the end of a test', () => {
     await send('brand-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} bye`, text: 'Bye.' });
     await completed(user, test.id);
     expect((await stranger.delete(`/api/inbox-tests/${test.id}`)).statusCode).toBe(404);
-    const response = await user.delete(`/api/inbox-tests/${test.id}`);
-    expect(response.json()).toEqual({ message: 'Test Deleted' });
+    expect((await user.delete(`/api/inbox-tests/${test.id}`)).statusCode).toBe(204);
     const db = t.database.db;
     expect(await db.select().from(inboxTestPlacements).where(eq(inboxTestPlacements.testId, test.id))).toEqual([]);
     expect(await db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, test.id))).toEqual([]);

@@ -63,7 +63,7 @@ describe('inbox tests API', () => {
     expect((await stranger.client.get(`/api/inbox-tests/${test.id}/results`)).statusCode).toBe(404);
   });
 
-  it('deletes the owner’s test with its placements and report; another user’s id is 404 and stays', async () => {
+  it('deletes the owner’s test with its placements and report, answering 204; another user’s id is 404 and stays', async () => {
     const owner = await sender();
     const stranger = await sender();
     const mine = await createTest(owner.client);
@@ -76,7 +76,9 @@ describe('inbox tests API', () => {
     expect(foreign.json()).toEqual({ code: 'not_found', message: 'Inbox test not found' });
     expect(await idsOf(owner.client)).toEqual([mine.id]);
 
-    expect((await owner.client.delete(`/api/inbox-tests/${mine.id}`)).json()).toEqual({ message: 'Test Deleted' });
+    const deleted = await owner.client.delete(`/api/inbox-tests/${mine.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
     expect(await idsOf(owner.client)).toEqual([]);
     const db = t.database.db;
     expect(await db.select().from(inboxTestPlacements).where(eq(inboxTestPlacements.testId, mine.id))).toEqual([]);

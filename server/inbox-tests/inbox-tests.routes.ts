@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageBody } from '../../contracts/errors';
+import { z } from 'zod';
 import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '../../contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
@@ -56,11 +56,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.delete(
     '/api/inbox-tests/:id',
-    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: MessageBody } } },
-    async (request) => {
+    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
       // Placements and the report go with it.
       if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
-      return { message: 'Test Deleted' };
+      return reply.code(204).send();
     },
   );
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
 import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
-import { MessageBody } from '../../../contracts/errors';
 import { IntegrationList, type Integration } from '../../../contracts/integrations';
-import { apiJson, getQueryFn } from '../../lib/api-client';
+import { apiRequest, getQueryFn } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
 import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';
 import type { UnauthorizedNotice } from '../../lib/query-client';
@@ -79,11 +78,13 @@ export function useDashboardTrends(days: TrendPeriod, enabled: boolean) {
   return useQuery(trendsQueryOptions(days, isAuthenticated && enabled));
 }
 
-/** DELETE /api/inbox-tests/:id; the test list and the overview built from it are refreshed. */
+/** DELETE /api/inbox-tests/:id (204, no body); the test list and the overview built from it are refreshed. */
 export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    mutationFn: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/inbox-tests/${id}`);
+    },
     meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: () =>
       Promise.all([
@@ -93,11 +94,13 @@ export function useDeleteInboxTestMutation() {
   });
 }
 
-/** DELETE /api/alerts/:id; the alert list (and so the unread badge) is refreshed afterwards. */
+/** DELETE /api/alerts/:id (204, no body); the alert list (and so the unread badge) is refreshed afterwards. */
 export function useDeleteAlertMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/alerts/${id}`)),
+    mutationFn: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/alerts/${id}`);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
   });
 }

@@ -357,7 +357,7 @@ describe('Dashboard: inbox tests', () => {
         'GET /api/inbox-tests': () => jsonResponse(list),
         'DELETE /api/inbox-tests/3': () => {
           list = list.filter((t) => t.id !== 3);
-          return jsonResponse({ message: 'Inbox test deleted' });
+          return new Response(null, { status: 204 });
         },
       },
     });
@@ -406,7 +406,7 @@ describe('Dashboard: inbox tests', () => {
         'GET /api/inbox-tests': () => jsonResponse(list),
         'DELETE /api/inbox-tests/3': () => {
           list = [];
-          return jsonResponse({ message: 'Inbox test deleted' });
+          return new Response(null, { status: 204 });
         },
       },
     });
@@ -543,7 +543,7 @@ describe('Dashboard: recent alerts', () => {
       extra: {
         'DELETE /api/alerts/1': () => {
           alerts = [];
-          return jsonResponse({ message: 'Alert deleted' });
+          return new Response(null, { status: 204 });
         },
       },
     });

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '../../../contracts/domains';
-import { MessageBody } from '../../../contracts/errors';
-import { apiJson } from '../../lib/api-client';
+import { apiJson, apiRequest } from '../../lib/api-client';
 import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
 import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
@@ -67,11 +66,13 @@ export function useUpdateDomainMutation() {
   });
 }
 
-/** DELETE /api/domains/:id. */
+/** DELETE /api/domains/:id (204, no body). */
 export function useDeleteDomainMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/domains/${id}`)),
+    mutationFn: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/domains/${id}`);
+    },
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (_answer, id) => {
       // Gone from the list at once; the refetch below confirms it.

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { MessageBody } from '../../../contracts/errors';
 import {
   InboxTest as InboxTestSchema,
   InboxTestReport as InboxTestReportSchema,
@@ -10,7 +9,7 @@ import {
   type InboxTestResultRow,
   type SeedNetworkStatus,
 } from '../../../contracts/inbox-tests';
-import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
+import { ApiError, apiJson, apiRequest, getQueryFn } from '../../lib/api-client';
 import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
 import type { UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
@@ -121,11 +120,13 @@ export function useCreateInboxTestMutation() {
   });
 }
 
-/** DELETE /api/inbox-tests/:id; the test goes from the list at once, with its results and report. */
+/** DELETE /api/inbox-tests/:id (204, no body); the test goes from the list at once, with its results and report. */
 export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => MessageBody.parse(await apiJson('DELETE', `/api/inbox-tests/${id}`)),
+    mutationFn: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/inbox-tests/${id}`);
+    },
     meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => old?.filter((test) => test.id !== id));

@@ -179,7 +179,7 @@ describe('Inbox placement: delete', () => {
       extra: {
         'DELETE /api/inbox-tests/1': () => {
           tests = tests.filter((test) => test.id !== 1);
-          return jsonResponse({ message: 'Test Deleted' });
+          return new Response(null, { status: 204 });
         },
       },
     });

@@ -21,9 +21,9 @@ export function DeleteDomainDialog({
 
   function confirm() {
     remove.mutate(domain.id, {
-      onSuccess: (answer) => {
+      onSuccess: () => {
         onOpenChange(false);
-        toast({ title: 'Domain Deleted', description: answer.message });
+        toast({ title: 'Domain Deleted', description: `${domain.domain} was deleted.` });
       },
       onError: unlessUnauthorized(() =>
         toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' }),
