@@ -1,4 +1,14 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  type DefaultError,
+  type MutationFunctionContext,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client';
 import { USER_QUERY_KEY } from './session';
 
@@ -10,7 +20,10 @@ export interface UnauthorizedNotice {
 
 /** The `meta` of the app's queries and mutations (a type alias: TanStack wants a Record here). */
 export type RequestMeta = {
-  /** Toasted on a 401. Without it the user is told by the login screen alone. */
+  /**
+   * Toasted on a 401 (once, by the client), which the request's own error handlers then never hear
+   * (useApiMutation). Without it a 401 is left to them (a wrong password on sign-in) and to the login screen.
+   */
   unauthorized?: UnauthorizedNotice;
 };
 
@@ -31,19 +44,55 @@ export const LOGGED_OUT_NOTICE: UnauthorizedNotice = { title: 'Unauthorized', de
  */
 function onUnauthorized(queryClient: QueryClient, tellUser: TellUser, error: unknown, meta: RequestMeta | undefined): void {
   if (!isUnauthorizedError(error)) return;
-  if (meta?.unauthorized) tellUser(meta.unauthorized);
+  const notice = noticeToldByClient(error, meta);
+  if (notice) tellUser(notice);
   // A check already under way is not started over, so a burst of 401s asks once.
   void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }, { cancelRefetch: false });
 }
 
 /**
- * For a mutation's own onError: a 401 has been dealt with above (and told, when the mutation has a
- * notice), so the handler hears only the other failures.
+ * The one check of what the client tells: the notice of a request that failed with a 401. Such a
+ * failure is the client's alone; a mutation's own handlers never hear it (useApiMutation). A 401
+ * without a notice stays theirs to tell: for signing in it means a wrong password, not a lost session.
  */
-export function unlessUnauthorized(handler: (error: Error) => void): (error: Error) => void {
-  return (error) => {
-    if (!isUnauthorizedError(error)) handler(error);
-  };
+function noticeToldByClient(error: unknown, meta: RequestMeta | undefined): UnauthorizedNotice | undefined {
+  return isUnauthorizedError(error) ? meta?.unauthorized : undefined;
+}
+
+type ErrorHandler<TError, TVariables, TOnMutateResult, TResult> = (
+  error: TError,
+  variables: TVariables,
+  onMutateResult: TOnMutateResult | undefined,
+  context: MutationFunctionContext,
+) => TResult;
+
+function unlessToldByClient<TError, TVariables, TOnMutateResult, TResult>(
+  handler: ErrorHandler<TError, TVariables, TOnMutateResult, TResult> | undefined,
+): ErrorHandler<TError, TVariables, TOnMutateResult, TResult | undefined> | undefined {
+  if (!handler) return undefined;
+  return (error, variables, onMutateResult, context) =>
+    noticeToldByClient(error, context.meta) ? undefined : handler(error, variables, onMutateResult, context);
+}
+
+/**
+ * useMutation for the app's API calls. A failure the client has told the user about (noticeToldByClient)
+ * reaches neither the mutation's own onError nor the one a caller gives mutate(): those hear only
+ * the failures that are theirs to tell. onSettled still runs. mutateAsync rejects as ever.
+ */
+export function useApiMutation<TData = unknown, TError = DefaultError, TVariables = void, TOnMutateResult = unknown>(
+  options: UseMutationOptions<TData, TError, TVariables, TOnMutateResult>,
+): UseMutationResult<TData, TError, TVariables, TOnMutateResult> {
+  const mutation = useMutation({ ...options, onError: unlessToldByClient(options.onError) });
+  const { mutate } = mutation;
+  const mutateUnlessTold = useCallback(
+    (...[variables, callOptions]: Parameters<typeof mutate>) => {
+      const onError = unlessToldByClient(callOptions?.onError);
+      // The same two arguments back (TanStack types them as a tuple that depends on TVariables).
+      mutate(...([variables, callOptions && { ...callOptions, onError }] as Parameters<typeof mutate>));
+    },
+    [mutate],
+  );
+  return { ...mutation, mutate: mutateUnlessTold };
 }
 
 /** How a notice reaches the user: the app's toaster (web/app/query-client.ts); lib draws nothing itself. */

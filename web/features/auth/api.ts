@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   LoginResponse,
@@ -11,35 +11,36 @@ import {
 import { MessageBody } from '../../../contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
+import { useApiMutation } from '../../lib/query-client';
 import { USER_QUERY_KEY } from '../../lib/session';
 
 export function useLoginMutation() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (body: LoginBody) => LoginResponse.parse(await apiJson('POST', '/api/login', body)),
   });
 }
 
 export function useRegisterMutation() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (body: RegisterBody) => RegisterResponse.parse(await apiJson('POST', '/api/register', body)),
   });
 }
 
 export function useForgotPasswordMutation() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (email: string) => MessageBody.parse(await apiJson('POST', '/api/forgot-password', { email })),
   });
 }
 
 export function useResetPasswordMutation() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (body: { token: string; password: string }) =>
       MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
   });
 }
 
 export function useResendVerificationMutation() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (email: string) =>
       MessageBody.parse(await apiJson('POST', '/api/resend-verification-public', { email })),
   });
@@ -73,7 +74,7 @@ export function verifyEmailQueryOptions(token: string) {
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
+  return useApiMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSettled: () => {
       // Observers of the user query hear "signed out" first, so nothing signed-in renders again...

@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
 import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
 import { IntegrationList, type Integration } from '../../../contracts/integrations';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
 import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';
-import type { UnauthorizedNotice } from '../../lib/query-client';
+import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 export const OVERVIEW_QUERY_KEY = ['/api/dashboard/overview'] as const;
@@ -81,7 +81,7 @@ export function useDashboardTrends(days: TrendPeriod, enabled: boolean) {
 /** DELETE /api/inbox-tests/:id (204, no body); the test list and the overview built from it are refreshed. */
 export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/inbox-tests/${id}`);
     },
@@ -97,7 +97,7 @@ export function useDeleteInboxTestMutation() {
 /** DELETE /api/alerts/:id (204, no body); the alert list (and so the unread badge) is refreshed afterwards. */
 export function useDeleteAlertMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/alerts/${id}`);
     },

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ANALYTICS_PERIODS,
   DmarcAnalytics,
@@ -9,7 +9,7 @@ import {
   type DmarcReportStatus,
 } from '../../../contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
-import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
+import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -101,7 +101,7 @@ function refreshAll(queryClient: QueryClient) {
 /** POST /api/dmarc/upload with the file as the raw body; its name goes in the query. */
 export function useUploadDmarcReportMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (file: File) =>
       UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
@@ -112,7 +112,7 @@ export function useUploadDmarcReportMutation() {
 /** DELETE /api/dmarc/reports/:id; answers 204 without a body. */
 export function useDeleteDmarcReportMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/dmarc/reports/${id}`);
     },

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '../../../contracts/domains';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
-import { LOGGED_OUT_NOTICE } from '../../lib/query-client';
+import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 /** Key of one domain's detail. It starts with the list's key, so invalidating the list prefix reaches it too. */
@@ -38,7 +38,7 @@ function refreshList(queryClient: QueryClient) {
 /** POST /api/domains; the caller trims and lower-cases (part 2, section 5). */
 export function useCreateDomainMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshList(queryClient),
@@ -54,7 +54,7 @@ export interface UpdateDomainInput {
 /** PATCH /api/domains/:id: the DKIM selectors to check and the notes. */
 export function useUpdateDomainMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> =>
       DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
@@ -69,7 +69,7 @@ export function useUpdateDomainMutation() {
 /** DELETE /api/domains/:id (204, no body). */
 export function useDeleteDomainMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/domains/${id}`);
     },
@@ -86,7 +86,7 @@ export function useDeleteDomainMutation() {
 /** POST /api/domains/:id/verify: runs the DNS checks now; the server recomputes the status (part 2, section 4). */
 export function useVerifyDomainMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('POST', `/api/domains/${id}/verify`)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (detail) => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   InboxTest as InboxTestSchema,
   InboxTestReport as InboxTestReportSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/inbox-tests';
 import { ApiError, apiJson, apiRequest, getQueryFn } from '../../lib/api-client';
 import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
-import type { UnauthorizedNotice } from '../../lib/query-client';
+import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
 
@@ -110,7 +110,7 @@ const DELETE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Require
 /** POST /api/inbox-tests {testType: 'automatic'}; the new test is put at the top of the list at once. */
 export function useCreateInboxTestMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (): Promise<InboxTest> => InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
     meta: { unauthorized: CREATE_UNAUTHORIZED },
     onSuccess: (test) => {
@@ -123,7 +123,7 @@ export function useCreateInboxTestMutation() {
 /** DELETE /api/inbox-tests/:id (204, no body); the test goes from the list at once, with its results and report. */
 export function useDeleteInboxTestMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async (id: number): Promise<void> => {
       await apiRequest('DELETE', `/api/inbox-tests/${id}`);
     },

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { User } from '../../../contracts/user';
 import { apiJson } from '../../lib/api-client';
+import { useApiMutation } from '../../lib/query-client';
 import { USER_QUERY_KEY } from '../../lib/session';
 
 /**
@@ -9,7 +10,7 @@ import { USER_QUERY_KEY } from '../../lib/session';
  */
 export function useCompleteTourMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: async () => User.parse(await apiJson('POST', '/api/user/complete-tour')),
     onMutate: () => {
       queryClient.setQueryData<User | null>(USER_QUERY_KEY, (old) => (old ? { ...old, hasCompletedTour: true } : old));

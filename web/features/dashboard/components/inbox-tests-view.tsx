@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { formatPercent, relativeAge } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useDeleteInboxTestMutation } from '../api';
@@ -146,9 +145,8 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
   const remove = (test: InboxTest) =>
     deleteTest.mutate(test.id, {
       onSuccess: () => toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` }),
-      onError: unlessUnauthorized((error) =>
+      onError: (error) =>
         toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
-      ),
     });
 
   return (

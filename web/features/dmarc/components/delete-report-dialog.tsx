@@ -2,7 +2,6 @@ import type { DmarcReport } from '../../../../contracts/dmarc';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteDmarcReportMutation } from '../api';
 import { reportPeriod, reportTitle } from '../dmarc-text';
 
@@ -20,9 +19,8 @@ export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcRepo
         onOpenChange(false);
         toast({ title: 'Report deleted', description: `Deleted ${what(report)}.` });
       },
-      onError: unlessUnauthorized((failure) =>
+      onError: (failure) =>
         toast({ title: 'Delete Failed', description: serverMessageOr(failure, 'Could not delete the report. Please try again.'), variant: 'destructive' }),
-      ),
     });
   }
 

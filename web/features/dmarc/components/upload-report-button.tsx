@@ -3,7 +3,6 @@ import { Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useUploadDmarcReportMutation } from '../api';
 import { summariseUpload, type UploadSummary } from '../dmarc-text';
 
@@ -49,13 +48,12 @@ export function UploadReportButton({ domain }: { domain: string }) {
           variant: summary.destructive ? 'destructive' : 'default',
         });
       },
-      onError: unlessUnauthorized((failure) =>
+      onError: (failure) =>
         toast({
           title: 'Upload failed',
           description: serverMessageOr(failure, `${file.name} could not be uploaded. Please try again.`),
           variant: 'destructive',
         }),
-      ),
     });
   }
 

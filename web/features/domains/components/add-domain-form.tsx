@@ -9,7 +9,6 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useCreateDomainMutation } from '../api';
 
 /**
@@ -47,11 +46,11 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
         toast({ title: 'Domain Added', description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.` });
         onClose();
       },
-      onError: unlessUnauthorized((failure) => {
+      onError: (failure) => {
         const message = serverMessageOr(failure, 'Please check the domain name and try again.');
         form.setError('domain', { message });
         toast({ title: 'Failed to add domain', description: message, variant: 'destructive' });
-      }),
+      },
     }),
   );
 

@@ -1,7 +1,6 @@
 import type { Domain } from '../../../../contracts/domains';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteDomainMutation } from '../api';
 
 /** The delete confirmation (part 2, section 2); texts from sections 8 and 9. */
@@ -25,9 +24,8 @@ export function DeleteDomainDialog({
         onOpenChange(false);
         toast({ title: 'Domain Deleted', description: `${domain.domain} was deleted.` });
       },
-      onError: unlessUnauthorized(() =>
+      onError: () =>
         toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' }),
-      ),
     });
   }
 

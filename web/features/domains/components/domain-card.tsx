@@ -8,7 +8,6 @@ import { toast } from '../../../components/ui/use-toast';
 import { useVerifyDomainMutation } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { CHECK_STATUS, domainStatusLabel } from '../status';
 import { DnsSetupInstructions } from './dns-setup';
 import { DomainDetails } from './domain-details';
@@ -82,9 +81,8 @@ export function DomainCard({
       onSuccess: (detail) => {
         toast({ title: 'DNS Verification Complete', description: `${detail.domain}: ${domainStatusLabel(detail.status)}` });
       },
-      onError: unlessUnauthorized(() =>
+      onError: () =>
         toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' }),
-      ),
     });
   }
 

@@ -9,7 +9,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useUpdateDomainMutation } from '../api';
 import { parseSelectors } from '../selectors';
 
@@ -67,9 +66,8 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           });
           onDone();
         },
-        onError: unlessUnauthorized((failure) =>
+        onError: (failure) =>
           form.setError('root.server', { message: serverMessageOr(failure, 'Could not save the changes. Please try again.') }),
-        ),
       },
     ),
   );

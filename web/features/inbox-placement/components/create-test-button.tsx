@@ -3,7 +3,6 @@ import type { InboxTest } from '../../../../contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDomains } from '../../../lib/queries/domains';
 import { useCreateInboxTestMutation } from '../api';
 
@@ -27,9 +26,8 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
         toast({ title: 'Test Created', description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.` });
         onCreated?.(test);
       },
-      onError: unlessUnauthorized((error) =>
+      onError: (error) =>
         toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
-      ),
     });
   }
 

@@ -2,7 +2,6 @@ import type { InboxTest } from '../../../../contracts/inbox-tests';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { unlessUnauthorized } from '../../../lib/query-client';
 import { useDeleteInboxTestMutation } from '../api';
 import { testSubject } from '../test-status';
 
@@ -26,9 +25,8 @@ export function DeleteTestDialog({
         onOpenChange(false);
         toast({ title: 'Test Deleted', description: `${testSubject(test)} was deleted.` });
       },
-      onError: unlessUnauthorized((error) =>
+      onError: (error) =>
         toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
-      ),
     });
   }
 
