@@ -24,7 +24,7 @@ import { RequestLog } from './platform/http/request-log';
 import { registerRequestSecurity } from './platform/http/security';
 import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
-import type { JobSender } from './platform/queue/job';
+import type { JobSender } from './platform/queue/job-sender';
 import type { Mailer } from './platform/mail/mailer';
 
 export interface AppDeps {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from './platform/db/schema/index';
 import type { SmtpSink } from './test/smtp-sink';
 import { createMailingTestApp, signUp } from './test/test-app';
+import { maintenanceJob } from './maintenance.job';
 import { waitUntil } from './test/wait-until';
 
 let t: Awaited<ReturnType<typeof createMailingTestApp>>;
@@ -45,7 +46,7 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
       createdAt: sql`now() - interval '5 minutes'`,
     });
     // The cron above runs this every minute; the test asks for a run now rather than wait for one.
-    await t.jobs.send('maintenance', {});
+    await t.jobs.send(maintenanceJob, {});
     const delivered = await waitUntil(
       () => smtp.messages.find((m) => m.to && 'text' in m.to && m.to.text === 'orphan@example.com'),
       'the orphaned mail at the SMTP server',

@@ -27,7 +27,7 @@ export const maintenanceJob = defineJob({
     await db.delete(outbox).where(lt(outbox.createdAt, sql`now() - interval '30 days'`));
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
-      await jobs.send(sendEmailJob.name, { outboxId }, { singletonKey: `outbox-${outboxId}` });
+      await jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
     }
     await purgeOldInbound(db);
     const strandedInbound = await findStrandedInbound(db);

@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import { ingestMailedReports } from './dmarc/mailed-reports';
 import { processTestMessage } from './inbox-tests/process-test-message';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.store';
 import { defineJob } from './platform/queue/job';
-import { PROCESS_INBOUND_JOB } from './platform/smtp/inbound-queue';
+import { processInboundJobType } from './platform/smtp/inbound-queue';
 import { queueSeedPolling } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 
 /** Processes one received message (inbound SMTP or the report mailbox) by what it was addressed to: a DMARC report or an inbox test. */
 export const processInboundJob = defineJob({
-  name: PROCESS_INBOUND_JOB,
-  schema: z.object({ messageId: z.number().int().positive() }),
+  ...processInboundJobType,
   retryLimit: 3,
   // Maintenance queues a stranded message every minute until it is processed: one job per message.
   policy: 'stately',

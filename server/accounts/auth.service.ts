@@ -32,7 +32,7 @@ export function createAuthService(ctx: AppContext) {
 
   // After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
   async function deliver(outboxId: number | null): Promise<void> {
-    if (outboxId !== null) await jobs.send(sendEmailJob.name, { outboxId });
+    if (outboxId !== null) await jobs.send(sendEmailJob, { outboxId });
   }
 
   return {

@@ -11,5 +11,5 @@ export function dmarcReportAddress(env: Pick<Env, 'INBOUND_DOMAIN'>): string {
 /** dmarc@ on INBOUND_DOMAIN; sub-addressing (dmarc+anything@) reaches the same mailbox, as receivers expect. */
 export const dmarcMailbox: InboundMailbox = {
   kind: 'dmarc',
-  owns: (local) => local === DMARC_LOCAL_PART || local.startsWith(`${DMARC_LOCAL_PART}+`),
+  resolve: (_db, local) => (local === DMARC_LOCAL_PART || local.startsWith(`${DMARC_LOCAL_PART}+`) ? { targetId: null } : 'not_mine'),
 };

@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../platform/db/schema/index';
 import { fixture } from './fixtures';
+import { pollDmarcMailboxJob } from './poll-dmarc-mailbox.job';
 import { noDovecot, startDovecot, type TestImapServer } from '../test/dovecot';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
@@ -46,7 +47,7 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
   /** Runs one poll now and waits until it has completed: every poll job finished, one more of them completed. */
   async function pollOnce() {
     const completedBefore = (await pollJobs()).completed ?? 0;
-    await t.jobs.send('poll-dmarc-mailbox', {});
+    await t.jobs.send(pollDmarcMailboxJob, {});
     await waitUntil(
       async () => {
         const jobs = await pollJobs();

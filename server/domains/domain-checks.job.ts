@@ -23,7 +23,7 @@ export const scheduleDomainChecksJob = defineJob({
   schedule: '0 * * * *',
   async run(_data, { db, jobs, log }) {
     const rows = await db.select({ id: domains.id }).from(domains);
-    for (const { id } of rows) await jobs.send(checkDomainJob.name, { domainId: id }, { singletonKey: `domain-${id}` });
+    for (const { id } of rows) await jobs.send(checkDomainJob, { domainId: id }, { singletonKey: `domain-${id}` });
     log.info({ domains: rows.length }, 'domain checks queued');
   },
 });

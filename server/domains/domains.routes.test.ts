@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { scheduleDomainChecksJob } from './domain-checks.job';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -146,7 +147,7 @@ describe('hourly re-check', () => {
     try {
       const w = await signUp(worker.app);
       const wd = (await w.client.post('/api/domains', { domain: 'scheduled-brand.com' })).json();
-      await worker.jobs.send('schedule-domain-checks', {});
+      await worker.jobs.send(scheduleDomainChecksJob, {});
       const { status } = await waitUntil(
         async () => (await w.client.get(`/api/domains/${wd.id}`)).json() as { status: string },
         'the scheduled check to record a result',

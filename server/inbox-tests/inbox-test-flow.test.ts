@@ -7,6 +7,7 @@ import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxT
 import { type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { maintenanceJob } from '../maintenance.job';
 import { waitUntil } from '../test/wait-until';
 
 /*
@@ -172,6 +173,19 @@ describe('a test message over SMTP', () => {
     expect(report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title))).toBe(true);
   });
 
+  it('resolves the tests a message is addressed to when it accepts it, stores them with it, and starts each one', async () => {
+    const [first, second] = [await createTest(user), await createTest(user)];
+    const info = await send('brand-sender.com', {
+      to: [second.testEmailAddress.toUpperCase(), first.testEmailAddress, `test@${INBOUND}`],
+      subject: 'Two tests at once',
+      text: 'Hello.',
+    });
+    const row = await processed(queuedId(info.response));
+    expect(row.targetIds).toEqual([first.id, second.id].sort((a, b) => a - b));
+    expect(row.result).toContain('Started test');
+    for (const test of [first, second]) expect(await completed(user, test.id)).toMatchObject({ subject: 'Two tests at once', totalSeeds: 1 });
+  });
+
   it('does not let a second message overwrite a completed test', async () => {
     const test = await createTest(user);
     await send('brand-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} first`, text: 'First.' });
@@ -197,7 +211,7 @@ describe('the end of a test', () => {
   it('fails a test whose message never came within 24 hours, with the reason', async () => {
     const test = await createTest(user);
     await t.database.db.update(inboxTests).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(inboxTests.id, test.id));
-    await t.jobs.send('maintenance', {});
+    await t.jobs.send(maintenanceJob, {});
     const failed = await waitUntil(() => testById(user, test.id), 'the abandoned test to fail', { until: (now) => now.status === 'failed', timeoutMs: 20_000 });
     expect(failed.failureReason).toBe('No e-mail reached the test address within 24 hours.');
   });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InboxTest, InboxTestResultRow } from '../../contracts/inbox-tests';
 import type { Db, Executor } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
-import { defaultSubject, inboxTestAddress, newTestToken, parseTestLocalPart, subjectTag } from './test-address';
+import { defaultSubject, inboxTestAddress, newTestToken, subjectTag } from './test-address';
 
 export type InboxTestRow = typeof inboxTests.$inferSelect;
 
@@ -77,13 +77,10 @@ export async function toInboxTests(ex: Executor, rows: InboxTestRow[]): Promise<
 }
 
 /** Whether an inbox-test recipient may be accepted: the generic test@ address, or an existing test's own address. */
-export async function isKnownTestRecipient(ex: Executor, address: string): Promise<boolean> {
-  const local = address.slice(0, address.lastIndexOf('@')).toLowerCase();
-  const parsed = parseTestLocalPart(local);
-  if (parsed === 'generic') return true;
-  if (!parsed) return false;
-  const [row] = await ex.select({ id: inboxTests.id }).from(inboxTests).where(eq(inboxTests.testEmailAddress, address.toLowerCase()));
-  return row?.id === parsed.id;
+/** The id of the test with this address (lower case), if there is one. */
+export async function testIdAt(ex: Executor, address: string): Promise<number | undefined> {
+  const [row] = await ex.select({ id: inboxTests.id }).from(inboxTests).where(eq(inboxTests.testEmailAddress, address));
+  return row?.id;
 }
 
 export async function findUserTest(ex: Executor, userId: number, id: number): Promise<InboxTestRow | undefined> {

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db/client';
 import { inboxTestReports, inboxTests, users } from '../platform/db/schema/index';
 import { claimInboundMessage, storeInboundMessage } from '../platform/smtp/inbound.store';
+import { resolveRecipient } from '../platform/smtp/addresses';
 import { openTestDatabase } from '../test/test-database';
 import { startAnalysisPool, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
+import { inboxTestMailbox } from './inbox-test-mailbox';
 import { createInboxTest } from './inbox-tests.store';
 import { processTestMessage } from './process-test-message';
 
@@ -37,7 +39,11 @@ afterAll(async () => {
 
 async function received(to: string, subject: string) {
   const raw = Buffer.from(`From: news@brand.test\r\nTo: ${to}\r\nSubject: ${subject}\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\n\r\nHello\r\n`);
-  const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', remoteIp: '192.0.2.1', helo: 'mta.brand.test', mailFrom: 'bounce@brand.test', rcptTo: [to], raw });
+  // Resolved as the listener resolves it at RCPT time.
+  const recipient = await resolveRecipient(database.db, to, { INBOUND_DOMAIN: INBOUND }, [inboxTestMailbox]);
+  if (typeof recipient === 'string') throw new Error(`${to}: ${recipient}`);
+  const targetIds = recipient.targetId === null ? [] : [recipient.targetId];
+  const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', remoteIp: '192.0.2.1', helo: 'mta.brand.test', mailFrom: 'bounce@brand.test', rcptTo: [to], targetIds, raw });
   return (await claimInboundMessage(database.db, id!))!;
 }
 

@@ -3,10 +3,10 @@ import type { InboxTestReport } from '../../contracts/inbox-tests';
 import type { Db } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import type { InboundMessage } from '../platform/smtp/inbound.store';
-import type { JobContext } from '../platform/queue/job';
+import type { AppContext } from '../platform/context';
 import { AnalysisStoppedError } from '../platform/message-analysis/analysis-pool';
 import { detectSendingProvider } from './sending-provider';
-import { defaultSubject, parseTestLocalPart, testIdFromSubject } from './test-address';
+import { defaultSubject, testIdFromSubject } from './test-address';
 
 /** Below this score the analyser, standing in for a seed network, classes the message as spam (ADR 011). */
 export const ANALYSER_INBOX_MIN_SCORE = 5;
@@ -19,21 +19,20 @@ export interface TestMessageOutcome {
 }
 
 /**
- * A message for inbox tests: found by its recipients (a test's own address), else by the subject tag
- * (mail to test@). The first message of a test starts it and is analysed; a later one, or one for a
+ * A message for inbox tests: for the tests its recipients named (their own addresses, resolved when
+ * the listener accepted them), else the test its subject tag names (mail to test@). The first message of a test starts it and is analysed; a later one, or one for a
  * test that has ended, is recorded and not used. Safe to run again for the same message after a crash:
  * the claim accepts a test this message already claimed, and the report is written over.
  */
-export async function processTestMessage(ctx: Pick<JobContext, 'db' | 'analyser'>, message: InboundMessage): Promise<TestMessageOutcome> {
+export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'>, message: InboundMessage): Promise<TestMessageOutcome> {
   const { db } = ctx;
   const raw = message.raw!;
   const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
   let report: InboxTestReport | undefined;
 
   // Mail to tests' own addresses claims them at once (one statement, the common case).
-  const addresses = testAddresses(message.rcptTo);
-  let started = addresses.length > 0 ? await claimTests(db, message, inArray(inboxTests.testEmailAddress, addresses)) : [];
-  let testIds = started.length === addresses.length ? started : await testsAt(db, addresses);
+  let testIds = message.targetIds;
+  let started = testIds.length > 0 ? await claimTests(db, message, inArray(inboxTests.id, testIds)) : [];
   if (testIds.length === 0) {
     try {
       report = await ctx.analyser.analyse(raw, envelope);
@@ -107,23 +106,6 @@ async function recordReport(db: Db, testId: number, report: InboxTestReport): Pr
  */
 function storable(report: InboxTestReport): InboxTestReport {
   return JSON.parse(JSON.stringify(report, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\0/g, '\uFFFD') : value)));
-}
-
-/** The tests' own addresses among the recipients (not test@). */
-function testAddresses(rcptTo: string[]): string[] {
-  return rcptTo
-    .map((a) => a.toLowerCase())
-    .filter((a) => {
-      const parsed = parseTestLocalPart(a.slice(0, a.lastIndexOf('@')));
-      return parsed !== undefined && parsed !== 'generic';
-    });
-}
-
-/** Ids of the tests with these addresses. */
-async function testsAt(db: Db, addresses: string[]): Promise<number[]> {
-  if (addresses.length === 0) return [];
-  const rows = await db.select({ id: inboxTests.id }).from(inboxTests).where(inArray(inboxTests.testEmailAddress, addresses));
-  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Moves the tests `which` names to running with this message, unless another message got there first; returns the ids it moved. */

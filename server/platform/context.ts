@@ -3,10 +3,10 @@ import type { Db } from './db/client';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
 import type { MessageAnalyser } from './message-analysis/analysis-pool';
-import type { JobSender } from './queue/job';
+import type { JobSender } from './queue/job-sender';
 import type { Mailer } from './mail/mailer';
 
-/** What services are built from. One object, built once in buildApp. */
+/** What routes, services and jobs are given: one object, built once per process (buildApp, the job worker). */
 export interface AppContext {
   env: Env;
   db: Db;

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { pollSeedMailboxes } from './seed-poll';
-import { defineJob, type JobSender } from '../../platform/queue/job';
-
-export const POLL_SEED_MAILBOXES = 'poll-seed-mailboxes';
+import { defineJob } from '../../platform/queue/job';
+import type { JobSender } from '../../platform/queue/job-sender';
 
 /**
  * Every minute, and on demand when a test starts running: searches the seed mailboxes for the
  * messages of running inbox tests and completes the tests that are done (server/inbox-tests/seeds/seed-poll.ts).
  */
 export const pollSeedMailboxesJob = defineJob({
-  name: POLL_SEED_MAILBOXES,
+  name: 'poll-seed-mailboxes',
   schema: z.object({}).passthrough(),
   schedule: '* * * * *',
   // The next minute polls again anyway; retrying a failed round would only stack up rounds.
@@ -28,5 +27,5 @@ export const pollSeedMailboxesJob = defineJob({
 
 /** Polls now rather than at the next minute; a round already queued absorbs this one. */
 export async function queueSeedPolling(jobs: JobSender): Promise<void> {
-  await jobs.send(POLL_SEED_MAILBOXES, {});
+  await jobs.send(pollSeedMailboxesJob, {});
 }

@@ -1,31 +1,11 @@
-import type { Logger } from 'pino';
-import type { z } from 'zod';
-import type { Db } from '../db/client';
-import type { DnsResolver } from '../dns/resolver';
-import type { Env } from '../env';
-import type { MessageAnalyser } from '../message-analysis/analysis-pool';
-import type { Mailer } from '../mail/mailer';
+import type { AppContext } from '../context';
+import type { JobType } from './job-sender';
 
-/** What a job may use. Jobs receive it; they do not build their own connections. */
-export interface JobContext {
-  env: Env;
-  db: Db;
-  mailer: Mailer;
-  dns: DnsResolver;
-  /** Analyses messages in worker threads, off the event loop. */
-  analyser: MessageAnalyser;
-  log: Logger;
-  jobs: JobSender;
-}
-
-export interface JobSender {
-  send(name: string, data: unknown, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
-}
-
-/** One job: a queue name, the shape of its data, how to run it, and an optional cron schedule (UTC). */
-export interface JobDefinition<T = unknown> {
-  name: string;
-  schema: z.ZodType<T>;
+/**
+ * One job: a queue name, the shape of its data, how to run it, and an optional cron schedule (UTC).
+ * It runs with the same context routes get; it does not build its own connections.
+ */
+export interface JobDefinition<T = unknown> extends JobType<T> {
   schedule?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -42,7 +22,7 @@ export interface JobDefinition<T = unknown> {
    * jobs that mostly wait (on the network, on a worker thread, on the database).
    */
   batchSize?: number;
-  run(data: T, ctx: JobContext): Promise<void>;
+  run(data: T, ctx: AppContext): Promise<void>;
 }
 
 /**

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { openNotifications, type Notifications } from '../db/notifications';
 import { openTestDatabase } from '../../test/test-database';
-import { defineJob, type AnyJob, type JobContext } from './job';
+import type { AppContext } from '../context';
+import { defineJob, type AnyJob } from './job';
 import { createJobQueue } from './queue';
 
 const log = pino({ level: 'silent' });
 const ran: number[] = [];
 const countJob = defineJob({ name: 'test-count', schema: z.object({ n: z.number() }), async run({ n }) { ran.push(n); } });
-const context = {} as Omit<JobContext, 'jobs' | 'log'>;
+const context = {} as Omit<AppContext, 'jobs' | 'log'>;
 
 let database: Database;
 let notifications: Notifications;
@@ -59,7 +60,7 @@ const jobStates = async (name: string) => {
 describe('the job worker', () => {
   it('works through a backlog without waiting a polling interval between jobs', async () => {
     const { sender, startWorker, stop } = await twoProcesses([countJob]);
-    for (let n = 1; n <= 5; n++) await sender.send(countJob.name, { n });
+    for (let n = 1; n <= 5; n++) await sender.send(countJob, { n });
     // A worker that polls every 60 s: its first fetch is at start, so five jobs one poll apart would take 4 minutes.
     await startWorker();
     try {
@@ -79,7 +80,7 @@ describe('the job worker', () => {
       // Each job is sent once the one before has run, so the worker has gone back to waiting for its
       // next poll: only the sender's notification can bring it back within the deadline.
       for (let n = 1; n <= 3; n++) {
-        await sender.send(job.name, { n });
+        await sender.send(job, { n });
         await waitUntil(() => seen.includes(n), `job ${n}`);
       }
       expect(seen).toEqual([1, 2, 3]);
@@ -96,7 +97,7 @@ describe('the job worker', () => {
     try {
       await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inboxpulse-listen' and datname = current_database()`);
       // Sent while no connection listens (the first reconnect attempt is 100 ms away): its notification is lost.
-      await sender.send(job.name, { n: 1 });
+      await sender.send(job, { n: 1 });
       await waitUntil(() => seen.includes(1), 'the job sent while the connection was down');
       expect(notifications.listening).toBe(true);
     } finally {
@@ -124,7 +125,7 @@ describe('the job worker', () => {
       },
     });
     const { sender, startWorker, stop } = await twoProcesses([job]);
-    for (let n = 1; n <= batchSize; n++) await sender.send(job.name, { n, fail: n === 2 });
+    for (let n = 1; n <= batchSize; n++) await sender.send(job, { n, fail: n === 2 });
     await startWorker();
     try {
       const settled = async () => (await jobStates(job.name)).every((j) => j.state === 'completed' || j.state === 'retry');

@@ -2,7 +2,9 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Notifications } from '../db/notifications';
-import type { AnyJob, JobContext, JobSender } from './job';
+import type { AppContext } from '../context';
+import type { AnyJob } from './job';
+import type { JobSender } from './job-sender';
 
 export interface JobQueueOptions {
   database: Database;
@@ -16,7 +18,7 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue extends JobSender {
-  start(context: Omit<JobContext, 'jobs' | 'log'>): Promise<void>;
+  start(context: Omit<AppContext, 'jobs' | 'log'>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   };
 
   const queue: JobQueue = {
-    async send(name, data, sendOptions = {}) {
+    async send(type, data, sendOptions = {}) {
+      const { name } = type;
       const job = byName.get(name);
       if (!job) throw new Error(`Unknown job ${name}`);
       const id = await boss.send(name, job.schema.parse(data) as object, {
@@ -128,7 +131,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
    * When the batch is done pg-boss completes its jobs, which touches only those still active: not
    * the failed ones.
    */
-  async function runJob(job: AnyJob, item: PgBoss.Job<unknown>, context: Omit<JobContext, 'jobs' | 'log'>): Promise<void> {
+  async function runJob(job: AnyJob, item: PgBoss.Job<unknown>, context: Omit<AppContext, 'jobs' | 'log'>): Promise<void> {
     const jobLog = log.child({ job: job.name, jobId: item.id });
     let failure: Error | undefined;
     try {

@@ -10,6 +10,7 @@ import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
+import { processInboundJobType } from './inbound-queue';
 import { MAX_RECIPIENTS, type SmtpListener } from './smtp-listener';
 
 /*
@@ -414,7 +415,7 @@ describe('a backlog of messages', () => {
     // Deferred, so the worker cannot take the first job before the second is sent; same key and
     // queue as queueInboundProcessing. The message id names no message: the jobs would be no-ops.
     const messageId = 2_000_000_000;
-    for (let i = 0; i < 3; i++) await t.jobs.send('process-inbound-message', { messageId }, { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 });
+    for (let i = 0; i < 3; i++) await t.jobs.send(processInboundJobType, { messageId }, { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 });
     const result = (await db().execute(
       sql`select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and (data->>'messageId')::int = ${messageId}`,
     )) as unknown as { rows: { n: number }[] };

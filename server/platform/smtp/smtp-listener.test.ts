@@ -6,6 +6,7 @@ import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../../dmarc/fixtures';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
+import { maintenanceJob } from '../../maintenance.job';
 import { waitUntil } from '../../test/wait-until';
 import { storeInboundMessage } from './inbound.store';
 import { MAX_CONNECTIONS_PER_IP, type SmtpListener } from './smtp-listener';
@@ -100,7 +101,7 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'example.de' })).json();
     dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
     expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
-    await t.jobs.send('maintenance', {});
+    await t.jobs.send(maintenanceJob, {});
     await waitUntil(() => messageRow(id), 'the replayed message to be processed', { until: (row) => row.status === 'processed' });
     expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
@@ -113,7 +114,7 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       raw: Buffer.from(`From: a@b.example\r\nTo: dmarc@${INBOUND}\r\nSubject: r\r\nContent-Type: application/xml\r\n\r\n${fixture('aggregate/rfc9990-sample.xml')}`),
     });
     await t.database.db.update(inboundMessages).set({ receivedAt: sql`now() - interval '10 minutes'` }).where(eq(inboundMessages.id, id!));
-    await t.jobs.send('maintenance', {});
+    await t.jobs.send(maintenanceJob, {});
     const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', { until: (r) => r.status !== 'received' });
     expect(row.status).toBe('processed');
     expect((await reportsOf(owner)).items.map((r) => r.orgName)).toContain('Sample Reporter');

@@ -5,8 +5,8 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit } from '../http/rate-limit';
-import type { JobSender } from '../queue/job';
-import { classifyRecipient, type InboundKind, type InboundMailbox } from './addresses';
+import type { JobSender } from '../queue/job-sender';
+import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './inbound-queue';
 import { storeInboundMessage } from './inbound.store';
 
@@ -38,6 +38,12 @@ export interface SmtpListener {
   close(): Promise<void>;
 }
 
+/** A session's accepted recipients for one mailbox, and what they named there. */
+interface Recipients {
+  addresses: string[];
+  targetIds: number[];
+}
+
 /** An SMTP refusal: smtp-server answers with responseCode and the message. */
 function smtpError(responseCode: number, message: string): Error & { responseCode: number } {
   return Object.assign(new Error(message), { responseCode });
@@ -47,7 +53,7 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
   const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
   const open = new Map<string, number>();
   // The accepted recipients of each session, by what they are for: one stored message per kind.
-  const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, string[]>>();
+  const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, Recipients>>();
   let receiving = 0;
 
   const server = new SMTPServer({
@@ -86,20 +92,21 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
       callback();
     },
     onRcptTo(address, session, callback) {
-      const mailbox = classifyRecipient(address.address, env, mailboxes);
-      if (mailbox === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
-      if (!mailbox) return callback(smtpError(550, `No such mailbox: ${address.address}`));
-      const kind = mailbox.kind;
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
-      // An address that does not exist (a mistyped or deleted test's) bounces at once, so the sender knows.
-      const known = mailbox.exists ? mailbox.exists(db, address.address) : Promise.resolve(true);
-      known
-        .then((ok) => {
-          if (!ok) return callback(smtpError(550, `No such mailbox: ${address.address}`));
-          const byKind = recipients.get(session) ?? new Map<InboundKind, string[]>();
-          const listed = byKind.get(kind) ?? [];
+      // Resolved once, here: an address that does not exist (a mistyped or deleted test's) bounces at
+      // once, so the sender knows, and what it names is stored with the message.
+      resolveRecipient(db, address.address, env, mailboxes)
+        .then((recipient) => {
+          if (recipient === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
+          if (recipient === 'no_such_address') return callback(smtpError(550, `No such mailbox: ${address.address}`));
+          const byKind = recipients.get(session) ?? new Map<InboundKind, Recipients>();
+          const listed = byKind.get(recipient.kind) ?? { addresses: [], targetIds: [] };
           // A repeated RCPT is one recipient (compared without case, as smtp-server does for the envelope).
-          if (!listed.some((a) => a.toLowerCase() === address.address.toLowerCase())) byKind.set(kind, [...listed, address.address]);
+          if (!listed.addresses.some((a) => a.toLowerCase() === address.address.toLowerCase())) {
+            listed.addresses.push(address.address);
+            if (recipient.targetId !== null && !listed.targetIds.includes(recipient.targetId)) listed.targetIds.push(recipient.targetId);
+          }
+          byKind.set(recipient.kind, listed);
           recipients.set(session, byKind);
           callback();
         })
@@ -121,7 +128,7 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
   });
   server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
 
-  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, string[]>): Promise<string> {
+  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, Recipients>): Promise<string> {
     const chunks: Buffer[] = [];
     let kept = 0;
     for await (const chunk of stream) {
@@ -133,14 +140,15 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
     if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     const ids: number[] = [];
-    for (const [kind, rcptTo] of byKind) {
+    for (const [kind, { addresses, targetIds }] of byKind) {
       const id = await storeInboundMessage(db, {
         kind,
         source: 'smtp',
         remoteIp: session.remoteAddress,
         helo: session.hostNameAppearsAs,
         mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        rcptTo,
+        rcptTo: addresses,
+        targetIds: targetIds.sort((a, b) => a - b),
         raw,
       });
       if (id !== undefined) ids.push(id);

@@ -25,6 +25,12 @@ export const inboundMessages = pgTable(
     helo: text(),
     mailFrom: text(),
     rcptTo: text().array().notNull(),
+    /**
+     * What the recipients named, resolved by the capability's mailbox when the listener accepted them
+     * (at RCPT time): the ids of the inbox tests whose own addresses it was sent to. Empty for mail to
+     * a mailbox as a whole (dmarc@, test@), and for reports fetched over IMAP.
+     */
+    targetIds: integer().array().notNull().default([]),
     size: integer().notNull(),
     raw: bytes(),
     status: text({ enum: ['received', 'processed', 'failed', 'unrouted'] }).notNull().default('received'),

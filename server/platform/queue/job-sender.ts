@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+/** What a sender knows of a job: its queue name and the shape of its data. */
+export interface JobType<T> {
+  name: string;
+  schema: z.ZodType<T>;
+}
+
+/**
+ * A job type declared apart from the code that runs it, for a sender below that code: platform code
+ * queues the inbound message job that server/process-inbound.job.ts defines with `...jobType`.
+ */
+export function jobType<T>(name: string, schema: z.ZodType<T>): JobType<T> {
+  return { name, schema };
+}
+
+export interface SendOptions {
+  /** Names the item the job is for; with the 'stately' policy one such job waits at a time. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/** Queues jobs. The data is typed by the job's schema, and checked against it again on send. */
+export interface JobSender {
+  send<T>(job: JobType<T>, data: T, options?: SendOptions): Promise<void>;
+}
