@@ -1,8 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { authTokens, outbox, rateLimits, sessions } from './platform/db/schema/index';
-import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.store';
-import { failAbandonedTests } from './inbox-tests/inbox-tests.store';
+import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
+import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
 import { findStrandedMail } from './platform/mail/outbox';
 import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';

@@ -1,6 +1,6 @@
 import { ingestMailedReports } from './dmarc/mailed-reports';
 import { processTestMessage } from './inbox-tests/process-test-message';
-import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.store';
+import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.repo';
 import { defineJob } from './platform/queue/job';
 import { processInboundJobType } from './platform/smtp/inbound-queue';
 import { queueSeedPolling } from './inbox-tests/seeds/poll-seed-mailboxes.job';

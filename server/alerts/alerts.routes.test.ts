@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlert } from './alerts.store';
+import { createAlert } from './alerts.repo';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 
 let t: TestApp;

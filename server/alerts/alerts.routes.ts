@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Alert, AlertIdParams, AlertList } from '../../contracts/alerts';
-import { deleteAlert, listAlerts, markAlertRead } from './alerts.store';
+import { deleteAlert, listAlerts, markAlertRead } from './alerts.repo';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';

@@ -1,3 +1,3 @@
 // What other capabilities may do with alerts: raise one for a user (a domain check that failed, a
 // reporter that stopped). Listing, reading and deleting belong to the alerts routes.
-export { createAlert as raiseAlert, type NewAlert } from './alerts.store';
+export { createAlert as raiseAlert, type NewAlert } from './alerts.repo';

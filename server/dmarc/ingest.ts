@@ -1,6 +1,6 @@
 import type { UploadResponse } from '../../contracts/dmarc';
 import type { Db } from '../platform/db/client';
-import { storeFailedImport, storeReport } from './dmarc.store';
+import { storeFailedImport, storeReport } from './dmarc.repo';
 import type { ParseResult } from './aggregate-report';
 import { parseAggregateReport } from './parse-aggregate';
 import { unpackUpload } from './unpack';

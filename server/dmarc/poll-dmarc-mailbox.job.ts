@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { drainUnseen } from './report-mailbox';
 import { parseImapUrl } from '../platform/imap/imap-url';
 import { dmarcReportAddress } from './dmarc-mailbox';
-import { storeInboundMessage } from '../platform/smtp/inbound.store';
+import { storeInboundMessage } from '../platform/smtp/inbound.repo';
 import { defineJob } from '../platform/queue/job';
 import { queueInboundProcessing } from '../platform/smtp/inbound-queue';
 

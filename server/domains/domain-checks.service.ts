@@ -6,7 +6,7 @@ import { domains } from '../platform/db/schema/index';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
 import { DnsLookupError, type DnsResolver } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
-import { replayUnroutedFor } from '../platform/smtp/inbound.store';
+import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
 
 export type DomainRow = typeof domains.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { InboundMailbox } from '../platform/smtp/addresses';
-import { testIdAt } from './inbox-tests.store';
+import { testIdAt } from './inbox-tests.repo';
 import { parseTestLocalPart } from './test-address';
 
 /**

@@ -1,9 +1,160 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { InboxTestReport, type SeedNetworkStatus } from '../../contracts/inbox-tests';
-import type { Executor } from '../platform/db/client';
-import { inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { InboxTestReport, type InboxTest, type InboxTestResultRow, type SeedNetworkStatus } from '../../contracts/inbox-tests';
+import type { Db, Executor } from '../platform/db/client';
+import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
+import { defaultSubject, inboxTestAddress, newTestToken, subjectTag } from './test-address';
 
-// The inbox-test routes' own reads and deletes; the test lifecycle (create, complete, fail) is in inbox-tests.store.ts.
+export type InboxTestRow = typeof inboxTests.$inferSelect;
+
+/** A test whose message has not arrived after this long fails. */
+export const AWAITING_EMAIL_HOURS = 24;
+
+/** The product's own analyser, the one placement row of a test run without a seed network. */
+export const ANALYSER_PLACEMENT = {
+  provider: 'InboxPulse analyser (no seed network)',
+  mailboxSystem: 'InboxPulse',
+  region: 'InboxPulse',
+  country: 'N/A',
+} as const;
+
+/**
+ * Creates a test with one pending placement per active seed, copied from the seed so results keep
+ * the network as it was; with no active seed, one row for the product's own analyser.
+ */
+export async function createInboxTest(db: Db, userId: number, inboundDomain: string): Promise<InboxTestRow> {
+  return db.transaction(async (tx) => {
+    const [draft] = await tx
+      .insert(inboxTests)
+      .values({ userId, testType: 'automatic', testEmailAddress: `pending-${newTestToken()}@${inboundDomain}` })
+      .returning({ id: inboxTests.id });
+    const id = draft!.id;
+    const seeds = await tx.select().from(seedMailboxes).where(eq(seedMailboxes.active, true)).orderBy(asc(seedMailboxes.id));
+    const placements = seeds.length
+      ? seeds.map((s) => ({ testId: id, seedId: s.id, provider: s.provider, mailboxSystem: s.mailboxSystem, region: s.region, country: s.country, address: s.address }))
+      : [{ testId: id, isAnalyser: true, ...ANALYSER_PLACEMENT }];
+    await tx.insert(inboxTestPlacements).values(placements);
+    const [row] = await tx
+      .update(inboxTests)
+      .set({ testEmailAddress: inboxTestAddress(id, newTestToken(), inboundDomain), subject: defaultSubject(id), totalSeeds: placements.length })
+      .where(eq(inboxTests.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+/** The API shape of tests, with their seed addresses and score. */
+export async function toInboxTests(ex: Executor, rows: InboxTestRow[]): Promise<InboxTest[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [placements, reports] = await Promise.all([
+    ex
+      .select({ testId: inboxTestPlacements.testId, address: inboxTestPlacements.address })
+      .from(inboxTestPlacements)
+      .where(inArray(inboxTestPlacements.testId, ids))
+      .orderBy(asc(inboxTestPlacements.id)),
+    ex.select({ testId: inboxTestReports.testId, score: inboxTestReports.score }).from(inboxTestReports).where(inArray(inboxTestReports.testId, ids)),
+  ]);
+  const scoreOf = new Map(reports.map((r) => [r.testId, r.score]));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    testType: row.testType,
+    testEmailAddress: row.testEmailAddress,
+    subject: row.subject,
+    subjectTag: subjectTag(row.id),
+    seedAddresses: placements.filter((p) => p.testId === row.id && p.address).map((p) => p.address!),
+    provider: row.provider,
+    totalSeeds: row.totalSeeds,
+    inboxCount: row.inboxCount,
+    spamCount: row.spamCount,
+    missingCount: row.missingCount,
+    score: scoreOf.get(row.id) ?? null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The id of the test with this address (lower case), if there is one. */
+export async function testIdAt(ex: Executor, address: string): Promise<number | undefined> {
+  const [row] = await ex.select({ id: inboxTests.id }).from(inboxTests).where(eq(inboxTests.testEmailAddress, address));
+  return row?.id;
+}
+
+export async function findUserTest(ex: Executor, userId: number, id: number): Promise<InboxTestRow | undefined> {
+  const [row] = await ex.select().from(inboxTests).where(and(eq(inboxTests.id, id), eq(inboxTests.userId, userId)));
+  return row;
+}
+
+export async function listUserTests(ex: Executor, userId: number): Promise<InboxTestRow[]> {
+  return ex.select().from(inboxTests).where(eq(inboxTests.userId, userId)).orderBy(desc(inboxTests.createdAt), desc(inboxTests.id));
+}
+
+/**
+ * Completes a running test: placements still pending become missing (with `pendingNote` when given),
+ * and the test takes its totals from its placements. Does nothing to a test that is not running.
+ * Two statements (it runs once per received test message): the first locks a running test's row, so
+ * a second completion waits, then finds the test completed and does nothing.
+ */
+export async function completeInboxTest(ex: Executor, testId: number, pendingNote: string | null = null): Promise<void> {
+  const running = sql`exists (select 1 from ${inboxTests} where ${inboxTests.id} = ${testId} and ${inboxTests.status} = 'running' for update)`;
+  await ex
+    .update(inboxTestPlacements)
+    .set({ placement: 'missing', note: sql`coalesce(${inboxTestPlacements.note}, ${pendingNote})` })
+    .where(and(eq(inboxTestPlacements.testId, testId), isNull(inboxTestPlacements.placement), running));
+  const count = (placement?: 'inbox' | 'spam' | 'missing') =>
+    sql<number>`(select count(*)::int from ${inboxTestPlacements} where ${inboxTestPlacements.testId} = ${testId}${placement ? sql` and ${inboxTestPlacements.placement} = ${placement}` : sql``})`;
+  await ex
+    .update(inboxTests)
+    .set({ status: 'completed', inboxCount: count('inbox'), spamCount: count('spam'), missingCount: count('missing'), totalSeeds: count(), completedAt: sql`now()` })
+    .where(and(eq(inboxTests.id, testId), eq(inboxTests.status, 'running')));
+}
+
+/** Tests whose message never came: failed after AWAITING_EMAIL_HOURS, with the reason. Returns how many. */
+export async function failAbandonedTests(db: Db): Promise<number> {
+  const rows = await db
+    .update(inboxTests)
+    .set({
+      status: 'failed',
+      failureReason: `No e-mail reached the test address within ${AWAITING_EMAIL_HOURS} hours.`,
+      completedAt: sql`now()`,
+    })
+    .where(and(eq(inboxTests.status, 'awaiting_email'), lt(inboxTests.createdAt, sql`now() - make_interval(hours => ${AWAITING_EMAIL_HOURS})`)))
+    .returning({ id: inboxTests.id });
+  return rows.length;
+}
+
+/** The result rows of a test: its placements grouped by provider, region, country and mailbox system. */
+export async function testResults(ex: Executor, testId: number): Promise<InboxTestResultRow[]> {
+  const placements = await ex.select().from(inboxTestPlacements).where(eq(inboxTestPlacements.testId, testId)).orderBy(asc(inboxTestPlacements.id));
+  const rows = new Map<string, InboxTestResultRow>();
+  for (const p of placements) {
+    const key = JSON.stringify([p.provider, p.region, p.country, p.mailboxSystem, p.isAnalyser]);
+    const row = rows.get(key) ?? {
+      provider: p.provider,
+      region: p.region,
+      country: p.country,
+      mailboxSystem: p.mailboxSystem,
+      isAnalyser: p.isAnalyser,
+      inboxCount: 0,
+      spamCount: 0,
+      missingCount: 0,
+      pendingCount: 0,
+      seedsUsed: 0,
+      notes: [],
+    };
+    row.seedsUsed += 1;
+    if (p.placement === 'inbox') row.inboxCount += 1;
+    else if (p.placement === 'spam') row.spamCount += 1;
+    else if (p.placement === 'missing') row.missingCount += 1;
+    else row.pendingCount += 1;
+    const where = p.tab ? `${p.folder ?? 'INBOX'} (${p.tab} tab)` : p.folder;
+    for (const note of [where, p.note]) if (note && !row.notes.includes(note)) row.notes.push(note);
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
 
 /** The stored analysis report of the user's test; undefined until its message arrived, and for another user's test. */
 export async function findUserTestReport(ex: Executor, userId: number, testId: number): Promise<InboxTestReport | undefined> {

@@ -7,8 +7,7 @@ import { hasHealthyDomain } from '../domains/domains.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
-import { deleteUserTest, findUserTestReport } from './inbox-tests.repo';
-import { createInboxTest, findUserTest, listUserTests, testResults, toInboxTests } from './inbox-tests.store';
+import { createInboxTest, deleteUserTest, findUserTest, findUserTestReport, listUserTests, testResults, toInboxTests } from './inbox-tests.repo';
 
 const NOT_FOUND = 'Inbox test not found';
 export const NO_HEALTHY_DOMAIN = 'Add and verify at least one domain to start testing';

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db/client';
 import { inboxTestReports, inboxTests, users } from '../platform/db/schema/index';
-import { claimInboundMessage, storeInboundMessage } from '../platform/smtp/inbound.store';
+import { claimInboundMessage, storeInboundMessage } from '../platform/smtp/inbound.repo';
 import { resolveRecipient } from '../platform/smtp/addresses';
 import { openTestDatabase } from '../test/test-database';
 import { startAnalysisPool, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
 import { inboxTestMailbox } from './inbox-test-mailbox';
-import { createInboxTest } from './inbox-tests.store';
+import { createInboxTest } from './inbox-tests.repo';
 import { processTestMessage } from './process-test-message';
 
 /*

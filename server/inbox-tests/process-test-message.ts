@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxTestReport } from '../../contracts/inbox-tests';
 import type { Db } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
-import type { InboundMessage } from '../platform/smtp/inbound.store';
+import type { InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';
 import { AnalysisStoppedError } from '../platform/message-analysis/analysis-pool';
 import { detectSendingProvider } from './sending-provider';

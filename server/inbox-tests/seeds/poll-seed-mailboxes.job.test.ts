@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import { inboxTestPlacements, inboxTests, seedMailboxes, users } from '../../platform/db/schema/index';
-import { createInboxTest } from '../inbox-tests.store';
+import { createInboxTest } from '../inbox-tests.repo';
 import { subjectTag } from '../test-address';
 import type { SeedConfig } from './seed-network-file';
 import { pollSeedMailboxes, SEED_REMOVED_NOTE, type SeedPollOptions } from './seed-poll';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client';
 import { inboxTestPlacements, inboxTests, seedMailboxes } from '../../platform/db/schema/index';
 import { ImapError, type ImapTuning } from '../../platform/imap/imap-client';
-import { completeInboxTest } from '../inbox-tests.store';
+import { completeInboxTest } from '../inbox-tests.repo';
 import { subjectTag } from '../test-address';
 import { decryptSecret } from '../../platform/security/secret-box';
 import { searchSeedMailbox, type SeedFind } from './seed-mailbox';

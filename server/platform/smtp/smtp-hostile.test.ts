@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '../../../contracts/inbox-tests';
 import { inboundMessages, inboxTestReports, inboxTests } from '../db/schema/index';
-import { createInboxTest } from '../../inbox-tests/inbox-tests.store';
+import { createInboxTest } from '../../inbox-tests/inbox-tests.repo';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../../test/test-app';

@@ -8,7 +8,7 @@ import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
 import { maintenanceJob } from '../../maintenance.job';
 import { waitUntil } from '../../test/wait-until';
-import { storeInboundMessage } from './inbound.store';
+import { storeInboundMessage } from './inbound.repo';
 import { MAX_CONNECTIONS_PER_IP, type SmtpListener } from './smtp-listener';
 
 const INBOUND = 'in.inboxpulse.test';

@@ -8,7 +8,7 @@ import { enforceRateLimit } from '../http/rate-limit';
 import type { JobSender } from '../queue/job-sender';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './inbound-queue';
-import { storeInboundMessage } from './inbound.store';
+import { storeInboundMessage } from './inbound.repo';
 
 /*
  * The inbound SMTP listener (smtp role): receives mail for INBOUND_DOMAIN only, never relays. A
