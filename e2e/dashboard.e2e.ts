@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlert } from '../server/alerts/alerts.store';
+import { createAlert } from '../server/alerts/alerts.repo';
 import { generateKeyPairSync } from 'node:crypto';
 import { emailMetrics, inboxTests, integrations } from '../server/platform/db/schema/index';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '../contracts/inbox-tests';
 import { inboxTestReports } from '../server/platform/db/schema/index';
 import { type SmtpListener } from '../server/platform/smtp/smtp-listener';
-import { createInboxTest } from '../server/inbox-tests/inbox-tests.store';
+import { createInboxTest } from '../server/inbox-tests/inbox-tests.repo';
 import { startDnsServer, type TestDnsServer } from '../server/test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../server/test/test-app';
 import { waitUntil } from '../server/test/wait-until';

@@ -4,7 +4,7 @@
 // Env: BENCH_ITERATIONS (default 20), DATABASE_URL to bench a PostgreSQL server instead of the embedded one.
 import { XMLParser } from 'fast-xml-parser';
 import { dmarcRecords, users } from '../../server/platform/db/schema/index';
-import { storeReport } from '../../server/dmarc/dmarc.store';
+import { storeReport } from '../../server/dmarc/dmarc.repo';
 import { fixture, LARGE_REPORT } from '../../server/dmarc/fixtures';
 import { parseAggregateReport } from '../../server/dmarc/parse-aggregate';
 import { openBenchDatabase } from './bench-database';

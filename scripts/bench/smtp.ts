@@ -60,7 +60,7 @@ import nodemailer from 'nodemailer';
 import { ensureBuilt, serverBundle } from '../build.mjs';
 import { openDatabase, type ConnectionSettings, type Database } from '../../server/platform/db/client';
 import { inboxTestReports, users } from '../../server/platform/db/schema/index';
-import { createInboxTest } from '../../server/inbox-tests/inbox-tests.store';
+import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { startDnsServer } from '../../server/test/dns-server';
 import { treeMemory, type TreeMemory } from './process-memory';
 
