@@ -1,12 +1,13 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { authTokens, outbox, rateLimits, sessions } from './platform/db/schema/index';
+import { authTokens, outbox, sessions } from './platform/db/schema/index';
 import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
 import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
 import { findStrandedMail } from './platform/mail/outbox';
 import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';
 import { sendEmailJob } from './platform/mail/send-email.job';
+import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
 
 /**
  * Every minute: drop expired sessions, tokens and rate-limit windows, forget delivered mail after
@@ -23,7 +24,7 @@ export const maintenanceJob = defineJob({
       .delete(authTokens)
       .where(lt(authTokens.expiresAt, sql`now() - interval '1 day'`))
       .returning({ id: authTokens.id });
-    await db.delete(rateLimits).where(lt(rateLimits.windowEnd, sql`now()`));
+    await purgeEndedRateLimits(db);
     await db.delete(outbox).where(lt(outbox.createdAt, sql`now() - interval '30 days'`));
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {

@@ -5,7 +5,7 @@ import type { Executor } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { users, type UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
-import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
 import { sendEmailJob } from '../platform/mail/send-email.job';
 import { queueMail } from '../platform/mail/outbox';

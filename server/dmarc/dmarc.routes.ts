@@ -7,7 +7,7 @@ import { deleteReport, getReport, listReports } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';
 import { ingestFile } from './ingest';
 import { AppError } from '../platform/errors';
-import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
 import { buildAnalytics, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows } from './dmarc-analytics.repo';

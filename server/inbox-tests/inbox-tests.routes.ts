@@ -5,7 +5,7 @@ import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, Inbox
 import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
 import { AppError } from '../platform/errors';
-import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
 import { createInboxTest, deleteUserTest, findUserTest, findUserTestReport, listUserTests, testResults, toInboxTests } from './inbox-tests.repo';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { InboxTestReport, SeedNetworkStatus, SimulateEmailBody } from '../../contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
-import { enforceRateLimit, RATE_RULES } from '../platform/http/rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
 import { seedNetworkStatus } from './inbox-tests.repo';
 import { analyseSimulatedMessage } from './simulated-message';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { enforceRateLimit } from '../http/rate-limit';
+import { enforceRateLimit } from '../security/rate-limit';
 import type { JobSender } from '../queue/job-sender';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './inbound-queue';

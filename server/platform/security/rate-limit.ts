@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { countAttempt } from './rate-limits.repo';
 
 export interface RateRule {
   /** Names the counter, e.g. 'login-ip'. */
@@ -31,19 +31,9 @@ export const RATE_RULES = {
  */
 export async function enforceRateLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
-  const result = (await db.execute(sql`
-    INSERT INTO rate_limits AS r (key, window_start, window_end, count)
-    VALUES (${key}, now(), now() + make_interval(secs => ${rule.windowSeconds}), 1)
-    ON CONFLICT (key) DO UPDATE SET
-      window_start = CASE WHEN r.window_end <= now() THEN now() ELSE r.window_start END,
-      window_end = CASE WHEN r.window_end <= now() THEN now() + make_interval(secs => ${rule.windowSeconds}) ELSE r.window_end END,
-      count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
-    RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`)) as unknown as {
-    rows: { count: number; retry_after: number }[];
-  };
-  const row = result.rows[0];
+  const row = await countAttempt(db, key, rule.windowSeconds);
   if (row.count <= rule.limit) return;
-  const seconds = Math.max(1, row.retry_after);
+  const seconds = Math.max(1, row.retryAfter);
   const minutes = Math.ceil(seconds / 60);
   throw new AppError(
     'rate_limited',

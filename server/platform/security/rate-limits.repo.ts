@@ -1,0 +1,27 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/index';
+
+/**
+ * Counts one attempt in the window of `key` in one upsert (shared by every process); a window that
+ * has ended starts again at 1. Returns the window's count and the seconds until it ends.
+ */
+export async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
+  const result = (await db.execute(sql`
+    INSERT INTO rate_limits AS r (key, window_start, window_end, count)
+    VALUES (${key}, now(), now() + make_interval(secs => ${windowSeconds}), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      window_start = CASE WHEN r.window_end <= now() THEN now() ELSE r.window_start END,
+      window_end = CASE WHEN r.window_end <= now() THEN now() + make_interval(secs => ${windowSeconds}) ELSE r.window_end END,
+      count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
+    RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`)) as unknown as {
+    rows: { count: number; retry_after: number }[];
+  };
+  const row = result.rows[0];
+  return { count: row.count, retryAfter: row.retry_after };
+}
+
+/** Drops the windows that have ended (the maintenance job). */
+export async function purgeEndedRateLimits(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowEnd, sql`now()`));
+}
