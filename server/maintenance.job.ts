@@ -1,9 +1,10 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { authTokens, outbox, sessions } from './platform/db/schema/index';
+import { authTokens } from './platform/db/schema/index';
 import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
 import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
-import { findStrandedMail } from './platform/mail/outbox';
+import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.repo';
+import { purgeExpiredSessions } from './platform/http/sessions.repo';
 import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';
 import { sendEmailJob } from './platform/mail/send-email.job';
@@ -19,13 +20,13 @@ export const maintenanceJob = defineJob({
   schema: z.object({}).passthrough(),
   schedule: '* * * * *',
   async run(_data, { db, log, jobs }) {
-    const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.idHash });
+    const expiredSessions = await purgeExpiredSessions(db);
     const expiredTokens = await db
       .delete(authTokens)
       .where(lt(authTokens.expiresAt, sql`now() - interval '1 day'`))
       .returning({ id: authTokens.id });
     await purgeEndedRateLimits(db);
-    await db.delete(outbox).where(lt(outbox.createdAt, sql`now() - interval '30 days'`));
+    await purgeOldOutboxMail(db);
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
       await jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
@@ -35,7 +36,7 @@ export const maintenanceJob = defineJob({
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     const abandonedTests = await failAbandonedTests(db);
     log.info(
-      { expiredSessions: expiredSessions.length, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
+      { expiredSessions, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
       'maintenance done',
     );
   },

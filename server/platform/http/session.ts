@@ -1,13 +1,13 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import type { Db, Executor } from '../db/client';
 import type { Notifications } from '../db/notifications';
-import { sessions, users, type UserRow } from '../db/schema/index';
+import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
 import { hashToken, newToken } from '../security/tokens';
 import { listenForSessionChanges, SessionCache } from './session-cache';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
+import { deleteSession, deleteUserSessions, insertSession, loadSessionUser } from './sessions.repo';
 
 const SESSION_DAYS = 30;
 
@@ -44,7 +44,7 @@ export async function startSession(db: Db, userId: number, request: FastifyReque
   if (previous) await endStoredSession(db, hashToken(previous));
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     idHash: hashToken(token),
     userId,
     expiresAt,
@@ -62,34 +62,13 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 }
 
 async function endStoredSession(db: Db, idHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  await deleteSession(db, idHash);
   sessionCaches.get(db)?.forgetSession(idHash);
 }
 
 /** Inside the caller's transaction; the caller calls forgetCachedUser once it commits. */
 export async function endAllSessions(ex: Executor, userId: number): Promise<void> {
-  await ex.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-function prepareSessionUserQuery(db: Db) {
-  return db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('session_user');
-}
-
-// Runs on a cache miss, and on every signed-in request while the cache cannot be trusted (its
-// LISTEN connection is down) or where there is none: prepared once per database, it costs a quarter
-// of the plain query (0.18 ms against 0.79 ms measured here on PostgreSQL).
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
-
-async function loadSession(db: Db, idHash: string) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUserQuery(db)));
-  const [row] = await query.execute({ idHash });
-  return row;
+  await deleteUserSessions(ex, userId);
 }
 
 /** The user of the request's session cookie, if it is a live session: from this process's cache when it can. */
@@ -98,8 +77,8 @@ export async function findSessionUser(db: Db, request: FastifyRequest): Promise<
   if (!token) return undefined;
   const idHash = hashToken(token);
   const cache = sessionCaches.get(db);
-  if (!cache) return (await loadSession(db, idHash))?.user;
-  return cache.find(idHash, () => loadSession(db, idHash));
+  if (!cache) return (await loadSessionUser(db, idHash))?.user;
+  return cache.find(idHash, () => loadSessionUser(db, idHash));
 }
 
 /** preHandler for signed-in routes: loads request.user or answers 401. */
