@@ -1,6 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { authTokens } from './platform/db/schema/index';
+import { purgeExpiredTokens } from './accounts/auth-tokens.repo';
 import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
 import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
 import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.repo';
@@ -21,10 +20,7 @@ export const maintenanceJob = defineJob({
   schedule: '* * * * *',
   async run(_data, { db, log, jobs }) {
     const expiredSessions = await purgeExpiredSessions(db);
-    const expiredTokens = await db
-      .delete(authTokens)
-      .where(lt(authTokens.expiresAt, sql`now() - interval '1 day'`))
-      .returning({ id: authTokens.id });
+    const expiredTokens = await purgeExpiredTokens(db);
     await purgeEndedRateLimits(db);
     await purgeOldOutboxMail(db);
     const stranded = await findStrandedMail(db);
@@ -36,7 +32,7 @@ export const maintenanceJob = defineJob({
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     const abandonedTests = await failAbandonedTests(db);
     log.info(
-      { expiredSessions, expiredTokens: expiredTokens.length, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
+      { expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
       'maintenance done',
     );
   },

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../platform/db/client';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../platform/db/client';
 import { authTokens } from '../platform/db/schema/index';
 import { hashToken, newToken } from '../platform/security/tokens';
 
@@ -46,4 +46,13 @@ export async function retireTokens(ex: Executor, userId: number, purpose: TokenP
     .update(authTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
+/** Tokens expired for over a day are dropped (the maintenance job); returns how many. */
+export async function purgeExpiredTokens(db: Db): Promise<number> {
+  const rows = await db
+    .delete(authTokens)
+    .where(lt(authTokens.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ id: authTokens.id });
+  return rows.length;
 }

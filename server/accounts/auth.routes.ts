@@ -18,21 +18,20 @@ import { MessageBody } from '../../contracts/errors';
 import type { AppContext } from '../platform/context';
 import { endSession, startSession } from '../platform/http/session';
 import { toUser } from './accounts.service';
-import { createAuthService } from './auth.service';
+import { checkResetToken, login, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './auth.service';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const auth = createAuthService(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/register', { schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request, reply) => {
-    const { user, emailSent } = await auth.register(request.body, request.ip);
+    const { user, emailSent } = await register(ctx, request.body, request.ip);
     await startSession(ctx.db, user.id, request, reply);
     const message = emailSent ? AUTH_MESSAGES.registeredEmailSent : AUTH_MESSAGES.registeredVerified;
     return { user: toUser(user), emailSent, message };
   });
 
   r.post('/api/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const user = await auth.login(request.body, request.ip);
+    const user = await login(ctx.db, request.body, request.ip);
     await startSession(ctx.db, user.id, request, reply);
     return { user: toUser(user) };
   });
@@ -43,27 +42,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.post('/api/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    await auth.requestPasswordReset(request.body.email, request.ip);
+    await requestPasswordReset(ctx, request.body.email, request.ip);
     return { message: AUTH_MESSAGES.forgotDone };
   });
 
   r.post('/api/validate-reset-token', { schema: { body: TokenBody, response: { 200: ValidateResetTokenResponse } } }, async (request) => {
-    await auth.checkResetToken(request.body.token);
+    await checkResetToken(ctx.db, request.body.token);
     return { valid: true as const };
   });
 
   r.post('/api/reset-password', { schema: { body: ResetPasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    await auth.resetPassword(request.body);
+    await resetPassword(ctx.db, request.body);
     return { message: AUTH_MESSAGES.passwordReset };
   });
 
   r.get('/api/verify-email', { schema: { querystring: VerifyEmailQuery, response: { 200: VerifyEmailResponse } } }, async (request) => {
-    const { message, email } = await auth.verifyEmail(request.query.token);
+    const { message, email } = await verifyEmail(ctx.db, request.query.token);
     return { message, user: { email } };
   });
 
   r.post('/api/verify-email', { schema: { body: TokenBody, response: { 200: VerifyEmailResponse } } }, async (request) => {
-    const { message, email } = await auth.verifyEmail(request.body.token);
+    const { message, email } = await verifyEmail(ctx.db, request.body.token);
     return { message, user: { email } };
   });
 
@@ -71,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/resend-verification-public',
     { schema: { body: ResendVerificationBody, response: { 200: MessageBody } } },
     async (request) => {
-      await auth.resendVerification(request.body.email, request.ip);
+      await resendVerification(ctx, request.body.email, request.ip);
       return { message: AUTH_MESSAGES.resendDone };
     },
   );

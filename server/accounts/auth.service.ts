@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type ResetPasswordBody } from '../../contracts/auth';
 import type { AppContext } from '../platform/context';
-import type { Executor } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
-import { users, type UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
@@ -11,7 +9,7 @@ import { sendEmailJob } from '../platform/mail/send-email.job';
 import { queueMail } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
-import { findUserByEmail, findUserById, findUserByUsername, updateUser } from './users.repo';
+import { findUserByEmail, findUserById, findUserByUsername, insertUser, markEmailVerified, type UserRow } from './users.repo';
 import { consumeToken, findTokenOwner, issueToken, peekToken, retireTokens } from './auth-tokens.repo';
 
 const RESET_TTL_SECONDS = 60 * 60; // part 1, section 9: reset links live 1 hour
@@ -20,136 +18,124 @@ const VERIFY_TTL_SECONDS = 24 * 60 * 60;
 const USERNAME_TAKEN = 'Username already exists';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-export function createAuthService(ctx: AppContext) {
-  const { db, mailer, jobs, env, log } = ctx;
+/** What the operations that mail someone need. */
+type MailingContext = Pick<AppContext, 'db' | 'mailer' | 'jobs' | 'env' | 'log'>;
 
-  /** Writes a verification mail in the caller's transaction; returns the outbox id to deliver. */
-  async function queueVerification(tx: Executor, user: UserRow): Promise<number | null> {
-    const token = await issueToken(tx, user.id, 'verify_email', VERIFY_TTL_SECONDS);
-    const mail = verifyEmailTemplate(user.username, `${env.APP_URL}/verify-email?token=${token}`);
-    return queueMail(tx, mailer, { ...mail, to: user.email, userId: user.id, kind: 'verify_email' }, log);
-  }
-
-  // After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
-  async function deliver(outboxId: number | null): Promise<void> {
-    if (outboxId !== null) await jobs.send(sendEmailJob, { outboxId });
-  }
-
-  return {
-    /** Without SMTP the account is verified at once: nobody could ever read the link (issue 2). */
-    async register(body: RegisterBody, ip: string): Promise<{ user: UserRow; emailSent: boolean }> {
-      await enforceRateLimit(db, RATE_RULES.registerPerIp, ip);
-      if (await findUserByUsername(db, body.username)) throw new AppError('conflict', USERNAME_TAKEN);
-      if (await findUserByEmail(db, body.email)) throw new AppError('conflict', EMAIL_TAKEN);
-      const passwordHash = await hashPassword(body.password);
-      let outboxId: number | null = null;
-      let user: UserRow;
-      try {
-        user = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(users)
-            .values({
-              username: body.username,
-              email: body.email,
-              passwordHash,
-              couponCode: body.couponCode || null,
-              emailVerifiedAt: mailer.configured ? null : sql`now()`,
-            })
-            .returning();
-          if (mailer.configured) outboxId = await queueVerification(tx, row);
-          return row;
-        });
-      } catch (err) {
-        // Two registrations racing for the same name: the database decides, the loser hears why.
-        if (isUniqueViolation(err)) {
-          const taken = await findUserByUsername(db, body.username);
-          throw new AppError('conflict', taken ? USERNAME_TAKEN : EMAIL_TAKEN);
-        }
-        throw err;
-      }
-      await deliver(outboxId);
-      return { user, emailSent: mailer.configured };
-    },
-
-    /** The same message and about the same time for an unknown user and a wrong password. */
-    async login(body: LoginBody, ip: string): Promise<UserRow> {
-      await enforceRateLimit(db, RATE_RULES.loginPerIp, ip);
-      await enforceRateLimit(db, RATE_RULES.loginPerUser, body.username);
-      const user = body.username.includes('@')
-        ? await findUserByEmail(db, body.username)
-        : await findUserByUsername(db, body.username);
-      if (!user) {
-        await burnPasswordCheck(body.password);
-        throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
-      }
-      if (!(await verifyPassword(user.passwordHash, body.password))) {
-        throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
-      }
-      return user;
-    },
-
-    /** Answers the same whether the address has an account or not (no account enumeration). */
-    async requestPasswordReset(email: string, ip: string): Promise<void> {
-      await enforceRateLimit(db, RATE_RULES.mailPerIp, ip);
-      await enforceRateLimit(db, RATE_RULES.mailPerAddress, `reset:${email}`);
-      const user = await findUserByEmail(db, email);
-      if (!user) return;
-      const outboxId = await db.transaction(async (tx) => {
-        const token = await issueToken(tx, user.id, 'reset_password', RESET_TTL_SECONDS);
-        const mail = resetPasswordTemplate(user.username, `${env.APP_URL}/reset-password?token=${token}`);
-        return queueMail(tx, mailer, { ...mail, to: user.email, userId: user.id, kind: 'reset_password' }, log);
-      });
-      await deliver(outboxId);
-    },
-
-    async checkResetToken(token: string): Promise<void> {
-      if (!(await peekToken(db, token, 'reset_password'))) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
-    },
-
-    /** Uses the token, sets the password and signs the user out everywhere, all or nothing. */
-    async resetPassword(body: ResetPasswordBody): Promise<void> {
-      const passwordHash = await hashPassword(body.password);
-      const userId = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, body.token, 'reset_password');
-        if (!userId) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
-        await updateUser(tx, userId, {
-          passwordHash,
-          // Following a mailed link proves the address is theirs.
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        });
-        await retireTokens(tx, userId, 'reset_password');
-        await endAllSessions(tx, userId);
-        return userId;
-      });
-      forgetCachedUser(db, userId);
-    },
-
-    async verifyEmail(token: string): Promise<{ message: string; email: string }> {
-      const verified = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, token, 'verify_email');
-        if (!userId) return undefined;
-        return updateUser(tx, userId, { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` });
-      });
-      if (verified) {
-        forgetCachedUser(db, verified.id);
-        return { message: AUTH_MESSAGES.emailVerified, email: verified.email };
-      }
-      // A used or expired link of an address that is verified: tell the user it is already done.
-      const ownerId = await findTokenOwner(db, token, 'verify_email');
-      const owner = ownerId ? await findUserById(db, ownerId) : undefined;
-      if (owner?.emailVerifiedAt) return { message: AUTH_MESSAGES.emailAlreadyVerified, email: owner.email };
-      throw new AppError('invalid_token', AUTH_MESSAGES.invalidVerifyLink);
-    },
-
-    async resendVerification(email: string, ip: string): Promise<void> {
-      await enforceRateLimit(db, RATE_RULES.mailPerIp, ip);
-      await enforceRateLimit(db, RATE_RULES.mailPerAddress, `verify:${email}`);
-      const user = await findUserByEmail(db, email);
-      if (!user || user.emailVerifiedAt) return;
-      const outboxId = await db.transaction((tx) => queueVerification(tx, user));
-      await deliver(outboxId);
-    },
-  };
+/** Writes a verification mail in the caller's transaction; returns the outbox id to deliver. */
+async function queueVerification(ctx: MailingContext, tx: Executor, user: UserRow): Promise<number | null> {
+  const token = await issueToken(tx, user.id, 'verify_email', VERIFY_TTL_SECONDS);
+  const mail = verifyEmailTemplate(user.username, `${ctx.env.APP_URL}/verify-email?token=${token}`);
+  return queueMail(tx, ctx.mailer, { ...mail, to: user.email, userId: user.id, kind: 'verify_email' }, ctx.log);
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+// After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
+async function deliver(ctx: MailingContext, outboxId: number | null): Promise<void> {
+  if (outboxId !== null) await ctx.jobs.send(sendEmailJob, { outboxId });
+}
+
+/** Without SMTP the account is verified at once: nobody could ever read the link (issue 2). */
+export async function register(ctx: MailingContext, body: RegisterBody, ip: string): Promise<{ user: UserRow; emailSent: boolean }> {
+  const { db, mailer } = ctx;
+  await enforceRateLimit(db, RATE_RULES.registerPerIp, ip);
+  if (await findUserByUsername(db, body.username)) throw new AppError('conflict', USERNAME_TAKEN);
+  if (await findUserByEmail(db, body.email)) throw new AppError('conflict', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(body.password);
+  let outboxId: number | null = null;
+  let user: UserRow;
+  try {
+    user = await db.transaction(async (tx) => {
+      const row = await insertUser(
+        tx,
+        { username: body.username, email: body.email, passwordHash, couponCode: body.couponCode || null },
+        !mailer.configured,
+      );
+      if (mailer.configured) outboxId = await queueVerification(ctx, tx, row);
+      return row;
+    });
+  } catch (err) {
+    // Two registrations racing for the same name: the database decides, the loser hears why.
+    if (isUniqueViolation(err)) {
+      const taken = await findUserByUsername(db, body.username);
+      throw new AppError('conflict', taken ? USERNAME_TAKEN : EMAIL_TAKEN);
+    }
+    throw err;
+  }
+  await deliver(ctx, outboxId);
+  return { user, emailSent: mailer.configured };
+}
+
+/** The same message and about the same time for an unknown user and a wrong password. */
+export async function login(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
+  await enforceRateLimit(db, RATE_RULES.loginPerIp, ip);
+  await enforceRateLimit(db, RATE_RULES.loginPerUser, body.username);
+  const user = body.username.includes('@') ? await findUserByEmail(db, body.username) : await findUserByUsername(db, body.username);
+  if (!user) {
+    await burnPasswordCheck(body.password);
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
+  }
+  return user;
+}
+
+/** Answers the same whether the address has an account or not (no account enumeration). */
+export async function requestPasswordReset(ctx: MailingContext, email: string, ip: string): Promise<void> {
+  const { db, mailer, env, log } = ctx;
+  await enforceRateLimit(db, RATE_RULES.mailPerIp, ip);
+  await enforceRateLimit(db, RATE_RULES.mailPerAddress, `reset:${email}`);
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const outboxId = await db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'reset_password', RESET_TTL_SECONDS);
+    const mail = resetPasswordTemplate(user.username, `${env.APP_URL}/reset-password?token=${token}`);
+    return queueMail(tx, mailer, { ...mail, to: user.email, userId: user.id, kind: 'reset_password' }, log);
+  });
+  await deliver(ctx, outboxId);
+}
+
+export async function checkResetToken(db: Db, token: string): Promise<void> {
+  if (!(await peekToken(db, token, 'reset_password'))) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
+}
+
+/** Uses the token, sets the password and signs the user out everywhere, all or nothing. */
+export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  const userId = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, body.token, 'reset_password');
+    if (!userId) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
+    // Following a mailed link proves the address is theirs.
+    await markEmailVerified(tx, userId, { passwordHash });
+    await retireTokens(tx, userId, 'reset_password');
+    await endAllSessions(tx, userId);
+    return userId;
+  });
+  forgetCachedUser(db, userId);
+}
+
+export async function verifyEmail(db: Db, token: string): Promise<{ message: string; email: string }> {
+  const verified = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'verify_email');
+    if (!userId) return undefined;
+    return markEmailVerified(tx, userId);
+  });
+  if (verified) {
+    forgetCachedUser(db, verified.id);
+    return { message: AUTH_MESSAGES.emailVerified, email: verified.email };
+  }
+  // A used or expired link of an address that is verified: tell the user it is already done.
+  const ownerId = await findTokenOwner(db, token, 'verify_email');
+  const owner = ownerId ? await findUserById(db, ownerId) : undefined;
+  if (owner?.emailVerifiedAt) return { message: AUTH_MESSAGES.emailAlreadyVerified, email: owner.email };
+  throw new AppError('invalid_token', AUTH_MESSAGES.invalidVerifyLink);
+}
+
+export async function resendVerification(ctx: MailingContext, email: string, ip: string): Promise<void> {
+  const { db } = ctx;
+  await enforceRateLimit(db, RATE_RULES.mailPerIp, ip);
+  await enforceRateLimit(db, RATE_RULES.mailPerAddress, `verify:${email}`);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.emailVerifiedAt) return;
+  const outboxId = await db.transaction((tx) => queueVerification(ctx, tx, user));
+  await deliver(ctx, outboxId);
+}

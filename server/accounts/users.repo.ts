@@ -36,3 +36,19 @@ export async function updateUser(ex: Executor, id: number, changes: UserChanges)
     .returning();
   return row;
 }
+
+export type NewUser = Pick<UserInsert, 'username' | 'email' | 'passwordHash' | 'couponCode'>;
+
+/** A new account, its address verified at once when `emailVerified` (no SMTP: nobody could read a link). */
+export async function insertUser(ex: Executor, user: NewUser, emailVerified: boolean): Promise<UserRow> {
+  const [row] = await ex
+    .insert(users)
+    .values({ ...user, emailVerifiedAt: emailVerified ? sql`now()` : null })
+    .returning();
+  return row;
+}
+
+/** Following a mailed link proves the address is theirs: verified now, or when it first was; with any other `changes`. */
+export async function markEmailVerified(ex: Executor, id: number, changes: UserChanges = {}): Promise<UserRow> {
+  return updateUser(ex, id, { ...changes, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` });
+}
