@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { isSameOrSubdomain } from '../platform/db/domain-match';
+import { verifiedOwnersOf } from '../domains/domains.service';
 import type { Db } from '../platform/db/client';
-import { domains } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
 import { readReports, storeReports } from './ingest';
 
@@ -40,7 +38,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
     }
     const domain = report.parsed.report.policy.domain.toLowerCase();
     reportDomains.add(domain);
-    const owners = await verifiedOwners(db, domain);
+    const owners = await verifiedOwnersOf(db, domain);
     if (owners.length === 0) {
       lines.push(`${report.fileName}: no user has verified ${domain}`);
       continue;
@@ -53,12 +51,4 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
   }
   const anyParsed = reports.some((r) => r.parsed.ok);
   return { status: stored > 0 ? 'processed' : anyParsed ? 'unrouted' : 'failed', result: lines.join('\n'), reportDomains: [...reportDomains] };
-}
-
-async function verifiedOwners(db: Db, domain: string): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ userId: domains.userId })
-    .from(domains)
-    .where(and(eq(domains.isVerified, true), isSameOrSubdomain(domain, domains.domain)));
-  return rows.map((r) => r.userId);
 }

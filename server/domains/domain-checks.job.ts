@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { domains } from '../platform/db/schema/index';
 import { recheckDomain } from './domain-checks.service';
+import { findDomainById, listDomainIds } from './domains.repo';
 import { defineJob } from '../platform/queue/job';
 
 /** Re-checks one domain's DNS; retried when DNS lookups fail. */
@@ -11,7 +10,7 @@ export const checkDomainJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 60,
   async run({ domainId }, { db, dns }) {
-    const [row] = await db.select().from(domains).where(eq(domains.id, domainId));
+    const row = await findDomainById(db, domainId);
     if (row) await recheckDomain(db, dns, row); // a domain deleted since is simply skipped
   },
 });
@@ -22,8 +21,8 @@ export const scheduleDomainChecksJob = defineJob({
   schema: z.object({}).passthrough(),
   schedule: '0 * * * *',
   async run(_data, { db, jobs, log }) {
-    const rows = await db.select({ id: domains.id }).from(domains);
-    for (const { id } of rows) await jobs.send(checkDomainJob, { domainId: id }, { singletonKey: `domain-${id}` });
-    log.info({ domains: rows.length }, 'domain checks queued');
+    const ids = await listDomainIds(db);
+    for (const id of ids) await jobs.send(checkDomainJob, { domainId: id }, { singletonKey: `domain-${id}` });
+    log.info({ domains: ids.length }, 'domain checks queued');
   },
 });

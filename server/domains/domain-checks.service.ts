@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { DomainChecks } from '../../contracts/domains';
 import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
-import { domains } from '../platform/db/schema/index';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
 import { DnsLookupError, type DnsResolver } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
-
-export type DomainRow = typeof domains.$inferSelect;
+import { saveDomainChecks, type DomainRow } from './domains.repo';
 
 const RECORDS = [
   { key: 'spfRecord', label: 'SPF' },
@@ -43,7 +40,7 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
     lastCheckedAt: new Date(checks.checkedAt),
   };
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(domains).set(next).where(eq(domains.id, row.id)).returning();
+    const updated = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!row.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
     if (row.lastCheckedAt === null) return updated;

@@ -1,10 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../platform/db/client';
+import { isSameOrSubdomain } from '../platform/db/domain-match';
 import { domains } from '../platform/db/schema/index';
-import type { DomainRow } from './domain-checks.service';
 
-// Every query names the owner: another user's domain id behaves as if it did not exist.
+export type DomainRow = typeof domains.$inferSelect;
+
+// Every query of a user's request names the owner: another user's domain id behaves as if it did not
+// exist. The checks job and mailed DMARC reports, at the end, work across users.
 
 export async function listUserDomains(ex: Executor, userId: number): Promise<DomainRow[]> {
   return ex.select().from(domains).where(eq(domains.userId, userId)).orderBy(desc(domains.createdAt), desc(domains.id));
@@ -58,4 +61,36 @@ export async function hasHealthyDomain(ex: Executor, userId: number): Promise<bo
     .where(and(eq(domains.userId, userId), eq(domains.status, 'healthy')))
     .limit(1);
   return row !== undefined;
+}
+
+/** A domain by id alone, for the checks job; undefined when it was deleted since. */
+export async function findDomainById(ex: Executor, id: number): Promise<DomainRow | undefined> {
+  const [row] = await ex.select().from(domains).where(eq(domains.id, id));
+  return row;
+}
+
+/** Every domain's id, for the hourly checks. */
+export async function listDomainIds(ex: Executor): Promise<number[]> {
+  const rows = await ex.select({ id: domains.id }).from(domains);
+  return rows.map((r) => r.id);
+}
+
+export type DomainCheckOutcome = Pick<
+  typeof domains.$inferInsert,
+  'status' | 'isVerified' | 'spfRecord' | 'dkimRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus' | 'checks' | 'lastCheckedAt'
+>;
+
+/** Stores the outcome of a domain's checks. */
+export async function saveDomainChecks(ex: Executor, id: number, outcome: DomainCheckOutcome): Promise<DomainRow> {
+  const [row] = await ex.update(domains).set(outcome).where(eq(domains.id, id)).returning();
+  return row;
+}
+
+/** The users who verified `domain` or a parent domain of it: the ones mailed DMARC reports for it go to. */
+export async function verifiedOwnersOf(ex: Executor, domain: string): Promise<number[]> {
+  const rows = await ex
+    .selectDistinct({ userId: domains.userId })
+    .from(domains)
+    .where(and(eq(domains.isVerified, true), isSameOrSubdomain(domain, domains.domain)));
+  return rows.map((r) => r.userId);
 }

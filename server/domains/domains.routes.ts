@@ -6,9 +6,9 @@ import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
-import { recheckDomain, type DomainRow } from './domain-checks.service';
+import { recheckDomain } from './domain-checks.service';
 import { validateDomainName } from './domain-name';
-import { deleteUserDomain, findUserDomain, insertDomain, listUserDomains, updateUserDomain } from './domains.repo';
+import { deleteUserDomain, findUserDomain, insertDomain, listUserDomains, updateUserDomain, type DomainRow } from './domains.repo';
 
 export function toDomain(row: DomainRow): Domain {
   return {
