@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
-import { loadReporterActivity, type ReporterActivity } from './reporter-health';
+import type { ReporterActivity } from './reporter-health';
 
 /** What the analytics are computed from: aggregates of the user's stored rows, one query each. */
 export interface AnalyticsRows {
@@ -71,7 +71,43 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
     .where(inPeriod)
     .orderBy(dmarcReports.domain, desc(dmarcReports.dateBegin));
 
-  const reporters = await loadReporterActivity(db, sql`user_id = ${userId} and ${domain ? sql`domain = ${domain}` : sql`true`}`);
+  const reporters = await loadReporterActivity(db, { userId, domain });
 
   return { days: dayRows, sources, policies, reporters };
+}
+
+/** Whose reports loadReporterActivity reads: one user's (of one domain), or everyone's. */
+export interface ReporterScope {
+  userId?: number;
+  domain?: string;
+}
+
+/** Each (user, domain, reporter) of the imported reports in `scope`. */
+export async function loadReporterActivity(ex: Executor, scope: ReporterScope = {}): Promise<ReporterActivity[]> {
+  const conditions: SQL[] = [];
+  if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
+  if (scope.domain) conditions.push(sql`domain = ${scope.domain}`);
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const result = (await ex.execute(sql`
+    with r as (
+      select user_id, domain, org_name, date_end,
+             max(date_end) over (partition by user_id, domain, org_name) as last_end
+      from dmarc_reports
+      where status = 'imported' and domain is not null and org_name is not null and date_end is not null and ${where}
+    )
+    select user_id, domain, org_name, last_end, count(*)::int as reports,
+           (count(distinct (date_end at time zone 'UTC')::date) filter (where date_end > last_end - interval '7 days'))::int as recent_days
+    from r
+    group by user_id, domain, org_name, last_end
+    order by last_end desc`)) as unknown as {
+    rows: { user_id: number; domain: string; org_name: string; last_end: Date | string; reports: number; recent_days: number }[];
+  };
+  return result.rows.map((row) => ({
+    userId: row.user_id,
+    domain: row.domain,
+    orgName: row.org_name,
+    lastReportAt: new Date(row.last_end),
+    reports: row.reports,
+    recentDays: row.recent_days,
+  }));
 }

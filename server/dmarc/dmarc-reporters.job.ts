@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { raiseStoppedReporterAlerts } from './stopped-reporters';
 import { defineJob } from '../platform/queue/job';
@@ -9,7 +8,7 @@ export const checkDmarcReportersJob = defineJob({
   schema: z.object({}).passthrough(),
   schedule: '15 * * * *',
   async run(_data, { db, log }) {
-    const raised = await raiseStoppedReporterAlerts(db, sql`true`);
+    const raised = await raiseStoppedReporterAlerts(db);
     log.info({ raised }, 'DMARC reporters checked');
   },
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '../../contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
-import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
+import { dmarcRecords, dmarcReporterAlerts, dmarcReports } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
 import { percentOf } from '../../contracts/figures';
 
@@ -164,4 +164,24 @@ export async function deleteReport(db: Db, userId: number, id: number): Promise<
     .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)))
     .returning({ id: dmarcReports.id });
   return rows.length > 0;
+}
+
+/**
+ * Records that a reporter's silence after `lastReportAt` is being alerted, once per silence: false
+ * when this one was already, true for a new one (the first, or after the reporter resumed).
+ */
+export async function claimReporterAlert(
+  ex: Executor,
+  reporter: { userId: number; domain: string; orgName: string; lastReportAt: Date },
+): Promise<boolean> {
+  const [claimed] = await ex
+    .insert(dmarcReporterAlerts)
+    .values({ userId: reporter.userId, domain: reporter.domain, orgName: reporter.orgName, lastReportAt: reporter.lastReportAt })
+    .onConflictDoUpdate({
+      target: [dmarcReporterAlerts.userId, dmarcReporterAlerts.domain, dmarcReporterAlerts.orgName],
+      set: { lastReportAt: reporter.lastReportAt },
+      setWhere: sql`${dmarcReporterAlerts.lastReportAt} <> excluded.last_report_at`,
+    })
+    .returning();
+  return claimed !== undefined;
 }

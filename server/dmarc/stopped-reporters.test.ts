@@ -4,7 +4,6 @@ import { createTestApp, signUp, type TestApp, type TestClient } from '../test/te
 import { reporterHealth } from './reporter-health';
 import { raiseStoppedReporterAlerts } from './stopped-reporters';
 import { reportXml } from './test-report-xml';
-import { sql } from 'drizzle-orm';
 
 const DAY = 24 * 3600 * 1000;
 const midnight = (daysAgo: number, from = Date.now()) => new Date(Date.parse(`${new Date(from - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
@@ -51,8 +50,8 @@ describe('alert when a daily DMARC reporter stops', () => {
     expect(byOrg['fastmail.com']).toMatchObject({ daily: false, stopped: false });
     expect(analytics.recommendations).toContainEqual(expect.stringMatching(/^google\.com has sent no report since/));
 
-    expect(await raiseStoppedReporterAlerts(t.database.db, sql`user_id = ${userId}`)).toBe(1);
-    expect(await raiseStoppedReporterAlerts(t.database.db, sql`user_id = ${userId}`)).toBe(0);
+    expect(await raiseStoppedReporterAlerts(t.database.db, { userId })).toBe(1);
+    expect(await raiseStoppedReporterAlerts(t.database.db, { userId })).toBe(0);
     const alerts = await alertsOf();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ type: 'authentication_failure', domain: 'brand.example', title: 'DMARC reports from google.com stopped' });
@@ -63,7 +62,7 @@ describe('alert when a daily DMARC reporter stops', () => {
     await upload('google.com', 1);
     // Four days later, with nothing new since yesterday's report.
     const later = new Date(Date.now() + 4 * DAY);
-    expect(await raiseStoppedReporterAlerts(t.database.db, sql`user_id = ${userId}`, later)).toBe(2); // google again, and yahoo now too
+    expect(await raiseStoppedReporterAlerts(t.database.db, { userId }, later)).toBe(2); // google again, and yahoo now too
     expect((await alertsOf()).map((a) => a.title).sort()).toEqual([
       'DMARC reports from google.com stopped',
       'DMARC reports from google.com stopped',
@@ -73,6 +72,6 @@ describe('alert when a daily DMARC reporter stops', () => {
 
   it('does not alert for a silence that is old history (reports uploaded long after)', async () => {
     const longAfter = new Date(Date.now() + 40 * DAY);
-    expect(await raiseStoppedReporterAlerts(t.database.db, sql`user_id = ${userId}`, longAfter)).toBe(0);
+    expect(await raiseStoppedReporterAlerts(t.database.db, { userId }, longAfter)).toBe(0);
   });
 });

@@ -1,34 +1,25 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
-import { dmarcReporterAlerts } from '../platform/db/schema/index';
-import { loadReporterActivity, reporterHealth } from './reporter-health';
+import { loadReporterActivity, type ReporterScope } from './dmarc-analytics.repo';
+import { claimReporterAlert } from './dmarc.repo';
+import { reporterHealth } from './reporter-health';
 
 /** A longer silence is history (an upload of old reports), not news: shown as stopped, not alerted. */
 const ALERT_WITHIN_DAYS = 14;
 
 /**
- * Raises one alert per daily reporter that has stopped (see reporter-health.ts), for the reports
- * matching `where`. The alert is tied to the reporter's last report: the same silence never alerts
- * twice, and a reporter that resumes and stops again alerts again. Returns how many were raised.
+ * Raises one alert per daily reporter that has stopped (see reporter-health.ts), for the reports in
+ * `scope` (everyone's by default). The alert is tied to the reporter's last report: the same silence
+ * never alerts twice, and a reporter that resumes and stops again alerts again. Returns how many were raised.
  */
-export async function raiseStoppedReporterAlerts(db: Db, where: SQL, now = new Date()): Promise<number> {
+export async function raiseStoppedReporterAlerts(db: Db, scope: ReporterScope = {}, now = new Date()): Promise<number> {
   let raised = 0;
-  for (const reporter of await loadReporterActivity(db, where)) {
+  for (const reporter of await loadReporterActivity(db, scope)) {
     const health = reporterHealth(reporter, now);
     if (!health.stopped || health.silentDays > ALERT_WITHIN_DAYS) continue;
     const lastDay = reporter.lastReportAt.toISOString().slice(0, 10);
     await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(dmarcReporterAlerts)
-        .values({ userId: reporter.userId, domain: reporter.domain, orgName: reporter.orgName, lastReportAt: reporter.lastReportAt })
-        .onConflictDoUpdate({
-          target: [dmarcReporterAlerts.userId, dmarcReporterAlerts.domain, dmarcReporterAlerts.orgName],
-          set: { lastReportAt: reporter.lastReportAt },
-          setWhere: sql`${dmarcReporterAlerts.lastReportAt} <> excluded.last_report_at`,
-        })
-        .returning();
-      if (!claimed) return;
+      if (!(await claimReporterAlert(tx, reporter))) return;
       await raiseAlert(tx, {
         userId: reporter.userId,
         type: 'authentication_failure',
