@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { InboxTestReport, type InboxTest, type InboxTestResultRow, type SeedNetworkStatus } from '../../contracts/inbox-tests';
 import type { Db, Executor } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
@@ -109,6 +109,69 @@ export async function completeInboxTest(ex: Executor, testId: number, pendingNot
     .update(inboxTests)
     .set({ status: 'completed', inboxCount: count('inbox'), spamCount: count('spam'), missingCount: count('missing'), totalSeeds: count(), completedAt: sql`now()` })
     .where(and(eq(inboxTests.id, testId), eq(inboxTests.status, 'running')));
+}
+
+/**
+ * Moves the tests `testIds` names to running with this message, unless another message got there
+ * first (a test this message already claimed is claimed again: a re-run after a crash); returns the
+ * ids it moved, in order.
+ */
+export async function claimTestsForMessage(ex: Executor, testIds: number[], message: { id: number; receivedAt: Date }): Promise<number[]> {
+  const rows = await ex
+    .update(inboxTests)
+    .set({ status: 'running', inboundMessageId: message.id, receivedAt: message.receivedAt })
+    .where(
+      and(
+        inArray(inboxTests.id, testIds),
+        or(eq(inboxTests.status, 'awaiting_email'), and(eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, message.id))),
+      ),
+    )
+    .returning({ id: inboxTests.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** The tests this message started, still running, fail with `reason`. */
+export async function failTestsOfMessage(ex: Executor, testIds: number[], messageId: number, reason: string): Promise<void> {
+  await ex
+    .update(inboxTests)
+    .set({ status: 'failed', failureReason: reason, completedAt: sql`now()` })
+    .where(and(inArray(inboxTests.id, testIds), eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, messageId)));
+}
+
+/**
+ * Records a started test's report, in one statement (one round trip and one commit; this runs for
+ * every message): the report (written over on a re-run), the test's subject and sending provider,
+ * and, without a seed network, the analyser's placement and note. That was the test's one
+ * placement, so the test is complete (completeInboxTest's work, for a test that has nothing pending;
+ * nothing else changes a running test without seeds). Returns whether it has seeds to poll.
+ */
+export async function recordTestReport(
+  ex: Executor,
+  testId: number,
+  report: InboxTestReport,
+  test: { subject: string; provider: string | null; analyserPlacement: 'inbox' | 'spam'; analyserNote: string },
+): Promise<boolean> {
+  const result = (await ex.execute(sql`
+    with stored as (
+      insert into ${inboxTestReports} (test_id, score, report) values (${testId}, ${report.score}, ${JSON.stringify(report)}::jsonb)
+      on conflict (test_id) do update set score = excluded.score, report = excluded.report
+    ), classed as (
+      update ${inboxTestPlacements} set placement = ${test.analyserPlacement}, note = ${test.analyserNote}, found_at = now()
+      where test_id = ${testId} and is_analyser
+      returning placement
+    )
+    update ${inboxTests} t set
+      subject = ${test.subject},
+      provider = ${test.provider},
+      status = case when c.placement is null then t.status else 'completed' end,
+      inbox_count = case when c.placement is null then t.inbox_count else (c.placement = 'inbox')::int end,
+      spam_count = case when c.placement is null then t.spam_count else (c.placement = 'spam')::int end,
+      total_seeds = case when c.placement is null then t.total_seeds else 1 end,
+      completed_at = case when c.placement is null then t.completed_at else now() end
+    from (select (select placement from classed) as placement) c
+    where t.id = ${testId}
+    returning c.placement is null as "hasSeeds"`)) as unknown as { rows: { hasSeeds: boolean }[] };
+  return result.rows[0]?.hasSeeds ?? false;
 }
 
 /** Tests whose message never came: failed after AWAITING_EMAIL_HOURS, with the reason. Returns how many. */

@@ -1,14 +1,20 @@
-import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client';
-import { inboxTestPlacements, inboxTests, seedMailboxes } from '../../platform/db/schema/index';
 import { ImapError, type ImapTuning } from '../../platform/imap/imap-client';
 import { completeInboxTest } from '../inbox-tests.repo';
 import { subjectTag } from '../test-address';
 import { decryptSecret } from '../../platform/security/secret-box';
 import { searchSeedMailbox, type SeedFind } from './seed-mailbox';
-
-type SeedRow = typeof seedMailboxes.$inferSelect;
+import {
+  findPendingSeedPlacements,
+  findRunningSeedTests,
+  markPlacementsMissing,
+  noteSeedErrors,
+  recordPlacementFound,
+  recordSeedFailure,
+  recordSeedPolled,
+  type SeedRow,
+} from './seeds.repo';
 
 export const SEED_REMOVED_NOTE = 'Seed removed from the seed network';
 /** Seeds polled at once: enough to get through a large network each minute, few enough for any server. */
@@ -52,12 +58,7 @@ interface PendingPlacement {
  */
 export async function pollSeedMailboxes(db: Db, options: SeedPollOptions): Promise<SeedPollSummary> {
   const summary: SeedPollSummary = { polled: 0, failed: 0, backingOff: 0, found: 0, removedSeedPlacements: 0, completed: 0 };
-  const pending = await db
-    .select({ id: inboxTestPlacements.id, testId: inboxTestPlacements.testId, seed: seedMailboxes, due: sql<boolean>`${seedMailboxes.nextPollAt} is null or ${seedMailboxes.nextPollAt} <= now()` })
-    .from(inboxTestPlacements)
-    .innerJoin(inboxTests, eq(inboxTests.id, inboxTestPlacements.testId))
-    .innerJoin(seedMailboxes, eq(seedMailboxes.id, inboxTestPlacements.seedId))
-    .where(and(eq(inboxTests.status, 'running'), isNull(inboxTestPlacements.placement)));
+  const pending = await findPendingSeedPlacements(db);
 
   const removed = pending.filter((p) => !p.seed.active).map((p) => p.id);
   summary.removedSeedPlacements = await resolveRemovedSeeds(db, removed);
@@ -84,12 +85,7 @@ export async function pollSeedMailboxes(db: Db, options: SeedPollOptions): Promi
 
 async function resolveRemovedSeeds(db: Db, placementIds: number[]): Promise<number> {
   if (placementIds.length === 0) return 0;
-  const rows = await db
-    .update(inboxTestPlacements)
-    .set({ placement: 'missing', note: SEED_REMOVED_NOTE })
-    .where(and(inArray(inboxTestPlacements.id, placementIds), isNull(inboxTestPlacements.placement)))
-    .returning({ id: inboxTestPlacements.id });
-  return rows.length;
+  return markPlacementsMissing(db, placementIds, SEED_REMOVED_NOTE);
 }
 
 /** Searches one seed for the tags of its pending placements; returns how many were found, or 'failed'. */
@@ -114,15 +110,7 @@ async function pollSeed(db: Db, seed: SeedRow, placements: PendingPlacement[], o
     const lastError = failureInWords(err, password);
     if (!(err instanceof ImapError)) options.log?.error({ err, seed: seed.address }, 'Seed mailbox poll failed');
     else options.log?.warn({ seed: seed.address, failure: err.failure, error: lastError }, 'Seed mailbox poll failed');
-    await db
-      .update(seedMailboxes)
-      .set({
-        consecutiveFailures: sql`${seedMailboxes.consecutiveFailures} + 1`,
-        lastError,
-        // 30 s, 1 min, 2 min, ... up to 10 min: the old count n-1 is what SET sees.
-        nextPollAt: sql`now() + least(${BACKOFF_FIRST_SECONDS} * power(2, ${seedMailboxes.consecutiveFailures}), ${BACKOFF_MAX_SECONDS}) * interval '1 second'`,
-      })
-      .where(eq(seedMailboxes.id, seed.id));
+    await recordSeedFailure(db, seed.id, lastError, { firstSeconds: BACKOFF_FIRST_SECONDS, maxSeconds: BACKOFF_MAX_SECONDS });
     return 'failed';
   }
 
@@ -131,17 +119,9 @@ async function pollSeed(db: Db, seed: SeedRow, placements: PendingPlacement[], o
     const find = found.get(subjectTag(placement.testId));
     if (!find) continue;
     // Only while still pending: a second round, or a test completed meanwhile, keeps what it has.
-    const rows = await db
-      .update(inboxTestPlacements)
-      .set({ placement: find.placement, folder: find.folder, tab: find.tab, foundAt: sql`now()` })
-      .where(and(eq(inboxTestPlacements.id, placement.id), isNull(inboxTestPlacements.placement)))
-      .returning({ id: inboxTestPlacements.id });
-    recorded += rows.length;
+    if (await recordPlacementFound(db, placement.id, find)) recorded++;
   }
-  await db
-    .update(seedMailboxes)
-    .set({ consecutiveFailures: 0, lastError: null, nextPollAt: null, lastPolledAt: sql`now()` })
-    .where(eq(seedMailboxes.id, seed.id));
+  await recordSeedPolled(db, seed.id);
   return recorded;
 }
 
@@ -158,29 +138,13 @@ function failureInWords(err: unknown, password: string): string {
  * when its last poll failed. Tests run by the analyser alone are not completed here.
  */
 async function completeFinishedTests(db: Db, windowMinutes: number): Promise<number> {
-  const running = await db
-    .select({
-      id: inboxTests.id,
-      // Qualified by hand: drizzle leaves columns of a one-table select unqualified, and a bare "id" would name p.id.
-      pending: sql<number>`(select count(*)::int from ${inboxTestPlacements} p where p.test_id = ${inboxTests}.id and p.placement is null)`,
-      windowPassed: sql<boolean>`coalesce(${inboxTests.receivedAt}, ${inboxTests.createdAt}) + make_interval(mins => ${windowMinutes}) <= now()`,
-    })
-    .from(inboxTests)
-    .where(
-      and(
-        eq(inboxTests.status, 'running'),
-        exists(db.select({ one: sql`1` }).from(inboxTestPlacements).where(and(eq(inboxTestPlacements.testId, inboxTests.id), eq(inboxTestPlacements.isAnalyser, false)))),
-      ),
-    );
+  const running = await findRunningSeedTests(db, windowMinutes);
   let completed = 0;
   for (const test of running) {
     if (test.pending > 0 && !test.windowPassed) continue;
     await db.transaction(async (tx) => {
       // The last error of a seed whose last poll failed; null (no note) for one that answered.
-      await tx
-        .update(inboxTestPlacements)
-        .set({ note: sql`(select s.last_error from ${seedMailboxes} s where s.id = ${inboxTestPlacements}.seed_id and s.consecutive_failures > 0)` })
-        .where(and(eq(inboxTestPlacements.testId, test.id), isNull(inboxTestPlacements.placement), isNull(inboxTestPlacements.note)));
+      await noteSeedErrors(tx, test.id);
       await completeInboxTest(tx, test.id);
     });
     completed++;

@@ -1,10 +1,7 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { seedMailboxes } from '../../platform/db/schema/index';
 import { decryptSecret, encryptSecret } from '../../platform/security/secret-box';
 import type { SeedConfig } from './seed-network-file';
-
-type SeedRow = typeof seedMailboxes.$inferSelect;
+import { deactivateSeedsNotIn, listSeedMailboxes, upsertSeedMailbox, type SeedRow } from './seeds.repo';
 
 export interface SeedSyncResult {
   /** Seeds of the file that were added or changed. */
@@ -24,13 +21,13 @@ export interface SeedSyncResult {
 export async function syncSeedNetwork(db: Db, seeds: SeedConfig[] | undefined, appSecret: string): Promise<SeedSyncResult> {
   const wanted = seeds ?? [];
   return db.transaction(async (tx) => {
-    const stored = new Map((await tx.select().from(seedMailboxes)).map((row) => [row.address, row]));
+    const stored = new Map((await listSeedMailboxes(tx)).map((row) => [row.address, row]));
     let written = 0;
     for (const seed of wanted) {
       const row = stored.get(seed.address);
       const imapChanged = !row || imapSettingsChanged(row, seed, appSecret);
       if (row && row.active && !imapChanged && !descriptionChanged(row, seed)) continue;
-      const values = {
+      await upsertSeedMailbox(tx, {
         address: seed.address,
         ...descriptionOf(seed),
         ...imapSettings(seed),
@@ -39,18 +36,12 @@ export async function syncSeedNetwork(db: Db, seeds: SeedConfig[] | undefined, a
         active: true,
         // New settings deserve a poll now, not after the backoff earned by the old ones.
         ...(imapChanged ? { consecutiveFailures: 0, lastError: null, nextPollAt: null } : {}),
-        updatedAt: sql`now()`,
-      };
-      await tx.insert(seedMailboxes).values(values).onConflictDoUpdate({ target: seedMailboxes.address, set: values });
+      });
       written++;
     }
     const inFile = wanted.map((s) => s.address);
-    const removed = await tx
-      .update(seedMailboxes)
-      .set({ active: false, updatedAt: sql`now()` })
-      .where(and(eq(seedMailboxes.active, true), inFile.length ? notInArray(seedMailboxes.address, inFile) : undefined))
-      .returning({ id: seedMailboxes.id });
-    return { written, unchanged: wanted.length - written, deactivated: removed.length };
+    const deactivated = await deactivateSeedsNotIn(tx, inFile);
+    return { written, unchanged: wanted.length - written, deactivated };
   });
 }
 
