@@ -8,6 +8,8 @@ const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss()],
+  // @contracts/* and @content/*, as web/tsconfig.json names them.
+  resolve: { tsconfigPaths: true },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Each project resolves @contracts/* and @content/* from the tsconfig.json nearest each file.
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'contracts/**/*.test.ts', 'content/**/*.test.ts'],
@@ -17,6 +21,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
@@ -25,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

@@ -77,6 +77,7 @@ export default {
     if (isTest(from.rel)) return {};
     function check(node) {
       const specifier = node.source?.value;
+      // Packages, and the path aliases @contracts/ and @content/ (shared code, which every layer may import), pass.
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const why = refusal(from, placeOf(resolve(file, specifier)));
       if (why) context.report({ node: node.source, message: `${specifier}: ${why}.` });

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTestReport } from '../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { inboxTestReports } from '../server/platform/db/schema/index';
 import { type SmtpListener } from '../server/platform/smtp/smtp-listener';
 import { createInboxTest } from '../server/inbox-tests/inbox-tests.repo';

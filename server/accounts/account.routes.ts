@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES } from '../../contracts/auth';
-import { User } from '../../contracts/user';
+import { AUTH_MESSAGES } from '@contracts/auth';
+import { User } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';

@@ -1,4 +1,4 @@
-import type { User } from '../../contracts/user';
+import type { User } from '@contracts/user';
 import type { UserRow } from './users.repo';
 
 // What other capabilities may use of accounts.

@@ -13,8 +13,8 @@ import {
   ValidateResetTokenResponse,
   VerifyEmailQuery,
   VerifyEmailResponse,
-} from '../../contracts/auth';
-import { MessageBody } from '../../contracts/errors';
+} from '@contracts/auth';
+import { MessageBody } from '@contracts/errors';
 import type { AppContext } from '../platform/context';
 import { endSession, startSession } from '../platform/http/session';
 import { toUser } from './accounts.service';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type ResetPasswordBody } from '../../contracts/auth';
+import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type ResetPasswordBody } from '@contracts/auth';
 import type { AppContext } from '../platform/context';
 import type { Db, Executor } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { Alert, type AlertSeverity, type AlertType } from '../../contracts/alerts';
+import { Alert, type AlertSeverity, type AlertType } from '@contracts/alerts';
 import type { Executor } from '../platform/db/client';
 import { alerts } from '../platform/db/schema/index';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Alert, AlertIdParams, AlertList } from '../../contracts/alerts';
+import { Alert, AlertIdParams, AlertList } from '@contracts/alerts';
 import { deleteAlert, listAlerts, markAlertRead } from './alerts.repo';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChatRequest, ChatResponse } from '../../contracts/chat';
+import { ChatRequest, ChatResponse } from '@contracts/chat';
 import type { AppContext } from '../platform/context';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { createChatbot } from './chatbot.service';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { COMPANY } from '../../content/index';
+import { COMPANY } from '@content/index';
 import { buildKnowledge } from './knowledge';
 import { completeChat, type LlmConfig } from './llm-client';
 import { createRetriever, type Passage } from './retrieval';

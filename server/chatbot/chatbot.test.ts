@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY } from '../../content/index';
+import { COMPANY } from '@content/index';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 
 let t: TestApp;

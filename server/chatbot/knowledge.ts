@@ -1,4 +1,4 @@
-import { COMPANY, ESP_INTEGRATIONS, FAQ, FEATURES, GUIDES, MTA_INTEGRATIONS, PLANS } from '../../content/index';
+import { COMPANY, ESP_INTEGRATIONS, FAQ, FEATURES, GUIDES, MTA_INTEGRATIONS, PLANS } from '@content/index';
 
 /** One passage the assistant can find and quote. `keywords` adds words people ask with. */
 export interface KnowledgeDoc {

@@ -1,5 +1,5 @@
-import type { DashboardOverview } from '../../contracts/dashboard';
-import { percentOf, sendingRates } from '../../contracts/figures';
+import type { DashboardOverview } from '@contracts/dashboard';
+import { percentOf, sendingRates } from '@contracts/figures';
 
 /** What the overview is computed from: aggregates of the user's own rows (dashboard.repo.ts). */
 export interface OverviewInputs {

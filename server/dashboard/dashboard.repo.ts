@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DashboardTrends } from '../../contracts/dashboard';
+import type { DashboardTrends } from '@contracts/dashboard';
 import type { Db } from '../platform/db/client';
 import { domains, emailMetrics, inboxTests, integrations } from '../platform/db/schema/index';
-import { metricsWindowStart, percentOf } from '../../contracts/figures';
+import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
 const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DashboardOverview, DashboardTrends, TrendsQuery } from '../../contracts/dashboard';
-import { planHasFeature } from '../../contracts/plans';
+import { DashboardOverview, DashboardTrends, TrendsQuery } from '@contracts/dashboard';
+import { planHasFeature } from '@contracts/plans';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';

@@ -25,7 +25,7 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodeResult {
   }
 }
 
-function tryDecoder(label: string): TextDecoder | undefined {
+function tryDecoder(label: string): InstanceType<typeof TextDecoder> | undefined {
   try {
     return new TextDecoder(label);
   } catch {

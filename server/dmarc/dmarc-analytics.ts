@@ -1,7 +1,7 @@
-import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat, ThreatSeverity } from '../../contracts/dmarc';
+import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat, ThreatSeverity } from '@contracts/dmarc';
 import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
 import type { SourceName } from './source-names';
-import { percentOf } from '../../contracts/figures';
+import { percentOf } from '@contracts/figures';
 import { reporterHealth, type ReporterActivity } from './reporter-health';
 
 /*

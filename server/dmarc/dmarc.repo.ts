@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '../../contracts/dmarc';
+import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '@contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReporterAlerts, dmarcReports } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
-import { percentOf } from '../../contracts/figures';
+import { percentOf } from '@contracts/figures';
 
 type ReportRow = typeof dmarcReports.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { UploadResponse } from '../../contracts/dmarc';
+import type { UploadResponse } from '@contracts/dmarc';
 import type { Db } from '../platform/db/client';
 import { storeFailedImport, storeReport } from './dmarc.repo';
 import type { ParseResult } from './aggregate-report';

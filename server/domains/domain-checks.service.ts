@@ -1,4 +1,4 @@
-import type { DomainChecks } from '../../contracts/domains';
+import type { DomainChecks } from '@contracts/domains';
 import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
 import { domainStatus, runDomainChecks } from './checks/run-checks';

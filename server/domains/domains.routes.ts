@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, UpdateDomainBody } from '../../contracts/domains';
+import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, UpdateDomainBody } from '@contracts/domains';
 import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';

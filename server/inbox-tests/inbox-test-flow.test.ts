@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTest, InboxTestReport, InboxTestResultRow } from '../../contracts/inbox-tests';
+import type { InboxTest, InboxTestReport, InboxTestResultRow } from '@contracts/inbox-tests';
 import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import { type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { InboxTestReport, type InboxTest, type InboxTestResultRow, type SeedNetworkStatus } from '../../contracts/inbox-tests';
+import { InboxTestReport, type InboxTest, type InboxTestResultRow, type SeedNetworkStatus } from '@contracts/inbox-tests';
 import type { Db, Executor } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
 import { defaultSubject, inboxTestAddress, newTestToken, subjectTag } from './test-address';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTest, InboxTestReport } from '../../contracts/inbox-tests';
+import type { InboxTest, InboxTestReport } from '@contracts/inbox-tests';
 import { domains, inboxTestPlacements, inboxTestReports } from '../platform/db/schema/index';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 

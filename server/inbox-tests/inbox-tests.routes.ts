@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '../../contracts/inbox-tests';
+import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '@contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
 import { AppError } from '../platform/errors';

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import type { Db } from '../platform/db/client';
 import type { InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';

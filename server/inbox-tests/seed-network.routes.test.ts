@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTestReport } from '../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { seedMailboxes } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { InboxTestReport, SeedNetworkStatus, SimulateEmailBody } from '../../contracts/inbox-tests';
+import { InboxTestReport, SeedNetworkStatus, SimulateEmailBody } from '@contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 
 /**
  * The ESP a test message went out through, told by the domains that vouch for it: the DKIM

@@ -1,5 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { InboxTestReport, SimulateEmailBody } from '../../contracts/inbox-tests';
+import type { InboxTestReport, SimulateEmailBody } from '@contracts/inbox-tests';
 import { AppError } from '../platform/errors';
 import { AnalysisStoppedError, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
 

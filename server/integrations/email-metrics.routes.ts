@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmailMetricList } from '../../contracts/email-metrics';
+import { EmailMetricList } from '@contracts/email-metrics';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
 import { listUserEmailMetrics } from './integrations.repo';

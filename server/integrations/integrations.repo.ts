@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { EmailMetric } from '../../contracts/email-metrics';
-import { metricsWindowStart, percentOf } from '../../contracts/figures';
-import type { Integration } from '../../contracts/integrations';
+import type { EmailMetric } from '@contracts/email-metrics';
+import { metricsWindowStart, percentOf } from '@contracts/figures';
+import type { Integration } from '@contracts/integrations';
 import type { Executor } from '../platform/db/client';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IntegrationList } from '../../contracts/integrations';
+import { IntegrationList } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
 import { listUserIntegrations } from './integrations.repo';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contracts/errors';
+import type { ErrorCode } from '@contracts/errors';
 
 /** The HTTP status of each error code (contracts/errors.ts). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../contracts/user';
+import type { User } from '@contracts/user';
 import { getQueryFn } from './api-client';
 
 // The session: who is signed in. Every page needs it (the landing page too) and every feature's
@@ -18,7 +18,7 @@ export const userQueryOptions = queryOptions({
     if (data === null) return null;
     // The schema (and zod with it) is fetched only when there is a user to check, so a signed-out
     // visitor of the landing page never downloads the validation library.
-    const { User } = await import('../../contracts/user');
+    const { User } = await import('@contracts/user');
     return User.parse(data);
   },
   staleTime: 5_000,

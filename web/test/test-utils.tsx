@@ -4,9 +4,9 @@ import type { QueryClient } from '@tanstack/react-query';
 // second copy of the router (CommonJS beside ESM) whose contexts the pages cannot see.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
-import type { Domain } from '../../contracts/domains';
-import type { ErrorBody, ErrorCode } from '../../contracts/errors';
-import type { User } from '../../contracts/user';
+import type { Domain } from '@contracts/domains';
+import type { ErrorBody, ErrorCode } from '@contracts/errors';
+import type { User } from '@contracts/user';
 import { AppProviders } from '../app/app-providers';
 import { createAppQueryClient } from '../app/query-client';
 import { routes } from '../app/router';

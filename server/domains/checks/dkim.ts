@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { z } from 'zod';
-import type { DkimCheck, DkimSelectorResult, Finding } from '../../../contracts/domains';
+import type { DkimCheck, DkimSelectorResult, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { error, info, statusOf, warning } from './finding';
 

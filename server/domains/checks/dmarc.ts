@@ -1,6 +1,6 @@
 import { getDomain } from 'tldts';
 import type { z } from 'zod';
-import type { DmarcCheck, Finding } from '../../../contracts/domains';
+import type { DmarcCheck, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { parseTags } from './dkim';
 import { error, statusOf, warning, withTag } from './finding';

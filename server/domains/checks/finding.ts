@@ -1,4 +1,4 @@
-import type { CheckStatus, Finding } from '../../../contracts/domains';
+import type { CheckStatus, Finding } from '@contracts/domains';
 
 export const error = (message: string, fix: string | null = null): Finding => ({ severity: 'error', message, fix });
 export const warning = (message: string, fix: string | null = null): Finding => ({ severity: 'warning', message, fix });

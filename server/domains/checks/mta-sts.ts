@@ -1,6 +1,6 @@
 import { request } from 'node:https';
 import type { z } from 'zod';
-import type { DomainChecks, Finding } from '../../../contracts/domains';
+import type { DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { parseTags } from './dkim';
 import { error, info, statusOf, warning, withTag } from './finding';

@@ -1,4 +1,4 @@
-import type { DomainChecks } from '../../../contracts/domains';
+import type { DomainChecks } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';

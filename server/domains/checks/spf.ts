@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Finding, SpfCheck, SpfNode } from '../../../contracts/domains';
+import type { Finding, SpfCheck, SpfNode } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { error, info, statusOf, warning, withTag } from './finding';
 

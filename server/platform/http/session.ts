@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import type { Db, Executor } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';

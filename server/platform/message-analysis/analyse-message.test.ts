@@ -2,7 +2,7 @@ import { dkimSign } from 'mailauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InboxTestReport } from '../../../contracts/inbox-tests';
+import { InboxTestReport } from '@contracts/inbox-tests';
 import { createResolver, type DnsResolver } from '../dns/resolver';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from './analyse-message';

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { normaliseIp } from '../dns/ip-address';
 import type { DnsResolver } from '../dns/resolver';
 import type { Env } from '../env';

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { InboxTestReport } from '../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import type { ResolverOptions } from '../dns/resolver';
 import { createThreadPool } from '../workers/thread-pool';
 import type { AnalyseDeps, MessageEnvelope } from './analyse-message';

@@ -1,7 +1,7 @@
 // A thread of the message-analysis pool (analysis-pool.ts): analyseMessage off the main event loop.
 // Built as its own entry beside dist/server.js (scripts/build.mjs).
 import { workerData } from 'node:worker_threads';
-import type { InboxTestReport } from '../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { createResolver } from '../dns/resolver';
 import { serveTasks } from '../workers/serve-tasks';
 import { analyseMessage, type MessageEnvelope } from './analyse-message';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTestReport } from '../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { inboundMessages, inboxTestReports, inboxTests } from '../db/schema/index';
 import { createInboxTest } from '../../inbox-tests/inbox-tests.repo';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Alert } from '../../../contracts/alerts';
-import type { User } from '../../../contracts/user';
+import type { Alert } from '@contracts/alerts';
+import type { User } from '@contracts/user';
 import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../lib/queries/alerts';
 import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test/test-utils';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { User } from '../../../contracts/user';
+import type { User } from '@contracts/user';
 import { OnboardingTour } from '../../features/tour/onboarding-tour';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { MobileNav } from './mobile-nav';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
-import type { User } from '../../../contracts/user';
+import type { User } from '@contracts/user';
 import { TOUR_ANCHORS } from '../../features/tour/steps';
 import { Brand } from '../../components/brand';
 import { Button } from '../../components/ui/button';

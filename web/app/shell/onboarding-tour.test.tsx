@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../contracts/user';
+import type { User } from '@contracts/user';
 import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test/test-utils';
 import { USER_QUERY_KEY } from '../../lib/session';
 import { stubDashboard } from '../../features/dashboard/test/fixtures';

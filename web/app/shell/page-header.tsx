@@ -1,7 +1,7 @@
 import { CircleHelp, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import type { User } from '../../../contracts/user';
-import { PLAN_LABELS } from '../../../contracts/plans';
+import type { User } from '@contracts/user';
+import { PLAN_LABELS } from '@contracts/plans';
 import { PATHS } from '../../lib/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

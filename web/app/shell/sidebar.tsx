@@ -1,4 +1,4 @@
-import type { User } from '../../../contracts/user';
+import type { User } from '@contracts/user';
 import { Brand } from '../../components/brand';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import type { User } from '../../../contracts/user';
-import { PLAN_LABELS } from '../../../contracts/plans';
+import type { User } from '@contracts/user';
+import { PLAN_LABELS } from '@contracts/plans';
 import { useLogoutMutation } from '../../features/auth/api';
 import { userInitial } from '../../lib/format';
 import { Button } from '../../components/ui/button';

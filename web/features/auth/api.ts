@@ -7,8 +7,8 @@ import {
   VerifyEmailResponse,
   type LoginBody,
   type RegisterBody,
-} from '../../../contracts/auth';
-import { MessageBody } from '../../../contracts/errors';
+} from '@contracts/auth';
+import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
 import { useApiMutation } from '../../lib/query-client';

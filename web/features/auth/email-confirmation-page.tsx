@@ -1,6 +1,6 @@
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, ResetPasswordForm } from '../../../contracts/auth';
+import { AUTH_MESSAGES, ResetPasswordForm } from '@contracts/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';

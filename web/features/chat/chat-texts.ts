@@ -1,4 +1,4 @@
-import { COMPANY } from '../../../content/company';
+import { COMPANY } from '@content/company';
 
 /** The assistant's name, shown as the panel title. */
 export const CHAT_TITLE = `${COMPANY.productName} Assistant`;

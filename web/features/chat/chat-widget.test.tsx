@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CHAT_MAX_LENGTH as CONTRACT_MAX_LENGTH } from '../../../contracts/chat';
-import type { ErrorBody } from '../../../contracts/errors';
-import { COMPANY } from '../../../content/company';
+import { CHAT_MAX_LENGTH as CONTRACT_MAX_LENGTH } from '@contracts/chat';
+import type { ErrorBody } from '@contracts/errors';
+import { COMPANY } from '@content/company';
 import { CHAT_MAX_LENGTH, EMPTY_REPLY_MESSAGE, FAILURE_MESSAGE } from './chat-texts';
 import { ChatWidget } from './chat-widget';
 

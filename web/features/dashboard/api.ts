@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DashboardOverview, DashboardTrends } from '../../../contracts/dashboard';
-import { EmailMetricList, type EmailMetric } from '../../../contracts/email-metrics';
-import { IntegrationList, type Integration } from '../../../contracts/integrations';
+import { DashboardOverview, DashboardTrends } from '@contracts/dashboard';
+import { EmailMetricList, type EmailMetric } from '@contracts/email-metrics';
+import { IntegrationList, type Integration } from '@contracts/integrations';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
 import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';

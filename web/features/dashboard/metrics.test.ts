@@ -19,7 +19,7 @@ import {
   summarizeMetrics,
   tenfoldBarWidth,
 } from './metrics';
-import { metricsWindowStart } from '../../../contracts/figures';
+import { metricsWindowStart } from '@contracts/figures';
 import { makeDomain, makeMetric, makeTest } from './test/fixtures';
 
 describe('overview thresholds', () => {

@@ -1,8 +1,8 @@
-import type { Domain } from '../../../contracts/domains';
-import type { EmailMetric } from '../../../contracts/email-metrics';
-import type { InboxTest } from '../../../contracts/inbox-tests';
-import type { Integration } from '../../../contracts/integrations';
-import { metricsWindowStart, percentOf, sendingRates, type MailVolumes, type SendingRates } from '../../../contracts/figures';
+import type { Domain } from '@contracts/domains';
+import type { EmailMetric } from '@contracts/email-metrics';
+import type { InboxTest } from '@contracts/inbox-tests';
+import type { Integration } from '@contracts/integrations';
+import { metricsWindowStart, percentOf, sendingRates, type MailVolumes, type SendingRates } from '@contracts/figures';
 
 // Every threshold, label and figure of the dashboard (part 1, section 2.8), as pure functions so
 // each boundary is tested once here and the components only draw what these return.

@@ -1,4 +1,4 @@
-import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '../../../content/integrations';
+import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 
 const NAMES = new Map<string, string>([
   ...ESP_INTEGRATIONS.map((i) => [i.id, i.name] as const),

@@ -7,7 +7,7 @@ import {
   DmarcReportList,
   UploadResponse,
   type DmarcReportStatus,
-} from '../../../contracts/dmarc';
+} from '@contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';

@@ -1,6 +1,6 @@
-import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '../../../contracts/dmarc';
+import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '@contracts/dmarc';
 import type { Tone } from '../../components/ui/pill';
-import { percentOf } from '../../../contracts/figures';
+import { percentOf } from '@contracts/figures';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
 
 

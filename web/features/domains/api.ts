@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '../../../contracts/domains';
+import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '@contracts/domains';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Domain } from '../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../test/test-utils';
 import { makeChecks, makeDetail, stubDomains } from './test/fixtures';
 

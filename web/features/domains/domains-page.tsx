@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Globe, Plus } from 'lucide-react';
-import type { Domain } from '../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

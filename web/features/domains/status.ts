@@ -1,4 +1,4 @@
-import type { CheckStatus, Domain } from '../../../contracts/domains';
+import type { CheckStatus, Domain } from '@contracts/domains';
 
 import type { Tone } from '../../components/ui/pill';
 

@@ -8,7 +8,7 @@ import {
   type InboxTestReport,
   type InboxTestResultRow,
   type SeedNetworkStatus,
-} from '../../../contracts/inbox-tests';
+} from '@contracts/inbox-tests';
 import { ApiError, apiJson, apiRequest, getQueryFn } from '../../lib/api-client';
 import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
 import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ErrorCode } from '../../../contracts/errors';
-import type { InboxTest } from '../../../contracts/inbox-tests';
+import type { ErrorCode } from '@contracts/errors';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test/test-utils';
 import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test/fixtures';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Inbox } from 'lucide-react';
-import type { InboxTest } from '../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { QueryState } from '../../components/query-state';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,5 @@
-import type { InboxTestResultRow } from '../../../contracts/inbox-tests';
-import { percentOf } from '../../../contracts/figures';
+import type { InboxTestResultRow } from '@contracts/inbox-tests';
+import { percentOf } from '@contracts/figures';
 import { roundTo } from '../../lib/format';
 
 // Pure arithmetic over result rows (part 2, section 4): rates are rounded percentages of seedsUsed.

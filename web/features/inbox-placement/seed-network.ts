@@ -1,4 +1,4 @@
-import type { SeedNetworkStatus } from '../../../contracts/inbox-tests';
+import type { SeedNetworkStatus } from '@contracts/inbox-tests';
 
 export interface RegionCount {
   region: string;

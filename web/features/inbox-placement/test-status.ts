@@ -1,4 +1,4 @@
-import type { InboxTest } from '../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import type { Tone } from '../../components/ui/pill';
 
 /** Part 2, section 4: running, completed and failed are displayed as such; anything else is neutral. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { FAQ } from '../../../content/faq';
+import { FAQ } from '@content/faq';
 import { cn } from '../../lib/utils';
 import { Section } from './section';
 

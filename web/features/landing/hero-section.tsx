@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CLAIMS } from '../../../content/features';
+import { CLAIMS } from '@content/features';
 import { Button } from '../../components/ui/button';
 import { PATHS } from '../../lib/paths';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COMPANY } from '../../../content/company';
+import { COMPANY } from '@content/company';
 import { Brand } from '../../components/brand';
 import { PATHS } from '../../lib/paths';
 

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMPANY } from '../../../content/company';
-import { FAQ } from '../../../content/faq';
-import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '../../../content/integrations';
+import { COMPANY } from '@content/company';
+import { FAQ } from '@content/faq';
+import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 import { LandingPage } from './landing-page';
 
 const SECTIONS = [

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Check, Minus } from 'lucide-react';
-import { COMPANY } from '../../../content/company';
-import { COMPARISON_ROWS, type ComparisonRow } from '../../../content/features';
-import { PLANS, type PlanCard } from '../../../content/plans';
+import { COMPANY } from '@content/company';
+import { COMPARISON_ROWS, type ComparisonRow } from '@content/features';
+import { PLANS, type PlanCard } from '@content/plans';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { PATHS } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Bell, CodeXml, Gauge, Hash, Inbox, Mail, Plug, ShieldAlert, ShieldCheck, Smartphone, Webhook, type LucideIcon } from 'lucide-react';
-import { ALERT_CATEGORY_GROUPS, ALERT_CHANNELS, CLAIMS, FEATURES, ONBOARDING_STEPS, type AlertChannel } from '../../../content/features';
-import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '../../../content/integrations';
+import { ALERT_CATEGORY_GROUPS, ALERT_CHANNELS, CLAIMS, FEATURES, ONBOARDING_STEPS, type AlertChannel } from '@content/features';
+import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { PATHS } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { Check, Star } from 'lucide-react';
-import { CLAIMS } from '../../../content/features';
-import { SAMPLE_PLACEMENT, SAMPLE_PLACEMENT_LABEL } from '../../../content/sample-placement';
-import { TESTIMONIALS, TRUST_BADGES } from '../../../content/testimonials';
+import { CLAIMS } from '@content/features';
+import { SAMPLE_PLACEMENT, SAMPLE_PLACEMENT_LABEL } from '@content/sample-placement';
+import { TESTIMONIALS, TRUST_BADGES } from '@content/testimonials';
 import { cn } from '../../lib/utils';
 import { Section } from './section';
 

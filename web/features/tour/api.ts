@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { User } from '../../../contracts/user';
+import { User } from '@contracts/user';
 import { apiJson } from '../../lib/api-client';
 import { useApiMutation } from '../../lib/query-client';
 import { USER_QUERY_KEY } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import type { User } from '../../../contracts/user';
+import type { User } from '@contracts/user';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { useCompleteTourMutation } from './api';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AlertList, type Alert } from '../../../contracts/alerts';
+import { AlertList, type Alert } from '@contracts/alerts';
 import { getQueryFn } from '../api-client';
 import { useAuth } from '../session';
 

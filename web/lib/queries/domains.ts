@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DomainList, type Domain } from '../../../contracts/domains';
+import { DomainList, type Domain } from '@contracts/domains';
 import { getQueryFn } from '../api-client';
 import { useAuth } from '../session';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InboxTestList, type InboxTest } from '../../../contracts/inbox-tests';
+import { InboxTestList, type InboxTest } from '@contracts/inbox-tests';
 import { getQueryFn } from '../api-client';
 import { useAuth } from '../session';
 

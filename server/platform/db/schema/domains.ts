@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DomainChecks } from '../../../../contracts/domains';
+import type { DomainChecks } from '@contracts/domains';
 import { users } from './users';
 
 /** A user's sending domain and the latest outcome of its DNS authentication checks. */

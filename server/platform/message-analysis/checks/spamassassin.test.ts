@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SpamAssassinReport } from '../../../../contracts/inbox-tests';
+import { SpamAssassinReport } from '@contracts/inbox-tests';
 import { checkWithSpamd, parseReportRules, parseSpamdHost, spamAssassinFindings, SPAMASSASSIN_DEDUCTIONS } from './spamassassin';
 
 /*

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { SpamAssassinReport } from '../../../../contracts/inbox-tests';
+import type { SpamAssassinReport } from '@contracts/inbox-tests';
 import type { AnalysisFinding, FindingSeverity } from './finding';
 
 /*

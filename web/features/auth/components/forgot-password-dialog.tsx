@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ForgotPasswordBody } from '../../../../contracts/auth';
+import { ForgotPasswordBody } from '@contracts/auth';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

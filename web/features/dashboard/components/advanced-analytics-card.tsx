@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
-import { PLAN_LABELS, type PlanId } from '../../../../contracts/plans';
-import { TREND_PERIODS, type DashboardTrends } from '../../../../contracts/dashboard';
+import { PLAN_LABELS, type PlanId } from '@contracts/plans';
+import { TREND_PERIODS, type DashboardTrends } from '@contracts/dashboard';
 import { PeriodSelector } from '../../../components/period-selector';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

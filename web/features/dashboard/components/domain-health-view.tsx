@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleDashed, Globe, ShieldCheck, TriangleAlert, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Domain } from '../../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCount, formatPercent } from '../../../lib/format';

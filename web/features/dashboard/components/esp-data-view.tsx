@@ -1,12 +1,12 @@
 import { Activity, BookOpen, CheckCircle2, Mail, Plug, Settings2, TrendingDown, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import type { EmailMetric } from '../../../../contracts/email-metrics';
-import type { Integration } from '../../../../contracts/integrations';
+import type { EmailMetric } from '@contracts/email-metrics';
+import type { Integration } from '@contracts/integrations';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { percentOf } from '../../../../contracts/figures';
+import { percentOf } from '@contracts/figures';
 import { formatCount, formatPercent, syncFreshness } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { Clock, Globe2, Inbox, Loader2, MailX, ShieldAlert, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';

@@ -1,8 +1,8 @@
 import { AlertCircle, Globe, Inbox, Lightbulb, Plug, Plus, RefreshCw, ShieldCheck, TrendingDown, TriangleAlert, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DashboardOverview } from '../../../../contracts/dashboard';
-import { planHasFeature } from '../../../../contracts/plans';
-import type { User } from '../../../../contracts/user';
+import type { DashboardOverview } from '@contracts/dashboard';
+import { planHasFeature } from '@contracts/plans';
+import type { User } from '@contracts/user';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { serverMessageOr } from '../../../lib/api-client';

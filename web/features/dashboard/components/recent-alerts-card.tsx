@@ -1,6 +1,6 @@
 import { Bell, CheckCircle2, Info, Loader2, Trash2, TriangleAlert, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Alert, AlertSeverity } from '../../../../contracts/alerts';
+import type { Alert, AlertSeverity } from '@contracts/alerts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';

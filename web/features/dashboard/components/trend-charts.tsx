@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardTrends } from '../../../../contracts/dashboard';
+import type { DashboardTrends } from '@contracts/dashboard';
 import { formatPercent } from '../../../lib/format';
 
 type SeriesKey = 'inboxRate' | 'deliveryRate' | 'bounceRate' | 'complaintRate';

@@ -1,11 +1,11 @@
-import type { Alert } from '../../../../contracts/alerts';
-import type { DashboardOverview, DashboardTrends } from '../../../../contracts/dashboard';
-import type { Domain } from '../../../../contracts/domains';
-import type { EmailMetric } from '../../../../contracts/email-metrics';
-import type { InboxTest } from '../../../../contracts/inbox-tests';
-import type { Integration } from '../../../../contracts/integrations';
-import type { User } from '../../../../contracts/user';
-import { sendingRates } from '../../../../contracts/figures';
+import type { Alert } from '@contracts/alerts';
+import type { DashboardOverview, DashboardTrends } from '@contracts/dashboard';
+import type { Domain } from '@contracts/domains';
+import type { EmailMetric } from '@contracts/email-metrics';
+import type { InboxTest } from '@contracts/inbox-tests';
+import type { Integration } from '@contracts/integrations';
+import type { User } from '@contracts/user';
+import { sendingRates } from '@contracts/figures';
 import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the dashboard's tests (test-only module).

@@ -1,4 +1,4 @@
-import type { DmarcReport } from '../../../../contracts/dmarc';
+import type { DmarcReport } from '@contracts/dmarc';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';

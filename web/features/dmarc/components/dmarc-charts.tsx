@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DmarcAnalytics } from '../../../../contracts/dmarc';
+import type { DmarcAnalytics } from '@contracts/dmarc';
 import { formatCount, formatPercent } from '../../../lib/format';
 
 type Series = DmarcAnalytics['trends']['volume'];

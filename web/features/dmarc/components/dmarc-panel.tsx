@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { ANALYTICS_PERIODS, type DmarcAnalytics } from '../../../../contracts/dmarc';
+import { ANALYTICS_PERIODS, type DmarcAnalytics } from '@contracts/dmarc';
 import { PeriodSelector } from '../../../components/period-selector';
 import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DmarcAnalytics } from '../../../../contracts/dmarc';
+import type { DmarcAnalytics } from '@contracts/dmarc';
 import { formatCount } from '../../../lib/format';
 import { complianceText, SEVERITY, SEVERITY_ORDER } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '../../../../contracts/dmarc';
+import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '@contracts/dmarc';
 import { QueryState } from '../../../components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';

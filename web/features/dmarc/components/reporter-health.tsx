@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import type { DmarcReporter } from '../../../../contracts/dmarc';
+import type { DmarcReporter } from '@contracts/dmarc';
 import { formatDate, relativeAge } from '../../../lib/format';
 import { plural } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DmarcReport } from '../../../../contracts/dmarc';
+import type { DmarcReport } from '@contracts/dmarc';
 import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
 import {
   makeFailedImport,

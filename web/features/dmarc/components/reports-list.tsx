@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { DmarcReport, DmarcReportList } from '../../../../contracts/dmarc';
+import type { DmarcReport, DmarcReportList } from '@contracts/dmarc';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

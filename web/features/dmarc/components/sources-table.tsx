@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DmarcSource } from '../../../../contracts/dmarc';
+import type { DmarcSource } from '@contracts/dmarc';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import type { DmarcThreat } from '../../../../contracts/dmarc';
+import type { DmarcThreat } from '@contracts/dmarc';
 import { SEVERITY, THREAT_TYPE_TEXT, plural } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
 

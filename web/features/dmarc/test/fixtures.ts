@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '../../../../contracts/dmarc';
-import type { Domain } from '../../../../contracts/domains';
+import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '@contracts/dmarc';
+import type { Domain } from '@contracts/domains';
 import { errorResponse, jsonResponse, makeDomain, makeUser, renderApp } from '../../../test/test-utils';
 
 // Builders of DMARC API answers for the panel's tests (test-only module).

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CreateDomainBody } from '../../../../contracts/domains';
+import { CreateDomainBody } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';

@@ -1,4 +1,4 @@
-import type { Domain } from '../../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteDomainMutation } from '../api';

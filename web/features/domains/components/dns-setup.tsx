@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
-import type { Domain } from '../../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { Label } from '../../../components/ui/label';
 import { DEFAULT_DMARC_POLICY, DMARC_POLICIES, DMARC_POLICY_TEXT, suggestedRecords, type DmarcPolicy, type SuggestedRecord } from '../records';
 import { CopyButton } from '../../../components/copy-button';

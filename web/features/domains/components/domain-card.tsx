@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, ChevronUp, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import type { Domain } from '../../../../contracts/domains';
+import type { Domain } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { AlertCircle, Info, TriangleAlert } from 'lucide-react';
-import type { DomainChecks, Finding, SpfNode } from '../../../../contracts/domains';
+import type { DomainChecks, Finding, SpfNode } from '@contracts/domains';
 import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';

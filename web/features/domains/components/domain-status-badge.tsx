@@ -1,4 +1,4 @@
-import type { CheckStatus, Domain } from '../../../../contracts/domains';
+import type { CheckStatus, Domain } from '@contracts/domains';
 import { Pill } from '../../../components/ui/pill';
 import { CHECK_STATUS, domainStatusLabel, domainStatusTone } from '../status';
 

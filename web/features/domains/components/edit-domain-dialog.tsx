@@ -3,7 +3,7 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { z } from 'zod';
-import { UpdateDomainBody, type Domain } from '../../../../contracts/domains';
+import { UpdateDomainBody, type Domain } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';

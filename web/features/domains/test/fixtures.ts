@@ -1,4 +1,4 @@
-import type { Domain, DomainChecks, DomainDetail } from '../../../../contracts/domains';
+import type { Domain, DomainChecks, DomainDetail } from '@contracts/domains';
 import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the domain page's tests (test-only module).

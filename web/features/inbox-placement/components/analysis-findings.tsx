@@ -1,4 +1,4 @@
-import type { AnalysisFinding, InboxTestReport } from '../../../../contracts/inbox-tests';
+import type { AnalysisFinding, InboxTestReport } from '@contracts/inbox-tests';
 import { Pill, type Tone } from '../../../components/ui/pill';
 import { AnalysisSection, formatPoints } from './analysis-parts';
 

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { Pill, type Tone } from '../../../components/ui/pill';
 import { formatDateTime } from '../../../lib/format';
 import { formatPoints } from './analysis-parts';

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { Pill } from '../../../components/ui/pill';
 import { AnalysisSection, Code, Facts, ResultPill, yesNo } from './analysis-parts';
 

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { InboxTestReport } from '../../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { Pill, type Tone } from '../../../components/ui/pill';
 import { AnalysisSection, Facts } from './analysis-parts';
 

@@ -1,4 +1,4 @@
-import type { InboxTestReport } from '../../../../contracts/inbox-tests';
+import type { InboxTestReport } from '@contracts/inbox-tests';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { AnalysisSection, Code, Facts, yesNo } from './analysis-parts';
 

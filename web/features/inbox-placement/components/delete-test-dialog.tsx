@@ -1,4 +1,4 @@
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { ChevronDown, ChevronUp, Clock, Trash2 } from 'lucide-react';
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,4 +1,4 @@
-import type { InboxTestResultRow } from '../../../../contracts/inbox-tests';
+import type { InboxTestResultRow } from '@contracts/inbox-tests';
 import { Pill, type Tone } from '../../../components/ui/pill';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { providerStatus, type PlacementStatus } from '../placement';

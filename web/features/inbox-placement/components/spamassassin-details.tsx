@@ -1,4 +1,4 @@
-import type { SpamAssassinReport } from '../../../../contracts/inbox-tests';
+import type { SpamAssassinReport } from '@contracts/inbox-tests';
 import { Pill } from '../../../components/ui/pill';
 import { AnalysisSection, formatPoints } from './analysis-parts';
 

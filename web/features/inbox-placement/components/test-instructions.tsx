@@ -1,4 +1,4 @@
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { CopyButton } from '../../../components/copy-button';
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {

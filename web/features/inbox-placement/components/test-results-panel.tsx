@@ -1,4 +1,4 @@
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInboxTestResults } from '../api';

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
-import type { InboxTest } from '../../../../contracts/inbox-tests';
+import type { InboxTest } from '@contracts/inbox-tests';
 import { Pill } from '../../../components/ui/pill';
 import { testStatusDisplay } from '../test-status';
 

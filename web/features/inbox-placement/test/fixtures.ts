@@ -1,5 +1,5 @@
-import type { Domain } from '../../../../contracts/domains';
-import type { InboxTest, InboxTestReport, InboxTestResultRow, SeedNetworkStatus } from '../../../../contracts/inbox-tests';
+import type { Domain } from '@contracts/domains';
+import type { InboxTest, InboxTestReport, InboxTestResultRow, SeedNetworkStatus } from '@contracts/inbox-tests';
 import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the inbox placement page's tests (test-only module).
