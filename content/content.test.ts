@@ -68,7 +68,10 @@ describe('ids', () => {
     for (const [name, value] of Object.entries(content) as [string, unknown][]) {
       if (!Array.isArray(value) || !value.some((item) => item && typeof item === 'object' && 'id' in item)) continue;
       const ids = value.map((item: { id?: unknown }) => item.id);
-      expect(ids.every((id) => typeof id === 'string' && id !== ''), name).toBe(true);
+      expect(
+        ids.every((id) => typeof id === 'string' && id !== ''),
+        name,
+      ).toBe(true);
       expect(new Set(ids).size, `${name} repeats an id`).toBe(ids.length);
     }
   });
@@ -113,7 +116,10 @@ describe('plans', () => {
       for (const limitation of plan.limitations) {
         const what = limitation.replace(/^No /, '').toLowerCase();
         const matching = COMPARISON_ROWS.filter((r) => r.feature.toLowerCase().startsWith(what));
-        expect(matching.map((r) => r[plan.id]), limitation).toEqual([false]);
+        expect(
+          matching.map((r) => r[plan.id]),
+          limitation,
+        ).toEqual([false]);
       }
     }
   });
@@ -163,7 +169,11 @@ describe('integrations', () => {
 describe('getting started', () => {
   it('numbers the onboarding steps 1, 2, 3… and the guide lists one line per step', () => {
     expect(ONBOARDING_STEPS.map((s) => s.step)).toEqual(ONBOARDING_STEPS.map((_, i) => i + 1));
-    expect(guide('getting-started').split('\n').filter((line) => line.startsWith('- '))).toHaveLength(ONBOARDING_STEPS.length);
+    expect(
+      guide('getting-started')
+        .split('\n')
+        .filter((line) => line.startsWith('- ')),
+    ).toHaveLength(ONBOARDING_STEPS.length);
   });
 
   it('the add-domain guide names the TXT record the server checks for ownership', () => {

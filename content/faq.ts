@@ -56,8 +56,7 @@ export const FAQ: FaqEntry[] = [
   },
   {
     question: 'Do you have an API?',
-    answer:
-      'Yes. The Professional plan includes a REST API secured with bearer API keys, webhooks, and SDK pointers for Node.js, Python, PHP and Ruby.',
+    answer: 'Yes. The Professional plan includes a REST API secured with bearer API keys, webhooks, and SDK pointers for Node.js, Python, PHP and Ruby.',
   },
   {
     question: 'How do I contact you?',

@@ -36,12 +36,7 @@ export const RegisterBody = z
     email: emailRule,
     password: newPasswordRule,
     confirmPassword: z.string().optional(),
-    couponCode: z
-      .string()
-      .trim()
-      .max(64, 'Coupon code must be at most 64 characters')
-      .optional()
-      .nullable(),
+    couponCode: z.string().trim().max(64, 'Coupon code must be at most 64 characters').optional().nullable(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: "Passwords don't match",
@@ -91,12 +86,10 @@ export const ResetPasswordBody = z.object({ token: tokenRule, password: newPassw
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** The reset form: both fields at least 8 characters and equal (part 1, section 5). */
-export const ResetPasswordForm = z
-  .object({ password: newPasswordRule, confirmPassword: newPasswordRule })
-  .refine((b) => b.confirmPassword === b.password, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+export const ResetPasswordForm = z.object({ password: newPasswordRule, confirmPassword: newPasswordRule }).refine((b) => b.confirmPassword === b.password, {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+});
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 export const VerifyEmailQuery = z.object({ token: tokenRule });

@@ -70,7 +70,12 @@ const isoDate = z
 export const ReportsQuery = z
   .object({
     page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
-    pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize can be at most 100').default(25),
+    pageSize: z.coerce
+      .number()
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be at least 1')
+      .max(100, 'pageSize can be at most 100')
+      .default(25),
     domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
     status: z.enum(DMARC_REPORT_STATUSES, { error: 'status must be imported or failed' }).optional(),
     from: isoDate.optional(),

@@ -69,15 +69,12 @@ describe.skipIf(noBrowser)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
 
     // No SMTP here: the mail waits in the outbox, where an operator would read it.
-    const text = await waitUntil(
-      async () => {
-        const { rows } = await e2e.runtime.database.pool.query(
-          `SELECT text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
-        );
-        return rows[0]?.text_body ? String(rows[0].text_body) : undefined;
-      },
-      'the reset mail in the outbox',
-    );
+    const text = await waitUntil(async () => {
+      const { rows } = await e2e.runtime.database.pool.query(
+        `SELECT text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
+      );
+      return rows[0]?.text_body ? String(rows[0].text_body) : undefined;
+    }, 'the reset mail in the outbox');
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)![0];
     expect(link.startsWith(e2e.url)).toBe(true);
 

@@ -74,12 +74,28 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     const db = e2e.runtime.database.db;
     const today = new Date().toISOString().slice(0, 10);
     await db.insert(inboxTests).values([
-      { userId, testEmailAddress: `e2e-a-${userId}@inbox.localhost`, status: 'completed', subject: 'Spring sale', totalSeeds: 10, inboxCount: 9, spamCount: 1, missingCount: 0, completedAt: sql`now()` },
+      {
+        userId,
+        testEmailAddress: `e2e-a-${userId}@inbox.localhost`,
+        status: 'completed',
+        subject: 'Spring sale',
+        totalSeeds: 10,
+        inboxCount: 9,
+        spamCount: 1,
+        missingCount: 0,
+        completedAt: sql`now()`,
+      },
       { userId, testEmailAddress: `e2e-b-${userId}@inbox.localhost`, status: 'running' },
     ]);
     await db.insert(integrations).values({ userId, provider: 'sendgrid', type: 'esp', status: 'active', lastSyncAt: new Date() });
     await db.insert(emailMetrics).values({ userId, provider: 'sendgrid', date: today, emailsSent: 1000, delivered: 990, bounced: 10, complaints: 1 });
-    await createAlert(db, { userId, type: 'dns_changes', severity: 'warning', title: 'DMARC record changed', message: 'good-brand.com: p=none became p=reject' });
+    await createAlert(db, {
+      userId,
+      type: 'dns_changes',
+      severity: 'warning',
+      title: 'DMARC record changed',
+      message: 'good-brand.com: p=none became p=reject',
+    });
 
     await page.goto('/');
     await page.getByTestId('dashboard-view-overview').waitFor();
@@ -100,12 +116,18 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
 
     await select.selectOption('esp-data');
     const espView = page.getByTestId('dashboard-view-esp-data');
-    await espView.getByText(/sendgrid/i).first().waitFor();
+    await espView
+      .getByText(/sendgrid/i)
+      .first()
+      .waitFor();
     await espView.getByText('Just synced').first().waitFor();
 
     const alertsCard = page.getByTestId('dashboard-recent-alerts');
     await alertsCard.getByText('DMARC record changed').waitFor();
-    await alertsCard.getByRole('button', { name: /delete/i }).first().click();
+    await alertsCard
+      .getByRole('button', { name: /delete/i })
+      .first()
+      .click();
     await page.getByText('Alert deleted').first().waitFor();
     await alertsCard.getByText('No recent alerts').waitFor();
 

@@ -19,7 +19,13 @@ const uploaded: TestReport = {
     { ip: '192.0.2.66', count: 50, dkim: 'fail', spf: 'fail' },
   ],
 };
-const mailed: TestReport = { orgName: 'yahoo.com', reportId: 'e2e-mail-1', domain: DOMAIN, begin: midnight(2), records: [{ ip: '198.51.100.10', count: 200, dkim: 'pass', spf: 'pass' }] };
+const mailed: TestReport = {
+  orgName: 'yahoo.com',
+  reportId: 'e2e-mail-1',
+  domain: DOMAIN,
+  begin: midnight(2),
+  records: [{ ip: '198.51.100.10', count: 200, dkim: 'pass', spf: 'pass' }],
+};
 
 let e2e: E2EWithDns;
 
@@ -31,7 +37,9 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
 
   it('shows the report address, imports an uploaded report and one mailed to the inbound listener', async () => {
     const page = await e2e.newPage();
-    expect((await page.request.post('/api/register', { data: { username: 'dmarcer', email: 'dmarcer@example.com', password: 'dmarc pw 123' } })).status()).toBe(200);
+    expect((await page.request.post('/api/register', { data: { username: 'dmarcer', email: 'dmarcer@example.com', password: 'dmarc pw 123' } })).status()).toBe(
+      200,
+    );
     await page.request.post('/api/user/complete-tour');
     // The domain is added and its ownership verified through the real API and DNS: mailed reports only reach verified owners.
     const domain = await (await page.request.post('/api/domains', { data: { domain: DOMAIN } })).json();

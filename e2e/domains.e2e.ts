@@ -11,13 +11,18 @@ describe.skipIf(noBrowser)('domain management in the browser', () => {
 
   it('adds a domain, publishes its records, verifies it and sees it healthy on the dashboard', async () => {
     const page = await e2e.newPage();
-    expect((await page.request.post('/api/register', { data: { username: 'domainer', email: 'domainer@example.com', password: 'domain pw 123' } })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/register', { data: { username: 'domainer', email: 'domainer@example.com', password: 'domain pw 123' } })).status(),
+    ).toBe(200);
     await page.request.post('/api/user/complete-tour');
     await page.goto('/domains');
     await page.getByText('No domains added yet').waitFor();
     await page.getByRole('button', { name: 'Add Your First Domain' }).click();
     await page.getByTestId('add-domain-form').getByRole('textbox').fill('  Shop.Example-Brand.com ');
-    await page.getByTestId('add-domain-form').getByRole('button', { name: /add domain/i }).click();
+    await page
+      .getByTestId('add-domain-form')
+      .getByRole('button', { name: /add domain/i })
+      .click();
     const card = page.locator('[data-testid="domain-card"][data-domain="shop.example-brand.com"]');
     await card.waitFor();
     expect(await card.getByTestId('domain-status').textContent()).toContain('Pending');

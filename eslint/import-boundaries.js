@@ -28,7 +28,8 @@ function placeOf(file) {
   return { layer: 'other', rel };
 }
 
-const side = (layer) => (['platform', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer);
+const side = (layer) =>
+  ['platform', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer;
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function refusal(from, to) {

@@ -27,8 +27,15 @@ describe('npm run lint: the layout rule', () => {
   });
 
   it('lets each layer import what lies below it', async () => {
-    expect(await complaints('server/domains/planted.ts', "import { raiseAlert } from '../alerts/alerts.service';\nimport { AppError } from '../platform/errors';\nimport { Domain } from '../../contracts/domains';\nexport { raiseAlert, AppError, Domain };\n")).toEqual([]);
+    expect(
+      await complaints(
+        'server/domains/planted.ts',
+        "import { raiseAlert } from '../alerts/alerts.service';\nimport { AppError } from '../platform/errors';\nimport { Domain } from '../../contracts/domains';\nexport { raiseAlert, AppError, Domain };\n",
+      ),
+    ).toEqual([]);
     expect(await complaints('server/runtime-planted.ts', "import { x } from './domains/domains.routes';\nexport { x };\n")).toEqual([]);
-    expect(await complaints('web/features/domains/planted.ts', "import { x } from '../../lib/format';\nimport { y } from './api';\nexport { x, y };\n")).toEqual([]);
+    expect(
+      await complaints('web/features/domains/planted.ts', "import { x } from '../../lib/format';\nimport { y } from './api';\nexport { x, y };\n"),
+    ).toEqual([]);
   });
 });

@@ -23,9 +23,19 @@ import { restoreDump, RestoreError, splitSqlStatements, type SqlStatement } from
  */
 
 const fixture = fileURLToPath(new URL('./fixtures/pglite-dump-0006.sql', import.meta.url));
-const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: { tag: string }[] };
+const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as {
+  entries: { tag: string }[];
+};
 const allTags = journal.entries.map((e) => e.tag);
-const oldTags = ['0000_init', '0001_product_tables', '0002_domain_checks', '0003_dmarc_reports', '0004_inbound_messages', '0005_inbound_report_domains', '0006_inbox_test_flow'];
+const oldTags = [
+  '0000_init',
+  '0001_product_tables',
+  '0002_domain_checks',
+  '0003_dmarc_reports',
+  '0004_inbound_messages',
+  '0005_inbound_report_domains',
+  '0006_inbox_test_flow',
+];
 const NOTES = `It's "quoted"; $$ dollar $$ $tag$ -- not a comment /* nor this */\nsecond line; DROP TABLE users; \\\\ backslash \\n é ✓ 📬\r\nend`;
 
 const folders: string[] = [];
@@ -135,12 +145,18 @@ describe('npm run db:restore', () => {
     expect(summary.tables).toMatchObject({ users: 2, domains: 2, auth_tokens: 1, outbox: 1, sessions: 0, inbox_tests: 0 });
     expect(progress[0]).toBe(`Restoring ${fixture}…`);
 
-    const users = await query<{ id: number; username: string; email: string; hash: string }>(connection, 'SELECT id, username, email, left(password_hash, 10) AS hash FROM users ORDER BY id');
+    const users = await query<{ id: number; username: string; email: string; hash: string }>(
+      connection,
+      'SELECT id, username, email, left(password_hash, 10) AS hash FROM users ORDER BY id',
+    );
     expect(users).toEqual([
       { id: 1, username: 'olduser', email: 'old.user@example.com', hash: '$argon2id$' },
       { id: 2, username: 'second', email: 'second@example.com', hash: '$argon2id$' },
     ]);
-    const domains = await query<{ id: number; domain: string; dkim_selectors: string[]; notes: string | null }>(connection, 'SELECT id, domain, dkim_selectors, notes FROM domains ORDER BY id');
+    const domains = await query<{ id: number; domain: string; dkim_selectors: string[]; notes: string | null }>(
+      connection,
+      'SELECT id, domain, dkim_selectors, notes FROM domains ORDER BY id',
+    );
     expect(domains).toEqual([
       { id: 1, domain: 'example.org', dkim_selectors: ['s1', 'google'], notes: NOTES },
       { id: 2, domain: 'mail.example.net', dkim_selectors: [], notes: null },
@@ -188,7 +204,9 @@ describe('npm run db:restore', () => {
     await query(connection, `INSERT INTO users (username, email, password_hash) VALUES ('later', 'later@example.com', 'x')`);
     await query(connection, `CREATE SCHEMA pgboss; CREATE TABLE pgboss.job (id int)`);
 
-    await expect(restoreDump({ file: fixture, connection })).rejects.toThrow('The database already holds InboxPulse data (3 accounts). Restoring replaces all of it: run again with --force');
+    await expect(restoreDump({ file: fixture, connection })).rejects.toThrow(
+      'The database already holds InboxPulse data (3 accounts). Restoring replaces all of it: run again with --force',
+    );
     expect(await query(connection, 'SELECT count(*)::int AS n FROM users')).toEqual([{ n: 3 }]);
 
     const summary = await restoreDump({ file: fixture, connection, force: true });
@@ -210,8 +228,12 @@ describe('npm run db:restore', () => {
   it('changes nothing when the dump fails half-way, or is not a dump of InboxPulse', async () => {
     const connection = await emptyDatabase();
     const broken = tempFile('broken.sql', readFileSync(fixture, 'utf8') + '\nINSERT INTO public.users (id) VALUES (1);\n');
-    await expect(restoreDump({ file: broken, connection })).rejects.toThrow(/^Line \d+ of .*broken\.sql: .*\n {2}INSERT INTO public\.users \(id\) VALUES \(1\);\nNothing was restored\.$/);
-    expect(await query(connection, `SELECT to_regclass('public.users') AS users, to_regnamespace('drizzle') AS drizzle`)).toEqual([{ users: null, drizzle: null }]);
+    await expect(restoreDump({ file: broken, connection })).rejects.toThrow(
+      /^Line \d+ of .*broken\.sql: .*\n {2}INSERT INTO public\.users \(id\) VALUES \(1\);\nNothing was restored\.$/,
+    );
+    expect(await query(connection, `SELECT to_regclass('public.users') AS users, to_regnamespace('drizzle') AS drizzle`)).toEqual([
+      { users: null, drizzle: null },
+    ]);
 
     const other = tempFile('other.sql', '--\n-- PostgreSQL database dump\n--\nCREATE TABLE public.things (id int);\n');
     await expect(restoreDump({ file: other, connection })).rejects.toThrow(/does not hold InboxPulse's tables/);

@@ -59,7 +59,9 @@ export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterab
     statement = '';
     hasCode = false;
     if (done && /^\s*COPY\b[\s\S]*\bFROM\s+stdin\b/i.test(done.sql)) {
-      throw new RestoreError(`Line ${done.line}: the dump loads rows with COPY ... FROM stdin, which this restore does not read. Make the dump with INSERT statements (pg_dump --inserts; scripts/pglite-dump.mjs does).`);
+      throw new RestoreError(
+        `Line ${done.line}: the dump loads rows with COPY ... FROM stdin, which this restore does not read. Make the dump with INSERT statements (pg_dump --inserts; scripts/pglite-dump.mjs does).`,
+      );
     }
     return done;
   }
@@ -106,7 +108,8 @@ export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterab
       const ch = text[i];
       const next = text[i + 1];
       // Two-character tokens need the next character: wait for the next chunk unless this is the end.
-      const needsNext = next === undefined && !final && ((state === 'code' && (ch === '-' || ch === '/')) || (state === 'block-comment' && (ch === '*' || ch === '/')));
+      const needsNext =
+        next === undefined && !final && ((state === 'code' && (ch === '-' || ch === '/')) || (state === 'block-comment' && (ch === '*' || ch === '/')));
       if (needsNext) break scan;
       switch (state) {
         case 'code': {
@@ -211,7 +214,9 @@ export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterab
           state = 'code';
           const command = meta.trim().split(/\s+/)[0];
           if (command !== 'restrict' && command !== 'unrestrict') {
-            throw new RestoreError(`Line ${line}: \\${command} is a psql command, not SQL; this restore reads plain SQL statements only (the dump of scripts/pglite-dump.mjs).`);
+            throw new RestoreError(
+              `Line ${line}: \\${command} is a psql command, not SQL; this restore reads plain SQL statements only (the dump of scripts/pglite-dump.mjs).`,
+            );
           }
           break;
         }
@@ -226,7 +231,9 @@ export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterab
   }
   yield* feed(carry, true);
   if (state !== 'code' && state !== 'line-comment' && state !== 'meta') {
-    throw new RestoreError(`The dump ends inside ${state === 'block-comment' ? 'a comment' : 'a quoted string'} that starts before line ${line}: the file is cut short.`);
+    throw new RestoreError(
+      `The dump ends inside ${state === 'block-comment' ? 'a comment' : 'a quoted string'} that starts before line ${line}: the file is cut short.`,
+    );
   }
   const last = finish();
   if (last) yield last;
@@ -277,10 +284,14 @@ async function checkDumpFile(file: string): Promise<void> {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
     const head = buffer.subarray(0, bytesRead).toString('utf8');
     if (head.startsWith('PGDMP')) {
-      throw new RestoreError(`${file} is a pg_dump archive (custom format); this restore reads plain SQL. Dump with scripts/pglite-dump.mjs, or pg_dump --format=plain --inserts.`);
+      throw new RestoreError(
+        `${file} is a pg_dump archive (custom format); this restore reads plain SQL. Dump with scripts/pglite-dump.mjs, or pg_dump --format=plain --inserts.`,
+      );
     }
     if (!head.includes('PostgreSQL database dump')) {
-      throw new RestoreError(`${file} does not look like a plain-SQL dump of PostgreSQL (no "PostgreSQL database dump" header). Dump with scripts/pglite-dump.mjs.`);
+      throw new RestoreError(
+        `${file} does not look like a plain-SQL dump of PostgreSQL (no "PostgreSQL database dump" header). Dump with scripts/pglite-dump.mjs.`,
+      );
     }
   } finally {
     await handle.close();
@@ -321,7 +332,9 @@ export async function restoreDump(options: RestoreOptions): Promise<RestoreSumma
       );
     }
     if (target.relations > 0 && !target.migrations && !options.force) {
-      throw new RestoreError(`The database has tables in its public schema that are not InboxPulse's (no drizzle.__drizzle_migrations). Restore into an empty database, or run again with --force to drop them.`);
+      throw new RestoreError(
+        `The database has tables in its public schema that are not InboxPulse's (no drizzle.__drizzle_migrations). Restore into an empty database, or run again with --force to drop them.`,
+      );
     }
 
     await client.query('BEGIN');
@@ -344,7 +357,9 @@ export async function restoreDump(options: RestoreOptions): Promise<RestoreSumma
           await client.query(statement.sql);
         } catch (error) {
           const text = statement.sql.trim();
-          throw new RestoreError(`Line ${statement.line} of ${options.file}: ${(error as Error).message}\n  ${text.length > 200 ? `${text.slice(0, 200)}…` : text}\nNothing was restored.`);
+          throw new RestoreError(
+            `Line ${statement.line} of ${options.file}: ${(error as Error).message}\n  ${text.length > 200 ? `${text.slice(0, 200)}…` : text}\nNothing was restored.`,
+          );
         }
         statements++;
       }
@@ -394,16 +409,20 @@ export function formatSummary(summary: RestoreSummary, where: string): string {
     `Migrations: ${restored.length} from the dump (up to ${restored.at(-1) ?? 'none'}); applied now: ${applied.length ? applied.join(', ') : 'none'}.`,
   ];
   if ((summary.tables.integrations ?? 0) > 0) {
-    lines.push('Integration credentials are encrypted with APP_SECRET: keep the one the old installation used (DATA_DIR/app-secret, or the APP_SECRET variable).');
+    lines.push(
+      'Integration credentials are encrypted with APP_SECRET: keep the one the old installation used (DATA_DIR/app-secret, or the APP_SECRET variable).',
+    );
   }
-  lines.push('Start InboxPulse (npm start): accounts sign in with their old passwords. Queued jobs were not carried over; unsent mail is re-queued from the outbox.');
+  lines.push(
+    'Start InboxPulse (npm start): accounts sign in with their old passwords. Queued jobs were not carried over; unsent mail is re-queued from the outbox.',
+  );
   return lines.join('\n');
 }
 
 // ---- the command ---------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const usage = 'Usage: npm run db:restore -- <dump.sql> [--force]   (into DATA_DIR\'s embedded PostgreSQL, or DATABASE_URL when set)';
+  const usage = "Usage: npm run db:restore -- <dump.sql> [--force]   (into DATA_DIR's embedded PostgreSQL, or DATABASE_URL when set)";
   let parsed;
   try {
     parsed = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
@@ -426,7 +445,9 @@ async function main(): Promise<void> {
   if (!env.DATABASE_URL) {
     const old = oldPgliteFolder(env.DATA_DIR);
     if (old) {
-      throw new RestoreError(`${old} still holds the old PGlite database. Move it aside first (step 2 of docs/upgrading-from-pglite.md), then restore:\n  mv ${old} ${old}.moved`);
+      throw new RestoreError(
+        `${old} still holds the old PGlite database. Move it aside first (step 2 of docs/upgrading-from-pglite.md), then restore:\n  mv ${old} ${old}.moved`,
+      );
     }
     unlock = lockDataDir(env.DATA_DIR);
     where = `the embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}`;
@@ -438,7 +459,12 @@ async function main(): Promise<void> {
     }
   }
   try {
-    const summary = await restoreDump({ file, connection: env.DATABASE_URL ? { connectionString: env.DATABASE_URL } : server!.connection, force: parsed.values.force, say });
+    const summary = await restoreDump({
+      file,
+      connection: env.DATABASE_URL ? { connectionString: env.DATABASE_URL } : server!.connection,
+      force: parsed.values.force,
+      say,
+    });
     say(formatSummary(summary, where));
   } finally {
     await server?.stop();

@@ -82,7 +82,9 @@ export function pgliteFolder(given) {
 function checkFolder(folder) {
   const major = readFileSync(path.join(folder, 'PG_VERSION'), 'utf8').trim();
   if (major !== PG_MAJOR) {
-    throw new DumpError(`${folder} was written by PostgreSQL ${major}; InboxPulse's PGlite (${PGLITE.version}) is PostgreSQL ${PG_MAJOR}. This is not a folder InboxPulse wrote.`);
+    throw new DumpError(
+      `${folder} was written by PostgreSQL ${major}; InboxPulse's PGlite (${PGLITE.version}) is PostgreSQL ${PG_MAJOR}. This is not a folder InboxPulse wrote.`,
+    );
   }
   // The old app kept a pid file beside the folder while it ran: a copy taken under a running database
   // could miss what it has not written yet.
@@ -252,13 +254,19 @@ export async function dumpPglite({ folder, cache, say }) {
     const pg = new PGlite(workFolder);
     try {
       await pg.waitReady;
-      const { rows } = await pg.query(`SELECT to_regclass('public.users') IS NOT NULL AS users, to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrations`);
+      const { rows } = await pg.query(
+        `SELECT to_regclass('public.users') IS NOT NULL AS users, to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrations`,
+      );
       if (!rows[0].users || !rows[0].migrations) {
-        throw new DumpError(`${folder} is a PGlite database, but not InboxPulse's: it has no ${rows[0].users ? 'drizzle.__drizzle_migrations' : 'users'} table.`);
+        throw new DumpError(
+          `${folder} is a PGlite database, but not InboxPulse's: it has no ${rows[0].users ? 'drizzle.__drizzle_migrations' : 'users'} table.`,
+        );
       }
       const tables = await rowCounts(pg, 'public');
       const migrations = await rowCounts(pg, 'drizzle');
-      const { rows: jobs } = await pg.query(`SELECT CASE WHEN to_regclass('pgboss.job') IS NULL THEN 0 ELSE (SELECT count(*)::int FROM pgboss.job WHERE state IN ('created', 'retry', 'active')) END AS n`);
+      const { rows: jobs } = await pg.query(
+        `SELECT CASE WHEN to_regclass('pgboss.job') IS NULL THEN 0 ELSE (SELECT count(*)::int FROM pgboss.job WHERE state IN ('created', 'retry', 'active')) END AS n`,
+      );
       const dump = await pgDump({ pg, args: PG_DUMP_ARGS });
       const sql = adaptDump(await dump.text(), { source: folder, date: new Date() });
       const width = Math.max(...[...tables, ...migrations].map((t) => t.table.length));
@@ -299,7 +307,7 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error) => {
-    process.stderr.write(`${error instanceof DumpError ? error.message : error?.stack ?? error}\n`);
+    process.stderr.write(`${error instanceof DumpError ? error.message : (error?.stack ?? error)}\n`);
     process.exit(1);
   });
 }

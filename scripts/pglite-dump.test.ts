@@ -97,7 +97,9 @@ describe('pglite-dump', () => {
     const cache = path.join(tmpdir(), 'inboxpulse-dump-cache-never-created');
     const running = dataDirWithPglite();
     writeFileSync(path.join(running, 'pglite.pid'), String(process.pid));
-    await expect(dumpPglite({ folder: path.join(running, 'pglite'), cache, say: () => {} })).rejects.toThrow(`The old InboxPulse (pid ${process.pid}) is still running`);
+    await expect(dumpPglite({ folder: path.join(running, 'pglite'), cache, say: () => {} })).rejects.toThrow(
+      `The old InboxPulse (pid ${process.pid}) is still running`,
+    );
 
     const other = dataDirWithPglite('16');
     await expect(dumpPglite({ folder: path.join(other, 'pglite'), cache, say: () => {} })).rejects.toThrow('was written by PostgreSQL 16');

@@ -61,14 +61,34 @@ afterAll(async () => {
 describe('send-test-email', () => {
   it('delivers a message the analysis finds complete: both parts, one-click unsubscribe, Date, Message-ID, DKIM', async () => {
     const test = await createInboxTest(t.database.db, userId, INBOUND);
-    const options = parseCommandLine(['--to', test.testEmailAddress, '--port', String(smtp.port), '--from', 'news@brand.test', '--dkim-domain', 'brand.test', '--dkim-selector', 's1', '--dkim-key', keyFile]);
+    const options = parseCommandLine([
+      '--to',
+      test.testEmailAddress,
+      '--port',
+      String(smtp.port),
+      '--from',
+      'news@brand.test',
+      '--dkim-domain',
+      'brand.test',
+      '--dkim-selector',
+      's1',
+      '--dkim-key',
+      keyFile,
+    ]);
     if (options === 'help') throw new Error('unexpected help');
     const result = await sendTestEmail(options);
     expect(result.response).toMatch(/^250 .*Queued as \d+/);
     expect(result.subject).toBe(`[TEST-${test.id}] Our spring collection is here`);
 
     const report = await reportOf(test.id);
-    expect(report.content).toMatchObject({ subject: result.subject, hasText: true, hasHtml: true, oneClickUnsubscribe: true, hasDate: true, hasMessageId: true });
+    expect(report.content).toMatchObject({
+      subject: result.subject,
+      hasText: true,
+      hasHtml: true,
+      oneClickUnsubscribe: true,
+      hasDate: true,
+      hasMessageId: true,
+    });
     expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand.test', result: 'pass', aligned: true })]);
     expect(report.authentication?.dmarc?.result).toBe('pass');
     // Nothing about the message itself costs points: only what depends on the sender's setup may.
@@ -95,7 +115,9 @@ describe('send-test-email', () => {
     expect(() => parseCommandLine([])).toThrow(/--to is required/);
     expect(() => parseCommandLine(['--to', 'x@y', '--port', 'http'])).toThrow(/--port must be a port number/);
     expect(() => parseCommandLine(['--to', 'x@y', '--dkim-domain', 'brand.test'])).toThrow(/all three/);
-    expect(() => parseCommandLine(['--to', 'x@y', '--dkim-domain', 'd', '--dkim-selector', 's', '--dkim-key', path.join(keyDir, 'missing.pem')])).toThrow(/Could not read the DKIM key/);
+    expect(() => parseCommandLine(['--to', 'x@y', '--dkim-domain', 'd', '--dkim-selector', 's', '--dkim-key', path.join(keyDir, 'missing.pem')])).toThrow(
+      /Could not read the DKIM key/,
+    );
     expect(() => parseCommandLine(['--to', 'x@y', '--nope'])).toThrow(/Unknown option '--nope'/);
     expect(parseCommandLine(['--help'])).toBe('help');
     expect(() => parseCommandLine(['--to', 'test@in.example'])).toThrow(/add --subject "\[TEST-<id>\] \.\.\."/);

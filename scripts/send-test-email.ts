@@ -142,13 +142,18 @@ function explain(error: SmtpFailure, host: string, port: number): SendTestEmailE
       `Could not connect to ${host}:${port} (ECONNREFUSED). Is InboxPulse running? Start it with \`npm start\`; its SMTP listener uses SMTP_PORT (2525 unless set), or pass --host and --port.`,
     );
   }
-  if (!error.responseCode && (code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || code === 'ECONNECTION' || code === 'EHOSTUNREACH')) {
-    return new SendTestEmailError(`Could not reach ${host}:${port} (${code}: ${error.message}). Check --host and --port, and that InboxPulse's SMTP listener runs there.`);
+  if (
+    !error.responseCode &&
+    (code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || code === 'ECONNECTION' || code === 'EHOSTUNREACH')
+  ) {
+    return new SendTestEmailError(
+      `Could not reach ${host}:${port} (${code}: ${error.message}). Check --host and --port, and that InboxPulse's SMTP listener runs there.`,
+    );
   }
   if (error.responseCode) {
     const hint =
       error.responseCode === 550
-        ? ' Check the address: copy it from the test page (it must belong to a test that still exists, on the instance\'s INBOUND_DOMAIN).'
+        ? " Check the address: copy it from the test page (it must belong to a test that still exists, on the instance's INBOUND_DOMAIN)."
         : error.responseCode === 552
           ? ' The message is bigger than SMTP_MAX_MESSAGE_BYTES.'
           : error.responseCode === 421 || error.responseCode === 451 || error.responseCode === 452
@@ -190,10 +195,13 @@ export function parseCommandLine(args: string[]): SendTestEmailOptions | 'help' 
   if (values.from && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.from)) throw new SendTestEmailError(`--from must be an e-mail address, got "${values.from}".`);
   // test@ and test+x@ find the test by the [TEST-<id>] tag alone: without it the message is recorded and not used.
   if (/^test(\+[^@]*)?@/i.test(values.to) && !/\[TEST-\d+\]/i.test(values.subject ?? '')) {
-    throw new SendTestEmailError(`${values.to} finds the test by the tag in the subject: add --subject "[TEST-<id>] ..." with the test's id, or send to the test's own address (test-<id>-...@).`);
+    throw new SendTestEmailError(
+      `${values.to} finds the test by the tag in the subject: add --subject "[TEST-<id>] ..." with the test's id, or send to the test's own address (test-<id>-...@).`,
+    );
   }
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new SendTestEmailError(`--port must be a port number, got "${values.port}".`);
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
+    throw new SendTestEmailError(`--port must be a port number, got "${values.port}".`);
 
   const dkimGiven = [values['dkim-domain'], values['dkim-selector'], values['dkim-key']].filter((v) => v !== undefined).length;
   if (dkimGiven !== 0 && dkimGiven !== 3) throw new SendTestEmailError('To DKIM-sign, give all three of --dkim-domain, --dkim-selector and --dkim-key.');
@@ -219,7 +227,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const result = await sendTestEmail(options);
-    console.log(`Sent "${result.subject}" from ${result.from} to ${options.to} via ${options.host ?? DEFAULTS.host}:${options.port ?? DEFAULTS.port}${options.dkim ? ` (DKIM d=${options.dkim.domainName} s=${options.dkim.keySelector})` : ''}`);
+    console.log(
+      `Sent "${result.subject}" from ${result.from} to ${options.to} via ${options.host ?? DEFAULTS.host}:${options.port ?? DEFAULTS.port}${options.dkim ? ` (DKIM d=${options.dkim.domainName} s=${options.dkim.keySelector})` : ''}`,
+    );
     console.log(`Message-ID: ${result.messageId}`);
     console.log(`Server replied: ${result.response}`);
     console.log('The analysis appears on the test page within a few seconds.');

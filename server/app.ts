@@ -54,7 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { env: deps.env, db: deps.database.db, mailer: deps.mailer, dns: deps.dns, analyser: deps.analyser, jobs: deps.jobs, log: deps.logger };
+  const ctx: AppContext = {
+    env: deps.env,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    dns: deps.dns,
+    analyser: deps.analyser,
+    jobs: deps.jobs,
+    log: deps.logger,
+  };
 
   registerErrorHandling(app);
   registerRequestSecurity(app, deps.env.APP_URL);

@@ -8,4 +8,13 @@ import { processInboundJob } from './process-inbound.job';
 import { sendEmailJob } from './platform/mail/send-email.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
-export const jobRegistry: AnyJob[] = [sendEmailJob, maintenanceJob, checkDomainJob, scheduleDomainChecksJob, checkDmarcReportersJob, processInboundJob, pollDmarcMailboxJob, pollSeedMailboxesJob];
+export const jobRegistry: AnyJob[] = [
+  sendEmailJob,
+  maintenanceJob,
+  checkDomainJob,
+  scheduleDomainChecksJob,
+  checkDmarcReportersJob,
+  processInboundJob,
+  pollDmarcMailboxJob,
+  pollSeedMailboxesJob,
+];

@@ -31,9 +31,6 @@ export const maintenanceJob = defineJob({
     const strandedInbound = await findStrandedInbound(db);
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     const abandonedTests = await failAbandonedTests(db);
-    log.info(
-      { expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests },
-      'maintenance done',
-    );
+    log.info({ expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests }, 'maintenance done');
   },
 });

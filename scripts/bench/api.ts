@@ -26,7 +26,13 @@ async function startChild(args: string[], env: Record<string, string>, readyUrl:
   let exited = false;
   child.on('exit', () => (exited = true));
   for (let i = 0; i < 600 && !exited; i++) {
-    if (await fetch(readyUrl).then(() => true, () => false)) return child;
+    if (
+      await fetch(readyUrl).then(
+        () => true,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGTERM');

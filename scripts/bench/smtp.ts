@@ -115,7 +115,15 @@ async function startServer(env: Record<string, string>) {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(await freePort()), SMTP_PORT: String(smtpPort), ROLES: 'web,worker,smtp' },
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      SMTP_PORT: String(smtpPort),
+      ROLES: 'web,worker,smtp',
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; !(await accepts(smtpPort)); i++) {
@@ -213,7 +221,10 @@ function benchQueries(database: Database) {
       return tests;
     },
     async countReports(ids: number[]): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inboxTestReports).where(inArray(inboxTestReports.testId, ids));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inboxTestReports)
+        .where(inArray(inboxTestReports.testId, ids));
       return row.n;
     },
     reports: (ids: number[]): Promise<ReportTime[]> =>
@@ -326,7 +337,11 @@ async function orchestrate(): Promise<void> {
     const userId = await queries.createUser();
     await sleep(3000); // let start-up settle (migrations, pg-boss maintenance) before the idle figure
     const idle = { rss: rss.sample(), tree: treeMemory(server.child.pid!) };
-    const signer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: SENDER_DOMAIN, keySelector: 's1', privateKey: privatePem } });
+    const signer = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      dkim: { domainName: SENDER_DOMAIN, keySelector: 's1', privateKey: privatePem },
+    });
 
     /** Creates n tests and their DKIM-signed messages (before any clock starts). */
     async function prepare(n: number) {

@@ -24,7 +24,10 @@ function start(): { child: ChildProcess; ready: Promise<number> } {
   const ready = (async () => {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before answering`);
-      const answered = await fetch(`http://127.0.0.1:${port}/api/user`).then((r) => r.status === 401, () => false);
+      const answered = await fetch(`http://127.0.0.1:${port}/api/user`).then(
+        (r) => r.status === 401,
+        () => false,
+      );
       if (answered) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -61,7 +64,9 @@ try {
     await stop(run.child, previous);
   }
   console.log(`bench:start  ${runs} restarts on an existing database (embedded PostgreSQL), first start (creates it): ${Math.round(firstMs)} ms`);
-  console.log(JSON.stringify({ 'restart after SIGTERM, ms': stats(after.SIGTERM), 'restart after SIGKILL, ms': stats(after.SIGKILL), 'idle PSS MB': stats(pss) }));
+  console.log(
+    JSON.stringify({ 'restart after SIGTERM, ms': stats(after.SIGTERM), 'restart after SIGKILL, ms': stats(after.SIGKILL), 'idle PSS MB': stats(pss) }),
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

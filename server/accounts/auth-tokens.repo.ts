@@ -28,7 +28,11 @@ export async function peekToken(ex: Executor, token: string, purpose: TokenPurpo
 
 /** Uses a token up in one statement, so two requests racing with the same link cannot both win. */
 export async function consumeToken(ex: Executor, token: string, purpose: TokenPurpose): Promise<number | undefined> {
-  const [row] = await ex.update(authTokens).set({ usedAt: sql`now()` }).where(usable(token, purpose)).returning({ userId: authTokens.userId });
+  const [row] = await ex
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token, purpose))
+    .returning({ userId: authTokens.userId });
   return row?.userId;
 }
 

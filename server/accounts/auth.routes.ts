@@ -66,12 +66,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { message, user: { email } };
   });
 
-  r.post(
-    '/api/resend-verification-public',
-    { schema: { body: ResendVerificationBody, response: { 200: MessageBody } } },
-    async (request) => {
-      await resendVerification(ctx, request.body.email, request.ip);
-      return { message: AUTH_MESSAGES.resendDone };
-    },
-  );
+  r.post('/api/resend-verification-public', { schema: { body: ResendVerificationBody, response: { 200: MessageBody } } }, async (request) => {
+    await resendVerification(ctx, request.body.email, request.ip);
+    return { message: AUTH_MESSAGES.resendDone };
+  });
 }

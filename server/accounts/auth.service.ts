@@ -44,11 +44,7 @@ export async function register(ctx: MailingContext, body: RegisterBody, ip: stri
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
-      const row = await insertUser(
-        tx,
-        { username: body.username, email: body.email, passwordHash, couponCode: body.couponCode || null },
-        !mailer.configured,
-      );
+      const row = await insertUser(tx, { username: body.username, email: body.email, passwordHash, couponCode: body.couponCode || null }, !mailer.configured);
       if (mailer.configured) outboxId = await queueVerification(ctx, tx, row);
       return row;
     });

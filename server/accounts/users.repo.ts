@@ -11,7 +11,10 @@ export async function findUserById(ex: Executor, id: number): Promise<UserRow | 
 
 /** Usernames are unique regardless of case, so the lookup ignores case too. */
 export async function findUserByUsername(ex: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await ex.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  const [row] = await ex
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return row;
 }
 

@@ -21,7 +21,13 @@ describe('alerts', () => {
       domain: 'example.com',
       metadata: { before: 'v=spf1 -all', after: 'v=spf1 include:_spf.example.net -all' },
     });
-    const newer = await createAlert(t.database.db, { userId: alice.user.id, type: 'blacklist_detection', severity: 'critical', title: 'Listed', message: '192.0.2.1 listed' });
+    const newer = await createAlert(t.database.db, {
+      userId: alice.user.id,
+      type: 'blacklist_detection',
+      severity: 'critical',
+      title: 'Listed',
+      message: '192.0.2.1 listed',
+    });
     await createAlert(t.database.db, { userId: bob.user.id, type: 'spam', severity: 'info', title: 'Bob only', message: 'x' });
 
     const list = await alice.client.get('/api/alerts');
@@ -43,7 +49,13 @@ describe('alerts', () => {
     expect((await intruder.client.delete(`/api/alerts/${alert.id}`)).statusCode).toBe(404);
     expect((await owner.client.get('/api/alerts')).json()).toEqual([expect.objectContaining({ id: alert.id, isRead: false })]);
 
-    const intrudersAlert = await createAlert(t.database.db, { userId: intruder.user.id, type: 'reputation', severity: 'info', title: 'Theirs', message: 'theirs' });
+    const intrudersAlert = await createAlert(t.database.db, {
+      userId: intruder.user.id,
+      type: 'reputation',
+      severity: 'info',
+      title: 'Theirs',
+      message: 'theirs',
+    });
     const deleted = await owner.client.delete(`/api/alerts/${alert.id}`);
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');

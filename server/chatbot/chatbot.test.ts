@@ -85,7 +85,13 @@ describe('chat assistant with an OpenAI-compatible LLM', () => {
       requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
       if (fail) return res.writeHead(500).end('{"error":{"message":"overloaded"}}');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'The Professional plan is $49 a month.' }, finish_reason: 'stop' }] }));
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'The Professional plan is $49 a month.' }, finish_reason: 'stop' }],
+        }),
+      );
     });
     await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;

@@ -41,14 +41,24 @@ export function buildKnowledge(): KnowledgeDoc[] {
       )}\nConnect one on the Integrations page with its API key.`,
       keywords: `esp esps integrations integration providers connect supported ${espNames.join(' ')}`,
     },
-    ...ESP_INTEGRATIONS.map((e) => ({ id: `esp-${e.id}`, title: `${e.name} integration`, text: `${e.name}: ${e.description}`, keywords: 'integration esp connect' })),
+    ...ESP_INTEGRATIONS.map((e) => ({
+      id: `esp-${e.id}`,
+      title: `${e.name} integration`,
+      text: `${e.name}: ${e.description}`,
+      keywords: 'integration esp connect',
+    })),
     {
       id: 'mta-list',
       title: 'Supported mail transfer agents (MTAs)',
       text: `InboxPulse works with these MTAs through webhooks:\n${list(mtaNames)}`,
       keywords: `mta mtas mail transfer agent server own infrastructure ${mtaNames.join(' ')}`,
     },
-    ...MTA_INTEGRATIONS.map((m) => ({ id: `mta-${m.id}`, title: `${m.name} integration`, text: `${m.name}: ${m.description}`, keywords: 'mta integration webhook' })),
+    ...MTA_INTEGRATIONS.map((m) => ({
+      id: `mta-${m.id}`,
+      title: `${m.name} integration`,
+      text: `${m.name}: ${m.description}`,
+      keywords: 'mta integration webhook',
+    })),
     {
       id: 'contact',
       title: 'Contact, support and company',

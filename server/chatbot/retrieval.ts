@@ -3,9 +3,11 @@ import type { KnowledgeDoc } from './knowledge';
 
 // Words that carry no topic: without this list "how do I ..." would match every guide.
 const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our ' +
+  (
+    'a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our ' +
     'please should so than that the their them then there these they this to us was we what when where which who why will with ' +
-    'would you your yours tell about any get got want need know much many there here').split(' '),
+    'would you your yours tell about any get got want need know much many there here'
+  ).split(' '),
 );
 
 // People ask with words the product texts do not use; each adds the words the texts do use.

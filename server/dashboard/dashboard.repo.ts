@@ -5,8 +5,7 @@ import { domains, emailMetrics, inboxTests, integrations } from '../platform/db/
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
-const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>
-  sql`(${column} = 'valid')::int`;
+const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) => sql`(${column} = 'valid')::int`;
 
 export async function loadOverviewInputs(db: Db, userId: number): Promise<OverviewInputs> {
   const [domainAgg] = await db
@@ -62,13 +61,7 @@ export async function loadTrends(db: Db, userId: number, days: number): Promise<
       inbox: sql<number>`sum(${inboxTests.inboxCount})::int`,
     })
     .from(inboxTests)
-    .where(
-      and(
-        eq(inboxTests.userId, userId),
-        eq(inboxTests.status, 'completed'),
-        sql`${inboxTests.completedAt} >= now() - make_interval(days => ${days})`,
-      ),
-    )
+    .where(and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), sql`${inboxTests.completedAt} >= now() - make_interval(days => ${days})`))
     .groupBy(testDay)
     .orderBy(asc(testDay));
   const metricDay = sql<string>`to_char(${emailMetrics.date}, 'YYYY-MM-DD')`;
@@ -86,9 +79,25 @@ export async function loadTrends(db: Db, userId: number, days: number): Promise<
     .orderBy(asc(metricDay));
   return {
     days,
-    inboxRate: series(tests, (t) => t.inbox, (t) => t.seeds),
-    deliveryRate: series(metrics, (m) => m.delivered, (m) => m.sent),
-    bounceRate: series(metrics, (m) => m.bounced, (m) => m.sent),
-    complaintRate: series(metrics, (m) => m.complaints, (m) => m.delivered),
+    inboxRate: series(
+      tests,
+      (t) => t.inbox,
+      (t) => t.seeds,
+    ),
+    deliveryRate: series(
+      metrics,
+      (m) => m.delivered,
+      (m) => m.sent,
+    ),
+    bounceRate: series(
+      metrics,
+      (m) => m.bounced,
+      (m) => m.sent,
+    ),
+    complaintRate: series(
+      metrics,
+      (m) => m.complaints,
+      (m) => m.delivered,
+    ),
   };
 }

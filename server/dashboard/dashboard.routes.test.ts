@@ -16,12 +16,40 @@ const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISO
 // and integrations. What is under test here is what the dashboard computes from them.
 async function seed(userId: number) {
   await t.database.db.insert(domains).values([
-    { userId, verificationToken: 'token-good.example', domain: 'good.example', status: 'healthy', spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', lastCheckedAt: new Date() },
-    { userId, verificationToken: 'token-half.example', domain: 'half.example', status: 'warning', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid', lastCheckedAt: new Date() },
+    {
+      userId,
+      verificationToken: 'token-good.example',
+      domain: 'good.example',
+      status: 'healthy',
+      spfStatus: 'valid',
+      dkimStatus: 'valid',
+      dmarcStatus: 'valid',
+      lastCheckedAt: new Date(),
+    },
+    {
+      userId,
+      verificationToken: 'token-half.example',
+      domain: 'half.example',
+      status: 'warning',
+      spfStatus: 'valid',
+      dkimStatus: 'missing',
+      dmarcStatus: 'invalid',
+      lastCheckedAt: new Date(),
+    },
     { userId, verificationToken: 'token-new.example', domain: 'new.example' },
   ]);
   await t.database.db.insert(inboxTests).values([
-    { userId, testEmailAddress: `t1-${userId}@inbox.localhost`, status: 'completed', subject: 'Spring sale', totalSeeds: 10, inboxCount: 8, spamCount: 1, missingCount: 1, completedAt: sql`now() - interval '2 days'` },
+    {
+      userId,
+      testEmailAddress: `t1-${userId}@inbox.localhost`,
+      status: 'completed',
+      subject: 'Spring sale',
+      totalSeeds: 10,
+      inboxCount: 8,
+      spamCount: 1,
+      missingCount: 1,
+      completedAt: sql`now() - interval '2 days'`,
+    },
     { userId, testEmailAddress: `t2-${userId}@inbox.localhost`, status: 'completed', totalSeeds: 10, inboxCount: 10, completedAt: sql`now()` },
     { userId, testEmailAddress: `t3-${userId}@inbox.localhost`, status: 'running' },
   ]);
@@ -71,7 +99,13 @@ describe('dashboard API', () => {
 
     const tests = (await client.get('/api/inbox-tests')).json();
     expect(tests).toHaveLength(3);
-    expect(tests.find((x: { subject: string | null }) => x.subject === 'Spring sale')).toMatchObject({ status: 'completed', totalSeeds: 10, inboxCount: 8, spamCount: 1, missingCount: 1 });
+    expect(tests.find((x: { subject: string | null }) => x.subject === 'Spring sale')).toMatchObject({
+      status: 'completed',
+      totalSeeds: 10,
+      inboxCount: 8,
+      spamCount: 1,
+      missingCount: 1,
+    });
 
     const found = (await client.get('/api/integrations')).json();
     expect(found).toEqual([

@@ -17,15 +17,11 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
   );
 
-  r.get(
-    '/api/dashboard/trends',
-    { preHandler: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } },
-    async (request) => {
-      const user = currentUser(request);
-      if (!planHasFeature(toUser(user).subscriptionPlan, 'advanced_analytics')) {
-        throw new AppError('forbidden', 'Advanced analytics requires the Professional plan');
-      }
-      return loadTrends(ctx.db, user.id, request.query.days);
-    },
-  );
+  r.get('/api/dashboard/trends', { preHandler: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } }, async (request) => {
+    const user = currentUser(request);
+    if (!planHasFeature(toUser(user).subscriptionPlan, 'advanced_analytics')) {
+      throw new AppError('forbidden', 'Advanced analytics requires the Professional plan');
+    }
+    return loadTrends(ctx.db, user.id, request.query.days);
+  });
 }

@@ -31,8 +31,22 @@ const reportA: TestReport = {
   domain: 'example.com',
   begin: midnight(2),
   records: [
-    { ip: '198.51.100.10', count: 900, dkim: 'pass', spf: 'pass', dkimAuth: [{ domain: 'example.com', result: 'pass' }], spfAuth: [{ domain: 'example.com', result: 'pass' }] },
-    { ip: '198.51.100.11', count: 80, dkim: 'pass', spf: 'fail', dkimAuth: [{ domain: 'example.com', result: 'pass' }], spfAuth: [{ domain: 'bounces.example.net', result: 'pass' }] },
+    {
+      ip: '198.51.100.10',
+      count: 900,
+      dkim: 'pass',
+      spf: 'pass',
+      dkimAuth: [{ domain: 'example.com', result: 'pass' }],
+      spfAuth: [{ domain: 'example.com', result: 'pass' }],
+    },
+    {
+      ip: '198.51.100.11',
+      count: 80,
+      dkim: 'pass',
+      spf: 'fail',
+      dkimAuth: [{ domain: 'example.com', result: 'pass' }],
+      spfAuth: [{ domain: 'bounces.example.net', result: 'pass' }],
+    },
     { ip: '192.0.2.66', count: 150, dkim: 'fail', spf: 'fail', spfAuth: [{ domain: 'example.com', result: 'fail' }] },
     { ip: '192.0.2.77', count: 12, dkim: 'fail', spf: 'fail', dkimAuth: [{ domain: 'esp.example', result: 'pass' }] },
     { ip: '203.0.113.9', count: 3, dkim: 'fail', spf: 'fail', disposition: 'quarantine' },
@@ -49,7 +63,13 @@ const reportB: TestReport = {
   ],
 };
 // Outside a 30-day window, inside a 90-day one.
-const reportOld: TestReport = { orgName: 'google.com', reportId: 'old-1', domain: 'example.com', begin: midnight(60), records: [{ ip: '198.51.100.10', count: 55, dkim: 'pass', spf: 'pass' }] };
+const reportOld: TestReport = {
+  orgName: 'google.com',
+  reportId: 'old-1',
+  domain: 'example.com',
+  begin: midnight(60),
+  records: [{ ip: '198.51.100.10', count: 55, dkim: 'pass', spf: 'pass' }],
+};
 // Another domain, nearly all passing under p=none: ready for quarantine.
 const reportGood: TestReport = {
   orgName: 'google.com',
@@ -108,8 +128,20 @@ describe('GET /api/dmarc/analytics', () => {
       ],
     });
     expect(a.topThreats).toEqual([
-      { type: 'spoofing', severity: 'critical', sourceIPs: ['192.0.2.66'], frequency: 1150, description: expect.stringMatching(/^1150 messages from 192\.0\.2\.66 failed DMARC for example\.com\. Neither SPF nor DKIM passed/) },
-      { type: 'misaligned', severity: 'medium', sourceIPs: ['192.0.2.77'], frequency: 12, description: expect.stringMatching(/^12 messages from mcsv\.net \(192\.0\.2\.77\) failed DMARC .*for another domain/) },
+      {
+        type: 'spoofing',
+        severity: 'critical',
+        sourceIPs: ['192.0.2.66'],
+        frequency: 1150,
+        description: expect.stringMatching(/^1150 messages from 192\.0\.2\.66 failed DMARC for example\.com\. Neither SPF nor DKIM passed/),
+      },
+      {
+        type: 'misaligned',
+        severity: 'medium',
+        sourceIPs: ['192.0.2.77'],
+        frequency: 12,
+        description: expect.stringMatching(/^12 messages from mcsv\.net \(192\.0\.2\.77\) failed DMARC .*for another domain/),
+      },
       { type: 'spoofing', severity: 'low', sourceIPs: ['203.0.113.9'], frequency: 3, description: expect.any(String) },
     ]);
     expect(a.recommendations).toEqual([
@@ -133,12 +165,35 @@ describe('GET /api/dmarc/analytics', () => {
         failed: 0,
         dispositions: { none: 1080 },
       },
-      { ips: ['192.0.2.77'], reverseDns: 'mail77.mcsv.net', organisation: 'mcsv.net', count: 12, spfAligned: 0, dkimAligned: 0, failed: 12, dispositions: { none: 12 } },
+      {
+        ips: ['192.0.2.77'],
+        reverseDns: 'mail77.mcsv.net',
+        organisation: 'mcsv.net',
+        count: 12,
+        spfAligned: 0,
+        dkimAligned: 0,
+        failed: 12,
+        dispositions: { none: 12 },
+      },
       { ips: ['203.0.113.9'], reverseDns: null, organisation: null, count: 3, spfAligned: 0, dkimAligned: 0, failed: 3, dispositions: { quarantine: 3 } },
     ]);
     expect(a.reporters).toEqual([
-      { orgName: 'yahoo.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - DAY)}T23:59:59`)), reports: 1, silentDays: 0, daily: false, stopped: false },
-      { orgName: 'google.com', lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - 2 * DAY)}T23:59:59`)), reports: 2, silentDays: 1, daily: false, stopped: false },
+      {
+        orgName: 'yahoo.com',
+        lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - DAY)}T23:59:59`)),
+        reports: 1,
+        silentDays: 0,
+        daily: false,
+        stopped: false,
+      },
+      {
+        orgName: 'google.com',
+        lastReportAt: expect.stringMatching(new RegExp(`^${utcDay(now - 2 * DAY)}T23:59:59`)),
+        reports: 2,
+        silentDays: 1,
+        daily: false,
+        stopped: false,
+      },
     ]);
   });
 
@@ -152,7 +207,14 @@ describe('GET /api/dmarc/analytics', () => {
 
   it('says what to do when there are no reports, and checks its query', async () => {
     const empty = (await client.get('/api/dmarc/analytics?domain=nothing.example&days=7')).json();
-    expect(empty).toMatchObject({ totalReports: 0, totalMessages: 0, averageCompliance: null, topThreats: [], sources: [], trends: { volume: [], compliance: [] } });
+    expect(empty).toMatchObject({
+      totalReports: 0,
+      totalMessages: 0,
+      averageCompliance: null,
+      topThreats: [],
+      sources: [],
+      trends: { volume: [], compliance: [] },
+    });
     expect(empty.recommendations).toEqual([expect.stringMatching(/^No DMARC reports in the last 7 days\. .*rua=/)]);
     const bad = await client.get('/api/dmarc/analytics?days=14');
     expect(bad.statusCode).toBe(400);

@@ -26,7 +26,6 @@ export const NAMED_BY_FAILURES = 50;
 const TOP_THREATS = 10;
 const TOP_SOURCES = 100;
 
-
 export function threatSeverity(failed: number): ThreatSeverity {
   if (failed >= THREAT_THRESHOLDS.critical) return 'critical';
   if (failed >= THREAT_THRESHOLDS.high) return 'high';
@@ -220,7 +219,9 @@ function recommend({ days, byDomain, rows, failing, threats, reporters }: Recomm
   for (const group of failing.filter((g) => g.failedMisaligned * 2 > g.failed).slice(0, 3)) {
     const who = group.organisation ?? group.reverseDns ?? group.ips[0];
     const domains = [...group.domains].sort().join(', ');
-    out.push(`${who}: ${group.failedMisaligned} messages passed SPF or DKIM only for another domain. If you send through this service, have it DKIM-sign with ${domains} or use your domain as its return path.`);
+    out.push(
+      `${who}: ${group.failedMisaligned} messages passed SPF or DKIM only for another domain. If you send through this service, have it DKIM-sign with ${domains} or use your domain as its return path.`,
+    );
   }
   const spoofed = threats.filter((t) => t.type === 'spoofing').reduce((sum, t) => sum + t.frequency, 0);
   const unenforced = rows.policies.filter((p) => p.p === 'none').map((p) => p.domain);

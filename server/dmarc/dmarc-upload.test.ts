@@ -124,7 +124,14 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     expect(res.json()).toMatchObject({ imported: 0, duplicates: 0, failed: [{ fileName: name, error: expect.stringMatching(error) }] });
     const list = (await client.get('/api/dmarc/reports?status=failed')).json();
     expect(list.total).toBe(1);
-    expect(list.items[0]).toMatchObject({ status: 'failed', fileName: name, error: expect.stringMatching(error), orgName: null, recordCount: 0, policyPublished: null });
+    expect(list.items[0]).toMatchObject({
+      status: 'failed',
+      fileName: name,
+      error: expect.stringMatching(error),
+      orgName: null,
+      recordCount: 0,
+      policyPublished: null,
+    });
     expect(await storedCounts(user.id)).toEqual({ reports: 1, records: 0 });
   });
 
@@ -149,7 +156,10 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const bomb = gzipSync(Buffer.alloc(51 * 1024 * 1024));
     const res = await uploadReport(t.app, client, bomb, { contentType: 'application/gzip', fileName: 'bomb.xml.gz' });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'payload_too_large', message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.' });
+    expect(res.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.',
+    });
     const mixed = zipSync({ 'good.xml': fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml'), 'bomb.xml': bomb }, { level: 0 });
     const mixedRes = await uploadReport(t.app, client, mixed, { contentType: 'application/zip' });
     expect(mixedRes.statusCode, mixedRes.body).toBe(413);
@@ -201,7 +211,11 @@ describe('GET /api/dmarc/reports', () => {
   let client: TestClient;
   beforeAll(async () => {
     ({ client } = await signUp(t.app));
-    for (const name of ['veeam.com!example.com!1530133200!1530219600.xml', 'ikea.com!example.de!1538690400!1538776800.xml', 'fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz']) {
+    for (const name of [
+      'veeam.com!example.com!1530133200!1530219600.xml',
+      'ikea.com!example.de!1538690400!1538776800.xml',
+      'fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz',
+    ]) {
       expect((await uploadReport(t.app, client, fixture(`aggregate/${name}`), { contentType: typeFor(name), fileName: name })).json().imported).toBe(1);
     }
     await uploadReport(t.app, client, 'garbage', { fileName: 'garbage.xml' });

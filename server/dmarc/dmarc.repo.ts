@@ -12,7 +12,6 @@ export interface StoredFile {
   rawSize: number;
 }
 
-
 export function toDmarcReport(row: ReportRow): DmarcReport {
   return DmarcReport.parse({
     id: row.id,
@@ -27,9 +26,7 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     dateBegin: row.dateBegin?.toISOString() ?? null,
     dateEnd: row.dateEnd?.toISOString() ?? null,
     policyPublished:
-      row.status === 'imported'
-        ? { p: row.p, sp: row.sp, np: row.np, adkim: row.adkim, aspf: row.aspf, pct: row.pct, fo: row.fo, testing: row.testing }
-        : null,
+      row.status === 'imported' ? { p: row.p, sp: row.sp, np: row.np, adkim: row.adkim, aspf: row.aspf, pct: row.pct, fo: row.fo, testing: row.testing } : null,
     recordCount: row.recordCount,
     messageCount: row.messageCount,
     passCount: row.passCount,
@@ -115,7 +112,10 @@ export async function listReports(db: Db, userId: number, query: ReportsQuery): 
   if (query.from) filters.push(gte(dmarcReports.dateBegin, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lt(dmarcReports.dateBegin, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
   const where = and(...filters);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(dmarcReports).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(dmarcReports)
+    .where(where);
   const rows = await db
     .select()
     .from(dmarcReports)
@@ -129,7 +129,10 @@ export async function listReports(db: Db, userId: number, query: ReportsQuery): 
 
 /** One of the user's reports with its busiest records; undefined when it is not theirs. */
 export async function getReport(db: Db, userId: number, id: number): Promise<DmarcReportDetail | undefined> {
-  const [row] = await db.select().from(dmarcReports).where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(dmarcReports)
+    .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)));
   if (!row) return undefined;
   const records = await db
     .select({
@@ -170,10 +173,7 @@ export async function deleteReport(db: Db, userId: number, id: number): Promise<
  * Records that a reporter's silence after `lastReportAt` is being alerted, once per silence: false
  * when this one was already, true for a new one (the first, or after the reporter resumed).
  */
-export async function claimReporterAlert(
-  ex: Executor,
-  reporter: { userId: number; domain: string; orgName: string; lastReportAt: Date },
-): Promise<boolean> {
+export async function claimReporterAlert(ex: Executor, reporter: { userId: number; domain: string; orgName: string; lastReportAt: Date }): Promise<boolean> {
   const [claimed] = await ex
     .insert(dmarcReporterAlerts)
     .values({ userId: reporter.userId, domain: reporter.domain, orgName: reporter.orgName, lastReportAt: reporter.lastReportAt })

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalyticsQuery, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, ReportParams, ReportsQuery, UploadQuery, UploadResponse } from '@contracts/dmarc';
+import {
+  AnalyticsQuery,
+  DmarcAnalytics,
+  DmarcIntake,
+  DmarcReportDetail,
+  DmarcReportList,
+  ReportParams,
+  ReportsQuery,
+  UploadQuery,
+  UploadResponse,
+} from '@contracts/dmarc';
 import type { AppContext } from '../platform/context';
 import { deleteReport, getReport, listReports } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';

@@ -30,7 +30,17 @@ describe('parseAggregateReport on the real-world fixtures', () => {
   it('reads the RFC 9990 (DMARCbis) schema: namespace, np, testing, no pct', () => {
     const report = parseOk(fixture('aggregate/rfc9990-sample.xml'));
     expect(report.schema).toBe('rfc9990');
-    expect(report.policy).toEqual({ domain: 'example.com', adkim: null, aspf: null, p: 'quarantine', sp: 'none', np: 'none', pct: null, fo: null, testing: 'n' });
+    expect(report.policy).toEqual({
+      domain: 'example.com',
+      adkim: null,
+      aspf: null,
+      p: 'quarantine',
+      sp: 'none',
+      np: 'none',
+      pct: null,
+      fo: null,
+      testing: 'n',
+    });
     expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.123', count: 123, disposition: 'pass', dkimResult: 'pass', spfResult: 'fail' });
     expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
     expect(report.dateBegin.toISOString()).toBe('1979-08-07T00:00:00.000Z');
@@ -94,7 +104,10 @@ describe('parseAggregateReport on hostile and odd input', () => {
     const base = { orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z') };
     const badIp = reportXml({ ...base, records: [{ ip: '999.1.1.1', count: 1, dkim: 'pass', spf: 'pass' }] });
     expect(parseAggregateReport(badIp)).toEqual({ ok: false, error: 'Record 1: "999.1.1.1" is not an IP address (row/source_ip).' });
-    const badCount = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace('<count>1</count>', '<count>many</count>');
+    const badCount = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace(
+      '<count>1</count>',
+      '<count>many</count>',
+    );
     expect(parseAggregateReport(badCount)).toEqual({ ok: false, error: 'Record 1: the message count "many" is not a whole number (row/count).' });
     const noId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', '');
     expect(parseAggregateReport(noId)).toEqual({ ok: false, error: 'The report has no report_id (report_metadata/report_id).' });
@@ -103,7 +116,10 @@ describe('parseAggregateReport on hostile and odd input', () => {
       error: 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
     });
     expect(parseAggregateReport('not xml at all')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: /) });
-    expect(parseAggregateReport('<feedback><report_metadata>')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: .*feedback/) });
+    expect(parseAggregateReport('<feedback><report_metadata>')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The file is not valid XML: .*feedback/),
+    });
   });
 
   it('reads single and repeated elements alike, and a declared latin-1 encoding', () => {
@@ -113,7 +129,16 @@ describe('parseAggregateReport on hostile and odd input', () => {
       domain: 'example.com',
       begin: new Date('2024-01-01T00:00:00Z'),
       records: [
-        { ip: '2001:db8::1', count: 3, dkim: 'pass', spf: 'fail', dkimAuth: [{ domain: 'example.com', result: 'pass' }, { domain: 'esp.example', result: 'pass' }] },
+        {
+          ip: '2001:db8::1',
+          count: 3,
+          dkim: 'pass',
+          spf: 'fail',
+          dkimAuth: [
+            { domain: 'example.com', result: 'pass' },
+            { domain: 'esp.example', result: 'pass' },
+          ],
+        },
         { ip: '192.0.2.1', count: 4, dkim: 'fail', spf: 'fail' },
       ],
     }).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');

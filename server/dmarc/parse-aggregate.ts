@@ -17,7 +17,12 @@ const RFC9990_NAMESPACE = 'urn:ietf:params:xml:ns:dmarc-2.0';
 const FEEDBACK_START = /<([A-Za-z_][\w.-]*:)?feedback(?=[\s>/])[^>]*>/;
 const MAX_COUNT = 2_147_483_647;
 
-const ARRAY_PATHS = new Set(['feedback.record', 'feedback.record.auth_results.dkim', 'feedback.record.auth_results.spf', 'feedback.record.row.policy_evaluated.reason']);
+const ARRAY_PATHS = new Set([
+  'feedback.record',
+  'feedback.record.auth_results.dkim',
+  'feedback.record.auth_results.spf',
+  'feedback.record.row.policy_evaluated.reason',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -145,7 +150,9 @@ function toReport(feedback: Obj, schema: AggregateReport['schema']): AggregateRe
 function unixTime(node: Node, which: string): Date {
   const value = str(node);
   if (!value || !/^\d{1,12}(\.\d+)?$/.test(value)) {
-    throw new ReportError(`The report's date range ${which} is ${value ? `"${value}"` : 'missing'}; it must be a Unix time (report_metadata/date_range/${which}).`);
+    throw new ReportError(
+      `The report's date range ${which} is ${value ? `"${value}"` : 'missing'}; it must be a Unix time (report_metadata/date_range/${which}).`,
+    );
   }
   return new Date(Math.floor(Number(value)) * 1000);
 }
@@ -175,11 +182,21 @@ function toRecord(record: Obj, n: number): AggregateRecord {
     envelopeTo: lower(identifiers.envelope_to as Node),
     dkimAuth: list(auth.dkim as Node).map((d): DkimAuthResult => {
       const o = optObj(d);
-      return { domain: lower(o.domain as Node) ?? '', selector: str(o.selector as Node), result: lower(o.result as Node) ?? 'none', humanResult: str(o.human_result as Node) };
+      return {
+        domain: lower(o.domain as Node) ?? '',
+        selector: str(o.selector as Node),
+        result: lower(o.result as Node) ?? 'none',
+        humanResult: str(o.human_result as Node),
+      };
     }),
     spfAuth: list(auth.spf as Node).map((s): SpfAuthResult => {
       const o = optObj(s);
-      return { domain: lower(o.domain as Node) ?? '', scope: lower(o.scope as Node), result: lower(o.result as Node) ?? 'none', humanResult: str(o.human_result as Node) };
+      return {
+        domain: lower(o.domain as Node) ?? '',
+        scope: lower(o.scope as Node),
+        result: lower(o.result as Node) ?? 'none',
+        humanResult: str(o.human_result as Node),
+      };
     }),
   };
 }

@@ -60,17 +60,28 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
   }
 
   it('imports each unread report once, flags it read, and leaves read mail alone', async () => {
-    await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Report 1', 'r.zip', fixture('aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip')));
+    await imap.deliver(
+      MAILBOX.user,
+      'INBOX',
+      await reportMail('Report 1', 'r.zip', fixture('aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip')),
+    );
     await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Report 2', 'r.xml', fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml')));
     // Already read by a person: not ours to take.
-    await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Read', 'r.xml', fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml')), ['\\Seen']);
+    await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Read', 'r.xml', fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml')), [
+      '\\Seen',
+    ]);
 
     const total = async () => (await client.get('/api/dmarc/reports')).json().total as number;
     await pollOnce();
     // The poll stores the messages; their own jobs import the reports, then mark the messages processed.
     await waitUntil(
       async () => ({
-        unprocessed: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(eq(inboundMessages.status, 'received')))[0].n,
+        unprocessed: (
+          await t.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(inboundMessages)
+            .where(eq(inboundMessages.status, 'received'))
+        )[0].n,
         reports: await total(),
       }),
       'both reports imported and their messages processed',

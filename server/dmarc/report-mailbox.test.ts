@@ -15,7 +15,10 @@ const mail = (subject: string, body = `Body of ${subject}`) =>
 describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
   let imap: TestImapServer;
   const mailbox = (user: string, folder = 'INBOX', pass = password) =>
-    parseImapUrl(`imap://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${imap.port}/${encodeURIComponent(folder)}?starttls=false`, 'TEST_URL');
+    parseImapUrl(
+      `imap://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${imap.port}/${encodeURIComponent(folder)}?starttls=false`,
+      'TEST_URL',
+    );
   const collect = () => {
     const seen: MailboxMessage[] = [];
     return { seen, handle: async (m: MailboxMessage) => void seen.push(m) };

@@ -44,7 +44,10 @@ export async function drainUnseen(config: ImapMailboxConfig, opts: DrainOptions)
   try {
     const lock = await client.getMailboxLock(config.folder).catch((err: { responseStatus?: string; responseText?: string }) => {
       if (err.responseStatus !== 'NO') throw err; // a broken connection, not a refused folder
-      throw new ImapError(`IMAP folder "${config.folder}" cannot be opened for ${config.user} at ${config.host}:${config.port}: ${err.responseText ?? 'refused'}`, 'folder');
+      throw new ImapError(
+        `IMAP folder "${config.folder}" cannot be opened for ${config.user} at ${config.host}:${config.port}: ${err.responseText ?? 'refused'}`,
+        'folder',
+      );
     });
     try {
       return await drainOpenFolder(client, config.folder, opts);

@@ -26,7 +26,10 @@ export async function nameSources(dns: DnsResolver, ips: string[], options: Name
   const worker = async () => {
     for (let ip = queue.shift(); ip !== undefined; ip = queue.shift()) {
       if (Date.now() >= deadline) return;
-      const ptr = await withDeadline(dns.reverse(ip).then((r) => r[0] ?? null), deadline).catch(() => null);
+      const ptr = await withDeadline(
+        dns.reverse(ip).then((r) => r[0] ?? null),
+        deadline,
+      ).catch(() => null);
       names.set(ip, ptr ? { reverseDns: ptr.replace(/\.$/, '').toLowerCase(), organisation: getDomain(ptr) } : NO_NAME);
     }
   };

@@ -23,7 +23,13 @@ describe('alert when a daily DMARC reporter stops', () => {
   let userId: number;
 
   async function upload(orgName: string, daysAgo: number, domain = 'brand.example') {
-    const xml = reportXml({ orgName, reportId: `${orgName}-${daysAgo}`, domain, begin: midnight(daysAgo), records: [{ ip: '192.0.2.1', count: 5, dkim: 'pass', spf: 'pass' }] });
+    const xml = reportXml({
+      orgName,
+      reportId: `${orgName}-${daysAgo}`,
+      domain,
+      begin: midnight(daysAgo),
+      records: [{ ip: '192.0.2.1', count: 5, dkim: 'pass', spf: 'pass' }],
+    });
     const res = await uploadReport(t.app, client, xml, { fileName: 'r.xml' });
     expect(res.json().imported).toBe(1);
   }

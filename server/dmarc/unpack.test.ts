@@ -6,7 +6,8 @@ import { AppError } from '../platform/errors';
 import { fixture, fixtureNames } from './fixtures';
 import { sniff, unpackUpload, type UnpackedPart } from './unpack';
 
-const summary = (parts: UnpackedPart[]) => parts.map((p) => (p.error === undefined ? { fileName: p.fileName, size: p.bytes.length } : { fileName: p.fileName, error: p.error }));
+const summary = (parts: UnpackedPart[]) =>
+  parts.map((p) => (p.error === undefined ? { fileName: p.fileName, size: p.bytes.length } : { fileName: p.fileName, error: p.error }));
 
 describe('unpackUpload', () => {
   it('tells formats by their bytes, not their names', async () => {
@@ -78,7 +79,9 @@ describe('unpackUpload', () => {
 
   it('reports damaged archives as failed parts', async () => {
     const gz = gzipSync('<feedback/>');
-    expect(summary(await unpackUpload(gz.subarray(0, 12), 'cut.xml.gz'))).toEqual([{ fileName: 'cut.xml.gz', error: 'The gzip file is damaged: unexpected end of file.' }]);
+    expect(summary(await unpackUpload(gz.subarray(0, 12), 'cut.xml.gz'))).toEqual([
+      { fileName: 'cut.xml.gz', error: 'The gzip file is damaged: unexpected end of file.' },
+    ]);
     const zip = zipSync({ 'a.xml': strToU8('<feedback>'.repeat(1000)) });
     const [part] = await unpackUpload(zip.subarray(0, 60), 'cut.zip');
     expect(part.error).toMatch(/^The zip archive is damaged/);

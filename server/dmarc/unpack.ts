@@ -64,7 +64,10 @@ export function sniff(data: Uint8Array): Kind {
   if (data[0] === 0x50 && data[1] === 0x4b && (data[2] === 0x03 || data[2] === 0x05) && (data[3] === 0x04 || data[3] === 0x06)) return 'zip';
   const head = Buffer.from(data.subarray(0, 512)).toString('latin1');
   // UTF-8 and UTF-16 byte order marks, then optional white space.
-  const start = head.replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '').replaceAll('\0', '').trimStart();
+  const start = head
+    .replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '')
+    .replaceAll('\0', '')
+    .trimStart();
   if (start.startsWith('<')) return 'xml';
   if (start.startsWith('{')) return 'json';
   // An e-mail starts with header fields (RFC 5322 field names are printable ASCII without ':').

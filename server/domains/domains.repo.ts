@@ -14,7 +14,10 @@ export async function listUserDomains(ex: Executor, userId: number): Promise<Dom
 }
 
 export async function findUserDomain(ex: Executor, userId: number, id: number): Promise<DomainRow | undefined> {
-  const [row] = await ex.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId)));
+  const [row] = await ex
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, id), eq(domains.userId, userId)));
   return row;
 }
 

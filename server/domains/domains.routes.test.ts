@@ -64,7 +64,15 @@ describe('domain management API', () => {
     const res = await client.post(`/api/domains/${domain.id}/verify`);
     expect(res.statusCode).toBe(200);
     const checked = res.json();
-    expect(checked).toMatchObject({ status: 'healthy', isVerified: true, spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid', dkimSelectors: ['mail'], notes: 'Sends via our ESP' });
+    expect(checked).toMatchObject({
+      status: 'healthy',
+      isVerified: true,
+      spfStatus: 'valid',
+      dkimStatus: 'valid',
+      dmarcStatus: 'valid',
+      dkimSelectors: ['mail'],
+      notes: 'Sends via our ESP',
+    });
     expect(checked.checks.spf.lookupCount).toBe(1);
     expect(checked.checks.dkim.selectors[0]).toMatchObject({ selector: 'mail', keyType: 'ed25519', keyBits: 256 });
     expect(checked.checks.mx.hosts).toEqual([{ exchange: 'mx.verified-brand.com', priority: 10 }]);
@@ -120,7 +128,8 @@ describe('domain management API', () => {
       await other.client.patch(`/api/domains/${domain.id}`, { notes: 'x' }),
       await other.client.post(`/api/domains/${domain.id}/verify`),
       await other.client.delete(`/api/domains/${domain.id}`),
-    ]) expect(res.statusCode).toBe(404);
+    ])
+      expect(res.statusCode).toBe(404);
     expect((await owner.client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({ id: domain.id, notes: null });
 
     const bad = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['bad selector!'] });

@@ -37,7 +37,9 @@ function send(domain: string, mail: SendMailOptions, sign = true) {
     name: `mta.${domain}`,
     ...(sign ? { dkim: { domainName: domain, keySelector: 's1', privateKey: privatePem } } : {}),
   });
-  return transport.sendMail({ from: `News <news@${domain}>`, envelope: { from: `bounce@${domain}`, to: mail.to as string }, ...mail }).finally(() => transport.close());
+  return transport
+    .sendMail({ from: `News <news@${domain}>`, envelope: { from: `bounce@${domain}`, to: mail.to as string }, ...mail })
+    .finally(() => transport.close());
 }
 
 const testsOf = async (client: TestClient) => (await client.get('/api/inbox-tests')).json() as InboxTest[];
@@ -46,7 +48,8 @@ const completed = (client: TestClient, id: number) =>
   waitUntil(() => testById(client, id), `test ${id} to complete`, { until: (test) => test.status === 'completed', timeoutMs: 20_000 });
 const queuedId = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
 const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0]!;
-const processed = (id: number) => waitUntil(() => messageRow(id), `message ${id} to be processed`, { until: (row) => row.status !== 'received', timeoutMs: 20_000 });
+const processed = (id: number) =>
+  waitUntil(() => messageRow(id), `message ${id} to be processed`, { until: (row) => row.status !== 'received', timeoutMs: 20_000 });
 
 async function createTest(client: TestClient): Promise<InboxTest> {
   const response = await client.post('/api/inbox-tests', { testType: 'automatic' });
@@ -133,7 +136,11 @@ describe('a test message over SMTP', () => {
     expect(done.receivedAt).not.toBeNull();
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.simulated).toBe(false);
-    expect(report.envelope).toMatchObject({ remoteIp: expect.stringContaining('127.0.0.1'), helo: 'mta.brand-sender.com', mailFrom: 'bounce@brand-sender.com' });
+    expect(report.envelope).toMatchObject({
+      remoteIp: expect.stringContaining('127.0.0.1'),
+      helo: 'mta.brand-sender.com',
+      mailFrom: 'bounce@brand-sender.com',
+    });
     expect(report.authentication?.spf.result).toBe('pass');
     expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand-sender.com', result: 'pass', aligned: true })]);
     expect(report.authentication?.dmarc).toMatchObject({ result: 'pass', policy: 'reject' });
@@ -160,8 +167,17 @@ describe('a test message over SMTP', () => {
 
   it('finds the test by its subject tag when the message goes to test@, and sees a body changed after signing', async () => {
     const test = await createTest(user);
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: 'brand-sender.com', keySelector: 's1', privateKey: privatePem } });
-    const { message } = await transport.sendMail({ from: 'news@brand-sender.com', to: `test@${INBOUND}`, subject: `Re-send ${test.subjectTag}`, text: 'Original body.' });
+    const transport = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      dkim: { domainName: 'brand-sender.com', keySelector: 's1', privateKey: privatePem },
+    });
+    const { message } = await transport.sendMail({
+      from: 'news@brand-sender.com',
+      to: `test@${INBOUND}`,
+      subject: `Re-send ${test.subjectTag}`,
+      text: 'Original body.',
+    });
     const tampered = (message as Buffer).toString().replace('Original body.', 'Changed body.');
     const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand-sender.com' });
     await relay.sendMail({ envelope: { from: 'bounce@brand-sender.com', to: `test@${INBOUND}` }, raw: tampered });
@@ -200,7 +216,9 @@ describe('a test message over SMTP', () => {
     const test = await createTest(user);
     const wrongToken = test.testEmailAddress.replace(/-[0-9a-f]{16}@/, '-0000000000000000@');
     await expect(send('brand-sender.com', { to: wrongToken, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
-    await expect(send('brand-sender.com', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(send('brand-sender.com', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+    });
     const untagged = await send('brand-sender.com', { to: `test@${INBOUND}`, subject: 'no tag here', text: 'x' });
     expect(await processed(queuedId(untagged.response))).toMatchObject({ status: 'failed', result: expect.stringContaining('[TEST-<id>]') });
     expect((await testById(user, test.id)).status).toBe('awaiting_email');
@@ -210,7 +228,10 @@ describe('a test message over SMTP', () => {
 describe('the end of a test', () => {
   it('fails a test whose message never came within 24 hours, with the reason', async () => {
     const test = await createTest(user);
-    await t.database.db.update(inboxTests).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(inboxTests.id, test.id));
+    await t.database.db
+      .update(inboxTests)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(inboxTests.id, test.id));
     await t.jobs.send(maintenanceJob, {});
     const failed = await waitUntil(() => testById(user, test.id), 'the abandoned test to fail', { until: (now) => now.status === 'failed', timeoutMs: 20_000 });
     expect(failed.failureReason).toBe('No e-mail reached the test address within 24 hours.');

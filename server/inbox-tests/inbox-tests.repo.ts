@@ -30,7 +30,15 @@ export async function createInboxTest(db: Db, userId: number, inboundDomain: str
     const id = draft!.id;
     const seeds = await tx.select().from(seedMailboxes).where(eq(seedMailboxes.active, true)).orderBy(asc(seedMailboxes.id));
     const placements = seeds.length
-      ? seeds.map((s) => ({ testId: id, seedId: s.id, provider: s.provider, mailboxSystem: s.mailboxSystem, region: s.region, country: s.country, address: s.address }))
+      ? seeds.map((s) => ({
+          testId: id,
+          seedId: s.id,
+          provider: s.provider,
+          mailboxSystem: s.mailboxSystem,
+          region: s.region,
+          country: s.country,
+          address: s.address,
+        }))
       : [{ testId: id, isAnalyser: true, ...ANALYSER_PLACEMENT }];
     await tx.insert(inboxTestPlacements).values(placements);
     const [row] = await tx
@@ -83,7 +91,10 @@ export async function testIdAt(ex: Executor, address: string): Promise<number | 
 }
 
 export async function findUserTest(ex: Executor, userId: number, id: number): Promise<InboxTestRow | undefined> {
-  const [row] = await ex.select().from(inboxTests).where(and(eq(inboxTests.id, id), eq(inboxTests.userId, userId)));
+  const [row] = await ex
+    .select()
+    .from(inboxTests)
+    .where(and(eq(inboxTests.id, id), eq(inboxTests.userId, userId)));
   return row;
 }
 
@@ -107,7 +118,14 @@ export async function completeInboxTest(ex: Executor, testId: number, pendingNot
     sql<number>`(select count(*)::int from ${inboxTestPlacements} where ${inboxTestPlacements.testId} = ${testId}${placement ? sql` and ${inboxTestPlacements.placement} = ${placement}` : sql``})`;
   await ex
     .update(inboxTests)
-    .set({ status: 'completed', inboxCount: count('inbox'), spamCount: count('spam'), missingCount: count('missing'), totalSeeds: count(), completedAt: sql`now()` })
+    .set({
+      status: 'completed',
+      inboxCount: count('inbox'),
+      spamCount: count('spam'),
+      missingCount: count('missing'),
+      totalSeeds: count(),
+      completedAt: sql`now()`,
+    })
     .where(and(eq(inboxTests.id, testId), eq(inboxTests.status, 'running')));
 }
 
@@ -246,7 +264,10 @@ export async function seedNetworkStatus(ex: Executor): Promise<SeedNetworkStatus
     .from(seedMailboxes)
     .where(active)
     .groupBy(seedMailboxes.region);
-  const [total] = await ex.select({ providers: sql<number>`count(distinct ${seedMailboxes.provider})::int` }).from(seedMailboxes).where(active);
+  const [total] = await ex
+    .select({ providers: sql<number>`count(distinct ${seedMailboxes.provider})::int` })
+    .from(seedMailboxes)
+    .where(active);
   const totalAddresses = byRegion.reduce((sum, row) => sum + row.addresses, 0);
   return {
     configured: totalAddresses > 0,

@@ -51,7 +51,9 @@ describe('inbox tests API', () => {
     expect(waiting.statusCode).toBe(404);
     expect(waiting.json().message).toBe('The test e-mail has not arrived yet');
 
-    const simulated = (await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })).json() as InboxTestReport;
+    const simulated = (
+      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })
+    ).json() as InboxTestReport;
     await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: simulated.score, report: simulated });
     const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
     expect(shown.statusCode).toBe(200);

@@ -35,23 +35,17 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return test!;
   });
 
-  r.get(
-    '/api/inbox-tests/:id/results',
-    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } },
-    async (request) => testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
+  r.get('/api/inbox-tests/:id/results', { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } }, async (request) =>
+    testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
   );
 
-  r.get(
-    '/api/inbox-tests/:id/report',
-    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const test = await ownTest(userId, request.params.id);
-      const report = await findUserTestReport(ctx.db, userId, test.id);
-      if (!report) throw new AppError('not_found', 'The test e-mail has not arrived yet');
-      return report;
-    },
-  );
+  r.get('/api/inbox-tests/:id/report', { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } }, async (request) => {
+    const userId = currentUser(request).id;
+    const test = await ownTest(userId, request.params.id);
+    const report = await findUserTestReport(ctx.db, userId, test.id);
+    if (!report) throw new AppError('not_found', 'The test e-mail has not arrived yet');
+    return report;
+  });
 
   r.delete(
     '/api/inbox-tests/:id',

@@ -43,7 +43,16 @@ async function received(to: string, subject: string) {
   const recipient = await resolveRecipient(database.db, to, { INBOUND_DOMAIN: INBOUND }, [inboxTestMailbox]);
   if (typeof recipient === 'string') throw new Error(`${to}: ${recipient}`);
   const targetIds = recipient.targetId === null ? [] : [recipient.targetId];
-  const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', remoteIp: '192.0.2.1', helo: 'mta.brand.test', mailFrom: 'bounce@brand.test', rcptTo: [to], targetIds, raw });
+  const id = await storeInboundMessage(database.db, {
+    kind: 'inbox_test',
+    source: 'smtp',
+    remoteIp: '192.0.2.1',
+    helo: 'mta.brand.test',
+    mailFrom: 'bounce@brand.test',
+    rcptTo: [to],
+    targetIds,
+    raw,
+  });
   return (await claimInboundMessage(database.db, id!))!;
 }
 

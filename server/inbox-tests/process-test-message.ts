@@ -40,7 +40,8 @@ export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'
       throw err;
     }
     const tagged = testIdFromSubject(report.content.subject);
-    if (tagged === undefined) return { status: 'failed', result: 'No test matched: the message was sent to test@ without a [TEST-<id>] tag in its subject.', pollSeeds: false };
+    if (tagged === undefined)
+      return { status: 'failed', result: 'No test matched: the message was sent to test@ without a [TEST-<id>] tag in its subject.', pollSeeds: false };
     testIds = [tagged];
     started = await claimTestsForMessage(db, testIds, message);
   }

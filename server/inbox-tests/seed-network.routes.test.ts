@@ -33,13 +33,15 @@ describe('GET /api/seed-network/status', () => {
   });
 
   it('counts the active seeds: providers, addresses, and providers per region', async () => {
-    await t.database.db.insert(seedMailboxes).values([
-      seed('a1@gmail.test', 'Gmail', 'North America'),
-      seed('a2@gmail.test', 'Gmail', 'North America'),
-      seed('b1@outlook.test', 'Outlook', 'North America'),
-      seed('c1@gmx.test', 'GMX', 'Europe'),
-      seed('gone@old.test', 'Old Provider', 'Asia Pacific', false),
-    ]);
+    await t.database.db
+      .insert(seedMailboxes)
+      .values([
+        seed('a1@gmail.test', 'Gmail', 'North America'),
+        seed('a2@gmail.test', 'Gmail', 'North America'),
+        seed('b1@outlook.test', 'Outlook', 'North America'),
+        seed('c1@gmx.test', 'GMX', 'Europe'),
+        seed('gone@old.test', 'Old Provider', 'Asia Pacific', false),
+      ]);
     expect((await user.get('/api/seed-network/status')).json()).toEqual({
       configured: true,
       totalProviders: 3,

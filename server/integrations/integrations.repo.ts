@@ -40,11 +40,6 @@ export async function listUserIntegrations(ex: Executor, userId: number): Promis
 
 /** The user's daily metric rows, newest first, at most `limit` of them. */
 export async function listUserEmailMetrics(ex: Executor, userId: number, limit: number): Promise<EmailMetric[]> {
-  const rows = await ex
-    .select()
-    .from(emailMetrics)
-    .where(eq(emailMetrics.userId, userId))
-    .orderBy(desc(emailMetrics.date), emailMetrics.provider)
-    .limit(limit);
+  const rows = await ex.select().from(emailMetrics).where(eq(emailMetrics.userId, userId)).orderBy(desc(emailMetrics.date), emailMetrics.provider).limit(limit);
   return rows.map(({ userId: _userId, ...row }) => row);
 }

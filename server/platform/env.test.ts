@@ -23,9 +23,7 @@ describe('loadEnv', () => {
   });
 
   it('fails fast, naming every bad variable', () => {
-    expect(() => loadEnv({ DATA_DIR: tmp(), ROLES: 'web,mailer', PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
-      /ROLES[\s\S]*PORT|PORT[\s\S]*ROLES/,
-    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), ROLES: 'web,mailer', PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/ROLES[\s\S]*PORT|PORT[\s\S]*ROLES/);
     expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
     expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
     expect(() => loadEnv({ DATA_DIR: tmp(), INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN must be a domain name/);

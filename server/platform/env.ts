@@ -19,15 +19,26 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   APP_URL: z.string().url('APP_URL must be a URL such as https://app.example.com').optional(),
   ROLES: z
     .string()
     .default('web,worker,smtp')
-    .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(ROLES, { error: `ROLES may only list ${ROLES.join(', ')}` })).min(1)),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('InboxPulse <no-reply@inboxpulse.localhost>'),
   TRUST_PROXY: booleanFlag,
   // Comma-separated host[:port] list; the system's resolvers when unset.
@@ -44,7 +55,11 @@ const EnvSchema = z.object({
     .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'INBOUND_DOMAIN must be a domain name such as inbox.example.com')
     .default('inbox.localhost'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
-  SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  SMTP_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   // PEM files; when both are set the listener offers STARTTLS.
   SMTP_TLS_CERT: z.string().optional(),
   SMTP_TLS_KEY: z.string().optional(),
@@ -62,7 +77,12 @@ const EnvSchema = z.object({
   // Inbox placement tests. The seed network (JSON or YAML): seed mailboxes polled over IMAP for test messages.
   SEED_NETWORK_FILE: z.string().optional(),
   // How long seeds are searched after the test message arrives; seeds not found by then are "missing".
-  PLACEMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  PLACEMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   // A SpamAssassin spamd (host:port, port 783 by default) whose score and rules join the message analysis.
   SPAMD_HOST: z
     .string()

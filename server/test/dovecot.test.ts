@@ -6,7 +6,12 @@ const message = (subject: string) => `From: a@example.com\r\nTo: b@example.com\r
 describe.skipIf(noDovecot)('test Dovecot', () => {
   let imap: TestImapServer;
   beforeAll(async () => {
-    imap = await startDovecot({ users: [{ user: 'seed1@example.com', password: 'pw1' }, { user: 'seed2', password: 'pw2' }] });
+    imap = await startDovecot({
+      users: [
+        { user: 'seed1@example.com', password: 'pw1' },
+        { user: 'seed2', password: 'pw2' },
+      ],
+    });
   });
   afterAll(() => imap?.stop());
 

@@ -180,7 +180,10 @@ function mailUser() {
 
 function fileEntry(file: string, match: (fields: string[]) => boolean): string[] | undefined {
   try {
-    return readFileSync(file, 'utf8').split('\n').map((line) => line.split(':')).find(match);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.split(':'))
+      .find(match);
   } catch {
     return undefined;
   }
@@ -201,7 +204,8 @@ function freePort(): Promise<number> {
 async function waitForGreeting(port: number, child: ChildProcess, output: () => string): Promise<void> {
   await waitUntil(
     async () => {
-      if (!child.pid || child.exitCode !== null || child.signalCode !== null) throw new Error(`dovecot exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
+      if (!child.pid || child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`dovecot exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
       if (await greets(port)) return true;
       if (/Fatal:/.test(output())) throw new Error('dovecot logged a fatal error');
       return false;
@@ -270,7 +274,15 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 async function asUser<T>(port: number, users: TestImapUser[], user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   const account = users.find((u) => u.user === user);
   if (!account) throw new Error(`No test IMAP user ${user}; started with ${users.map((u) => u.user).join(', ')}`);
-  const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user, pass: account.password }, logger: false, disableAutoIdle: true });
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user, pass: account.password },
+    logger: false,
+    disableAutoIdle: true,
+  });
   client.on('error', () => {}); // surfaced by the failing command instead
   try {
     await client.connect();

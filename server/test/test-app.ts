@@ -94,7 +94,13 @@ async function openSecondPool(database: Database): Promise<Database> {
  * for every capability's mailboxes as production does. `env` overrides settings (TLS, limits).
  */
 export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}): Promise<SmtpListener> {
-  return startSmtpListener({ env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env }, db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }), mailboxes: INBOUND_MAILBOXES });
+  return startSmtpListener({
+    env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env },
+    db: t.database.db,
+    jobs: t.jobs,
+    log: pino({ level: 'silent' }),
+    mailboxes: INBOUND_MAILBOXES,
+  });
 }
 
 /** The app with a job worker and a real loopback SMTP server for its outbound mail. */

@@ -18,9 +18,13 @@ describe('waitUntil', () => {
   it('times out naming what it waited for and the last value it saw', async () => {
     let n = 0;
     const started = Date.now();
-    await expect(waitUntil(() => ({ status: 'pending', polls: ++n }), 'the row to leave pending', { timeoutMs: 100, intervalMs: 10, until: (row) => row.status !== 'pending' })).rejects.toThrow(
-      /^timed out waiting for the row to leave pending after 100 ms; last seen: \{ status: 'pending', polls: \d+ \}$/,
-    );
+    await expect(
+      waitUntil(() => ({ status: 'pending', polls: ++n }), 'the row to leave pending', {
+        timeoutMs: 100,
+        intervalMs: 10,
+        until: (row) => row.status !== 'pending',
+      }),
+    ).rejects.toThrow(/^timed out waiting for the row to leave pending after 100 ms; last seen: \{ status: 'pending', polls: \d+ \}$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     expect(n).toBeGreaterThan(1);
   });

@@ -6,7 +6,17 @@ import { cn } from '../lib/utils';
  * What a part of a page shows when its data could not be loaded: the reason and a way to ask again.
  * `inline` sits in a panel or dialog; `card` stands in for a whole page's list.
  */
-export function LoadError({ message, onRetry, variant = 'inline', className }: { message: string; onRetry: () => unknown; variant?: 'inline' | 'card'; className?: string }) {
+export function LoadError({
+  message,
+  onRetry,
+  variant = 'inline',
+  className,
+}: {
+  message: string;
+  onRetry: () => unknown;
+  variant?: 'inline' | 'card';
+  className?: string;
+}) {
   if (variant === 'card') {
     return (
       <Card role="alert" className={cn('flex flex-col items-center gap-3 p-8 text-center', className)}>

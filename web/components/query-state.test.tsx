@@ -12,7 +12,13 @@ const answered = (data: string[]) => ({ isPending: false, isError: false, data }
 function show(query: List, errorMessage: string | ((error: Error) => string) = 'Could not load the list.') {
   return render(
     <QueryState query={query} loading={<p>Loading</p>} errorMessage={errorMessage} isEmpty={(items) => items.length === 0} empty={<p>Nothing yet</p>}>
-      {(items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>}
+      {(items) => (
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
     </QueryState>,
   );
 }

@@ -68,9 +68,7 @@ describe('apiUpload', () => {
 
 describe('getQueryFn', () => {
   const context = (url: string) =>
-    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<
-      ReturnType<typeof getQueryFn>
-    >[0];
+    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<ReturnType<typeof getQueryFn>>[0];
 
   it('GETs the first query-key element with credentials and parses JSON', async () => {
     const mock = stub(new Response('[{"id":1}]', { status: 200 }));

@@ -98,7 +98,9 @@ describe('DMARC', () => {
   });
 
   it('checks that external report destinations authorize the domain', async () => {
-    dns.zone['_dmarc.ext.com'] = { TXT: ['v=DMARC1; p=reject; pct=100; adkim=s; aspf=r; fo=1; ri=86400; rua=mailto:r@reports.net,mailto:x@noauth.org; ruf=mailto:f@reports.net'] };
+    dns.zone['_dmarc.ext.com'] = {
+      TXT: ['v=DMARC1; p=reject; pct=100; adkim=s; aspf=r; fo=1; ri=86400; rua=mailto:r@reports.net,mailto:x@noauth.org; ruf=mailto:f@reports.net'],
+    };
     dns.zone['ext.com._report._dmarc.reports.net'] = { TXT: ['v=DMARC1'] };
     const dmarc = await checkDmarc(resolver, 'ext.com');
     expect(dmarc.externalReportDestinations).toEqual([

@@ -39,11 +39,14 @@ async function checkSelector(dns: DnsResolver, domain: string, selector: string)
     findings.push(error(`The key at ${name} is revoked (empty p=).`, 'Publish the current public key from your sending provider, or remove the record.'));
   } else if (keyType === 'rsa') {
     keyBits = rsaBits(tags.p);
-    if (keyBits === null) findings.push(error(`The key at ${name} is not a valid RSA public key.`, 'Copy the public key again from your provider, without spaces or quotes.'));
-    else if (keyBits < 1024) findings.push(error(`The ${keyBits}-bit RSA key at ${name} is too short; receivers ignore keys under 1024 bits.`, 'Rotate to a 2048-bit key.'));
+    if (keyBits === null)
+      findings.push(error(`The key at ${name} is not a valid RSA public key.`, 'Copy the public key again from your provider, without spaces or quotes.'));
+    else if (keyBits < 1024)
+      findings.push(error(`The ${keyBits}-bit RSA key at ${name} is too short; receivers ignore keys under 1024 bits.`, 'Rotate to a 2048-bit key.'));
     else if (keyBits < 2048) findings.push(warning(`The ${keyBits}-bit RSA key at ${name} is weaker than recommended.`, 'Rotate to a 2048-bit key.'));
   } else if (keyType === 'ed25519') {
-    if (Buffer.from(tags.p, 'base64').length !== 32) findings.push(error(`The Ed25519 key at ${name} is not 32 bytes.`, 'Copy the public key again from your provider.'));
+    if (Buffer.from(tags.p, 'base64').length !== 32)
+      findings.push(error(`The Ed25519 key at ${name} is not 32 bytes.`, 'Copy the public key again from your provider.'));
     else keyBits = 256;
   } else {
     findings.push(error(`Unknown key type k=${keyType} at ${name}.`, 'Use k=rsa or k=ed25519.'));
@@ -58,7 +61,8 @@ export async function checkDkim(dns: DnsResolver, domain: string, userSelectors:
   const found = results.filter((r): r is Selector => r !== null);
   const findings: Finding[] = [];
   for (const s of userSelectors) {
-    if (!found.some((f) => f.selector === s)) findings.push(error(`No DKIM key at ${s}._domainkey.${domain}.`, 'Publish the key your provider gives for this selector, or remove the selector.'));
+    if (!found.some((f) => f.selector === s))
+      findings.push(error(`No DKIM key at ${s}._domainkey.${domain}.`, 'Publish the key your provider gives for this selector, or remove the selector.'));
   }
   if (found.length === 0) {
     return {
@@ -68,7 +72,7 @@ export async function checkDkim(dns: DnsResolver, domain: string, userSelectors:
         ...findings,
         error(
           'No DKIM key was found on the selectors checked.',
-          'Publish your provider\'s DKIM key (e.g. at default._domainkey) and add its selector under Edit Domain if it is not a common one.',
+          "Publish your provider's DKIM key (e.g. at default._domainkey) and add its selector under Edit Domain if it is not a common one.",
         ),
       ],
       selectors: [],

@@ -28,7 +28,12 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
       foundAt: null,
       tags: {},
       externalReportDestinations: [],
-      findings: [error('No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.', `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then move to p=quarantine.`)],
+      findings: [
+        error(
+          'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.',
+          `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then move to p=quarantine.`,
+        ),
+      ],
     };
   }
   const findings: Finding[] = [];
@@ -36,17 +41,26 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
   const record = records[0];
   const tags = parseTags(record);
   const p = tags.p?.toLowerCase();
-  if (!p || !POLICIES.includes(p)) findings.push(error(`The policy p=${tags.p ?? '(missing)'} is not none, quarantine or reject.`, 'Set p=none, p=quarantine or p=reject.'));
-  else if (p === 'none') findings.push(warning('p=none is monitoring only: failing mail is still delivered.', 'Once reports show your senders pass, move to p=quarantine, then p=reject.'));
+  if (!p || !POLICIES.includes(p))
+    findings.push(error(`The policy p=${tags.p ?? '(missing)'} is not none, quarantine or reject.`, 'Set p=none, p=quarantine or p=reject.'));
+  else if (p === 'none')
+    findings.push(
+      warning('p=none is monitoring only: failing mail is still delivered.', 'Once reports show your senders pass, move to p=quarantine, then p=reject.'),
+    );
   if (tags.sp && !POLICIES.includes(tags.sp.toLowerCase())) findings.push(error(`sp=${tags.sp} is not none, quarantine or reject.`, 'Fix or remove sp=.'));
-  if (tags.pct !== undefined && !(/^\d+$/.test(tags.pct) && Number(tags.pct) <= 100)) findings.push(error(`pct=${tags.pct} must be a whole number from 0 to 100.`, 'Fix or remove pct=.'));
-  else if (tags.pct !== undefined && Number(tags.pct) < 100) findings.push(warning(`pct=${tags.pct}: the policy applies to only part of the failing mail.`, 'Raise pct to 100.'));
+  if (tags.pct !== undefined && !(/^\d+$/.test(tags.pct) && Number(tags.pct) <= 100))
+    findings.push(error(`pct=${tags.pct} must be a whole number from 0 to 100.`, 'Fix or remove pct=.'));
+  else if (tags.pct !== undefined && Number(tags.pct) < 100)
+    findings.push(warning(`pct=${tags.pct}: the policy applies to only part of the failing mail.`, 'Raise pct to 100.'));
   for (const t of ['adkim', 'aspf'] as const) {
-    if (tags[t] && !['r', 's'].includes(tags[t].toLowerCase())) findings.push(error(`${t}=${tags[t]} must be r (relaxed) or s (strict).`, `Fix or remove ${t}=.`));
+    if (tags[t] && !['r', 's'].includes(tags[t].toLowerCase()))
+      findings.push(error(`${t}=${tags[t]} must be r (relaxed) or s (strict).`, `Fix or remove ${t}=.`));
   }
   if (tags.ri !== undefined && !/^\d+$/.test(tags.ri)) findings.push(error(`ri=${tags.ri} must be a number of seconds.`, 'Fix or remove ri=.'));
-  if (tags.fo && !/^[01ds](:[01ds])*$/i.test(tags.fo)) findings.push(error(`fo=${tags.fo} is not valid (0, 1, d, s separated by colons).`, 'Fix or remove fo=.'));
-  if (!tags.rua) findings.push(warning('No rua= address: you receive no aggregate reports.', `Add rua=mailto:dmarc@${domain} (or the InboxPulse report address).`));
+  if (tags.fo && !/^[01ds](:[01ds])*$/i.test(tags.fo))
+    findings.push(error(`fo=${tags.fo} is not valid (0, 1, d, s separated by colons).`, 'Fix or remove fo=.'));
+  if (!tags.rua)
+    findings.push(warning('No rua= address: you receive no aggregate reports.', `Add rua=mailto:dmarc@${domain} (or the InboxPulse report address).`));
 
   const external: Result['externalReportDestinations'] = [];
   for (const uri of [tags.rua, tags.ruf].filter(Boolean).flatMap((v) => v!.split(','))) {
@@ -59,7 +73,13 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
     if (!host || organizationalDomain(host) === organizationalDomain(domain) || external.some((e) => e.domain === host)) continue;
     const authorized = withTag(await dns.txt(`${domain}._report._dmarc.${host}`), 'v=DMARC1').length > 0;
     external.push({ domain: host, authorized });
-    if (!authorized) findings.push(error(`${host} has not authorized receiving DMARC reports for ${domain}, so receivers will not send them there.`, `${host} must publish "v=DMARC1" at ${domain}._report._dmarc.${host}.`));
+    if (!authorized)
+      findings.push(
+        error(
+          `${host} has not authorized receiving DMARC reports for ${domain}, so receivers will not send them there.`,
+          `${host} must publish "v=DMARC1" at ${domain}._report._dmarc.${host}.`,
+        ),
+      );
   }
   return { status: statusOf(findings), record, foundAt, tags, externalReportDestinations: external, findings };
 }

@@ -94,7 +94,13 @@ export async function fetchMtaStsPolicy(dns: DnsResolver, domain: string, option
 export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: string[], options: PolicyFetchOptions = {}): Promise<Checks['mtaSts']> {
   const [record] = withTag(await dns.txt(`_mta-sts.${domain}`), 'v=STSv1');
   const where = `https://mta-sts.${domain}/.well-known/mta-sts.txt`;
-  if (!record) return { status: 'missing', record: null, policy: null, findings: [info('No MTA-STS: senders may deliver to you without TLS.', `Publish _mta-sts.${domain} and a policy at ${where}.`)] };
+  if (!record)
+    return {
+      status: 'missing',
+      record: null,
+      policy: null,
+      findings: [info('No MTA-STS: senders may deliver to you without TLS.', `Publish _mta-sts.${domain} and a policy at ${where}.`)],
+    };
   const findings: Finding[] = [];
   if (!parseTags(record).id) findings.push(error('The MTA-STS record has no id=.', 'Add id=<a value you change with every policy change>.'));
   let text: string | null = null;
@@ -107,11 +113,13 @@ export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: str
   const policy = parseMtaStsPolicy(text);
   if (policy.version !== 'STSv1') findings.push(error('The MTA-STS policy does not start with "version: STSv1".', 'Make "version: STSv1" its first line.'));
   if (!policy.mode) findings.push(error('The MTA-STS policy has no mode.', 'Add "mode: enforce" (or testing).'));
-  else if (policy.mode === 'testing') findings.push(info('MTA-STS is in testing mode: failures are reported, not enforced.', 'Switch to mode: enforce once TLS reports are clean.'));
+  else if (policy.mode === 'testing')
+    findings.push(info('MTA-STS is in testing mode: failures are reported, not enforced.', 'Switch to mode: enforce once TLS reports are clean.'));
   else if (policy.mode === 'none') findings.push(info('MTA-STS mode is none: the policy is being withdrawn.'));
   else if (policy.mode !== 'enforce') findings.push(error(`The MTA-STS mode "${policy.mode}" is not enforce, testing or none.`));
   if (policy.maxAge === null) findings.push(error('The MTA-STS policy has no max_age.', 'Add "max_age: 604800" (one week).'));
-  else if (policy.maxAge < ONE_DAY) findings.push(warning(`max_age is ${policy.maxAge} seconds: senders forget the policy within a day.`, 'Use at least 86400, typically 604800.'));
+  else if (policy.maxAge < ONE_DAY)
+    findings.push(warning(`max_age is ${policy.maxAge} seconds: senders forget the policy within a day.`, 'Use at least 86400, typically 604800.'));
   const unmatched = mxHosts.filter((h) => !policy.mx.some((p) => mxMatches(p, h)));
   if (policy.mode !== 'none' && unmatched.length > 0) {
     const finding = `The MTA-STS policy does not list ${unmatched.join(', ')}: ${policy.mode === 'enforce' ? 'senders that enforce it will not deliver there' : 'senders will report failures for it'}.`;

@@ -30,7 +30,11 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
   ]);
   const [bimi, mtaSts] = await Promise.all([
     checkBimi(dns, domain, dmarc.tags.p?.toLowerCase()),
-    checkMtaSts(dns, domain, mx.hosts.map((h) => h.exchange).filter((h) => h !== '' && h !== '.')),
+    checkMtaSts(
+      dns,
+      domain,
+      mx.hosts.map((h) => h.exchange).filter((h) => h !== '' && h !== '.'),
+    ),
   ]);
   return {
     checkedAt: new Date().toISOString(),

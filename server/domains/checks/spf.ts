@@ -46,7 +46,12 @@ export async function checkSpf(dns: DnsResolver, domain: string): Promise<SpfRes
     return {
       status: 'missing',
       record: null,
-      findings: [error('No SPF record: receivers cannot tell which servers may send mail for this domain.', `Publish one TXT record at ${domain}, e.g. "v=spf1 include:_spf.google.com -all" with your provider's include.`)],
+      findings: [
+        error(
+          'No SPF record: receivers cannot tell which servers may send mail for this domain.',
+          `Publish one TXT record at ${domain}, e.g. "v=spf1 include:_spf.google.com -all" with your provider's include.`,
+        ),
+      ],
       lookupCount: 0,
       voidLookupCount: 0,
       tree: null,
@@ -54,20 +59,32 @@ export async function checkSpf(dns: DnsResolver, domain: string): Promise<SpfRes
   }
   const findings: Finding[] = [];
   if (records.length > 1) {
-    findings.push(error(`${records.length} SPF records were found; receivers treat more than one as a permanent error.`, 'Merge them into a single v=spf1 record.'));
+    findings.push(
+      error(`${records.length} SPF records were found; receivers treat more than one as a permanent error.`, 'Merge them into a single v=spf1 record.'),
+    );
   }
   const counter = { lookups: 0, voids: 0 };
   const tree = await walk(dns, domain, records[0], counter, findings, new Set([domain]), 0);
 
   const { terms, modifiers } = parseTerms(records[0]);
   const all = terms.find((t) => t.name === 'all');
-  if (all?.qualifier === '+') findings.push(error('"+all" lets every server in the world send mail as this domain.', 'End the record with "-all" (or "~all" while you list your senders).'));
-  else if (all?.qualifier === '?') findings.push(warning('"?all" is neutral: mail from unlisted servers is neither passed nor failed.', 'End the record with "-all" or "~all".'));
+  if (all?.qualifier === '+')
+    findings.push(
+      error('"+all" lets every server in the world send mail as this domain.', 'End the record with "-all" (or "~all" while you list your senders).'),
+    );
+  else if (all?.qualifier === '?')
+    findings.push(warning('"?all" is neutral: mail from unlisted servers is neither passed nor failed.', 'End the record with "-all" or "~all".'));
   else if (all?.qualifier === '~') findings.push(info('"~all" soft-fails unlisted servers.', 'Once every sender is listed, switch to "-all".'));
-  else if (!all && !modifiers.redirect) findings.push(warning('The record has no "all" mechanism, so unlisted servers get a neutral result.', 'End the record with "-all".'));
+  else if (!all && !modifiers.redirect)
+    findings.push(warning('The record has no "all" mechanism, so unlisted servers get a neutral result.', 'End the record with "-all".'));
 
   if (counter.lookups > LOOKUP_LIMIT) {
-    findings.push(error(`The record needs ${counter.lookups} DNS lookups; the limit is ${LOOKUP_LIMIT}, beyond which receivers return a permanent error.`, 'Remove includes you no longer send through, or replace some with ip4:/ip6: ranges.'));
+    findings.push(
+      error(
+        `The record needs ${counter.lookups} DNS lookups; the limit is ${LOOKUP_LIMIT}, beyond which receivers return a permanent error.`,
+        'Remove includes you no longer send through, or replace some with ip4:/ip6: ranges.',
+      ),
+    );
   }
   if (counter.voids > VOID_LIMIT) {
     findings.push(error(`${counter.voids} lookups return nothing; the limit is ${VOID_LIMIT}.`, 'Remove mechanisms that point at names without records.'));
@@ -86,12 +103,16 @@ async function walk(
 ): Promise<SpfNode> {
   const node: SpfNode = { domain, record, lookups: 0, children: [], error: null };
   const { terms, modifiers, bad } = parseTerms(record);
-  for (const term of bad) findings.push(error(`"${term}" in the SPF record of ${domain} is not valid SPF syntax.`, 'Correct or remove it: receivers reject the whole record.'));
+  for (const term of bad)
+    findings.push(error(`"${term}" in the SPF record of ${domain} is not valid SPF syntax.`, 'Correct or remove it: receivers reject the whole record.'));
   for (const term of terms) {
     if (!QUERYING.has(term.name)) continue;
     node.lookups++;
     counter.lookups++;
-    if (term.name === 'ptr') findings.push(warning(`"ptr" in the SPF record of ${domain} is deprecated and slow; many receivers ignore it.`, 'Replace it with ip4:/ip6: ranges or includes.'));
+    if (term.name === 'ptr')
+      findings.push(
+        warning(`"ptr" in the SPF record of ${domain} is deprecated and slow; many receivers ignore it.`, 'Replace it with ip4:/ip6: ranges or includes.'),
+      );
     if (term.name === 'include' && term.value) node.children.push(await follow(dns, term.value, counter, findings, seen, depth));
     if ((term.name === 'a' || term.name === 'mx') && counter.lookups <= LOOKUP_LIMIT) {
       const target = term.value?.split('/')[0] || domain;

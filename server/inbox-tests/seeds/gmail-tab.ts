@@ -47,7 +47,10 @@ const tabByLabel = new Map<string, GmailTab>([
 export function gmailTab(labels: Iterable<string> | undefined): GmailTab | null {
   for (const label of labels ?? []) {
     const system = /^[\\^]/.test(label);
-    const name = label.replace(/^[\\^]+/, '').trim().toLowerCase();
+    const name = label
+      .replace(/^[\\^]+/, '')
+      .trim()
+      .toLowerCase();
     const tab = tabByLabel.get(name);
     if (tab && (system || name.includes('_') || name.includes(' '))) return tab;
   }

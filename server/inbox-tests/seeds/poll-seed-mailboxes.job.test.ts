@@ -68,7 +68,13 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
       region: 'Europe',
       country: 'France',
       address: account?.user ?? `${name}@seeds.example`,
-      imap: { host: '127.0.0.1', port: overrides.port ?? imap.port, secure: false, user: account?.user ?? name, password: overrides.password ?? account?.password ?? 'x' },
+      imap: {
+        host: '127.0.0.1',
+        port: overrides.port ?? imap.port,
+        secure: false,
+        user: account?.user ?? name,
+        password: overrides.password ?? account?.password ?? 'x',
+      },
       inboxFolder: 'INBOX',
       spamFolders: ['Junk', 'Spam'],
       deleteFound: false,
@@ -88,7 +94,14 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
   }
   const placements = (testId: number) =>
     database.db
-      .select({ address: inboxTestPlacements.address, placement: inboxTestPlacements.placement, folder: inboxTestPlacements.folder, tab: inboxTestPlacements.tab, note: inboxTestPlacements.note, foundAt: inboxTestPlacements.foundAt })
+      .select({
+        address: inboxTestPlacements.address,
+        placement: inboxTestPlacements.placement,
+        folder: inboxTestPlacements.folder,
+        tab: inboxTestPlacements.tab,
+        note: inboxTestPlacements.note,
+        foundAt: inboxTestPlacements.foundAt,
+      })
       .from(inboxTestPlacements)
       .where(eq(inboxTestPlacements.testId, testId))
       .orderBy(asc(inboxTestPlacements.id));
@@ -124,7 +137,11 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
   });
 
   it('backs off from a seed that refuses the login or never answers, answers the others, and leaves them missing with the reason', async () => {
-    await syncSeedNetwork(database.db, [seed('s1'), seed('s2'), seed('s3'), seed('s4', { password: 'wrong password' }), seed('slow', { port: silent.port })], SECRET);
+    await syncSeedNetwork(
+      database.db,
+      [seed('s1'), seed('s2'), seed('s3'), seed('s4', { password: 'wrong password' }), seed('slow', { port: silent.port })],
+      SECRET,
+    );
     const test = await runningTest();
     await imap.deliver('s1@seeds.example', 'INBOX', message(`Offer ${test.tag}`));
     await imap.deliver('s3@seeds.example', 'Junk', message(`Offer ${test.tag}`));
@@ -161,7 +178,10 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
 
     // The backoff doubles with each failure in a row.
     await runningTest();
-    await database.db.update(seedMailboxes).set({ nextPollAt: sql`now() - interval '1 second'` }).where(eq(seedMailboxes.address, 's4@seeds.example'));
+    await database.db
+      .update(seedMailboxes)
+      .set({ nextPollAt: sql`now() - interval '1 second'` })
+      .where(eq(seedMailboxes.address, 's4@seeds.example'));
     await poll();
     const again = await seedRow('s4@seeds.example');
     expect(again.consecutiveFailures).toBe(2);
@@ -252,7 +272,10 @@ describe.skipIf(noDovecot)('the poll-seed-mailboxes job, queued through pg-boss 
   it('finds the message and completes the test when queued by queueSeedPolling', async () => {
     const [user] = await t.database.db.insert(users).values({ username: 'jobuser', email: 'jobuser@example.com', passwordHash: 'not used' }).returning();
     const test = await createInboxTest(t.database.db, user!.id, t.env.INBOUND_DOMAIN);
-    await t.database.db.update(inboxTests).set({ status: 'running', receivedAt: sql`now()` }).where(eq(inboxTests.id, test.id));
+    await t.database.db
+      .update(inboxTests)
+      .set({ status: 'running', receivedAt: sql`now()` })
+      .where(eq(inboxTests.id, test.id));
     await imap.deliver(SEEDS[0]!.user, 'INBOX', message(`Queued ${subjectTag(test.id)}`));
 
     await queueSeedPolling(t.jobs);

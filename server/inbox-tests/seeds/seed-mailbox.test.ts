@@ -3,7 +3,8 @@ import { ImapError } from '../../platform/imap/imap-client';
 import { noDovecot, startDovecot, type TestImapServer } from '../../test/dovecot';
 import { searchSeedMailbox, type SeedMailboxConfig } from './seed-mailbox';
 
-const message = (subject: string) => `From: sender@example.com\r\nTo: seed@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${Math.random()}@example.com>\r\n\r\nHello\r\n`;
+const message = (subject: string) =>
+  `From: sender@example.com\r\nTo: seed@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${Math.random()}@example.com>\r\n\r\nHello\r\n`;
 
 const USERS = ['plain', 'gmailish', 'cleanup', 'case', 'login'].map((user) => ({ user: `${user}@seeds.example`, password: `${user} pw` }));
 

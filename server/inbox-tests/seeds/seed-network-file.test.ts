@@ -61,11 +61,26 @@ describe('loadSeedNetworkFile', () => {
       'seeds.json',
       JSON.stringify({
         deleteFoundMessages: true,
-        seeds: [{ provider: 'Yahoo', mailboxSystem: 'Yahoo', region: 'Asia', country: 'Japan', address: 'Seed@Yahoo.co.jp', imap: { host: 'imap.mail.yahoo.co.jp', user: 'seed', password: 'env-less secret' }, folders: { spam: ['Bulk Mail'] } }],
+        seeds: [
+          {
+            provider: 'Yahoo',
+            mailboxSystem: 'Yahoo',
+            region: 'Asia',
+            country: 'Japan',
+            address: 'Seed@Yahoo.co.jp',
+            imap: { host: 'imap.mail.yahoo.co.jp', user: 'seed', password: 'env-less secret' },
+            folders: { spam: ['Bulk Mail'] },
+          },
+        ],
       }),
     );
     expect(loadSeedNetworkFile(json, {})).toEqual([
-      expect.objectContaining({ address: 'seed@yahoo.co.jp', imap: expect.objectContaining({ password: 'env-less secret', port: 993 }), spamFolders: ['Bulk Mail'], deleteFound: true }),
+      expect.objectContaining({
+        address: 'seed@yahoo.co.jp',
+        imap: expect.objectContaining({ password: 'env-less secret', port: 993 }),
+        spamFolders: ['Bulk Mail'],
+        deleteFound: true,
+      }),
     ]);
     expect(loadSeedNetworkFile(file('empty.yml', 'seeds: []\n'), {})).toEqual([]);
   });
@@ -95,8 +110,8 @@ describe('loadSeedNetworkFile', () => {
       message = (err as Error).message;
     }
     expect(message).toContain(`Seed network file ${yaml}:`);
-    expect(message).toContain("seeds[1].imap.password: environment variable MISSING_PW is not set");
-    expect(message).toContain("seeds[0].country: is missing");
+    expect(message).toContain('seeds[1].imap.password: environment variable MISSING_PW is not set');
+    expect(message).toContain('seeds[0].country: is missing');
     for (const expected of [
       'seeds[0].mailboxSystem: must not be empty',
       'seeds[0].address: must be an e-mail address',
@@ -111,8 +126,18 @@ describe('loadSeedNetworkFile', () => {
   });
 
   it('names missing password variables and duplicate addresses', () => {
-    const seed = (address: string, password: string) => ({ provider: 'P', mailboxSystem: 'M', region: 'R', country: 'C', address, imap: { host: 'h', user: 'u', password } });
-    const json = file('dupes.json', JSON.stringify({ seeds: [seed('a@example.com', 'env:SEED_A'), seed('b@example.com', 'env:SEED_B'), seed('A@example.com', 'env:SEED_A')] }));
+    const seed = (address: string, password: string) => ({
+      provider: 'P',
+      mailboxSystem: 'M',
+      region: 'R',
+      country: 'C',
+      address,
+      imap: { host: 'h', user: 'u', password },
+    });
+    const json = file(
+      'dupes.json',
+      JSON.stringify({ seeds: [seed('a@example.com', 'env:SEED_A'), seed('b@example.com', 'env:SEED_B'), seed('A@example.com', 'env:SEED_A')] }),
+    );
     expect(() => loadSeedNetworkFile(json, { SEED_A: 'x' })).toThrow(
       /seeds\[1\]\.imap\.password: environment variable SEED_B is not set\n\s+seeds\[2\]\.address: a@example\.com is already the address of seeds\[0\]/,
     );
@@ -145,13 +170,17 @@ describe('seedNetworkOf: SEED_NETWORK_FILE at start-up', () => {
   it('reads the seed network, with passwords from the same environment', () => {
     expect(seedNetworkOf(loadEnv({ DATA_DIR: dir }))).toBeUndefined();
     const env = loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: seedFile(oneSeed), SEED_PW: 'pw' });
-    expect(seedNetworkOf(env)).toEqual([expect.objectContaining({ address: 'seed@example.com', imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }) })]);
+    expect(seedNetworkOf(env)).toEqual([
+      expect.objectContaining({ address: 'seed@example.com', imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }) }),
+    ]);
   });
 
   it('stops start-up on a broken file, saying which variable and what is wrong', () => {
     expect(() => seedNetworkOf(loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: seedFile(oneSeed) }))).toThrow(
       /Invalid environment:\n {2}SEED_NETWORK_FILE: Seed network file .*seeds\.yaml:\n {4}seeds\[0\]\.imap\.password: environment variable SEED_PW is not set/,
     );
-    expect(() => seedNetworkOf(loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: '/nonexistent/seeds.yaml' }))).toThrow(/SEED_NETWORK_FILE: .*\n\s+the file does not exist/);
+    expect(() => seedNetworkOf(loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: '/nonexistent/seeds.yaml' }))).toThrow(
+      /SEED_NETWORK_FILE: .*\n\s+the file does not exist/,
+    );
   });
 });

@@ -50,7 +50,10 @@ export interface SeedConfig {
 
 /** "is missing" when absent, `wrong` when of the wrong kind. */
 const expected = (wrong: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is missing' : wrong);
-const text = z.string({ error: expected('must be a text') }).trim().min(1, 'must not be empty');
+const text = z
+  .string({ error: expected('must be a text') })
+  .trim()
+  .min(1, 'must not be empty');
 const flag = z.boolean({ error: expected('must be true or false') });
 
 const ENV_PASSWORD = /^env:(.*)$/;
@@ -71,7 +74,12 @@ function seedFileSchema(environ: Record<string, string | undefined>) {
   const imap = z
     .strictObject({
       host: text,
-      port: z.number({ error: expected('must be a number') }).int('must be a whole number').min(1, 'must be 1 to 65535').max(65535, 'must be 1 to 65535').optional(),
+      port: z
+        .number({ error: expected('must be a number') })
+        .int('must be a whole number')
+        .min(1, 'must be 1 to 65535')
+        .max(65535, 'must be 1 to 65535')
+        .optional(),
       tls: flag.default(true),
       tlsRejectUnauthorized: flag.optional(),
       user: text,
@@ -89,7 +97,10 @@ function seedFileSchema(environ: Record<string, string | undefined>) {
     folders: z
       .strictObject({
         inbox: text.default('INBOX'),
-        spam: z.array(text, { error: expected('must be a list of folder names') }).min(1, 'must name at least one folder').optional(),
+        spam: z
+          .array(text, { error: expected('must be a list of folder names') })
+          .min(1, 'must name at least one folder')
+          .optional(),
       })
       .optional(),
     deleteFoundMessages: flag.optional(),

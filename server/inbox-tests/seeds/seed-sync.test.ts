@@ -37,7 +37,16 @@ describe('syncSeedNetwork', () => {
     expect(await syncSeedNetwork(database.db, [seed(1), seed(2)], SECRET)).toEqual({ written: 2, unchanged: 0, deactivated: 0 });
     const first = await rows();
     expect(first).toMatchObject([
-      { address: 'seed1@example.com', provider: 'Provider 1', imapHost: '127.0.0.1', imapPort: 1143, imapSecure: false, imapUser: 'seed1', spamFolders: ['Junk'], active: true },
+      {
+        address: 'seed1@example.com',
+        provider: 'Provider 1',
+        imapHost: '127.0.0.1',
+        imapPort: 1143,
+        imapSecure: false,
+        imapUser: 'seed1',
+        spamFolders: ['Junk'],
+        active: true,
+      },
       { address: 'seed2@example.com', active: true },
     ]);
     expect(first[0]!.passwordEncrypted).not.toContain('pw1');
@@ -57,7 +66,11 @@ describe('syncSeedNetwork', () => {
     expect(decryptSecret(one!.passwordEncrypted, SECRET)).toBe('new pw');
     expect(two).toMatchObject({ region: 'Asia', consecutiveFailures: 3, lastError: 'Could not log in: no' });
 
-    await syncSeedNetwork(database.db, [seed(1, { imap: { ...seed(1).imap, password: 'new pw' } }), seed(2, { region: 'Asia', spamFolders: ['Spam'] })], SECRET);
+    await syncSeedNetwork(
+      database.db,
+      [seed(1, { imap: { ...seed(1).imap, password: 'new pw' } }), seed(2, { region: 'Asia', spamFolders: ['Spam'] })],
+      SECRET,
+    );
     expect((await rows())[1]).toMatchObject({ spamFolders: ['Spam'], consecutiveFailures: 0, lastError: null });
   });
 

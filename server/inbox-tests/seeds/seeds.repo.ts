@@ -40,7 +40,12 @@ export interface PendingSeedPlacement {
 /** The placements of running tests still waiting for their seed, with the seed. */
 export async function findPendingSeedPlacements(ex: Executor): Promise<PendingSeedPlacement[]> {
   return ex
-    .select({ id: inboxTestPlacements.id, testId: inboxTestPlacements.testId, seed: seedMailboxes, due: sql<boolean>`${seedMailboxes.nextPollAt} is null or ${seedMailboxes.nextPollAt} <= now()` })
+    .select({
+      id: inboxTestPlacements.id,
+      testId: inboxTestPlacements.testId,
+      seed: seedMailboxes,
+      due: sql<boolean>`${seedMailboxes.nextPollAt} is null or ${seedMailboxes.nextPollAt} <= now()`,
+    })
     .from(inboxTestPlacements)
     .innerJoin(inboxTests, eq(inboxTests.id, inboxTestPlacements.testId))
     .innerJoin(seedMailboxes, eq(seedMailboxes.id, inboxTestPlacements.seedId))
@@ -101,7 +106,12 @@ export async function findRunningSeedTests(db: Db, windowMinutes: number): Promi
     .where(
       and(
         eq(inboxTests.status, 'running'),
-        exists(db.select({ one: sql`1` }).from(inboxTestPlacements).where(and(eq(inboxTestPlacements.testId, inboxTests.id), eq(inboxTestPlacements.isAnalyser, false)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(inboxTestPlacements)
+            .where(and(eq(inboxTestPlacements.testId, inboxTests.id), eq(inboxTestPlacements.isAnalyser, false))),
+        ),
       ),
     );
 }

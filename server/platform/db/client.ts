@@ -37,7 +37,9 @@ export async function openDatabase(target: string | ConnectionSettings, maxConne
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
-    const { rows } = await pool.query<{ v: string; text: string }>(`SELECT current_setting('server_version_num') AS v, current_setting('server_version') AS text`);
+    const { rows } = await pool.query<{ v: string; text: string }>(
+      `SELECT current_setting('server_version_num') AS v, current_setting('server_version') AS text`,
+    );
     if (Number(rows[0].v) < MIN_SERVER_VERSION) throw new Error(`InboxPulse needs PostgreSQL 15 or later; the server runs ${rows[0].text}.`);
   } catch (error) {
     await pool.end();

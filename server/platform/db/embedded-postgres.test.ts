@@ -55,7 +55,10 @@ describe('the embedded PostgreSQL', () => {
       expect(statSync(path.join(dataDir, 'postgres-password')).mode & 0o777).toBe(0o600);
       expect(statSync(path.join(dataDir, 'postgres-run')).mode & 0o777).toBe(0o700);
       expect(server.connection.host).toBe(path.join(dataDir, 'postgres-run'));
-      const [settings] = await query<{ listen: string; version: string }>(server, `SELECT current_setting('listen_addresses') AS listen, current_setting('server_version_num') AS version`);
+      const [settings] = await query<{ listen: string; version: string }>(
+        server,
+        `SELECT current_setting('listen_addresses') AS listen, current_setting('server_version_num') AS version`,
+      );
       expect(settings.listen).toBe('');
       expect(Number(settings.version)).toBeGreaterThanOrEqual(150000);
       // Case mapping beyond ASCII, whatever the machine's locales (builtin C.UTF-8 provider).

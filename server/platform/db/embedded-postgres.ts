@@ -72,7 +72,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initCluster(binaries, clusterDir, password, owner, log);
   await clearLeftoverServer(clusterDir, socketDir, log);
 
-  const settings = { ...DEFAULT_SETTINGS, ...options.settings, listen_addresses: '', unix_socket_directories: socketDir, unix_socket_permissions: '0700', port: PORT };
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    ...options.settings,
+    listen_addresses: '',
+    unix_socket_directories: socketDir,
+    unix_socket_permissions: '0700',
+    port: PORT,
+  };
   const args = ['-D', clusterDir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   const child = spawnAs(binaries.postgres, args, owner);
   const output = collectOutput(child, log);
@@ -109,7 +116,9 @@ async function findBinaries(): Promise<Binaries> {
   try {
     ({ postgres, initdb } = (await import(pkg)) as { postgres: string; initdb: string });
   } catch {
-    throw new Error(`PostgreSQL binaries for ${platform()}-${arch()} are not installed (${pkg}). Run npm install, or set DATABASE_URL to use a PostgreSQL server.`);
+    throw new Error(
+      `PostgreSQL binaries for ${platform()}-${arch()} are not installed (${pkg}). Run npm install, or set DATABASE_URL to use a PostgreSQL server.`,
+    );
   }
   const root = path.resolve(path.dirname(postgres), '..');
   await linkLibraries(root);
@@ -128,12 +137,20 @@ async function linkLibraries(root: string): Promise<void> {
   const packageRoot = path.dirname(root);
   for (const { source, target } of links) {
     const linkPath = path.join(packageRoot, target);
-    if (await lstat(linkPath).then(() => true, () => false)) continue;
+    if (
+      await lstat(linkPath).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     try {
       await symlink(path.basename(source), linkPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw new Error(`Could not link PostgreSQL's library ${target} in ${packageRoot} (${(error as Error).message}). Run npm install as the user that owns node_modules.`);
+      throw new Error(
+        `Could not link PostgreSQL's library ${target} in ${packageRoot} (${(error as Error).message}). Run npm install as the user that owns node_modules.`,
+      );
     }
   }
 }
@@ -151,9 +168,13 @@ async function serverOwner(dataDir: string, binariesRoot: string): Promise<Owner
   let owner = lookupUser(SYSTEM_USER);
   if (!owner) {
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SYSTEM_USER], { stdio: 'pipe' });
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SYSTEM_USER], {
+        stdio: 'pipe',
+      });
     } catch (error) {
-      throw new Error(`PostgreSQL refuses to run as root, and the system user ${SYSTEM_USER} could not be created (${(error as Error).message.trim()}). Create it, run InboxPulse as another user, or set DATABASE_URL.`);
+      throw new Error(
+        `PostgreSQL refuses to run as root, and the system user ${SYSTEM_USER} could not be created (${(error as Error).message.trim()}). Create it, run InboxPulse as another user, or set DATABASE_URL.`,
+      );
     }
     owner = lookupUser(SYSTEM_USER);
     if (!owner) throw new Error(`The system user ${SYSTEM_USER} was created but cannot be found.`);
@@ -336,7 +357,10 @@ async function waitUntilReady(clusterDir: string, child: ChildProcess, output: O
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`The embedded PostgreSQL server stopped at start-up (exit ${exited}):\n${output.text()}`);
-    const lines = await readFile(pidFile, 'utf8').then((text) => text.split('\n'), () => []);
+    const lines = await readFile(pidFile, 'utf8').then(
+      (text) => text.split('\n'),
+      () => [],
+    );
     if (Number(lines[0]) === child.pid && lines[7]?.trim() === 'ready') return;
     if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL server did not get ready within 120 s:\n${output.text()}`);
     await new Promise((r) => setTimeout(r, 10));

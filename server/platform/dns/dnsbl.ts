@@ -31,8 +31,18 @@ export const DNSBLS: Dnsbl[] = [
     },
     lookupUrl: 'https://check.spamhaus.org/',
   },
-  { name: 'SpamCop', zone: 'bl.spamcop.net', codes: { '127.0.0.2': 'reported as a spam source by SpamCop users' }, lookupUrl: 'https://www.spamcop.net/bl.shtml' },
-  { name: 'Barracuda', zone: 'b.barracudacentral.org', codes: { '127.0.0.2': 'listed by Barracuda as a spam source' }, lookupUrl: 'https://www.barracudacentral.org/lookups' },
+  {
+    name: 'SpamCop',
+    zone: 'bl.spamcop.net',
+    codes: { '127.0.0.2': 'reported as a spam source by SpamCop users' },
+    lookupUrl: 'https://www.spamcop.net/bl.shtml',
+  },
+  {
+    name: 'Barracuda',
+    zone: 'b.barracudacentral.org',
+    codes: { '127.0.0.2': 'listed by Barracuda as a spam source' },
+    lookupUrl: 'https://www.barracudacentral.org/lookups',
+  },
   { name: 'PSBL', zone: 'psbl.surriel.com', codes: { '127.0.0.2': 'sent mail to PSBL spam traps' }, lookupUrl: 'https://psbl.org/' },
 ];
 
@@ -57,7 +67,8 @@ export async function checkDnsbls(dns: DnsResolver, ip: string, lists: Dnsbl[] =
         const answers = await dns.a(`${reversed}.${list.zone}`);
         if (answers.length === 0) return { ...base, status: 'clear', reason: null };
         const known = answers.filter((a) => a in list.codes);
-        if (known.length === 0) return { ...base, status: 'unknown', reason: `The list answered ${answers.join(', ')}, which is not a listing code (the query was likely refused).` };
+        if (known.length === 0)
+          return { ...base, status: 'unknown', reason: `The list answered ${answers.join(', ')}, which is not a listing code (the query was likely refused).` };
         return { ...base, status: 'listed', reason: known.map((a) => list.codes[a]).join('; ') };
       } catch (err) {
         if (err instanceof DnsLookupError) return { ...base, status: 'unknown', reason: `The lookup failed (${err.code}).` };

@@ -38,5 +38,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong on our side. Please try again.' });
   });
-
 }

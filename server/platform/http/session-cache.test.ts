@@ -149,7 +149,13 @@ describe('listenForSessionChanges', () => {
     };
     const cache = new SessionCache(notifications, { now });
     await listenForSessionChanges(cache, notifications);
-    for (const [key, user] of [['a', 1], ['b', 2], ['c', 3], ['d', 3]] as const) await cache.find(key, lookupOf(record(user)));
+    for (const [key, user] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 3],
+    ] as const)
+      await cache.find(key, lookupOf(record(user)));
 
     handlers.get(SESSION_CHANGED)!('a');
     handlers.get(USER_CHANGED)!('3');

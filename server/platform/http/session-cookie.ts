@@ -16,7 +16,10 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     return value && value.length <= MAX_TOKEN_LENGTH && /^[A-Za-z0-9_-]+$/.test(value) ? value : undefined;
   }
   return undefined;

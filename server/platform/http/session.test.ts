@@ -34,7 +34,8 @@ async function signedIn(): Promise<{ userId: number; token: string }> {
   return { userId: user.id, token };
 }
 
-const requestWith = (token?: string) => ({ headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}, ip: '127.0.0.1', protocol: 'http' }) as unknown as FastifyRequest;
+const requestWith = (token?: string) =>
+  ({ headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}, ip: '127.0.0.1', protocol: 'http' }) as unknown as FastifyRequest;
 const reply = { header: () => reply } as unknown as FastifyReply;
 
 /** How many queries `action` sends through the app's pool. */

@@ -41,6 +41,9 @@ export async function loadSessionUser(db: Db, idHash: string): Promise<{ user: U
 
 /** Drops expired sessions (the maintenance job); returns how many. */
 export async function purgeExpiredSessions(db: Db): Promise<number> {
-  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.idHash });
+  const rows = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ id: sessions.idHash });
   return rows.length;
 }

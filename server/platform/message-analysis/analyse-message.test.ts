@@ -112,7 +112,7 @@ describe('analyseMessage with a real SMTP envelope', () => {
     expect(report.deductions[0]).toMatchObject({ deduction: 1.5, fix: expect.stringContaining('TXT record at _dmarc.nodmarc-brand.com: "v=DMARC1; p=none;') });
   });
 
-  it('shows an unsigned message with no signatures (not mailauth\'s placeholder) and charges for it', async () => {
+  it("shows an unsigned message with no signatures (not mailauth's placeholder) and charges for it", async () => {
     const report = InboxTestReport.parse(await analyseMessage(message('brand-mail.com'), brandEnvelope, deps));
     expect(report.authentication?.dkim).toEqual([]);
     expect(report.authentication?.authenticationResults).toContain('dkim=none');
@@ -127,7 +127,12 @@ describe('analyseMessage with a real SMTP envelope', () => {
   });
 
   it('never throws on hostile input or an envelope without an IP', async () => {
-    const inputs = [Buffer.alloc(0), Buffer.from('\u0000\u00ff\r\n\r\n\u0000'), Buffer.from('DKIM-Signature: v=1; a=rsa-sha256; d=; s=; b=;\r\nFrom: <>\r\nFrom: a@b\r\n\r\nx'), Buffer.alloc(200_000, 'A')];
+    const inputs = [
+      Buffer.alloc(0),
+      Buffer.from('\u0000\u00ff\r\n\r\n\u0000'),
+      Buffer.from('DKIM-Signature: v=1; a=rsa-sha256; d=; s=; b=;\r\nFrom: <>\r\nFrom: a@b\r\n\r\nx'),
+      Buffer.alloc(200_000, 'A'),
+    ];
     for (const raw of inputs) {
       const report = InboxTestReport.parse(await analyseMessage(raw, { remoteIp: '', helo: '', mailFrom: '' }, deps));
       expect(report.connectingIp).toBeNull();
@@ -140,7 +145,15 @@ describe('analyseMessage with a real SMTP envelope', () => {
 describe('analyseMessage of a simulated message', () => {
   it('checks content only and says why authentication and the IP are missing', async () => {
     const report = InboxTestReport.parse(await analyseMessage(message('brand-mail.com'), null, deps));
-    expect(report).toMatchObject({ simulated: true, envelope: null, authentication: null, connectingIp: null, spamAssassin: null, score: 10, verdict: 'Excellent' });
+    expect(report).toMatchObject({
+      simulated: true,
+      envelope: null,
+      authentication: null,
+      connectingIp: null,
+      spamAssassin: null,
+      score: 10,
+      verdict: 'Excellent',
+    });
     expect(finding(report, 'authentication.not-checked')).toMatchObject({ severity: 'info', deduction: 0 });
     expect(report.findings.filter((f) => f.category === 'reputation')).toEqual([]);
   });
@@ -159,7 +172,8 @@ describe('analyseMessage with SPAMD_HOST', () => {
         const end = received.indexOf('\r\n\r\n');
         const length = /Content-length: (\d+)/.exec(received.subarray(0, Math.max(0, end)).toString());
         if (end < 0 || !length || received.length - end - 4 < Number(length[1])) return;
-        const body = ' pts rule name              description\n---- ---------------------- --------------------------------------------------\n 7.0 BAYES_99               BODY: Bayes spam probability is 99 to 100%\n';
+        const body =
+          ' pts rule name              description\n---- ---------------------- --------------------------------------------------\n 7.0 BAYES_99               BODY: Bayes spam probability is 99 to 100%\n';
         socket.end(`SPAMD/1.1 0 EX_OK\r\nContent-length: ${body.length}\r\nSpam: True ; 7.0 / 5.0\r\n\r\n${body}`);
       });
     });
@@ -168,11 +182,17 @@ describe('analyseMessage with SPAMD_HOST', () => {
     return `127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
-  it('adds spamd\'s verdict and its deduction, for received and simulated messages', async () => {
+  it("adds spamd's verdict and its deduction, for received and simulated messages", async () => {
     const withSpamd = { ...deps, env: { ...deps.env, SPAMD_HOST: await spamd() } };
     for (const envelope of [brandEnvelope, null]) {
       const report = InboxTestReport.parse(await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), envelope, withSpamd));
-      expect(report.spamAssassin).toEqual({ score: 7, threshold: 5, isSpam: true, rules: [{ name: 'BAYES_99', score: 7, description: 'BODY: Bayes spam probability is 99 to 100%' }], error: null });
+      expect(report.spamAssassin).toEqual({
+        score: 7,
+        threshold: 5,
+        isSpam: true,
+        rules: [{ name: 'BAYES_99', score: 7, description: 'BODY: Bayes spam probability is 99 to 100%' }],
+        error: null,
+      });
       expect(report.deductions).toEqual([expect.objectContaining({ id: 'spamassassin.spam', deduction: 2 })]);
       expect(report.score).toBe(8);
     }

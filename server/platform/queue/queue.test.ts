@@ -10,7 +10,13 @@ import { createJobQueue } from './queue';
 
 const log = pino({ level: 'silent' });
 const ran: number[] = [];
-const countJob = defineJob({ name: 'test-count', schema: z.object({ n: z.number() }), async run({ n }) { ran.push(n); } });
+const countJob = defineJob({
+  name: 'test-count',
+  schema: z.object({ n: z.number() }),
+  async run({ n }) {
+    ran.push(n);
+  },
+});
 const context = {} as Omit<AppContext, 'jobs' | 'log'>;
 
 let database: Database;
@@ -73,7 +79,13 @@ describe('the job worker', () => {
 
   it('runs a job sent by another process at once, although the worker polls only every 60 s', async () => {
     const seen: number[] = [];
-    const job = defineJob({ name: 'test-wake', schema: z.object({ n: z.number() }), async run({ n }) { seen.push(n); } });
+    const job = defineJob({
+      name: 'test-wake',
+      schema: z.object({ n: z.number() }),
+      async run({ n }) {
+        seen.push(n);
+      },
+    });
     const { sender, startWorker, stop } = await twoProcesses([job]);
     await startWorker();
     try {
@@ -91,11 +103,19 @@ describe('the job worker', () => {
 
   it('wakes the workers when the listening connection comes back, as a notification may have been lost meanwhile', async () => {
     const seen: number[] = [];
-    const job = defineJob({ name: 'test-reconnect', schema: z.object({ n: z.number() }), async run({ n }) { seen.push(n); } });
+    const job = defineJob({
+      name: 'test-reconnect',
+      schema: z.object({ n: z.number() }),
+      async run({ n }) {
+        seen.push(n);
+      },
+    });
     const { sender, startWorker, stop } = await twoProcesses([job]);
     await startWorker();
     try {
-      await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inboxpulse-listen' and datname = current_database()`);
+      await database.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'inboxpulse-listen' and datname = current_database()`,
+      );
       // Sent while no connection listens (the first reconnect attempt is 100 ms away): its notification is lost.
       await sender.send(job, { n: 1 });
       await waitUntil(() => seen.includes(1), 'the job sent while the connection was down');

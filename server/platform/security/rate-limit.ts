@@ -35,9 +35,7 @@ export async function enforceRateLimit(db: Db, rule: RateRule, subject: string):
   if (row.count <= rule.limit) return;
   const seconds = Math.max(1, row.retryAfter);
   const minutes = Math.ceil(seconds / 60);
-  throw new AppError(
-    'rate_limited',
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { 'retry-after': String(seconds) },
-  );
+  throw new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'retry-after': String(seconds),
+  });
 }

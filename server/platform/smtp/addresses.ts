@@ -46,7 +46,10 @@ export async function resolveRecipient(
 ): Promise<ResolvedRecipient | 'foreign_domain' | 'no_such_address'> {
   const at = address.lastIndexOf('@');
   if (at < 1) return 'no_such_address';
-  const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const domain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (domain !== env.INBOUND_DOMAIN) return 'foreign_domain';
   const local = address.slice(0, at).toLowerCase();
   for (const mailbox of mailboxes) {

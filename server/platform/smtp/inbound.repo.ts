@@ -4,7 +4,10 @@ import { isSameOrSubdomain } from '../db/domain-match';
 import { inboundMessages } from '../db/schema/index';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
-export type NewInboundMessage = Pick<typeof inboundMessages.$inferInsert, 'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'mailFrom' | 'rcptTo' | 'targetIds'> & {
+export type NewInboundMessage = Pick<
+  typeof inboundMessages.$inferInsert,
+  'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'mailFrom' | 'rcptTo' | 'targetIds'
+> & {
   raw: Buffer;
 };
 

@@ -170,7 +170,12 @@ function garbage(length: number, seed: number): Buffer {
 // ---- database probes -------------------------------------------------------------------------
 
 const db = () => t.database.db;
-const storedCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(inboundMessages))[0].n;
+const storedCount = async () =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inboundMessages)
+  )[0].n;
 const messageRow = async (id: number) => (await db().select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 const queuedId = (reply: Reply) => Number(/Queued as (\d+)/.exec(reply.text)![1]);
 
@@ -294,7 +299,10 @@ describe('garbage a sender can put in a message', () => {
     const nasties = Buffer.from('\0\0NUL\xff\xfe\xc3\x28\xe2\x82\r\nbare LF\nbare CR\r\n.\nlone dot\r\n.\r\n\r.\rend', 'latin1');
     const body = Buffer.concat([garbage(32 * 1024, 5), nasties, garbage(1024, 7)]);
     const message = Buffer.concat([
-      Buffer.from(HEADERS(test.testEmailAddress, `[TEST-${test.id}] garbage`, 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n') + '\r\n', 'latin1'),
+      Buffer.from(
+        HEADERS(test.testEmailAddress, `[TEST-${test.id}] garbage`, 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n') + '\r\n',
+        'latin1',
+      ),
       body,
     ]);
     const before = await storedCount();
@@ -327,7 +335,10 @@ describe('garbage a sender can put in a message', () => {
     await client.begin('bounce@brand.test', [test.testEmailAddress]);
     const body = Buffer.concat([garbage(4096, 13), Buffer.from('\0\xff\xfe\xc3\x28 bare\nLF bare\rCR', 'latin1')]);
     const reply = await client.finish(
-      Buffer.concat([Buffer.from(HEADERS(test.testEmailAddress, `[TEST-${test.id}] broken body`, 'Content-Type: text/plain; charset=utf-8\r\n') + '\r\n'), body]),
+      Buffer.concat([
+        Buffer.from(HEADERS(test.testEmailAddress, `[TEST-${test.id}] broken body`, 'Content-Type: text/plain; charset=utf-8\r\n') + '\r\n'),
+        body,
+      ]),
     );
     await client.quit();
     expect(reply.code).toBe(250);
@@ -486,7 +497,10 @@ describe('the envelope', () => {
     expect(codes).toEqual([250, 250, 550, 250, 354, 250, 250, 250, 354, 250, 250, 221]);
     await once(client.socket, 'close');
     expect(await storedCount()).toBe(before + 3); // message 1 twice (dmarc and inbox_test kinds), message 2 once
-    const first = replies[5].text.match(/Queued as ([\d,]+)/)![1].split(',').map(Number);
+    const first = replies[5].text
+      .match(/Queued as ([\d,]+)/)![1]
+      .split(',')
+      .map(Number);
     const rows = await Promise.all(first.map(messageRow));
     expect(rows.map((r) => r.rcptTo).sort()).toEqual([[`dmarc+one@${INBOUND}`], [`test@${INBOUND}`]]);
     expect((await messageRow(queuedId(replies[9]))).rcptTo).toEqual([`dmarc+two@${INBOUND}`]);
@@ -561,7 +575,6 @@ describe('the envelope', () => {
   });
 });
 
-
 describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate)', () => {
   let tlsSmtp: SmtpListener;
 
@@ -579,7 +592,13 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
     await client.quit();
 
     const before = await storedCount();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: tlsSmtp.port, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: tlsSmtp.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
     const info = await transport.sendMail({ from: 'news@brand.test', to: `dmarc@${INBOUND}`, subject: 'over TLS', text: 'encrypted' });
     transport.close();
     expect(info.response).toMatch(/^250 /);

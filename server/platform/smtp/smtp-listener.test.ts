@@ -33,7 +33,8 @@ function send(mail: SendMailOptions) {
   return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
 }
 
-const reportsOf = async (client: TestClient) => (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
+const reportsOf = async (client: TestClient) =>
+  (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
 const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 
 beforeAll(async () => {
@@ -68,7 +69,12 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     const { reports } = await waitUntil(
       async () => ({
         reports: await reportsOf(owner),
-        unprocessed: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(eq(inboundMessages.status, 'received')))[0].n,
+        unprocessed: (
+          await t.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(inboundMessages)
+            .where(eq(inboundMessages.status, 'received'))
+        )[0].n,
       }),
       'two imported reports and their messages processed',
       { until: (seen) => seen.reports.total === 2 && seen.unprocessed === 0 },
@@ -82,18 +88,28 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
   });
 
   it('keeps a report nobody verified, and a mail without a report, for the operator', async () => {
-    const unrouted = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const unrouted = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report',
+      attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }],
+    });
     const empty = await send({ to: `dmarc@${INBOUND}`, subject: 'hello', text: 'no report here' });
     const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
     const a = await waitUntil(() => messageRow(idOf(unrouted.response)), 'the unrouted message to be processed', { until: (row) => row.status !== 'received' });
     expect(a).toMatchObject({ status: 'unrouted', result: expect.stringContaining('no user has verified example.de') });
     expect(a.raw?.length).toBeGreaterThan(0);
-    const b = await waitUntil(() => messageRow(idOf(empty.response)), 'the message without a report to be processed', { until: (row) => row.status !== 'received' });
+    const b = await waitUntil(() => messageRow(idOf(empty.response)), 'the message without a report to be processed', {
+      until: (row) => row.status !== 'received',
+    });
     expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
   });
 
   it('hands an unrouted report to the owner once they verify the domain', async () => {
-    const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }] });
+    const info = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report',
+      attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }],
+    });
     const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
     await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
     expect((await messageRow(id)).reportDomains).toEqual(['example.de']);
@@ -111,9 +127,14 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       kind: 'dmarc',
       source: 'smtp',
       rcptTo: [`dmarc@${INBOUND}`],
-      raw: Buffer.from(`From: a@b.example\r\nTo: dmarc@${INBOUND}\r\nSubject: r\r\nContent-Type: application/xml\r\n\r\n${fixture('aggregate/rfc9990-sample.xml')}`),
+      raw: Buffer.from(
+        `From: a@b.example\r\nTo: dmarc@${INBOUND}\r\nSubject: r\r\nContent-Type: application/xml\r\n\r\n${fixture('aggregate/rfc9990-sample.xml')}`,
+      ),
     });
-    await t.database.db.update(inboundMessages).set({ receivedAt: sql`now() - interval '10 minutes'` }).where(eq(inboundMessages.id, id!));
+    await t.database.db
+      .update(inboundMessages)
+      .set({ receivedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(inboundMessages.id, id!));
     await t.jobs.send(maintenanceJob, {});
     const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', { until: (r) => r.status !== 'received' });
     expect(row.status).toBe('processed');
@@ -136,11 +157,20 @@ describe('several messages on one connection', () => {
 
 describe('what the listener refuses', () => {
   it('refuses to relay, unknown mailboxes and oversized messages with proper SMTP codes', async () => {
-    await expect(send({ to: 'someone@gmail.com', text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('Relay access denied') });
-    await expect(send({ to: `postmaster-x@${INBOUND}`, text: 'x' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('No such mailbox') });
+    await expect(send({ to: 'someone@gmail.com', text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+      response: expect.stringContaining('Relay access denied'),
+    });
+    await expect(send({ to: `postmaster-x@${INBOUND}`, text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+      response: expect.stringContaining('No such mailbox'),
+    });
     const big = Buffer.alloc(LIMIT_BYTES + 1024, 'a');
     await expect(send({ to: `dmarc@${INBOUND}`, attachments: [{ filename: 'big.xml', content: big }] })).rejects.toMatchObject({ responseCode: 552 });
-    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inboundMessages).where(sql`size > ${LIMIT_BYTES}`);
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inboundMessages)
+      .where(sql`size > ${LIMIT_BYTES}`);
     expect(n).toBe(0);
   });
 

@@ -23,13 +23,7 @@ export function PageHeader({ meta, user }: { meta: ShellMeta; user: User }) {
         <div className="flex shrink-0 items-center gap-3">
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Take the tour"
-                data-testid="restart-tour"
-                onClick={() => window.restartOnboardingTour?.()}
-              >
+              <Button variant="ghost" size="icon" aria-label="Take the tour" data-testid="restart-tour" onClick={() => window.restartOnboardingTour?.()}>
                 <CircleHelp className="size-5" aria-hidden="true" />
               </Button>
             </TooltipTrigger>

@@ -1,13 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  LoginResponse,
-  RegisterResponse,
-  ValidateResetTokenResponse,
-  VerifyEmailResponse,
-  type LoginBody,
-  type RegisterBody,
-} from '@contracts/auth';
+import { LoginResponse, RegisterResponse, ValidateResetTokenResponse, VerifyEmailResponse, type LoginBody, type RegisterBody } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
@@ -34,15 +27,13 @@ export function useForgotPasswordMutation() {
 
 export function useResetPasswordMutation() {
   return useApiMutation({
-    mutationFn: async (body: { token: string; password: string }) =>
-      MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
+    mutationFn: async (body: { token: string; password: string }) => MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
   });
 }
 
 export function useResendVerificationMutation() {
   return useApiMutation({
-    mutationFn: async (email: string) =>
-      MessageBody.parse(await apiJson('POST', '/api/resend-verification-public', { email })),
+    mutationFn: async (email: string) => MessageBody.parse(await apiJson('POST', '/api/resend-verification-public', { email })),
   });
 }
 

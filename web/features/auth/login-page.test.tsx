@@ -112,8 +112,7 @@ describe('Forgot password dialog', () => {
   it('sends the reset link, shows the server message and closes', async () => {
     const fetchMock = stubFetch({
       ...signedOut,
-      'POST /api/forgot-password': () =>
-        jsonResponse({ message: 'If an account exists with this email, a password reset link has been sent.' }),
+      'POST /api/forgot-password': () => jsonResponse({ message: 'If an account exists with this email, a password reset link has been sent.' }),
     });
     renderApp('/login');
     const { user, dialog } = await openDialog();

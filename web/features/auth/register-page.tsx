@@ -45,10 +45,7 @@ export default function RegisterPage() {
         onError: (error) =>
           toast({
             title: 'Registration Failed',
-            description:
-              error instanceof ApiError
-                ? error.serverMessage || 'Failed to create account'
-                : 'An unexpected error occurred. Please try again.',
+            description: error instanceof ApiError ? error.serverMessage || 'Failed to create account' : 'An unexpected error occurred. Please try again.',
             variant: 'destructive',
           }),
       },

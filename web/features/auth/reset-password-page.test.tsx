@@ -33,8 +33,7 @@ describe('ResetPasswordPage', () => {
     const fetchMock = stubFetch({
       ...signedOut,
       'POST /api/validate-reset-token': () => jsonResponse({ valid: true }),
-      'POST /api/reset-password': () =>
-        jsonResponse({ message: 'Your password has been reset. Please sign in with your new password.' }),
+      'POST /api/reset-password': () => jsonResponse({ message: 'Your password has been reset. Please sign in with your new password.' }),
     });
     renderApp('/reset-password?token=good-token');
     const user = userEvent.setup();

@@ -25,11 +25,7 @@ export default function ResetPasswordPage() {
   if (!token) return <InvalidLink title="Invalid reset link" description="This password reset link is invalid" />;
   if (doneMessage !== null) {
     return (
-      <AuthLayout
-        icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />}
-        title="Password reset"
-        description={doneMessage}
-      >
+      <AuthLayout icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />} title="Password reset" description={doneMessage}>
         <Button asChild className="w-full">
           <Link to={PATHS.login}>Continue to Login</Link>
         </Button>
@@ -54,9 +50,7 @@ export default function ResetPasswordPage() {
 function InvalidLink({ title, description }: { title: string; description: string }) {
   return (
     <AuthLayout icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />} title={title} description={description}>
-      <p className="mb-4 text-center text-sm text-muted-foreground">
-        Reset links are valid for 1 hour. You can ask for a new one from the login page.
-      </p>
+      <p className="mb-4 text-center text-sm text-muted-foreground">Reset links are valid for 1 hour. You can ask for a new one from the login page.</p>
       <Button asChild className="w-full">
         <Link to={PATHS.login}>Back to Login</Link>
       </Button>

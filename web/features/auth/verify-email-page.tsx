@@ -52,8 +52,8 @@ export default function VerifyEmailPage() {
       description={verify.data.message}
     >
       <p className="mb-4 text-center text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{verify.data.user.email}</span>{' '}
-        {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your account is ready to use.
+        <span className="font-medium text-foreground">{verify.data.user.email}</span> {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your
+        account is ready to use.
       </p>
       <div className="flex flex-col gap-3">
         <Button asChild className="w-full">

@@ -4,7 +4,9 @@ import { NotAvailableYet } from '../../components/not-available-yet';
 export default function SubscriptionPage() {
   return (
     <div data-testid="subscription-page">
-      <NotAvailableYet>Here you will see your plan, its status and next billing date, your usage and billing history, and change or cancel your plan.</NotAvailableYet>
+      <NotAvailableYet>
+        Here you will see your plan, its status and next billing date, your usage and billing history, and change or cancel your plan.
+      </NotAvailableYet>
     </div>
   );
 }

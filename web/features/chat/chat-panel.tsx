@@ -24,9 +24,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const titleId = useId();
   const counterId = useId();
   const nextId = useRef(1);
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [
-    { id: 0, text: WELCOME_MESSAGE, isBot: true, timestamp: new Date() },
-  ]);
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ id: 0, text: WELCOME_MESSAGE, isBot: true, timestamp: new Date() }]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -43,8 +41,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, pending]);
 
-  const add = (text: string, isBot: boolean) =>
-    setMessages((list) => [...list, { id: nextId.current++, text, isBot, timestamp: new Date() }]);
+  const add = (text: string, isBot: boolean) => setMessages((list) => [...list, { id: nextId.current++, text, isBot, timestamp: new Date() }]);
 
   const send = async (raw: string) => {
     const message = raw.trim();

@@ -39,8 +39,7 @@ async function openChat() {
   return { user, panel, input };
 }
 
-const messages = (from?: 'bot' | 'user') =>
-  screen.getAllByTestId('chat-message').filter((m) => !from || m.getAttribute('data-from') === from);
+const messages = (from?: 'bot' | 'user') => screen.getAllByTestId('chat-message').filter((m) => !from || m.getAttribute('data-from') === from);
 
 describe('ChatWidget', () => {
   it('opens a panel titled as the assistant, with a welcome message, and closes again', async () => {
@@ -140,7 +139,10 @@ describe('ChatWidget', () => {
   });
 
   it('says the failure line on a network error too', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { user, input } = await openChat();
     await user.type(input, 'Hello{Enter}');
     expect(await screen.findByText(FAILURE_MESSAGE)).toBeInTheDocument();
@@ -159,7 +161,11 @@ describe('ChatWidget', () => {
     await user.type(input, 'Plans?{Enter}');
     const reply = await screen.findByText('Free: $0');
     const bot = reply.closest('[data-testid="chat-message"]') as HTMLElement;
-    expect(within(bot).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Free: $0', 'Professional: $49/month']);
+    expect(
+      within(bot)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Free: $0', 'Professional: $49/month']);
     expect(bot.querySelector('img')).toBeNull();
     expect(bot).toHaveTextContent('<img src=x onerror="alert(1)">');
   });

@@ -87,10 +87,7 @@ export function useDeleteInboxTestMutation() {
     },
     meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY })]),
   });
 }
 

@@ -2,17 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test/test-utils';
-import {
-  emptyOverview,
-  makeAlert,
-  makeDomain,
-  makeIntegration,
-  makeMetric,
-  makeOverview,
-  makeTest,
-  overviewOfMetrics,
-  stubDashboard,
-} from './test/fixtures';
+import { emptyOverview, makeAlert, makeDomain, makeIntegration, makeMetric, makeOverview, makeTest, overviewOfMetrics, stubDashboard } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -284,9 +274,7 @@ describe('Dashboard: advanced analytics', () => {
     await openDashboard();
     expect(await screen.findByTestId('trend-charts', {}, { timeout: 5000 })).toHaveTextContent('Inbox rate 88.00% on 2025-06-01');
     await userEvent.setup().click(screen.getByRole('button', { name: '90 days' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true),
-    );
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true));
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
@@ -297,7 +285,17 @@ describe('Dashboard: domain health', () => {
       domains: [
         makeDomain({ id: 1, domain: 'good.example' }),
         makeDomain({ id: 2, domain: 'partial.example', status: 'warning', dmarcStatus: 'invalid' }),
-        makeDomain({ id: 3, domain: 'bare.example', status: 'error', spfRecord: null, spfStatus: 'missing', dkimRecord: null, dkimStatus: null, dmarcRecord: null, dmarcStatus: null }),
+        makeDomain({
+          id: 3,
+          domain: 'bare.example',
+          status: 'error',
+          spfRecord: null,
+          spfStatus: 'missing',
+          dkimRecord: null,
+          dkimStatus: null,
+          dmarcRecord: null,
+          dmarcStatus: null,
+        }),
         makeDomain({ id: 4, domain: 'one.example', status: 'pending', dkimStatus: 'invalid', dmarcStatus: 'invalid' }),
       ],
     });
@@ -483,10 +481,7 @@ describe('Dashboard: ESP data', () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     stubDashboard({
-      integrations: [
-        makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }),
-        makeIntegration({ id: 2, provider: 'mailgun', lastSync: null }),
-      ],
+      integrations: [makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }), makeIntegration({ id: 2, provider: 'mailgun', lastSync: null })],
     });
     await openDashboard();
     const user = await choose('esp-data');

@@ -100,14 +100,10 @@ export default function DashboardPage() {
 
       <SourceSelector sources={sources} selected={selected.id} active={active} onSelect={setSource} />
 
-      {selected.id === 'overview' && (
-        <OverviewView overview={overview.data} error={overview.error} onRetry={() => void overview.refetch()} user={user} />
-      )}
+      {selected.id === 'overview' && <OverviewView overview={overview.data} error={overview.error} onRetry={() => void overview.refetch()} user={user} />}
       {selected.id === 'domain-health' && <DomainHealthView domains={domainList} />}
       {selected.id === 'inbox-tests' && <InboxTestsView tests={testList} />}
-      {selected.id === 'esp-data' && (
-        <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />
-      )}
+      {selected.id === 'esp-data' && <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />}
 
       <RecentAlertsCard alerts={alertList} />
     </div>

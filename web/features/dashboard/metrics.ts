@@ -180,8 +180,7 @@ export interface InboxTestSummary {
 export function summarizeInboxTests(tests: InboxTest[]): InboxTestSummary {
   const completed = tests.filter((t) => t.status === 'completed');
   const running = tests.filter((t) => t.status === 'running').length;
-  const sum = (key: 'totalSeeds' | 'inboxCount' | 'spamCount' | 'missingCount') =>
-    completed.reduce((total, test) => total + test[key], 0);
+  const sum = (key: 'totalSeeds' | 'inboxCount' | 'spamCount' | 'missingCount') => completed.reduce((total, test) => total + test[key], 0);
   const totalSeeds = sum('totalSeeds');
   const measured = completed.filter((t) => t.totalSeeds > 0);
   const mean = (key: 'inboxCount' | 'spamCount' | 'missingCount') =>
@@ -193,10 +192,7 @@ export function summarizeInboxTests(tests: InboxTest[]): InboxTestSummary {
     inboxRate: percentOf(sum('inboxCount'), totalSeeds),
     spamRate: percentOf(sum('spamCount'), totalSeeds),
     missingRate: percentOf(sum('missingCount'), totalSeeds),
-    average:
-      measured.length > 0
-        ? { inboxRate: mean('inboxCount'), spamRate: mean('spamCount'), missingRate: mean('missingCount') }
-        : null,
+    average: measured.length > 0 ? { inboxRate: mean('inboxCount'), spamRate: mean('spamCount'), missingRate: mean('missingCount') } : null,
   };
 }
 

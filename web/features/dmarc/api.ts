@@ -1,13 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ANALYTICS_PERIODS,
-  DmarcAnalytics,
-  DmarcIntake,
-  DmarcReportDetail,
-  DmarcReportList,
-  UploadResponse,
-  type DmarcReportStatus,
-} from '@contracts/dmarc';
+import { ANALYTICS_PERIODS, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, UploadResponse, type DmarcReportStatus } from '@contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
@@ -51,8 +43,7 @@ export type ReportsFilter = { domain: string; status?: undefined } | { domain?: 
 export function reportsQueryOptions(filter: ReportsFilter, page: number) {
   return queryOptions({
     queryKey: [...DMARC_REPORTS_KEY, { ...filter, page }] as const,
-    queryFn: async () =>
-      DmarcReportList.parse(await apiJson('GET', withQuery('/api/dmarc/reports', { ...filter, page, pageSize: REPORTS_PAGE_SIZE }))),
+    queryFn: async () => DmarcReportList.parse(await apiJson('GET', withQuery('/api/dmarc/reports', { ...filter, page, pageSize: REPORTS_PAGE_SIZE }))),
   });
 }
 
@@ -92,18 +83,14 @@ export function useDmarcIntake(enabled: boolean) {
 
 /** A file can hold reports of several domains, so every domain's analytics and lists are refreshed. */
 function refreshAll(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: DMARC_ANALYTICS_KEY }),
-    queryClient.invalidateQueries({ queryKey: DMARC_REPORTS_KEY }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: DMARC_ANALYTICS_KEY }), queryClient.invalidateQueries({ queryKey: DMARC_REPORTS_KEY })]);
 }
 
 /** POST /api/dmarc/upload with the file as the raw body; its name goes in the query. */
 export function useUploadDmarcReportMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (file: File) =>
-      UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
+    mutationFn: async (file: File) => UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshAll(queryClient),
   });

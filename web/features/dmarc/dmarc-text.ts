@@ -3,7 +3,6 @@ import type { Tone } from '../../components/ui/pill';
 import { percentOf } from '@contracts/figures';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
 
-
 /** The threat types in words a user understands without knowing what "alignment" means. */
 export const THREAT_TYPE_TEXT: Record<DmarcThreat['type'], string> = {
   spoofing: 'Nothing authenticated this mail',
@@ -82,21 +81,9 @@ export interface UploadSummary {
 export function summariseUpload(result: UploadResponse, domain: string): UploadSummary {
   const failed = result.failed.length;
   const title =
-    failed === 0
-      ? result.imported > 0
-        ? 'DMARC report uploaded'
-        : 'Nothing new to import'
-      : result.imported > 0
-        ? 'Upload partly imported'
-        : 'Upload failed';
-  const counts = [
-    `${formatCount(result.imported)} imported`,
-    `${plural(result.duplicates, 'duplicate')} skipped`,
-    `${formatCount(failed)} failed`,
-  ].join(', ');
-  const otherDomains = [
-    ...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string)),
-  ];
+    failed === 0 ? (result.imported > 0 ? 'DMARC report uploaded' : 'Nothing new to import') : result.imported > 0 ? 'Upload partly imported' : 'Upload failed';
+  const counts = [`${formatCount(result.imported)} imported`, `${plural(result.duplicates, 'duplicate')} skipped`, `${formatCount(failed)} failed`].join(', ');
+  const otherDomains = [...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string))];
   return {
     title,
     counts: `${counts}.`,

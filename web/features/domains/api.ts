@@ -55,8 +55,7 @@ export interface UpdateDomainInput {
 export function useUpdateDomainMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> =>
-      DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
+    mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> => DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (domain) => {
       // The stored check results still describe the old selectors until the next Verify DNS.

@@ -72,7 +72,15 @@ describe('Domains: list and status badge', () => {
       'GET /api/user': () => {
         userCalls += 1;
         return userCalls === 1
-          ? jsonResponse({ id: 1, username: 'ada', email: 'ada@example.com', emailVerified: true, subscriptionPlan: 'free', hasCompletedTour: true, createdAt: '2025-01-01T00:00:00.000Z' })
+          ? jsonResponse({
+              id: 1,
+              username: 'ada',
+              email: 'ada@example.com',
+              emailVerified: true,
+              subscriptionPlan: 'free',
+              hasCompletedTour: true,
+              createdAt: '2025-01-01T00:00:00.000Z',
+            })
           : errorResponse(401, 'unauthorized', 'Please sign in to continue');
       },
       'GET /api/domains': () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
@@ -124,7 +132,9 @@ describe('Domains: add form', () => {
     expect(screen.queryByTestId('add-domain-form')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Domain' }));
-    within(await card('example.com')).getByRole('button', { name: 'Show DMARC reports' }).focus();
+    within(await card('example.com'))
+      .getByRole('button', { name: 'Show DMARC reports' })
+      .focus();
     await user.keyboard('{Escape}');
     expect(screen.getByTestId('add-domain-form')).toBeInTheDocument();
   });

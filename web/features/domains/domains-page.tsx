@@ -21,8 +21,7 @@ function returnFocusTo(domain: Domain) {
   return (event: Event) => {
     const buttons = document.querySelectorAll<HTMLElement>('[data-domain-actions], [data-add-domain]');
     const target =
-      [...buttons].find((button) => button.dataset.domainActions === domain.domain) ??
-      [...buttons].find((button) => button.dataset.addDomain !== undefined);
+      [...buttons].find((button) => button.dataset.domainActions === domain.domain) ?? [...buttons].find((button) => button.dataset.addDomain !== undefined);
     if (!target) return;
     event.preventDefault();
     target.focus();
@@ -102,9 +101,7 @@ export default function DomainsPage({ renderCardFooter }: { renderCardFooter?: (
           </ul>
         )}
       </QueryState>
-      {dialog?.kind === 'edit' && (
-        <EditDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />
-      )}
+      {dialog?.kind === 'edit' && <EditDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />}
       {dialog?.kind === 'delete' && (
         <DeleteDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />
       )}

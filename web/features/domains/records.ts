@@ -42,11 +42,7 @@ export function relativeName(name: string, domain: string): string {
 }
 
 /** The records an unverified domain should publish, in the order a user sets them up. */
-export function suggestedRecords(
-  domain: string,
-  verificationRecord: { name: string; value: string },
-  policy: DmarcPolicy,
-): SuggestedRecord[] {
+export function suggestedRecords(domain: string, verificationRecord: { name: string; value: string }, policy: DmarcPolicy): SuggestedRecord[] {
   return [
     {
       id: 'ownership',

@@ -34,4 +34,3 @@ export const CHECK_STATUS: Record<CheckStatus, { label: string; tone: Tone }> = 
   invalid: { label: 'Invalid', tone: 'bad' },
   missing: { label: 'Missing', tone: 'bad' },
 };
-

@@ -156,7 +156,7 @@ describe('Inbox placement: the list', () => {
     await waitFor(() => expect(screen.getByTestId('inbox-test-status-5')).toHaveTextContent('Completed'), WAIT);
   });
 
-  it('offers a signed-out screen with the spec text and a way to log in (the route\'s signedOut handle)', async () => {
+  it("offers a signed-out screen with the spec text and a way to log in (the route's signedOut handle)", async () => {
     stubFetch(signedOut);
     renderApp('/inbox-placement');
     const notice = within(await screen.findByTestId('inbox-placement-signed-out', {}, WAIT));
@@ -232,8 +232,25 @@ describe('Inbox placement: results and analysis', () => {
       extra: {
         'GET /api/inbox-tests/3/results': () =>
           jsonResponse([
-            makeRow({ provider: 'Gmail', region: 'North America', country: 'United States', mailboxSystem: 'Gmail', seedsUsed: 2, inboxCount: 2, notes: ['Promotions tab'] }),
-            makeRow({ provider: 'GMX', region: 'Europe', country: 'Germany', mailboxSystem: 'United Internet', seedsUsed: 1, inboxCount: 0, spamCount: 1, notes: ['Spam'] }),
+            makeRow({
+              provider: 'Gmail',
+              region: 'North America',
+              country: 'United States',
+              mailboxSystem: 'Gmail',
+              seedsUsed: 2,
+              inboxCount: 2,
+              notes: ['Promotions tab'],
+            }),
+            makeRow({
+              provider: 'GMX',
+              region: 'Europe',
+              country: 'Germany',
+              mailboxSystem: 'United Internet',
+              seedsUsed: 1,
+              inboxCount: 0,
+              spamCount: 1,
+              notes: ['Spam'],
+            }),
           ]),
         'GET /api/inbox-tests/3/report': () => jsonResponse(makeReport()),
       },
@@ -358,7 +375,9 @@ describe('Inbox placement: results and analysis', () => {
 
 describe('Inbox placement: seed network status', () => {
   it('shows the real figures and region tiles when the status call answers', async () => {
-    stubInboxPlacement({ seedStatus: () => jsonResponse(makeSeedStatus({ totalProviders: 4, totalAddresses: 6, byRegion: { Europe: 1, 'North America': 3 } })) });
+    stubInboxPlacement({
+      seedStatus: () => jsonResponse(makeSeedStatus({ totalProviders: 4, totalAddresses: 6, byRegion: { Europe: 1, 'North America': 3 } })),
+    });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
     await waitFor(() => expect(banner).toHaveAttribute('data-state', 'live'), WAIT);

@@ -18,8 +18,7 @@ import { SignedOutNotice } from './signed-out-notice';
 /** After the dialog closes, focus goes back to the test's delete button, or to Create Test when the test is gone. */
 function returnFocusTo(id: number) {
   return (event: Event) => {
-    const target =
-      document.querySelector<HTMLElement>(`[data-delete-test="${id}"]`) ?? document.querySelector<HTMLElement>('[data-testid="create-test"]');
+    const target = document.querySelector<HTMLElement>(`[data-delete-test="${id}"]`) ?? document.querySelector<HTMLElement>('[data-testid="create-test"]');
     if (!target) return;
     event.preventDefault();
     target.focus();
@@ -94,9 +93,7 @@ export default function InboxPlacementPage() {
           {(list) => <TestList tests={list} onDelete={setDeleting} />}
         </QueryState>
       </section>
-      {deleting && (
-        <DeleteTestDialog test={deleting} open onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={returnFocusTo(deleting.id)} />
-      )}
+      {deleting && <DeleteTestDialog test={deleting} open onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={returnFocusTo(deleting.id)} />}
     </div>
   );
 }

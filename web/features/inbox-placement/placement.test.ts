@@ -40,7 +40,16 @@ describe('breakdownBy', () => {
       makeRow({ provider: 'GMX', region: 'Europe', country: 'Germany', seedsUsed: 1, inboxCount: 0, missingCount: 1 }),
     ];
     expect(breakdownBy(rows, 'region')).toEqual([
-      { name: 'North America', providers: 2, seedsUsed: 4, inboxCount: 2, spamCount: 1, missingCount: 1, pendingCount: 0, rates: { inbox: 50, spam: 25, missing: 25 } },
+      {
+        name: 'North America',
+        providers: 2,
+        seedsUsed: 4,
+        inboxCount: 2,
+        spamCount: 1,
+        missingCount: 1,
+        pendingCount: 0,
+        rates: { inbox: 50, spam: 25, missing: 25 },
+      },
       { name: 'Europe', providers: 1, seedsUsed: 1, inboxCount: 0, spamCount: 0, missingCount: 1, pendingCount: 0, rates: { inbox: 0, spam: 0, missing: 100 } },
     ]);
     expect(breakdownBy(rows, 'country').map((row) => [row.name, row.seedsUsed])).toEqual([
@@ -67,7 +76,10 @@ describe('summarizeResults', () => {
   });
 
   it('computes rates over every row and breakdowns over the seed rows', () => {
-    const seeds = [makeRow({ provider: 'Gmail', seedsUsed: 2, inboxCount: 1, spamCount: 1 }), makeRow({ provider: 'GMX', region: 'Europe', seedsUsed: 1, inboxCount: 0, missingCount: 1 })];
+    const seeds = [
+      makeRow({ provider: 'Gmail', seedsUsed: 2, inboxCount: 1, spamCount: 1 }),
+      makeRow({ provider: 'GMX', region: 'Europe', seedsUsed: 1, inboxCount: 0, missingCount: 1 }),
+    ];
     const summary = summarizeResults(seeds);
     expect(summary.analyserOnly).toBe(false);
     expect(summary.totals.seedsUsed).toBe(3);

@@ -4,7 +4,9 @@ import { NotAvailableYet } from '../../components/not-available-yet';
 export default function IntegrationsPage() {
   return (
     <div data-testid="integrations-page">
-      <NotAvailableYet>Here you will connect your email service providers and mail transfer agents so their delivery data flows into InboxPulse.</NotAvailableYet>
+      <NotAvailableYet>
+        Here you will connect your email service providers and mail transfer agents so their delivery data flows into InboxPulse.
+      </NotAvailableYet>
     </div>
   );
 }

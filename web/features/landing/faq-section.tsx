@@ -37,7 +37,13 @@ export function FaqSection() {
                   <ChevronDown aria-hidden="true" className={cn('size-5 shrink-0 text-muted-foreground transition-transform', expanded && 'rotate-180')} />
                 </button>
               </h3>
-              <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-sm leading-relaxed text-muted-foreground sm:px-6">
+              <div
+                id={panelId}
+                role="region"
+                aria-labelledby={buttonId}
+                hidden={!expanded}
+                className="px-5 pb-5 text-sm leading-relaxed text-muted-foreground sm:px-6"
+              >
                 {entry.answer}
               </div>
             </div>

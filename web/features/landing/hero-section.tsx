@@ -18,10 +18,7 @@ export function HeroSection() {
       data-testid="landing-hero"
       className="relative overflow-hidden bg-linear-to-b from-accent via-background to-background"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-40 left-1/2 size-[40rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl"
-      />
+      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 size-[40rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl" />
       <div className="relative mx-auto max-w-6xl px-4 pt-16 pb-16 text-center sm:px-6 sm:pt-24 sm:pb-20">
         <p className="inline-flex items-center rounded-full border border-primary/20 bg-background/70 px-3 py-1 text-sm font-medium text-primary">
           Email deliverability monitoring
@@ -33,8 +30,8 @@ export function HeroSection() {
           Know where your email lands, before your customers notice
         </p>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Test inbox placement across {CLAIMS.providersLanding} mailbox providers in {CLAIMS.regions} regions, monitor SPF, DKIM
-          and DMARC, watch your sender reputation and blacklists, and get alerted the moment something changes.
+          Test inbox placement across {CLAIMS.providersLanding} mailbox providers in {CLAIMS.regions} regions, monitor SPF, DKIM and DMARC, watch your sender
+          reputation and blacklists, and get alerted the moment something changes.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
@@ -50,9 +47,7 @@ export function HeroSection() {
             Login
           </Link>
         </p>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Free forever · No credit card required · Setup in under {CLAIMS.setupMinutes} minutes
-        </p>
+        <p className="mt-2 text-sm text-muted-foreground">Free forever · No credit card required · Setup in under {CLAIMS.setupMinutes} minutes</p>
         <dl className="mx-auto mt-14 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
           {STATS.map((stat) => (
             <div key={stat.label} className="flex flex-col gap-1 rounded-xl border bg-card/80 px-4 py-5 shadow-sm">

@@ -43,8 +43,7 @@ export function LandingFooter() {
           <div className="lg:col-span-2">
             <Brand tone="inverted" />
             <p className="mt-4 max-w-sm text-sm text-sidebar-muted">
-              Email deliverability monitoring: inbox placement tests, authentication, reputation and blacklist monitoring, and
-              alerts.
+              Email deliverability monitoring: inbox placement tests, authentication, reputation and blacklist monitoring, and alerts.
             </p>
             <ul className="mt-6 space-y-2 text-sm">
               <li>

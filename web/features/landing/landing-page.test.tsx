@@ -7,19 +7,7 @@ import { FAQ } from '@content/faq';
 import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 import { LandingPage } from './landing-page';
 
-const SECTIONS = [
-  'hero',
-  'features',
-  'onboarding',
-  'alerts',
-  'integrations',
-  'comparison',
-  'plans',
-  'sample-placement',
-  'testimonials',
-  'faq',
-  'footer',
-];
+const SECTIONS = ['hero', 'features', 'onboarding', 'alerts', 'integrations', 'comparison', 'plans', 'sample-placement', 'testimonials', 'faq', 'footer'];
 
 function renderLanding() {
   return render(
@@ -41,9 +29,7 @@ describe('LandingPage', () => {
 
   it('renders every section of part 1, 2.2 in order, each with an id and an accessible heading', () => {
     renderLanding();
-    const found = Array.from(document.querySelectorAll('[data-testid^="landing-"]')).map((el) =>
-      el.getAttribute('data-testid')?.replace('landing-', ''),
-    );
+    const found = Array.from(document.querySelectorAll('[data-testid^="landing-"]')).map((el) => el.getAttribute('data-testid')?.replace('landing-', ''));
     expect(found).toEqual(SECTIONS);
     for (const id of SECTIONS) {
       const root = screen.getByTestId(`landing-${id}`);

@@ -30,9 +30,7 @@ export function SamplePlacementSection() {
             <p className="font-semibold">Inbox placement test</p>
             <p className="text-sm text-muted-foreground">Test completed in {CLAIMS.sampleTestSeconds} seconds</p>
           </div>
-          <span className="rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800">
-            {SAMPLE_PLACEMENT_LABEL}
-          </span>
+          <span className="rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800">{SAMPLE_PLACEMENT_LABEL}</span>
         </div>
         <table className="w-full text-sm">
           <caption className="sr-only">{SAMPLE_PLACEMENT_LABEL}: inbox placement by provider and region (example data)</caption>
@@ -90,12 +88,7 @@ function Stars({ rating }: { rating: number }) {
 
 export function TestimonialsSection() {
   return (
-    <Section
-      id="testimonials"
-      eyebrow="Testimonials"
-      title="Trusted by senders who care about the inbox"
-      className="bg-muted"
-    >
+    <Section id="testimonials" eyebrow="Testimonials" title="Trusted by senders who care about the inbox" className="bg-muted">
       <ul className="grid gap-6 md:grid-cols-3">
         {TESTIMONIALS.map((testimonial) => (
           <li key={testimonial.name} className="flex">
@@ -114,10 +107,7 @@ export function TestimonialsSection() {
       </ul>
       <ul aria-label="Why teams trust InboxPulse" className="mt-10 flex flex-wrap justify-center gap-3">
         {TRUST_BADGES.map((badge) => (
-          <li
-            key={badge.id}
-            className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium shadow-sm"
-          >
+          <li key={badge.id} className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium shadow-sm">
             <Check aria-hidden="true" className="size-4 text-success" />
             {badge.label}
           </li>

@@ -50,9 +50,7 @@ function useTargetBox(selector: string, active: boolean, pathname: string): Box 
     const measure = () => {
       const next = toBox(findVisibleTarget(selector));
       setBox((prev) =>
-        prev && next && prev.top === next.top && prev.left === next.left && prev.width === next.width && prev.height === next.height
-          ? prev
-          : next,
+        prev && next && prev.top === next.top && prev.left === next.left && prev.width === next.width && prev.height === next.height ? prev : next,
       );
     };
     measure();

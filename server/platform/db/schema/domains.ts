@@ -12,7 +12,9 @@ export const domains = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     domain: text().notNull(),
-    status: text({ enum: ['healthy', 'warning', 'error', 'pending'] }).notNull().default('pending'),
+    status: text({ enum: ['healthy', 'warning', 'error', 'pending'] })
+      .notNull()
+      .default('pending'),
     isVerified: boolean().notNull().default(false),
     // Published by the owner as TXT at _inboxpulse.<domain> to prove control of the domain.
     verificationToken: text().notNull(),

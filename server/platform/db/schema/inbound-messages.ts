@@ -33,7 +33,9 @@ export const inboundMessages = pgTable(
     targetIds: integer().array().notNull().default([]),
     size: integer().notNull(),
     raw: bytes(),
-    status: text({ enum: ['received', 'processed', 'failed', 'unrouted'] }).notNull().default('received'),
+    status: text({ enum: ['received', 'processed', 'failed', 'unrouted'] })
+      .notNull()
+      .default('received'),
     /** The domains its reports cover (lower case), so unrouted ones can be replayed once an owner verifies. */
     reportDomains: text().array().notNull().default([]),
     /** What processing found, in words: the failure, or where the reports went. */

@@ -13,7 +13,9 @@ export const inboxTests = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text({ enum: ['awaiting_email', 'running', 'completed', 'failed'] }).notNull().default('awaiting_email'),
+    status: text({ enum: ['awaiting_email', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('awaiting_email'),
     testType: text().notNull().default('automatic'),
     testEmailAddress: text().notNull().unique(),
     subject: text(),

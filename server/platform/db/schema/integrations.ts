@@ -11,7 +11,9 @@ export const integrations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text().notNull(),
     type: text({ enum: ['esp', 'analytics', 'mta'] }).notNull(),
-    status: text({ enum: ['active', 'inactive', 'error'] }).notNull().default('inactive'),
+    status: text({ enum: ['active', 'inactive', 'error'] })
+      .notNull()
+      .default('inactive'),
     lastSyncAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

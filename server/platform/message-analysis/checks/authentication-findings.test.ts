@@ -6,12 +6,25 @@ import { scoreFindings, verdict } from './score';
 
 type Signature = AuthenticationResults['dkim'][number];
 
-const goodSignature: Signature = { domain: 'brand-mail.com', selector: 's1', result: 'pass', aligned: true, algorithm: 'rsa-sha256', keyBits: 2048, comment: null };
+const goodSignature: Signature = {
+  domain: 'brand-mail.com',
+  selector: 's1',
+  result: 'pass',
+  aligned: true,
+  algorithm: 'rsa-sha256',
+  keyBits: 2048,
+  comment: null,
+};
 
 /** What analyzeAuthentication returns for a well-set-up sender (see authentication.test.ts). */
 function results(overrides: Partial<AuthenticationResults> = {}): AuthenticationResults {
   return {
-    spf: { result: 'pass', domain: 'brand-mail.com', record: 'v=spf1 ip4:192.0.2.10 -all', comment: 'mx.inbox.localhost: domain of bounce@brand-mail.com designates 192.0.2.10 as permitted sender' },
+    spf: {
+      result: 'pass',
+      domain: 'brand-mail.com',
+      record: 'v=spf1 ip4:192.0.2.10 -all',
+      comment: 'mx.inbox.localhost: domain of bounce@brand-mail.com designates 192.0.2.10 as permitted sender',
+    },
     dkim: [goodSignature],
     dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: true },
     arc: { result: 'none', instance: 0 },
@@ -40,10 +53,18 @@ describe('authenticationFindings', () => {
     expect(scoreFindings(findings).score).toBe(10);
   });
 
-  it('gives every finding the authentication category, a fix with every deduction, the table\'s amounts, and unique ids', () => {
+  it("gives every finding the authentication category, a fix with every deduction, the table's amounts, and unique ids", () => {
     const broken = results({
-      spf: { result: 'softfail', domain: 'brand-mail.com', record: 'v=spf1 ~all', comment: 'mx: domain of transitioning x@brand-mail.com does not designate 203.0.113.66 as permitted sender' },
-      dkim: [{ ...goodSignature, keyBits: 1024, aligned: false, domain: 'esp-relay.net' }, { ...goodSignature, result: 'neutral', comment: 'body hash did not verify' }],
+      spf: {
+        result: 'softfail',
+        domain: 'brand-mail.com',
+        record: 'v=spf1 ~all',
+        comment: 'mx: domain of transitioning x@brand-mail.com does not designate 203.0.113.66 as permitted sender',
+      },
+      dkim: [
+        { ...goodSignature, keyBits: 1024, aligned: false, domain: 'esp-relay.net' },
+        { ...goodSignature, result: 'neutral', comment: 'body hash did not verify' },
+      ],
       dmarc: { result: 'fail', domain: 'brand-mail.com', policy: 'none', record: 'v=DMARC1; p=none', spfAligned: false, dkimAligned: false },
       arc: { result: 'pass', instance: 1 },
     });
@@ -66,24 +87,47 @@ describe('authenticationFindings', () => {
       ['temperror', 'authentication.spf-temperror', 'answer TXT queries reliably'],
     ] as const)('%s becomes %s with a concrete fix', (result, id, fixPart) => {
       const comment = `mx: domain of bounce@brand-mail.com does not designate 203.0.113.66 as permitted sender`;
-      const findings = authenticationFindings(results({ spf: { result, domain: 'brand-mail.com', record: result === 'none' ? null : 'v=spf1 -all', comment } }));
+      const findings = authenticationFindings(
+        results({ spf: { result, domain: 'brand-mail.com', record: result === 'none' ? null : 'v=spf1 -all', comment } }),
+      );
       const finding = byId(findings, id);
       expect(finding).toMatchObject({ severity: AUTH_DEDUCTIONS[id].severity, deduction: deductionOf(id) });
       expect(finding?.fix).toContain(fixPart);
       expect(problems(findings)).toEqual([finding]);
     });
 
-    it('names the IP of a pass and of a neutral result from mailauth\'s comment', () => {
-      const neutral = authenticationFindings(results({ spf: { result: 'neutral', domain: 'brand-mail.com', record: 'v=spf1 ?all', comment: 'mx: 198.51.100.7 is neither permitted nor denied by domain of b@brand-mail.com' } }));
+    it("names the IP of a pass and of a neutral result from mailauth's comment", () => {
+      const neutral = authenticationFindings(
+        results({
+          spf: {
+            result: 'neutral',
+            domain: 'brand-mail.com',
+            record: 'v=spf1 ?all',
+            comment: 'mx: 198.51.100.7 is neither permitted nor denied by domain of b@brand-mail.com',
+          },
+        }),
+      );
       expect(byId(neutral, 'authentication.spf-neutral')?.title).toBe('SPF is neutral about 198.51.100.7');
     });
   });
 
   describe('DKIM', () => {
     it('deducts for a message without a signature, whether mailauth reports none or a pseudo-signature', () => {
-      const unsigned = { result: 'none', aligned: false, selector: null, algorithm: null, keyBits: null, comment: 'message not signed' } as unknown as Signature;
+      const unsigned = {
+        result: 'none',
+        aligned: false,
+        selector: null,
+        algorithm: null,
+        keyBits: null,
+        comment: 'message not signed',
+      } as unknown as Signature;
       for (const dkim of [[], [unsigned]]) {
-        const findings = authenticationFindings(results({ dkim, dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false } }));
+        const findings = authenticationFindings(
+          results({
+            dkim,
+            dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false },
+          }),
+        );
         expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dkim-none']);
         expect(byId(findings, 'authentication.dkim-none')?.fix).toContain('<selector>._domainkey.brand-mail.com');
       }
@@ -109,17 +153,33 @@ describe('authenticationFindings', () => {
       expect(byId(weak, 'authentication.dkim-weak-key')).toMatchObject({ severity: 'error', deduction: 2 });
       expect(byId(weak, 'authentication.dkim-weak-key')?.fix).toContain('2048-bit');
       const medium = authenticationFindings(results({ dkim: [{ ...goodSignature, keyBits: 1024 }] }));
-      expect(problems(medium)).toEqual([expect.objectContaining({ id: 'authentication.dkim-1024-bit-key', severity: 'warning', deduction: 0.5, title: 'The DKIM key of brand-mail.com is only 1024 bits' })]);
+      expect(problems(medium)).toEqual([
+        expect.objectContaining({
+          id: 'authentication.dkim-1024-bit-key',
+          severity: 'warning',
+          deduction: 0.5,
+          title: 'The DKIM key of brand-mail.com is only 1024 bits',
+        }),
+      ]);
     });
 
-    it('deducts for DKIM that passes only for another domain (the ESP\'s)', () => {
-      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, domain: 'esp-relay.net', aligned: false }], dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false } }));
-      expect(problems(findings)).toEqual([expect.objectContaining({ id: 'authentication.dkim-not-aligned', deduction: 1, title: 'DKIM passes only for esp-relay.net, not for brand-mail.com' })]);
+    it("deducts for DKIM that passes only for another domain (the ESP's)", () => {
+      const findings = authenticationFindings(
+        results({
+          dkim: [{ ...goodSignature, domain: 'esp-relay.net', aligned: false }],
+          dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false },
+        }),
+      );
+      expect(problems(findings)).toEqual([
+        expect.objectContaining({ id: 'authentication.dkim-not-aligned', deduction: 1, title: 'DKIM passes only for esp-relay.net, not for brand-mail.com' }),
+      ]);
       expect(byId(findings, 'authentication.dkim-not-aligned')?.fix).toContain('d=brand-mail.com');
     });
 
-    it('uses the signature\'s own alignment when there is no DMARC record to evaluate it', () => {
-      const findings = authenticationFindings(results({ dmarc: { result: 'none', domain: 'brand-mail.com', policy: null, record: null, spfAligned: false, dkimAligned: false } }));
+    it("uses the signature's own alignment when there is no DMARC record to evaluate it", () => {
+      const findings = authenticationFindings(
+        results({ dmarc: { result: 'none', domain: 'brand-mail.com', policy: null, record: null, spfAligned: false, dkimAligned: false } }),
+      );
       expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dmarc-none']);
     });
 
@@ -137,7 +197,14 @@ describe('authenticationFindings', () => {
   });
 
   describe('DMARC', () => {
-    const dmarc = (result: string, policy: string | null, aligned = false) => ({ result, domain: 'brand-mail.com', policy, record: policy ? `v=DMARC1; p=${policy}` : null, spfAligned: aligned, dkimAligned: aligned });
+    const dmarc = (result: string, policy: string | null, aligned = false) => ({
+      result,
+      domain: 'brand-mail.com',
+      policy,
+      record: policy ? `v=DMARC1; p=${policy}` : null,
+      spfAligned: aligned,
+      dkimAligned: aligned,
+    });
 
     it('asks for a record when there is none', () => {
       const finding = byId(authenticationFindings(results({ dmarc: dmarc('none', null) })), 'authentication.dmarc-none');
@@ -162,12 +229,17 @@ describe('authenticationFindings', () => {
     it('reports a failed lookup and a From it cannot evaluate', () => {
       expect(byId(authenticationFindings(results({ dmarc: dmarc('temperror', null) })), 'authentication.dmarc-temperror')).toMatchObject({ deduction: 0.5 });
       const twoFroms = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@other.example'] }));
-      expect(byId(twoFroms, 'authentication.dmarc-not-evaluated')).toMatchObject({ title: 'The From header has 2 addresses, so DMARC cannot be checked', deduction: 1 });
+      expect(byId(twoFroms, 'authentication.dmarc-not-evaluated')).toMatchObject({
+        title: 'The From header has 2 addresses, so DMARC cannot be checked',
+        deduction: 1,
+      });
     });
   });
 
   it('keeps ARC and BIMI informative', () => {
-    const findings = authenticationFindings(results({ arc: { result: 'fail', instance: 2 }, bimi: { result: 'skipped', logo: null, comment: 'too lax DMARC policy' } }));
+    const findings = authenticationFindings(
+      results({ arc: { result: 'fail', instance: 2 }, bimi: { result: 'skipped', logo: null, comment: 'too lax DMARC policy' } }),
+    );
     expect(byId(findings, 'authentication.arc')).toMatchObject({ severity: 'info', deduction: 0, title: 'ARC chain: fail (2 hops)' });
     expect(byId(findings, 'authentication.bimi')).toMatchObject({ severity: 'info', deduction: 0, detail: 'too lax DMARC policy' });
     expect(byId(findings, 'authentication.bimi')?.fix).toContain('default._bimi.brand-mail.com');
@@ -178,7 +250,12 @@ describe('authenticationFindings', () => {
   it('leaves "no DKIM, SPF fail, no DMARC" Poor but above 0 on authentication alone', () => {
     const findings = authenticationFindings(
       results({
-        spf: { result: 'fail', domain: 'brand-mail.com', record: 'v=spf1 ip4:192.0.2.10 -all', comment: 'mx: domain of b@brand-mail.com does not designate 203.0.113.66 as permitted sender' },
+        spf: {
+          result: 'fail',
+          domain: 'brand-mail.com',
+          record: 'v=spf1 ip4:192.0.2.10 -all',
+          comment: 'mx: domain of b@brand-mail.com does not designate 203.0.113.66 as permitted sender',
+        },
         dkim: [],
         dmarc: { result: 'none', domain: 'brand-mail.com', policy: null, record: null, spfAligned: false, dkimAligned: false },
         bimi: null,
@@ -190,7 +267,12 @@ describe('authenticationFindings', () => {
   });
 
   it('has findings for an authentication check that could not run and for a simulated message, costing nothing', () => {
-    expect(authenticationUnavailable(new Error('boom'))).toMatchObject({ id: 'authentication.unavailable', category: 'authentication', deduction: 0, detail: expect.stringContaining('boom') });
+    expect(authenticationUnavailable(new Error('boom'))).toMatchObject({
+      id: 'authentication.unavailable',
+      category: 'authentication',
+      deduction: 0,
+      detail: expect.stringContaining('boom'),
+    });
     expect(authenticationNotChecked()).toMatchObject({ id: 'authentication.not-checked', severity: 'info', deduction: 0 });
   });
 });

@@ -60,12 +60,23 @@ type Signature = Results['dkim'][number];
 /** SPF, DKIM, DMARC, ARC and BIMI as pass findings and problems with their deductions and fixes. */
 export function authenticationFindings(results: Results): AnalysisFinding[] {
   const fromDomain = domainOf(results.headerFrom.length === 1 ? results.headerFrom[0] : null);
-  return [...spfFindings(results.spf), ...dkimFindings(results, fromDomain), ...dmarcFindings(results, fromDomain), ...arcFindings(results.arc), ...bimiFindings(results.bimi, results.dmarc?.domain ?? fromDomain)];
+  return [
+    ...spfFindings(results.spf),
+    ...dkimFindings(results, fromDomain),
+    ...dmarcFindings(results, fromDomain),
+    ...arcFindings(results.arc),
+    ...bimiFindings(results.bimi, results.dmarc?.domain ?? fromDomain),
+  ];
 }
 
 /** Why the analysis could not authenticate (mailauth threw): shown, not scored, nothing invented. */
 export function authenticationUnavailable(err: unknown): AnalysisFinding {
-  return problem('authentication.unavailable', 'SPF, DKIM and DMARC could not be checked', `The authentication check failed: ${err instanceof Error ? err.message : String(err)}. No result is shown rather than a guessed one, and nothing is deducted for it.`, null);
+  return problem(
+    'authentication.unavailable',
+    'SPF, DKIM and DMARC could not be checked',
+    `The authentication check failed: ${err instanceof Error ? err.message : String(err)}. No result is shown rather than a guessed one, and nothing is deducted for it.`,
+    null,
+  );
 }
 
 /** A simulated message has no SMTP session, so there is nothing to check SPF or the IP against. */
@@ -92,17 +103,52 @@ function spfFindings(spf: Results['spf']): AnalysisFinding[] {
     case 'pass':
       return [pass('authentication.spf-pass', `SPF passes for ${domain}`, seen)];
     case 'none':
-      return [problem('authentication.spf-none', `${domain} has no SPF record`, 'Gmail and Yahoo require SPF or DKIM from every sender and both from bulk senders; without SPF any server can claim to send for the domain.', `Publish a TXT record at ${domain}: "v=spf1 include:<your ESP's SPF domain> -all" (add ip4:${ip} if you send from your own server).`)];
+      return [
+        problem(
+          'authentication.spf-none',
+          `${domain} has no SPF record`,
+          'Gmail and Yahoo require SPF or DKIM from every sender and both from bulk senders; without SPF any server can claim to send for the domain.',
+          `Publish a TXT record at ${domain}: "v=spf1 include:<your ESP's SPF domain> -all" (add ip4:${ip} if you send from your own server).`,
+        ),
+      ];
     case 'fail':
       return [problem('authentication.spf-fail', `SPF fails: ${ip} is not allowed to send for ${domain}`, seen, listIt)];
     case 'softfail':
-      return [problem('authentication.spf-softfail', `SPF soft-fails: ${ip} is not listed for ${domain}`, seen, `${listIt} Receivers treat ~all for an unlisted IP as suspicious.`)];
+      return [
+        problem(
+          'authentication.spf-softfail',
+          `SPF soft-fails: ${ip} is not listed for ${domain}`,
+          seen,
+          `${listIt} Receivers treat ~all for an unlisted IP as suspicious.`,
+        ),
+      ];
     case 'neutral':
-      return [problem('authentication.spf-neutral', `SPF is neutral about ${ip}`, `${seen ?? ''} The record neither allows nor denies this IP (?all), which gives receivers nothing to trust.`.trim(), `${listIt} End the record with -all (or ~all) rather than ?all.`)];
+      return [
+        problem(
+          'authentication.spf-neutral',
+          `SPF is neutral about ${ip}`,
+          `${seen ?? ''} The record neither allows nor denies this IP (?all), which gives receivers nothing to trust.`.trim(),
+          `${listIt} End the record with -all (or ~all) rather than ?all.`,
+        ),
+      ];
     case 'permerror':
-      return [problem('authentication.spf-permerror', `The SPF record of ${domain} is broken`, seen, `Fix the record at ${domain} so it is one "v=spf1 …" TXT record with valid syntax and at most 10 DNS-querying terms (include, a, mx, ptr, exists, redirect); replace nested includes with ip4/ip6 ranges if you are over the limit. Receivers treat a broken record as no SPF.`)];
+      return [
+        problem(
+          'authentication.spf-permerror',
+          `The SPF record of ${domain} is broken`,
+          seen,
+          `Fix the record at ${domain} so it is one "v=spf1 …" TXT record with valid syntax and at most 10 DNS-querying terms (include, a, mx, ptr, exists, redirect); replace nested includes with ip4/ip6 ranges if you are over the limit. Receivers treat a broken record as no SPF.`,
+        ),
+      ];
     default:
-      return [problem('authentication.spf-temperror', `SPF of ${domain} could not be checked (${spf.result})`, seen, `Make sure the DNS servers of ${domain} answer TXT queries reliably and quickly, then run the test again; receivers defer or distrust mail whose SPF lookup fails.`)];
+      return [
+        problem(
+          'authentication.spf-temperror',
+          `SPF of ${domain} could not be checked (${spf.result})`,
+          seen,
+          `Make sure the DNS servers of ${domain} answer TXT queries reliably and quickly, then run the test again; receivers defer or distrust mail whose SPF lookup fails.`,
+        ),
+      ];
   }
 }
 
@@ -111,22 +157,46 @@ function dkimFailure(sig: Signature): { id: AuthProblemId; why: string; fix: str
   const key = `${sig.selector ?? '<selector>'}._domainkey.${sig.domain}`;
   const comment = sig.comment ?? '';
   if (sig.result === 'policy') {
-    return { id: 'authentication.dkim-weak-key', why: `the key at ${key} is shorter than 1024 bits, which receivers ignore`, fix: `Sign with a 2048-bit RSA key: generate a new key pair, publish its public key under a new selector (e.g. s2048._domainkey.${sig.domain}), switch signing to it, then remove the old record.` };
+    return {
+      id: 'authentication.dkim-weak-key',
+      why: `the key at ${key} is shorter than 1024 bits, which receivers ignore`,
+      fix: `Sign with a 2048-bit RSA key: generate a new key pair, publish its public key under a new selector (e.g. s2048._domainkey.${sig.domain}), switch signing to it, then remove the old record.`,
+    };
   }
   if (sig.result === 'temperror') {
-    return { id: 'authentication.dkim-temperror', why: `the key at ${key} could not be looked up (${comment || 'DNS failure'})`, fix: `Make sure the DNS servers of ${sig.domain} answer TXT queries for ${key} reliably, then run the test again.` };
+    return {
+      id: 'authentication.dkim-temperror',
+      why: `the key at ${key} could not be looked up (${comment || 'DNS failure'})`,
+      fix: `Make sure the DNS servers of ${sig.domain} answer TXT queries for ${key} reliably, then run the test again.`,
+    };
   }
   if (/body hash/i.test(comment)) {
-    return { id: 'authentication.dkim-fail', why: 'the body hash did not verify: the body changed after it was signed', fix: 'Sign as the very last step: something after the signer changed the body (a footer or disclaimer added by a gateway or mailing list, link rewriting, line re-wrapping or re-encoding). Have that system sign after its change, or stop it from changing the body.' };
+    return {
+      id: 'authentication.dkim-fail',
+      why: 'the body hash did not verify: the body changed after it was signed',
+      fix: 'Sign as the very last step: something after the signer changed the body (a footer or disclaimer added by a gateway or mailing list, link rewriting, line re-wrapping or re-encoding). Have that system sign after its change, or stop it from changing the body.',
+    };
   }
   if (/no key/i.test(comment)) {
-    return { id: 'authentication.dkim-fail', why: `there is no public key at ${key}`, fix: `Publish the public key as a TXT record at ${key}: "v=DKIM1; k=rsa; p=<base64 public key>" (your ESP or MTA shows the exact value).` };
+    return {
+      id: 'authentication.dkim-fail',
+      why: `there is no public key at ${key}`,
+      fix: `Publish the public key as a TXT record at ${key}: "v=DKIM1; k=rsa; p=<base64 public key>" (your ESP or MTA shows the exact value).`,
+    };
   }
   if (/invalid public key|unknown key/i.test(comment)) {
-    return { id: 'authentication.dkim-fail', why: `the TXT record at ${key} is not a valid DKIM key (${comment})`, fix: `Republish the record at ${key} exactly as your ESP or MTA gives it: "v=DKIM1; k=rsa; p=<base64 public key>", one record, long keys split into several quoted strings.` };
+    return {
+      id: 'authentication.dkim-fail',
+      why: `the TXT record at ${key} is not a valid DKIM key (${comment})`,
+      fix: `Republish the record at ${key} exactly as your ESP or MTA gives it: "v=DKIM1; k=rsa; p=<base64 public key>", one record, long keys split into several quoted strings.`,
+    };
   }
   if (/expir/i.test(comment)) {
-    return { id: 'authentication.dkim-fail', why: `the signature has expired (${comment})`, fix: 'Sign without an expiry (x=) or with one several days after sending, so retried and delayed deliveries still verify.' };
+    return {
+      id: 'authentication.dkim-fail',
+      why: `the signature has expired (${comment})`,
+      fix: 'Sign without an expiry (x=) or with one several days after sending, so retried and delayed deliveries still verify.',
+    };
   }
   return {
     id: 'authentication.dkim-fail',
@@ -140,34 +210,79 @@ function dkimFindings(results: Results, fromDomain: string | null): AnalysisFind
   const signatures = results.dkim.filter((s) => typeof s.domain === 'string' && s.domain !== '');
   const from = fromDomain ?? 'your From domain';
   if (signatures.length === 0) {
-    return [problem('authentication.dkim-none', 'The message has no DKIM signature', 'Gmail and Yahoo require DKIM from bulk senders; without it the domain builds no reputation and DMARC can only rely on SPF, which breaks when mail is forwarded.', `Sign every message with DKIM for ${from}: enable DKIM ("domain authentication") at your ESP or in your MTA with a 2048-bit RSA key and publish its public key at <selector>._domainkey.${from}.`)];
+    return [
+      problem(
+        'authentication.dkim-none',
+        'The message has no DKIM signature',
+        'Gmail and Yahoo require DKIM from bulk senders; without it the domain builds no reputation and DMARC can only rely on SPF, which breaks when mail is forwarded.',
+        `Sign every message with DKIM for ${from}: enable DKIM ("domain authentication") at your ESP or in your MTA with a 2048-bit RSA key and publish its public key at <selector>._domainkey.${from}.`,
+      ),
+    ];
   }
   const label = (s: Signature) => `${s.domain}${s.selector ? ` (selector ${s.selector})` : ''}`;
   const passing = signatures.filter((s) => s.result === 'pass');
   const failures = signatures.filter((s) => s.result !== 'pass').map((s) => ({ sig: s, ...dkimFailure(s) }));
-  const findings: AnalysisFinding[] = passing.map((s) => pass('authentication.dkim-pass', `DKIM signature by ${s.domain} verifies`, `${label(s)}${s.algorithm ? `, ${s.algorithm}` : ''}${s.keyBits ? `, ${s.keyBits}-bit key` : ''}${s.aligned ? ', aligned with the From domain' : ''}.`));
+  const findings: AnalysisFinding[] = passing.map((s) =>
+    pass(
+      'authentication.dkim-pass',
+      `DKIM signature by ${s.domain} verifies`,
+      `${label(s)}${s.algorithm ? `, ${s.algorithm}` : ''}${s.keyBits ? `, ${s.keyBits}-bit key` : ''}${s.aligned ? ', aligned with the From domain' : ''}.`,
+    ),
+  );
 
   // One root cause, one deduction: the worst failure counts only when no signature verifies.
-  const counted = passing.length > 0 ? null : failures.reduce<(typeof failures)[number] | null>((worst, f) => (!worst || AUTH_DEDUCTIONS[f.id].deduction > AUTH_DEDUCTIONS[worst.id].deduction ? f : worst), null);
+  const counted =
+    passing.length > 0
+      ? null
+      : failures.reduce<(typeof failures)[number] | null>(
+          (worst, f) => (!worst || AUTH_DEDUCTIONS[f.id].deduction > AUTH_DEDUCTIONS[worst.id].deduction ? f : worst),
+          null,
+        );
   for (const f of failures) {
     if (f === counted) {
-      const title = f.id === 'authentication.dkim-weak-key' ? `The DKIM key of ${f.sig.domain} is too short` : f.id === 'authentication.dkim-temperror' ? `The DKIM signature by ${f.sig.domain} could not be checked` : `The DKIM signature by ${f.sig.domain} does not verify`;
+      const title =
+        f.id === 'authentication.dkim-weak-key'
+          ? `The DKIM key of ${f.sig.domain} is too short`
+          : f.id === 'authentication.dkim-temperror'
+            ? `The DKIM signature by ${f.sig.domain} could not be checked`
+            : `The DKIM signature by ${f.sig.domain} does not verify`;
       findings.push(problem(f.id, title, `${label(f.sig)}: ${f.why}. No DKIM signature on the message verifies.`, f.fix));
     } else {
       const context = passing.length > 0 ? 'Another signature verifies, so receivers judge DKIM by that one' : 'The DKIM failure is counted once, above';
-      findings.push(problem('authentication.dkim-extra-fail', `A second DKIM signature, by ${f.sig.domain}, does not verify`, `${label(f.sig)}: ${f.why}. ${context}.`, f.fix));
+      findings.push(
+        problem(
+          'authentication.dkim-extra-fail',
+          `A second DKIM signature, by ${f.sig.domain}, does not verify`,
+          `${label(f.sig)}: ${f.why}. ${context}.`,
+          f.fix,
+        ),
+      );
     }
   }
 
   for (const s of passing.filter((p) => p.keyBits !== null && p.keyBits < 2048)) {
-    findings.push(problem('authentication.dkim-1024-bit-key', `The DKIM key of ${s.domain} is only ${s.keyBits} bits`, `${label(s)}. Receivers still accept keys of 1024 bits and more, but keys under 2048 bits are no longer considered safe against forgery.`, `Rotate to a 2048-bit RSA key: publish it under a new selector at <new selector>._domainkey.${s.domain}, switch signing to it, then remove the old record.`));
+    findings.push(
+      problem(
+        'authentication.dkim-1024-bit-key',
+        `The DKIM key of ${s.domain} is only ${s.keyBits} bits`,
+        `${label(s)}. Receivers still accept keys of 1024 bits and more, but keys under 2048 bits are no longer considered safe against forgery.`,
+        `Rotate to a 2048-bit RSA key: publish it under a new selector at <new selector>._domainkey.${s.domain}, switch signing to it, then remove the old record.`,
+      ),
+    );
   }
   // DMARC's alignment honours adkim=s; without an evaluated DMARC record mailauth's own relaxed check is all there is.
   const evaluated = results.dmarc?.result === 'pass' || results.dmarc?.result === 'fail';
   const aligned = evaluated ? results.dmarc!.dkimAligned : passing.some((s) => s.aligned);
   if (passing.length > 0 && !aligned) {
     const signers = [...new Set(passing.map((s) => s.domain))].join(', ');
-    findings.push(problem('authentication.dkim-not-aligned', `DKIM passes only for ${signers}, not for ${from}`, 'DMARC needs a signature by the From domain (or a domain it shares an organisation with); a signature by your ESP\'s domain builds their reputation, not yours, and does not survive forwarding for DMARC.', `Set up custom DKIM ("domain authentication") at your ESP so messages are signed with d=${from}, and publish the key it gives you at <selector>._domainkey.${from}.`));
+    findings.push(
+      problem(
+        'authentication.dkim-not-aligned',
+        `DKIM passes only for ${signers}, not for ${from}`,
+        "DMARC needs a signature by the From domain (or a domain it shares an organisation with); a signature by your ESP's domain builds their reputation, not yours, and does not survive forwarding for DMARC.",
+        `Set up custom DKIM ("domain authentication") at your ESP so messages are signed with d=${from}, and publish the key it gives you at <selector>._domainkey.${from}.`,
+      ),
+    );
   }
   return findings;
 }
@@ -176,7 +291,14 @@ function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFin
   const dmarc = results.dmarc;
   if (!dmarc) {
     const count = results.headerFrom.length;
-    return [problem('authentication.dmarc-not-evaluated', count === 0 ? 'The message has no From address, so DMARC cannot be checked' : `The From header has ${count} addresses, so DMARC cannot be checked`, 'DMARC needs exactly one From address; Gmail rejects messages without a single valid From.', 'Send with exactly one address in the From header, at the domain whose SPF and DKIM you set up.')];
+    return [
+      problem(
+        'authentication.dmarc-not-evaluated',
+        count === 0 ? 'The message has no From address, so DMARC cannot be checked' : `The From header has ${count} addresses, so DMARC cannot be checked`,
+        'DMARC needs exactly one From address; Gmail rejects messages without a single valid From.',
+        'Send with exactly one address in the From header, at the domain whose SPF and DKIM you set up.',
+      ),
+    ];
   }
   const domain = dmarc.domain ?? fromDomain ?? 'your From domain';
   const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}", read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
@@ -187,26 +309,55 @@ function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFin
     case 'pass': {
       const findings = [pass('authentication.dmarc-pass', `DMARC passes for ${domain} (aligned ${alignedBy})`, record)];
       if (dmarc.policy === 'none') {
-        findings.push(problem('authentication.dmarc-policy-none', 'The DMARC policy is p=none', `${record ?? ''} p=none meets Gmail's and Yahoo's requirement but asks receivers to do nothing with mail that fails, so the domain can still be spoofed, and BIMI logos need p=quarantine or p=reject.`.trim(), `Once your DMARC reports show all legitimate mail passes, raise the policy at _dmarc.${domain} to p=quarantine, then p=reject.`));
+        findings.push(
+          problem(
+            'authentication.dmarc-policy-none',
+            'The DMARC policy is p=none',
+            `${record ?? ''} p=none meets Gmail's and Yahoo's requirement but asks receivers to do nothing with mail that fails, so the domain can still be spoofed, and BIMI logos need p=quarantine or p=reject.`.trim(),
+            `Once your DMARC reports show all legitimate mail passes, raise the policy at _dmarc.${domain} to p=quarantine, then p=reject.`,
+          ),
+        );
       }
       return findings;
     }
     case 'none':
-      return [problem('authentication.dmarc-none', `${domain} has no DMARC record`, 'Gmail and Yahoo require a DMARC record (at least p=none) from bulk senders since 2024.', publish)];
+      return [
+        problem(
+          'authentication.dmarc-none',
+          `${domain} has no DMARC record`,
+          'Gmail and Yahoo require a DMARC record (at least p=none) from bulk senders since 2024.',
+          publish,
+        ),
+      ];
     case 'fail': {
       const enforced = dmarc.policy === 'reject' || dmarc.policy === 'quarantine';
-      const detail = `${record ?? ''} Neither SPF nor DKIM passed for a domain aligned with ${fromDomain ?? domain}.${enforced ? ` The domain's own policy (p=${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.` : ''}`.trim();
+      const detail =
+        `${record ?? ''} Neither SPF nor DKIM passed for a domain aligned with ${fromDomain ?? domain}.${enforced ? ` The domain's own policy (p=${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.` : ''}`.trim();
       return [problem(enforced ? 'authentication.dmarc-fail-enforced' : 'authentication.dmarc-fail', `DMARC fails for ${domain}`, detail, makeAligned)];
     }
     default:
-      return [problem('authentication.dmarc-temperror', `DMARC of ${domain} could not be checked (${dmarc.result})`, record, `Make sure the DNS servers of ${domain} answer TXT queries for _dmarc.${domain} reliably, then run the test again.`)];
+      return [
+        problem(
+          'authentication.dmarc-temperror',
+          `DMARC of ${domain} could not be checked (${dmarc.result})`,
+          record,
+          `Make sure the DNS servers of ${domain} answer TXT queries for _dmarc.${domain} reliably, then run the test again.`,
+        ),
+      ];
   }
 }
 
 function arcFindings(arc: Results['arc']): AnalysisFinding[] {
   // ARC only speaks for mail that was forwarded; a direct test message normally has none.
   if (!arc || arc.result === 'none') return [];
-  return [problem('authentication.arc', `ARC chain: ${arc.result}${arc.instance ? ` (${arc.instance} hop${arc.instance === 1 ? '' : 's'})` : ''}`, 'ARC records authentication results across forwarding hops; receivers may use a trusted chain to accept forwarded mail whose SPF or DKIM broke on the way. It does not affect direct mail.', null)];
+  return [
+    problem(
+      'authentication.arc',
+      `ARC chain: ${arc.result}${arc.instance ? ` (${arc.instance} hop${arc.instance === 1 ? '' : 's'})` : ''}`,
+      'ARC records authentication results across forwarding hops; receivers may use a trusted chain to accept forwarded mail whose SPF or DKIM broke on the way. It does not affect direct mail.',
+      null,
+    ),
+  ];
 }
 
 function bimiFindings(bimi: Results['bimi'], domain: string | null): AnalysisFinding[] {

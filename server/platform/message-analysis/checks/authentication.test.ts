@@ -40,9 +40,16 @@ afterAll(() => dns?.close());
 describe('authentication of a received message (mailauth over the product resolver)', () => {
   it('passes SPF, DKIM and DMARC, aligned, for mail sent as the brand from its own IP', async () => {
     const raw = await signed(message('news@brand-mail.com'), 'brand-mail.com', 's1');
-    const result = await analyzeAuthentication(raw, { ip: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' }, resolver, 'mx.inbox.localhost');
+    const result = await analyzeAuthentication(
+      raw,
+      { ip: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' },
+      resolver,
+      'mx.inbox.localhost',
+    );
     expect(result.spf).toMatchObject({ result: 'pass', domain: 'brand-mail.com', record: 'v=spf1 ip4:192.0.2.10 -all' });
-    expect(result.dkim).toEqual([expect.objectContaining({ domain: 'brand-mail.com', selector: 's1', result: 'pass', aligned: true, algorithm: 'rsa-sha256', keyBits: 2048 })]);
+    expect(result.dkim).toEqual([
+      expect.objectContaining({ domain: 'brand-mail.com', selector: 's1', result: 'pass', aligned: true, algorithm: 'rsa-sha256', keyBits: 2048 }),
+    ]);
     expect(result.dmarc).toMatchObject({ result: 'pass', domain: 'brand-mail.com', policy: 'reject', spfAligned: true, dkimAligned: true });
     expect(result.headerFrom).toEqual(['news@brand-mail.com']);
     expect(result.authenticationResults).toMatch(/^Authentication-Results: mx\.inbox\.localhost;/);
@@ -62,7 +69,12 @@ describe('authentication of a received message (mailauth over the product resolv
   it('reports a broken signature (body changed after signing) as a DKIM fail', async () => {
     const raw = await signed(message('news@brand-mail.com'), 'brand-mail.com', 's1');
     const tampered = Buffer.from(raw.toString().replace('Hello from the brand.', 'Hello from someone else.'));
-    const result = await analyzeAuthentication(tampered, { ip: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' }, resolver, 'mx.inbox.localhost');
+    const result = await analyzeAuthentication(
+      tampered,
+      { ip: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' },
+      resolver,
+      'mx.inbox.localhost',
+    );
     expect(result.dkim[0]).toMatchObject({ domain: 'brand-mail.com', result: 'neutral', comment: expect.stringContaining('body hash did not verify') });
     // SPF still aligns, so DMARC still passes: the reason a DMARC pass alone is not the whole story.
     expect(result.dmarc?.result).toBe('pass');

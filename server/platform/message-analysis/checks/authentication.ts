@@ -14,7 +14,15 @@ export interface SmtpEnvelope {
 
 export interface AuthenticationResults {
   spf: { result: string; domain: string | null; record: string | null; comment: string | null };
-  dkim: { domain: string; selector: string | null; result: string; aligned: boolean; algorithm: string | null; keyBits: number | null; comment: string | null }[];
+  dkim: {
+    domain: string;
+    selector: string | null;
+    result: string;
+    aligned: boolean;
+    algorithm: string | null;
+    keyBits: number | null;
+    comment: string | null;
+  }[];
   dmarc: { result: string; domain: string | null; policy: string | null; record: string | null; spfAligned: boolean; dkimAligned: boolean } | null;
   arc: { result: string; instance: number | null } | null;
   bimi: { result: string; logo: string | null; comment: string | null } | null;
@@ -46,19 +54,21 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope,
       comment: spf?.status.comment ?? null,
     },
     // An unsigned message comes back as a pseudo-signature without a domain: no signatures is an empty list.
-    dkim: result.dkim.results.filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '').map((r) => {
-      // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
-      const extra = r as { algo?: string; modulusLength?: number };
-      return {
-        domain: r.signingDomain,
-        selector: r.selector ?? null,
-        result: r.status.result,
-        aligned: Boolean(r.status.aligned),
-        algorithm: extra.algo ?? null,
-        keyBits: extra.modulusLength ?? null,
-        comment: r.status.comment ?? null,
-      };
-    }),
+    dkim: result.dkim.results
+      .filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '')
+      .map((r) => {
+        // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
+        const extra = r as { algo?: string; modulusLength?: number };
+        return {
+          domain: r.signingDomain,
+          selector: r.selector ?? null,
+          result: r.status.result,
+          aligned: Boolean(r.status.aligned),
+          algorithm: extra.algo ?? null,
+          keyBits: extra.modulusLength ?? null,
+          comment: r.status.comment ?? null,
+        };
+      }),
     dmarc: dmarc && {
       result: dmarc.status.result,
       domain: dmarc.domain ?? null,

@@ -44,7 +44,9 @@ describe('entities', () => {
   const text = (html: string) => scanHtml(html).text;
 
   it('decodes the named references of the HTML standard, not a short list', () => {
-    expect(text('<p>Wait&hellip; it&rsquo;s &ldquo;done&rdquo; &check; &frac12; &rarr; &Aring;ngstr&ouml;m &heartsuit;</p>')).toBe('Wait… it’s “done” ✓ ½ → Ångström ♥');
+    expect(text('<p>Wait&hellip; it&rsquo;s &ldquo;done&rdquo; &check; &frac12; &rarr; &Aring;ngstr&ouml;m &heartsuit;</p>')).toBe(
+      'Wait… it’s “done” ✓ ½ → Ångström ♥',
+    );
     // Every character the standard names (one code point each), written by its name: some 1,400 of them.
     const named: [string, string][] = [];
     for (let cp = 0x21; cp < 0x20000; cp++) {
@@ -99,6 +101,8 @@ describe('malformed HTML', () => {
     expect(scanHtml('<div><b>bold<i>both</b></i></div></span></3>after<![CDATA[not text]]><?php echo 1 ?>').text).toBe('boldboth after');
     expect(scanHtml('<textarea><a href="https://x.example">x</a></textarea>').anchors).toEqual([]);
     // The second anchor's tag is cut off by the end of the message: no reader sees a link there.
-    expect(scanHtml('<a href="https://a.example">open to the end<a href="https://b.example').anchors).toEqual([{ href: 'https://a.example', text: 'open to the end' }]);
+    expect(scanHtml('<a href="https://a.example">open to the end<a href="https://b.example').anchors).toEqual([
+      { href: 'https://a.example', text: 'open to the end' },
+    ]);
   });
 });

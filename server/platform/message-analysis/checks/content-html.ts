@@ -41,8 +41,36 @@ export interface HtmlScan {
 const HIDDEN_CONTENT = new Set(['script', 'style', 'title', 'template']);
 // Elements that separate words visually, so "<td>a</td><td>b</td>" reads as "a b", not "ab".
 const BREAKS = new Set([
-  'br', 'p', 'div', 'td', 'th', 'tr', 'li', 'ul', 'ol', 'table', 'tbody', 'thead', 'tfoot', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'hr', 'blockquote', 'section', 'article', 'header', 'footer', 'center', 'pre', 'dd', 'dt', 'body',
+  'br',
+  'p',
+  'div',
+  'td',
+  'th',
+  'tr',
+  'li',
+  'ul',
+  'ol',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'blockquote',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'center',
+  'pre',
+  'dd',
+  'dt',
+  'body',
 ]);
 // The only elements whose attributes are read.
 const WITH_ATTRIBUTES = new Set(['a', 'img']);

@@ -7,10 +7,41 @@ import type { AnalysisFinding } from './finding';
  * ordinary marketing.
  */
 export const SPAM_SUBJECT_PHRASES = [
-  'free money', 'act now', 'winner', 'you won', "you've won", '100% free', 'risk-free', 'risk free', 'urgent', 'cash bonus',
-  'earn money', 'make money', 'extra cash', 'double your', 'million dollars', 'no credit check', 'lowest price', 'guaranteed',
-  'once in a lifetime', 'limited time offer', 'order now', 'buy now', 'apply now', 'call now', 'click here', 'congratulations',
-  'dear friend', 'this is not spam', 'no cost', 'get paid', 'lottery', 'casino', 'viagra', 'weight loss', 'miracle',
+  'free money',
+  'act now',
+  'winner',
+  'you won',
+  "you've won",
+  '100% free',
+  'risk-free',
+  'risk free',
+  'urgent',
+  'cash bonus',
+  'earn money',
+  'make money',
+  'extra cash',
+  'double your',
+  'million dollars',
+  'no credit check',
+  'lowest price',
+  'guaranteed',
+  'once in a lifetime',
+  'limited time offer',
+  'order now',
+  'buy now',
+  'apply now',
+  'call now',
+  'click here',
+  'congratulations',
+  'dear friend',
+  'this is not spam',
+  'no cost',
+  'get paid',
+  'lottery',
+  'casino',
+  'viagra',
+  'weight loss',
+  'miracle',
 ] as const;
 
 const PHRASE_PATTERNS = SPAM_SUBJECT_PHRASES.map((phrase) => ({
@@ -40,7 +71,13 @@ export function checkSubject({ subject: full, isReply }: SubjectContext): Analys
       ),
     ];
   }
-  return [pass('content.subject', 'The message has a subject', subject), allCaps(subject), punctuation(subject), phrases(subject), replyPrefix(subject, isReply)];
+  return [
+    pass('content.subject', 'The message has a subject', subject),
+    allCaps(subject),
+    punctuation(subject),
+    phrases(subject),
+    replyPrefix(subject, isReply),
+  ];
 }
 
 function allCaps(subject: string): AnalysisFinding {

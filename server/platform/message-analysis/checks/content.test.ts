@@ -73,7 +73,8 @@ async function expectProblems(overrides: Mail.Options, ids: ContentProblemId[]) 
 }
 
 describe('bytes a well-formed message never carries', () => {
-  const headers = 'From: a@brand.example\r\nTo: b@example.org\r\nSubject: s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m@brand.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n';
+  const headers =
+    'From: a@brand.example\r\nTo: b@example.org\r\nSubject: s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m@brand.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n';
   const bytesFinding = async (body: Buffer) => find(await analyzeRaw(Buffer.concat([Buffer.from(headers), body])), 'content.malformed-bytes');
 
   it('names NUL bytes, bare line ends and text invalid in its declared charset, and costs a point', async () => {
@@ -95,10 +96,25 @@ describe('analyzeContent on a clean newsletter', () => {
     expectWellFormed(a.findings);
     expect(a.findings.map((f) => [f.id, f.severity])).toEqual(
       [
-        'content.date', 'content.message-id', 'content.list-unsubscribe', 'content.one-click-unsubscribe', 'content.subject',
-        'content.subject-case', 'content.subject-punctuation', 'content.subject-phrases', 'content.subject-reply-prefix',
-        'content.text-and-html', 'content.image-text-balance', 'content.image-count', 'content.text-html-ratio', 'content.link-count',
-        'content.no-shorteners', 'content.link-text-matches', 'content.https-links', 'content.html-size', 'content.message-size',
+        'content.date',
+        'content.message-id',
+        'content.list-unsubscribe',
+        'content.one-click-unsubscribe',
+        'content.subject',
+        'content.subject-case',
+        'content.subject-punctuation',
+        'content.subject-phrases',
+        'content.subject-reply-prefix',
+        'content.text-and-html',
+        'content.image-text-balance',
+        'content.image-count',
+        'content.text-html-ratio',
+        'content.link-count',
+        'content.no-shorteners',
+        'content.link-text-matches',
+        'content.https-links',
+        'content.html-size',
+        'content.message-size',
         'content.well-formed-bytes',
       ].map((id) => [id, 'pass']),
     );
@@ -148,18 +164,16 @@ describe('List-Unsubscribe', () => {
   it('https without List-Unsubscribe-Post, and a wrong Post value', async () => {
     const none = await expectProblems({ headers: { 'List-Unsubscribe': '<https://brand.example/u>' } }, ['content.no-one-click-unsubscribe']);
     expect(find(none, 'content.no-one-click-unsubscribe').detail).toContain('no List-Unsubscribe-Post');
-    const wrong = await expectProblems(
-      { headers: { 'List-Unsubscribe': '<https://brand.example/u>', 'List-Unsubscribe-Post': 'One-Click' } },
-      ['content.no-one-click-unsubscribe'],
-    );
+    const wrong = await expectProblems({ headers: { 'List-Unsubscribe': '<https://brand.example/u>', 'List-Unsubscribe-Post': 'One-Click' } }, [
+      'content.no-one-click-unsubscribe',
+    ]);
     expect(find(wrong, 'content.no-one-click-unsubscribe').detail).toContain('"One-Click"');
   });
 
   it('plain http is accepted for List-Unsubscribe but not for one-click', async () => {
-    const a = await expectProblems(
-      { headers: { 'List-Unsubscribe': '<http://brand.example/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
-      ['content.no-one-click-unsubscribe'],
-    );
+    const a = await expectProblems({ headers: { 'List-Unsubscribe': '<http://brand.example/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, [
+      'content.no-one-click-unsubscribe',
+    ]);
     expect(a.facts.oneClickUnsubscribe).toBe(false);
   });
 
@@ -314,12 +328,18 @@ describe('subject', () => {
     expect(find(a, 'content.subject-spam-phrases').detail).toBe('Found: "act now", "winner", "risk-free".');
   });
 
-  it.each(['NASA FAQ for v2', 'Meet the winners of our photo contest', 'Free shipping on winter boots', 'Re-launch of our app', 'Save $20 this week!', 'Größere Berichte für März', '三月的产品更新', 'Hey ABC [TEST-4]'])(
-    '%j is not flagged',
-    async (subject) => {
-      await expectProblems({ subject }, []);
-    },
-  );
+  it.each([
+    'NASA FAQ for v2',
+    'Meet the winners of our photo contest',
+    'Free shipping on winter boots',
+    'Re-launch of our app',
+    'Save $20 this week!',
+    'Größere Berichte für März',
+    '三月的产品更新',
+    'Hey ABC [TEST-4]',
+  ])('%j is not flagged', async (subject) => {
+    await expectProblems({ subject }, []);
+  });
 
   it('"Re:" on a real reply is fine', async () => {
     const a = await expectProblems({ subject: 'Re: your invoice', inReplyTo: '<orig@customer.example>', references: '<orig@customer.example>' }, []);
@@ -329,7 +349,9 @@ describe('subject', () => {
   it('an empty or missing subject replaces the other subject checks', async () => {
     const empty = await expectProblems({ subject: '' }, ['content.empty-subject']);
     expect(empty.findings.map((f) => f.id).filter((id) => id.startsWith('content.subject'))).toEqual([]);
-    const missing = await analyzeRaw(handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <r1@brand.example>\r\n').replace('Subject: Your report\r\n', ''));
+    const missing = await analyzeRaw(
+      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <r1@brand.example>\r\n').replace('Subject: Your report\r\n', ''),
+    );
     expect(find(missing, 'content.empty-subject').title).toBe('The message has no Subject header');
     expect(missing.facts.subject).toBeNull();
   });
@@ -341,7 +363,9 @@ describe('hostile input', () => {
     const lines: string[] = [];
     for (let size = 0; size < 5 * 1024 * 1024; size += unit.length + 2) lines.push(unit);
     const html = `${lines.join('\r\n')}\r\n<script>never closed <!-- <a href="https://hidden.example/">`;
-    const a = await analyzeRaw(handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <big@brand.example>\r\n', html).replace('text/plain', 'text/html'));
+    const a = await analyzeRaw(
+      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <big@brand.example>\r\n', html).replace('text/plain', 'text/html'),
+    );
     expectWellFormed(a.findings);
     expect(problemIds(a)).toEqual(expect.arrayContaining(['content.html-clipped', 'content.large-message', 'content.too-many-images', 'content.many-links']));
     expect(a.facts.linkDomains).toEqual(['x.example']);
@@ -414,7 +438,9 @@ describe('hostile input', () => {
       headers: { 'List-Unsubscribe': `<${'<'.repeat(100_000)}` },
     });
     expectWellFormed(a.findings);
-    expect(problemIds(a)).toEqual(expect.arrayContaining(['content.subject-all-caps', 'content.subject-excessive-punctuation', 'content.invalid-list-unsubscribe']));
+    expect(problemIds(a)).toEqual(
+      expect.arrayContaining(['content.subject-all-caps', 'content.subject-excessive-punctuation', 'content.invalid-list-unsubscribe']),
+    );
     const dates = await analyzeRaw(handWritten(`Date: 1 Jan 2025 ${'1'.repeat(100_000)}\r\nMessage-ID: <${'@'.repeat(100_000)}>\r\n`));
     expect(problemIds(dates)).toEqual(expect.arrayContaining(['content.invalid-date', 'content.invalid-message-id']));
   });

@@ -14,7 +14,14 @@ const LISTS = [
 
 /** What analyzeConnectingIp returns for a well-run sender (see connecting-ip.test.ts). */
 function report(overrides: Partial<ConnectingIpReport> = {}): ConnectingIpReport {
-  return { ip: '192.0.2.10', reverseDns: ['mta1.brand-mail.com'], confirmedName: 'mta1.brand-mail.com', reverseDnsFailed: false, blocklists: LISTS, ...overrides };
+  return {
+    ip: '192.0.2.10',
+    reverseDns: ['mta1.brand-mail.com'],
+    confirmedName: 'mta1.brand-mail.com',
+    reverseDnsFailed: false,
+    blocklists: LISTS,
+    ...overrides,
+  };
 }
 
 const problems = (findings: AnalysisFinding[]) => findings.filter((f) => f.deduction > 0);
@@ -24,21 +31,44 @@ describe('connectingIpFindings', () => {
   it('passes forward-confirmed reverse DNS and no listings', () => {
     const findings = connectingIpFindings(report());
     expect(findings).toEqual([
-      { id: 'reputation.ptr-confirmed', category: 'reputation', severity: 'pass', title: '192.0.2.10 has forward-confirmed reverse DNS', detail: 'PTR mta1.brand-mail.com resolves back to 192.0.2.10.', deduction: 0, fix: null },
-      { id: 'reputation.not-blocklisted', category: 'reputation', severity: 'pass', title: '192.0.2.10 is on none of the 4 blocklists checked', detail: 'Spamhaus ZEN, SpamCop, Barracuda, PSBL', deduction: 0, fix: null },
+      {
+        id: 'reputation.ptr-confirmed',
+        category: 'reputation',
+        severity: 'pass',
+        title: '192.0.2.10 has forward-confirmed reverse DNS',
+        detail: 'PTR mta1.brand-mail.com resolves back to 192.0.2.10.',
+        deduction: 0,
+        fix: null,
+      },
+      {
+        id: 'reputation.not-blocklisted',
+        category: 'reputation',
+        severity: 'pass',
+        title: '192.0.2.10 is on none of the 4 blocklists checked',
+        detail: 'Spamhaus ZEN, SpamCop, Barracuda, PSBL',
+        deduction: 0,
+        fix: null,
+      },
     ]);
   });
 
   it('deducts for no PTR, with a fix naming the IP', () => {
     const findings = connectingIpFindings(report({ reverseDns: [], confirmedName: null }));
     const finding = byId(findings, 'reputation.no-ptr');
-    expect(finding).toMatchObject({ severity: 'error', deduction: REPUTATION_DEDUCTIONS['reputation.no-ptr'].deduction, title: '192.0.2.10 has no reverse DNS (PTR) record' });
+    expect(finding).toMatchObject({
+      severity: 'error',
+      deduction: REPUTATION_DEDUCTIONS['reputation.no-ptr'].deduction,
+      title: '192.0.2.10 has no reverse DNS (PTR) record',
+    });
     expect(finding?.fix).toContain('PTR record');
     expect(finding?.fix).toContain('pointing back to 192.0.2.10');
   });
 
   it('deducts less for a PTR that does not resolve back, and says AAAA for IPv6', () => {
-    const v4 = byId(connectingIpFindings(report({ ip: '203.0.113.66', reverseDns: ['dyn-66.isp.example'], confirmedName: null })), 'reputation.ptr-not-confirmed');
+    const v4 = byId(
+      connectingIpFindings(report({ ip: '203.0.113.66', reverseDns: ['dyn-66.isp.example'], confirmedName: null })),
+      'reputation.ptr-not-confirmed',
+    );
     expect(v4).toMatchObject({ severity: 'warning', deduction: 1 });
     expect(v4?.detail).toContain('PTR: dyn-66.isp.example');
     const v6 = byId(connectingIpFindings(report({ ip: '2001:db8::25', reverseDns: ['x.example'], confirmedName: null })), 'reputation.ptr-not-confirmed');
@@ -64,7 +94,12 @@ describe('connectingIpFindings', () => {
       ['reputation.blocklisted:bl.spamcop.net', 1.5],
     ]);
     const spamhaus = byId(findings, 'reputation.blocklisted:zen.spamhaus.org');
-    expect(spamhaus).toMatchObject({ category: 'reputation', severity: 'error', title: '203.0.113.66 is listed on Spamhaus ZEN', detail: 'Spamhaus ZEN (zen.spamhaus.org): XBL: an exploited or infected host.' });
+    expect(spamhaus).toMatchObject({
+      category: 'reputation',
+      severity: 'error',
+      title: '203.0.113.66 is listed on Spamhaus ZEN',
+      detail: 'Spamhaus ZEN (zen.spamhaus.org): XBL: an exploited or infected host.',
+    });
     expect(spamhaus?.fix).toContain('request removal at https://check.spamhaus.org/');
     const unknown = byId(findings, 'reputation.blocklists-unknown');
     expect(unknown).toMatchObject({ severity: 'info', deduction: 0, title: '2 blocklists could not be checked' });
@@ -79,13 +114,20 @@ describe('connectingIpFindings', () => {
   });
 
   it('gives every problem a fix and unique ids', () => {
-    const findings = connectingIpFindings(report({ reverseDns: [], confirmedName: null, blocklists: LISTS.map((l) => ({ ...l, status: 'listed' as const, reason: 'listed' })) }));
+    const findings = connectingIpFindings(
+      report({ reverseDns: [], confirmedName: null, blocklists: LISTS.map((l) => ({ ...l, status: 'listed' as const, reason: 'listed' })) }),
+    );
     expect(new Set(findings.map((f) => f.id)).size).toBe(findings.length);
     for (const f of problems(findings)) expect(f.fix).toBeTruthy();
     expect(problems(findings).reduce((sum, f) => sum + f.deduction, 0)).toBe(7.5);
   });
 
   it('has a finding for an IP that could not be checked, costing nothing', () => {
-    expect(connectingIpUnavailable('', 'The SMTP session recorded no valid IP address.')).toMatchObject({ id: 'reputation.unavailable', severity: 'info', deduction: 0, fix: null });
+    expect(connectingIpUnavailable('', 'The SMTP session recorded no valid IP address.')).toMatchObject({
+      id: 'reputation.unavailable',
+      severity: 'info',
+      deduction: 0,
+      fix: null,
+    });
   });
 });

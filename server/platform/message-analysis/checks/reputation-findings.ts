@@ -38,20 +38,46 @@ export function connectingIpFindings(report: ConnectingIpReport): AnalysisFindin
 
 /** The IP could not be checked (no valid address in the envelope, or the check failed): shown, not scored. */
 export function connectingIpUnavailable(ip: string, reason: string): AnalysisFinding {
-  return problem('reputation.unavailable', 'The sending IP could not be checked', `${ip ? `IP ${ip}: ` : ''}${reason} Reverse DNS and blocklists are not part of this score.`, null);
+  return problem(
+    'reputation.unavailable',
+    'The sending IP could not be checked',
+    `${ip ? `IP ${ip}: ` : ''}${reason} Reverse DNS and blocklists are not part of this score.`,
+    null,
+  );
 }
 
 function reverseDnsFindings({ ip, reverseDns, confirmedName, reverseDnsFailed }: ConnectingIpReport): AnalysisFinding[] {
   const setPtr = `Ask whoever controls ${ip} (your ESP, hosting provider or ISP) to set its PTR record to a hostname in your domain, such as mail.<your-domain>, and publish an ${ip.includes(':') ? 'AAAA' : 'A'} record for that hostname pointing back to ${ip}.`;
   if (reverseDnsFailed) {
-    return [problem('reputation.ptr-lookup-failed', `The reverse DNS of ${ip} could not be looked up`, 'The PTR lookup failed (timeout or server failure), which may be on our side; it is not counted.', null)];
+    return [
+      problem(
+        'reputation.ptr-lookup-failed',
+        `The reverse DNS of ${ip} could not be looked up`,
+        'The PTR lookup failed (timeout or server failure), which may be on our side; it is not counted.',
+        null,
+      ),
+    ];
   }
   if (reverseDns.length === 0) {
-    return [problem('reputation.no-ptr', `${ip} has no reverse DNS (PTR) record`, 'Gmail requires sending IPs to have forward-confirmed reverse DNS, and many receivers refuse mail from IPs without a PTR name.', setPtr)];
+    return [
+      problem(
+        'reputation.no-ptr',
+        `${ip} has no reverse DNS (PTR) record`,
+        'Gmail requires sending IPs to have forward-confirmed reverse DNS, and many receivers refuse mail from IPs without a PTR name.',
+        setPtr,
+      ),
+    ];
   }
   if (!confirmedName) {
     const names = reverseDns.slice(0, 5).join(', ');
-    return [problem('reputation.ptr-not-confirmed', `The reverse DNS of ${ip} does not point back to it`, `PTR: ${names}; no name resolves back to ${ip}. Receivers trust forward-confirmed reverse DNS (PTR and A/AAAA agreeing) and distrust the rest.`, setPtr)];
+    return [
+      problem(
+        'reputation.ptr-not-confirmed',
+        `The reverse DNS of ${ip} does not point back to it`,
+        `PTR: ${names}; no name resolves back to ${ip}. Receivers trust forward-confirmed reverse DNS (PTR and A/AAAA agreeing) and distrust the rest.`,
+        setPtr,
+      ),
+    ];
   }
   return [pass('reputation.ptr-confirmed', `${ip} has forward-confirmed reverse DNS`, `PTR ${confirmedName} resolves back to ${ip}.`)];
 }
@@ -59,12 +85,27 @@ function reverseDnsFindings({ ip, reverseDns, confirmedName, reverseDnsFailed }:
 function blocklistFindings({ ip, blocklists }: ConnectingIpReport): AnalysisFinding[] {
   const findings: AnalysisFinding[] = [];
   for (const list of blocklists.filter((b) => b.status === 'listed')) {
-    findings.push(problem('reputation.blocklisted', `${ip} is listed on ${list.list}`, `${list.list} (${list.zone}): ${list.reason ?? 'listed'}.`, delistFix(list.reason ?? '', list.lookupUrl), `reputation.blocklisted:${list.zone}`));
+    findings.push(
+      problem(
+        'reputation.blocklisted',
+        `${ip} is listed on ${list.list}`,
+        `${list.list} (${list.zone}): ${list.reason ?? 'listed'}.`,
+        delistFix(list.reason ?? '', list.lookupUrl),
+        `reputation.blocklisted:${list.zone}`,
+      ),
+    );
   }
   const unknown = blocklists.filter((b) => b.status === 'unknown');
   if (unknown.length > 0) {
     // A refused or failed query is never a listing (DESIGN.md, known traps).
-    findings.push(problem('reputation.blocklists-unknown', `${unknown.length} blocklist${unknown.length === 1 ? '' : 's'} could not be checked`, `${unknown.map((b) => `${b.list}: ${b.reason ?? 'no usable answer'}`).join(' ')} These are not counted as listings.`, null));
+    findings.push(
+      problem(
+        'reputation.blocklists-unknown',
+        `${unknown.length} blocklist${unknown.length === 1 ? '' : 's'} could not be checked`,
+        `${unknown.map((b) => `${b.list}: ${b.reason ?? 'no usable answer'}`).join(' ')} These are not counted as listings.`,
+        null,
+      ),
+    );
   }
   const answered = blocklists.filter((b) => b.status !== 'unknown');
   if (answered.length > 0 && answered.every((b) => b.status === 'clear')) {

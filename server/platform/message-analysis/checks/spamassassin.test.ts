@@ -70,7 +70,13 @@ async function fakeSpamd(behaviour: Behaviour): Promise<{ host: string; requests
 /** One line of the report's table, formatted as PerMsgStatus does: "%4.1f" (or "%4.0f" from 10) and "%-22s". */
 function ruleLine(score: number, name: string, description: string, evidence: string[] = [], wrapped: string[] = []): string {
   const pts = Math.abs(score) >= 10 ? score.toFixed(0) : score.toFixed(1);
-  return [`${pts.padStart(4)} ${name.padEnd(22)} ${description}`, ...wrapped.map((w) => `${' '.repeat(28)}${w}`), ...evidence.map((e) => `${' '.repeat(27)} [${e}]`)].join('\n') + '\n';
+  return (
+    [
+      `${pts.padStart(4)} ${name.padEnd(22)} ${description}`,
+      ...wrapped.map((w) => `${' '.repeat(28)}${w}`),
+      ...evidence.map((e) => `${' '.repeat(27)} [${e}]`),
+    ].join('\n') + '\n'
+  );
 }
 
 /** The default template of 10_default_prefs.cf, filled in. */
@@ -100,7 +106,13 @@ function spamdAnswer(isSpam: boolean, score: number, threshold: number, summary:
 const message = Buffer.from('From: news@brand-mail.com\r\nTo: test@inbox.localhost\r\nSubject: Spring sale\r\n\r\nHello from the brand.\r\n');
 
 const HAM_SUMMARY =
-  ruleLine(0, 'URIBL_BLOCKED', 'ADMINISTRATOR NOTICE: The query to URIBL was', ['URIs: brand-mail.com'], ['blocked.  See', 'http://wiki.apache.org/spamassassin/DnsBlocklists#dnsbl-block', 'for more information.']) +
+  ruleLine(
+    0,
+    'URIBL_BLOCKED',
+    'ADMINISTRATOR NOTICE: The query to URIBL was',
+    ['URIs: brand-mail.com'],
+    ['blocked.  See', 'http://wiki.apache.org/spamassassin/DnsBlocklists#dnsbl-block', 'for more information.'],
+  ) +
   ruleLine(-0.0, 'SPF_PASS', 'SPF: sender matches SPF record') +
   ruleLine(1.2, 'MISSING_DATE', 'Missing Date: header');
 
@@ -124,14 +136,21 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
       threshold: 5,
       isSpam: false,
       rules: [
-        { name: 'URIBL_BLOCKED', score: 0, description: 'ADMINISTRATOR NOTICE: The query to URIBL was blocked.  See http://wiki.apache.org/spamassassin/DnsBlocklists#dnsbl-block for more information.' },
+        {
+          name: 'URIBL_BLOCKED',
+          score: 0,
+          description:
+            'ADMINISTRATOR NOTICE: The query to URIBL was blocked.  See http://wiki.apache.org/spamassassin/DnsBlocklists#dnsbl-block for more information.',
+        },
         { name: 'SPF_PASS', score: 0, description: 'SPF: sender matches SPF record' },
         { name: 'MISSING_DATE', score: 1.2, description: 'Missing Date: header' },
       ],
       error: null,
     });
     expect(SpamAssassinReport.parse(result)).toEqual(result);
-    expect(spamAssassinFindings(result)).toEqual([expect.objectContaining({ id: 'spamassassin.not-spam', severity: 'pass', deduction: 0, title: 'SpamAssassin scores it 1.2 (spam from 5)' })]);
+    expect(spamAssassinFindings(result)).toEqual([
+      expect.objectContaining({ id: 'spamassassin.not-spam', severity: 'pass', deduction: 0, title: 'SpamAssassin scores it 1.2 (spam from 5)' }),
+    ]);
   });
 
   it('reads a spam verdict, with 1000-point rules and negative ones, and deducts at most the cap', async () => {
@@ -145,7 +164,12 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
       { name: 'BAYES_00', score: -1.9, description: 'BODY: Bayes spam probability is 0 to 1%' },
     ]);
     const [finding] = spamAssassinFindings(result);
-    expect(finding).toMatchObject({ id: 'spamassassin.spam', category: 'spamassassin', severity: 'error', deduction: SPAMASSASSIN_DEDUCTIONS['spamassassin.spam'].maxDeduction });
+    expect(finding).toMatchObject({
+      id: 'spamassassin.spam',
+      category: 'spamassassin',
+      severity: 'error',
+      deduction: SPAMASSASSIN_DEDUCTIONS['spamassassin.spam'].maxDeduction,
+    });
     expect(finding.detail).toContain('GTUBE (+1000) BODY: Generic Test for Unsolicited Bulk Email');
     expect(finding.detail).not.toContain('BAYES_00');
     expect(finding.fix).toMatch(/starting with GTUBE, BAYES_99, SPF_FAIL/);
@@ -161,7 +185,13 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
   });
 
   it('warns when the score is within a point of the threshold', () => {
-    const [finding] = spamAssassinFindings({ score: 4.3, threshold: 5, isSpam: false, rules: [{ name: 'HTML_MESSAGE', score: 0.001, description: null }], error: null });
+    const [finding] = spamAssassinFindings({
+      score: 4.3,
+      threshold: 5,
+      isSpam: false,
+      rules: [{ name: 'HTML_MESSAGE', score: 0.001, description: null }],
+      error: null,
+    });
     expect(finding).toMatchObject({ id: 'spamassassin.near-threshold', severity: 'warning', deduction: 0.5 });
     expect(finding.fix).toBeTruthy();
   });
@@ -173,7 +203,13 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
     await new Promise((resolve) => probe.close(resolve));
 
     const result = await checkWithSpamd(message, `127.0.0.1:${port}`);
-    expect(result).toEqual({ score: null, threshold: null, isSpam: null, rules: [], error: `spamd at 127.0.0.1:${port} refused the connection (is spamd running and listening there?).` });
+    expect(result).toEqual({
+      score: null,
+      threshold: null,
+      isSpam: null,
+      rules: [],
+      error: `spamd at 127.0.0.1:${port} refused the connection (is spamd running and listening there?).`,
+    });
     expect(SpamAssassinReport.parse(result)).toEqual(result);
     expect(spamAssassinFindings(result)).toEqual([expect.objectContaining({ id: 'spamassassin.unavailable', severity: 'info', deduction: 0, fix: null })]);
   });
@@ -200,7 +236,7 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
     expect((await checkWithSpamd(message, noVerdict.host)).error).toBe('spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.');
   });
 
-  it('reports spamd\'s own protocol errors by their sysexits name', async () => {
+  it("reports spamd's own protocol errors by their sysexits name", async () => {
     const spamd = await fakeSpamd(() => 'SPAMD/1.0 76 Bad header line: (Content-Length contains non-numeric bytes)\r\n');
     const result = await checkWithSpamd(message, spamd.host);
     expect(result.error).toBe('spamd could not check the message: 76 EX_PROTOCOL Bad header line: (Content-Length contains non-numeric bytes).');
@@ -221,7 +257,7 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
     expect(result).toMatchObject({ score: 1003.5, threshold: 5, isSpam: true, error: null });
     expect(result.rules.slice(0, 2).map((r) => r.name)).toEqual(['GTUBE', 'BAYES_99']);
     expect(result.rules.length).toBeLessThan(5000);
-    expect(result.rules.every((r) => r.name === 'FILLER' ? r.description === 'x'.repeat(50) : true)).toBe(true);
+    expect(result.rules.every((r) => (r.name === 'FILLER' ? r.description === 'x'.repeat(50) : true))).toBe(true);
   });
 
   it('sends at most the message cap, cut at a line end, with a matching Content-length', async () => {
@@ -238,7 +274,7 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
 });
 
 describe('parsing', () => {
-  it('reads host, host:port and bracketed IPv6, with spamd\'s port 783 by default', () => {
+  it("reads host, host:port and bracketed IPv6, with spamd's port 783 by default", () => {
     expect(parseSpamdHost('spamd.internal')).toEqual({ host: 'spamd.internal', port: 783 });
     expect(parseSpamdHost('127.0.0.1:10783')).toEqual({ host: '127.0.0.1', port: 10783 });
     expect(parseSpamdHost('[::1]')).toEqual({ host: '::1', port: 783 });

@@ -32,8 +32,20 @@ export interface SpamdOptions {
 
 /** sysexits.h names for spamd's non-zero answers, so an error says more than a number. */
 const EXIT_CODES: Record<string, string> = {
-  '64': 'EX_USAGE', '65': 'EX_DATAERR', '66': 'EX_NOINPUT', '67': 'EX_NOUSER', '68': 'EX_NOHOST', '69': 'EX_UNAVAILABLE', '70': 'EX_SOFTWARE',
-  '71': 'EX_OSERR', '74': 'EX_IOERR', '75': 'EX_TEMPFAIL', '76': 'EX_PROTOCOL', '77': 'EX_NOPERM', '78': 'EX_CONFIG', '79': 'EX_TIMEOUT',
+  '64': 'EX_USAGE',
+  '65': 'EX_DATAERR',
+  '66': 'EX_NOINPUT',
+  '67': 'EX_NOUSER',
+  '68': 'EX_NOHOST',
+  '69': 'EX_UNAVAILABLE',
+  '70': 'EX_SOFTWARE',
+  '71': 'EX_OSERR',
+  '74': 'EX_IOERR',
+  '75': 'EX_TEMPFAIL',
+  '76': 'EX_PROTOCOL',
+  '77': 'EX_NOPERM',
+  '78': 'EX_CONFIG',
+  '79': 'EX_TIMEOUT',
 };
 
 /** SPAMD_HOST: `host`, `host:port`, `[v6]` or `[v6]:port`. */
@@ -130,12 +142,16 @@ export function parseSpamdResponse(bytes: Buffer, truncated = false): SpamAssass
   const firstLine = text.slice(0, Math.max(0, text.indexOf('\n'))).replace(/\r$/, '') || text.slice(0, 200);
   const status = /^SPAMD\/\d+(?:\.\d+)? +(\d+) *(.*)$/.exec(firstLine);
   if (!status) return failed(`spamd answered something that is not the spamd protocol: ${printable(firstLine)}.`);
-  if (status[1] !== '0') return failed(`spamd could not check the message: ${status[1]} ${EXIT_CODES[status[1]] ?? ''} ${status[2]}`.replace(/\s+/g, ' ').trim() + '.');
+  if (status[1] !== '0')
+    return failed(`spamd could not check the message: ${status[1]} ${EXIT_CODES[status[1]] ?? ''} ${status[2]}`.replace(/\s+/g, ' ').trim() + '.');
 
   const headerEnd = text.indexOf('\r\n\r\n');
   const head = headerEnd < 0 ? text : text.slice(0, headerEnd);
   const spam = /^Spam:\s*(True|False|Yes|No)\s*;\s*(-?\d+(?:\.\d+)?)\s*\/\s*(-?\d+(?:\.\d+)?)\s*$/im.exec(head);
-  if (!spam) return failed(headerEnd < 0 ? 'spamd\'s answer ended before its headers did.' : 'spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.');
+  if (!spam)
+    return failed(
+      headerEnd < 0 ? "spamd's answer ended before its headers did." : 'spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.',
+    );
   const body = headerEnd < 0 ? '' : text.slice(headerEnd + 4);
   return {
     score: Number(spam[2]) || 0,
@@ -193,9 +209,9 @@ export const SPAMASSASSIN_DEDUCTIONS = {
 /** Where the points of common rule families come from, so the fix points at the right place. */
 const RULE_HINTS: [RegExp, string][] = [
   [/^(SPF_|DKIM_|DMARC_|T_SPF|T_DKIM)/, 'authentication (see the SPF/DKIM/DMARC findings)'],
-  [/^(RCVD_IN_|RCVD_NUMERIC|RDNS_)/, 'the sending IP\'s reputation or reverse DNS'],
+  [/^(RCVD_IN_|RCVD_NUMERIC|RDNS_)/, "the sending IP's reputation or reverse DNS"],
   [/^(URIBL_|URI_|DBL_|SURBL)/, 'a linked domain that is blocklisted or looks like spam: link only to your own reputable domains'],
-  [/^BAYES_/, 'wording the filter\'s statistics associate with spam: write plainly, avoid sales clichés'],
+  [/^BAYES_/, "wording the filter's statistics associate with spam: write plainly, avoid sales clichés"],
   [/^(HTML_|MIME_|MPART_)/, 'the HTML/MIME structure: send multipart/alternative with a real text part and light HTML'],
 ];
 
@@ -203,21 +219,54 @@ export function spamAssassinFindings(report: SpamAssassinReport): AnalysisFindin
   const base = { category: 'spamassassin' as const };
   if (report.error !== null || report.score === null || report.threshold === null) {
     const { severity, deduction } = SPAMASSASSIN_DEDUCTIONS['spamassassin.unavailable'];
-    return [{ ...base, id: 'spamassassin.unavailable', severity, title: 'SpamAssassin could not check the message', detail: `${report.error ?? 'No score was returned.'} Nothing is deducted for it.`, deduction, fix: null }];
+    return [
+      {
+        ...base,
+        id: 'spamassassin.unavailable',
+        severity,
+        title: 'SpamAssassin could not check the message',
+        detail: `${report.error ?? 'No score was returned.'} Nothing is deducted for it.`,
+        deduction,
+        fix: null,
+      },
+    ];
   }
   const { score, threshold } = report;
-  const top = report.rules.filter((r) => (r.score ?? 0) > 0).sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, 5);
+  const top = report.rules
+    .filter((r) => (r.score ?? 0) > 0)
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .slice(0, 5);
   const topText = top.map((r) => `${r.name} (+${r.score})${r.description ? ` ${r.description}` : ''}`).join('; ');
   const verdictText = `SpamAssassin scores it ${score} (spam from ${threshold})`;
   const detail = top.length > 0 ? `Rules adding the most points: ${topText}.` : 'No rule added points.';
   if (report.isSpam) {
     const rule = SPAMASSASSIN_DEDUCTIONS['spamassassin.spam'];
     const deduction = Math.round(Math.min(rule.maxDeduction, rule.deduction + rule.perPointOver * Math.max(0, score - threshold)) * 10) / 10;
-    return [{ ...base, id: 'spamassassin.spam', severity: rule.severity, title: `SpamAssassin says spam: ${score} (spam from ${threshold})`, detail, deduction, fix: spamFix(top) }];
+    return [
+      {
+        ...base,
+        id: 'spamassassin.spam',
+        severity: rule.severity,
+        title: `SpamAssassin says spam: ${score} (spam from ${threshold})`,
+        detail,
+        deduction,
+        fix: spamFix(top),
+      },
+    ];
   }
   if (score >= threshold - 1) {
     const { severity, deduction } = SPAMASSASSIN_DEDUCTIONS['spamassassin.near-threshold'];
-    return [{ ...base, id: 'spamassassin.near-threshold', severity, title: `${verdictText}: close to the line`, detail: `${detail} Receivers with a stricter threshold or their own trained filter would call it spam.`, deduction, fix: spamFix(top) }];
+    return [
+      {
+        ...base,
+        id: 'spamassassin.near-threshold',
+        severity,
+        title: `${verdictText}: close to the line`,
+        detail: `${detail} Receivers with a stricter threshold or their own trained filter would call it spam.`,
+        deduction,
+        fix: spamFix(top),
+      },
+    ];
   }
   return [{ ...base, id: 'spamassassin.not-spam', severity: 'pass', title: verdictText, detail, deduction: 0, fix: null }];
 }
@@ -225,5 +274,8 @@ export function spamAssassinFindings(report: SpamAssassinReport): AnalysisFindin
 function spamFix(top: SpamAssassinReport['rules']): string {
   if (top.length === 0) return 'Lower the score by fixing the problems the other findings list.';
   const hints = [...new Set(top.flatMap((r) => RULE_HINTS.filter(([re]) => re.test(r.name)).map(([, hint]) => hint)))];
-  return `Work down the rules with the most points, starting with ${top.slice(0, 3).map((r) => r.name).join(', ')}; each description says what it matched.${hints.length ? ` Their points come from ${hints.join('; ')}.` : ''}`;
+  return `Work down the rules with the most points, starting with ${top
+    .slice(0, 3)
+    .map((r) => r.name)
+    .join(', ')}; each description says what it matched.${hints.length ? ` Their points come from ${hints.join('; ')}.` : ''}`;
 }

@@ -35,9 +35,7 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
             <BarChart3 className="size-5 text-primary" aria-hidden="true" />
             Advanced Analytics
           </CardTitle>
-          <CardDescription>
-            Included in your {PLAN_LABELS[plan]}: daily inbox placement, delivery, bounce and complaint rates.
-          </CardDescription>
+          <CardDescription>Included in your {PLAN_LABELS[plan]}: daily inbox placement, delivery, bounce and complaint rates.</CardDescription>
         </div>
         <PeriodSelector periods={TREND_PERIODS} value={days} onChange={setDays} label="Trend period" />
       </CardHeader>
@@ -51,9 +49,7 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
         ) : !hasTrendData(trends.data) ? (
           <div data-testid="trends-empty" className="py-8 text-center">
             <p className="font-medium">No trend data for the last {days} days yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Trends appear as soon as inbox tests complete or your integrations sync their email metrics.
-            </p>
+            <p className="mt-1 text-sm text-muted-foreground">Trends appear as soon as inbox tests complete or your integrations sync their email metrics.</p>
           </div>
         ) : (
           <Suspense fallback={<ChartFallback />}>

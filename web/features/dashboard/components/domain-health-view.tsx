@@ -59,11 +59,7 @@ export function DomainHealthView({ domains }: { domains: Domain[] }) {
   if (domains.length === 0) {
     return (
       <Card data-testid="dashboard-view-domain-health">
-        <EmptyState
-          icon={Globe}
-          title="No Domains Configured"
-          description="Add a sending domain to follow its SPF, DKIM and DMARC authentication and health."
-        >
+        <EmptyState icon={Globe} title="No Domains Configured" description="Add a sending domain to follow its SPF, DKIM and DMARC authentication and health.">
           <Button asChild>
             <Link to={PATHS.domains}>Add Domain</Link>
           </Button>

@@ -65,9 +65,7 @@ function IntegrationRow({ integration }: { integration: Integration }) {
       <div className="flex flex-wrap items-center gap-3">
         <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden="true" />
         <span className="flex-1 font-medium">{providerName(integration.provider)}</span>
-        <span className="rounded-full border px-2 py-0.5 text-xs font-medium">
-          {INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}
-        </span>
+        <span className="rounded-full border px-2 py-0.5 text-xs font-medium">{INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}</span>
         <span className={cn('text-sm font-medium', TONE_TEXT[freshnessTone(freshness)])} data-testid="sync-freshness">
           {freshness}
         </span>
@@ -110,12 +108,24 @@ function RecentActivity({ metrics }: { metrics: EmailMetric[] }) {
             <table className="w-full text-sm" data-testid="recent-email-activity">
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Provider</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Sent</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Delivered</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Bounced</th>
-                  <th scope="col" className="py-2 text-right font-medium">Complaints</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Provider
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Sent
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Delivered
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Bounced
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Complaints
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -145,14 +145,19 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
   const remove = (test: InboxTest) =>
     deleteTest.mutate(test.id, {
       onSuccess: () => toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` }),
-      onError: (error) =>
-        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
     });
 
   return (
     <div data-testid="dashboard-view-inbox-tests" className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard title="Overall Inbox Rate" icon={Inbox} testId="tests-inbox-rate" value={pct(summary.inboxRate)} note={`Across ${summary.totalSeeds} seeds of completed tests`} />
+        <StatCard
+          title="Overall Inbox Rate"
+          icon={Inbox}
+          testId="tests-inbox-rate"
+          value={pct(summary.inboxRate)}
+          note={`Across ${summary.totalSeeds} seeds of completed tests`}
+        />
         <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} />
         <StatCard title="Missing Rate" icon={MailX} testId="tests-missing-rate" value={pct(summary.missingRate)} />
         <StatCard
@@ -172,12 +177,7 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
         <CardContent>
           <ul className="space-y-3">
             {latest(tests).map((test) => (
-              <TestRow
-                key={test.id}
-                test={test}
-                onDelete={() => remove(test)}
-                deleting={deleteTest.isPending && deleteTest.variables === test.id}
-              />
+              <TestRow key={test.id} test={test} onDelete={() => remove(test)} deleting={deleteTest.isPending && deleteTest.variables === test.id} />
             ))}
           </ul>
         </CardContent>

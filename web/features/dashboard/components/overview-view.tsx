@@ -176,17 +176,7 @@ function OverviewError({ error, onRetry }: { error: unknown; onRetry: () => void
 }
 
 /** The Combined Overview (part 1, 2.8). */
-export function OverviewView({
-  overview,
-  error,
-  onRetry,
-  user,
-}: {
-  overview: DashboardOverview | undefined;
-  error: unknown;
-  onRetry: () => void;
-  user: User;
-}) {
+export function OverviewView({ overview, error, onRetry, user }: { overview: DashboardOverview | undefined; error: unknown; onRetry: () => void; user: User }) {
   const showAnalytics = planHasFeature(user.subscriptionPlan, 'advanced_analytics');
   if (!overview) {
     return (
@@ -211,12 +201,7 @@ export function OverviewView({
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Domains Monitored" icon={Globe} value={formatCount(overview.counts.domains)} testId="count-domains" />
         <StatCard title="Inbox Tests Run" icon={Inbox} value={formatCount(overview.counts.inboxTests)} testId="count-inbox-tests" />
-        <StatCard
-          title="Active Integrations"
-          icon={Plug}
-          value={formatCount(overview.counts.activeIntegrations)}
-          testId="count-active-integrations"
-        />
+        <StatCard title="Active Integrations" icon={Plug} value={formatCount(overview.counts.activeIntegrations)} testId="count-active-integrations" />
       </div>
 
       <div className="grid gap-4 md:grid-cols-3">

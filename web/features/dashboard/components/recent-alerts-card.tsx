@@ -91,12 +91,7 @@ export function RecentAlertsCard({ alerts }: { alerts: Alert[] }) {
         ) : (
           <ul className="space-y-3">
             {shown.map((alert) => (
-              <AlertRow
-                key={alert.id}
-                alert={alert}
-                onDelete={() => remove(alert.id)}
-                deleting={deleteAlert.isPending && deleteAlert.variables === alert.id}
-              />
+              <AlertRow key={alert.id} alert={alert} onDelete={() => remove(alert.id)} deleting={deleteAlert.isPending && deleteAlert.variables === alert.id} />
             ))}
           </ul>
         )}

@@ -39,14 +39,15 @@ function latestText(trends: DashboardTrends, key: SeriesKey): string | null {
 
 function TrendChart({ title, trends, keys }: { title: string; trends: DashboardTrends; keys: SeriesKey[] }) {
   const data = mergeSeries(trends, keys);
-  const summary = keys.map((key) => latestText(trends, key)).filter(Boolean).join('; ');
+  const summary = keys
+    .map((key) => latestText(trends, key))
+    .filter(Boolean)
+    .join('; ');
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">{title}</figcaption>
       {data.length === 0 ? (
-        <p className="flex h-56 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
-          No data for this period
-        </p>
+        <p className="flex h-56 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">No data for this period</p>
       ) : (
         <>
           <div className="h-56" aria-hidden="true">

@@ -5,11 +5,7 @@ import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmar
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
-  await Promise.all([
-    preloadSignedInFrame(),
-    import('./dmarc-panel'),
-    import('./dmarc-charts'),
-  ]);
+  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
 });
 
 beforeEach(stubResizeObserver);
@@ -39,7 +35,9 @@ describe('DMARC panel: empty state', () => {
 
   it('still shows a reporter that stopped, since that is why the period is empty', async () => {
     const analytics = emptyAnalytics({
-      reporters: [{ orgName: 'Outlook.com', lastReportAt: new Date(Date.now() - 40 * 86_400_000).toISOString(), reports: 20, silentDays: 40, daily: true, stopped: true }],
+      reporters: [
+        { orgName: 'Outlook.com', lastReportAt: new Date(Date.now() - 40 * 86_400_000).toISOString(), reports: 20, silentDays: 40, daily: true, stopped: true },
+      ],
     });
     stubDmarc({ analytics: () => jsonResponse(analytics) });
     const { panel } = await openDmarcPanel();

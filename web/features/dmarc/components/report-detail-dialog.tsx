@@ -42,7 +42,12 @@ function policyText(report: DmarcReport): string {
     ['pct', policy.pct],
     ['testing', policy.testing],
   ];
-  return tags.filter(([, value]) => value !== null).map(([tag, value]) => `${tag}=${value}`).join('; ') || 'N/A';
+  return (
+    tags
+      .filter(([, value]) => value !== null)
+      .map(([tag, value]) => `${tag}=${value}`)
+      .join('; ') || 'N/A'
+  );
 }
 
 function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
@@ -56,34 +61,34 @@ function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
         </p>
       )}
       <Table aria-label="Report records" className="min-w-[40rem]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Source IP</TableHead>
-          <TableHead className="text-right">Messages</TableHead>
-          <TableHead>Disposition</TableHead>
-          <TableHead>DKIM aligned</TableHead>
-          <TableHead>SPF aligned</TableHead>
-          <TableHead>Header from</TableHead>
-          <TableHead>Authentication results</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {detail.records.map((record, index) => (
-          <TableRow key={`${record.sourceIp}-${index}`} data-testid="dmarc-record">
-            <TableCell className="font-mono text-xs">{record.sourceIp}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatCount(record.count)}</TableCell>
-            <TableCell>{record.disposition}</TableCell>
-            <TableCell>
-              <ResultBadge result={record.dkimResult} />
-            </TableCell>
-            <TableCell>
-              <ResultBadge result={record.spfResult} />
-            </TableCell>
-            <TableCell className="min-w-32 wrap-anywhere">{record.headerFrom}</TableCell>
-            <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{rawAuthText(record)}</TableCell>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Source IP</TableHead>
+            <TableHead className="text-right">Messages</TableHead>
+            <TableHead>Disposition</TableHead>
+            <TableHead>DKIM aligned</TableHead>
+            <TableHead>SPF aligned</TableHead>
+            <TableHead>Header from</TableHead>
+            <TableHead>Authentication results</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
+        </TableHeader>
+        <TableBody>
+          {detail.records.map((record, index) => (
+            <TableRow key={`${record.sourceIp}-${index}`} data-testid="dmarc-record">
+              <TableCell className="font-mono text-xs">{record.sourceIp}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatCount(record.count)}</TableCell>
+              <TableCell>{record.disposition}</TableCell>
+              <TableCell>
+                <ResultBadge result={record.dkimResult} />
+              </TableCell>
+              <TableCell>
+                <ResultBadge result={record.spfResult} />
+              </TableCell>
+              <TableCell className="min-w-32 wrap-anywhere">{record.headerFrom}</TableCell>
+              <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{rawAuthText(record)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
       </Table>
     </div>
   );

@@ -25,8 +25,8 @@ function ReporterItem({ reporter }: { reporter: DmarcReporter }) {
         <p data-testid="reporter-stopped" className="flex items-start gap-2 text-sm font-medium text-red-700">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            <span className="sr-only">Warning: </span>No report for {plural(reporter.silentDays, 'day')}. {name} used to report daily: check that your DMARC record still has the rua= address and
-            that reports still reach it.
+            <span className="sr-only">Warning: </span>No report for {plural(reporter.silentDays, 'day')}. {name} used to report daily: check that your DMARC
+            record still has the rua= address and that reports still reach it.
           </span>
         </p>
       )}

@@ -2,24 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
 import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
-import {
-  makeFailedImport,
-  makeReport,
-  makeReportDetail,
-  openDmarcPanel,
-  reportList,
-  stubDmarc,
-  stubResizeObserver,
-  urlsOf,
-  WAIT,
-} from '../test/fixtures';
+import { makeFailedImport, makeReport, makeReportDetail, openDmarcPanel, reportList, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test/fixtures';
 
 beforeAll(async () => {
-  await Promise.all([
-    preloadSignedInFrame(),
-    import('./dmarc-panel'),
-    import('./dmarc-charts'),
-  ]);
+  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
 });
 
 beforeEach(stubResizeObserver);
@@ -37,7 +23,14 @@ describe('DMARC panel: reports list', () => {
             ? reportList([])
             : reportList([
                 makeReport(),
-                makeReport({ id: 2, orgName: 'Yahoo', dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z', messageCount: 5, compliance: 100 }),
+                makeReport({
+                  id: 2,
+                  orgName: 'Yahoo',
+                  dateBegin: '2025-02-27T00:00:00.000Z',
+                  dateEnd: '2025-03-01T00:00:00.000Z',
+                  messageCount: 5,
+                  compliance: 100,
+                }),
               ]),
         ),
     });

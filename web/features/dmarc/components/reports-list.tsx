@@ -46,7 +46,13 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
         <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
       </TableCell>
       <TableCell className="text-right">
-        <Button variant="ghost" size="icon" className="size-8" aria-label={failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`} onClick={onDelete}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </TableCell>
@@ -120,7 +126,17 @@ function ReportsTable({
  * A paged list of reports, newest first (the server's order). `hideWhenEmpty` is for the failed
  * imports: a heading over nothing would only be noise.
  */
-export function ReportsList({ filter, title, emptyText, hideWhenEmpty = false }: { filter: ReportsFilter; title: string; emptyText?: string; hideWhenEmpty?: boolean }) {
+export function ReportsList({
+  filter,
+  title,
+  emptyText,
+  hideWhenEmpty = false,
+}: {
+  filter: ReportsFilter;
+  title: string;
+  emptyText?: string;
+  hideWhenEmpty?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Open>(null);
   const titleId = useId();

@@ -4,11 +4,7 @@ import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test
 import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf, WAIT } from '../test/fixtures';
 
 beforeAll(async () => {
-  await Promise.all([
-    preloadSignedInFrame(),
-    import('./dmarc-panel'),
-    import('./dmarc-charts'),
-  ]);
+  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
 });
 
 beforeEach(stubResizeObserver);
@@ -66,8 +62,7 @@ describe('DMARC panel: upload', () => {
     stubDmarc(
       {},
       {
-        'POST /api/dmarc/upload': () =>
-          jsonResponse(uploadAnswer({ imported: 1, reports: [makeReport({ domain: 'other.example.org' })] })),
+        'POST /api/dmarc/upload': () => jsonResponse(uploadAnswer({ imported: 1, reports: [makeReport({ domain: 'other.example.org' })] })),
       },
     );
     await choose(reportFile());

@@ -59,16 +59,7 @@ export function UploadReportButton({ domain }: { domain: string }) {
 
   return (
     <>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept={ACCEPTED}
-        aria-label="DMARC report file"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={send}
-      />
+      <input ref={input} id={inputId} type="file" accept={ACCEPTED} aria-label="DMARC report file" className="sr-only" tabIndex={-1} onChange={send} />
       <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={upload.isPending} aria-describedby={`${inputId}-hint`}>
         <Upload aria-hidden="true" />
         {upload.isPending ? 'Uploading...' : 'Upload DMARC report'}

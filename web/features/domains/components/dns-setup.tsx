@@ -52,9 +52,7 @@ export function DnsSetupInstructions({ domain }: { domain: Domain }) {
     <div data-testid="dns-setup" className="space-y-3">
       <div>
         <h3 className="text-sm font-semibold">DNS setup instructions</h3>
-        <p className="text-sm text-muted-foreground">
-          Publish these records at your DNS provider for {domain.domain}, then click Verify DNS.
-        </p>
+        <p className="text-sm text-muted-foreground">Publish these records at your DNS provider for {domain.domain}, then click Verify DNS.</p>
       </div>
       <div className="grid gap-3 lg:grid-cols-2">
         {records.map((record) => (

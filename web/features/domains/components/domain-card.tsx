@@ -81,8 +81,7 @@ export function DomainCard({
       onSuccess: (detail) => {
         toast({ title: 'DNS Verification Complete', description: `${detail.domain}: ${domainStatusLabel(detail.status)}` });
       },
-      onError: () =>
-        toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' }),
+      onError: () => toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' }),
     });
   }
 
@@ -127,7 +126,13 @@ export function DomainCard({
           </dl>
         )}
         {!domain.isVerified && <DnsSetupInstructions domain={domain} />}
-        <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => setExpanded((open) => !open)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          onClick={() => setExpanded((open) => !open)}
+        >
           {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
           {expanded ? 'Hide DNS check details' : 'Show DNS check details'}
         </Button>

@@ -22,7 +22,10 @@ const TEXTAREA =
  */
 const EditDomainFields = z.object({
   dkimSelectors: z.string().transform(parseSelectors).pipe(UpdateDomainBody.shape.dkimSelectors.unwrap()),
-  notes: z.string().transform((text) => text.trim() || null).pipe(UpdateDomainBody.shape.notes.unwrap()),
+  notes: z
+    .string()
+    .transform((text) => text.trim() || null)
+    .pipe(UpdateDomainBody.shape.notes.unwrap()),
 });
 
 /** A selector's own rule files its message under the selector's index in the list. */
@@ -66,8 +69,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           });
           onDone();
         },
-        onError: (failure) =>
-          form.setError('root.server', { message: serverMessageOr(failure, 'Could not save the changes. Please try again.') }),
+        onError: (failure) => form.setError('root.server', { message: serverMessageOr(failure, 'Could not save the changes. Please try again.') }),
       },
     ),
   );
@@ -157,9 +159,7 @@ export function EditDomainDialog({
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Edit Domain</DialogTitle>
-          <DialogDescription>
-            Choose which DKIM selectors are checked for {domain.domain}, and keep notes about it.
-          </DialogDescription>
+          <DialogDescription>Choose which DKIM selectors are checked for {domain.domain}, and keep notes about it.</DialogDescription>
         </DialogHeader>
         <EditDomainForm domain={domain} onDone={() => onOpenChange(false)} />
       </DialogContent>

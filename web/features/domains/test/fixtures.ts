@@ -56,7 +56,9 @@ export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks 
           record: null,
           keyType: null,
           keyBits: null,
-          findings: [{ severity: 'warning', message: 'No DKIM key at s1._domainkey.example.com.', fix: 'Publish the key your provider gives you for selector s1.' }],
+          findings: [
+            { severity: 'warning', message: 'No DKIM key at s1._domainkey.example.com.', fix: 'Publish the key your provider gives you for selector s1.' },
+          ],
         },
       ],
     },

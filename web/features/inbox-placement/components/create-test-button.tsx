@@ -26,8 +26,7 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
         toast({ title: 'Test Created', description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.` });
         onCreated?.(test);
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
     });
   }
 

@@ -18,9 +18,27 @@ function Figure({ label, value, note, className, testId }: { label: string; valu
 export function PlacementOverview({ totals, rates }: { totals: PlacementTotals; rates: PlacementRates }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      <Figure label="Inbox Rate" value={formatRate(rates.inbox)} note={`${totals.inboxCount} of ${totals.seedsUsed}`} className="text-green-700" testId="rate-inbox" />
-      <Figure label="Spam Rate" value={formatRate(rates.spam)} note={`${totals.spamCount} of ${totals.seedsUsed}`} className="text-red-700" testId="rate-spam" />
-      <Figure label="Missing Rate" value={formatRate(rates.missing)} note={`${totals.missingCount} of ${totals.seedsUsed}`} className="text-muted-foreground" testId="rate-missing" />
+      <Figure
+        label="Inbox Rate"
+        value={formatRate(rates.inbox)}
+        note={`${totals.inboxCount} of ${totals.seedsUsed}`}
+        className="text-green-700"
+        testId="rate-inbox"
+      />
+      <Figure
+        label="Spam Rate"
+        value={formatRate(rates.spam)}
+        note={`${totals.spamCount} of ${totals.seedsUsed}`}
+        className="text-red-700"
+        testId="rate-spam"
+      />
+      <Figure
+        label="Missing Rate"
+        value={formatRate(rates.missing)}
+        note={`${totals.missingCount} of ${totals.seedsUsed}`}
+        className="text-muted-foreground"
+        testId="rate-missing"
+      />
       <Figure
         label="Total Tests"
         value={formatCount(totals.seedsUsed)}

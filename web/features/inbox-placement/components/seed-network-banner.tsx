@@ -6,11 +6,7 @@ const BOX = 'flex items-start gap-3 rounded-lg border p-4 text-sm';
 
 function RegionList({ regions }: { regions: RegionCount[] }) {
   if (regions.length === 0) return null;
-  return (
-    <p className="mt-1 text-xs">
-      {regions.map(({ region, providers }) => `${region} ${providers}`).join(' · ')}
-    </p>
-  );
+  return <p className="mt-1 text-xs">{regions.map(({ region, providers }) => `${region} ${providers}`).join(' · ')}</p>;
 }
 
 function figures(view: { totalProviders: number; totalAddresses: number }) {
@@ -44,9 +40,9 @@ export function SeedNetworkBanner({ view }: { view: SeedNetworkView }) {
           <div className="min-w-0 space-y-1">
             <p className="font-medium">No seed network is configured.</p>
             <p>
-              Tests are analysed by InboxPulse&apos;s own inbound analyser: send your email to the test address and you get the full message
-              analysis and one result row, from the analyser, which classes your email as inbox or spam by its analysis score. Placement at
-              individual mailbox providers needs seed mailboxes, so no per-provider figures are shown.
+              Tests are analysed by InboxPulse&apos;s own inbound analyser: send your email to the test address and you get the full message analysis and one
+              result row, from the analyser, which classes your email as inbox or spam by its analysis score. Placement at individual mailbox providers needs
+              seed mailboxes, so no per-provider figures are shown.
             </p>
           </div>
         </div>

@@ -39,8 +39,8 @@ export function TestInstructions({ test }: { test: InboxTest }) {
   return (
     <div className="space-y-3 rounded-md border bg-background p-3 text-sm" data-testid={`inbox-test-instructions-${test.id}`}>
       <p>
-        Send your email to the test address{test.seedAddresses.length > 0 ? ' and to every seed address' : ''}. Put the test id in the
-        subject as &quot;{test.subjectTag} Your Subject&quot;. The default subject is &quot;Inbox Test {test.id}&quot;.
+        Send your email to the test address{test.seedAddresses.length > 0 ? ' and to every seed address' : ''}. Put the test id in the subject as &quot;
+        {test.subjectTag} Your Subject&quot;. The default subject is &quot;Inbox Test {test.id}&quot;.
       </p>
       <dl className="space-y-2">
         <CopyField label="Subject prefix" value={test.subjectTag} copyLabel="Copy subject prefix" />

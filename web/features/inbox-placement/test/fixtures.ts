@@ -104,7 +104,13 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
       reverseDnsFailed: false,
       blocklists: [
         { list: 'Spamhaus ZEN', zone: 'zen.spamhaus.org', status: 'clear', reason: null, lookupUrl: 'https://check.spamhaus.org/' },
-        { list: 'Barracuda', zone: 'b.barracudacentral.org', status: 'listed', reason: 'Listed for spam', lookupUrl: 'https://www.barracudacentral.org/lookups' },
+        {
+          list: 'Barracuda',
+          zone: 'b.barracudacentral.org',
+          status: 'listed',
+          reason: 'Listed for spam',
+          lookupUrl: 'https://www.barracudacentral.org/lookups',
+        },
       ],
     },
     content: {
@@ -123,7 +129,13 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
       hasDate: true,
       hasMessageId: true,
     },
-    spamAssassin: { score: 1.2, threshold: 5, isSpam: false, rules: [{ name: 'HTML_MESSAGE', score: 0.001, description: 'HTML included in message' }], error: null },
+    spamAssassin: {
+      score: 1.2,
+      threshold: 5,
+      isSpam: false,
+      rules: [{ name: 'HTML_MESSAGE', score: 0.001, description: 'HTML included in message' }],
+      error: null,
+    },
     ...overrides,
   };
 }
