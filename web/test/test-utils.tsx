@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { Domain } from '@contracts/domains';
+import type { InboxTest } from '@contracts/inbox-tests';
 import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import type { User } from '@contracts/user';
 import { AppProviders } from '../app/app-providers';
@@ -114,6 +115,30 @@ export function makeDomain(overrides: Partial<Domain> = {}): Domain {
     reputationScore: null,
     lastCheckedAt: '2025-03-01T10:00:00.000Z',
     createdAt: '2025-01-15T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeInboxTest(overrides: Partial<InboxTest> = {}): InboxTest {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    status: 'awaiting_email',
+    testType: 'automatic',
+    testEmailAddress: `test-${id}@in.inboxpulse.test`,
+    subject: `Inbox Test ${id}`,
+    subjectTag: `[TEST-${id}]`,
+    seedAddresses: [],
+    provider: null,
+    totalSeeds: 0,
+    inboxCount: 0,
+    spamCount: 0,
+    missingCount: 0,
+    score: null,
+    receivedAt: null,
+    failureReason: null,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    completedAt: null,
     ...overrides,
   };
 }

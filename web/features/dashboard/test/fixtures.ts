@@ -6,7 +6,7 @@ import type { InboxTest } from '@contracts/inbox-tests';
 import type { Integration } from '@contracts/integrations';
 import type { User } from '@contracts/user';
 import { sendingRates } from '@contracts/figures';
-import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
+import { jsonResponse, makeDomain as baseDomain, makeInboxTest, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the dashboard's tests (test-only module).
 
@@ -53,49 +53,34 @@ export const emptyOverview = makeOverview({
   counts: { domains: 0, inboxTests: 0, activeIntegrations: 0 },
 });
 
+/** A domain as the dashboard's tests expect it: every record published, reputation known. */
 export function makeDomain(overrides: Partial<Domain> = {}): Domain {
-  return {
-    id: 1,
-    domain: 'example.com',
-    status: 'healthy',
-    isVerified: true,
+  return baseDomain({
     verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=abc' },
-    dkimSelectors: [],
-    notes: null,
     spfRecord: 'v=spf1 include:_spf.example.net ~all',
     dkimRecord: 'v=DKIM1; k=rsa; p=MIGf',
-    dmarcRecord: 'v=DMARC1; p=reject',
-    spfStatus: 'valid',
-    dkimStatus: 'valid',
-    dmarcStatus: 'valid',
     reputationScore: 90,
     lastCheckedAt: '2025-01-01T00:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
+/** A completed test with seeds, finished just now. */
 export function makeTest(overrides: Partial<InboxTest> = {}): InboxTest {
-  return {
-    id: 1,
+  const now = new Date().toISOString();
+  return makeInboxTest({
     status: 'completed',
-    testType: 'automatic',
-    testEmailAddress: 'test-1@seed.inboxpulse.test',
     subject: 'Spring sale',
-    subjectTag: '[TEST-1]',
-    seedAddresses: [],
     provider: 'SendGrid',
     totalSeeds: 10,
     inboxCount: 8,
     spamCount: 1,
     missingCount: 1,
-    score: null,
-    receivedAt: null,
-    failureReason: null,
-    createdAt: new Date().toISOString(),
-    completedAt: new Date().toISOString(),
+    createdAt: now,
+    completedAt: now,
     ...overrides,
-  };
+  });
 }
 
 export function makeIntegration(overrides: Partial<Integration> = {}): Integration {

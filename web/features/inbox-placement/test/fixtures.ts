@@ -2,31 +2,9 @@ import type { Domain } from '@contracts/domains';
 import type { InboxTest, InboxTestReport, InboxTestResultRow, SeedNetworkStatus } from '@contracts/inbox-tests';
 import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../../test/test-utils';
 
-// Builders of API answers for the inbox placement page's tests (test-only module).
+export { makeInboxTest } from '../../../test/test-utils';
 
-export function makeInboxTest(overrides: Partial<InboxTest> = {}): InboxTest {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    status: 'awaiting_email',
-    testType: 'automatic',
-    testEmailAddress: `test-${id}@in.inboxpulse.test`,
-    subject: `Inbox Test ${id}`,
-    subjectTag: `[TEST-${id}]`,
-    seedAddresses: [],
-    provider: null,
-    totalSeeds: 0,
-    inboxCount: 0,
-    spamCount: 0,
-    missingCount: 0,
-    score: null,
-    receivedAt: null,
-    failureReason: null,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    completedAt: null,
-    ...overrides,
-  };
-}
+// Builders of API answers for the inbox placement page's tests (test-only module).
 
 export function makeRow(overrides: Partial<InboxTestResultRow> = {}): InboxTestResultRow {
   return {
