@@ -100,7 +100,7 @@ describe('send-test-email', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const { port } = closed.address() as { port: number };
     await new Promise((r) => closed.close(r));
-    const error = await sendTestEmail({ to: `test@${INBOUND}`, port }).catch((e: Error) => e);
+    const error = await sendTestEmail({ to: `test-1-0123456789abcdef@${INBOUND}`, port }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(SendTestEmailError);
     expect((error as Error).message).toMatch(new RegExp(`Could not connect to 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\. Is InboxPulse running\\?`));
   });
@@ -120,9 +120,9 @@ describe('send-test-email', () => {
     );
     expect(() => parseCommandLine(['--to', 'x@y', '--nope'])).toThrow(/Unknown option '--nope'/);
     expect(parseCommandLine(['--help'])).toBe('help');
-    expect(() => parseCommandLine(['--to', 'test@in.example'])).toThrow(/add --subject "\[TEST-<id>\] \.\.\."/);
-    expect(parseCommandLine(['--to', 'test@in.example', '--subject', '[TEST-3] hi', '--host', 'mx.example', '--port', '25'])).toMatchObject({
-      to: 'test@in.example',
+    expect(() => parseCommandLine(['--to', 'test@in.example', '--subject', '[TEST-3] hi'])).toThrow(/send to the test's own address/);
+    expect(parseCommandLine(['--to', 'test-3-0123456789abcdef@in.example', '--subject', '[TEST-3] hi', '--host', 'mx.example', '--port', '25'])).toMatchObject({
+      to: 'test-3-0123456789abcdef@in.example',
       subject: '[TEST-3] hi',
       host: 'mx.example',
       port: 25,

@@ -193,11 +193,9 @@ export function parseCommandLine(args: string[]): SendTestEmailOptions | 'help' 
   if (!values.to) throw new SendTestEmailError(`--to is required: the test's address, shown on its page.\n${USAGE}`);
   if (!/^[^@\s]+@[^@\s]+$/.test(values.to)) throw new SendTestEmailError(`--to must be an e-mail address, got "${values.to}".`);
   if (values.from && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.from)) throw new SendTestEmailError(`--from must be an e-mail address, got "${values.from}".`);
-  // test@ and test+x@ find the test by the [TEST-<id>] tag alone: without it the message is recorded and not used.
-  if (/^test(\+[^@]*)?@/i.test(values.to) && !/\[TEST-\d+\]/i.test(values.subject ?? '')) {
-    throw new SendTestEmailError(
-      `${values.to} finds the test by the tag in the subject: add --subject "[TEST-<id>] ..." with the test's id, or send to the test's own address (test-<id>-...@).`,
-    );
+  // There is no generic test@ address (a subject tag alone would let anyone start another user's test).
+  if (/^test(\+[^@]*)?@/i.test(values.to)) {
+    throw new SendTestEmailError(`${values.to} is not a test's address: send to the test's own address (test-<id>-<token>@...), shown on its page.`);
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))

@@ -69,10 +69,16 @@ describe('a message whose analysis is stopped', () => {
     expect(await database.db.select().from(inboxTestReports).where(eq(inboxTestReports.testId, test.id))).toEqual([]);
   });
 
-  it('sent to test@, fails without touching the test its subject names', async () => {
+  it('a message that names no test (stored for test@ before it was retired) fails without touching the test its subject names', async () => {
     const test = await createInboxTest(database.db, userId, INBOUND);
-    const message = await received(`test@${INBOUND}`, `[TEST-${test.id}] hello`);
-    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({ status: 'failed', result: STOPPED, pollSeeds: false });
+    const raw = Buffer.from(`From: news@brand.test\r\nTo: test@${INBOUND}\r\nSubject: [TEST-${test.id}] hello\r\n\r\nHello\r\n`);
+    const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', rcptTo: [`test@${INBOUND}`], targetIds: [], raw });
+    const message = (await claimInboundMessage(database.db, id!))!;
+    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({
+      status: 'failed',
+      result: "No test matched: the message was not sent to a test's own address.",
+      pollSeeds: false,
+    });
     const [row] = await database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id));
     expect(row.status).toBe('awaiting_email');
   });

@@ -4,7 +4,7 @@ import type { InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';
 import { AnalysisStoppedError } from '../platform/message-analysis/analysis-pool';
 import { detectSendingProvider } from './sending-provider';
-import { defaultSubject, testIdFromSubject } from './test-address';
+import { defaultSubject } from './test-address';
 import { claimTestsForMessage, failTestsOfMessage, recordTestReport } from './inbox-tests.repo';
 
 /** Below this score the analyser, standing in for a seed network, classes the message as spam (ADR 011). */
@@ -18,39 +18,27 @@ export interface TestMessageOutcome {
 }
 
 /**
- * A message for inbox tests: for the tests its recipients named (their own addresses, resolved when
- * the listener accepted them), else the test its subject tag names (mail to test@). The first message of a test starts it and is analysed; a later one, or one for a
- * test that has ended, is recorded and not used. Safe to run again for the same message after a crash:
+ * A message for inbox tests: for the tests its recipients named (their own unguessable addresses,
+ * resolved when the listener accepted them; ADR 012). The first message of a test starts it and is
+ * analysed; a later one, or one for a test that has ended, is recorded and not used. Safe to run again for the same message after a crash:
  * the claim accepts a test this message already claimed, and the report is written over.
  */
 export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'>, message: InboundMessage): Promise<TestMessageOutcome> {
   const { db } = ctx;
   const raw = message.raw!;
   const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
-  let report: InboxTestReport | undefined;
+  let report: InboxTestReport;
 
-  // Mail to tests' own addresses claims them at once (one statement, the common case).
-  let testIds = message.targetIds;
-  let started = testIds.length > 0 ? await claimTestsForMessage(db, testIds, message) : [];
-  if (testIds.length === 0) {
-    try {
-      report = await ctx.analyser.analyse(raw, envelope);
-    } catch (err) {
-      if (err instanceof AnalysisStoppedError) return { status: 'failed', result: err.message, pollSeeds: false };
-      throw err;
-    }
-    const tagged = testIdFromSubject(report.content.subject);
-    if (tagged === undefined)
-      return { status: 'failed', result: 'No test matched: the message was sent to test@ without a [TEST-<id>] tag in its subject.', pollSeeds: false };
-    testIds = [tagged];
-    started = await claimTestsForMessage(db, testIds, message);
-  }
+  const testIds = message.targetIds;
+  // Only a message stored before test@ was retired (ADR 012) names no test.
+  if (testIds.length === 0) return { status: 'failed', result: "No test matched: the message was not sent to a test's own address.", pollSeeds: false };
+  const started = await claimTestsForMessage(db, testIds, message);
 
   const notUsed = testIds.filter((id) => !started.includes(id)).map((id) => `test ${id} already has its message or does not exist`);
   if (started.length === 0) return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
 
   try {
-    report ??= await ctx.analyser.analyse(raw, envelope);
+    report = await ctx.analyser.analyse(raw, envelope);
   } catch (err) {
     if (!(err instanceof AnalysisStoppedError)) throw err; // retried by the job
     // The same message would stop the analysis again: its tests fail with the reason.

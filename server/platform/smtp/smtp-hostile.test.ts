@@ -240,7 +240,7 @@ describe('messages over the size limit', () => {
     expect(ehlo.text).toContain(`SIZE ${DEFAULT_LIMIT}`);
     expect(await client.command(`MAIL FROM:<a@brand.test> SIZE=${DEFAULT_LIMIT + 1}`)).toMatchObject({ code: 552 });
     // The transaction did not start: RCPT is out of sequence.
-    expect((await client.command(`RCPT TO:<test@${INBOUND}>`)).code).toBe(503);
+    expect((await client.command(`RCPT TO:<dmarc@${INBOUND}>`)).code).toBe(503);
     await client.quit();
     expect(await storedCount()).toBe(before);
   });
@@ -249,9 +249,9 @@ describe('messages over the size limit', () => {
     const before = await storedCount();
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
-    await client.begin('a@brand.test', [`test@${INBOUND}`]);
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
     const line = `${'a'.repeat(998)}\r\n`;
-    const reply = await client.finish(HEADERS(`test@${INBOUND}`, 'big') + '\r\n' + line.repeat(Math.ceil(DEFAULT_LIMIT / line.length) + 10));
+    const reply = await client.finish(HEADERS(`dmarc@${INBOUND}`, 'big') + '\r\n' + line.repeat(Math.ceil(DEFAULT_LIMIT / line.length) + 10));
     expect(reply.code).toBe(552);
     expect(reply.text).toContain(`${DEFAULT_LIMIT} bytes`);
     expect(await storedCount()).toBe(before);
@@ -269,14 +269,14 @@ describe('messages over the size limit', () => {
     const sent = 16 * DEFAULT_LIMIT; // 160 MiB
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
-    await client.begin('a@brand.test', [`test@${INBOUND}`]);
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
     global.gc?.();
     const baseline = process.memoryUsage().arrayBuffers;
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 5);
     // One reused 1 MiB chunk of plain lines (no dots, no terminator): this side holds ~1 MiB at a time.
     const chunk = Buffer.from(`${'b'.repeat(1022)}\r\n`.repeat(1024));
-    await client.write(HEADERS(`test@${INBOUND}`, 'flood') + '\r\n');
+    await client.write(HEADERS(`dmarc@${INBOUND}`, 'flood') + '\r\n');
     for (let sentBytes = 0; sentBytes < sent; sentBytes += chunk.length) await client.write(chunk);
     await client.write('\r\n.\r\n');
     const reply = await client.next(60_000);
@@ -450,10 +450,11 @@ describe('the envelope', () => {
   });
 
   it('stores nothing when the sender disconnects in the middle of DATA, and keeps serving', async () => {
+    const test = await newTest();
     const before = await storedCount();
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
-    await client.begin('a@brand.test', [`dmarc@${INBOUND}`, `test@${INBOUND}`]);
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`, test.testEmailAddress]);
     await client.write(HEADERS(`dmarc@${INBOUND}`, 'cut short') + '\r\n' + 'half a message\r\n'.repeat(5000));
     client.destroy();
     // Once the listener has handled the close and settled the half message, anything it would store is stored.
@@ -465,6 +466,7 @@ describe('the envelope', () => {
   });
 
   it('answers a pipelined burst in order, one reply per command, each message stored with its own recipients', async () => {
+    const test = await newTest();
     const before = await storedCount();
     const { client } = await RawSmtp.open();
     const ehlo = await client.command('EHLO hostile.test');
@@ -477,7 +479,7 @@ describe('the envelope', () => {
         'MAIL FROM:<a@brand.test>',
         `RCPT TO:<dmarc+one@${INBOUND}>`,
         `RCPT TO:<nobody@${INBOUND}>`,
-        `RCPT TO:<test@${INBOUND}>`,
+        `RCPT TO:<${test.testEmailAddress}>`,
         'DATA',
         message(`dmarc+one@${INBOUND}`, 1) + 'MAIL FROM:<b@brand.test>',
         `RCPT TO:<dmarc+two@${INBOUND}>`,
@@ -502,7 +504,7 @@ describe('the envelope', () => {
       .split(',')
       .map(Number);
     const rows = await Promise.all(first.map(messageRow));
-    expect(rows.map((r) => r.rcptTo).sort()).toEqual([[`dmarc+one@${INBOUND}`], [`test@${INBOUND}`]]);
+    expect(rows.map((r) => r.rcptTo).sort()).toEqual([[`dmarc+one@${INBOUND}`], [test.testEmailAddress]]);
     expect((await messageRow(queuedId(replies[9]))).rcptTo).toEqual([`dmarc+two@${INBOUND}`]);
   });
 
@@ -564,11 +566,11 @@ describe('the envelope', () => {
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
     expect((await client.command('MAIL FROM:<a@brand.test>')).code).toBe(250);
-    const rcpts = Array.from({ length: MAX_RECIPIENTS }, (_, i) => `test+${i + 1}@${INBOUND}`);
+    const rcpts = Array.from({ length: MAX_RECIPIENTS }, (_, i) => `dmarc+${i + 1}@${INBOUND}`);
     for (const r of rcpts) expect((await client.command(`RCPT TO:<${r}>`)).code).toBe(250);
-    expect(await client.command(`RCPT TO:<test+${MAX_RECIPIENTS + 1}@${INBOUND}>`)).toMatchObject({ code: 452 });
+    expect(await client.command(`RCPT TO:<dmarc+${MAX_RECIPIENTS + 1}@${INBOUND}>`)).toMatchObject({ code: 452 });
     expect((await client.command('DATA')).code).toBe(354);
-    const reply = await client.finish(HEADERS(`test@${INBOUND}`, 'fifty') + '\r\nx\r\n');
+    const reply = await client.finish(HEADERS(`dmarc@${INBOUND}`, 'fifty') + '\r\nx\r\n');
     await client.quit();
     expect(reply.code).toBe(250);
     expect((await messageRow(queuedId(reply))).rcptTo).toEqual(rcpts);

@@ -28,7 +28,7 @@ export const inboundMessages = pgTable(
     /**
      * What the recipients named, resolved by the capability's mailbox when the listener accepted them
      * (at RCPT time): the ids of the inbox tests whose own addresses it was sent to. Empty for mail to
-     * a mailbox as a whole (dmarc@, test@), and for reports fetched over IMAP.
+     * a mailbox as a whole (dmarc@), and for reports fetched over IMAP.
      */
     targetIds: integer().array().notNull().default([]),
     size: integer().notNull(),
