@@ -1,7 +1,7 @@
-import { request } from 'node:https';
 import type { z } from 'zod';
 import type { DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
+import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { parseTags } from './dkim';
 import { error, info, statusOf, warning, withTag } from './finding';
 
@@ -13,6 +13,8 @@ const ONE_DAY = 86_400;
 
 /** How the policy file is fetched; tests point it at a loopback HTTPS server with its own CA. */
 export interface PolicyFetchOptions {
+  /** The guard the fetch goes through; tests inject one that lets their loopback server through. */
+  outbound?: OutboundGuard;
   port?: number;
   ca?: string | Buffer;
   timeoutMs?: number;
@@ -48,46 +50,27 @@ export function mxMatches(pattern: string, host: string): boolean {
   return name.endsWith(suffix) && !name.slice(0, -suffix.length).includes('.');
 }
 
+/** The host answered, but not with a policy: said as it is (the host is public and answered, so this tells nothing about our network). */
+class PolicyAnswerError extends Error {}
+
 /**
- * GET https://mta-sts.<domain>/.well-known/mta-sts.txt. The host is resolved through the product's
- * resolver (DNS_SERVERS), not the system's, and the certificate is checked against the name.
- * No redirects (RFC 8461 3.3), a size cap, and a timeout.
+ * GET https://mta-sts.<domain>/.well-known/mta-sts.txt through the outbound guard: the host is
+ * resolved through the product's resolver (DNS_SERVERS), refused unless every address is public,
+ * and the certificate is checked against the name. No redirects (RFC 8461 3.3), a size cap, and a
+ * time limit on the whole exchange.
  */
 export async function fetchMtaStsPolicy(dns: DnsResolver, domain: string, options: PolicyFetchOptions = {}): Promise<string> {
-  const host = `mta-sts.${domain}`;
-  const addresses = [...(await dns.a(host)), ...(await dns.aaaa(host))];
-  if (addresses.length === 0) throw new Error(`${host} has no address`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: addresses[0],
-        servername: host,
-        port: options.port ?? 443,
-        path: '/.well-known/mta-sts.txt',
-        headers: { host, 'user-agent': 'InboxPulse MTA-STS check' },
-        ca: options.ca,
-        timeout: options.timeoutMs ?? 5000,
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return reject(new Error(`HTTP ${res.statusCode}`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_POLICY_BYTES) return req.destroy(new Error('the policy is larger than 64 KB'));
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within 5 seconds')));
-    req.on('error', reject);
-    req.end();
+  const outbound = options.outbound ?? createOutboundGuard(dns);
+  const res = await outbound.fetch(`https://mta-sts.${domain}/.well-known/mta-sts.txt`, {
+    headers: { 'user-agent': 'InboxPulse MTA-STS check' },
+    timeoutMs: options.timeoutMs ?? 5000,
+    maxBytes: MAX_POLICY_BYTES,
+    ca: options.ca,
+    port: options.port,
   });
+  if (res.status !== 200) throw new PolicyAnswerError(`HTTP ${res.status}`);
+  if (res.truncated) throw new PolicyAnswerError('the policy is larger than 64 KB');
+  return res.body.toString('utf8');
 }
 
 /** MTA-STS: the _mta-sts TXT record, and the policy file it announces checked against the MX hosts. */
@@ -107,7 +90,13 @@ export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: str
   try {
     text = await fetchMtaStsPolicy(dns, domain, options);
   } catch (err) {
-    findings.push(error(`The MTA-STS policy could not be fetched: ${(err as Error).message}.`, `Serve it at ${where} with a valid certificate.`));
+    // A connection that failed (refused, reset, timeout, TLS, an address that is not public) gets one
+    // text whatever the cause: telling them apart would make this check a port scanner.
+    const message =
+      err instanceof PolicyAnswerError
+        ? `The MTA-STS policy could not be fetched: ${err.message}.`
+        : `The MTA-STS policy could not be fetched from mta-sts.${domain}.`;
+    findings.push(error(message, `Serve it at ${where} with a valid certificate.`));
     return { status: statusOf(findings), record, policy: null, findings };
   }
   const policy = parseMtaStsPolicy(text);

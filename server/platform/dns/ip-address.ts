@@ -58,3 +58,45 @@ export function sameIp(a: string, b: string): boolean {
   const x = normaliseIp(a);
   return x !== null && x === normaliseIp(b);
 }
+
+/** 2000::/3, where IANA allocates global unicast IPv6; the rest is special or unallocated. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+/** RFC 6052's well-known NAT64 prefix (its 64:ff9b:1::/48 sibling is for local use only). */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+
+/**
+ * Whether `text` is a public unicast address: one a request to a user-given host may go to. False
+ * for what is not an IP address (isIP's rule), and for every range ipaddr.js names (loopback,
+ * private, link-local, CGNAT, unique-local, multicast, broadcast, unspecified, documentation,
+ * benchmarking and other reserved blocks), IPv6 outside 2000::/3, and addresses with a zone. An
+ * IPv6 address that carries an IPv4 one (mapped, translated, NAT64, 6to4, Teredo's server and
+ * client) is public only when that IPv4 address is.
+ */
+export function isPublicUnicast(text: string): boolean {
+  const family = isIP(text);
+  if (family === 4) return ipaddr.IPv4.parse(text).range() === 'unicast';
+  if (family !== 6 || text.includes('%')) return false;
+  // ipaddr.js reads the deprecated "::a.b.c.d" as ::ffff:a.b.c.d: write a dotted tail as two hex groups first.
+  const hex = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a: string, b: string, c: string, d: string) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
+  );
+  const address = ipaddr.IPv6.parse(hex);
+  const bytes = address.toByteArray();
+  const embedded = (offset: number, xor = 0) => new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => byte ^ xor)).range() === 'unicast';
+  switch (address.range()) {
+    case 'unicast':
+      return address.match(GLOBAL_UNICAST_V6);
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return embedded(12);
+    case 'rfc6052':
+      return address.match(NAT64_WELL_KNOWN) && embedded(12);
+    case '6to4':
+      return embedded(2);
+    case 'teredo':
+      // 2001:0:<server v4>:<flags>:<port>:<client v4 inverted>
+      return embedded(4) && embedded(12, 0xff);
+    default:
+      return false;
+  }
+}
