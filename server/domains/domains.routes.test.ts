@@ -149,6 +149,26 @@ describe('domain management API', () => {
   });
 });
 
+describe('verify rate limit', () => {
+  it('answers 429 with Retry-After after 10 re-checks in 10 minutes, per user', async () => {
+    const busy = await signUp(t.app);
+    const domain = (await busy.client.post('/api/domains', { domain: 'busy-brand.com' })).json();
+    publishHealthy('busy-brand.com');
+    for (let i = 0; i < 10; i++) expect((await busy.client.post(`/api/domains/${domain.id}/verify`)).statusCode).toBe(200);
+    const refused = await busy.client.post(`/api/domains/${domain.id}/verify`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again in 10 minutes.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(540);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    // Another domain of the same user is limited too; another user is not.
+    const second = (await busy.client.post('/api/domains', { domain: 'busy-brand-two.com' })).json();
+    expect((await busy.client.post(`/api/domains/${second.id}/verify`)).statusCode).toBe(429);
+    const other = await signUp(t.app);
+    const theirs = (await other.client.post('/api/domains', { domain: 'busy-brand.com' })).json();
+    expect((await other.client.post(`/api/domains/${theirs.id}/verify`)).statusCode).toBe(200);
+  });
+});
+
 describe('hourly re-check', () => {
   it('queues one check per domain and each check records the result', async () => {
     publishHealthy('scheduled-brand.com');

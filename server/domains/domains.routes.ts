@@ -6,6 +6,7 @@ import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
+import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { recheckDomain } from './domain-checks.service';
 import { validateDomainName } from './domain-name';
 import { deleteUserDomain, findUserDomain, insertDomain, listUserDomains, updateUserDomain, type DomainRow } from './domains.repo';
@@ -33,6 +34,8 @@ export function toDomain(row: DomainRow): Domain {
 
 const toDetail = (row: DomainRow): DomainDetail => ({ ...toDomain(row), checks: row.checks ?? null });
 const NOT_FOUND = 'Domain not found';
+/** Each re-check costs a dozen DNS lookups and an HTTPS fetch from a host the user names. */
+const VERIFY_PER_USER: RateRule = { name: 'domain-verify-user', limit: 10, windowSeconds: 10 * 60 };
 
 export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +82,9 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   r.post('/api/domains/:id/verify', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) => {
-    const row = await ownDomain(currentUser(request).id, request.params.id);
+    const userId = currentUser(request).id;
+    await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
+    const row = await ownDomain(userId, request.params.id);
     return toDetail(await recheckDomain(ctx.db, ctx.dns, row));
   });
 }
