@@ -14,7 +14,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
 
 async function openDashboard() {
   const view = renderApp('/dashboard');
-  await screen.findByTestId('dashboard-source-select', {}, { timeout: 3000 });
+  await screen.findByTestId('dashboard-source-select');
   return view;
 }
 
@@ -28,7 +28,7 @@ describe('Dashboard: loading and welcome', () => {
   it('shows skeletons while the data loads', async () => {
     stubDashboard({ overview: () => new Promise<Response>(() => {}) as unknown as Response });
     renderApp('/dashboard');
-    expect(await screen.findByTestId('dashboard-skeleton', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('dashboard-skeleton')).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-page')).toContainElement(screen.getByTestId('dashboard-skeleton'));
   });
 
@@ -209,7 +209,7 @@ describe('Dashboard: overview', () => {
       },
     });
     renderApp('/dashboard');
-    expect(await screen.findByTestId('login-form', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     // The toaster is a lazy chunk: the first toast of a run can show a moment after the login screen.
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
     expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
@@ -272,7 +272,7 @@ describe('Dashboard: advanced analytics', () => {
       },
     });
     await openDashboard();
-    expect(await screen.findByTestId('trend-charts', {}, { timeout: 5000 })).toHaveTextContent('Inbox rate 88.00% on 2025-06-01');
+    expect(await screen.findByTestId('trend-charts')).toHaveTextContent('Inbox rate 88.00% on 2025-06-01');
     await userEvent.setup().click(screen.getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true));
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');

@@ -10,16 +10,14 @@ beforeAll(async () => {
   await Promise.all([import('./domains-page'), preloadSignedInFrame()]);
 });
 
-const WAIT = { timeout: 3000 };
-
 async function openPage() {
   const view = renderApp('/domains');
-  await screen.findByTestId('domains-page', {}, WAIT);
+  await screen.findByTestId('domains-page');
   return view;
 }
 
 async function card(domain: string) {
-  const found = await screen.findAllByTestId('domain-card', {}, WAIT);
+  const found = await screen.findAllByTestId('domain-card');
   const match = found.find((element) => element.getAttribute('data-domain') === domain);
   if (!match) throw new Error(`No card for ${domain}`);
   return match;
@@ -59,7 +57,7 @@ describe('Domains: list and status badge', () => {
   it('shows the empty state, whose button opens the add form', async () => {
     stubDomains([]);
     await openPage();
-    expect(await screen.findByText('No domains added yet', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('No domains added yet')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add Your First Domain' }));
     expect(screen.getByTestId('add-domain-form')).toBeInTheDocument();
@@ -86,9 +84,9 @@ describe('Domains: list and status badge', () => {
       'GET /api/domains': () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
     });
     renderApp('/domains');
-    expect(await screen.findByText('Unauthorized', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByTestId('domains-page')).not.toBeInTheDocument(), WAIT);
+    await waitFor(() => expect(screen.queryByTestId('domains-page')).not.toBeInTheDocument());
     expect(userCalls).toBeGreaterThanOrEqual(2);
   });
 });
@@ -150,10 +148,10 @@ describe('Domains: add form', () => {
     });
     await openPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Your First Domain' }, WAIT));
+    await user.click(await screen.findByRole('button', { name: 'Add Your First Domain' }));
     await user.type(screen.getByLabelText('Domain name'), '  Mail.EXAMPLE.net  ');
     await user.click(within(screen.getByTestId('add-domain-form')).getByRole('button', { name: 'Add Domain' }));
-    expect(await screen.findByText('Domain Added', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Domain Added')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/domains')).toEqual({ domain: 'mail.example.net' });
     expect(await card('mail.example.net')).toBeInTheDocument();
     expect(screen.queryByTestId('add-domain-form')).not.toBeInTheDocument();
@@ -168,7 +166,7 @@ describe('Domains: add form', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add Domain' }));
     await user.type(screen.getByLabelText('Domain name'), 'example.com{Enter}');
-    expect(await screen.findByText('Failed to add domain', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to add domain')).toBeInTheDocument();
     expect(screen.getAllByText('You already added this domain').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Domain name')).toHaveValue('example.com');
     expect(screen.getByLabelText('Domain name')).toHaveAttribute('aria-invalid', 'true');
@@ -190,7 +188,7 @@ describe('Domains: delete and verify', () => {
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText(/Are you sure you want to delete example.com\?/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Domain Deleted', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Domain Deleted')).toBeInTheDocument();
     expect(screen.getByText('example.com was deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('domain-card')).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -214,7 +212,7 @@ describe('Domains: delete and verify', () => {
     const user = userEvent.setup();
     await openMenuItem(user, 'example.com', 'Delete Domain');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Delete Failed', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Delete Failed')).toBeInTheDocument();
     expect(screen.getByText('Could not delete domain. Please try again.')).toBeInTheDocument();
   });
 
@@ -238,7 +236,7 @@ describe('Domains: delete and verify', () => {
     const element = within(await card('example.com'));
     expect(element.getByTestId('domain-status')).toHaveTextContent('Pending');
     await user.click(element.getByRole('button', { name: 'Verify DNS' }));
-    expect(await screen.findByText('DNS Verification Complete', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('DNS Verification Complete')).toBeInTheDocument();
     expect(screen.getByText('example.com: Issues')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByTestId('domain-card')).getByTestId('domain-status')).toHaveTextContent('Issues'));
     expect(listCalls).toBeGreaterThanOrEqual(2);
@@ -249,7 +247,7 @@ describe('Domains: delete and verify', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Verify DNS' }));
-    expect(await screen.findByText('Verification Failed', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Verification Failed')).toBeInTheDocument();
     expect(screen.getByText('Failed to verify domain DNS records')).toBeInTheDocument();
   });
 });
@@ -307,7 +305,7 @@ describe('Domains: details panel', () => {
     await user.click(toggle);
     expect(element.getByRole('button', { name: 'Hide DNS check details' })).toHaveAttribute('aria-expanded', 'true');
     const details = within(element.getByTestId('domain-details'));
-    const spf = within(await details.findByTestId('check-spf', {}, WAIT));
+    const spf = within(await details.findByTestId('check-spf'));
     expect(spf.getByTestId('check-status')).toHaveTextContent('Invalid');
     expect(spf.getByText('11 of 10 DNS lookups')).toBeInTheDocument();
     expect(spf.getByText('1 of 2 void lookups')).toBeInTheDocument();
@@ -346,7 +344,7 @@ describe('Domains: details panel', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Show DNS check details' }));
-    expect(await within(screen.getByTestId('domain-details')).findByText('Not checked yet', {}, WAIT)).toBeInTheDocument();
+    expect(await within(screen.getByTestId('domain-details')).findByText('Not checked yet')).toBeInTheDocument();
   });
 
   it('shows the fresh results after Verify DNS without asking again', async () => {
@@ -362,9 +360,9 @@ describe('Domains: details panel', () => {
     const user = userEvent.setup();
     const element = within(await card('example.com'));
     await user.click(element.getByRole('button', { name: 'Show DNS check details' }));
-    expect(await element.findByText('Not checked yet', {}, WAIT)).toBeInTheDocument();
+    expect(await element.findByText('Not checked yet')).toBeInTheDocument();
     await user.click(element.getByRole('button', { name: 'Verify DNS' }));
-    expect(await element.findByTestId('spf-tree', {}, WAIT)).toBeInTheDocument();
+    expect(await element.findByTestId('spf-tree')).toBeInTheDocument();
     expect(detailCalls).toBe(1);
   });
 });
@@ -391,7 +389,7 @@ describe('Domains: edit dialog', () => {
     expect(dialog.getAllByTestId('selector-chip').map((chip) => chip.textContent)).toEqual(['google', 's1']);
     await user.type(dialog.getByLabelText('Notes'), '  Sent through Google Workspace  ');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Domain Updated', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Domain Updated')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'PATCH /api/domains/1')).toEqual({ dkimSelectors: ['google', 's1'], notes: 'Sent through Google Workspace' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Domain' })).not.toBeInTheDocument());
   });

@@ -16,32 +16,30 @@ beforeAll(async () => {
   ]);
 });
 
-const WAIT = { timeout: 3000 };
-
 async function openPage() {
   const view = renderApp('/inbox-placement');
-  await screen.findByTestId('inbox-placement-page', {}, WAIT);
+  await screen.findByTestId('inbox-placement-page');
   return view;
 }
 
 async function card(id: number) {
-  return within(await screen.findByTestId(`inbox-test-${id}`, {}, WAIT));
+  return within(await screen.findByTestId(`inbox-test-${id}`));
 }
 
 describe('Inbox placement: Create Test', () => {
   it('is disabled with the hint when the user has no healthy domain', async () => {
     stubInboxPlacement({ domains: [makeDomain({ status: 'pending', isVerified: false }), makeDomain({ id: 2, domain: 'b.example.com', status: 'warning' })] });
     await openPage();
-    expect(await screen.findByText('Add and verify at least one domain to start testing', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Add and verify at least one domain to start testing')).toBeInTheDocument();
     expect(screen.getByTestId('create-test')).toBeDisabled();
   });
 
   it('is enabled without the hint when a domain is healthy', async () => {
     stubInboxPlacement();
     await openPage();
-    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled(), WAIT);
+    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled());
     expect(screen.queryByText('Add and verify at least one domain to start testing')).not.toBeInTheDocument();
-    expect(await screen.findByText('No inbox tests yet', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('No inbox tests yet')).toBeInTheDocument();
   });
 
   it('creates an automatic test, toasts "Test Created" and shows it with its address, subject prefix and copy buttons', async () => {
@@ -59,10 +57,10 @@ describe('Inbox placement: Create Test', () => {
     await openPage();
     const user = userEvent.setup();
     const button = screen.getByTestId('create-test');
-    await waitFor(() => expect(button).toBeEnabled(), WAIT);
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
 
-    expect(await screen.findByText('Test Created', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Test Created')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/inbox-tests')).toEqual({ testType: 'automatic' });
     const element = await card(12);
     expect(element.getByRole('heading', { name: 'Inbox Test 12' })).toBeInTheDocument();
@@ -91,12 +89,12 @@ describe('Inbox placement: Create Test', () => {
     await openPage();
     const user = userEvent.setup();
     const button = screen.getByTestId('create-test');
-    await waitFor(() => expect(button).toBeEnabled(), WAIT);
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveTextContent('Creating...');
     answer(jsonResponse(makeInboxTest({ id: 8 }), 201));
-    expect(await screen.findByText('Test Created', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Test Created')).toBeInTheDocument();
     await waitFor(() => expect(button).toBeEnabled());
   });
 
@@ -107,18 +105,18 @@ describe('Inbox placement: Create Test', () => {
     stubInboxPlacement({ extra: { 'POST /api/inbox-tests': () => errorResponse(status, code, serverMessage) } });
     await openPage();
     const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled(), WAIT);
+    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled());
     await user.click(screen.getByTestId('create-test'));
-    expect(await screen.findByText(shown, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it('falls back to "Failed to create test" when the server gives no message', async () => {
     stubInboxPlacement({ extra: { 'POST /api/inbox-tests': () => new Response('', { status: 500 }) } });
     await openPage();
     const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled(), WAIT);
+    await waitFor(() => expect(screen.getByTestId('create-test')).toBeEnabled());
     await user.click(screen.getByTestId('create-test'));
-    expect(await screen.findByText('Failed to create test', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create test')).toBeInTheDocument();
   });
 });
 
@@ -153,13 +151,13 @@ describe('Inbox placement: the list', () => {
     expect((await card(5)).getByTestId('inbox-test-status-5')).toHaveTextContent('Awaiting email');
     status = 'completed';
     await vi.advanceTimersByTimeAsync(5_100);
-    await waitFor(() => expect(screen.getByTestId('inbox-test-status-5')).toHaveTextContent('Completed'), WAIT);
+    await waitFor(() => expect(screen.getByTestId('inbox-test-status-5')).toHaveTextContent('Completed'));
   });
 
   it("offers a signed-out screen with the spec text and a way to log in (the route's signedOut handle)", async () => {
     stubFetch(signedOut);
     renderApp('/inbox-placement');
-    const notice = within(await screen.findByTestId('inbox-placement-signed-out', {}, WAIT));
+    const notice = within(await screen.findByTestId('inbox-placement-signed-out'));
     expect(notice.getByText('Please log in to access inbox placement testing')).toBeInTheDocument();
     expect(notice.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
@@ -167,7 +165,7 @@ describe('Inbox placement: the list', () => {
   it('shows "Please log in to access inbox placement testing" when the session is gone', async () => {
     stubInboxPlacement({ extra: { 'GET /api/inbox-tests': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') } });
     await openPage();
-    expect(await screen.findByText('Please log in to access inbox placement testing', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to access inbox placement testing')).toBeInTheDocument();
   });
 });
 
@@ -189,8 +187,8 @@ describe('Inbox placement: delete', () => {
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText(/Are you sure you want to delete test #1/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Test Deleted', {}, WAIT)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByTestId('inbox-test-1')).not.toBeInTheDocument(), WAIT);
+    expect(await screen.findByText('Test Deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('inbox-test-1')).not.toBeInTheDocument());
     expect(screen.getByTestId('inbox-test-2')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
@@ -218,7 +216,7 @@ describe('Inbox placement: delete', () => {
     const user = userEvent.setup();
     await user.click((await card(1)).getByRole('button', { name: 'Delete test 1' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(shown, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
     expect(screen.getByTestId('inbox-test-1')).toBeInTheDocument();
   });
 });
@@ -258,8 +256,8 @@ describe('Inbox placement: results and analysis', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click((await card(3)).getByTestId('view-results-3'));
-    const panel = within(await screen.findByTestId('inbox-test-results-3', {}, WAIT));
-    expect(await panel.findByTestId('rate-inbox', {}, WAIT)).toHaveTextContent('67%');
+    const panel = within(await screen.findByTestId('inbox-test-results-3'));
+    expect(await panel.findByTestId('rate-inbox')).toHaveTextContent('67%');
     expect(panel.getByTestId('rate-spam')).toHaveTextContent('33%');
     expect(panel.getByTestId('rate-missing')).toHaveTextContent('0%');
     expect(panel.getByTestId('total-tests')).toHaveTextContent('3');
@@ -295,7 +293,7 @@ describe('Inbox placement: results and analysis', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click((await card(3)).getByTestId('view-results-3'));
-    const score = await screen.findByTestId('inbox-test-score-3', {}, WAIT);
+    const score = await screen.findByTestId('inbox-test-score-3');
     expect(score).toHaveTextContent(/^7\.5$/);
     expect(score.parentElement).toHaveTextContent('Score 7.5/10');
     const analysis = within(screen.getByTestId('inbox-test-analysis-3'));
@@ -331,10 +329,10 @@ describe('Inbox placement: results and analysis', () => {
       extra: { 'GET /api/inbox-tests/2/report': () => (report ? jsonResponse(report) : errorResponse(404, 'not_found', 'No report yet')) },
     });
     await openPage();
-    expect(await screen.findByText('The message analysis appears here once your email has arrived.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('The message analysis appears here once your email has arrived.')).toBeInTheDocument();
     report = makeReport({ score: 9, verdict: 'Excellent', deductions: [] });
     await vi.advanceTimersByTimeAsync(5_100);
-    expect(await screen.findByTestId('inbox-test-score-2', {}, WAIT)).toHaveTextContent(/^9$/);
+    expect(await screen.findByTestId('inbox-test-score-2')).toHaveTextContent(/^9$/);
     expect(screen.getByText('Excellent')).toBeInTheDocument();
   });
 
@@ -362,8 +360,8 @@ describe('Inbox placement: results and analysis', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click((await card(3)).getByTestId('view-results-3'));
-    const panel = within(await screen.findByTestId('inbox-test-results-3', {}, WAIT));
-    expect(await panel.findByTestId('analyser-only-note', {}, WAIT)).toHaveTextContent("InboxPulse's own inbound analyser");
+    const panel = within(await screen.findByTestId('inbox-test-results-3'));
+    expect(await panel.findByTestId('analyser-only-note')).toHaveTextContent("InboxPulse's own inbound analyser");
     expect(panel.getByTestId('rate-inbox')).toHaveTextContent('100%');
     expect(panel.queryByTestId('breakdown-region')).not.toBeInTheDocument();
     const row = within(panel.getByTestId('provider-row'));
@@ -380,7 +378,7 @@ describe('Inbox placement: seed network status', () => {
     });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
-    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'live'), WAIT);
+    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'live'));
     expect(banner).toHaveTextContent('Seed network active: 4 providers, 6 seed addresses');
     const tiles = screen.getAllByTestId('region-tile').map((tile) => tile.textContent);
     expect(tiles).toEqual(['North America3providers', 'Europe1provider']);
@@ -392,7 +390,7 @@ describe('Inbox placement: seed network status', () => {
     stubInboxPlacement({ seedStatus: () => errorResponse(500, 'internal', 'Something went wrong') });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
-    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'fallback'), WAIT);
+    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'fallback'));
     expect(banner).toHaveTextContent('31 providers, 42 seed addresses');
     expect(banner).toHaveTextContent('North America 8 · Europe 7 · Asia Pacific 6 · Latin America 5 · Middle East & Africa 5');
     expect(screen.getAllByTestId('region-tile').map((tile) => tile.textContent)).toEqual([
@@ -408,7 +406,7 @@ describe('Inbox placement: seed network status', () => {
     stubInboxPlacement({ seedStatus: () => jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })) });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
-    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'not-configured'), WAIT);
+    await waitFor(() => expect(banner).toHaveAttribute('data-state', 'not-configured'));
     expect(banner).toHaveTextContent('No seed network is configured.');
     expect(banner).toHaveTextContent("Tests are analysed by InboxPulse's own inbound analyser");
     expect(screen.queryByTestId('region-tile')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
-import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test/fixtures';
+import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -14,14 +14,14 @@ describe('DMARC panel: empty state', () => {
   it('explains how to get reports: the rua= tag with the report address, copyable, and the upload', async () => {
     stubDmarc({ analytics: () => jsonResponse(emptyAnalytics()), reports: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 }) });
     const { panel, user } = await openDmarcPanel();
-    expect(await panel.findByText('No DMARC reports for example.com in the last 30 days', {}, WAIT)).toBeInTheDocument();
-    const tag = await panel.findByTestId('rua-tag', {}, WAIT);
+    expect(await panel.findByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
+    const tag = await panel.findByTestId('rua-tag');
     expect(tag).toHaveTextContent(`rua=mailto:${REPORT_ADDRESS}`);
     expect(panel.getByText('_dmarc.example.com')).toBeInTheDocument();
     await user.click(panel.getByRole('button', { name: 'Copy rua tag' }));
     expect(await navigator.clipboard.readText()).toBe(`rua=mailto:${REPORT_ADDRESS}`);
     expect(panel.getByRole('button', { name: 'Upload DMARC report' })).toBeEnabled();
-    expect(await panel.findByText('No reports for this domain yet.', {}, WAIT)).toBeInTheDocument();
+    expect(await panel.findByText('No reports for this domain yet.')).toBeInTheDocument();
     // No figures or charts pretend there is data.
     expect(panel.queryByTestId('dmarc-figures')).not.toBeInTheDocument();
     expect(panel.queryByTestId('dmarc-charts')).not.toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('DMARC panel: empty state', () => {
   it('tells the owner of an unverified domain that e-mailed reports need verification', async () => {
     stubDmarc({ domains: [makeDomain({ isVerified: false, status: 'pending' })], analytics: () => jsonResponse(emptyAnalytics()) });
     const { panel } = await openDmarcPanel();
-    expect(await panel.findByText(/reach you once example.com is verified/, {}, WAIT)).toBeInTheDocument();
+    expect(await panel.findByText(/reach you once example.com is verified/)).toBeInTheDocument();
   });
 
   it('still shows a reporter that stopped, since that is why the period is empty', async () => {
@@ -41,7 +41,7 @@ describe('DMARC panel: empty state', () => {
     });
     stubDmarc({ analytics: () => jsonResponse(analytics) });
     const { panel } = await openDmarcPanel();
-    expect(await panel.findByText('No DMARC reports for example.com in the last 30 days', {}, WAIT)).toBeInTheDocument();
+    expect(await panel.findByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
     expect(panel.getByTestId('reporter-stopped')).toHaveTextContent('No report for 40 days');
   });
 });
@@ -51,7 +51,7 @@ describe('DMARC panel: analytics', () => {
     stubDmarc();
     const { panel } = await openDmarcPanel();
 
-    const figures = within(await panel.findByTestId('dmarc-figures', {}, WAIT));
+    const figures = within(await panel.findByTestId('dmarc-figures'));
     const figure = (label: string) => figures.getByText(label).nextElementSibling;
     expect(figure('Reports')).toHaveTextContent('14');
     expect(figure('Messages')).toHaveTextContent('12,345');
@@ -100,7 +100,7 @@ describe('DMARC panel: analytics', () => {
     expect(reporters[1]).toHaveTextContent('10 reports');
     expect(within(reporters[1]).queryByTestId('reporter-stopped')).not.toBeInTheDocument();
 
-    const charts = await panel.findByTestId('dmarc-charts', {}, { timeout: 5000 });
+    const charts = await panel.findByTestId('dmarc-charts');
     expect(charts).toHaveTextContent('Latest 93.9% on 2025-03-02; lowest 93.9% on 2025-03-02.');
     expect(charts).toHaveTextContent('Busiest day 2025-03-02 with 6,345 messages.');
   });
@@ -110,7 +110,7 @@ describe('DMARC panel: analytics', () => {
       analytics: (url) => jsonResponse(url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90, totalReports: 77 }) : makeAnalytics()),
     });
     const { panel, user } = await openDmarcPanel();
-    const figures = await panel.findByTestId('dmarc-figures', {}, WAIT);
+    const figures = await panel.findByTestId('dmarc-figures');
     expect(within(figures).getByText('Reports').nextElementSibling).toHaveTextContent('14');
     expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.search)).toEqual(['?domain=example.com&days=30']);
 
@@ -124,7 +124,7 @@ describe('DMARC panel: analytics', () => {
   it('shows skeletons while the analytics load', async () => {
     stubDmarc({ analytics: () => new Promise<Response>(() => {}) });
     const { panel } = await openDmarcPanel();
-    expect(await panel.findByTestId('dmarc-skeleton', {}, WAIT)).toHaveTextContent('Loading DMARC analytics');
+    expect(await panel.findByTestId('dmarc-skeleton')).toHaveTextContent('Loading DMARC analytics');
   });
 
   it('shows the server message when the analytics fail, and Try again loads them', async () => {
@@ -136,10 +136,10 @@ describe('DMARC panel: analytics', () => {
       },
     });
     const { panel, user } = await openDmarcPanel();
-    const alert = await panel.findByRole('alert', {}, WAIT);
+    const alert = await panel.findByRole('alert');
     expect(alert).toHaveTextContent('The database is busy, try again in a moment');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await panel.findByTestId('dmarc-figures', {}, WAIT)).toBeInTheDocument();
+    expect(await panel.findByTestId('dmarc-figures')).toBeInTheDocument();
   });
 
   it('the toggle opens and closes the panel', async () => {

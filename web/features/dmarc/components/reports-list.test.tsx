@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
 import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
-import { makeFailedImport, makeReport, makeReportDetail, openDmarcPanel, reportList, stubDmarc, stubResizeObserver, urlsOf, WAIT } from '../test/fixtures';
+import { makeFailedImport, makeReport, makeReportDetail, openDmarcPanel, reportList, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
@@ -35,7 +35,7 @@ describe('DMARC panel: reports list', () => {
         ),
     });
     const { panel } = await openDmarcPanel();
-    const rows = await panel.findAllByTestId('dmarc-report', {}, WAIT);
+    const rows = await panel.findAllByTestId('dmarc-report');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('google.com');
     expect(rows[0]).toHaveTextContent('Mar 1, 2025');
@@ -56,7 +56,7 @@ describe('DMARC panel: reports list', () => {
       reports: (url) => jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),
     });
     const { panel } = await openDmarcPanel();
-    const failed = within(await panel.findByRole('region', { name: 'Files that could not be imported' }, WAIT));
+    const failed = within(await panel.findByRole('region', { name: 'Files that could not be imported' }));
     const row = failed.getByTestId('dmarc-report');
     expect(row).toHaveTextContent('invoice.xml');
     expect(row).toHaveTextContent('Could not be imported: This is not a DMARC aggregate report: no <feedback> element.');
@@ -75,11 +75,11 @@ describe('DMARC panel: reports list', () => {
     });
     const { panel, user } = await openDmarcPanel();
     const list = domainReports(panel);
-    expect(await list.findByText('Reporter on page 1', {}, WAIT)).toBeInTheDocument();
+    expect(await list.findByText('Reporter on page 1')).toBeInTheDocument();
     expect(list.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(list.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(list.getByRole('button', { name: 'Next' }));
-    expect(await list.findByText('Reporter on page 2', {}, WAIT)).toBeInTheDocument();
+    expect(await list.findByText('Reporter on page 2')).toBeInTheDocument();
     expect(list.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(urlsOf(fetchMock, '/api/dmarc/reports').some((url) => url.searchParams.get('page') === '2')).toBe(true);
   });
@@ -87,9 +87,9 @@ describe('DMARC panel: reports list', () => {
   it('opens a report with its records: source IP, count, disposition, aligned results, header from and raw results', async () => {
     stubDmarc({}, { 'GET /api/dmarc/reports/1': () => jsonResponse(makeReportDetail({ recordCount: 800 })) });
     const { panel, user } = await openDmarcPanel();
-    await user.click(await panel.findByRole('button', { name: 'Open the report from google.com for Mar 1, 2025' }, WAIT));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }, WAIT));
-    const records = await dialog.findAllByTestId('dmarc-record', {}, WAIT);
+    await user.click(await panel.findByRole('button', { name: 'Open the report from google.com for Mar 1, 2025' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }));
+    const records = await dialog.findAllByTestId('dmarc-record');
     expect(records).toHaveLength(2);
     expect(records[1]).toHaveTextContent('203.0.113.9');
     expect(records[1]).toHaveTextContent('50');
@@ -105,9 +105,9 @@ describe('DMARC panel: reports list', () => {
   it('shows an error with Try again when a report cannot be loaded', async () => {
     stubDmarc({}, { 'GET /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'No such report') });
     const { panel, user } = await openDmarcPanel();
-    await user.click(await panel.findByRole('button', { name: /Open the report from google.com/ }, WAIT));
-    const dialog = within(await screen.findByRole('dialog', {}, WAIT));
-    expect(await dialog.findByRole('alert', {}, WAIT)).toHaveTextContent('No such report');
+    await user.click(await panel.findByRole('button', { name: /Open the report from google.com/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('No such report');
     expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
@@ -126,15 +126,15 @@ describe('DMARC panel: delete a report', () => {
     );
     const { panel, user } = await openDmarcPanel();
     const list = domainReports(panel);
-    await list.findByText('Yahoo', {}, WAIT);
+    await list.findByText('Yahoo');
     const analyticsCalls = urlsOf(fetchMock, '/api/dmarc/analytics').length;
 
     await user.click(list.getByRole('button', { name: 'Delete the report from google.com for Mar 1, 2025' }));
-    const dialog = within(await screen.findByRole('alertdialog', {}, WAIT));
+    const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText(/Delete the report from google.com for Mar 1, 2025\?/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Report deleted', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Report deleted')).toBeInTheDocument();
     await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(1));
     expect(list.getByTestId('dmarc-report')).toHaveTextContent('Yahoo');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -160,15 +160,15 @@ describe('DMARC panel: delete a report', () => {
     );
     const { panel, user } = await openDmarcPanel();
     const list = domainReports(panel);
-    await list.findByText('Page 1 of 2', {}, WAIT);
+    await list.findByText('Page 1 of 2');
     await user.click(list.getByRole('button', { name: 'Next' }));
-    expect(await list.findByText('Reporter 11', {}, WAIT)).toBeInTheDocument();
+    expect(await list.findByText('Reporter 11')).toBeInTheDocument();
 
     await user.click(list.getByRole('button', { name: /^Delete the report from Reporter 11/ }));
-    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Report deleted', {}, WAIT)).toBeInTheDocument();
-    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(10), WAIT);
+    expect(await screen.findByText('Report deleted')).toBeInTheDocument();
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(10));
     expect(list.getByText('Reporter 1')).toBeInTheDocument();
     // One page left: no pager, and the list last asked for page 1.
     expect(list.queryByRole('navigation', { name: 'Report pages' })).not.toBeInTheDocument();
@@ -181,8 +181,8 @@ describe('DMARC panel: delete a report', () => {
   it('cancelling deletes nothing', async () => {
     const fetchMock = stubDmarc();
     const { panel, user } = await openDmarcPanel();
-    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }, WAIT));
-    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Cancel' }));
+    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     expect(panel.getAllByTestId('dmarc-report')).toHaveLength(1);
@@ -191,9 +191,9 @@ describe('DMARC panel: delete a report', () => {
   it('toasts the server message when the delete is refused, and keeps the report', async () => {
     stubDmarc({}, { 'DELETE /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'This report no longer exists') });
     const { panel, user } = await openDmarcPanel();
-    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }, WAIT));
-    await user.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Delete Failed', {}, WAIT)).toBeInTheDocument();
+    await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete Failed')).toBeInTheDocument();
     expect(screen.getByText('This report no longer exists')).toBeInTheDocument();
     expect(panel.getAllByTestId('dmarc-report')).toHaveLength(1);
   });

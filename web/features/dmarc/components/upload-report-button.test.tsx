@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
-import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf, WAIT } from '../test/fixtures';
+import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf } from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
@@ -13,7 +13,7 @@ const reportFile = () => new File(['<feedback></feedback>'], 'google.com!example
 
 async function choose(file: File) {
   const opened = await openDmarcPanel();
-  await opened.panel.findByTestId('dmarc-figures', {}, WAIT);
+  await opened.panel.findByTestId('dmarc-figures');
   await opened.user.upload(opened.panel.getByLabelText('DMARC report file'), file);
   return opened;
 }
@@ -24,7 +24,7 @@ describe('DMARC panel: upload', () => {
     const file = reportFile();
     await choose(file);
 
-    expect(await screen.findByText('DMARC report uploaded', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('DMARC report uploaded')).toBeInTheDocument();
     expect(screen.getByText('1 imported, 0 duplicates skipped, 0 failed.')).toBeInTheDocument();
 
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -52,7 +52,7 @@ describe('DMARC panel: upload', () => {
       },
     );
     await choose(new File(['PK'], 'reports.zip'));
-    expect(await screen.findByText('Upload partly imported', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Upload partly imported')).toBeInTheDocument();
     expect(screen.getByText('1 imported, 2 duplicates skipped, 1 failed.')).toBeInTheDocument();
     expect(screen.getByText('reports.zip/invoice.xml')).toBeInTheDocument();
     expect(screen.getByText(/This is not a DMARC aggregate report: no <feedback> element\./)).toBeInTheDocument();
@@ -66,13 +66,13 @@ describe('DMARC panel: upload', () => {
       },
     );
     await choose(reportFile());
-    expect(await screen.findByText('Also imported reports for other.example.org.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Also imported reports for other.example.org.')).toBeInTheDocument();
   });
 
   it('toasts the server message when the upload is refused', async () => {
     stubDmarc({}, { 'POST /api/dmarc/upload': () => errorResponse(413, 'payload_too_large', 'The file is too large: uploads are limited to 10 MB.') });
     await choose(reportFile());
-    expect(await screen.findByText('Upload failed', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('The file is too large: uploads are limited to 10 MB.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload DMARC report' })).toBeEnabled();
   });

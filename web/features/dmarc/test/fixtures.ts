@@ -210,8 +210,6 @@ export function urlsOf(mock: ReturnType<typeof stubDmarc>, path: string): URL[] 
   return mock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === path);
 }
 
-export const WAIT = { timeout: 3000 };
-
 /** jsdom has no layout; Recharts' ResponsiveContainer needs a ResizeObserver to exist. */
 export function stubResizeObserver() {
   vi.stubGlobal(
@@ -227,11 +225,11 @@ export function stubResizeObserver() {
 /** Opens Domain Management and the DMARC panel of `domain`'s card, as a user would. */
 export async function openDmarcPanel(domain = 'example.com') {
   const view = renderApp('/domains');
-  const cards = await screen.findAllByTestId('domain-card', {}, WAIT);
+  const cards = await screen.findAllByTestId('domain-card');
   const card = cards.find((element) => element.getAttribute('data-domain') === domain);
   if (!card) throw new Error(`No card for ${domain}`);
   const user = userEvent.setup();
   await user.click(within(card).getByRole('button', { name: 'Show DMARC reports' }));
-  const panel = await within(card).findByTestId('dmarc-panel', {}, WAIT);
+  const panel = await within(card).findByTestId('dmarc-panel');
   return { ...view, user, panel: within(panel), panelElement: panel };
 }
