@@ -13,7 +13,7 @@ import { createMailer } from '../platform/mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
 import { startAnalysisPool } from '../platform/message-analysis/analysis-pool';
 import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
-import { startSmtpListener, type SmtpListener } from '../platform/smtp/smtp-listener';
+import { startSmtpListener, type SessionLimits, type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase, type TestDatabaseServer } from './test-database';
 
@@ -93,8 +93,9 @@ async function openSecondPool(database: Database): Promise<Database> {
  * The inbound SMTP listener on a free loopback port, on this app's database and queue, accepting mail
  * for every capability's mailboxes as production does. `env` overrides settings (TLS, limits).
  */
-export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}): Promise<SmtpListener> {
+export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}, limits?: Partial<SessionLimits>): Promise<SmtpListener> {
   return startSmtpListener({
+    limits,
     env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env },
     db: t.database.db,
     jobs: t.jobs,

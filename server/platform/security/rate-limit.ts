@@ -26,12 +26,13 @@ export const RATE_RULES = {
 } satisfies Record<string, RateRule>;
 
 /**
- * Counts one attempt against `rule` for `subject` in the database (shared by every process) and
- * throws 429 once the window's limit is passed. Fixed windows: simple, and good enough here.
+ * Counts one attempt (or `amount` of something, such as bytes) against `rule` for `subject` in the
+ * database (shared by every process) and throws 429 once the window's limit is passed; an amount of
+ * 0 only checks. Fixed windows: simple, and good enough here.
  */
-export async function enforceRateLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
+export async function enforceRateLimit(db: Db, rule: RateRule, subject: string, amount = 1): Promise<void> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
-  const row = await countAttempt(db, key, rule.windowSeconds);
+  const row = await countAttempt(db, key, rule.windowSeconds, amount);
   if (row.count <= rule.limit) return;
   const seconds = Math.max(1, row.retryAfter);
   const minutes = Math.ceil(seconds / 60);

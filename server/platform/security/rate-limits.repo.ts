@@ -3,17 +3,18 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 
 /**
- * Counts one attempt in the window of `key` in one upsert (shared by every process); a window that
- * has ended starts again at 1. Returns the window's count and the seconds until it ends.
+ * Counts `amount` (one attempt, or a number of bytes) in the window of `key` in one upsert (shared by
+ * every process); a window that has ended starts again. Returns the window's count and the seconds
+ * until it ends. An amount of 0 reads the count without adding to it.
  */
-export async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
+export async function countAttempt(db: Db, key: string, windowSeconds: number, amount = 1): Promise<{ count: number; retryAfter: number }> {
   const result = (await db.execute(sql`
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
-    VALUES (${key}, now(), now() + make_interval(secs => ${windowSeconds}), 1)
+    VALUES (${key}, now(), now() + make_interval(secs => ${windowSeconds}), ${amount})
     ON CONFLICT (key) DO UPDATE SET
       window_start = CASE WHEN r.window_end <= now() THEN now() ELSE r.window_start END,
       window_end = CASE WHEN r.window_end <= now() THEN now() + make_interval(secs => ${windowSeconds}) ELSE r.window_end END,
-      count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
+      count = CASE WHEN r.window_end <= now() THEN ${amount} ELSE r.count + ${amount} END
     RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`)) as unknown as {
     rows: { count: number; retry_after: number }[];
   };

@@ -53,8 +53,8 @@ class RawSmtp {
   }
 
   /** Connects and returns the client with its greeting. */
-  static async open(port = smtp.port): Promise<{ client: RawSmtp; greeting: Reply }> {
-    const socket = connect(port, '127.0.0.1');
+  static async open(port = smtp.port, localAddress = '127.0.0.1'): Promise<{ client: RawSmtp; greeting: Reply }> {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
     await once(socket, 'connect');
     const client = new RawSmtp(socket);
     return { client, greeting: await client.next() };
@@ -574,6 +574,90 @@ describe('the envelope', () => {
     await client.quit();
     expect(reply.code).toBe(250);
     expect((await messageRow(queuedId(reply))).rcptTo).toEqual(rcpts);
+  });
+});
+
+describe('a sender that holds on to the listener', () => {
+  // Small limits, so each is reached in a test's time; the production values are SESSION_LIMITS.
+  let held: SmtpListener;
+  const LIMITS = { messagesPerSession: 2, sessionDeadlineMs: 3_000, dataGraceMs: 500, minDataBytesPerSecond: 1_000, crowdedAt: 2, bytesPerIpPerHour: 3_000 };
+  beforeAll(async () => {
+    held = await startTestSmtpListener(t, {}, LIMITS);
+  });
+  afterAll(async () => {
+    await held?.close();
+  });
+  const small = (n: number) => HEADERS(`dmarc@${INBOUND}`, `small ${n}`) + '\r\nx\r\n';
+
+  // Each test that sends mail does so from its own loopback address: the hourly byte count is per address and lives in the database.
+  it(`ends a connection after ${LIMITS.messagesPerSession} messages with 421`, async () => {
+    const { client } = await RawSmtp.open(held.port, '127.0.0.4');
+    await client.command('EHLO hostile.test');
+    for (let n = 1; n <= LIMITS.messagesPerSession; n++) {
+      await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
+      expect((await client.finish(small(n))).code).toBe(250);
+    }
+    expect(await client.command('MAIL FROM:<a@brand.test>')).toMatchObject({ code: 421, text: expect.stringContaining('Too many messages') });
+    await waitUntil(() => client.isClosed, 'the listener to close the connection');
+  });
+
+  it('ends a session at its deadline however busy the sender keeps it', async () => {
+    const { client } = await RawSmtp.open(held.port);
+    await client.command('EHLO hostile.test');
+    const started = Date.now();
+    // NOOPs keep the socket from ever being idle; only the deadline ends the session.
+    const last = await waitUntil(() => client.command('NOOP'), 'the session deadline', { until: (reply) => reply.code !== 250, timeoutMs: 10_000 });
+    expect(last).toMatchObject({ code: 421, text: expect.stringContaining('time limit') });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LIMITS.sessionDeadlineMs - 100);
+    await waitUntil(() => client.isClosed, 'the listener to close the connection');
+  });
+
+  it('sends away a sender that trickles its message, and stores nothing', async () => {
+    const before = await storedCount();
+    const { client } = await RawSmtp.open(held.port, '127.0.0.5');
+    await client.command('EHLO hostile.test');
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
+    await client.write(HEADERS(`dmarc@${INBOUND}`, 'slow') + '\r\n');
+    // One byte every 50 ms: 20 bytes a second, far under the minimum.
+    const trickle = setInterval(() => void client.write('y'), 50);
+    try {
+      expect(await client.next(10_000)).toMatchObject({ code: 421, text: expect.stringContaining('too slowly') });
+    } finally {
+      clearInterval(trickle);
+    }
+    await waitUntil(() => client.isClosed, 'the listener to close the connection');
+    await waitUntil(() => held.busy(), 'the listener to be done with the connection', { until: (busy) => busy === 0 });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('keeps slots for other senders when crowded: an address holding one gets no second', async () => {
+    await waitUntil(() => held.busy(), 'the earlier connections to be gone', { until: (busy) => busy === 0 });
+    const first = await RawSmtp.open(held.port);
+    const second = await RawSmtp.open(held.port);
+    expect([first.greeting.code, second.greeting.code]).toEqual([220, 220]);
+    const third = await RawSmtp.open(held.port);
+    expect(third.greeting).toMatchObject({ code: 421, text: expect.stringContaining('Too many connections') });
+    const other = await RawSmtp.open(held.port, '127.0.0.2');
+    expect(other.greeting.code).toBe(220);
+    for (const { client } of [first, second, other]) await client.quit();
+  });
+
+  it('takes no more bytes from one address in an hour than the limit, and says to try later', async () => {
+    const before = await storedCount();
+    const { client } = await RawSmtp.open(held.port, '127.0.0.3');
+    await client.command('EHLO hostile.test');
+    const body = (n: number) => HEADERS(`dmarc@${INBOUND}`, `volume ${n}`) + '\r\n' + 'z'.repeat(1_800) + '\r\n';
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
+    expect((await client.finish(body(1))).code).toBe(250);
+    await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
+    expect(await client.finish(body(2))).toMatchObject({ code: 452, text: expect.stringContaining('try again later') });
+    await client.quit();
+    expect(await storedCount()).toBe(before + 1);
+    // Past the limit, the next transaction is turned away before its data.
+    const again = await RawSmtp.open(held.port, '127.0.0.3');
+    await again.client.command('EHLO hostile.test');
+    expect(await again.client.command('MAIL FROM:<a@brand.test>')).toMatchObject({ code: 452 });
+    await again.client.quit();
   });
 });
 

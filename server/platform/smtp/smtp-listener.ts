@@ -22,6 +22,30 @@ export const MAX_RECIPIENTS = 50;
 /** New connections one IP may open in a window, counted in the database across every smtp node. */
 export const CONNECTION_RATE = { name: 'smtp-connect-ip', limit: 120, windowSeconds: 10 * 60 };
 
+/** How long and how much one connection may hold the listener (tests shorten the times). */
+export interface SessionLimits {
+  /** Messages on one connection; a sender with more opens another and meets the connection limits. */
+  messagesPerSession: number;
+  /** However busy, a connection ends after this long. */
+  sessionDeadlineMs: number;
+  /** Once a message has streamed in for `dataGraceMs`, it must average at least this rate, or the connection ends. */
+  minDataBytesPerSecond: number;
+  dataGraceMs: number;
+  /** Open connections from which an address that already holds one gets no second: the rest are kept for other senders. */
+  crowdedAt: number;
+  /** Bytes of mail one IP may have stored in an hour, across every node: a flood must not fill the disk. */
+  bytesPerIpPerHour: number;
+}
+
+export const SESSION_LIMITS: SessionLimits = {
+  messagesPerSession: 10,
+  sessionDeadlineMs: 10 * 60_000,
+  minDataBytesPerSecond: 1024,
+  dataGraceMs: 30_000,
+  crowdedAt: 400,
+  bytesPerIpPerHour: 100 * 1024 * 1024,
+};
+
 export interface SmtpListenerDeps {
   env: Pick<Env, 'INBOUND_DOMAIN' | 'SMTP_PORT' | 'HOST' | 'SMTP_MAX_MESSAGE_BYTES' | 'SMTP_TLS_CERT' | 'SMTP_TLS_KEY'>;
   db: Db;
@@ -29,6 +53,7 @@ export interface SmtpListenerDeps {
   log: Logger;
   /** The capabilities' mailboxes (server/inbound-mailboxes.ts): mail for anything else is refused. */
   mailboxes: readonly InboundMailbox[];
+  limits?: Partial<SessionLimits>;
 }
 
 export interface SmtpListener {
@@ -49,12 +74,21 @@ function smtpError(responseCode: number, message: string): Error & { responseCod
   return Object.assign(new Error(message), { responseCode });
 }
 
-export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpListenerDeps): Promise<SmtpListener> {
+/** What this code reaches of smtp-server's connection: its session, and the 421 that answers and closes it. */
+interface OpenConnection {
+  session: SMTPServerSession;
+  send(code: number, message: string): void;
+}
+
+export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits: given }: SmtpListenerDeps): Promise<SmtpListener> {
+  const limits = { ...SESSION_LIMITS, ...given };
+  const bytesPerIp = { name: 'smtp-bytes-ip', limit: limits.bytesPerIpPerHour, windowSeconds: 60 * 60 };
   const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
   const open = new Map<string, number>();
   // The accepted recipients of each session, by what they are for: one stored message per kind.
   const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, Recipients>>();
   let receiving = 0;
+  const deadlines = new Map<string, NodeJS.Timeout>();
 
   const server = new SMTPServer({
     name: env.INBOUND_DOMAIN,
@@ -73,7 +107,11 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
       const ip = session.remoteAddress;
       const count = (open.get(ip) ?? 0) + 1;
       open.set(ip, count);
-      if (count > MAX_CONNECTIONS_PER_IP) return callback(smtpError(421, 'Too many connections from your address, try again later'));
+      if (count > MAX_CONNECTIONS_PER_IP || (count > 1 && server.connections.size > limits.crowdedAt)) {
+        return callback(smtpError(421, 'Too many connections from your address, try again later'));
+      }
+      const deadline = setTimeout(() => hangUp(session, 'Session time limit reached, closing'), limits.sessionDeadlineMs);
+      deadlines.set(session.id, deadline.unref());
       try {
         await enforceRateLimit(db, CONNECTION_RATE, ip);
       } catch {
@@ -82,6 +120,8 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
       callback();
     },
     onClose(session) {
+      clearTimeout(deadlines.get(session.id));
+      deadlines.delete(session.id);
       const left = (open.get(session.remoteAddress) ?? 1) - 1;
       if (left > 0) open.set(session.remoteAddress, left);
       else open.delete(session.remoteAddress);
@@ -89,7 +129,11 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
     // A new transaction on the same connection starts with no recipients.
     onMailFrom(_address, session, callback) {
       recipients.delete(session);
-      callback();
+      if (session.transaction > limits.messagesPerSession) return callback(smtpError(421, 'Too many messages on one connection, closing'));
+      // A sender past its hourly volume is told to come back later (4xx: its mail is queued, not lost).
+      enforceRateLimit(db, bytesPerIp, session.remoteAddress, 0)
+        .then(() => callback())
+        .catch(() => callback(smtpError(452, 'Too much mail from your address this hour, try again later')));
     },
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
@@ -119,8 +163,10 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
       receiving++;
       receive(stream, session, recipients.get(session) ?? new Map())
         .then((reply) => callback(null, reply))
-        .catch((error: Error & { responseCode?: number }) => {
-          if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
+        .catch((error: Error & { responseCode?: number; code?: string }) => {
+          // A sender that went away (or was sent away) mid-message is the sender's business, not a fault here.
+          if (error.code === 'ECONNECTION') log.info({ remoteIp: session.remoteAddress }, 'inbound connection closed in the middle of a message');
+          else if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
           callback(error.responseCode ? error : smtpError(451, 'Temporary failure, please try again later'));
         })
         .finally(() => receiving--);
@@ -131,14 +177,34 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, Recipients>): Promise<string> {
     const chunks: Buffer[] = [];
     let kept = 0;
-    for await (const chunk of stream) {
-      // Past the limit the rest is read and dropped: a sender must not make us hold more than the limit.
-      if (kept > env.SMTP_MAX_MESSAGE_BYTES) continue;
-      chunks.push(chunk as Buffer);
-      kept += (chunk as Buffer).length;
+    let arrived = 0;
+    // A sender trickling bytes (slow DATA) would hold a slot for as long as it likes: below the minimum rate it is sent away.
+    const started = Date.now();
+    const pace = setInterval(
+      () => {
+        const elapsed = Date.now() - started;
+        if (elapsed > limits.dataGraceMs && arrived < (elapsed / 1000) * limits.minDataBytesPerSecond) hangUp(session, 'Data arriving too slowly, closing');
+      },
+      Math.min(1000, limits.dataGraceMs),
+    ).unref();
+    try {
+      for await (const chunk of stream) {
+        arrived += (chunk as Buffer).length;
+        // Past the limit the rest is read and dropped: a sender must not make us hold more than the limit.
+        if (kept > env.SMTP_MAX_MESSAGE_BYTES) continue;
+        chunks.push(chunk as Buffer);
+        kept += (chunk as Buffer).length;
+      }
+    } finally {
+      clearInterval(pace);
     }
     if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
+    try {
+      await enforceRateLimit(db, bytesPerIp, session.remoteAddress, raw.length);
+    } catch {
+      throw smtpError(452, 'Too much mail from your address this hour, try again later');
+    }
     const ids: number[] = [];
     for (const [kind, { addresses, targetIds }] of byKind) {
       const id = await storeInboundMessage(db, {
@@ -157,6 +223,16 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes }: SmtpL
     for (const id of ids) await queueInboundProcessing(jobs, id);
     log.info({ ids, remoteIp: session.remoteAddress, size: raw.length }, 'inbound message received');
     return `Queued as ${ids.join(',')}`;
+  }
+
+  /** Answers 421 and closes the connection of `session`, wherever it is in the dialogue. */
+  function hangUp(session: SMTPServerSession, message: string): void {
+    const connections = (server as unknown as { connections: Set<OpenConnection> }).connections;
+    for (const connection of connections) {
+      if (connection.session.id !== session.id) continue;
+      log.info({ remoteIp: session.remoteAddress, reason: message }, 'inbound connection closed');
+      connection.send(421, message);
+    }
   }
 
   await new Promise<void>((resolve, reject) => {
