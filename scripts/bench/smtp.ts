@@ -14,7 +14,8 @@
 // What is measured, per run of N messages from C concurrent clients:
 // - accepted msg/s: N / (wall time from the moment the clients start connecting, so connection
 //   set-up, greeting and EHLO are included, to the last "250" reply at a client).
-//   Each client has one SMTP connection and sends its messages one after another, waiting for each
+//   Each client holds one SMTP connection at a time (a new one after the listener's messages-per-
+//   connection limit, as an MTA does) and sends its messages one after another, waiting for each
 //   250 (as an MTA does); messages are DKIM-signed before the clock starts, so the clients spend
 //   their time waiting on the server, not signing.
 // - report latency p50/p99: inbox_test_reports.created_at (the database clock, now() of the
@@ -61,6 +62,7 @@ import { ensureBuilt, serverBundle } from '../build.mjs';
 import { openDatabase, type ConnectionSettings, type Database } from '../../server/platform/db/client';
 import { inboxTestReports, users } from '../../server/platform/db/schema/index';
 import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
+import { SESSION_LIMITS } from '../../server/platform/smtp/smtp-listener';
 import { startDnsServer } from '../../server/test/dns-server';
 import { treeMemory, type TreeMemory } from './process-memory';
 
@@ -366,7 +368,8 @@ async function orchestrate(): Promise<void> {
       return nodemailer.createTransport({
         pool: true,
         maxConnections: 1,
-        maxMessages: Infinity,
+        // As an MTA does, a new connection after the listener's limit of messages per connection.
+        maxMessages: SESSION_LIMITS.messagesPerSession,
         host: '127.0.0.1',
         port: smtpPort,
         secure: false,
