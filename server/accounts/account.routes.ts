@@ -17,7 +17,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return toUser(user);
   });
 
-  r.post('/api/user/complete-tour', { preHandler: requireUser(ctx.db), schema: { response: { 200: User } } }, async (request) => {
+  r.post('/api/user/complete-tour', { onRequest: requireUser(ctx.db), schema: { response: { 200: User } } }, async (request) => {
     const user = await updateUser(ctx.db, currentUser(request).id, { hasCompletedTour: true });
     forgetCachedUser(ctx.db, user.id);
     return toUser(user);

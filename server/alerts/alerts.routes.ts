@@ -11,17 +11,18 @@ const ALERT_NOT_FOUND = 'Alert not found';
 
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/alerts', { preHandler: signedIn, schema: { response: { 200: AlertList } } }, async (request) => listAlerts(ctx.db, currentUser(request).id));
+  r.get('/api/alerts', { onRequest: signedIn, schema: { response: { 200: AlertList } } }, async (request) => listAlerts(ctx.db, currentUser(request).id));
 
-  r.patch('/api/alerts/:id/read', { preHandler: signedIn, schema: { params: AlertIdParams, response: { 200: Alert } } }, async (request) => {
+  r.patch('/api/alerts/:id/read', { onRequest: signedIn, schema: { params: AlertIdParams, response: { 200: Alert } } }, async (request) => {
     const alert = await markAlertRead(ctx.db, currentUser(request).id, request.params.id);
     if (!alert) throw new AppError('not_found', ALERT_NOT_FOUND);
     return alert;
   });
 
-  r.delete('/api/alerts/:id', { preHandler: signedIn, schema: { params: AlertIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
+  r.delete('/api/alerts/:id', { onRequest: signedIn, schema: { params: AlertIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (!(await deleteAlert(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', ALERT_NOT_FOUND);
     return reply.code(204).send();
   });

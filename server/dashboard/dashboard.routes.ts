@@ -11,13 +11,14 @@ import { loadOverviewInputs, loadTrends } from './dashboard.repo';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/dashboard/overview', { preHandler: signedIn, schema: { response: { 200: DashboardOverview } } }, async (request) =>
+  r.get('/api/dashboard/overview', { onRequest: signedIn, schema: { response: { 200: DashboardOverview } } }, async (request) =>
     computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
   );
 
-  r.get('/api/dashboard/trends', { preHandler: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } }, async (request) => {
+  r.get('/api/dashboard/trends', { onRequest: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } }, async (request) => {
     const user = currentUser(request);
     if (!planHasFeature(toUser(user).subscriptionPlan, 'advanced_analytics')) {
       throw new AppError('forbidden', 'Advanced analytics requires the Professional plan');

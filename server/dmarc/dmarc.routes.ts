@@ -26,44 +26,40 @@ import { acceptRawUploads, UNSUPPORTED_UPLOAD } from './upload-body';
 
 export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
   acceptRawUploads(app);
 
   // The body is the raw report file (a Buffer, at most UPLOAD_LIMIT_BYTES, read by upload-body.ts), so
   // it has no zod schema: unpacking and parsing check it.
-  r.post(
-    '/api/dmarc/upload',
-    // onRequest, not preHandler: a signed-out caller is refused before the body is read.
-    { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
-      const userId = currentUser(request).id;
-      await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
-      return ingestFile(ctx.db, userId, request.body, request.query.filename ?? 'upload');
-    },
-  );
+  r.post('/api/dmarc/upload', { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } }, async (request) => {
+    if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
+    const userId = currentUser(request).id;
+    await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
+    return ingestFile(ctx.db, userId, request.body, request.query.filename ?? 'upload');
+  });
 
-  r.get('/api/dmarc/reports', { preHandler: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
+  r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
     listReports(ctx.db, currentUser(request).id, request.query),
   );
 
-  r.get('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } }, async (request) => {
+  r.get('/api/dmarc/reports/:id', { onRequest: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } }, async (request) => {
     const report = await getReport(ctx.db, currentUser(request).id, request.params.id);
     if (!report) throw new AppError('not_found', 'Report not found');
     return report;
   });
 
-  r.delete('/api/dmarc/reports/:id', { preHandler: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } }, async (request, reply) => {
+  r.delete('/api/dmarc/reports/:id', { onRequest: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (!(await deleteReport(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', 'Report not found');
     return reply.code(204).send();
   });
 
-  r.get('/api/dmarc/intake', { preHandler: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => ({
+  r.get('/api/dmarc/intake', { onRequest: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => ({
     reportAddress: dmarcReportAddress(ctx.env),
     mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL),
   }));
 
-  r.get('/api/dmarc/analytics', { preHandler: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
+  r.get('/api/dmarc/analytics', { onRequest: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
     const { days, domain } = request.query;
     const rows = await loadAnalyticsRows(ctx.db, currentUser(request).id, days, domain);
     const names = await nameSources(ctx.dns, ipsToName(rows.sources));

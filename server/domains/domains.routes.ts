@@ -39,6 +39,7 @@ const VERIFY_PER_USER: RateRule = { name: 'domain-verify-user', limit: 10, windo
 
 export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
   /** The user's own domain, or 404 (another user's id behaves as if it did not exist). */
@@ -48,23 +49,23 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return row;
   }
 
-  r.get('/api/domains', { preHandler: signedIn, schema: { response: { 200: DomainList } } }, async (request) =>
+  r.get('/api/domains', { onRequest: signedIn, schema: { response: { 200: DomainList } } }, async (request) =>
     (await listUserDomains(ctx.db, currentUser(request).id)).map(toDomain),
   );
 
-  r.post('/api/domains', { preHandler: signedIn, schema: { body: CreateDomainBody, response: { 200: Domain } } }, async (request) => {
+  r.post('/api/domains', { onRequest: signedIn, schema: { body: CreateDomainBody, response: { 200: Domain } } }, async (request) => {
     const row = await insertDomain(ctx.db, currentUser(request).id, validateDomainName(request.body.domain));
     if (!row) throw new AppError('conflict', 'You already added this domain');
     return toDomain(row);
   });
 
-  r.get('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>
+  r.get('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>
     toDetail(await ownDomain(currentUser(request).id, request.params.id)),
   );
 
   r.patch(
     '/api/domains/:id',
-    { preHandler: signedIn, schema: { params: DomainIdParams, body: UpdateDomainBody, response: { 200: Domain } } },
+    { onRequest: signedIn, schema: { params: DomainIdParams, body: UpdateDomainBody, response: { 200: Domain } } },
     async (request) => {
       const { dkimSelectors, notes } = request.body;
       const updated = await updateUserDomain(ctx.db, currentUser(request).id, request.params.id, {
@@ -76,12 +77,12 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  r.delete('/api/domains/:id', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
+  r.delete('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (!(await deleteUserDomain(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
     return reply.code(204).send();
   });
 
-  r.post('/api/domains/:id/verify', { preHandler: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) => {
+  r.post('/api/domains/:id/verify', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) => {
     const userId = currentUser(request).id;
     await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
     const row = await ownDomain(userId, request.params.id);

@@ -14,6 +14,7 @@ export const NO_HEALTHY_DOMAIN = 'Add and verify at least one domain to start te
 
 export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
   async function ownTest(userId: number, id: number) {
@@ -22,11 +23,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return row;
   }
 
-  r.get('/api/inbox-tests', { preHandler: signedIn, schema: { response: { 200: InboxTestList } } }, async (request) => {
+  r.get('/api/inbox-tests', { onRequest: signedIn, schema: { response: { 200: InboxTestList } } }, async (request) => {
     return toInboxTests(ctx.db, await listUserTests(ctx.db, currentUser(request).id));
   });
 
-  r.post('/api/inbox-tests', { preHandler: signedIn, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } }, async (request) => {
+  r.post('/api/inbox-tests', { onRequest: signedIn, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } }, async (request) => {
     const userId = currentUser(request).id;
     // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
     if (!(await hasHealthyDomain(ctx.db, userId))) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
@@ -35,11 +36,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return test!;
   });
 
-  r.get('/api/inbox-tests/:id/results', { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } }, async (request) =>
+  r.get('/api/inbox-tests/:id/results', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } }, async (request) =>
     testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
   );
 
-  r.get('/api/inbox-tests/:id/report', { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } }, async (request) => {
+  r.get('/api/inbox-tests/:id/report', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } }, async (request) => {
     const userId = currentUser(request).id;
     const test = await ownTest(userId, request.params.id);
     const report = await findUserTestReport(ctx.db, userId, test.id);
@@ -47,13 +48,9 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return report;
   });
 
-  r.delete(
-    '/api/inbox-tests/:id',
-    { preHandler: signedIn, schema: { params: InboxTestIdParams, response: { 204: z.undefined() } } },
-    async (request, reply) => {
-      // Placements and the report go with it.
-      if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
-      return reply.code(204).send();
-    },
-  );
+  r.delete('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
+    // Placements and the report go with it.
+    if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
+    return reply.code(204).send();
+  });
 }

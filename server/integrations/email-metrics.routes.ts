@@ -10,7 +10,7 @@ const MAX_ROWS = 2000;
 
 export async function emailMetricRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/email-metrics', { preHandler: requireUser(ctx.db), schema: { response: { 200: EmailMetricList } } }, async (request) =>
+  r.get('/api/email-metrics', { onRequest: requireUser(ctx.db), schema: { response: { 200: EmailMetricList } } }, async (request) =>
     listUserEmailMetrics(ctx.db, currentUser(request).id, MAX_ROWS),
   );
 }

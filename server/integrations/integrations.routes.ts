@@ -9,7 +9,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Each integration with what it synced: volume and delivery over the last 30 days, and how many days of data.
-  r.get('/api/integrations', { preHandler: requireUser(ctx.db), schema: { response: { 200: IntegrationList } } }, async (request) =>
+  r.get('/api/integrations', { onRequest: requireUser(ctx.db), schema: { response: { 200: IntegrationList } } }, async (request) =>
     listUserIntegrations(ctx.db, currentUser(request).id),
   );
 }
