@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams } from './input';
 
 /**
  * Alert types: the union of the ones the dashboard shows (part 1, section 3) and the alerts page
@@ -40,6 +41,4 @@ export type Alert = z.infer<typeof Alert>;
 
 export const AlertList = z.array(Alert);
 
-export const AlertIdParams = z.object({
-  id: z.coerce.number({ error: 'Alert id must be a number' }).int('Alert id must be a whole number').positive('Alert id must be positive'),
-});
+export const AlertIdParams = IdParams('Alert id');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 import { User } from './user';
 
 // Field rules and their messages come from part 1, section 5; the server enforces the same schemas.
@@ -29,14 +30,16 @@ const newPasswordRule = z
 
 const tokenRule = z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is invalid');
 
+const couponRule = text('Coupon code', 64, { trim: true });
+
 /** POST /api/register. confirmPassword is optional for API callers; when sent it must match. */
 export const RegisterBody = z
   .object({
     username: usernameRule,
     email: emailRule,
     password: newPasswordRule,
-    confirmPassword: z.string().optional(),
-    couponCode: z.string().trim().max(64, 'Coupon code must be at most 64 characters').optional().nullable(),
+    confirmPassword: z.string({ error: "Passwords don't match" }).max(PASSWORD_MAX, "Passwords don't match").optional(),
+    couponCode: couponRule.optional().nullable(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: "Passwords don't match",
@@ -51,7 +54,7 @@ export const RegisterForm = z
     email: emailRule,
     password: newPasswordRule,
     confirmPassword: z.string().min(1, 'Please confirm your password'),
-    couponCode: z.string().trim().max(64, 'Coupon code must be at most 64 characters').optional(),
+    couponCode: couponRule.optional(),
   })
   .refine((b) => b.confirmPassword === b.password, {
     message: "Passwords don't match",
@@ -67,7 +70,7 @@ export const RegisterResponse = z.object({
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const LoginBody = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254, 'Invalid username or password'),
+  username: text('Username', 254, { trim: true, required: 'Username is required', tooLong: 'Invalid username or password' }).min(1, 'Username is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
 });
 export type LoginBody = z.infer<typeof LoginBody>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './input';
 
 export const CHAT_MAX_LENGTH = 500;
 
 export const ChatRequest = z.object({
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(CHAT_MAX_LENGTH, 'Message must be at most 500 characters'),
+  message: text('Message', CHAT_MAX_LENGTH, { trim: true, required: 'Message is required' }).min(1, 'Message is required'),
 });
 
 export const ChatResponse = z.object({ response: z.string() });

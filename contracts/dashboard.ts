@@ -25,7 +25,7 @@ export type DashboardOverview = z.infer<typeof DashboardOverview>;
 export const TREND_PERIODS = [7, 30, 90] as const;
 export const TrendsQuery = z.object({
   days: z.coerce
-    .number()
+    .number({ error: 'days must be 7, 30 or 90' })
     .refine((d) => (TREND_PERIODS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
     .default(30),
 });

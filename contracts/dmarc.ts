@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateFilter, IdParams, text } from './input';
 
 /**
  * DMARC aggregate (RUA) reports: upload, list and analytics (issue 4; part 2, section 3).
@@ -61,32 +62,38 @@ export const DmarcReportList = z.object({
 });
 export type DmarcReportList = z.infer<typeof DmarcReportList>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-03-31')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Not a valid date');
+/** A domain filter: a domain name as the reports store it (lower case). */
+const domainFilter = () => text('domain', 253, { trim: true }).toLowerCase().min(1, 'domain must not be empty');
+
+/** The last page the reports list serves: far past any real list, well inside what an OFFSET takes. */
+export const PAGE_MAX = 1_000_000;
 
 /** GET /api/dmarc/reports. `from` and `to` are UTC days, both inclusive, matched against the report's begin date. */
 export const ReportsQuery = z
   .object({
-    page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(1, 'page starts at 1')
+      .max(PAGE_MAX, `page can be at most ${PAGE_MAX}`)
+      .default(1),
     pageSize: z.coerce
-      .number()
+      .number({ error: 'pageSize must be a whole number' })
       .int('pageSize must be a whole number')
       .min(1, 'pageSize must be at least 1')
       .max(100, 'pageSize can be at most 100')
       .default(25),
-    domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
+    domain: domainFilter().optional(),
     status: z.enum(DMARC_REPORT_STATUSES, { error: 'status must be imported or failed' }).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: DateFilter('from').optional(),
+    to: DateFilter('to').optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type ReportsQuery = z.infer<typeof ReportsQuery>;
 
 export const UploadQuery = z.object({
   /** The original file name; the body is the raw file. */
-  filename: z.string().trim().min(1).max(255).optional(),
+  filename: text('filename', 255, { trim: true }).min(1, 'filename must not be empty').optional(),
 });
 
 /** POST /api/dmarc/upload: what happened to each report found in the uploaded file. */
@@ -102,9 +109,9 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
 
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export const AnalyticsQuery = z.object({
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
+  domain: domainFilter().optional(),
   days: z.coerce
-    .number()
+    .number({ error: 'days must be 7, 30 or 90' })
     .refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
     .default(30),
 });
@@ -207,9 +214,7 @@ export const REPORT_DETAIL_RECORDS = 500;
 export const DmarcReportDetail = DmarcReport.extend({ records: z.array(DmarcRecord) });
 export type DmarcReportDetail = z.infer<typeof DmarcReportDetail>;
 
-export const ReportParams = z.object({
-  id: z.coerce.number({ error: 'Report id must be a number' }).int('Report id must be a whole number').positive('Report id must be positive'),
-});
+export const ReportParams = IdParams('Report id');
 
 /**
  * GET /api/dmarc/intake: where reports can be sent. `reportAddress` is the address on the product's

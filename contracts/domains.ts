@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams, text } from './input';
 
 /** Domain health (part 2, section 3). `pending` until the first DNS check has run. Rule: ADR 007. */
 export const DOMAIN_STATUSES = ['healthy', 'warning', 'error', 'pending'] as const;
@@ -106,12 +107,12 @@ export const DomainList = z.array(Domain);
 export const DomainDetail = Domain.extend({ checks: DomainChecks.nullable() });
 export type DomainDetail = z.infer<typeof DomainDetail>;
 
-export const DomainIdParams = z.object({
-  id: z.coerce.number({ error: 'Domain id must be a number' }).int('Domain id must be a whole number').positive('Domain id must be positive'),
-});
+export const DomainIdParams = IdParams('Domain id');
 
 export const CreateDomainBody = z.object({
-  domain: z.string({ error: 'Domain is required' }).trim().toLowerCase().min(1, 'Domain is required').max(253, 'Domain names are at most 253 characters'),
+  domain: text('Domain', 253, { trim: true, required: 'Domain is required', tooLong: 'Domain names are at most 253 characters' })
+    .toLowerCase()
+    .min(1, 'Domain is required'),
 });
 
 const selectorRule = z
@@ -122,5 +123,5 @@ const selectorRule = z
 
 export const UpdateDomainBody = z.object({
   dkimSelectors: z.array(selectorRule).max(20, 'At most 20 DKIM selectors').optional(),
-  notes: z.string().max(2000, 'Notes are at most 2000 characters').nullable().optional(),
+  notes: text('Notes', 2000, { tooLong: 'Notes are at most 2000 characters' }).nullable().optional(),
 });

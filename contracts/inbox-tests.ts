@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams } from './input';
 
 /**
  * Inbox placement tests (issue 5; part 2, sections 2-9): create a test, send one real e-mail to its
@@ -39,9 +40,7 @@ export const InboxTest = z.object({
 export type InboxTest = z.infer<typeof InboxTest>;
 export const InboxTestList = z.array(InboxTest);
 
-export const InboxTestIdParams = z.object({
-  id: z.coerce.number({ error: 'Test id must be a number' }).int('Test id must be a whole number').positive('Test id must be positive'),
-});
+export const InboxTestIdParams = IdParams('Test id');
 
 export const CreateInboxTestBody = z.object({
   testType: z.literal('automatic', { error: 'testType must be "automatic"' }),
@@ -188,7 +187,7 @@ export type InboxTestReport = z.infer<typeof InboxTestReport>;
 const MAX_SIMULATED_PART = 1_000_000;
 
 export const SimulateEmailBody = z.object({
-  fromEmail: z.email({ error: 'fromEmail must be an e-mail address' }).max(320),
+  fromEmail: z.email({ error: 'fromEmail must be an e-mail address' }).max(320, 'fromEmail must be at most 320 characters'),
   subject: z.string({ error: 'subject is required' }).max(998, 'subject is longer than 998 characters'),
   content: z.string({ error: 'content is required' }).max(MAX_SIMULATED_PART, 'content is longer than 1,000,000 characters'),
   htmlContent: z.string().max(MAX_SIMULATED_PART, 'htmlContent is longer than 1,000,000 characters').optional(),
