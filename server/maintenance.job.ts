@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { purgeExpiredTokens } from './accounts/auth-tokens.repo';
-import { findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
+import { dropOldInboundBodies, findStrandedInbound, purgeOldInbound } from './platform/smtp/inbound.repo';
 import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
 import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.repo';
 import { purgeExpiredSessions } from './platform/http/sessions.repo';
@@ -28,9 +28,13 @@ export const maintenanceJob = defineJob({
       await jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
     }
     await purgeOldInbound(db);
+    const droppedBodies = await dropOldInboundBodies(db);
     const strandedInbound = await findStrandedInbound(db);
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     const abandonedTests = await failAbandonedTests(db);
-    log.info({ expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, abandonedTests }, 'maintenance done');
+    log.info(
+      { expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, droppedBodies, abandonedTests },
+      'maintenance done',
+    );
   },
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
 import { inboundMessages } from '../db/schema/index';
@@ -67,6 +67,22 @@ export async function findStrandedInbound(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * A day after a message failed or found no owner, only its headers are kept (at most 64 KB of them):
+ * enough for an operator to see who sent what and why it failed, while a sender cannot fill the disk
+ * with mail nobody takes. An unrouted report is replayed for a domain verified within that day.
+ * Returns how many bodies were dropped.
+ */
+export async function dropOldInboundBodies(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    UPDATE ${inboundMessages} SET
+      raw = substring(raw FROM 1 FOR least(65536, coalesce(nullif(position(decode('0d0a0d0a', 'hex') IN raw), 0) + 3, octet_length(raw)))),
+      body_dropped_at = now()
+    WHERE status IN ('failed', 'unrouted') AND raw IS NOT NULL AND body_dropped_at IS NULL
+      AND processed_at < now() - interval '1 day'`)) as unknown as { rowCount: number | null };
+  return result.rowCount ?? 0;
+}
+
 /** Kept 30 days: long enough for an operator to look at a failed or unrouted message. */
 export async function purgeOldInbound(db: Db): Promise<void> {
   await db.delete(inboundMessages).where(lt(inboundMessages.receivedAt, sql`now() - interval '30 days'`));
@@ -83,6 +99,7 @@ export async function replayUnroutedFor(ex: Executor, domain: string): Promise<n
     .where(
       and(
         eq(inboundMessages.status, 'unrouted'),
+        isNull(inboundMessages.bodyDroppedAt),
         sql`exists (select 1 from unnest(${inboundMessages.reportDomains}) as d where ${isSameOrSubdomain(sql`d`, domain)})`,
       ),
     )

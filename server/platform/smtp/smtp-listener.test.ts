@@ -122,6 +122,29 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
 
+  it('keeps only the headers of an unrouted report a day after it came, and no longer replays it', async () => {
+    const xml = fixture('aggregate/rfc9990-sample.xml').toString().replaceAll('example.com', 'late-owner-brand.com');
+    const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Late report', attachments: [{ filename: 'late.xml', content: xml }] });
+    const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
+    const unrouted = await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
+    expect(unrouted.raw!.toString()).toContain('late.xml');
+    await t.database.db
+      .update(inboundMessages)
+      .set({ processedAt: sql`now() - interval '25 hours'` })
+      .where(eq(inboundMessages.id, id));
+    await t.jobs.send(maintenanceJob, {});
+    const dropped = await waitUntil(() => messageRow(id), 'the body to be dropped', { until: (row) => row.bodyDroppedAt !== null });
+    const whole = unrouted.raw!.toString();
+    expect(dropped.raw!.toString()).toBe(whole.slice(0, whole.indexOf('\r\n\r\n') + 4)); // the headers, and nothing of the report
+    expect(dropped.raw!.toString()).toContain('Subject: Late report');
+    expect(dropped.size).toBe(unrouted.size); // what came is still on record
+    // Verified after that day, the domain gets no replay of a body that is gone.
+    const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'late-owner-brand.com' })).json();
+    dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
+    expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
+    expect((await messageRow(id)).status).toBe('unrouted');
+  });
+
   it('processes a message whose job was never sent (the process died after storing it)', async () => {
     const id = await storeInboundMessage(t.database.db, {
       kind: 'dmarc',

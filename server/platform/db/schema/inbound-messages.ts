@@ -33,6 +33,8 @@ export const inboundMessages = pgTable(
     targetIds: integer().array().notNull().default([]),
     size: integer().notNull(),
     raw: bytes(),
+    /** When a failed or unrouted message's body was dropped and only its headers kept (a day after processing). */
+    bodyDroppedAt: timestamp({ withTimezone: true }),
     status: text({ enum: ['received', 'processed', 'failed', 'unrouted'] })
       .notNull()
       .default('received'),

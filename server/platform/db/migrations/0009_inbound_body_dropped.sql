@@ -1,0 +1,1 @@
+ALTER TABLE "inbound_messages" ADD COLUMN "body_dropped_at" timestamp with time zone;
