@@ -29,7 +29,9 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
   }
   const next = {
     status: domainStatus(checks),
-    isVerified: row.isVerified || checks.ownershipVerified,
+    // Ownership is proven at every check, not once: a domain sold or handed over stops sending its
+    // reports to a former owner as soon as the record is gone (a failed lookup throws above and changes nothing).
+    isVerified: checks.ownershipVerified,
     spfRecord: checks.spf.record,
     dkimRecord: checks.dkim.record,
     dmarcRecord: checks.dmarc.record,
@@ -43,6 +45,17 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
     const updated = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!row.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
+    if (row.isVerified && !next.isVerified) {
+      await raiseAlert(tx, {
+        userId: row.userId,
+        type: 'dns_changes',
+        severity: 'error',
+        title: `Ownership of ${row.domain} is no longer verified`,
+        message: `The ownership record of ${row.domain} is gone, so its DMARC reports are no longer routed to you. Publish it again to resume.`,
+        domain: row.domain,
+        metadata: { record: 'ownership' },
+      });
+    }
     if (row.lastCheckedAt === null) return updated;
     for (const { key, label } of RECORDS) {
       if (row[key] === next[key]) continue;

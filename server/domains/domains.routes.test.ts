@@ -3,6 +3,7 @@ import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import { scheduleDomainChecksJob } from './domain-checks.job';
+import { verifiedOwnersOf } from './domains.service';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -86,6 +87,21 @@ describe('domain management API', () => {
     const checked = (await client.post(`/api/domains/${domain.id}/verify`)).json();
     expect(checked.isVerified).toBe(false);
     expect(checked.status).toBe('healthy');
+  });
+
+  it('takes verification away when the ownership record is gone, says so, and stops routing reports to that owner', async () => {
+    const { client, user } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'sold-brand.com' })).json();
+    publishHealthy('sold-brand.com', domain.verificationRecord.value);
+    expect((await client.post(`/api/domains/${domain.id}/verify`)).json().isVerified).toBe(true);
+    expect(await verifiedOwnersOf(t.database.db, 'sold-brand.com')).toEqual([user.id]);
+
+    delete dns.zone['_inboxpulse.sold-brand.com'];
+    expect((await client.post(`/api/domains/${domain.id}/verify`)).json().isVerified).toBe(false);
+    expect(await verifiedOwnersOf(t.database.db, 'sold-brand.com')).toEqual([]);
+    expect((await client.get('/api/alerts')).json()).toEqual([
+      expect.objectContaining({ title: 'Ownership of sold-brand.com is no longer verified', severity: 'error', domain: 'sold-brand.com' }),
+    ]);
   });
 
   it('alerts on a changed record or status, only on change, with before and after', async () => {
