@@ -7,6 +7,7 @@ import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
 import { AGGREGATE_FIXTURES, fixture, INVALID_FIXTURES } from './fixtures';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { uploadReport } from './upload-client.test-support';
+import { reportXml } from './test-report-xml';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,6 +140,20 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const { client } = await signUp(t.app);
     const res = await uploadReport(t.app, client, fixture('failure/dmarc_ruf_report_linkedin.eml'), { contentType: 'message/rfc822', fileName: 'ruf.eml' });
     expect(res.json().failed).toEqual([{ fileName: 'ruf.eml', error: expect.stringMatching(/failure \(forensic\) report/) }]);
+  });
+
+  it('keeps a report with a 9 MB report_id as a failed import that names the field, storing none of it', async () => {
+    const { client, user } = await signUp(t.app);
+    const xml = reportXml({ orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z'), records: [] }).replace(
+      '<report_id>r1</report_id>',
+      `<report_id>${'9'.repeat(9 * 1024 * 1024)}</report_id>`,
+    );
+    const res = await uploadReport(t.app, client, xml, { fileName: 'huge-id.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().failed).toEqual([
+      { fileName: 'huge-id.xml', error: expect.stringContaining('report_id (report_metadata/report_id) is longer than 1,024 characters') },
+    ]);
+    expect((await storedCounts(user.id)).records).toBe(0);
   });
 
   it('refuses an entity-expansion document quickly and stores none of its content', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passesDmarc } from './aggregate-report';
 import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES } from './fixtures';
-import { parseAggregateReport } from './parse-aggregate';
+import { MAX_FIELD_CHARS, parseAggregateReport } from './parse-aggregate';
 import { reportXml } from './test-report-xml';
 
 function parseOk(input: Uint8Array | string) {
@@ -109,6 +109,13 @@ describe('parseAggregateReport on hostile and odd input', () => {
       '<count>many</count>',
     );
     expect(parseAggregateReport(badCount)).toEqual({ ok: false, error: 'Record 1: the message count "many" is not a whole number (row/count).' });
+    const hugeId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', `<report_id>${'9'.repeat(MAX_FIELD_CHARS + 1)}</report_id>`);
+    expect(parseAggregateReport(hugeId)).toEqual({ ok: false, error: "The report's report_id (report_metadata/report_id) is longer than 1,024 characters." });
+    const hugeHuman = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace(
+      '</header_from>',
+      `${'h'.repeat(MAX_FIELD_CHARS + 1)}</header_from>`,
+    );
+    expect(parseAggregateReport(hugeHuman)).toEqual({ ok: false, error: 'Record 1: a value is longer than 1,024 characters.' });
     const noId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', '');
     expect(parseAggregateReport(noId)).toEqual({ ok: false, error: 'The report has no report_id (report_metadata/report_id).' });
     expect(parseAggregateReport('<html><body>hi</body></html>')).toEqual({

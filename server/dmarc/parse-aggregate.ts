@@ -107,28 +107,38 @@ function list(node: Node): Node[] {
   return Array.isArray(node) ? node : [node];
 }
 
-/** Element text, trimmed; null when absent or empty. */
-function str(node: Node): string | null {
-  if (typeof node === 'string') return node.trim() || null;
-  if (node && typeof node === 'object' && !Array.isArray(node) && typeof node['#text'] === 'string') return node['#text'].trim() || null;
-  return null;
+/**
+ * The longest text one element may hold. Real reports stay far below (a report id is tens of
+ * characters, a domain at most 253); a hostile one must not make us store megabytes per field.
+ */
+export const MAX_FIELD_CHARS = 1024;
+
+/** Element text, trimmed; null when absent or empty. `path` names the element when it is too long. */
+function str(node: Node, path = 'a value'): string | null {
+  let text: string | null = null;
+  if (typeof node === 'string') text = node.trim() || null;
+  else if (node && typeof node === 'object' && !Array.isArray(node) && typeof node['#text'] === 'string') text = node['#text'].trim() || null;
+  if (text !== null && text.length > MAX_FIELD_CHARS) {
+    throw new ReportError(`The report's ${path} is longer than ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters.`);
+  }
+  return text;
 }
 
-const lower = (node: Node) => str(node)?.toLowerCase() ?? null;
+const lower = (node: Node, path?: string) => str(node, path)?.toLowerCase() ?? null;
 
 function toReport(feedback: Obj, schema: AggregateReport['schema']): AggregateReport {
   const meta = obj(feedback.report_metadata as Node, 'report_metadata');
-  const reportId = str(meta.report_id as Node);
+  const reportId = str(meta.report_id as Node, 'report_id (report_metadata/report_id)');
   if (!reportId) throw new ReportError('The report has no report_id (report_metadata/report_id).');
-  const email = str(meta.email as Node);
+  const email = str(meta.email as Node, 'e-mail (report_metadata/email)');
   // Some reporters leave org_name empty; their e-mail domain names them well enough to tell reports apart.
-  const orgName = str(meta.org_name as Node) ?? email?.split('@').pop() ?? '';
+  const orgName = str(meta.org_name as Node, 'org_name (report_metadata/org_name)') ?? email?.split('@').pop() ?? '';
   const range = obj(meta.date_range as Node, 'report_metadata/date_range');
   const dateBegin = unixTime(range.begin as Node, 'begin');
   const dateEnd = unixTime(range.end as Node, 'end');
 
   const published = obj(feedback.policy_published as Node, 'policy_published');
-  const domain = lower(published.domain as Node);
+  const domain = lower(published.domain as Node, 'domain (policy_published/domain)');
   if (!domain) throw new ReportError('The report does not say which domain it covers (policy_published/domain).');
   const pct = str(published.pct as Node);
   const policy = {
@@ -142,7 +152,17 @@ function toReport(feedback: Obj, schema: AggregateReport['schema']): AggregateRe
     fo: str(published.fo as Node),
     testing: lower(published.testing as Node),
   };
-  const records = list(feedback.record as Node).map((record, i) => toRecord(optObj(record), i + 1));
+  const records = list(feedback.record as Node).map((record, i) => {
+    try {
+      return toRecord(optObj(record), i + 1);
+    } catch (err) {
+      // A value too long inside a record: say which record.
+      if (err instanceof ReportError && err.message.startsWith("The report's a value")) {
+        throw new ReportError(`Record ${i + 1}: a value is longer than ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters.`);
+      }
+      throw err;
+    }
+  });
   if (records.reduce((sum, r) => sum + r.count, 0) > MAX_COUNT) throw new ReportError('The report counts more messages than can be stored (over 2^31).');
   return { schema, orgName, email, reportId, dateBegin, dateEnd, policy, records };
 }
