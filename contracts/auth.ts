@@ -23,7 +23,7 @@ export const emailRule = z
   .max(254, 'Please enter a valid email address')
   .email('Please enter a valid email address');
 
-const newPasswordRule = z
+export const newPasswordRule = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(PASSWORD_MIN, 'Password must be at least 8 characters')
   .max(PASSWORD_MAX, 'Password must be at most 256 characters');

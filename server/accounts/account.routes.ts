@@ -1,15 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, AccountSessionList, ChangePasswordBody, SessionIdParams, SignOutOthersResponse } from '@contracts/account';
 import { AUTH_MESSAGES } from '@contracts/auth';
+import { MessageBody } from '@contracts/errors';
 import { User } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
+import { clearSessionCookie, readSessionCookie } from '../platform/http/session-cookie';
+import { hashToken } from '../platform/security/tokens';
 import { toUser } from './accounts.service';
+import { changePassword } from './auth.service';
+import { listSessions, revokeSession, signOutOtherSessions } from './sessions.service';
 import { updateUser } from './users.repo';
+
+/** The stored hash of the request's own session (a route behind requireUser has one). */
+function currentSessionHash(request: FastifyRequest): string {
+  const token = readSessionCookie(request);
+  if (!token) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
+  return hashToken(token);
+}
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(ctx.db);
 
   r.get('/api/user', { schema: { response: { 200: User } } }, async (request) => {
     const user = await findSessionUser(ctx.db, request);
@@ -17,9 +32,34 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return toUser(user);
   });
 
-  r.post('/api/user/complete-tour', { onRequest: requireUser(ctx.db), schema: { response: { 200: User } } }, async (request) => {
+  r.post('/api/user/complete-tour', { onRequest: signedIn, schema: { response: { 200: User } } }, async (request) => {
     const user = await updateUser(ctx.db, currentUser(request).id, { hasCompletedTour: true });
     forgetCachedUser(ctx.db, user.id);
     return toUser(user);
+  });
+
+  r.get('/api/account/sessions', { onRequest: signedIn, schema: { response: { 200: AccountSessionList } } }, async (request) => {
+    return { sessions: await listSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
+  });
+
+  // Before /:id, so the literal path is never taken for an id (it could not match one anyway: 16 hex digits).
+  r.post('/api/account/sessions/sign-out-others', { onRequest: signedIn, schema: { response: { 200: SignOutOthersResponse } } }, async (request) => {
+    return { revoked: await signOutOtherSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
+  });
+
+  r.delete(
+    '/api/account/sessions/:id',
+    { onRequest: signedIn, schema: { params: SessionIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      const { wasCurrent } = await revokeSession(ctx.db, currentUser(request).id, request.params.id, currentSessionHash(request));
+      // Revoking this device's own session signs it out.
+      if (wasCurrent) clearSessionCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post('/api/account/password', { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
+    await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request));
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 }

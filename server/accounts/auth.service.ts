@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, type ChangePasswordBody } from '@contracts/account';
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type ResetPasswordBody } from '@contracts/auth';
 import type { AppContext } from '../platform/context';
 import type { Db, Executor } from '../platform/db/client';
@@ -9,7 +10,8 @@ import { sendEmailJob } from '../platform/mail/send-email.job';
 import { queueMail } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
-import { findUserByEmail, findUserById, findUserByUsername, insertUser, markEmailVerified, type UserRow } from './users.repo';
+import { deleteOtherUserSessions } from '../platform/http/sessions.repo';
+import { findUserByEmail, findUserById, findUserByUsername, insertUser, markEmailVerified, updateUser, type UserRow } from './users.repo';
 import { consumeToken, findTokenOwner, issueToken, peekToken, retireTokens } from './auth-tokens.repo';
 
 const RESET_TTL_SECONDS = 60 * 60; // part 1, section 9: reset links live 1 hour
@@ -73,6 +75,28 @@ export async function login(db: Db, body: LoginBody, ip: string): Promise<UserRo
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
   }
   return user;
+}
+
+/**
+ * A signed-in user changes their password: the current one must be right (wrong guesses count against
+ * the same per-user limit as logins), then the new hash is stored and every other session ends, all
+ * or nothing; the session of `currentIdHash` stays signed in.
+ */
+export async function changePassword(db: Db, userId: number, body: ChangePasswordBody, currentIdHash: string): Promise<void> {
+  // Read afresh: the request's user may come from the session cache.
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
+  await enforceRateLimit(db, RATE_RULES.loginPerUser, user.username, 0);
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await enforceRateLimit(db, RATE_RULES.loginPerUser, user.username);
+    throw new AppError('validation_error', ACCOUNT_MESSAGES.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { passwordHash });
+    await deleteOtherUserSessions(tx, userId, currentIdHash);
+  });
+  forgetCachedUser(db, userId);
 }
 
 /** Answers the same whether the address has an account or not (no account enumeration). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 
@@ -15,6 +15,35 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 /** Every session of the user, inside the caller's transaction. */
 export async function deleteUserSessions(ex: Executor, userId: number): Promise<void> {
   await ex.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type SessionRow = Pick<typeof sessions.$inferSelect, 'idHash' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent'>;
+
+/** The user's live (unexpired) sessions, newest first. */
+export async function listUserSessions(db: Db, userId: number): Promise<SessionRow[]> {
+  return db
+    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.createdAt), sessions.idHash);
+}
+
+/** Ends the user's sessions whose hash starts with `idPrefix` (the id the API shows); returns their hashes. */
+export async function deleteUserSessionByPrefix(db: Db, userId: number, idPrefix: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sql`left(${sessions.idHash}, ${idPrefix.length})`, idPrefix)))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
+}
+
+/** Every session of the user but `keepIdHash`, inside the caller's transaction; returns how many ended. */
+export async function deleteOtherUserSessions(ex: Executor, userId: number, keepIdHash: string): Promise<number> {
+  const rows = await ex
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
 }
 
 function prepareSessionUserQuery(db: Db) {

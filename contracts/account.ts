@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { newPasswordRule, PASSWORD_MAX } from './auth';
+
+/** The opaque id of a session: the first 16 hex digits of its stored hash, never the cookie's token. */
+export const SESSION_ID_LENGTH = 16;
+
+/** One signed-in device of the user (GET /api/account/sessions). */
+export const AccountSession = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  /** The browser's User-Agent as sent (bounded). */
+  userAgent: z.string().nullable(),
+  /** A readable "Browser on OS" made from it. */
+  device: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+
+export const AccountSessionList = z.object({ sessions: z.array(AccountSession) });
+export type AccountSessionList = z.infer<typeof AccountSessionList>;
+
+export const SessionIdParams = z.object({
+  id: z
+    .string({ error: 'Session id must be text' })
+    .regex(new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`), `Session id must be ${SESSION_ID_LENGTH} hexadecimal digits`),
+});
+
+/** POST /api/account/sessions/sign-out-others. */
+export const SignOutOthersResponse = z.object({ revoked: z.number().int() });
+export type SignOutOthersResponse = z.infer<typeof SignOutOthersResponse>;
+
+export const ACCOUNT_MESSAGES = {
+  wrongCurrentPassword: 'Your current password is incorrect',
+  samePassword: 'The new password must be different from the current one',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/** POST /api/account/password; also the form's schema. The new password follows the registration rule. */
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX, ACCOUNT_MESSAGES.wrongCurrentPassword),
+    newPassword: newPasswordRule,
+    confirmPassword: z
+      .string({ error: 'Please confirm your new password' })
+      .min(1, 'Please confirm your new password')
+      .max(PASSWORD_MAX, "Passwords don't match"),
+  })
+  .refine((b) => b.confirmPassword === b.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((b) => b.newPassword !== b.currentPassword, { message: ACCOUNT_MESSAGES.samePassword, path: ['newPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
