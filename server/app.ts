@@ -21,7 +21,7 @@ import { integrationRoutes } from './integrations/integrations.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { RequestLog } from './platform/http/request-log';
-import { registerRequestSecurity } from './platform/http/security';
+import { proxyTrust, registerRequestSecurity } from './platform/http/security';
 import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
 import type { JobSender } from './platform/queue/job-sender';
@@ -45,7 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.env.TRUST_PROXY,
+    // Only the hops TRUST_PROXY names: an X-Forwarded-For entry a client wrote itself is never its address.
+    trustProxy: proxyTrust(deps.env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logController: new RequestLog(),
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerErrorHandling(app);
-  registerRequestSecurity(app, deps.env.APP_URL);
+  registerRequestSecurity(app, deps.env);
   // Signed-in requests are served from memory; the database tells every process what to drop.
   await cacheSessions(deps.database.db, deps.notifications);
 

@@ -6,7 +6,7 @@ import { lockDataDir } from './platform/db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { openNotifications, type Notifications } from './platform/db/notifications';
 import { createResolver, parseDnsServers } from './platform/dns/resolver';
-import type { Env } from './platform/env';
+import { appSecretNotice, type Env } from './platform/env';
 import { startAnalysisPool } from './platform/message-analysis/analysis-pool';
 import { createJobQueue, type JobQueue } from './platform/queue/queue';
 import { jobRegistry } from './job-registry';
@@ -42,6 +42,8 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   // Read before anything starts: a broken seed file stops start-up like a bad variable.
   const seedNetwork = seedNetworkOf(env);
+  const secretNotice = appSecretNotice(env);
+  if (secretNotice) logger.info({ appSecretFile: env.APP_SECRET_FILE }, secretNotice);
   let unlock = () => {};
   let server: EmbeddedPostgres | undefined;
   if (!env.DATABASE_URL) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseImapUrl } from './imap/imap-url';
 
@@ -9,10 +10,76 @@ import { parseImapUrl } from './imap/imap-url';
 export const ROLES = ['web', 'worker', 'smtp'] as const;
 export type Role = (typeof ROLES)[number];
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
+/** What Fastify's trustProxy gets: no proxy, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP = 'set the number of proxies in front of InboxPulse (usually 1) or their addresses, such as 10.0.0.0/8,127.0.0.1';
+// proxy-addr's names for address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !ipaddr.isValid(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) ? Number(prefix) <= bits : ipaddr.IPv4.isValidFourPartDecimal(prefix);
+}
+
+/**
+ * `true` is refused: it trusts the left-most X-Forwarded-For entry, which any client writes itself, so
+ * every per-IP limit could be escaped. Only the hops we know of are trusted.
+ */
+const trustProxy = z
+  .string()
+  .trim()
   .default('false')
-  .transform((v) => v === 'true' || v === '1');
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === 'false' || lower === '' || lower === '0') return false;
+    if (lower === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"true" would trust the left-most X-Forwarded-For entry, which any client writes itself (escaping every per-IP limit); ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad.join(', ') || value}" is neither a number of proxies nor IP addresses or CIDR ranges; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/** Host names (no ports) this server answers for besides APP_URL's. */
+const allowedHosts = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const hosts = value
+      .split(',')
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter(Boolean);
+    const bad = hosts.filter((h) => !HOST_NAME.test(h) && !ipaddr.isValid(h));
+    if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `"${bad.join(', ')}" is not a host name or IP address (names only: no scheme, no port)` });
+    return hosts;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,7 +107,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('InboxPulse <no-reply@inboxpulse.localhost>'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxy,
+  ALLOWED_HOSTS: allowedHosts,
   // Comma-separated host[:port] list; the system's resolvers when unset.
   DNS_SERVERS: z.string().optional(),
   // An OpenAI-compatible endpoint for the chat assistant; without all three it answers from retrieval.
@@ -93,6 +161,8 @@ const EnvSchema = z.object({
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
   APP_SECRET: string;
+  /** The file in DATA_DIR that holds APP_SECRET when it was not given (the embedded quick start); start-up says where it is. */
+  APP_SECRET_FILE?: string;
   APP_URL: string;
   /**
    * Every variable as given (blank ones left out), for settings files that name variables, such as
@@ -106,21 +176,55 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(blanksRemoved);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  if (!parsed.success) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const secretProblem = missingServerSecret(blanksRemoved);
+  if (secretProblem) lines.push(`  APP_SECRET: ${secretProblem}`);
+  if (!parsed.success || secretProblem) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   const env = parsed.data;
+  const secretFile = env.APP_SECRET ? undefined : path.resolve(env.DATA_DIR, SECRET_FILE_NAME);
   return {
     ...env,
     VARIABLES: blanksRemoved as Record<string, string>,
-    APP_SECRET: env.APP_SECRET ?? readOrCreateSecret(env.DATA_DIR),
+    APP_SECRET: env.APP_SECRET ?? readOrCreateSecret(secretFile!),
+    ...(secretFile ? { APP_SECRET_FILE: secretFile } : {}),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }
 
-/** A first run without APP_SECRET generates one and keeps it beside the data, so restarts reuse it. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'app-secret');
+const SECRET_FILE_NAME = 'app-secret';
+
+/**
+ * With DATABASE_URL (a server deployment) the key to the secrets stored in the database must not sit
+ * beside it, in a DATA_DIR that backups and images carry along, and every process needs the same one:
+ * it comes from the environment. Only the embedded quick start generates its own.
+ */
+function missingServerSecret(variables: Record<string, string | undefined>): string | undefined {
+  if (!variables.DATABASE_URL || variables.APP_SECRET) return undefined;
+  const file = path.resolve(variables.DATA_DIR ?? EnvSchema.shape.DATA_DIR.parse(undefined), SECRET_FILE_NAME);
+  const existing = existsSync(file)
+    ? ` This installation already has one in ${file}: set APP_SECRET to its content (APP_SECRET=$(cat ${file})), or what it encrypted can no longer be read.`
+    : '';
+  return (
+    'required with DATABASE_URL: the key to the secrets stored in the database must come from the environment, not from a file beside the data, ' +
+    `and every process needs the same one. Generate one with \`openssl rand -hex 32\` and give it to every process.${existing}`
+  );
+}
+
+/**
+ * The start-up line of the embedded quick start, whose APP_SECRET is the generated file in DATA_DIR:
+ * where the key is, and that a copy of DATA_DIR carries it with the secrets it encrypts.
+ */
+export function appSecretNotice(env: Pick<Env, 'APP_SECRET_FILE'>): string | undefined {
+  if (!env.APP_SECRET_FILE) return undefined;
+  return (
+    `APP_SECRET is the key generated into ${env.APP_SECRET_FILE}: a backup of DATA_DIR carries it along with the secrets it encrypts. ` +
+    "To keep them apart, set APP_SECRET in the environment to that file's content and remove the file"
+  );
+}
+
+/** A first run without APP_SECRET (the embedded quick start) generates one and keeps it beside the data, so restarts reuse it. */
+function readOrCreateSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;

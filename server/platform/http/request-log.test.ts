@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { redactUrl } from '../logger';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -26,5 +27,41 @@ describe('request log', () => {
     expect(mine[0]).toMatchObject({ msg: 'request completed', method: 'GET', url: '/api/user?x=1', statusCode: 401 });
     expect(typeof mine[0].responseTime).toBe('number');
     expect(JSON.stringify(mine[0])).not.toMatch(/cookie|authorization/i);
+  });
+
+  it('never writes the token of a mailed link, on the API or on the page that opens it, at info or debug', async () => {
+    const token = 'Zq7pLiveResetToken_9bXk2mWw4rTt8uYy1oPa3sDf';
+    t.app.log.level = 'debug';
+    try {
+      const opened = [
+        `/api/verify-email?token=${token}`,
+        `/verify-email?token=${token}`,
+        `/reset-password?token=${token}&next=%2Fdashboard`,
+        `/api/nope?code=${token}`,
+      ];
+      for (const [i, url] of opened.entries()) await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': `link-${i}` } });
+    } finally {
+      t.app.log.level = 'info';
+    }
+    const mine = lines.filter((l) => String(l.reqId).startsWith('link-'));
+    expect(mine.map((l) => l.msg)).toContain('incoming request');
+    expect(mine.find((l) => l.reqId === 'link-2' && l.msg === 'request completed')).toMatchObject({
+      url: '/reset-password?token=[redacted]&next=%2Fdashboard',
+    });
+    expect(JSON.stringify(mine)).not.toContain(token);
+    expect(JSON.stringify(mine)).not.toContain(token.slice(0, 12));
+  });
+});
+
+describe('redactUrl', () => {
+  it('keeps paths and ordinary parameters, redacts secret ones and values that look like tokens', () => {
+    expect(redactUrl('/api/dmarc/reports?page=2&domain=example.com')).toBe('/api/dmarc/reports?page=2&domain=example.com');
+    expect(redactUrl('/api/verify-email?token=abc')).toBe('/api/verify-email?token=[redacted]');
+    expect(redactUrl('/callback?code=1&state=2&api_key=3&Password=4&x=5')).toBe(
+      '/callback?code=[redacted]&state=[redacted]&api_key=[redacted]&Password=[redacted]&x=5',
+    );
+    expect(redactUrl('/x?t=ZmFrZS10b2tlbi1mb3ItYS10ZXN0LXRoYXQtaXMtbG9uZw')).toBe('/x?t=[redacted]');
+    expect(redactUrl('/x?flag&token')).toBe('/x?flag&token');
+    expect(redactUrl(`/x?q=${'a.'.repeat(5000)}`).length).toBeLessThan(2100);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env, TrustProxy } from '../env';
 import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,24 +53,70 @@ const API_HEADERS = {
 };
 
 /**
+ * Fastify's trustProxy for TRUST_PROXY: nothing, the last `n` hops (the proxies we run append the
+ * address they were called from; whatever came before is the client's to write), or the proxies'
+ * addresses. A number becomes the function Fastify would build from it (its types take no number).
+ */
+export function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** Names that reach only this machine: no page elsewhere can make a browser send them (no DNS rebinding). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** The name of a Host header: lower case, without port or IPv6 brackets. */
+export function hostName(host: string): string {
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.split(':', 1)[0];
+  return name.toLowerCase().replace(/\.$/, '');
+}
+
+type SecurityEnv = Pick<Env, 'APP_URL' | 'ALLOWED_HOSTS' | 'NODE_ENV'>;
+
+/**
  * One hook before every request (each hook is a cost every request pays):
  * - echoes the request id, so a user's bug report can be matched to the log lines;
  * - adds the security headers (documents or API answers);
- * - refuses state-changing API requests sent from another site. Browsers send Origin (and
- *   Sec-Fetch-Site) on such requests; clients without them (scripts, API keys) are not browsers.
+ * - outside tests, answers 421 to a Host that is neither APP_URL's, one of ALLOWED_HOSTS nor this
+ *   machine's loopback name: a DNS-rebinding page (its own name pointed at this server) gets nothing;
+ * - refuses state-changing API requests sent from another site: the Origin must be APP_URL's. Browsers
+ *   send Origin (and Sec-Fetch-Site) on such requests; clients without them (scripts, API keys) are
+ *   not browsers.
  */
-export function registerRequestSecurity(app: FastifyInstance, appUrl: string): void {
-  const allowed = new URL(appUrl).origin;
+export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv): void {
+  const allowed = browserOrigins(env.APP_URL);
+  const hosts = new Set([hostName(new URL(env.APP_URL).host), ...env.ALLOWED_HOSTS, ...LOOPBACK_HOSTS]);
+  const checkHost = env.NODE_ENV !== 'test';
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/');
     reply.header('x-request-id', request.id);
     reply.headers(api ? API_HEADERS : DOCUMENT_HEADERS);
+    if (checkHost && !hosts.has(hostName(request.host))) {
+      // 421 Misdirected Request: this server does not answer for that name. Said once, here; no done().
+      reply.code(421).send({ code: 'forbidden', message: `This server does not answer for the host name "${hostName(request.host).slice(0, 100)}"` });
+      return;
+    }
     done(api && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowed) ? new AppError('forbidden', 'Cross-site request refused') : undefined);
   });
 }
 
-function isCrossSite(request: FastifyRequest, allowed: string): boolean {
+/**
+ * The origins of this app's pages: APP_URL's, and when that is a loopback address (the quick start's
+ * http://localhost:3000), the same port under this machine's other loopback names: no other site's
+ * page can have those.
+ */
+function browserOrigins(appUrl: string): Set<string> {
+  const url = new URL(appUrl);
+  const origins = new Set([url.origin]);
+  if (LOOPBACK_HOSTS.has(hostName(url.host))) {
+    for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
+  }
+  return origins;
+}
+
+/** Another site's page: Sec-Fetch-Site says so, or its Origin is not APP_URL's (the request's own Host proves nothing). */
+function isCrossSite(request: FastifyRequest, allowed: Set<string>): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
-  return origin !== undefined && origin !== allowed && origin !== `${request.protocol}://${request.host}`;
+  return origin !== undefined && !allowed.has(origin);
 }
