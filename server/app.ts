@@ -19,7 +19,7 @@ import { inboxTestRoutes } from './inbox-tests/inbox-tests.routes';
 import { seedNetworkRoutes } from './inbox-tests/seed-network.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { authRoutes } from './accounts/auth.routes';
-import { BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
+import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
 import { cacheSessions } from './platform/http/session';
@@ -51,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     logController: new RequestLog(),
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

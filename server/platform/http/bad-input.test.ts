@@ -130,6 +130,13 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
     }
   });
 
+  it("answers a URL with broken percent-encoding 400 in the app's error shape", async () => {
+    for (const url of ['/api/domains/%E0%A4%A', '/api/dmarc/reports/%ZZ']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expectRefused(res, 400, 'The URL is not valid: it has broken percent-encoding', url);
+    }
+  });
+
   it('refuses a 9 MB text field with 413, and a field over its own limit with 400 naming it', async () => {
     const huge = 'x'.repeat(9 * 1024 * 1024);
     // A URL cannot be 9 MB (Node refuses request heads over 16 KB): 8 KB stands for a long query.

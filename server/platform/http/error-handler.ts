@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 
@@ -28,6 +28,19 @@ function sizeInWords(bytes: number): string {
 function codeOfStatus(status: number): ErrorCode {
   const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => ERROR_STATUS[c] === status);
   return code ?? 'validation_error';
+}
+
+/**
+ * Errors Fastify raises before routing (a URL with broken percent-encoding), which never reach the
+ * error handler: the same `{ code, message }` body (Fastify's `frameworkErrors` option).
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ code: 'validation_error', message: 'The URL is not valid: it has broken percent-encoding' });
+    return;
+  }
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.code(status).send({ code: codeOfStatus(status), message: 'The request could not be read' });
 }
 
 /** One JSON error body `{ code, message }` for every failure; 5xx never shows internals. */
