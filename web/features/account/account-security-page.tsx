@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordBody, type AccountSession } from '@contracts/account';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { QueryState } from '../../components/query-state';
+import { serverMessageOr } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { useChangePasswordMutation, useRevokeSessionMutation, useSessions, useSignOutOthersMutation } from './api';
+
+// The Security section of /settings until the full Settings screen (API key, webhooks) is built;
+// the shell shows the page's title, "Settings" (router.tsx).
+export default function AccountSecurityPage() {
+  return (
+    <div data-testid="settings-page" className="mx-auto max-w-3xl space-y-6">
+      <section aria-labelledby="security-heading" className="space-y-6">
+        <h2 id="security-heading" className="text-xl font-semibold">
+          Security
+        </h2>
+        <ChangePasswordCard />
+        <SessionsCard />
+      </section>
+    </div>
+  );
+}
+
+const EMPTY_FORM: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordCard() {
+  const change = useChangePasswordMutation();
+  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(ChangePasswordBody), defaultValues: EMPTY_FORM });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: ({ message }) => {
+        form.reset(EMPTY_FORM);
+        toast({ title: 'Password changed', description: message });
+      },
+      onError: (error) => form.setError('root.server', { message: serverMessageOr(error, 'Unable to change your password. Please try again.') }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Change password</CardTitle>
+        <CardDescription>Your other devices are signed out when the password changes; this one stays signed in.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4" aria-label="Change password">
+          <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
+          <FormField id="new-password" label="New Password" error={errors.newPassword?.message} hint="At least 8 characters.">
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          {errors.root?.server?.message && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.root.server.message}
+            </p>
+          )}
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useSessions();
+  const signOutOthers = useSignOutOthersMutation();
+  const [confirming, setConfirming] = useState(false);
+  const hasOthers = sessions.data?.some((s) => !s.current) ?? false;
+
+  const confirm = () =>
+    signOutOthers.mutate(undefined, {
+      onSuccess: ({ revoked }) => {
+        setConfirming(false);
+        toast({ title: 'Signed out everywhere else', description: `${revoked} other session${revoked === 1 ? '' : 's'} signed out.` });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast({ title: 'Unable to sign out other sessions', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle as="h3">Active sessions</CardTitle>
+          <CardDescription>The devices signed in to your account. Revoke any you do not recognise.</CardDescription>
+        </div>
+        <Button variant="outline" onClick={() => setConfirming(true)} disabled={!hasOthers}>
+          Sign out everywhere else
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={sessions}
+          loading={
+            <div className="space-y-2" aria-label="Loading sessions">
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-14 w-full" />
+            </div>
+          }
+          errorMessage={(error) => serverMessageOr(error, 'Unable to load your sessions.')}
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="text-sm text-muted-foreground">No active sessions.</p>}
+        >
+          {(list) => (
+            <ul className="divide-y" aria-label="Active sessions">
+              {list.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardContent>
+      <Dialog open={confirming} onOpenChange={(open) => !signOutOthers.isPending && setConfirming(open)}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Sign out everywhere else?</DialogTitle>
+            <DialogDescription>Every other device signed in to your account is signed out. This device stays signed in.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={signOutOthers.isPending}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={signOutOthers.isPending}>
+              {signOutOthers.isPending ? 'Signing out...' : 'Sign out'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const revoke = useRevokeSessionMutation();
+  const onRevoke = () =>
+    revoke.mutate(session, {
+      onError: (error) => toast({ title: 'Unable to revoke session', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row" data-session-id={session.id}>
+      <div className="min-w-0 space-y-1">
+        <p className="flex items-center gap-2 font-medium">
+          <span className="truncate" title={session.userAgent ?? undefined}>
+            {session.device}
+          </span>
+          {session.current && <Badge variant="secondary">This device</Badge>}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {session.ip ?? 'Unknown IP'} · Signed in {formatDateTime(session.createdAt)}
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onRevoke}
+        disabled={revoke.isPending}
+        aria-label={`Revoke ${session.device}${session.current ? ' (this device)' : ''}`}
+      >
+        {revoke.isPending ? 'Revoking...' : 'Revoke'}
+      </Button>
+    </li>
+  );
+}
