@@ -51,7 +51,7 @@
 // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,8 @@ import { parseArgs } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { ensureBuilt, serverBundle } from '../build.mjs';
-import { openDatabase, type ConnectionSettings, type Database } from '../../server/platform/db/client';
+import { openDatabase, type Database } from '../../server/platform/db/client';
+import { embeddedConnection } from '../../server/platform/db/installation-database';
 import { inboxTestReports, users } from '../../server/platform/db/schema/index';
 import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { SESSION_LIMITS } from '../../server/platform/smtp/smtp-listener';
@@ -100,14 +101,6 @@ const accepts = (port: number) =>
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
-
-/** The embedded server's connection, as server/platform/db/embedded-postgres.ts lays it out in a short DATA_DIR. */
-function embeddedConnection(dataDir: string): ConnectionSettings {
-  const host = path.join(dataDir, 'postgres-run');
-  if (!existsSync(path.join(host, '.s.PGSQL.5432'))) throw new Error(`no PostgreSQL socket in ${host}`);
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  return { host, port: 5432, user: 'inboxpulse', password, database: 'inboxpulse' };
-}
 
 /** The production server (node dist/server.js) in a child process, and the bench's own way into its database. */
 async function startServer(env: Record<string, string>) {

@@ -1,21 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+import { issueResetLink } from './reset-link.service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(); // no SMTP: mail stays in the outbox, as an operator would find it
+  t = await createTestApp(); // no SMTP: the mail's envelope stays in the outbox, its link nowhere
 });
 afterAll(() => t.close());
 
-/** The token of the newest reset mail for an address, read from the outbox like an operator would. */
-async function resetTokenFromOutbox(email: string): Promise<string> {
+/**
+ * Without SMTP the reset mail is not sent and its link is kept nowhere (not in the outbox, not in the
+ * log): the operator makes a fresh one with `npm run reset-link`, which this calls as that command does.
+ */
+async function resetTokenAsOperator(email: string): Promise<string> {
   const { rows } = await t.database.pool.query(
-    `SELECT text_body, status FROM outbox WHERE to_address = $1 AND kind = 'reset_password' ORDER BY id DESC LIMIT 1`,
+    `SELECT text_body, html_body, status FROM outbox WHERE to_address = $1 AND kind = 'reset_password' ORDER BY id DESC LIMIT 1`,
     [email],
   );
-  expect(rows[0].status).toBe('not_configured');
-  return /reset-password\?token=([\w-]+)/.exec(String(rows[0].text_body))![1];
+  expect(rows[0]).toEqual({ status: 'not_configured', text_body: null, html_body: null });
+  const { link } = await issueResetLink(t.database.db, t.env.APP_URL, email);
+  expect(link.startsWith(`${t.env.APP_URL}/reset-password?token=`)).toBe(true);
+  return new URL(link).searchParams.get('token')!;
 }
 
 describe('password reset', () => {
@@ -30,10 +36,10 @@ describe('password reset', () => {
     expect(rows.map((r) => r.to_address)).toEqual(['forgetful@example.com']);
   });
 
-  it('resets with the mailed token once, signs out every session, and the new password works', async () => {
+  it('resets with the link once, signs out every session, and the new password works', async () => {
     const { client: oldSession, password } = await signUp(t.app, { username: 'resetme', email: 'resetme@example.com' });
     await new TestClient(t.app, '127.5.0.2').post('/api/forgot-password', { email: 'resetme@example.com' });
-    const token = await resetTokenFromOutbox('resetme@example.com');
+    const token = await resetTokenAsOperator('resetme@example.com');
 
     const check = await new TestClient(t.app).post('/api/validate-reset-token', { token });
     expect(check.statusCode).toBe(200);
@@ -55,7 +61,7 @@ describe('password reset', () => {
   it('refuses an expired token and garbage tokens, changing nothing', async () => {
     const { password } = await signUp(t.app, { username: 'expiring', email: 'expiring@example.com' });
     await new TestClient(t.app, '127.5.0.4').post('/api/forgot-password', { email: 'expiring@example.com' });
-    const token = await resetTokenFromOutbox('expiring@example.com');
+    const token = await resetTokenAsOperator('expiring@example.com');
     await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset_password'`);
 
     for (const body of [{ token }, { token: 'garbage' }, { token: 'x'.repeat(500) }]) {
@@ -65,6 +71,13 @@ describe('password reset', () => {
     expect((await new TestClient(t.app).post('/api/validate-reset-token', { token })).statusCode).toBe(400);
     expect((await new TestClient(t.app).post('/api/validate-reset-token', {})).json().message).toBe('Token is required');
     expect((await new TestClient(t.app, '127.5.0.5').post('/api/login', { username: 'expiring', password })).statusCode).toBe(200);
+  });
+
+  it("makes an operator's link by e-mail address or username, and says when there is no such account", async () => {
+    await signUp(t.app, { username: 'locked-out', email: 'locked-out@example.com' });
+    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'Locked-Out@Example.com')).toMatchObject({ username: 'locked-out' });
+    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'locked-out')).toMatchObject({ email: 'locked-out@example.com' });
+    await expect(issueResetLink(t.database.db, t.env.APP_URL, 'nobody@example.com')).rejects.toThrow('No account has the e-mail address nobody@example.com.');
   });
 
   it('enforces the password rule on reset', async () => {

@@ -24,11 +24,11 @@ export async function claimOutboxMail(db: Db, id: number, leaseSeconds: number):
   return claimed;
 }
 
-/** A failed send: the row is freed, pending again or failed for good. */
+/** A failed send: the row is freed, pending again or failed for good (then its body, which may hold a live link, is cleared). */
 export async function recordSendFailure(db: Db, id: number, lastError: string, failedForGood: boolean): Promise<void> {
   await db
     .update(outbox)
-    .set({ lastError, lockedUntil: null, status: failedForGood ? 'failed' : 'pending' })
+    .set({ lastError, lockedUntil: null, ...(failedForGood ? { status: 'failed', textBody: null, htmlBody: null } : { status: 'pending' }) })
     .where(eq(outbox.id, id));
 }
 

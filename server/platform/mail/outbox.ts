@@ -13,8 +13,9 @@ export interface OutboxMail extends MailMessage {
 
 /**
  * Writes a mail to the outbox inside the caller's transaction. Returns the row id when it is to be
- * delivered (the caller sends the send-email job after commit), or null when SMTP is not set up:
- * then the mail is logged and kept for an operator.
+ * delivered (the caller sends the send-email job after commit), or null when SMTP is not set up.
+ * Mail carries secrets (reset and verification links): without SMTP only its envelope is kept, and
+ * nothing of its text is logged; an operator makes a fresh link with `npm run reset-link`.
  */
 export async function queueMail(ex: Executor, mailer: Mailer, mail: OutboxMail, log: Logger): Promise<number | null> {
   const id = await insertOutboxMail(ex, {
@@ -22,12 +23,17 @@ export async function queueMail(ex: Executor, mailer: Mailer, mail: OutboxMail, 
     kind: mail.kind,
     toAddress: mail.to,
     subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
+    textBody: mailer.configured ? mail.text : null,
+    htmlBody: mailer.configured ? mail.html : null,
     status: mailer.configured ? 'pending' : 'not_configured',
   });
   if (mailer.configured) return id;
-  log.warn({ outboxId: id, to: mail.to, subject: mail.subject, text: mail.text }, 'SMTP_URL is not set: mail kept in the outbox, not sent');
+  log.warn(
+    { outboxId: id, kind: mail.kind },
+    mail.kind === 'reset_password'
+      ? 'SMTP_URL is not set: a password reset mail was not sent. An operator can make a fresh link with `npm run reset-link -- <e-mail>`'
+      : 'SMTP_URL is not set: mail not sent',
+  );
   return null;
 }
 
