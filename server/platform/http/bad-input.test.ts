@@ -66,8 +66,12 @@ const REPORT_XML = '<?xml version="1.0"?><feedback></feedback>';
 
 describe('bad input gets a 400 naming the field and changes nothing', () => {
   it('refuses an id past PostgreSQL integer on every :id route', async () => {
-    const idRoutes = apiRoutes(t.app).filter((route) => route.path.includes(':id'));
+    // Every :id names a row by its integer key, except a session's (16 hex digits of its hash), refused too.
+    const idRoutes = apiRoutes(t.app).filter((route) => route.path.includes(':id') && !route.path.startsWith('/api/account/sessions/'));
     expect(idRoutes.length).toBeGreaterThanOrEqual(11);
+    for (const id of [String(ID_MAX + 1), '9'.repeat(30)]) {
+      expectRefused(await user.request('DELETE', `/api/account/sessions/${id}`), 400, 'Session id must be 16 hexadecimal digits', `session ${id}`);
+    }
     const before = await databaseState();
     for (const { method, path } of idRoutes) {
       const body = method === 'PATCH' ? { notes: 'changed' } : undefined;
