@@ -59,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   r.post('/api/account/password', { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request));
+    await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import type { AppContext } from '../platform/context';
-import { endSession, startSession } from '../platform/http/session';
+import { endSession, startSession, userAgentOf } from '../platform/http/session';
 import { toUser } from './accounts.service';
 import { checkResetToken, login, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './auth.service';
 
@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.post('/api/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const user = await login(ctx.db, request.body, request.ip);
+    const user = await login(ctx.db, request.body, request.ip, userAgentOf(request));
     await startSession(ctx.db, user.id, request, reply);
     return { user: toUser(user) };
   });

@@ -4,13 +4,13 @@ import type { AppContext } from '../platform/context';
 import type { Db, Executor } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
-import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
+import { countAgainst, enforceRateLimit, RATE_RULES, rateLimited, rateLimitUsedUp } from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
 import { sendEmailJob } from '../platform/mail/send-email.job';
 import { queueMail } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
-import { deleteOtherUserSessions } from '../platform/http/sessions.repo';
+import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, markEmailVerified, updateUser, type UserRow } from './users.repo';
 import { consumeToken, findTokenOwner, issueToken, peekToken, retireTokens } from './auth-tokens.repo';
 
@@ -63,32 +63,52 @@ export async function register(ctx: MailingContext, body: RegisterBody, ip: stri
 }
 
 /** The same message and about the same time for an unknown user and a wrong password. */
-export async function login(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
+/**
+ * Signs in by username or e-mail. Wrong passwords are counted per account (username and e-mail are
+ * one account) from each address, and per account overall; past the overall limit only a known device
+ * (a live session of this user from the same address and browser) gets in, so guessing from anywhere
+ * cannot lock the owner out of the devices they use.
+ */
+export async function login(db: Db, body: LoginBody, ip: string, userAgent: string | null): Promise<UserRow> {
   await enforceRateLimit(db, RATE_RULES.loginPerIp, ip);
-  await enforceRateLimit(db, RATE_RULES.loginPerUser, body.username);
   const user = body.username.includes('@') ? await findUserByEmail(db, body.username) : await findUserByUsername(db, body.username);
   if (!user) {
     await burnPasswordCheck(body.password);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
   }
+  const anywhere = await refuseGuessing(db, user.id, ip);
+  if (anywhere.usedUp && !(await hasSessionFrom(db, user.id, ip, userAgent))) throw rateLimited(anywhere.retryAfter);
   if (!(await verifyPassword(user.passwordHash, body.password))) {
+    await countWrongPassword(db, user.id, ip);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
   }
   return user;
 }
 
+/** Refuses (429) an address that has guessed this account's password too often; says whether the account-wide limit is used up. */
+async function refuseGuessing(db: Db, userId: number, ip: string): Promise<{ usedUp: boolean; retryAfter: number }> {
+  const here = await rateLimitUsedUp(db, RATE_RULES.loginFailuresPerUserAndIp, `${userId}@${ip}`);
+  if (here.usedUp) throw rateLimited(here.retryAfter);
+  return rateLimitUsedUp(db, RATE_RULES.loginFailuresPerUser, String(userId));
+}
+
+async function countWrongPassword(db: Db, userId: number, ip: string): Promise<void> {
+  await countAgainst(db, RATE_RULES.loginFailuresPerUserAndIp, `${userId}@${ip}`);
+  await countAgainst(db, RATE_RULES.loginFailuresPerUser, String(userId));
+}
+
 /**
  * A signed-in user changes their password: the current one must be right (wrong guesses count against
- * the same per-user limit as logins), then the new hash is stored and every other session ends, all
+ * the same limits as logins, from this address), then the new hash is stored and every other session ends, all
  * or nothing; the session of `currentIdHash` stays signed in.
  */
-export async function changePassword(db: Db, userId: number, body: ChangePasswordBody, currentIdHash: string): Promise<void> {
+export async function changePassword(db: Db, userId: number, body: ChangePasswordBody, currentIdHash: string, ip: string): Promise<void> {
   // Read afresh: the request's user may come from the session cache.
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
-  await enforceRateLimit(db, RATE_RULES.loginPerUser, user.username, 0);
+  await refuseGuessing(db, userId, ip);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await enforceRateLimit(db, RATE_RULES.loginPerUser, user.username);
+    await countWrongPassword(db, userId, ip);
     throw new AppError('validation_error', ACCOUNT_MESSAGES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(body.newPassword);

@@ -120,14 +120,31 @@ describe('login and sessions', () => {
     expect(noPassword.json().message).toBe('Password is required');
   });
 
-  it('locks out password guessing on one account after 10 tries', async () => {
+  it('stops an address guessing one account after 10 wrong passwords (username and e-mail together), without locking the owner out elsewhere', async () => {
     const { password } = await signUp(t.app, { username: 'Target', email: 'target@example.com' });
+    const guesser = newClient('127.3.0.1');
     for (let i = 0; i < 10; i++) {
-      const res = await newClient(`127.3.0.${i + 1}`).post('/api/login', { username: 'target', password: `guess${i}xx` });
+      const res = await guesser.post('/api/login', { username: i % 2 ? 'target' : 'Target@Example.com', password: `guess${i}xx` });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await newClient('127.3.1.1').post('/api/login', { username: 'Target', password });
+    const blocked = await guesser.post('/api/login', { username: 'Target', password });
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // The owner, from another address, signs in as usual.
+    expect((await newClient('127.3.0.2').post('/api/login', { username: 'Target', password })).statusCode).toBe(200);
+  });
+
+  it('after 100 wrong passwords from anywhere, lets only a device the owner is signed in on through', async () => {
+    const { client: ownersDevice, password } = await signUp(t.app, { username: 'Spread', email: 'spread@example.com' });
+    for (let i = 0; i < 100; i++) {
+      const res = await newClient(`127.4.${Math.floor(i / 9)}.${(i % 9) + 1}`).post('/api/login', { username: 'spread', password: `guess${i}xx` });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await newClient('127.4.200.1').post('/api/login', { username: 'spread', password })).statusCode).toBe(429);
+    // The device signed in at sign-up (same address and browser) is known: the right password works there.
+    expect((await ownersDevice.post('/api/login', { username: 'spread', password })).statusCode).toBe(200);
+    // A known device still needs the right password.
+    expect((await ownersDevice.post('/api/login', { username: 'spread', password: 'not it at all' })).statusCode).toBe(401);
   });
 
   it('logout revokes the session on the server, not only the cookie', async () => {

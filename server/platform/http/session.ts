@@ -49,7 +49,7 @@ export async function startSession(db: Db, userId: number, request: FastifyReque
     userId,
     expiresAt,
     ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    userAgent: userAgentOf(request),
   });
   setSessionCookie(request, reply, token, expiresAt);
 }
@@ -94,4 +94,9 @@ export function requireUser(db: Db) {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
   return request.user;
+}
+
+/** The browser's User-Agent as sessions keep it (bounded): what makes a device known at login. */
+export function userAgentOf(request: FastifyRequest): string | null {
+  return request.headers['user-agent']?.slice(0, 300) ?? null;
 }

@@ -12,7 +12,12 @@ export interface RateRule {
 /** The limits on the unauthenticated flows attackers try first (DESIGN.md, security baseline). */
 export const RATE_RULES = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
-  loginPerUser: { name: 'login-user', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong passwords only, per account (username and e-mail count as one) from one address: a guesser
+  // elsewhere cannot lock the owner out.
+  loginFailuresPerUserAndIp: { name: 'login-fail-user-ip', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong passwords per account from anywhere: past it only a known device (one with a live session
+  // from the same address and browser) gets in, so a spread-out guesser still gets nowhere.
+  loginFailuresPerUser: { name: 'login-fail-user', limit: 100, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   mailPerIp: { name: 'mail-ip', limit: 10, windowSeconds: 60 * 60 },
   mailPerAddress: { name: 'mail-address', limit: 3, windowSeconds: 60 * 60 },
@@ -25,6 +30,17 @@ export const RATE_RULES = {
   simulatePerUser: { name: 'simulate-user', limit: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateRule>;
 
+/** Counts one against `rule` for `subject` without refusing anything (failures counted after the answer is known). */
+export async function countAgainst(db: Db, rule: RateRule, subject: string): Promise<void> {
+  await countAttempt(db, `${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds, 1);
+}
+
+/** Whether `rule` is used up for `subject` in its current window (nothing is counted). */
+export async function rateLimitUsedUp(db: Db, rule: RateRule, subject: string): Promise<{ usedUp: boolean; retryAfter: number }> {
+  const row = await countAttempt(db, `${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds, 0);
+  return { usedUp: row.count >= rule.limit, retryAfter: row.retryAfter };
+}
+
 /**
  * Counts one attempt (or `amount` of something, such as bytes) against `rule` for `subject` in the
  * database (shared by every process) and throws 429 once the window's limit is passed; an amount of
@@ -34,9 +50,14 @@ export async function enforceRateLimit(db: Db, rule: RateRule, subject: string, 
   const key = `${rule.name}:${subject.toLowerCase()}`;
   const row = await countAttempt(db, key, rule.windowSeconds, amount);
   if (row.count <= rule.limit) return;
-  const seconds = Math.max(1, row.retryAfter);
+  throw rateLimited(row.retryAfter);
+}
+
+/** The 429 every limit answers with: how long to wait, in words and in Retry-After. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, retryAfterSeconds);
   const minutes = Math.ceil(seconds / 60);
-  throw new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     'retry-after': String(seconds),
   });
 }
