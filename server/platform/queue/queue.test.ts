@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -156,6 +157,28 @@ describe('the job worker', () => {
         { n: '3', state: 'completed', message: null },
         { n: '4', state: 'completed', message: null },
       ]);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  it('records a failed query in the job without the values it was given', async () => {
+    const job = defineJob({
+      name: 'test-query-failure',
+      schema: z.object({ n: z.number() }),
+      retryLimit: 0,
+      async run() {
+        await database.db.execute(sql`select ${'secret-value-for-the-hash'}::int`);
+      },
+    });
+    const { sender, startWorker, stop } = await twoProcesses([job]);
+    await sender.send(job, { n: 1 });
+    await startWorker();
+    try {
+      await waitUntil(async () => (await jobStates(job.name)).every((j) => j.state === 'failed'), 'the job to fail');
+      const [{ message }] = await jobStates(job.name);
+      expect(message).toMatch(/^Failed query: select \$1::int/);
+      expect(message).not.toContain('secret-value-for-the-hash');
     } finally {
       await stop();
     }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { AppContext } from '../context';
+import { safeMessage } from '../logger';
 import type { AnyJob } from './job';
 import type { JobSender } from './job-sender';
 
@@ -142,7 +143,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     // If recording the failure fails (the database is gone), this throws and pg-boss fails the whole
     // batch rather than completing a job that failed.
-    if (failure) await boss.fail(job.name, item.id, { message: failure.message });
+    // The message is kept in pg-boss's table: without a failed query's values (a password hash, a secret).
+    if (failure) await boss.fail(job.name, item.id, { message: safeMessage(failure) });
   }
 
   return queue;
