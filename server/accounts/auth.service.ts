@@ -11,7 +11,7 @@ import { queueMail } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
 import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
-import { findUserByEmail, findUserById, findUserByUsername, insertUser, markEmailVerified, updateUser, type UserRow } from './users.repo';
+import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser, markEmailVerified, updateUser, type UserRow } from './users.repo';
 import { consumeToken, findTokenOwner, issueToken, peekToken, retireTokens } from './auth-tokens.repo';
 
 const RESET_TTL_SECONDS = 60 * 60; // part 1, section 9: reset links live 1 hour
@@ -71,7 +71,7 @@ export async function register(ctx: MailingContext, body: RegisterBody, ip: stri
  */
 export async function login(db: Db, body: LoginBody, ip: string, userAgent: string | null): Promise<UserRow> {
   await enforceRateLimit(db, RATE_RULES.loginPerIp, ip);
-  const user = body.username.includes('@') ? await findUserByEmail(db, body.username) : await findUserByUsername(db, body.username);
+  const user = await findUserByLogin(db, body.username);
   if (!user) {
     await burnPasswordCheck(body.password);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);

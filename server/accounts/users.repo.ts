@@ -23,6 +23,11 @@ export async function findUserByEmail(ex: Executor, email: string): Promise<User
   return row;
 }
 
+/** What people sign in with: their e-mail address (anything with an @) or their username. */
+export function findUserByLogin(ex: Executor, login: string): Promise<UserRow | undefined> {
+  return login.includes('@') ? findUserByEmail(ex, login) : findUserByUsername(ex, login);
+}
+
 type UserInsert = typeof users.$inferInsert;
 /** Column changes; a value may be SQL (e.g. coalesce) evaluated by the database. */
 export type UserChanges = { [K in keyof UserInsert]?: UserInsert[K] | SQL };
