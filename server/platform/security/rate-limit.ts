@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { countAttempt } from './rate-limits.repo';
+import { countAttempt, readAttempts } from './rate-limits.repo';
 
 export interface RateRule {
   /** Names the counter, e.g. 'login-ip'. */
@@ -37,14 +37,13 @@ export async function countAgainst(db: Db, rule: RateRule, subject: string): Pro
 
 /** Whether `rule` is used up for `subject` in its current window (nothing is counted). */
 export async function rateLimitUsedUp(db: Db, rule: RateRule, subject: string): Promise<{ usedUp: boolean; retryAfter: number }> {
-  const row = await countAttempt(db, `${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds, 0);
+  const row = await readAttempts(db, `${rule.name}:${subject.toLowerCase()}`);
   return { usedUp: row.count >= rule.limit, retryAfter: row.retryAfter };
 }
 
 /**
  * Counts one attempt (or `amount` of something, such as bytes) against `rule` for `subject` in the
- * database (shared by every process) and throws 429 once the window's limit is passed; an amount of
- * 0 only checks. Fixed windows: simple, and good enough here.
+ * database (shared by every process) and throws 429 once the window's limit is passed. Fixed windows: simple, and good enough here.
  */
 export async function enforceRateLimit(db: Db, rule: RateRule, subject: string, amount = 1): Promise<void> {
   const key = `${rule.name}:${subject.toLowerCase()}`;

@@ -5,7 +5,7 @@ import { rateLimits } from '../db/schema/index';
 /**
  * Counts `amount` (one attempt, or a number of bytes) in the window of `key` in one upsert (shared by
  * every process); a window that has ended starts again. Returns the window's count and the seconds
- * until it ends. An amount of 0 reads the count without adding to it.
+ * until it ends.
  */
 export async function countAttempt(db: Db, key: string, windowSeconds: number, amount = 1): Promise<{ count: number; retryAfter: number }> {
   const result = (await db.execute(sql`
@@ -20,6 +20,15 @@ export async function countAttempt(db: Db, key: string, windowSeconds: number, a
   };
   const row = result.rows[0];
   return { count: row.count, retryAfter: row.retry_after };
+}
+
+/** The count of `key`'s window that is running now (0 when none is), read without writing. */
+export async function readAttempts(db: Db, key: string): Promise<{ count: number; retryAfter: number }> {
+  const result = (await db.execute(sql`
+    SELECT count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after
+    FROM rate_limits WHERE key = ${key} AND window_end > now()`)) as unknown as { rows: { count: number; retry_after: number }[] };
+  const row = result.rows[0];
+  return row ? { count: row.count, retryAfter: row.retry_after } : { count: 0, retryAfter: 0 };
 }
 
 /** Drops the windows that have ended (the maintenance job). */

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { enforceRateLimit } from '../security/rate-limit';
+import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
 import type { JobSender } from '../queue/job-sender';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './inbound-queue';
@@ -131,9 +131,12 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
       recipients.delete(session);
       if (session.transaction > limits.messagesPerSession) return callback(smtpError(421, 'Too many messages on one connection, closing'));
       // A sender past its hourly volume is told to come back later (4xx: its mail is queued, not lost).
-      enforceRateLimit(db, bytesPerIp, session.remoteAddress, 0)
-        .then(() => callback())
-        .catch(() => callback(smtpError(452, 'Too much mail from your address this hour, try again later')));
+      rateLimitUsedUp(db, bytesPerIp, session.remoteAddress)
+        .then(({ usedUp }) => callback(usedUp ? smtpError(452, 'Too much mail from your address this hour, try again later') : undefined))
+        .catch((err: Error) => {
+          log.error({ err }, 'inbound volume check failed');
+          callback(smtpError(451, 'Temporary failure, please try again later'));
+        });
     },
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'));
