@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passesDmarc } from './aggregate-report';
-import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES } from './fixtures';
-import { MAX_FIELD_CHARS, parseAggregateReport } from './parse-aggregate';
+import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES, LARGE_REPORT } from './fixtures';
+import { MAX_FIELD_CHARS, MAX_RECORDS, parseAggregateReport, readReportHeader } from './parse-aggregate';
 import { reportXml } from './test-report-xml';
 
 function parseOk(input: Uint8Array | string) {
@@ -125,7 +125,7 @@ describe('parseAggregateReport on hostile and odd input', () => {
     expect(parseAggregateReport('not xml at all')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: /) });
     expect(parseAggregateReport('<feedback><report_metadata>')).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/^The file is not valid XML: .*feedback/),
+      error: 'The file is not valid XML: it ends before <report_metadata> is closed (line 1, column 27).',
     });
   });
 
@@ -155,5 +155,129 @@ describe('parseAggregateReport on hostile and odd input', () => {
       ['2001:db8::1', 3, 2, 0],
       ['192.0.2.1', 4, 0, 0],
     ]);
+  });
+});
+
+const base = { orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z') };
+
+/** The smallest record that parses: what a hostile report repeats. */
+const tinyRecord = (i: number) =>
+  `<record><row><source_ip>10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}</source_ip><count>1</count><policy_evaluated><disposition>none</disposition></policy_evaluated></row></record>`;
+
+/** A report of `count` tiny records, with `after` written after the last one. */
+function manyRecords(count: number, after = ''): string {
+  const [head, tail] = reportXml({ ...base, records: [] }).split('</feedback>');
+  return `${head}${Array.from({ length: count }, (_, i) => tinyRecord(i)).join('\n')}${after}</feedback>${tail}`;
+}
+
+describe('parseAggregateReport reads as a stream', () => {
+  it(`reads ${MAX_RECORDS.toLocaleString('en-US')} records and refuses one more as soon as it starts`, () => {
+    expect(parseOk(manyRecords(MAX_RECORDS)).records).toHaveLength(MAX_RECORDS);
+    // The record over the limit is broken XML: refusing it before reading it gives the limit, not an XML error.
+    expect(parseAggregateReport(manyRecords(MAX_RECORDS, '<record><row><source_ip>&&&</row>'))).toEqual({
+      ok: false,
+      error: 'The report has more than 50,000 records; InboxPulse reads reports of up to 50,000 records.',
+    });
+  });
+
+  it('stops at </feedback>: junk before and after it is not read', () => {
+    const xml = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 2, dkim: 'pass', spf: 'fail' }] });
+    const wrapped = `<?xml version="1.0"?> <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${xml.replace(/^<\?xml[^>]*>/, '')}</xs:schema><unclosed> & <`;
+    expect(parseOk(wrapped).records).toMatchObject([{ sourceIp: '192.0.2.1', count: 2 }]);
+    expect(parseOk(`${xml}trailing text <br> &`).reportId).toBe('r1');
+  });
+
+  it('drops namespace prefixes, and knows RFC 9990 by its namespace however prefixed', () => {
+    const xml = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] })
+      .replace(/<(\/?)(\w+)/g, '<$1d:$2')
+      .replace('<d:feedback>', '<d:feedback xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">');
+    const report = parseOk(xml);
+    expect(report).toMatchObject({ schema: 'rfc9990', reportId: 'r1', policy: { domain: 'example.com' } });
+    expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.1', dkimResult: 'pass' });
+  });
+
+  it('expands character references, keeps unknown entities as written, and says where a bare "&" is', () => {
+    const xml = reportXml({ ...base, records: [] });
+    expect(parseOk(xml.replace('<org_name>x.org', '<org_name>&#65;&#x42;&nbsp;')).orgName).toBe('AB&nbsp;');
+    // saxes would read an entity name from the bare '&' to the next ';', far away: the error points at the '&'.
+    expect(parseAggregateReport(xml.replace('<org_name>x.org', '<org_name>AT & T'))).toEqual({
+      ok: false,
+      error: 'The file is not valid XML: "&" must be written "&amp;" at "<org_name>AT & T</org_name>" (line 4, column 18).',
+    });
+  });
+
+  it('counts lines in the whole file when <feedback> does not start it', () => {
+    const xml = `<?xml version="1.0"?>\n<wrapper>\n${reportXml({ ...base, records: [] })
+      .replace(/^<\?xml[^>]*>\n/, '')
+      .replace('</email>', '</e-mail>')}`;
+    expect(parseAggregateReport(xml)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^The file is not valid XML: .*<\/e-mail>.* \(line 6, column \d+\)\.$/),
+    });
+    expect(parseAggregateReport(reportXml({ ...base, records: [] }).slice(0, -30))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^The file is not valid XML: it ends before <policy_published> is closed \(line \d+, column \d+\)\.$/),
+    });
+  });
+
+  it('trims a field padded with whitespace before measuring it, and refuses one too long across reading slices', () => {
+    const xml = reportXml({ ...base, records: [] });
+    const pad = ' \n'.repeat(100_000);
+    expect(parseOk(xml.replace('<report_id>r1', `<report_id>${pad}r1${pad}`)).reportId).toBe('r1');
+    expect(parseAggregateReport(xml.replace('<report_id>r1', `<report_id>r${pad}1`))).toEqual({
+      ok: false,
+      error: "The report's report_id (report_metadata/report_id) is longer than 1,024 characters.",
+    });
+  });
+});
+
+describe('readReportHeader', () => {
+  it('gives what parseAggregateReport gives, without the records', () => {
+    const bytes = fixture(LARGE_REPORT);
+    const { records, ...header } = parseOk(bytes);
+    expect(records).toHaveLength(2286);
+    expect(readReportHeader(bytes)).toEqual({ ok: true, header });
+    expect(readReportHeader(bytes.toString('utf8'))).toEqual({ ok: true, header });
+    expect(readReportHeader(fixture('aggregate/rfc9990-sample.xml'))).toMatchObject({ ok: true, header: { schema: 'rfc9990', policy: { np: 'none' } } });
+  });
+
+  it('does not read past the header: what follows may be broken XML or bad UTF-8', () => {
+    const report = manyRecords(50_000, '<record><row>&&& broken');
+    const bytes = Buffer.concat([Buffer.from(report), Buffer.from([0xff, 0xfe, 0xc3])]);
+    expect(parseAggregateReport(bytes)).toMatchObject({ ok: false, error: expect.stringMatching(/not valid UTF-8/) });
+    expect(readReportHeader(bytes)).toMatchObject({ ok: true, header: { reportId: 'r1', orgName: 'x.org', policy: { domain: 'example.com', pct: 100 } } });
+    expect(readReportHeader(report)).toMatchObject({ ok: true, header: { reportId: 'r1' } });
+  });
+
+  it('does not cut a UTF-8 character where it stops decoding', () => {
+    // Two-byte characters on both sides of the 64 KiB a header read decodes first, then a byte that is not UTF-8.
+    const xml = reportXml({ ...base, records: [] }).replace('</feedback>', `<x>a${'é'.repeat(40_000)}</x></feedback>`);
+    const bytes = Buffer.concat([Buffer.from(xml), Buffer.from([0xff])]);
+    expect(bytes[64 * 1024] & 0xc0).toBe(0x80); // the 64 KiB end in the middle of an 'é'
+    expect(readReportHeader(bytes)).toMatchObject({ ok: true, header: { reportId: 'r1' } });
+  });
+
+  it('reads on, without building records, when the records come first', () => {
+    const xml = manyRecords(3_000).replace(/(<report_metadata>[\s\S]*<\/policy_published>)([\s\S]*<\/record>)/, '$2$1');
+    expect(xml.indexOf('<report_metadata>')).toBeGreaterThan(128 * 1024);
+    expect(readReportHeader(Buffer.from(xml))).toMatchObject({ ok: true, header: { reportId: 'r1', policy: { domain: 'example.com' } } });
+    expect(parseOk(xml).records).toHaveLength(3_000);
+  });
+
+  it('checks the header as the full parse does', () => {
+    const xml = reportXml({ ...base, records: [] });
+    for (const broken of [
+      xml.replace('<report_id>r1</report_id>', ''),
+      xml.replace('<domain>example.com</domain>', '<domain> </domain>'),
+      xml.replace(/<begin>\d+/, '<begin>yesterday'),
+      xml.replace(/<policy_published>[\s\S]*<\/policy_published>/, ''),
+      xml.replace('<org_name>x.org', '<org_name>x<org'),
+      '',
+      '<html></html>',
+    ]) {
+      const full = parseAggregateReport(broken);
+      expect(full.ok).toBe(false);
+      expect(readReportHeader(broken)).toEqual(full);
+    }
   });
 });

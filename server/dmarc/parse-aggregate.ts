@@ -1,13 +1,15 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isIP } from 'node:net';
 import type { AggregateRecord, AggregateReport, DkimAuthResult, ParseResult, PolicyOverrideReason, SpfAuthResult } from './aggregate-report';
 import { decodeXmlBytes } from './decode-text';
+import { STOP, streamXml, type XmlHandlers } from './parse-xml-stream';
 
 /*
  * DMARC aggregate report XML -> AggregateReport, or an error sentence a user can act on.
  * Pure: no I/O. Tolerant where real reporters deviate harmlessly (upper-case 'Pass', empty
  * <reason>, junk around <feedback>, missing optional fields); strict where a stored row would
  * be wrong (broken XML, bad UTF-8, a count that is not a number, an address that is not an IP).
+ * Streaming (issue 11): each <record> becomes an AggregateRecord as it closes, so memory holds the
+ * records built so far and the text of one element, never a tree of the document.
  */
 
 // DMARC reports never carry a DTD. Refusing any DOCTYPE or ENTITY declaration up front means no
@@ -17,29 +19,94 @@ const RFC9990_NAMESPACE = 'urn:ietf:params:xml:ns:dmarc-2.0';
 const FEEDBACK_START = /<([A-Za-z_][\w.-]*:)?feedback(?=[\s>/])[^>]*>/;
 const MAX_COUNT = 2_147_483_647;
 
-const ARRAY_PATHS = new Set([
-  'feedback.record',
-  'feedback.record.auth_results.dkim',
-  'feedback.record.auth_results.spf',
-  'feedback.record.row.policy_evaluated.reason',
-]);
+/**
+ * The longest text one element may hold. Real reports stay far below (a report id is tens of
+ * characters, a domain at most 253); a hostile one must not make us store megabytes per field.
+ */
+export const MAX_FIELD_CHARS = 1024;
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  // Safe with the DTD refused above: only the five predefined entities and character references remain.
-  processEntities: true,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  isArray: (_name, jPath) => ARRAY_PATHS.has(jPath as string),
-});
+/**
+ * The most <record> elements one report may hold: the largest real report in the fixtures holds
+ * 2,286, and a 455 KB gzip expanding to 130,000 records took 2 GB to read before streaming (issue 11).
+ */
+export const MAX_RECORDS = 50_000;
+
+/** A header read decodes this much first: the header is in the first kilobytes of every report seen. */
+const HEADER_PREFIX_BYTES = 64 * 1024;
+
+export type ReportHeader = Omit<AggregateReport, 'records'>;
+export type HeaderResult = { ok: true; header: ReportHeader } | { ok: false; error: string };
+
+/** The elements read under <feedback>: 'text' holds an element's text, an object the children read. Nothing else is held. */
+type Shape = { [name: string]: Shape | 'text' };
+const HEADER_SHAPE: Shape = {
+  report_metadata: { org_name: 'text', email: 'text', report_id: 'text', date_range: { begin: 'text', end: 'text' } },
+  policy_published: { domain: 'text', adkim: 'text', aspf: 'text', p: 'text', sp: 'text', np: 'text', pct: 'text', fo: 'text', testing: 'text' },
+};
+const REPORT_SHAPE: Shape = {
+  ...HEADER_SHAPE,
+  record: {
+    row: {
+      source_ip: 'text',
+      count: 'text',
+      policy_evaluated: { disposition: 'text', dkim: 'text', spf: 'text', reason: { type: 'text', comment: 'text' } },
+    },
+    identifiers: { header_from: 'text', envelope_from: 'text', envelope_to: 'text' },
+    auth_results: {
+      dkim: { domain: 'text', selector: 'text', result: 'text', human_result: 'text' },
+      spf: { domain: 'text', scope: 'text', result: 'text', human_result: 'text' },
+    },
+  },
+};
+
+/** How the header fields are named when one is too long; others are named by their path. */
+const FIELD_NAMES: Record<string, string> = {
+  'report_metadata/report_id': 'report_id (report_metadata/report_id)',
+  'report_metadata/email': 'e-mail (report_metadata/email)',
+  'report_metadata/org_name': 'org_name (report_metadata/org_name)',
+  'policy_published/domain': 'domain (policy_published/domain)',
+};
 
 class ReportError extends Error {}
 
+type Read = { ok: true; header: ReportHeader; records: AggregateRecord[] } | { ok: false; error: string };
+
 export function parseAggregateReport(input: Uint8Array | string): ParseResult {
+  const text = toText(input);
+  if (!text.ok) return text;
+  const read = readFeedback(text.text, REPORT_SHAPE, false)!;
+  return read.ok ? { ok: true, report: { ...read.header, records: read.records } } : read;
+}
+
+/**
+ * The report's metadata and published policy, checked as parseAggregateReport checks them, without
+ * building its records: reading stops once both are read, which in every schema is before the first
+ * record. A report that puts its records first is read on, skipping them, until the header is whole.
+ */
+export function readReportHeader(input: Uint8Array | string): HeaderResult {
+  if (input.length > HEADER_PREFIX_BYTES) {
+    // Decoding a 100 MB report to find a header in its first kilobyte would cost more than the read itself.
+    const head = toText(prefix(input));
+    const read = head.ok ? readFeedback(head.text, HEADER_SHAPE, true) : null;
+    if (read) return read.ok ? { ok: true, header: read.header } : read;
+  }
+  const text = toText(input);
+  if (!text.ok) return text;
+  const read = readFeedback(text.text, HEADER_SHAPE, false)!;
+  return read.ok ? { ok: true, header: read.header } : read;
+}
+
+/** The first bytes (or characters) of the input, not cutting a UTF-8 character in two. */
+function prefix(input: Uint8Array | string): Uint8Array | string {
+  if (typeof input === 'string') return input.slice(0, HEADER_PREFIX_BYTES);
+  let end = HEADER_PREFIX_BYTES;
+  // UTF-8 continuation bytes are 10xxxxxx. In UTF-16 or a single-byte encoding this may shorten the
+  // cut by a byte or leave half a character at the end, which only matters if the header is not whole before it.
+  for (let back = 0; back < 3 && (input[end] & 0xc0) === 0x80; back++) end--;
+  return input.subarray(0, end);
+}
+
+function toText(input: Uint8Array | string): { ok: true; text: string } | { ok: false; error: string } {
   if (input.length === 0) return { ok: false, error: 'The file is empty.' };
   let text: string;
   if (typeof input === 'string') text = input;
@@ -48,126 +115,206 @@ export function parseAggregateReport(input: Uint8Array | string): ParseResult {
     if (!decoded.ok) return decoded;
     text = decoded.text;
   }
-  if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
+  if (!/\S/.test(text)) return { ok: false, error: 'The file is empty.' };
   if (DTD.test(text)) {
     return { ok: false, error: 'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.' };
   }
+  return { ok: true, text };
+}
+
+/** null only for a `partial` text (a prefix) that ended before the reading was done. */
+function readFeedback(text: string, shape: Shape, partial: boolean): Read | null {
   const start = FEEDBACK_START.exec(text);
   if (!start) {
-    const valid = XMLValidator.validate(text);
-    if (valid !== true) return { ok: false, error: xmlError(valid.err, 0) };
-    return { ok: false, error: 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.' };
+    if (partial) return null;
+    const outcome = streamXml(text, 0, null, true);
+    return {
+      ok: false,
+      error: typeof outcome === 'object' ? outcome.invalid : 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
+    };
   }
   // Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing text): only the
-  // <feedback> element is the report, so only it has to be well-formed.
-  const endTag = `</${start[1] ?? ''}feedback`;
-  const endAt = text.lastIndexOf(endTag);
-  const closeAt = endAt < 0 ? -1 : text.indexOf('>', endAt);
-  const xml = text.slice(start.index, closeAt < 0 ? text.length : closeAt + 1);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { ok: false, error: xmlError(valid.err, lineOf(text, start.index) - 1) };
-
+  // <feedback> element is the report, so reading starts at it and stops when it closes.
+  const reader = new FeedbackReader(shape, start[0].includes(RFC9990_NAMESPACE) ? 'rfc9990' : 'rfc7489');
   try {
-    const feedback = (parser.parse(xml) as { feedback?: Node }).feedback;
-    const schema = start[0].includes(RFC9990_NAMESPACE) ? 'rfc9990' : 'rfc7489';
-    return { ok: true, report: toReport(obj(feedback, 'feedback'), schema) };
+    const outcome = streamXml(text, start.index, reader, !partial);
+    if (typeof outcome === 'object') return { ok: false, error: outcome.invalid };
+    // Only a partial text ends without </feedback>: closing a whole one reports the element left open.
+    return outcome === 'stopped' ? reader.result() : null;
   } catch (err) {
     if (err instanceof ReportError) return { ok: false, error: err.message };
-    return { ok: false, error: `The file is not valid XML: ${(err as Error).message}` };
+    throw err;
   }
 }
 
-function xmlError(err: { msg: string; line: number; col?: number }, lineOffset: number): string {
-  const where = err.col ? `line ${err.line + lineOffset}, column ${err.col}` : `line ${err.line + lineOffset}`;
-  return `The file is not valid XML: ${err.msg.replace(/\.$/, '')} (${where}).`;
+type Value = string | Obj | Value[];
+type Obj = { [name: string]: Value | undefined };
+
+interface Frame {
+  name: string;
+  shape: Shape | 'text' | undefined;
+  children: Obj;
+  text: string;
+  /** The text ended in whitespace that took it over the limit: more text would make it too long. */
+  padded: boolean;
 }
 
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/** Elements not read, and everything inside them. */
+const SKIPPED: Frame = { name: '', shape: undefined, children: {}, text: '', padded: false };
+
+class FeedbackReader implements XmlHandlers {
+  private readonly stack: Frame[] = [];
+  private metadata?: Pick<AggregateReport, 'orgName' | 'email' | 'reportId' | 'dateBegin' | 'dateEnd'>;
+  private policy?: AggregateReport['policy'];
+  private readonly records: AggregateRecord[] = [];
+  private recordNumber = 0;
+  private messages = 0;
+
+  constructor(
+    private readonly shape: Shape,
+    private readonly schema: AggregateReport['schema'],
+  ) {}
+
+  result(): Read {
+    return { ok: true, header: { schema: this.schema, ...this.metadata!, policy: this.policy! }, records: this.records };
+  }
+
+  open(qualifiedName: string): void {
+    const { stack } = this;
+    // The first element is <feedback> itself: the read starts at it.
+    if (stack.length === 0) {
+      stack.push(frame('feedback', this.shape));
+      return;
+    }
+    const parent = stack[stack.length - 1];
+    // Namespace prefixes are dropped: reporters use them without declaring them, and RFC 9990 sets the namespace on <feedback>.
+    const name = qualifiedName.slice(qualifiedName.indexOf(':') + 1);
+    const shape = typeof parent.shape === 'object' && Object.hasOwn(parent.shape, name) ? parent.shape[name] : undefined;
+    if (!shape) {
+      stack.push(SKIPPED);
+      return;
+    }
+    if (stack.length === 1 && name === 'record' && ++this.recordNumber > MAX_RECORDS) {
+      const max = MAX_RECORDS.toLocaleString('en-US');
+      throw new ReportError(`The report has more than ${max} records; InboxPulse reads reports of up to ${max} records.`);
+    }
+    stack.push(frame(name, shape));
+  }
+
+  text(chunk: string): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top?.shape !== 'text') return;
+    if (top.padded) {
+      if (/\S/.test(chunk)) throw this.tooLong();
+      return;
+    }
+    // Leading whitespace is trimmed away in the end, so it is never held.
+    top.text += top.text ? chunk : chunk.trimStart();
+    if (top.text.length <= MAX_FIELD_CHARS) return;
+    top.text = top.text.trimEnd();
+    if (top.text.length > MAX_FIELD_CHARS) throw this.tooLong();
+    top.padded = true;
+  }
+
+  close(): void {
+    const closed = this.stack.pop()!;
+    const parent = this.stack[this.stack.length - 1];
+    if (!parent) return this.finish();
+    if (closed === SKIPPED) return;
+    const value = closed.shape === 'text' ? closed.text.trimEnd() : closed.children;
+    if (parent.shape === this.shape) return this.section(closed.name, value as Obj);
+    const earlier = parent.children[closed.name];
+    if (earlier === undefined) parent.children[closed.name] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else parent.children[closed.name] = [earlier, value];
+  }
+
+  /** A child of <feedback> closed. */
+  private section(name: string, value: Obj): void {
+    if (name === 'report_metadata') this.metadata = readMetadata(value);
+    else if (name === 'policy_published') this.policy = readPolicy(value);
+    else {
+      const record = toRecord(value, this.recordNumber);
+      this.messages += record.count;
+      this.records.push(record);
+    }
+    // A header read has what it came for.
+    if (this.metadata && this.policy && !this.shape.record) throw STOP;
+  }
+
+  /** </feedback> closed: what follows it is not read. */
+  private finish(): void {
+    if (!this.metadata) throw new ReportError('The report has no <report_metadata> section.');
+    if (!this.policy) throw new ReportError('The report has no <policy_published> section.');
+    if (this.messages > MAX_COUNT) throw new ReportError('The report counts more messages than can be stored (over 2^31).');
+    throw STOP;
+  }
+
+  /** The field being read is too long. */
+  private tooLong(): ReportError {
+    const max = MAX_FIELD_CHARS.toLocaleString('en-US');
+    const path = this.stack
+      .slice(1)
+      .map((open) => open.name)
+      .join('/');
+    if (path.startsWith('record/')) return new ReportError(`Record ${this.recordNumber}: a value is longer than ${max} characters.`);
+    return new ReportError(`The report's ${FIELD_NAMES[path] ?? path} is longer than ${max} characters.`);
+  }
 }
 
-type Node = string | { [key: string]: Node | Node[] } | Node[] | undefined;
-type Obj = { [key: string]: Node | Node[] };
+function frame(name: string, shape: Shape | 'text'): Frame {
+  return { name, shape, children: {}, text: '', padded: false };
+}
 
-function obj(node: Node, path: string): Obj {
+function obj(node: Value | undefined, path: string): Obj {
   if (node && typeof node === 'object' && !Array.isArray(node)) return node;
-  // <auth_results></auth_results> and the like parse as an empty string.
-  if (node === '') return {};
   throw new ReportError(`The report has no <${path}> section.`);
 }
 
-function optObj(node: Node): Obj {
+function optObj(node: Value | undefined): Obj {
   return node && typeof node === 'object' && !Array.isArray(node) ? node : {};
 }
 
-function list(node: Node): Node[] {
-  if (node === undefined || node === '') return [];
+function list(node: Value | undefined): Value[] {
+  if (node === undefined) return [];
   return Array.isArray(node) ? node : [node];
 }
 
-/**
- * The longest text one element may hold. Real reports stay far below (a report id is tens of
- * characters, a domain at most 253); a hostile one must not make us store megabytes per field.
- */
-export const MAX_FIELD_CHARS = 1024;
-
-/** Element text, trimmed; null when absent or empty. `path` names the element when it is too long. */
-function str(node: Node, path = 'a value'): string | null {
-  let text: string | null = null;
-  if (typeof node === 'string') text = node.trim() || null;
-  else if (node && typeof node === 'object' && !Array.isArray(node) && typeof node['#text'] === 'string') text = node['#text'].trim() || null;
-  if (text !== null && text.length > MAX_FIELD_CHARS) {
-    throw new ReportError(`The report's ${path} is longer than ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters.`);
-  }
-  return text;
+/** Element text (trimmed as it was read); null when absent, empty or repeated. */
+function str(node: Value | undefined): string | null {
+  return typeof node === 'string' && node !== '' ? node : null;
 }
 
-const lower = (node: Node, path?: string) => str(node, path)?.toLowerCase() ?? null;
+const lower = (node: Value | undefined) => str(node)?.toLowerCase() ?? null;
 
-function toReport(feedback: Obj, schema: AggregateReport['schema']): AggregateReport {
-  const meta = obj(feedback.report_metadata as Node, 'report_metadata');
-  const reportId = str(meta.report_id as Node, 'report_id (report_metadata/report_id)');
+function readMetadata(meta: Obj): Pick<AggregateReport, 'orgName' | 'email' | 'reportId' | 'dateBegin' | 'dateEnd'> {
+  const reportId = str(meta.report_id);
   if (!reportId) throw new ReportError('The report has no report_id (report_metadata/report_id).');
-  const email = str(meta.email as Node, 'e-mail (report_metadata/email)');
+  const email = str(meta.email);
   // Some reporters leave org_name empty; their e-mail domain names them well enough to tell reports apart.
-  const orgName = str(meta.org_name as Node, 'org_name (report_metadata/org_name)') ?? email?.split('@').pop() ?? '';
-  const range = obj(meta.date_range as Node, 'report_metadata/date_range');
-  const dateBegin = unixTime(range.begin as Node, 'begin');
-  const dateEnd = unixTime(range.end as Node, 'end');
-
-  const published = obj(feedback.policy_published as Node, 'policy_published');
-  const domain = lower(published.domain as Node, 'domain (policy_published/domain)');
-  if (!domain) throw new ReportError('The report does not say which domain it covers (policy_published/domain).');
-  const pct = str(published.pct as Node);
-  const policy = {
-    domain,
-    adkim: lower(published.adkim as Node),
-    aspf: lower(published.aspf as Node),
-    p: lower(published.p as Node),
-    sp: lower(published.sp as Node),
-    np: lower(published.np as Node),
-    pct: pct && /^\d{1,3}$/.test(pct) ? Number(pct) : null,
-    fo: str(published.fo as Node),
-    testing: lower(published.testing as Node),
-  };
-  const records = list(feedback.record as Node).map((record, i) => {
-    try {
-      return toRecord(optObj(record), i + 1);
-    } catch (err) {
-      // A value too long inside a record: say which record.
-      if (err instanceof ReportError && err.message.startsWith("The report's a value")) {
-        throw new ReportError(`Record ${i + 1}: a value is longer than ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters.`);
-      }
-      throw err;
-    }
-  });
-  if (records.reduce((sum, r) => sum + r.count, 0) > MAX_COUNT) throw new ReportError('The report counts more messages than can be stored (over 2^31).');
-  return { schema, orgName, email, reportId, dateBegin, dateEnd, policy, records };
+  const orgName = str(meta.org_name) ?? email?.split('@').pop() ?? '';
+  const range = obj(meta.date_range, 'report_metadata/date_range');
+  return { orgName, email, reportId, dateBegin: unixTime(range.begin, 'begin'), dateEnd: unixTime(range.end, 'end') };
 }
 
-function unixTime(node: Node, which: string): Date {
+function readPolicy(published: Obj): AggregateReport['policy'] {
+  const domain = lower(published.domain);
+  if (!domain) throw new ReportError('The report does not say which domain it covers (policy_published/domain).');
+  const pct = str(published.pct);
+  return {
+    domain,
+    adkim: lower(published.adkim),
+    aspf: lower(published.aspf),
+    p: lower(published.p),
+    sp: lower(published.sp),
+    np: lower(published.np),
+    pct: pct && /^\d{1,3}$/.test(pct) ? Number(pct) : null,
+    fo: str(published.fo),
+    testing: lower(published.testing),
+  };
+}
+
+function unixTime(node: Value | undefined, which: string): Date {
   const value = str(node);
   if (!value || !/^\d{1,12}(\.\d+)?$/.test(value)) {
     throw new ReportError(
@@ -178,56 +325,46 @@ function unixTime(node: Node, which: string): Date {
 }
 
 function toRecord(record: Obj, n: number): AggregateRecord {
-  const row = optObj(record.row as Node);
-  const ip = str(row.source_ip as Node);
+  const row = optObj(record.row);
+  const ip = str(row.source_ip);
   if (!ip || !isIP(ip)) throw new ReportError(`Record ${n}: ${ip ? `"${ip}" is not an IP address` : 'the source IP is missing'} (row/source_ip).`);
-  const countText = str(row.count as Node);
+  const countText = str(row.count);
   if (!countText || !/^\d+$/.test(countText) || Number(countText) > MAX_COUNT) {
     throw new ReportError(`Record ${n}: the message count ${countText ? `"${countText}" is not a whole number` : 'is missing'} (row/count).`);
   }
-  const evaluated = optObj(row.policy_evaluated as Node);
-  const disposition = lower(evaluated.disposition as Node);
+  const evaluated = optObj(row.policy_evaluated);
+  const disposition = lower(evaluated.disposition);
   if (!disposition) throw new ReportError(`Record ${n}: the disposition is missing (row/policy_evaluated/disposition).`);
-  const identifiers = optObj(record.identifiers as Node);
-  const auth = optObj(record.auth_results as Node);
+  const identifiers = optObj(record.identifiers);
+  const auth = optObj(record.auth_results);
   return {
     sourceIp: ip,
     count: Number(countText),
     disposition,
-    dkimResult: lower(evaluated.dkim as Node) ?? 'none',
-    spfResult: lower(evaluated.spf as Node) ?? 'none',
-    reason: reasons(evaluated.reason as Node),
-    headerFrom: lower(identifiers.header_from as Node) ?? '',
-    envelopeFrom: lower(identifiers.envelope_from as Node),
-    envelopeTo: lower(identifiers.envelope_to as Node),
-    dkimAuth: list(auth.dkim as Node).map((d): DkimAuthResult => {
+    dkimResult: lower(evaluated.dkim) ?? 'none',
+    spfResult: lower(evaluated.spf) ?? 'none',
+    reason: reasons(evaluated.reason),
+    headerFrom: lower(identifiers.header_from) ?? '',
+    envelopeFrom: lower(identifiers.envelope_from),
+    envelopeTo: lower(identifiers.envelope_to),
+    dkimAuth: list(auth.dkim).map((d): DkimAuthResult => {
       const o = optObj(d);
-      return {
-        domain: lower(o.domain as Node) ?? '',
-        selector: str(o.selector as Node),
-        result: lower(o.result as Node) ?? 'none',
-        humanResult: str(o.human_result as Node),
-      };
+      return { domain: lower(o.domain) ?? '', selector: str(o.selector), result: lower(o.result) ?? 'none', humanResult: str(o.human_result) };
     }),
-    spfAuth: list(auth.spf as Node).map((s): SpfAuthResult => {
+    spfAuth: list(auth.spf).map((s): SpfAuthResult => {
       const o = optObj(s);
-      return {
-        domain: lower(o.domain as Node) ?? '',
-        scope: lower(o.scope as Node),
-        result: lower(o.result as Node) ?? 'none',
-        humanResult: str(o.human_result as Node),
-      };
+      return { domain: lower(o.domain) ?? '', scope: lower(o.scope), result: lower(o.result) ?? 'none', humanResult: str(o.human_result) };
     }),
   };
 }
 
 /** An empty <reason><type/><comment/></reason> says nothing: dropped rather than stored as blank. */
-function reasons(node: Node): PolicyOverrideReason[] | null {
+function reasons(node: Value | undefined): PolicyOverrideReason[] | null {
   const found = list(node)
     .map((r) => optObj(r))
     .map((o): PolicyOverrideReason | null => {
-      const type = lower(o.type as Node);
-      const comment = str(o.comment as Node);
+      const type = lower(o.type);
+      const comment = str(o.comment);
       return type || comment ? { type: type ?? 'other', comment } : null;
     })
     .filter((r): r is PolicyOverrideReason => r !== null);
