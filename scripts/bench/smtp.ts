@@ -49,22 +49,21 @@
 // --warmup N (BENCH_WARMUP, 20), --probes N (BENCH_PROBES, 10), --drain-seconds S
 // (BENCH_DRAIN_SECONDS, 1200: how long to wait for a run's reports before giving up on it).
 // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { ensureBuilt, serverBundle } from '../build.mjs';
-import { openDatabase, type Database } from '../../server/platform/db/client';
-import { embeddedConnection } from '../../server/platform/db/installation-database';
+import { serverBundle } from '../build.mjs';
+import type { Database } from '../../server/platform/db/client';
 import { inboxTestReports, users } from '../../server/platform/db/schema/index';
 import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { SESSION_LIMITS } from '../../server/platform/smtp/smtp-listener';
 import { startDnsServer } from '../../server/test/dns-server';
+import { rssSampler, sleep, startServer } from './bench-server';
 import { treeMemory, type TreeMemory } from './process-memory';
 
 const INBOUND_DOMAIN = 'inbox.bench.test';
@@ -85,81 +84,6 @@ interface ReportTime {
   spf: string | null;
   dkim: string | null;
   dmarc: string | null;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
-/** The production server (node dist/server.js) in a child process, and the bench's own way into its database. */
-async function startServer(env: Record<string, string>) {
-  await ensureBuilt({ log: (message: string) => console.log(message) });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-smtp-'));
-  const smtpPort = await freePort();
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      SMTP_PORT: String(smtpPort),
-      ROLES: 'web,worker,smtp',
-    },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; !(await accepts(smtpPort)); i++) {
-    if (child.exitCode !== null || i > 600) throw new Error(`the server did not start (exit code ${child.exitCode})`);
-    await sleep(100);
-  }
-  const database: Database = await openDatabase(process.env.DATABASE_URL ?? embeddedConnection(dataDir), 4);
-  return {
-    child,
-    smtpPort,
-    database,
-    async stop() {
-      await database.close();
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The server's node process's resident memory, sampled every 50 ms: the peak since the last reset, and the latest. */
-function rssSampler(pid: number) {
-  const read = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  let current = read();
-  let peak = current;
-  const timer = setInterval(() => {
-    try {
-      current = read();
-      peak = Math.max(peak, current);
-    } catch {
-      // the process ended
-    }
-  }, 50);
-  timer.unref();
-  return {
-    reset: () => (peak = current = read()),
-    sample: () => ({ peak: Math.max(peak, (current = read())), current }),
-    stop: () => clearInterval(timer),
-  };
 }
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
@@ -290,7 +214,6 @@ function options() {
 
 const now = () => performance.timeOrigin + performance.now();
 const queuedIds = (response: string) => (/Queued as ([\d,]+)/.exec(response)?.[1] ?? '').split(',').filter(Boolean).map(Number);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -324,7 +247,7 @@ async function orchestrate(): Promise<void> {
   });
   const dns = await startDnsServer(zone);
 
-  const server = await startServer({ INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+  const server = await startServer({ INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, 'smtp');
   const { smtpPort } = server;
   const queries = benchQueries(server.database);
   const rss = rssSampler(server.child.pid!);
