@@ -26,6 +26,7 @@ import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
 import type { JobSender } from './platform/queue/job-sender';
 import type { Mailer } from './platform/mail/mailer';
+import type { ThreadTasks } from './platform/workers/thread-tasks';
 
 export interface AppDeps {
   env: Env;
@@ -34,6 +35,7 @@ export interface AppDeps {
   mailer: Mailer;
   dns: DnsResolver;
   analyser: MessageAnalyser;
+  threads: ThreadTasks;
   jobs: JobSender;
   logger: Logger;
   /** The built front end (dist/web); left out in API-only tests. */
@@ -62,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     dns: deps.dns,
     analyser: deps.analyser,
+    threads: deps.threads,
     jobs: deps.jobs,
     log: deps.logger,
   };

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embe
 import { openNotifications, type Notifications } from './platform/db/notifications';
 import { createResolver, parseDnsServers } from './platform/dns/resolver';
 import { appSecretNotice, type Env } from './platform/env';
+import { startThreadTasks } from './platform/workers/thread-tasks';
 import { startAnalysisPool } from './platform/message-analysis/analysis-pool';
 import { createJobQueue, type JobQueue } from './platform/queue/queue';
 import { jobRegistry } from './job-registry';
@@ -66,6 +67,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   const dns = createResolver(dnsOptions);
   // Threads start with the first message to analyse (worker role, or a simulation on the web role).
   const analyser = startAnalysisPool({ dns: dnsOptions, env });
+  const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
   const jobs = createJobQueue({
     database,
     jobs: jobRegistry,
@@ -74,12 +76,12 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     work: env.ROLES.includes('worker'),
     pollSeconds: options.jobPollSeconds,
   });
-  await jobs.start({ env, db: database.db, mailer, dns, analyser });
+  await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({ env, database, notifications, mailer, dns, analyser, jobs, logger, webRoot: options.webRoot });
+    app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
@@ -93,6 +95,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
       await smtp?.close(); // stops accepting; sessions in progress finish or time out
       await jobs.stop(); // lets running jobs finish
       await analyser.close();
+      await threads.close();
       mailer.close();
       await notifications.close();
       await database.close();

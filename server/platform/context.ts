@@ -5,6 +5,7 @@ import type { Env } from './env';
 import type { MessageAnalyser } from './message-analysis/analysis-pool';
 import type { JobSender } from './queue/job-sender';
 import type { Mailer } from './mail/mailer';
+import type { ThreadTasks } from './workers/thread-tasks';
 
 /** What routes, services and jobs are given: one object, built once per process (buildApp, the job worker). */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   dns: DnsResolver;
   analyser: MessageAnalyser;
+  /** Heavy work off the event loop, with the database (thread-tasks.ts). */
+  threads: ThreadTasks;
   jobs: JobSender;
   log: Logger;
 }

@@ -11,6 +11,7 @@ import { createJobQueue, type JobQueue } from '../platform/queue/queue';
 import { jobRegistry } from '../job-registry';
 import { createMailer } from '../platform/mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
+import { startThreadTasks } from '../platform/workers/thread-tasks';
 import { startAnalysisPool } from '../platform/message-analysis/analysis-pool';
 import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 import { startSmtpListener, type SessionLimits, type SmtpListener } from '../platform/smtp/smtp-listener';
@@ -60,10 +61,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 };
   const dns = createResolver(dnsOptions);
   const analyser = startAnalysisPool({ dns: dnsOptions, env });
+  const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
   const notifications = await openNotifications(database.connection, logger);
   const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
-  await jobs.start({ env, db: database.db, mailer, dns, analyser });
-  const app = await buildApp({ env, database, notifications, mailer, dns, analyser, jobs, logger, webRoot: options.webRoot });
+  await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
+  const app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
   await app.ready();
   return {
     app,
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await jobs.stop();
       await analyser.close();
+      await threads.close();
       mailer.close();
       await notifications.close();
       await database.close();

@@ -36,7 +36,7 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer & { 
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir ?? tmpdir(), APP_SECRET: 'test-secret-test-secret-test-secret-0123' });
   const notifications = await openNotifications(database.connection, log);
   const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log, work: false });
-  await jobs.start({ env, db: database.db, mailer: undefined as never, dns: undefined as never, analyser: undefined as never });
+  await jobs.start({ env, db: database.db, mailer: undefined as never, dns: undefined as never, analyser: undefined as never, threads: undefined as never });
   await jobs.stop();
   await notifications.close();
   await database.close();

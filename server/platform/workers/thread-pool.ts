@@ -1,4 +1,5 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { AppError, type ErrorCode } from '../errors';
 
 /**
  * A small pool of worker threads for CPU-heavy work that must not run on the event loop that answers
@@ -50,7 +51,7 @@ export class TaskStoppedError extends Error {
 
 /** What the threads and the pool say to each other. */
 export type TaskRequest = { id: number; input: unknown };
-export type TaskReply = { ready: true } | { id: number; output: unknown } | { id: number; error: string };
+export type TaskReply = { ready: true } | { id: number; output: unknown } | { id: number; error: string; code?: ErrorCode };
 
 interface Task {
   id: number;
@@ -101,7 +102,7 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
       clearTimeout(task.deadline);
       thread.tasks.delete(reply.id);
       if (thread.tasks.size === 0) idle(thread);
-      if ('error' in reply) task.reject(new Error(reply.error));
+      if ('error' in reply) task.reject(reply.code ? new AppError(reply.code, reply.error) : new Error(reply.error));
       else task.resolve(reply.output);
       dispatch();
     });
