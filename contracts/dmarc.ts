@@ -50,6 +50,8 @@ export const DmarcReport = z.object({
   passCount: z.number().int(),
   /** passCount / messageCount in percent; null without messages. */
   compliance: z.number().nullable(),
+  /** Mailed reports: whether the mail proved it came from the reporting organisation (DKIM or DMARC pass). Uploads: null. */
+  senderAuthenticated: z.boolean().nullable(),
   createdAt: z.string(),
 });
 export type DmarcReport = z.infer<typeof DmarcReport>;

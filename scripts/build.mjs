@@ -49,6 +49,7 @@ export async function buildServer() {
     entryPoints: {
       server: path.join(root, 'server', 'main.ts'),
       'analysis.worker': path.join(root, 'server', 'platform', 'message-analysis', 'analysis.worker.ts'),
+      'report-intake.worker': path.join(root, 'server', 'dmarc', 'report-intake.worker.ts'),
     },
     outdir: path.dirname(serverBundle),
     bundle: true,

@@ -1,4 +1,4 @@
-import { ingestMailedReports } from './dmarc/mailed-reports';
+import { importMailedReports } from './dmarc/report-intake';
 import { processTestMessage } from './inbox-tests/process-test-message';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.repo';
 import { defineJob } from './platform/queue/job';
@@ -31,7 +31,9 @@ export const processInboundJob = defineJob({
       log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, ...outcome }, 'inbox test message processed');
       return;
     }
-    const outcome = await ingestMailedReports(db, message.raw, `message-${message.id}.eml`);
+    // The SMTP session's envelope authenticates the reporter (SPF); a mailbox-fetched message has none.
+    const envelope = message.remoteIp ? { ip: message.remoteIp, helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' } : null;
+    const outcome = await importMailedReports(ctx, message.raw, `message-${message.id}.eml`, envelope);
     await finishInboundMessage(db, message.id, outcome);
     log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, status: outcome.status, result: outcome.result }, 'DMARC report mail processed');
   },

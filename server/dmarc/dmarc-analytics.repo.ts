@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../platform/db/client';
-import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
+import { dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
+import { THREAT_THRESHOLDS } from './threat-severity';
 import type { ReporterActivity } from './reporter-health';
 
 /** What the analytics are computed from: aggregates of the user's stored rows, one query each. */
 export interface AnalyticsRows {
   /** Per UTC day (of the report's begin) and domain. */
   days: { date: string; domain: string | null; reports: number; messages: number; passed: number }[];
-  /** Per source IP and disposition. */
+  /** Per source IP and disposition, for the IPs that can show (SOURCE_ROWS_PER_ORDER); the rest are summed in `otherSources`. */
   sources: SourceRow[];
+  otherSources: OtherSources;
   /** The policy each domain published in its latest report of the period. */
   policies: { domain: string | null; p: string | null; pct: number | null; testing: string | null }[];
   /** Every reporter of the domain(s), whatever the period: one that went quiet must still show. */
@@ -27,9 +29,31 @@ export interface SourceRow {
   failedMisaligned: number;
 }
 
+/**
+ * The source IPs left out of `sources`: each is its own source (only IPs among the busiest are named
+ * by reverse DNS and grouped), so their threat severities and spoofed messages can be counted in SQL.
+ */
+export interface OtherSources {
+  ips: number;
+  /** IPs with failed messages, by the severity their failures give them (THREAT_THRESHOLDS). */
+  failing: { critical: number; high: number; medium: number; low: number };
+  /** Failed messages of those IPs whose failures are mostly spoofing (not misaligned). */
+  spoofedMessages: number;
+}
+
+/**
+ * How many IPs `sources` holds at most, per order: the busiest, the most failed, the most failed of
+ * the misaligned. The analytics show 100 sources, 10 threats and 3 misaligned services, and name only
+ * the 150 busiest IPs, so an IP beyond these ranks can only be counted, never shown: a user whose
+ * reports name 100,000 IPs gets an answer as fast as one whose name 100.
+ */
+export const SOURCE_ROWS_PER_ORDER = 1000;
+
 export async function loadAnalyticsRows(db: Db, userId: number, days: number, domain?: string): Promise<AnalyticsRows> {
   const owned = and(eq(dmarcReports.userId, userId), eq(dmarcReports.status, 'imported'), domain ? eq(dmarcReports.domain, domain) : undefined);
-  const inPeriod = and(owned, sql`${dmarcReports.dateBegin} >= now() - make_interval(days => ${days})`);
+  // Whole UTC days, as dmarc_source_days counts them: today and the `days` days before it.
+  const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
+  const inPeriod = and(owned, sql`${dmarcReports.dateBegin} >= (${firstDay})::timestamp at time zone 'UTC'`);
 
   const day = sql<string>`to_char(${dmarcReports.dateBegin} at time zone 'UTC', 'YYYY-MM-DD')`;
   const dayRows = await db
@@ -45,25 +69,7 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
     .groupBy(day, dmarcReports.domain)
     .orderBy(asc(day));
 
-  const count = dmarcRecords.count;
-  const failed = sql`${dmarcRecords.dkimResult} <> 'pass' and ${dmarcRecords.spfResult} <> 'pass'`;
-  const anyRawPass = sql`(${dmarcRecords.dkimAuth} @> '[{"result":"pass"}]' or ${dmarcRecords.spfAuth} @> '[{"result":"pass"}]')`;
-  const sumWhere = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${count}) filter (where ${condition}), 0)::float8`;
-  const sources = await db
-    .select({
-      sourceIp: dmarcRecords.sourceIp,
-      disposition: dmarcRecords.disposition,
-      domains: sql<string[]>`array_agg(distinct ${dmarcReports.domain})`,
-      total: sql<number>`sum(${count})::float8`,
-      spfAligned: sumWhere(sql`${dmarcRecords.spfResult} = 'pass'`),
-      dkimAligned: sumWhere(sql`${dmarcRecords.dkimResult} = 'pass'`),
-      failed: sumWhere(failed),
-      failedMisaligned: sumWhere(sql`${failed} and ${anyRawPass}`),
-    })
-    .from(dmarcRecords)
-    .innerJoin(dmarcReports, eq(dmarcRecords.reportId, dmarcReports.id))
-    .where(inPeriod)
-    .groupBy(dmarcRecords.sourceIp, dmarcRecords.disposition);
+  const { sources, otherSources } = await loadSources(db, userId, firstDay, domain);
 
   const policies = await db
     .selectDistinctOn([dmarcReports.domain], { domain: dmarcReports.domain, p: dmarcReports.p, pct: dmarcReports.pct, testing: dmarcReports.testing })
@@ -73,7 +79,72 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
 
   const reporters = await loadReporterActivity(db, { userId, domain });
 
-  return { days: dayRows, sources, policies, reporters };
+  return { days: dayRows, sources, otherSources, policies, reporters };
+}
+
+/** Per IP and disposition from dmarc_source_days, bounded by SOURCE_ROWS_PER_ORDER, and what the bound left out. */
+async function loadSources(db: Db, userId: number, firstDay: SQL, domain?: string): Promise<{ sources: SourceRow[]; otherSources: OtherSources }> {
+  const n = SOURCE_ROWS_PER_ORDER;
+  const scope = sql`user_id = ${userId} and day >= ${firstDay} ${domain ? sql`and domain = ${domain}` : sql``}`;
+  // Ranks per IP over all its dispositions; `shown` marks the IPs whose rows are returned.
+  const ranked = sql`
+    per_ip as (
+      select source_ip, sum(total) as total, sum(failed) as failed, sum(failed_misaligned) as failed_misaligned
+      from ${dmarcSourceDays} where ${scope} group by source_ip
+    ),
+    ranked as (
+      select *, (row_number() over (order by total desc, source_ip) <= ${n}
+        or (failed > 0 and row_number() over (order by failed desc, source_ip) <= ${n})
+        or (failed_misaligned * 2 > failed and row_number() over (order by (failed_misaligned * 2 > failed) desc, failed desc, source_ip) <= ${n})) as shown
+      from per_ip
+    )`;
+  const rows = (await db.execute(sql`
+    with ${ranked}
+    select s.source_ip, s.disposition, array_agg(distinct s.domain) as domains, sum(s.total)::float8 as total,
+      sum(s.spf_aligned)::float8 as spf_aligned, sum(s.dkim_aligned)::float8 as dkim_aligned,
+      sum(s.failed)::float8 as failed, sum(s.failed_misaligned)::float8 as failed_misaligned
+    from ${dmarcSourceDays} s join ranked using (source_ip)
+    where ranked.shown and ${scope}
+    group by s.source_ip, s.disposition`)) as unknown as {
+    rows: {
+      source_ip: string;
+      disposition: string;
+      domains: string[];
+      total: number;
+      spf_aligned: number;
+      dkim_aligned: number;
+      failed: number;
+      failed_misaligned: number;
+    }[];
+  };
+  const [other] = (
+    (await db.execute(sql`
+    with ${ranked}
+    select count(*)::int as ips,
+      count(*) filter (where failed >= ${THREAT_THRESHOLDS.critical})::int as critical,
+      count(*) filter (where failed >= ${THREAT_THRESHOLDS.high} and failed < ${THREAT_THRESHOLDS.critical})::int as high,
+      count(*) filter (where failed >= ${THREAT_THRESHOLDS.medium} and failed < ${THREAT_THRESHOLDS.high})::int as medium,
+      count(*) filter (where failed > 0 and failed < ${THREAT_THRESHOLDS.medium})::int as low,
+      coalesce(sum(failed) filter (where failed > 0 and not failed_misaligned * 2 > failed), 0)::float8 as spoofed
+    from ranked where not shown`)) as unknown as { rows: { ips: number; critical: number; high: number; medium: number; low: number; spoofed: number }[] }
+  ).rows;
+  return {
+    sources: rows.rows.map((r) => ({
+      sourceIp: r.source_ip,
+      disposition: r.disposition,
+      domains: r.domains,
+      total: r.total,
+      spfAligned: r.spf_aligned,
+      dkimAligned: r.dkim_aligned,
+      failed: r.failed,
+      failedMisaligned: r.failed_misaligned,
+    })),
+    otherSources: {
+      ips: other.ips,
+      failing: { critical: other.critical, high: other.high, medium: other.medium, low: other.low },
+      spoofedMessages: other.spoofed,
+    },
+  };
 }
 
 /** Whose reports loadReporterActivity reads: one user's (of one domain), or everyone's. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml, type TestReport } from './test-report-xml';
+import { reportXml, type TestRecord, type TestReport } from './test-report-xml';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
-import { threatSeverity } from './dmarc-analytics';
+import { threatSeverity } from './threat-severity';
 import { uploadReport } from './upload-client.test-support';
 
 /*
@@ -219,6 +219,53 @@ describe('GET /api/dmarc/analytics', () => {
     const bad = await client.get('/api/dmarc/analytics?days=14');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('days must be 7, 30 or 90');
+  });
+});
+
+describe('analytics kept up to date as reports come and go', () => {
+  it('counts every failing source, however many, while answering with the busiest', async () => {
+    // More IPs than the analytics load rows for (SOURCE_ROWS_PER_ORDER per order): the rest are counted by the database.
+    const { client: many } = await signUp(t.app);
+    const failing = (ip: string, count: number): TestRecord => ({ ip, count, dkim: 'fail', spf: 'fail' });
+    const records = Array.from({ length: 1500 }, (_, i) => failing(`10.${i >> 8}.${i & 255}.1`, 1));
+    records.push(failing('192.0.2.1', 20), failing('192.0.2.2', 20), failing('192.0.2.3', 20));
+    records.push({ ip: '198.51.100.10', count: 5000, dkim: 'pass', spf: 'pass' });
+    const upload = await uploadReport(
+      t.app,
+      many,
+      reportXml({ orgName: 'google.com', reportId: 'many-1', domain: 'many.example', begin: midnight(1), records }),
+    );
+    expect(upload.json()).toMatchObject({ imported: 1 });
+
+    const a = (await many.get('/api/dmarc/analytics?days=7')).json();
+    expect(a).toMatchObject({ totalMessages: 5000 + 1500 + 60, threatSummary: { low: 1500, medium: 3, high: 0, critical: 0 } });
+    expect(a.sources).toHaveLength(100);
+    expect(a.sources[0]).toMatchObject({ ips: ['198.51.100.10'], count: 5000 });
+    expect(a.topThreats).toHaveLength(10);
+    expect(a.topThreats.slice(0, 3).map((th: { sourceIPs: string[] }) => th.sourceIPs[0])).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
+    expect(a.recommendations).toContain(
+      '1560 unauthenticated messages used many.example; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.',
+    );
+  });
+
+  it('takes a deleted report out, and counts it once when it comes back', async () => {
+    const { client: owner } = await signUp(t.app);
+    const xml = reportXml({ ...reportB, reportId: 'come-and-go' });
+    const first = (await uploadReport(t.app, owner, xml)).json();
+    const sources = async () =>
+      (await owner.get('/api/dmarc/analytics?days=7')).json().sources.map((s: { ips: string[]; count: number }) => [s.ips[0], s.count]);
+    expect(await sources()).toEqual([
+      ['192.0.2.66', 1000],
+      ['198.51.100.10', 100],
+    ]);
+    expect((await owner.delete(`/api/dmarc/reports/${first.reports[0].id}`)).statusCode).toBe(204);
+    expect(await sources()).toEqual([]);
+    expect((await uploadReport(t.app, owner, xml)).json()).toMatchObject({ imported: 1 });
+    expect(await uploadReport(t.app, owner, xml).then((r) => r.json())).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(await sources()).toEqual([
+      ['192.0.2.66', 1000],
+      ['198.51.100.10', 100],
+    ]);
   });
 });
 

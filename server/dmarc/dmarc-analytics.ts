@@ -1,8 +1,9 @@
-import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat, ThreatSeverity } from '@contracts/dmarc';
+import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat } from '@contracts/dmarc';
 import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
 import type { SourceName } from './source-names';
 import { percentOf } from '@contracts/figures';
 import { reporterHealth, type ReporterActivity } from './reporter-health';
+import { threatSeverity } from './threat-severity';
 
 /*
  * DMARC analytics from aggregated rows (dmarc-analytics.repo.ts). Definitions:
@@ -11,13 +12,11 @@ import { reporterHealth, type ReporterActivity } from './reporter-health';
  * - a source: an organisation (registrable domain of the PTR name) when reverse DNS names it,
  *   otherwise the single IP.
  * - a threat: a source with messages that failed DMARC in the period. Its severity is set by how
- *   many of its messages failed (THREAT_THRESHOLDS); its type is 'misaligned' when most of those
+ *   many of its messages failed (THREAT_THRESHOLDS, threat-severity.ts); its type is 'misaligned' when most of those
  *   messages passed SPF or DKIM for some other domain (a real service not set up for the domain,
  *   or forwarding), else 'spoofing' (nothing authenticated them).
  */
 
-/** Failed messages from one source in the period at or above which it gets this severity; below medium it is low. */
-export const THREAT_THRESHOLDS = { critical: 1000, high: 100, medium: 10 } as const;
 /** p=none can move to quarantine (and quarantine to reject) once compliance is above this. */
 export const ENFORCE_AT_COMPLIANCE = 98;
 /** Sources named by reverse DNS: the busiest by volume and by failures; the rest stay by IP. */
@@ -25,13 +24,6 @@ export const NAMED_BY_VOLUME = 100;
 export const NAMED_BY_FAILURES = 50;
 const TOP_THREATS = 10;
 const TOP_SOURCES = 100;
-
-export function threatSeverity(failed: number): ThreatSeverity {
-  if (failed >= THREAT_THRESHOLDS.critical) return 'critical';
-  if (failed >= THREAT_THRESHOLDS.high) return 'high';
-  if (failed >= THREAT_THRESHOLDS.medium) return 'medium';
-  return 'low';
-}
 
 /** Which source IPs are worth a reverse DNS lookup. */
 export function ipsToName(rows: SourceRow[]): string[] {
@@ -141,7 +133,8 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
   const groups = groupSources(rows.sources, names);
   const failing = groups.filter((g) => g.failed > 0).sort((a, b) => b.failed - a.failed);
   const threats = failing.map(toThreat);
-  const threatSummary = { low: 0, medium: 0, high: 0, critical: 0 };
+  // IPs beyond the rows loaded are threats of their own, counted by the database (loadAnalyticsRows).
+  const threatSummary = { ...rows.otherSources.failing };
   for (const threat of threats) threatSummary[threat.severity]++;
 
   const reporters = mergeReporters(rows.reporters).map((r) => ({
@@ -223,7 +216,7 @@ function recommend({ days, byDomain, rows, failing, threats, reporters }: Recomm
       `${who}: ${group.failedMisaligned} messages passed SPF or DKIM only for another domain. If you send through this service, have it DKIM-sign with ${domains} or use your domain as its return path.`,
     );
   }
-  const spoofed = threats.filter((t) => t.type === 'spoofing').reduce((sum, t) => sum + t.frequency, 0);
+  const spoofed = threats.filter((t) => t.type === 'spoofing').reduce((sum, t) => sum + t.frequency, rows.otherSources.spoofedMessages);
   const unenforced = rows.policies.filter((p) => p.p === 'none').map((p) => p.domain);
   if (spoofed > 0 && unenforced.length > 0) {
     out.push(`${spoofed} unauthenticated messages used ${unenforced.join(', ')}; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.`);

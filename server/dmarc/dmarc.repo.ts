@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '@contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
-import { dmarcRecords, dmarcReporterAlerts, dmarcReports } from '../platform/db/schema/index';
+import { dmarcRecords, dmarcReporterAlerts, dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
 import { percentOf } from '@contracts/figures';
 
@@ -10,6 +10,8 @@ type ReportRow = typeof dmarcReports.$inferSelect;
 export interface StoredFile {
   fileName: string;
   rawSize: number;
+  /** Mailed reports: whether the mail proved it came from the reporter (report-sender.ts). Uploads: null. */
+  senderAuthenticated?: boolean | null;
 }
 
 export function toDmarcReport(row: ReportRow): DmarcReport {
@@ -31,6 +33,7 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     messageCount: row.messageCount,
     passCount: row.passCount,
     compliance: percentOf(row.passCount, row.messageCount, 2),
+    senderAuthenticated: row.senderAuthenticated,
     createdAt: row.createdAt.toISOString(),
   });
 }
@@ -38,15 +41,19 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
 /**
  * Stores a parsed report and all its records in one transaction, so a report is never half
  * stored. A report this user already has (same reporter, same report id) is left alone: undefined.
+ * Except that a trusted report (uploaded, or mailed by its reporter) replaces a mailed one whose
+ * sender was not authenticated: a forger who sends a report id first must not shadow the real one.
  */
-export async function storeReport(db: Db, userId: number, report: AggregateReport, file: StoredFile): Promise<DmarcReport | undefined> {
+export async function storeReport(ex: Executor, userId: number, report: AggregateReport, file: StoredFile): Promise<DmarcReport | undefined> {
   let messageCount = 0;
   let passCount = 0;
   for (const record of report.records) {
     messageCount += record.count;
     if (passesDmarc(record)) passCount += record.count;
   }
-  return db.transaction(async (tx) => {
+  const trusted = file.senderAuthenticated !== false;
+  return ex.transaction(async (tx) => {
+    if (trusted) await dropUnauthenticatedCopy(tx, userId, report);
     const [row] = await tx
       .insert(dmarcReports)
       .values({
@@ -54,6 +61,7 @@ export async function storeReport(db: Db, userId: number, report: AggregateRepor
         status: 'imported',
         fileName: file.fileName.slice(0, 255),
         rawSize: file.rawSize,
+        senderAuthenticated: file.senderAuthenticated ?? null,
         domain: report.policy.domain,
         orgName: report.orgName,
         reportId: report.reportId,
@@ -75,9 +83,30 @@ export async function storeReport(db: Db, userId: number, report: AggregateRepor
       .onConflictDoNothing({ target: [dmarcReports.userId, dmarcReports.orgName, dmarcReports.reportId] })
       .returning();
     if (!row) return undefined;
-    if (report.records.length > 0) await insertRecords(tx, row.id, report.records);
+    if (report.records.length > 0) {
+      await insertRecords(tx, row.id, report.records);
+      await addToSourceDays(tx, row.id, 1);
+    }
     return toDmarcReport(row);
   });
+}
+
+async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: AggregateReport): Promise<void> {
+  const [copy] = await tx
+    .select({ id: dmarcReports.id })
+    .from(dmarcReports)
+    .where(
+      and(
+        eq(dmarcReports.userId, userId),
+        eq(dmarcReports.orgName, report.orgName),
+        eq(dmarcReports.reportId, report.reportId),
+        eq(dmarcReports.senderAuthenticated, false),
+      ),
+    )
+    .for('update');
+  if (!copy) return;
+  await addToSourceDays(tx, copy.id, -1);
+  await tx.delete(dmarcReports).where(eq(dmarcReports.id, copy.id));
 }
 
 /**
@@ -160,13 +189,45 @@ export async function getReport(db: Db, userId: number, id: number): Promise<Dma
   };
 }
 
-/** Deletes one of the user's reports and its records; false when it is not theirs. */
+/** Deletes one of the user's reports and its records, and takes them out of the analytics; false when it is not theirs. */
 export async function deleteReport(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(dmarcReports)
-    .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)))
-    .returning({ id: dmarcReports.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [report] = await tx
+      .select({ id: dmarcReports.id })
+      .from(dmarcReports)
+      .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)))
+      .for('update');
+    if (!report) return false;
+    await addToSourceDays(tx, id, -1);
+    await tx.delete(dmarcReports).where(eq(dmarcReports.id, id));
+    return true;
+  });
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) one report's records in dmarc_source_days, the per day,
+ * source and disposition sums the analytics read. Increments, so reports stored and deleted side by
+ * side add up; a row that falls to zero goes.
+ */
+async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Promise<void> {
+  const failed = sql`d.dkim_result <> 'pass' and d.spf_result <> 'pass'`;
+  const anyRawPass = sql`(d.dkim_auth @> '[{"result":"pass"}]' or d.spf_auth @> '[{"result":"pass"}]')`;
+  const sum = (condition?: SQL) => (condition ? sql`${sign} * coalesce(sum(d.count) filter (where ${condition}), 0)` : sql`${sign} * sum(d.count)`);
+  await tx.execute(sql`
+    insert into ${dmarcSourceDays} as s (user_id, day, domain, source_ip, disposition, total, spf_aligned, dkim_aligned, failed, failed_misaligned)
+    select r.user_id, (r.date_begin at time zone 'UTC')::date, r.domain, d.source_ip, d.disposition,
+      ${sum()}, ${sum(sql`d.spf_result = 'pass'`)}, ${sum(sql`d.dkim_result = 'pass'`)}, ${sum(failed)}, ${sum(sql`${failed} and ${anyRawPass}`)}
+    from ${dmarcRecords} d join ${dmarcReports} r on r.id = d.report_id
+    where r.id = ${reportId} and r.domain is not null and r.date_begin is not null
+    group by 1, 2, 3, 4, 5
+    on conflict (user_id, day, domain, source_ip, disposition) do update set
+      total = s.total + excluded.total, spf_aligned = s.spf_aligned + excluded.spf_aligned, dkim_aligned = s.dkim_aligned + excluded.dkim_aligned,
+      failed = s.failed + excluded.failed, failed_misaligned = s.failed_misaligned + excluded.failed_misaligned`);
+  if (sign < 0) {
+    await tx.execute(sql`
+      delete from ${dmarcSourceDays} s using ${dmarcReports} r
+      where r.id = ${reportId} and s.user_id = r.user_id and s.day = (r.date_begin at time zone 'UTC')::date and s.domain = r.domain and s.total <= 0`);
+  }
 }
 
 /**

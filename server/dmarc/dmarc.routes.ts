@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../platform/context';
 import { deleteReport, getReport, listReports } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';
-import { ingestFile } from './ingest';
+import { importUploadedFile } from './report-intake';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -36,7 +36,7 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
     const userId = currentUser(request).id;
     await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
-    return ingestFile(ctx.db, userId, request.body, request.query.filename ?? 'upload');
+    return importUploadedFile(ctx, userId, request.body, request.query.filename ?? 'upload');
   });
 
   r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>

@@ -1,7 +1,10 @@
 import { verifiedOwnersOf } from '../domains/domains.service';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { readReports, storeReports } from './ingest';
+import { storeFailedImport, storeReport } from './dmarc.repo';
+import { parseAggregateReport, readReportHeader } from './parse-aggregate';
+import { sentByReporter } from './report-sender';
+import { unpackUpload } from './unpack';
 
 export interface MailedReportsOutcome {
   /** processed: stored for at least one user. unrouted: no user has verified the reports' domains. failed: nothing readable. */
@@ -15,40 +18,64 @@ export interface MailedReportsOutcome {
 /**
  * Reports that arrived by mail (at dmarc@INBOUND_DOMAIN or in the DMARC_IMAP_URL mailbox) go to
  * every user who has verified the report's domain or a parent domain of it: ownership proven by
- * DNS, so nobody receives another sender's reports by adding their domain. A report that does not
- * parse cannot be routed (its domain is unknown): it stays on the inbound message for the operator.
+ * DNS, so nobody receives another sender's reports by adding their domain. Runs in the
+ * report-intake thread (report-intake.ts).
+ *
+ * Anyone can mail dmarc@, so a report's records are read only once its header (report_metadata and
+ * policy_published, which come first) names a domain someone verified: a large report for a domain
+ * nobody here owns costs a header read, not a parse. A report whose header does not parse cannot be
+ * routed and stays on the inbound message for the operator; one that names an owned domain but
+ * fails further on is kept as a failed import for its owners, so they see what went wrong.
+ *
+ * `provenDomains`: what the mail proved it came from (report-sender.ts); a report whose reporter is
+ * not among them is stored as unauthenticated, shown as such, and never shadows a trusted copy.
  */
-export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: string): Promise<MailedReportsOutcome> {
-  let reports;
+export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: string, provenDomains: string[]): Promise<MailedReportsOutcome> {
+  let parts;
   try {
-    reports = await readReports(raw, fileName);
+    parts = await unpackUpload(raw, fileName);
   } catch (error) {
     if (error instanceof AppError) return { status: 'failed', result: error.message, reportDomains: [] };
     throw error;
   }
-  if (reports.length === 0) return { status: 'failed', result: 'The message carries no DMARC report (no XML, gzip or zip part).', reportDomains: [] };
+  if (parts.length === 0) return { status: 'failed', result: 'The message carries no DMARC report (no XML, gzip or zip part).', reportDomains: [] };
 
   const lines: string[] = [];
   const reportDomains = new Set<string>();
   let stored = 0;
-  for (const report of reports) {
-    if (!report.parsed.ok) {
-      lines.push(`${report.fileName}: ${report.parsed.error}`);
-      continue;
+  await db.transaction(async (tx) => {
+    for (const part of parts) {
+      if (part.error !== undefined) {
+        lines.push(`${part.fileName}: ${part.error}`);
+        continue;
+      }
+      const header = readReportHeader(part.bytes);
+      if (!header.ok) {
+        lines.push(`${part.fileName}: ${header.error}`);
+        continue;
+      }
+      const domain = header.header.policy.domain;
+      reportDomains.add(domain);
+      const owners = await verifiedOwnersOf(tx, domain);
+      if (owners.length === 0) {
+        lines.push(`${part.fileName}: no user has verified ${domain}`);
+        continue;
+      }
+      const parsed = parseAggregateReport(part.bytes);
+      const file = { fileName: part.fileName, rawSize: part.bytes.length, senderAuthenticated: sentByReporter(header.header, provenDomains) };
+      for (const userId of owners) {
+        stored++;
+        if (!parsed.ok) {
+          await storeFailedImport(tx, userId, { ...file, error: parsed.error });
+          lines.push(`${part.fileName}: failed for user ${userId}: ${parsed.error}`);
+        } else {
+          const report = await storeReport(tx, userId, parsed.report, file);
+          const how = file.senderAuthenticated ? '' : ' (sender not authenticated)';
+          lines.push(`${part.fileName}: ${report ? 'imported' : 'duplicate'} for user ${userId}${how}`);
+        }
+      }
     }
-    const domain = report.parsed.report.policy.domain.toLowerCase();
-    reportDomains.add(domain);
-    const owners = await verifiedOwnersOf(db, domain);
-    if (owners.length === 0) {
-      lines.push(`${report.fileName}: no user has verified ${domain}`);
-      continue;
-    }
-    for (const userId of owners) {
-      const outcome = await storeReports(db, userId, [report]);
-      stored++;
-      lines.push(`${report.fileName}: ${outcome.imported ? 'imported' : 'duplicate'} for user ${userId}`);
-    }
-  }
-  const anyParsed = reports.some((r) => r.parsed.ok);
-  return { status: stored > 0 ? 'processed' : anyParsed ? 'unrouted' : 'failed', result: lines.join('\n'), reportDomains: [...reportDomains] };
+  });
+  const status = stored > 0 ? 'processed' : reportDomains.size > 0 ? 'unrouted' : 'failed';
+  return { status, result: lines.join('\n'), reportDomains: [...reportDomains] };
 }

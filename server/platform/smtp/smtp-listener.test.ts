@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { generateKeyPairSync } from 'node:crypto';
 import { connect } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../../dmarc/fixtures';
+import { reportXml } from '../../dmarc/test-report-xml';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
 import { maintenanceJob } from '../../maintenance.job';
@@ -34,7 +36,7 @@ function send(mail: SendMailOptions) {
 }
 
 const reportsOf = async (client: TestClient) =>
-  (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string }[] };
+  (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string; reportId: string | null }[] };
 const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 
 beforeAll(async () => {
@@ -102,6 +104,69 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       until: (row) => row.status !== 'received',
     });
     expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
+  });
+
+  it("reads no further than the header of a report for a domain nobody verified, and keeps an owner's broken report as a failed import", async () => {
+    const broken = (domain: string, reportId: string) =>
+      reportXml({
+        orgName: 'reporter.example.org',
+        reportId,
+        domain,
+        begin: new Date('2026-11-01T00:00:00Z'),
+        records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }],
+      }).replace('<count>1</count>', '<count>lots</count>');
+    const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
+    const strangers = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report',
+      attachments: [{ filename: 'n.xml', content: broken('nobody-here.example', 'n-1') }],
+    });
+    const unrouted = await waitUntil(() => messageRow(idOf(strangers.response)), 'the message to be routed', { until: (row) => row.status !== 'received' });
+    // Its records were never read, so their error is not known: only that nobody here owns the domain.
+    expect(unrouted).toMatchObject({ status: 'unrouted', result: 'n.xml: no user has verified nobody-here.example', reportDomains: ['nobody-here.example'] });
+
+    const owners = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'o.xml', content: broken('example.com', 'o-1') }] });
+    const processed = await waitUntil(() => messageRow(idOf(owners.response)), 'the message to be routed', { until: (row) => row.status !== 'received' });
+    expect(processed).toMatchObject({ status: 'processed', result: expect.stringContaining('o.xml: failed for user') });
+    const failed = (await owner.get('/api/dmarc/reports?status=failed')).json();
+    expect(failed.items).toEqual([
+      expect.objectContaining({ fileName: 'o.xml', error: 'Record 1: the message count "lots" is not a whole number (row/count).' }),
+    ]);
+    expect((await bystander.get('/api/dmarc/reports?status=failed')).json().total).toBe(0);
+  });
+
+  it('marks a report whose mail its reporter did not sign, and lets the signed one replace it', async () => {
+    // The reporter's DKIM key, published in the test zone: its real reports are signed with it.
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    dns.zone['s1._domainkey.reporter.example.org'] = { TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`] };
+    const dkim = { domainName: 'reporter.example.org', keySelector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    const report = (count: number) =>
+      reportXml({
+        orgName: 'reporter.example.org',
+        reportId: 'claimed-1',
+        domain: 'example.com',
+        begin: new Date(),
+        records: [{ ip: '192.0.2.9', count, dkim: 'fail', spf: 'fail' }],
+      });
+    const claimed = async () => (await reportsOf(owner)).items.filter((r) => r.reportId === 'claimed-1');
+    const mail = async (count: number, signedBy?: typeof dkim) => {
+      const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: report(count) }], dkim: signedBy });
+      await waitUntil(() => messageRow(Number(/Queued as (\d+)/.exec(info.response)![1])), 'the report mail to be processed', {
+        until: (row) => row.status !== 'received',
+      });
+    };
+
+    // A forger is first with the report id: stored, but marked.
+    await mail(66_666);
+    expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 66_666, senderAuthenticated: false })]);
+    // The reporter's own, signed: it takes the place of the forged copy, figures and all.
+    await mail(12, dkim);
+    expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 12, senderAuthenticated: true })]);
+    const analytics = (await owner.get('/api/dmarc/analytics?days=7&domain=example.com')).json();
+    expect(analytics.sources.find((source: { ips: string[] }) => source.ips.includes('192.0.2.9'))).toMatchObject({ count: 12 });
+    // A forged copy after it is a duplicate: the signed report stays.
+    await mail(99_999);
+    expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 12, senderAuthenticated: true })]);
   });
 
   it('hands an unrouted report to the owner once they verify the domain', async () => {

@@ -93,3 +93,6 @@ export function summariseUpload(result: UploadResponse, domain: string): UploadS
     destructive: failed > 0 && result.imported === 0,
   };
 }
+
+/** Why a mailed report is marked Unauthenticated (server/dmarc/report-sender.ts decides it). */
+export const UNAUTHENTICATED_HINT = 'The mail that brought this report was not signed by the reporting organisation, so anyone could have sent it.';

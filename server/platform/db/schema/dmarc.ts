@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 // The shapes of the jsonb columns: authentication results and override reasons as reports give them.
@@ -51,6 +51,12 @@ export const dmarcReports = pgTable(
     pct: integer(),
     fo: text(),
     testing: text(),
+    /**
+     * For a mailed report: whether the mail proved it came from the reporting organisation (a DKIM
+     * signature or DMARC pass for the organisational domain of the report's e-mail). Null for an upload:
+     * the user brought it. Anyone can mail a report, so an unauthenticated one is shown as such.
+     */
+    senderAuthenticated: boolean(),
     // Totals kept with the report so the list needs no join over its records.
     recordCount: integer().notNull().default(0),
     messageCount: integer().notNull().default(0),
@@ -104,4 +110,30 @@ export const dmarcReporterAlerts = pgTable(
     lastReportAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.domain, t.orgName] })],
+);
+
+/**
+ * The analytics' per-source figures, kept up to date as reports are stored and deleted (dmarc.repo.ts):
+ * one row per user, UTC day (of the report's begin), domain, source IP and disposition, whatever the
+ * number of reports and records behind it. GET /api/dmarc/analytics reads these instead of every record.
+ */
+export const dmarcSourceDays = pgTable(
+  'dmarc_source_days',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    domain: text().notNull(),
+    sourceIp: text().notNull(),
+    disposition: text().notNull(),
+    total: bigint({ mode: 'number' }).notNull(),
+    spfAligned: bigint({ mode: 'number' }).notNull(),
+    dkimAligned: bigint({ mode: 'number' }).notNull(),
+    /** Failed DMARC: neither aligned result passed. */
+    failed: bigint({ mode: 'number' }).notNull(),
+    /** Failed DMARC although raw SPF or DKIM passed for some domain. */
+    failedMisaligned: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.domain, t.sourceIp, t.disposition] })],
 );

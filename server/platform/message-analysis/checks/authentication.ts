@@ -35,12 +35,14 @@ export interface AuthenticationResults {
 /**
  * SPF, DKIM (every signature), DMARC with alignment, ARC and BIMI for one received message, with
  * mailauth, over the product resolver. `mta` names the receiving host in Authentication-Results.
+ * Without an envelope (a message fetched from a mailbox) SPF has nothing to judge and is none; DKIM
+ * and DMARC by DKIM still hold.
  */
-export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope, dns: DnsResolver, mta: string): Promise<AuthenticationResults> {
+export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope | null, dns: DnsResolver, mta: string): Promise<AuthenticationResults> {
   const result = await authenticate(raw, {
-    ip: envelope.ip,
-    helo: envelope.helo,
-    sender: envelope.mailFrom,
+    ip: envelope?.ip,
+    helo: envelope?.helo,
+    sender: envelope?.mailFrom,
     mta,
     resolver: mailauthResolver(dns),
   });

@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useDmarcReportDetail } from '../api';
-import { complianceText, reportPeriod, reportTitle } from '../dmarc-text';
+import { complianceText, reportPeriod, reportTitle, UNAUTHENTICATED_HINT } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
 
 function ResultBadge({ result }: { result: string }) {
@@ -140,6 +140,11 @@ export function ReportDetailDialog({ report, onOpenChange }: { report: DmarcRepo
             {report.domain ?? 'Unknown domain'} · {reportPeriod(report)}
           </DialogDescription>
         </DialogHeader>
+        {report.senderAuthenticated === false && (
+          <p role="note" className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
+            {UNAUTHENTICATED_HINT} Its figures may not be {reportTitle(report)}&apos;s.
+          </p>
+        )}
         <DetailBody report={report} />
       </DialogContent>
     </Dialog>

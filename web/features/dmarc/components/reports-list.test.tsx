@@ -51,6 +51,25 @@ describe('DMARC panel: reports list', () => {
     expect(asked?.searchParams.get('page')).toBe('1');
   });
 
+  it('marks a mailed report whose sender was not authenticated, and says why', async () => {
+    stubDmarc({
+      reports: (url) =>
+        jsonResponse(
+          url.searchParams.get('status') === 'failed'
+            ? reportList([])
+            : reportList([
+                makeReport({ senderAuthenticated: false }),
+                makeReport({ id: 2, orgName: 'Yahoo', senderAuthenticated: true }),
+                makeReport({ id: 3 }),
+              ]),
+        ),
+    });
+    const { panel } = await openDmarcPanel();
+    const rows = await panel.findAllByTestId('dmarc-report');
+    expect(rows.map((row) => within(row).queryByTestId('unauthenticated-report') !== null)).toEqual([true, false, false]);
+    expect(rows[0]).toHaveTextContent('not signed by the reporting organisation, so anyone could have sent it');
+  });
+
   it('shows failed imports with their file name and error in words', async () => {
     stubDmarc({
       reports: (url) => jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),

@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useDmarcReports, type ReportsFilter } from '../api';
-import { complianceText, plural, reportPeriod, reportTitle } from '../dmarc-text';
+import { complianceText, plural, reportPeriod, reportTitle, UNAUTHENTICATED_HINT } from '../dmarc-text';
 import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
 import { Pill } from '../../../components/ui/pill';
@@ -43,7 +43,17 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
       <TableCell className="text-right tabular-nums">{failed ? '–' : formatCount(report.messageCount)}</TableCell>
       <TableCell className="text-right tabular-nums">{failed ? '–' : complianceText(report.compliance)}</TableCell>
       <TableCell>
-        <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
+        <div className="flex flex-wrap gap-1">
+          <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
+          {report.senderAuthenticated === false && (
+            <span title={UNAUTHENTICATED_HINT}>
+              <Pill tone="warn" testId="unauthenticated-report">
+                Unauthenticated
+              </Pill>
+              <span className="sr-only">{UNAUTHENTICATED_HINT}</span>
+            </span>
+          )}
+        </div>
       </TableCell>
       <TableCell className="text-right">
         <Button

@@ -107,6 +107,7 @@ export function makeReport(overrides: Partial<DmarcReport> = {}): DmarcReport {
     messageCount: 1200,
     passCount: 1150,
     compliance: 95.83,
+    senderAuthenticated: null,
     createdAt: '2025-03-02T08:00:00.000Z',
     ...overrides,
   };

@@ -1,0 +1,62 @@
+import type { UploadResponse } from '@contracts/dmarc';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { TaskStoppedError } from '../platform/workers/thread-pool';
+import { defineThreadTask } from '../platform/workers/thread-tasks';
+import type { SmtpEnvelope } from '../platform/message-analysis/checks/authentication';
+import type { MailedReportsOutcome } from './mailed-reports';
+
+/*
+ * Reading DMARC reports (decompressing, parsing, storing their records) runs in a thread of its own,
+ * never on the event loop that answers HTTP and SMTP: a 455 KB gzip can hold 130,000 records. The
+ * thread is bounded: READ_TIME_LIMIT_MS per file, READ_HEAP_MB of heap, and the parser refuses a
+ * report of more than MAX_RECORDS records. One thread: files wait their turn rather than share a core.
+ */
+
+export type IntakeInput =
+  | { kind: 'upload'; userId: number; data: Uint8Array; fileName: string }
+  /** envelope: what the SMTP session saw; null for a mail fetched from the report mailbox. */
+  | { kind: 'mail'; data: Uint8Array; fileName: string; envelope: SmtpEnvelope | null };
+export type IntakeOutput = UploadResponse | MailedReportsOutcome;
+
+/** A real report takes well under a second per thousand records; this is for the hostile ones. */
+export const READ_TIME_LIMIT_MS = 60_000;
+/** The 50 MB a file may decompress to, read as text, plus one report's records, fit with room to spare. */
+export const READ_HEAP_MB = 384;
+
+const workerModule = new URL(import.meta.url.endsWith('.ts') ? './report-intake.worker.ts' : './report-intake.worker.js', import.meta.url);
+
+export const reportIntakeTask = defineThreadTask<IntakeInput, IntakeOutput>({
+  name: 'DMARC report reading',
+  module: workerModule,
+  timeoutMs: READ_TIME_LIMIT_MS,
+  heapMb: READ_HEAP_MB,
+});
+
+export const STOPPED_READING = `Reading the file was stopped: it took longer than ${READ_TIME_LIMIT_MS / 1000} s or more memory than a file of reports may use. Nothing from it was stored.`;
+
+/** An uploaded file into the user's reports (ingest.ts, in the thread). */
+export async function importUploadedFile(ctx: Pick<AppContext, 'threads'>, userId: number, data: Uint8Array, fileName: string): Promise<UploadResponse> {
+  try {
+    return (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, data, fileName })) as UploadResponse;
+  } catch (error) {
+    if (error instanceof TaskStoppedError) throw new AppError('payload_too_large', STOPPED_READING);
+    throw error;
+  }
+}
+
+/** The reports a mail carries, to the owners of their domains (mailed-reports.ts, in the thread). */
+export async function importMailedReports(
+  ctx: Pick<AppContext, 'threads'>,
+  raw: Uint8Array,
+  fileName: string,
+  envelope: SmtpEnvelope | null,
+): Promise<MailedReportsOutcome> {
+  try {
+    return (await ctx.threads.run(reportIntakeTask, { kind: 'mail', data: raw, fileName, envelope })) as MailedReportsOutcome;
+  } catch (error) {
+    // The same mail would be stopped again: failed for good, not retried.
+    if (error instanceof TaskStoppedError) return { status: 'failed', result: STOPPED_READING, reportDomains: [] };
+    throw error;
+  }
+}
