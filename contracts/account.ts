@@ -55,3 +55,21 @@ export const ChangePasswordBody = z
   .refine((b) => b.confirmPassword === b.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
   .refine((b) => b.newPassword !== b.currentPassword, { message: ACCOUNT_MESSAGES.samePassword, path: ['newPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/**
+ * The most DMARC report records one account keeps (about 300 MB of rows): a report that would take an
+ * account past it is kept as a failed import saying so, so nobody can fill the disk by mailing reports.
+ */
+export const DMARC_RECORDS_PER_ACCOUNT = 1_000_000;
+
+/** GET /api/account/storage: what the account keeps, measured in the database. */
+export const AccountStorage = z.object({
+  dmarc: z.object({
+    reports: z.number().int(),
+    records: z.number().int(),
+    recordLimit: z.number().int(),
+    /** The stored size of the report and record rows (PostgreSQL's pg_column_size, before compression of the tables on disk). */
+    bytes: z.number(),
+  }),
+});
+export type AccountStorage = z.infer<typeof AccountStorage>;

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, AccountSessionList, ChangePasswordBody, SessionIdParams, SignOutOthersResponse } from '@contracts/account';
+import {
+  ACCOUNT_MESSAGES,
+  AccountSessionList,
+  AccountStorage,
+  DMARC_RECORDS_PER_ACCOUNT,
+  ChangePasswordBody,
+  SessionIdParams,
+  SignOutOthersResponse,
+} from '@contracts/account';
 import { AUTH_MESSAGES } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import { User } from '@contracts/user';
@@ -10,6 +18,7 @@ import { AppError } from '../platform/errors';
 import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
 import { clearSessionCookie, readSessionCookie } from '../platform/http/session-cookie';
 import { hashToken } from '../platform/security/tokens';
+import { dmarcStorage } from '../dmarc/dmarc.service';
 import { toUser } from './accounts.service';
 import { changePassword } from './auth.service';
 import { listSessions, revokeSession, signOutOtherSessions } from './sessions.service';
@@ -61,5 +70,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.post('/api/account/password', { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
     await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
+  });
+
+  // What the account keeps: measured in the database on each call (row sizes, not estimates).
+  r.get('/api/account/storage', { onRequest: signedIn, schema: { response: { 200: AccountStorage } } }, async (request) => {
+    const dmarc = await dmarcStorage(ctx.db, currentUser(request).id);
+    return { dmarc: { ...dmarc, recordLimit: DMARC_RECORDS_PER_ACCOUNT } };
   });
 }

@@ -98,53 +98,29 @@ async function loadSources(db: Db, userId: number, firstDay: SQL, domain?: strin
         or (failed_misaligned * 2 > failed and row_number() over (order by (failed_misaligned * 2 > failed) desc, failed desc, source_ip) <= ${n})) as shown
       from per_ip
     )`;
-  const rows = (await db.execute(sql`
-    with ${ranked}
-    select s.source_ip, s.disposition, array_agg(distinct s.domain) as domains, sum(s.total)::float8 as total,
-      sum(s.spf_aligned)::float8 as spf_aligned, sum(s.dkim_aligned)::float8 as dkim_aligned,
-      sum(s.failed)::float8 as failed, sum(s.failed_misaligned)::float8 as failed_misaligned
-    from ${dmarcSourceDays} s join ranked using (source_ip)
-    where ranked.shown and ${scope}
-    group by s.source_ip, s.disposition`)) as unknown as {
-    rows: {
-      source_ip: string;
-      disposition: string;
-      domains: string[];
-      total: number;
-      spf_aligned: number;
-      dkim_aligned: number;
-      failed: number;
-      failed_misaligned: number;
-    }[];
-  };
-  const [other] = (
-    (await db.execute(sql`
-    with ${ranked}
-    select count(*)::int as ips,
-      count(*) filter (where failed >= ${THREAT_THRESHOLDS.critical})::int as critical,
-      count(*) filter (where failed >= ${THREAT_THRESHOLDS.high} and failed < ${THREAT_THRESHOLDS.critical})::int as high,
-      count(*) filter (where failed >= ${THREAT_THRESHOLDS.medium} and failed < ${THREAT_THRESHOLDS.high})::int as medium,
-      count(*) filter (where failed > 0 and failed < ${THREAT_THRESHOLDS.medium})::int as low,
-      coalesce(sum(failed) filter (where failed > 0 and not failed_misaligned * 2 > failed), 0)::float8 as spoofed
-    from ranked where not shown`)) as unknown as { rows: { ips: number; critical: number; high: number; medium: number; low: number; spoofed: number }[] }
-  ).rows;
-  return {
-    sources: rows.rows.map((r) => ({
-      sourceIp: r.source_ip,
-      disposition: r.disposition,
-      domains: r.domains,
-      total: r.total,
-      spfAligned: r.spf_aligned,
-      dkimAligned: r.dkim_aligned,
-      failed: r.failed,
-      failedMisaligned: r.failed_misaligned,
-    })),
-    otherSources: {
-      ips: other.ips,
-      failing: { critical: other.critical, high: other.high, medium: other.medium, low: other.low },
-      spoofedMessages: other.spoofed,
-    },
-  };
+  // One statement, ranking once: the shown rows and the sums of the rest come back as two JSON values.
+  const result = (await db.execute(sql`
+    with ${ranked},
+    shown as (
+      select s.source_ip as "sourceIp", s.disposition, array_agg(distinct s.domain) as domains, sum(s.total)::float8 as total,
+        sum(s.spf_aligned)::float8 as "spfAligned", sum(s.dkim_aligned)::float8 as "dkimAligned",
+        sum(s.failed)::float8 as failed, sum(s.failed_misaligned)::float8 as "failedMisaligned"
+      from ${dmarcSourceDays} s join ranked using (source_ip)
+      where ranked.shown and ${scope}
+      group by s.source_ip, s.disposition
+    )
+    select coalesce((select json_agg(shown) from shown), '[]') as sources,
+      (select json_build_object(
+        'ips', count(*),
+        'failing', json_build_object(
+          'critical', count(*) filter (where failed >= ${THREAT_THRESHOLDS.critical}),
+          'high', count(*) filter (where failed >= ${THREAT_THRESHOLDS.high} and failed < ${THREAT_THRESHOLDS.critical}),
+          'medium', count(*) filter (where failed >= ${THREAT_THRESHOLDS.medium} and failed < ${THREAT_THRESHOLDS.high}),
+          'low', count(*) filter (where failed > 0 and failed < ${THREAT_THRESHOLDS.medium})),
+        'spoofedMessages', coalesce(sum(failed) filter (where failed > 0 and not failed_misaligned * 2 > failed), 0))
+       from ranked where not shown) as other`)) as unknown as { rows: { sources: SourceRow[]; other: OtherSources }[] };
+  const [{ sources, other }] = result.rows;
+  return { sources, otherSources: { ...other, spoofedMessages: Number(other.spoofedMessages) } };
 }
 
 /** Whose reports loadReporterActivity reads: one user's (of one domain), or everyone's. */

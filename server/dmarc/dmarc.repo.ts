@@ -246,3 +246,25 @@ export async function claimReporterAlert(ex: Executor, reporter: { userId: numbe
     .returning();
   return claimed !== undefined;
 }
+
+/** The DMARC records the user keeps: the sum over their reports, one row each (no scan of the records). */
+export async function storedRecordCount(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex
+    .select({ records: sql<number>`coalesce(sum(${dmarcReports.recordCount}), 0)::float8` })
+    .from(dmarcReports)
+    .where(eq(dmarcReports.userId, userId));
+  return row.records;
+}
+
+/** What the user's DMARC reports take in the database: counts, and the size of their rows (pg_column_size). */
+export async function dmarcStorage(db: Db, userId: number): Promise<{ reports: number; records: number; bytes: number }> {
+  const result = (await db.execute(sql`
+    select (select count(*) from ${dmarcReports} where user_id = ${userId})::float8 as reports,
+      (select coalesce(sum(record_count), 0) from ${dmarcReports} where user_id = ${userId})::float8 as records,
+      (select coalesce(sum(pg_column_size(r.*)), 0) from ${dmarcReports} r where r.user_id = ${userId})::float8
+        + (select coalesce(sum(pg_column_size(d.*)), 0) from ${dmarcRecords} d join ${dmarcReports} r on r.id = d.report_id where r.user_id = ${userId})::float8
+        + (select coalesce(sum(pg_column_size(s.*)), 0) from ${dmarcSourceDays} s where s.user_id = ${userId})::float8 as bytes`)) as unknown as {
+    rows: { reports: number; records: number; bytes: number }[];
+  };
+  return result.rows[0];
+}

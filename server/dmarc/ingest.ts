@@ -1,6 +1,7 @@
 import type { UploadResponse } from '@contracts/dmarc';
 import type { Db } from '../platform/db/client';
 import { storeFailedImport, storeReport } from './dmarc.repo';
+import { noRoomFor } from './account-room';
 import { parseAggregateReport } from './parse-aggregate';
 import { unpackUpload } from './unpack';
 
@@ -18,9 +19,10 @@ export async function ingestFile(db: Db, userId: number, data: Uint8Array, fileN
     for (const part of parts) {
       const parsed = part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
       const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
-      if (!parsed.ok) {
-        result.failed.push({ fileName: file.fileName, error: parsed.error });
-        result.reports.push(await storeFailedImport(tx, userId, { ...file, error: parsed.error }));
+      const error = parsed.ok ? await noRoomFor(tx, userId, parsed.report.records.length) : parsed.error;
+      if (!parsed.ok || error !== null) {
+        result.failed.push({ fileName: file.fileName, error: error! });
+        result.reports.push(await storeFailedImport(tx, userId, { ...file, error: error! }));
         continue;
       }
       const stored = await storeReport(tx, userId, parsed.report, file);
