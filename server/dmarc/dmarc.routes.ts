@@ -21,6 +21,7 @@ import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
 import { buildAnalytics, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows } from './dmarc-analytics.repo';
+import { gatedAnalytics } from './analytics-gate';
 import { nameSources } from './source-names';
 import { acceptRawUploads, UNSUPPORTED_UPLOAD } from './upload-body';
 
@@ -61,8 +62,11 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.get('/api/dmarc/analytics', { onRequest: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
     const { days, domain } = request.query;
-    const rows = await loadAnalyticsRows(ctx.db, currentUser(request).id, days, domain);
-    const names = await nameSources(ctx.dns, ipsToName(rows.sources));
-    return buildAnalytics(days, domain ?? null, rows, names);
+    const userId = currentUser(request).id;
+    return gatedAnalytics(JSON.stringify([userId, days, domain ?? null]), async () => {
+      const rows = await loadAnalyticsRows(ctx.db, userId, days, domain);
+      const names = await nameSources(ctx.dns, ipsToName(rows.sources));
+      return buildAnalytics(days, domain ?? null, rows, names);
+    });
   });
 }

@@ -23,7 +23,10 @@ function makeSession(overrides: Partial<AccountSession> = {}): AccountSession {
 
 const laptop = makeSession();
 const phone = makeSession({ id: 'fedcba9876543210', ip: '198.51.100.2', device: 'Safari on iOS', userAgent: null, current: false });
-const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()) };
+const signedIn = {
+  'GET /api/user': () => jsonResponse(makeUser()),
+  'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
+};
 
 async function rowOf(device: string) {
   const rows = await screen.findAllByTestId('session-row');
@@ -123,5 +126,27 @@ describe('Settings: Security', () => {
       newPassword: 'a new secret 1',
       confirmPassword: 'a new secret 1',
     });
+  });
+});
+
+describe('Settings: Storage', () => {
+  it('shows what the account keeps against its record limit', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [laptop] }),
+      'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 12, records: 34_567, recordLimit: 1_000_000, bytes: 3.5 * 1024 * 1024 } }),
+    });
+    renderApp('/settings');
+    expect(await screen.findByTestId('storage-dmarc')).toHaveTextContent('12 reports, 34,567 of 1,000,000 records (3.5 MB)');
+  });
+
+  it('shows the server’s words when storage cannot be measured', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [laptop] }),
+      'GET /api/account/storage': () => errorResponse(500, 'internal', 'Something went wrong'),
+    });
+    renderApp('/settings');
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { QueryState } from '../../components/query-state';
 import { serverMessageOr } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { StorageCard } from './storage-card';
 import { useChangePasswordMutation, useRevokeSessionMutation, useSessions, useSignOutOthersMutation } from './api';
 
 // The Security section of /settings until the full Settings screen (API key, webhooks) is built;
@@ -27,6 +28,7 @@ export default function AccountSecurityPage() {
         <ChangePasswordCard />
         <SessionsCard />
       </section>
+      <StorageCard />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AccountSessionList, SignOutOthersResponse, type AccountSession, type ChangePasswordBody } from '@contracts/account';
+import { AccountSessionList, AccountStorage, SignOutOthersResponse, type AccountSession, type ChangePasswordBody } from '@contracts/account';
 import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -52,5 +52,14 @@ export function useChangePasswordMutation() {
     mutationFn: async (body: ChangePasswordBody) => MessageBody.parse(await apiJson('POST', '/api/account/password', body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
+
+/** GET /api/account/storage: what the account keeps, measured by the server. */
+export function useAccountStorage() {
+  return useQuery({
+    queryKey: ['/api/account/storage'],
+    queryFn: async () => AccountStorage.parse(await apiJson('GET', '/api/account/storage')),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
 }
