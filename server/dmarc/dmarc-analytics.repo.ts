@@ -47,7 +47,7 @@ export interface OtherSources {
  * the 150 busiest IPs, so an IP beyond these ranks can only be counted, never shown: a user whose
  * reports name 100,000 IPs gets an answer as fast as one whose name 100.
  */
-export const SOURCE_ROWS_PER_ORDER = 1000;
+const SOURCE_ROWS_PER_ORDER = 1000;
 
 export async function loadAnalyticsRows(db: Db, userId: number, days: number, domain?: string): Promise<AnalyticsRows> {
   const owned = and(eq(dmarcReports.userId, userId), eq(dmarcReports.status, 'imported'), domain ? eq(dmarcReports.domain, domain) : undefined);

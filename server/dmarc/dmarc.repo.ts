@@ -53,35 +53,38 @@ export async function storeReport(ex: Executor, userId: number, report: Aggregat
   }
   const trusted = file.senderAuthenticated !== false;
   return ex.transaction(async (tx) => {
-    if (trusted) await dropUnauthenticatedCopy(tx, userId, report);
-    const [row] = await tx
-      .insert(dmarcReports)
-      .values({
-        userId,
-        status: 'imported',
-        fileName: file.fileName.slice(0, 255),
-        rawSize: file.rawSize,
-        senderAuthenticated: file.senderAuthenticated ?? null,
-        domain: report.policy.domain,
-        orgName: report.orgName,
-        reportId: report.reportId,
-        email: report.email,
-        dateBegin: report.dateBegin,
-        dateEnd: report.dateEnd,
-        adkim: report.policy.adkim,
-        aspf: report.policy.aspf,
-        p: report.policy.p,
-        sp: report.policy.sp,
-        np: report.policy.np,
-        pct: report.policy.pct,
-        fo: report.policy.fo,
-        testing: report.policy.testing,
-        recordCount: report.records.length,
-        messageCount,
-        passCount,
-      })
-      .onConflictDoNothing({ target: [dmarcReports.userId, dmarcReports.orgName, dmarcReports.reportId] })
-      .returning();
+    const insert = () =>
+      tx
+        .insert(dmarcReports)
+        .values({
+          userId,
+          status: 'imported',
+          fileName: file.fileName.slice(0, 255),
+          rawSize: file.rawSize,
+          senderAuthenticated: file.senderAuthenticated ?? null,
+          domain: report.policy.domain,
+          orgName: report.orgName,
+          reportId: report.reportId,
+          email: report.email,
+          dateBegin: report.dateBegin,
+          dateEnd: report.dateEnd,
+          adkim: report.policy.adkim,
+          aspf: report.policy.aspf,
+          p: report.policy.p,
+          sp: report.policy.sp,
+          np: report.policy.np,
+          pct: report.policy.pct,
+          fo: report.policy.fo,
+          testing: report.policy.testing,
+          recordCount: report.records.length,
+          messageCount,
+          passCount,
+        })
+        .onConflictDoNothing({ target: [dmarcReports.userId, dmarcReports.orgName, dmarcReports.reportId] })
+        .returning();
+    let [row] = await insert();
+    // Taken: by an unauthenticated copy, a trusted report takes its place; otherwise it is a duplicate.
+    if (!row && trusted && (await dropUnauthenticatedCopy(tx, userId, report))) [row] = await insert();
     if (!row) return undefined;
     if (report.records.length > 0) {
       await insertRecords(tx, row.id, report.records);
@@ -91,7 +94,8 @@ export async function storeReport(ex: Executor, userId: number, report: Aggregat
   });
 }
 
-async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: AggregateReport): Promise<void> {
+/** Deletes the user's unauthenticated copy of this report (and its sums), if there is one. */
+async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: AggregateReport): Promise<boolean> {
   const [copy] = await tx
     .select({ id: dmarcReports.id })
     .from(dmarcReports)
@@ -104,9 +108,10 @@ async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: Agg
       ),
     )
     .for('update');
-  if (!copy) return;
+  if (!copy) return false;
   await addToSourceDays(tx, copy.id, -1);
   await tx.delete(dmarcReports).where(eq(dmarcReports.id, copy.id));
+  return true;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { UploadResponse } from '@contracts/dmarc';
 import type { Db } from '../platform/db/client';
-import { storeFailedImport, storeReport } from './dmarc.repo';
-import { noRoomFor } from './account-room';
+import { importReport } from './import-report';
 import { parseAggregateReport } from './parse-aggregate';
 import { unpackUpload } from './unpack';
 
@@ -19,19 +18,11 @@ export async function ingestFile(db: Db, userId: number, data: Uint8Array, fileN
     for (const part of parts) {
       const parsed = part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
       const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
-      const error = parsed.ok ? await noRoomFor(tx, userId, parsed.report.records.length) : parsed.error;
-      if (!parsed.ok || error !== null) {
-        result.failed.push({ fileName: file.fileName, error: error! });
-        result.reports.push(await storeFailedImport(tx, userId, { ...file, error: error! }));
-        continue;
-      }
-      const stored = await storeReport(tx, userId, parsed.report, file);
-      if (stored) {
-        result.imported++;
-        result.reports.push(stored);
-      } else {
-        result.duplicates++;
-      }
+      const outcome = await importReport(tx, userId, parsed, file);
+      if (outcome.kind === 'duplicate') result.duplicates++;
+      else result.reports.push(outcome.report);
+      if (outcome.kind === 'imported') result.imported++;
+      if (outcome.kind === 'failed') result.failed.push({ fileName: file.fileName, error: outcome.error });
     }
     return result;
   });

@@ -1,9 +1,8 @@
 import { verifiedOwnersOf } from '../domains/domains.service';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { storeFailedImport, storeReport } from './dmarc.repo';
 import { parseAggregateReport, readReportHeader } from './parse-aggregate';
-import { noRoomFor } from './account-room';
+import { importReport } from './import-report';
 import { sentByReporter } from './report-sender';
 import { unpackUpload } from './unpack';
 
@@ -66,15 +65,11 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
       const file = { fileName: part.fileName, rawSize: part.bytes.length, senderAuthenticated: sentByReporter(header.header, provenDomains) };
       for (const userId of owners) {
         stored++;
-        const error = parsed.ok ? await noRoomFor(tx, userId, parsed.report.records.length) : parsed.error;
-        if (error !== null) {
-          await storeFailedImport(tx, userId, { ...file, error });
-          lines.push(`${part.fileName}: failed for user ${userId}: ${error}`);
-        } else if (parsed.ok) {
-          const report = await storeReport(tx, userId, parsed.report, file);
-          const how = file.senderAuthenticated ? '' : ' (sender not authenticated)';
-          lines.push(`${part.fileName}: ${report ? 'imported' : 'duplicate'} for user ${userId}${how}`);
-        }
+        const outcome = await importReport(tx, userId, parsed, file);
+        const how = file.senderAuthenticated ? '' : ' (sender not authenticated)';
+        lines.push(
+          `${part.fileName}: ${outcome.kind === 'failed' ? `failed for user ${userId}: ${outcome.error}` : `${outcome.kind} for user ${userId}${how}`}`,
+        );
       }
     }
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '@contracts/domains';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../test/test-utils';
+import { bodyOf, errorResponse, jsonResponse, makeDomain, makeUser, preloadSignedInFrame, renderApp } from '../../test/test-utils';
 import { makeChecks, makeDetail, stubDomains } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
@@ -69,17 +69,7 @@ describe('Domains: list and status badge', () => {
     stubDomains([], {
       'GET /api/user': () => {
         userCalls += 1;
-        return userCalls === 1
-          ? jsonResponse({
-              id: 1,
-              username: 'ada',
-              email: 'ada@example.com',
-              emailVerified: true,
-              subscriptionPlan: 'free',
-              hasCompletedTour: true,
-              createdAt: '2025-01-01T00:00:00.000Z',
-            })
-          : errorResponse(401, 'unauthorized', 'Please sign in to continue');
+        return userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue');
       },
       'GET /api/domains': () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
     });
