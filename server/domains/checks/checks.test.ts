@@ -62,6 +62,90 @@ describe('SPF', () => {
   });
 });
 
+describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
+  const errors = (spf: { findings: { severity: string; message: string }[] }) => spf.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+
+  it('counts exists: mechanisms that find no A record as void lookups, and names them', async () => {
+    dns.zone['exists-voids.com'] = { TXT: ['v=spf1 exists:gone1.exists-voids.com exists:gone2.exists-voids.com exists:gone3.exists-voids.com -all'] };
+    const spf = await checkSpf(resolver, 'exists-voids.com');
+    expect(spf.voidLookupCount).toBe(3);
+    expect(spf.status).toBe('invalid');
+    expect(errors(spf)).toEqual([
+      '3 lookups find no records at all (void lookups): exists:gone1.exists-voids.com, exists:gone2.exists-voids.com, exists:gone3.exists-voids.com. The limit is 2, beyond which receivers return a permanent error (RFC 7208 section 4.6.4).',
+    ]);
+
+    // A macro names a different domain for each sender: nothing to look up, so no void.
+    dns.zone['exists-macro.com'] = { TXT: ['v=spf1 exists:%{i}._spf.a.net exists:%{i}._spf.b.net exists:%{i}._spf.c.net -all'] };
+    expect(await checkSpf(resolver, 'exists-macro.com')).toMatchObject({ status: 'valid', voidLookupCount: 0 });
+  });
+
+  it('fails an mx mechanism whose domain has more than 10 MX hosts', async () => {
+    const hosts = (n: number) => Array.from({ length: n }, (_, i) => ({ exchange: `mx${i}.mail.net`, priority: 10 + i }));
+    dns.zone['eleven-mx.net'] = { MX: hosts(11) };
+    dns.zone['ten-mx.net'] = { MX: hosts(10) };
+    dns.zone['mx-eleven.com'] = { TXT: ['v=spf1 mx:eleven-mx.net -all'] };
+    dns.zone['mx-ten.com'] = { TXT: ['v=spf1 mx:ten-mx.net -all'] };
+    const spf = await checkSpf(resolver, 'mx-eleven.com');
+    expect(spf.status).toBe('invalid');
+    expect(errors(spf)).toEqual([
+      '"mx:eleven-mx.net" in the SPF record of mx-eleven.com points at 11 MX hosts; receivers look up the addresses of at most 10, so the whole record is a permanent error (RFC 7208 section 4.6.4).',
+    ]);
+    expect((await checkSpf(resolver, 'mx-ten.com')).status).toBe('valid');
+  });
+
+  it('fails ip4:/ip6: values that are not addresses and CIDR lengths out of range', async () => {
+    const check = async (name: string, term: string) => {
+      dns.zone[name] = { TXT: [`v=spf1 ${term} -all`], A: ['192.0.2.1'], MX: [{ exchange: name, priority: 10 }] };
+      return checkSpf(resolver, name);
+    };
+    expect(errors(await check('bad-ip4.com', 'ip4:300.1.1.1'))).toEqual([
+      '"ip4:300.1.1.1" in the SPF record of bad-ip4.com is invalid: "300.1.1.1" is not an IPv4 address (four numbers from 0 to 255). Receivers treat the whole record as a permanent error (RFC 7208 section 5.6).',
+    ]);
+    expect(errors(await check('bad-cidr4.com', 'ip4:1.2.3.4/33'))).toEqual([
+      '"ip4:1.2.3.4/33" in the SPF record of bad-cidr4.com is invalid: the IPv4 prefix length /33 is outside /0 to /32. Receivers treat the whole record as a permanent error (RFC 7208 section 5.6).',
+    ]);
+    expect((await check('bad-cidr4-fix.com', 'ip4:1.2.3.4/33')).findings[0].fix).toContain('ip4:192.0.2.0/24');
+    expect((await check('bad-ip6.com', 'ip6:2001:db8::zz')).status).toBe('invalid');
+    expect((await check('v4-in-ip6.com', 'ip6:192.0.2.1')).status).toBe('invalid');
+    expect(errors(await check('bad-cidr6.com', 'ip6:2001:db8::/129'))[0]).toContain('the IPv6 prefix length /129 is outside /0 to /128');
+    expect(errors(await check('bad-a-cidr.com', 'a/33'))[0]).toContain('"a/33"');
+    expect(errors(await check('bad-mx-cidr.com', 'mx:bad-mx-cidr.com//129'))[0]).toContain('/129 is outside /0 to /128');
+    // a/24 is the domain's own A records with a prefix, not a name "24".
+    expect(await check('good-cidrs.com', 'ip4:192.0.2.0/24 ip6:2001:db8::/32 ip4:0.0.0.0/0 a/24//64 mx//128')).toMatchObject({
+      status: 'valid',
+      voidLookupCount: 0,
+    });
+  });
+
+  it('reports an include of a domain with TXT records but no SPF record as a permanent error, not a void lookup', async () => {
+    dns.zone['verify-only.net'] = { TXT: ['google-site-verification=abc'] };
+    dns.zone['include-nospf.com'] = { TXT: ['v=spf1 include:verify-only.net -all'] };
+    const spf = await checkSpf(resolver, 'include-nospf.com');
+    expect(spf).toMatchObject({ status: 'invalid', voidLookupCount: 0 });
+    expect(errors(spf)).toEqual([
+      'The include "verify-only.net" has no SPF record (it has TXT records, but none starts with v=spf1), which is a permanent error for receivers (RFC 7208 section 5.2).',
+    ]);
+    expect(spf.tree!.children[0]).toMatchObject({ domain: 'verify-only.net', error: 'no SPF record' });
+
+    // A name with no TXT records at all is a void lookup as well.
+    dns.zone['include-gone.com'] = { TXT: ['v=spf1 include:gone.include-gone.com -all'] };
+    expect((await checkSpf(resolver, 'include-gone.com')).voidLookupCount).toBe(1);
+  });
+
+  it('reports a redirect= to a domain without SPF as a failed redirect, not an include', async () => {
+    dns.zone['redirect-gone.com'] = { TXT: ['v=spf1 redirect=_spf.gone.example'] };
+    const spf = await checkSpf(resolver, 'redirect-gone.com');
+    expect(spf.status).toBe('invalid');
+    expect(spf.findings).toEqual([
+      {
+        severity: 'error',
+        message: 'The redirect "_spf.gone.example" has no SPF record, which is a permanent error for receivers (RFC 7208 section 6.1).',
+        fix: 'Point redirect= at a domain that publishes an SPF record, or fix the name.',
+      },
+    ]);
+  });
+});
+
 describe('DKIM', () => {
   it('finds keys on the user’s and common selectors, joins split TXT and rates key length', async () => {
     const long = key(2048);
@@ -95,6 +179,47 @@ describe('DMARC', () => {
     expect(dmarc.tags).toMatchObject({ v: 'DMARC1', p: 'none' });
     expect(dmarc.status).toBe('valid');
     expect(dmarc.findings.some((f) => f.message.startsWith('p=none is monitoring only'))).toBe(true);
+  });
+
+  it('judges a subdomain on the organizational domain’s sp= when the record is found there', async () => {
+    dns.zone['_dmarc.sp-none.com'] = { TXT: ['v=DMARC1; p=reject; sp=none; rua=mailto:d@sp-none.com'] };
+    const dmarc = await checkDmarc(resolver, 'news.sp-none.com');
+    expect(dmarc.foundAt).toBe('_dmarc.sp-none.com');
+    expect(dmarc.findings).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'The record was found at the organizational domain (_dmarc.sp-none.com), so its subdomain policy sp=none applies to news.sp-none.com; p=reject is for sp-none.com itself. sp=none is monitoring only: failing mail from news.sp-none.com is still delivered.',
+        fix: 'Once reports show your senders pass, move to sp=quarantine, then sp=reject, at _dmarc.sp-none.com, or publish a record with p=quarantine at _dmarc.news.sp-none.com.',
+      },
+    ]);
+    // The organizational domain itself gets p=reject: nothing to warn about.
+    expect((await checkDmarc(resolver, 'sp-none.com')).findings).toEqual([]);
+
+    // sp=none weighs exactly as p=none does: the same check status and the same domain status.
+    const key2048 = key(2048);
+    for (const name of ['news.sp-none.com', 'own-none.com']) {
+      dns.zone[name] = { TXT: ['v=spf1 -all'], A: ['192.0.2.1'] };
+      dns.zone[`default._domainkey.${name}`] = { TXT: [`v=DKIM1; p=${key2048}`] };
+    }
+    dns.zone['_dmarc.own-none.com'] = { TXT: ['v=DMARC1; p=none; rua=mailto:d@own-none.com'] };
+    const target = { verificationToken: 't', dkimSelectors: [] };
+    const viaSp = await runDomainChecks(resolver, { ...target, domain: 'news.sp-none.com' });
+    const ownNone = await runDomainChecks(resolver, { ...target, domain: 'own-none.com' });
+    expect(viaSp.dmarc.status).toBe(ownNone.dmarc.status);
+    expect(viaSp.dmarc.findings.map((f) => f.severity)).toEqual(ownNone.dmarc.findings.map((f) => f.severity));
+    expect(domainStatus(viaSp)).toBe(domainStatus(ownNone));
+
+    // sp=quarantine at the organizational domain: said, not warned about, even under p=none.
+    dns.zone['_dmarc.sp-quarantine.com'] = { TXT: ['v=DMARC1; p=none; sp=quarantine; rua=mailto:d@sp-quarantine.com'] };
+    expect((await checkDmarc(resolver, 'shop.sp-quarantine.com')).findings).toEqual([
+      {
+        severity: 'info',
+        message:
+          'The record was found at the organizational domain (_dmarc.sp-quarantine.com), so its subdomain policy sp=quarantine applies to shop.sp-quarantine.com; p=none is for sp-quarantine.com itself.',
+        fix: null,
+      },
+    ]);
   });
 
   it('checks that external report destinations authorize the domain', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DmarcCheck, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { parseTags } from './dkim';
-import { error, statusOf, warning, withTag } from './finding';
+import { error, info, statusOf, warning, withTag } from './finding';
 
 type Result = z.infer<typeof DmarcCheck>;
 
@@ -41,13 +41,26 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
   const record = records[0];
   const tags = parseTags(record);
   const p = tags.p?.toLowerCase();
+  const sp = tags.sp?.toLowerCase();
+  // A subdomain without its own record gets the organizational domain's sp= when it has one (RFC 7489 6.3, 6.6.3).
+  const spApplies = foundAt !== `_dmarc.${domain}` && sp !== undefined && POLICIES.includes(sp);
   if (!p || !POLICIES.includes(p))
     findings.push(error(`The policy p=${tags.p ?? '(missing)'} is not none, quarantine or reject.`, 'Set p=none, p=quarantine or p=reject.'));
-  else if (p === 'none')
+  else if (spApplies) {
+    const found = `The record was found at the organizational domain (${foundAt}), so its subdomain policy sp=${sp} applies to ${domain}; p=${p} is for ${org} itself.`;
+    if (sp === 'none')
+      findings.push(
+        warning(
+          `${found} sp=none is monitoring only: failing mail from ${domain} is still delivered.`,
+          `Once reports show your senders pass, move to sp=quarantine, then sp=reject, at ${foundAt}, or publish a record with p=quarantine at _dmarc.${domain}.`,
+        ),
+      );
+    else findings.push(info(found));
+  } else if (p === 'none')
     findings.push(
       warning('p=none is monitoring only: failing mail is still delivered.', 'Once reports show your senders pass, move to p=quarantine, then p=reject.'),
     );
-  if (tags.sp && !POLICIES.includes(tags.sp.toLowerCase())) findings.push(error(`sp=${tags.sp} is not none, quarantine or reject.`, 'Fix or remove sp=.'));
+  if (sp && !POLICIES.includes(sp)) findings.push(error(`sp=${tags.sp} is not none, quarantine or reject.`, 'Fix or remove sp=.'));
   if (tags.pct !== undefined && !(/^\d+$/.test(tags.pct) && Number(tags.pct) <= 100))
     findings.push(error(`pct=${tags.pct} must be a whole number from 0 to 100.`, 'Fix or remove pct=.'));
   else if (tags.pct !== undefined && Number(tags.pct) < 100)

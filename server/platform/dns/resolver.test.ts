@@ -9,6 +9,8 @@ beforeAll(async () => {
     'example.test': { TXT: ['v=spf1 -all', ['v=DKIM1; k=rsa; p=AAAA', 'BBBB']], MX: [{ exchange: 'mx.example.test', priority: 10 }], A: ['192.0.2.10'] },
     'empty.example.test': {},
     '10.2.0.192.in-addr.arpa': { PTR: ['mail.example.test'] },
+    // 2001:db8::1, its 32 nibbles last first.
+    '1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa': { PTR: ['mail6.example.test'] },
   });
   resolver = createResolver({ servers: [dns.address], timeoutMs: 500, tries: 1 });
 });
@@ -27,6 +29,17 @@ describe('DNS resolver (against a real DNS server on loopback)', () => {
     expect(await resolver.txt('empty.example.test')).toEqual([]);
     dns.servfail.add('broken.example.test');
     await expect(resolver.txt('broken.example.test')).rejects.toBeInstanceOf(DnsLookupError);
+  });
+
+  it('asks only the configured servers for PTR records, never /etc/hosts', async () => {
+    // /etc/hosts names 127.0.0.1 (localhost) on every machine; this server answers NXDOMAIN for it.
+    expect(await resolver.reverse('127.0.0.1')).toEqual([]);
+    dns.zone['1.0.0.127.in-addr.arpa'] = { PTR: ['loopback.example.test'] };
+    resolver.clearCache();
+    expect(await resolver.reverse('127.0.0.1')).toEqual(['loopback.example.test']);
+    expect(await resolver.reverse('2001:db8::1')).toEqual(['mail6.example.test']);
+    expect(await resolver.reverse('2001:db8::2')).toEqual([]);
+    await expect(resolver.reverse('not-an-ip')).rejects.toMatchObject({ rrtype: 'PTR', code: 'EINVAL' });
   });
 
   it('caches answers until cleared', async () => {

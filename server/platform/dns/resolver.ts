@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { parseIp, reversedIp } from './ip-address';
 
 /** A lookup that could not be answered (timeout, SERVFAIL, refused): unknown, not absent. */
 export class DnsLookupError extends Error {
@@ -51,6 +52,13 @@ export function parseDnsServers(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The PTR name of an address: 10.2.0.192.in-addr.arpa, or the 32 nibbles of an IPv6 address, last first, under ip6.arpa. */
+function ptrName(ip: string): string | null {
+  const address = parseIp(ip);
+  if (!address) return null;
+  return `${reversedIp(ip)}.${address.kind() === 'ipv4' ? 'in-addr' : 'ip6'}.arpa`;
+}
+
 export function createResolver(options: ResolverOptions = {}): DnsResolver {
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: options.tries ?? 2 });
   if (options.servers?.length) resolver.setServers(options.servers);
@@ -88,7 +96,14 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
     mx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
     a: (name) => lookup('A', name, () => resolver.resolve4(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
     aaaa: (name) => lookup('AAAA', name, () => resolver.resolve6(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
-    reverse: (ip) => lookup('PTR', ip, () => resolver.reverse(ip)),
+    // A PTR query, not Resolver.reverse: that is c-ares' gethostbyaddr, which answers from /etc/hosts
+    // before asking the servers (127.0.0.1 -> "localhost" while DNS_SERVERS say NXDOMAIN).
+    reverse: (ip) =>
+      lookup('PTR', ip, () => {
+        const name = ptrName(ip);
+        // EINVAL, as Resolver.reverse rejects what is not an address: a DnsLookupError, not an empty answer.
+        return name ? resolver.resolvePtr(name) : Promise.reject(Object.assign(new Error(`"${ip}" is not an IP address`), { code: 'EINVAL' }));
+      }),
     clearCache: () => cache.clear(),
   };
 }
