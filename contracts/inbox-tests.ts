@@ -164,6 +164,18 @@ export const SpamAssassinReport = z.object({
 export type SpamAssassinReport = z.infer<typeof SpamAssassinReport>;
 
 /**
+ * What scored a message. InboxPulse's own checks (authentication, the connecting IP, content rules)
+ * always run; SpamAssassin only where the server has SPAMD_HOST, so a score without it is never
+ * passed off as the same thing.
+ */
+export const ScoringEngine = z.object({
+  id: z.enum(['inboxpulse', 'spamassassin']),
+  name: z.string(),
+  status: z.enum(['ran', 'not-configured', 'failed']),
+});
+export type ScoringEngine = z.infer<typeof ScoringEngine>;
+
+/**
  * The analysis of one message. `simulated` reports come from POST /api/simulate-email: no SMTP
  * session, so no envelope, no SPF and no connecting-IP checks.
  */
@@ -181,6 +193,7 @@ export const InboxTestReport = z.object({
   content: ContentFactsReport,
   /** Null when SPAMD_HOST is not configured. */
   spamAssassin: SpamAssassinReport.nullable(),
+  engines: z.array(ScoringEngine),
 });
 export type InboxTestReport = z.infer<typeof InboxTestReport>;
 

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTest, InboxTestReport } from '@contracts/inbox-tests';
 import { domains, inboxTestPlacements, inboxTestReports } from '../platform/db/schema/index';
@@ -63,6 +64,25 @@ describe('inbox tests API', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Inbox test not found');
     expect((await stranger.client.get(`/api/inbox-tests/${test.id}/results`)).statusCode).toBe(404);
+  });
+
+  it('shows a report stored before reports named their engines with the engines that ran (migration 0011)', async () => {
+    const owner = await sender();
+    const test = await createTest(owner.client);
+    const simulated = (
+      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })
+    ).json() as InboxTestReport;
+    const { engines: _dropped, ...legacy } = simulated;
+    const withFailedSpamd = { ...legacy, spamAssassin: { score: null, threshold: null, isSpam: null, rules: [], error: 'spamd did not answer.' } };
+    await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: legacy.score, report: withFailedSpamd });
+    const migration = readFileSync(new URL('../platform/db/migrations/0011_report_engines.sql', import.meta.url), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().engines).toEqual([
+      { id: 'inboxpulse', name: 'InboxPulse checks', status: 'ran' },
+      { id: 'spamassassin', name: 'SpamAssassin', status: 'failed' },
+    ]);
   });
 
   it('deletes the owner’s test with its placements and report, answering 204; another user’s id is 404 and stays', async () => {

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../test/test-database';
 import { startAnalysisPool, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
 import { inboxTestMailbox } from './inbox-test-mailbox';
 import { createInboxTest } from './inbox-tests.repo';
-import { processTestMessage } from './process-test-message';
+import { analyserPlacement, processTestMessage } from './process-test-message';
 
 /*
  * A message whose analysis is stopped (here: its DNS lookups never get an answer and the limit is 1 s)
@@ -81,5 +81,22 @@ describe('a message whose analysis is stopped', () => {
     });
     const [row] = await database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id));
     expect(row.status).toBe('awaiting_email');
+  });
+});
+
+describe("the analyser's placement", () => {
+  const spamAssassin = (isSpam: boolean) => ({ score: isSpam ? 7 : 1, threshold: 5, isSpam, rules: [], error: null });
+
+  it('is the inbox from a score of 5 and spam below it', () => {
+    expect(analyserPlacement({ score: 5, verdict: 'Needs work', spamAssassin: null }).placement).toBe('inbox');
+    expect(analyserPlacement({ score: 4.9, verdict: 'Poor', spamAssassin: null }).placement).toBe('spam');
+  });
+
+  it('is never the inbox when SpamAssassin calls the message spam, whatever our score, and the note says why', () => {
+    expect(analyserPlacement({ score: 6.2, verdict: 'Needs work', spamAssassin: spamAssassin(true) })).toEqual({
+      placement: 'spam',
+      note: 'Classed by the message analysis: 6.2/10 (Needs work); SpamAssassin says spam (7 / 5)',
+    });
+    expect(analyserPlacement({ score: 6.2, verdict: 'Needs work', spamAssassin: spamAssassin(false) }).placement).toBe('inbox');
   });
 });

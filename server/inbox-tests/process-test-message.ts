@@ -10,6 +10,18 @@ import { claimTestsForMessage, failTestsOfMessage, recordTestReport } from './in
 /** Below this score the analyser, standing in for a seed network, classes the message as spam (ADR 011). */
 export const ANALYSER_INBOX_MIN_SCORE = 5;
 
+/**
+ * Where the analyser, standing in for a seed network, places the message: the inbox from a score of
+ * 5, but never when SpamAssassin calls it spam. Its verdict is what many receivers run; a message it
+ * junks is not in the inbox there, however few points our own checks take off (ADR 018).
+ */
+export function analyserPlacement(report: Pick<InboxTestReport, 'score' | 'verdict' | 'spamAssassin'>): { placement: 'inbox' | 'spam'; note: string } {
+  const spamAssassin = report.spamAssassin;
+  const classed = `Classed by the message analysis: ${report.score}/10 (${report.verdict})`;
+  if (spamAssassin?.isSpam) return { placement: 'spam', note: `${classed}; SpamAssassin says spam (${spamAssassin.score} / ${spamAssassin.threshold})` };
+  return { placement: report.score >= ANALYSER_INBOX_MIN_SCORE ? 'inbox' : 'spam', note: classed };
+}
+
 export interface TestMessageOutcome {
   status: 'processed' | 'failed';
   result: string;
@@ -52,13 +64,14 @@ export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'
   return { status: 'processed', result: `${result}.`, pollSeeds };
 }
 
-/** Records a started test's report; without a seed network the score classes the analyser's placement (recordTestReport). */
+/** Records a started test's report; without a seed network the analyser's placement stands (recordTestReport). */
 async function recordReport(db: Db, testId: number, report: InboxTestReport): Promise<boolean> {
+  const classed = analyserPlacement(report);
   return recordTestReport(db, testId, report, {
     subject: report.content.subject || defaultSubject(testId),
     provider: detectSendingProvider(report),
-    analyserPlacement: report.score >= ANALYSER_INBOX_MIN_SCORE ? 'inbox' : 'spam',
-    analyserNote: `Classed by the message analysis: ${report.score}/10 (${report.verdict})`,
+    analyserPlacement: classed.placement,
+    analyserNote: classed.note,
   });
 }
 

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { freePort, spawnGroup, stopGroup } from './process-group';
 import { waitUntil } from './wait-until';
 
 /**
@@ -70,14 +71,10 @@ async function startOnce(binary: string, users: TestImapUser[], port: number): P
     await writeFile(path.join(dir, 'passwd'), passwd.join(''), { mode: 0o600 });
     await writeFile(path.join(dir, 'dovecot.conf'), dovecotConfig(dir, port, mailOwner));
 
-    // Own process group, so stop() can end the master and every child it forked in one signal.
-    child = spawn(binary, ['-F', '-c', path.join(dir, 'dovecot.conf')], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.once('error', (err) => (output += `${err.message}\n`));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    child = spawnGroup(binary, ['-F', '-c', path.join(dir, 'dovecot.conf')], dir, (chunk) => {
       output = (output + chunk).slice(-100_000);
     });
     const started = child;
-    if (started.pid) liveGroups.set(started.pid, dir);
     await waitForGreeting(port, started, () => output);
     let stopped: Promise<void> | undefined;
     return {
@@ -189,17 +186,6 @@ function fileEntry(file: string, match: (fields: string[]) => boolean): string[]
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Ready means a login process answered with the IMAP greeting, not merely that the port is bound. */
 async function waitForGreeting(port: number, child: ChildProcess, output: () => string): Promise<void> {
   await waitUntil(
@@ -231,44 +217,6 @@ function greets(port: number): Promise<boolean> {
       if (data.includes('\r\n')) done(data.startsWith('* OK'));
     });
   });
-}
-
-// Dovecot outlives a test worker that exits without stop() unless someone ends its group.
-const liveGroups = new Map<number, string>();
-process.once('exit', () => {
-  for (const [pid, dir] of liveGroups) {
-    signalGroup(pid, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false; // ESRCH: the group is already gone
-  }
-}
-
-/**
- * SIGTERM to the whole group ends every process at once; SIGTERM to the master alone makes it wait
- * about a second for its log process. The data is thrown away, so nothing needs a clean shutdown.
- */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (!pid) return; // never started
-  signalGroup(pid, 'SIGTERM');
-  const deadline = Date.now() + 3_000;
-  while (signalGroup(pid, 0)) {
-    if (Date.now() > deadline) {
-      signalGroup(pid, 'SIGKILL');
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
-  liveGroups.delete(pid);
 }
 
 async function asUser<T>(port: number, users: TestImapUser[], user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {

@@ -156,12 +156,16 @@ describe('analyseMessage of a simulated message', () => {
     });
     expect(finding(report, 'authentication.not-checked')).toMatchObject({ severity: 'info', deduction: 0 });
     expect(report.findings.filter((f) => f.category === 'reputation')).toEqual([]);
+    expect(report.engines.find((e) => e.id === 'spamassassin')?.status).toBe('not-configured');
   });
 });
 
 describe('analyseMessage with SPAMD_HOST', () => {
   const servers: Server[] = [];
   afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+  /** The messages the stand-in spamd was asked about. */
+  const asked: string[] = [];
 
   /** Answers every REPORT as spamd would for a spam verdict of 7.0/5.0 with one rule. */
   async function spamd(): Promise<string> {
@@ -172,6 +176,7 @@ describe('analyseMessage with SPAMD_HOST', () => {
         const end = received.indexOf('\r\n\r\n');
         const length = /Content-length: (\d+)/.exec(received.subarray(0, Math.max(0, end)).toString());
         if (end < 0 || !length || received.length - end - 4 < Number(length[1])) return;
+        asked.push(received.subarray(end + 4).toString('latin1'));
         const body =
           ' pts rule name              description\n---- ---------------------- --------------------------------------------------\n 7.0 BAYES_99               BODY: Bayes spam probability is 99 to 100%\n';
         socket.end(`SPAMD/1.1 0 EX_OK\r\nContent-length: ${body.length}\r\nSpam: True ; 7.0 / 5.0\r\n\r\n${body}`);
@@ -195,7 +200,17 @@ describe('analyseMessage with SPAMD_HOST', () => {
       });
       expect(report.deductions).toEqual([expect.objectContaining({ id: 'spamassassin.spam', deduction: 2 })]);
       expect(report.score).toBe(8);
+      expect(report.engines.map((e) => [e.id, e.status])).toEqual([
+        ['inboxpulse', 'ran'],
+        ['spamassassin', 'ran'],
+      ]);
     }
+    // The received message reaches spamd as our MX hands it on: Return-Path and Received first, with
+    // the forward-confirmed name of the IP; the simulated one as it is.
+    expect(asked[0]).toMatch(
+      /^Return-Path: <bounce@brand-mail\.com>\r\nReceived: from mta1\.brand-mail\.com \(mta1\.brand-mail\.com \[192\.0\.2\.10\]\)\r\n\tby inbox\.localhost \(InboxPulse\) with ESMTP;\r\n\t\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000\r\nDKIM-Signature:/,
+    );
+    expect(asked[1]).toMatch(/^DKIM-Signature:/);
   });
 
   it('reports a spamd that is down without costing points', async () => {
@@ -203,5 +218,6 @@ describe('analyseMessage with SPAMD_HOST', () => {
     expect(report.spamAssassin).toMatchObject({ score: null, isSpam: null, error: expect.stringContaining('refused the connection') });
     expect(finding(report, 'spamassassin.unavailable')).toMatchObject({ severity: 'info', deduction: 0 });
     expect(report.score).toBe(10);
+    expect(report.engines.find((e) => e.id === 'spamassassin')?.status).toBe('failed');
   });
 });

@@ -1,15 +1,16 @@
-import type { InboxTestReport } from '@contracts/inbox-tests';
+import type { InboxTestReport, ScoringEngine, SpamAssassinReport } from '@contracts/inbox-tests';
 import { normaliseIp } from '../dns/ip-address';
 import type { DnsResolver } from '../dns/resolver';
 import type { Env } from '../env';
 import { analyzeAuthentication, type AuthenticationResults } from './checks/authentication';
 import { authenticationFindings, authenticationNotChecked, authenticationUnavailable } from './checks/authentication-findings';
-import { analyzeConnectingIp, type ConnectingIpReport } from './checks/connecting-ip';
+import { analyzeConnectingIp, lookUpReverseDns, type ConnectingIpReport, type ReverseDns } from './checks/connecting-ip';
 import { analyzeContent } from './checks/content';
 import type { AnalysisFinding } from './checks/finding';
 import { connectingIpFindings, connectingIpUnavailable } from './checks/reputation-findings';
 import { scoreFindings, verdict } from './checks/score';
 import { checkWithSpamd, spamAssassinFindings } from './checks/spamassassin';
+import { withTraceHeaders } from './checks/trace-headers';
 
 /** What the SMTP session of a received message showed; null for a simulated message. */
 export interface MessageEnvelope {
@@ -34,11 +35,14 @@ interface Part<T> {
  * sender can put in a message or envelope: a part that fails says so in a finding instead.
  */
 export async function analyseMessage(raw: Buffer, envelope: MessageEnvelope | null, deps: AnalyseDeps): Promise<InboxTestReport> {
+  const ip = envelope ? normaliseIp(envelope.remoteIp) : null;
+  // SpamAssassin needs the reverse DNS for the Received field it reads; the blocklists need not wait for it.
+  const sender = ip ? { ip, reverse: lookUpReverseDns(deps.dns, ip) } : null;
   const [authentication, connectingIp, content, spamAssassin] = await Promise.all([
     envelope ? authenticate(raw, envelope, deps) : Promise.resolve<Part<AuthenticationResults>>({ result: null, findings: [authenticationNotChecked()] }),
-    envelope ? checkConnectingIp(envelope.remoteIp, deps.dns) : Promise.resolve<Part<ConnectingIpReport>>({ result: null, findings: [] }),
+    envelope ? checkConnectingIp(envelope.remoteIp, sender, deps.dns) : Promise.resolve<Part<ConnectingIpReport>>({ result: null, findings: [] }),
     analyzeContent(raw),
-    deps.env.SPAMD_HOST ? checkWithSpamd(raw, deps.env.SPAMD_HOST) : Promise.resolve(null),
+    askSpamAssassin(raw, envelope, sender?.reverse ?? null, deps.env),
   ]);
   const findings = [...authentication.findings, ...connectingIp.findings, ...content.findings, ...(spamAssassin ? spamAssassinFindings(spamAssassin) : [])];
   const { score, deductions } = scoreFindings(findings);
@@ -54,7 +58,30 @@ export async function analyseMessage(raw: Buffer, envelope: MessageEnvelope | nu
     connectingIp: connectingIp.result,
     content: content.facts,
     spamAssassin,
+    engines: scoringEngines(spamAssassin),
   };
+}
+
+/**
+ * spamd's verdict on the message as our MX passes it on: with the Return-Path and Received fields
+ * of the SMTP session, so its rules on the relay, reverse DNS and HELO can fire. Null without SPAMD_HOST.
+ */
+async function askSpamAssassin(
+  raw: Buffer,
+  envelope: MessageEnvelope | null,
+  reverse: Promise<ReverseDns> | null,
+  env: AnalyseDeps['env'],
+): Promise<SpamAssassinReport | null> {
+  if (!env.SPAMD_HOST) return null;
+  const message = envelope ? withTraceHeaders(raw, envelope, env.INBOUND_DOMAIN, (await reverse?.catch(() => null))?.confirmedName ?? null) : raw;
+  return checkWithSpamd(message, env.SPAMD_HOST);
+}
+
+function scoringEngines(spamAssassin: SpamAssassinReport | null): ScoringEngine[] {
+  return [
+    { id: 'inboxpulse', name: 'InboxPulse checks', status: 'ran' },
+    { id: 'spamassassin', name: 'SpamAssassin', status: spamAssassin === null ? 'not-configured' : spamAssassin.error === null ? 'ran' : 'failed' },
+  ];
 }
 
 async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: AnalyseDeps): Promise<Part<AuthenticationResults>> {
@@ -68,11 +95,15 @@ async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: Analys
   return { result: results, findings: authenticationFindings(results) };
 }
 
-async function checkConnectingIp(remoteIp: string, dns: DnsResolver): Promise<Part<ConnectingIpReport>> {
-  const ip = normaliseIp(remoteIp);
-  if (ip === null) return { result: null, findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')] };
+async function checkConnectingIp(
+  remoteIp: string,
+  sender: { ip: string; reverse: Promise<ReverseDns> } | null,
+  dns: DnsResolver,
+): Promise<Part<ConnectingIpReport>> {
+  if (sender === null) return { result: null, findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')] };
+  const { ip, reverse } = sender;
   try {
-    const report = await analyzeConnectingIp(dns, ip);
+    const report = await analyzeConnectingIp(dns, ip, reverse);
     return { result: report, findings: connectingIpFindings(report) };
   } catch (err) {
     return { result: null, findings: [connectingIpUnavailable(ip, `The check failed: ${err instanceof Error ? err.message : String(err)}.`)] };

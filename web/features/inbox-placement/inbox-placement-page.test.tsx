@@ -298,6 +298,7 @@ describe('Inbox placement: results and analysis', () => {
     expect(score.parentElement).toHaveTextContent('Score 7.5/10');
     const analysis = within(screen.getByTestId('inbox-test-analysis-3'));
     expect(analysis.getByText('Good')).toBeInTheDocument();
+    expect(analysis.getByTestId('analysis-engines')).toHaveTextContent('Scored by InboxPulse checks and SpamAssassin.');
     const deductions = analysis.getAllByTestId('analysis-deduction');
     expect(deductions).toHaveLength(2);
     expect(deductions[0]).toHaveTextContent('DMARC policy is p=none');
@@ -319,6 +320,24 @@ describe('Inbox placement: results and analysis', () => {
     expect(ip.getByRole('link', { name: 'Look up 192.0.2.10 on Spamhaus ZEN' })).toHaveAttribute('href', 'https://check.spamhaus.org/');
     expect(within(analysis.getByTestId('analysis-content')).getByText('4.0 KB')).toBeInTheDocument();
     expect(within(analysis.getByTestId('analysis-spamassassin')).getByText('HTML_MESSAGE')).toBeInTheDocument();
+  });
+
+  it('says which engines scored the message, so a score without SpamAssassin is not taken for one with it', async () => {
+    const withoutSpamd = makeReport({
+      spamAssassin: null,
+      engines: [
+        { id: 'inboxpulse', name: 'InboxPulse checks', status: 'ran' },
+        { id: 'spamassassin', name: 'SpamAssassin', status: 'not-configured' },
+      ],
+    });
+    stubInboxPlacement({
+      tests: [completed],
+      extra: { 'GET /api/inbox-tests/3/results': () => jsonResponse([makeRow()]), 'GET /api/inbox-tests/3/report': () => jsonResponse(withoutSpamd) },
+    });
+    await openPage();
+    await userEvent.setup().click((await card(3)).getByTestId('view-results-3'));
+    expect(await screen.findByTestId('analysis-engines')).toHaveTextContent('Scored by InboxPulse checks only: SpamAssassin is not configured on this server.');
+    expect(screen.queryByTestId('analysis-spamassassin')).not.toBeInTheDocument();
   });
 
   it('shows the analysis of a running test as soon as the report exists', async () => {

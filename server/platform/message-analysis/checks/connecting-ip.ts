@@ -15,25 +15,31 @@ export interface ConnectingIpReport {
   blocklists: DnsblResult[];
 }
 
-/** Who connected: reverse DNS, forward confirmation (receivers distrust IPs without it) and blocklists. */
-export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: string): Promise<ConnectingIpReport> {
-  const ip = normaliseIp(remoteAddress);
-  if (ip === null) throw new TypeError(`"${remoteAddress}" is not an IP address`);
+export type ReverseDns = Pick<ConnectingIpReport, 'reverseDns' | 'confirmedName' | 'reverseDnsFailed'>;
+
+/** The IP's PTR names and the first of them whose A/AAAA records lead back to it (receivers distrust IPs without one). */
+export async function lookUpReverseDns(dns: DnsResolver, ip: string): Promise<ReverseDns> {
   let reverseDns: string[] = [];
-  let reverseDnsFailed = false;
   try {
     reverseDns = await dns.reverse(ip);
   } catch (err) {
     if (!(err instanceof DnsLookupError)) throw err;
-    reverseDnsFailed = true;
+    return { reverseDns, confirmedName: null, reverseDnsFailed: true };
   }
-  let confirmedName: string | null = null;
   for (const name of reverseDns.slice(0, 5)) {
     const forward = await Promise.all([dns.a(name), dns.aaaa(name)]).catch(() => [[], []] as string[][]);
-    if (forward.flat().some((address) => sameIp(address, ip))) {
-      confirmedName = name;
-      break;
-    }
+    if (forward.flat().some((address) => sameIp(address, ip))) return { reverseDns, confirmedName: name, reverseDnsFailed: false };
   }
-  return { ip, reverseDns, confirmedName, reverseDnsFailed, blocklists: await checkDnsbls(dns, ip) };
+  return { reverseDns, confirmedName: null, reverseDnsFailed: false };
+}
+
+/**
+ * Who connected: reverse DNS with forward confirmation, and blocklists, looked up side by side.
+ * `reverse` is the IP's lookUpReverseDns when the caller needs it for something else too.
+ */
+export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: string, reverse?: Promise<ReverseDns>): Promise<ConnectingIpReport> {
+  const ip = normaliseIp(remoteAddress);
+  if (ip === null) throw new TypeError(`"${remoteAddress}" is not an IP address`);
+  const [names, blocklists] = await Promise.all([reverse ?? lookUpReverseDns(dns, ip), checkDnsbls(dns, ip)]);
+  return { ip, ...names, blocklists };
 }

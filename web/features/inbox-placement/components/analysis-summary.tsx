@@ -10,6 +10,14 @@ const VERDICT_TONE: Record<InboxTestReport['verdict'], Tone> = {
   Poor: 'bad',
 };
 
+/** Which engines made the score, so a score without SpamAssassin is never read as one with it. */
+function scoredBy(engines: InboxTestReport['engines']): string {
+  const spamAssassin = engines.find((engine) => engine.id === 'spamassassin')?.status ?? 'not-configured';
+  if (spamAssassin === 'ran') return 'Scored by InboxPulse checks and SpamAssassin.';
+  if (spamAssassin === 'failed') return 'Scored by InboxPulse checks only: SpamAssassin could not check this message (see below).';
+  return 'Scored by InboxPulse checks only: SpamAssassin is not configured on this server.';
+}
+
 /** The score out of 10 with its verdict, and every deduction with its fix. */
 export function AnalysisSummary({ report, testId }: { report: InboxTestReport; testId: number }) {
   return (
@@ -26,6 +34,9 @@ export function AnalysisSummary({ report, testId }: { report: InboxTestReport; t
         <Pill tone={VERDICT_TONE[report.verdict]}>{report.verdict}</Pill>
         <span className="text-xs text-muted-foreground">Analysed {formatDateTime(report.analysedAt)}</span>
       </div>
+      <p className="text-xs text-muted-foreground" data-testid="analysis-engines">
+        {scoredBy(report.engines)}
+      </p>
       {report.simulated && (
         <p className="text-xs text-muted-foreground">
           Simulated analysis: the message was not received over SMTP, so SPF and the connecting IP were not checked.

@@ -114,6 +114,10 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
       rules: [{ name: 'HTML_MESSAGE', score: 0.001, description: 'HTML included in message' }],
       error: null,
     },
+    engines: [
+      { id: 'inboxpulse', name: 'InboxPulse checks', status: 'ran' },
+      { id: 'spamassassin', name: 'SpamAssassin', status: 'ran' },
+    ],
     ...overrides,
   };
 }
