@@ -13,7 +13,7 @@ export const ANALYSER_INBOX_MIN_SCORE = 5;
 /**
  * Where the analyser, standing in for a seed network, places the message: the inbox from a score of
  * 5, but never when SpamAssassin calls it spam. Its verdict is what many receivers run; a message it
- * junks is not in the inbox there, however few points our own checks take off (ADR 018).
+ * junks is not in the inbox there, however few points our own checks take off (ADR 019).
  */
 export function analyserPlacement(report: Pick<InboxTestReport, 'score' | 'verdict' | 'spamAssassin'>): { placement: 'inbox' | 'spam'; note: string } {
   const spamAssassin = report.spamAssassin;
