@@ -98,14 +98,23 @@ export const UploadQuery = z.object({
   filename: text('filename', 255, { trim: true }).min(1, 'filename must not be empty').optional(),
 });
 
-/** POST /api/dmarc/upload: what happened to each report found in the uploaded file. */
-export const UploadResponse = z.object({
+/** What happened to each report found in an uploaded file (or, added up, in all the files of a form). */
+export const UploadResult = z.object({
   imported: z.number().int(),
   /** Reports already stored for this user (same reporter and report id): skipped. */
   duplicates: z.number().int(),
   failed: z.array(z.object({ fileName: z.string(), error: z.string() })),
   /** The rows this upload stored, imported and failed, in file order. */
   reports: z.array(DmarcReport),
+  /** Reports read in spite of a defect of their file, and what was ignored to read them (e.g. stray bytes after a gzip file's end). Absent when none. */
+  warnings: z.array(z.object({ fileName: z.string(), warning: z.string() })).optional(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** POST /api/dmarc/upload: the file's result; for a form (multipart/form-data), the files' results added up. */
+export const UploadResponse = UploadResult.extend({
+  /** Forms only: each file's own result, in form order, under the name the form gave it. */
+  files: z.array(UploadResult.extend({ fileName: z.string() })).optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 

@@ -3,11 +3,12 @@ import { zipSync } from 'fflate';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dmarcRecords, dmarcReports } from '../platform/db/schema/index';
+import { dmarcRecords, dmarcReports, domains } from '../platform/db/schema/index';
 import { AGGREGATE_FIXTURES, fixture, INVALID_FIXTURES } from './fixtures';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { uploadReport } from './upload-client.test-support';
 import { reportXml } from './test-report-xml';
+import { ingestMailedReports } from './mailed-reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -281,5 +282,177 @@ describe('GET /api/dmarc/reports', () => {
     const other = await signUp(t.app);
     expect((await other.client.get('/api/dmarc/reports')).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
     expect((await other.client.get('/api/dmarc/analytics?days=90')).json()).toMatchObject({ totalReports: 0, reporters: [] });
+  });
+});
+
+const VEEAM = 'veeam.com!example.com!1530133200!1530219600.xml';
+const FASTMAIL = 'fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz';
+/** As a real Mimecast report arrives: one complete gzip member, then CRLF (gzip ignores such bytes). */
+const mimecastGzip = () => Buffer.concat([gzipSync(fixture(`aggregate/${VEEAM}`)), Buffer.from('\r\n')]);
+const STRAY_CRLF = 'Ignored 2 stray bytes after the end of the gzip data, as gzip does.';
+
+describe('gzip files with stray bytes after their end', () => {
+  it('imports an uploaded one and says the bytes were ignored', async () => {
+    const { client, user } = await signUp(t.app);
+    const res = await uploadReport(t.app, client, mimecastGzip(), { contentType: 'application/gzip', fileName: 'mimecast.xml.gz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      imported: 1,
+      failed: [],
+      reports: [{ orgName: 'veeam.com' }],
+      warnings: [{ fileName: 'mimecast.xml', warning: STRAY_CRLF }],
+    });
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
+  });
+
+  it('imports a mailed one for the owner of the domain and tells the operator the bytes were ignored', async () => {
+    const { client, user } = await signUp(t.app);
+    const { id } = (await client.post('/api/domains', { domain: 'example.com' })).json();
+    // Ownership through DNS is covered by the domain tests; here it is set directly.
+    await t.database.db.update(domains).set({ isVerified: true }).where(eq(domains.id, id));
+    const mail = await new MailComposer({
+      from: 'dmarc-reports@mimecast.example',
+      to: 'dmarc@reports.example.net',
+      subject: 'Report Domain: example.com',
+      attachments: [{ filename: 'mimecast.xml.gz', content: mimecastGzip(), contentType: 'application/gzip' }],
+    })
+      .compile()
+      .build();
+    // What the report-intake thread runs for a mail from SMTP or the IMAP mailbox.
+    const outcome = await ingestMailedReports(t.database.db, mail, 'mimecast.eml', []);
+    expect(outcome).toMatchObject({ status: 'processed', reportDomains: ['example.com'] });
+    expect(outcome.result.split('\n')).toEqual([`mimecast.xml: ${STRAY_CRLF}`, `mimecast.xml: imported for user ${user.id} (sender not authenticated)`]);
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
+  });
+});
+
+/** A form as Node's own FormData encodes it, which is what curl -F and most API clients send. */
+async function encodeForm(files: [fileName: string, data: Uint8Array | string][], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [fileName, data] of files) form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
+  const request = new Request('http://localhost/api/dmarc/upload', { method: 'POST', body: form });
+  return { body: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+async function uploadForm(client: TestClient, files: [string, Uint8Array | string][], fields?: Record<string, string>) {
+  const { body, contentType } = await encodeForm(files, fields);
+  return uploadReport(t.app, client, body, { contentType });
+}
+
+describe('POST /api/dmarc/upload with a multipart/form-data form', () => {
+  it('imports the file of a one-file form, as curl -F file=@report.xml.gz sends it', async () => {
+    const { client, user } = await signUp(t.app);
+    const res = await uploadForm(client, [['mimecast.xml.gz', mimecastGzip()]]);
+    expect(res.statusCode, res.body).toBe(200);
+    const warnings = [{ fileName: 'mimecast.xml', warning: STRAY_CRLF }];
+    const body = res.json();
+    expect(body).toMatchObject({ imported: 1, duplicates: 0, failed: [], warnings });
+    expect(body.files).toEqual([{ fileName: 'mimecast.xml.gz', imported: 1, duplicates: 0, failed: [], reports: body.reports, warnings }]);
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
+  });
+
+  it('imports every file of a form and says per file what happened', async () => {
+    const { client, user } = await signUp(t.app);
+    const files: [string, Uint8Array][] = [
+      [VEEAM, fixture(`aggregate/${VEEAM}`)],
+      [FASTMAIL, fixture(`aggregate/${FASTMAIL}`)],
+    ];
+    // Fields that are not files (a browser form's submit button, say) are ignored.
+    const first = await uploadForm(client, files, { note: 'weekly batch' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      imported: 2,
+      duplicates: 0,
+      failed: [],
+      reports: [{ orgName: 'veeam.com' }, { orgName: 'FastMail Pty Ltd' }],
+      files: [
+        { fileName: VEEAM, imported: 1, duplicates: 0, failed: [], reports: [{ orgName: 'veeam.com' }] },
+        { fileName: FASTMAIL, imported: 1, duplicates: 0, failed: [], reports: [{ orgName: 'FastMail Pty Ltd' }] },
+      ],
+    });
+    expect(first.json()).not.toHaveProperty('warnings');
+
+    const again = await uploadForm(client, [...files, ['notes.xml', 'not a report']]);
+    expect(again.statusCode, again.body).toBe(200);
+    const failed = [{ fileName: 'notes.xml', error: expect.any(String) }];
+    expect(again.json()).toMatchObject({
+      imported: 0,
+      duplicates: 2,
+      failed,
+      files: [
+        { fileName: VEEAM, imported: 0, duplicates: 1, failed: [], reports: [] },
+        { fileName: FASTMAIL, imported: 0, duplicates: 1, failed: [], reports: [] },
+        { fileName: 'notes.xml', imported: 0, duplicates: 0, failed, reports: [{ status: 'failed', fileName: 'notes.xml' }] },
+      ],
+    });
+    expect(await storedCounts(user.id)).toEqual({ reports: 3, records: AGGREGATE_FIXTURES[VEEAM].records + AGGREGATE_FIXTURES[FASTMAIL].records });
+  });
+
+  it('refuses a form without a file with 400', async () => {
+    const { client, user } = await signUp(t.app);
+    const message = 'The form has no file: send each report as a file part, as curl -F file=@report.xml.gz does.';
+    for (const res of [
+      await uploadForm(client, [], { file: 'report.xml' }),
+      // A browser's file input left empty: a file part with no name and no bytes.
+      await uploadForm(client, [['', '']]),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'validation_error', message });
+    }
+    expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
+  });
+
+  it('refuses a form of more than 20 files or fields with 413, storing none of it', async () => {
+    const { client, user } = await signUp(t.app);
+    const xml = fixture(`aggregate/${VEEAM}`);
+    const fields = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`field${i}`, 'x']));
+    for (const res of [
+      await uploadForm(
+        client,
+        Array.from({ length: 21 }, (_, i): [string, Uint8Array] => [`report-${i}.xml`, xml]),
+      ),
+      await uploadForm(client, [[VEEAM, xml]], fields),
+    ]) {
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        code: 'payload_too_large',
+        message: 'The form has too many parts: send at most 20 files (and at most 20 other fields) in one form.',
+      });
+    }
+    // 20 files are fine (all the same report here: one import, 19 duplicates).
+    const twenty = await uploadForm(
+      client,
+      Array.from({ length: 20 }, (_, i): [string, Uint8Array] => [`report-${i}.xml`, xml]),
+    );
+    expect(twenty.json()).toMatchObject({ imported: 1, duplicates: 19 });
+    expect(twenty.json().files).toHaveLength(20);
+    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
+  });
+
+  it('caps the whole form at 10 MB, and refuses a broken one with 400', async () => {
+    const { client, user } = await signUp(t.app);
+    const half = Buffer.alloc(5.5 * 1024 * 1024, 'a');
+    const big = await uploadForm(client, [
+      ['a.xml', half],
+      ['b.xml', half],
+    ]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ code: 'payload_too_large', message: 'The file is too large: uploads are limited to 10 MB.' });
+
+    const noBoundary = await uploadReport(t.app, client, 'x', { contentType: 'multipart/form-data' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toMatch(/^The form \(multipart\/form-data\) cannot be read: /);
+    const { body, contentType } = await encodeForm([[VEEAM, fixture(`aggregate/${VEEAM}`)]]);
+    const cut = await uploadReport(t.app, client, body.subarray(0, body.length / 2), { contentType });
+    expect(cut.statusCode).toBe(400);
+    // A file's name is held to the same rules as ?filename= for a raw upload.
+    const longName = await uploadForm(client, [[`${'a'.repeat(300)}.xml`, '<x/>']]);
+    expect(longName.json()).toEqual({ code: 'validation_error', message: 'filename must be at most 255 characters' });
+    expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
+    // The rest of the API still takes only JSON.
+    const form = await encodeForm([['a.xml', '<x/>']]);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': form.contentType }, payload: Buffer.from(form.body) });
+    expect(login.statusCode).toBe(415);
   });
 });

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../platform/context';
 import { deleteReport, getReport, listReports } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';
-import { importUploadedFile } from './report-intake';
+import { importUpload } from './report-intake';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -23,7 +23,7 @@ import { buildAnalytics, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows } from './dmarc-analytics.repo';
 import { gatedAnalytics } from './analytics-gate';
 import { nameSources } from './source-names';
-import { acceptRawUploads, UNSUPPORTED_UPLOAD } from './upload-body';
+import { acceptRawUploads, uploadedFiles } from './upload-body';
 
 export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,13 +31,13 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const signedIn = requireUser(ctx.db);
   acceptRawUploads(app);
 
-  // The body is the raw report file (a Buffer, at most UPLOAD_LIMIT_BYTES, read by upload-body.ts), so
-  // it has no zod schema: unpacking and parsing check it.
+  // The body is the raw report file or a form of report files (at most UPLOAD_LIMIT_BYTES in all, read
+  // by upload-body.ts), so it has no zod schema: unpacking and parsing check it.
   r.post('/api/dmarc/upload', { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } }, async (request) => {
-    if (!Buffer.isBuffer(request.body)) throw new AppError('validation_error', UNSUPPORTED_UPLOAD);
+    const { files, form } = uploadedFiles(request.body, request.query.filename ?? 'upload');
     const userId = currentUser(request).id;
     await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
-    return importUploadedFile(ctx, userId, request.body, request.query.filename ?? 'upload');
+    return importUpload(ctx, userId, files, form);
   });
 
   r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>

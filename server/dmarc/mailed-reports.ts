@@ -49,6 +49,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
         lines.push(`${part.fileName}: ${part.error}`);
         continue;
       }
+      if (part.warning) lines.push(`${part.fileName}: ${part.warning}`);
       const header = readReportHeader(part.bytes);
       if (!header.ok) {
         lines.push(`${part.fileName}: ${header.error}`);

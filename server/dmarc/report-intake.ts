@@ -5,6 +5,7 @@ import { TaskStoppedError } from '../platform/workers/thread-pool';
 import { defineThreadTask } from '../platform/workers/thread-tasks';
 import type { SmtpEnvelope } from '../platform/message-analysis/checks/authentication';
 import type { MailedReportsOutcome } from './mailed-reports';
+import type { UploadedFile } from './unpack';
 
 /*
  * Reading DMARC reports (decompressing, parsing, storing their records) runs in a thread of its own,
@@ -14,7 +15,8 @@ import type { MailedReportsOutcome } from './mailed-reports';
  */
 
 export type IntakeInput =
-  | { kind: 'upload'; userId: number; data: Uint8Array; fileName: string }
+  /** form: the files came as the file parts of a multipart/form-data body (ingest.ts). */
+  | { kind: 'upload'; userId: number; files: UploadedFile[]; form: boolean }
   /** envelope: what the SMTP session saw; null for a mail fetched from the report mailbox. */
   | { kind: 'mail'; data: Uint8Array; fileName: string; envelope: SmtpEnvelope | null };
 export type IntakeOutput = UploadResponse | MailedReportsOutcome;
@@ -35,10 +37,10 @@ export const reportIntakeTask = defineThreadTask<IntakeInput, IntakeOutput>({
 
 export const STOPPED_READING = `Reading the file was stopped: it took longer than ${READ_TIME_LIMIT_MS / 1000} s or more memory than a file of reports may use. Nothing from it was stored.`;
 
-/** An uploaded file into the user's reports (ingest.ts, in the thread). */
-export async function importUploadedFile(ctx: Pick<AppContext, 'threads'>, userId: number, data: Uint8Array, fileName: string): Promise<UploadResponse> {
+/** An upload's files into the user's reports (ingest.ts, in the thread). */
+export async function importUpload(ctx: Pick<AppContext, 'threads'>, userId: number, files: UploadedFile[], form: boolean): Promise<UploadResponse> {
   try {
-    return (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, data, fileName })) as UploadResponse;
+    return (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, files, form })) as UploadResponse;
   } catch (error) {
     if (error instanceof TaskStoppedError) throw new AppError('payload_too_large', STOPPED_READING);
     throw error;

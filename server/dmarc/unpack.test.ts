@@ -1,13 +1,19 @@
 import { strToU8, zipSync } from 'fflate';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { gzipSync } from 'node:zlib';
+import { crc32, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors';
 import { fixture, fixtureNames } from './fixtures';
 import { sniff, unpackUpload, type UnpackedPart } from './unpack';
 
 const summary = (parts: UnpackedPart[]) =>
-  parts.map((p) => (p.error === undefined ? { fileName: p.fileName, size: p.bytes.length } : { fileName: p.fileName, error: p.error }));
+  parts.map((p) =>
+    p.error === undefined ? { fileName: p.fileName, size: p.bytes.length, ...(p.warning && { warning: p.warning }) } : { fileName: p.fileName, error: p.error },
+  );
+
+const VEEAM = 'aggregate/veeam.com!example.com!1530133200!1530219600.xml';
+const CRLF = Buffer.from('\r\n');
+const STRAY_CRLF = 'Ignored 2 stray bytes after the end of the gzip data, as gzip does.';
 
 describe('unpackUpload', () => {
   it('tells formats by their bytes, not their names', async () => {
@@ -75,6 +81,75 @@ describe('unpackUpload', () => {
     // The real cap is 50 MB.
     const big = await unpackUpload(gzipSync(Buffer.alloc(51 * MB)), 'big.gz').catch((e: unknown) => e);
     expect(big).toMatchObject({ status: 413, message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.' });
+  });
+
+  it('reads a gzip file with stray bytes after its end, as gzip does, and says they were ignored', async () => {
+    const xml = fixture(VEEAM);
+    // As a Mimecast report arrives: one complete gzip member, then CRLF.
+    const mimecast = Buffer.concat([gzipSync(xml), CRLF]);
+    expect(summary(await unpackUpload(mimecast, 'mimecast.xml.gz'))).toEqual([{ fileName: 'mimecast.xml', size: xml.length, warning: STRAY_CRLF }]);
+    const zeros = await unpackUpload(Buffer.concat([gzipSync(xml), Buffer.alloc(1)]), 'padded.xml.gz');
+    expect(zeros[0]).toMatchObject({ warning: 'Ignored 1 stray byte after the end of the gzip data, as gzip does.' });
+
+    // Attached to a mail (upload, SMTP and IMAP all unpack mail here): the same.
+    const mail = await new MailComposer({
+      from: 'dmarc-reports@mimecast.example',
+      to: 'dmarc@example.com',
+      subject: 'Report Domain: example.com',
+      attachments: [{ filename: 'report.xml.gz', content: mimecast, contentType: 'application/gzip' }],
+    })
+      .compile()
+      .build();
+    expect(summary(await unpackUpload(mail, 'mail.eml'))).toEqual([{ fileName: 'report.xml', size: xml.length, warning: STRAY_CRLF }]);
+  });
+
+  it('joins concatenated gzip members, as gunzip does, with no warning', async () => {
+    const joined = Buffer.concat([gzipSync('<feedback>'), gzipSync('</feedback>')]);
+    const [part] = await unpackUpload(joined, 'two.xml.gz');
+    expect(part).toEqual({ fileName: 'two.xml', bytes: Buffer.from('<feedback></feedback>') });
+    const [withCrlf] = await unpackUpload(Buffer.concat([joined, CRLF]), 'two.xml.gz');
+    expect(withCrlf).toMatchObject({ bytes: Buffer.from('<feedback></feedback>'), warning: STRAY_CRLF });
+  });
+
+  it('counts every gzip member against the decompression cap, stray bytes or not', async () => {
+    const MB = 1024 * 1024;
+    const half = gzipSync(Buffer.alloc(1.5 * MB));
+    for (const bomb of [Buffer.concat([gzipSync(Buffer.alloc(3 * MB)), CRLF]), Buffer.concat([half, half]), Buffer.concat([half, half, CRLF])]) {
+      const error = await unpackUpload(bomb, 'bomb.gz', 2 * MB).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 413, message: 'The upload expands to more than 2 MB when decompressed. It was refused and nothing was stored.' });
+    }
+  });
+
+  it('still refuses a gzip file cut short or corrupt, wherever it is cut', async () => {
+    const gz = gzipSync(fixture(VEEAM));
+    const damaged = async (data: Uint8Array) => summary(await unpackUpload(data, 'bad.xml.gz'))[0];
+    // Cut in the deflate data, in the trailer, in a second member's header.
+    for (const cut of [gz.subarray(0, gz.length / 2), gz.subarray(0, gz.length - 3), Buffer.concat([gz, gz.subarray(0, 5)])]) {
+      expect(await damaged(cut)).toEqual({ fileName: 'bad.xml.gz', error: 'The gzip file is damaged: unexpected end of file.' });
+    }
+    const wrongCrc = Buffer.from(gz);
+    wrongCrc[gz.length - 8] ^= 0xff;
+    expect(await damaged(wrongCrc)).toEqual({ fileName: 'bad.xml.gz', error: 'The gzip file is damaged: incorrect data check.' });
+    const wrongLength = Buffer.concat([gz, CRLF]);
+    wrongLength[gz.length - 4] ^= 0x01;
+    expect(await damaged(wrongLength)).toEqual({ fileName: 'bad.xml.gz', error: 'The gzip file is damaged: incorrect length check.' });
+  });
+
+  it('reads the optional gzip header fields (extra, name, comment, header CRC) and checks the header CRC', async () => {
+    const deflated = gzipSync('<feedback/>').subarray(10);
+    // FHCRC | FEXTRA | FNAME | FCOMMENT, then a 2-byte extra field, the name and the comment.
+    const fields = Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0x1e, 0, 0, 0, 0, 0, 3, 2, 0, 0xab, 0xcd]), Buffer.from('report.xml\0a comment\0')]);
+    const headerCrc = Buffer.alloc(2);
+    headerCrc.writeUInt16LE(crc32(fields) & 0xffff);
+    const header = Buffer.concat([fields, headerCrc]);
+    expect(await unpackUpload(Buffer.concat([header, deflated, CRLF]), 'h.gz')).toEqual([
+      { fileName: 'h', bytes: Buffer.from('<feedback/>'), warning: STRAY_CRLF },
+    ]);
+    const damaged = async (data: Uint8Array) => summary(await unpackUpload(data, 'h.gz'));
+    expect(await damaged(header.subarray(0, 16))).toEqual([{ fileName: 'h.gz', error: 'The gzip file is damaged: unexpected end of file.' }]);
+    expect(await damaged(Buffer.concat([fields, Buffer.alloc(2), deflated]))).toEqual([
+      { fileName: 'h.gz', error: 'The gzip file is damaged: header crc mismatch.' },
+    ]);
   });
 
   it('reports damaged archives as failed parts', async () => {

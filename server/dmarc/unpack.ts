@@ -1,7 +1,7 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { crc32, inflateRaw, type Zlib, type ZlibOptions } from 'node:zlib';
 import { AppError } from '../platform/errors';
 
 /*
@@ -20,8 +20,14 @@ const MAX_DEPTH = 4;
 // before the budget is checked (deflate expands at most ~1032:1).
 const ZIP_SLICE_BYTES = 4096;
 
-/** One report file found in the upload: its bytes to parse, or why it could not be read. */
-export type UnpackedPart = { fileName: string; bytes: Uint8Array; error?: undefined } | { fileName: string; error: string; rawSize: number };
+/** One report file found in the upload: its bytes to parse (and what was ignored to read them), or why it could not be read. */
+export type UnpackedPart = { fileName: string; bytes: Uint8Array; error?: undefined; warning?: string } | { fileName: string; error: string; rawSize: number };
+
+/** One file as it was uploaded: a raw request body, or one file part of a form. */
+export interface UploadedFile {
+  fileName: string;
+  data: Uint8Array;
+}
 
 function bombError(limit: number): AppError {
   return new AppError(
@@ -52,9 +58,19 @@ class Budget {
 }
 
 export async function unpackUpload(data: Uint8Array, fileName: string, limit = DECOMPRESSED_LIMIT_BYTES): Promise<UnpackedPart[]> {
+  return (await unpackFiles([{ data, fileName }], limit))[0];
+}
+
+/** The files of one upload (a form may hold several), each into its parts; they share one budget, as a zip's files do. */
+export async function unpackFiles(files: UploadedFile[], limit = DECOMPRESSED_LIMIT_BYTES): Promise<UnpackedPart[][]> {
   const budget = new Budget(limit);
-  await unpack(data, fileName, budget, 0);
-  return budget.parts;
+  const unpacked: UnpackedPart[][] = [];
+  for (const file of files) {
+    const first = budget.parts.length;
+    await unpack(file.data, file.fileName, budget, 0);
+    unpacked.push(budget.parts.slice(first));
+  }
+  return unpacked;
 }
 
 type Kind = 'gzip' | 'zip' | 'xml' | 'json' | 'email' | 'unknown';
@@ -98,17 +114,86 @@ async function unpack(data: Uint8Array, fileName: string, budget: Budget, depth:
 }
 
 async function unpackGzip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
-  let inflated: Buffer;
+  let read: { inflated: Buffer; ignoredBytes: number };
   try {
-    // maxOutputLength stops zlib itself at the budget: a bomb is never held in memory.
-    inflated = await promisify(gunzip)(data, { maxOutputLength: Math.max(1, budget.remaining) });
+    read = await gunzipMembers(data, budget);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw bombError(budget.limit);
     budget.push({ fileName, error: `The gzip file is damaged: ${(err as Error).message}.`, rawSize: data.length });
     return;
   }
-  budget.take(inflated.length);
-  await unpack(inflated, fileName.replace(/\.gz$/i, ''), budget, depth + 1);
+  const first = budget.parts.length;
+  await unpack(read.inflated, fileName.replace(/\.gz$/i, ''), budget, depth + 1);
+  if (read.ignoredBytes === 0) return;
+  const warning = `Ignored ${read.ignoredBytes} stray byte${read.ignoredBytes === 1 ? '' : 's'} after the end of the gzip data, as gzip does.`;
+  for (const part of budget.parts.slice(first)) if (part.error === undefined) part.warning ??= warning;
+}
+
+// With `info`, zlib also hands back its engine, whose bytesWritten is the input it consumed (the
+// @types/node signatures do not model this documented form).
+const inflateRawWithInfo = promisify(inflateRaw) as unknown as (data: Uint8Array, options: ZlibOptions) => Promise<{ buffer: Buffer; engine: Zlib }>;
+
+/**
+ * The gzip members of `data` (RFC 1952), inflated and joined, and how many bytes after the last
+ * member were ignored. Why not zlib's gunzip: it reads concatenated members but fails ("incorrect
+ * header check") on any other bytes after a complete member, which gzip(1) and Python ignore, and
+ * real reports carry them (a Mimecast attachment ends in CRLF). zlib cannot be told to stop after a
+ * member, so the short header is read here, the deflate data is inflated raw (which stops at its
+ * end and says how much input that took), and the trailer's CRC-32 and length are checked as
+ * gunzip checks them: a cut or corrupt member still fails. Each member may inflate only to what is
+ * left of the budget (maxOutputLength), so a bomb is never held in memory.
+ */
+async function gunzipMembers(data: Uint8Array, budget: Budget): Promise<{ inflated: Buffer; ignoredBytes: number }> {
+  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const members: Buffer[] = [];
+  let at = 0;
+  do {
+    const start = gzipDataStart(view, at);
+    const { buffer, engine } = await inflateRawWithInfo(view.subarray(start), { maxOutputLength: Math.max(1, budget.remaining), info: true });
+    budget.take(buffer.length);
+    const end = start + engine.bytesWritten;
+    if (end + 8 > view.length) throw new Error('unexpected end of file');
+    if (view.readUInt32LE(end) !== crc32(buffer)) throw new Error('incorrect data check');
+    if (view.readUInt32LE(end + 4) !== buffer.length % 2 ** 32) throw new Error('incorrect length check');
+    members.push(buffer);
+    at = end + 8;
+  } while (sniff(view.subarray(at)) === 'gzip');
+  return { inflated: members.length === 1 ? members[0] : Buffer.concat(members), ignoredBytes: view.length - at };
+}
+
+const FHCRC = 0x02;
+const FEXTRA = 0x04;
+const FNAME = 0x08;
+const FCOMMENT = 0x10;
+
+/** Where the deflate data of the gzip member at `at` starts, after its header (RFC 1952 section 2.3). */
+function gzipDataStart(data: Buffer, at: number): number {
+  // zlib's own wording, so a damaged file reads the same whichever of us notices.
+  const cut = () => new Error('unexpected end of file');
+  if (at + 10 > data.length) throw cut();
+  if (data[at + 2] !== 8) throw new Error('unknown compression method');
+  const flags = data[at + 3];
+  if (flags & 0xe0) throw new Error('unknown header flags set');
+  let pos = at + 10;
+  if (flags & FEXTRA) {
+    if (pos + 2 > data.length) throw cut();
+    pos += 2 + data.readUInt16LE(pos);
+  }
+  for (const field of [FNAME, FCOMMENT]) {
+    if (!(flags & field)) continue;
+    // A zero-terminated string.
+    const end = data.indexOf(0, pos);
+    if (end < 0) throw cut();
+    pos = end + 1;
+  }
+  if (flags & FHCRC) {
+    if (pos + 2 > data.length) throw cut();
+    if (data.readUInt16LE(pos) !== (crc32(data.subarray(at, pos)) & 0xffff)) throw new Error('header crc mismatch');
+    pos += 2;
+  }
+  if (pos > data.length) throw cut();
+  return pos;
 }
 
 async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {

@@ -53,4 +53,19 @@ describe('summariseUpload', () => {
     expect(summary.moreFailures).toBe(2);
     expect(summary.otherDomains).toEqual(['other.example.org']);
   });
+
+  it('says once per file what was ignored to read it', () => {
+    const warning = 'Ignored 2 stray bytes after the end of the gzip data, as gzip does.';
+    const summary = summariseUpload(
+      uploadAnswer({
+        warnings: [
+          { fileName: 'mimecast.xml.gz', warning },
+          { fileName: 'mimecast.xml.gz', warning },
+        ],
+      }),
+      'example.com',
+    );
+    expect(summary.warnings).toEqual([{ fileName: 'mimecast.xml.gz', warning }]);
+    expect(summariseUpload(uploadAnswer(), 'example.com').warnings).toEqual([]);
+  });
 });

@@ -74,10 +74,12 @@ export interface UploadSummary {
   failures: Array<{ fileName: string; error: string }>;
   moreFailures: number;
   otherDomains: string[];
+  /** Files read in spite of a defect, and what was ignored to read them. */
+  warnings: Array<{ fileName: string; warning: string }>;
   destructive: boolean;
 }
 
-/** What the upload toast says: the counts, each failed file's error, and reports for other domains. */
+/** What the upload toast says: the counts, each failed file's error, what was ignored to read a file, and reports for other domains. */
 export function summariseUpload(result: UploadResponse, domain: string): UploadSummary {
   const failed = result.failed.length;
   const title =
@@ -90,6 +92,7 @@ export function summariseUpload(result: UploadResponse, domain: string): UploadS
     failures: result.failed.slice(0, FAILED_FILES_IN_TOAST),
     moreFailures: Math.max(0, failed - FAILED_FILES_IN_TOAST),
     otherDomains,
+    warnings: [...new Map((result.warnings ?? []).map((w) => [`${w.fileName}\n${w.warning}`, w])).values()].slice(0, FAILED_FILES_IN_TOAST),
     destructive: failed > 0 && result.imported === 0,
   };
 }

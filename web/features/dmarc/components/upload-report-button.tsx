@@ -23,6 +23,11 @@ function UploadResult({ summary }: { summary: UploadSummary }) {
           {summary.moreFailures > 0 && <li>and {summary.moreFailures} more, listed under Files that could not be imported</li>}
         </ul>
       )}
+      {summary.warnings.map((warning) => (
+        <p key={`${warning.fileName}-${warning.warning}`}>
+          <span className="font-medium">{warning.fileName}</span>: {warning.warning}
+        </p>
+      ))}
       {summary.otherDomains.length > 0 && <p>Also imported reports for {summary.otherDomains.join(', ')}.</p>}
     </div>
   );
