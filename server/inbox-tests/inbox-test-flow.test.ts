@@ -63,6 +63,9 @@ beforeAll(async () => {
     'brand-sender.com': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] },
     's1._domainkey.brand-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
     '_dmarc.brand-sender.com': { TXT: ['v=DMARC1; p=reject'] },
+    // Forward-confirmed reverse DNS for the loopback address the test mail comes from.
+    '1.0.0.127.in-addr.arpa': { PTR: ['mta.brand-sender.com'] },
+    'mta.brand-sender.com': { A: ['127.0.0.1'] },
     // A sender whose SPF does not list the IP it sends from, and who has no DMARC record.
     'careless-sender.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
     's1._domainkey.careless-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },

@@ -31,6 +31,7 @@ function results(overrides: Partial<AuthenticationResults> = {}): Authentication
     bimi: { result: 'none', logo: null, comment: null },
     authenticationResults: 'Authentication-Results: mx.inbox.localhost; dkim=pass; spf=pass; dmarc=pass',
     headerFrom: ['news@brand-mail.com'],
+    fromHeaderFields: 1,
     ...overrides,
   };
 }
@@ -109,6 +110,33 @@ describe('authenticationFindings', () => {
       );
       expect(byId(neutral, 'authentication.spf-neutral')?.title).toBe('SPF is neutral about 198.51.100.7');
     });
+
+    it('says a pass through a record that allows every IP proves nothing', () => {
+      const spf = (record: string) => ({
+        result: 'pass',
+        domain: 'brand-mail.com',
+        record,
+        comment: 'mx: domain of b@brand-mail.com designates 198.51.100.7 as permitted sender',
+      });
+      for (const [record, term] of [
+        ['v=spf1 +all', '+all'],
+        ['v=spf1 include:_spf.esp.example all', 'all'],
+        ['v=spf1 ip4:0.0.0.0/0 -all', 'ip4:0.0.0.0/0'],
+      ]) {
+        const findings = authenticationFindings(results({ spf: spf(record) }));
+        expect(byId(findings, 'authentication.spf-pass')).toBeDefined();
+        const finding = byId(findings, 'authentication.spf-allows-all');
+        expect(finding).toMatchObject({ severity: 'warning', deduction: 1, title: `The SPF pass proves nothing: brand-mail.com allows every IP (${term})` });
+        expect(finding?.fix).toBe(
+          `Replace ${term} with -all or ~all after listing your senders: "v=spf1 include:<your ESP's SPF domain> ip4:198.51.100.7 -all".`,
+        );
+        expect(problems(findings)).toEqual([finding]);
+      }
+      // Terms after the first all are never reached.
+      for (const record of ['v=spf1 ip4:192.0.2.10 -all', 'v=spf1 ~all +all', 'v=spf1 ip4:192.0.2.0/24 ?all']) {
+        expect(problems(authenticationFindings(results({ spf: spf(record) })))).toEqual([]);
+      }
+    });
   });
 
   describe('DKIM', () => {
@@ -133,8 +161,8 @@ describe('authenticationFindings', () => {
       }
     });
 
-    it('explains a body changed after signing (neutral, body hash)', () => {
-      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'neutral', comment: 'body hash did not verify' }] }));
+    it('explains a body changed after signing (fail, body hash)', () => {
+      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'body hash did not verify' }] }));
       const finding = byId(findings, 'authentication.dkim-fail');
       expect(finding).toMatchObject({ severity: 'error', deduction: 2, title: 'The DKIM signature by brand-mail.com does not verify' });
       expect(finding?.detail).toContain('the body changed after it was signed');
@@ -146,6 +174,31 @@ describe('authenticationFindings', () => {
       expect(noKey?.fix).toContain('TXT record at s1._domainkey.brand-mail.com: "v=DKIM1; k=rsa; p=<base64 public key>"');
       const bad = byId(authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'bad signature' }] })), 'authentication.dkim-fail');
       expect(bad?.fix).toContain('matches the public key at s1._domainkey.brand-mail.com');
+    });
+
+    it('names a revoked key (empty p=) as such, charged as a signature that does not verify', () => {
+      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'key revoked (empty p=)' }] }));
+      expect(problems(findings)).toEqual([
+        expect.objectContaining({
+          id: 'authentication.dkim-fail',
+          severity: 'error',
+          deduction: deductionOf('authentication.dkim-fail'),
+          title: 'The DKIM key for selector s1._domainkey.brand-mail.com is revoked (empty p=)',
+        }),
+      ]);
+      expect(byId(findings, 'authentication.dkim-fail')?.detail).toContain('the key at s1._domainkey.brand-mail.com is revoked (empty p=)');
+      expect(byId(findings, 'authentication.dkim-fail')?.fix).toContain('under a new selector');
+      // One root cause, one charge: beside a body-hash failure the revoked key costs nothing more.
+      const both = authenticationFindings(
+        results({
+          dkim: [
+            { ...goodSignature, result: 'fail', comment: 'body hash did not verify' },
+            { ...goodSignature, selector: 'old', result: 'fail', comment: 'key revoked (empty p=)' },
+          ],
+        }),
+      );
+      expect(problems(both).map((f) => [f.id, f.deduction])).toEqual([['authentication.dkim-fail', 2]]);
+      expect(byId(both, 'authentication.dkim-extra-fail')?.detail).toContain('old._domainkey.brand-mail.com is revoked');
     });
 
     it('treats a key under 1024 bits (mailauth: policy) as an error and 1024 bits as a warning', () => {
@@ -233,6 +286,31 @@ describe('authenticationFindings', () => {
         title: 'The From header has 2 addresses, so DMARC cannot be checked',
         deduction: 1,
       });
+    });
+  });
+
+  describe('From header fields', () => {
+    it('charges two From header fields as a blocking error, once, in place of the DMARC it prevents', () => {
+      const findings = authenticationFindings(
+        results({ dmarc: null, bimi: null, headerFrom: ['news@brand-mail.com', 'ceo@brand-mail.com'], fromHeaderFields: 2 }),
+      );
+      expect(problems(findings)).toEqual([
+        expect.objectContaining({ id: 'authentication.from-fields', severity: 'error', deduction: 5.5, title: 'The message has 2 From header fields' }),
+      ]);
+      expect(byId(findings, 'authentication.from-fields')?.detail).toContain('RFC 5322 (3.6) allows exactly one From field');
+      expect(byId(findings, 'authentication.from-fields')?.fix).toContain('exactly one From header field');
+      // Blocking on its own: 10 - 5.5 is below the inbox cut-off (5).
+      expect(scoreFindings(findings).score).toBe(4.5);
+    });
+
+    it('charges a message without a From field the same, and one field with several addresses less', () => {
+      const none = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: [], fromHeaderFields: 0 }));
+      expect(problems(none)).toEqual([
+        expect.objectContaining({ id: 'authentication.from-fields', deduction: 5.5, title: 'The message has no From header field' }),
+      ]);
+      const oneField = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@brand-mail.com'] }));
+      expect(problems(oneField).map((f) => [f.id, f.deduction])).toEqual([['authentication.dmarc-not-evaluated', 1]]);
+      expect(byId(oneField, 'authentication.dmarc-not-evaluated')?.detail).toContain('Sender field');
     });
   });
 

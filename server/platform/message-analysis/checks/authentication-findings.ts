@@ -8,13 +8,18 @@ import type { AnalysisFinding, FindingSeverity } from './finding';
  *
  * 2.0 for what gets mail rejected or junked on its own (SPF fail, no working DKIM, a 512-bit key
  * receivers ignore); 2.5 for a DMARC failure the domain itself asks receivers to quarantine or
- * reject; 1.5 for a missing or broken record that a 2024 rule requires (no SPF, SPF permerror,
- * no DMARC) and a DMARC failure under p=none; 1.0 for softfail, no aligned DKIM, or a From that
- * DMARC cannot evaluate; 0.5 for weak-but-accepted states (neutral, 1024-bit key) and lookups that
- * failed, since those may be our DNS as much as the sender's; 0.2 for p=none, compliant but
- * unprotected. A root cause is counted once: several failing DKIM signatures cost one failure, a
- * failing signature beside one that verifies costs nothing, and DMARC's deduction is the policy
- * consequence on top of the SPF/DKIM causes, so "no DKIM + SPF fail + no DMARC" lands at 4.5 (Poor).
+ * reject, and for a message without exactly one From header field (RFC 5322 3.6 allows one;
+ * Gmail rejects such mail as not RFC 5322 compliant whatever else passes, so it blocks delivery
+ * like a DMARC reject; it also leaves DMARC unevaluated, charged here and not again); 1.5 for a
+ * missing or broken record that a 2024 rule requires (no SPF, SPF permerror, no DMARC) and a DMARC
+ * failure under p=none; 1.0 for softfail, no aligned DKIM, an SPF pass that proves nothing because
+ * the record allows every IP (+all: anyone passes as the domain), or one From field with no or
+ * several addresses (RFC 5322 allows several with a Sender field, but DMARC cannot evaluate it);
+ * 0.5 for weak-but-accepted states (neutral, 1024-bit key) and lookups that failed, since those
+ * may be our DNS as much as the sender's; 0.2 for p=none, compliant but unprotected. A root cause
+ * is counted once: several failing DKIM signatures cost one failure, a failing signature beside
+ * one that verifies costs nothing, and DMARC's deduction is the policy consequence on top of the
+ * SPF/DKIM causes, so "no DKIM + SPF fail + no DMARC" lands at 4.5 (Poor).
  */
 export const AUTH_DEDUCTIONS = {
   'authentication.spf-none': { severity: 'error', deduction: 1.5 },
@@ -23,6 +28,7 @@ export const AUTH_DEDUCTIONS = {
   'authentication.spf-neutral': { severity: 'warning', deduction: 0.5 },
   'authentication.spf-permerror': { severity: 'error', deduction: 1.5 },
   'authentication.spf-temperror': { severity: 'warning', deduction: 0.5 },
+  'authentication.spf-allows-all': { severity: 'warning', deduction: 1.0 },
   'authentication.dkim-none': { severity: 'error', deduction: 2.0 },
   'authentication.dkim-fail': { severity: 'error', deduction: 2.0 },
   'authentication.dkim-weak-key': { severity: 'error', deduction: 2.0 },
@@ -36,6 +42,8 @@ export const AUTH_DEDUCTIONS = {
   'authentication.dmarc-policy-none': { severity: 'warning', deduction: 0.2 },
   'authentication.dmarc-temperror': { severity: 'warning', deduction: 0.5 },
   'authentication.dmarc-not-evaluated': { severity: 'error', deduction: 1.0 },
+  // Blocking: Gmail and others reject such mail outright, so on its own it takes a clean message below the inbox cut-off (5).
+  'authentication.from-fields': { severity: 'error', deduction: 5.5 },
   'authentication.arc': { severity: 'info', deduction: 0 },
   'authentication.bimi': { severity: 'info', deduction: 0 },
   // Reported by analyseMessage, not judged from results: our limits, not the sender's, so they cost nothing.
@@ -63,6 +71,7 @@ export function authenticationFindings(results: Results): AnalysisFinding[] {
   return [
     ...spfFindings(results.spf),
     ...dkimFindings(results, fromDomain),
+    ...fromFindings(results),
     ...dmarcFindings(results, fromDomain),
     ...arcFindings(results.arc),
     ...bimiFindings(results.bimi, results.dmarc?.domain ?? fromDomain),
@@ -100,8 +109,21 @@ function spfFindings(spf: Results['spf']): AnalysisFinding[] {
   const seen = [spf.record && `Record: ${spf.record}`, spf.comment].filter(Boolean).join(' — ') || null;
   const listIt = `Authorise the sending IP in the SPF record of ${domain}: add include:<your ESP's SPF domain> if an ESP sends for you, or ip4:${ip} for your own server, e.g. "v=spf1 include:<your ESP's SPF domain> ip4:${ip} -all".`;
   switch (spf.result) {
-    case 'pass':
-      return [pass('authentication.spf-pass', `SPF passes for ${domain}`, seen)];
+    case 'pass': {
+      const findings = [pass('authentication.spf-pass', `SPF passes for ${domain}`, seen)];
+      const everyone = allowsEveryIp(spf.record);
+      if (everyone) {
+        findings.push(
+          problem(
+            'authentication.spf-allows-all',
+            `The SPF pass proves nothing: ${domain} allows every IP (${everyone})`,
+            `${spf.record ? `Record: ${spf.record}. ` : ''}"${everyone}" authorises the whole internet to send as ${domain}, so any server passes SPF for it, a forger's too, and an SPF-aligned DMARC pass means nothing either.`,
+            `Replace ${everyone} with -all or ~all after listing your senders: "v=spf1 include:<your ESP's SPF domain> ip4:${ip} -all".`,
+          ),
+        );
+      }
+      return findings;
+    }
     case 'none':
       return [
         problem(
@@ -152,6 +174,19 @@ function spfFindings(spf: Results['spf']): AnalysisFinding[] {
   }
 }
 
+/**
+ * The term that lets every IP pass an SPF record: its `all` when the qualifier is + (the default),
+ * or a + range that covers every address. Terms after `all` are never reached. Only the record
+ * itself is read, not the records it includes or redirects to.
+ */
+function allowsEveryIp(record: string | null): string | null {
+  for (const term of record?.trim().split(/\s+/).slice(1) ?? []) {
+    if (/^[-~?+]?all$/i.test(term)) return /^\+?all$/i.test(term) ? term : null;
+    if (/^\+?(?:ip4:0\.0\.0\.0\/0|ip6:::\/0)$/i.test(term)) return term;
+  }
+  return null;
+}
+
 /** Why a signature failed, and what fixes that particular failure. */
 function dkimFailure(sig: Signature): { id: AuthProblemId; why: string; fix: string } {
   const key = `${sig.selector ?? '<selector>'}._domainkey.${sig.domain}`;
@@ -175,6 +210,13 @@ function dkimFailure(sig: Signature): { id: AuthProblemId; why: string; fix: str
       id: 'authentication.dkim-fail',
       why: 'the body hash did not verify: the body changed after it was signed',
       fix: 'Sign as the very last step: something after the signer changed the body (a footer or disclaimer added by a gateway or mailing list, link rewriting, line re-wrapping or re-encoding). Have that system sign after its change, or stop it from changing the body.',
+    };
+  }
+  if (/revoked/i.test(comment)) {
+    return {
+      id: 'authentication.dkim-fail',
+      why: `the key at ${key} is revoked (empty p=)`,
+      fix: `An empty p= withdraws a key (RFC 6376 3.6.1), so everything still signed with it fails. Sign with the selector whose key is published now, or publish a new 2048-bit key under a new selector (e.g. "v=DKIM1; k=rsa; p=<base64 public key>" at s2._domainkey.${sig.domain}) and switch signing to it.`,
     };
   }
   if (/no key/i.test(comment)) {
@@ -245,7 +287,9 @@ function dkimFindings(results: Results, fromDomain: string | null): AnalysisFind
           ? `The DKIM key of ${f.sig.domain} is too short`
           : f.id === 'authentication.dkim-temperror'
             ? `The DKIM signature by ${f.sig.domain} could not be checked`
-            : `The DKIM signature by ${f.sig.domain} does not verify`;
+            : /revoked/i.test(f.sig.comment ?? '')
+              ? `The DKIM key for selector ${f.sig.selector ?? '<selector>'}._domainkey.${f.sig.domain} is revoked (empty p=)`
+              : `The DKIM signature by ${f.sig.domain} does not verify`;
       findings.push(problem(f.id, title, `${label(f.sig)}: ${f.why}. No DKIM signature on the message verifies.`, f.fix));
     } else {
       const context = passing.length > 0 ? 'Another signature verifies, so receivers judge DKIM by that one' : 'The DKIM failure is counted once, above';
@@ -287,15 +331,44 @@ function dkimFindings(results: Results, fromDomain: string | null): AnalysisFind
   return findings;
 }
 
+/**
+ * RFC 5322 3.6 allows exactly one From header field. Two fields (each perhaps with one address) or
+ * none is a malformed message Gmail rejects, and the trick by which a forged From hides behind a
+ * genuine one; it is charged here, once, and not again as a DMARC that could not be evaluated.
+ */
+function fromFindings(results: Results): AnalysisFinding[] {
+  const fields = results.fromHeaderFields;
+  if (fields === 1) return [];
+  return [
+    fields === 0
+      ? problem(
+          'authentication.from-fields',
+          'The message has no From header field',
+          'RFC 5322 (3.6) requires exactly one From field; Gmail rejects messages without one, and DMARC cannot be checked without a From domain.',
+          'Add one From header field with an address at the domain whose SPF and DKIM you set up, e.g. "From: Brand <news@your-domain>".',
+        )
+      : problem(
+          'authentication.from-fields',
+          `The message has ${fields} From header fields`,
+          `RFC 5322 (3.6) allows exactly one From field; Gmail rejects messages with more than one as not RFC 5322 compliant, and receivers cannot tell which author to show or evaluate DMARC for${results.headerFrom.length > 0 ? ` (${results.headerFrom.join(', ')})` : ''}.`,
+          'Send with exactly one From header field: find what adds the other one (a template or script that writes its own From besides the one your sending library sets, or a gateway that adds one) and remove it.',
+        ),
+  ];
+}
+
 function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFinding[] {
   const dmarc = results.dmarc;
   if (!dmarc) {
+    // Without exactly one From field, fromFindings has charged the cause already.
+    if (results.fromHeaderFields !== 1) return [];
     const count = results.headerFrom.length;
     return [
       problem(
         'authentication.dmarc-not-evaluated',
         count === 0 ? 'The message has no From address, so DMARC cannot be checked' : `The From header has ${count} addresses, so DMARC cannot be checked`,
-        'DMARC needs exactly one From address; Gmail rejects messages without a single valid From.',
+        count === 0
+          ? 'The From field holds no address, and DMARC needs exactly one; Gmail rejects messages without a valid From address.'
+          : "RFC 5322 allows several authors in one From field (with a Sender field naming the one who sent it), but DMARC needs exactly one From address, so receivers cannot apply your domain's policy.",
         'Send with exactly one address in the From header, at the domain whose SPF and DKIM you set up.',
       ),
     ];
