@@ -188,8 +188,30 @@ describe('a test message over SMTP', () => {
 
     await completed(user, test.id);
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
-    expect(report.authentication?.dkim[0]).toMatchObject({ domain: 'brand-sender.com', result: expect.stringMatching(/neutral|fail/) });
+    // RFC 8601 2.7.1: a signature whose body hash does not verify is fail.
+    expect(report.authentication?.dkim[0]).toMatchObject({ domain: 'brand-sender.com', result: 'fail' });
     expect(report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title))).toBe(true);
+  });
+
+  it('places a message with two From header fields in spam: receivers such as Gmail reject it', async () => {
+    const test = await createTest(user);
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const { message } = await transport.sendMail({
+      from: 'News <news@brand-sender.com>',
+      to: test.testEmailAddress,
+      subject: `${test.subjectTag} Invoice`,
+      text: 'Your invoice is attached.',
+    });
+    const twoFroms = `From: billing@brand-sender.com\r\n${(message as Buffer).toString()}`;
+    const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand-sender.com' });
+    await relay.sendMail({ envelope: { from: 'bounce@brand-sender.com', to: test.testEmailAddress }, raw: twoFroms });
+    relay.close();
+
+    const done = await completed(user, test.id);
+    expect(done).toMatchObject({ inboxCount: 0, spamCount: 1 });
+    const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
+    expect(report.findings.find((f) => f.id === 'authentication.from-fields')).toMatchObject({ severity: 'error', title: 'The message has 2 From header fields' });
+    expect(report.score).toBeLessThan(5);
   });
 
   it('resolves the tests a message is addressed to when it accepts it, stores them with it, and starts each one', async () => {
