@@ -210,7 +210,10 @@ describe('a test message over SMTP', () => {
     const done = await completed(user, test.id);
     expect(done).toMatchObject({ inboxCount: 0, spamCount: 1 });
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
-    expect(report.findings.find((f) => f.id === 'authentication.from-fields')).toMatchObject({ severity: 'error', title: 'The message has 2 From header fields' });
+    expect(report.findings.find((f) => f.id === 'authentication.from-fields')).toMatchObject({
+      severity: 'error',
+      title: 'The message has 2 From header fields',
+    });
     expect(report.score).toBeLessThan(5);
   });
 
