@@ -54,7 +54,16 @@ export const DkimSelectorResult = z.object({
   keyBits: z.number().int().nullable(),
   findings: z.array(Finding),
 });
-export const DkimCheck = z.object({ ...checkBase, selectors: z.array(DkimSelectorResult) });
+export const DkimCheck = z.object({
+  ...checkBase,
+  /** The selectors where a key was found. */
+  selectors: z.array(DkimSelectorResult),
+  /**
+   * Every selector looked up, the user's first and then the common ones, so "none found" can say
+   * what was tried. Absent from results stored before it existed.
+   */
+  triedSelectors: z.array(z.string()).optional(),
+});
 
 export const DmarcCheck = z.object({
   ...checkBase,

@@ -54,10 +54,23 @@ async function checkSelector(dns: DnsResolver, domain: string, selector: string)
   return { selector, status: statusOf(findings), record, keyType, keyBits, findings };
 }
 
+/** Where to find the selector a domain really signs with, said wherever no key turned up. */
+export const FIND_SELECTOR_FIX =
+  'Find the selector in a message you sent (the s= tag of its DKIM-Signature header) and add it under Edit Domain. If your messages carry no DKIM-Signature, turn on DKIM signing at your email provider first.';
+
+/** "We tried ... and found no DKIM key.", naming every selector looked up so the user can see theirs is not among them. */
+export function noKeyMessage(userSelectors: string[], tried: string[]): string {
+  const common = tried.filter((s) => !userSelectors.includes(s));
+  const commonPart = `${common.length} common ${common.length === 1 ? 'selector' : 'selectors'} (${common.join(', ')})`;
+  if (userSelectors.length === 0) return `We tried ${commonPart} and found no DKIM key.`;
+  const userPart = `your ${userSelectors.length === 1 ? 'selector' : 'selectors'} ${userSelectors.join(', ')}`;
+  return `We tried ${userPart}${common.length ? ` and ${commonPart}` : ''} and found no DKIM key.`;
+}
+
 /** Looks up the user's selectors and the common ones; the domain is valid when a usable key exists. */
 export async function checkDkim(dns: DnsResolver, domain: string, userSelectors: string[]): Promise<z.infer<typeof DkimCheck>> {
-  const selectors = [...new Set([...userSelectors, ...COMMON_SELECTORS])];
-  const results = await Promise.all(selectors.map((s) => checkSelector(dns, domain, s)));
+  const triedSelectors = [...new Set([...userSelectors, ...COMMON_SELECTORS])];
+  const results = await Promise.all(triedSelectors.map((s) => checkSelector(dns, domain, s)));
   const found = results.filter((r): r is Selector => r !== null);
   const findings: Finding[] = [];
   for (const s of userSelectors) {
@@ -68,19 +81,14 @@ export async function checkDkim(dns: DnsResolver, domain: string, userSelectors:
     return {
       status: 'missing',
       record: null,
-      findings: [
-        ...findings,
-        error(
-          'No DKIM key was found on the selectors checked.',
-          "Publish your provider's DKIM key (e.g. at default._domainkey) and add its selector under Edit Domain if it is not a common one.",
-        ),
-      ],
+      findings: [...findings, error(noKeyMessage(userSelectors, triedSelectors), FIND_SELECTOR_FIX)],
       selectors: [],
+      triedSelectors,
     };
   }
   const usable = found.filter((f) => f.status === 'valid');
   if (usable.length === 0) findings.push(error('None of the DKIM keys found is usable.', 'Publish a valid 2048-bit key.'));
   for (const f of found) findings.push(...f.findings);
   if (usable.length) findings.push(info(`Keys found at: ${found.map((f) => f.selector).join(', ')}.`));
-  return { status: usable.length ? 'valid' : 'invalid', record: (usable[0] ?? found[0]).record, findings, selectors: found };
+  return { status: usable.length ? 'valid' : 'invalid', record: (usable[0] ?? found[0]).record, findings, selectors: found, triedSelectors };
 }
