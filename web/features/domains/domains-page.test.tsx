@@ -206,7 +206,7 @@ describe('Domains: delete and verify', () => {
     expect(screen.getByText('Could not delete domain. Please try again.')).toBeInTheDocument();
   });
 
-  it('Verify DNS toasts "DNS Verification Complete" and reloads the list with the new status', async () => {
+  it('Verify DNS toasts "DNS Verification Complete" for a healthy result and reloads the list with the new status', async () => {
     let list = [makeDomain({ status: 'pending', isVerified: false })];
     let listCalls = 0;
     stubDomains(
@@ -216,8 +216,8 @@ describe('Domains: delete and verify', () => {
       },
       {
         'POST /api/domains/1/verify': () => {
-          list = [makeDomain({ status: 'warning', isVerified: true })];
-          return jsonResponse(makeDetail({ status: 'warning', isVerified: true }));
+          list = [makeDomain({ status: 'healthy', isVerified: true })];
+          return jsonResponse(makeDetail({ status: 'healthy', isVerified: true }));
         },
       },
     );
@@ -227,18 +227,18 @@ describe('Domains: delete and verify', () => {
     expect(element.getByTestId('domain-status')).toHaveTextContent('Pending');
     await user.click(element.getByRole('button', { name: 'Verify DNS' }));
     expect(await screen.findByText('DNS Verification Complete')).toBeInTheDocument();
-    expect(screen.getByText('example.com: Issues')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('domain-card')).getByTestId('domain-status')).toHaveTextContent('Issues'));
+    expect(screen.getByText('example.com: Verified')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('domain-card')).getByTestId('domain-status')).toHaveTextContent('Verified'));
     expect(listCalls).toBeGreaterThanOrEqual(2);
   });
 
-  it('toasts "Verification Failed" when the check cannot run', async () => {
+  it('toasts "Verification Failed" with the server’s sentence when the check cannot run', async () => {
     stubDomains([makeDomain()], { 'POST /api/domains/1/verify': () => errorResponse(502, 'unavailable', 'DNS timeout') });
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Verify DNS' }));
     expect(await screen.findByText('Verification Failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to verify domain DNS records')).toBeInTheDocument();
+    expect(screen.getByText('DNS timeout')).toBeInTheDocument();
   });
 });
 

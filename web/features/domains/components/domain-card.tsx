@@ -8,7 +8,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { useVerifyDomainMutation } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
-import { CHECK_STATUS, domainStatusLabel } from '../status';
+import { CHECK_STATUS } from '../status';
+import { verifyFailedNotice, verifyNotice } from '../verify-result';
 import { DnsSetupInstructions } from './dns-setup';
 import { DomainDetails } from './domain-details';
 import { DomainStatusBadge } from './domain-status-badge';
@@ -79,9 +80,11 @@ export function DomainCard({
   function runVerify() {
     verify.mutate(domain.id, {
       onSuccess: (detail) => {
-        toast({ title: 'DNS Verification Complete', description: `${detail.domain}: ${domainStatusLabel(detail.status)}` });
+        toast(verifyNotice(detail));
+        // The toast names the problems; the details under it say how to fix each one.
+        if (detail.status !== 'healthy') setExpanded(true);
       },
-      onError: () => toast({ title: 'Verification Failed', description: 'Failed to verify domain DNS records', variant: 'destructive' }),
+      onError: (error) => toast(verifyFailedNotice(error)),
     });
   }
 
@@ -111,7 +114,7 @@ export function DomainCard({
               <div className="flex flex-wrap items-center gap-2">
                 <dt className="text-muted-foreground">DKIM selectors:</dt>
                 {domain.dkimSelectors.map((selector) => (
-                  <dd key={selector} className="rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs">
+                  <dd key={selector} className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere">
                     {selector}
                   </dd>
                 ))}
@@ -120,7 +123,7 @@ export function DomainCard({
             {domain.notes && (
               <div className="flex flex-wrap gap-2">
                 <dt className="text-muted-foreground">Notes:</dt>
-                <dd className="whitespace-pre-wrap">{domain.notes}</dd>
+                <dd className="min-w-0 whitespace-pre-wrap wrap-anywhere">{domain.notes}</dd>
               </div>
             )}
           </dl>

@@ -8,6 +8,7 @@ import { useDomainDetail } from '../api';
 import { Pill } from '../../../components/ui/pill';
 import { formatDateTime } from '../../../lib/format';
 import { CheckStatusBadge } from './domain-status-badge';
+import { CopyButton } from '../../../components/copy-button';
 
 /** RFC 7208, section 4.6.4: at most 10 DNS-querying terms, and at most 2 of them may find nothing. */
 export const SPF_LOOKUP_LIMIT = 10;
@@ -29,7 +30,7 @@ function Findings({ findings, okText }: { findings: Finding[]; okText?: string }
         return (
           <li key={index} data-testid="finding" data-severity={finding.severity} className="flex gap-2 text-sm">
             <Icon className={cn('mt-0.5 size-4 shrink-0', severity.className)} aria-hidden="true" />
-            <div className="space-y-1">
+            <div className="min-w-0 space-y-1 wrap-anywhere">
               <p>
                 <span className={cn('font-medium', severity.className)}>{severity.label}: </span>
                 {finding.message}
@@ -48,9 +49,17 @@ function Findings({ findings, okText }: { findings: Finding[]; okText?: string }
   );
 }
 
-function RecordText({ record, missingText = 'No record found' }: { record: string | null; missingText?: string }) {
+/** A record as published: wrapped anywhere (a DKIM key is one long word), with a button to copy it whole. */
+function RecordText({ record, copyLabel, missingText = 'No record found' }: { record: string | null; copyLabel: string; missingText?: string }) {
   if (!record) return <p className="text-xs text-muted-foreground">{missingText}</p>;
-  return <code className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs">{record}</code>;
+  return (
+    <div className="flex items-start gap-1">
+      <code data-testid="record-text" className="block min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-xs">
+        {record}
+      </code>
+      <CopyButton value={record} label={copyLabel} />
+    </div>
+  );
 }
 
 interface CheckLike {
@@ -88,7 +97,7 @@ function CheckSection({
         </h4>
         <CheckStatusBadge status={check.status} optional={optional} />
       </div>
-      {!(recordOptional && !check.record) && <RecordText record={check.record} />}
+      {!(recordOptional && !check.record) && <RecordText record={check.record} copyLabel={`Copy ${title} record`} />}
       {children}
       <Findings findings={check.findings} okText={allClear ? 'No problems found.' : undefined} />
     </section>
@@ -155,13 +164,26 @@ function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
       allClear={dkim.status === 'valid' && dkim.selectors.every((result) => result.findings.length === 0)}
     >
       {dkim.selectors.length === 0 ? (
-        <p className="text-xs text-muted-foreground">No DKIM selectors were checked. Add the selectors your email providers sign with using Edit Domain.</p>
+        // The finding below says what was tried and how to add the right selector; this lists them.
+        dkim.triedSelectors &&
+        dkim.triedSelectors.length > 0 && (
+          <div className="space-y-1">
+            <p className="text-xs font-medium">Selectors tried ({dkim.triedSelectors.length})</p>
+            <ul aria-label="DKIM selectors tried" className="flex flex-wrap gap-1">
+              {dkim.triedSelectors.map((selector) => (
+                <li key={selector} className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere">
+                  {selector}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
       ) : (
         <ul className="space-y-2">
           {dkim.selectors.map((result) => (
             <li key={result.selector} data-testid="dkim-selector" data-selector={result.selector} className="space-y-1 rounded border p-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-mono text-xs font-medium">{result.selector}._domainkey</span>
+                <span className="min-w-0 font-mono text-xs font-medium wrap-anywhere">{result.selector}._domainkey</span>
                 <CheckStatusBadge status={result.status} />
               </div>
               {(result.keyType || result.keyBits) && (
@@ -169,7 +191,7 @@ function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
                   Key: {[result.keyType?.toUpperCase(), result.keyBits ? `${result.keyBits} bits` : null].filter(Boolean).join(', ')}
                 </p>
               )}
-              <RecordText record={result.record} />
+              <RecordText record={result.record} copyLabel={`Copy DKIM record ${result.selector}._domainkey`} />
               <Findings findings={result.findings} />
             </li>
           ))}
