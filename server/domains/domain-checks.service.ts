@@ -1,21 +1,22 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
-import { raiseAlert } from '../alerts/alerts.service';
+import { raiseAlert, type NewAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
+import { parseTags } from './checks/dkim';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
 import { DnsLookupError, type DnsResolver } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
-import { saveDomainChecks, type DomainRow } from './domains.repo';
+import { findDomainById, saveDomainChecks, type DomainCheckOutcome, type DomainRow } from './domains.repo';
 
-const RECORDS = [
-  { key: 'spfRecord', label: 'SPF' },
-  { key: 'dkimRecord', label: 'DKIM' },
-  { key: 'dmarcRecord', label: 'DMARC' },
-] as const;
+/** An alert about one domain, before it is addressed to its owner. */
+type DomainAlert = Omit<NewAlert, 'userId' | 'domain'>;
 
 /**
- * Runs every check on one domain, stores the outcome and raises an alert for each record or status
- * that changed since the last check (never on the first check, never when nothing changed).
+ * Runs every check on one domain, stores the outcome and raises its alerts (ADR 020): on the first
+ * check, the problems it found, as a later check finding them would; afterwards, each SPF, DKIM or
+ * DMARC record published, removed or changed, said in words, and each status change.
  */
 export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): Promise<DomainRow> {
   let checks: DomainChecks;
@@ -40,46 +41,337 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
     dmarcStatus: checks.dmarc.status,
     checks,
     lastCheckedAt: new Date(checks.checkedAt),
-  };
+  } satisfies DomainCheckOutcome;
   return db.transaction(async (tx) => {
+    // One stored outcome of a domain at a time: Verify DNS and the hourly job can finish together,
+    // and each must compare with what the other stored, or both would raise the same alerts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('domain-checks'), ${row.id})`);
+    const previous = await findDomainById(tx, row.id);
+    if (!previous) return row; // deleted meanwhile: nothing to store, nobody to tell
     const updated = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
-    if (!row.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
-    if (row.isVerified && !next.isVerified) {
-      await raiseAlert(tx, {
-        userId: row.userId,
-        type: 'dns_changes',
-        severity: 'error',
-        title: `Ownership of ${row.domain} is no longer verified`,
-        message: `The ownership record of ${row.domain} is gone, so its DMARC reports are no longer routed to you. Publish it again to resume.`,
-        domain: row.domain,
-        metadata: { record: 'ownership' },
-      });
-    }
-    if (row.lastCheckedAt === null) return updated;
-    for (const { key, label } of RECORDS) {
-      if (row[key] === next[key]) continue;
-      await raiseAlert(tx, {
-        userId: row.userId,
-        type: 'dns_changes',
-        severity: 'warning',
-        title: `${label} record changed for ${row.domain}`,
-        message: `${label} record of ${row.domain} changed from "${row[key] ?? 'none'}" to "${next[key] ?? 'none'}".`,
-        domain: row.domain,
-        metadata: { record: label, before: row[key], after: next[key] },
-      });
-    }
-    if (row.status !== next.status) {
-      await raiseAlert(tx, {
-        userId: row.userId,
-        type: 'authentication_failure',
-        severity: next.status === 'error' ? 'error' : next.status === 'warning' ? 'warning' : 'info',
-        title: `${row.domain} is now ${next.status}`,
-        message: `Authentication status of ${row.domain} changed from ${row.status} to ${next.status} (SPF ${next.spfStatus}, DKIM ${next.dkimStatus}, DMARC ${next.dmarcStatus}).`,
-        domain: row.domain,
-        metadata: { before: row.status, after: next.status },
-      });
-    }
+    if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
+    for (const alert of domainAlerts(previous, next, checks)) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
     return updated;
   });
+}
+
+type Outcome = Pick<DomainRow, 'status' | 'isVerified' | 'spfRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus'> & {
+  dkimRecord: string | null;
+};
+
+/** Every alert one check raises, given what the check before it stored. */
+export function domainAlerts(previous: DomainRow, next: Outcome, checks: DomainChecks): DomainAlert[] {
+  const domain = previous.domain;
+  const alerts: DomainAlert[] = [];
+  if (previous.isVerified && !next.isVerified) {
+    alerts.push({
+      type: 'dns_changes',
+      severity: 'error',
+      title: `Ownership of ${domain} is no longer verified`,
+      message: `The ownership record of ${domain} is gone, so its DMARC reports are no longer routed to you. Publish it again to resume.`,
+      metadata: { record: 'ownership' },
+    });
+  }
+  const firstCheck = previous.lastCheckedAt === null;
+  // A first check has nothing to compare records with: what it finds wrong is said by the status alert below.
+  if (!firstCheck) {
+    alerts.push(...spfAlerts(domain, previous.spfRecord, next.spfRecord));
+    // Keys are compared selector by selector; a row stored without its checks (none in practice) by its one record.
+    const before = previous.checks ? dkimKeys(previous.checks) : recordKeys(previous.dkimRecord);
+    const after = previous.checks ? dkimKeys(checks) : recordKeys(next.dkimRecord);
+    alerts.push(...dkimAlerts(domain, before, after));
+    alerts.push(...dmarcAlerts(domain, previous.dmarcRecord, next.dmarcRecord));
+  }
+  const status = statusAlert(domain, firstCheck ? null : previous.status, next, checks);
+  if (status) alerts.push(status);
+  return alerts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+/** The words the domains page shows for each status (part 2, section 9). */
+const STATUS_WORDS: Record<DomainRow['status'], string> = { healthy: 'Verified', warning: 'Issues', error: 'Critical', pending: 'Pending' };
+
+/** What is wrong, one sentence per failing part, from the checks' own findings. */
+function problems(checks: DomainChecks): string[] {
+  const sentences: string[] = [];
+  if (!checks.resolves) sentences.push('The domain does not resolve: it has no A, AAAA, MX or SPF record.');
+  for (const [label, check] of [
+    ['SPF', checks.spf],
+    ['DKIM', checks.dkim],
+    ['DMARC', checks.dmarc],
+  ] as const) {
+    if (check.status === 'valid') continue;
+    const finding = check.findings.find((f) => f.severity === 'error');
+    sentences.push(finding?.message ?? (check.status === 'missing' ? `No ${label} record was found.` : `The ${label} record is invalid.`));
+  }
+  return sentences;
+}
+
+/**
+ * The status alert: on a first check only when it found problems (a clean first check stays quiet),
+ * afterwards whenever the status changed.
+ */
+function statusAlert(domain: string, before: DomainRow['status'] | null, next: Outcome, checks: DomainChecks): DomainAlert | null {
+  const after = next.status;
+  if (before === null ? after === 'healthy' : before === after) return null;
+  const lead = before === null ? `The first check of ${domain} found problems.` : `${domain} went from ${STATUS_WORDS[before]} to ${STATUS_WORDS[after]}.`;
+  const detail = after === 'healthy' ? 'SPF, DKIM and DMARC are all valid.' : `${problems(checks).join(' ')} Open the domain to see how to fix each record.`;
+  const title =
+    after === 'healthy'
+      ? `${domain} passes its authentication checks again`
+      : after === 'error'
+        ? `${domain} fails its authentication checks`
+        : `${domain} has authentication issues`;
+  return {
+    type: 'authentication_failure',
+    severity: after === 'error' ? 'error' : after === 'warning' ? 'warning' : 'info',
+    title,
+    message: `${lead} ${detail}`,
+    metadata: { before: before ?? 'pending', after, firstCheck: before === null, spf: next.spfStatus, dkim: next.dkimStatus, dmarc: next.dmarcStatus },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: said in words, never pasted whole (a DKIM key alone is hundreds of characters)
+
+/** Published (good news), removed or changed; null when the record stayed as it was. */
+function recordEvent(before: string | null, after: string | null): 'published' | 'removed' | 'changed' | null {
+  if (before === after) return null;
+  if (before === null) return 'published';
+  if (after === null) return 'removed';
+  return 'changed';
+}
+
+/** A list read aloud: at most `max` items, then how many more. */
+function listed(items: string[], max = 6): string {
+  if (items.length <= max) return items.join(', ');
+  return `${items.slice(0, max - 1).join(', ')} and ${items.length - max + 1} more`;
+}
+
+function spfTerms(record: string): string[] {
+  return record.trim().split(/\s+/).slice(1); // without v=spf1
+}
+
+/** What makes two terms "the same term, changed": a modifier's name, or a mechanism without its qualifier (~all / -all). */
+function spfTermKey(term: string): string {
+  const bare = term.replace(/^[+\-~?]/, '').toLowerCase();
+  const modifier = /^([a-z][a-z0-9._-]*)=/.exec(bare);
+  return modifier ? `${modifier[1]}=` : bare;
+}
+
+/**
+ * The changes between two SPF records, in words: "~all became -all", "added include:…", "removed
+ * ip4:…"; empty when only spacing differs (receivers read the same record).
+ */
+export function spfChanges(before: string, after: string): string[] {
+  const old = spfTerms(before);
+  const now = spfTerms(after);
+  const removed = old.filter((t) => !now.includes(t));
+  const added = now.filter((t) => !old.includes(t));
+  const changes: string[] = [];
+  for (const term of [...removed]) {
+    const replacement = added.find((t) => spfTermKey(t) === spfTermKey(term));
+    if (!replacement) continue;
+    changes.push(`${term} became ${replacement}`);
+    removed.splice(removed.indexOf(term), 1);
+    added.splice(added.indexOf(replacement), 1);
+  }
+  if (added.length) changes.push(`added ${listed(added)}`);
+  if (removed.length) changes.push(`removed ${listed(removed)}`);
+  // Terms are evaluated left to right, so the order alone is a change.
+  if (changes.length === 0 && old.join(' ') !== now.join(' ')) changes.push('the same terms now come in another order');
+  return changes;
+}
+
+function spfAlerts(domain: string, before: string | null, after: string | null): DomainAlert[] {
+  const event = recordEvent(before, after);
+  if (!event) return [];
+  const metadata = { record: 'SPF', before, after };
+  if (event === 'published')
+    return [
+      {
+        type: 'dns_changes',
+        severity: 'info',
+        title: `SPF record published for ${domain}`,
+        message: `${domain} now publishes an SPF record: ${listed(spfTerms(after!))}.`,
+        metadata,
+      },
+    ];
+  if (event === 'removed')
+    return [
+      {
+        type: 'dns_changes',
+        severity: 'warning',
+        title: `SPF record removed for ${domain}`,
+        message: `The SPF record of ${domain} is gone (it had ${listed(spfTerms(before!))}): receivers can no longer tell which servers may send for it.`,
+        metadata,
+      },
+    ];
+  const changes = spfChanges(before!, after!);
+  if (changes.length === 0) return [];
+  return [
+    {
+      type: 'dns_changes',
+      severity: 'warning',
+      title: `SPF record changed for ${domain}`,
+      message: `The SPF record of ${domain} changed: ${changes.join('; ')}.`,
+      metadata,
+    },
+  ];
+}
+
+function dmarcTags(record: string): Record<string, string> {
+  const { v: _version, ...tags } = parseTags(record);
+  return tags;
+}
+
+const tagList = (tags: Record<string, string>) => listed(Object.entries(tags).map(([k, v]) => `${k}=${v}`));
+
+/** Tag by tag: "p went from none to reject", "rua added (…)", "pct removed (was 50)"; empty when the tags are the same. */
+export function tagChanges(old: Record<string, string>, now: Record<string, string>): string[] {
+  const changes: string[] = [];
+  for (const [tag, value] of Object.entries(now)) {
+    if (!(tag in old)) changes.push(`${tag} added (${value})`);
+    else if (old[tag] !== value) changes.push(`${tag} went from ${old[tag]} to ${value}`);
+  }
+  for (const [tag, value] of Object.entries(old)) if (!(tag in now)) changes.push(`${tag} removed (was ${value})`);
+  return changes;
+}
+
+function dmarcAlerts(domain: string, before: string | null, after: string | null): DomainAlert[] {
+  const event = recordEvent(before, after);
+  if (!event) return [];
+  const metadata = { record: 'DMARC', before, after };
+  if (event === 'published')
+    return [
+      {
+        type: 'dns_changes',
+        severity: 'info',
+        title: `DMARC record published for ${domain}`,
+        message: `${domain} now publishes a DMARC record: ${tagList(dmarcTags(after!))}.`,
+        metadata,
+      },
+    ];
+  if (event === 'removed')
+    return [
+      {
+        type: 'dns_changes',
+        severity: 'warning',
+        title: `DMARC record removed for ${domain}`,
+        message: `The DMARC record of ${domain} is gone (it had ${tagList(dmarcTags(before!))}): receivers no longer apply your policy or send you reports.`,
+        metadata,
+      },
+    ];
+  // Tags in another order or with other spacing are the same record to a receiver.
+  const changes = tagChanges(dmarcTags(before!), dmarcTags(after!));
+  if (changes.length === 0) return [];
+  return [
+    {
+      type: 'dns_changes',
+      severity: 'warning',
+      title: `DMARC record changed for ${domain}`,
+      message: `The DMARC record of ${domain} changed: ${changes.join('; ')}.`,
+      metadata,
+    },
+  ];
+}
+
+// DKIM: one key per selector, told apart by a short fingerprint
+
+/** What an alert says about one DKIM key: never the key itself. */
+export interface DkimKeySummary {
+  keyType: string;
+  keyBits: number | null;
+  /** First 16 hex digits of the SHA-256 of the key's bytes (p= decoded); null for a revoked key (empty p=). */
+  fingerprint: string | null;
+}
+
+interface DkimKey extends DkimKeySummary {
+  /** The selector; empty when a row stored only its record. */
+  selector: string;
+  /** The record's tags other than the key, to tell a tag-only change. */
+  otherTags: Record<string, string>;
+}
+
+/** SHA-256 of the public key's bytes as published in p=, first 16 hex digits: enough to tell keys apart at a glance. */
+export function keyFingerprint(base64Key: string): string {
+  return createHash('sha256')
+    .update(Buffer.from(base64Key.replace(/\s+/g, ''), 'base64'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function keyOf(selector: string, record: string, keyBits: number | null): DkimKey {
+  const { p = '', ...otherTags } = parseTags(record);
+  const keyType = (otherTags.k ?? 'rsa').toLowerCase();
+  return { selector, keyType, keyBits, fingerprint: p.trim() ? keyFingerprint(p) : null, otherTags };
+}
+
+function dkimKeys(checks: DomainChecks): Map<string, DkimKey> {
+  return new Map(checks.dkim.selectors.filter((s) => s.record).map((s) => [s.selector, keyOf(s.selector, s.record!, s.keyBits)]));
+}
+
+function recordKeys(record: string | null): Map<string, DkimKey> {
+  return record ? new Map([['', keyOf('', record, null)]]) : new Map();
+}
+
+/** "a 2048-bit RSA key (SHA-256 fingerprint 3f9a0c1d2e4b5a69)", "a revoked key (empty p=)". */
+export function describeKey(key: DkimKeySummary): string {
+  if (!key.fingerprint) return 'a revoked key (empty p=)';
+  const kind =
+    key.keyType === 'rsa'
+      ? key.keyBits
+        ? `a ${key.keyBits}-bit RSA key`
+        : 'an RSA key of unreadable size'
+      : key.keyType === 'ed25519'
+        ? 'an Ed25519 key'
+        : `a key of unknown type k=${key.keyType}`;
+  return `${kind} (SHA-256 fingerprint ${key.fingerprint})`;
+}
+
+const summary = (key: DkimKey | undefined): DkimKeySummary | null =>
+  key ? { keyType: key.keyType, keyBits: key.keyBits, fingerprint: key.fingerprint } : null;
+
+function dkimAlerts(domain: string, before: Map<string, DkimKey>, after: Map<string, DkimKey>): DomainAlert[] {
+  const alerts: DomainAlert[] = [];
+  for (const selector of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(selector);
+    const now = after.get(selector);
+    const where = selector ? `at selector ${selector}` : 'of the domain';
+    const metadata = { record: 'DKIM', selector: selector || null, before: summary(old), after: summary(now) };
+    if (!old && now) {
+      alerts.push({
+        type: 'dns_changes',
+        severity: 'info',
+        title: `DKIM record published for ${domain}`,
+        message: `A DKIM key was published ${where}: ${describeKey(now)}.`,
+        metadata,
+      });
+    } else if (old && !now) {
+      alerts.push({
+        type: 'dns_changes',
+        severity: 'warning',
+        title: `DKIM record removed for ${domain}`,
+        message: `The DKIM key ${where} is gone (it was ${describeKey(old)}): mail signed with it now fails DKIM.`,
+        metadata,
+      });
+    } else if (old && now) {
+      const sameKey = old.fingerprint === now.fingerprint && old.keyType === now.keyType;
+      const changes = tagChanges(old.otherTags, now.otherTags);
+      if (sameKey && changes.length === 0) continue; // spacing only: nothing a receiver sees
+      alerts.push({
+        type: 'dns_changes',
+        severity: 'warning',
+        title: `DKIM record changed for ${domain}`,
+        message: sameKey
+          ? `The DKIM record ${where} changed (${changes.join('; ')}); its key is the same, ${describeKey(now)}.`
+          : `The DKIM key ${where} changed from ${describeKey(old)} to ${describeKey(now)}.`,
+        metadata,
+      });
+    }
+  }
+  return alerts;
 }

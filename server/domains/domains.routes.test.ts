@@ -117,8 +117,8 @@ describe('domain management API', () => {
     expect(after.status).toBe('error');
     const alerts = (await client.get('/api/alerts')).json();
     expect(alerts.map((a: { type: string; title: string }) => [a.type, a.title]).sort()).toEqual([
-      ['authentication_failure', 'changing-brand.com is now error'],
-      ['dns_changes', 'DMARC record changed for changing-brand.com'],
+      ['authentication_failure', 'changing-brand.com fails its authentication checks'],
+      ['dns_changes', 'DMARC record removed for changing-brand.com'],
     ]);
     const change = alerts.find((a: { type: string }) => a.type === 'dns_changes');
     expect(change.metadata).toEqual({ record: 'DMARC', before: 'v=DMARC1; p=reject; rua=mailto:dmarc@changing-brand.com', after: null });

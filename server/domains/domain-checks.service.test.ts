@@ -1,0 +1,201 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert } from '@contracts/alerts';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { describeKey, keyFingerprint, recheckDomain, spfChanges, tagChanges } from './domain-checks.service';
+import { findDomainById } from './domains.repo';
+
+let dns: TestDnsServer;
+let t: TestApp;
+beforeAll(async () => {
+  dns = await startDnsServer();
+  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
+
+const rsaKey = (bits = 2048) => generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+/** The fingerprint as anyone can compute it from the published key: SHA-256 of its bytes, 16 hex digits. */
+const fingerprintOf = (base64: string) => createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex').slice(0, 16);
+
+function publish(domain: string, { dkim = rsaKey() as string | null, spf = 'v=spf1 ip4:192.0.2.0/24 -all', dmarc = 'v=DMARC1; p=reject' } = {}) {
+  dns.zone[domain] = { TXT: [spf] };
+  dns.zone[`_dmarc.${domain}`] = { TXT: [dmarc] };
+  if (dkim) dns.zone[`mail._domainkey.${domain}`] = { TXT: [`v=DKIM1; k=rsa; p=${dkim}`] };
+  else delete dns.zone[`mail._domainkey.${domain}`];
+}
+
+async function addDomain(client: TestClient, name: string): Promise<number> {
+  return (await client.post('/api/domains', { domain: name })).json().id;
+}
+
+async function verify(client: TestClient, id: number) {
+  const res = await client.post(`/api/domains/${id}/verify`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { status: string };
+}
+
+async function alertsOf(client: TestClient): Promise<Alert[]> {
+  return (await client.get('/api/alerts')).json();
+}
+
+describe('alerts of a domain check', () => {
+  it('says a rotated DKIM key in words: selector, key size and both fingerprints, never the key', async () => {
+    const { client } = await signUp(t.app);
+    const oldKey = rsaKey(1024);
+    const newKey = rsaKey(2048);
+    publish('rotating-brand.com', { dkim: oldKey });
+    const id = await addDomain(client, 'rotating-brand.com');
+    expect((await verify(client, id)).status).toBe('healthy');
+    expect(await alertsOf(client)).toEqual([]); // a clean first check stays quiet
+
+    publish('rotating-brand.com', { dkim: newKey });
+    await verify(client, id);
+    const [alert, ...others] = await alertsOf(client);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ type: 'dns_changes', severity: 'warning', title: 'DKIM record changed for rotating-brand.com' });
+    expect(alert.message).toBe(
+      `The DKIM key at selector mail changed from a 1024-bit RSA key (SHA-256 fingerprint ${fingerprintOf(oldKey)}) ` +
+        `to a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(newKey)}).`,
+    );
+    expect(alert.metadata).toEqual({
+      record: 'DKIM',
+      selector: 'mail',
+      before: { keyType: 'rsa', keyBits: 1024, fingerprint: fingerprintOf(oldKey) },
+      after: { keyType: 'rsa', keyBits: 2048, fingerprint: fingerprintOf(newKey) },
+    });
+    expect(JSON.stringify(alert)).not.toContain(newKey.slice(0, 40));
+    expect(alert.message.length).toBeLessThan(200);
+  });
+
+  it('calls a key published after the first check good news (info), and a key removed a warning', async () => {
+    const { client } = await signUp(t.app);
+    publish('growing-brand.com', { dkim: null });
+    const id = await addDomain(client, 'growing-brand.com');
+    expect((await verify(client, id)).status).toBe('warning');
+    const key = rsaKey();
+    publish('growing-brand.com', { dkim: key });
+    expect((await verify(client, id)).status).toBe('healthy');
+    const published = (await alertsOf(client)).filter((a) => a.type === 'dns_changes');
+    expect(published).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        title: 'DKIM record published for growing-brand.com',
+        message: `A DKIM key was published at selector mail: a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(key)}).`,
+      }),
+    ]);
+    expect((await alertsOf(client)).find((a) => a.type === 'authentication_failure' && a.severity === 'info')).toMatchObject({
+      title: 'growing-brand.com passes its authentication checks again',
+      message: 'growing-brand.com went from Issues to Verified. SPF, DKIM and DMARC are all valid.',
+    });
+
+    publish('growing-brand.com', { dkim: null });
+    await verify(client, id);
+    expect((await alertsOf(client)).find((a) => a.title === 'DKIM record removed for growing-brand.com')).toMatchObject({
+      severity: 'warning',
+      message: `The DKIM key at selector mail is gone (it was a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(key)})): mail signed with it now fails DKIM.`,
+    });
+  });
+
+  it('alerts on a first check that finds problems, as a later check finding them would', async () => {
+    const { client } = await signUp(t.app);
+    const id = await addDomain(client, 'brand-new-and-broken.com'); // nothing published at all
+    expect((await verify(client, id)).status).toBe('error');
+    const alerts = await alertsOf(client);
+    expect(alerts).toEqual([
+      expect.objectContaining({ type: 'authentication_failure', severity: 'error', title: 'brand-new-and-broken.com fails its authentication checks' }),
+    ]);
+    expect(alerts[0].message).toMatch(
+      /^The first check of brand-new-and-broken\.com found problems\. The domain does not resolve: it has no A, AAAA, MX or SPF record\. /,
+    );
+    expect(alerts[0].message).toContain('DKIM');
+    expect(alerts[0].message).toMatch(/Open the domain to see how to fix each record\.$/);
+    expect(alerts[0].metadata).toMatchObject({ before: 'pending', after: 'error', firstCheck: true, spf: 'missing', dkim: 'missing', dmarc: 'missing' });
+
+    // Checked again unchanged: nothing new.
+    await verify(client, id);
+    expect(await alertsOf(client)).toHaveLength(1);
+
+    // A domain with issues (no DKIM) on its first check is a warning.
+    const half = await signUp(t.app);
+    publish('half-published.com', { dkim: null });
+    expect((await verify(half.client, await addDomain(half.client, 'half-published.com'))).status).toBe('warning');
+    expect(await alertsOf(half.client)).toEqual([
+      expect.objectContaining({ severity: 'warning', title: 'half-published.com has authentication issues', message: expect.stringContaining('DKIM key') }),
+    ]);
+  });
+
+  it('the hourly job’s first check alerts too, and two checks finishing together alert once', async () => {
+    const { client } = await signUp(t.app);
+    const id = await addDomain(client, 'racing-brand.com');
+    const row = (await findDomainById(t.database.db, id))!;
+    // The job hands recheckDomain the row it read, as here; both start from the same never-checked row.
+    await Promise.all([recheckDomain(t.database.db, t.dns, row), recheckDomain(t.database.db, t.dns, row)]);
+    expect((await alertsOf(client)).map((a) => a.title)).toEqual(['racing-brand.com fails its authentication checks']);
+  });
+
+  it('says SPF and DMARC changes term by term and tag by tag; removal is named as such', async () => {
+    const { client } = await signUp(t.app);
+    publish('policy-brand.com', { spf: 'v=spf1 ip4:192.0.2.0/24 ~all', dmarc: 'v=DMARC1; p=none; pct=50' });
+    const id = await addDomain(client, 'policy-brand.com');
+    await verify(client, id);
+    expect(await alertsOf(client)).toEqual([]);
+
+    publish('policy-brand.com', { spf: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all', dmarc: 'v=DMARC1; p=reject; rua=mailto:d@policy-brand.com' });
+    dns.zone['_spf.sender.net'] = { TXT: ['v=spf1 ip4:198.51.100.0/24 -all'] };
+    await verify(client, id);
+    const titled = (title: string) => alertsOf(client).then((all) => all.find((a) => a.title === title));
+    expect(await titled('SPF record changed for policy-brand.com')).toMatchObject({
+      severity: 'warning',
+      message: 'The SPF record of policy-brand.com changed: ~all became -all; added include:_spf.sender.net.',
+      metadata: { record: 'SPF', before: 'v=spf1 ip4:192.0.2.0/24 ~all', after: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all' },
+    });
+    expect(await titled('DMARC record changed for policy-brand.com')).toMatchObject({
+      severity: 'warning',
+      message: 'The DMARC record of policy-brand.com changed: p went from none to reject; rua added (mailto:d@policy-brand.com); pct removed (was 50).',
+    });
+
+    delete dns.zone['_dmarc.policy-brand.com'];
+    await verify(client, id);
+    expect(await titled('DMARC record removed for policy-brand.com')).toMatchObject({
+      severity: 'warning',
+      message:
+        'The DMARC record of policy-brand.com is gone (it had p=reject, rua=mailto:d@policy-brand.com): receivers no longer apply your policy or send you reports.',
+    });
+    expect(await titled('policy-brand.com fails its authentication checks')).toMatchObject({
+      severity: 'error',
+      message: expect.stringMatching(/^policy-brand\.com went from Verified to Critical\. /),
+    });
+
+    dns.zone['_dmarc.policy-brand.com'] = { TXT: ['v=DMARC1;p=reject'] };
+    await verify(client, id);
+    expect(await titled('DMARC record published for policy-brand.com')).toMatchObject({
+      severity: 'info',
+      message: 'policy-brand.com now publishes a DMARC record: p=reject.',
+    });
+  });
+});
+
+describe('words for record changes', () => {
+  it('pairs a term with its changed qualifier or value, lists the rest, and ignores spacing', () => {
+    expect(spfChanges('v=spf1 a mx ~all', 'v=spf1 a  mx -all')).toEqual(['~all became -all']);
+    expect(spfChanges('v=spf1 redirect=_spf.a.com', 'v=spf1 redirect=_spf.b.com')).toEqual(['redirect=_spf.a.com became redirect=_spf.b.com']);
+    expect(spfChanges('v=spf1 a  mx -all', 'v=spf1 a mx -all')).toEqual([]);
+    expect(spfChanges('v=spf1 a mx -all', 'v=spf1 mx a -all')).toEqual(['the same terms now come in another order']);
+    const many = Array.from({ length: 9 }, (_, i) => `ip4:192.0.2.${i}`);
+    expect(spfChanges('v=spf1 -all', `v=spf1 ${many.join(' ')} -all`)).toEqual([`added ${many.slice(0, 5).join(', ')} and 4 more`]);
+    expect(tagChanges({ p: 'none' }, { p: 'none' })).toEqual([]);
+  });
+
+  it('describes keys by type, size and fingerprint', () => {
+    const key = rsaKey();
+    expect(keyFingerprint(key)).toBe(fingerprintOf(key));
+    expect(keyFingerprint(key.replace(/(.{64})/g, '$1 '))).toBe(fingerprintOf(key)); // published in several strings
+    expect(describeKey({ keyType: 'ed25519', keyBits: 256, fingerprint: 'abcd' })).toBe('an Ed25519 key (SHA-256 fingerprint abcd)');
+    expect(describeKey({ keyType: 'rsa', keyBits: 2048, fingerprint: null })).toBe('a revoked key (empty p=)');
+    expect(describeKey({ keyType: 'rsa', keyBits: null, fingerprint: 'abcd' })).toBe('an RSA key of unreadable size (SHA-256 fingerprint abcd)');
+  });
+});
