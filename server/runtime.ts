@@ -17,6 +17,7 @@ import { createMailer } from './platform/mail/mailer';
 import { seedNetworkOf } from './inbox-tests/seeds/seed-network-file';
 import { syncSeedNetwork } from './inbox-tests/seeds/seed-sync';
 import { INBOUND_MAILBOXES } from './inbound-mailboxes';
+import { warnIfReportsUnauthorized } from './dmarc/report-authorization';
 
 export interface Runtime {
   /** Where the web role listens, when it runs here. */
@@ -87,6 +88,8 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   }
   const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger, mailboxes: INBOUND_MAILBOXES }) : undefined;
   logger.info({ roles: env.ROLES, database: server ? 'embedded' : 'DATABASE_URL', url, smtpPort: smtp?.port }, 'InboxPulse started');
+  // Not awaited: a missing DMARC report authorization is logged once DNS answers; start-up never waits on it.
+  if (smtp) void warnIfReportsUnauthorized(dns, env, logger);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

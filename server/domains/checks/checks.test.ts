@@ -222,7 +222,7 @@ describe('DMARC', () => {
     ]);
   });
 
-  it('checks that external report destinations authorize the domain', async () => {
+  it('checks that external report destinations authorize the domain, and warns (RFC 7489 7.1: the record stays valid) when one does not', async () => {
     dns.zone['_dmarc.ext.com'] = {
       TXT: ['v=DMARC1; p=reject; pct=100; adkim=s; aspf=r; fo=1; ri=86400; rua=mailto:r@reports.net,mailto:x@noauth.org; ruf=mailto:f@reports.net'],
     };
@@ -232,9 +232,64 @@ describe('DMARC', () => {
       { domain: 'reports.net', authorized: true },
       { domain: 'noauth.org', authorized: false },
     ]);
-    expect(dmarc.status).toBe('invalid');
+    expect(dmarc.status).toBe('valid');
+    expect(dmarc.findings).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'noauth.org has not authorized receiving DMARC reports for ext.com, so receivers do not send reports to x@noauth.org until it does. Your DMARC record is valid and its policy applies.',
+        fix: 'The operator of noauth.org publishes a TXT record "v=DMARC1" at ext.com._report._dmarc.noauth.org, or once for every domain at *._report._dmarc.noauth.org. Until then reports go only to your other rua= addresses.',
+      },
+    ]);
     dns.zone['_dmarc.badtags.com'] = { TXT: ['v=DMARC1; p=maybe; pct=150; adkim=x'] };
     expect((await checkDmarc(resolver, 'badtags.com')).findings.filter((f) => f.severity === 'error')).toHaveLength(3);
+  });
+
+  it('keeps a domain that follows the suggested record (rua= at the InboxPulse address, not yet authorized) healthy', async () => {
+    const key2048 = key(2048);
+    dns.zone['first-hour.com'] = { TXT: ['v=spf1 include:_spf.google.com ~all'], A: ['192.0.2.1'] };
+    dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
+    dns.zone['default._domainkey.first-hour.com'] = { TXT: [`v=DKIM1; k=rsa; p=${key2048}`] };
+    dns.zone['_dmarc.first-hour.com'] = { TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@inbox.localhost'] };
+    const checks = await runDomainChecks(resolver, { domain: 'first-hour.com', verificationToken: 't', dkimSelectors: [] });
+    expect(checks.dmarc.status).toBe('valid');
+    expect(checks.dmarc.externalReportDestinations).toEqual([{ domain: 'inbox.localhost', authorized: false }]);
+    expect(checks.dmarc.findings.map((f) => [f.severity, f.fix])).toEqual([
+      [
+        'warning',
+        'The operator of inbox.localhost publishes a TXT record "v=DMARC1" at first-hour.com._report._dmarc.inbox.localhost, or once for every domain at *._report._dmarc.inbox.localhost. Until then reports go only to your other rua= addresses.',
+      ],
+    ]);
+    expect(domainStatus(checks)).toBe('healthy');
+
+    // Once the operator publishes the authorization, nothing is left to say.
+    dns.zone['first-hour.com._report._dmarc.inbox.localhost'] = { TXT: ['v=DMARC1'] };
+    const authorized = await checkDmarc(resolver, 'first-hour.com');
+    expect(authorized.externalReportDestinations).toEqual([{ domain: 'inbox.localhost', authorized: true }]);
+    expect(authorized.findings).toEqual([]);
+  });
+
+  it('asks the domain the policy came from for the authorization (a subdomain covered by its organizational domain)', async () => {
+    dns.zone['_dmarc.org-auth.com'] = { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@reports.example.net'] };
+    dns.zone['org-auth.com._report._dmarc.reports.example.net'] = { TXT: ['v=DMARC1'] };
+    const dmarc = await checkDmarc(resolver, 'news.org-auth.com');
+    expect(dmarc.externalReportDestinations).toEqual([{ domain: 'reports.example.net', authorized: true }]);
+    expect(dmarc.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+
+  it('does not invent a report address when the record is missing or has no rua=', async () => {
+    const missing = await checkDmarc(resolver, 'no-dmarc-here.com');
+    expect(missing.findings[0].fix).toBe(
+      'Publish a TXT record at _dmarc.no-dmarc-here.com: "v=DMARC1; p=none; rua=mailto:<your InboxPulse report address>" (Show DMARC reports on this domain gives the rua= tag to copy), then move to p=quarantine.',
+    );
+    dns.zone['_dmarc.no-rua.com'] = { TXT: ['v=DMARC1; p=reject'] };
+    expect((await checkDmarc(resolver, 'no-rua.com')).findings).toEqual([
+      {
+        severity: 'warning',
+        message: 'No rua= address: you receive no aggregate reports.',
+        fix: 'Add rua=mailto:<your InboxPulse report address> (Show DMARC reports on this domain gives the rua= tag to copy).',
+      },
+    ]);
   });
 });
 

@@ -9,6 +9,14 @@ type Result = z.infer<typeof DmarcCheck>;
 
 const POLICIES = ['none', 'quarantine', 'reject'];
 
+/**
+ * The rua= a fix asks for. The report address is dmarc@INBOUND_DOMAIN (GET /api/dmarc/intake, one
+ * definition in server/dmarc); this check is not given it, so it says where the app shows it
+ * instead of guessing another address.
+ */
+const RUA = 'rua=mailto:<your InboxPulse report address>';
+const WHERE_RUA = 'Show DMARC reports on this domain gives the rua= tag to copy';
+
 /** The registrable ("organizational") domain, e.g. mail.example.co.uk -> example.co.uk. */
 export const organizationalDomain = (domain: string) => getDomain(domain) ?? domain;
 
@@ -31,7 +39,7 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
       findings: [
         error(
           'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.',
-          `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then move to p=quarantine.`,
+          `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; ${RUA}" (${WHERE_RUA}), then move to p=quarantine.`,
         ),
       ],
     };
@@ -72,9 +80,10 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
   if (tags.ri !== undefined && !/^\d+$/.test(tags.ri)) findings.push(error(`ri=${tags.ri} must be a number of seconds.`, 'Fix or remove ri=.'));
   if (tags.fo && !/^[01ds](:[01ds])*$/i.test(tags.fo))
     findings.push(error(`fo=${tags.fo} is not valid (0, 1, d, s separated by colons).`, 'Fix or remove fo=.'));
-  if (!tags.rua)
-    findings.push(warning('No rua= address: you receive no aggregate reports.', `Add rua=mailto:dmarc@${domain} (or the InboxPulse report address).`));
+  if (!tags.rua) findings.push(warning('No rua= address: you receive no aggregate reports.', `Add ${RUA} (${WHERE_RUA}).`));
 
+  // RFC 7489 7.1: the authorization is asked for the domain the policy was retrieved from.
+  const policyDomain = foundAt.slice('_dmarc.'.length);
   const external: Result['externalReportDestinations'] = [];
   for (const uri of [tags.rua, tags.ruf].filter(Boolean).flatMap((v) => v!.split(','))) {
     const address = /^mailto:([^!]+)/i.exec(uri.trim())?.[1];
@@ -83,14 +92,16 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
       continue;
     }
     const host = address.split('@')[1]?.toLowerCase();
-    if (!host || organizationalDomain(host) === organizationalDomain(domain) || external.some((e) => e.domain === host)) continue;
-    const authorized = withTag(await dns.txt(`${domain}._report._dmarc.${host}`), 'v=DMARC1').length > 0;
+    if (!host || organizationalDomain(host) === organizationalDomain(policyDomain) || external.some((e) => e.domain === host)) continue;
+    const authorized = withTag(await dns.txt(`${policyDomain}._report._dmarc.${host}`), 'v=DMARC1').length > 0;
     external.push({ domain: host, authorized });
+    // Not an error: a receiver that finds no authorization skips that address and still applies the
+    // policy (RFC 7489 7.1), so the record stays valid; only the reports to that address are lost.
     if (!authorized)
       findings.push(
-        error(
-          `${host} has not authorized receiving DMARC reports for ${domain}, so receivers will not send them there.`,
-          `${host} must publish "v=DMARC1" at ${domain}._report._dmarc.${host}.`,
+        warning(
+          `${host} has not authorized receiving DMARC reports for ${policyDomain}, so receivers do not send reports to ${address} until it does. Your DMARC record is valid and its policy applies.`,
+          `The operator of ${host} publishes a TXT record "v=DMARC1" at ${policyDomain}._report._dmarc.${host}, or once for every domain at *._report._dmarc.${host}. Until then reports go only to your other rua= addresses.`,
         ),
       );
   }
