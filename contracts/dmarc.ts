@@ -228,6 +228,14 @@ export type DmarcReportDetail = z.infer<typeof DmarcReportDetail>;
 export const ReportParams = IdParams('Report id');
 
 /**
+ * The one report address: reports mailed to dmarc@INBOUND_DOMAIN reach the users who verified the
+ * report's domain (server/dmarc/dmarc-mailbox.ts routes it). The web never builds it: it reads
+ * `reportAddress` from GET /api/dmarc/intake.
+ */
+export const DMARC_REPORT_LOCAL_PART = 'dmarc';
+export const dmarcReportAddress = (inboundDomain: string) => `${DMARC_REPORT_LOCAL_PART}@${inboundDomain}`;
+
+/**
  * GET /api/dmarc/intake: where reports can be sent. `reportAddress` is the address on the product's
  * inbound SMTP listener to put in a domain's rua= (mailto:<reportAddress>). Reports reach the
  * users who have the report's domain verified. `mailboxPolled`: an operator IMAP mailbox is polled too.

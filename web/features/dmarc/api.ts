@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANALYTICS_PERIODS, DmarcAnalytics, DmarcIntake, DmarcReportDetail, DmarcReportList, UploadResponse, type DmarcReportStatus } from '@contracts/dmarc';
+import { ANALYTICS_PERIODS, DmarcAnalytics, DmarcReportDetail, DmarcReportList, UploadResponse, type DmarcReportStatus } from '@contracts/dmarc';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
@@ -9,7 +9,6 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 // Keys start with the endpoint's path so that one prefix reaches every domain, period and page.
 export const DMARC_ANALYTICS_KEY = ['/api/dmarc/analytics'] as const;
 export const DMARC_REPORTS_KEY = ['/api/dmarc/reports'] as const;
-export const DMARC_INTAKE_KEY = ['/api/dmarc/intake'] as const;
 
 /** Reports listed per page in the panel. */
 export const REPORTS_PAGE_SIZE = 10;
@@ -65,20 +64,6 @@ export function reportDetailQueryOptions(id: number) {
 
 export function useDmarcReportDetail(id: number) {
   return useQuery(reportDetailQueryOptions(id));
-}
-
-/** Where receivers should send reports (the rua= address); it does not change while the app runs. */
-export function intakeQueryOptions() {
-  return queryOptions({
-    queryKey: DMARC_INTAKE_KEY,
-    queryFn: async () => DmarcIntake.parse(await apiJson('GET', '/api/dmarc/intake')),
-    staleTime: Infinity,
-  });
-}
-
-export function useDmarcIntake(enabled: boolean) {
-  const { isAuthenticated } = useAuth();
-  return useQuery({ ...intakeQueryOptions(), enabled: isAuthenticated && enabled });
 }
 
 /** A file can hold reports of several domains, so every domain's analytics and lists are refreshed. */

@@ -267,8 +267,10 @@ describe('Domains: DNS setup instructions', () => {
     expect(within(await card('done.example.org')).queryByTestId('dns-setup')).not.toBeInTheDocument();
   });
 
-  it('suggests DMARC p=quarantine at _dmarc and follows the policy select', async () => {
-    stubDomains([makeDomain({ status: 'pending', isVerified: false })]);
+  it('suggests DMARC p=quarantine at _dmarc with the report address the server gives in rua=, and follows the policy select', async () => {
+    stubDomains([makeDomain({ status: 'pending', isVerified: false })], {
+      'GET /api/dmarc/intake': () => jsonResponse({ reportAddress: 'dmarc@in.inboxpulse.test', mailboxPolled: false }),
+    });
     await openPage();
     const user = userEvent.setup();
     const dmarc = within(within(await card('example.com')).getByRole('group', { name: 'DMARC record (TXT)' }));
@@ -276,11 +278,23 @@ describe('Domains: DNS setup instructions', () => {
     const select = dmarc.getByLabelText('DMARC policy') as HTMLSelectElement;
     expect(select.value).toBe('quarantine');
     expect([...select.options].map((o) => o.value)).toEqual(['none', 'quarantine', 'reject']);
-    expect(dmarc.getByText('v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com')).toBeInTheDocument();
+    // One report address everywhere: the one the server routes (dmarc@INBOUND_DOMAIN), never dmarc@<the domain>.
+    expect(await dmarc.findByText('v=DMARC1; p=quarantine; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
+    expect(dmarc.getByText(/rua= sends their daily aggregate reports to InboxPulse \(dmarc@in\.inboxpulse\.test\)/)).toBeInTheDocument();
     await user.selectOptions(select, 'reject');
-    expect(dmarc.getByText('v=DMARC1; p=reject; rua=mailto:dmarc@example.com')).toBeInTheDocument();
+    expect(dmarc.getByText('v=DMARC1; p=reject; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
     await user.click(dmarc.getByRole('button', { name: 'Copy record value' }));
-    expect(await navigator.clipboard.readText()).toBe('v=DMARC1; p=reject; rua=mailto:dmarc@example.com');
+    expect(await navigator.clipboard.readText()).toBe('v=DMARC1; p=reject; rua=mailto:dmarc@in.inboxpulse.test');
+  });
+
+  it('leaves rua= out rather than guessing an address when the report address cannot be loaded', async () => {
+    stubDomains([makeDomain({ status: 'pending', isVerified: false })], {
+      'GET /api/dmarc/intake': () => errorResponse(500, 'internal', 'Something went wrong'),
+    });
+    await openPage();
+    const dmarc = within(within(await card('example.com')).getByRole('group', { name: 'DMARC record (TXT)' }));
+    expect(await dmarc.findByRole('alert')).toHaveTextContent('Could not load the InboxPulse report address for rua=');
+    expect(dmarc.getByText('v=DMARC1; p=quarantine')).toBeInTheDocument();
   });
 });
 

@@ -6,18 +6,19 @@ import { domainStatusLabel } from './status';
 
 describe('suggested DNS records', () => {
   it('gives ownership, SPF (Google include), DKIM at default._domainkey and DMARC at _dmarc', () => {
-    const records = suggestedRecords('example.com', { name: '_inboxpulse.example.com', value: 'token' }, 'quarantine');
+    const records = suggestedRecords('example.com', { name: '_inboxpulse.example.com', value: 'token' }, 'quarantine', 'dmarc@in.inboxpulse.test');
     expect(records.map((r) => [r.id, r.name, r.value])).toEqual([
       ['ownership', '_inboxpulse.example.com', 'token'],
       ['spf', '@', 'v=spf1 include:_spf.google.com ~all'],
       ['dkim', 'default._domainkey', 'v=DKIM1; k=rsa; p=YOUR_PUBLIC_KEY'],
-      ['dmarc', '_dmarc', 'v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com'],
+      ['dmarc', '_dmarc', 'v=DMARC1; p=quarantine; rua=mailto:dmarc@in.inboxpulse.test'],
     ]);
     expect(records[0].altName).toEqual({ label: 'Host only', value: '_inboxpulse' });
   });
 
-  it('writes the chosen DMARC policy', () => {
-    expect(dmarcRecord('a.io', 'none')).toBe('v=DMARC1; p=none; rua=mailto:dmarc@a.io');
+  it('writes the chosen DMARC policy and the report address the server gives, or no rua= without one', () => {
+    expect(dmarcRecord('none', 'dmarc@in.inboxpulse.test')).toBe('v=DMARC1; p=none; rua=mailto:dmarc@in.inboxpulse.test');
+    expect(dmarcRecord('reject', null)).toBe('v=DMARC1; p=reject');
   });
 
   it('makes names relative to the domain', () => {

@@ -27,8 +27,13 @@ export const SUGGESTED_SPF = 'v=spf1 include:_spf.google.com ~all';
 export const DKIM_SELECTOR = 'default';
 export const DKIM_PLACEHOLDER = 'v=DKIM1; k=rsa; p=YOUR_PUBLIC_KEY';
 
-export function dmarcRecord(domain: string, policy: DmarcPolicy): string {
-  return `v=DMARC1; p=${policy}; rua=mailto:dmarc@${domain}`;
+/**
+ * The suggested DMARC record. `reportAddress` is InboxPulse's report address as the server gives it
+ * (GET /api/dmarc/intake): reports sent there reach the domain's DMARC panel. Without it (still
+ * loading, or not loaded) the record has no rua= rather than a guessed address.
+ */
+export function dmarcRecord(policy: DmarcPolicy, reportAddress: string | null): string {
+  return reportAddress ? `v=DMARC1; p=${policy}; rua=mailto:${reportAddress}` : `v=DMARC1; p=${policy}`;
 }
 
 /** `name` relative to `domain` ('@' for the apex), as DNS provider forms expect it. */
@@ -42,7 +47,12 @@ export function relativeName(name: string, domain: string): string {
 }
 
 /** The records an unverified domain should publish, in the order a user sets them up. */
-export function suggestedRecords(domain: string, verificationRecord: { name: string; value: string }, policy: DmarcPolicy): SuggestedRecord[] {
+export function suggestedRecords(
+  domain: string,
+  verificationRecord: { name: string; value: string },
+  policy: DmarcPolicy,
+  reportAddress: string | null,
+): SuggestedRecord[] {
   return [
     {
       id: 'ownership',
@@ -77,8 +87,10 @@ export function suggestedRecords(domain: string, verificationRecord: { name: str
       type: 'TXT',
       name: '_dmarc',
       altName: { label: 'Full name', value: `_dmarc.${domain}` },
-      value: dmarcRecord(domain, policy),
-      note: 'Tells receivers what to do with mail that fails SPF and DKIM, and where to send aggregate reports (rua).',
+      value: dmarcRecord(policy, reportAddress),
+      note: reportAddress
+        ? `Tells receivers what to do with mail that fails SPF and DKIM. rua= sends their daily aggregate reports to InboxPulse (${reportAddress}); they show under Show DMARC reports once ${domain} is verified. Already receiving reports elsewhere? Keep that address and add mailto:${reportAddress} after a comma.`
+        : 'Tells receivers what to do with mail that fails SPF and DKIM.',
     },
   ];
 }

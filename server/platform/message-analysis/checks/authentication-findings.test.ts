@@ -262,7 +262,8 @@ describe('authenticationFindings', () => {
     it('asks for a record when there is none', () => {
       const finding = byId(authenticationFindings(results({ dmarc: dmarc('none', null) })), 'authentication.dmarc-none');
       expect(finding).toMatchObject({ severity: 'error', deduction: 1.5 });
-      expect(finding?.fix).toContain('_dmarc.brand-mail.com: "v=DMARC1; p=none; rua=mailto:dmarc-reports@brand-mail.com"');
+      // The report address every screen gives: dmarc@ on our inbound domain, the receiver named in Authentication-Results.
+      expect(finding?.fix).toContain('_dmarc.brand-mail.com: "v=DMARC1; p=none; rua=mailto:dmarc@mx.inbox.localhost"');
     });
 
     it('charges more for a failure the domain asks receivers to reject or quarantine', () => {

@@ -1,3 +1,4 @@
+import { dmarcReportAddress } from '@contracts/dmarc';
 import type { AuthenticationResults } from './authentication';
 import type { AnalysisFinding, FindingSeverity } from './finding';
 
@@ -356,6 +357,16 @@ function fromFindings(results: Results): AnalysisFinding[] {
   ];
 }
 
+/**
+ * The report address users are told to put in rua= (dmarc@INBOUND_DOMAIN). The receiver that wrote
+ * Authentication-Results is us: analyse-message.ts names INBOUND_DOMAIN as its authserv-id, so the
+ * address comes from there rather than from a second copy of the setting.
+ */
+function ourReportAddress(results: Results): string | null {
+  const authservId = /^Authentication-Results:\s*([^\s;]+)\s*;/i.exec(results.authenticationResults)?.[1];
+  return authservId ? dmarcReportAddress(authservId.toLowerCase()) : null;
+}
+
 function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFinding[] {
   const dmarc = results.dmarc;
   if (!dmarc) {
@@ -374,7 +385,8 @@ function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFin
     ];
   }
   const domain = dmarc.domain ?? fromDomain ?? 'your From domain';
-  const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain}", read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
+  const reportAddress = ourReportAddress(results);
+  const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:${reportAddress ?? '<your InboxPulse report address>'}" (the address sends its aggregate reports to InboxPulse), read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
   const record = dmarc.record ? `Record: ${dmarc.record}.` : null;
   const alignedBy = [dmarc.spfAligned && 'SPF', dmarc.dkimAligned && 'DKIM'].filter(Boolean).join(' and ');
   const makeAligned = `Make SPF or DKIM pass aligned with ${fromDomain ?? domain}: sign with d=${fromDomain ?? domain} (custom DKIM at your ESP), and/or use a Return-Path (MAIL FROM) domain under ${domain} whose SPF record lists the sending IP.`;

@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { QueryState } from '../../../components/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useDmarcIntake } from '../api';
+import { useDmarcIntake } from '../../../lib/queries/dmarc-intake';
 
 function RuaInstruction({ domain }: { domain: string }) {
   const intake = useDmarcIntake(true);

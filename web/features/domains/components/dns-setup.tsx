@@ -4,6 +4,7 @@ import type { Domain } from '@contracts/domains';
 import { Label } from '../../../components/ui/label';
 import { DEFAULT_DMARC_POLICY, DMARC_POLICIES, DMARC_POLICY_TEXT, suggestedRecords, type DmarcPolicy, type SuggestedRecord } from '../records';
 import { CopyButton } from '../../../components/copy-button';
+import { useDmarcIntake } from '../../../lib/queries/dmarc-intake';
 
 function RecordField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   return (
@@ -47,7 +48,9 @@ function RecordBlock({ record, children }: { record: SuggestedRecord; children?:
 export function DnsSetupInstructions({ domain }: { domain: Domain }) {
   const [policy, setPolicy] = useState<DmarcPolicy>(DEFAULT_DMARC_POLICY);
   const selectId = useId();
-  const records = suggestedRecords(domain.domain, domain.verificationRecord, policy);
+  // The report address comes from the server, the same one the DMARC panel shows.
+  const intake = useDmarcIntake();
+  const records = suggestedRecords(domain.domain, domain.verificationRecord, policy, intake.data?.reportAddress ?? null);
   return (
     <div data-testid="dns-setup" className="space-y-3">
       <div>
@@ -74,6 +77,16 @@ export function DnsSetupInstructions({ domain }: { domain: Domain }) {
                     </option>
                   ))}
                 </select>
+                {intake.isPending && (
+                  <span role="status" className="text-xs text-muted-foreground">
+                    Loading the report address for rua=...
+                  </span>
+                )}
+                {intake.isError && (
+                  <span role="alert" className="text-xs text-red-700">
+                    Could not load the InboxPulse report address for rua=: reload the page to add it to this record.
+                  </span>
+                )}
               </div>
             )}
           </RecordBlock>
