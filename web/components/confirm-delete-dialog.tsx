@@ -26,8 +26,9 @@ export function ConfirmDeleteDialog({
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent role="alertdialog" data-testid={testId} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          {/* A name in the question (an alert's title, a test's subject) may be one long word. */}
+          <DialogTitle className="wrap-anywhere pr-6">{title}</DialogTitle>
+          <DialogDescription className="wrap-anywhere">{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

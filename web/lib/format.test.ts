@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, formatCount, formatPercent, parsePercent, relativeAge, roundTo, syncFreshness, userInitial } from './format';
+import {
+  badgeCount,
+  formatCount,
+  formatNumber,
+  formatPercent,
+  formatRate,
+  formatScore,
+  inboxRateTone,
+  parsePercent,
+  relativeAge,
+  roundTo,
+  spamRateTone,
+  syncFreshness,
+  userInitial,
+} from './format';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const MINUTE = 60 * 1000;
@@ -52,6 +66,28 @@ describe('format', () => {
     expect(parsePercent(null)).toBeNull();
     expect(parsePercent('n/a')).toBeNull();
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('one style for scores and rates: at most one decimal unless asked, no trailing zeros', () => {
+    expect(formatScore(33.333)).toBe('33.3');
+    expect(formatScore(100)).toBe('100');
+    expect(formatScore(89.94)).toBe('89.9');
+    expect(formatScore(89.95)).toBe('90');
+    expect(formatRate(100)).toBe('100%');
+    expect(formatRate(91.5)).toBe('91.5%');
+    expect(formatRate(76.666)).toBe('76.7%');
+    expect(formatRate(0)).toBe('0%');
+    expect(formatRate(0.25, 2)).toBe('0.25%');
+    expect(formatRate(0.1, 2)).toBe('0.1%');
+    expect(formatRate(93.2667, 3)).toBe('93.267%');
+    expect(formatNumber(-0.01)).toBe('0');
+  });
+
+  it('colours placement rates by value: inbox 90+ good, 70+ warn; spam up to 5 good, up to 15 warn', () => {
+    expect([100, 90, 89.9, 70, 69.9, 0].map(inboxRateTone)).toEqual(['good', 'good', 'warn', 'warn', 'bad', 'bad']);
+    expect([0, 5, 5.1, 15, 15.1, 100].map(spamRateTone)).toEqual(['good', 'good', 'warn', 'warn', 'bad', 'bad']);
+    expect(inboxRateTone(null)).toBe('none');
+    expect(spamRateTone(null)).toBe('none');
   });
 
   it('userInitial and badgeCount', () => {

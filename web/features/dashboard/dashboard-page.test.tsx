@@ -18,6 +18,13 @@ async function openDashboard() {
   return view;
 }
 
+/** Deleting asks first: the confirmation dialog's Delete button. */
+async function confirmDeletion(user: ReturnType<typeof userEvent.setup>, question: RegExp) {
+  const dialog = within(await screen.findByRole('alertdialog'));
+  expect(dialog.getByText(question)).toBeInTheDocument();
+  await user.click(dialog.getByRole('button', { name: 'Delete' }));
+}
+
 async function choose(source: string) {
   const user = userEvent.setup();
   await user.selectOptions(await screen.findByTestId('dashboard-source-select'), source);
@@ -115,7 +122,7 @@ describe('Dashboard: overview', () => {
     expect(screen.getByRole('meter', { name: 'Domain Reputation' })).toHaveAttribute('data-tone', 'good');
     expect(screen.getByRole('meter', { name: 'IP Reputation' })).toHaveAttribute('data-tone', 'warn');
     expect(screen.getByRole('meter', { name: 'Authentication' })).toHaveAttribute('data-tone', 'bad');
-    expect(screen.getByRole('meter', { name: 'Deliverability' })).toHaveAttribute('aria-valuetext', '91.50%');
+    expect(screen.getByRole('meter', { name: 'Deliverability' })).toHaveAttribute('aria-valuetext', '91.5%');
     expect(screen.getByTestId('count-domains')).toHaveTextContent('3');
     expect(screen.getByTestId('count-inbox-tests')).toHaveTextContent('12');
     expect(screen.getByTestId('count-active-integrations')).toHaveTextContent('2');
@@ -148,8 +155,8 @@ describe('Dashboard: overview', () => {
   });
 
   it.each([
-    ['90.00', '89.99'],
-    ['70.00', '69.99'],
+    ['90.00', '89.9'],
+    ['70.00', '69.9'],
   ])('inbox rate boundary %s vs %s', async (at, below) => {
     stubDashboard({ overview: makeOverview({ inboxRate: at }) });
     const first = await openDashboard();
@@ -161,33 +168,44 @@ describe('Dashboard: overview', () => {
     expect([atLabel, belowLabel]).toEqual(at === '90.00' ? ['Excellent', 'Good'] : ['Good', 'Poor']);
   });
 
-  it('bounce rate: 2 Excellent, 2.01 Acceptable, 5.01 High', async () => {
-    for (const [rate, label] of [
-      ['2.00', 'Excellent'],
-      ['2.01', 'Acceptable'],
-      ['5.00', 'Acceptable'],
-      ['5.01', 'High'],
+  it('bounce rate: 2 Excellent, 2.1 Acceptable, 5.1 High, rated as shown (one decimal)', async () => {
+    for (const [rate, text] of [
+      ['2.00', '2%Excellent'],
+      ['2.04', '2%Excellent'], // shown as 2%, so rated as 2%
+      ['2.10', '2.1%Acceptable'],
+      ['5.00', '5%Acceptable'],
+      ['5.10', '5.1%High'],
     ]) {
       stubDashboard({ overview: makeOverview({ bounceRate: rate }) });
       const view = await openDashboard();
-      expect(screen.getByTestId('bounce-rate-card')).toHaveTextContent(`${rate}%${label}`);
+      expect(screen.getByTestId('bounce-rate-card')).toHaveTextContent(text);
       view.unmount();
     }
   });
 
+  it('writes scores and percentages in one style: at most one decimal, no trailing zeros', async () => {
+    stubDashboard({ overview: makeOverview({ healthScore: 33.333, domainReputation: 100, authenticationScore: 66.6667, inboxRate: '100.00' }) });
+    await openDashboard();
+    expect(screen.getByTestId('health-score')).toHaveTextContent(/^33\.3$/);
+    expect(screen.getByRole('meter', { name: 'Domain Reputation' })).toHaveAttribute('aria-valuetext', '100/100');
+    expect(screen.getByRole('meter', { name: 'Authentication' })).toHaveAttribute('aria-valuetext', '66.7/100');
+    expect(screen.getByRole('meter', { name: 'Deliverability' })).toHaveAttribute('aria-valuetext', '100%');
+    expect(screen.getByTestId('inbox-rate-card')).toHaveTextContent('100%Excellent');
+  });
+
   it('complaint rate: 0.1 Excellent, 0.3 Acceptable, above High; bar 10x the percent capped at 100', async () => {
-    for (const [rate, label, width] of [
-      ['0.10', 'Excellent', '1'],
-      ['0.11', 'Acceptable', '1'],
-      ['0.30', 'Acceptable', '3'],
-      ['0.31', 'High', '3'],
-      ['9.99', 'High', '100'],
-      ['12.00', 'High', '100'],
+    for (const [rate, text, width] of [
+      ['0.10', '0.1%Excellent', '1'],
+      ['0.11', '0.11%Acceptable', '1'],
+      ['0.30', '0.3%Acceptable', '3'],
+      ['0.31', '0.31%High', '3'],
+      ['9.99', '9.99%High', '100'],
+      ['12.00', '12%High', '100'],
     ]) {
       stubDashboard({ overview: makeOverview({ complaintRate: rate }) });
       const view = await openDashboard();
       const card = screen.getByTestId('complaint-rate-card');
-      expect(card).toHaveTextContent(`${rate}%${label}`);
+      expect(card).toHaveTextContent(text);
       expect(within(card).getByRole('meter')).toHaveAttribute('aria-valuenow', width);
       view.unmount();
     }
@@ -272,7 +290,7 @@ describe('Dashboard: advanced analytics', () => {
       },
     });
     await openDashboard();
-    expect(await screen.findByTestId('trend-charts')).toHaveTextContent('Inbox rate 88.00% on 2025-06-01');
+    expect(await screen.findByTestId('trend-charts')).toHaveTextContent('Inbox rate 88% on 2025-06-01');
     await userEvent.setup().click(screen.getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true));
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
@@ -313,6 +331,20 @@ describe('Dashboard: domain health', () => {
     expect(bare.getAllByText('Not configured')).toHaveLength(3);
     expect(within(screen.getByTestId('domain-row-1')).getByText('v=DMARC1; p=reject')).toBeInTheDocument();
   });
+
+  it('cuts a long record to one line, with the whole record in its tooltip and a copy button', async () => {
+    const dkim = `v=DKIM1; k=rsa; p=${'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'.repeat(9)}`;
+    stubDashboard({ domains: [makeDomain({ id: 1, domain: 'good.example', dkimRecord: dkim })] });
+    await openDashboard();
+    const user = await choose('domain-health');
+    const row = within(screen.getByTestId('domain-row-1'));
+    const value = row.getByText(dkim);
+    expect(value).toHaveClass('truncate');
+    expect(value).toHaveAttribute('title', dkim);
+    await user.click(row.getByRole('button', { name: 'Copy the DKIM record of good.example' }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(dkim);
+  });
 });
 
 describe('Dashboard: inbox tests', () => {
@@ -348,6 +380,35 @@ describe('Dashboard: inbox tests', () => {
     expect(screen.getByTestId('overall-deliverability')).toHaveTextContent('Good');
   });
 
+  it('colours rates by their value: 0% in the inbox is red, 0% in spam green', async () => {
+    stubDashboard({
+      tests: [
+        makeTest({ id: 2, subject: 'All junked', totalSeeds: 10, inboxCount: 0, spamCount: 10, missingCount: 0 }),
+        makeTest({ id: 1, subject: 'All delivered', totalSeeds: 10, inboxCount: 10, spamCount: 0, missingCount: 0 }),
+      ],
+    });
+    await openDashboard();
+    await choose('inbox-tests');
+    const tone = (element: HTMLElement) => [element.textContent, element.getAttribute('data-tone')];
+    const [junkedInbox, junkedSpam] = within(screen.getByTestId('inbox-test-2-results')).getAllByRole('definition');
+    expect([tone(junkedInbox), tone(junkedSpam)]).toEqual([
+      ['0/10', 'bad'],
+      ['10/10', 'bad'],
+    ]);
+    expect(junkedInbox).toHaveClass('text-red-700');
+    const [deliveredInbox, deliveredSpam] = within(screen.getByTestId('inbox-test-1-results')).getAllByRole('definition');
+    expect([tone(deliveredInbox), tone(deliveredSpam)]).toEqual([
+      ['10/10', 'good'],
+      ['0/10', 'good'],
+    ]);
+    expect(deliveredSpam).toHaveClass('text-green-700');
+    // 10 of 20 seeds: 50% inbox is poor, 50% spam is bad.
+    expect(tone(within(screen.getByTestId('tests-inbox-rate')).getByText('50%'))).toEqual(['50%', 'bad']);
+    expect(tone(within(screen.getByTestId('tests-spam-rate')).getByText('50%'))).toEqual(['50%', 'bad']);
+    expect(tone(screen.getByTestId('average-inbox-rate'))).toEqual(['50%', 'bad']);
+    expect(tone(screen.getByTestId('average-spam-rate'))).toEqual(['50%', 'bad']);
+  });
+
   it('deletes a test: toast Test Deleted and refresh', async () => {
     let list = [makeTest({ id: 3, subject: 'Doomed' }), makeTest({ id: 2, subject: 'Kept' })];
     const fetchMock = stubDashboard({
@@ -362,7 +423,19 @@ describe('Dashboard: inbox tests', () => {
     await openDashboard();
     const user = await choose('inbox-tests');
     await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    // Nothing is deleted before the user confirms; Cancel keeps the test.
+    expect(within(await screen.findByRole('alertdialog')).getByText('Delete Inbox Test')).toBeInTheDocument();
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').length;
+    expect(deletes()).toBe(0);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes()).toBe(0);
+    expect(screen.getByTestId('inbox-test-3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    await confirmDeletion(user, /Are you sure you want to delete test #3 \(Doomed\)\?/);
     expect(await screen.findByText('Test Deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('inbox-test-3')).not.toBeInTheDocument());
     expect(screen.getByTestId('inbox-test-2')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/inbox-tests/3' && init?.method === 'DELETE')).toBe(true);
@@ -376,6 +449,7 @@ describe('Dashboard: inbox tests', () => {
     await openDashboard();
     const user = await choose('inbox-tests');
     await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    await confirmDeletion(user, /test #3/);
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to delete inbox tests')).toBeInTheDocument();
   });
@@ -391,9 +465,14 @@ describe('Dashboard: inbox tests', () => {
     await openDashboard();
     const user = await choose('inbox-tests');
     await user.click(screen.getByRole('button', { name: 'Delete Doomed' }));
+    await confirmDeletion(user, /test #3/);
     expect(await screen.findByText('A running test cannot be deleted')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+    // The dialog stays open on failure, so the user can try again or cancel.
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Delete Other' }));
+    await confirmDeletion(user, /test #2/);
     expect(await screen.findByText('Failed to delete test')).toBeInTheDocument();
   });
 
@@ -411,6 +490,7 @@ describe('Dashboard: inbox tests', () => {
     await openDashboard();
     const user = await choose('inbox-tests');
     await user.click(screen.getByRole('button', { name: 'Delete Last one' }));
+    await confirmDeletion(user, /test #3/);
     expect(await screen.findByText('No Inbox Tests Available')).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-source-status')).toHaveTextContent('Inactive');
   });
@@ -467,10 +547,10 @@ describe('Dashboard: ESP data', () => {
     expect(screen.getByTestId('integration-3')).toHaveTextContent('MTA');
     // Inactive integrations are not listed.
     expect(screen.queryByTestId('integration-5')).not.toBeInTheDocument();
-    const cells = within(screen.getByTestId('recent-email-activity')).getAllByText(/^\d+\.\d%$/);
+    const cells = within(screen.getByTestId('recent-email-activity')).getAllByText(/^\d+(\.\d)?%$/);
     expect(cells.map((c) => [c.textContent, c.getAttribute('data-tone')])).toEqual(
       expect.arrayContaining([
-        ['95.0%', 'good'],
+        ['95%', 'good'],
         ['94.9%', 'warn'],
         ['89.9%', 'bad'],
       ]),
@@ -522,17 +602,64 @@ describe('Dashboard: recent alerts', () => {
     expect(screen.getByTestId('recent-alert-2').querySelector('[data-severity-icon]')).toHaveClass('text-yellow-700');
   });
 
-  it('says No recent alerts when there are none', async () => {
-    stubDashboard({ alerts: [] });
-    await openDashboard();
+  it('says No recent alerts when there are none, and healthy only when every domain passes its checks', async () => {
+    stubDashboard({ alerts: [], domains: [makeDomain({ id: 1 }), makeDomain({ id: 2, domain: 'second.example' })] });
+    const healthy = await openDashboard();
     const card = within(screen.getByTestId('dashboard-recent-alerts'));
     expect(card.getByText('No recent alerts')).toBeInTheDocument();
     expect(card.getByText('Your email deliverability is healthy')).toBeInTheDocument();
+    expect(screen.getByTestId('no-alerts')).toHaveAttribute('data-healthy', 'true');
+    healthy.unmount();
+
+    const cases: [Parameters<typeof stubDashboard>[0], string][] = [
+      // The first hour: a new domain Critical at 0/100 beside no alert is not healthy.
+      [
+        { domains: [makeDomain({ domain: 'broken.example', status: 'error', spfStatus: 'missing', dmarcStatus: 'missing' })] },
+        'broken.example needs attention: its DNS checks found problems.',
+      ],
+      [
+        {
+          domains: [
+            makeDomain({ id: 1, status: 'warning' }),
+            makeDomain({ id: 2, domain: 'b.example', status: 'error' }),
+            makeDomain({ id: 3, domain: 'c.example' }),
+          ],
+        },
+        '2 of your domains need attention: their DNS checks found problems.',
+      ],
+      [
+        { domains: [makeDomain({ domain: 'fresh.example', status: 'pending', lastCheckedAt: null })] },
+        'fresh.example has not been checked yet: run Verify DNS to check it.',
+      ],
+      [{ domains: [] }, 'Add a domain to monitor its authentication and deliverability.'],
+      [{ domains: [makeDomain()], overview: makeOverview({ healthScore: 45.55 }) }, 'Your email health score is 45.6/100 and needs improvement.'],
+    ];
+    for (const [data, text] of cases) {
+      stubDashboard({ alerts: [], ...data });
+      const next = await openDashboard();
+      const quiet = within(screen.getByTestId('dashboard-recent-alerts'));
+      expect(quiet.getByText('No recent alerts')).toBeInTheDocument();
+      expect(quiet.getByText(text)).toBeInTheDocument();
+      expect(quiet.queryByText('Your email deliverability is healthy')).not.toBeInTheDocument();
+      expect(screen.getByTestId('no-alerts')).toHaveAttribute('data-healthy', 'false');
+      next.unmount();
+    }
+  });
+
+  it('wraps a long alert instead of widening the page', async () => {
+    const key = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'.repeat(9);
+    stubDashboard({
+      alerts: [makeAlert({ id: 1, title: 'DKIM record changed for example.com', message: `DKIM record changed from "v=DKIM1; p=${key}" to "none".` })],
+    });
+    await openDashboard();
+    const alert = within(screen.getByTestId('recent-alert-1'));
+    expect(alert.getByText(/DKIM record changed from/)).toHaveClass('wrap-anywhere');
+    expect(alert.getByText('DKIM record changed for example.com')).toHaveClass('wrap-anywhere');
   });
 
   it('deletes an alert: refresh and toast Alert deleted', async () => {
     let alerts = [makeAlert({ id: 1, title: 'DMARC failing' })];
-    stubDashboard({
+    const fetchMock = stubDashboard({
       domains: [makeDomain()],
       alerts: () => alerts,
       extra: {
@@ -543,9 +670,14 @@ describe('Dashboard: recent alerts', () => {
       },
     });
     await openDashboard();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await confirmDeletion(user, /Are you sure you want to delete the alert "DMARC failing"\?/);
     expect(await screen.findByText('Alert deleted')).toBeInTheDocument();
     expect(await screen.findByText('No recent alerts')).toBeInTheDocument();
+    expect(screen.getByText('Your email deliverability is healthy')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('toasts Error / Failed to delete alert. Please try again. on failure', async () => {
@@ -554,7 +686,9 @@ describe('Dashboard: recent alerts', () => {
       extra: { 'DELETE /api/alerts/1': () => errorResponse(500, 'internal', 'Something went wrong') },
     });
     await openDashboard();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete alert DMARC failing' }));
+    await confirmDeletion(user, /DMARC failing/);
     expect(await screen.findByText('Failed to delete alert. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByTestId('recent-alert-1')).toBeInTheDocument();

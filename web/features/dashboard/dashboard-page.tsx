@@ -105,7 +105,7 @@ export default function DashboardPage() {
       {selected.id === 'inbox-tests' && <InboxTestsView tests={testList} />}
       {selected.id === 'esp-data' && <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />}
 
-      <RecentAlertsCard alerts={alertList} />
+      <RecentAlertsCard alerts={alertList} domains={domainList} healthScore={overview.data?.healthScore ?? null} />
     </div>
   );
 }

@@ -3,12 +3,13 @@ import type { EmailMetric } from '@contracts/email-metrics';
 import type { InboxTest } from '@contracts/inbox-tests';
 import type { Integration } from '@contracts/integrations';
 import { metricsWindowStart, percentOf, sendingRates, type MailVolumes, type SendingRates } from '@contracts/figures';
+import { formatScore, inboxRateTone, type Tone } from '../../lib/format';
 
 // Every threshold, label and figure of the dashboard (part 1, section 2.8), as pure functions so
 // each boundary is tested once here and the components only draw what these return.
 
-/** good = green, warn = yellow, bad = red, none = no data. */
-export type Tone = 'good' | 'warn' | 'bad' | 'none';
+/** good = green, warn = yellow, bad = red, none = no data. One definition with the thresholds in web/lib/format.ts. */
+export type { Tone };
 
 export interface Rating {
   label: string;
@@ -45,12 +46,12 @@ export function needsImprovement(score: number | null): boolean {
   return score === null || score < 80;
 }
 
-/** Inbox Rate: 90+ Excellent, 70+ Good, else Poor. */
+const INBOX_RATE_LABELS: Record<Exclude<Tone, 'none'>, string> = { good: 'Excellent', warn: 'Good', bad: 'Poor' };
+
+/** Inbox Rate: 90+ Excellent, 70+ Good, else Poor (the thresholds every screen colours inbox rates by). */
 export function inboxRateRating(rate: number | null): Rating {
-  if (rate === null) return noData;
-  if (rate >= 90) return { label: 'Excellent', tone: 'good' };
-  if (rate >= 70) return { label: 'Good', tone: 'warn' };
-  return { label: 'Poor', tone: 'bad' };
+  const tone = inboxRateTone(rate);
+  return tone === 'none' ? noData : { label: INBOX_RATE_LABELS[tone], tone };
 }
 
 /** Bounce Rate: 2 or less Excellent, 5 or less Acceptable, else High. */
@@ -270,6 +271,49 @@ export function dataSources(input: { domains: number; inboxTests: number; active
       available: input.activeIntegrations >= 1,
     },
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recent alerts
+
+export interface QuietVerdict {
+  /** True only when every domain was checked and passes, and the health score (when known) is not poor. */
+  healthy: boolean;
+  text: string;
+  /** Where to act on it, when something is to be done. */
+  action: { label: string; to: 'domains' } | null;
+}
+
+/**
+ * What the Recent Alerts card says when there are no alerts. The spec's 'Your email deliverability
+ * is healthy' only when that is true: not beside a domain with issues or not checked yet, not
+ * without any domain, not with a health score that Needs Improvement (below 70).
+ */
+export function quietVerdict(domains: Pick<Domain, 'domain' | 'status'>[], healthScore: number | null): QuietVerdict {
+  const failing = domains.filter((d) => d.status === 'warning' || d.status === 'error');
+  if (failing.length === 1)
+    return { healthy: false, text: `${failing[0].domain} needs attention: its DNS checks found problems.`, action: { label: 'Open Domains', to: 'domains' } };
+  if (failing.length > 1)
+    return {
+      healthy: false,
+      text: `${failing.length} of your domains need attention: their DNS checks found problems.`,
+      action: { label: 'Open Domains', to: 'domains' },
+    };
+  const pending = domains.filter((d) => d.status !== 'healthy');
+  if (pending.length > 0) {
+    const which = pending.length === 1 ? pending[0].domain : `${pending.length} of your domains`;
+    return {
+      healthy: false,
+      text: `${which} ${pending.length === 1 ? 'has' : 'have'} not been checked yet: run Verify DNS to check ${pending.length === 1 ? 'it' : 'them'}.`,
+      action: { label: 'Open Domains', to: 'domains' },
+    };
+  }
+  if (domains.length === 0)
+    return { healthy: false, text: 'Add a domain to monitor its authentication and deliverability.', action: { label: 'Add Domain', to: 'domains' } };
+  if (healthScore !== null && healthScoreRating(healthScore).tone === 'bad') {
+    return { healthy: false, text: `Your email health score is ${formatScore(healthScore)}/100 and needs improvement.`, action: null };
+  }
+  return { healthy: true, text: 'Your email deliverability is healthy', action: null };
 }
 
 /** Newest first by createdAt, at most `limit` items. */

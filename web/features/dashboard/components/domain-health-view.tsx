@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Domain } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatCount, formatPercent } from '../../../lib/format';
+import { LongValue } from '../../../components/long-value';
+import { formatCount, formatRate } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
 import { authCompleteness, NO_DATA, scoreTone, summarizeDomains, type Tone } from '../metrics';
@@ -18,16 +19,21 @@ const STATUS: Record<Domain['status'], { label: string; tone: Tone; icon: typeof
 
 const RECORD_TONE: Record<string, Tone> = { valid: 'good', invalid: 'bad', missing: 'bad' };
 
-function RecordLine({ name, value, status }: { name: string; value: string | null; status: Domain['spfStatus'] }) {
+/** A record on one line: a DKIM key alone is hundreds of characters, so it is cut, with a copy button. */
+function RecordLine({ domain, name, value, status }: { domain: string; name: string; value: string | null; status: Domain['spfStatus'] }) {
   const tone = status ? (RECORD_TONE[status] ?? 'none') : 'none';
   return (
-    <div className="grid grid-cols-[3.5rem_1fr] items-baseline gap-2 text-xs">
+    <div className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2 text-xs">
       <dt className={cn('font-semibold', TONE_TEXT[tone])}>
         {name}
         {status && <span className="sr-only"> ({status})</span>}
       </dt>
-      <dd className={cn('truncate', value ? 'font-mono' : 'text-muted-foreground')} title={value ?? undefined}>
-        {value || 'Not configured'}
+      <dd className="min-w-0">
+        {value ? (
+          <LongValue value={value} copyLabel={`Copy the ${name} record of ${domain}`} className="font-mono" />
+        ) : (
+          <span className="text-muted-foreground">Not configured</span>
+        )}
       </dd>
     </div>
   );
@@ -41,14 +47,16 @@ function DomainRow({ domain }: { domain: Domain }) {
     <li className="space-y-3 rounded-lg border p-4" data-testid={`domain-row-${domain.id}`}>
       <div className="flex flex-wrap items-center gap-3">
         <StatusIcon className={cn('size-5 shrink-0', TONE_TEXT[status.tone])} aria-hidden="true" />
-        <span className="min-w-0 flex-1 truncate font-medium">{domain.domain}</span>
+        <span className="min-w-0 flex-1 truncate font-medium" title={domain.domain}>
+          {domain.domain}
+        </span>
         <ToneBadge tone={completeness.tone}>{completeness.label}</ToneBadge>
         <span className={cn('text-sm font-medium', TONE_TEXT[status.tone])}>{status.label}</span>
       </div>
       <dl className="space-y-1">
-        <RecordLine name="SPF" value={domain.spfRecord} status={domain.spfStatus} />
-        <RecordLine name="DKIM" value={domain.dkimRecord} status={domain.dkimStatus} />
-        <RecordLine name="DMARC" value={domain.dmarcRecord} status={domain.dmarcStatus} />
+        <RecordLine domain={domain.domain} name="SPF" value={domain.spfRecord} status={domain.spfStatus} />
+        <RecordLine domain={domain.domain} name="DKIM" value={domain.dkimRecord} status={domain.dkimStatus} />
+        <RecordLine domain={domain.domain} name="DMARC" value={domain.dmarcRecord} status={domain.dmarcStatus} />
       </dl>
     </li>
   );
@@ -68,7 +76,7 @@ export function DomainHealthView({ domains }: { domains: Domain[] }) {
     );
   }
   const summary = summarizeDomains(domains);
-  const scoreText = (value: number | null) => (value === null ? NO_DATA : formatPercent(value, 0));
+  const scoreText = (value: number | null) => (value === null ? NO_DATA : formatRate(value));
   return (
     <div data-testid="dashboard-view-domain-health" className="space-y-6">
       <div className="grid gap-4 md:grid-cols-3">

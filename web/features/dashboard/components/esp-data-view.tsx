@@ -7,14 +7,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { percentOf } from '@contracts/figures';
-import { formatCount, formatPercent, syncFreshness } from '../../../lib/format';
+import { formatCount, formatRate, syncFreshness } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
 import { deliveredTone, LIST_LIMIT, NO_DATA, summarizeMetrics, type Tone } from '../metrics';
 import { INTEGRATION_TYPE_LABELS, providerName, setupGuideUrl } from '../providers';
 import { EmptyState, StatCard, TONE_TEXT } from './parts';
 
-const rate3 = (value: number | null) => (value === null ? NO_DATA : formatPercent(value, 3));
+// Part 1, 2.8: these three cards show three decimals.
+const rate3 = (value: number | null) => (value === null ? NO_DATA : formatRate(value, 3));
 
 function freshnessTone(label: string): Tone {
   if (label === 'Never synced' || label === 'Sync outdated') return 'bad';
@@ -64,7 +65,7 @@ function IntegrationRow({ integration }: { integration: Integration }) {
     <li className="space-y-3 rounded-lg border p-4" data-testid={`integration-${integration.id}`}>
       <div className="flex flex-wrap items-center gap-3">
         <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden="true" />
-        <span className="flex-1 font-medium">{providerName(integration.provider)}</span>
+        <span className="min-w-0 flex-1 font-medium wrap-anywhere">{providerName(integration.provider)}</span>
         <span className="rounded-full border px-2 py-0.5 text-xs font-medium">{INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}</span>
         <span className={cn('text-sm font-medium', TONE_TEXT[freshnessTone(freshness)])} data-testid="sync-freshness">
           {freshness}
@@ -77,7 +78,7 @@ function IntegrationRow({ integration }: { integration: Integration }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Delivery Rate</dt>
-          <dd className="font-semibold">{integration.deliveryRate === null ? NO_DATA : formatPercent(integration.deliveryRate)}</dd>
+          <dd className="font-semibold">{integration.deliveryRate === null ? NO_DATA : formatRate(integration.deliveryRate)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Data Points</dt>
@@ -138,7 +139,7 @@ function RecentActivity({ metrics }: { metrics: EmailMetric[] }) {
                       <td className="py-2 pr-3">{providerName(metric.provider)}</td>
                       <td className="py-2 pr-3 text-right">{formatCount(metric.emailsSent)}</td>
                       <td className={cn('py-2 pr-3 text-right font-semibold', TONE_TEXT[tone])} data-tone={tone}>
-                        {delivered === null ? NO_DATA : formatPercent(delivered)}
+                        {delivered === null ? NO_DATA : formatRate(delivered)}
                       </td>
                       <td className="py-2 pr-3 text-right">{formatCount(metric.bounced)}</td>
                       <td className="py-2 text-right">{formatCount(metric.complaints)}</td>

@@ -1,11 +1,15 @@
-import { Clock, Globe2, Inbox, Loader2, MailX, ShieldAlert, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Clock, Globe2, Inbox, MailX, ShieldAlert, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InboxTest } from '@contracts/inbox-tests';
+import { percentOf } from '@contracts/figures';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatPercent, relativeAge } from '../../../lib/format';
+import { formatRate, inboxRateTone, relativeAge, spamRateTone, type Tone } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
 import { useDeleteInboxTestMutation } from '../api';
 import {
@@ -21,44 +25,44 @@ import {
 } from '../metrics';
 import { EmptyState, StatCard, TONE_TEXT, ToneBadge } from './parts';
 
-const pct = (value: number | null) => (value === null ? NO_DATA : formatPercent(value));
+const pct = (value: number | null) => (value === null ? NO_DATA : formatRate(value));
 
-function TestRow({ test, onDelete, deleting }: { test: InboxTest; onDelete: () => void; deleting: boolean }) {
+/** A count of seeds coloured by the rate it makes (thresholds in web/lib/format.ts). */
+function SeedCount({ count, total, tone }: { count: number; total: number; tone: Tone }) {
+  return (
+    <dd className={cn('font-semibold', TONE_TEXT[tone])} data-tone={tone}>
+      {count}/{total}
+    </dd>
+  );
+}
+
+function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) {
   const title = inboxTestTitle(test);
   return (
     <li className="space-y-2 rounded-lg border p-4" data-testid={`inbox-test-${test.id}`}>
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{title}</p>
-          <p className="text-sm text-muted-foreground">
+          <p className="truncate font-medium" title={title}>
+            {title}
+          </p>
+          <p className="text-sm text-muted-foreground wrap-anywhere">
             {test.provider ?? 'Provider not detected yet'} · {relativeAge(test.createdAt)}
           </p>
         </div>
         <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-muted-foreground hover:text-destructive"
-          aria-label={`Delete ${title}`}
-          onClick={onDelete}
-          disabled={deleting}
-        >
-          {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Delete ${title}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
         </Button>
       </div>
       {test.status === 'completed' && (
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid={`inbox-test-${test.id}-results`}>
           <div>
             <dt className="text-muted-foreground">Inbox</dt>
-            <dd className="font-semibold text-green-700">
-              {test.inboxCount}/{test.totalSeeds}
-            </dd>
+            <SeedCount count={test.inboxCount} total={test.totalSeeds} tone={inboxRateTone(percentOf(test.inboxCount, test.totalSeeds))} />
           </div>
           <div>
             <dt className="text-muted-foreground">Spam</dt>
-            <dd className="font-semibold text-red-700">
-              {test.spamCount}/{test.totalSeeds}
-            </dd>
+            <SeedCount count={test.spamCount} total={test.totalSeeds} tone={spamRateTone(percentOf(test.spamCount, test.totalSeeds))} />
           </div>
           <div>
             <dt className="text-muted-foreground">Missing</dt>
@@ -93,15 +97,27 @@ function GlobalProviderPerformance({ average }: { average: NonNullable<InboxTest
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <div>
             <dt className="text-xs text-muted-foreground">Average Inbox Rate</dt>
-            <dd className="text-xl font-bold text-green-700">{formatPercent(average.inboxRate)}</dd>
+            <dd
+              className={cn('text-xl font-bold', TONE_TEXT[inboxRateTone(average.inboxRate)])}
+              data-testid="average-inbox-rate"
+              data-tone={inboxRateTone(average.inboxRate)}
+            >
+              {formatRate(average.inboxRate)}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Average Spam Rate</dt>
-            <dd className="text-xl font-bold text-red-700">{formatPercent(average.spamRate)}</dd>
+            <dd
+              className={cn('text-xl font-bold', TONE_TEXT[spamRateTone(average.spamRate)])}
+              data-testid="average-spam-rate"
+              data-tone={spamRateTone(average.spamRate)}
+            >
+              {formatRate(average.spamRate)}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Average Missing Rate</dt>
-            <dd className="text-xl font-bold text-muted-foreground">{formatPercent(average.missingRate)}</dd>
+            <dd className="text-xl font-bold text-muted-foreground">{formatRate(average.missingRate)}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Global Providers</dt>
@@ -124,6 +140,7 @@ function GlobalProviderPerformance({ average }: { average: NonNullable<InboxTest
 /** Inbox tests view (part 1, 2.8). */
 export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
   const deleteTest = useDeleteInboxTestMutation();
+  const [confirming, setConfirming] = useState<InboxTest | null>(null);
 
   if (tests.length === 0) {
     return (
@@ -144,7 +161,10 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
   const summary = summarizeInboxTests(tests);
   const remove = (test: InboxTest) =>
     deleteTest.mutate(test.id, {
-      onSuccess: () => toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` }),
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` });
+      },
       onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
     });
 
@@ -156,9 +176,10 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
           icon={Inbox}
           testId="tests-inbox-rate"
           value={pct(summary.inboxRate)}
+          tone={inboxRateTone(summary.inboxRate)}
           note={`Across ${summary.totalSeeds} seeds of completed tests`}
         />
-        <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} />
+        <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} tone={spamRateTone(summary.spamRate)} />
         <StatCard title="Missing Rate" icon={MailX} testId="tests-missing-rate" value={pct(summary.missingRate)} />
         <StatCard
           title="Active Tests"
@@ -177,13 +198,25 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
         <CardContent>
           <ul className="space-y-3">
             {latest(tests).map((test) => (
-              <TestRow key={test.id} test={test} onDelete={() => remove(test)} deleting={deleteTest.isPending && deleteTest.variables === test.id} />
+              <TestRow key={test.id} test={test} onDelete={() => setConfirming(test)} />
             ))}
           </ul>
         </CardContent>
       </Card>
 
       {summary.average && <GlobalProviderPerformance average={summary.average} />}
+
+      {confirming && (
+        <ConfirmDeleteDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title="Delete Inbox Test"
+          description={`Are you sure you want to delete test #${confirming.id} (${inboxTestTitle(confirming)})? Its results and message analysis are removed. This cannot be undone.`}
+          pending={deleteTest.isPending}
+          onConfirm={() => remove(confirming)}
+          testId="delete-inbox-test-dialog"
+        />
+      )}
     </div>
   );
 }

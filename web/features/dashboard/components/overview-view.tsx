@@ -6,7 +6,7 @@ import type { User } from '@contracts/user';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatCount, formatPercent, parsePercent } from '../../../lib/format';
+import { formatCount, formatRate, formatScore, parsePercent, roundTo } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import {
   barWidth,
@@ -23,13 +23,17 @@ import {
 import { AdvancedAnalyticsCard } from './advanced-analytics-card';
 import { Bar, StatCard, ToneBadge } from './parts';
 
-/** Whole scores as they are, others with one decimal, so 89.9 never reads as 90 next to 'Good'. */
-function scoreText(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+/**
+ * A figure as it is shown (web/lib/format.ts rounds to `decimals`), and so as it is rated: a label
+ * never disagrees with the number beside it (89.96 reads 90 and Excellent, not 90 and Good).
+ */
+function shown(value: number | null, decimals = 1): number | null {
+  return value === null ? null : roundTo(value, decimals);
 }
 
-function ScoreRow({ label, value, suffix }: { label: string; value: number | null; suffix: '/100' | '%' }) {
-  const text = value === null ? NO_DATA : suffix === '%' ? formatPercent(value, 2) : `${scoreText(value)}/100`;
+function ScoreRow({ label, value: exact, suffix }: { label: string; value: number | null; suffix: '/100' | '%' }) {
+  const value = shown(exact);
+  const text = value === null ? NO_DATA : suffix === '%' ? formatRate(value) : `${formatScore(value)}/100`;
   return (
     <div className="space-y-1.5">
       <div className="flex items-center justify-between text-sm">
@@ -42,7 +46,7 @@ function ScoreRow({ label, value, suffix }: { label: string; value: number | nul
 }
 
 function HealthScoreCard({ overview }: { overview: DashboardOverview }) {
-  const score = overview.healthScore;
+  const score = shown(overview.healthScore);
   const rating = healthScoreRating(score);
   const deliverability = parsePercent(overview.inboxRate);
   return (
@@ -54,7 +58,7 @@ function HealthScoreCard({ overview }: { overview: DashboardOverview }) {
       <CardContent className="space-y-6">
         <div className="flex flex-wrap items-baseline gap-3">
           <span data-testid="health-score" className={score === null ? 'text-3xl font-bold text-muted-foreground' : 'text-5xl font-bold'}>
-            {score === null ? NO_DATA : scoreText(score)}
+            {score === null ? NO_DATA : formatScore(score)}
           </span>
           {score !== null && <span className="text-lg text-muted-foreground">/100</span>}
           {score !== null && (
@@ -103,16 +107,19 @@ function RateCard({
   icon,
   testId,
   scaleNote,
+  decimals = 1,
 }: {
   title: string;
+  /** As shown: rounded to `decimals`. */
   rate: number | null;
   rating: Rating;
   width: number;
   icon: typeof Inbox;
   testId: string;
   scaleNote?: string;
+  decimals?: number;
 }) {
-  const text = rate === null ? NO_DATA : formatPercent(rate, 2);
+  const text = rate === null ? NO_DATA : formatRate(rate, decimals);
   return (
     <StatCard
       title={title}
@@ -186,9 +193,10 @@ export function OverviewView({ overview, error, onRetry, user }: { overview: Das
       </div>
     );
   }
-  const inboxRate = parsePercent(overview.inboxRate);
-  const bounceRate = parsePercent(overview.bounceRate);
-  const complaintRate = parsePercent(overview.complaintRate);
+  const inboxRate = shown(parsePercent(overview.inboxRate));
+  const bounceRate = shown(parsePercent(overview.bounceRate));
+  // Complaint thresholds sit at 0.1% and 0.3%: one decimal would show 0.14% as 0.1%.
+  const complaintRate = shown(parsePercent(overview.complaintRate), 2);
   return (
     <div data-testid="dashboard-view-overview" className="space-y-6">
       <div className="grid gap-4 lg:grid-cols-3">
@@ -230,6 +238,7 @@ export function OverviewView({ overview, error, onRetry, user }: { overview: Das
           rating={complaintRateRating(complaintRate)}
           width={tenfoldBarWidth(complaintRate)}
           scaleNote="full at 10%"
+          decimals={2}
         />
       </div>
 

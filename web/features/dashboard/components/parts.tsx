@@ -1,14 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TONE_TEXT } from '../../../components/tone';
 import { cn } from '../../../lib/utils';
 import type { Tone } from '../metrics';
 
-export const TONE_TEXT: Record<Tone, string> = {
-  good: 'text-green-700',
-  warn: 'text-yellow-700',
-  bad: 'text-red-700',
-  none: 'text-muted-foreground',
-};
+export { TONE_TEXT };
 
 const TONE_BAR: Record<Tone, string> = {
   good: 'bg-green-500',
@@ -80,7 +76,9 @@ export function StatCard({
         {IconComponent && <IconComponent className="size-4 text-muted-foreground" aria-hidden="true" />}
       </CardHeader>
       <CardContent className="space-y-2">
-        <p className={cn('text-2xl font-bold', tone !== 'none' && TONE_TEXT[tone])}>{value}</p>
+        <p className={cn('text-2xl font-bold wrap-anywhere', tone !== 'none' && TONE_TEXT[tone])} data-tone={tone}>
+          {value}
+        </p>
         {note && <div className="text-xs text-muted-foreground">{note}</div>}
         {children}
       </CardContent>

@@ -1,6 +1,9 @@
-import { Bell, CheckCircle2, Info, Loader2, Trash2, TriangleAlert, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Bell, CheckCircle2, Info, Trash2, TriangleAlert, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Alert, AlertSeverity } from '@contracts/alerts';
+import type { Domain } from '@contracts/domains';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -8,7 +11,7 @@ import { relativeAge } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
 import { useDeleteAlertMutation } from '../api';
-import { latest, type Tone } from '../metrics';
+import { latest, quietVerdict, type Tone } from '../metrics';
 import { TONE_TEXT, ToneBadge } from './parts';
 
 // ADR 004: critical and error share the dashboard's error icon.
@@ -19,20 +22,21 @@ const SEVERITY: Record<AlertSeverity, { icon: typeof Info; tone: Tone; iconClass
   info: { icon: Info, tone: 'none', iconClass: 'text-blue-600' },
 };
 
-function AlertRow({ alert, onDelete, deleting }: { alert: Alert; onDelete: () => void; deleting: boolean }) {
+function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
   const severity = SEVERITY[alert.severity];
   const Icon = severity.icon;
   return (
     <li className="flex gap-3 rounded-lg border p-3" data-testid={`recent-alert-${alert.id}`}>
       <Icon className={cn('mt-0.5 size-5 shrink-0', severity.iconClass)} aria-hidden="true" data-severity-icon={alert.severity} />
+      {/* Alerts are read whole, so they wrap; one raised before alerts were worded may hold a whole DKIM key. */}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="font-medium">{alert.title}</p>
+          <p className="min-w-0 font-medium wrap-anywhere">{alert.title}</p>
           <ToneBadge tone={severity.tone} className="capitalize">
             {alert.severity}
           </ToneBadge>
         </div>
-        <p className="text-sm text-muted-foreground">{alert.message}</p>
+        <p className="text-sm text-muted-foreground wrap-anywhere">{alert.message}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <span className="text-xs text-muted-foreground">{relativeAge(alert.createdAt)}</span>
           <Button asChild variant="link" size="sm" className="h-auto px-1 py-0">
@@ -48,23 +52,47 @@ function AlertRow({ alert, onDelete, deleting }: { alert: Alert; onDelete: () =>
         className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
         aria-label={`Delete alert ${alert.title}`}
         onClick={onDelete}
-        disabled={deleting}
       >
-        {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        <Trash2 aria-hidden="true" />
       </Button>
     </li>
   );
 }
 
+/** What the card says without alerts: healthy only when it is (metrics.ts quietVerdict). */
+function NoAlerts({ domains, healthScore }: { domains: Domain[]; healthScore: number | null }) {
+  const verdict = quietVerdict(domains, healthScore);
+  return (
+    <div className="flex flex-col items-center gap-2 py-8 text-center" data-testid="no-alerts" data-healthy={verdict.healthy}>
+      {verdict.healthy ? (
+        <CheckCircle2 className="size-10 text-green-600" aria-hidden="true" />
+      ) : (
+        <TriangleAlert className="size-10 text-yellow-600" aria-hidden="true" />
+      )}
+      <p className="font-medium">No recent alerts</p>
+      <p className="max-w-md text-sm text-muted-foreground wrap-anywhere">{verdict.text}</p>
+      {verdict.action && (
+        <Button asChild variant="outline" size="sm">
+          <Link to={PATHS[verdict.action.to]}>{verdict.action.label}</Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The 5 latest alerts (part 1, 2.8). The original's per-source filters end up showing every alert
- * for every dashboard source, so no filter is applied.
+ * for every dashboard source, so no filter is applied. Deleting asks first, as everywhere else.
  */
-export function RecentAlertsCard({ alerts }: { alerts: Alert[] }) {
+export function RecentAlertsCard({ alerts, domains, healthScore }: { alerts: Alert[]; domains: Domain[]; healthScore: number | null }) {
   const deleteAlert = useDeleteAlertMutation();
-  const remove = (id: number) =>
-    deleteAlert.mutate(id, {
-      onSuccess: () => toast({ title: 'Alert deleted' }),
+  const [confirming, setConfirming] = useState<Alert | null>(null);
+  const remove = (alert: Alert) =>
+    deleteAlert.mutate(alert.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'Alert deleted' });
+      },
       onError: () => toast({ title: 'Error', description: 'Failed to delete alert. Please try again.', variant: 'destructive' }),
     });
   const shown = latest(alerts);
@@ -83,19 +111,26 @@ export function RecentAlertsCard({ alerts }: { alerts: Alert[] }) {
       </CardHeader>
       <CardContent>
         {shown.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <CheckCircle2 className="size-10 text-green-600" aria-hidden="true" />
-            <p className="font-medium">No recent alerts</p>
-            <p className="text-sm text-muted-foreground">Your email deliverability is healthy</p>
-          </div>
+          <NoAlerts domains={domains} healthScore={healthScore} />
         ) : (
           <ul className="space-y-3">
             {shown.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} onDelete={() => remove(alert.id)} deleting={deleteAlert.isPending && deleteAlert.variables === alert.id} />
+              <AlertRow key={alert.id} alert={alert} onDelete={() => setConfirming(alert)} />
             ))}
           </ul>
         )}
       </CardContent>
+      {confirming && (
+        <ConfirmDeleteDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title="Delete Alert"
+          description={`Are you sure you want to delete the alert "${confirming.title}"? This cannot be undone.`}
+          pending={deleteAlert.isPending}
+          onConfirm={() => remove(confirming)}
+          testId="delete-alert-dialog"
+        />
+      )}
     </Card>
   );
 }

@@ -1,14 +1,15 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardTrends } from '@contracts/dashboard';
-import { formatPercent } from '../../../lib/format';
+import { formatRate } from '../../../lib/format';
 
 type SeriesKey = 'inboxRate' | 'deliveryRate' | 'bounceRate' | 'complaintRate';
 
-const SERIES: Record<SeriesKey, { name: string; color: string }> = {
-  inboxRate: { name: 'Inbox rate', color: '#2563eb' },
-  deliveryRate: { name: 'Delivery rate', color: '#16a34a' },
-  bounceRate: { name: 'Bounce rate', color: '#d97706' },
-  complaintRate: { name: 'Complaint rate', color: '#dc2626' },
+// Decimals as the overview cards show the same rates (complaints: thresholds at tenths of a percent).
+const SERIES: Record<SeriesKey, { name: string; color: string; decimals: number }> = {
+  inboxRate: { name: 'Inbox rate', color: '#2563eb', decimals: 1 },
+  deliveryRate: { name: 'Delivery rate', color: '#16a34a', decimals: 1 },
+  bounceRate: { name: 'Bounce rate', color: '#d97706', decimals: 1 },
+  complaintRate: { name: 'Complaint rate', color: '#dc2626', decimals: 2 },
 };
 
 type Row = { date: string } & Partial<Record<SeriesKey, number>>;
@@ -34,7 +35,7 @@ function shortDate(date: string): string {
 function latestText(trends: DashboardTrends, key: SeriesKey): string | null {
   const series = trends[key];
   const last = series[series.length - 1];
-  return last ? `${SERIES[key].name} ${formatPercent(last.value, 2)} on ${last.date.slice(0, 10)}` : null;
+  return last ? `${SERIES[key].name} ${formatRate(last.value, SERIES[key].decimals)} on ${last.date.slice(0, 10)}` : null;
 }
 
 function TrendChart({ title, trends, keys }: { title: string; trends: DashboardTrends; keys: SeriesKey[] }) {
@@ -56,7 +57,11 @@ function TrendChart({ title, trends, keys }: { title: string; trends: DashboardT
                 <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
                 <XAxis dataKey="date" tickFormatter={shortDate} fontSize={12} tickMargin={6} />
                 <YAxis fontSize={12} unit="%" width={56} />
-                <Tooltip formatter={(value) => (typeof value === 'number' ? formatPercent(value, 2) : String(value))} />
+                <Tooltip
+                  formatter={(value, _name, item) =>
+                    typeof value === 'number' ? formatRate(value, SERIES[item.dataKey as SeriesKey]?.decimals ?? 1) : String(value)
+                  }
+                />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {keys.map((key) => (
                   <Line
