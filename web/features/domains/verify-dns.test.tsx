@@ -148,6 +148,8 @@ describe('Verify DNS: DKIM', () => {
     const { card, user } = await verify();
     const selector = within((await card.findAllByTestId('dkim-selector'))[0]);
     expect(selector.getByTestId('record-text')).toHaveClass('break-all');
+    // Shown once, with its selector: not again as the check's record.
+    expect(within(card.getByTestId('check-dkim')).getAllByTestId('record-text')).toHaveLength(1);
     await user.click(selector.getByRole('button', { name: 'Copy DKIM record google._domainkey' }));
     expect(await navigator.clipboard.readText()).toBe(LONG_KEY);
     await user.click(within(card.getByTestId('check-spf')).getByRole('button', { name: 'Copy SPF record' }));
