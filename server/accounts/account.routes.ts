@@ -12,7 +12,7 @@ import {
 } from '@contracts/account';
 import { AUTH_MESSAGES } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
-import { User } from '@contracts/user';
+import { User, UserQuery } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
@@ -35,10 +35,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/user', { schema: { response: { 200: User } } }, async (request) => {
+  // 401 when signed out, unless the caller asks for null (the web app's session probe, contracts/user.ts).
+  r.get('/api/user', { schema: { querystring: UserQuery, response: { 200: User.nullable() } } }, async (request) => {
     const user = await findSessionUser(ctx.db, request);
-    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
-    return toUser(user);
+    if (user) return toUser(user);
+    if (request.query.whenSignedOut === 'null') return null;
+    throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
   });
 
   r.post('/api/user/complete-tour', { onRequest: signedIn, schema: { response: { 200: User } } }, async (request) => {

@@ -8,13 +8,20 @@ import { getQueryFn } from './api-client';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
-const fetchUser = getQueryFn<unknown>({ on401: 'returnNull' });
+/**
+ * The session probe: GET /api/user answers 401 when nobody is signed in, and the browser logs every
+ * 4xx in the console; with whenSignedOut=null it answers 200 and null instead (contracts/user.ts,
+ * UserQuery), so a visitor's page load shows no failed request. A 401 still means signed out.
+ */
+export const SESSION_PROBE_URL = '/api/user?whenSignedOut=null';
+
+const probe = getQueryFn<unknown>({ on401: 'returnNull' });
 
 /** Part 1, section 7: no retry, fresh 5 s, kept 10 s, refetched on focus and mount; null = signed out. */
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
   queryFn: async (context): Promise<User | null> => {
-    const data = await fetchUser(context);
+    const data = await probe({ ...context, queryKey: [SESSION_PROBE_URL] });
     if (data === null) return null;
     // The schema (and zod with it) is fetched only when there is a user to check, so a signed-out
     // visitor of the landing page never downloads the validation library.
