@@ -136,7 +136,7 @@ describe('Verify DNS: DKIM', () => {
     expect(dkim.queryByText(/Selectors tried/)).not.toBeInTheDocument();
   });
 
-  it('shows a long key wrapped with a button that copies it whole', async () => {
+  it('cuts a long key to one line, whole in its tooltip, with a button that copies it; records wrap with their own button', async () => {
     const dkim: DomainChecks['dkim'] = {
       status: 'valid',
       record: LONG_KEY,
@@ -147,9 +147,12 @@ describe('Verify DNS: DKIM', () => {
     stubVerify(makeDetail({ status: 'warning', spfStatus: 'invalid', checks: makeChecks({ dkim }) }));
     const { card, user } = await verify();
     const selector = within((await card.findAllByTestId('dkim-selector'))[0]);
-    expect(selector.getByTestId('record-text')).toHaveClass('break-all');
+    const key = selector.getByText(LONG_KEY);
+    expect(key).toHaveClass('truncate');
+    expect(key).toHaveAttribute('title', LONG_KEY);
     // Shown once, with its selector: not again as the check's record.
-    expect(within(card.getByTestId('check-dkim')).getAllByTestId('record-text')).toHaveLength(1);
+    expect(within(card.getByTestId('check-dkim')).getAllByText(LONG_KEY)).toHaveLength(1);
+    expect(within(card.getByTestId('check-spf')).getByTestId('record-text')).toHaveClass('break-all');
     await user.click(selector.getByRole('button', { name: 'Copy DKIM record google._domainkey' }));
     expect(await navigator.clipboard.readText()).toBe(LONG_KEY);
     await user.click(within(card.getByTestId('check-spf')).getByRole('button', { name: 'Copy SPF record' }));
