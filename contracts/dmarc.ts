@@ -70,6 +70,27 @@ const domainFilter = () => text('domain', 253, { trim: true }).toLowerCase().min
 /** The last page the reports list serves: far past any real list, well inside what an OFFSET takes. */
 export const PAGE_MAX = 1_000_000;
 
+/** One domain the user's imported reports are about (GET /api/dmarc/report-domains). */
+export const DmarcReportDomain = z.object({
+  domain: z.string(),
+  reports: z.number().int(),
+  messages: z.number().int(),
+  /** End of the latest period reported on; null when no report gave one. */
+  lastReportAt: z.string().nullable(),
+});
+export type DmarcReportDomain = z.infer<typeof DmarcReportDomain>;
+
+/** At most this many report domains are listed, the most recently reported first. */
+export const REPORT_DOMAINS_MAX = 200;
+
+/**
+ * GET /api/dmarc/report-domains: every domain with imported reports, whether or not it is one of the
+ * user's domains (an uploaded file may hold reports for any domain). The web shows those that are
+ * not, so they can be added (POST /api/domains) instead of being imported where nothing shows them.
+ */
+export const DmarcReportDomainList = z.object({ items: z.array(DmarcReportDomain) });
+export type DmarcReportDomainList = z.infer<typeof DmarcReportDomainList>;
+
 /** GET /api/dmarc/reports. `from` and `to` are UTC days, both inclusive, matched against the report's begin date. */
 export const ReportsQuery = z
   .object({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, LARGE_REPORT } from './fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { uploadReport } from './upload-client.test-support';
+import { reportXml } from './test-report-xml';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,5 +80,27 @@ describe('GET /api/dmarc/intake', () => {
     const { client } = await signUp(t.app);
     expect((await client.get('/api/dmarc/intake')).json()).toEqual({ reportAddress: 'dmarc@reports.example.net', mailboxPolled: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/dmarc/intake' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dmarc/report-domains', () => {
+  it('lists the domains of the imported reports, latest first, for their owner only', async () => {
+    const { client } = await signUp(t.app);
+    const report = (domain: string, reportId: string, begin: string, count: number) =>
+      reportXml({ orgName: 'google.com', reportId, domain, begin: new Date(begin), records: [{ ip: '192.0.2.1', count, dkim: 'pass', spf: 'pass' }] });
+    await uploadReport(t.app, client, report('example.de', 'de-1', '2025-03-01T00:00:00Z', 5), { fileName: 'de1.xml' });
+    await uploadReport(t.app, client, report('example.de', 'de-2', '2025-03-03T00:00:00Z', 7), { fileName: 'de2.xml' });
+    await uploadReport(t.app, client, report('brand.com', 'b-1', '2025-03-02T00:00:00Z', 11), { fileName: 'b.xml' });
+    // A file that could not be read has no domain: it is not listed.
+    await uploadReport(t.app, client, fixture('invalid/invalid_xml.xml'), { fileName: 'bad.xml' });
+    expect((await client.get('/api/dmarc/report-domains')).json()).toEqual({
+      items: [
+        { domain: 'example.de', reports: 2, messages: 12, lastReportAt: '2025-03-03T23:59:59.000Z' },
+        { domain: 'brand.com', reports: 1, messages: 11, lastReportAt: '2025-03-02T23:59:59.000Z' },
+      ],
+    });
+    const other = await signUp(t.app);
+    expect((await other.client.get('/api/dmarc/report-domains')).json()).toEqual({ items: [] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/dmarc/report-domains' })).statusCode).toBe(401);
   });
 });

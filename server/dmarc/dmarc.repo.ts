@@ -1,5 +1,13 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { DmarcReport, REPORT_DETAIL_RECORDS, type DmarcReportDetail, type DmarcReportList, type ReportsQuery } from '@contracts/dmarc';
+import {
+  DmarcReport,
+  REPORT_DETAIL_RECORDS,
+  REPORT_DOMAINS_MAX,
+  type DmarcReportDetail,
+  type DmarcReportDomainList,
+  type DmarcReportList,
+  type ReportsQuery,
+} from '@contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReporterAlerts, dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
@@ -190,6 +198,31 @@ export async function getReport(db: Db, userId: number, id: number): Promise<Dma
       ...r,
       dkimAuth: r.dkimAuth.map(({ domain, selector, result }) => ({ domain, selector, result })),
       spfAuth: r.spfAuth.map(({ domain, scope, result }) => ({ domain, scope, result })),
+    })),
+  };
+}
+
+/** The domains of the user's imported reports, with how many there are and the latest period, most recent first. */
+export async function listReportDomains(db: Db, userId: number): Promise<DmarcReportDomainList> {
+  const lastEnd = sql<Date | null>`max(${dmarcReports.dateEnd})`;
+  const rows = await db
+    .select({
+      domain: sql<string>`${dmarcReports.domain}`,
+      reports: sql<number>`count(*)::int`,
+      messages: sql<number>`coalesce(sum(${dmarcReports.messageCount}), 0)::float8`,
+      lastReportAt: lastEnd,
+    })
+    .from(dmarcReports)
+    .where(and(eq(dmarcReports.userId, userId), eq(dmarcReports.status, 'imported'), sql`${dmarcReports.domain} is not null`))
+    .groupBy(dmarcReports.domain)
+    .orderBy(sql`${lastEnd} desc nulls last`, dmarcReports.domain)
+    .limit(REPORT_DOMAINS_MAX);
+  return {
+    items: rows.map((row) => ({
+      domain: row.domain,
+      reports: row.reports,
+      messages: row.messages,
+      lastReportAt: row.lastReportAt ? new Date(row.lastReportAt).toISOString() : null,
     })),
   };
 }

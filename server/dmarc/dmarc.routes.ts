@@ -6,6 +6,7 @@ import {
   DmarcAnalytics,
   DmarcIntake,
   DmarcReportDetail,
+  DmarcReportDomainList,
   DmarcReportList,
   ReportParams,
   ReportsQuery,
@@ -13,7 +14,7 @@ import {
   UploadResponse,
 } from '@contracts/dmarc';
 import type { AppContext } from '../platform/context';
-import { deleteReport, getReport, listReports } from './dmarc.repo';
+import { deleteReport, getReport, listReportDomains, listReports } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';
 import { importUpload } from './report-intake';
 import { AppError } from '../platform/errors';
@@ -42,6 +43,10 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
     listReports(ctx.db, currentUser(request).id, request.query),
+  );
+
+  r.get('/api/dmarc/report-domains', { onRequest: signedIn, schema: { response: { 200: DmarcReportDomainList } } }, async (request) =>
+    listReportDomains(ctx.db, currentUser(request).id),
   );
 
   r.get('/api/dmarc/reports/:id', { onRequest: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } }, async (request) => {

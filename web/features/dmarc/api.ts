@@ -1,6 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANALYTICS_PERIODS, DmarcAnalytics, DmarcReportDetail, DmarcReportList, UploadResponse, type DmarcReportStatus } from '@contracts/dmarc';
+import {
+  ANALYTICS_PERIODS,
+  DmarcAnalytics,
+  DmarcReportDetail,
+  DmarcReportDomainList,
+  DmarcReportList,
+  UploadResponse,
+  type DmarcReportStatus,
+} from '@contracts/dmarc';
+import { Domain as DomainSchema, type Domain } from '@contracts/domains';
 import { apiJson, apiRequest, apiUpload } from '../../lib/api-client';
+import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
@@ -9,6 +19,7 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 // Keys start with the endpoint's path so that one prefix reaches every domain, period and page.
 export const DMARC_ANALYTICS_KEY = ['/api/dmarc/analytics'] as const;
 export const DMARC_REPORTS_KEY = ['/api/dmarc/reports'] as const;
+export const DMARC_REPORT_DOMAINS_KEY = ['/api/dmarc/report-domains'] as const;
 
 /** Reports listed per page in the panel. */
 export const REPORTS_PAGE_SIZE = 10;
@@ -66,9 +77,48 @@ export function useDmarcReportDetail(id: number) {
   return useQuery(reportDetailQueryOptions(id));
 }
 
+/** Every domain the user's imported reports are about, theirs or not (the account-level imports view). */
+export function reportDomainsQueryOptions() {
+  return queryOptions({
+    queryKey: DMARC_REPORT_DOMAINS_KEY,
+    queryFn: async () => DmarcReportDomainList.parse(await apiJson('GET', '/api/dmarc/report-domains')),
+  });
+}
+
+export function useDmarcReportDomains() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...reportDomainsQueryOptions(), enabled: isAuthenticated });
+}
+
 /** A file can hold reports of several domains, so every domain's analytics and lists are refreshed. */
 function refreshAll(queryClient: QueryClient) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: DMARC_ANALYTICS_KEY }), queryClient.invalidateQueries({ queryKey: DMARC_REPORTS_KEY })]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: DMARC_ANALYTICS_KEY }),
+    queryClient.invalidateQueries({ queryKey: DMARC_REPORTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: DMARC_REPORT_DOMAINS_KEY }),
+  ]);
+}
+
+/**
+ * The user's domains (the shared list), to tell their reports from others'. DMARC shows on Domain
+ * Management, so a 401 is told in that page's words: the same meta as its own list, one query.
+ */
+export function useYourDomains() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...domainsQueryOptions(isAuthenticated), meta: { unauthorized: LOGGED_OUT_NOTICE } });
+}
+
+/**
+ * Adds a domain whose reports arrived through POST /api/domains, the same call as Domain
+ * Management's Add Domain: its card (and with it its DMARC reports) then shows in the list.
+ */
+export function useAddReportDomainMutation() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY, exact: true }),
+  });
 }
 
 /** POST /api/dmarc/upload with the file as the raw body; its name goes in the query. */

@@ -52,6 +52,14 @@ describe('summariseUpload', () => {
     expect(summary.failures.map((f) => f.fileName)).toEqual(['f0.xml', 'f1.xml', 'f2.xml', 'f3.xml', 'f4.xml']);
     expect(summary.moreFailures).toBe(2);
     expect(summary.otherDomains).toEqual(['other.example.org']);
+    expect(summary.notAddedDomains).toEqual([]);
+    // With the user's domains known, those that are not theirs are told apart.
+    const known = summariseUpload(
+      uploadAnswer({ reports: [makeReport({ domain: 'mine.example.org' }), makeReport({ id: 2, domain: 'example.de' })] }),
+      'example.com',
+      ['example.com', 'mine.example.org'],
+    );
+    expect([known.otherDomains, known.notAddedDomains]).toEqual([['mine.example.org'], ['example.de']]);
   });
 
   it('says once per file what was ignored to read it', () => {

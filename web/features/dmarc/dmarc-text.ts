@@ -73,25 +73,34 @@ export interface UploadSummary {
   counts: string;
   failures: Array<{ fileName: string; error: string }>;
   moreFailures: number;
+  /** Other domains of the user's that the file held reports for: their cards show them. */
   otherDomains: string[];
+  /** Domains the file held reports for that are not the user's: only DMARC report imports shows them. */
+  notAddedDomains: string[];
   /** Files read in spite of a defect, and what was ignored to read them. */
   warnings: Array<{ fileName: string; warning: string }>;
   destructive: boolean;
 }
 
-/** What the upload toast says: the counts, each failed file's error, what was ignored to read a file, and reports for other domains. */
-export function summariseUpload(result: UploadResponse, domain: string): UploadSummary {
+/**
+ * What the upload toast says: the counts, each failed file's error, what was ignored to read a file,
+ * and reports for other domains, told apart by whether they are among `yourDomains` (undefined while
+ * the list is unknown: then every other domain counts as yours, and nothing is said wrongly).
+ */
+export function summariseUpload(result: UploadResponse, domain: string, yourDomains?: readonly string[]): UploadSummary {
   const failed = result.failed.length;
   const title =
     failed === 0 ? (result.imported > 0 ? 'DMARC report uploaded' : 'Nothing new to import') : result.imported > 0 ? 'Upload partly imported' : 'Upload failed';
   const counts = [`${formatCount(result.imported)} imported`, `${plural(result.duplicates, 'duplicate')} skipped`, `${formatCount(failed)} failed`].join(', ');
-  const otherDomains = [...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string))];
+  const others = [...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string))];
+  const yours = (name: string) => yourDomains === undefined || yourDomains.includes(name);
   return {
     title,
     counts: `${counts}.`,
     failures: result.failed.slice(0, FAILED_FILES_IN_TOAST),
     moreFailures: Math.max(0, failed - FAILED_FILES_IN_TOAST),
-    otherDomains,
+    otherDomains: others.filter(yours),
+    notAddedDomains: others.filter((name) => !yours(name)),
     warnings: [...new Map((result.warnings ?? []).map((w) => [`${w.fileName}\n${w.warning}`, w])).values()].slice(0, FAILED_FILES_IN_TOAST),
     destructive: failed > 0 && result.imported === 0,
   };

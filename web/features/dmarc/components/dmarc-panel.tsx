@@ -98,7 +98,6 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
         </QueryState>
       </div>
       <ReportsList filter={{ domain }} title={`Reports for ${domain}`} emptyText="No reports for this domain yet." />
-      <ReportsList filter={{ status: 'failed' }} title="Files that could not be imported" hideWhenEmpty />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
-import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
+import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
 import { makeFailedImport, makeReport, makeReportDetail, openDmarcPanel, reportList, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('DMARC panel: reports list', () => {
     expect(rows[1]).toHaveTextContent('Feb 27, 2025 – Feb 28, 2025');
     expect(rows[1]).toHaveTextContent('100.0%');
     expect(panel.getByText('2 reports')).toBeInTheDocument();
-    // No failed imports: their section stays out of sight.
+    // Failed imports are the account's, not this domain's: never in its panel.
     expect(panel.queryByRole('region', { name: 'Files that could not be imported' })).not.toBeInTheDocument();
     const asked = urlsOf(fetchMock, '/api/dmarc/reports').find((url) => url.searchParams.get('domain') === 'example.com');
     expect(asked?.searchParams.get('page')).toBe('1');
@@ -70,18 +70,23 @@ describe('DMARC panel: reports list', () => {
     expect(rows[0]).toHaveTextContent('not signed by the reporting organisation, so anyone could have sent it');
   });
 
-  it('shows failed imports with their file name and error in words', async () => {
+  it('shows failed imports with their file name and error in words, in the account-level imports and not under the domain', async () => {
     stubDmarc({
+      domains: [makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' })],
       reports: (url) => jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),
     });
     const { panel } = await openDmarcPanel();
-    const failed = within(await panel.findByRole('region', { name: 'Files that could not be imported' }));
+    const imports = within(await screen.findByTestId('dmarc-imports'));
+    const failed = within(await imports.findByRole('region', { name: 'Files that could not be imported' }));
     const row = failed.getByTestId('dmarc-report');
     expect(row).toHaveTextContent('invoice.xml');
     expect(row).toHaveTextContent('Could not be imported: This is not a DMARC aggregate report: no <feedback> element.');
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('Uploaded Mar 2, 2025');
     expect(failed.getByRole('button', { name: 'Delete the failed import invoice.xml' })).toBeInTheDocument();
+    // Once on the page, whatever the number of domains, and never inside a domain's panel.
+    expect(screen.getAllByRole('region', { name: 'Files that could not be imported' })).toHaveLength(1);
+    expect(panel.queryByText('invoice.xml')).not.toBeInTheDocument();
   });
 
   it('pages through the reports', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, preloadSignedInFrame } from '../../../test/test-utils';
+import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
 import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf } from '../test/fixtures';
 
 beforeAll(async () => {
@@ -58,15 +58,21 @@ describe('DMARC panel: upload', () => {
     expect(screen.getByText(/This is not a DMARC aggregate report: no <feedback> element\./)).toBeInTheDocument();
   });
 
-  it('says which other domains the file held reports for', async () => {
+  it('says which other domains the file held reports for, and where to add those that are not yours', async () => {
     stubDmarc(
-      {},
+      { domains: [makeDomain(), makeDomain({ id: 2, domain: 'other.example.org' })] },
       {
-        'POST /api/dmarc/upload': () => jsonResponse(uploadAnswer({ imported: 1, reports: [makeReport({ domain: 'other.example.org' })] })),
+        'POST /api/dmarc/upload': () =>
+          jsonResponse(uploadAnswer({ imported: 2, reports: [makeReport({ domain: 'other.example.org' }), makeReport({ id: 2, domain: 'example.de' })] })),
       },
     );
     await choose(reportFile());
     expect(await screen.findByText('Also imported reports for other.example.org.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Also imported reports for example.de, which is not one of your domains: add it under DMARC report imports below your domains to see the reports.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('toasts the server message when the upload is refused', async () => {

@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useUploadDmarcReportMutation } from '../api';
+import { useUploadDmarcReportMutation, useYourDomains } from '../api';
 import { summariseUpload, type UploadSummary } from '../dmarc-text';
 
 /** What receivers send: the XML itself, gzip (.xml.gz), zip, or the whole e-mail (.eml). */
@@ -20,7 +20,7 @@ function UploadResult({ summary }: { summary: UploadSummary }) {
               <span className="font-medium">{failure.fileName}</span>: {failure.error}
             </li>
           ))}
-          {summary.moreFailures > 0 && <li>and {summary.moreFailures} more, listed under Files that could not be imported</li>}
+          {summary.moreFailures > 0 && <li>and {summary.moreFailures} more, listed under DMARC report imports below your domains</li>}
         </ul>
       )}
       {summary.warnings.map((warning) => (
@@ -29,6 +29,12 @@ function UploadResult({ summary }: { summary: UploadSummary }) {
         </p>
       ))}
       {summary.otherDomains.length > 0 && <p>Also imported reports for {summary.otherDomains.join(', ')}.</p>}
+      {summary.notAddedDomains.length > 0 && (
+        <p>
+          Also imported reports for {summary.notAddedDomains.join(', ')}, which {summary.notAddedDomains.length === 1 ? 'is not one' : 'are not'} of your
+          domains: add {summary.notAddedDomains.length === 1 ? 'it' : 'them'} under DMARC report imports below your domains to see the reports.
+        </p>
+      )}
     </div>
   );
 }
@@ -38,6 +44,7 @@ export function UploadReportButton({ domain }: { domain: string }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const upload = useUploadDmarcReportMutation();
+  const domains = useYourDomains();
 
   function send(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -46,7 +53,11 @@ export function UploadReportButton({ domain }: { domain: string }) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (result) => {
-        const summary = summariseUpload(result, domain);
+        const summary = summariseUpload(
+          result,
+          domain,
+          domains.data?.map((d) => d.domain),
+        );
         toast({
           title: summary.title,
           description: <UploadResult summary={summary} />,

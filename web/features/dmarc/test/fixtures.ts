@@ -184,6 +184,7 @@ export function stubDmarc(
     domains?: Domain[];
     analytics?: Handler;
     reports?: Handler;
+    reportDomains?: Handler;
   } = {},
   extra: Record<string, Handler> = {},
 ) {
@@ -193,6 +194,7 @@ export function stubDmarc(
     'GET /api/dmarc/analytics': options.analytics ?? (() => jsonResponse(makeAnalytics())),
     'GET /api/dmarc/reports': options.reports ?? ((url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : [makeReport()]))),
     'GET /api/dmarc/intake': () => jsonResponse({ reportAddress: REPORT_ADDRESS, mailboxPolled: false }),
+    'GET /api/dmarc/report-domains': options.reportDomains ?? (() => jsonResponse({ items: [] })),
     ...extra,
   };
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
