@@ -40,17 +40,24 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
   const title = inboxTestTitle(test);
   return (
     <li className="space-y-2 rounded-lg border p-4" data-testid={`inbox-test-${test.id}`}>
-      <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-medium" title={title}>
-            {title}
-          </p>
-          <p className="text-sm text-muted-foreground wrap-anywhere">
-            {test.provider ?? 'Provider not detected yet'} · {relativeAge(test.createdAt)}
-          </p>
+      <div className="flex items-start gap-3">
+        {/* A subject is read whole: it wraps, however long, rather than being cut on a phone. */}
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="font-medium wrap-anywhere">{title}</p>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
+            <span className="wrap-anywhere">
+              {test.provider ?? 'Provider not detected yet'} · {relativeAge(test.createdAt)}
+            </span>
+          </div>
         </div>
-        <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Delete ${title}`} onClick={onDelete}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
+          aria-label={`Delete ${title}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
