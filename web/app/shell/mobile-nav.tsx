@@ -6,10 +6,14 @@ import { TOUR_ANCHORS } from '../../features/tour/steps';
 import { Brand } from '../../components/brand';
 import { Button } from '../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
+import { PlanBadge, TourHelpButton } from './header-parts';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
-/** Below md: a top bar whose menu button opens the navigation as a 16rem slide-out drawer. */
+/**
+ * Below md: a top bar (the only part that stays on screen while the page scrolls) with the menu
+ * button, which opens the navigation as a 16rem slide-out drawer, the tour button and the plan.
+ */
 export function MobileNav({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -26,6 +30,10 @@ export function MobileNav({ user }: { user: User }) {
         <Menu className="size-5" aria-hidden="true" />
       </Button>
       <Brand />
+      <div className="ml-auto flex items-center gap-1">
+        <TourHelpButton />
+        <PlanBadge user={user} />
+      </div>
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent>
           <SheetTitle className="sr-only">Navigation</SheetTitle>

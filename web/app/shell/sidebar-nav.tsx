@@ -1,10 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { useUnreadAlertCount } from '../../lib/queries/alerts';
 import { badgeCount } from '../../lib/format';
+import { isLivePath } from '../../lib/live-routes';
 import { cn } from '../../lib/utils';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
-/** The navigation list shared by the desktop sidebar and the mobile drawer. */
+/**
+ * The navigation list shared by the desktop sidebar and the mobile drawer. Items of screens not built
+ * yet (web/lib/live-routes.ts) show 'Soon' and are not links; the unread badge lives on the Alerts link.
+ */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const unread = useUnreadAlertCount();
@@ -14,6 +18,23 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
           const Icon = item.icon;
+          const rowClass =
+            'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+          // A screen still being built is listed (the spec's navigation) but leads nowhere: no link.
+          if (!isLivePath(item.to)) {
+            return (
+              <li key={item.to}>
+                <span data-tour={item.tour} data-testid="nav-soon" className={cn(rowClass, 'cursor-default text-sidebar-muted/70')}>
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="flex-1">{item.label}</span>
+                  <span className="rounded-full border border-white/15 px-2 py-0.5 text-[10px] font-semibold tracking-wide uppercase">
+                    Soon
+                    <span className="sr-only">: not available yet</span>
+                  </span>
+                </span>
+              </li>
+            );
+          }
           return (
             <li key={item.to}>
               <Link
@@ -21,10 +42,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 onClick={onNavigate}
                 data-tour={item.tour}
                 aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  active ? 'bg-sidebar-accent text-white' : 'text-sidebar-muted hover:bg-sidebar-accent hover:text-white',
-                )}
+                className={cn(rowClass, active ? 'bg-sidebar-accent text-white' : 'text-sidebar-muted hover:bg-sidebar-accent hover:text-white')}
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 <span className="flex-1">{item.label}</span>

@@ -1,0 +1,118 @@
+/**
+ * Every screen of the app and whether it is built yet. The one list the product consults before it
+ * sends anyone somewhere: the web's navigation, onboarding tour and chat links (web/lib/live-routes.ts)
+ * and the server's chat assistant, which answers from what the product does today
+ * (server/chatbot/knowledge.ts). A screen that is not live still has its route, showing an honest
+ * "Not available yet" page; nothing links to it. When a screen ships, set `live: true` here.
+ *
+ * Keys and paths are those of web/lib/paths.ts (a test checks they agree). Plain data, no imports.
+ */
+
+export interface Screen {
+  path: string;
+  /** The name users know it by (the navigation's label where it has one). */
+  name: string;
+  live: boolean;
+  /** Live: what a user can do there today, as a phrase ("add a domain, ..."). Not live: what it will do. */
+  does: string;
+  /** Where it is: the signed-in app, or the public site. */
+  area: 'app' | 'public';
+}
+
+const screens = {
+  home: { path: '/', name: 'Home', live: true, area: 'public', does: 'the landing page; signed in, the Dashboard' },
+  login: { path: '/login', name: 'Login', live: true, area: 'public', does: 'sign in, or ask for a password reset link' },
+  register: { path: '/register', name: 'Register', live: true, area: 'public', does: 'create a free account' },
+  resetPassword: { path: '/reset-password', name: 'Reset Password', live: true, area: 'public', does: 'choose a new password from a reset link' },
+  verifyEmail: { path: '/verify-email', name: 'Verify Email', live: true, area: 'public', does: 'confirm your e-mail address from the link we sent' },
+  emailConfirmation: {
+    path: '/email-confirmation',
+    name: 'Email Confirmation',
+    live: true,
+    area: 'public',
+    does: 'see whether your account needs its e-mail address confirmed',
+  },
+  pricing: { path: '/pricing', name: 'Pricing', live: false, area: 'public', does: 'compare the plans and choose one' },
+  integrations: {
+    path: '/integrations',
+    name: 'Integrations',
+    live: false,
+    area: 'app',
+    does: 'connect email service providers (ESPs), Google Postmaster Tools and mail transfer agents (MTAs)',
+  },
+  apiDocs: { path: '/api-docs', name: 'API Documentation', live: false, area: 'public', does: 'document the REST API' },
+  webhookDocs: { path: '/webhook-docs', name: 'Webhook Documentation', live: false, area: 'public', does: 'document the webhooks' },
+  mtaIntegration: { path: '/mta-integration', name: 'MTA Integration Guide', live: false, area: 'public', does: 'explain how to connect an MTA' },
+  alertCapabilities: { path: '/alert-capabilities', name: 'Alert Capabilities', live: false, area: 'public', does: 'describe the alert types and channels' },
+  smtp2goIntegration: {
+    path: '/integrations/smtp2go',
+    name: 'SMTP2GO Integration',
+    live: false,
+    area: 'public',
+    does: 'explain how to connect SMTP2GO',
+  },
+  postfixIntegration: {
+    path: '/integrations/postfix',
+    name: 'Postfix Integration Guide',
+    live: false,
+    area: 'public',
+    does: 'explain how to connect Postfix',
+  },
+  privacyPolicy: { path: '/privacy-policy', name: 'Privacy Policy', live: false, area: 'public', does: 'state how we handle your data' },
+  termsOfService: { path: '/terms-of-service', name: 'Terms of Service', live: false, area: 'public', does: 'state the terms of the service' },
+  checkout: { path: '/checkout', name: 'Checkout', live: false, area: 'public', does: 'pay for a plan' },
+  dashboard: {
+    path: '/dashboard',
+    name: 'Dashboard',
+    live: true,
+    area: 'app',
+    does: 'see your email health score, the authentication of your domains, your inbox test results and recent alerts',
+  },
+  domains: {
+    path: '/domains',
+    name: 'Domains',
+    live: true,
+    area: 'app',
+    does: 'add a sending domain, verify it with a DNS TXT record, check its SPF, DKIM and DMARC records with suggested fixes, and read its DMARC reports',
+  },
+  inboxPlacement: {
+    path: '/inbox-placement',
+    name: 'Inbox Tests',
+    live: true,
+    area: 'app',
+    does: 'create an inbox placement test, send a real email to its address, and see where it landed with an analysis of the message',
+  },
+  reputation: { path: '/reputation', name: 'Reputation', live: false, area: 'app', does: 'follow the sender reputation of your IP addresses and domains' },
+  reputationTest: { path: '/reputation-test', name: 'Reputation Test', live: false, area: 'app', does: 'diagnose the reputation checks' },
+  blacklistMonitoring: {
+    path: '/blacklist-monitoring',
+    name: 'Blacklist Monitor',
+    live: false,
+    area: 'app',
+    does: 'check your IP addresses against DNS blocklists',
+  },
+  alerts: {
+    path: '/alerts',
+    name: 'Alerts',
+    live: false,
+    area: 'app',
+    does: 'review and manage your alerts and choose how and when you are alerted',
+  },
+  settings: {
+    path: '/settings',
+    name: 'Settings',
+    live: true,
+    area: 'app',
+    does: 'change your password, see and sign out your other sessions, and see how much data your account keeps (API keys and webhook tokens are not available yet)',
+  },
+  subscription: { path: '/subscription', name: 'Subscription', live: false, area: 'app', does: 'see and change your plan and billing' },
+} satisfies Record<string, Screen>;
+
+export type ScreenId = keyof typeof screens;
+export const SCREENS: Record<ScreenId, Screen> = screens;
+
+/** Whether the screen at this path (query and fragment ignored) is built; unknown paths are not. */
+export function isLiveScreenPath(to: string): boolean {
+  const path = to.split(/[?#]/, 1)[0] || '/';
+  return Object.values(SCREENS).some((screen) => screen.path === path && screen.live);
+}
