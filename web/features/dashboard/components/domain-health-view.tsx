@@ -47,9 +47,7 @@ function DomainRow({ domain }: { domain: Domain }) {
     <li className="space-y-3 rounded-lg border p-4" data-testid={`domain-row-${domain.id}`}>
       <div className="flex flex-wrap items-center gap-3">
         <StatusIcon className={cn('size-5 shrink-0', TONE_TEXT[status.tone])} aria-hidden="true" />
-        <span className="min-w-0 flex-1 truncate font-medium" title={domain.domain}>
-          {domain.domain}
-        </span>
+        <span className="min-w-0 flex-1 font-medium wrap-anywhere">{domain.domain}</span>
         <ToneBadge tone={completeness.tone}>{completeness.label}</ToneBadge>
         <span className={cn('text-sm font-medium', TONE_TEXT[status.tone])}>{status.label}</span>
       </div>

@@ -10,7 +10,7 @@ export function WelcomeCard({ username }: { username: string }) {
     <Card data-testid="dashboard-welcome" className="mx-auto max-w-3xl">
       <CardHeader className="items-center text-center">
         <Sparkles className="mb-2 size-10 text-primary" aria-hidden="true" />
-        <CardTitle>Welcome to InboxPulse, {username}!</CardTitle>
+        <CardTitle className="wrap-anywhere">Welcome to InboxPulse, {username}!</CardTitle>
         <CardDescription className="max-w-xl text-base">
           Start monitoring your email deliverability: add a sending domain to check its SPF, DKIM and DMARC authentication, then run an inbox placement test to
           see where your emails land.
