@@ -16,10 +16,16 @@ export const OFF_TOPIC_REPLY =
 
 const SYSTEM_PROMPT =
   'You are the InboxPulse assistant on the product website. Answer the question using only the facts given. ' +
-  'If they do not answer it, say so and list what you can help with. Be brief; plain text, "- " for lists.';
+  'Some screens are still being built: never describe something the facts say is not available yet as usable; say so, and what works today. ' +
+  'If the facts do not answer the question, say so and list what you can help with. Be brief; plain text, "- " for lists.';
+
+/** The passage that says which screens are built: always among the model's facts (knowledge.ts). */
+const PRODUCT_TODAY = 'product-today';
 
 export function createChatbot(options: { llm?: LlmConfig; log: Logger }) {
-  const retriever = createRetriever(buildKnowledge());
+  const knowledge = buildKnowledge();
+  const retriever = createRetriever(knowledge);
+  const productToday = knowledge.find((doc) => doc.id === PRODUCT_TODAY)!;
 
   function retrievalAnswer(passages: Passage[]): string {
     const [top, second] = passages;
@@ -33,7 +39,9 @@ export function createChatbot(options: { llm?: LlmConfig; log: Logger }) {
       if (passages.length === 0) return OFF_TOPIC_REPLY;
       const fallback = retrievalAnswer(passages);
       if (!options.llm) return fallback;
-      const facts = passages.map((p, i) => `[${i + 1}] ${p.doc.title}\n${p.doc.text}`).join('\n\n');
+      const factDocs = passages.map((p) => p.doc);
+      if (!factDocs.includes(productToday)) factDocs.push(productToday);
+      const facts = factDocs.map((doc, i) => `[${i + 1}] ${doc.title}\n${doc.text}`).join('\n\n');
       try {
         return await completeChat(options.llm, [
           { role: 'system', content: SYSTEM_PROMPT },

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY } from '@content/index';
+import { COMPANY, FAQ } from '@content/index';
+import { SCREENS } from '@content/screens';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { buildKnowledge, FAQ_NEEDING, type ScreenList } from './knowledge';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +73,93 @@ describe('chat assistant (retrieval over the product’s own content)', () => {
   });
 });
 
+/** The screens list with some screens built or not, to see the knowledge follow it. */
+function screensWith(live: (id: keyof ScreenList) => boolean): ScreenList {
+  return Object.fromEntries(Object.entries(SCREENS).map(([id, screen]) => [id, { ...screen, live: live(id as keyof ScreenList) }])) as ScreenList;
+}
+
+const SITE_PATH = /(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g;
+const NOT_YET = /not available in InboxPulse yet/i;
+const doc = (docs: ReturnType<typeof buildKnowledge>, id: string) => docs.find((d) => d.id === id)!;
+
+describe('chat assistant knowledge: what the product does today (content/screens.ts)', () => {
+  it('never sends anyone to a page that is not built', () => {
+    const live = new Set(
+      Object.values(SCREENS)
+        .filter((s) => s.live)
+        .map((s) => s.path),
+    );
+    for (const d of buildKnowledge()) for (const path of d.text.match(SITE_PATH) ?? []) expect(live.has(path), `${d.id} links ${path}`).toBe(true);
+  });
+
+  it('never tells anyone to use a screen that is not built without saying it is not available yet', () => {
+    const notBuilt = Object.values(SCREENS).filter((s) => !s.live && s.area === 'app');
+    for (const d of buildKnowledge()) {
+      for (const screen of notBuilt) {
+        const instructs = new RegExp(`\\b(Open|on the|in) ${screen.name}\\b`).test(d.text);
+        if (instructs) expect(d.text, `${d.id} sends users to ${screen.name}`).toMatch(NOT_YET);
+      }
+    }
+  });
+
+  it('says which screens work today and which are coming', () => {
+    const today = doc(buildKnowledge(), 'product-today').text;
+    for (const screen of Object.values(SCREENS).filter((s) => s.area === 'app' && s.path !== '/')) {
+      const [working, coming] = today.split('Coming soon');
+      expect(screen.live ? working : coming, screen.name).toContain(`- ${screen.name}: `);
+    }
+  });
+
+  it('replaces a how-to whose screen is not built, and brings it back once it is', () => {
+    const allBuilt = buildKnowledge(screensWith(() => true));
+    expect(allBuilt.some((d) => NOT_YET.test(d.text))).toBe(false);
+    expect(doc(allBuilt, 'guide-connect-esp').text).toMatch(/Test Connection/);
+    expect(doc(allBuilt, 'esp-list').text).toMatch(/Connect one on the Integrations page/);
+    expect(doc(allBuilt, 'guide-plans').text).toMatch(/See \/pricing\./);
+
+    const noIntegrations = buildKnowledge(screensWith((id) => id !== 'integrations'));
+    const guide = doc(noIntegrations, 'guide-connect-esp').text;
+    expect(guide).toMatch(/^Connecting an email service provider \(ESP\) is not available in InboxPulse yet: the Integrations screen is still being built\./);
+    expect(guide).toMatch(/What you can do in InboxPulse today:\n- Dashboard: /);
+    expect(guide).not.toMatch(/Test Connection|Install/);
+    // The facts stay (which ESPs), with what is not available yet.
+    const esps = doc(noIntegrations, 'esp-list').text;
+    expect(esps).toMatch(/SendGrid/);
+    expect(esps).not.toMatch(/Connect one on the Integrations page/);
+    expect(esps).toMatch(/Not available in InboxPulse yet: the Integrations screen is still being built \(to connect email service providers/);
+  });
+
+  it('keeps the facts of a passage that links an unbuilt page, without the link', () => {
+    const noPricing = buildKnowledge(screensWith((id) => id !== 'pricing'));
+    const plans = doc(noPricing, 'guide-plans').text;
+    expect(plans).toMatch(/Professional: \$49\/month/);
+    expect(plans).not.toMatch(/\/pricing/);
+    expect(plans).toMatch(/Not available in InboxPulse yet: the Pricing page is still being built/);
+  });
+
+  it('knows every FAQ question it notes', () => {
+    for (const question of Object.keys(FAQ_NEEDING)) expect(FAQ.map((f) => f.question)).toContain(question);
+  });
+
+  it('answers what works today over HTTP', async () => {
+    const answer = await ask(t, 'Which screens are available, and what is coming soon?');
+    expect(answer).toMatch(/What you can do in InboxPulse today:/);
+    expect(answer).toMatch(/- Domains: add a sending domain/);
+  });
+
+  it.skipIf(SCREENS.integrations.live)('says connecting an ESP is not available yet instead of describing an unbuilt screen', async () => {
+    const answer = await ask(t, 'How do I connect my email service provider?');
+    expect(answer).toMatch(NOT_YET);
+    expect(answer).not.toMatch(/click Install|Test Connection/);
+  });
+
+  it.skipIf(SCREENS.alerts.live)('says the alert settings are not available yet', async () => {
+    const answer = await ask(t, 'How do I change my alert thresholds?');
+    expect(answer).toMatch(NOT_YET);
+    expect(answer).not.toMatch(/Alerts > Alert Settings/);
+  });
+});
+
 describe('chat assistant with an OpenAI-compatible LLM', () => {
   let llm: Server;
   let requests: { auth?: string; body: any }[];
@@ -111,6 +200,9 @@ describe('chat assistant with an OpenAI-compatible LLM', () => {
     const user = call.body.messages.find((m: { role: string }) => m.role === 'user').content as string;
     expect(user).toContain('Question: How much does the Professional plan cost?');
     expect(user).toContain('$49');
+    // The model always learns which screens are built, so it cannot describe an unbuilt one as usable.
+    expect(user).toContain('What works in InboxPulse today');
+    expect(call.body.messages.find((m: { role: string }) => m.role === 'system').content).toMatch(/not available yet/);
   });
 
   it('falls back to the retrieval answer when the model fails', async () => {

@@ -6,7 +6,7 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our ' +
     'please should so than that the their them then there these they this to us was we what when where which who why will with ' +
-    'would you your yours tell about any get got want need know much many there here'
+    'would you your yours tell about any get got want need know much many there here today now currently'
   ).split(' '),
 );
 

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHAT_MAX_LENGTH as CONTRACT_MAX_LENGTH } from '@contracts/chat';
 import type { ErrorBody } from '@contracts/errors';
 import { COMPANY } from '@content/company';
+import { SCREENS } from '@content/screens';
+import { MemoryRouter } from 'react-router';
 import { CHAT_MAX_LENGTH, EMPTY_REPLY_MESSAGE, FAILURE_MESSAGE } from './chat-texts';
 import { ChatWidget } from './chat-widget';
 
@@ -168,5 +170,26 @@ describe('ChatWidget', () => {
     ).toEqual(['Free: $0', 'Professional: $49/month']);
     expect(bot.querySelector('img')).toBeNull();
     expect(bot).toHaveTextContent('<img src=x onerror="alert(1)">');
+  });
+
+  it('links the paths of built screens in a reply, and never a screen still being built', async () => {
+    const unbuilt = Object.values(SCREENS).find((screen) => !screen.live)?.path ?? '/no-such-page';
+    stubReply({ response: `Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.\n- Then open /domains` });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <ChatWidget />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+    const input = within(await screen.findByTestId('chat-panel')).getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'How do I start?{Enter}');
+    const bot = (await screen.findByText(/Create a free account at/)).closest('[data-testid="chat-message"]') as HTMLElement;
+    expect(
+      within(bot)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/register', '/domains']);
+    expect(bot).toHaveTextContent(`Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.`);
   });
 });

@@ -1,3 +1,7 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isLivePath } from '../../lib/live-routes';
+
 type Block = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 const BULLET = /^\s*[-•*]\s+/;
@@ -27,7 +31,32 @@ export function toBlocks(text: string): Block[] {
   return blocks;
 }
 
-/** A chat message as React text nodes: line breaks kept, bullet lines as a list, no HTML injection. */
+/** A site path written in running text ("/register;", "(/domains)"), not "ESP/MTA", "$49/month" or a URL's path. */
+const SITE_PATH = /(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g;
+
+/** Text with the paths of built screens as links (web/lib/live-routes.ts); any other path stays text. */
+export function withLinks(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(SITE_PATH)) {
+    const path = match[0];
+    if (!isLivePath(path)) continue;
+    nodes.push(text.slice(last, match.index));
+    nodes.push(
+      <Link key={`${match.index}-${path}`} to={path} className="font-medium text-primary underline underline-offset-2">
+        {path}
+      </Link>,
+    );
+    last = match.index + path.length;
+  }
+  nodes.push(text.slice(last));
+  return nodes.map((node, index) => (typeof node === 'string' ? <Fragment key={index}>{node}</Fragment> : node));
+}
+
+/**
+ * A chat message as React text nodes: line breaks kept, bullet lines as a list, no HTML injection.
+ * Paths of built screens become links; the assistant never links a screen still being built.
+ */
 export function MessageText({ text }: { text: string }) {
   return (
     <div className="space-y-2">
@@ -35,12 +64,12 @@ export function MessageText({ text }: { text: string }) {
         block.kind === 'list' ? (
           <ul key={index} className="list-disc space-y-1 pl-5">
             {block.items.map((item, i) => (
-              <li key={i}>{item}</li>
+              <li key={i}>{withLinks(item)}</li>
             ))}
           </ul>
         ) : (
           <p key={index} className="whitespace-pre-wrap break-words">
-            {block.text}
+            {withLinks(block.text)}
           </p>
         ),
       )}
