@@ -267,6 +267,11 @@ describe('Inbox placement: results and analysis', () => {
       ['North America', '100%', '0%', '0%', '1', '2'],
       ['Europe', '0%', '100%', '0%', '1', '1'],
     ]);
+    // Coloured by value: 0% inbox and 100% spam are bad, 100% inbox and 0% spam good.
+    expect(regions.map((row) => [...row.querySelectorAll('td')].slice(1, 3).map((cell) => cell.dataset.tone))).toEqual([
+      ['good', 'good'],
+      ['bad', 'bad'],
+    ]);
     const countries = within(panel.getByTestId('breakdown-country')).getAllByTestId('breakdown-row');
     expect(countries.map((row) => row.querySelector('td')?.textContent)).toEqual(['United States', 'Germany']);
     const systems = within(panel.getByTestId('breakdown-mailbox-system')).getAllByTestId('breakdown-row');

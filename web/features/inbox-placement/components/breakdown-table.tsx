@@ -1,4 +1,6 @@
+import { TONE_TEXT } from '../../../components/tone';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { inboxRateTone, spamRateTone } from '../../../lib/format';
 import { formatRate, type BreakdownRow } from '../placement';
 
 /** Performance by one dimension (region, country or mailbox system). */
@@ -22,8 +24,12 @@ export function BreakdownTable({ title, dimension, rows }: { title: string; dime
           {rows.map((row) => (
             <TableRow key={row.name} data-testid="breakdown-row">
               <TableCell className="font-medium">{row.name}</TableCell>
-              <TableCell className="text-right text-green-700">{formatRate(row.rates.inbox)}</TableCell>
-              <TableCell className="text-right text-red-700">{formatRate(row.rates.spam)}</TableCell>
+              <TableCell className={`text-right ${TONE_TEXT[inboxRateTone(row.rates.inbox)]}`} data-tone={inboxRateTone(row.rates.inbox)}>
+                {formatRate(row.rates.inbox)}
+              </TableCell>
+              <TableCell className={`text-right ${TONE_TEXT[spamRateTone(row.rates.spam)]}`} data-tone={spamRateTone(row.rates.spam)}>
+                {formatRate(row.rates.spam)}
+              </TableCell>
               <TableCell className="text-right text-muted-foreground">{formatRate(row.rates.missing)}</TableCell>
               <TableCell className="text-right">{row.providers}</TableCell>
               <TableCell className="text-right">{row.seedsUsed}</TableCell>
