@@ -86,7 +86,7 @@ describe('analyseMessage with a real SMTP envelope', () => {
 
   it('explains a body changed after signing, and still passes DMARC through SPF', async () => {
     const raw = await signed(message('brand-mail.com'), 'brand-mail.com');
-    const tampered = Buffer.from(raw.toString().replaceAll('Our spring collection is here.', 'Claim your prize now!!!'));
+    const tampered = Buffer.from(raw.toString().replaceAll('Our spring collection is here.', 'Our summer collection is here.'));
     const report = InboxTestReport.parse(await analyseMessage(tampered, brandEnvelope, deps));
     expect(ids(report)).toEqual(['authentication.dkim-fail']);
     expect(report.deductions[0]).toMatchObject({ deduction: 2, fix: expect.stringContaining('Sign as the very last step') });

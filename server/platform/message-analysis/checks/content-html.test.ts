@@ -80,7 +80,7 @@ describe('entities', () => {
 
 describe('attributes', () => {
   it('reads quoted, unquoted and valueless attributes in any case; the first of a repeated name wins', () => {
-    const scan = scanHtml(`<a hidden HREF="https://first.example/a b" href="https://second.example">x</a>
+    const scan = scanHtml(`<a download HREF="https://first.example/a b" href="https://second.example">x</a>
       <img data-x=1 SRC = 'one.png' src="two.png" title='a > b'><img src=p.gif WIDTH = 1 height="0px" alt="">`);
     expect(scan.anchors).toEqual([{ href: 'https://first.example/a b', text: 'x' }]);
     expect(scan.images).toEqual(['one.png']);
@@ -104,5 +104,71 @@ describe('malformed HTML', () => {
     expect(scanHtml('<a href="https://a.example">open to the end<a href="https://b.example').anchors).toEqual([
       { href: 'https://a.example', text: 'open to the end' },
     ]);
+  });
+});
+
+describe('hidden text', () => {
+  const hidden = (html: string) => {
+    const { text, hiddenText, hiddenBy } = scanHtml(html);
+    return { text, hiddenText, hiddenBy };
+  };
+
+  it.each([
+    ['<div style="display:none">secret words</div>', 'display:none'],
+    ['<div style="DISPLAY: none !important">secret words</div>', 'display:none'],
+    ['<span style="visibility:hidden">secret words</span>', 'visibility:hidden'],
+    ['<span style="opacity:0">secret words</span>', 'opacity:0'],
+    ['<div hidden>secret words</div>', 'the hidden attribute'],
+    ['<p style="font-size:1px">secret words</p>', 'font-size:1px'],
+    ['<p style="font-size:0">secret words</p>', 'font-size:0'],
+    ['<div style="max-height:0;overflow:hidden">secret words</div>', 'a zero height with overflow:hidden'],
+    ['<p style="color:#ffffff">secret words</p>', 'text the colour of its background'],
+    ['<font color="#fefefe">secret words</font>', 'text the colour of its background'],
+    ['<span style="color:rgba(0,0,0,0)">secret words</span>', 'transparent text'],
+    ['<body bgcolor="black"><p style="color:#111">secret words</p></body>', 'text the colour of its background'],
+  ])('%s hides its text (%s)', (html, how) => {
+    expect(hidden(`<p>shown</p>${html}<p>after</p>`)).toEqual({ text: 'shown after', hiddenText: 'secret words', hiddenBy: [how] });
+  });
+
+  it('keeps light text on a dark background visible, however the background is set', () => {
+    const html = `<body style="background:#fff">
+      <table bgcolor="#1f2933"><tr><td><p style="color:#ffffff">footer one</p></td></tr></table>
+      <td style="background: #0066cc url(btn.png) no-repeat"><a href="https://x.example" style="color:#fff">button</a></td>
+      <a style="color:#ffffff;background-color:#e4572e">own background</a>
+      <p style="color:#333333">dark on white</p></body>`;
+    expect(hidden(html)).toEqual({ text: 'footer one button own background dark on white', hiddenText: '', hiddenBy: [] });
+  });
+
+  it('ends the hidden part where its element closes, counting nested elements of the same name', () => {
+    expect(hidden('<div style="display:none"><div>a</div>b</div>c')).toMatchObject({ text: 'c', hiddenText: 'a b' });
+    // The dark table closes, so white text after it is on the page background again.
+    expect(hidden('<table bgcolor="#000"><tr><td><p style="color:#fff">on dark</p></td></tr></table><p style="color:#fff">on white</p>')).toMatchObject({
+      text: 'on dark',
+      hiddenText: 'on white',
+    });
+    // Never closed: hidden to the end, as in a browser.
+    expect(hidden('<p>a</p><div style="display:none">b<p>c</p>')).toMatchObject({ text: 'a', hiddenText: 'b c' });
+  });
+
+  it('lists each way of hiding once, in the order met', () => {
+    expect(hidden('<p style="font-size:1px">a</p><p style="font-size:1px">b</p><p style="color:white">c</p>').hiddenBy).toEqual([
+      'font-size:1px',
+      'text the colour of its background',
+    ]);
+  });
+
+  it('tracks a bounded number of backgrounds and keeps a bounded amount of hidden text', () => {
+    const deep = '<div style="background:#000">'.repeat(5000) + '<p style="color:#fff">deep</p>';
+    expect(hidden(deep).text).toBe('deep');
+    const scan = scanHtml(`<div style="display:none">${'word '.repeat(100_000)}</div>`);
+    expect(scan.hiddenText.length).toBeLessThanOrEqual(50_100);
+  });
+});
+
+describe('invisible characters inside words', () => {
+  it('names the words that carry them, and not preheader padding', () => {
+    const scan = scanHtml('<p>Buy vi&#8203;agra and c&zwnj;i&zwnj;alis</p><div>&zwnj;&nbsp;&zwnj;&nbsp;&#847;&zwnj;</div><p>Hello</p>');
+    expect(scan.wordsWithInvisibleCharacters).toEqual(['vi\u200Bagra', 'c\u200Ci\u200Calis']);
+    expect(scan.text).toBe('Buy viagra and cialis Hello');
   });
 });

@@ -1,4 +1,6 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { elementLook, indistinguishable, WHITE, type Rgb } from './content-html-style';
+import { INVISIBLE_CHARACTERS, wordsWithInvisibleCharacters } from './spam-content/invisible-characters';
 
 /**
  * Reads an e-mail's HTML the way a spam filter does, without building a DOM: the text a reader
@@ -9,8 +11,9 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
  * the HTML standard, through the `entities` package) and numeric references as browsers do, in
  * text and in attribute values. Only its tokenizer is used, not its Parser: the Parser keeps the
  * open elements in an array it shifts and unshifts on every tag, quadratic on a million unclosed
- * tags. This file keeps no element stack at all, only the anchor and the hidden element being read,
- * and only the first MAX_HTML_SCAN_CHARS characters are read.
+ * tags. This file keeps no element stack of its own, only the anchor and the hidden element being
+ * read, the element hiding text from the reader, and at most MAX_BACKGROUNDS elements that set a
+ * background colour; and only the first MAX_HTML_SCAN_CHARS characters are read.
  */
 
 /** Gmail clips at ~102 KB, so nothing past 1 M characters changes any verdict; it only costs time. */
@@ -18,6 +21,12 @@ export const MAX_HTML_SCAN_CHARS = 1_000_000;
 
 /** Anchor text longer than this is not a URL anyone would read; keep only this much of it. */
 const MAX_ANCHOR_TEXT = 500;
+
+/** Enough hidden text to tell a preheader from a hidden essay; the rest is not kept. */
+const MAX_HIDDEN_TEXT_CHARS = 50_000;
+
+/** Nested backgrounds deeper than this are layout tables inside layout tables; the innermost ones are not tracked. */
+const MAX_BACKGROUNDS = 32;
 
 export interface HtmlAnchor {
   href: string;
@@ -31,6 +40,18 @@ export interface HtmlScan {
   anchors: HtmlAnchor[];
   /** `src` of every <img> a reader sees; 1×1/0×0 tracking pixels (by their width/height attributes) are left out. */
   images: string[];
+  /**
+   * Text in the HTML that a reader cannot see: inside an element with display:none, visibility:hidden,
+   * opacity:0, the hidden attribute, a 0 height with overflow:hidden, a font of 2px or less, or a
+   * text colour that cannot be told from its background (inline styles and bgcolor/color
+   * attributes; classes from <style> blocks are not applied). Collapsed like `text`, at most
+   * MAX_HIDDEN_TEXT_CHARS characters. A preheader hidden this way is normal; pages of it are not.
+   */
+  hiddenText: string;
+  /** How the hidden text was hidden, each way once, in the order met ("display:none", "font-size:1px"). */
+  hiddenBy: string[];
+  /** Latin words of the visible text with invisible characters between their letters, as written (at most 10). */
+  wordsWithInvisibleCharacters: string[];
   /** Characters of markup read (the whole HTML unless it was longer than MAX_HTML_SCAN_CHARS). */
   scannedChars: number;
   truncated: boolean;
@@ -72,8 +93,10 @@ const BREAKS = new Set([
   'dt',
   'body',
 ]);
-// The only elements whose attributes are read.
-const WITH_ATTRIBUTES = new Set(['a', 'img']);
+// The only attributes read: links, images, and what hides text.
+const READ_ATTRIBUTES = new Set(['href', 'src', 'width', 'height', 'style', 'bgcolor', 'color', 'text', 'hidden']);
+// Elements with no content, so no closing tag to wait for.
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 export function scanHtml(input: string): HtmlScan {
   const truncated = input.length > MAX_HTML_SCAN_CHARS;
@@ -93,6 +116,13 @@ class VisibleContentReader implements TokenizerCallbacks {
   private anchor: { href: string; firstChunk: number } | null = null;
   /** The hidden element being read; `depth` counts nested <template>s. */
   private hidden: { name: string; depth: number } | null = null;
+  /** The outermost element hiding its text from the reader; `depth` counts nested elements of its name. */
+  private concealed: { name: string; depth: number } | null = null;
+  private readonly concealedChunks: string[] = [];
+  private concealedChars = 0;
+  private readonly hiddenBy = new Set<string>();
+  /** Open elements that set a background colour, innermost last; `depth` counts nested elements of the same name. */
+  private readonly backgrounds: { name: string; color: Rgb; depth: number }[] = [];
   /** The tag being read, and its attributes (lower-case names; the first of a repeated name wins) when they matter. */
   private tag = '';
   private attributes: Map<string, string> | null = null;
@@ -101,22 +131,30 @@ class VisibleContentReader implements TokenizerCallbacks {
 
   constructor(private readonly html: string) {}
 
-  finish(): Pick<HtmlScan, 'text' | 'anchors' | 'images'> {
+  finish(): Pick<HtmlScan, 'text' | 'anchors' | 'images' | 'hiddenText' | 'hiddenBy' | 'wordsWithInvisibleCharacters'> {
     this.closeAnchor(); // An anchor left open runs to the end, as in browsers.
-    return { text: collapse(this.chunks.join('')), anchors: this.anchors, images: this.images };
+    const visible = this.chunks.join('');
+    return {
+      text: collapse(visible),
+      anchors: this.anchors,
+      images: this.images,
+      hiddenText: collapse(this.concealedChunks.join('')),
+      hiddenBy: [...this.hiddenBy],
+      wordsWithInvisibleCharacters: wordsWithInvisibleCharacters(visible),
+    };
   }
 
   ontext(start: number, end: number): void {
-    if (!this.hidden) this.chunks.push(this.html.slice(start, end));
+    if (!this.hidden) this.emit(this.html.slice(start, end));
   }
 
   ontextentity(codePoint: number): void {
-    if (!this.hidden) this.chunks.push(String.fromCodePoint(codePoint));
+    if (!this.hidden) this.emit(String.fromCodePoint(codePoint));
   }
 
   onopentagname(start: number, end: number): void {
     this.tag = this.html.slice(start, end).toLowerCase();
-    this.attributes = !this.hidden && WITH_ATTRIBUTES.has(this.tag) ? new Map() : null;
+    this.attributes = this.hidden ? null : new Map();
   }
 
   onattribname(start: number, end: number): void {
@@ -126,15 +164,17 @@ class VisibleContentReader implements TokenizerCallbacks {
   }
 
   onattribdata(start: number, end: number): void {
-    if (this.attributes) this.attributeValue += this.html.slice(start, end);
+    if (this.attributes && READ_ATTRIBUTES.has(this.attributeName)) this.attributeValue += this.html.slice(start, end);
   }
 
   onattribentity(codePoint: number): void {
-    if (this.attributes) this.attributeValue += String.fromCodePoint(codePoint);
+    if (this.attributes && READ_ATTRIBUTES.has(this.attributeName)) this.attributeValue += String.fromCodePoint(codePoint);
   }
 
   onattribend(): void {
-    if (this.attributes && !this.attributes.has(this.attributeName)) this.attributes.set(this.attributeName, this.attributeValue);
+    if (this.attributes && READ_ATTRIBUTES.has(this.attributeName) && !this.attributes.has(this.attributeName)) {
+      this.attributes.set(this.attributeName, this.attributeValue);
+    }
     this.attributeValue = '';
   }
 
@@ -153,7 +193,11 @@ class VisibleContentReader implements TokenizerCallbacks {
       if (name === this.hidden.name && --this.hidden.depth === 0) this.hidden = null;
       return;
     }
-    if (BREAKS.has(name)) this.chunks.push(' ');
+    if (this.concealed?.name === name && --this.concealed.depth === 0) this.concealed = null;
+    const background = this.innermostBackground(name);
+    // A closing tag closes the elements opened inside it that were never closed, as in browsers.
+    if (background >= 0 && --this.backgrounds[background].depth === 0) this.backgrounds.length = background;
+    if (BREAKS.has(name)) this.emit(' ');
     if (name === 'a') this.closeAnchor();
   }
 
@@ -171,16 +215,57 @@ class VisibleContentReader implements TokenizerCallbacks {
       if (name === 'template' && this.hidden.name === 'template') this.hidden.depth++;
       return;
     }
-    if (BREAKS.has(name)) this.chunks.push(' ');
+    if (BREAKS.has(name)) this.emit(' ');
     if (HIDDEN_CONTENT.has(name)) {
       this.hidden = { name, depth: 1 };
-    } else if (name === 'a') {
+      return;
+    }
+    if (!VOID.has(name)) this.followLook(name);
+    if (name === 'a') {
       this.closeAnchor(); // An <a> inside an open <a> ends the first one, as in browsers.
       const href = this.attributes?.get('href');
       if (href !== undefined) this.anchor = { href: href.trim(), firstChunk: this.chunks.length };
     } else if (name === 'img' && this.attributes && !isTrackingPixel(this.attributes)) {
       this.images.push((this.attributes.get('src') ?? '').trim());
     }
+  }
+
+  /** Text goes to what the reader sees, or, inside a concealing element, to the hidden text. */
+  private emit(text: string): void {
+    if (!this.concealed) {
+      this.chunks.push(text);
+    } else if (this.concealedChars < MAX_HIDDEN_TEXT_CHARS) {
+      const kept = text.slice(0, MAX_HIDDEN_TEXT_CHARS - this.concealedChars);
+      this.concealedChunks.push(kept);
+      this.concealedChars += kept.length;
+    }
+  }
+
+  /** Keeps count of the backgrounds around the text and starts hiding text when this element hides it. */
+  private followLook(name: string): void {
+    if (this.concealed?.name === name) this.concealed.depth++;
+    const look = this.attributes ? elementLook(this.attributes) : null;
+    const own = look?.background ?? null;
+    if (own && this.backgrounds.length < MAX_BACKGROUNDS) {
+      this.backgrounds.push({ name, color: own, depth: 1 });
+    } else {
+      const same = this.innermostBackground(name);
+      if (same >= 0) this.backgrounds[same].depth++;
+    }
+    if (this.concealed || !look) return;
+    const behind = own ?? this.backgrounds.at(-1)?.color ?? WHITE;
+    const reason =
+      look.concealedBy ??
+      (look.color === 'transparent' ? 'transparent text' : look.color && indistinguishable(look.color, behind) ? 'text the colour of its background' : null);
+    if (reason) {
+      this.concealed = { name, depth: 1 };
+      this.hiddenBy.add(reason);
+    }
+  }
+
+  private innermostBackground(name: string): number {
+    for (let i = this.backgrounds.length - 1; i >= 0; i--) if (this.backgrounds[i].name === name) return i;
+    return -1;
   }
 
   private closeAnchor(): void {
@@ -197,9 +282,6 @@ function isTrackingPixel(attrs: Map<string, string>): boolean {
 }
 
 // Zero-width and soft characters: preheader padding ("&zwnj;&#847;" runs) that nobody reads.
-// U+034F is a combining mark, so it stands apart from the class.
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
-
 function collapse(text: string): string {
-  return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return text.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }

@@ -54,6 +54,8 @@ export interface LinkFacts {
   insecure: string[];
   /** Anchors whose visible text is a URL or domain on a different site than the link goes to. */
   deceptive: { text: string; href: string }[];
+  /** Host and path of every distinct http(s) link in either part (no query: it is tracking noise), for the words in them. */
+  targets: string[];
 }
 
 export function analyzeLinks(anchors: HtmlAnchor[], plainText: string | null, hasHtml: boolean): LinkFacts {
@@ -78,6 +80,7 @@ export function analyzeLinks(anchors: HtmlAnchor[], plainText: string | null, ha
     shorteners: domains.filter(isShortener),
     insecure: [...new Set(all.filter((l) => l.url.protocol === 'http:').map((l) => l.raw))],
     deceptive,
+    targets: [...new Set(all.map((l) => `${l.url.hostname}${l.url.pathname}`))],
   };
 }
 

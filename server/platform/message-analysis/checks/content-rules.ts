@@ -11,6 +11,9 @@ import type { AnalysisFinding, FindingSeverity } from './finding';
  * "Re:"); 0.5 for style problems that add to a spam score but rarely decide it alone. Info
  * findings take nothing. Several problems add up, so a message with a handful of them still ends
  * up clearly below a clean one.
+ *
+ * Spam words, disguised words, hidden text and abused link domains are the spam-content engine's,
+ * with their own table (spam-content/rules.ts), since their points grow with the evidence.
  */
 export const CONTENT_DEDUCTIONS = {
   'content.unparseable': { severity: 'error', deduction: 1.5 },
@@ -37,7 +40,6 @@ export const CONTENT_DEDUCTIONS = {
   'content.empty-subject': { severity: 'warning', deduction: 1.0 },
   'content.subject-all-caps': { severity: 'warning', deduction: 0.5 },
   'content.subject-excessive-punctuation': { severity: 'warning', deduction: 0.5 },
-  'content.subject-spam-phrases': { severity: 'warning', deduction: 0.5 },
   'content.fake-reply-subject': { severity: 'warning', deduction: 1.0 },
 } as const satisfies Record<string, { severity: Exclude<FindingSeverity, 'pass'>; deduction: number }>;
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeContent, CONTENT_DEDUCTIONS, type ContentAnalysis, type ContentProblemId } from './content';
 import type { AnalysisFinding } from './finding';
 import { scoreFindings } from './score';
+import { SPAM_CONTENT_RULES, type SpamContentRuleId } from './spam-content/rules';
 
 const PARAGRAPH =
   'This month we shipped faster reports, a cleaner dashboard and better alerts for blocklist changes. Thank you for the feedback that shaped them.';
@@ -59,13 +60,15 @@ function expectWellFormed(findings: AnalysisFinding[]) {
     expect(f.title.length).toBeGreaterThan(0);
     if (f.severity === 'pass' || f.severity === 'info') expect(f.deduction).toBe(0);
     if (f.deduction > 0) expect(f.fix?.length ?? 0).toBeGreaterThan(10);
-    if (f.severity !== 'pass') expect(f.deduction).toBe(CONTENT_DEDUCTIONS[f.id as ContentProblemId].deduction);
+    // The spam-content engine's points grow with the evidence, up to each rule's maximum (spam-content/rules.ts).
+    if (f.id in SPAM_CONTENT_RULES) expect(f.deduction).toBeLessThanOrEqual(SPAM_CONTENT_RULES[f.id as SpamContentRuleId].points.max);
+    else if (f.severity !== 'pass') expect(f.deduction).toBe(CONTENT_DEDUCTIONS[f.id as ContentProblemId].deduction);
   }
   expect(new Set(findings.map((f) => f.id)).size).toBe(findings.length);
 }
 
 /** Analyses `overrides` of the clean newsletter and expects exactly `ids` as its problems. */
-async function expectProblems(overrides: Mail.Options, ids: ContentProblemId[]) {
+async function expectProblems(overrides: Mail.Options, ids: (ContentProblemId | SpamContentRuleId)[]) {
   const a = await analyze(overrides);
   expectWellFormed(a.findings);
   expect(problemIds(a).sort()).toEqual([...ids].sort());
@@ -103,7 +106,6 @@ describe('analyzeContent on a clean newsletter', () => {
         'content.subject',
         'content.subject-case',
         'content.subject-punctuation',
-        'content.subject-phrases',
         'content.subject-reply-prefix',
         'content.text-and-html',
         'content.image-text-balance',
@@ -113,6 +115,7 @@ describe('analyzeContent on a clean newsletter', () => {
         'content.no-shorteners',
         'content.link-text-matches',
         'content.https-links',
+        'content.spam-content',
         'content.html-size',
         'content.message-size',
         'content.well-formed-bytes',
@@ -309,13 +312,13 @@ describe('Date and Message-ID', () => {
 });
 
 describe('subject', () => {
-  it.each<[string, ContentProblemId]>([
+  it.each<[string, ContentProblemId | SpamContentRuleId]>([
     ['BIG SPRING SALE ENDS TODAY', 'content.subject-all-caps'],
-    ['Last chance!!', 'content.subject-excessive-punctuation'],
+    ['Back in stock!!', 'content.subject-excessive-punctuation'],
     ['Deals: $$$ off everything', 'content.subject-excessive-punctuation'],
     ['Big news! Huge news! Best news!', 'content.subject-excessive-punctuation'],
-    ['Claim your 100% free trial', 'content.subject-spam-phrases'],
-    ['Urgent: your account', 'content.subject-spam-phrases'],
+    ['Claim your 100% free trial', 'content.spam-money-claims'],
+    ['Urgent: your account', 'content.spam-urgency'],
     ['RE: your invoice', 'content.fake-reply-subject'],
     ['Fwd: the plan', 'content.fake-reply-subject'],
   ])('%j is flagged as %s', async (subject, id) => {
@@ -323,9 +326,18 @@ describe('subject', () => {
     expect(find(a, id).fix).toBeTruthy();
   });
 
-  it('names every spam phrase it found', async () => {
-    const a = await expectProblems({ subject: 'Act now, winner: risk-free offer' }, ['content.subject-spam-phrases']);
-    expect(find(a, 'content.subject-spam-phrases').detail).toBe('Found: "act now", "winner", "risk-free".');
+  it('reads spam words in the subject with the spam-content engine, where a hit counts double', async () => {
+    // "Act now" is urgency (0.5 a hit, counted twice in the subject); "winner" alone is only a supporting word.
+    const a = await expectProblems({ subject: 'Act now, winner: risk-free offer' }, ['content.spam-money-claims', 'content.spam-urgency']);
+    expect(find(a, 'content.spam-urgency')).toMatchObject({ deduction: 1, detail: expect.stringContaining('Found: "Act now" (subject).') });
+    expect(find(a, 'content.spam-money-claims')).toMatchObject({ deduction: 1.5, detail: expect.stringContaining('Found: "risk-free" (subject).') });
+    // The same words in the body count once.
+    const body = await expectProblems({ text: `${PARAGRAPH} Act now: risk-free.`, html: cleanHtml(`<p>${PARAGRAPH} Act now: risk-free.</p>`) }, [
+      'content.spam-money-claims',
+      'content.spam-urgency',
+    ]);
+    expect(find(body, 'content.spam-urgency').deduction).toBe(0.5);
+    expect(find(body, 'content.spam-money-claims').deduction).toBe(1);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { analyzeLinks, type LinkFacts } from './content-links';
 import { CONTENT_LIMITS, pass, problem } from './content-rules';
 import { checkSubject } from './content-subject';
 import type { AnalysisFinding } from './finding';
+import { readSpamContent } from './spam-content/read-spam-content';
 
 export { CONTENT_DEDUCTIONS, CONTENT_LIMITS, type ContentProblemId } from './content-rules';
 
@@ -19,8 +20,9 @@ export interface ContentFacts {
   hasHtml: boolean;
   /**
    * Visible text of the HTML part divided by the HTML's length, both in characters, 0..1, four
-   * decimals. Visible text is what a reader sees: no tags, comments, script/style/title, entities
-   * decoded, zero-width padding dropped, whitespace runs counted as one space. Over a very large
+   * decimals. Visible text is what a reader sees: no tags, comments, script/style/title or text
+   * hidden by inline styles, entities decoded, zero-width padding dropped, whitespace runs counted
+   * as one space. Over a very large
    * HTML part only the first MAX_HTML_SCAN_CHARS characters are measured. Null without HTML.
    */
   textToHtmlRatio: number | null;
@@ -84,6 +86,7 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
     ...checkSubject({ subject, isReply: header('in-reply-to') !== null || header('references') !== null }),
     ...checkBody(text !== null, scan, ratio),
     ...checkLinks(links),
+    ...readSpamContent({ subject, text, html: scan, links, listUnsubscribe: unsubscribe.value, fromDomain: fromDomain(mail) }),
     ...checkSize(raw.length, html),
     checkMessageBytes(raw, [text, html]),
   ];
@@ -119,6 +122,11 @@ function headerReader(mail: ParsedMail): (name: string) => string | null {
           .replace(/\r?\n[ \t]*/g, ' ')
           .trim();
   };
+}
+
+function fromDomain(mail: ParsedMail): string | null {
+  const address = mail.from?.value[0]?.address;
+  return address?.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : null;
 }
 
 function unparseable(sizeBytes: number, err: unknown): ContentAnalysis {
