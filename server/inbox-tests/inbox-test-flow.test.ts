@@ -193,6 +193,30 @@ describe('a test message over SMTP', () => {
     expect(report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title))).toBe(true);
   });
 
+  it('places a classic spam body in spam even when it is signed, aligned and sent from a well-run IP', async () => {
+    const test = await createTest(user);
+    await send('brand-sender.com', {
+      to: test.testEmailAddress,
+      subject: `${test.subjectTag} A quick note for you`,
+      headers: { 'List-Unsubscribe': '<https://brand-sender.com/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      text: [
+        'Dear Friend,',
+        'Our members make money from home with no experience needed, and many earn $5,000 per week in extra income.',
+        'Act now: this offer is for a limited time only. Reply within 24 hours to secure your spot.',
+        'As a special bonus: Viagra and Cialis at the lowest prices online, no prescription needed from our online pharmacy.',
+        'Guaranteed results, 100% risk free.',
+      ].join('\n\n'),
+    });
+    const done = await completed(user, test.id);
+    expect(done).toMatchObject({ inboxCount: 0, spamCount: 1 });
+    const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
+    expect(report.authentication?.dmarc).toMatchObject({ result: 'pass' });
+    expect(report.findings.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['content.spam-pharmacy', 'content.spam-money-claims', 'content.spam-impersonal-greeting']),
+    );
+    expect(report.score).toBeLessThan(5);
+  });
+
   it('places a message with two From header fields in spam: receivers such as Gmail reject it', async () => {
     const test = await createTest(user);
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
