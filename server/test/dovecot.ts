@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { freePort, spawnGroup, stopGroup } from './process-group';
+import { answers, freePort, spawnGroup, stopGroup } from './process-group';
 import { waitUntil } from './wait-until';
 
 /**
@@ -192,31 +191,13 @@ async function waitForGreeting(port: number, child: ChildProcess, output: () => 
     async () => {
       if (!child.pid || child.exitCode !== null || child.signalCode !== null)
         throw new Error(`dovecot exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
-      if (await greets(port)) return true;
+      if (await answers(port, (data) => data.startsWith('* OK') && data.includes('\r\n'))) return true;
       if (/Fatal:/.test(output())) throw new Error('dovecot logged a fatal error');
       return false;
     },
     `the IMAP greeting of dovecot on port ${port}`,
     { timeoutMs: 10_000, intervalMs: 25 },
   );
-}
-
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let data = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2_000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('close', () => done(false));
-    socket.on('data', (chunk) => {
-      data += chunk.toString('latin1');
-      if (data.includes('\r\n')) done(data.startsWith('* OK'));
-    });
-  });
 }
 
 async function asUser<T>(port: number, users: TestImapUser[], user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {

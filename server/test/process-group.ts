@@ -66,3 +66,26 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Whether the server on 127.0.0.1:`port` answers as `ready` expects, after we say `request` (if
+ * anything): a bound port alone is not a server that works yet.
+ */
+export function answers(port: number, ready: (data: string) => boolean, request?: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let data = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('close', () => done(ready(data)));
+    if (request) socket.on('connect', () => socket.end(request));
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1');
+      if (ready(data)) done(true);
+    });
+  });
+}

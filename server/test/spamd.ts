@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnGroup, stopGroup } from './process-group';
+import { answers, freePort, spawnGroup, stopGroup } from './process-group';
 import { waitUntil } from './wait-until';
 
 /**
@@ -80,28 +79,9 @@ async function waitForPong(port: number, child: ChildProcess, output: () => stri
       if (!child.pid || child.exitCode !== null || child.signalCode !== null)
         throw new Error(`spamd exited (${child.exitCode ?? child.signalCode ?? 'not started'})`);
       if (/could not create|Address already in use/i.test(output())) throw new Error('spamd could not listen');
-      return pong(port);
+      return answers(port, (data) => data.includes('PONG'), 'PING SPAMC/1.5\r\n\r\n');
     },
     `spamd's PONG on port ${port}`,
     { timeoutMs: 25_000, intervalMs: 100 },
   );
-}
-
-function pong(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let data = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2_000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('close', () => done(/PONG/.test(data)));
-    socket.on('connect', () => socket.end('PING SPAMC/1.5\r\n\r\n'));
-    socket.on('data', (chunk) => {
-      data += chunk.toString('latin1');
-      if (data.includes('PONG')) done(true);
-    });
-  });
 }
