@@ -68,7 +68,7 @@ describe('Inbox placement: Create Test', () => {
     expect(element.getByText('test-12@in.inboxpulse.test')).toBeInTheDocument();
     expect(element.getByText('[TEST-12]')).toBeInTheDocument();
     expect(element.getByText(/Put the test id in the subject as "\[TEST-12\] Your Subject"/)).toBeInTheDocument();
-    expect(element.getByText(/The default subject is "Inbox Test 12"/)).toBeInTheDocument();
+    expect(element.getByText(/Until your email arrives, the test is listed under its default subject, "Inbox Test 12"\./)).toBeInTheDocument();
     // Results exist only for completed tests.
     expect(element.queryByTestId('view-results-12')).not.toBeInTheDocument();
 

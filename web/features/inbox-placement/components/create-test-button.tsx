@@ -1,16 +1,22 @@
 import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import type { InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
+import { PATHS } from '../../../lib/paths';
 import { useDomains } from '../../../lib/queries/domains';
 import { useCreateInboxTestMutation } from '../api';
 
 export const NO_HEALTHY_DOMAIN_HINT = 'Add and verify at least one domain to start testing';
 
+const hintLink = 'font-medium text-primary underline underline-offset-2';
+
 /**
  * Create Test (part 2, section 2): disabled while a creation runs and when the user has no domain
- * with status healthy. Until the domains have loaded nobody knows, so it waits disabled too.
+ * with status healthy. Until the domains have loaded nobody knows, so it waits disabled too. Disabled
+ * for want of a healthy domain, it says so (the spec's hint), what is wrong, and links to Domains,
+ * where it is fixed: add a domain, or see why the ones added do not pass yet.
  */
 export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) => void }) {
   const domains = useDomains();
@@ -19,6 +25,7 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
   // A failed domain list must not lock the user out: the server checks the same rule and says why.
   const blocked = domains.isSuccess && !hasHealthyDomain;
   const disabled = create.isPending || domains.isPending || blocked;
+  const domainCount = domains.data?.length ?? 0;
 
   function run() {
     create.mutate(undefined, {
@@ -37,8 +44,20 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
         {create.isPending ? 'Creating...' : 'Create Test'}
       </Button>
       {blocked && (
-        <p id="create-test-hint" className="text-xs text-muted-foreground">
-          {NO_HEALTHY_DOMAIN_HINT}
+        <p id="create-test-hint" className="flex max-w-xs flex-col gap-0.5 text-xs text-muted-foreground sm:items-end sm:text-right">
+          <span>{NO_HEALTHY_DOMAIN_HINT}</span>
+          {domainCount === 0 ? (
+            <Link to={PATHS.domains} className={hintLink}>
+              Add your domain in Domains
+            </Link>
+          ) : (
+            <span>
+              {domainCount === 1 ? 'Your domain does not pass SPF, DKIM and DMARC yet.' : 'None of your domains passes SPF, DKIM and DMARC yet.'}{' '}
+              <Link to={PATHS.domains} className={hintLink}>
+                See what to fix in Domains
+              </Link>
+            </span>
+          )}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { InboxTest } from '@contracts/inbox-tests';
 import { CopyButton } from '../../../components/copy-button';
+import { testSubject } from '../test-status';
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   return (
@@ -34,13 +35,20 @@ function SeedAddresses({ addresses }: { addresses: string[] }) {
   );
 }
 
-/** How to send the test message (part 2, section 2): the subject tag, the test address and the seed addresses. */
+/**
+ * How to send the test message (part 2, section 2): the subject tag, the test address and the seed
+ * addresses. The default subject "Inbox Test {id}" is what the list calls the test until the email
+ * arrives, not a subject to send: said so, so the two subjects do not read as contradicting each other.
+ */
 export function TestInstructions({ test }: { test: InboxTest }) {
   return (
     <div className="space-y-3 rounded-md border bg-background p-3 text-sm" data-testid={`inbox-test-instructions-${test.id}`}>
       <p>
         Send your email to the test address{test.seedAddresses.length > 0 ? ' and to every seed address' : ''}. Put the test id in the subject as &quot;
-        {test.subjectTag} Your Subject&quot;. The default subject is &quot;Inbox Test {test.id}&quot;.
+        {test.subjectTag} Your Subject&quot;.
+        {test.status === 'awaiting_email' && (
+          <> Until your email arrives, the test is listed under its default subject, &quot;{testSubject({ id: test.id, subject: null })}&quot;.</>
+        )}
       </p>
       <dl className="space-y-2">
         <CopyField label="Subject prefix" value={test.subjectTag} copyLabel="Copy subject prefix" />
