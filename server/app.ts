@@ -24,7 +24,7 @@ import { RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
 import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
-import type { JobSender } from './platform/queue/job-sender';
+import type { JobSender } from './platform/job-sender';
 import type { Mailer } from './platform/mail/mailer';
 import type { ThreadTasks } from './platform/workers/thread-tasks';
 

@@ -5,7 +5,7 @@ import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 import { processInboundJob } from './process-inbound.job';
-import { sendEmailJob } from './platform/mail/send-email.job';
+import { sendEmailJob } from './send-email.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [

@@ -6,7 +6,7 @@ import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.rep
 import { purgeExpiredSessions } from './platform/http/sessions.repo';
 import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';
-import { sendEmailJob } from './platform/mail/send-email.job';
+import { sendEmailJobType } from './platform/mail/outbox';
 import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
 
 /**
@@ -25,7 +25,7 @@ export const maintenanceJob = defineJob({
     await purgeOldOutboxMail(db);
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
-      await jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
+      await jobs.send(sendEmailJobType, { outboxId }, { singletonKey: `outbox-${outboxId}` });
     }
     await purgeOldInbound(db);
     const droppedBodies = await dropOldInboundBodies(db);

@@ -6,8 +6,7 @@ import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
 import { countAgainst, enforceRateLimit, RATE_RULES, rateLimited, rateLimitUsedUp } from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
-import { sendEmailJob } from '../platform/mail/send-email.job';
-import { queueMail } from '../platform/mail/outbox';
+import { queueMail, sendEmailJobType } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
 import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
@@ -32,7 +31,7 @@ async function queueVerification(ctx: MailingContext, tx: Executor, user: UserRo
 
 // After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
 async function deliver(ctx: MailingContext, outboxId: number | null): Promise<void> {
-  if (outboxId !== null) await ctx.jobs.send(sendEmailJob, { outboxId });
+  if (outboxId !== null) await ctx.jobs.send(sendEmailJobType, { outboxId });
 }
 
 /** Without SMTP the account is verified at once: nobody could ever read the link (issue 2). */

@@ -3,7 +3,7 @@ import type { Db } from './db/client';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
 import type { MessageAnalyser } from './message-analysis/analysis-pool';
-import type { JobSender } from './queue/job-sender';
+import type { JobSender } from './job-sender';
 import type { Mailer } from './mail/mailer';
 import type { ThreadTasks } from './workers/thread-tasks';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pollSeedMailboxes } from './seed-poll';
 import { defineJob } from '../../platform/queue/job';
-import type { JobSender } from '../../platform/queue/job-sender';
+import type { JobSender } from '../../platform/job-sender';
 
 /**
  * Every minute, and on demand when a test starts running: searches the seed mailboxes for the

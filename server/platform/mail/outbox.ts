@@ -1,10 +1,15 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Db, Executor } from '../db/client';
+import { jobType } from '../job-sender';
 import type { Mailer, MailMessage } from './mailer';
 import { claimOutboxMail, insertOutboxMail, markOutboxSent, recordSendFailure } from './outbox.repo';
 
 export const MAX_SEND_ATTEMPTS = 5;
 const CLAIM_SECONDS = 120;
+
+/** The job that delivers one outbox mail (server/send-email.job.ts runs it): send it after the mail's transaction commits. */
+export const sendEmailJobType = jobType('send-email', z.object({ outboxId: z.number().int().positive() }));
 
 export interface OutboxMail extends MailMessage {
   userId: number | null;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { JobType } from './job-sender';
+import type { JobType } from '../job-sender';
 
 /**
  * One job: a queue name, the shape of its data, how to run it, and an optional cron schedule (UTC).

@@ -5,7 +5,7 @@ import type { Notifications } from '../db/notifications';
 import type { AppContext } from '../context';
 import { safeMessage } from '../logger';
 import type { AnyJob } from './job';
-import type { JobSender } from './job-sender';
+import type { JobSender } from '../job-sender';
 
 export interface JobQueueOptions {
   database: Database;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobType, type JobSender } from '../queue/job-sender';
+import { jobType, type JobSender } from '../job-sender';
 
 /** The job that hands a stored message to the capability it was addressed to (server/process-inbound.job.ts runs it). */
 export const processInboundJobType = jobType('process-inbound-message', z.object({ messageId: z.number().int().positive() }));

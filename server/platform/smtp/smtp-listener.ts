@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
-import type { JobSender } from '../queue/job-sender';
+import type { JobSender } from '../job-sender';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './inbound-queue';
 import { storeInboundMessage } from './inbound.repo';
