@@ -2,22 +2,27 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useAuth } from '../lib/session';
 import { ContentSpinner } from './page-spinner';
+import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 
 // Both are lazy: a signed-out visitor of '/' needs neither the shell nor the login form.
 const AppShell = lazy(() => import('./shell/app-shell'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 
-/** The `handle` of a route under AuthGate: its shell header, and what to show when signed out. */
-export interface GatedRouteHandle {
+/** The `handle` of a route under AuthGate: its shell header, what to show when signed out, and the tab title of each. */
+export interface GatedRouteHandle extends TitledHandle {
   shell: ShellMeta;
   /** Defaults to the login screen, shown in place (the URL does not change). */
   signedOut?: ReactNode;
 }
 
-export function gated(shell: ShellMeta, signedOut?: ReactNode): GatedRouteHandle {
-  return { shell, signedOut };
+/** Signed in, the page's shell title is its tab title; signed out, the title of what is shown instead (the login screen by default). */
+export function gated(shell: ShellMeta, signedOut?: { element: ReactNode; title: string }): GatedRouteHandle {
+  return { shell, signedOut: signedOut?.element, title: { signedIn: shell.title, signedOut: signedOut?.title ?? LOGIN_TITLE } };
 }
+
+/** The tab title of the login screen, shown in place of a signed-in page. */
+export const LOGIN_TITLE = 'Login';
 
 /**
  * Layout route of every page that has a signed-in form: signed in, the page inside the app shell;

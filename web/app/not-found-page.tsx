@@ -8,7 +8,6 @@ import { Card, CardContent } from '../components/ui/card';
 export function NotFoundPage() {
   return (
     <div className="flex min-h-screen items-center justify-center bg-muted px-4">
-      <title>404 Page Not Found - InboxPulse</title>
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex items-center gap-2">

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
+import { useDocumentTitle } from './route-title';
 
 /**
  * Shown when rendering a route throws, most often because a page's code could not be downloaded
@@ -7,6 +8,7 @@ import { Button } from '../components/ui/button';
  */
 export function RouteError() {
   const error = useRouteError();
+  useDocumentTitle('Something went wrong');
   console.error(error);
   return (
     <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">

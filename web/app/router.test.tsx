@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../test/test-utils';
+import type { TitledHandle } from './route-title';
+import { routes } from './router';
 
 const signedIn = { 'GET /api/user': () => jsonResponse(makeUser()), 'GET /api/alerts': () => jsonResponse([]) };
 
@@ -110,5 +113,70 @@ describe('route gating', () => {
     stubFetch(signedOut);
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('tab titles', () => {
+  it('are declared by every route that shows a page', () => {
+    const untitled: string[] = [];
+    const walk = (list: RouteObject[]) => {
+      for (const route of list) {
+        const isPage = route.element && !route.children;
+        if (isPage && !(route.handle as TitledHandle | undefined)?.title) untitled.push(route.path ?? '(index)');
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect(untitled).toEqual([]);
+  });
+
+  it('name the page, then the product, and follow the session on the routes that have two forms', async () => {
+    const cases: Array<[string, Parameters<typeof stubFetch>[0], string]> = [
+      ['/', signedOut, 'Email Deliverability Monitoring · InboxPulse'],
+      ['/login', signedOut, 'Login · InboxPulse'],
+      ['/register', signedOut, 'Create Account · InboxPulse'],
+      ['/domains', signedOut, 'Login · InboxPulse'],
+      ['/inbox-placement', signedOut, 'Inbox Placement Testing · InboxPulse'],
+      ['/pricing', signedOut, 'Pricing · InboxPulse'],
+      ['/reset-password', signedOut, 'Reset Password · InboxPulse'],
+      ['/no-such-page', signedOut, 'Page Not Found · InboxPulse'],
+      ['/', signedIn, 'Dashboard · InboxPulse'],
+      ['/login', signedIn, 'Dashboard · InboxPulse'],
+      ['/domains', { ...signedIn, 'GET /api/domains': () => jsonResponse([]) }, 'Domain Management · InboxPulse'],
+      ['/settings', signedIn, 'Settings · InboxPulse'],
+    ];
+    for (const [path, stubs, title] of cases) {
+      stubFetch(stubs);
+      const view = renderApp(path);
+      await waitFor(() => expect(document.title, path).toBe(title));
+      view.unmount();
+    }
+  });
+
+  it('change when the app moves to another page', async () => {
+    stubFetch({ ...signedIn, 'GET /api/domains': () => jsonResponse([]) });
+    const { router } = renderApp('/domains');
+    await waitFor(() => expect(document.title).toBe('Domain Management · InboxPulse'));
+    await router.navigate('/settings');
+    await waitFor(() => expect(document.title).toBe('Settings · InboxPulse'));
+  });
+});
+
+describe('public pages and the session', () => {
+  it('show Login to a visitor', async () => {
+    stubFetch(signedOut);
+    renderApp('/pricing');
+    const site = within(await screen.findByRole('navigation', { name: 'Site' }));
+    expect(site.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(site.queryByTestId('signed-in-user')).not.toBeInTheDocument();
+  });
+
+  it('show a signed-in user their name and the Dashboard link instead of Login', async () => {
+    stubFetch(signedIn);
+    renderApp('/privacy-policy');
+    const site = within(await screen.findByRole('navigation', { name: 'Site' }));
+    expect(site.getByTestId('signed-in-user')).toHaveTextContent('Signed in as ada');
+    expect(site.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(site.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 });

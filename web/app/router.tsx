@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { AuthGate, gated } from './auth-gate';
+import { AuthGate, gated, LOGIN_TITLE } from './auth-gate';
 import { NotFoundPage } from './not-found-page';
 import { PublicExtras, PublicExtrasLayout } from './public-extras';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 import { LandingPage } from '../features/landing/landing-page';
 import { PATHS } from '../lib/paths';
@@ -94,6 +95,10 @@ const SHELL: Record<string, ShellMeta> = {
   },
 };
 
+/** The handle of a route that is the same for everyone: its tab title (route-title.ts). */
+const titled = (title: string): TitledHandle => ({ title });
+
+/** Every route with a page has a tab title in its handle, "Dashboard · InboxPulse" (route-title.ts); router.test.tsx checks it. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -106,36 +111,42 @@ export const routes: RouteObject[] = [
           {
             index: true,
             element: <DashboardPage />,
-            handle: gated(
-              SHELL.dashboard,
-              <PublicExtras>
-                <LandingPage />
-              </PublicExtras>,
-            ),
+            handle: gated(SHELL.dashboard, {
+              title: 'Email Deliverability Monitoring',
+              element: (
+                <PublicExtras>
+                  <LandingPage />
+                </PublicExtras>
+              ),
+            }),
           },
-          { path: PATHS.login, element: <DashboardPage />, handle: gated(SHELL.dashboard, <LoginPage />) },
-          { path: PATHS.register, element: <DashboardPage />, handle: gated(SHELL.dashboard, <RegisterPage />) },
+          { path: PATHS.login, element: <DashboardPage />, handle: gated(SHELL.dashboard, { title: LOGIN_TITLE, element: <LoginPage /> }) },
+          { path: PATHS.register, element: <DashboardPage />, handle: gated(SHELL.dashboard, { title: 'Create Account', element: <RegisterPage /> }) },
           {
             path: PATHS.integrations,
             element: <IntegrationsPage />,
-            handle: gated(
-              SHELL.integrations,
-              <PublicExtras>
-                <IntegrationsMarketingPage />
-              </PublicExtras>,
-            ),
+            handle: gated(SHELL.integrations, {
+              title: 'Integrations',
+              element: (
+                <PublicExtras>
+                  <IntegrationsMarketingPage />
+                </PublicExtras>
+              ),
+            }),
           },
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
           { path: PATHS.domains, element: <DomainManagementPage />, handle: gated(SHELL.domains) },
           {
             path: PATHS.inboxPlacement,
             element: <InboxPlacementPage />,
-            handle: gated(
-              SHELL.inboxPlacement,
-              <PublicExtras>
-                <InboxPlacementSignedOut />
-              </PublicExtras>,
-            ),
+            handle: gated(SHELL.inboxPlacement, {
+              title: 'Inbox Placement Testing',
+              element: (
+                <PublicExtras>
+                  <InboxPlacementSignedOut />
+                </PublicExtras>
+              ),
+            }),
           },
           { path: PATHS.reputation, element: <ReputationPage />, handle: gated(SHELL.reputation) },
           { path: PATHS.reputationTest, element: <ReputationTestPage />, handle: gated(SHELL.reputationTest) },
@@ -150,27 +161,27 @@ export const routes: RouteObject[] = [
         ],
       },
       // Public pages: the same for everyone.
-      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
-      { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
-      { path: PATHS.emailConfirmation, element: <EmailConfirmationPage /> },
+      { path: PATHS.resetPassword, element: <ResetPasswordPage />, handle: titled('Reset Password') },
+      { path: PATHS.verifyEmail, element: <VerifyEmailPage />, handle: titled('Verify Email') },
+      { path: PATHS.emailConfirmation, element: <EmailConfirmationPage />, handle: titled('Check Your Email') },
       {
         // Marketing, documentation and legal pages: with the chat assistant and the cookie banner.
         element: <PublicExtrasLayout />,
         children: [
-          { path: PATHS.pricing, element: <PricingPage /> },
+          { path: PATHS.pricing, element: <PricingPage />, handle: titled('Pricing') },
           // The spec registers /checkout as public first; the first registration wins.
-          { path: PATHS.checkout, element: <CheckoutPage /> },
-          { path: PATHS.smtp2goIntegration, element: <Smtp2goPage /> },
-          { path: PATHS.postfixIntegration, element: <PostfixPage /> },
-          { path: PATHS.apiDocs, element: <ApiDocsPage /> },
-          { path: PATHS.webhookDocs, element: <WebhookDocsPage /> },
-          { path: PATHS.mtaIntegration, element: <MtaIntegrationPage /> },
-          { path: PATHS.alertCapabilities, element: <AlertCapabilitiesPage /> },
-          { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
-          { path: PATHS.termsOfService, element: <TermsOfServicePage /> },
+          { path: PATHS.checkout, element: <CheckoutPage />, handle: titled('Checkout') },
+          { path: PATHS.smtp2goIntegration, element: <Smtp2goPage />, handle: titled('SMTP2GO Integration') },
+          { path: PATHS.postfixIntegration, element: <PostfixPage />, handle: titled('Postfix Integration Guide') },
+          { path: PATHS.apiDocs, element: <ApiDocsPage />, handle: titled('API Documentation') },
+          { path: PATHS.webhookDocs, element: <WebhookDocsPage />, handle: titled('Webhook Documentation') },
+          { path: PATHS.mtaIntegration, element: <MtaIntegrationPage />, handle: titled('MTA Integration Guide') },
+          { path: PATHS.alertCapabilities, element: <AlertCapabilitiesPage />, handle: titled('Alert Capabilities') },
+          { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage />, handle: titled('Privacy Policy') },
+          { path: PATHS.termsOfService, element: <TermsOfServicePage />, handle: titled('Terms of Service') },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: titled('Page Not Found') },
     ],
   },
 ];

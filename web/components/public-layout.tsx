@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../lib/paths';
+import { AccountLinks } from './account-links';
 import { Brand } from './brand';
 import { Button } from './ui/button';
 
 /**
  * Header and footer of the public marketing, documentation and legal pages. The router adds the chat
- * assistant and the cookie banner around them (app/public-extras.tsx).
+ * assistant and the cookie banner around them (app/public-extras.tsx). A signed-in user sees their
+ * name and the Dashboard link where a visitor sees Login.
  */
-export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      {title && <title>{`${title} - InboxPulse`}</title>}
       <header className="border-b">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <Brand />
@@ -22,9 +23,7 @@ export function PublicLayout({ title, children }: { title?: string; children: Re
             <Button asChild variant="ghost" size="sm">
               <Link to={PATHS.integrations}>Integrations</Link>
             </Button>
-            <Button asChild variant="outline" size="sm">
-              <Link to={PATHS.login}>Login</Link>
-            </Button>
+            <AccountLinks />
           </nav>
         </div>
       </header>

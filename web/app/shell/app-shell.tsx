@@ -15,7 +15,6 @@ export default function AppShell({ user, meta, children }: { user: User; meta: S
   return (
     <TooltipProvider>
       <div className="min-h-screen bg-muted/40">
-        <title>{`${meta.title} - InboxPulse`}</title>
         <Sidebar user={user} />
         <div className="md:pl-64">
           <MobileNav user={user} />

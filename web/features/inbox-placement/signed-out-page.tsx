@@ -7,7 +7,7 @@ import { SignedOutNotice } from './signed-out-notice';
  */
 export default function InboxPlacementSignedOut() {
   return (
-    <PublicLayout title="Inbox Placement Testing">
+    <PublicLayout>
       <div className="mx-auto max-w-6xl px-4 py-16">
         <SignedOutNotice />
       </div>

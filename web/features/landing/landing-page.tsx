@@ -15,7 +15,6 @@ import { SamplePlacementSection, TestimonialsSection } from './proof-sections';
 export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">
-      <title>InboxPulse - Email deliverability monitoring</title>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
