@@ -52,4 +52,11 @@ describe('CookieBanner', () => {
     renderBanner();
     expect(screen.queryByTestId('cookie-banner')).not.toBeInTheDocument();
   });
+
+  it('ends the page with a spacer as tall as what it covers, so the end of the page can scroll above it, until a choice is made', async () => {
+    renderBanner();
+    expect(screen.getByTestId('cookie-banner-spacer')).toHaveAttribute('aria-hidden', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline Optional' }));
+    expect(screen.queryByTestId('cookie-banner-spacer')).not.toBeInTheDocument();
+  });
 });

@@ -19,7 +19,8 @@ export function HeroSection() {
       className="relative overflow-hidden bg-linear-to-b from-accent via-background to-background"
     >
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 size-[40rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl" />
-      <div className="relative mx-auto max-w-6xl px-4 pt-16 pb-16 text-center sm:px-6 sm:pt-24 sm:pb-20">
+      {/* On a phone the actions must sit within the first screen, above the cookie banner: less air on top. */}
+      <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-16 text-center sm:px-6 sm:pt-24 sm:pb-20">
         <p className="inline-flex items-center rounded-full border border-primary/20 bg-background/70 px-3 py-1 text-sm font-medium text-primary">
           Email deliverability monitoring
         </p>
@@ -33,7 +34,7 @@ export function HeroSection() {
           Test inbox placement across {CLAIMS.providersLanding} mailbox providers in {CLAIMS.regions} regions, monitor SPF, DKIM and DMARC, watch your sender
           reputation and blacklists, and get alerted the moment something changes.
         </p>
-        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+        <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-10">
           <Button asChild size="lg">
             <Link to={PATHS.register}>Start Free Account</Link>
           </Button>

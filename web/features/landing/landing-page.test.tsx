@@ -140,4 +140,36 @@ describe('LandingPage', () => {
     expect(footer).toHaveTextContent(COMPANY.legalEntity);
     expect(footer).toHaveTextContent(COMPANY.postalAddress);
   });
+
+  it('offers the section links and Integrations in a menu on narrow screens: a disclosure that closes on a link or Escape', async () => {
+    renderLanding();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const menu = screen.getByTestId('site-menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', menu.id);
+    expect(menu).not.toBeVisible();
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toBeVisible();
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Features', '#features'],
+      ['Plans', '#plans'],
+      ['FAQ', '#faq'],
+      ['Integrations', '/integrations'],
+    ]);
+    await user.click(within(menu).getByRole('link', { name: 'FAQ' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(menu).not.toBeVisible();
+    expect(button).toHaveFocus();
+  });
 });
