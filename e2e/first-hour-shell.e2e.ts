@@ -164,6 +164,26 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     ).toBe('sticky');
     await phone.context().close();
 
+    // The narrowest common phone, with the longest plan label: the top bar fits, nothing scrolls sideways.
+    for (const width of [390, 360]) {
+      const narrow = await (await newContext({ width, height: 740 })).newPage();
+      const pro = await signUpIn(narrow);
+      await e2e.runtime.database.pool.query(`UPDATE users SET subscription_plan = 'professional' WHERE username = $1`, [pro]);
+      // The app's session cache hears of the change by a database notification: wait until it has.
+      await expect.poll(async () => (await (await narrow.request.get('/api/user')).json()).subscriptionPlan).toBe('professional');
+      await narrow.goto('/domains');
+      await narrow.getByTestId('domains-page').waitFor();
+      const badge = narrow.getByRole('button', { name: 'Open navigation menu' }).locator('..').getByTestId('plan-badge');
+      expect(await badge.textContent()).toBe('Professional Plan');
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const bar = await box(narrow.getByRole('button', { name: 'Open navigation menu' }).locator('..'));
+      expect((await box(badge)).x + (await box(badge)).width).toBeLessThanOrEqual(bar.x + bar.width);
+      // At 390 px the whole label shows; narrower, it may end in an ellipsis (the text stays whole for screen readers).
+      if (width >= 390) expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await viewportShot(narrow, `first-hour-header-pro-${width}`);
+      await narrow.context().close();
+    }
+
     const desktop = await (await newContext(DESKTOP)).newPage();
     await signUpIn(desktop);
     await desktop.goto('/inbox-placement');

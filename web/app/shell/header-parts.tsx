@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 
-/** Restarts the onboarding tour (part 2, section 2). On phones it sits in the top bar, else in the page header. */
+/** Restarts the onboarding tour (part 2, section 2), from the page header. */
 export function TourHelpButton({ className }: { className?: string }) {
   return (
     <Tooltip>
@@ -28,14 +28,14 @@ export function PlanBadge({ user, className }: { user: User; className?: string 
   const label = PLAN_LABELS[user.subscriptionPlan];
   if (!isLivePath(PATHS.subscription)) {
     return (
-      <Badge variant="secondary" className={className} data-testid="plan-badge">
+      <Badge variant="secondary" className={cn('block max-w-full truncate', className)} data-testid="plan-badge">
         {label}
       </Badge>
     );
   }
   return (
-    <Link to={PATHS.subscription} className={cn('rounded-full', className)} aria-label={`${label}, manage subscription`} data-testid="plan-badge">
-      <Badge variant="secondary" className="hover:bg-accent">
+    <Link to={PATHS.subscription} className={cn('block rounded-full', className)} aria-label={`${label}, manage subscription`} data-testid="plan-badge">
+      <Badge variant="secondary" className="block max-w-full truncate hover:bg-accent">
         {label}
       </Badge>
     </Link>

@@ -6,13 +6,13 @@ import { TOUR_ANCHORS } from '../../features/tour/steps';
 import { Brand } from '../../components/brand';
 import { Button } from '../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
-import { PlanBadge, TourHelpButton } from './header-parts';
+import { PlanBadge } from './header-parts';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
 /**
  * Below md: a top bar (the only part that stays on screen while the page scrolls) with the menu
- * button, which opens the navigation as a 16rem slide-out drawer, the tour button and the plan.
+ * button, which opens the navigation as a 16rem slide-out drawer, and the plan.
  */
 export function MobileNav({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
@@ -25,14 +25,14 @@ export function MobileNav({ user }: { user: User }) {
     setOpen(false);
   }
   return (
-    <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-4 md:hidden">
+    <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3 sm:px-4 md:hidden">
       <Button variant="ghost" size="icon" aria-label="Open navigation menu" onClick={() => setOpen(true)} data-tour={TOUR_ANCHORS.mobileNav}>
         <Menu className="size-5" aria-hidden="true" />
       </Button>
-      <Brand />
-      <div className="ml-auto flex items-center gap-1">
-        <TourHelpButton />
-        <PlanBadge user={user} />
+      <Brand className="shrink-0" />
+      {/* On the narrowest phones the plan label gives way (ellipsis) rather than push the bar wider. */}
+      <div className="ml-auto flex min-w-0 items-center">
+        <PlanBadge user={user} className="min-w-0" />
       </div>
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent>

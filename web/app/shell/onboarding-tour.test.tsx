@@ -166,15 +166,6 @@ describe('Onboarding tour', () => {
     expect(await screen.findByTestId('onboarding-tour')).toHaveAttribute('data-step', 'welcome');
   });
 
-  it("the help button in the phone's top bar restarts it too", async () => {
-    signedIn({ hasCompletedTour: true });
-    renderApp('/domains');
-    const user = userEvent.setup();
-    const topBar = (await screen.findByRole('button', { name: 'Open navigation menu' })).parentElement!;
-    await user.click(within(topBar).getByRole('button', { name: 'Take the tour' }));
-    expect(await screen.findByTestId('onboarding-tour')).toHaveAttribute('data-step', 'welcome');
-  });
-
   it('stays closed on this device when recording completion failed', async () => {
     const { completeCalls } = signedIn({}, () => errorResponse(500, 'internal', 'Something went wrong'));
     const first = renderApp('/');

@@ -26,8 +26,8 @@ export function PageHeader({ meta, user }: { meta: ShellMeta; user: User }) {
           <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{meta.title}</h1>
           {meta.description && <p className="mt-1 text-sm text-muted-foreground">{meta.description}</p>}
         </div>
-        <div className="flex shrink-0 items-center gap-3">
-          <TourHelpButton className="hidden md:inline-flex" />
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+          <TourHelpButton />
           <div className="hidden flex-col items-end gap-1 md:flex">
             <p className="text-sm font-medium">{user.username}</p>
             <PlanBadge user={user} />
