@@ -129,7 +129,8 @@ describe('Dashboard: overview', () => {
     const actions = screen.getByRole('heading', { name: 'Quick Actions' }).closest('div')!.parentElement!;
     expect(within(actions).getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domains');
     expect(within(actions).getByRole('link', { name: 'Run Inbox Test' })).toHaveAttribute('href', '/inbox-placement');
-    expect(within(actions).getByRole('link', { name: 'Connect ESP' })).toHaveAttribute('href', '/integrations');
+    // No link to a screen that is not built yet (content/screens.ts): Integrations.
+    expect(within(actions).queryByRole('link', { name: 'Connect ESP' })).not.toBeInTheDocument();
     first.unmount();
 
     stubDashboard({ overview: makeOverview({ healthScore: 89.9 }) });
@@ -557,7 +558,7 @@ describe('Dashboard: ESP data', () => {
     );
   });
 
-  it('helps with a never-synced integration: Manage Integration and View Setup Guide', async () => {
+  it('helps with a never-synced integration: its setup guide (Manage Integration waits for the Integrations screen)', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     stubDashboard({
@@ -567,7 +568,8 @@ describe('Dashboard: ESP data', () => {
     const user = await choose('esp-data');
     const smtp2go = within(await screen.findByTestId('integration-1'));
     expect(smtp2go.getByTestId('sync-freshness')).toHaveTextContent('Never synced');
-    expect(smtp2go.getByRole('link', { name: /Manage Integration/ })).toHaveAttribute('href', '/integrations?manage=smtp2go');
+    // Integrations is not built yet (content/screens.ts): the guide helps, no link leads to a dead end.
+    expect(smtp2go.queryByRole('link', { name: /Manage Integration/ })).not.toBeInTheDocument();
     await user.click(smtp2go.getByRole('button', { name: 'View Setup Guide for SMTP2GO' }));
     expect(open).toHaveBeenCalledWith('https://developers.smtp2go.com/docs/getting-started', '_blank', 'noopener,noreferrer');
 
@@ -578,7 +580,7 @@ describe('Dashboard: ESP data', () => {
 });
 
 describe('Dashboard: recent alerts', () => {
-  it('shows the 5 latest alerts with severity, age and a link to their details', async () => {
+  it('shows the 5 latest alerts with severity and age, and no details link while Alerts is not built', async () => {
     stubDashboard({
       alerts: [
         makeAlert({ id: 1, severity: 'critical', title: 'Listed on Spamhaus', createdAt: hoursAgo(1) }),
@@ -596,7 +598,8 @@ describe('Dashboard: recent alerts', () => {
     const first = within(screen.getByTestId('recent-alert-1'));
     expect(first.getByText('critical')).toBeInTheDocument();
     expect(first.getByText('1h ago')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/alerts?alertId=1');
+    // Alerts is not built yet (content/screens.ts): no View Details link to a dead end.
+    expect(first.queryByRole('link', { name: /View Details/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('recent-alert-1').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-4').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-2').querySelector('[data-severity-icon]')).toHaveClass('text-yellow-700');

@@ -13,6 +13,7 @@ import { PATHS } from '../../../lib/paths';
 import { deliveredTone, LIST_LIMIT, NO_DATA, summarizeMetrics, type Tone } from '../metrics';
 import { INTEGRATION_TYPE_LABELS, providerName, setupGuideUrl } from '../providers';
 import { EmptyState, StatCard, TONE_TEXT } from './parts';
+import { isLivePath } from '../../../lib/live-routes';
 
 // Part 1, 2.8: these three cards show three decimals.
 const rate3 = (value: number | null) => (value === null ? NO_DATA : formatRate(value, 3));
@@ -44,12 +45,14 @@ function NeverSyncedHelp({ provider }: { provider: string }) {
         {name} has not sent any data yet. Check its credentials and settings, or follow the provider's setup guide.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm" variant="outline">
-          <Link to={`${PATHS.integrations}?manage=${encodeURIComponent(provider)}`}>
-            <Settings2 aria-hidden="true" />
-            Manage Integration
-          </Link>
-        </Button>
+        {isLivePath(PATHS.integrations) && (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`${PATHS.integrations}?manage=${encodeURIComponent(provider)}`}>
+              <Settings2 aria-hidden="true" />
+              Manage Integration
+            </Link>
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={() => openSetupGuide(provider)} aria-label={`View Setup Guide for ${name}`}>
           <BookOpen aria-hidden="true" />
           View Setup Guide
@@ -174,9 +177,13 @@ export function EspDataView({
           title="No ESP/MTA Integrations"
           description="Connect your email service provider or mail transfer agent to follow delivery, bounce and complaint rates."
         >
-          <Button asChild>
-            <Link to={PATHS.integrations}>Connect ESP</Link>
-          </Button>
+          {isLivePath(PATHS.integrations) ? (
+            <Button asChild>
+              <Link to={PATHS.integrations}>Connect ESP</Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">Connecting an ESP or MTA is not available in InboxPulse yet.</p>
+          )}
         </EmptyState>
       </Card>
     );

@@ -47,7 +47,7 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
             <span className="wrap-anywhere">
-              {test.provider ?? 'Provider not detected yet'} · {relativeAge(test.createdAt)}
+              {test.provider ?? (test.status === 'completed' ? 'Provider not detected' : 'Provider not detected yet')} · {relativeAge(test.createdAt)}
             </span>
           </div>
         </div>
@@ -184,7 +184,7 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
           testId="tests-inbox-rate"
           value={pct(summary.inboxRate)}
           tone={inboxRateTone(summary.inboxRate)}
-          note={`Across ${summary.totalSeeds} seeds of completed tests`}
+          note={`Across ${summary.totalSeeds} ${summary.totalSeeds === 1 ? 'seed' : 'seeds'} of completed tests`}
         />
         <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} tone={spamRateTone(summary.spamRate)} />
         <StatCard title="Missing Rate" icon={MailX} testId="tests-missing-rate" value={pct(summary.missingRate)} />

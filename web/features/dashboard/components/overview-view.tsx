@@ -22,6 +22,7 @@ import {
 } from '../metrics';
 import { AdvancedAnalyticsCard } from './advanced-analytics-card';
 import { Bar, StatCard, ToneBadge } from './parts';
+import { isLivePath } from '../../../lib/live-routes';
 
 /**
  * A figure as it is shown (web/lib/format.ts rounds to `decimals`), and so as it is rated: a label
@@ -155,12 +156,14 @@ function QuickActions() {
             Run Inbox Test
           </Link>
         </Button>
-        <Button asChild variant="outline" className="justify-start">
-          <Link to={PATHS.integrations}>
-            <Plug aria-hidden="true" />
-            Connect ESP
-          </Link>
-        </Button>
+        {isLivePath(PATHS.integrations) && (
+          <Button asChild variant="outline" className="justify-start">
+            <Link to={PATHS.integrations}>
+              <Plug aria-hidden="true" />
+              Connect ESP
+            </Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

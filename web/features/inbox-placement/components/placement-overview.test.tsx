@@ -36,6 +36,11 @@ describe('PlacementOverview', () => {
     expect(screen.getByTestId('rate-spam')).toHaveAttribute('data-tone', spamTone);
   });
 
+  it('counts seed mailboxes in words that fit the number', () => {
+    show({ seedsUsed: 1, inboxCount: 1 });
+    expect(screen.getByText('Total Tests').parentElement).toHaveTextContent(/1seed mailbox$/);
+  });
+
   it('has no colour without seeds', () => {
     show({ seedsUsed: 0 });
     expect(figure('rate-inbox')).toEqual(['–', 'none']);

@@ -41,7 +41,7 @@ export function PlacementOverview({ totals, rates }: { totals: PlacementTotals; 
       <Figure
         label="Total Tests"
         value={formatCount(totals.seedsUsed)}
-        note={totals.pendingCount > 0 ? `seed mailboxes, ${totals.pendingCount} not answered yet` : 'seed mailboxes'}
+        note={`${totals.seedsUsed === 1 ? 'seed mailbox' : 'seed mailboxes'}${totals.pendingCount > 0 ? `, ${totals.pendingCount} not answered yet` : ''}`}
         testId="total-tests"
       />
     </dl>
