@@ -169,6 +169,13 @@ export const DmarcSource = z.object({
   reverseDns: z.string().nullable(),
   /** Registrable domain of the PTR name (e.g. google.com). */
   organisation: z.string().nullable(),
+  /** A known sending service (SendGrid, Google, ...) by its PTR name or the domains it authenticates as; null when not recognised. */
+  provider: z.string().nullable(),
+  /**
+   * Registrable domains other than the From domain's that SPF or DKIM passed for (auth_results):
+   * whose return-path or signature the mail carried. Read for the busiest sources only; empty for the rest.
+   */
+  authDomains: z.array(z.string()),
   count: z.number().int(),
   /** Messages whose SPF / DKIM result was an aligned pass (policy_evaluated). */
   spfAligned: z.number().int(),

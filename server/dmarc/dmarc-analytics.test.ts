@@ -146,7 +146,8 @@ describe('GET /api/dmarc/analytics', () => {
     ]);
     expect(a.recommendations).toEqual([
       'example.com: only 48.11% of mail passes DMARC. Keep p=none and fix the failing sources below before enforcing a policy.',
-      expect.stringMatching(/^mcsv\.net: 12 messages passed SPF or DKIM only for another domain\. .*example\.com/),
+      // A service sending unaligned mail is named with how to set it up, however small.
+      'Source 192.0.2.77 (Mailchimp, mcsv.net) has 0% SPF and 0% DKIM alignment (12 messages failed DMARC): add include:servers.mcsv.net to your SPF or set a custom return-path under example.com at Mailchimp; and it signs with d=esp.example, not example.com: set up DKIM for example.com at Mailchimp and publish its public key in DNS.',
       '1153 unauthenticated messages used example.com; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.',
     ]);
   });
@@ -154,11 +155,25 @@ describe('GET /api/dmarc/analytics', () => {
   it('groups source IPs by the organisation their reverse DNS names', async () => {
     const a = (await client.get('/api/dmarc/analytics?domain=example.com')).json();
     expect(a.sources).toEqual([
-      { ips: ['192.0.2.66'], reverseDns: null, organisation: null, count: 1150, spfAligned: 0, dkimAligned: 0, failed: 1150, dispositions: { none: 1150 } },
+      {
+        ips: ['192.0.2.66'],
+        reverseDns: null,
+        organisation: null,
+        provider: null,
+        authDomains: [],
+        count: 1150,
+        spfAligned: 0,
+        dkimAligned: 0,
+        failed: 1150,
+        dispositions: { none: 1150 },
+      },
       {
         ips: ['198.51.100.10', '198.51.100.11'],
         reverseDns: 'o1.mail.sendgrid.net',
         organisation: 'sendgrid.net',
+        provider: 'SendGrid',
+        // .11's SPF passed for bounces.example.net: what its return-path was.
+        authDomains: ['example.net'],
         count: 1080,
         spfAligned: 1000,
         dkimAligned: 1080,
@@ -169,13 +184,26 @@ describe('GET /api/dmarc/analytics', () => {
         ips: ['192.0.2.77'],
         reverseDns: 'mail77.mcsv.net',
         organisation: 'mcsv.net',
+        provider: 'Mailchimp',
+        authDomains: ['esp.example'],
         count: 12,
         spfAligned: 0,
         dkimAligned: 0,
         failed: 12,
         dispositions: { none: 12 },
       },
-      { ips: ['203.0.113.9'], reverseDns: null, organisation: null, count: 3, spfAligned: 0, dkimAligned: 0, failed: 3, dispositions: { quarantine: 3 } },
+      {
+        ips: ['203.0.113.9'],
+        reverseDns: null,
+        organisation: null,
+        provider: null,
+        authDomains: [],
+        count: 3,
+        spfAligned: 0,
+        dkimAligned: 0,
+        failed: 3,
+        dispositions: { quarantine: 3 },
+      },
     ]);
     expect(a.reporters).toEqual([
       {
@@ -219,6 +247,80 @@ describe('GET /api/dmarc/analytics', () => {
     const bad = await client.get('/api/dmarc/analytics?days=14');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('days must be 7, 30 or 90');
+  });
+});
+
+describe('recommendations from the sources (issue 13)', () => {
+  it('names a source that passes only DKIM or only SPF, and how to fix it, even when all mail passes DMARC under p=reject', async () => {
+    const { client: owner } = await signUp(t.app);
+    dns.zone['20.113.0.203.in-addr.arpa'] = { PTR: ['mail.first-hour.example'] };
+    const report: TestReport = {
+      orgName: 'google.com',
+      reportId: 'first-hour-1',
+      domain: 'first-hour.example',
+      p: 'reject',
+      begin: midnight(1),
+      records: [
+        // An ESP that signs as the domain but bounces to its own domain: no PTR here, named by what it authenticates as.
+        {
+          ip: '198.51.100.7',
+          count: 500,
+          dkim: 'pass',
+          spf: 'fail',
+          dkimAuth: [{ domain: 'first-hour.example', result: 'pass' }],
+          spfAuth: [{ domain: 'em123.sendgrid.net', result: 'pass' }],
+        },
+        // The domain's own server: in its SPF, but signing nothing.
+        { ip: '203.0.113.20', count: 300, dkim: 'fail', spf: 'pass', spfAuth: [{ domain: 'first-hour.example', result: 'pass' }] },
+      ],
+    };
+    expect((await uploadReport(t.app, owner, reportXml(report))).json()).toMatchObject({ imported: 1 });
+    const a = (await owner.get('/api/dmarc/analytics?domain=first-hour.example')).json();
+    expect(a).toMatchObject({ averageCompliance: 100 });
+    expect(
+      a.sources.map((s: { ips: string[]; provider: string | null; organisation: string | null; authDomains: string[] }) => [
+        s.ips[0],
+        s.provider,
+        s.organisation,
+        s.authDomains,
+      ]),
+    ).toEqual([
+      ['198.51.100.7', 'SendGrid', null, ['sendgrid.net']],
+      ['203.0.113.20', null, 'first-hour.example', []],
+    ]);
+    expect(a.recommendations).toEqual([
+      'Source 198.51.100.7 (SendGrid, sendgrid.net) passes DKIM but 0% SPF alignment: its return-path (MAIL FROM) is em123.sendgrid.net, not under first-hour.example: set a custom return-path (bounce domain) under first-hour.example at SendGrid, whose SPF includes sendgrid.net. If it only forwards your mail (a mailing list or forwarding mailbox), DKIM already carries it.',
+      'Source 203.0.113.20 (first-hour.example) passes SPF but 0% DKIM alignment: set up DKIM signing with d=first-hour.example on the server or service that sends it and publish its public key in DNS. Forwarded mail loses SPF, so without DKIM it then fails DMARC.',
+    ]);
+  });
+
+  it('asks for the include when the source bounces to the domain itself and SPF does not list it', async () => {
+    const { client: owner } = await signUp(t.app);
+    const report: TestReport = {
+      orgName: 'google.com',
+      reportId: 'own-return-path',
+      domain: 'own-rp.example',
+      p: 'reject',
+      begin: midnight(1),
+      records: [
+        {
+          ip: '198.51.100.8',
+          count: 100,
+          dkim: 'pass',
+          spf: 'fail',
+          dkimAuth: [
+            { domain: 'own-rp.example', result: 'pass' },
+            { domain: 'sendgrid.net', result: 'pass' },
+          ],
+          spfAuth: [{ domain: 'bounce.own-rp.example', result: 'softfail' }],
+        },
+      ],
+    };
+    await uploadReport(t.app, owner, reportXml(report));
+    const a = (await owner.get('/api/dmarc/analytics?domain=own-rp.example')).json();
+    expect(a.recommendations).toEqual([
+      'Source 198.51.100.8 (SendGrid, sendgrid.net) passes DKIM but 0% SPF alignment: its return-path is bounce.own-rp.example, whose SPF does not list it (SPF softfail): add include:sendgrid.net to the SPF record of bounce.own-rp.example. If it only forwards your mail (a mailing list or forwarding mailbox), DKIM already carries it.',
+    ]);
   });
 });
 

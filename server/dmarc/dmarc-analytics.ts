@@ -1,6 +1,7 @@
 import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat } from '@contracts/dmarc';
-import type { AnalyticsRows, SourceRow } from './dmarc-analytics.repo';
-import type { SourceName } from './source-names';
+import { getDomain } from 'tldts';
+import type { AnalyticsRows, SourceAuthRow, SourceRow } from './dmarc-analytics.repo';
+import { knownProvider, type KnownProvider, type SourceName } from './source-names';
 import { percentOf } from '@contracts/figures';
 import { reporterHealth, type ReporterActivity } from './reporter-health';
 import { threatSeverity } from './threat-severity';
@@ -24,6 +25,15 @@ export const NAMED_BY_VOLUME = 100;
 export const NAMED_BY_FAILURES = 50;
 const TOP_THREATS = 10;
 const TOP_SOURCES = 100;
+/** The busiest sources whose raw auth results are read (loadSourceAuth), and the IPs read per source. */
+export const EXPLAINED_SOURCES = 20;
+const EXPLAINED_IPS_PER_SOURCE = 5;
+/** Sources advised on at most, the busiest first, and the share of all messages a source needs for it. */
+const ADVISED_SOURCES = 5;
+const ADVICE_MIN_SHARE = 0.01;
+/** An aligned share at or above this "passes"; below NEVER_ALIGNED it practically never does. */
+const PASSES = 0.9;
+const NEVER_ALIGNED = 0.1;
 
 /** Which source IPs are worth a reverse DNS lookup. */
 export function ipsToName(rows: SourceRow[]): string[] {
@@ -44,10 +54,53 @@ export function ipsToName(rows: SourceRow[]): string[] {
   return [...new Set([...top('total', NAMED_BY_VOLUME), ...top('failed', NAMED_BY_FAILURES)])];
 }
 
+/** The groups whose raw auth results are worth reading: the busiest sources, a few IPs each. */
+export function ipsToExplain(rows: SourceRow[], names: Map<string, SourceName>): string[] {
+  return groupSources(rows, names)
+    .slice(0, EXPLAINED_SOURCES)
+    .flatMap((group) => group.ips.slice(0, EXPLAINED_IPS_PER_SOURCE));
+}
+
+/** A raw result summed over a source's messages: "sendgrid.net pass 950". */
+interface AuthResult {
+  domain: string;
+  result: string;
+  count: number;
+}
+
 interface SourceGroup extends DmarcSource {
   failedMisaligned: number;
   domains: Set<string>;
   ipCounts: Map<string, number>;
+  spfAuth: AuthResult[];
+  dkimAuth: AuthResult[];
+  known: KnownProvider | null;
+}
+
+const orgOf = (domain: string) => getDomain(domain) ?? domain;
+
+/** Raw results of the group's IPs, and from them the domains it authenticates as and the provider it is. */
+function explain(group: SourceGroup, auth: Map<string, SourceAuthRow[]>) {
+  const sum = (kind: 'spf' | 'dkim') => {
+    const byKey = new Map<string, AuthResult>();
+    for (const ip of group.ips) {
+      for (const row of auth.get(ip) ?? []) {
+        if (row.kind !== kind) continue;
+        const key = `${row.domain} ${row.result}`;
+        const seen = byKey.get(key) ?? { domain: row.domain, result: row.result, count: 0 };
+        seen.count += row.count;
+        byKey.set(key, seen);
+      }
+    }
+    return [...byKey.values()].sort((a, b) => b.count - a.count);
+  };
+  group.spfAuth = sum('spf');
+  group.dkimAuth = sum('dkim');
+  const own = new Set([...group.domains].map(orgOf));
+  const passedFor = [...group.dkimAuth, ...group.spfAuth].filter((r) => r.result === 'pass').map((r) => orgOf(r.domain));
+  group.authDomains = [...new Set(passedFor.filter((org) => !own.has(org)))];
+  group.known = knownProvider(group.organisation) ?? group.authDomains.map(knownProvider).find(Boolean) ?? null;
+  group.provider = group.known?.name ?? null;
 }
 
 export function groupSources(rows: SourceRow[], names: Map<string, SourceName>): SourceGroup[] {
@@ -61,6 +114,8 @@ export function groupSources(rows: SourceRow[], names: Map<string, SourceName>):
         ips: [],
         reverseDns: null,
         organisation: name?.organisation ?? null,
+        provider: null,
+        authDomains: [],
         count: 0,
         spfAligned: 0,
         dkimAligned: 0,
@@ -69,6 +124,9 @@ export function groupSources(rows: SourceRow[], names: Map<string, SourceName>):
         dispositions: {},
         domains: new Set(),
         ipCounts: new Map(),
+        spfAuth: [],
+        dkimAuth: [],
+        known: null,
       };
       groups.set(key, group);
     }
@@ -93,6 +151,13 @@ function describeSource(group: SourceGroup): string {
   return group.reverseDns ? `${group.ips[0]} (${group.reverseDns})` : group.ips[0];
 }
 
+/** "Source 198.51.100.7 (SendGrid, sendgrid.net)": the IPs and every name known for them. */
+function sourceLabel(group: SourceGroup): string {
+  const ips = group.ips.length === 1 ? group.ips[0] : `${group.ips[0]} and ${group.ips.length - 1} more IP${group.ips.length === 2 ? '' : 's'}`;
+  const names = [...new Set([group.provider, group.organisation ?? group.reverseDns ?? group.authDomains[0]].filter((n): n is string => Boolean(n)))];
+  return `Source ${ips}${names.length ? ` (${names.join(', ')})` : ''}`;
+}
+
 export function toThreat(group: SourceGroup): DmarcThreat {
   const type = group.failedMisaligned * 2 > group.failed ? 'misaligned' : 'spoofing';
   const domains = [...group.domains].sort().join(', ');
@@ -109,7 +174,14 @@ export function toThreat(group: SourceGroup): DmarcThreat {
   };
 }
 
-export function buildAnalytics(days: number, domain: string | null, rows: AnalyticsRows, names: Map<string, SourceName>, now = new Date()): DmarcAnalytics {
+export function buildAnalytics(
+  days: number,
+  domain: string | null,
+  rows: AnalyticsRows,
+  names: Map<string, SourceName>,
+  auth: SourceAuthRow[] = [],
+  now = new Date(),
+): DmarcAnalytics {
   const volume = new Map<string, { messages: number; passed: number }>();
   const byDomain = new Map<string, { messages: number; passed: number }>();
   let totalReports = 0;
@@ -131,6 +203,9 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
   const trendDays = [...volume.entries()].sort((a, b) => a[0].localeCompare(b[0]));
 
   const groups = groupSources(rows.sources, names);
+  const authByIp = new Map<string, SourceAuthRow[]>();
+  for (const row of auth) authByIp.set(row.sourceIp, [...(authByIp.get(row.sourceIp) ?? []), row]);
+  for (const group of groups.slice(0, EXPLAINED_SOURCES)) explain(group, authByIp);
   const failing = groups.filter((g) => g.failed > 0).sort((a, b) => b.failed - a.failed);
   const threats = failing.map(toThreat);
   // IPs beyond the rows loaded are threats of their own, counted by the database (loadAnalyticsRows).
@@ -159,17 +234,21 @@ export function buildAnalytics(days: number, domain: string | null, rows: Analyt
       }),
     },
     topThreats: threats.slice(0, TOP_THREATS),
-    recommendations: recommend({ days, byDomain, rows, failing, threats, reporters }),
-    sources: groups.slice(0, TOP_SOURCES).map(({ ips, reverseDns, organisation, count, spfAligned, dkimAligned, failed, dispositions }) => ({
-      ips,
-      reverseDns,
-      organisation,
-      count,
-      spfAligned,
-      dkimAligned,
-      failed,
-      dispositions,
-    })),
+    recommendations: recommend({ days, byDomain, rows, groups, totalMessages: messages, threats, reporters }),
+    sources: groups
+      .slice(0, TOP_SOURCES)
+      .map(({ ips, reverseDns, organisation, provider, authDomains, count, spfAligned, dkimAligned, failed, dispositions }) => ({
+        ips,
+        reverseDns,
+        organisation,
+        provider,
+        authDomains,
+        count,
+        spfAligned,
+        dkimAligned,
+        failed,
+        dispositions,
+      })),
     reporters,
   };
 }
@@ -178,13 +257,84 @@ interface RecommendInput {
   days: number;
   byDomain: Map<string, { messages: number; passed: number }>;
   rows: AnalyticsRows;
-  failing: SourceGroup[];
+  groups: SourceGroup[];
+  totalMessages: number;
   threats: DmarcThreat[];
   reporters: DmarcReporter[];
 }
 
+const percent = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+
+/** How to get SPF aligned for a source, from what its SPF results say. */
+function spfFix(group: SourceGroup, fromDomains: string): string {
+  const own = new Set([...group.domains].map(orgOf));
+  const include = group.known?.spfInclude;
+  const at = group.provider ? ` at ${group.provider}` : '';
+  const ownFailing = group.spfAuth.find((r) => own.has(orgOf(r.domain)) && r.result !== 'pass');
+  const foreign = group.spfAuth.find((r) => !own.has(orgOf(r.domain)));
+  if (ownFailing) {
+    const add = include ? `include:${include}` : group.ips.length === 1 ? `ip4:${group.ips[0]} (or its provider's include)` : "its provider's include";
+    return `its return-path is ${ownFailing.domain}, whose SPF does not list it (SPF ${ownFailing.result}): add ${add} to the SPF record of ${ownFailing.domain}`;
+  }
+  if (foreign) {
+    return `its return-path (MAIL FROM) is ${foreign.domain}, not under ${fromDomains}: set a custom return-path (bounce domain) under ${fromDomains}${at}${include ? `, whose SPF includes ${include}` : ''}`;
+  }
+  return include
+    ? `add include:${include} to your SPF or set a custom return-path under ${fromDomains}${at}`
+    : `add it to your SPF${group.ips.length === 1 ? ` (ip4:${group.ips[0]})` : ''} or set a custom return-path under ${fromDomains}${at}`;
+}
+
+/** How to get DKIM aligned for a source, from what its DKIM results say. */
+function dkimFix(group: SourceGroup, fromDomains: string): string {
+  const own = new Set([...group.domains].map(orgOf));
+  const where = group.provider ? `at ${group.provider}` : 'on the server or service that sends it';
+  const ownFailing = group.dkimAuth.find((r) => own.has(orgOf(r.domain)) && r.result !== 'pass');
+  const foreign = group.dkimAuth.find((r) => !own.has(orgOf(r.domain)) && r.result === 'pass');
+  if (ownFailing)
+    return `its DKIM signature for ${ownFailing.domain} fails (${ownFailing.result}): check that the public key published in DNS is the one ${group.provider ?? 'this source'} signs with`;
+  if (foreign) return `it signs with d=${foreign.domain}, not ${fromDomains}: set up DKIM for ${fromDomains} ${where} and publish its public key in DNS`;
+  return `set up DKIM signing with d=${fromDomains} ${where} and publish its public key in DNS`;
+}
+
+/**
+ * Advice per sending source, from its aligned shares and raw results: a source that passes only one
+ * of SPF and DKIM is one forward (SPF breaks) or one key change (DKIM) away from failing DMARC, and
+ * one that passes neither aligned is a service not set up for the domain. Sources whose mail nothing
+ * authenticated at all are left to the threats and the policy advice.
+ */
+function sourceAdvice(groups: SourceGroup[], totalMessages: number): string[] {
+  const out: string[] = [];
+  for (const group of groups.slice(0, EXPLAINED_SOURCES)) {
+    if (out.length >= ADVISED_SOURCES) break;
+    if (group.count === 0) continue;
+    const spf = group.spfAligned / group.count;
+    const dkim = group.dkimAligned / group.count;
+    // A service sending unaligned mail that fails DMARC is worth naming however small; one that still passes, once it matters.
+    const failsMisaligned = group.failed > 0 && group.failedMisaligned * 2 > group.failed;
+    if (!failsMisaligned && group.count < totalMessages * ADVICE_MIN_SHARE) continue;
+    const fromDomains = [...group.domains].sort().join(', ');
+    const label = sourceLabel(group);
+    const rates = `${percent(group.spfAligned, group.count)} SPF and ${percent(group.dkimAligned, group.count)} DKIM alignment`;
+    if (dkim >= PASSES && spf < NEVER_ALIGNED) {
+      out.push(
+        `${label} passes DKIM but ${percent(group.spfAligned, group.count)} SPF alignment: ${spfFix(group, fromDomains)}. If it only forwards your mail (a mailing list or forwarding mailbox), DKIM already carries it.`,
+      );
+    } else if (spf >= PASSES && dkim < NEVER_ALIGNED) {
+      out.push(
+        `${label} passes SPF but ${percent(group.dkimAligned, group.count)} DKIM alignment: ${dkimFix(group, fromDomains)}. Forwarded mail loses SPF, so without DKIM it then fails DMARC.`,
+      );
+    } else if (spf < PASSES && dkim < PASSES) {
+      // Nothing authenticated its mail at all: spoofing, for the threats and the policy advice, not a sender to set up.
+      if (!failsMisaligned && group.failed > 0 && spf === 0 && dkim === 0) continue;
+      const fixes = [spf < PASSES && spfFix(group, fromDomains), dkim < PASSES && dkimFix(group, fromDomains)].filter(Boolean);
+      out.push(`${label} has ${rates}${group.failed > 0 ? ` (${group.failed} messages failed DMARC)` : ''}: ${fixes.join('; and ')}.`);
+    }
+  }
+  return out;
+}
+
 /** Advice in the order a user should act on it: policy first, then the sources to fix. */
-function recommend({ days, byDomain, rows, failing, threats, reporters }: RecommendInput): string[] {
+function recommend({ days, byDomain, rows, groups, totalMessages, threats, reporters }: RecommendInput): string[] {
   if (rows.days.length === 0) {
     return [
       `No DMARC reports in the last ${days} days. Check that your DMARC record has a rua= address whose reports reach InboxPulse, or upload reports here.`,
@@ -209,13 +359,7 @@ function recommend({ days, byDomain, rows, failing, threats, reporters }: Recomm
     }
     if (policy.testing === 'y') out.push(`${name}: the policy is in test mode (t=y), so receivers do not enforce it. Set t=n when you are ready.`);
   }
-  for (const group of failing.filter((g) => g.failedMisaligned * 2 > g.failed).slice(0, 3)) {
-    const who = group.organisation ?? group.reverseDns ?? group.ips[0];
-    const domains = [...group.domains].sort().join(', ');
-    out.push(
-      `${who}: ${group.failedMisaligned} messages passed SPF or DKIM only for another domain. If you send through this service, have it DKIM-sign with ${domains} or use your domain as its return path.`,
-    );
-  }
+  out.push(...sourceAdvice(groups, totalMessages));
   const spoofed = threats.filter((t) => t.type === 'spoofing').reduce((sum, t) => sum + t.frequency, rows.otherSources.spoofedMessages);
   const unenforced = rows.policies.filter((p) => p.p === 'none').map((p) => p.domain);
   if (spoofed > 0 && unenforced.length > 0) {

@@ -20,8 +20,8 @@ import { importUpload } from './report-intake';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { currentUser, requireUser } from '../platform/http/session';
-import { buildAnalytics, ipsToName } from './dmarc-analytics';
-import { loadAnalyticsRows } from './dmarc-analytics.repo';
+import { buildAnalytics, ipsToExplain, ipsToName } from './dmarc-analytics';
+import { loadAnalyticsRows, loadSourceAuth } from './dmarc-analytics.repo';
 import { gatedAnalytics } from './analytics-gate';
 import { nameSources } from './source-names';
 import { acceptRawUploads, uploadedFiles } from './upload-body';
@@ -71,7 +71,8 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return gatedAnalytics(JSON.stringify([userId, days, domain ?? null]), async () => {
       const rows = await loadAnalyticsRows(ctx.db, userId, days, domain);
       const names = await nameSources(ctx.dns, ipsToName(rows.sources));
-      return buildAnalytics(days, domain ?? null, rows, names);
+      const auth = await loadSourceAuth(ctx.db, userId, days, ipsToExplain(rows.sources, names), domain);
+      return buildAnalytics(days, domain ?? null, rows, names, auth);
     });
   });
 }

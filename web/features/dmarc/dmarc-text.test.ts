@@ -17,10 +17,20 @@ describe('reportPeriod', () => {
 });
 
 describe('source and share texts', () => {
-  it('names a source by organisation, then reverse DNS, then IP', () => {
-    expect(sourceName({ organisation: 'google.com', reverseDns: 'mail.google.com', ips: ['1.2.3.4'] })).toBe('google.com');
-    expect(sourceName({ organisation: null, reverseDns: 'mx.example.net', ips: ['1.2.3.4'] })).toBe('mx.example.net');
-    expect(sourceName({ organisation: null, reverseDns: null, ips: ['1.2.3.4'] })).toBe('1.2.3.4');
+  it('names a source by its provider, then reverse DNS, then the domain it authenticated as; never by its IP', () => {
+    const none = { provider: null, organisation: null, reverseDns: null, authDomains: [] };
+    expect(sourceName({ ...none, provider: 'Google', organisation: 'google.com', reverseDns: 'mail.google.com' })).toEqual({
+      name: 'Google',
+      detail: 'mail.google.com',
+    });
+    expect(sourceName({ ...none, provider: 'SendGrid', authDomains: ['sendgrid.net'] })).toEqual({
+      name: 'SendGrid',
+      detail: 'authenticated as sendgrid.net; no reverse DNS',
+    });
+    expect(sourceName({ ...none, organisation: 'example.net', reverseDns: 'mx.example.net' })).toEqual({ name: 'example.net', detail: 'mx.example.net' });
+    expect(sourceName({ ...none, reverseDns: 'mx.example.net' })).toEqual({ name: 'mx.example.net', detail: null });
+    expect(sourceName({ ...none, authDomains: ['esp.example'] })).toEqual({ name: 'esp.example', detail: 'authenticated as this domain; no reverse DNS' });
+    expect(sourceName(none)).toEqual({ name: null, detail: 'No reverse DNS and no other domain authenticated' });
   });
 
   it('lists dispositions busiest first and shares with one decimal', () => {

@@ -33,9 +33,20 @@ export function complianceText(compliance: number | null): string {
   return compliance === null ? 'No messages' : formatPercent(compliance);
 }
 
-/** Organisation, else the PTR name, else the (busiest) IP. */
-export function sourceName(source: Pick<DmarcSource, 'organisation' | 'reverseDns' | 'ips'>): string {
-  return source.organisation ?? source.reverseDns ?? source.ips[0] ?? 'Unknown source';
+/**
+ * What the Source column says: the name (known provider, else the PTR's organisation or name, else
+ * the domain the mail authenticated as) and a detail line under it. Never the IP: the IP column has it.
+ */
+export function sourceName(source: Pick<DmarcSource, 'provider' | 'organisation' | 'reverseDns' | 'authDomains'>): {
+  name: string | null;
+  detail: string | null;
+} {
+  const byPtr = source.organisation ?? source.reverseDns;
+  const byAuth = source.authDomains[0] ?? null;
+  if (source.provider) return { name: source.provider, detail: source.reverseDns ?? (byAuth ? `authenticated as ${byAuth}; no reverse DNS` : null) };
+  if (byPtr) return { name: byPtr, detail: source.reverseDns && source.reverseDns !== byPtr ? source.reverseDns : null };
+  if (byAuth) return { name: byAuth, detail: 'authenticated as this domain; no reverse DNS' };
+  return { name: null, detail: 'No reverse DNS and no other domain authenticated' };
 }
 
 /** 'none 120, quarantine 3', busiest first. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
-import { emptyAnalytics, makeAnalytics, openDmarcPanel, REPORT_ADDRESS, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
+import { emptyAnalytics, makeAnalytics, makeReport, openDmarcPanel, REPORT_ADDRESS, reportList, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -28,7 +28,11 @@ describe('DMARC panel: empty state', () => {
   });
 
   it('tells the owner of an unverified domain that e-mailed reports need verification', async () => {
-    stubDmarc({ domains: [makeDomain({ isVerified: false, status: 'pending' })], analytics: () => jsonResponse(emptyAnalytics()) });
+    stubDmarc({
+      domains: [makeDomain({ isVerified: false, status: 'pending' })],
+      analytics: () => jsonResponse(emptyAnalytics()),
+      reports: () => jsonResponse(reportList([])),
+    });
     const { panel } = await openDmarcPanel();
     expect(await panel.findByText(/reach you once example.com is verified/)).toBeInTheDocument();
   });
@@ -43,6 +47,27 @@ describe('DMARC panel: empty state', () => {
     const { panel } = await openDmarcPanel();
     expect(await panel.findByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
     expect(panel.getByTestId('reporter-stopped')).toHaveTextContent('No report for 40 days');
+  });
+
+  it('does not show the how-to-get-reports empty state above older reports: it says where they are and widens the period', async () => {
+    const begin = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+    const older = makeReport({ dateBegin: `${begin}T00:00:00.000Z`, dateEnd: `${begin}T23:59:59.000Z` });
+    const fetchMock = stubDmarc({
+      analytics: (url) => jsonResponse(url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90 }) : emptyAnalytics()),
+      reports: (url) => jsonResponse(reportList(url.searchParams.get('domain') ? [older] : [])),
+    });
+    const { panel, user } = await openDmarcPanel();
+    const notice = within(await panel.findByTestId('dmarc-nothing-in-period'));
+    expect(notice.getByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
+    expect(notice.getByText(/The latest report covers .*; older reports are listed under Reports for example\.com below\./)).toBeInTheDocument();
+    expect(panel.queryByTestId('dmarc-empty')).not.toBeInTheDocument();
+    expect(panel.queryByTestId('rua-tag')).not.toBeInTheDocument();
+    expect(await panel.findAllByTestId('dmarc-report')).toHaveLength(1);
+
+    await user.click(notice.getByRole('button', { name: 'Show the last 90 days' }));
+    expect(await panel.findByTestId('dmarc-figures')).toBeInTheDocument();
+    expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.searchParams.get('days'))).toContain('90');
+    expect(panel.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 
@@ -75,15 +100,17 @@ describe('DMARC panel: analytics', () => {
     const sources = panel.getAllByTestId('dmarc-source');
     expect(sources).toHaveLength(2);
     const google = within(sources[0]);
-    expect(google.getByText('google.com')).toBeInTheDocument();
+    // The Source column names the sender (known provider, its reverse DNS under it); the IP column has the IPs.
+    expect(google.getByText('Google')).toBeInTheDocument();
     expect(google.getByText('mail-sor-f41.google.com')).toBeInTheDocument();
     expect(sources[0]).toHaveTextContent('209.85.220.41, 209.85.220.42, 209.85.220.43 and 1 more');
     expect(sources[0]).toHaveTextContent('10,000');
     expect(sources[0]).toHaveTextContent('99.0%'); // SPF aligned
     expect(sources[0]).toHaveTextContent('100.0%'); // DKIM aligned
     expect(sources[0]).toHaveTextContent('none 10,000');
-    // Without reverse DNS the IP names the source.
-    expect(within(sources[1]).getAllByText('203.0.113.9').length).toBeGreaterThan(0);
+    // Without reverse DNS or any other domain, the source is unknown: its IP shows once, in the IP column.
+    expect(within(sources[1]).getByText('Unknown sender')).toBeInTheDocument();
+    expect(within(sources[1]).getAllByText('203.0.113.9')).toHaveLength(1);
     expect(sources[1]).toHaveTextContent('0.0%');
     expect(sources[1]).toHaveTextContent('reject 1,100, quarantine 100');
 

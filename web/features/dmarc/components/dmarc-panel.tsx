@@ -4,7 +4,9 @@ import { PeriodSelector } from '../../../components/period-selector';
 import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { useDmarcAnalytics, type AnalyticsPeriod } from '../api';
+import { useDmarcAnalytics, useDmarcReports, type AnalyticsPeriod } from '../api';
+import { reportPeriod } from '../dmarc-text';
+import { Button } from '../../../components/ui/button';
 import { DmarcEmptyState } from './dmarc-empty-state';
 import { DmarcSkeleton } from './dmarc-skeleton';
 import { HeadlineFigures } from './headline-figures';
@@ -53,10 +55,53 @@ function AnalyticsView({ analytics }: { analytics: DmarcAnalytics }) {
   );
 }
 
+const LONGEST: AnalyticsPeriod = 90;
+
+/** Whether the longest period would show the latest report (the list is newest first). */
+function widenable(days: AnalyticsPeriod, newestFirst: { dateBegin: string | null }[]): boolean {
+  const begin = newestFirst[0]?.dateBegin;
+  return days < LONGEST && begin !== null && begin !== undefined && Date.parse(begin) >= Date.now() - LONGEST * 86_400_000;
+}
+
+/**
+ * Nothing in the period, but the domain has older reports (listed below): said as such, with the
+ * longest period one click away, instead of the how-to-get-reports empty state.
+ */
+function NothingInPeriod({
+  domain,
+  days,
+  latest,
+  onWiden,
+}: {
+  domain: string;
+  days: AnalyticsPeriod;
+  latest: Parameters<typeof reportPeriod>[0] | undefined;
+  onWiden: (() => void) | null;
+}) {
+  return (
+    <div data-testid="dmarc-nothing-in-period" className="space-y-2 rounded-md border border-dashed p-4">
+      <p className="font-medium">
+        No DMARC reports for {domain} in the last {days} days
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {latest ? `The latest report covers ${reportPeriod(latest)}; ` : ''}
+        older reports are listed under Reports for {domain} below.
+      </p>
+      {onWiden && (
+        <Button variant="outline" size="sm" onClick={onWiden}>
+          Show the last {LONGEST} days
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** A domain's DMARC aggregate reports: analytics for 7/30/90 days, upload, and the reports themselves. */
 export default function DmarcPanel({ domain, isVerified, id }: { domain: string; isVerified: boolean; id?: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const analytics = useDmarcAnalytics(domain, days);
+  // Page 1 of the list below (one query, one request): whether the domain has any report at all.
+  const stored = useDmarcReports({ domain }, 1);
   const titleId = useId();
 
   return (
@@ -83,7 +128,18 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
           {(data) =>
             data.totalReports === 0 ? (
               <div className="space-y-4">
-                <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
+                {stored.isPending ? (
+                  <DmarcSkeleton />
+                ) : stored.data && stored.data.total > 0 ? (
+                  <NothingInPeriod
+                    domain={domain}
+                    days={days}
+                    latest={stored.data.items.find((report) => report.status === 'imported')}
+                    onWiden={widenable(days, stored.data.items) ? () => setDays(90) : null}
+                  />
+                ) : (
+                  <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
+                )}
                 {/* A reporter that went quiet is often why there is nothing in the period. */}
                 {data.reporters.length > 0 && (
                   <Part title="Report pipeline">

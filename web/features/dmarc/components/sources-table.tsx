@@ -21,12 +21,12 @@ function SourceIps({ ips }: { ips: string[] }) {
 }
 
 function SourceRow({ source }: { source: DmarcSource }) {
-  const name = sourceName(source);
+  const { name, detail } = sourceName(source);
   return (
     <TableRow data-testid="dmarc-source">
       <TableCell className="min-w-36 max-w-56">
-        <div className="font-medium wrap-anywhere">{name}</div>
-        {source.organisation && source.reverseDns && <div className="text-xs text-muted-foreground wrap-anywhere">{source.reverseDns}</div>}
+        <div className={name ? 'font-medium wrap-anywhere' : 'text-muted-foreground'}>{name ?? 'Unknown sender'}</div>
+        {detail && <div className="text-xs text-muted-foreground wrap-anywhere">{detail}</div>}
       </TableCell>
       <TableCell className="min-w-32">
         <SourceIps ips={source.ips} />
