@@ -89,7 +89,7 @@ export function suggestedRecords(
       altName: { label: 'Full name', value: `_dmarc.${domain}` },
       value: dmarcRecord(policy, reportAddress),
       note: reportAddress
-        ? `Tells receivers what to do with mail that fails SPF and DKIM. rua= sends their daily aggregate reports to InboxPulse (${reportAddress}); they show under Show DMARC reports once ${domain} is verified. Already receiving reports elsewhere? Keep that address and add mailto:${reportAddress} after a comma.`
+        ? `Tells receivers what to do with mail that fails SPF and DKIM. rua= sends their daily aggregate reports to InboxPulse: they show under Show DMARC reports once ${domain} is verified. Already receiving reports elsewhere? Keep that address and add mailto:${reportAddress} after a comma.`
         : 'Tells receivers what to do with mail that fails SPF and DKIM.',
     },
   ];
