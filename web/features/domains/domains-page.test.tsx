@@ -280,7 +280,9 @@ describe('Domains: DNS setup instructions', () => {
     expect([...select.options].map((o) => o.value)).toEqual(['none', 'quarantine', 'reject']);
     // One report address everywhere: the one the server routes (dmarc@INBOUND_DOMAIN), never dmarc@<the domain>.
     expect(await dmarc.findByText('v=DMARC1; p=quarantine; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
-    expect(dmarc.getByText(/rua= sends their daily aggregate reports to InboxPulse: .* add mailto:dmarc@in\.inboxpulse\.test after a comma\./)).toBeInTheDocument();
+    expect(
+      dmarc.getByText(/rua= sends their daily aggregate reports to InboxPulse: .* add mailto:dmarc@in\.inboxpulse\.test after a comma\./),
+    ).toBeInTheDocument();
     await user.selectOptions(select, 'reject');
     expect(dmarc.getByText('v=DMARC1; p=reject; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
     await user.click(dmarc.getByRole('button', { name: 'Copy record value' }));
