@@ -7,7 +7,7 @@ import { dmarcReportAddress } from './dmarc-mailbox';
  * RFC 7489 7.1: a receiver sends a domain's aggregate reports to an address in another organisation
  * only if that organisation publishes "v=DMARC1" at <domain>._report._dmarc.<its host>. Every user's
  * rua= points at dmarc@INBOUND_DOMAIN, so the operator publishes one wildcard for all of them; without
- * it, no receiver mails a single report here (the users' records stay valid: ADR 021).
+ * it, no receiver mails a single report here (the users' records stay valid: ADR 022).
  */
 export const reportAuthorizationName = (inboundDomain: string) => `*._report._dmarc.${inboundDomain}`;
 export const REPORT_AUTHORIZATION_VALUE = 'v=DMARC1';
