@@ -109,7 +109,10 @@ describe('analyseMessage with a real SMTP envelope', () => {
     const envelope = { ...brandEnvelope, mailFrom: 'bounce@nodmarc-brand.com' };
     const report = InboxTestReport.parse(await analyseMessage(await signed(message('nodmarc-brand.com'), 'nodmarc-brand.com'), envelope, deps));
     expect(ids(report)).toEqual(['authentication.dmarc-none']);
-    expect(report.deductions[0]).toMatchObject({ deduction: 1.5, fix: expect.stringContaining('TXT record at _dmarc.nodmarc-brand.com: "v=DMARC1; p=none;') });
+    expect(report.deductions[0]).toMatchObject({
+      deduction: 1.5,
+      fix: expect.stringContaining('TXT record at _dmarc.nodmarc-brand.com: "v=DMARC1; p=none; rua=mailto:dmarc@inbox.localhost"'),
+    });
   });
 
   it("shows an unsigned message with no signatures (not mailauth's placeholder) and charges for it", async () => {

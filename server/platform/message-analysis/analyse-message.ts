@@ -1,3 +1,4 @@
+import { dmarcReportAddress } from '@contracts/dmarc';
 import type { InboxTestReport, ScoringEngine, SpamAssassinReport } from '@contracts/inbox-tests';
 import { normaliseIp } from '../dns/ip-address';
 import type { DnsResolver } from '../dns/resolver';
@@ -92,7 +93,7 @@ async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: Analys
   } catch (err) {
     return { result: null, findings: [authenticationUnavailable(err)] };
   }
-  return { result: results, findings: authenticationFindings(results) };
+  return { result: results, findings: authenticationFindings(results, dmarcReportAddress(deps.env.INBOUND_DOMAIN)) };
 }
 
 async function checkConnectingIp(

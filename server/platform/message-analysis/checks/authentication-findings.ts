@@ -1,4 +1,3 @@
-import { dmarcReportAddress } from '@contracts/dmarc';
 import type { AuthenticationResults } from './authentication';
 import type { AnalysisFinding, FindingSeverity } from './finding';
 
@@ -67,13 +66,17 @@ type Results = AuthenticationResults;
 type Signature = Results['dkim'][number];
 
 /** SPF, DKIM, DMARC, ARC and BIMI as pass findings and problems with their deductions and fixes. */
-export function authenticationFindings(results: Results): AnalysisFinding[] {
+/**
+ * `reportAddress`: where users are told to send DMARC reports (dmarc@INBOUND_DOMAIN, what every screen
+ * gives); null leaves a placeholder in the fix.
+ */
+export function authenticationFindings(results: Results, reportAddress: string | null = null): AnalysisFinding[] {
   const fromDomain = domainOf(results.headerFrom.length === 1 ? results.headerFrom[0] : null);
   return [
     ...spfFindings(results.spf),
     ...dkimFindings(results, fromDomain),
     ...fromFindings(results),
-    ...dmarcFindings(results, fromDomain),
+    ...dmarcFindings(results, fromDomain, reportAddress),
     ...arcFindings(results.arc),
     ...bimiFindings(results.bimi, results.dmarc?.domain ?? fromDomain),
   ];
@@ -357,17 +360,7 @@ function fromFindings(results: Results): AnalysisFinding[] {
   ];
 }
 
-/**
- * The report address users are told to put in rua= (dmarc@INBOUND_DOMAIN). The receiver that wrote
- * Authentication-Results is us: analyse-message.ts names INBOUND_DOMAIN as its authserv-id, so the
- * address comes from there rather than from a second copy of the setting.
- */
-function ourReportAddress(results: Results): string | null {
-  const authservId = /^Authentication-Results:\s*([^\s;]+)\s*;/i.exec(results.authenticationResults)?.[1];
-  return authservId ? dmarcReportAddress(authservId.toLowerCase()) : null;
-}
-
-function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFinding[] {
+function dmarcFindings(results: Results, fromDomain: string | null, reportAddress: string | null): AnalysisFinding[] {
   const dmarc = results.dmarc;
   if (!dmarc) {
     // Without exactly one From field, fromFindings has charged the cause already.
@@ -385,7 +378,6 @@ function dmarcFindings(results: Results, fromDomain: string | null): AnalysisFin
     ];
   }
   const domain = dmarc.domain ?? fromDomain ?? 'your From domain';
-  const reportAddress = ourReportAddress(results);
   const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:${reportAddress ?? '<your InboxPulse report address>'}" (the address sends its aggregate reports to InboxPulse), read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
   const record = dmarc.record ? `Record: ${dmarc.record}.` : null;
   const alignedBy = [dmarc.spfAligned && 'SPF', dmarc.dkimAligned && 'DKIM'].filter(Boolean).join(' and ');
