@@ -65,11 +65,12 @@ export function formatScore(value: number): string {
 }
 
 /**
- * A rate as the dashboard shows it: 92.5%, 100%, 0%. Rates whose thresholds sit at tenths of a percent
- * (complaints: 0.1 and 0.3) pass 2, and the ESP/MTA cards 3 as part 1, 2.8 asks.
+ * A rate as every screen shows it: 92.5%, 100%, 0%, or an en dash when there was nothing to measure.
+ * Rates whose thresholds sit at tenths of a percent (complaints: 0.1 and 0.3) pass 2, and the ESP/MTA
+ * cards 3 as part 1, 2.8 asks.
  */
-export function formatRate(value: number, maxDecimals = 1): string {
-  return `${formatNumber(value, maxDecimals)}%`;
+export function formatRate(value: number | null, maxDecimals = 1): string {
+  return value === null ? '–' : `${formatNumber(value, maxDecimals)}%`;
 }
 
 /** How a figure reads against its thresholds: good = green, warn = yellow, bad = red, none = no figure. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownBy, formatRate, placementRates, providerStatus, sumRows, summarizeResults } from './placement';
+import { formatRate } from '../../lib/format';
+import { breakdownBy, placementRates, providerStatus, sumRows, summarizeResults } from './placement';
 import { makeRow } from './test/fixtures';
 
 describe('providerStatus (part 2, section 4)', () => {

@@ -119,8 +119,3 @@ export function summarizeResults(rows: readonly InboxTestResultRow[]): ResultsSu
     byMailboxSystem: breakdownBy(seedRows, 'mailboxSystem'),
   };
 }
-
-/** "73%", or an en dash when there was nothing to measure. */
-export function formatRate(rate: number | null): string {
-  return rate === null ? '–' : `${rate}%`;
-}

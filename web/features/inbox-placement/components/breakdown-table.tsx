@@ -1,7 +1,7 @@
 import { TONE_TEXT } from '../../../components/tone';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { inboxRateTone, spamRateTone } from '../../../lib/format';
-import { formatRate, type BreakdownRow } from '../placement';
+import { formatRate, inboxRateTone, spamRateTone } from '../../../lib/format';
+import type { BreakdownRow } from '../placement';
 
 /** Performance by one dimension (region, country or mailbox system). */
 export function BreakdownTable({ title, dimension, rows }: { title: string; dimension: string; rows: BreakdownRow[] }) {

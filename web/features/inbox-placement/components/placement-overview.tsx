@@ -1,7 +1,6 @@
 import type { PlacementRates, PlacementTotals } from '../placement';
-import { formatRate } from '../placement';
 import { TONE_TEXT } from '../../../components/tone';
-import { formatCount, inboxRateTone, spamRateTone, type Tone } from '../../../lib/format';
+import { formatCount, formatRate, inboxRateTone, spamRateTone, type Tone } from '../../../lib/format';
 
 function Figure({ label, value, note, tone, testId }: { label: string; value: string; note?: string; tone?: Tone; testId: string }) {
   return (
