@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, LOG_LIMITS } from './logger';
 import { waitUntil } from '../test/wait-until';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 function capture(terminal: boolean) {
   const stream = new PassThrough();
@@ -102,5 +106,21 @@ describe('bounded log lines', () => {
       log.info({ req: { method: 'GET', url: '/reset-password?token=live-token-value', ip: '10.0.0.1' } }, 'incoming request'),
     );
     expect(json.req).toEqual({ method: 'GET', url: '/reset-password?token=[redacted]', remoteAddress: '10.0.0.1' });
+  });
+});
+
+describe('stdout of a production process', () => {
+  // Lines are written in blocks; the last block must still reach the collector when the process dies of an error.
+  it('keeps every line logged before an uncaught exception ends the process', () => {
+    const script = [
+      "import { createLogger } from './server/platform/logger.ts';",
+      "const log = createLogger('info', { terminal: false });",
+      "for (let i = 0; i < 3; i++) log.info({ i }, 'before the crash');",
+      "setImmediate(() => { throw new Error('boom'); });",
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: repoRoot });
+    expect(child.status).not.toBe(0);
+    const lines = child.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.i)).toEqual([0, 1, 2]);
   });
 });
