@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DomainChecks } from '@contracts/domains';
+import type { ScoreFactor } from '@contracts/reputation';
 import { users } from './users';
 
 /** A user's sending domain and the latest outcome of its DNS authentication checks. */
@@ -29,6 +30,12 @@ export const domains = pgTable(
     dkimStatus: text({ enum: ['valid', 'invalid', 'missing'] }),
     dmarcStatus: text({ enum: ['valid', 'invalid', 'missing'] }),
     reputationScore: real(),
+    /** 0-100 terms of reputationScore (ADR 023). */
+    reputationFactors: jsonb().$type<ScoreFactor[]>().notNull().default([]),
+    /** From RDAP: the registrar's name and the registration date; rdapCheckedAt even when RDAP did not answer. */
+    registrar: text(),
+    registeredAt: timestamp({ withTimezone: true }),
+    rdapCheckedAt: timestamp({ withTimezone: true }),
     lastCheckedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,3 +10,4 @@ export * from './integrations';
 export * from './email-metrics';
 export * from './dmarc';
 export * from './inbound-messages';
+export * from './reputation';
