@@ -5,6 +5,7 @@ import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 import { processInboundJob } from './process-inbound.job';
+import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
@@ -17,4 +18,6 @@ export const jobRegistry: AnyJob[] = [
   processInboundJob,
   pollDmarcMailboxJob,
   pollSeedMailboxesJob,
+  reputationCheckJob,
+  scheduleReputationChecksJob,
 ];
