@@ -1,7 +1,8 @@
 import type { User } from '@contracts/user';
 import type { UserRow } from './users.repo';
 
-// What other capabilities may use of accounts.
+// What other capabilities may use of accounts: the user as the API shows it, and the one plan gate.
+export { requireFeature } from './feature-gate';
 
 /** The user as the API shows it: never the password hash. */
 export function toUser(row: UserRow): User {

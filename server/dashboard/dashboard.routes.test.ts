@@ -134,7 +134,7 @@ describe('dashboard API', () => {
     await seed(user.id);
     const free = await client.get('/api/dashboard/trends?days=30');
     expect(free.statusCode).toBe(403);
-    expect(free.json().message).toBe('Advanced analytics requires the Professional plan');
+    expect(free.json().message).toBe('Requires Professional plan');
 
     await t.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${user.id}`);
     // The session cache sees a change made behind the app's back once the database's notification arrives.

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardOverview, DashboardTrends, TrendsQuery } from '@contracts/dashboard';
-import { planHasFeature } from '@contracts/plans';
 import type { AppContext } from '../platform/context';
-import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
-import { toUser } from '../accounts/accounts.service';
+import { requireFeature } from '../accounts/accounts.service';
 import { computeOverview } from './dashboard.formulas';
 import { loadOverviewInputs, loadTrends } from './dashboard.repo';
 
@@ -20,9 +18,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.get('/api/dashboard/trends', { onRequest: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } }, async (request) => {
     const user = currentUser(request);
-    if (!planHasFeature(toUser(user).subscriptionPlan, 'advanced_analytics')) {
-      throw new AppError('forbidden', 'Advanced analytics requires the Professional plan');
-    }
+    requireFeature(user, 'advanced_analytics');
     return loadTrends(ctx.db, user.id, request.query.days);
   });
 }
