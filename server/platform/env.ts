@@ -156,6 +156,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/, 'SPAMD_HOST must be host or host:port, such as 127.0.0.1:783')
     .optional(),
+  // RDAP for domains' registrar and age: a bootstrap service that redirects to each TLD's registry, or a registry's server.
+  RDAP_BASE_URL: z
+    .string()
+    .url('RDAP_BASE_URL must be a URL such as https://rdap.org')
+    .regex(/^https?:\/\//, 'RDAP_BASE_URL must be an https:// URL such as https://rdap.org')
+    .default('https://rdap.org'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
