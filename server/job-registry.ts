@@ -5,6 +5,7 @@ import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 import { processInboundJob } from './process-inbound.job';
+import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
 
@@ -18,6 +19,8 @@ export const jobRegistry: AnyJob[] = [
   processInboundJob,
   pollDmarcMailboxJob,
   pollSeedMailboxesJob,
+  lookUpDomainRegistrationJob,
+  scheduleDomainRegistrationsJob,
   reputationCheckJob,
   scheduleReputationChecksJob,
 ];

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineJob } from '../platform/queue/job';
+import type { JobSender } from '../platform/job-sender';
+import { domainsDueForRegistration, findDomainName, saveRegistration } from './ip-addresses.repo';
+import { lookUpRegistration } from './rdap';
+
+/** A registration changes hands rarely: a month between look-ups is plenty. */
+const REFRESH_DAYS = 30;
+/** Domains looked up per daily run; the rest wait for the next days. */
+const BATCH = 100;
+
+/** Fills one domain's registrar and registration date from RDAP; rdapCheckedAt is set even when RDAP said nothing. */
+export const lookUpDomainRegistrationJob = defineJob({
+  name: 'look-up-domain-registration',
+  schema: z.object({ domainId: z.number().int().positive() }),
+  // Every send names its domain: one look-up waits per domain, however often the screen asks.
+  policy: 'stately',
+  async run({ domainId }, { db, env, log }) {
+    const name = await findDomainName(db, domainId);
+    if (!name) return; // deleted since
+    await saveRegistration(db, domainId, await lookUpRegistration(name, { baseUrl: env.RDAP_BASE_URL, log }));
+  },
+});
+
+export function requestRegistrationLookUp(jobs: JobSender, domainId: number): Promise<void> {
+  return jobs.send(lookUpDomainRegistrationJob, { domainId }, { singletonKey: `rdap-domain-${domainId}` });
+}
+
+/** Daily: domains never looked up or looked up more than REFRESH_DAYS ago, a bounded batch at a time. */
+export const scheduleDomainRegistrationsJob = defineJob({
+  name: 'schedule-domain-registrations',
+  schema: z.object({}).passthrough(),
+  schedule: '20 4 * * *',
+  async run(_data, { db, jobs, log }) {
+    const ids = await domainsDueForRegistration(db, new Date(Date.now() - REFRESH_DAYS * 86_400_000), BATCH);
+    for (const id of ids) await requestRegistrationLookUp(jobs, id);
+    log.info({ domains: ids.length }, 'RDAP look-ups queued');
+  },
+});

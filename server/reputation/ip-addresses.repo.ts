@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../platform/db/client';
+import { isSameOrSubdomain } from '../platform/db/domain-match';
+import { blocklistIgnores, blocklistResults, dmarcSourceDays, domains, ipAddresses } from '../platform/db/schema/index';
+
+export type IpAddressRow = typeof ipAddresses.$inferSelect;
+export type NewIpAddress = Pick<typeof ipAddresses.$inferInsert, 'ipAddress' | 'label' | 'type' | 'associatedDomains'>;
+
+/** One list's latest answer for one of the user's IPs or domains, with the user's ignore switch for that list. */
+export interface ResultRow {
+  ipAddressId: number | null;
+  domainId: number | null;
+  listId: string;
+  status: 'listed' | 'clear' | 'unknown';
+  answers: string[];
+  reason: string | null;
+  txt: string | null;
+  checkedAt: Date;
+  ignored: boolean;
+}
+
+// Every query names the owner: another user's IP id behaves as if it did not exist.
+
+export async function listUserIps(ex: Executor, userId: number): Promise<IpAddressRow[]> {
+  return ex.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).orderBy(desc(ipAddresses.createdAt), desc(ipAddresses.id));
+}
+
+/**
+ * The latest answers for all the user's IPs (target 'ip') or domains ('domain') in one query, so a
+ * list of many IPs costs one round trip, not one per IP.
+ */
+export async function listUserResults(ex: Executor, userId: number, target: 'ip' | 'domain'): Promise<ResultRow[]> {
+  return ex
+    .select({
+      ipAddressId: blocklistResults.ipAddressId,
+      domainId: blocklistResults.domainId,
+      listId: blocklistResults.listId,
+      status: blocklistResults.status,
+      answers: blocklistResults.answers,
+      reason: blocklistResults.reason,
+      txt: blocklistResults.txt,
+      checkedAt: blocklistResults.checkedAt,
+      ignored: sql<boolean>`${blocklistIgnores.listId} is not null`,
+    })
+    .from(blocklistResults)
+    .leftJoin(blocklistIgnores, and(eq(blocklistIgnores.userId, blocklistResults.userId), eq(blocklistIgnores.listId, blocklistResults.listId)))
+    .where(and(eq(blocklistResults.userId, userId), isNotNull(target === 'ip' ? blocklistResults.ipAddressId : blocklistResults.domainId)));
+}
+
+/**
+ * Inserts the addresses in one statement; the ones the user already monitors are left out. Returns
+ * the rows inserted: fewer than given means some were monitored already.
+ */
+export async function insertIps(ex: Executor, userId: number, rows: NewIpAddress[]): Promise<IpAddressRow[]> {
+  if (rows.length === 0) return [];
+  return ex
+    .insert(ipAddresses)
+    .values(rows.map((row) => ({ ...row, userId })))
+    .onConflictDoNothing({ target: [ipAddresses.userId, ipAddresses.ipAddress] })
+    .returning();
+}
+
+/** Whether the IP was there to delete. */
+export async function deleteUserIp(ex: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await ex
+    .delete(ipAddresses)
+    .where(and(eq(ipAddresses.id, id), eq(ipAddresses.userId, userId)))
+    .returning({ id: ipAddresses.id });
+  return rows.length > 0;
+}
+
+/** Which of `ips` the user monitors already. */
+export async function monitoredAmong(ex: Executor, userId: number, ips: string[]): Promise<string[]> {
+  if (ips.length === 0) return [];
+  const rows = await ex
+    .select({ ip: ipAddresses.ipAddress })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.userId, userId), inArray(ipAddresses.ipAddress, ips)));
+  return rows.map((r) => r.ip);
+}
+
+// The reputation screen reads the columns the reputation issue added to domains (score, RDAP
+// registration); the domains capability's operations do not carry them.
+
+export type DomainReputationRow = Pick<
+  typeof domains.$inferSelect,
+  'id' | 'domain' | 'reputationScore' | 'reputationFactors' | 'registrar' | 'registeredAt' | 'rdapCheckedAt'
+>;
+
+export async function listUserDomainReputation(ex: Executor, userId: number): Promise<DomainReputationRow[]> {
+  return ex
+    .select({
+      id: domains.id,
+      domain: domains.domain,
+      reputationScore: domains.reputationScore,
+      reputationFactors: domains.reputationFactors,
+      registrar: domains.registrar,
+      registeredAt: domains.registeredAt,
+      rdapCheckedAt: domains.rdapCheckedAt,
+    })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(desc(domains.createdAt), desc(domains.id));
+}
+
+/** Which of `names` are the user's own domains. */
+export async function ownDomainNames(ex: Executor, userId: number, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await ex
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), inArray(domains.domain, names)));
+  return rows.map((r) => r.domain);
+}
+
+/** A domain's name by id, for its RDAP look-up; undefined when it was deleted since. */
+export async function findDomainName(ex: Executor, id: number): Promise<string | undefined> {
+  const [row] = await ex.select({ domain: domains.domain }).from(domains).where(eq(domains.id, id));
+  return row?.domain;
+}
+
+/** Domains never looked up in RDAP or looked up before `before`, the oldest first, at most `limit`. */
+export async function domainsDueForRegistration(ex: Executor, before: Date, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: domains.id })
+    .from(domains)
+    .where(or(isNull(domains.rdapCheckedAt), lte(domains.rdapCheckedAt, before)))
+    .orderBy(sql`${domains.rdapCheckedAt} asc nulls first`, asc(domains.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Stores what RDAP said; a value RDAP did not give keeps what an earlier look-up found. */
+export async function saveRegistration(ex: Executor, id: number, found: { registrar: string | null; registeredAt: Date | null }): Promise<void> {
+  await ex
+    .update(domains)
+    .set({
+      registrar: sql`coalesce(${found.registrar}, ${domains.registrar})`,
+      registeredAt: sql`coalesce(${found.registeredAt?.toISOString() ?? null}::timestamptz, ${domains.registeredAt})`,
+      rdapCheckedAt: new Date(),
+    })
+    .where(eq(domains.id, id));
+}
+
+/** A source IP of the user's DMARC reports (as the report wrote it) over a period. */
+export interface DmarcSender {
+  sourceIp: string;
+  domains: string[];
+  messages: number;
+  passed: number;
+  lastSeen: string;
+}
+
+/**
+ * Source IPs of the user's DMARC reports since `sinceDays` days ago that sent as one of the user's
+ * domains (or a subdomain) and passed DMARC for most of their messages; the latest and busiest first.
+ * Read from the DMARC analytics' per-day sums (dmarc_source_days): the DMARC capability offers no
+ * operation for this, and those sums are already kept per source IP.
+ */
+export async function dmarcSendersOf(ex: Executor, userId: number, sinceDays: number, limit: number): Promise<DmarcSender[]> {
+  const result = (await ex.execute(sql`
+    select s.source_ip as "sourceIp", array_agg(distinct s.domain order by s.domain) as domains, sum(s.total)::float8 as messages,
+      sum(s.total - s.failed)::float8 as passed, max(s.day)::text as "lastSeen"
+    from ${dmarcSourceDays} s
+    where s.user_id = ${userId} and s.day >= current_date - ${sinceDays}::int
+      and exists (select 1 from ${domains} d where d.user_id = ${userId} and ${isSameOrSubdomain(sql`s.domain`, sql`d.domain`)})
+    group by s.source_ip
+    having sum(s.total - s.failed) * 2 > sum(s.total)
+    order by max(s.day) desc, sum(s.total) desc, s.source_ip
+    limit ${limit}`)) as unknown as { rows: DmarcSender[] };
+  return result.rows;
+}

@@ -1,0 +1,297 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_IMPORT_MAX_ADDRESSES } from '@contracts/reputation';
+import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
+import { blocklistIgnores, blocklistResults, ipAddresses, reputationRuns } from '../platform/db/schema/index';
+import { uploadReport } from '../dmarc/upload-client.test-support';
+import { reportXml } from '../dmarc/test-report-xml';
+import { caughtUp } from '../test/caught-up';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function ipCount(userId: number): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.userId, userId));
+  return row.n;
+}
+
+async function professional(userId: number) {
+  await t.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${userId}`);
+  // The session cache sees a change made behind the app's back once the database's notification arrives.
+  await caughtUp(t);
+}
+
+describe('monitored IP addresses', () => {
+  it('adds, lists and deletes the user own IPs only, and asks for a check after adding', async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const first = await owner.client.post('/api/ip-addresses', { ipAddress: ' 8.8.8.8 ', label: 'Primary MTA' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      ipAddress: '8.8.8.8',
+      label: 'Primary MTA',
+      type: 'dedicated',
+      associatedDomains: [],
+      status: 'pending',
+      blacklistCount: 0,
+      senderScore: null,
+      lastChecked: null,
+      reputationDetails: [],
+    });
+    const [run] = await t.database.db.select().from(reputationRuns).where(eq(reputationRuns.userId, owner.user.id));
+    expect(run?.requestedAt).toBeInstanceOf(Date);
+
+    const second = (await owner.client.post('/api/ip-addresses', { ipAddress: '2A00:1450:4001:0:0:0:0:1B', type: 'dedicated' })).json();
+    expect(second.ipAddress).toBe('2a00:1450:4001::1b');
+    const listed = (await owner.client.get('/api/ip-addresses')).json();
+    expect(listed.map((ip: { ipAddress: string }) => ip.ipAddress)).toEqual(['2a00:1450:4001::1b', '8.8.8.8']);
+
+    expect((await intruder.client.get('/api/ip-addresses')).json()).toEqual([]);
+    const foreign = await intruder.client.delete(`/api/ip-addresses/${second.id}`);
+    const missing = await intruder.client.delete('/api/ip-addresses/2147483647');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect(foreign.json()).toEqual({ code: 'not_found', message: 'IP address not found' });
+    expect(await ipCount(owner.user.id)).toBe(2);
+
+    expect((await owner.client.delete(`/api/ip-addresses/${second.id}`)).statusCode).toBe(204);
+    expect((await owner.client.delete(`/api/ip-addresses/${second.id}`)).statusCode).toBe(404);
+    expect((await owner.client.get('/api/ip-addresses')).json()).toHaveLength(1);
+    // Another user may monitor the same address.
+    expect((await intruder.client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ip-addresses' })).statusCode).toBe(401);
+  });
+
+  it('refuses bad addresses with a clear message and stores nothing', async () => {
+    const { client, user } = await signUp(t.app);
+    await client.post('/api/ip-addresses', { ipAddress: '8.8.4.4' });
+    const cases: [unknown, string][] = [
+      ['', 'Please enter an IP address'],
+      ['   ', 'Please enter an IP address'],
+      [undefined, 'Please enter an IP address'],
+      ['mail.example.com', 'mail.example.com is not an IP address'],
+      ['256.1.1.1', '256.1.1.1 is not an IP address'],
+      ['8.8.8.0/24', '8.8.8.0/24 is not an IP address'],
+      ['10.1.2.3', '10.1.2.3 is a private address (10.0.0.0/8): blocklists only list public addresses'],
+      ['127.0.0.1', '127.0.0.1 is a loopback address (127.0.0.0/8): blocklists only list public addresses'],
+      ['224.0.0.1', '224.0.0.1 is a multicast address (224.0.0.0/4): blocklists only list public addresses'],
+      ['192.0.2.1', '192.0.2.1 is a documentation address (192.0.2.0/24): blocklists only list public addresses'],
+      ['100.64.0.1', '100.64.0.1 is a carrier-grade NAT address (100.64.0.0/10): blocklists only list public addresses'],
+      ['fe80::1', 'fe80::1 is a link-local address (fe80::/10): blocklists only list public addresses'],
+      ['2001:db8::5', '2001:db8::5 is a documentation address (2001:db8::/32): blocklists only list public addresses'],
+      ['::ffff:192.168.0.1', '192.168.0.1 is a private address (192.168.0.0/16): blocklists only list public addresses'],
+      ['8.8.4.4', '8.8.4.4 is already monitored'],
+      ['::ffff:8.8.4.4', '8.8.4.4 is already monitored'],
+    ];
+    for (const [ipAddress, message] of cases) {
+      const res = await client.post('/api/ip-addresses', { ipAddress });
+      expect(res.statusCode, String(ipAddress)).toBe(message.endsWith('already monitored') ? 409 : 400);
+      expect(res.json().message, String(ipAddress)).toBe(message);
+    }
+    const badType = await client.post('/api/ip-addresses', { ipAddress: '8.8.8.8', type: 'pool' });
+    expect(badType.json().message).toBe('type must be one of dedicated, shared');
+    expect(await ipCount(user.id)).toBe(1);
+  });
+
+  it('takes associated domains only for shared IPs, and only the user own domains', async () => {
+    const { client, user } = await signUp(t.app);
+    const other = await signUp(t.app);
+    await client.post('/api/domains', { domain: 'brand-one.com' });
+    await other.client.post('/api/domains', { domain: 'someone-else.com' });
+
+    const dedicated = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'dedicated', associatedDomains: ['brand-one.com'] });
+    expect(dedicated.statusCode).toBe(400);
+    expect(dedicated.json().message).toBe('Associated domains can be chosen only when the IP type is shared');
+    const foreign = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'shared', associatedDomains: ['brand-one.com', 'someone-else.com'] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('someone-else.com is not one of your domains');
+    expect(await ipCount(user.id)).toBe(0);
+
+    const shared = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'shared', associatedDomains: ['Brand-One.com', 'brand-one.com '] });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toMatchObject({ type: 'shared', associatedDomains: ['brand-one.com'] });
+  });
+
+  it('shows each list answer from the catalogue: listed first, then by tier, ignored lists marked, retired lists left out', async () => {
+    const { client, user } = await signUp(t.app);
+    const ip = (await client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' })).json();
+    const checkedAt = new Date('2026-11-20T10:00:00Z');
+    const row = (listId: string, status: 'listed' | 'clear' | 'unknown', answers: string[] = []) => ({
+      userId: user.id,
+      ipAddressId: ip.id,
+      listId,
+      status,
+      answers,
+      reason: status === 'listed' ? 'Listed for spam' : null,
+      txt: null,
+      checkedAt,
+    });
+    await t.database.db
+      .insert(blocklistResults)
+      .values([
+        row('spamhaus-zen', 'clear'),
+        row('spamcop', 'listed', ['127.0.0.2']),
+        row('barracuda', 'unknown'),
+        row('retired-list', 'listed', ['127.0.0.2']),
+      ]);
+    await t.database.db.insert(blocklistIgnores).values({ userId: user.id, listId: 'spamcop' });
+
+    const [listed] = (await client.get('/api/ip-addresses')).json();
+    const details = listed.reputationDetails;
+    expect(details.map((d: { listId: string }) => d.listId)).toEqual([
+      'spamcop',
+      ...['spamhaus-zen', 'barracuda'].sort(
+        (a, b) => findBlocklist(a)!.tier - findBlocklist(b)!.tier || findBlocklist(a)!.name.localeCompare(findBlocklist(b)!.name),
+      ),
+    ]);
+    expect(details[0]).toEqual({
+      listId: 'spamcop',
+      provider: findBlocklist('spamcop')!.name,
+      zone: findBlocklist('spamcop')!.zone,
+      tier: findBlocklist('spamcop')!.tier,
+      status: 'listed',
+      listed: true,
+      answers: ['127.0.0.2'],
+      reason: 'Listed for spam',
+      txt: null,
+      removalUrl: findBlocklist('spamcop')!.removalUrl,
+      ignored: true,
+      checkedAt: checkedAt.toISOString(),
+    });
+    expect(details.find((d: { listId: string }) => d.listId === 'barracuda')).toMatchObject({ status: 'unknown', listed: false, ignored: false });
+    // Another user's results for another IP do not leak in.
+    const other = await signUp(t.app);
+    const theirs = (await other.client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' })).json();
+    expect(theirs.reputationDetails).toEqual([]);
+    expect((await other.client.get('/api/ip-addresses')).json()[0].reputationDetails).toEqual([]);
+  });
+});
+
+describe('bulk import', () => {
+  it('needs the Professional plan, whatever the body', async () => {
+    const { client, user } = await signUp(t.app);
+    for (const body of [{ cidrBlock: '8.8.4.0/24' }, {}]) {
+      const res = await client.post('/api/ip-addresses/bulk-import', body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
+    }
+    expect(await ipCount(user.id)).toBe(0);
+  });
+
+  it('expands a /24 to 256 labelled addresses in order and a /25 to 128, as shared by default', async () => {
+    const { client, user } = await signUp(t.app);
+    await professional(user.id);
+    const res = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.4.17/24', label: 'Pool' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 256 });
+    const rows = await t.database.db
+      .select({ ip: ipAddresses.ipAddress, label: ipAddresses.label, type: ipAddresses.type })
+      .from(ipAddresses)
+      .where(eq(ipAddresses.userId, user.id))
+      .orderBy(ipAddresses.id);
+    expect(rows).toHaveLength(256);
+    rows.forEach((row, i) => expect(row).toEqual({ ip: `8.8.4.${i}`, label: `Pool #${i + 1}`, type: 'shared' }));
+
+    const half = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.5.128/25', type: 'dedicated' });
+    expect(half.json()).toEqual({ imported: 128 });
+    const unlabelled = await t.database.db
+      .select({ label: ipAddresses.label, type: ipAddresses.type })
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.userId, user.id), eq(ipAddresses.ipAddress, '8.8.5.200')));
+    expect(unlabelled).toEqual([{ label: null, type: 'dedicated' }]);
+    expect(await ipCount(user.id)).toBe(384);
+  });
+
+  it('refuses empty, oversized and reserved blocks before storing anything', async () => {
+    const { client, user } = await signUp(t.app);
+    await professional(user.id);
+    const cases: [string, string][] = [
+      ['', 'Please enter a CIDR block'],
+      ['8.8.0.0/21', `8.8.0.0/21 holds 2,048 addresses: one import may add at most ${BULK_IMPORT_MAX_ADDRESSES.toLocaleString('en-US')}`],
+      ['2a00:1450:4001::/64', '2a00:1450:4001::/64 holds 2^64 addresses: one import may add at most 1,024'],
+      ['10.0.0.0/8', '10.0.0.0/8 holds 16,777,216 addresses: one import may add at most 1,024'],
+      ['192.168.1.0/24', '192.168.1.0/24 includes private addresses (192.168.0.0/16): blocklists only list public addresses'],
+      ['203.0.113.0/25', '203.0.113.0/25 includes documentation addresses (203.0.113.0/24): blocklists only list public addresses'],
+      ['8.8.8.0/33', '8.8.8.0/33 is not a CIDR block such as 203.0.113.0/24 or 2001:db8::/120: the prefix length is at most 32'],
+      ['not-a-block', 'not-a-block is not a CIDR block such as 203.0.113.0/24 or 2001:db8::/120'],
+    ];
+    for (const [cidrBlock, message] of cases) {
+      const started = performance.now();
+      const res = await client.post('/api/ip-addresses/bulk-import', { cidrBlock });
+      expect(res.statusCode, cidrBlock).toBe(400);
+      expect(res.json().message, cidrBlock).toBe(message);
+      expect(performance.now() - started, cidrBlock).toBeLessThan(1000);
+    }
+    expect(await ipCount(user.id)).toBe(0);
+  });
+
+  it('imports nothing when any address of the block is already monitored, naming them', async () => {
+    const { client, user } = await signUp(t.app);
+    await professional(user.id);
+    for (const ip of ['8.8.6.3', '8.8.6.9', '8.8.6.10', '8.8.6.11', '8.8.6.12', '8.8.6.200']) await client.post('/api/ip-addresses', { ipAddress: ip });
+    const res = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.6.0/24', label: 'Pool' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('6 of these addresses are already monitored (8.8.6.3, 8.8.6.9, 8.8.6.10, 8.8.6.11, 8.8.6.12, ...): nothing was imported');
+    expect(await ipCount(user.id)).toBe(6);
+
+    const one = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.6.200/30' });
+    expect(one.json().message).toBe('8.8.6.200 is already monitored: nothing was imported');
+    expect(await ipCount(user.id)).toBe(6);
+  });
+});
+
+describe('suggestions from DMARC reports', () => {
+  it('suggests public sources of the user own domains that pass DMARC, not yet monitored, busiest first', async () => {
+    const { client } = await signUp(t.app);
+    await client.post('/api/domains', { domain: 'brand-one.com' });
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const report = reportXml({
+      orgName: 'google.com',
+      reportId: `suggest-${Date.now()}`,
+      domain: 'brand-one.com',
+      begin: yesterday,
+      records: [
+        { ip: '209.85.220.41', count: 50, dkim: 'pass', spf: 'pass' },
+        { ip: '2A00:1450:4864:20:0:0:0:52A', count: 10, dkim: 'pass', spf: 'fail' },
+        { ip: '198.51.100.9', count: 80, dkim: 'pass', spf: 'pass' },
+        { ip: '185.12.13.14', count: 30, dkim: 'fail', spf: 'fail' },
+        { ip: '8.8.8.8', count: 5, dkim: 'pass', spf: 'pass' },
+      ],
+    });
+    expect((await uploadReport(t.app, client, report, { fileName: 'google.xml' })).json()).toMatchObject({ imported: 1 });
+    const elsewhere = reportXml({
+      orgName: 'google.com',
+      reportId: `not-mine-${Date.now()}`,
+      domain: 'not-mine.com',
+      begin: yesterday,
+      records: [{ ip: '1.1.1.1', count: 500, dkim: 'pass', spf: 'pass' }],
+    });
+    const old = reportXml({
+      orgName: 'yahoo.com',
+      reportId: `old-${Date.now()}`,
+      domain: 'brand-one.com',
+      begin: new Date(Date.now() - 40 * 86_400_000),
+      records: [{ ip: '9.9.9.9', count: 500, dkim: 'pass', spf: 'pass' }],
+    });
+    await uploadReport(t.app, client, elsewhere, { fileName: 'elsewhere.xml' });
+    await uploadReport(t.app, client, old, { fileName: 'old.xml' });
+    await client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' });
+
+    const res = await client.get('/api/ip-addresses/suggestions');
+    expect(res.statusCode, res.body).toBe(200);
+    const day = yesterday.toISOString().slice(0, 10);
+    expect(res.json()).toEqual([
+      { ipAddress: '209.85.220.41', domains: ['brand-one.com'], messages: 50, passed: 50, lastSeen: day },
+      { ipAddress: '2a00:1450:4864:20::52a', domains: ['brand-one.com'], messages: 10, passed: 10, lastSeen: day },
+    ]);
+    // One click: the suggestion added as a dedicated IP is no longer suggested.
+    await client.post('/api/ip-addresses', { ipAddress: '2a00:1450:4864:20::52a', type: 'dedicated' });
+    expect((await client.get('/api/ip-addresses/suggestions')).json().map((s: { ipAddress: string }) => s.ipAddress)).toEqual(['209.85.220.41']);
+    const stranger = await signUp(t.app);
+    expect((await stranger.client.get('/api/ip-addresses/suggestions')).json()).toEqual([]);
+  });
+});
