@@ -19,6 +19,7 @@ import { inboxTestRoutes } from './inbox-tests/inbox-tests.routes';
 import { seedNetworkRoutes } from './inbox-tests/seed-network.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { authRoutes } from './accounts/auth.routes';
+import { monitoringRoutes } from './reputation/monitoring.routes';
 import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(integrationRoutes, ctx);
   await app.register(emailMetricRoutes, ctx);
   await app.register(dmarcRoutes, ctx);
+  await app.register(monitoringRoutes, ctx);
   await app.register(ipAddressRoutes, ctx);
   await app.register(domainReputationRoutes, ctx);
 

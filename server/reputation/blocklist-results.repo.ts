@@ -1,6 +1,17 @@
-import { eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ScoreFactor } from '@contracts/reputation';
 import type { Executor } from '../platform/db/client';
-import { domains, ipAddresses, reputationRuns } from '../platform/db/schema/index';
+import {
+  blocklistIgnores,
+  blocklistListings,
+  blocklistResults,
+  dmarcSourceDays,
+  domains,
+  inboxTestReports,
+  inboxTests,
+  ipAddresses,
+  reputationRuns,
+} from '../platform/db/schema/index';
 
 /*
  * A user's run bookkeeping (reputation_runs). A run is queued from requested_at and going from
@@ -11,7 +22,7 @@ import { domains, ipAddresses, reputationRuns } from '../platform/db/schema/inde
 export const STALE_RUN_MINUTES = 15;
 const stale = sql.raw(`now() - interval '${STALE_RUN_MINUTES} minutes'`);
 const since = (column: AnyColumn) =>
-  sql`(${column} > coalesce(${reputationRuns.finishedAt}, '-infinity'::timestamptz) and ${column} > ${stale})`;
+  sql`coalesce(${column} > coalesce(${reputationRuns.finishedAt}, '-infinity'::timestamptz) and ${column} > ${stale}, false)`;
 const queuedOrGoing = sql`(${since(reputationRuns.requestedAt)} or ${since(reputationRuns.startedAt)})`;
 const going = since(reputationRuns.startedAt);
 
@@ -69,4 +80,179 @@ export async function listMonitoringUserIds(ex: Executor): Promise<number[]> {
     .from(ipAddresses)
     .union(ex.selectDistinct({ userId: domains.userId }).from(domains));
   return rows.map((r) => r.userId).sort((a, b) => a - b);
+}
+
+/*
+ * Each list's latest answer, the listing history, and the check columns of IPs and domains. Every
+ * query names the owner.
+ */
+
+export type ResultRow = typeof blocklistResults.$inferSelect;
+export type ListingRow = typeof blocklistListings.$inferSelect;
+export type NewResult = typeof blocklistResults.$inferInsert;
+export interface IpTarget {
+  id: number;
+  ipAddress: string;
+}
+export interface DomainTarget {
+  id: number;
+  domain: string;
+}
+
+export async function listIpTargets(ex: Executor, userId: number): Promise<IpTarget[]> {
+  return ex.select({ id: ipAddresses.id, ipAddress: ipAddresses.ipAddress }).from(ipAddresses).where(eq(ipAddresses.userId, userId)).orderBy(ipAddresses.id);
+}
+
+export async function listDomainTargets(ex: Executor, userId: number): Promise<DomainTarget[]> {
+  return ex.select({ id: domains.id, domain: domains.domain }).from(domains).where(eq(domains.userId, userId)).orderBy(domains.id);
+}
+
+/** The user's IP rows, locked until the transaction ends: one deleted meanwhile is not among them. */
+export async function lockIpRows(tx: Executor, userId: number) {
+  return tx.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).for('update');
+}
+
+export async function lockDomainRows(tx: Executor, userId: number): Promise<DomainTarget[]> {
+  return tx.select({ id: domains.id, domain: domains.domain }).from(domains).where(eq(domains.userId, userId)).for('update');
+}
+
+export async function listResults(ex: Executor, userId: number): Promise<ResultRow[]> {
+  return ex.select().from(blocklistResults).where(eq(blocklistResults.userId, userId));
+}
+
+export async function listOpenListings(ex: Executor, userId: number): Promise<ListingRow[]> {
+  return ex
+    .select()
+    .from(blocklistListings)
+    .where(and(eq(blocklistListings.userId, userId), isNull(blocklistListings.delistedAt)));
+}
+
+/** Stores each list's answer, replacing the one before (IP and domain rows use their own unique key). */
+export async function upsertResults(tx: Executor, rows: NewResult[]): Promise<void> {
+  const replace = {
+    status: sql`excluded.status`,
+    answers: sql`excluded.answers`,
+    reason: sql`excluded.reason`,
+    txt: sql`excluded.txt`,
+    checkedAt: sql`excluded.checked_at`,
+  };
+  const forIps = rows.filter((r) => r.ipAddressId != null);
+  const forDomains = rows.filter((r) => r.domainId != null);
+  // Chunks keep each statement under PostgreSQL's 65,535 parameters (8 a row).
+  for (const chunk of chunks(forIps, 2000))
+    await tx.insert(blocklistResults).values(chunk).onConflictDoUpdate({ target: [blocklistResults.ipAddressId, blocklistResults.listId], set: replace });
+  for (const chunk of chunks(forDomains, 2000))
+    await tx.insert(blocklistResults).values(chunk).onConflictDoUpdate({ target: [blocklistResults.domainId, blocklistResults.listId], set: replace });
+}
+
+export async function openListings(tx: Executor, rows: (typeof blocklistListings.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunks(rows, 2000)) await tx.insert(blocklistListings).values(chunk);
+}
+
+export async function closeListings(tx: Executor, userId: number, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(blocklistListings)
+    .set({ delistedAt: at })
+    .where(and(eq(blocklistListings.userId, userId), inArray(blocklistListings.id, ids)));
+}
+
+export type IpCheckColumns = Partial<
+  Pick<
+    typeof ipAddresses.$inferInsert,
+    'status' | 'blacklistCount' | 'totalProviders' | 'senderScore' | 'scoreFactors' | 'reverseDns' | 'reverseDnsConfirmed' | 'lastChecked'
+  >
+>;
+
+export async function updateIpCheck(tx: Executor, userId: number, id: number, columns: IpCheckColumns): Promise<void> {
+  await tx
+    .update(ipAddresses)
+    .set(columns)
+    .where(and(eq(ipAddresses.id, id), eq(ipAddresses.userId, userId)));
+}
+
+export async function updateDomainReputation(tx: Executor, userId: number, id: number, score: number, factors: ScoreFactor[]): Promise<void> {
+  await tx
+    .update(domains)
+    .set({ reputationScore: score, reputationFactors: factors })
+    .where(and(eq(domains.id, id), eq(domains.userId, userId)));
+}
+
+export async function listIgnoredListIds(ex: Executor, userId: number): Promise<Set<string>> {
+  const rows = await ex.select({ listId: blocklistIgnores.listId }).from(blocklistIgnores).where(eq(blocklistIgnores.userId, userId));
+  return new Set(rows.map((r) => r.listId));
+}
+
+export async function setListIgnored(tx: Executor, userId: number, listId: string, ignored: boolean): Promise<void> {
+  if (ignored) await tx.insert(blocklistIgnores).values({ userId, listId }).onConflictDoNothing();
+  else await tx.delete(blocklistIgnores).where(and(eq(blocklistIgnores.userId, userId), eq(blocklistIgnores.listId, listId)));
+}
+
+/** The window DMARC pass rates and inbox placement are read over. */
+export const RECENT_DAYS = 30;
+
+/** Messages and DMARC passes of the last 30 days in the user's reports, per source IP as reported and per domain. */
+export async function loadDmarcTotals(ex: Executor, userId: number) {
+  const recent = and(eq(dmarcSourceDays.userId, userId), sql`${dmarcSourceDays.day} >= current_date - ${RECENT_DAYS}::int`);
+  const total = sql<number>`sum(${dmarcSourceDays.total})::float8`;
+  const passed = sql<number>`sum(${dmarcSourceDays.total} - ${dmarcSourceDays.failed})::float8`;
+  const byIp = await ex.select({ key: dmarcSourceDays.sourceIp, total, passed }).from(dmarcSourceDays).where(recent).groupBy(dmarcSourceDays.sourceIp);
+  const byDomain = await ex.select({ key: dmarcSourceDays.domain, total, passed }).from(dmarcSourceDays).where(recent).groupBy(dmarcSourceDays.domain);
+  return { byIp, byDomain };
+}
+
+/**
+ * Seeds reached and inbox placements of the user's inbox tests completed in the last 30 days, per
+ * connecting IP and per From domain (as DMARC evaluated it) of the test message.
+ */
+export async function loadPlacementTotals(ex: Executor, userId: number) {
+  const recent = and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), gte(inboxTests.completedAt, sql`now() - make_interval(days => ${RECENT_DAYS}::int)`));
+  const total = sql<number>`sum(${inboxTests.inboxCount} + ${inboxTests.spamCount} + ${inboxTests.missingCount})::float8`;
+  const inbox = sql<number>`sum(${inboxTests.inboxCount})::float8`;
+  const ip = sql<string>`${inboxTestReports.report}->'connectingIp'->>'ip'`;
+  const domain = sql<string>`lower(${inboxTestReports.report}->'authentication'->'dmarc'->>'domain')`;
+  const query = (key: SQL<string>) =>
+    ex
+      .select({ key, total, passed: inbox })
+      .from(inboxTests)
+      .innerJoin(inboxTestReports, eq(inboxTestReports.testId, inboxTests.id))
+      .where(and(recent, isNotNull(key)))
+      .groupBy(key);
+  // In turn: the executor may be a transaction's one connection.
+  const byIp = await query(ip);
+  const byDomain = await query(domain);
+  return { byIp, byDomain };
+}
+
+/** The user's IP address or domain name of that id; undefined for another user's id. */
+export async function findTargetName(ex: Executor, userId: number, target: ListingTarget): Promise<string | undefined> {
+  const [row] =
+    'ipAddressId' in target
+      ? await ex
+          .select({ name: ipAddresses.ipAddress })
+          .from(ipAddresses)
+          .where(and(eq(ipAddresses.id, target.ipAddressId), eq(ipAddresses.userId, userId)))
+      : await ex
+          .select({ name: domains.domain })
+          .from(domains)
+          .where(and(eq(domains.id, target.domainId), eq(domains.userId, userId)));
+  return row?.name;
+}
+
+export type ListingTarget = { ipAddressId: number } | { domainId: number };
+
+/** One IP's or domain's listings, latest first. */
+export async function listListings(ex: Executor, userId: number, target: ListingTarget): Promise<ListingRow[]> {
+  const which = 'ipAddressId' in target ? eq(blocklistListings.ipAddressId, target.ipAddressId) : eq(blocklistListings.domainId, target.domainId);
+  return ex
+    .select()
+    .from(blocklistListings)
+    .where(and(eq(blocklistListings.userId, userId), which))
+    .orderBy(desc(blocklistListings.listedAt), desc(blocklistListings.id));
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -1,10 +1,54 @@
+import type { ScoreFactor } from '@contracts/reputation';
 import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/client';
+import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import { normaliseIp } from '../platform/dns/ip-address';
 import { safeMessage } from '../platform/logger';
-import { claimRun, failRun, finishRun, lockUserRun } from './blocklist-results.repo';
+import { lookUpReverseDns, type ReverseDns } from '../platform/message-analysis/checks/connecting-ip';
+import { raiseListingAlert, type AlertListing, type ListingChange } from './blocklist-alerts';
+import {
+  claimRun,
+  closeListings,
+  failRun,
+  finishRun,
+  listDomainTargets,
+  listIgnoredListIds,
+  listIpTargets,
+  listOpenListings,
+  listResults,
+  loadDmarcTotals,
+  loadPlacementTotals,
+  lockDomainRows,
+  lockIpRows,
+  lockUserRun,
+  openListings,
+  updateDomainReputation,
+  updateIpCheck,
+  upsertResults,
+  type DomainTarget,
+  type IpTarget,
+  type NewResult,
+  type ResultRow,
+} from './blocklist-results.repo';
+import { countedListings, ipBadge, isPolicyOnlyListing, senderScore, type RateFacts, type ScoredListing } from './sender-score';
 
 type RunContext = Pick<AppContext, 'db' | 'dns' | 'log'>;
 
-/** One user's check. Skipped when another run of the user is going. */
+/** IPs looked up side by side; each asks every list, and the engine bounds the queries process-wide. */
+const IPS_AT_ONCE = 8;
+
+interface Checked<T> {
+  target: T;
+  answers: BlocklistAnswer[];
+}
+type IpChecked = Checked<IpTarget> & { reverse: ReverseDns };
+type Target = { kind: 'ip'; id: number; name: string } | { kind: 'domain'; id: number; name: string };
+
+/**
+ * One user's check: every lookup first, then one transaction writes everything (answers, listing
+ * history, IP and domain scores, alerts, the run's end), so a run that dies half way leaves the
+ * state of the run before. Skipped when another run of the user is going.
+ */
 export async function runReputationCheck(ctx: RunContext, userId: number): Promise<void> {
   const startedAt = await claimRun(ctx.db, userId);
   if (!startedAt) {
@@ -12,12 +56,195 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
     return;
   }
   try {
-    await ctx.db.transaction(async (tx) => {
-      await lockUserRun(tx, userId);
-      await finishRun(tx, userId);
+    const [ips, domains] = await Promise.all([listIpTargets(ctx.db, userId), listDomainTargets(ctx.db, userId)]);
+    const ipChecks = await mapLimit(ips, IPS_AT_ONCE, async (target) => {
+      const [answers, reverse] = await Promise.all([lookUpBlocklists(ctx.dns, { ip: target.ipAddress }), lookUpReverseDns(ctx.dns, target.ipAddress)]);
+      return { target, answers, reverse };
     });
+    const domainChecks = await mapLimit(domains, IPS_AT_ONCE, async (target) => ({ target, answers: await lookUpBlocklists(ctx.dns, { domain: target.domain }) }));
+    const alerts = await ctx.db.transaction(async (tx) => {
+      await lockUserRun(tx, userId);
+      const raised = await writeChecks(tx, userId, ipChecks, domainChecks);
+      await finishRun(tx, userId);
+      return raised;
+    });
+    ctx.log.info({ userId, ips: ipChecks.length, domains: domainChecks.length, alerts }, 'reputation check done');
   } catch (err) {
     await failRun(ctx.db, userId, safeMessage(err instanceof Error ? err : new Error(String(err))));
     throw err;
   }
+}
+
+/** Writes one run's answers; returns how many alerts it raised. */
+async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], domainChecks: Checked<DomainTarget>[]): Promise<number> {
+  // Locked, so the rows cannot go while this writes; one deleted during the lookups is skipped.
+  const ipRows = new Map((await lockIpRows(tx, userId)).map((r) => [r.id, r.ipAddress]));
+  const domainRows = new Map((await lockDomainRows(tx, userId)).map((r) => [r.id, r.domain]));
+  const liveIps = ipChecks.filter((c) => ipRows.get(c.target.id) === c.target.ipAddress);
+  const liveDomains = domainChecks.filter((c) => domainRows.get(c.target.id) === c.target.domain);
+  const ignored = await listIgnoredListIds(tx, userId);
+  const before = await listResults(tx, userId);
+  const open = await listOpenListings(tx, userId);
+
+  const targets: { target: Target; answers: BlocklistAnswer[] }[] = [
+    ...liveIps.map((c) => ({ target: { kind: 'ip' as const, id: c.target.id, name: c.target.ipAddress }, answers: c.answers })),
+    ...liveDomains.map((c) => ({ target: { kind: 'domain' as const, id: c.target.id, name: c.target.domain }, answers: c.answers })),
+  ];
+  const results: NewResult[] = [];
+  const opened: { userId: number; ipAddressId: number | null; domainId: number | null; listId: string; listedAt: Date; reason: string | null }[] = [];
+  const closed: number[] = [];
+  const changes: ListingChange[] = [];
+  for (const { target, answers } of targets) {
+    const key = target.kind === 'ip' ? { ipAddressId: target.id, domainId: null } : { ipAddressId: null, domainId: target.id };
+    const mine = (row: { ipAddressId: number | null; domainId: number | null }) => row.ipAddressId === key.ipAddressId && row.domainId === key.domainId;
+    const openByList = new Map(open.filter(mine).map((l) => [l.listId, l]));
+    const previous = new Map(before.filter(mine).map((r) => [r.listId, r]));
+    const change: ListingChange = { userId, kind: target.kind, target: target.name, checkedAt: new Date(0), added: [], removed: [], still: [], totalProviders: answers.length };
+    for (const answer of answers) {
+      results.push({ userId, ...key, listId: answer.listId, status: answer.status, answers: answer.answers, reason: answer.reason, txt: answer.txt, checkedAt: answer.checkedAt });
+      if (answer.checkedAt > change.checkedAt) change.checkedAt = answer.checkedAt;
+      const list = findBlocklist(answer.listId);
+      const listing = openByList.get(answer.listId);
+      const counts = list && !ignored.has(answer.listId);
+      // An unknown answer neither opens nor closes a listing: a list that did not answer has not delisted anything.
+      if (answer.status === 'listed' && !listing) {
+        opened.push({ userId, ...key, listId: answer.listId, listedAt: answer.checkedAt, reason: answer.reason });
+        if (counts) change.added.push(alertListing(list, answer.reason, answer.answers));
+      } else if (answer.status === 'clear' && listing) {
+        closed.push(listing.id);
+        if (counts) change.removed.push(alertListing(list, listing.reason, []));
+      } else if (listing && counts) {
+        const seen = answer.status === 'listed' ? answer : previous.get(answer.listId);
+        change.still.push(alertListing(list, seen?.reason ?? listing.reason, seen?.answers ?? []));
+      }
+    }
+    changes.push(change);
+  }
+  await upsertResults(tx, results);
+  await openListings(tx, opened);
+  await closeListings(tx, userId, closed, new Date());
+  for (const check of liveIps) {
+    const { reverseDns, confirmedName, reverseDnsFailed } = check.reverse;
+    await updateIpCheck(tx, userId, check.target.id, {
+      // Failed lookup: both null (not known); no PTR: no name, not confirmed.
+      reverseDns: confirmedName ?? reverseDns[0] ?? null,
+      reverseDnsConfirmed: reverseDnsFailed ? null : confirmedName !== null,
+      lastChecked: latest(check.answers) ?? new Date(),
+    });
+  }
+  await deriveReputation(tx, userId);
+  let raised = 0;
+  for (const change of changes) if (await raiseListingAlert(tx, change)) raised++;
+  return raised;
+}
+
+function alertListing(list: DnsblCatalogueEntry | undefined, reason: string | null, answers: readonly string[]): AlertListing {
+  // `counts` above holds only for lists of the catalogue.
+  const entry = list as DnsblCatalogueEntry;
+  return { list: entry, reason, policyOnly: isPolicyOnlyListing(entry.zone, answers) };
+}
+
+const latest = (answers: BlocklistAnswer[]) => answers.reduce<Date | null>((max, a) => (max && max > a.checkedAt ? max : a.checkedAt), null);
+
+/**
+ * Status, blacklistCount, totalProviders and sender score of every checked IP, and the reputation
+ * score of every checked domain, from the stored answers, reverse DNS, the user's ignores, DMARC
+ * reports and inbox tests: after a run, and when the user switches a list on or off (no lookup).
+ */
+export async function deriveReputation(tx: Executor, userId: number): Promise<void> {
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const ipRows = await lockIpRows(tx, userId);
+  const domainRows = await lockDomainRows(tx, userId);
+  const results = await listResults(tx, userId);
+  const ignored = await listIgnoredListIds(tx, userId);
+  const open = await listOpenListings(tx, userId);
+  const dmarc = await loadDmarcTotals(tx, userId);
+  const placement = await loadPlacementTotals(tx, userId);
+  const stillListed = new Set(open.map((l) => listingKey(l)));
+  const dmarcByIp = totalsBy(dmarc.byIp, normaliseIp);
+  const dmarcByDomain = totalsBy(dmarc.byDomain, (d) => d.toLowerCase());
+  const placementByIp = totalsBy(placement.byIp, normaliseIp);
+  const placementByDomain = totalsBy(placement.byDomain, (d) => d.toLowerCase());
+
+  for (const ip of ipRows) {
+    const mine = results.filter((r) => r.ipAddressId === ip.id);
+    if (mine.length === 0) continue; // never checked: stays pending
+    const { listings, counted, unknown } = assess(mine, ignored, stillListed);
+    const { score, factors } = senderScore({
+      target: ip.ipAddress,
+      listings,
+      listsAsked: counted,
+      reverseDns: { name: ip.reverseDns, confirmed: ip.reverseDnsConfirmed === true, failed: ip.reverseDnsConfirmed === null },
+      dmarc: dmarcByIp.get(ip.ipAddress) ?? null,
+      placement: placementByIp.get(ip.ipAddress) ?? null,
+    });
+    await updateIpCheck(tx, userId, ip.id, {
+      status: ipBadge({ listsAsked: counted, unknown, listings, score }),
+      blacklistCount: countedListings(listings),
+      totalProviders: mine.length,
+      senderScore: score,
+      scoreFactors: factors,
+    });
+  }
+  for (const domain of domainRows) {
+    const mine = results.filter((r) => r.domainId === domain.id);
+    if (mine.length === 0) continue;
+    const { listings, counted } = assess(mine, ignored, stillListed);
+    const name = domain.domain.toLowerCase();
+    const { score, factors } = senderScore({
+      target: domain.domain,
+      listings,
+      listsAsked: counted,
+      dmarc: dmarcByDomain.get(name) ?? null,
+      placement: placementByDomain.get(name) ?? null,
+    });
+    await updateDomainReputation(tx, userId, domain.id, score, factors satisfies ScoreFactor[]);
+  }
+}
+
+/** The listings that count (lists of the catalogue the user has not switched off), and how many such lists were asked and answered unknown. */
+function assess(results: ResultRow[], ignored: Set<string>, stillListed: Set<string>) {
+  const listings: ScoredListing[] = [];
+  let counted = 0;
+  let unknown = 0;
+  for (const result of results) {
+    const list = findBlocklist(result.listId);
+    if (!list || ignored.has(result.listId)) continue;
+    counted++;
+    if (result.status === 'listed') listings.push({ name: list.name, tier: list.tier, policyOnly: isPolicyOnlyListing(list.zone, result.answers) });
+    else if (result.status === 'unknown') {
+      unknown++;
+      // A list that did not answer has not delisted anything: its open listing still counts.
+      if (stillListed.has(listingKey(result))) listings.push({ name: list.name, tier: list.tier, policyOnly: false });
+    }
+  }
+  return { listings, counted, unknown };
+}
+
+const listingKey = (row: { ipAddressId: number | null; domainId: number | null; listId: string }) =>
+  `${row.ipAddressId ?? ''}/${row.domainId ?? ''}/${row.listId}`;
+
+/** Sums rows keyed as reported (an IPv6 source may be written several ways) under one key. */
+function totalsBy(rows: { key: string; total: number; passed: number }[], normalise: (key: string) => string | null): Map<string, RateFacts> {
+  const out = new Map<string, RateFacts>();
+  for (const row of rows) {
+    const key = normalise(row.key);
+    if (!key) continue;
+    const sum = out.get(key) ?? { total: 0, good: 0 };
+    out.set(key, { total: sum.total + Number(row.total), good: sum.good + Number(row.passed) });
+  }
+  return out;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await run(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
