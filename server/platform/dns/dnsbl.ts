@@ -1,79 +1,189 @@
-import { reversedIp } from './ip-address';
+import { getDomain } from 'tldts';
+import { type DnsblCatalogueEntry, blocklistsFor } from './dnsbl-catalogue';
+import { parseIp, reversedIp } from './ip-address';
 import { DnsLookupError, type DnsResolver } from './resolver';
 
+export { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry } from './dnsbl-catalogue';
+
 /*
- * A small DNS blocklist check over the product resolver, shared by inbox-test analysis (the
- * sender's IP) until a full blocklist engine exists. Each list has its own return-code table; an
- * answer outside it (notably 127.255.255.x, which Spamhaus gives when it refuses a query, e.g. one
- * through a public resolver) is "unknown", never "listed" (DESIGN.md, known traps).
+ * The DNS blocklist engine: asks lists of the catalogue about an IP address or a domain through the
+ * product resolver. Each list has its own return-code table; an answer outside it (notably
+ * 127.255.255.x, which Spamhaus gives when it refuses a query, e.g. one through a public resolver,
+ * or 127.0.0.1 from URIBL/SURBL) is "unknown", never "listed", and so is a list that does not
+ * answer in time (DESIGN.md, known traps).
  */
 
-export interface Dnsbl {
-  name: string;
-  zone: string;
-  /** Return code -> what it means; anything else answered is unknown. */
-  codes: Record<string, string>;
-  /** Where a sender can look up and request removal. */
-  lookupUrl: string;
-}
+/**
+ * Queries in flight at once in this process, across every caller. Monitoring runs ask ~40 lists for
+ * each of many IPs: without one shared bound they would fire thousands of UDP queries at once, and
+ * the resolver and the lists' servers drop what they cannot take (lists then look silent).
+ */
+export const DNSBL_CONCURRENCY = 64;
+export const DNSBL_TIMEOUT_MS = 2_000;
+/** Longer TXT reasons are cut: they are shown beside the listing, not read as documents. */
+const TXT_MAX = 500;
 
-export const DNSBLS: Dnsbl[] = [
-  {
-    name: 'Spamhaus ZEN',
-    zone: 'zen.spamhaus.org',
-    codes: {
-      '127.0.0.2': 'SBL: a known spam source',
-      '127.0.0.3': 'SBL CSS: a snowshoe spam source',
-      '127.0.0.4': 'XBL: an exploited or infected host',
-      '127.0.0.9': 'DROP: a hijacked network',
-      '127.0.0.10': 'PBL: an end-user address that should not send mail directly (ISP policy)',
-      '127.0.0.11': 'PBL: an end-user address that should not send mail directly (Spamhaus)',
-    },
-    lookupUrl: 'https://check.spamhaus.org/',
-  },
-  {
-    name: 'SpamCop',
-    zone: 'bl.spamcop.net',
-    codes: { '127.0.0.2': 'reported as a spam source by SpamCop users' },
-    lookupUrl: 'https://www.spamcop.net/bl.shtml',
-  },
-  {
-    name: 'Barracuda',
-    zone: 'b.barracudacentral.org',
-    codes: { '127.0.0.2': 'listed by Barracuda as a spam source' },
-    lookupUrl: 'https://www.barracudacentral.org/lookups',
-  },
-  { name: 'PSBL', zone: 'psbl.surriel.com', codes: { '127.0.0.2': 'sent mail to PSBL spam traps' }, lookupUrl: 'https://psbl.org/' },
-];
+export type BlocklistStatus = 'listed' | 'clear' | 'unknown';
 
-export type DnsblStatus = 'listed' | 'clear' | 'unknown';
-
-export interface DnsblResult {
-  list: string;
-  zone: string;
-  status: DnsblStatus;
-  /** What the listing means (listed), or why the answer could not be used (unknown). */
+export interface BlocklistAnswer {
+  listId: string;
+  status: BlocklistStatus;
+  /** The raw A records the list answered. */
+  answers: string[];
+  /** What the listing means (listed), or why the answer could not be used (unknown); null when clear. */
   reason: string | null;
-  lookupUrl: string;
+  /** The list's TXT record at the same name, when listed. */
+  txt: string | null;
+  checkedAt: Date;
 }
 
-/** Looks `ip` up on each list (an IPv4-mapped IPv6 address as the IPv4 address it is); throws when `ip` is not an IP address. */
-export async function checkDnsbls(dns: DnsResolver, ip: string, lists: Dnsbl[] = DNSBLS): Promise<DnsblResult[]> {
-  const reversed = reversedIp(ip);
-  return Promise.all(
-    lists.map(async (list): Promise<DnsblResult> => {
-      const base = { list: list.name, zone: list.zone, lookupUrl: list.lookupUrl };
-      try {
-        const answers = await dns.a(`${reversed}.${list.zone}`);
-        if (answers.length === 0) return { ...base, status: 'clear', reason: null };
-        const known = answers.filter((a) => a in list.codes);
-        if (known.length === 0)
-          return { ...base, status: 'unknown', reason: `The list answered ${answers.join(', ')}, which is not a listing code (the query was likely refused).` };
-        return { ...base, status: 'listed', reason: known.map((a) => list.codes[a]).join('; ') };
-      } catch (err) {
-        if (err instanceof DnsLookupError) return { ...base, status: 'unknown', reason: `The lookup failed (${err.code}).` };
-        throw err;
-      }
-    }),
+/** A counting semaphore: a slot per query on the wire, handed to waiters in arrival order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+const slots = new Slots(DNSBL_CONCURRENCY);
+
+class DnsblTimeout extends Error {}
+
+/**
+ * `query` run in a slot, given up after `timeoutMs` (its answer, if it comes later, is dropped).
+ * The time budget starts when the query goes out, not while it waits for a slot: a large run is
+ * bounded by the limit, not turned into timeouts.
+ */
+async function inSlot<T>(timeoutMs: number, query: () => Promise<T>): Promise<T> {
+  await slots.take();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      query(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DnsblTimeout()), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    slots.give();
+  }
+}
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** The name a domain list is asked about: the registered domain (mail.brand.co.uk -> brand.co.uk); throws on what is not a host name. */
+export function blocklistDomain(domain: string): string {
+  const name = domain.trim().toLowerCase().replace(/\.$/, '');
+  const valid = name.length <= 253 && name.includes('.') && name.split('.').every((label) => HOST_LABEL.test(label)) && parseIp(name) === null;
+  const registered = valid ? getDomain(name) : null;
+  if (!registered) throw new TypeError(`"${domain}" is not a domain name`);
+  return registered;
+}
+
+interface Query {
+  /** The name before the list's zone. */
+  prefix: string;
+  lists: readonly DnsblCatalogueEntry[];
+}
+
+function queryFor(target: { ip: string } | { domain: string }, lists?: readonly DnsblCatalogueEntry[]): Query {
+  if ('domain' in target) {
+    const prefix = blocklistDomain(target.domain);
+    return { prefix, lists: (lists ?? blocklistsFor('domain')).filter((list) => list.kind === 'domain') };
+  }
+  const address = parseIp(target.ip);
+  if (!address) throw new TypeError(`"${target.ip}" is not an IP address`);
+  const family = address.kind();
+  const prefix = reversedIp(target.ip);
+  const answersFamily = (list: DnsblCatalogueEntry) => list.kind === 'ip' && (family === 'ipv6' ? list.ipv6 : list.ipv4 !== false);
+  return { prefix, lists: (lists ?? blocklistsFor(family)).filter(answersFamily) };
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** How a list's A records read: listed (with what they mean), clear, or unusable. */
+export function classifyAnswers(list: DnsblCatalogueEntry, answers: string[]): { status: BlocklistStatus; reason: string | null } {
+  if (answers.length === 0) return { status: 'clear', reason: null };
+  const meanings: string[] = [];
+  let notListed = 0;
+  for (const answer of answers) {
+    const meaning = list.bits ? bitMeanings(list.bits, answer) : list.codes[answer];
+    if (meaning) meanings.push(meaning);
+    else if (list.notListedCodes?.[answer]) notListed += 1;
+  }
+  if (meanings.length > 0) return { status: 'listed', reason: [...new Set(meanings)].join('; ') };
+  if (notListed === answers.length) return { status: 'clear', reason: null };
+  const outside = answers.filter((answer) => !list.notListedCodes?.[answer]);
+  const loopback = outside.every((answer) => answer.startsWith('127.'));
+  return {
+    status: 'unknown',
+    reason: `The list answered ${outside.join(', ')}, which is not a listing code (${loopback ? 'the query was likely refused' : 'a resolver on the way likely rewrote the answer'}).`,
+  };
+}
+
+/** The meanings of the bits of a bitmask answer (127.0.0.x); null when it is not one, or has the "refused" bit 1. */
+function bitMeanings(bits: Record<number, string>, answer: string): string | null {
+  const match = /^127\.0\.0\.(\d{1,3})$/.exec(answer);
+  if (!match) return null;
+  const value = Number(match[1]);
+  // Bit 1 (127.0.0.1) is how URIBL and SURBL say the query was refused, never a listing.
+  if (value & 1) return null;
+  const known = Object.entries(bits).filter(([bit]) => value & Number(bit));
+  return known.length > 0 ? known.map(([, meaning]) => meaning).join('; ') : null;
+}
+
+async function askList(dns: DnsResolver, name: string, list: DnsblCatalogueEntry, timeoutMs: number): Promise<BlocklistAnswer> {
+  const base = { listId: list.id, txt: null };
+  let answers: string[];
+  try {
+    answers = await inSlot(timeoutMs, () => dns.a(name));
+  } catch (err) {
+    const checkedAt = new Date();
+    if (err instanceof DnsblTimeout) return { ...base, status: 'unknown', answers: [], reason: `The list did not answer within ${seconds(timeoutMs)}.`, checkedAt };
+    if (err instanceof DnsLookupError) return { ...base, status: 'unknown', answers: [], reason: `The lookup failed (${err.code}).`, checkedAt };
+    throw err;
+  }
+  const checkedAt = new Date();
+  const { status, reason } = classifyAnswers(list, answers);
+  if (status !== 'listed') return { ...base, status, answers, reason, checkedAt };
+  // The TXT record usually names the listing (a ticket, a lookup URL): useful, not required.
+  const txt = await inSlot(timeoutMs, () => dns.txt(name)).then(
+    (records) => (records.length > 0 ? records.join(' ').slice(0, TXT_MAX) : null),
+    () => null,
   );
+  return { ...base, status, answers, reason, txt, checkedAt };
+}
+
+/**
+ * Asks every list (default: all lists for the target's kind) through the product resolver, with a
+ * per-list timeout and one process-wide concurrency limit; never throws for a list's failure (that
+ * is 'unknown'). Throws a TypeError when the target is not an IP address or a domain name. An
+ * IPv4-mapped IPv6 address is asked as the IPv4 address it is; IPv6 goes only to lists that answer
+ * for it; `lists` of the wrong kind for the target are left out.
+ */
+export async function lookUpBlocklists(
+  dns: DnsResolver,
+  target: { ip: string } | { domain: string },
+  options: { lists?: readonly DnsblCatalogueEntry[]; timeoutMs?: number } = {},
+): Promise<BlocklistAnswer[]> {
+  const { prefix, lists } = queryFor(target, options.lists);
+  const timeoutMs = options.timeoutMs ?? DNSBL_TIMEOUT_MS;
+  return Promise.all(lists.map((list) => askList(dns, `${prefix}.${list.zone}`, list, timeoutMs)));
 }
