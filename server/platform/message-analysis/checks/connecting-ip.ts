@@ -1,7 +1,18 @@
-import { checkDnsbls, type DnsblResult } from '../../dns/dnsbl';
-import { normaliseIp, sameIp } from '../../dns/ip-address';
+import { blocklistsFor, lookUpBlocklists } from '../../dns/dnsbl';
+import { normaliseIp, parseIp, sameIp } from '../../dns/ip-address';
 import type { DnsResolver } from '../../dns/resolver';
 import { DnsLookupError } from '../../dns/resolver';
+
+/** One list's answer as the inbox-test report shows it. */
+export interface ConnectingIpBlocklist {
+  list: string;
+  zone: string;
+  status: 'listed' | 'clear' | 'unknown';
+  /** What the listing means (listed), or why the answer could not be used (unknown). */
+  reason: string | null;
+  /** Where a sender can look up and request removal. */
+  lookupUrl: string;
+}
 
 export interface ConnectingIpReport {
   /** As normaliseIp writes it: an IPv4 client of a dual-stack listener (::ffff:a.b.c.d) as a.b.c.d. */
@@ -12,7 +23,7 @@ export interface ConnectingIpReport {
   confirmedName: string | null;
   /** The reverse lookup failed (unknown), as opposed to the IP having no PTR. */
   reverseDnsFailed: boolean;
-  blocklists: DnsblResult[];
+  blocklists: ConnectingIpBlocklist[];
 }
 
 export type ReverseDns = Pick<ConnectingIpReport, 'reverseDns' | 'confirmedName' | 'reverseDnsFailed'>;
@@ -40,6 +51,22 @@ export async function lookUpReverseDns(dns: DnsResolver, ip: string): Promise<Re
 export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: string, reverse?: Promise<ReverseDns>): Promise<ConnectingIpReport> {
   const ip = normaliseIp(remoteAddress);
   if (ip === null) throw new TypeError(`"${remoteAddress}" is not an IP address`);
-  const [names, blocklists] = await Promise.all([reverse ?? lookUpReverseDns(dns, ip), checkDnsbls(dns, ip)]);
+  const [names, blocklists] = await Promise.all([reverse ?? lookUpReverseDns(dns, ip), checkBlocklists(dns, ip)]);
   return { ip, ...names, blocklists };
+}
+
+/**
+ * The lists an inbox test asks: tiers 1 and 2. Each listing costs the message 1.5 points, and the
+ * tier 3 lists (whole networks, backscatter, regional lists) are ones few receivers reject on: they
+ * would cost points for mail that is delivered. Blacklist monitoring shows every list.
+ */
+function checkBlocklists(dns: DnsResolver, ip: string): Promise<ConnectingIpBlocklist[]> {
+  const lists = blocklistsFor(parseIp(ip)?.kind() === 'ipv6' ? 'ipv6' : 'ipv4').filter((list) => list.tier <= 2);
+  const byId = new Map(lists.map((list) => [list.id, list]));
+  return lookUpBlocklists(dns, { ip }, { lists }).then((answers) =>
+    answers.flatMap(({ listId, status, reason }) => {
+      const list = byId.get(listId);
+      return list ? [{ list: list.name, zone: list.zone, status, reason, lookupUrl: list.removalUrl }] : [];
+    }),
+  );
 }

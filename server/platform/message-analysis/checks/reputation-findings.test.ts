@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsblResult } from '../../dns/dnsbl';
-import type { ConnectingIpReport } from './connecting-ip';
+import type { ConnectingIpBlocklist, ConnectingIpReport } from './connecting-ip';
 import type { AnalysisFinding } from './finding';
 import { connectingIpFindings, connectingIpUnavailable, REPUTATION_DEDUCTIONS } from './reputation-findings';
 
-const clear = (list: string, zone: string, lookupUrl: string): DnsblResult => ({ list, zone, status: 'clear', reason: null, lookupUrl });
+const clear = (list: string, zone: string, lookupUrl: string): ConnectingIpBlocklist => ({ list, zone, status: 'clear', reason: null, lookupUrl });
 const LISTS = [
   clear('Spamhaus ZEN', 'zen.spamhaus.org', 'https://check.spamhaus.org/'),
   clear('SpamCop', 'bl.spamcop.net', 'https://www.spamcop.net/bl.shtml'),
@@ -82,7 +81,7 @@ describe('connectingIpFindings', () => {
   });
 
   it('deducts per listing, with its reason and where to delist; unknown answers are never listings', () => {
-    const blocklists: DnsblResult[] = [
+    const blocklists: ConnectingIpBlocklist[] = [
       { ...LISTS[0], status: 'listed', reason: 'XBL: an exploited or infected host' },
       { ...LISTS[1], status: 'listed', reason: 'reported as a spam source by SpamCop users' },
       { ...LISTS[2], status: 'unknown', reason: 'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).' },
