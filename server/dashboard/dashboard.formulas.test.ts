@@ -6,6 +6,7 @@ const empty: OverviewInputs = {
   inboxTests: { count: 0, completedSeeds: 0, completedInbox: 0 },
   activeIntegrations: 0,
   metrics: { rows: 0, sent: 0, delivered: 0, bounced: 0, complaints: 0 },
+  ips: { senderScoreAvg: null },
 };
 
 describe('dashboard overview formulas', () => {
@@ -58,5 +59,12 @@ describe('dashboard overview formulas', () => {
     });
     expect([o.domainReputation, o.ipReputation, o.authenticationScore, o.inboxRate]).toEqual([70, null, 100, '80.00']);
     expect(o.healthScore).toBe(83); // (70 + 100 + 80) / 3
+  });
+
+  it('shows the mean sender score of the checked IPs as IP reputation, and counts it in the health score', () => {
+    const o = computeOverview({ ...empty, ips: { senderScoreAvg: 82.25 }, inboxTests: { count: 1, completedSeeds: 10, completedInbox: 10 } });
+    expect(o.ipReputation).toBe(82.3);
+    expect(o.healthScore).toBe(91); // (82.3 + 100) / 2
+    expect(computeOverview({ ...empty, ips: { senderScoreAvg: null } }).ipReputation).toBeNull();
   });
 });

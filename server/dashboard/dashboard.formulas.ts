@@ -5,6 +5,8 @@ import { percentOf, sendingRates } from '@contracts/figures';
 export interface OverviewInputs {
   domains: { count: number; checked: number; validChecks: number; reputationAvg: number | null };
   inboxTests: { count: number; completedSeeds: number; completedInbox: number };
+  /** Mean sender score of the user's checked IP addresses; null when none has been checked. */
+  ips: { senderScoreAvg: number | null };
   activeIntegrations: number;
   /** Email metrics of the last 30 days. */
   metrics: { rows: number; sent: number; delivered: number; bounced: number; complaints: number };
@@ -22,8 +24,7 @@ export function computeOverview(input: OverviewInputs): DashboardOverview {
   // Share of SPF, DKIM and DMARC checks that are valid, over domains checked at least once.
   const authenticationScore = domains.checked > 0 ? oneDecimal((domains.validChecks / (domains.checked * 3)) * 100) : null;
   const domainReputation = domains.reputationAvg === null ? null : oneDecimal(domains.reputationAvg);
-  // No IP reputation source exists yet (blocklist monitoring arrives later): honestly unknown.
-  const ipReputation: number | null = null;
+  const ipReputation = input.ips.senderScoreAvg === null ? null : oneDecimal(input.ips.senderScoreAvg);
   const inbox = percentOf(inboxTests.completedInbox, inboxTests.completedSeeds);
   // The same rates the ESP Data view shows (contracts/figures.ts).
   const rates = sendingRates(metrics);

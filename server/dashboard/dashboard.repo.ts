@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DashboardTrends } from '@contracts/dashboard';
 import type { Db } from '../platform/db/client';
-import { domains, emailMetrics, inboxTests, integrations } from '../platform/db/schema/index';
+import { domains, emailMetrics, inboxTests, integrations, ipAddresses } from '../platform/db/schema/index';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
@@ -40,7 +40,12 @@ export async function loadOverviewInputs(db: Db, userId: number): Promise<Overvi
     })
     .from(emailMetrics)
     .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} >= ${metricsWindowStart()}`));
-  return { domains: domainAgg, inboxTests: testAgg, activeIntegrations: integrationAgg.active, metrics: metricAgg };
+  // Unchecked IPs have no score (null) and avg leaves them out.
+  const [ipAgg] = await db
+    .select({ senderScoreAvg: sql<number | null>`avg(${ipAddresses.senderScore})::float8` })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.userId, userId));
+  return { domains: domainAgg, inboxTests: testAgg, activeIntegrations: integrationAgg.active, metrics: metricAgg, ips: ipAgg };
 }
 
 /** One point per row with something to divide by, in percent with three decimals. */
