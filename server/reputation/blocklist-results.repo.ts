@@ -60,7 +60,10 @@ export async function claimRun(ex: Executor, userId: number): Promise<Date | nul
 }
 
 export async function finishRun(ex: Executor, userId: number): Promise<void> {
-  await ex.update(reputationRuns).set({ finishedAt: sql`now()`, lastError: null }).where(eq(reputationRuns.userId, userId));
+  await ex
+    .update(reputationRuns)
+    .set({ finishedAt: sql`now()`, lastError: null })
+    .where(eq(reputationRuns.userId, userId));
 }
 
 /** The run is over without a result: no longer running, and the status says why. */
@@ -140,9 +143,15 @@ export async function upsertResults(tx: Executor, rows: NewResult[]): Promise<vo
   const forDomains = rows.filter((r) => r.domainId != null);
   // Chunks keep each statement under PostgreSQL's 65,535 parameters (8 a row).
   for (const chunk of chunks(forIps, 2000))
-    await tx.insert(blocklistResults).values(chunk).onConflictDoUpdate({ target: [blocklistResults.ipAddressId, blocklistResults.listId], set: replace });
+    await tx
+      .insert(blocklistResults)
+      .values(chunk)
+      .onConflictDoUpdate({ target: [blocklistResults.ipAddressId, blocklistResults.listId], set: replace });
   for (const chunk of chunks(forDomains, 2000))
-    await tx.insert(blocklistResults).values(chunk).onConflictDoUpdate({ target: [blocklistResults.domainId, blocklistResults.listId], set: replace });
+    await tx
+      .insert(blocklistResults)
+      .values(chunk)
+      .onConflictDoUpdate({ target: [blocklistResults.domainId, blocklistResults.listId], set: replace });
 }
 
 export async function openListings(tx: Executor, rows: (typeof blocklistListings.$inferInsert)[]): Promise<void> {
@@ -206,7 +215,11 @@ export async function loadDmarcTotals(ex: Executor, userId: number) {
  * connecting IP and per From domain (as DMARC evaluated it) of the test message.
  */
 export async function loadPlacementTotals(ex: Executor, userId: number) {
-  const recent = and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), gte(inboxTests.completedAt, sql`now() - make_interval(days => ${RECENT_DAYS}::int)`));
+  const recent = and(
+    eq(inboxTests.userId, userId),
+    eq(inboxTests.status, 'completed'),
+    gte(inboxTests.completedAt, sql`now() - make_interval(days => ${RECENT_DAYS}::int)`),
+  );
   const total = sql<number>`sum(${inboxTests.inboxCount} + ${inboxTests.spamCount} + ${inboxTests.missingCount})::float8`;
   const inbox = sql<number>`sum(${inboxTests.inboxCount})::float8`;
   const ip = sql<string>`${inboxTestReports.report}->'connectingIp'->>'ip'`;

@@ -24,10 +24,7 @@ const queuedJobs = async (userId: number) => {
 describe('requestReputationCheck', () => {
   it('queues one check for two requests at once, and says which one queued it', async () => {
     const { user } = await signUp(t.app);
-    const results = await Promise.all([
-      requestReputationCheck(t.database.db, t.jobs, user.id),
-      requestReputationCheck(t.database.db, t.jobs, user.id),
-    ]);
+    const results = await Promise.all([requestReputationCheck(t.database.db, t.jobs, user.id), requestReputationCheck(t.database.db, t.jobs, user.id)]);
     expect(results.sort()).toEqual([false, true]);
     expect(await queuedJobs(user.id)).toBe(1);
     expect((await findRun(t.database.db, user.id))?.isRunning).toBe(true);
@@ -36,7 +33,9 @@ describe('requestReputationCheck', () => {
   it('queues again once the run has finished, and after a request left for dead (15 minutes)', async () => {
     const { user } = await signUp(t.app);
     expect(await requestReputationCheck(t.database.db, t.jobs, user.id)).toBe(true);
-    await t.database.db.execute(sql`update reputation_runs set requested_at = now() - interval '3 seconds', started_at = now() - interval '2 seconds', finished_at = now() - interval '1 second' where user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`update reputation_runs set requested_at = now() - interval '3 seconds', started_at = now() - interval '2 seconds', finished_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     expect((await findRun(t.database.db, user.id))?.isRunning).toBe(false);
     // The first job is still in pg-boss's table (no worker here): the queue drops the second send, the run is asked for.
     expect(await requestReputationCheck(t.database.db, t.jobs, user.id)).toBe(true);

@@ -67,21 +67,25 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
     return { started, status: await monitoringStatus(ctx.db, userId) };
   });
 
-  r.get('/api/reputation/listings', { onRequest: signedIn, schema: { querystring: ListingHistoryQuery, response: { 200: z.array(ListingPeriod) } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const { ipAddressId, domainId } = request.query;
-    const target = ipAddressId !== undefined ? { ipAddressId } : { domainId: domainId as number };
-    const name = await findTargetName(ctx.db, userId, target);
-    if (name === undefined) throw new AppError('not_found', 'ipAddressId' in target ? 'IP address not found' : 'Domain not found');
-    return (await listListings(ctx.db, userId, target)).map((row) => ({
-      listId: row.listId,
-      provider: findBlocklist(row.listId)?.name ?? row.listId,
-      target: name,
-      listedAt: row.listedAt.toISOString(),
-      delistedAt: row.delistedAt?.toISOString() ?? null,
-      reason: row.reason,
-    }));
-  });
+  r.get(
+    '/api/reputation/listings',
+    { onRequest: signedIn, schema: { querystring: ListingHistoryQuery, response: { 200: z.array(ListingPeriod) } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { ipAddressId, domainId } = request.query;
+      const target = ipAddressId !== undefined ? { ipAddressId } : { domainId: domainId as number };
+      const name = await findTargetName(ctx.db, userId, target);
+      if (name === undefined) throw new AppError('not_found', 'ipAddressId' in target ? 'IP address not found' : 'Domain not found');
+      return (await listListings(ctx.db, userId, target)).map((row) => ({
+        listId: row.listId,
+        provider: findBlocklist(row.listId)?.name ?? row.listId,
+        target: name,
+        listedAt: row.listedAt.toISOString(),
+        delistedAt: row.delistedAt?.toISOString() ?? null,
+        reason: row.reason,
+      }));
+    },
+  );
 
   r.get('/api/blocklists', { onRequest: signedIn, schema: { response: { 200: z.array(Blocklist) } } }, async (request) => {
     const ignored = await listIgnoredListIds(ctx.db, currentUser(request).id);

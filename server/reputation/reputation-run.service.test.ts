@@ -45,7 +45,10 @@ async function addIp(userId: number, ip: string) {
   return row;
 }
 async function addDomain(userId: number, name: string) {
-  const [row] = await t.database.db.insert(domains).values({ userId, domain: name, verificationToken: `token-${name}` }).returning();
+  const [row] = await t.database.db
+    .insert(domains)
+    .values({ userId, domain: name, verificationToken: `token-${name}` })
+    .returning();
   return row;
 }
 const ipRow = async (id: number) => (await t.database.db.select().from(ipAddresses).where(eq(ipAddresses.id, id)))[0];
@@ -115,7 +118,13 @@ describe('a reputation run', () => {
       ipAddress: '203.0.113.7',
       checkedAt: expect.any(String),
       providers: [
-        { provider: 'Spamhaus ZEN', hostname: 'zen.spamhaus.org', description: results.get('spamhaus-zen')?.reason, listed: true, checkedAt: expect.any(String) },
+        {
+          provider: 'Spamhaus ZEN',
+          hostname: 'zen.spamhaus.org',
+          description: results.get('spamhaus-zen')?.reason,
+          listed: true,
+          checkedAt: expect.any(String),
+        },
         { provider: 'SpamCop', hostname: 'bl.spamcop.net', description: results.get('spamcop')?.reason, listed: true, checkedAt: expect.any(String) },
       ],
       totalProviders: IPV4_LISTS(),
@@ -168,7 +177,13 @@ describe('a reputation run', () => {
     publishPtr('198.51.100.9', 'dyn-9.isp.test', null);
     publishPtr('198.51.100.10', 'out.clean.test', '198.51.100.10');
     await run(user.id);
-    expect(await ipRow(pbl.id)).toMatchObject({ status: 'caution', blacklistCount: 0, senderScore: 90, reverseDns: 'dyn-9.isp.test', reverseDnsConfirmed: false });
+    expect(await ipRow(pbl.id)).toMatchObject({
+      status: 'caution',
+      blacklistCount: 0,
+      senderScore: 90,
+      reverseDns: 'dyn-9.isp.test',
+      reverseDnsConfirmed: false,
+    });
     expect(await ipRow(clean.id)).toMatchObject({ status: 'clean', blacklistCount: 0, senderScore: 100 });
     // A policy listing is still news: the user is told once.
     const alerts = await alertsOf(client);
@@ -212,10 +227,12 @@ describe('a reputation run', () => {
     const ip = await addIp(user.id, '203.0.113.40');
     listOn('203.0.113.40', 'zen.spamhaus.org');
     // The last write of the transaction fails, as a database that went away would.
-    await t.database.db.execute(sql.raw(`
+    await t.database.db.execute(
+      sql.raw(`
       create function fail_reputation_finish() returns trigger language plpgsql as $$
       begin if new.user_id = ${user.id} and new.finished_at is not null then raise exception 'the disk is full'; end if; return new; end $$;
-      create trigger fail_reputation_finish before update on reputation_runs for each row execute function fail_reputation_finish();`));
+      create trigger fail_reputation_finish before update on reputation_runs for each row execute function fail_reputation_finish();`),
+    );
     try {
       await expect(run(user.id)).rejects.toThrow();
     } finally {

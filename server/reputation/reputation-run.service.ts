@@ -61,7 +61,10 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
       const [answers, reverse] = await Promise.all([lookUpBlocklists(ctx.dns, { ip: target.ipAddress }), lookUpReverseDns(ctx.dns, target.ipAddress)]);
       return { target, answers, reverse };
     });
-    const domainChecks = await mapLimit(domains, IPS_AT_ONCE, async (target) => ({ target, answers: await lookUpBlocklists(ctx.dns, { domain: target.domain }) }));
+    const domainChecks = await mapLimit(domains, IPS_AT_ONCE, async (target) => ({
+      target,
+      answers: await lookUpBlocklists(ctx.dns, { domain: target.domain }),
+    }));
     const alerts = await ctx.db.transaction(async (tx) => {
       await lockUserRun(tx, userId);
       const raised = await writeChecks(tx, userId, ipChecks, domainChecks);
@@ -99,9 +102,27 @@ async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], 
     const mine = (row: { ipAddressId: number | null; domainId: number | null }) => row.ipAddressId === key.ipAddressId && row.domainId === key.domainId;
     const openByList = new Map(open.filter(mine).map((l) => [l.listId, l]));
     const previous = new Map(before.filter(mine).map((r) => [r.listId, r]));
-    const change: ListingChange = { userId, kind: target.kind, target: target.name, checkedAt: new Date(0), added: [], removed: [], still: [], totalProviders: answers.length };
+    const change: ListingChange = {
+      userId,
+      kind: target.kind,
+      target: target.name,
+      checkedAt: new Date(0),
+      added: [],
+      removed: [],
+      still: [],
+      totalProviders: answers.length,
+    };
     for (const answer of answers) {
-      results.push({ userId, ...key, listId: answer.listId, status: answer.status, answers: answer.answers, reason: answer.reason, txt: answer.txt, checkedAt: answer.checkedAt });
+      results.push({
+        userId,
+        ...key,
+        listId: answer.listId,
+        status: answer.status,
+        answers: answer.answers,
+        reason: answer.reason,
+        txt: answer.txt,
+        checkedAt: answer.checkedAt,
+      });
       if (answer.checkedAt > change.checkedAt) change.checkedAt = answer.checkedAt;
       const list = findBlocklist(answer.listId);
       const listing = openByList.get(answer.listId);

@@ -75,8 +75,7 @@ const shown = (rate: number) => `${Math.round(rate * 10) / 10}%`;
 /** The score and the terms that made it, each in words a user reads on the screen. */
 export function senderScore(input: ScoreInput): { score: number; factors: ScoreFactor[] } {
   const factors: ScoreFactor[] = [];
-  if (input.listings.length === 0)
-    factors.push({ label: 'Blocklists', points: 0, detail: `Not listed on any of the ${input.listsAsked} lists checked` });
+  if (input.listings.length === 0) factors.push({ label: 'Blocklists', points: 0, detail: `Not listed on any of the ${input.listsAsked} lists checked` });
   for (const listing of input.listings) {
     const tier = listing.policyOnly ? 3 : listing.tier;
     const points = LISTING_POINTS[tier];
