@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../platform/context';
+import { domains, ipAddresses } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { findRun } from './blocklist-results.repo';
-import { requestReputationCheck, reputationCheckJob } from './monitoring.job';
+import { requestReputationCheck, reputationCheckJob, scheduleReputationChecksJob } from './monitoring.job';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,5 +47,20 @@ describe('requestReputationCheck', () => {
     await t.database.db.execute(sql`update reputation_runs set requested_at = now() - interval '16 minutes' where user_id = ${user.id}`);
     expect((await findRun(t.database.db, user.id))?.isRunning).toBe(false);
     expect(await requestReputationCheck(t.database.db, t.jobs, user.id)).toBe(true);
+  });
+});
+
+describe('the 2-hourly schedule', () => {
+  it('queues one check per user with an IP or a domain, none for a user without, and none twice', async () => {
+    expect(scheduleReputationChecksJob.schedule).toBe('0 */2 * * *');
+    const withIp = (await signUp(t.app)).user;
+    const withDomain = (await signUp(t.app)).user;
+    const without = (await signUp(t.app)).user;
+    await t.database.db.insert(ipAddresses).values({ userId: withIp.id, ipAddress: '203.0.113.90', type: 'dedicated' });
+    await t.database.db.insert(domains).values({ userId: withDomain.id, domain: 'scheduled.test', verificationToken: 'token-scheduled' });
+    const ctx = { db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) } as unknown as AppContext; // the schedule reads only these
+    await scheduleReputationChecksJob.run({}, ctx);
+    await scheduleReputationChecksJob.run({}, ctx); // the next tick while they still wait
+    expect([await queuedJobs(withIp.id), await queuedJobs(withDomain.id), await queuedJobs(without.id)]).toEqual([1, 1, 0]);
   });
 });

@@ -2,7 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
-import { blocklistListings, blocklistResults, domains, ipAddresses, reputationRuns } from '../platform/db/schema/index';
+import {
+  blocklistListings,
+  blocklistResults,
+  dmarcSourceDays,
+  domains,
+  inboxTestReports,
+  inboxTests,
+  ipAddresses,
+  reputationRuns,
+} from '../platform/db/schema/index';
 import { blocklistsFor } from '../platform/dns/dnsbl';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
@@ -268,6 +277,60 @@ describe('a reputation run', () => {
     expect((await resultsOf(kept.id)).length).toBe(IPV4_LISTS());
     expect(await resultsOf(gone.id)).toEqual([]);
     expect((await runOf(user.id)).finishedAt).not.toBeNull();
+  });
+
+  it("scores the IP's and the domain's DMARC pass rate and inbox placement of the last 30 days, and nothing older", async () => {
+    const { user } = await signUp(t.app);
+    const ip = await addIp(user.id, '2001:db8::25');
+    const domain = await addDomain(user.id, 'measured.test');
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const row = { userId: user.id, domain: 'measured.test', disposition: 'none', spfAligned: 0, dkimAligned: 0, failedMisaligned: 0 };
+    await t.database.db.insert(dmarcSourceDays).values([
+      // As a report may write it: the same IPv6 address, not in its shortest form.
+      { ...row, day: day(1), sourceIp: '2001:0db8:0:0:0:0:0:25', total: 60, failed: 10 },
+      { ...row, day: day(2), sourceIp: '2001:db8::25', total: 40, failed: 10 },
+      { ...row, day: day(45), sourceIp: '2001:db8::25', total: 1000, failed: 1000 }, // too old
+    ]);
+    const tests = await t.database.db
+      .insert(inboxTests)
+      .values([
+        {
+          userId: user.id,
+          testEmailAddress: `t1-${user.id}@in.test`,
+          status: 'completed',
+          completedAt: new Date(),
+          totalSeeds: 10,
+          inboxCount: 6,
+          spamCount: 4,
+        },
+        {
+          userId: user.id,
+          testEmailAddress: `t2-${user.id}@in.test`,
+          status: 'completed',
+          completedAt: new Date(Date.now() - 40 * 86_400_000),
+          totalSeeds: 10,
+          spamCount: 10,
+        },
+      ])
+      .returning();
+    const report = { connectingIp: { ip: '2001:db8::25' }, authentication: { dmarc: { domain: 'Measured.test' } } };
+    await t.database.db.insert(inboxTestReports).values(tests.map((test) => ({ testId: test.id, score: 5, report })));
+    dns.zone['5.2.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa'] = { PTR: ['v6.measured.test'] };
+    dns.zone['v6.measured.test'] = { AAAA: ['2001:db8::25'] };
+
+    await run(user.id);
+
+    // DMARC 80 of 100 passed: (95 - 80) / 2 = 7.5 -> 8; placement 6 of 10 in the inbox: (90 - 60) / 2 = 15.
+    const scored = await ipRow(ip.id);
+    expect(scored).toMatchObject({ senderScore: 77, status: 'caution', totalProviders: blocklistsFor('ipv6').length, reverseDnsConfirmed: true });
+    expect(scored.scoreFactors.map((f) => [f.label, f.points])).toEqual([
+      ['Blocklists', 0],
+      ['Reverse DNS forward-confirmed', 0],
+      ['DMARC pass rate 80%: -8', 8],
+      ['Inbox placement 60%: -15', 15],
+    ]);
+    const [domainRow] = await t.database.db.select().from(domains).where(eq(domains.id, domain.id));
+    expect(domainRow.reputationScore).toBe(77);
   });
 
   it('does not start beside a run of the same user that is going', async () => {

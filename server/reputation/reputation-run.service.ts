@@ -27,6 +27,7 @@ import {
   upsertResults,
   type DomainTarget,
   type IpTarget,
+  type ListingRow,
   type NewResult,
   type ResultRow,
 } from './blocklist-results.repo';
@@ -93,15 +94,16 @@ async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], 
     ...liveIps.map((c) => ({ target: { kind: 'ip' as const, id: c.target.id, name: c.target.ipAddress }, answers: c.answers })),
     ...liveDomains.map((c) => ({ target: { kind: 'domain' as const, id: c.target.id, name: c.target.domain }, answers: c.answers })),
   ];
+  const openByTarget = byTarget(open);
+  const beforeByTarget = byTarget(before);
   const results: NewResult[] = [];
   const opened: { userId: number; ipAddressId: number | null; domainId: number | null; listId: string; listedAt: Date; reason: string | null }[] = [];
   const closed: number[] = [];
   const changes: ListingChange[] = [];
   for (const { target, answers } of targets) {
     const key = target.kind === 'ip' ? { ipAddressId: target.id, domainId: null } : { ipAddressId: null, domainId: target.id };
-    const mine = (row: { ipAddressId: number | null; domainId: number | null }) => row.ipAddressId === key.ipAddressId && row.domainId === key.domainId;
-    const openByList = new Map(open.filter(mine).map((l) => [l.listId, l]));
-    const previous = new Map(before.filter(mine).map((r) => [r.listId, r]));
+    const openByList = openByTarget.get(targetKey(key)) ?? new Map<string, ListingRow>();
+    const previous = beforeByTarget.get(targetKey(key)) ?? new Map<string, ResultRow>();
     const change: ListingChange = {
       userId,
       kind: target.kind,
@@ -182,13 +184,14 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
   const dmarc = await loadDmarcTotals(tx, userId);
   const placement = await loadPlacementTotals(tx, userId);
   const stillListed = new Set(open.map((l) => listingKey(l)));
+  const resultsByTarget = byTarget(results);
   const dmarcByIp = totalsBy(dmarc.byIp, normaliseIp);
   const dmarcByDomain = totalsBy(dmarc.byDomain, (d) => d.toLowerCase());
   const placementByIp = totalsBy(placement.byIp, normaliseIp);
   const placementByDomain = totalsBy(placement.byDomain, (d) => d.toLowerCase());
 
   for (const ip of ipRows) {
-    const mine = results.filter((r) => r.ipAddressId === ip.id);
+    const mine = [...(resultsByTarget.get(targetKey({ ipAddressId: ip.id, domainId: null }))?.values() ?? [])];
     if (mine.length === 0) continue; // never checked: stays pending
     const { listings, counted, unknown } = assess(mine, ignored, stillListed);
     const { score, factors } = senderScore({
@@ -208,7 +211,7 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
     });
   }
   for (const domain of domainRows) {
-    const mine = results.filter((r) => r.domainId === domain.id);
+    const mine = [...(resultsByTarget.get(targetKey({ ipAddressId: null, domainId: domain.id }))?.values() ?? [])];
     if (mine.length === 0) continue;
     const { listings, counted } = assess(mine, ignored, stillListed);
     const name = domain.domain.toLowerCase();
@@ -240,6 +243,21 @@ function assess(results: ResultRow[], ignored: Set<string>, stillListed: Set<str
     }
   }
   return { listings, counted, unknown };
+}
+
+type TargetColumns = { ipAddressId: number | null; domainId: number | null };
+const targetKey = (row: TargetColumns) => `${row.ipAddressId ?? ''}/${row.domainId ?? ''}`;
+
+/** Rows per IP or domain, then per list: one pass, as a user may monitor a thousand IPs times forty lists. */
+function byTarget<T extends TargetColumns & { listId: string }>(rows: T[]): Map<string, Map<string, T>> {
+  const out = new Map<string, Map<string, T>>();
+  for (const row of rows) {
+    const key = targetKey(row);
+    const lists = out.get(key) ?? new Map<string, T>();
+    lists.set(row.listId, row);
+    out.set(key, lists);
+  }
+  return out;
 }
 
 const listingKey = (row: { ipAddressId: number | null; domainId: number | null; listId: string }) =>
