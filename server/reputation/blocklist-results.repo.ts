@@ -49,6 +49,10 @@ export async function markRunRequested(ex: Executor, userId: number): Promise<bo
   return rows.length > 0;
 }
 
+export async function clearRunRequest(ex: Executor, userId: number): Promise<void> {
+  await ex.update(reputationRuns).set({ requestedAt: null }).where(eq(reputationRuns.userId, userId));
+}
+
 /** Starts a run unless another one is going; the start time, or null. */
 export async function claimRun(ex: Executor, userId: number): Promise<Date | null> {
   const [row] = await ex

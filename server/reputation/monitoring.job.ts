@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Executor } from '../platform/db/client';
 import type { JobSender } from '../platform/job-sender';
 import { defineJob } from '../platform/queue/job';
-import { listMonitoringUserIds, markRunRequested } from './blocklist-results.repo';
+import { clearRunRequest, listMonitoringUserIds, markRunRequested } from './blocklist-results.repo';
 import { runReputationCheck } from './reputation-run.service';
 
 /** Part 2, section 9: checks every 2 hours. nextRun in the status is read from this. */
@@ -32,7 +32,13 @@ export const reputationCheckJob = defineJob({
  */
 export async function requestReputationCheck(db: Executor, jobs: JobSender, userId: number): Promise<boolean> {
   if (!(await markRunRequested(db, userId))) return false;
-  await jobs.send(reputationCheckJob, { userId }, { singletonKey: `user-${userId}` });
+  try {
+    await jobs.send(reputationCheckJob, { userId }, { singletonKey: `user-${userId}` });
+  } catch (err) {
+    // Not queued: the user must not see a run going that never comes.
+    await clearRunRequest(db, userId);
+    throw err;
+  }
   return true;
 }
 

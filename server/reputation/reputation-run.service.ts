@@ -128,7 +128,8 @@ async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], 
       if (answer.checkedAt > change.checkedAt) change.checkedAt = answer.checkedAt;
       const list = findBlocklist(answer.listId);
       const listing = openByList.get(answer.listId);
-      const counts = list && !ignored.has(answer.listId);
+      // A list gone from the catalogue, or one the user ignores, is stored but counts for nothing.
+      const counts = list !== undefined && !ignored.has(answer.listId);
       // An unknown answer neither opens nor closes a listing: a list that did not answer has not delisted anything.
       if (answer.status === 'listed' && !listing) {
         opened.push({ userId, ...key, listId: answer.listId, listedAt: answer.checkedAt, reason: answer.reason });
@@ -161,10 +162,8 @@ async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], 
   return raised;
 }
 
-function alertListing(list: DnsblCatalogueEntry | undefined, reason: string | null, answers: readonly string[]): AlertListing {
-  // `counts` above holds only for lists of the catalogue.
-  const entry = list as DnsblCatalogueEntry;
-  return { list: entry, reason, policyOnly: isPolicyOnlyListing(entry.zone, answers) };
+function alertListing(list: DnsblCatalogueEntry, reason: string | null, answers: readonly string[]): AlertListing {
+  return { list, reason, policyOnly: isPolicyOnlyListing(list.zone, answers) };
 }
 
 const latest = (answers: BlocklistAnswer[]) => answers.reduce<Date | null>((max, a) => (max && max > a.checkedAt ? max : a.checkedAt), null);
@@ -193,7 +192,7 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
   for (const ip of ipRows) {
     const mine = [...(resultsByTarget.get(targetKey({ ipAddressId: ip.id, domainId: null }))?.values() ?? [])];
     if (mine.length === 0) continue; // never checked: stays pending
-    const { listings, counted, unknown } = assess(mine, ignored, stillListed);
+    const { listings, asked, counted, unknown } = assess(mine, ignored, stillListed);
     const { score, factors } = senderScore({
       target: ip.ipAddress,
       listings,
@@ -205,7 +204,7 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
     await updateIpCheck(tx, userId, ip.id, {
       status: ipBadge({ listsAsked: counted, unknown, listings, score }),
       blacklistCount: countedListings(listings),
-      totalProviders: mine.length,
+      totalProviders: asked,
       senderScore: score,
       scoreFactors: factors,
     });
@@ -226,13 +225,18 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
   }
 }
 
-/** The listings that count (lists of the catalogue the user has not switched off), and how many such lists were asked and answered unknown. */
+/**
+ * The listings that count (lists of the catalogue the user has not switched off); the catalogue's
+ * lists asked (ignored ones too: they were asked), those that count, and those that answered unknown.
+ */
 function assess(results: ResultRow[], ignored: Set<string>, stillListed: Set<string>) {
   const listings: ScoredListing[] = [];
+  let asked = 0;
   let counted = 0;
   let unknown = 0;
   for (const result of results) {
     const list = findBlocklist(result.listId);
+    if (list) asked++;
     if (!list || ignored.has(result.listId)) continue;
     counted++;
     if (result.status === 'listed') listings.push({ name: list.name, tier: list.tier, policyOnly: isPolicyOnlyListing(list.zone, result.answers) });
@@ -242,7 +246,7 @@ function assess(results: ResultRow[], ignored: Set<string>, stillListed: Set<str
       if (stillListed.has(listingKey(result))) listings.push({ name: list.name, tier: list.tier, policyOnly: false });
     }
   }
-  return { listings, counted, unknown };
+  return { listings, asked, counted, unknown };
 }
 
 type TargetColumns = { ipAddressId: number | null; domainId: number | null };
