@@ -23,8 +23,10 @@ export const STALE_RUN_MINUTES = 15;
 const stale = sql.raw(`now() - interval '${STALE_RUN_MINUTES} minutes'`);
 const since = (column: AnyColumn) =>
   sql`coalesce(${column} > coalesce(${reputationRuns.finishedAt}, '-infinity'::timestamptz) and ${column} > ${stale}, false)`;
-const queuedOrGoing = sql`(${since(reputationRuns.requestedAt)} or ${since(reputationRuns.startedAt)})`;
 const going = since(reputationRuns.startedAt);
+/** Asked for and not yet taken up by a run: a run that starts reads every IP and domain there is. */
+const queued = sql`(${since(reputationRuns.requestedAt)} and ${reputationRuns.requestedAt} > coalesce(${reputationRuns.startedAt}, '-infinity'::timestamptz))`;
+const queuedOrGoing = sql`(${queued} or ${going})`;
 
 export type RunRow = typeof reputationRuns.$inferSelect;
 
@@ -37,14 +39,20 @@ export async function findRun(ex: Executor, userId: number): Promise<(RunRow & {
 }
 
 /**
- * Marks a check requested unless one is queued or going; one statement, so of two requests at once
- * only one sees it idle (the second waits on the row and re-reads it).
+ * Marks a check requested unless one is queued (or, for `whenGoing: 'skip'`, going); one statement,
+ * so of two requests at once only one sees the run idle (the second waits on the row and re-reads it).
+ * 'follow' is for new IPs: the going run read its IPs before them, so one more run follows it (the
+ * job's 'stately' policy holds it until the running one ends).
  */
-export async function markRunRequested(ex: Executor, userId: number): Promise<boolean> {
+export async function markRunRequested(ex: Executor, userId: number, whenGoing: 'skip' | 'follow'): Promise<boolean> {
   const rows = await ex
     .insert(reputationRuns)
     .values({ userId, requestedAt: sql`now()` })
-    .onConflictDoUpdate({ target: reputationRuns.userId, set: { requestedAt: sql`now()` }, setWhere: sql`not ${queuedOrGoing}` })
+    .onConflictDoUpdate({
+      target: reputationRuns.userId,
+      set: { requestedAt: sql`now()` },
+      setWhere: whenGoing === 'skip' ? sql`not ${queuedOrGoing}` : sql`not ${queued}`,
+    })
     .returning({ userId: reputationRuns.userId });
   return rows.length > 0;
 }

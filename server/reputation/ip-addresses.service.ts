@@ -96,7 +96,7 @@ export async function addIpAddress(ctx: Ctx, userId: number, body: z.output<type
   const associatedDomains = await checkedAssociatedDomains(ctx, userId, body.type, body.associatedDomains);
   const [row] = await insertIps(ctx.db, userId, [{ ipAddress: ip, label: body.label || null, type: body.type, associatedDomains }]);
   if (!row) throw new AppError('conflict', `${ip} is already monitored`);
-  await requestReputationCheck(ctx.db, ctx.jobs, userId);
+  await requestReputationCheck(ctx.db, ctx.jobs, userId, { newTargets: true });
   return toIpAddress(row);
 }
 
@@ -114,7 +114,7 @@ export async function bulkImportIpAddresses(ctx: Ctx, userId: number, body: z.ou
     }
     return inserted.length;
   });
-  await requestReputationCheck(ctx.db, ctx.jobs, userId);
+  await requestReputationCheck(ctx.db, ctx.jobs, userId, { newTargets: true });
   return imported;
 }
 

@@ -27,11 +27,12 @@ export const reputationCheckJob = defineJob({
 });
 
 /**
- * Asks for a check of the user's IPs and domains (after adding IPs, on Refresh Monitoring, on the
- * schedule). False when one is already queued or going: it is not queued twice.
+ * Asks for a check of the user's IPs and domains (on Refresh Monitoring and on the schedule: false
+ * when one is already queued or going, so it is not run twice). `newTargets` after adding IPs: a
+ * run going now read the IPs before them, so one more run follows it.
  */
-export async function requestReputationCheck(db: Executor, jobs: JobSender, userId: number): Promise<boolean> {
-  if (!(await markRunRequested(db, userId))) return false;
+export async function requestReputationCheck(db: Executor, jobs: JobSender, userId: number, options: { newTargets?: boolean } = {}): Promise<boolean> {
+  if (!(await markRunRequested(db, userId, options.newTargets ? 'follow' : 'skip'))) return false;
   try {
     await jobs.send(reputationCheckJob, { userId }, { singletonKey: `user-${userId}` });
   } catch (err) {

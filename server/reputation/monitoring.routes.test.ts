@@ -109,6 +109,30 @@ describe('monitoring status and trigger', () => {
     expect(asked.get(ptrName(ip))).toBe(2);
   });
 
+  it('an IP added while a run is going is checked by one more run after it', async () => {
+    const { user, client } = await signUp(t.app);
+    const first = '203.0.113.71';
+    await addIp(user.id, first);
+    dns.silent.add(`71.113.0.203.psbl.surriel.com`); // the first run lasts the per-list timeout
+    try {
+      expect((await client.post('/api/ip-monitoring/trigger')).json().started).toBe(true);
+      await waitUntil(() => jobsOf(user.id), 'the first run to start', { until: (states) => states.includes('active') });
+      const added = await client.post('/api/ip-addresses', { ipAddress: '93.184.216.34' });
+      expect(added.statusCode).toBe(200);
+    } finally {
+      dns.silent.clear();
+    }
+    await waitUntil(() => jobsOf(user.id), 'both runs', { until: (states) => states.length === 2 && states.every((s) => s === 'completed') });
+    const rows = await t.database.db
+      .select()
+      .from(ipAddresses)
+      .where(sql`${ipAddresses.userId} = ${user.id}`);
+    expect(rows.map((r) => [r.ipAddress, r.status !== 'pending' && r.lastChecked !== null]).sort()).toEqual([
+      ['203.0.113.71', true],
+      ['93.184.216.34', true],
+    ]);
+  });
+
   it('needs a signed-in user', async () => {
     const anonymous = new TestClient(t.app);
     expect((await anonymous.get('/api/ip-monitoring/status')).statusCode).toBe(401);
