@@ -98,13 +98,13 @@ describe('a reputation run', () => {
       reverseDnsConfirmed: true,
     });
     expect((await ipRow(ip.id)).scoreFactors.map((f) => f.label)).toEqual([
-      'Listed on Spamhaus ZEN (tier 1): -35',
-      'Listed on SpamCop (tier 1): -35',
+      'Listed on Spamhaus ZEN (tier 1)',
+      'Listed on SpamCop (tier 1)',
       'Reverse DNS forward-confirmed',
     ]);
     const [domainRow] = await t.database.db.select().from(domains).where(eq(domains.id, domain.id));
     expect(domainRow.reputationScore).toBe(65);
-    expect(domainRow.reputationFactors[0].label).toBe('Listed on Spamhaus DBL (tier 1): -35');
+    expect(domainRow.reputationFactors[0].label).toBe('Listed on Spamhaus DBL (tier 1)');
 
     expect((await listingsOf(ip.id)).map((l) => [l.listId, l.delistedAt])).toEqual([
       ['spamhaus-zen', null],
@@ -326,8 +326,8 @@ describe('a reputation run', () => {
     expect(scored.scoreFactors.map((f) => [f.label, f.points])).toEqual([
       ['Blocklists', 0],
       ['Reverse DNS forward-confirmed', 0],
-      ['DMARC pass rate 80%: -8', 8],
-      ['Inbox placement 60%: -15', 15],
+      ['DMARC pass rate 80%', 8],
+      ['Inbox placement 60%', 15],
     ]);
     const [domainRow] = await t.database.db.select().from(domains).where(eq(domains.id, domain.id));
     expect(domainRow.reputationScore).toBe(77);

@@ -22,11 +22,11 @@ describe('senderScore', () => {
 
   it('takes 35, 15 and 5 off per listing by tier, and 5 for a policy-only listing on a tier-1 list', () => {
     expect(score({ listings: [zen] }).score).toBe(65);
-    expect(score({ listings: [zen] }).factors[0]).toMatchObject({ label: 'Listed on Spamhaus ZEN (tier 1): -35', points: 35 });
+    expect(score({ listings: [zen] }).factors[0]).toMatchObject({ label: 'Listed on Spamhaus ZEN (tier 1)', points: 35 });
     expect(score({ listings: [spamcop] }).score).toBe(85);
     expect(score({ listings: [minor] }).score).toBe(95);
     expect(score({ listings: [pbl] }).score).toBe(95);
-    expect(score({ listings: [pbl] }).factors[0].label).toBe('Listed on Spamhaus ZEN (policy listing, counted as tier 3): -5');
+    expect(score({ listings: [pbl] }).factors[0].label).toBe('Listed on Spamhaus ZEN (policy listing, counted as tier 3)');
     expect(score({ listings: [zen, spamcop, minor] }).score).toBe(45);
   });
 
@@ -45,7 +45,7 @@ describe('senderScore', () => {
     expect(score({ dmarc: { total: 100, good: 95 } })).toMatchObject({ score: 100 });
     expect(score({ dmarc: { total: 100, good: 95 } }).factors[2]).toMatchObject({ label: 'DMARC pass rate 95%', points: 0 });
     expect(score({ dmarc: { total: 100, good: 85 } }).score).toBe(95);
-    expect(score({ dmarc: { total: 100, good: 85 } }).factors[2]).toMatchObject({ label: 'DMARC pass rate 85%: -5', points: 5 });
+    expect(score({ dmarc: { total: 100, good: 85 } }).factors[2]).toMatchObject({ label: 'DMARC pass rate 85%', points: 5 });
     expect(score({ dmarc: { total: 100, good: 45 } }).score).toBe(75); // exactly 25
     expect(score({ dmarc: { total: 100, good: 0 } }).score).toBe(75); // capped
     expect(score({ dmarc: { total: 0, good: 0 } }).factors).toHaveLength(2);
@@ -54,7 +54,7 @@ describe('senderScore', () => {
   it('placement: nothing at 90% and above, (90 - inbox%) / 2 below, at most 25, no term without tests', () => {
     expect(score({ placement: { total: 10, good: 9 } }).score).toBe(100);
     expect(score({ placement: { total: 10, good: 7 } }).score).toBe(90);
-    expect(score({ placement: { total: 10, good: 7 } }).factors[2]).toMatchObject({ label: 'Inbox placement 70%: -10', points: 10 });
+    expect(score({ placement: { total: 10, good: 7 } }).factors[2]).toMatchObject({ label: 'Inbox placement 70%', points: 10 });
     expect(score({ placement: { total: 10, good: 4 } }).score).toBe(75); // exactly 25
     expect(score({ placement: { total: 10, good: 0 } }).score).toBe(75);
     expect(score({ placement: null }).factors).toHaveLength(2);

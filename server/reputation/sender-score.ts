@@ -80,7 +80,7 @@ export function senderScore(input: ScoreInput): { score: number; factors: ScoreF
     const tier = listing.policyOnly ? 3 : listing.tier;
     const points = LISTING_POINTS[tier];
     const what = listing.policyOnly ? 'policy listing, counted as tier 3' : `tier ${tier}`;
-    factors.push({ label: `Listed on ${listing.name} (${what}): -${points}`, points, detail: listingDetail(listing) });
+    factors.push({ label: `Listed on ${listing.name} (${what})`, points, detail: listingDetail(listing) });
   }
   if (input.reverseDns) factors.push(reverseDnsFactor(input.target, input.reverseDns));
   const dmarc = input.dmarc && input.dmarc.total > 0 ? input.dmarc : null;
@@ -88,7 +88,7 @@ export function senderScore(input: ScoreInput): { score: number; factors: ScoreF
     const rate = percent(dmarc);
     const points = rateDeduction(rate, DMARC_TARGET_RATE);
     factors.push({
-      label: points ? `DMARC pass rate ${shown(rate)}: -${points}` : `DMARC pass rate ${shown(rate)}`,
+      label: `DMARC pass rate ${shown(rate)}`,
       points,
       detail: `${dmarc.good} of ${dmarc.total} messages in your DMARC reports of the last 30 days passed DMARC${points ? ` (below ${DMARC_TARGET_RATE}%)` : ''}.`,
     });
@@ -98,7 +98,7 @@ export function senderScore(input: ScoreInput): { score: number; factors: ScoreF
     const rate = percent(placement);
     const points = rateDeduction(rate, PLACEMENT_TARGET_RATE);
     factors.push({
-      label: points ? `Inbox placement ${shown(rate)}: -${points}` : `Inbox placement ${shown(rate)}`,
+      label: `Inbox placement ${shown(rate)}`,
       points,
       detail: `${placement.good} of ${placement.total} seed mailboxes received your inbox tests of the last 30 days in the inbox${points ? ` (below ${PLACEMENT_TARGET_RATE}%)` : ''}.`,
     });
@@ -118,13 +118,13 @@ function reverseDnsFactor(ip: string, ptr: ReverseDnsFacts): ScoreFactor {
   if (ptr.failed) return { label: 'Reverse DNS not known', points: 0, detail: `The PTR lookup of ${ip} failed; it is checked again on the next run.` };
   if (!ptr.name)
     return {
-      label: `No reverse DNS: -${NO_PTR_POINTS}`,
+      label: 'No reverse DNS',
       points: NO_PTR_POINTS,
       detail: `${ip} has no PTR name. Many receivers refuse mail from addresses without one; ask your hosting provider to set it.`,
     };
   if (!ptr.confirmed)
     return {
-      label: `Reverse DNS not forward-confirmed: -${UNCONFIRMED_PTR_POINTS}`,
+      label: 'Reverse DNS not forward-confirmed',
       points: UNCONFIRMED_PTR_POINTS,
       detail: `${ip} points to ${ptr.name}, but ${ptr.name} does not resolve back to ${ip}. Add an A or AAAA record for it.`,
     };
