@@ -102,6 +102,9 @@ export type AddIpRequest = z.input<typeof AddIpRequest>;
 /** Most addresses one import may add (a /22 of IPv4). */
 export const BULK_IMPORT_MAX_ADDRESSES = 1024;
 
+/** Most IP addresses one account monitors: every one is asked of every list on each 2-hourly run. */
+export const MAX_MONITORED_IPS = 4096;
+
 /** POST /api/ip-addresses/bulk-import: a CIDR block expands to its addresses, labelled '{label} #1', '#2'... */
 export const BulkImportRequest = z.object({
   cidrBlock: text('cidrBlock', 100, { trim: true, required: 'Please enter a CIDR block' }).min(1, 'Please enter a CIDR block'),

@@ -60,6 +60,16 @@ export async function insertIps(ex: Executor, userId: number, rows: NewIpAddress
     .returning();
 }
 
+/** How many IPs the user monitors, counted under a per-user lock held to the end of the transaction (two adds at once count one after the other). */
+export async function countUserIpsLocked(ex: Executor, userId: number): Promise<number> {
+  await ex.execute(sql`select pg_advisory_xact_lock(hashtext('ip-addresses'), ${userId})`);
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.userId, userId));
+  return row?.n ?? 0;
+}
+
 /** Whether the IP was there to delete. */
 export async function deleteUserIp(ex: Executor, userId: number, id: number): Promise<boolean> {
   const rows = await ex

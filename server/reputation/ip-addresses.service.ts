@@ -1,10 +1,20 @@
-import type { AddIpRequest, BulkImportRequest, IpAddress, IpType, ReputationDetail } from '@contracts/reputation';
+import { MAX_MONITORED_IPS, type AddIpRequest, type BulkImportRequest, type IpAddress, type IpType, type ReputationDetail } from '@contracts/reputation';
 import type { z } from 'zod';
 import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/client';
 import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
 import { AppError } from '../platform/errors';
 import { expandBlock, monitorableAddress, parseCidrBlock } from './cidr';
-import { deleteUserIp, insertIps, listUserIps, listUserResults, ownDomainNames, type IpAddressRow, type ResultRow } from './ip-addresses.repo';
+import {
+  countUserIpsLocked,
+  deleteUserIp,
+  insertIps,
+  listUserIps,
+  listUserResults,
+  ownDomainNames,
+  type IpAddressRow,
+  type ResultRow,
+} from './ip-addresses.repo';
 import { requestReputationCheck } from './monitoring.job';
 
 type Ctx = Pick<AppContext, 'db' | 'jobs'>;
@@ -94,8 +104,12 @@ async function checkedAssociatedDomains(ctx: Ctx, userId: number, type: IpType, 
 export async function addIpAddress(ctx: Ctx, userId: number, body: z.output<typeof AddIpRequest>): Promise<IpAddress> {
   const ip = monitorableAddress(body.ipAddress).toString();
   const associatedDomains = await checkedAssociatedDomains(ctx, userId, body.type, body.associatedDomains);
-  const [row] = await insertIps(ctx.db, userId, [{ ipAddress: ip, label: body.label || null, type: body.type, associatedDomains }]);
-  if (!row) throw new AppError('conflict', `${ip} is already monitored`);
+  const row = await ctx.db.transaction(async (tx) => {
+    await refuseBeyondLimit(tx, userId, 1);
+    const [inserted] = await insertIps(tx, userId, [{ ipAddress: ip, label: body.label || null, type: body.type, associatedDomains }]);
+    if (!inserted) throw new AppError('conflict', `${ip} is already monitored`);
+    return inserted;
+  });
   await requestReputationCheck(ctx.db, ctx.jobs, userId, { newTargets: true });
   return toIpAddress(row);
 }
@@ -106,6 +120,7 @@ export async function bulkImportIpAddresses(ctx: Ctx, userId: number, body: z.ou
   const associatedDomains = await checkedAssociatedDomains(ctx, userId, body.type, body.associatedDomains);
   const rows = addresses.map((ipAddress, i) => ({ ipAddress, label: body.label ? `${body.label} #${i + 1}` : null, type: body.type, associatedDomains }));
   const imported = await ctx.db.transaction(async (tx) => {
+    await refuseBeyondLimit(tx, userId, rows.length);
     const inserted = await insertIps(tx, userId, rows);
     if (inserted.length < rows.length) {
       // Throwing rolls the transaction back: the addresses inserted above go with it.
@@ -116,6 +131,17 @@ export async function bulkImportIpAddresses(ctx: Ctx, userId: number, body: z.ou
   });
   await requestReputationCheck(ctx.db, ctx.jobs, userId, { newTargets: true });
   return imported;
+}
+
+/** Every IP is asked of every list on each run: an account monitors at most MAX_MONITORED_IPS. */
+async function refuseBeyondLimit(tx: Executor, userId: number, adding: number): Promise<void> {
+  const monitored = await countUserIpsLocked(tx, userId);
+  if (monitored + adding > MAX_MONITORED_IPS) {
+    throw new AppError(
+      'validation_error',
+      `An account can monitor at most ${MAX_MONITORED_IPS.toLocaleString('en-US')} IP addresses; you monitor ${monitored.toLocaleString('en-US')}, and this would add ${adding.toLocaleString('en-US')}: nothing was added`,
+    );
+  }
 }
 
 function duplicatesError(monitored: string[]): AppError {
