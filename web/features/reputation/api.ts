@@ -32,17 +32,21 @@ export function useIpSuggestions() {
   });
 }
 
-export function ipListingsQueryOptions(ipAddressId: number) {
+/** Whose listing history: one IP address or one domain. */
+export type ListingTarget = { ipAddressId: number } | { domainId: number };
+
+export function listingsQueryOptions(target: ListingTarget) {
+  const [name, id] = 'ipAddressId' in target ? ['ipAddressId', target.ipAddressId] : ['domainId', target.domainId];
   return queryOptions({
-    queryKey: [...LISTINGS_KEY, { ipAddressId }] as const,
+    queryKey: [...LISTINGS_KEY, { [name]: id }] as const,
     // The default fetcher GETs queryKey[0] only, so the id is put into the URL here.
-    queryFn: async () => ListingList.parse(await apiJson('GET', `/api/reputation/listings?ipAddressId=${ipAddressId}`)),
+    queryFn: async () => ListingList.parse(await apiJson('GET', `/api/reputation/listings?${name}=${id}`)),
   });
 }
 
-/** The listing history of one IP, asked for only once its row is opened. */
-export function useIpListings(ipAddressId: number, enabled: boolean) {
-  return useQuery({ ...ipListingsQueryOptions(ipAddressId), enabled });
+/** The listing history of one IP or domain, asked for only once its row is opened. */
+export function useListings(target: ListingTarget, enabled: boolean) {
+  return useQuery({ ...listingsQueryOptions(target), enabled });
 }
 
 /** A change of the monitored IPs changes the list, the suggestions (a monitored IP is no longer one) and the histories. */

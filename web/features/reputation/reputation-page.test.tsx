@@ -131,6 +131,49 @@ describe('Reputation: lists and metrics', () => {
   });
 });
 
+describe("Reputation: a domain's score and listing history", () => {
+  it('opens a checked domain to show how its score was made and its listing history, asked for that domain', async () => {
+    const fetchMock = stubReputation([], {
+      'GET /api/reputation/domains': () =>
+        jsonResponse([
+          makeDomainReputation({
+            id: 7,
+            domain: 'brand.example',
+            reputationScore: 65,
+            scoreFactors: [
+              { label: 'Listed on Spamhaus DBL (tier 1)', points: 35, detail: 'Large mailbox providers refuse or filter mail from senders on Spamhaus DBL.' },
+            ],
+          }),
+          makeDomainReputation({ id: 8, domain: 'new.example', reputationScore: null, scoreFactors: [], lastChecked: null }),
+        ]),
+      'GET /api/reputation/listings': () =>
+        jsonResponse([
+          {
+            listId: 'spamhaus-dbl',
+            provider: 'Spamhaus DBL',
+            target: 'brand.example',
+            listedAt: '2025-02-20T08:00:00.000Z',
+            delistedAt: null,
+            reason: 'spam domain',
+          },
+        ]),
+    });
+    await openPage();
+    const user = userEvent.setup();
+    const checked = within((await screen.findAllByTestId('domain-reputation-row')).find((r) => r.dataset.domain === 'brand.example')!);
+    const unchecked = within(screen.getAllByTestId('domain-reputation-row').find((r) => r.dataset.domain === 'new.example')!);
+    expect(unchecked.queryByText(/How this score is made/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/reputation/listings'))).toBe(false);
+    await user.click(checked.getByText('How this score is made, and listing history'));
+    const details = within(checked.getByTestId('domain-details'));
+    expect(details.getByText('Listed on Spamhaus DBL (tier 1)')).toBeInTheDocument();
+    const timeline = within(await details.findByTestId('listing-timeline'));
+    expect(timeline.getByRole('listitem')).toHaveTextContent('Spamhaus DBL');
+    expect(timeline.getByRole('listitem')).toHaveTextContent('still listed');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/reputation/listings?domainId=7'))).toBe(true);
+  });
+});
+
 describe('Reputation: Add IP Address dialog', () => {
   it('Single IP: an empty address gives "Please enter an IP address" and sends nothing', async () => {
     const fetchMock = stubReputation([]);

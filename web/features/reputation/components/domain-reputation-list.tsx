@@ -1,15 +1,34 @@
+import { useState } from 'react';
 import type { DomainReputation } from '@contracts/reputation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TONE_TEXT } from '../../../components/tone';
 import { formatCount } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { scoreLabel, senderScoreTone } from '../status';
+import { ListingTimeline } from './listing-timeline';
 import { ScoreFactors } from './score-factors';
 
 function age(years: number | null): string {
   if (years === null) return 'Unknown';
   if (years < 1) return 'Under 1 year';
   return `${formatCount(years)} ${years === 1 ? 'year' : 'years'}`;
+}
+
+/** How the domain's score is made and its listing history; the history is asked for once opened. */
+function DomainDetails({ domain }: { domain: DomainReputation }) {
+  const [open, setOpen] = useState(false);
+  if (domain.lastChecked === null) return null;
+  return (
+    <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer text-muted-foreground">How this score is made, and listing history</summary>
+      {open && (
+        <div data-testid="domain-details" className="grid gap-4 pt-2 md:grid-cols-2">
+          <ScoreFactors factors={domain.scoreFactors} testId="domain-score-factors" />
+          <ListingTimeline target={{ domainId: domain.id }} />
+        </div>
+      )}
+    </details>
+  );
 }
 
 /**
@@ -55,14 +74,7 @@ export function DomainReputationList({ domains }: { domains: DomainReputation[] 
                       <dd>{domain.lastChecked ? `${domain.blacklistCount} of ${domain.totalProviders} lists` : 'Not checked yet'}</dd>
                     </div>
                   </dl>
-                  {domain.scoreFactors.length > 0 && (
-                    <details className="text-sm">
-                      <summary className="cursor-pointer text-muted-foreground">How this score is made</summary>
-                      <div className="pt-2">
-                        <ScoreFactors factors={domain.scoreFactors} testId="domain-score-factors" />
-                      </div>
-                    </details>
-                  )}
+                  <DomainDetails domain={domain} />
                 </li>
               );
             })}

@@ -55,7 +55,7 @@ function IpRow({ ip, onDelete }: { ip: IpAddress; onDelete: () => void }) {
           </section>
           <section className="min-w-0 space-y-2">
             <h4 className="text-sm font-semibold">Listing history</h4>
-            <ListingTimeline ipAddressId={ip.id} />
+            <ListingTimeline target={{ ipAddressId: ip.id }} />
           </section>
         </div>
       )}

@@ -1,11 +1,11 @@
 import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
-import { useIpListings } from '../api';
+import { useListings, type ListingTarget } from '../api';
 
-/** When the IP went on and came off each list, newest first (the listing history beyond the spec). */
-export function ListingTimeline({ ipAddressId }: { ipAddressId: number }) {
-  const listings = useIpListings(ipAddressId, true);
+/** When the IP or domain went on and came off each list, newest first (the listing history beyond the spec). */
+export function ListingTimeline({ target }: { target: ListingTarget }) {
+  const listings = useListings(target, true);
   return (
     <QueryState
       query={listings}
