@@ -120,7 +120,10 @@ describe('stdout of a production process', () => {
     ].join('\n');
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: repoRoot });
     expect(child.status).not.toBe(0);
-    const lines = child.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = child.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.i)).toEqual([0, 1, 2]);
   });
 });

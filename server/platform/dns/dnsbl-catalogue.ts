@@ -67,9 +67,7 @@ const URIBL_BITS = {
 };
 
 // ZRD: the last octet is how many hours ago the domain was first seen (2-24).
-const ZRD_CODES = Object.fromEntries(
-  Array.from({ length: 23 }, (_, i) => [`127.0.2.${i + 2}`, `a domain first seen ${i + 2} hours ago (zero reputation)`]),
-);
+const ZRD_CODES = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`127.0.2.${i + 2}`, `a domain first seen ${i + 2} hours ago (zero reputation)`]));
 
 const DRONEBL_CLASSES: Record<number, string> = {
   2: 'sample data',

@@ -137,9 +137,7 @@ describe('lookUpBlocklists', () => {
     expect(zen.checkedAt.getTime()).toBeLessThanOrEqual(Date.now());
     const rats = byId(answers)['spamrats-all'];
     expect(rats.status).toBe('listed');
-    expect(rats.reason).toBe(
-      'RATS-Dyna: a dynamic or residential address that should not send mail directly; RATS-Spam: sent spam to SpamRATS traps',
-    );
+    expect(rats.reason).toBe('RATS-Dyna: a dynamic or residential address that should not send mail directly; RATS-Spam: sent spam to SpamRATS traps');
     expect(rats.txt).toBe('Listed in RATS-Dyna Listed in RATS-Spam');
     expect(byId(answers)['uceprotect-1']).toMatchObject({ status: 'clear', answers: [], reason: null, txt: null });
   });
@@ -174,7 +172,10 @@ describe('lookUpBlocklists', () => {
     });
     const refused = byId(await lookUpBlocklists(resolver, { domain: 'refused.example' }));
     for (const id of ['surbl-multi', 'uribl-multi']) {
-      expect(refused[id], id).toMatchObject({ status: 'unknown', reason: 'The list answered 127.0.0.1, which is not a listing code (the query was likely refused).' });
+      expect(refused[id], id).toMatchObject({
+        status: 'unknown',
+        reason: 'The list answered 127.0.0.1, which is not a listing code (the query was likely refused).',
+      });
     }
   });
 
@@ -198,7 +199,11 @@ describe('lookUpBlocklists', () => {
 
   it('asks only IPv6 lists about an IPv6 address, by its nibbles; an IPv4-mapped address as IPv4', async () => {
     const v6 = await lookUpBlocklists(resolver, { ip: '2001:DB8:0:0:0:0:0:25' });
-    expect(v6.map((a) => a.listId).sort()).toEqual(blocklistsFor('ipv6').map((l) => l.id).sort());
+    expect(v6.map((a) => a.listId).sort()).toEqual(
+      blocklistsFor('ipv6')
+        .map((l) => l.id)
+        .sort(),
+    );
     expect(v6.map((a) => a.listId)).not.toContain('spamcop');
     expect(byId(v6)['spamhaus-zen']).toMatchObject({ status: 'listed', reason: 'SBL CSS: a snowshoe spam source' });
     expect(byId(v6)['sem-ipv6']).toMatchObject({ status: 'listed' });

@@ -156,7 +156,8 @@ async function askList(dns: DnsResolver, name: string, list: DnsblCatalogueEntry
     answers = await inSlot(timeoutMs, () => dns.a(name));
   } catch (err) {
     const checkedAt = new Date();
-    if (err instanceof DnsblTimeout) return { ...base, status: 'unknown', answers: [], reason: `The list did not answer within ${seconds(timeoutMs)}.`, checkedAt };
+    if (err instanceof DnsblTimeout)
+      return { ...base, status: 'unknown', answers: [], reason: `The list did not answer within ${seconds(timeoutMs)}.`, checkedAt };
     if (err instanceof DnsLookupError) return { ...base, status: 'unknown', answers: [], reason: `The lookup failed (${err.code}).`, checkedAt };
     throw err;
   }
