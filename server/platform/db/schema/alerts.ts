@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const alerts = pgTable(
@@ -16,6 +17,71 @@ export const alerts = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** What condition raised it (e.g. "rule:12:example.com"): one open alert per condition, updated while it lasts. */
+    conditionKey: text(),
+    updatedAt: timestamp({ withTimezone: true }),
+    /** The data recovered; the alert stays, its history says when. */
+    resolvedAt: timestamp({ withTimezone: true }),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    /** What happened to it: raised, updated, resolved, acknowledged, each with its time and words. */
+    history: jsonb().$type<{ at: string; event: string; message: string }[]>().notNull().default([]),
+    /** When its notifications went out (immediately or in a digest); null while they are due. */
+    notifiedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('alerts_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('alerts_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('alerts_open_condition_key')
+      .on(t.userId, t.conditionKey)
+      .where(sql`${t.conditionKey} IS NOT NULL AND ${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/** A user's Alert Settings form, as saved (absent row: the defaults of contracts/alert-settings.ts). */
+export const alertSettings = pgTable('alert_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailDeliverability: boolean().notNull().default(true),
+  emailReputation: boolean().notNull().default(true),
+  emailBounce: boolean().notNull().default(true),
+  emailSpam: boolean().notNull().default(true),
+  inboxThreshold: real().notNull().default(90),
+  bounceThreshold: real().notNull().default(5),
+  spamThreshold: real().notNull().default(0.3),
+  reputationThreshold: real().notNull().default(70),
+  slackEnabled: boolean().notNull().default(false),
+  /** Encrypted with the secret box: whoever has the URL can post to the channel. */
+  slackWebhookUrlEncrypted: text(),
+  slackWebhookPreview: text(),
+  slackChannel: text(),
+  smsEnabled: boolean().notNull().default(false),
+  smsNumber: text(),
+  webhookEnabled: boolean().notNull().default(false),
+  webhookUrl: text(),
+  frequency: text({ enum: ['immediate', 'hourly', 'daily', 'weekly'] })
+    .notNull()
+    .default('immediate'),
+  quietHours: jsonb().$type<{ start: string; end: string; timeZone: string }>(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's own alert rule (part 2 section 3): a metric, thresholds, channels and a time window. */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().notNull(),
+    domain: text(),
+    warningThreshold: real().notNull(),
+    criticalThreshold: real().notNull(),
+    notifications: jsonb().$type<{ email: boolean; webhook: boolean; slack: boolean; sms: boolean }>().notNull(),
+    timeWindow: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_rules_user_idx').on(t.userId, t.createdAt)],
 );

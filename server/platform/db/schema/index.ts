@@ -11,3 +11,4 @@ export * from './email-metrics';
 export * from './dmarc';
 export * from './inbound-messages';
 export * from './reputation';
+export * from './webhooks';

@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** An endpoint a user registered for outgoing webhook events. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    events: jsonb().$type<string[]>().notNull(),
+    description: text(),
+    /** The signing secret, encrypted with the secret box; shown to the user once. */
+    secretEncrypted: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/** One event sent (or being sent) to one webhook, with every attempt. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial().primaryKey(),
+    webhookId: integer()
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The event envelope's id (evt_...), the same on every attempt and redelivery. */
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    /** The exact body sent, so each attempt signs and sends the same bytes. */
+    body: text().notNull(),
+    status: text({ enum: ['pending', 'retrying', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: jsonb().$type<{ at: string; statusCode: number | null; error: string | null; durationMs: number }[]>().notNull().default([]),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+);
