@@ -22,6 +22,7 @@ import { authRoutes } from './accounts/auth.routes';
 import { monitoringRoutes } from './reputation/monitoring.routes';
 import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(monitoringRoutes, ctx);
   await app.register(ipAddressRoutes, ctx);
   await app.register(domainReputationRoutes, ctx);
+  await app.register(webhookRoutes, ctx);
 
   await registerSpa(app, deps.webRoot);
   return app;

@@ -8,6 +8,7 @@ import { processInboundJob } from './process-inbound.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
+import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [
@@ -23,4 +24,5 @@ export const jobRegistry: AnyJob[] = [
   scheduleDomainRegistrationsJob,
   reputationCheckJob,
   scheduleReputationChecksJob,
+  deliverWebhookJob,
 ];

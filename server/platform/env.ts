@@ -162,6 +162,33 @@ const EnvSchema = z.object({
     .url('RDAP_BASE_URL must be a URL such as https://rdap.org')
     .regex(/^https?:\/\//, 'RDAP_BASE_URL must be an https:// URL such as https://rdap.org')
     .default('https://rdap.org'),
+  // Alert SMS through Twilio's REST API; without the three credentials no SMS is sent.
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z
+    .string()
+    .url('TWILIO_BASE_URL must be a URL such as https://api.twilio.com')
+    .default('https://api.twilio.com')
+    .transform((url) => url.replace(/\/$/, '')),
+  // Outgoing webhooks: the first retry waits this long, each next one 4 times longer (30 s, 2 min, 8 min, 32 min).
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // How long a webhook receiver (and a Slack or Twilio call) has to answer.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Tests only: addresses outgoing requests may reach although they are not public (the loopback receivers), and the CA their certificates are signed with.
+  OUTBOUND_ALLOW_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const addresses = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const bad = addresses.filter((a) => !ipaddr.isValid(a));
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `"${bad.join(', ')}" is not an IP address` });
+      return addresses;
+    }),
+  OUTBOUND_CA_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -186,6 +213,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (secretProblem) lines.push(`  APP_SECRET: ${secretProblem}`);
   if (!parsed.success || secretProblem) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   const env = parsed.data;
+  // The allowlist opens private addresses to requests whose target a user chooses: never in production.
+  if (env.NODE_ENV !== 'test' && (env.OUTBOUND_ALLOW_ADDRESSES.length > 0 || env.OUTBOUND_CA_FILE)) {
+    throw new Error('Invalid environment:\n  OUTBOUND_ALLOW_ADDRESSES, OUTBOUND_CA_FILE: for tests only (NODE_ENV=test)');
+  }
   const secretFile = env.APP_SECRET ? undefined : path.resolve(env.DATA_DIR, SECRET_FILE_NAME);
   return {
     ...env,

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import type { DnsResolver } from '../platform/dns/resolver';
+import type { Env } from '../platform/env';
+import { createOutboundGuard, type OutboundGuard } from '../platform/security/outbound-address';
+
+/**
+ * The guard for requests to URLs users give (webhooks, Slack). Production: public addresses only,
+ * the system's CAs. Tests (env.ts allows the two variables only there) let their loopback receivers
+ * through and trust the CA of their self-signed certificates.
+ */
+export function appOutboundGuard(env: Pick<Env, 'OUTBOUND_ALLOW_ADDRESSES' | 'OUTBOUND_CA_FILE'>, dns: Pick<DnsResolver, 'a' | 'aaaa'>): OutboundGuard {
+  const allowed = new Set(env.OUTBOUND_ALLOW_ADDRESSES);
+  const guard = createOutboundGuard(dns, allowed.size > 0 ? { allowNonPublic: (address) => allowed.has(address) } : {});
+  if (!env.OUTBOUND_CA_FILE) return guard;
+  const ca = readFileSync(env.OUTBOUND_CA_FILE);
+  return { resolve: guard.resolve, fetch: (url, options) => guard.fetch(url, { ca, ...options }) };
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../platform/db/client';
+import { webhookDeliveries, webhooks } from '../platform/db/schema/webhooks';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = WebhookDeliveryRow['attempts'][number];
+
+// Every query of a user's request names the owner: another user's webhook or delivery behaves as if
+// it did not exist. The delivery job and event fan-out work by id.
+
+export async function listUserWebhooks(ex: Executor, userId: number): Promise<WebhookRow[]> {
+  return ex.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+}
+
+export async function findUserWebhook(ex: Executor, userId: number, id: number): Promise<WebhookRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  return row;
+}
+
+export async function findWebhook(ex: Executor, id: number): Promise<WebhookRow | undefined> {
+  const [row] = await ex.select().from(webhooks).where(eq(webhooks.id, id));
+  return row;
+}
+
+/**
+ * The new webhook, or undefined when the account already has `limit`: counted under a per-user lock,
+ * so two registrations at once cannot both pass it.
+ */
+export async function insertWebhookWithin(ex: Executor, values: typeof webhooks.$inferInsert, limit: number): Promise<WebhookRow | undefined> {
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhooks'), ${values.userId})`);
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webhooks)
+      .where(eq(webhooks.userId, values.userId));
+    if (count >= limit) return undefined;
+    const [row] = await tx.insert(webhooks).values(values).returning();
+    return row;
+  });
+}
+
+/** Whether the webhook was there to delete; its deliveries go with it. */
+export async function deleteUserWebhook(ex: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await ex
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .returning({ id: webhooks.id });
+  return rows.length > 0;
+}
+
+/** The user's webhooks subscribed to `eventType`. */
+export async function listSubscribedWebhooks(ex: Executor, userId: number, eventType: string): Promise<WebhookRow[]> {
+  return ex
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), sql`${webhooks.events} @> ${JSON.stringify([eventType])}::jsonb`));
+}
+
+export async function insertDeliveries(ex: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<WebhookDeliveryRow[]> {
+  if (values.length === 0) return [];
+  return ex.insert(webhookDeliveries).values(values).returning();
+}
+
+export async function findDelivery(ex: Executor, id: number): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await ex.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  return row;
+}
+
+export async function findUserDelivery(ex: Executor, userId: number, id: number): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.userId, userId)));
+  return row;
+}
+
+export async function listLatestDeliveries(ex: Executor, webhookId: number, limit: number): Promise<WebhookDeliveryRow[]> {
+  return ex
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+/**
+ * Appends attempt number `attemptsBefore + 1` with the status it leads to. Undefined when another run
+ * recorded that attempt first (a job retried after its process died), so it is counted once.
+ */
+export async function recordAttempt(
+  ex: Executor,
+  id: number,
+  attemptsBefore: number,
+  attempt: WebhookAttemptRow,
+  status: WebhookDeliveryRow['status'],
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await ex
+    .update(webhookDeliveries)
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} || ${JSON.stringify([attempt])}::jsonb`,
+      status,
+      deliveredAt: status === 'delivered' ? new Date(attempt.at) : null,
+    })
+    .where(and(eq(webhookDeliveries.id, id), sql`jsonb_array_length(${webhookDeliveries.attempts}) = ${attemptsBefore}`))
+    .returning();
+  return row;
+}

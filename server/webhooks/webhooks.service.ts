@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOKS_PER_ACCOUNT, type CreatedWebhook, type Webhook, type WebhookDelivery, type WebhookEvent } from '@contracts/webhooks';
+import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/client';
+import { AppError } from '../platform/errors';
+import type { JobSender } from '../platform/job-sender';
+import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
+import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
+import { appOutboundGuard } from './app-outbound-guard';
+import { deliverWebhookJobType } from './deliver-webhook.job-type';
+import {
+  findDelivery,
+  findWebhook,
+  insertDeliveries,
+  insertWebhookWithin,
+  listSubscribedWebhooks,
+  recordAttempt,
+  type WebhookAttemptRow,
+  type WebhookDeliveryRow,
+  type WebhookRow,
+} from './webhooks.repo';
+import { signWebhook } from './webhook-signature';
+
+const SECRET_PREFIX = 'whsec_';
+/** A receiver's answer is read this far (to finish the exchange cleanly) and never stored. */
+const RESPONSE_MAX_BYTES = 64 * 1024;
+const USER_AGENT = 'InboxPulse-Webhooks/1.0';
+
+/** The spec's envelope (part 2, section 3): the same id on every attempt and redelivery. */
+export interface WebhookEnvelope {
+  id: string;
+  type: WebhookEvent;
+  created: number;
+  data: unknown;
+}
+
+export function toWebhook(row: WebhookRow, appSecret: string): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    description: row.description,
+    secretPreview: `${decryptSecret(row.secretEncrypted, appSecret).slice(0, SECRET_PREFIX.length + 4)}…`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    eventId: row.eventId,
+    eventType: row.eventType as WebhookEvent,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface NewWebhook {
+  url: string;
+  events: WebhookEvent[];
+  description?: string;
+}
+
+/** Registers a webhook whose host resolves to public addresses only; the answer carries the secret, once. */
+export async function createWebhook(ctx: Pick<AppContext, 'db' | 'env' | 'dns'>, userId: number, input: NewWebhook): Promise<CreatedWebhook> {
+  const url = new URL(input.url);
+  if (url.username || url.password) throw new AppError('validation_error', 'Webhook URLs must not contain a user name or password');
+  try {
+    await appOutboundGuard(ctx.env, ctx.dns).resolve(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch (err) {
+    if (!(err instanceof OutboundRequestError)) throw err;
+    throw new AppError('validation_error', refusedHostMessage(err, url.hostname));
+  }
+  const secret = `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await insertWebhookWithin(
+    ctx.db,
+    { userId, url: url.href, events: input.events, description: input.description || null, secretEncrypted: encryptSecret(secret, ctx.env.APP_SECRET) },
+    WEBHOOKS_PER_ACCOUNT,
+  );
+  if (!row) throw new AppError('conflict', `An account can have at most ${WEBHOOKS_PER_ACCOUNT} webhooks: delete one to add another`);
+  return { ...toWebhook(row, ctx.env.APP_SECRET), secret };
+}
+
+function refusedHostMessage(err: OutboundRequestError, host: string): string {
+  if (err.reason === 'not_public') return `Webhook URLs must point to a public address: ${host} is private, loopback, link-local or reserved`;
+  return `Webhook URLs must point to a host that resolves: ${host} has no address`;
+}
+
+/**
+ * Sends `type` with `data` to every webhook of the user subscribed to it: one delivery row and one
+ * durable job per webhook. What other capabilities call when something happens.
+ */
+export async function enqueueWebhookEvent(db: Executor, jobs: JobSender, userId: number, type: WebhookEvent, data: unknown): Promise<WebhookDelivery[]> {
+  const subscribed = await listSubscribedWebhooks(db, userId, type);
+  return queueDeliveries(db, jobs, subscribed, newEnvelope(type, data));
+}
+
+/** A webhook.test event to this one webhook, whatever it subscribes to. */
+export async function sendTestEvent(db: Executor, jobs: JobSender, webhook: WebhookRow): Promise<WebhookDelivery> {
+  const data = { webhook_id: webhook.id, message: 'This is a test event from InboxPulse.' };
+  const [delivery] = await queueDeliveries(db, jobs, [webhook], newEnvelope('webhook.test', data));
+  return delivery!;
+}
+
+/** A new delivery of the same event: same event id and body, fresh attempts. */
+export async function redeliver(db: Executor, jobs: JobSender, delivery: WebhookDeliveryRow): Promise<WebhookDelivery> {
+  const [row] = await insertDeliveries(db, [
+    { webhookId: delivery.webhookId, userId: delivery.userId, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body },
+  ]);
+  await jobs.send(deliverWebhookJobType, { deliveryId: row!.id });
+  return toDelivery(row!);
+}
+
+function newEnvelope(type: WebhookEvent, data: unknown): WebhookEnvelope {
+  return { id: `evt_${randomBytes(12).toString('base64url')}`, type, created: Math.floor(Date.now() / 1000), data };
+}
+
+async function queueDeliveries(db: Executor, jobs: JobSender, targets: WebhookRow[], envelope: WebhookEnvelope): Promise<WebhookDelivery[]> {
+  const body = JSON.stringify(envelope);
+  const rows = await insertDeliveries(
+    db,
+    targets.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: envelope.type, body })),
+  );
+  for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
+  return rows.map(toDelivery);
+}
+
+/**
+ * One attempt of a delivery: a 2xx delivers it; anything else is logged and, before the last
+ * attempt, the next is queued after an exponential wait (WEBHOOK_RETRY_SECONDS x 4^n). The retries
+ * are new jobs rather than pg-boss retries, so the wait comes from the environment and a failed
+ * attempt is not a failed job; pg-boss still retries a job whose process died mid-attempt.
+ */
+export async function attemptDelivery(ctx: Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>, deliveryId: number): Promise<void> {
+  const delivery = await findDelivery(ctx.db, deliveryId);
+  if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return;
+  const webhook = await findWebhook(ctx.db, delivery.webhookId);
+  if (!webhook) return; // deleted since: its deliveries went with it
+  const guard = appOutboundGuard(ctx.env, ctx.dns);
+  const attempt = await post(guard, webhook, delivery, decryptSecret(webhook.secretEncrypted, ctx.env.APP_SECRET), ctx.env.WEBHOOK_TIMEOUT_MS);
+  const number = delivery.attempts.length + 1;
+  const delivered = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  const status = delivered ? 'delivered' : number >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retrying';
+  const recorded = await recordAttempt(ctx.db, delivery.id, delivery.attempts.length, attempt, status);
+  ctx.log.info({ deliveryId, webhookId: webhook.id, attempt: number, status, statusCode: attempt.statusCode, error: attempt.error }, 'webhook attempt');
+  if (recorded && status === 'retrying') {
+    await ctx.jobs.send(deliverWebhookJobType, { deliveryId }, { startAfterSeconds: ctx.env.WEBHOOK_RETRY_SECONDS * 4 ** (number - 1) });
+  }
+}
+
+async function post(guard: OutboundGuard, webhook: WebhookRow, delivery: WebhookDeliveryRow, secret: string, timeoutMs: number): Promise<WebhookAttemptRow> {
+  const started = Date.now();
+  const at = new Date(started).toISOString();
+  const timestamp = Math.floor(started / 1000);
+  try {
+    const res = await guard.fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'InboxPulse-Event': delivery.eventType,
+        'InboxPulse-Delivery': String(delivery.id),
+        'InboxPulse-Signature': signWebhook(secret, delivery.body, timestamp),
+      },
+      body: delivery.body,
+      timeoutMs,
+      maxBytes: RESPONSE_MAX_BYTES,
+    });
+    // Redirects are never followed: the next hop would be a request to an address nobody checked.
+    const error = res.status >= 300 && res.status < 400 ? `Redirect to ${String(res.headers.location ?? '(no location)').slice(0, 200)} not followed` : null;
+    return {
+      at,
+      statusCode: res.status,
+      error: error ?? (res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`),
+      durationMs: Date.now() - started,
+    };
+  } catch (err) {
+    if (!(err instanceof OutboundRequestError)) throw err;
+    return { at, statusCode: null, error: attemptError(err, timeoutMs), durationMs: Date.now() - started };
+  }
+}
+
+/** The guard's own messages name addresses and ports (for logs); the owner sees what went wrong in words. */
+function attemptError(err: OutboundRequestError, timeoutMs: number): string {
+  switch (err.reason) {
+    case 'timeout':
+      return `No answer within ${timeoutMs / 1000} seconds`;
+    case 'not_public':
+      return 'Refused: the host resolves to a private, loopback, link-local or reserved address';
+    case 'connection':
+      return 'Could not connect to the receiver';
+    default:
+      return 'The host name could not be resolved';
+  }
+}
