@@ -1,0 +1,110 @@
+import type { Alert } from '@contracts/alerts';
+import { ALERT_SETTING_DEFAULTS, type AlertRule, type AlertSettings } from '@contracts/alert-settings';
+import type { Domain } from '@contracts/domains';
+import type { User } from '@contracts/user';
+import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
+
+// The Alerts page's test stubs (test-only module).
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+const HOUR = 60 * 60 * 1000;
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+export function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: 1,
+    type: 'dns_changes',
+    severity: 'warning',
+    title: 'SPF record changed on example.com',
+    message: 'The SPF record of example.com changed from "v=spf1 -all" to "v=spf1 include:_spf.google.com ~all".',
+    domain: 'example.com',
+    metadata: null,
+    isRead: false,
+    createdAt: hoursAgo(3),
+    updatedAt: null,
+    resolvedAt: null,
+    acknowledgedAt: null,
+    history: [{ at: hoursAgo(3), event: 'raised', message: 'Raised by a DNS check.' }],
+    ...overrides,
+  };
+}
+
+/** A blacklist_detection alert as server/reputation/blocklist-alerts.ts writes it. */
+export function makeBlacklistAlert(overrides: Partial<Alert> = {}): Alert {
+  const checkedAt = hoursAgo(1);
+  return makeAlert({
+    id: 7,
+    type: 'blacklist_detection',
+    severity: 'warning',
+    title: '93.184.216.34 is now listed on SpamCop',
+    message: 'SpamCop lists 93.184.216.34: Blocked. Removal: https://www.spamcop.net/bl.shtml It is on 1 of the 38 lists checked.',
+    domain: null,
+    createdAt: checkedAt,
+    metadata: {
+      ipAddress: '93.184.216.34',
+      checkedAt,
+      providers: [
+        {
+          provider: 'SpamCop',
+          hostname: 'bl.spamcop.net',
+          description: 'Blocked - see https://www.spamcop.net/bl.shtml?93.184.216.34',
+          listed: true,
+          checkedAt,
+        },
+        { provider: 'Barracuda', hostname: 'b.barracudacentral.org', description: null, listed: false, checkedAt },
+      ],
+      totalProviders: 38,
+      listedCount: 1,
+    },
+    history: [{ at: checkedAt, event: 'raised', message: 'Listed on SpamCop.' }],
+    ...overrides,
+  });
+}
+
+export function makeSettings(overrides: Partial<AlertSettings> = {}): AlertSettings {
+  return {
+    ...ALERT_SETTING_DEFAULTS,
+    slackEnabled: false,
+    slackWebhookPreview: null,
+    slackChannel: null,
+    smsEnabled: false,
+    smsNumber: null,
+    webhookEnabled: false,
+    webhookUrl: null,
+    quietHours: null,
+    updatedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeRule(overrides: Partial<AlertRule> = {}): AlertRule {
+  return {
+    id: 1,
+    name: 'High bounce rate',
+    type: 'bounceRate',
+    domain: null,
+    threshold: { warning: 5, critical: 10 },
+    notifications: { email: true, webhook: false, slack: false, sms: false },
+    timeWindow: '1h',
+    enabled: true,
+    createdAt: hoursAgo(2),
+    ...overrides,
+  };
+}
+
+/** A signed-in user with these alerts (a function is asked on every GET), default settings and no rules, unless `extra` says otherwise. */
+export function stubAlerts(alerts: Alert[] | (() => Alert[]), extra: Handlers = {}, user: Partial<User> = {}, domains: Domain[] = []) {
+  const list = () => (typeof alerts === 'function' ? alerts() : alerts);
+  const byId: Handlers = {};
+  for (const alert of list()) byId[`GET /api/alerts/${alert.id}`] = () => jsonResponse(list().find((each) => each.id === alert.id) ?? alert);
+  return stubFetch({
+    'GET /api/user': () => jsonResponse(makeUser(user)),
+    'GET /api/alerts': () => jsonResponse(list()),
+    'GET /api/alert-settings': () => jsonResponse(makeSettings()),
+    'GET /api/alerts/rules': () => jsonResponse([]),
+    'GET /api/domains': () => jsonResponse(domains),
+    ...byId,
+    ...extra,
+  });
+}
