@@ -26,6 +26,16 @@ export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as cons
 export const AlertSeverity = z.enum(ALERT_SEVERITIES);
 export type AlertSeverity = z.infer<typeof AlertSeverity>;
 
+export const ALERT_HISTORY_EVENTS = ['raised', 'updated', 'resolved', 'acknowledged', 'read'] as const;
+
+/** One line of an alert's history: what happened to it, when, in words. */
+export const AlertHistoryEntry = z.object({
+  at: z.string(),
+  event: z.enum(ALERT_HISTORY_EVENTS),
+  message: z.string(),
+});
+export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
+
 export const Alert = z.object({
   id: z.number().int(),
   type: AlertType,
@@ -36,6 +46,12 @@ export const Alert = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  /** The condition changed while it lasted (a new value, a higher severity). */
+  updatedAt: z.string().nullable(),
+  /** The data recovered; the alert stays. */
+  resolvedAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  history: z.array(AlertHistoryEntry),
 });
 export type Alert = z.infer<typeof Alert>;
 
