@@ -54,7 +54,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const part = PART_NAMES[err.validationContext ?? 'body'] ?? 'Request';
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       let message = issue.message ?? 'Invalid input';
-      if (!field) message = `${part} is missing or not a JSON object`;
+      // A field the schema does not know (a strict body) is reported at the root, where the body itself is fine.
+      if (!field) message = issue.keyword === 'unrecognized_keys' ? `${part}: ${message}` : `${part} is missing or not a JSON object`;
       else if (ZOD_DEFAULT_MESSAGE.test(message)) message = `${field}: ${message}`;
       return reply.code(400).send({ code: 'validation_error', message });
     }
