@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { ALERT_SETTING_DEFAULTS, AlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
+import { requireFeature } from '../accounts/accounts.service';
+import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/client';
+import type { UserRow } from '../platform/db/schema/index';
+import { AppError } from '../platform/errors';
+import { createOutboundGuard, OutboundRequestError } from '../platform/security/outbound-address';
+import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
+import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
+
+type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
+
+/** What a user has until their first save: the spec's form defaults, every paid channel off. */
+const DEFAULTS: AlertSettingsValues = {
+  ...ALERT_SETTING_DEFAULTS,
+  slackEnabled: false,
+  slackWebhookUrlEncrypted: null,
+  slackWebhookPreview: null,
+  slackChannel: null,
+  smsEnabled: false,
+  smsNumber: null,
+  webhookEnabled: false,
+  webhookUrl: null,
+  quietHours: null,
+};
+
+/** The channels behind advanced_alerting: the switch, the fields that say where it sends, the one it cannot send without. */
+const CHANNELS = [
+  { name: 'Slack', enabled: 'slackEnabled', fields: ['slackWebhookUrl', 'slackChannel'], target: 'slackWebhookUrl' },
+  { name: 'SMS', enabled: 'smsEnabled', fields: ['smsNumber'], target: 'smsNumber' },
+  { name: 'webhook', enabled: 'webhookEnabled', fields: ['webhookUrl'], target: 'webhookUrl' },
+] as const;
+
+function toSettings(values: AlertSettingsValues, updatedAt: Date | null): AlertSettings {
+  const { slackWebhookUrlEncrypted: _secret, ...shown } = values;
+  return AlertSettings.parse({ ...shown, updatedAt: updatedAt?.toISOString() ?? null });
+}
+
+/**
+ * Enough to recognise a Slack webhook URL (scheme, host, the path's first 8 characters) without the
+ * token in its path: whoever holds the whole URL can post to the channel.
+ */
+export function slackWebhookPreview(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}/${parsed.pathname.slice(1, 9)}…`;
+}
+
+export async function getAlertSettings(ex: Executor, userId: number): Promise<AlertSettings> {
+  const row = await findAlertSettings(ex, userId);
+  return row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null);
+}
+
+/** For the notification senders: the settings and the Slack webhook URL itself, opened from its box. */
+export async function alertDeliverySettings(ex: Executor, appSecret: string, userId: number): Promise<AlertSettings & { slackWebhookUrl: string | null }> {
+  const row = await findAlertSettings(ex, userId);
+  const settings = row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null);
+  return { ...settings, slackWebhookUrl: row?.slackWebhookUrlEncrypted ? decryptSecret(row.slackWebhookUrlEncrypted, appSecret) : null };
+}
+
+/** PUT /api/alert-settings: the fields given change, the others keep their value; `{}` changes nothing. */
+export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<AlertSettings> {
+  if (Object.keys(update).length === 0) return getAlertSettings(ctx.db, user.id);
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockAlertSettings(tx, user.id);
+    const next = applyUpdate(current, update, ctx.env.APP_SECRET);
+    checkChannels(user, current, update, next);
+    if (update.webhookUrl) await checkWebhookAddress(ctx, update.webhookUrl);
+    const saved = await saveAlertSettings(tx, user.id, next);
+    return toSettings(saved, saved.updatedAt);
+  });
+}
+
+function applyUpdate(current: AlertSettingsValues, update: SettingsUpdate, appSecret: string): AlertSettingsValues {
+  const { slackWebhookUrl, ...plain } = update;
+  const next: AlertSettingsValues = { ...pickValues(current), ...stripUndefined(plain) };
+  if (next.slackChannel === '') next.slackChannel = null;
+  if (slackWebhookUrl !== undefined) {
+    next.slackWebhookUrlEncrypted = slackWebhookUrl === null ? null : encryptSecret(slackWebhookUrl, appSecret);
+    next.slackWebhookPreview = slackWebhookUrl === null ? null : slackWebhookPreview(slackWebhookUrl);
+  }
+  return next;
+}
+
+function pickValues(row: AlertSettingsValues & { userId?: number; updatedAt?: Date }): AlertSettingsValues {
+  const { userId: _userId, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+/**
+ * Turning a paid channel on, or changing where an enabled one sends, needs advanced_alerting; every
+ * other field stays open to any plan, and so does turning a channel off (a downgraded account must
+ * be able to). An enabled channel needs somewhere to send.
+ */
+function checkChannels(user: UserRow, current: AlertSettingsValues, update: SettingsUpdate, next: AlertSettingsValues): void {
+  for (const channel of CHANNELS) {
+    if (!next[channel.enabled]) continue;
+    const turnedOn = !current[channel.enabled];
+    const retargeted = channel.fields.some((field) => field in update && (field === 'slackWebhookUrl' || update[field] !== current[field]));
+    if (turnedOn || retargeted) requireFeature(user, 'advanced_alerting');
+  }
+  for (const channel of CHANNELS) {
+    const target = channel.target === 'slackWebhookUrl' ? next.slackWebhookUrlEncrypted : next[channel.target];
+    if (next[channel.enabled] && !target) throw new AppError('validation_error', `${channel.target} is required to turn on ${channel.name} alerts`);
+  }
+}
+
+/** The webhook's host must resolve to public addresses only, as the senders will check again before every request. */
+async function checkWebhookAddress(ctx: AppContext, url: string): Promise<void> {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  // OUTBOUND_ALLOW_ADDRESSES is empty outside tests (env.ts refuses it there): the senders' own allowlist for loopback receivers.
+  const allowed = new Set(ctx.env.OUTBOUND_ALLOW_ADDRESSES);
+  try {
+    await createOutboundGuard(ctx.dns, { allowNonPublic: (address) => allowed.has(address) }).resolve(host);
+  } catch (err) {
+    if (!(err instanceof OutboundRequestError)) throw err;
+    // The guard's own message names the address a name resolves to: for logs, not for the caller.
+    ctx.log.info({ reason: err.reason, detail: err.message }, 'webhook URL refused');
+    throw new AppError(
+      'validation_error',
+      err.reason === 'not_public'
+        ? 'webhookUrl must point to a public address, not a private, loopback, link-local or metadata one'
+        : 'webhookUrl: its host name does not resolve to an address',
+    );
+  }
+}
