@@ -10,6 +10,8 @@ import type { Env } from './platform/env';
 import type { MessageAnalyser } from './platform/message-analysis/analysis-pool';
 import { accountRoutes } from './accounts/account.routes';
 import { alertRoutes } from './alerts/alerts.routes';
+import { alertRuleRoutes } from './alerts/alert-rules.routes';
+import { alertSettingsRoutes } from './alerts/alert-settings.routes';
 import { chatbotRoutes } from './chatbot/chatbot.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
@@ -81,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(alertRoutes, ctx);
+  await app.register(alertRuleRoutes, ctx);
+  await app.register(alertSettingsRoutes, ctx);
   await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);

@@ -80,7 +80,7 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
       const body = method === 'PATCH' ? { notes: 'changed' } : undefined;
       for (const id of [String(ID_MAX + 1), '9'.repeat(30)]) {
         const res = await user.request(method as 'GET', path.replace(':id', id), body);
-        expectRefused(res, 400, /^(Domain|Alert|Report|Test|IP address) id must be at most 2147483647$/, `${method} ${path} ${id}`);
+        expectRefused(res, 400, /^(Domain|Alert|Alert rule|Webhook|Delivery|Report|Test|IP address) id must be at most 2147483647$/, `${method} ${path} ${id}`);
       }
     }
     expect(await databaseState()).toEqual(before);

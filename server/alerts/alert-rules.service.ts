@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, type CreateAlertRule } from '@contracts/alert-settings';
+import { requireFeature } from '../accounts/accounts.service';
+import { listUserDomains } from '../domains/domains.service';
+import type { AppContext } from '../platform/context';
+import type { Executor } from '../platform/db/client';
+import type { UserRow } from '../platform/db/schema/index';
+import { AppError } from '../platform/errors';
+import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
+
+type NewRule = z.output<typeof CreateAlertRule>;
+
+export function toAlertRule(row: AlertRuleRow): AlertRule {
+  return AlertRule.parse({
+    ...row,
+    threshold: { warning: row.warningThreshold, critical: row.criticalThreshold },
+    createdAt: row.createdAt.toISOString(),
+  });
+}
+
+/** The user's rules as the API shows them, newest first (the list route and the evaluation). */
+export async function alertRulesOf(ex: Executor, userId: number): Promise<AlertRule[]> {
+  return (await listUserAlertRules(ex, userId)).map(toAlertRule);
+}
+
+export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewRule): Promise<AlertRule> {
+  checkThresholds(rule);
+  if (rule.domain !== null && !(await listUserDomains(ctx.db, user.id)).some((d) => d.domain === rule.domain)) {
+    throw new AppError('validation_error', `domain ${rule.domain} is not one of your domains`);
+  }
+  const { notifications } = rule;
+  if (notifications.slack || notifications.sms || notifications.webhook) requireFeature(user, 'advanced_alerting');
+  return ctx.db.transaction(async (tx) => {
+    if ((await countUserAlertRulesLocked(tx, user.id)) >= MAX_ALERT_RULES) {
+      throw new AppError('validation_error', `You can keep at most ${MAX_ALERT_RULES} alert rules: delete one to add another`);
+    }
+    const row = await insertAlertRule(tx, {
+      userId: user.id,
+      name: rule.name,
+      type: rule.type,
+      domain: rule.domain,
+      warningThreshold: rule.threshold.warning,
+      criticalThreshold: rule.threshold.critical,
+      notifications,
+      timeWindow: rule.timeWindow,
+      enabled: rule.enabled,
+    });
+    return toAlertRule(row);
+  });
+}
+
+/**
+ * Critical lies past warning in the way the metric gets worse, so a value reaches warning first.
+ * Every type but a volume increase is a share or a 0-100 score: past 100 it could never fire.
+ */
+function checkThresholds({ type, threshold }: NewRule): void {
+  const { label, direction } = ALERT_RULE_TYPES[type];
+  if (type !== 'volumeIncrease') {
+    for (const level of ['warning', 'critical'] as const) {
+      if (threshold[level] > 100) throw new AppError('validation_error', `threshold.${level} must be at most 100 for ${label}`);
+    }
+  }
+  const beyond = direction === 'above' ? threshold.critical > threshold.warning : threshold.critical < threshold.warning;
+  if (!beyond) {
+    throw new AppError(
+      'validation_error',
+      `threshold.critical must be ${direction === 'above' ? 'above' : 'below'} threshold.warning: ${label} alerts when it goes ${direction} them`,
+    );
+  }
+}
+
+export async function deleteAlertRule(ex: Executor, userId: number, id: number): Promise<void> {
+  if (!(await deleteUserAlertRule(ex, userId, id))) throw new AppError('not_found', 'Alert rule not found');
+}
