@@ -173,7 +173,7 @@ const EnvSchema = z.object({
     .transform((url) => url.replace(/\/$/, '')),
   // Outgoing webhooks: the first retry waits this long, each next one 4 times longer (30 s, 2 min, 8 min, 32 min).
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  // How long a webhook receiver (and a Slack or Twilio call) has to answer.
+  // How long a webhook receiver has to answer (the documented 10 seconds).
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Tests only: addresses outgoing requests may reach although they are not public (the loopback receivers), and the CA their certificates are signed with.
   OUTBOUND_ALLOW_ADDRESSES: z
