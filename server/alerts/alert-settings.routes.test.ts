@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertSettings } from '../platform/db/schema/index';
+import { alertDeliverySettings } from './alert-settings.service';
 import { decryptSecret } from '../platform/security/secret-box';
 import { caughtUp } from '../test/caught-up';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
@@ -222,6 +223,8 @@ describe('Alert Settings', () => {
     expect(row.slackWebhookUrlEncrypted).toMatch(/^v1:/);
     expect(decryptSecret(row.slackWebhookUrlEncrypted!, t.env.APP_SECRET)).toBe(SLACK_URL);
     expect(logged.join('\n')).not.toContain('T0SECRET1');
+    // The senders get the URL itself, opened from its box.
+    expect(await alertDeliverySettings(t.database.db, t.env.APP_SECRET, user.id)).toMatchObject({ slackEnabled: true, slackWebhookUrl: SLACK_URL });
 
     // Removing it turns Slack off first, or is refused.
     expect((await put(client, { slackWebhookUrl: null })).statusCode).toBe(400);
