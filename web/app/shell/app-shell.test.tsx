@@ -19,6 +19,10 @@ function alert(id: number, isRead: boolean): Alert {
     metadata: null,
     isRead,
     createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: null,
+    resolvedAt: null,
+    acknowledgedAt: null,
+    history: [],
   };
 }
 

@@ -24,6 +24,10 @@ function unread(count: number): Alert[] {
     metadata: null,
     isRead: false,
     createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: null,
+    resolvedAt: null,
+    acknowledgedAt: null,
+    history: [],
   }));
 }
 

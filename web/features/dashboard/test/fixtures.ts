@@ -122,6 +122,10 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     metadata: null,
     isRead: false,
     createdAt: new Date().toISOString(),
+    updatedAt: null,
+    resolvedAt: null,
+    acknowledgedAt: null,
+    history: [],
     ...overrides,
   };
 }
