@@ -106,9 +106,9 @@ const screens = {
   alerts: {
     path: '/alerts',
     name: 'Alerts',
-    live: false,
+    live: true,
     area: 'app',
-    does: 'review and manage your alerts and choose how and when you are alerted',
+    does: 'see your active alerts and alert history, open an alert to see what was found (for a blocklist listing, the answer of every list) and its history, mark alerts read, acknowledge or delete them, and choose which alerts are e-mailed to you, their thresholds, how often, quiet hours and alert rules of your own (Slack, SMS and webhook alerts need the Professional plan)',
   },
   settings: {
     path: '/settings',

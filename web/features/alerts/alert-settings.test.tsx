@@ -211,7 +211,7 @@ describe('Alert rules', () => {
     expect(screen.queryByTestId('create-rule-dialog')).not.toBeInTheDocument();
   });
 
-  it("shows the server's message at the field it names", async () => {
+  it("shows the server's message in the dialog when it names no field", async () => {
     stubAlerts([], {
       'POST /api/alerts/rules': () => errorResponse(400, 'validation_error', 'You can keep at most 100 alert rules: delete one to add another'),
     });

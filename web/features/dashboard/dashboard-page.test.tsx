@@ -580,7 +580,7 @@ describe('Dashboard: ESP data', () => {
 });
 
 describe('Dashboard: recent alerts', () => {
-  it('shows the 5 latest alerts with severity and age, and no details link while Alerts is not built', async () => {
+  it('shows the 5 latest alerts with severity and age, each with a link to its detail view', async () => {
     stubDashboard({
       alerts: [
         makeAlert({ id: 1, severity: 'critical', title: 'Listed on Spamhaus', createdAt: hoursAgo(1) }),
@@ -598,8 +598,8 @@ describe('Dashboard: recent alerts', () => {
     const first = within(screen.getByTestId('recent-alert-1'));
     expect(first.getByText('critical')).toBeInTheDocument();
     expect(first.getByText('1h ago')).toBeInTheDocument();
-    // Alerts is not built yet (content/screens.ts): no View Details link to a dead end.
-    expect(first.queryByRole('link', { name: /View Details/ })).not.toBeInTheDocument();
+    // Alerts is built (content/screens.ts): View Details opens the alert's detail view.
+    expect(first.getByRole('link', { name: 'View Details of Listed on Spamhaus' })).toHaveAttribute('href', '/alerts?alertId=1');
     expect(screen.getByTestId('recent-alert-1').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-4').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-2').querySelector('[data-severity-icon]')).toHaveClass('text-yellow-700');
