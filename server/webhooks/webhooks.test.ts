@@ -11,7 +11,9 @@ import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { enqueueWebhookEvent } from './webhooks.service';
+import pino from 'pino';
+import { attemptDelivery, enqueueWebhookEvent } from './webhooks.service';
+import { insertDeliveries } from './webhooks.repo';
 import { verifyWebhookSignature } from './webhook-signature';
 
 const HOST = 'hooks.receiver.test';
@@ -204,6 +206,34 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect((await client.get(`/api/webhooks/${hook.id}/deliveries`)).json().find((d: WebhookDelivery) => d.id === first.id)).toMatchObject({
       status: 'failed',
     });
+  });
+
+  it('waits 30 s, then 4 times longer, before each retry (WEBHOOK_RETRY_SECONDS)', async () => {
+    answers.set('/backoff', () => 500);
+    const { client, user } = await signUp(t.app);
+    const hook = await register(client, '/backoff');
+    // A delivery not queued yet: each attempt below is run here, as the job would run it.
+    const [row] = await insertDeliveries(t.database.db, [
+      { webhookId: hook.id, userId: user.id, eventId: 'evt_backoff', eventType: 'webhook.test', body: '{}' },
+    ]);
+    const ctx = { db: t.database.db, dns: t.dns, jobs: t.jobs, log: pino({ level: 'silent' }), env: { ...t.env, WEBHOOK_RETRY_SECONDS: 30 } };
+    const queuedRetryIn = async () => {
+      const { rows } = await t.database.pool.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM start_after - now())::float AS seconds FROM pgboss.job
+          WHERE name = 'deliver-webhook' AND data->>'deliveryId' = $1 AND state = 'created' ORDER BY created_on DESC LIMIT 1`,
+        [String(row!.id)],
+      );
+      return rows[0]?.seconds;
+    };
+    await attemptDelivery(ctx, row!.id);
+    expect(await queuedRetryIn()).toBeGreaterThan(25);
+    expect(await queuedRetryIn()).toBeLessThanOrEqual(30);
+    await attemptDelivery(ctx, row!.id);
+    expect(await queuedRetryIn()).toBeGreaterThan(110);
+    expect(await queuedRetryIn()).toBeLessThanOrEqual(120);
+    const [delivery] = (await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[];
+    expect(delivery).toMatchObject({ status: 'retrying', maxAttempts: 5 });
+    expect(delivery!.attempts).toHaveLength(2);
   });
 
   it('logs a receiver that never answers as a timeout', async () => {
