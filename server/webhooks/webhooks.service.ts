@@ -5,7 +5,7 @@ import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
-import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
+import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { appOutboundGuard } from './app-outbound-guard';
 import { deliverWebhookJobType } from './deliver-webhook.job-type';
 import {
@@ -34,13 +34,25 @@ export interface WebhookEnvelope {
   data: unknown;
 }
 
+const SECRET_UNREADABLE = 'The signing secret cannot be read: APP_SECRET is not the one it was stored with. Delete this webhook and register it again';
+
+/** The signing secret, or undefined when the secret box cannot open it (APP_SECRET was changed). */
+function readSecret(row: WebhookRow, appSecret: string): string | undefined {
+  try {
+    return decryptSecret(row.secretEncrypted, appSecret);
+  } catch (err) {
+    if (err instanceof SecretBoxError) return undefined;
+    throw err;
+  }
+}
+
 export function toWebhook(row: WebhookRow, appSecret: string): Webhook {
   return {
     id: row.id,
     url: row.url,
     events: row.events as WebhookEvent[],
     description: row.description,
-    secretPreview: `${decryptSecret(row.secretEncrypted, appSecret).slice(0, SECRET_PREFIX.length + 4)}…`,
+    secretPreview: `${readSecret(row, appSecret)?.slice(0, SECRET_PREFIX.length + 4) ?? SECRET_PREFIX}…`,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -141,10 +153,14 @@ export async function attemptDelivery(ctx: Pick<AppContext, 'db' | 'env' | 'dns'
   const webhook = await findWebhook(ctx.db, delivery.webhookId);
   if (!webhook) return; // deleted since: its deliveries went with it
   const guard = appOutboundGuard(ctx.env, ctx.dns);
-  const attempt = await post(guard, webhook, delivery, decryptSecret(webhook.secretEncrypted, ctx.env.APP_SECRET), ctx.env.WEBHOOK_TIMEOUT_MS);
+  const secret = readSecret(webhook, ctx.env.APP_SECRET);
+  const attempt = secret
+    ? await post(guard, webhook, delivery, secret, ctx.env.WEBHOOK_TIMEOUT_MS)
+    : { at: new Date().toISOString(), statusCode: null, error: SECRET_UNREADABLE, durationMs: 0 };
   const number = delivery.attempts.length + 1;
   const delivered = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
-  const status = delivered ? 'delivered' : number >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retrying';
+  // An unreadable secret stays unreadable: retrying would only send nothing four more times.
+  const status = delivered ? 'delivered' : number >= WEBHOOK_MAX_ATTEMPTS || !secret ? 'failed' : 'retrying';
   const recorded = await recordAttempt(ctx.db, delivery.id, delivery.attempts.length, attempt, status);
   ctx.log.info({ deliveryId, webhookId: webhook.id, attempt: number, status, statusCode: attempt.statusCode, error: attempt.error }, 'webhook attempt');
   if (recorded && status === 'retrying') {

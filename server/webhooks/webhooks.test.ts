@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '@contracts/webhooks';
 import { webhooks } from '../platform/db/schema/webhooks';
-import { decryptSecret } from '../platform/security/secret-box';
+import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
@@ -234,6 +234,19 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const [delivery] = (await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[];
     expect(delivery).toMatchObject({ status: 'retrying', maxAttempts: 5 });
     expect(delivery!.attempts).toHaveLength(2);
+  });
+
+  it('fails a delivery at once when the signing secret cannot be opened (APP_SECRET changed), and still lists the webhook', async () => {
+    const { client } = await signUp(t.app);
+    const hook = await register(client, '/other-key');
+    await t.database.db
+      .update(webhooks)
+      .set({ secretEncrypted: encryptSecret('whsec_x', 'another-app-secret-another-app-secret') })
+      .where(eq(webhooks.id, hook.id));
+    expect((await client.get('/api/webhooks')).json()).toEqual([expect.objectContaining({ id: hook.id, secretPreview: 'whsec_…' })]);
+    const delivery = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: [{ statusCode: null, error: expect.stringMatching(/^The signing secret cannot be read/) }] });
+    expect(received).toEqual([]);
   });
 
   it('logs a receiver that never answers as a timeout', async () => {
