@@ -32,6 +32,10 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+function ListedWord({ listed }: { listed: boolean }) {
+  return <span className={listed ? 'shrink-0 font-semibold text-red-700' : 'shrink-0 text-green-700'}>{listed ? 'Listed' : 'Not listed'}</span>;
+}
+
 /** What a check found: the target, when, the counts, and every list's answer in a table. */
 export function ListingMetadataView({ metadata }: { metadata: ListingMetadata }) {
   return (
@@ -44,34 +48,51 @@ export function ListingMetadataView({ metadata }: { metadata: ListingMetadata })
         {metadata.listedCount !== undefined && <Fact label="Listed on" value={String(metadata.listedCount)} testId="meta-listed" />}
       </dl>
       {metadata.providers.length > 0 && (
-        // The table scrolls inside its own box on a phone instead of widening the page.
-        <div className="overflow-x-auto rounded-md border">
-          <Table data-testid="provider-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>List</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Answer</TableHead>
-                <TableHead>Checked</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {metadata.providers.map((entry, index) => (
-                <TableRow key={`${entry.hostname ?? entry.provider ?? ''}-${index}`} data-testid="provider-row" data-listed={entry.listed}>
-                  <TableCell className="align-top">
+        <>
+          {/* A phone gets one block per list: four columns at 390 px leave the answer a word per line. */}
+          <ul className="space-y-2 sm:hidden" data-testid="provider-list">
+            {metadata.providers.map((entry, index) => (
+              <li key={`${entry.hostname ?? entry.provider ?? ''}-${index}`} className="rounded-md border p-3 text-sm">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="min-w-0">
                     <span className="font-medium">{entry.provider ?? entry.hostname}</span>
                     {entry.provider && entry.hostname && <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <span className={entry.listed ? 'font-semibold text-red-700' : 'text-green-700'}>{entry.listed ? 'Listed' : 'Not listed'}</span>
-                  </TableCell>
-                  <TableCell className="max-w-xs align-top text-sm wrap-anywhere">{entry.description || '–'}</TableCell>
-                  <TableCell className="align-top text-sm whitespace-nowrap">{formatDateTime(entry.checkedAt)}</TableCell>
+                  </p>
+                  <ListedWord listed={entry.listed} />
+                </div>
+                {entry.description && <p className="mt-1 wrap-anywhere">{entry.description}</p>}
+                <p className="mt-1 text-xs text-muted-foreground">Checked {formatDateTime(entry.checkedAt)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-md border sm:block">
+            <Table data-testid="provider-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>List</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Answer</TableHead>
+                  <TableHead>Checked</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+              </TableHeader>
+              <TableBody>
+                {metadata.providers.map((entry, index) => (
+                  <TableRow key={`${entry.hostname ?? entry.provider ?? ''}-${index}`} data-testid="provider-row" data-listed={entry.listed}>
+                    <TableCell className="align-top">
+                      <span className="font-medium">{entry.provider ?? entry.hostname}</span>
+                      {entry.provider && entry.hostname && <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>}
+                    </TableCell>
+                    <TableCell className="align-top">
+                      <ListedWord listed={entry.listed} />
+                    </TableCell>
+                    <TableCell className="max-w-xs align-top text-sm wrap-anywhere">{entry.description || '–'}</TableCell>
+                    <TableCell className="align-top text-sm whitespace-nowrap">{formatDateTime(entry.checkedAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </>
       )}
     </div>
   );
