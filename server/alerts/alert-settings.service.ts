@@ -5,7 +5,8 @@ import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
-import { createOutboundGuard, OutboundRequestError } from '../platform/security/outbound-address';
+import { appOutboundGuard } from '../platform/security/app-outbound-guard';
+import { OutboundRequestError } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
 
@@ -112,10 +113,8 @@ function checkChannels(user: UserRow, current: AlertSettingsValues, update: Sett
 /** The webhook's host must resolve to public addresses only, as the senders will check again before every request. */
 async function checkWebhookAddress(ctx: AppContext, url: string): Promise<void> {
   const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  // OUTBOUND_ALLOW_ADDRESSES is empty outside tests (env.ts refuses it there): the senders' own allowlist for loopback receivers.
-  const allowed = new Set(ctx.env.OUTBOUND_ALLOW_ADDRESSES);
   try {
-    await createOutboundGuard(ctx.dns, { allowNonPublic: (address) => allowed.has(address) }).resolve(host);
+    await appOutboundGuard(ctx.env, ctx.dns).resolve(host);
   } catch (err) {
     if (!(err instanceof OutboundRequestError)) throw err;
     // The guard's own message names the address a name resolves to: for logs, not for the caller.

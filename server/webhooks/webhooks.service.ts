@@ -6,7 +6,7 @@ import { AppError } from '../platform/errors';
 import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
-import { appOutboundGuard } from './app-outbound-guard';
+import { appOutboundGuard } from '../platform/security/app-outbound-guard';
 import { deliverWebhookJobType } from './deliver-webhook.job-type';
 import {
   findDelivery,

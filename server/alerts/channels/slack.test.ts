@@ -7,7 +7,7 @@ import { createResolver } from '../../platform/dns/resolver';
 import type { OutboundGuard } from '../../platform/security/outbound-address';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
-import { appOutboundGuard } from '../../webhooks/app-outbound-guard';
+import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
 import { postSlackAlert, SlackError, type SlackAlert } from './slack';
 
 const HOST = 'hooks.slack.test';

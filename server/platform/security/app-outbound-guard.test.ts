@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../platform/env';
+import { loadEnv } from '../env';
 
 const BASE = { APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/nonexistent-inboxpulse' };
 

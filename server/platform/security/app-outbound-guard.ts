@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { DnsResolver } from '../platform/dns/resolver';
-import type { Env } from '../platform/env';
-import { createOutboundGuard, type OutboundGuard } from '../platform/security/outbound-address';
+import type { DnsResolver } from '../dns/resolver';
+import type { Env } from '../env';
+import { createOutboundGuard, type OutboundGuard } from './outbound-address';
 
 /**
  * The guard for requests to URLs users give (webhooks, Slack). Production: public addresses only,
