@@ -90,6 +90,24 @@ describe('Alert Settings', () => {
     expect(form.getAllByText('inboxThreshold must be between 0 and 100').length).toBeGreaterThan(0);
   });
 
+  it('quiet hours are optional: switched on they are sent with their times and time zone, switched off as null', async () => {
+    const fetch = stubAlerts([], { 'PUT /api/alert-settings': (init) => jsonResponse(makeSettings(JSON.parse(String(init?.body)) as Partial<AlertSettings>)) });
+    const user = userEvent.setup();
+    const { form } = await openSettings();
+    await user.click(form.getByRole('switch', { name: 'Quiet hours' }));
+    await user.clear(form.getByRole('textbox', { name: 'Time zone' }));
+    await user.type(form.getByRole('textbox', { name: 'Time zone' }), 'Mars/Olympus');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    expect(await form.findByTestId('quiet-hours-error')).toHaveTextContent('quietHours.timeZone must be a time zone such as Europe/Paris');
+    expect(putCalls(fetch)).toHaveLength(0);
+
+    await user.clear(form.getByRole('textbox', { name: 'Time zone' }));
+    await user.type(form.getByRole('textbox', { name: 'Time zone' }), 'Europe/Paris');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' } });
+  });
+
   it('without advanced_alerting locks Slack, SMS and webhooks with "Requires Professional plan" and no Upgrade link while /pricing is not built', async () => {
     stubAlerts([]);
     const { form } = await openSettings();

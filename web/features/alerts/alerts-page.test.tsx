@@ -263,4 +263,21 @@ describe('Alerts: the detail view', () => {
     expect(detail.queryByRole('button', { name: /Acknowledge:/ })).not.toBeInTheDocument();
     expect(detail.queryByRole('button', { name: /Mark Read:/ })).not.toBeInTheDocument();
   });
+  it('deleting from the detail view asks first, then returns to /alerts', async () => {
+    let alerts: Alert[] = [unreadDns];
+    stubAlerts(() => alerts, {
+      'DELETE /api/alerts/1': () => {
+        alerts = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    const app = await openPage('/alerts?alertId=1');
+    const detail = within(await screen.findByTestId('alert-detail'));
+    await user.click(detail.getByRole('button', { name: 'Delete alert DMARC record removed' }));
+    await user.click(within(await screen.findByTestId('delete-alert-dialog')).getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByText('No active alerts')).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('');
+    expect(screen.queryByText('Alert not found')).not.toBeInTheDocument();
+  });
 });
