@@ -117,6 +117,23 @@ describe('Alert Settings', () => {
     expect(form.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
+  it('a downgraded account can still turn a channel off, but not re-point it', async () => {
+    const saved = makeSettings({ smsEnabled: true, smsNumber: '+14155550123' });
+    const fetch = stubAlerts([], {
+      'GET /api/alert-settings': () => jsonResponse(saved),
+      'PUT /api/alert-settings': () => jsonResponse({ ...saved, smsEnabled: false }),
+    });
+    const user = userEvent.setup();
+    const { form } = await openSettings();
+    expect(form.getByRole('textbox', { name: 'Phone number' })).toBeDisabled();
+    expect(form.getByRole('switch', { name: 'Slack notifications' })).toBeDisabled();
+    await user.click(form.getByRole('switch', { name: 'SMS notifications' }));
+    expect(form.getByRole('switch', { name: 'SMS notifications' })).toBeDisabled();
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ smsEnabled: false });
+  });
+
   it('on Professional: the saved Slack URL is shown as its preview and not sent again; a bad phone number is refused at its field', async () => {
     const saved = makeSettings({ slackEnabled: true, slackWebhookPreview: 'https://hooks.slack.com/services/T000…', slackChannel: '#alerts' });
     const fetch = stubAlerts(

@@ -172,14 +172,15 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         description="Alerts sent beyond e-mail."
       >
         {!canUseChannels && <ChannelPlanLock />}
-        <fieldset disabled={!canUseChannels} className="space-y-4 disabled:opacity-60" data-testid="channel-fields">
+        {/* Without the plan a channel can still be turned off (a downgraded account must be able to), never on or re-pointed. */}
+        <fieldset className="space-y-4" data-testid="channel-fields">
           <legend className="sr-only">Slack, SMS and webhook channels</legend>
           <SwitchRow
             id="alert-slackEnabled"
             label="Slack notifications"
             checked={draft.slackEnabled}
             onChange={(on) => set('slackEnabled', on)}
-            disabled={!canUseChannels}
+            disabled={!canUseChannels && !draft.slackEnabled}
           />
           {draft.slackEnabled && (
             <div className="grid gap-4 sm:grid-cols-2">
@@ -194,6 +195,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                     type="url"
                     placeholder="https://hooks.slack.com/services/..."
                     autoComplete="off"
+                    disabled={!canUseChannels}
                     value={draft.slackWebhookUrl ?? ''}
                     onChange={(event) => set('slackWebhookUrl', event.target.value)}
                   />
@@ -211,11 +213,11 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                     </p>
                   )}
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setEditingSlackUrl(true)}>
+                    <Button variant="outline" size="sm" disabled={!canUseChannels} onClick={() => setEditingSlackUrl(true)}>
                       Change
                     </Button>
                     {draft.slackWebhookUrl !== null && (
-                      <Button variant="ghost" size="sm" onClick={() => set('slackWebhookUrl', null)}>
+                      <Button variant="ghost" size="sm" disabled={!canUseChannels} onClick={() => set('slackWebhookUrl', null)}>
                         Remove
                       </Button>
                     )}
@@ -224,7 +226,13 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                 </div>
               )}
               <FormField id="alert-slackChannel" label="Slack channel" error={error('slackChannel')} hint="Optional, e.g. #deliverability">
-                <Input placeholder="#alerts" autoComplete="off" value={draft.slackChannel} onChange={(event) => set('slackChannel', event.target.value)} />
+                <Input
+                  placeholder="#alerts"
+                  autoComplete="off"
+                  disabled={!canUseChannels}
+                  value={draft.slackChannel}
+                  onChange={(event) => set('slackChannel', event.target.value)}
+                />
               </FormField>
             </div>
           )}
@@ -234,7 +242,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
             hint="Critical alerts only."
             checked={draft.smsEnabled}
             onChange={(on) => set('smsEnabled', on)}
-            disabled={!canUseChannels}
+            disabled={!canUseChannels && !draft.smsEnabled}
           />
           {draft.smsEnabled && (
             <FormField id="alert-smsNumber" label="Phone number" error={error('smsNumber')} hint="International format, e.g. +14155550123">
@@ -242,6 +250,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                 type="tel"
                 autoComplete="tel"
                 placeholder="+14155550123"
+                disabled={!canUseChannels}
                 value={draft.smsNumber}
                 onChange={(event) => set('smsNumber', event.target.value)}
               />
@@ -252,7 +261,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
             label="Webhook notifications"
             checked={draft.webhookEnabled}
             onChange={(on) => set('webhookEnabled', on)}
-            disabled={!canUseChannels}
+            disabled={!canUseChannels && !draft.webhookEnabled}
           />
           {draft.webhookEnabled && (
             <FormField id="alert-webhookUrl" label="Webhook URL" error={error('webhookUrl')} hint="HTTPS only; alerts are POSTed to it as JSON.">
@@ -260,6 +269,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                 type="url"
                 autoComplete="off"
                 placeholder="https://example.com/hooks/alerts"
+                disabled={!canUseChannels}
                 value={draft.webhookUrl}
                 onChange={(event) => set('webhookUrl', event.target.value)}
               />
