@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, type CreateAlertRule } from '@contracts/alert-settings';
-import { requireFeature } from '../accounts/accounts.service';
-import { listUserDomains } from '../domains/domains.service';
+import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
-import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
+import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, isUserDomain, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
 
 type NewRule = z.output<typeof CreateAlertRule>;
 
@@ -25,7 +24,7 @@ export async function alertRulesOf(ex: Executor, userId: number): Promise<AlertR
 
 export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewRule): Promise<AlertRule> {
   checkThresholds(rule);
-  if (rule.domain !== null && !(await listUserDomains(ctx.db, user.id)).some((d) => d.domain === rule.domain)) {
+  if (rule.domain !== null && !(await isUserDomain(ctx.db, user.id, rule.domain))) {
     throw new AppError('validation_error', `domain ${rule.domain} is not one of your domains`);
   }
   const { notifications } = rule;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ALERT_SETTING_DEFAULTS, AlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
-import { requireFeature } from '../accounts/accounts.service';
+import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardOverview, DashboardTrends, TrendsQuery } from '@contracts/dashboard';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { requireFeature } from '../accounts/accounts.service';
+import { requireFeature } from '../platform/http/plan-gate';
 import { computeOverview } from './dashboard.formulas';
 import { loadOverviewInputs, loadTrends } from './dashboard.repo';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AddIpRequest, BulkImportRequest, BulkImportResponse, IpAddress, IpAddressIdParams, IpSuggestion } from '@contracts/reputation';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { requireFeature } from '../accounts/accounts.service';
+import { requireFeature } from '../platform/http/plan-gate';
 import { addIpAddress, bulkImportIpAddresses, deleteIpAddress, listIpAddresses } from './ip-addresses.service';
 import { suggestIpAddresses } from './ip-suggestions';
 

@@ -1,0 +1,23 @@
+import { PLAN_IDS, PLAN_LABELS, PlanId, planHasFeature, type PlanFeature } from '@contracts/plans';
+import type { UserRow } from '../db/schema/index';
+import { AppError } from '../errors';
+
+/** The plan a stored user is on; a value this version does not know counts as free. */
+export function planOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanId {
+  const parsed = PlanId.safeParse(user.subscriptionPlan);
+  return parsed.success ? parsed.data : 'free';
+}
+
+/** The lowest plan that has `feature`, by name as the upgrade banner says it ("Professional"). */
+export function lowestPlanNameWith(feature: PlanFeature): string {
+  const plan = PLAN_IDS.find((id) => planHasFeature(id, feature)) ?? PLAN_IDS[PLAN_IDS.length - 1];
+  return PLAN_LABELS[plan].replace(/ Plan$/, '');
+}
+
+/**
+ * The one plan gate every capability uses: a 403 with the banner's words (part 1 section 6:
+ * 'Requires {plan} plan') when the user's plan lacks `feature`.
+ */
+export function requireFeature(user: Pick<UserRow, 'subscriptionPlan'>, feature: PlanFeature): void {
+  if (!planHasFeature(planOf(user), feature)) throw new AppError('forbidden', `Requires ${lowestPlanNameWith(feature)} plan`);
+}
