@@ -12,7 +12,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/session';
 import { useUpdateAlertSettingsMutation } from '../api';
 import { changedFields, fieldNamedIn, toDraft, validateChanges, type DraftField, type FieldErrors, type SettingsDraft } from '../settings-draft';
-import { ChannelPlanLock } from './channel-plan-lock';
+import { PlanRequiredBanner } from '../../../components/plan-required-banner';
 
 const FREQUENCIES: { value: AlertFrequency; label: string }[] = [
   { value: 'immediate', label: 'Immediate' },
@@ -171,7 +171,11 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         }
         description="Alerts sent beyond e-mail."
       >
-        {!canUseChannels && <ChannelPlanLock />}
+        {!canUseChannels && (
+          <PlanRequiredBanner feature="advanced_alerting" testId="channels-plan-lock">
+            Slack, SMS and webhook alerts come with the Professional plan. On your plan, alerts reach you by e-mail and on this page.
+          </PlanRequiredBanner>
+        )}
         {/* Without the plan a channel can still be turned off (a downgraded account must be able to), never on or re-pointed. */}
         <fieldset className="space-y-4" data-testid="channel-fields">
           <legend className="sr-only">Slack, SMS and webhook channels</legend>

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useAuth } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { BulkImportForm } from './bulk-import-form';
-import { BulkImportPlanBanner } from './plan-banner';
+import { PlanRequiredBanner } from '../../../components/plan-required-banner';
 import { SingleIpForm } from './single-ip-form';
 
 const TABS = [
@@ -69,7 +69,14 @@ export function AddIpDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         </div>
         <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
           {tab === 'single' && <SingleIpForm onDone={close} />}
-          {tab === 'bulk' && (canBulkImport ? <BulkImportForm onDone={close} /> : <BulkImportPlanBanner />)}
+          {tab === 'bulk' &&
+            (canBulkImport ? (
+              <BulkImportForm onDone={close} />
+            ) : (
+              <PlanRequiredBanner feature="bulk_ip_import" testId="bulk-import-plan-banner">
+                Bulk import adds a whole CIDR block at once. On your plan, add addresses one at a time with Single IP.
+              </PlanRequiredBanner>
+            ))}
         </div>
       </DialogContent>
     </Dialog>
