@@ -25,11 +25,20 @@ export const alerts = pgTable(
     acknowledgedAt: timestamp({ withTimezone: true }),
     /** What happened to it: raised, updated, resolved, acknowledged, each with its time and words. */
     history: jsonb().$type<{ at: string; event: string; message: string }[]>().notNull().default([]),
-    /** When its notifications went out (immediately or in a digest); null while they are due. */
+    /**
+     * When its raising (or its last escalation) was taken into the notification queue
+     * (alert_notifications); null while that is due. Evaluation sets it back to null on escalation.
+     */
     notifiedAt: timestamp({ withTimezone: true }),
+    /** When its resolution was taken into the notification queue; null while a resolution is due. */
+    resolutionNotifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('alerts_user_created_idx').on(t.userId, t.createdAt),
+    // The delivery sweep's question every minute: whose alerts have something to tell?
+    index('alerts_notification_due_idx')
+      .on(t.userId)
+      .where(sql`${t.notifiedAt} IS NULL OR (${t.resolvedAt} IS NOT NULL AND ${t.resolutionNotifiedAt} IS NULL)`),
     uniqueIndex('alerts_open_condition_key')
       .on(t.userId, t.conditionKey)
       .where(sql`${t.conditionKey} IS NOT NULL AND ${t.resolvedAt} IS NULL`),

@@ -12,3 +12,4 @@ export * from './dmarc';
 export * from './inbound-messages';
 export * from './reputation';
 export * from './webhooks';
+export * from './alert-delivery';

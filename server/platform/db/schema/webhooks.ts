@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** An endpoint a user registered for outgoing webhook events. */
@@ -14,9 +15,16 @@ export const webhooks = pgTable(
     description: text(),
     /** The signing secret, encrypted with the secret box; shown to the user once. */
     secretEncrypted: text().notNull(),
+    /** Who keeps it: null for one the user registered, 'alert_settings' for the one Alert Settings' webhook URL manages. */
+    source: text({ enum: ['alert_settings'] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_idx').on(t.userId)],
+  (t) => [
+    index('webhooks_user_idx').on(t.userId),
+    uniqueIndex('webhooks_user_source_key')
+      .on(t.userId, t.source)
+      .where(sql`${t.source} IS NOT NULL`),
+  ],
 );
 
 /** One event sent (or being sent) to one webhook, with every attempt. */
