@@ -86,6 +86,13 @@ export const AlertSettings = z.object({
 export type AlertSettings = z.infer<typeof AlertSettings>;
 
 /**
+ * The answer to PUT /api/alert-settings: the saved form, and the signing secret of the webhook the
+ * webhook URL registers when a new one was made (turned on, or a new URL): shown this once.
+ */
+export const SavedAlertSettings = AlertSettings.extend({ webhookSigningSecret: z.string().optional() });
+export type SavedAlertSettings = z.infer<typeof SavedAlertSettings>;
+
+/**
  * PUT /api/alert-settings: any subset of the form; a field left out keeps its value (the spec's
  * form may send an empty object). `slackWebhookUrl` null removes the saved one.
  */

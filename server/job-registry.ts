@@ -1,3 +1,4 @@
+import { alertDeliveryJobs } from './alerts/delivery/alert-delivery.jobs';
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
 import type { AnyJob } from './platform/queue/job';
@@ -25,4 +26,5 @@ export const jobRegistry: AnyJob[] = [
   reputationCheckJob,
   scheduleReputationChecksJob,
   deliverWebhookJob,
+  ...alertDeliveryJobs,
 ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AlertSettings, UpdateAlertSettings } from '@contracts/alert-settings';
+import { AlertSettings, SavedAlertSettings, UpdateAlertSettings } from '@contracts/alert-settings';
 import { getAlertSettings, updateAlertSettings } from './alert-settings.service';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -14,7 +14,7 @@ export async function alertSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     getAlertSettings(ctx.db, currentUser(request).id),
   );
 
-  r.put('/api/alert-settings', { onRequest: signedIn, schema: { body: UpdateAlertSettings, response: { 200: AlertSettings } } }, async (request) =>
+  r.put('/api/alert-settings', { onRequest: signedIn, schema: { body: UpdateAlertSettings, response: { 200: SavedAlertSettings } } }, async (request) =>
     updateAlertSettings(ctx, currentUser(request), request.body),
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ALERT_SETTING_DEFAULTS, AlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
+import { ALERT_SETTING_DEFAULTS, AlertSettings, type SavedAlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -8,6 +8,7 @@ import { AppError } from '../platform/errors';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
 import { OutboundRequestError } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
+import { syncAlertSettingsWebhook } from '../webhooks/webhooks.service';
 import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
@@ -59,8 +60,13 @@ export async function alertDeliverySettings(ex: Executor, appSecret: string, use
   return { ...settings, slackWebhookUrl: row?.slackWebhookUrlEncrypted ? decryptSecret(row.slackWebhookUrlEncrypted, appSecret) : null };
 }
 
-/** PUT /api/alert-settings: the fields given change, the others keep their value; `{}` changes nothing. */
-export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<AlertSettings> {
+/**
+ * PUT /api/alert-settings: the fields given change, the others keep their value; `{}` changes nothing.
+ * The webhook URL, when turned on, is one webhook of the user's (signed, retried, in GET /api/webhooks
+ * as "Alert Settings") subscribed to alert.created and alert.resolved; its signing secret comes back
+ * once, when it is made. Turning it off or clearing the URL removes it.
+ */
+export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<SavedAlertSettings> {
   if (Object.keys(update).length === 0) return getAlertSettings(ctx.db, user.id);
   return ctx.db.transaction(async (tx) => {
     const current = await lockAlertSettings(tx, user.id);
@@ -68,7 +74,11 @@ export async function updateAlertSettings(ctx: AppContext, user: UserRow, update
     checkChannels(user, current, update, next);
     if (update.webhookUrl) await checkWebhookAddress(ctx, update.webhookUrl);
     const saved = await saveAlertSettings(tx, user.id, next);
-    return toSettings(saved, saved.updatedAt);
+    const webhook =
+      'webhookEnabled' in update || 'webhookUrl' in update
+        ? await syncAlertSettingsWebhook(tx, ctx.env.APP_SECRET, user.id, saved.webhookEnabled ? saved.webhookUrl : null)
+        : null;
+    return { ...toSettings(saved, saved.updatedAt), ...(webhook ? { webhookSigningSecret: webhook.secret } : {}) };
   });
 }
 

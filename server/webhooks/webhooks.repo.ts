@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { webhookDeliveries, webhooks } from '../platform/db/schema/webhooks';
 
@@ -58,6 +58,64 @@ export async function listSubscribedWebhooks(ex: Executor, userId: number, event
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.userId, userId), sql`${webhooks.events} @> ${JSON.stringify([eventType])}::jsonb`));
+}
+
+/**
+ * Deliveries of one event (a fixed event id) to `values`' webhooks, made once: a second call with
+ * the same event id adds none for a webhook that has one. Returns the event's deliveries nobody has
+ * attempted yet (new or left by a run that died before queueing them), for the caller to queue.
+ */
+export async function insertDeliveriesOnce(ex: Executor, eventId: string, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<WebhookDeliveryRow[]> {
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook-event'), hashtext(${eventId}))`);
+    const existing = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+    const have = new Set(existing.map((row) => row.webhookId));
+    const added = await insertDeliveries(
+      tx,
+      values.filter((v) => !have.has(v.webhookId)),
+    );
+    return [...existing.filter((row) => row.status === 'pending' && row.attempts.length === 0), ...added];
+  });
+}
+
+/** The webhook a source (Alert Settings) keeps for the user, if any. */
+export async function findSourceWebhook(ex: Executor, userId: number, source: 'alert_settings'): Promise<WebhookRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), eq(webhooks.source, source)));
+  return row;
+}
+
+export async function insertWebhook(ex: Executor, values: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+  const [row] = await ex.insert(webhooks).values(values).returning();
+  return row;
+}
+
+export async function updateWebhook(
+  ex: Executor,
+  id: number,
+  values: Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'secretEncrypted'>>,
+): Promise<void> {
+  await ex.update(webhooks).set(values).where(eq(webhooks.id, id));
+}
+
+export async function deleteSourceWebhook(ex: Executor, userId: number, source: 'alert_settings'): Promise<boolean> {
+  const rows = await ex
+    .delete(webhooks)
+    .where(and(eq(webhooks.userId, userId), eq(webhooks.source, source)))
+    .returning({ id: webhooks.id });
+  return rows.length > 0;
+}
+
+/** How many of the user's webhooks subscribe to any of `eventTypes`. */
+export async function countSubscribedWebhooks(ex: Executor, userId: number, eventTypes: string[]): Promise<number> {
+  if (eventTypes.length === 0) return 0;
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), or(...eventTypes.map((type) => sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`))));
+  return row?.n ?? 0;
 }
 
 export async function insertDeliveries(ex: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<WebhookDeliveryRow[]> {

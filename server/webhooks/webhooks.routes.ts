@@ -42,6 +42,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.delete('/api/webhooks/:id', { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
     const { id } = request.params;
+    const webhook = await ownWebhook(currentUser(request).id, id);
+    // Alert Settings would still say it is on: it is turned off where it was turned on.
+    if (webhook.source === 'alert_settings')
+      throw new AppError('conflict', 'This webhook belongs to Alert Settings: turn off webhook notifications there to remove it');
     if (!(await deleteUserWebhook(ctx.db, currentUser(request).id, id))) throw new AppError('not_found', NOT_FOUND);
     return reply.code(204).send();
   });

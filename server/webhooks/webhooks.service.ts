@@ -9,12 +9,18 @@ import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/securi
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
 import { deliverWebhookJobType } from './deliver-webhook.job-type';
 import {
+  countSubscribedWebhooks,
+  deleteSourceWebhook,
   findDelivery,
+  findSourceWebhook,
   findWebhook,
   insertDeliveries,
+  insertDeliveriesOnce,
+  insertWebhook,
   insertWebhookWithin,
   listSubscribedWebhooks,
   recordAttempt,
+  updateWebhook,
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
   type WebhookRow,
@@ -87,7 +93,7 @@ export async function createWebhook(ctx: Pick<AppContext, 'db' | 'env' | 'dns'>,
     if (!(err instanceof OutboundRequestError)) throw err;
     throw new AppError('validation_error', refusedHostMessage(err, url.hostname));
   }
-  const secret = `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const secret = newSecret();
   const row = await insertWebhookWithin(
     ctx.db,
     { userId, url: url.href, events: input.events, description: input.description || null, secretEncrypted: encryptSecret(secret, ctx.env.APP_SECRET) },
@@ -95,6 +101,52 @@ export async function createWebhook(ctx: Pick<AppContext, 'db' | 'env' | 'dns'>,
   );
   if (!row) throw new AppError('conflict', `An account can have at most ${WEBHOOKS_PER_ACCOUNT} webhooks: delete one to add another`);
   return { ...toWebhook(row, ctx.env.APP_SECRET), secret };
+}
+
+function newSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** What Alert Settings' webhook URL subscribes to, and how the list names it. */
+export const ALERT_SETTINGS_WEBHOOK = { events: ['alert.created', 'alert.resolved'] as WebhookEvent[], description: 'Alert Settings' };
+
+/**
+ * Keeps the one webhook Alert Settings manages in line with its URL, inside the settings' own
+ * transaction: made (with a new signing secret) when a URL is turned on, re-pointed with a new secret
+ * when the URL changes (a new receiver gets its own), removed when it is turned off or cleared. The
+ * answer carries the new secret when one was made, the only time it is shown. The URL was checked by
+ * the caller (https, public host); this webhook does not count toward the 20 the user registers.
+ */
+export async function syncAlertSettingsWebhook(ex: Executor, appSecret: string, userId: number, url: string | null): Promise<{ secret: string } | null> {
+  const current = await findSourceWebhook(ex, userId, 'alert_settings');
+  if (url === null) {
+    if (current) await deleteSourceWebhook(ex, userId, 'alert_settings');
+    return null;
+  }
+  const href = new URL(url).href;
+  if (current && current.url === href) {
+    // The same URL saved again keeps its secret; the events follow the definition.
+    await updateWebhook(ex, current.id, { events: ALERT_SETTINGS_WEBHOOK.events, description: ALERT_SETTINGS_WEBHOOK.description });
+    return null;
+  }
+  const secret = newSecret();
+  const secretEncrypted = encryptSecret(secret, appSecret);
+  if (current) await updateWebhook(ex, current.id, { url: href, secretEncrypted, events: ALERT_SETTINGS_WEBHOOK.events });
+  else
+    await insertWebhook(ex, {
+      userId,
+      url: href,
+      events: ALERT_SETTINGS_WEBHOOK.events,
+      description: ALERT_SETTINGS_WEBHOOK.description,
+      secretEncrypted,
+      source: 'alert_settings',
+    });
+  return { secret };
+}
+
+/** Whether any of the user's webhooks subscribes to one of `types`. */
+export async function hasWebhookFor(db: Executor, userId: number, types: WebhookEvent[]): Promise<boolean> {
+  return (await countSubscribedWebhooks(db, userId, types)) > 0;
 }
 
 function refusedHostMessage(err: OutboundRequestError, host: string): string {
@@ -106,9 +158,35 @@ function refusedHostMessage(err: OutboundRequestError, host: string): string {
  * Sends `type` with `data` to every webhook of the user subscribed to it: one delivery row and one
  * durable job per webhook. What other capabilities call when something happens.
  */
-export async function enqueueWebhookEvent(db: Executor, jobs: JobSender, userId: number, type: WebhookEvent, data: unknown): Promise<WebhookDelivery[]> {
+export async function enqueueWebhookEvent(
+  db: Executor,
+  jobs: JobSender,
+  userId: number,
+  type: WebhookEvent,
+  data: unknown,
+  /**
+   * A caller that may run again for the same event (a retried job) names it: the same id and time
+   * make the same envelope, each webhook gets one delivery of it, and deliveries a dead run left
+   * unqueued are queued. Receivers dedupe on the id.
+   */
+  event?: { id: string; created: number },
+): Promise<WebhookDelivery[]> {
   const subscribed = await listSubscribedWebhooks(db, userId, type);
-  return queueDeliveries(db, jobs, subscribed, newEnvelope(type, data));
+  if (!event) return queueDeliveries(db, jobs, subscribed, newEnvelope(type, data));
+  const envelope: WebhookEnvelope = { id: event.id, type, created: event.created, data };
+  const body = JSON.stringify(envelope);
+  const rows = await insertDeliveriesOnce(
+    db,
+    envelope.id,
+    subscribed.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: envelope.type, body })),
+  );
+  for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
+  return rows.map(toDelivery);
+}
+
+/** A new event id, for a caller that keeps it to send the event again under the same id. */
+export function newWebhookEventId(): string {
+  return `evt_${randomBytes(12).toString('base64url')}`;
 }
 
 /** A webhook.test event to this one webhook, whatever it subscribes to. */
@@ -128,7 +206,7 @@ export async function redeliver(db: Executor, jobs: JobSender, delivery: Webhook
 }
 
 function newEnvelope(type: WebhookEvent, data: unknown): WebhookEnvelope {
-  return { id: `evt_${randomBytes(12).toString('base64url')}`, type, created: Math.floor(Date.now() / 1000), data };
+  return { id: newWebhookEventId(), type, created: Math.floor(Date.now() / 1000), data };
 }
 
 async function queueDeliveries(db: Executor, jobs: JobSender, targets: WebhookRow[], envelope: WebhookEnvelope): Promise<WebhookDelivery[]> {

@@ -8,7 +8,10 @@ import { OutboundRequestError, type OutboundGuard } from '../../platform/securit
  * no_service (404, the webhook was removed) or channel_not_found.
  */
 
-export type SlackAlert = Pick<Alert, 'id' | 'severity' | 'title' | 'message' | 'domain' | 'createdAt'>;
+export type SlackAlert = Pick<Alert, 'id' | 'severity' | 'title' | 'message' | 'domain' | 'createdAt'> & {
+  /** What happened to it; raised when left out. */
+  event?: 'raised' | 'escalated' | 'resolved';
+};
 
 /** Why Slack did not take the message, in words for the alert's owner and the logs. */
 export class SlackError extends Error {
@@ -50,9 +53,16 @@ const KNOWN_ERRORS: Record<string, { message: string; permanent: boolean }> = {
   invalid_token: { message: 'The Slack webhook URL is no longer valid (invalid_token)', permanent: true },
 };
 
+function headline(alert: SlackAlert): string {
+  const label = SEVERITY_LABEL[alert.severity];
+  if (alert.event === 'resolved') return `:white_check_mark: Resolved: ${alert.title}`;
+  if (alert.event === 'escalated') return `${SEVERITY_EMOJI[alert.severity]} Escalated to ${label.toLowerCase()}: ${alert.title}`;
+  return `${SEVERITY_EMOJI[alert.severity]} ${label}: ${alert.title}`;
+}
+
 /** The Block Kit message for an alert: header, message, domain and time, and a "View alert" button. */
 export function slackAlertMessage(alert: SlackAlert, appUrl: string) {
-  const label = SEVERITY_LABEL[alert.severity];
+  const label = alert.event === 'resolved' ? 'Resolved' : SEVERITY_LABEL[alert.severity];
   const seconds = Math.floor(Date.parse(alert.createdAt) / 1000);
   const context = [
     ...(alert.domain ? [{ type: 'mrkdwn', text: `Domain: *${escapeMrkdwn(alert.domain)}*` }] : []),
@@ -63,13 +73,46 @@ export function slackAlertMessage(alert: SlackAlert, appUrl: string) {
     // The notification text and what clients without Block Kit show.
     text: `${label}: ${alert.title}`,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: cut(`${SEVERITY_EMOJI[alert.severity]} ${label}: ${alert.title}`, HEADER_MAX), emoji: true } },
+      { type: 'header', text: { type: 'plain_text', text: cut(headline(alert), HEADER_MAX), emoji: true } },
       { type: 'section', text: { type: 'mrkdwn', text: cut(escapeMrkdwn(alert.message), SECTION_MAX) } },
       { type: 'context', elements: context },
       {
         type: 'actions',
         elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alert' }, url: `${appUrl.replace(/\/$/, '')}/alerts?alertId=${alert.id}` }],
       },
+    ],
+  };
+}
+
+/** Alerts a digest shows one by one; the rest are counted (Block Kit allows 50 blocks). */
+const DIGEST_SHOWN = 20;
+
+/** Several alerts in one Block Kit message: a header with the count, a line per alert with its link, a "View alerts" button. */
+export function slackDigestMessage(alerts: SlackAlert[], appUrl: string, name: string) {
+  const base = appUrl.replace(/\/$/, '');
+  const heading = `${alerts.length} alerts${name ? ` (${name})` : ''}`;
+  const lines = alerts.slice(0, DIGEST_SHOWN).map((alert) => {
+    const seconds = Math.floor(Date.parse(alert.createdAt) / 1000);
+    const where = alert.domain ? ` · ${escapeMrkdwn(alert.domain)}` : '';
+    return {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: cut(
+          `*${escapeMrkdwn(headline(alert))}*\n${escapeMrkdwn(cut(alert.message, 500))}\n<${base}/alerts?alertId=${alert.id}|View alert>${where} · <!date^${seconds}^{date_short_pretty} at {time}|${alert.createdAt}>`,
+          SECTION_MAX,
+        ),
+      },
+    };
+  });
+  const more = alerts.length - DIGEST_SHOWN;
+  return {
+    text: `InboxPulse: ${heading}`,
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: cut(`InboxPulse: ${heading}`, HEADER_MAX), emoji: true } },
+      ...lines,
+      ...(more > 0 ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: `and ${more} more` }] }] : []),
+      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alerts' }, url: `${base}/alerts` }] },
     ],
   };
 }
@@ -82,6 +125,11 @@ export async function postSlackAlert(
   appUrl: string,
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
+  await postSlackMessage(guard, webhookUrl, slackAlertMessage(alert, appUrl), options);
+}
+
+/** Posts a Block Kit message (an alert's or a digest's); throws SlackError unless Slack answered "ok". */
+export async function postSlackMessage(guard: OutboundGuard, webhookUrl: string, message: object, options: { timeoutMs?: number } = {}): Promise<void> {
   if (!URL.canParse(webhookUrl) || new URL(webhookUrl).protocol !== 'https:') {
     throw new SlackError('The Slack webhook URL must be an https:// URL', 'invalid_url', true);
   }
@@ -90,7 +138,7 @@ export async function postSlackAlert(
     res = await guard.fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(slackAlertMessage(alert, appUrl)),
+      body: JSON.stringify(message),
       timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
       maxBytes: ANSWER_MAX_BYTES,
     });

@@ -13,7 +13,7 @@ export const sendEmailJobType = jobType('send-email', z.object({ outboxId: z.num
 
 export interface OutboxMail extends MailMessage {
   userId: number | null;
-  kind: 'verify_email' | 'reset_password';
+  kind: 'verify_email' | 'reset_password' | 'alert_notification';
 }
 
 /**
