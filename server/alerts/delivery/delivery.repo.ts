@@ -173,7 +173,9 @@ export async function pendingNotificationSummary(
     .select({
       userId: alertNotifications.userId,
       oldest: sql<string>`min(${alertNotifications.occurredAt})`,
-      oldestCritical: sql<string | null>`min(${alertNotifications.occurredAt}) filter (where ${alertNotifications.severity} = 'critical')`,
+      oldestCritical: sql<
+        string | null
+      >`min(${alertNotifications.occurredAt}) filter (where ${alertNotifications.severity} = 'critical' and ${alertNotifications.event} <> 'resolved')`,
       frequency: sql<string | null>`max(${alertSettings.frequency})`,
       quietHours: sql<{ start: string; end: string; timeZone: string } | null>`(array_agg(${alertSettings.quietHours}))[1]`,
     })

@@ -14,6 +14,8 @@ export interface DeliverySchedule {
 /** What the schedule needs of a pending notification. */
 export interface PendingNotice {
   severity: string;
+  /** A resolution is good news: it never passes quiet hours. */
+  event?: 'raised' | 'escalated' | 'resolved';
   occurredAt: Date;
 }
 
@@ -93,10 +95,15 @@ function minutesOf(clock: string): number {
 
 /**
  * The pending notifications a message may carry now: those that happened by the frequency's
- * boundary and, in quiet hours, only critical ones (the rest go together when the quiet hours end).
+ * boundary and, in quiet hours, only critical ones raised or escalated (the rest, resolutions too, go
+ * together when the quiet hours end).
  */
 export function claimable<T extends PendingNotice>(pending: T[], schedule: DeliverySchedule, now: Date): T[] {
   const boundary = dueBoundary(now, schedule).getTime();
   const quiet = inQuietHours(now, schedule.quietHours);
-  return pending.filter((n) => n.occurredAt.getTime() <= boundary && (!quiet || n.severity === 'critical'));
+  return pending.filter((n) => n.occurredAt.getTime() <= boundary && (!quiet || passesQuietHours(n)));
+}
+
+export function passesQuietHours(n: PendingNotice): boolean {
+  return n.severity === 'critical' && n.event !== 'resolved';
 }
