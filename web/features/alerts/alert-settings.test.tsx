@@ -162,6 +162,42 @@ describe('Alert Settings', () => {
     await user.click(form.getByRole('button', { name: 'Change' }));
     expect(form.getByRole('textbox', { name: 'Slack webhook URL' })).toHaveValue('');
   });
+
+  it('on Professional: shows the webhook’s signing secret once, with a copy button, after the save that made it', async () => {
+    let saved = makeSettings();
+    const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+    let answerSecret = true;
+    const fetch = stubAlerts(
+      [],
+      {
+        'GET /api/alert-settings': () => jsonResponse(saved),
+        'PUT /api/alert-settings': (init) => {
+          saved = { ...saved, ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>), updatedAt: new Date().toISOString() };
+          return jsonResponse(answerSecret ? { ...saved, webhookSigningSecret: SECRET } : saved);
+        },
+      },
+      { subscriptionPlan: 'professional' },
+    );
+    const user = userEvent.setup();
+    const { app, form } = await openSettings();
+    expect(form.queryByTestId('webhook-signing-secret')).not.toBeInTheDocument();
+    await user.click(form.getByRole('switch', { name: 'Webhook notifications' }));
+    await user.type(form.getByRole('textbox', { name: 'Webhook URL' }), 'https://hooks.example.com/alerts');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    const box = within(await form.findByTestId('webhook-signing-secret'));
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ webhookEnabled: true, webhookUrl: 'https://hooks.example.com/alerts' });
+    expect(box.getByText(SECRET)).toBeInTheDocument();
+    expect(box.getByRole('button', { name: 'Copy signing secret' })).toBeInTheDocument();
+    expect(box.getByText(/Shown once: copy it now/)).toBeInTheDocument();
+
+    // Turned off: the secret goes with the webhook.
+    answerSecret = false;
+    await settled(app);
+    await user.click(form.getByRole('switch', { name: 'Webhook notifications' }));
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(putCalls(fetch)).toHaveLength(2));
+    await waitFor(() => expect(form.queryByTestId('webhook-signing-secret')).not.toBeInTheDocument());
+  });
 });
 
 describe('Alert rules', () => {

@@ -4,9 +4,11 @@ import { Alert as AlertSchema, type Alert } from '@contracts/alerts';
 import {
   AlertRule as AlertRuleSchema,
   AlertSettings as AlertSettingsSchema,
+  SavedAlertSettings as SavedAlertSettingsSchema,
   type AlertRule,
   type AlertSettings,
   type CreateAlertRule,
+  type SavedAlertSettings,
   type UpdateAlertSettings,
 } from '@contracts/alert-settings';
 import { apiJson, apiRequest } from '../../lib/api-client';
@@ -95,14 +97,18 @@ export function useAlertSettings() {
   });
 }
 
-/** PUT /api/alert-settings with the changed fields only; the answer is the whole saved form. */
+/**
+ * PUT /api/alert-settings with the changed fields only; the answer is the whole saved form, with the
+ * webhook's signing secret when a new one was made. The secret is the caller's to show once: the
+ * cache keeps the form without it.
+ */
 export function useUpdateAlertSettingsMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (changes: UpdateAlertSettings): Promise<AlertSettings> =>
-      AlertSettingsSchema.parse(await apiJson('PUT', ALERT_SETTINGS_QUERY_KEY[0], changes)),
+    mutationFn: async (changes: UpdateAlertSettings): Promise<SavedAlertSettings> =>
+      SavedAlertSettingsSchema.parse(await apiJson('PUT', ALERT_SETTINGS_QUERY_KEY[0], changes)),
     meta,
-    onSuccess: (saved) => queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, saved),
+    onSuccess: ({ webhookSigningSecret: _secret, ...saved }) => queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, saved),
   });
 }
 

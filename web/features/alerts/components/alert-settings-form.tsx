@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/session';
 import { useUpdateAlertSettingsMutation } from '../api';
 import { changedFields, fieldNamedIn, toDraft, validateChanges, type DraftField, type FieldErrors, type SettingsDraft } from '../settings-draft';
 import { PlanRequiredBanner } from '../../../components/plan-required-banner';
+import { CopyButton } from '../../../components/copy-button';
 
 const FREQUENCIES: { value: AlertFrequency; label: string }[] = [
   { value: 'immediate', label: 'Immediate' },
@@ -98,6 +99,8 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(saved));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [editingSlackUrl, setEditingSlackUrl] = useState(saved.slackWebhookPreview === null);
+  /** The webhook's signing secret, from the save that made it: shown this once, never fetched again. */
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
   const set = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => setDraft((old) => ({ ...old, [field]: value }));
   const changes = changedFields(saved, draft);
@@ -113,8 +116,9 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
     }
     setErrors({});
     update.mutate(checked.body, {
-      onSuccess: (next) => {
+      onSuccess: ({ webhookSigningSecret, ...next }) => {
         setDraft(toDraft(next));
+        setSigningSecret(webhookSigningSecret ?? (next.webhookEnabled ? signingSecret : null));
         setEditingSlackUrl(next.slackWebhookPreview === null);
         toast({ title: 'Alert settings saved', description: 'Your alert preferences have been updated.' });
       },
@@ -268,7 +272,12 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
             disabled={!canUseChannels && !draft.webhookEnabled}
           />
           {draft.webhookEnabled && (
-            <FormField id="alert-webhookUrl" label="Webhook URL" error={error('webhookUrl')} hint="HTTPS only; alerts are POSTed to it as JSON.">
+            <FormField
+              id="alert-webhookUrl"
+              label="Webhook URL"
+              error={error('webhookUrl')}
+              hint="HTTPS only; alert.created and alert.resolved events are POSTed to it as signed JSON, at once."
+            >
               <Input
                 type="url"
                 autoComplete="off"
@@ -278,6 +287,19 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                 onChange={(event) => set('webhookUrl', event.target.value)}
               />
             </FormField>
+          )}
+          {signingSecret && (
+            <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:bg-amber-950/30" data-testid="webhook-signing-secret">
+              <p className="font-medium">Webhook signing secret</p>
+              <div className="flex items-center gap-2">
+                <code className="min-w-0 flex-1 rounded bg-background px-2 py-1 text-xs wrap-anywhere">{signingSecret}</code>
+                <CopyButton value={signingSecret} label="Copy signing secret" />
+              </div>
+              <p className="text-muted-foreground">
+                Shown once: copy it now. Your receiver checks each request&apos;s InboxPulse-Signature header with it. Saving a new webhook URL makes a new
+                secret.
+              </p>
+            </div>
           )}
         </fieldset>
       </Section>
