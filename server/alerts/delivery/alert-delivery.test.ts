@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
@@ -92,6 +92,7 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
   });
 
   const db = () => t.database.db;
+  const count = async (query: SQL) => ((await db().execute(query)) as unknown as { rows: { n: number }[] }).rows[0];
 
   async function account(plan: 'free' | 'professional' = 'professional') {
     const signed = await signUp(t.app);
@@ -329,7 +330,7 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     await raise(user.id, { title: 'Crash window' });
     const [id] = await deliverUserAlerts(ctx, user.id, new Date());
     const jobsOf = async () =>
-      (await db().execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-alert-digest' AND data->>'digestId' = ${String(id)}`)).rows[0];
+      await count(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-alert-digest' AND data->>'digestId' = ${String(id)}`);
     expect(await jobsOf()).toMatchObject({ n: 1 });
     // A sender took the message and was killed before anything else.
     expect(await leaseDigest(db(), id!, 120)).toBeDefined();
@@ -353,10 +354,10 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     await raise(user.id);
     await sweepAlertDelivery(ctx);
     await sweepAlertDelivery(ctx);
-    const jobs = await db().execute(
+    const jobs = await count(
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deliver-alerts' AND singleton_key = ${`user-${user.id}`} AND state = 'created'`,
     );
-    expect(jobs.rows[0]).toMatchObject({ n: 1 });
+    expect(jobs).toMatchObject({ n: 1 });
   });
 
   it('makes Alert Settings’ webhook URL one managed webhook: created with a secret shown once, rotated with a new URL, removed when turned off', async () => {
