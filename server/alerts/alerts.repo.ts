@@ -26,7 +26,7 @@ function toAlert(row: AlertRow): Alert {
 }
 
 /** A history line as jsonb, stamped by the database so it agrees with the row's own timestamps. */
-function historyEntry(event: AlertHistoryEntry['event'], message: string) {
+export function historyEntry(event: AlertHistoryEntry['event'], message: string) {
   return sql`jsonb_build_array(jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'event', ${event}::text, 'message', ${message}::text))`;
 }
 
