@@ -1,4 +1,5 @@
 import { alertDeliveryJobs } from './alerts/delivery/alert-delivery.jobs';
+import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
 import type { AnyJob } from './platform/queue/job';
@@ -27,4 +28,5 @@ export const jobRegistry: AnyJob[] = [
   scheduleReputationChecksJob,
   deliverWebhookJob,
   ...alertDeliveryJobs,
+  ...alertEvaluationJobs,
 ];

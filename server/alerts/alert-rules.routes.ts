@@ -24,7 +24,7 @@ export async function alertRuleRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/alerts/rules/:id',
     { onRequest: signedIn, schema: { params: AlertRuleIdParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      await deleteAlertRule(ctx.db, currentUser(request).id, request.params.id);
+      await deleteAlertRule(ctx, currentUser(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

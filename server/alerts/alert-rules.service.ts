@@ -5,6 +5,7 @@ import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
+import { queueAlertEvaluation } from './evaluate-alerts.job-type';
 import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, isUserDomain, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
 
 type NewRule = z.output<typeof CreateAlertRule>;
@@ -29,7 +30,7 @@ export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewR
   }
   const { notifications } = rule;
   if (notifications.slack || notifications.sms || notifications.webhook) requireFeature(user, 'advanced_alerting');
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     if ((await countUserAlertRulesLocked(tx, user.id)) >= MAX_ALERT_RULES) {
       throw new AppError('validation_error', `You can keep at most ${MAX_ALERT_RULES} alert rules: delete one to add another`);
     }
@@ -46,6 +47,9 @@ export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewR
     });
     return toAlertRule(row);
   });
+  // Committed: the evaluation judges the new rule on the data there is now, not at the next hour.
+  await queueAlertEvaluation(ctx.jobs, user.id);
+  return created;
 }
 
 /**
@@ -68,6 +72,8 @@ function checkThresholds({ type, threshold }: NewRule): void {
   }
 }
 
-export async function deleteAlertRule(ex: Executor, userId: number, id: number): Promise<void> {
-  if (!(await deleteUserAlertRule(ex, userId, id))) throw new AppError('not_found', 'Alert rule not found');
+/** Its open alerts are resolved by the evaluation queued here ("no longer monitored"). */
+export async function deleteAlertRule(ctx: Pick<AppContext, 'db' | 'jobs'>, userId: number, id: number): Promise<void> {
+  if (!(await deleteUserAlertRule(ctx.db, userId, id))) throw new AppError('not_found', 'Alert rule not found');
+  await queueAlertEvaluation(ctx.jobs, userId);
 }

@@ -10,6 +10,7 @@ import { OutboundRequestError } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { syncAlertSettingsWebhook } from '../webhooks/webhooks.service';
 import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
+import { queueAlertEvaluation } from './evaluate-alerts.job-type';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
 
@@ -68,7 +69,7 @@ export async function alertDeliverySettings(ex: Executor, appSecret: string, use
  */
 export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<SavedAlertSettings> {
   if (Object.keys(update).length === 0) return getAlertSettings(ctx.db, user.id);
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const current = await lockAlertSettings(tx, user.id);
     const next = applyUpdate(current, update, ctx.env.APP_SECRET);
     checkChannels(user, current, update, next);
@@ -80,6 +81,8 @@ export async function updateAlertSettings(ctx: AppContext, user: UserRow, update
         : null;
     return { ...toSettings(saved, saved.updatedAt), ...(webhook ? { webhookSigningSecret: webhook.secret } : {}) };
   });
+  await queueAlertEvaluation(ctx.jobs, user.id); // thresholds may have changed: after the commit, so the evaluation reads them
+  return saved;
 }
 
 function applyUpdate(current: AlertSettingsValues, update: SettingsUpdate, appSecret: string): AlertSettingsValues {

@@ -1,3 +1,5 @@
 // What other capabilities may do with alerts: raise one for a user (a domain check that failed, a
 // reporter that stopped). Listing, reading and deleting belong to the alerts routes.
 export { createAlert as raiseAlert, type NewAlert } from './alerts.repo';
+// Ask for the user's alert conditions to be evaluated after data they are computed from changed.
+export { queueAlertEvaluation } from './evaluate-alerts.job-type';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobType } from '../platform/job-sender';
+import { jobType, type JobSender } from '../platform/job-sender';
 
 /**
  * Evaluating one user's alert conditions, as senders know it: a capability whose data changed (a
@@ -8,3 +8,8 @@ import { jobType } from '../platform/job-sender';
  * server/alerts/evaluation/.
  */
 export const evaluateAlertsJobType = jobType('evaluate-alerts', z.object({ userId: z.number().int().positive() }));
+
+/** Asks for an evaluation of the user's alert conditions; call it after the transaction that changed their data commits. */
+export async function queueAlertEvaluation(jobs: JobSender, userId: number): Promise<void> {
+  await jobs.send(evaluateAlertsJobType, { userId }, { singletonKey: `user-${userId}` });
+}

@@ -1,0 +1,187 @@
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { DomainChecks } from '@contracts/domains';
+import type { Executor } from '../../platform/db/client';
+import {
+  alertRules,
+  alertSettings,
+  alerts,
+  dmarcReports,
+  dmarcSourceDays,
+  domains,
+  emailMetrics,
+  inboxTestReports,
+  inboxTests,
+  ipAddresses,
+} from '../../platform/db/schema/index';
+
+/*
+ * What the evaluation reads, straight from the tables through the platform schema: the capabilities
+ * that own them import server/alerts, so it cannot ask them.
+ */
+
+export interface ThresholdSettings {
+  inboxThreshold: number;
+  bounceThreshold: number;
+  spamThreshold: number;
+  reputationThreshold: number;
+}
+
+export async function findThresholds(ex: Executor, userId: number): Promise<ThresholdSettings | undefined> {
+  const [row] = await ex
+    .select({
+      inboxThreshold: alertSettings.inboxThreshold,
+      bounceThreshold: alertSettings.bounceThreshold,
+      spamThreshold: alertSettings.spamThreshold,
+      reputationThreshold: alertSettings.reputationThreshold,
+    })
+    .from(alertSettings)
+    .where(eq(alertSettings.userId, userId));
+  return row;
+}
+
+export type RuleRow = typeof alertRules.$inferSelect;
+
+export async function listEnabledRules(ex: Executor, userId: number): Promise<RuleRow[]> {
+  return ex
+    .select()
+    .from(alertRules)
+    .where(and(eq(alertRules.userId, userId), eq(alertRules.enabled, true)))
+    .orderBy(alertRules.id);
+}
+
+export interface TestRow {
+  id: number;
+  /** The From domain (DMARC's, else the From address's), lower case; null when the report does not say. */
+  domain: string | null;
+  inboxCount: number;
+  totalSeeds: number;
+  completedAt: Date;
+}
+
+/** The user's completed inbox tests of the last `days` days, newest first. */
+export async function listRecentTests(ex: Executor, userId: number, now: Date, days: number): Promise<TestRow[]> {
+  const domain = sql<
+    string | null
+  >`nullif(lower(coalesce(${inboxTestReports.report} #>> '{authentication,dmarc,domain}', split_part(${inboxTestReports.report} #>> '{authentication,headerFrom,0}', '@', 2))), '')`;
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const rows = await ex
+    .select({ id: inboxTests.id, domain, inboxCount: inboxTests.inboxCount, totalSeeds: inboxTests.totalSeeds, completedAt: inboxTests.completedAt })
+    .from(inboxTests)
+    .leftJoin(inboxTestReports, eq(inboxTestReports.testId, inboxTests.id))
+    .where(and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), isNotNull(inboxTests.completedAt), gte(inboxTests.completedAt, since)))
+    .orderBy(desc(inboxTests.completedAt), desc(inboxTests.id));
+  return rows.map((r) => ({ ...r, domain: r.domain?.replace(/[>\s]+$/, '') || null, completedAt: r.completedAt! }));
+}
+
+export interface MetricsDay {
+  date: string;
+  sent: number;
+  delivered: number;
+  bounced: number;
+  complaints: number;
+}
+
+/** The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. */
+export async function listMetricDays(ex: Executor, userId: number, since: string): Promise<MetricsDay[]> {
+  return ex
+    .select({
+      date: emailMetrics.date,
+      sent: sql<number>`sum(${emailMetrics.emailsSent})::float8`,
+      delivered: sql<number>`sum(${emailMetrics.delivered})::float8`,
+      bounced: sql<number>`sum(${emailMetrics.bounced})::float8`,
+      complaints: sql<number>`sum(${emailMetrics.complaints})::float8`,
+    })
+    .from(emailMetrics)
+    .where(and(eq(emailMetrics.userId, userId), gte(emailMetrics.date, since)))
+    .groupBy(emailMetrics.date)
+    .orderBy(emailMetrics.date);
+}
+
+export async function listScoredIps(ex: Executor, userId: number): Promise<{ ipAddress: string; senderScore: number | null }[]> {
+  return ex.select({ ipAddress: ipAddresses.ipAddress, senderScore: ipAddresses.senderScore }).from(ipAddresses).where(eq(ipAddresses.userId, userId));
+}
+
+export interface DomainFacts {
+  domain: string;
+  status: 'healthy' | 'warning' | 'error' | 'pending';
+  spfStatus: string | null;
+  dkimStatus: string | null;
+  dmarcStatus: string | null;
+  checks: DomainChecks | null;
+  lastCheckedAt: Date | null;
+  reputationScore: number | null;
+}
+
+export async function listDomainFacts(ex: Executor, userId: number): Promise<DomainFacts[]> {
+  const rows = await ex
+    .select({
+      domain: domains.domain,
+      status: domains.status,
+      spfStatus: domains.spfStatus,
+      dkimStatus: domains.dkimStatus,
+      dmarcStatus: domains.dmarcStatus,
+      checks: domains.checks,
+      lastCheckedAt: domains.lastCheckedAt,
+      reputationScore: domains.reputationScore,
+    })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(domains.domain);
+  return rows.map((r) => ({ ...r, domain: r.domain.toLowerCase() }));
+}
+
+export interface DmarcDomainTotals {
+  domain: string;
+  total: number;
+  failed: number;
+  /** The sources that failed most, most first. */
+  topSources: { ip: string; count: number }[];
+}
+
+/** DMARC report figures of the days from `since` (YYYY-MM-DD) per domain, with each domain's top failing sources. */
+export async function listDmarcTotals(ex: Executor, userId: number, since: string, topN = 5): Promise<DmarcDomainTotals[]> {
+  const domain = sql<string>`lower(${dmarcSourceDays.domain})`;
+  const where = and(eq(dmarcSourceDays.userId, userId), gte(dmarcSourceDays.day, since));
+  const totals = await ex
+    .select({ domain, total: sql<number>`sum(${dmarcSourceDays.total})::float8`, failed: sql<number>`sum(${dmarcSourceDays.failed})::float8` })
+    .from(dmarcSourceDays)
+    .where(where)
+    .groupBy(domain)
+    .orderBy(domain);
+  if (totals.length === 0) return [];
+  const sources = await ex
+    .select({ domain, ip: dmarcSourceDays.sourceIp, count: sql<number>`sum(${dmarcSourceDays.failed})::float8` })
+    .from(dmarcSourceDays)
+    .where(and(where, sql`${dmarcSourceDays.failed} > 0`))
+    .groupBy(domain, dmarcSourceDays.sourceIp)
+    .orderBy(domain, sql`3 desc`, dmarcSourceDays.sourceIp);
+  return totals.map((t) => ({
+    ...t,
+    topSources: sources
+      .filter((s) => s.domain === t.domain)
+      .slice(0, topN)
+      .map((s) => ({ ip: s.ip, count: s.count })),
+  }));
+}
+
+/** Per-user lock of one evaluation's writes: two evaluations at once write one after the other. */
+export async function lockUserEvaluation(ex: Executor, userId: number): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(hashtext('alert-evaluation'), ${userId})`);
+}
+
+/**
+ * Users with something to evaluate: alert rules, email metrics, monitored IPs, domains, inbox tests
+ * or DMARC reports, and those with an open condition alert (to resolve it when its data is gone).
+ */
+export async function listEvaluationUserIds(ex: Executor): Promise<number[]> {
+  const result = (await ex.execute(sql`
+    select user_id from ${alertRules}
+    union select user_id from ${emailMetrics}
+    union select user_id from ${ipAddresses}
+    union select user_id from ${domains}
+    union select user_id from ${inboxTests} where status = 'completed'
+    union select user_id from ${dmarcReports}
+    union select user_id from ${alerts} where condition_key is not null and resolved_at is null
+    order by 1`)) as unknown as { rows: { user_id: number }[] };
+  return result.rows.map((r) => Number(r.user_id));
+}
