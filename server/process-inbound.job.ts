@@ -1,3 +1,4 @@
+import { queueAlertEvaluation } from './alerts/alerts.service';
 import { importMailedReports } from './dmarc/report-intake';
 import { processTestMessage } from './inbox-tests/process-test-message';
 import { claimInboundMessage, finishInboundMessage, MAX_PROCESS_ATTEMPTS } from './platform/smtp/inbound.repo';
@@ -24,10 +25,11 @@ export const processInboundJob = defineJob({
       return finishInboundMessage(db, message.id, { status: 'failed', result: `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.` });
     }
     if (message.kind === 'inbox_test') {
-      const { pollSeeds, ...outcome } = await processTestMessage(ctx, message);
+      const { pollSeeds, completedFor = [], ...outcome } = await processTestMessage(ctx, message);
       await finishInboundMessage(db, message.id, outcome);
       // After the test is running and committed: the seed poller looks for it at once, not at the next minute.
       if (pollSeeds) await queueSeedPolling(ctx.jobs);
+      for (const userId of completedFor) await queueAlertEvaluation(ctx.jobs, userId);
       log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, ...outcome }, 'inbox test message processed');
       return;
     }

@@ -13,6 +13,8 @@ export interface MailedReportsOutcome {
   result: string;
   /** The domains the readable reports cover. */
   reportDomains: string[];
+  /** The users a report was newly stored for. */
+  importedFor?: number[];
 }
 
 /**
@@ -42,6 +44,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
 
   const lines: string[] = [];
   const reportDomains = new Set<string>();
+  const importedFor = new Set<number>();
   let stored = 0;
   await db.transaction(async (tx) => {
     for (const part of parts) {
@@ -67,6 +70,7 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
       for (const userId of owners) {
         stored++;
         const outcome = await importReport(tx, userId, parsed, file);
+        if (outcome.kind === 'imported') importedFor.add(userId);
         const how = file.senderAuthenticated ? '' : ' (sender not authenticated)';
         lines.push(
           `${part.fileName}: ${outcome.kind === 'failed' ? `failed for user ${userId}: ${outcome.error}` : `${outcome.kind} for user ${userId}${how}`}`,
@@ -75,5 +79,5 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
     }
   });
   const status = stored > 0 ? 'processed' : reportDomains.size > 0 ? 'unrouted' : 'failed';
-  return { status, result: lines.join('\n'), reportDomains: [...reportDomains] };
+  return { status, result: lines.join('\n'), reportDomains: [...reportDomains], importedFor: [...importedFor] };
 }

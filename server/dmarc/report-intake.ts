@@ -1,4 +1,5 @@
 import type { UploadResponse } from '@contracts/dmarc';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { TaskStoppedError } from '../platform/workers/thread-pool';
@@ -38,9 +39,12 @@ export const reportIntakeTask = defineThreadTask<IntakeInput, IntakeOutput>({
 export const STOPPED_READING = `Reading the file was stopped: it took longer than ${READ_TIME_LIMIT_MS / 1000} s or more memory than a file of reports may use. Nothing from it was stored.`;
 
 /** An upload's files into the user's reports (ingest.ts, in the thread). */
-export async function importUpload(ctx: Pick<AppContext, 'threads'>, userId: number, files: UploadedFile[], form: boolean): Promise<UploadResponse> {
+export async function importUpload(ctx: Pick<AppContext, 'threads' | 'jobs'>, userId: number, files: UploadedFile[], form: boolean): Promise<UploadResponse> {
   try {
-    return (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, files, form })) as UploadResponse;
+    const response = (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, files, form })) as UploadResponse;
+    // Stored and committed: the DMARC failure conditions are computed from them.
+    if (response.imported > 0) await queueAlertEvaluation(ctx.jobs, userId);
+    return response;
   } catch (error) {
     if (error instanceof TaskStoppedError) throw new AppError('payload_too_large', STOPPED_READING);
     throw error;
@@ -49,13 +53,15 @@ export async function importUpload(ctx: Pick<AppContext, 'threads'>, userId: num
 
 /** The reports a mail carries, to the owners of their domains (mailed-reports.ts, in the thread). */
 export async function importMailedReports(
-  ctx: Pick<AppContext, 'threads'>,
+  ctx: Pick<AppContext, 'threads' | 'jobs'>,
   raw: Uint8Array,
   fileName: string,
   envelope: SmtpEnvelope | null,
 ): Promise<MailedReportsOutcome> {
   try {
-    return (await ctx.threads.run(reportIntakeTask, { kind: 'mail', data: raw, fileName, envelope })) as MailedReportsOutcome;
+    const outcome = (await ctx.threads.run(reportIntakeTask, { kind: 'mail', data: raw, fileName, envelope })) as MailedReportsOutcome;
+    for (const userId of outcome.importedFor ?? []) await queueAlertEvaluation(ctx.jobs, userId);
+    return outcome;
   } catch (error) {
     // The same mail would be stopped again: failed for good, not retried.
     if (error instanceof TaskStoppedError) return { status: 'failed', result: STOPPED_READING, reportDomains: [] };

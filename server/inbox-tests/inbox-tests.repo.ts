@@ -161,14 +161,14 @@ export async function failTestsOfMessage(ex: Executor, testIds: number[], messag
  * every message): the report (written over on a re-run), the test's subject and sending provider,
  * and, without a seed network, the analyser's placement and note. That was the test's one
  * placement, so the test is complete (completeInboxTest's work, for a test that has nothing pending;
- * nothing else changes a running test without seeds). Returns whether it has seeds to poll.
+ * nothing else changes a running test without seeds). Returns whether it has seeds to poll, and its owner.
  */
 export async function recordTestReport(
   ex: Executor,
   testId: number,
   report: InboxTestReport,
   test: { subject: string; provider: string | null; analyserPlacement: 'inbox' | 'spam'; analyserNote: string },
-): Promise<boolean> {
+): Promise<{ hasSeeds: boolean; userId: number | null }> {
   const result = (await ex.execute(sql`
     with stored as (
       insert into ${inboxTestReports} (test_id, score, report) values (${testId}, ${report.score}, ${JSON.stringify(report)}::jsonb)
@@ -188,8 +188,8 @@ export async function recordTestReport(
       completed_at = case when c.placement is null then t.completed_at else now() end
     from (select (select placement from classed) as placement) c
     where t.id = ${testId}
-    returning c.placement is null as "hasSeeds"`)) as unknown as { rows: { hasSeeds: boolean }[] };
-  return result.rows[0]?.hasSeeds ?? false;
+    returning c.placement is null as "hasSeeds", t.user_id as "userId"`)) as unknown as { rows: { hasSeeds: boolean; userId: number }[] };
+  return { hasSeeds: result.rows[0]?.hasSeeds ?? false, userId: result.rows[0]?.userId ?? null };
 }
 
 /** Tests whose message never came: failed after AWAITING_EMAIL_HOURS, with the reason. Returns how many. */

@@ -27,6 +27,8 @@ export interface TestMessageOutcome {
   result: string;
   /** Tests that started running and have seeds to poll. */
   pollSeeds: boolean;
+  /** The owners of tests this message completed (no seeds to wait for): their alert conditions change. */
+  completedFor?: number[];
 }
 
 /**
@@ -59,13 +61,18 @@ export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'
   }
   const analysed = storable(report);
   let pollSeeds = false;
-  for (const testId of started) pollSeeds = (await recordReport(db, testId, analysed)) || pollSeeds;
+  const completedFor = new Set<number>();
+  for (const testId of started) {
+    const recorded = await recordReport(db, testId, analysed);
+    pollSeeds = recorded.hasSeeds || pollSeeds;
+    if (!recorded.hasSeeds && recorded.userId !== null) completedFor.add(recorded.userId);
+  }
   const result = [`Started test ${started.join(', ')} (score ${analysed.score}/10)`, ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : [])].join('; ');
-  return { status: 'processed', result: `${result}.`, pollSeeds };
+  return { status: 'processed', result: `${result}.`, pollSeeds, completedFor: [...completedFor] };
 }
 
 /** Records a started test's report; without a seed network the analyser's placement stands (recordTestReport). */
-async function recordReport(db: Db, testId: number, report: InboxTestReport): Promise<boolean> {
+async function recordReport(db: Db, testId: number, report: InboxTestReport): Promise<{ hasSeeds: boolean; userId: number | null }> {
   const classed = analyserPlacement(report);
   return recordTestReport(db, testId, report, {
     subject: report.content.subject || defaultSubject(testId),

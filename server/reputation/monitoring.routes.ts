@@ -10,6 +10,7 @@ import {
   ListingPeriod,
   TriggerMonitoringResponse,
 } from '@contracts/reputation';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { DNSBL_CATALOGUE, findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
@@ -105,6 +106,8 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
         await deriveReputation(tx, userId);
         return listIgnoredListIds(tx, userId);
       });
+      // The scores changed: the sender score conditions are computed from them.
+      await queueAlertEvaluation(ctx.jobs, userId);
       return toBlocklist(list, ignored);
     },
   );

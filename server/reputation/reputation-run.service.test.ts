@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const log = pino({ level: 'silent' });
-const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log }, userId);
+const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, userId);
 const IPV4_LISTS = () => blocklistsFor('ipv4').length;
 
 /** The IP's query name under a list's zone: 7.113.0.203.zen.spamhaus.org. */

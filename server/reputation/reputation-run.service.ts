@@ -1,4 +1,5 @@
 import type { ScoreFactor } from '@contracts/reputation';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
@@ -33,7 +34,7 @@ import {
 } from './blocklist-results.repo';
 import { countedListings, ipBadge, isPolicyOnlyListing, senderScore, type RateFacts, type ScoredListing } from './sender-score';
 
-type RunContext = Pick<AppContext, 'db' | 'dns' | 'log'>;
+type RunContext = Pick<AppContext, 'db' | 'dns' | 'log' | 'jobs'>;
 
 /** IPs looked up side by side; each asks every list, and the engine bounds the queries process-wide. */
 const IPS_AT_ONCE = 8;
@@ -77,6 +78,8 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
     await failRun(ctx.db, userId, safeMessage(err instanceof Error ? err : new Error(String(err))));
     throw err;
   }
+  // Committed: scores changed, and the sender score conditions are computed from them.
+  await queueAlertEvaluation(ctx.jobs, userId);
 }
 
 /** Writes one run's answers; returns how many alerts it raised. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueAlertEvaluation } from '../../alerts/alerts.service';
 import { pollSeedMailboxes } from './seed-poll';
 import { defineJob } from '../../platform/queue/job';
 import type { JobSender } from '../../platform/job-sender';
@@ -15,11 +16,12 @@ export const pollSeedMailboxesJob = defineJob({
   retryLimit: 0,
   // One round waiting and one running at most: the cron and the on-demand sends share the queue's one key.
   policy: 'stately',
-  async run(_data, { db, env, log }) {
+  async run(_data, { db, env, jobs, log }) {
     const summary = await pollSeedMailboxes(db, {
       appSecret: env.APP_SECRET,
       placementWindowMinutes: env.PLACEMENT_WINDOW_MINUTES,
       log,
+      onCompleted: (userId) => queueAlertEvaluation(jobs, userId),
     });
     if (summary.polled || summary.completed || summary.removedSeedPlacements) log.info(summary, 'Seed mailboxes polled');
   },

@@ -30,6 +30,8 @@ export interface SeedPollOptions {
   log?: Pick<Logger, 'warn' | 'error'>;
   /** Tests shorten the IMAP timeouts. */
   tuning?: ImapTuning;
+  /** Told of each completed test's owner once its completion is committed (the job queues an alert evaluation). */
+  onCompleted?: (userId: number) => Promise<void>;
 }
 
 export interface SeedPollSummary {
@@ -79,7 +81,7 @@ export async function pollSeedMailboxes(db: Db, options: SeedPollOptions): Promi
     else summary.found += result;
   });
 
-  summary.completed = await completeFinishedTests(db, options.placementWindowMinutes);
+  summary.completed = await completeFinishedTests(db, options.placementWindowMinutes, options.onCompleted);
   return summary;
 }
 
@@ -137,7 +139,7 @@ function failureInWords(err: unknown, password: string): string {
  * are completed; a placement still pending then is missing, with its seed's last error as the note
  * when its last poll failed. Tests run by the analyser alone are not completed here.
  */
-async function completeFinishedTests(db: Db, windowMinutes: number): Promise<number> {
+async function completeFinishedTests(db: Db, windowMinutes: number, onCompleted?: (userId: number) => Promise<void>): Promise<number> {
   const running = await findRunningSeedTests(db, windowMinutes);
   let completed = 0;
   for (const test of running) {
@@ -148,6 +150,7 @@ async function completeFinishedTests(db: Db, windowMinutes: number): Promise<num
       await completeInboxTest(tx, test.id);
     });
     completed++;
+    await onCompleted?.(test.userId);
   }
   return completed;
 }

@@ -94,10 +94,11 @@ export async function recordSeedPolled(ex: Executor, seedId: number): Promise<vo
 }
 
 /** Running tests with seed placements: how many are pending, and whether `windowMinutes` since the message arrived have passed. */
-export async function findRunningSeedTests(db: Db, windowMinutes: number): Promise<{ id: number; pending: number; windowPassed: boolean }[]> {
+export async function findRunningSeedTests(db: Db, windowMinutes: number): Promise<{ id: number; userId: number; pending: number; windowPassed: boolean }[]> {
   return db
     .select({
       id: inboxTests.id,
+      userId: inboxTests.userId,
       // Qualified by hand: drizzle leaves columns of a one-table select unqualified, and a bare "id" would name p.id.
       pending: sql<number>`(select count(*)::int from ${inboxTestPlacements} p where p.test_id = ${inboxTests}.id and p.placement is null)`,
       windowPassed: sql<boolean>`coalesce(${inboxTests.receivedAt}, ${inboxTests.createdAt}) + make_interval(mins => ${windowMinutes}) <= now()`,
