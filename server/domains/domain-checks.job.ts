@@ -9,9 +9,9 @@ export const checkDomainJob = defineJob({
   schema: z.object({ domainId: z.number().int().positive() }),
   retryLimit: 3,
   retryDelaySeconds: 60,
-  async run({ domainId }, { db, dns }) {
-    const row = await findDomainById(db, domainId);
-    if (row) await recheckDomain(db, dns, row); // a domain deleted since is simply skipped
+  async run({ domainId }, ctx) {
+    const row = await findDomainById(ctx.db, domainId);
+    if (row) await recheckDomain(ctx, row); // a domain deleted since is simply skipped
   },
 });
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
-import { raiseAlert, type NewAlert } from '../alerts/alerts.service';
-import type { Db } from '../platform/db/client';
+import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alerts.service';
+import type { AppContext } from '../platform/context';
 import { parseTags } from './checks/dkim';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
-import { DnsLookupError, type DnsResolver } from '../platform/dns/resolver';
+import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
 import { findDomainById, saveDomainChecks, type DomainCheckOutcome, type DomainRow } from './domains.repo';
@@ -14,11 +14,13 @@ import { findDomainById, saveDomainChecks, type DomainCheckOutcome, type DomainR
 type DomainAlert = Omit<NewAlert, 'userId' | 'domain'>;
 
 /**
- * Runs every check on one domain, stores the outcome and raises its alerts (ADR 020): on the first
- * check, the problems it found, as a later check finding them would; afterwards, each SPF, DKIM or
- * DMARC record published, removed or changed, said in words, and each status change.
+ * Runs every check on one domain, stores the outcome and raises its alerts (ADR 020): after the
+ * first check, each SPF, DKIM or DMARC record published, removed or changed, said in words. Whether
+ * the records pass is a condition the alert evaluation keeps (one alert while they fail, resolved
+ * when they pass): it is queued when the stored statuses changed.
  */
-export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): Promise<DomainRow> {
+export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>, row: DomainRow): Promise<DomainRow> {
+  const { db, dns } = ctx;
   let checks: DomainChecks;
   try {
     checks = await runDomainChecks(dns, row);
@@ -42,18 +44,21 @@ export async function recheckDomain(db: Db, dns: DnsResolver, row: DomainRow): P
     checks,
     lastCheckedAt: new Date(checks.checkedAt),
   } satisfies DomainCheckOutcome;
-  return db.transaction(async (tx) => {
+  const { updated, statusChanged } = await db.transaction(async (tx) => {
     // One stored outcome of a domain at a time: Verify DNS and the hourly job can finish together,
     // and each must compare with what the other stored, or both would raise the same alerts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('domain-checks'), ${row.id})`);
     const previous = await findDomainById(tx, row.id);
-    if (!previous) return row; // deleted meanwhile: nothing to store, nobody to tell
-    const updated = await saveDomainChecks(tx, row.id, next);
+    if (!previous) return { updated: row, statusChanged: false }; // deleted meanwhile: nothing to store, nobody to tell
+    const saved = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
     for (const alert of domainAlerts(previous, next, checks)) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
-    return updated;
+    const changed = (['status', 'spfStatus', 'dkimStatus', 'dmarcStatus'] as const).some((field) => previous[field] !== next[field]);
+    return { updated: saved, statusChanged: changed || previous.lastCheckedAt === null };
   });
+  if (statusChanged) await queueAlertEvaluation(ctx.jobs, row.userId);
+  return updated;
 }
 
 type Outcome = Pick<DomainRow, 'status' | 'isVerified' | 'spfRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus'> & {
@@ -73,9 +78,9 @@ export function domainAlerts(previous: DomainRow, next: Outcome, checks: DomainC
       metadata: { record: 'ownership' },
     });
   }
-  const firstCheck = previous.lastCheckedAt === null;
-  // A first check has nothing to compare records with: what it finds wrong is said by the status alert below.
-  if (!firstCheck) {
+  // A first check has nothing to compare records with: what it finds wrong is the evaluation's
+  // authentication condition (auth-records:<domain>), as is every later status change.
+  if (previous.lastCheckedAt !== null) {
     alerts.push(...spfAlerts(domain, previous.spfRecord, next.spfRecord));
     // Keys are compared selector by selector; a row stored without its checks (none in practice) by its one record.
     const before = previous.checks ? dkimKeys(previous.checks) : recordKeys(previous.dkimRecord);
@@ -83,55 +88,7 @@ export function domainAlerts(previous: DomainRow, next: Outcome, checks: DomainC
     alerts.push(...dkimAlerts(domain, before, after));
     alerts.push(...dmarcAlerts(domain, previous.dmarcRecord, next.dmarcRecord));
   }
-  const status = statusAlert(domain, firstCheck ? null : previous.status, next, checks);
-  if (status) alerts.push(status);
   return alerts;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Status
-
-/** The words the domains page shows for each status (part 2, section 9). */
-const STATUS_WORDS: Record<DomainRow['status'], string> = { healthy: 'Verified', warning: 'Issues', error: 'Critical', pending: 'Pending' };
-
-/** What is wrong, one sentence per failing part, from the checks' own findings. */
-function problems(checks: DomainChecks): string[] {
-  const sentences: string[] = [];
-  if (!checks.resolves) sentences.push('The domain does not resolve: it has no A, AAAA, MX or SPF record.');
-  for (const [label, check] of [
-    ['SPF', checks.spf],
-    ['DKIM', checks.dkim],
-    ['DMARC', checks.dmarc],
-  ] as const) {
-    if (check.status === 'valid') continue;
-    const finding = check.findings.find((f) => f.severity === 'error');
-    sentences.push(finding?.message ?? (check.status === 'missing' ? `No ${label} record was found.` : `The ${label} record is invalid.`));
-  }
-  return sentences;
-}
-
-/**
- * The status alert: on a first check only when it found problems (a clean first check stays quiet),
- * afterwards whenever the status changed.
- */
-function statusAlert(domain: string, before: DomainRow['status'] | null, next: Outcome, checks: DomainChecks): DomainAlert | null {
-  const after = next.status;
-  if (before === null ? after === 'healthy' : before === after) return null;
-  const lead = before === null ? `The first check of ${domain} found problems.` : `${domain} went from ${STATUS_WORDS[before]} to ${STATUS_WORDS[after]}.`;
-  const detail = after === 'healthy' ? 'SPF, DKIM and DMARC are all valid.' : `${problems(checks).join(' ')} Open the domain to see how to fix each record.`;
-  const title =
-    after === 'healthy'
-      ? `${domain} passes its authentication checks again`
-      : after === 'error'
-        ? `${domain} fails its authentication checks`
-        : `${domain} has authentication issues`;
-  return {
-    type: 'authentication_failure',
-    severity: after === 'error' ? 'error' : after === 'warning' ? 'warning' : 'info',
-    title,
-    message: `${lead} ${detail}`,
-    metadata: { before: before ?? 'pending', after, firstCheck: before === null, spf: next.spfStatus, dkim: next.dkimStatus, dmarc: next.dmarcStatus },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,6 +86,6 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const userId = currentUser(request).id;
     await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
     const row = await ownDomain(userId, request.params.id);
-    return toDetail(await recheckDomain(ctx.db, ctx.dns, row));
+    return toDetail(await recheckDomain(ctx, row));
   });
 }
