@@ -44,6 +44,9 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
       (await page.request.post('/api/register', { data: { username: 'alerted', email: 'alerted@example.com', password: 'alerted pw 123' } })).status(),
     ).toBe(200);
     await page.request.post('/api/user/complete-tour');
+    // This story is the blocklist alert's: a sender score threshold below the listed IP's score (55-65)
+    // keeps the evaluation's sender score condition quiet, so the listing is the one active alert.
+    expect((await page.request.put('/api/alert-settings', { data: { reputationThreshold: 40 } })).status()).toBe(200);
 
     e2e.dns.zone[SPAMCOP_QUERY] = { A: ['127.0.0.2'], TXT: [`Blocked - see https://www.spamcop.net/bl.shtml?${IP}`] };
     expect((await page.request.post('/api/ip-addresses', { data: { ipAddress: IP, label: 'Outbound 1', type: 'dedicated' } })).status()).toBe(200);

@@ -83,9 +83,13 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const bob = await signUp(t.app);
     const file = fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml');
     expect((await uploadReport(t.app, alice.client, file)).json()).toMatchObject({ imported: 1, duplicates: 0 });
+    // A stored report asks for an evaluation of the DMARC failure conditions; a duplicate asks for none.
+    expect(await queuedEvaluations(alice.user.id)).toBe(1);
+    await t.database.pool.query(`delete from pgboss.job where name = 'evaluate-alerts'`);
     // Same report, compressed this time: still the same report.
     const again = await uploadReport(t.app, alice.client, gzipSync(file), { contentType: 'application/gzip' });
     expect(again.json()).toEqual({ imported: 0, duplicates: 1, failed: [], reports: [] });
+    expect(await queuedEvaluations(alice.user.id)).toBe(0);
     expect(await storedCounts(alice.user.id)).toEqual({ reports: 1, records: 2 });
     expect((await uploadReport(t.app, bob.client, file)).json()).toMatchObject({ imported: 1, duplicates: 0 });
   });
@@ -320,11 +324,19 @@ describe('gzip files with stray bytes after their end', () => {
       .build();
     // What the report-intake thread runs for a mail from SMTP or the IMAP mailbox.
     const outcome = await ingestMailedReports(t.database.db, mail, 'mimecast.eml', []);
-    expect(outcome).toMatchObject({ status: 'processed', reportDomains: ['example.com'] });
+    expect(outcome).toMatchObject({ status: 'processed', reportDomains: ['example.com'], importedFor: [user.id] });
     expect(outcome.result.split('\n')).toEqual([`mimecast.xml: ${STRAY_CRLF}`, `mimecast.xml: imported for user ${user.id} (sender not authenticated)`]);
     expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
   });
 });
+
+async function queuedEvaluations(userId: number): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: string }>(
+    `select count(*) as n from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`,
+    [userId],
+  );
+  return Number(rows[0].n);
+}
 
 /** A form as Node's own FormData encodes it, which is what curl -F and most API clients send. */
 async function encodeForm(files: [fileName: string, data: Uint8Array | string][], fields: Record<string, string> = {}) {

@@ -3,6 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTest, InboxTestReport, InboxTestResultRow } from '@contracts/inbox-tests';
+import type { Alert } from '@contracts/alerts';
 import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import { type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
@@ -239,6 +240,12 @@ describe('a test message over SMTP', () => {
       title: 'The message has 2 From header fields',
     });
     expect(report.score).toBeLessThan(5);
+    // The completed test is evaluated at once: none of its one placement reached the inbox.
+    const alerts = await waitUntil(async () => (await user.get('/api/alerts')).json() as Alert[], 'the evaluation to raise the inbox placement alert', {
+      until: (list) => list.some((a) => a.type === 'deliverability_drop'),
+      timeoutMs: 20_000,
+    });
+    expect(alerts.find((a) => a.type === 'deliverability_drop')).toMatchObject({ severity: 'critical', title: expect.stringMatching(/ fell to 0%$/) });
   });
 
   it('resolves the tests a message is addressed to when it accepts it, stores them with it, and starts each one', async () => {

@@ -63,6 +63,13 @@ async function addDomain(userId: number, name: string) {
 const ipRow = async (id: number) => (await t.database.db.select().from(ipAddresses).where(eq(ipAddresses.id, id)))[0];
 const resultsOf = (id: number) => t.database.db.select().from(blocklistResults).where(eq(blocklistResults.ipAddressId, id));
 const listingsOf = (id: number) => t.database.db.select().from(blocklistListings).where(eq(blocklistListings.ipAddressId, id)).orderBy(blocklistListings.id);
+const queuedEvaluations = async (userId: number) => {
+  const { rows } = await t.database.pool.query<{ n: string }>(
+    `select count(*) as n from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`,
+    [userId],
+  );
+  return Number(rows[0].n);
+};
 const runOf = async (userId: number) => (await t.database.db.select().from(reputationRuns).where(eq(reputationRuns.userId, userId)))[0];
 const alertsOf = async (client: { get(url: string): Promise<{ json(): unknown }> }) => (await client.get('/api/alerts')).json() as Promise<Alert[]>;
 
@@ -340,5 +347,13 @@ describe('a reputation run', () => {
     await run(user.id);
     expect(await resultsOf(ip.id)).toEqual([]);
     expect((await ipRow(ip.id)).status).toBe('pending');
+    expect(await queuedEvaluations(user.id)).toBe(0);
+  });
+
+  it('asks for an alert evaluation once its run has committed (the sender scores changed)', async () => {
+    const { user } = await signUp(t.app);
+    await addIp(user.id, '203.0.113.61');
+    await run(user.id);
+    expect(await queuedEvaluations(user.id)).toBe(1);
   });
 });

@@ -120,7 +120,11 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
     await imap.deliver('s2@seeds.example', 'INBOX', message(`Launch ${test.tag}`));
     await imap.deliver('s3@seeds.example', 'Junk', message(`Launch ${test.tag}`));
 
-    expect(await poll()).toMatchObject({ polled: 3, failed: 0, found: 3, completed: 1 });
+    const completedFor: number[] = [];
+    const onCompleted = async (owner: number) => void completedFor.push(owner);
+    expect(await pollSeedMailboxes(database.db, { ...options, onCompleted })).toMatchObject({ polled: 3, failed: 0, found: 3, completed: 1 });
+    // The job queues an alert evaluation for the owner of each completed test.
+    expect(completedFor).toEqual([userId]);
     const rows = await placements(test.id);
     expect(rows).toMatchObject([
       { address: 's1@seeds.example', placement: 'inbox', folder: 'INBOX', tab: null, note: null },
