@@ -10,7 +10,7 @@ import { processInboundJob } from './process-inbound.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
-import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
+import { deliverWebhookJob, sweepWebhookDeliveriesJob } from './webhooks/deliver-webhook.job';
 
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [
@@ -27,6 +27,7 @@ export const jobRegistry: AnyJob[] = [
   reputationCheckJob,
   scheduleReputationChecksJob,
   deliverWebhookJob,
+  sweepWebhookDeliveriesJob,
   ...alertDeliveryJobs,
   ...alertEvaluationJobs,
 ];

@@ -167,3 +167,32 @@ export async function recordAttempt(
     .returning();
   return row;
 }
+
+/**
+ * Deliveries whose next attempt should have run `graceSeconds` ago and did not: never attempted
+ * (the process that wrote them died before queueing them) or waiting for a retry whose job was lost.
+ * The retry wait is the one attemptDelivery queues: retrySeconds x 4^(attempts - 1).
+ */
+export async function listStrandedDeliveryIds(ex: Executor, retrySeconds: number, graceSeconds: number, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      or(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          sql`jsonb_array_length(${webhookDeliveries.attempts}) = 0`,
+          sql`${webhookDeliveries.createdAt} < now() - make_interval(secs => ${graceSeconds})`,
+        ),
+        and(
+          eq(webhookDeliveries.status, 'retrying'),
+          sql`(${webhookDeliveries.attempts}->-1->>'at')::timestamptz
+                + make_interval(secs => ${retrySeconds} * power(4, jsonb_array_length(${webhookDeliveries.attempts}) - 1) + ${graceSeconds})
+              < now()`,
+        ),
+      ),
+    )
+    .orderBy(webhookDeliveries.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

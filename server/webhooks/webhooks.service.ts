@@ -18,6 +18,7 @@ import {
   insertDeliveriesOnce,
   insertWebhook,
   insertWebhookWithin,
+  listStrandedDeliveryIds,
   listSubscribedWebhooks,
   recordAttempt,
   updateWebhook,
@@ -182,6 +183,42 @@ export async function enqueueWebhookEvent(
   );
   for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
   return rows.map(toDelivery);
+}
+
+/**
+ * An event that happened inside the caller's transaction: its deliveries are written there, so they
+ * exist exactly when what caused them committed. The caller queues the returned ids with
+ * queueWebhookDeliveries after the commit (a job queued before it could run first and find nothing);
+ * if the process dies in between, the sweep queues them (sweepStrandedDeliveries).
+ */
+export async function recordWebhookEvent(tx: Executor, userId: number, type: WebhookEvent, data: unknown): Promise<number[]> {
+  const subscribed = await listSubscribedWebhooks(tx, userId, type);
+  const envelope = newEnvelope(type, data);
+  const body = JSON.stringify(envelope);
+  const rows = await insertDeliveries(
+    tx,
+    subscribed.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: type, body })),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Queues the first attempt of deliveries recorded in a committed transaction. */
+export async function queueWebhookDeliveries(jobs: JobSender, deliveryIds: number[]): Promise<void> {
+  for (const deliveryId of deliveryIds) await jobs.send(deliverWebhookJobType, { deliveryId });
+}
+
+/** How late a delivery's next attempt must be before the sweep queues it again: far past any normal queue wait. */
+const STRANDED_AFTER_SECONDS = 15 * 60;
+const SWEEP_BATCH = 500;
+
+/**
+ * Queues deliveries whose next attempt is long overdue: written by a transaction whose process died
+ * before queueing them, or waiting for a retry whose job was lost. Returns how many it queued.
+ */
+export async function sweepStrandedDeliveries(ctx: Pick<AppContext, 'db' | 'env' | 'jobs'>): Promise<number> {
+  const ids = await listStrandedDeliveryIds(ctx.db, ctx.env.WEBHOOK_RETRY_SECONDS, STRANDED_AFTER_SECONDS, SWEEP_BATCH);
+  await queueWebhookDeliveries(ctx.jobs, ids);
+  return ids.length;
 }
 
 /** A new event id, for a caller that keeps it to send the event again under the same id. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -12,7 +12,7 @@ import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import pino from 'pino';
-import { attemptDelivery, enqueueWebhookEvent } from './webhooks.service';
+import { attemptDelivery, enqueueWebhookEvent, sweepStrandedDeliveries } from './webhooks.service';
 import { insertDeliveries } from './webhooks.repo';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -314,6 +314,83 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts[0]).toMatchObject({ statusCode: 302, error: expect.stringMatching(/^Redirect to https:\/\/127\.0\.0\.1:\d+\/ not followed/) });
     expect(privateHits).toBe(0);
+  });
+
+  it('tells subscribed receivers when a domain is verified and when a record starts failing, once per change', async () => {
+    const { client } = await signUp(t.app);
+    const hook = await register(client, '/domain-events', ['domain.verified', 'dns.validation_failed']);
+    const other = await register(client, '/alerts-only', ['alert.created']);
+    const domain = (await client.post('/api/domains', { domain: 'events-brand.com' })).json();
+    dns.zone['events-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
+    dns.zone['_dmarc.events-brand.com'] = { TXT: ['v=DMARC1; p=none; rua=mailto:dmarc@events-brand.com'] };
+    dns.zone['_inboxpulse.events-brand.com'] = { TXT: [domain.verificationRecord.value] };
+    const eventTypes = async () => ((await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[]).map((d) => d.eventType).sort();
+
+    // First check: verified, SPF and DMARC pass, no DKIM key at any selector.
+    expect((await client.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({ isVerified: true, dkimStatus: 'missing' });
+    expect(await eventTypes()).toEqual(['dns.validation_failed', 'domain.verified']);
+    const bodies = await waitUntil(async () => received.filter((r) => r.path === '/domain-events'), 'both domain events to arrive', {
+      until: (r) => r.length === 2,
+    });
+    expect(bodies.every((r) => r.signatureValid)).toBe(true);
+    const envelopes = bodies.map((r) => JSON.parse(r.body)).sort((a, b) => a.type.localeCompare(b.type));
+    expect(envelopes[0]).toMatchObject({
+      type: 'dns.validation_failed',
+      data: { domain: 'events-brand.com', record_type: 'DKIM', error: 'No DKIM record found', details: expect.any(String), failed_at: expect.any(String) },
+    });
+    expect(envelopes[1]).toMatchObject({ type: 'domain.verified', data: { domain: 'events-brand.com', verified_at: expect.any(String) } });
+
+    // Checked again with nothing changed: a failure that lasts is not told again.
+    await client.post(`/api/domains/${domain.id}/verify`);
+    expect(await eventTypes()).toHaveLength(2);
+
+    // SPF removed: one new failure, for SPF.
+    dns.zone['events-brand.com'] = { TXT: [] };
+    await client.post(`/api/domains/${domain.id}/verify`);
+    const deliveries = (await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[];
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual(['dns.validation_failed', 'dns.validation_failed', 'domain.verified']);
+    const spf = await waitUntil(
+      async () => received.find((r) => r.path === '/domain-events' && JSON.parse(r.body).data.record_type === 'SPF'),
+      'the SPF failure to arrive',
+    );
+    expect(JSON.parse(spf!.body).data).toMatchObject({ record_type: 'SPF', error: 'No SPF record found' });
+    expect((await client.get(`/api/webhooks/${other.id}/deliveries`)).json()).toEqual([]);
+  });
+
+  it('queues again deliveries whose job was never queued or whose retry was lost, once they are long overdue', async () => {
+    const { client, user } = await signUp(t.app);
+    const hook = await register(client, '/stranded', ['webhook.test']);
+    const sweep = () => sweepStrandedDeliveries({ db: t.database.db, env: t.env, jobs: t.jobs });
+    const body = (id: string) => JSON.stringify({ id, type: 'webhook.test', created: 1, data: {} });
+    // What a process that died between its commit and queueing the job leaves: deliveries nobody will attempt,
+    // one never tried and one whose first attempt failed before its retry was queued.
+    const [never, lost] = await insertDeliveries(t.database.db, [
+      { webhookId: hook.id, userId: user.id, eventId: 'evt_never', eventType: 'webhook.test', body: body('evt_never') },
+      {
+        webhookId: hook.id,
+        userId: user.id,
+        eventId: 'evt_lost',
+        eventType: 'webhook.test',
+        body: body('evt_lost'),
+        status: 'retrying',
+        attempts: [{ at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', durationMs: 5 }],
+      },
+    ]);
+    expect(await sweep()).toBe(0); // just written: their jobs may simply not have run yet
+    await t.database.db.execute(sql`update webhook_deliveries set created_at = now() - interval '20 minutes' where id = ${never!.id}`);
+    await t.database.db.execute(
+      sql`update webhook_deliveries set attempts = jsonb_set(attempts, '{0,at}', to_jsonb((now() - interval '20 minutes')::text)) where id = ${lost!.id}`,
+    );
+    expect(await sweep()).toBe(2);
+    expect((await settled(client, hook.id, never!.id)).status).toBe('delivered');
+    expect(await settled(client, hook.id, lost!.id)).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] });
+    expect(
+      received
+        .filter((r) => r.path === '/stranded')
+        .map((r) => JSON.parse(r.body).id)
+        .sort(),
+    ).toEqual(['evt_lost', 'evt_never']);
+    expect(await sweep()).toBe(0);
   });
 
   it('refuses unknown events, no events and bad ids with a 400 naming the problem', async () => {

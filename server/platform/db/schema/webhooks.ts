@@ -50,5 +50,11 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    // The sweep reads only deliveries still to be attempted: few, however long the history grows.
+    index('webhook_deliveries_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('pending', 'retrying')`),
+  ],
 );
