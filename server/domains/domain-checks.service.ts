@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DomainChecks } from '@contracts/domains';
+import type { CheckStatus, DomainChecks } from '@contracts/domains';
+import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { parseTags } from './checks/dkim';
@@ -8,6 +9,7 @@ import { domainStatus, runDomainChecks } from './checks/run-checks';
 import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
+import { queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findDomainById, saveDomainChecks, type DomainCheckOutcome, type DomainRow } from './domains.repo';
 
 /** An alert about one domain, before it is addressed to its owner. */
@@ -44,19 +46,22 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     checks,
     lastCheckedAt: new Date(checks.checkedAt),
   } satisfies DomainCheckOutcome;
-  const { updated, statusChanged } = await db.transaction(async (tx) => {
+  const { updated, statusChanged, deliveries } = await db.transaction(async (tx) => {
     // One stored outcome of a domain at a time: Verify DNS and the hourly job can finish together,
     // and each must compare with what the other stored, or both would raise the same alerts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('domain-checks'), ${row.id})`);
     const previous = await findDomainById(tx, row.id);
-    if (!previous) return { updated: row, statusChanged: false }; // deleted meanwhile: nothing to store, nobody to tell
+    if (!previous) return { updated: row, statusChanged: false, deliveries: [] }; // deleted meanwhile: nothing to store, nobody to tell
     const saved = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
     for (const alert of domainAlerts(previous, next, checks)) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
+    const deliveries: number[] = [];
+    for (const event of domainWebhookEvents(previous, next, checks)) deliveries.push(...(await recordWebhookEvent(tx, row.userId, event.type, event.data)));
     const changed = (['status', 'spfStatus', 'dkimStatus', 'dmarcStatus'] as const).some((field) => previous[field] !== next[field]);
-    return { updated: saved, statusChanged: changed || previous.lastCheckedAt === null };
+    return { updated: saved, statusChanged: changed || previous.lastCheckedAt === null, deliveries };
   });
+  await queueWebhookDeliveries(ctx.jobs, deliveries);
   if (statusChanged) await queueAlertEvaluation(ctx.jobs, row.userId);
   return updated;
 }
@@ -89,6 +94,36 @@ export function domainAlerts(previous: DomainRow, next: Outcome, checks: DomainC
     alerts.push(...dmarcAlerts(domain, previous.dmarcRecord, next.dmarcRecord));
   }
   return alerts;
+}
+
+const RECORD_LABEL = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } as const;
+
+/**
+ * The webhook events of one check: domain.verified when ownership is newly proven, and
+ * dns.validation_failed for each record that starts failing (missing or invalid, or failing in
+ * another way than before), once per change, not at every hourly check while it lasts.
+ */
+export function domainWebhookEvents(previous: DomainRow, next: Outcome, checks: DomainChecks): { type: WebhookEvent; data: unknown }[] {
+  const domain = previous.domain;
+  const events: { type: WebhookEvent; data: unknown }[] = [];
+  if (!previous.isVerified && next.isVerified) events.push({ type: 'domain.verified', data: { domain, verified_at: checks.checkedAt } });
+  for (const record of ['spf', 'dkim', 'dmarc'] as const) {
+    const status: CheckStatus = checks[record].status;
+    if (status === 'valid' || previous[`${record}Status`] === status) continue;
+    const label = RECORD_LABEL[record];
+    const problem = checks[record].findings.find((f) => f.severity === 'error') ?? checks[record].findings[0];
+    events.push({
+      type: 'dns.validation_failed',
+      data: {
+        domain,
+        record_type: label,
+        error: status === 'missing' ? `No ${label} record found` : `The ${label} record is invalid`,
+        details: problem?.message ?? null,
+        failed_at: checks.checkedAt,
+      },
+    });
+  }
+  return events;
 }
 
 // ---------------------------------------------------------------------------------------------

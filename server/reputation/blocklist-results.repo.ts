@@ -127,8 +127,13 @@ export async function lockIpRows(tx: Executor, userId: number) {
   return tx.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).for('update');
 }
 
-export async function lockDomainRows(tx: Executor, userId: number): Promise<DomainTarget[]> {
-  return tx.select({ id: domains.id, domain: domains.domain }).from(domains).where(eq(domains.userId, userId)).for('update');
+/** The user's domain rows with their stored reputation, locked until the transaction ends. */
+export async function lockDomainRows(tx: Executor, userId: number) {
+  return tx
+    .select({ id: domains.id, domain: domains.domain, reputationScore: domains.reputationScore, reputationFactors: domains.reputationFactors })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .for('update');
 }
 
 export async function listResults(ex: Executor, userId: number): Promise<ResultRow[]> {

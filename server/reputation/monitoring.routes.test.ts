@@ -94,6 +94,8 @@ describe('monitoring status and trigger', () => {
     } finally {
       dns.silent.clear();
     }
+    // The run is finished once it committed; its job completes a moment later, after queueing what follows.
+    await waitUntil(() => jobsOf(user.id), 'the one run to complete', { until: (states) => states.length === 1 && states[0] === 'completed' });
     expect(await jobsOf(user.id)).toEqual(['completed']);
     expect(asked.get(ptrName(ip))).toBe(1); // one reverse lookup: one run
     const [row] = await t.database.db

@@ -11,6 +11,7 @@ import {
   TriggerMonitoringResponse,
 } from '@contracts/reputation';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
+import { queueWebhookDeliveries } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { DNSBL_CATALOGUE, findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
@@ -101,11 +102,12 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
       const list = findBlocklist(request.params.id);
       if (!list) throw new AppError('not_found', 'Blocklist not found');
       // The stored answers are scored again at once: an ignored list stops counting without a new lookup.
-      const ignored = await ctx.db.transaction(async (tx) => {
+      const { ignored, deliveries } = await ctx.db.transaction(async (tx) => {
         await setListIgnored(tx, userId, list.id, request.body.ignored);
-        await deriveReputation(tx, userId);
-        return listIgnoredListIds(tx, userId);
+        const recorded = await deriveReputation(tx, userId);
+        return { ignored: await listIgnoredListIds(tx, userId), deliveries: recorded };
       });
+      await queueWebhookDeliveries(ctx.jobs, deliveries);
       // The scores changed: the sender score conditions are computed from them.
       await queueAlertEvaluation(ctx.jobs, userId);
       return toBlocklist(list, ignored);

@@ -11,6 +11,7 @@ import {
   inboxTests,
   ipAddresses,
   reputationRuns,
+  webhookDeliveries,
 } from '../platform/db/schema/index';
 import { blocklistsFor } from '../platform/dns/dnsbl';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
@@ -223,6 +224,43 @@ describe('a reputation run', () => {
     const res = await client.request('PUT', '/api/blocklists/spamcop/ignore', { ignored: false });
     expect(res.json()).toMatchObject({ id: 'spamcop', ignored: false });
     expect(await ipRow(ip.id)).toMatchObject({ status: 'blocked', blacklistCount: 1, senderScore: 65 });
+  });
+
+  it('tells domain.reputation_changed webhooks when a domain score moves, with the term that moved it, and not for a first score', async () => {
+    const { user, client } = await signUp(t.app);
+    dns.zone['hooks.moving-brand.test'] = { A: ['93.184.215.14'] };
+    const hook = await client.post('/api/webhooks', { url: 'https://hooks.moving-brand.test/in', events: ['domain.reputation_changed'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    await addDomain(user.id, 'moving-brand.test');
+    const events = async () =>
+      (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id)).map(
+        (d) => JSON.parse(d.body) as { type: string; data: Record<string, unknown> },
+      );
+
+    await run(user.id); // first score: 100, nothing to compare with
+    expect(await events()).toEqual([]);
+    dns.zone['moving-brand.test.dbl.spamhaus.org'] = { A: ['127.0.1.2'] };
+    await run(user.id);
+    await run(user.id); // still listed: the score did not move
+    delete dns.zone['moving-brand.test.dbl.spamhaus.org'];
+    await run(user.id);
+
+    const told = await events();
+    expect(told.map((e) => [e.type, e.data.previous_score, e.data.current_score])).toEqual([
+      ['domain.reputation_changed', 100, 65],
+      ['domain.reputation_changed', 65, 100],
+    ]);
+    expect(told[0]!.data).toMatchObject({
+      domain: 'moving-brand.test',
+      change_reason: expect.stringMatching(/^Listed on Spamhaus DBL \(tier 1\): /),
+      updated_at: expect.any(String),
+    });
+    expect(told[1]!.data.change_reason).toBe('Listed on Spamhaus DBL (tier 1): no longer takes points off (took 35)');
+    const { rows } = await t.database.pool.query<{ n: string }>(
+      `select count(*) as n from pgboss.job where name = 'deliver-webhook' and (data->>'deliveryId')::int = any($1::int[])`,
+      [(await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id))).map((d) => d.id)],
+    );
+    expect(Number(rows[0]!.n)).toBe(2); // each queued once its run committed
   });
 
   it('the ignore switch: 404 for a list not in the catalogue, 400 for a bad body, and neither changes anything', async () => {

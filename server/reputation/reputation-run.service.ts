@@ -1,5 +1,6 @@
 import type { ScoreFactor } from '@contracts/reputation';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
+import { queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
@@ -67,12 +68,13 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
       target,
       answers: await lookUpBlocklists(ctx.dns, { domain: target.domain }),
     }));
-    const alerts = await ctx.db.transaction(async (tx) => {
+    const { alerts, deliveries } = await ctx.db.transaction(async (tx) => {
       await lockUserRun(tx, userId);
-      const raised = await writeChecks(tx, userId, ipChecks, domainChecks);
+      const written = await writeChecks(tx, userId, ipChecks, domainChecks);
       await finishRun(tx, userId);
-      return raised;
+      return written;
     });
+    await queueWebhookDeliveries(ctx.jobs, deliveries);
     ctx.log.info({ userId, ips: ipChecks.length, domains: domainChecks.length, alerts }, 'reputation check done');
   } catch (err) {
     await failRun(ctx.db, userId, safeMessage(err instanceof Error ? err : new Error(String(err))));
@@ -82,8 +84,13 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
   await queueAlertEvaluation(ctx.jobs, userId);
 }
 
-/** Writes one run's answers; returns how many alerts it raised. */
-async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], domainChecks: Checked<DomainTarget>[]): Promise<number> {
+/** Writes one run's answers; returns how many alerts it raised and the webhook deliveries to queue once committed. */
+async function writeChecks(
+  tx: Executor,
+  userId: number,
+  ipChecks: IpChecked[],
+  domainChecks: Checked<DomainTarget>[],
+): Promise<{ alerts: number; deliveries: number[] }> {
   // Locked, so the rows cannot go while this writes; one deleted during the lookups is skipped.
   const ipRows = new Map((await lockIpRows(tx, userId)).map((r) => [r.id, r.ipAddress]));
   const domainRows = new Map((await lockDomainRows(tx, userId)).map((r) => [r.id, r.domain]));
@@ -159,10 +166,10 @@ async function writeChecks(tx: Executor, userId: number, ipChecks: IpChecked[], 
       lastChecked: latest(check.answers) ?? new Date(),
     });
   }
-  await deriveReputation(tx, userId);
+  const deliveries = await deriveReputation(tx, userId);
   let raised = 0;
   for (const change of changes) if (await raiseListingAlert(tx, change)) raised++;
-  return raised;
+  return { alerts: raised, deliveries };
 }
 
 function alertListing(list: DnsblCatalogueEntry, reason: string | null, answers: readonly string[]): AlertListing {
@@ -175,11 +182,14 @@ const latest = (answers: BlocklistAnswer[]) => answers.reduce<Date | null>((max,
  * Status, blacklistCount, totalProviders and sender score of every checked IP, and the reputation
  * score of every checked domain, from the stored answers, reverse DNS, the user's ignores, DMARC
  * reports and inbox tests: after a run, and when the user switches a list on or off (no lookup).
+ * A domain whose score moved gets a domain.reputation_changed webhook event: the deliveries are
+ * returned, to be queued once the transaction commits.
  */
-export async function deriveReputation(tx: Executor, userId: number): Promise<void> {
+export async function deriveReputation(tx: Executor, userId: number): Promise<number[]> {
   // One after another: a transaction is one connection, which runs one query at a time.
   const ipRows = await lockIpRows(tx, userId);
   const domainRows = await lockDomainRows(tx, userId);
+  const deliveries: number[] = [];
   const results = await listResults(tx, userId);
   const ignored = await listIgnoredListIds(tx, userId);
   const open = await listOpenListings(tx, userId);
@@ -225,7 +235,34 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<vo
       placement: placementByDomain.get(name) ?? null,
     });
     await updateDomainReputation(tx, userId, domain.id, score, factors satisfies ScoreFactor[]);
+    // A first score is not a change; a score that moved is, whatever moved it.
+    if (domain.reputationScore !== null && Math.round(domain.reputationScore) !== Math.round(score)) {
+      const data = {
+        domain: domain.domain,
+        previous_score: Math.round(domain.reputationScore),
+        current_score: Math.round(score),
+        change_reason: changeReason(domain.reputationFactors, factors),
+        updated_at: new Date().toISOString(),
+      };
+      deliveries.push(...(await recordWebhookEvent(tx, userId, 'domain.reputation_changed', data)));
+    }
   }
+  return deliveries;
+}
+
+/** The term of the score that moved the most, in its own words: "Listed on Spamhaus DBL (tier 1): ...". */
+export function changeReason(before: ScoreFactor[], after: ScoreFactor[]): string {
+  const labels = new Set([...before.map((f) => f.label), ...after.map((f) => f.label)]);
+  let reason = { moved: 0, text: 'The score was computed again from the same evidence' };
+  for (const label of labels) {
+    const old = before.find((f) => f.label === label);
+    const now = after.find((f) => f.label === label);
+    const moved = Math.abs((now?.points ?? 0) - (old?.points ?? 0));
+    if (moved <= reason.moved) continue;
+    const text = now && now.points > 0 ? `${label}: ${now.detail}` : `${label}: no longer takes points off (took ${old?.points ?? 0})`;
+    reason = { moved, text };
+  }
+  return reason.text;
 }
 
 /**
