@@ -108,9 +108,9 @@ export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}, limits
 }
 
 /** The app with a job worker and a real loopback SMTP server for its outbound mail. */
-export async function createMailingTestApp(): Promise<TestApp & { smtp: SmtpSink }> {
+export async function createMailingTestApp(env: Record<string, string> = {}): Promise<TestApp & { smtp: SmtpSink }> {
   const smtp = await startSmtpSink();
-  const t = await createTestApp({ smtpUrl: smtp.url, work: true });
+  const t = await createTestApp({ smtpUrl: smtp.url, work: true, env });
   return {
     ...t,
     smtp,

@@ -262,6 +262,26 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect(all.map((m) => m.subject)).toEqual(['[InboxPulse] 2 alerts (daily digest)']);
   });
 
+  it('sends a weekly summary on Monday at 08:00 with the whole week, and nothing more until the next Monday', async () => {
+    const { user, client } = await account('free');
+    await settings(client, { frequency: 'weekly' });
+    await raise(user.id, { title: 'Wednesday', severity: 'warning', createdAt: '2025-03-05T09:00:00Z' });
+    await raise(user.id, { title: 'Sunday', severity: 'critical', createdAt: '2025-03-09T21:00:00Z' });
+    // Sunday night, and Monday 07:59: not yet.
+    expect((await deliver(user.id, new Date('2025-03-09T23:00:00Z'))).ids).toEqual([]);
+    expect((await deliver(user.id, new Date('2025-03-10T07:59:00Z'))).ids).toEqual([]);
+    expect((await deliver(user.id, new Date('2025-03-10T08:00:30Z'))).outcomes).toEqual(['sent']);
+    await raise(user.id, { title: 'Monday noon', severity: 'info', createdAt: '2025-03-10T12:00:00Z' });
+    // Tuesday and Sunday: the alert of Monday noon waits for the next summary.
+    expect((await deliver(user.id, new Date('2025-03-11T08:00:30Z'))).ids).toEqual([]);
+    expect((await deliver(user.id, new Date('2025-03-16T20:00:00Z'))).ids).toEqual([]);
+    await deliver(user.id, new Date('2025-03-17T08:01:00Z'));
+    const all = await mails(user.id);
+    expect(all.map((m) => m.subject)).toEqual(['[InboxPulse] 2 alerts (weekly summary)', '[InboxPulse] Info: Monday noon']);
+    expect(all[0]!.textBody).toMatch(/Critical: Sunday[\s\S]*Warning: Wednesday|Warning: Wednesday[\s\S]*Critical: Sunday/);
+    expect(all[1]!.textBody).toContain('Monday noon'); // a summary of one alert names it in the subject
+  });
+
   it('holds non-critical alerts through quiet hours and lets critical ones through; the held ones go together when they end', async () => {
     const { user, client } = await account('free');
     await settings(client, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC' } });
