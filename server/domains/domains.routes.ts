@@ -86,6 +86,7 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const userId = currentUser(request).id;
     await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
     const row = await ownDomain(userId, request.params.id);
-    return toDetail(await recheckDomain(ctx, row));
+    // The user just published or fixed a record: look now, not in the answers cached by the last check.
+    return toDetail(await recheckDomain({ ...ctx, dns: ctx.dns.uncached() }, row));
   });
 }

@@ -50,4 +50,13 @@ describe('DNS resolver (against a real DNS server on loopback)', () => {
     resolver.clearCache();
     expect(await resolver.txt('cached.example.test')).toEqual(['second']);
   });
+
+  it('has an uncached view for lookups a user asks for now, which leaves the cache as it was', async () => {
+    expect(await resolver.txt('late.example.test')).toEqual([]); // not published yet: cached as absent
+    dns.zone['late.example.test'] = { TXT: ['v=spf1 -all'] };
+    expect(await resolver.txt('late.example.test')).toEqual([]);
+    expect(await resolver.uncached().txt('late.example.test')).toEqual(['v=spf1 -all']);
+    expect(resolver.uncached()).toBe(resolver.uncached());
+    expect(await resolver.txt('late.example.test')).toEqual([]);
+  });
 });
