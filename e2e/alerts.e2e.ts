@@ -123,4 +123,49 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
       await e2e.screenshot(page, `alert-settings-${width}`);
     }
   }, 180_000);
+
+  it('shows an authentication alert with its metadata in words, then says in its history that it resolved when the records pass', async () => {
+    const page = await e2e.newPage(1280);
+    const signup = { username: 'resolving', email: 'resolving@example.com', password: 'resolving pw 123' };
+    expect((await page.request.post('/api/register', { data: signup })).status()).toBe(200);
+    await page.request.post('/api/user/complete-tour');
+    const domain = (await (await page.request.post('/api/domains', { data: { domain: 'resolving-brand.com' } })).json()) as { id: number };
+    // Nothing published yet: the first check finds every record missing, and the evaluation raises one alert for it.
+    expect((await page.request.post(`/api/domains/${domain.id}/verify`)).status()).toBe(200);
+    const raised = (
+      await waitUntil(() => alerts(page), 'the authentication alert', {
+        until: (list) => list.some((alert) => alert.type === 'authentication_failure'),
+        timeoutMs: 60_000,
+      })
+    ).find((alert) => alert.type === 'authentication_failure')!;
+    expect(raised.title).toBe('resolving-brand.com fails its authentication checks');
+
+    await page.goto(`/alerts?alertId=${raised.id}`);
+    const detail = page.getByTestId('alert-detail');
+    const pairs = detail.getByTestId('metadata-pairs');
+    await pairs.getByText('SPF', { exact: true }).waitFor();
+    expect(await pairs.locator('dt', { hasText: /^SPF$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('missing');
+    await detail.getByTestId('alert-open').waitFor();
+    await detail.locator('[data-testid="history-entry"][data-event="raised"]').waitFor();
+
+    e2e.dns.zone['resolving-brand.com'] = { TXT: ['v=spf1 ip4:93.184.216.0/24 -all'] };
+    e2e.dns.zone['_dmarc.resolving-brand.com'] = { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@resolving-brand.com'] };
+    e2e.dns.zone['mail._domainkey.resolving-brand.com'] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 7).toString('base64')] };
+    expect(await (await page.request.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({
+      spfStatus: 'valid',
+      dkimStatus: 'valid',
+      dmarcStatus: 'valid',
+    });
+    await waitUntil(async () => (await (await page.request.get(`/api/alerts/${raised.id}`)).json()) as { resolvedAt: string | null }, 'the alert to resolve', {
+      until: (alert) => alert.resolvedAt !== null,
+      timeoutMs: 60_000,
+    });
+
+    await page.reload();
+    await detail.getByTestId('alert-resolved').waitFor();
+    const resolved = detail.locator('[data-testid="history-entry"][data-event="resolved"]');
+    await resolved.getByText('Resolved', { exact: true }).waitFor();
+    expect(await resolved.textContent()).toContain('SPF, DKIM and DMARC of resolving-brand.com are all valid.');
+    await e2e.screenshot(page, 'alert-resolved-1280');
+  }, 180_000);
 });

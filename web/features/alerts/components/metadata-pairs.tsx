@@ -1,12 +1,18 @@
 import { formatDateTime } from '../../../lib/format';
 
-/** "spfRecord" -> "Spf record", "old_value" -> "Old value": keys read as words. */
+/** Words that are names of protocols and records, written as their RFCs write them. */
+const ACRONYMS = new Set(['spf', 'dkim', 'dmarc', 'dns', 'ip', 'ipv4', 'ipv6', 'mx', 'ptr', 'url', 'tls', 'id', 'smtp', 'bimi', 'rdap']);
+
+/** "spfRecord" -> "SPF record", "old_value" -> "Old value": keys read as words. */
 export function keyInWords(key: string): string {
   const words = key
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
