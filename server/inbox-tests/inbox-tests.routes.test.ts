@@ -44,6 +44,22 @@ describe('inbox tests API', () => {
     expect(await idsOf(client)).toEqual([]);
   });
 
+  it('shows one test to its owner (GET /api/inbox-tests/:id) and answers 404 to anyone else', async () => {
+    const owner = await sender();
+    const stranger = await sender();
+    const test = await createTest(owner.client);
+    const shown = await owner.client.get(`/api/inbox-tests/${test.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual(test);
+
+    const foreign = await stranger.client.get(`/api/inbox-tests/${test.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ code: 'not_found', message: 'Inbox test not found' });
+    expect((await owner.client.get('/api/inbox-tests/999999')).statusCode).toBe(404);
+    expect((await owner.client.get('/api/inbox-tests/abc')).statusCode).toBe(400);
+    expect((await new TestClient(t.app).get(`/api/inbox-tests/${test.id}`)).statusCode).toBe(401);
+  });
+
   it('shows a report only to the test’s owner, once stored', async () => {
     const owner = await sender();
     const stranger = await sender();

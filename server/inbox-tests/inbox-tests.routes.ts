@@ -36,6 +36,12 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return test!;
   });
 
+  // The public API's way to follow one test (part 2, section 7); 404 for another user's, as for every test route.
+  r.get('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTest } } }, async (request) => {
+    const [test] = await toInboxTests(ctx.db, [await ownTest(currentUser(request).id, request.params.id)]);
+    return test!;
+  });
+
   r.get('/api/inbox-tests/:id/results', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } }, async (request) =>
     testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
   );
