@@ -13,6 +13,10 @@ export const domains = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     domain: text().notNull(),
+    /** What the user said the domain is for (the public API's `type`, ADR 027): a From domain, or an MTA's own host domain. */
+    type: text({ enum: ['sending', 'mta'] })
+      .notNull()
+      .default('sending'),
     status: text({ enum: ['healthy', 'warning', 'error', 'pending'] })
       .notNull()
       .default('pending'),

@@ -1,0 +1,1 @@
+ALTER TABLE "domains" ADD COLUMN "type" text DEFAULT 'sending' NOT NULL;
