@@ -13,3 +13,4 @@ export * from './inbound-messages';
 export * from './reputation';
 export * from './webhooks';
 export * from './alert-delivery';
+export * from './api-keys';
