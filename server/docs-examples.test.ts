@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { API_ENDPOINTS, type ApiEndpoint } from '@content/docs/api-reference';
+import { Alert, AlertList } from '@contracts/alerts';
+import { AlertRule } from '@contracts/alert-settings';
+import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
+import { Domain, DomainDetail, DomainList } from '@contracts/domains';
+import { EmailMetricList } from '@contracts/email-metrics';
+import { InboxTest, InboxTestList, InboxTestResults } from '@contracts/inbox-tests';
+import { IpAddress, IpMonitoringStatus, TriggerMonitoringResponse } from '@contracts/reputation';
+import { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from '@contracts/webhooks';
+import { alerts } from './platform/db/schema/alerts';
+import { domains } from './platform/db/schema/domains';
+import { emailMetrics } from './platform/db/schema/email-metrics';
+import { startDnsServer, type TestDnsServer } from './test/dns-server';
+import { createTestApp, signUp, type TestApp, type TestClient } from './test/test-app';
+
+/**
+ * Every request example of the API documentation (content/docs/api-reference.ts, shown on /api-docs)
+ * is sent to the real app, and its answer example must be true of the real answer: same status, every
+ * documented field present with the same type, and the example itself valid under the route's schema.
+ */
+
+/** The schema each documented answer is read with (the route's response schema). */
+const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
+  'list-domains': DomainList,
+  'create-domain': Domain,
+  'get-domain': DomainDetail,
+  'verify-domain': DomainDetail,
+  'list-email-metrics': EmailMetricList,
+  'create-inbox-test': InboxTest,
+  'get-inbox-test': InboxTest,
+  'list-inbox-tests': InboxTestList,
+  'inbox-test-results': InboxTestResults,
+  'create-ip-address': IpAddress,
+  'list-ip-addresses': IpAddress.array(),
+  'trigger-ip-monitoring': TriggerMonitoringResponse,
+  'ip-monitoring-status': IpMonitoringStatus,
+  'upload-dmarc-report': UploadResponse,
+  'list-dmarc-reports': DmarcReportList,
+  'dmarc-analytics': DmarcAnalytics,
+  'list-alerts': AlertList,
+  'create-alert-rule': AlertRule,
+  'list-alert-rules': AlertRule.array(),
+  'acknowledge-alert': Alert,
+  'read-alert': Alert,
+  'create-webhook': CreatedWebhook,
+  'list-webhooks': WebhookList,
+  'test-webhook': WebhookDelivery,
+  'webhook-deliveries': WebhookDeliveryList,
+};
+
+const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * Where the documented example says something the real answer does not: a field missing, or of
+ * another type. A documented null stands for a nullable field and matches anything; a real null
+ * matches a documented value of a nullable field (the schema check says which fields may be null).
+ */
+export function shapeMismatches(documented: unknown, real: unknown, at = '$'): string[] {
+  if (documented === null || real === null) return [];
+  if (typeOf(documented) !== typeOf(real)) return [`${at}: documented ${typeOf(documented)}, real ${typeOf(real)}`];
+  if (Array.isArray(documented) && Array.isArray(real)) {
+    if (documented.length === 0 || real.length === 0) return [];
+    return real.flatMap((item, i) => shapeMismatches(documented[0], item, `${at}[${i}]`));
+  }
+  if (typeof documented === 'object' && typeof real === 'object') {
+    const actual = real as Record<string, unknown>;
+    return Object.entries(documented as Record<string, unknown>).flatMap(([key, value]) =>
+      key in actual ? shapeMismatches(value, actual[key], `${at}.${key}`) : [`${at}.${key}: documented, missing from the real answer`],
+    );
+  }
+  return [];
+}
+
+/** Which row a `{id}` in a documented path stands for, by the path's start. */
+const ID_OWNERS: [prefix: string, key: string][] = [
+  ['/api/domains/', 'domain'],
+  ['/api/inbox-tests/', 'inboxTest'],
+  ['/api/ip-addresses/', 'ipAddress'],
+  ['/api/alerts/', 'alert'],
+  ['/api/webhooks/', 'webhook'],
+];
+
+/** Deletions last, so what they delete is there for every other example first. */
+const ORDERED: ApiEndpoint[] = [...API_ENDPOINTS.filter((e) => e.method !== 'DELETE'), ...API_ENDPOINTS.filter((e) => e.method === 'DELETE')];
+
+describe('the API documentation examples against the real API', () => {
+  let t: TestApp;
+  let dns: TestDnsServer;
+  let client: TestClient;
+  let userId = 0;
+  const ids: Record<string, number> = {};
+  const answers: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    // The documented webhook host resolves to a public address, as a real receiver's would.
+    dns = await startDnsServer({ 'hooks.example.com': { A: ['93.184.215.14'] } });
+    t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+    const signedUp = await signUp(t.app);
+    client = signedUp.client;
+    userId = signedUp.user.id;
+    // What an ESP sync and the alert evaluation would have written.
+    await t.database.db
+      .insert(emailMetrics)
+      .values({ userId, provider: 'sendgrid', date: '2026-11-26', emailsSent: 12000, delivered: 11850, bounced: 150, complaints: 3 });
+    const [alert] = await t.database.db
+      .insert(alerts)
+      .values({
+        userId,
+        type: 'blacklist_detection',
+        severity: 'critical',
+        title: '198.51.100.23 listed on Spamhaus ZEN',
+        message: '198.51.100.23 appears on Spamhaus ZEN.',
+        domain: 'example.com',
+        metadata: { ipAddress: '198.51.100.23', listedCount: 1, totalProviders: 47 },
+        history: [{ at: new Date().toISOString(), event: 'raised', message: 'Listed on Spamhaus ZEN' }],
+      })
+      .returning();
+    ids.alert = alert!.id;
+  });
+  afterAll(async () => {
+    if (process.env.DOCS_DUMP) writeFileSync(process.env.DOCS_DUMP, JSON.stringify(answers, null, 2));
+    await t?.close();
+    await dns?.close();
+  });
+
+  /** What must hold before an example can be sent as a reader would send it. */
+  const before: Record<string, () => Promise<void>> = {
+    // Creating a test needs a domain that passes its checks: the documented one, as if it did.
+    'create-inbox-test': async () => {
+      await t.database.db.update(domains).set({ status: 'healthy' }).where(eq(domains.id, ids.domain!));
+    },
+  };
+
+  /** The ids the later examples' paths use, from the answers that created them. */
+  const created: Record<string, (answer: any) => void> = {
+    'create-domain': (a) => (ids.domain = a.id),
+    'create-inbox-test': (a) => (ids.inboxTest = a.id),
+    'create-ip-address': (a) => (ids.ipAddress = a.id),
+    'create-webhook': (a) => (ids.webhook = a.id),
+  };
+
+  function urlOf(endpoint: ApiEndpoint): string {
+    let path = endpoint.path;
+    if (path.includes('{id}')) {
+      const owner = ID_OWNERS.find(([prefix]) => path.startsWith(prefix));
+      if (!owner || ids[owner[1]] === undefined) throw new Error(`No id for ${path}`);
+      path = path.replace('{id}', String(ids[owner[1]]));
+    }
+    return endpoint.query ? `${path}?${new URLSearchParams(endpoint.query).toString()}` : path;
+  }
+
+  it('documents an answer schema for every endpoint that answers a body, and nothing else', () => {
+    const withBody = API_ENDPOINTS.filter((e) => e.status !== 204).map((e) => e.id);
+    expect(withBody.sort()).toEqual(Object.keys(ANSWER_SCHEMAS).sort());
+    expect(new Set(API_ENDPOINTS.map((e) => e.id)).size).toBe(API_ENDPOINTS.length);
+  });
+
+  for (const endpoint of ORDERED) {
+    it(`${endpoint.method} ${endpoint.path} (${endpoint.id})`, async () => {
+      await before[endpoint.id]?.();
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint),
+        remoteAddress: client.ip,
+        headers: {
+          cookie: client.cookie!,
+          ...(endpoint.rawBody ? { 'content-type': endpoint.rawBody.contentType } : {}),
+        },
+        ...(endpoint.rawBody ? { payload: endpoint.rawBody.text } : endpoint.body === undefined ? {} : { payload: endpoint.body as object }),
+      });
+      expect(res.statusCode, res.body).toBe(endpoint.status);
+      if (endpoint.status === 204) {
+        expect(endpoint.response).toBeUndefined();
+        return;
+      }
+      const real = res.json();
+      answers[endpoint.id] = real;
+      created[endpoint.id]?.(real);
+      expect(endpoint.response, `${endpoint.id} documents no answer`).toBeDefined();
+      const schema = ANSWER_SCHEMAS[endpoint.id]!;
+      const parsed = schema.safeParse(endpoint.response);
+      expect(parsed.success, `${endpoint.id}'s answer example against its schema: ${parsed.error?.message}`).toBe(true);
+      expect(shapeMismatches(endpoint.response, real)).toEqual([]);
+    });
+  }
+});
