@@ -90,9 +90,18 @@ export const DomainChecks = z.object({
 });
 export type DomainChecks = z.infer<typeof DomainChecks>;
 
+/**
+ * What a domain is for (part 2, section 3, the public API's Domain: "type (sending, mta)"): a domain
+ * mail is sent from, or an MTA's own host domain. Stored and shown; the checks are the same (ADR 027).
+ */
+export const DOMAIN_TYPES = ['sending', 'mta'] as const;
+export const DomainType = z.enum(DOMAIN_TYPES, { error: 'Domain type must be "sending" or "mta"' });
+export type DomainType = z.infer<typeof DomainType>;
+
 export const Domain = z.object({
   id: z.number().int(),
   domain: z.string(),
+  type: DomainType,
   status: DomainStatus,
   isVerified: z.boolean(),
   /** The TXT record that proves ownership: publish `value` at `name`. */
@@ -122,6 +131,9 @@ export const CreateDomainBody = z.object({
   domain: text('Domain', 253, { trim: true, required: 'Domain is required', tooLong: 'Domain names are at most 253 characters' })
     .toLowerCase()
     .min(1, 'Domain is required'),
+  type: DomainType.default('sending'),
+  /** Run the DNS checks at once: the answer then carries their outcome, as POST /api/domains/:id/verify does. */
+  verifyDns: z.boolean({ error: 'verifyDns must be true or false' }).default(false),
 });
 
 const selectorRule = z

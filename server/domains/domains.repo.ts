@@ -22,10 +22,10 @@ export async function findUserDomain(ex: Executor, userId: number, id: number): 
 }
 
 /** A new domain with a fresh ownership token; undefined when the user already has this name. */
-export async function insertDomain(ex: Executor, userId: number, name: string): Promise<DomainRow | undefined> {
+export async function insertDomain(ex: Executor, userId: number, name: string, type: DomainRow['type'] = 'sending'): Promise<DomainRow | undefined> {
   const [row] = await ex
     .insert(domains)
-    .values({ userId, domain: name, verificationToken: randomBytes(16).toString('hex') })
+    .values({ userId, domain: name, type, verificationToken: randomBytes(16).toString('hex') })
     .onConflictDoNothing({ target: [domains.userId, domains.domain] })
     .returning();
   return row;

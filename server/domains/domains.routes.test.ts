@@ -80,6 +80,42 @@ describe('domain management API', () => {
     expect((await client.get(`/api/domains/${domain.id}`)).json().checks.dmarc.tags.p).toBe('reject');
   });
 
+  it('keeps the public API’s type and runs the DNS checks at once when verifyDns is true', async () => {
+    const { client } = await signUp(t.app);
+    const plain = (await client.post('/api/domains', { domain: 'plain-brand.com' })).json();
+    expect(plain).toMatchObject({ type: 'sending', status: 'pending', checks: null, lastCheckedAt: null });
+
+    publishHealthy('api-brand.com');
+    const res = await client.post('/api/domains', { domain: 'api-brand.com', type: 'mta', verifyDns: true });
+    expect(res.statusCode).toBe(200);
+    const checked = res.json();
+    expect(checked).toMatchObject({ domain: 'api-brand.com', type: 'mta', status: 'healthy', spfStatus: 'valid', dmarcStatus: 'valid' });
+    // The ownership token is new: nobody could have published it yet.
+    expect(checked.isVerified).toBe(false);
+    expect(checked.lastCheckedAt).not.toBeNull();
+    expect(checked.checks.mx.hosts).toEqual([{ exchange: 'mx.api-brand.com', priority: 10 }]);
+    expect((await client.get(`/api/domains/${checked.id}`)).json()).toMatchObject({ type: 'mta', status: 'healthy' });
+    expect((await client.get('/api/domains')).json().map((d: { type: string }) => d.type)).toEqual(['mta', 'sending']);
+
+    for (const [body, message] of [
+      [{ domain: 'typed-brand.com', type: 'marketing' }, 'Domain type must be "sending" or "mta"'],
+      [{ domain: 'typed-brand.com', verifyDns: 'yes' }, 'verifyDns must be true or false'],
+    ] as const) {
+      const bad = await client.post('/api/domains', body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(message);
+    }
+    expect((await client.get('/api/domains')).json()).toHaveLength(2);
+  });
+
+  it('adds the domain unchecked when verifyDns meets a DNS failure', async () => {
+    const { client } = await signUp(t.app);
+    dns.servfail.add('stormy-brand.com');
+    const res = await client.post('/api/domains', { domain: 'stormy-brand.com', verifyDns: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ domain: 'stormy-brand.com', status: 'pending', checks: null, lastCheckedAt: null });
+  });
+
   it('stays unverified without the ownership record', async () => {
     const { client } = await signUp(t.app);
     const domain = (await client.post('/api/domains', { domain: 'unowned-brand.com' })).json();

@@ -15,6 +15,7 @@ export function toDomain(row: DomainRow): Domain {
   return {
     id: row.id,
     domain: row.domain,
+    type: row.type,
     status: row.status,
     isVerified: row.isVerified,
     verificationRecord: { name: ownershipRecordName(row.domain), value: ownershipRecordValue(row.verificationToken) },
@@ -49,14 +50,35 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return row;
   }
 
+  /**
+   * A just-added domain checked now. When DNS does not answer, the domain is still added (pending, no
+   * checks), as without verifyDns: the scheduled checks take it up, and a retry of the POST would only
+   * meet "already added".
+   */
+  async function checkNewDomain(row: DomainRow): Promise<DomainRow> {
+    try {
+      return await recheckDomain({ ...ctx, dns: ctx.dns.uncached() }, row);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unavailable') return row;
+      throw err;
+    }
+  }
+
   r.get('/api/domains', { onRequest: signedIn, schema: { response: { 200: DomainList } } }, async (request) =>
     (await listUserDomains(ctx.db, currentUser(request).id)).map(toDomain),
   );
 
-  r.post('/api/domains', { onRequest: signedIn, schema: { body: CreateDomainBody, response: { 200: Domain } } }, async (request) => {
-    const row = await insertDomain(ctx.db, currentUser(request).id, validateDomainName(request.body.domain));
+  // checks stays null unless verifyDns asked for them at once (the public API's flag, ADR 027).
+  r.post('/api/domains', { onRequest: signedIn, schema: { body: CreateDomainBody, response: { 200: DomainDetail } } }, async (request) => {
+    const userId = currentUser(request).id;
+    const { type, verifyDns } = request.body;
+    const name = validateDomainName(request.body.domain);
+    // Counted before anything is stored: a refused check must not leave a domain behind.
+    if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
+    const row = await insertDomain(ctx.db, userId, name, type);
     if (!row) throw new AppError('conflict', 'You already added this domain');
-    return toDomain(row);
+    if (!verifyDns) return toDetail(row);
+    return toDetail(await checkNewDomain(row));
   });
 
   r.get('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>

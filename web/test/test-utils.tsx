@@ -101,6 +101,7 @@ export function makeDomain(overrides: Partial<Domain> = {}): Domain {
   return {
     id: 1,
     domain: 'example.com',
+    type: 'sending',
     status: 'healthy',
     isVerified: true,
     verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=abc123' },
