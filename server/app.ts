@@ -12,6 +12,7 @@ import { accountRoutes } from './accounts/account.routes';
 import { alertRoutes } from './alerts/alerts.routes';
 import { alertRuleRoutes } from './alerts/alert-rules.routes';
 import { alertSettingsRoutes } from './alerts/alert-settings.routes';
+import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { chatbotRoutes } from './chatbot/chatbot.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertRoutes, ctx);
   await app.register(alertRuleRoutes, ctx);
   await app.register(alertSettingsRoutes, ctx);
+  await app.register(apiKeyRoutes, ctx);
   await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);

@@ -189,6 +189,8 @@ const EnvSchema = z.object({
       return addresses;
     }),
   OUTBOUND_CA_FILE: z.string().optional(),
+  // Tests and operators: every plan's hourly limit of bearer (API key) requests, instead of the plans' own (ADR 026).
+  API_RATE_LIMIT_OVERRIDE: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

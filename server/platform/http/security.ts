@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env, TrustProxy } from '../env';
 import { AppError } from '../errors';
+import { bearerTokenOf } from './api-key-auth';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -114,8 +115,14 @@ function browserOrigins(appUrl: string): Set<string> {
   return origins;
 }
 
-/** Another site's page: Sec-Fetch-Site says so, or its Origin is not APP_URL's (the request's own Host proves nothing). */
+/**
+ * Another site's page: Sec-Fetch-Site says so, or its Origin is not APP_URL's (the request's own Host
+ * proves nothing). A bearer request is not checked: its credential is the header it carries, which
+ * no page can make a browser send to another site, not a cookie the browser adds by itself (and a
+ * bearer request's cookies are never read: session.ts requireUser).
+ */
 function isCrossSite(request: FastifyRequest, allowed: Set<string>): boolean {
+  if (bearerTokenOf(request) !== undefined) return false;
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
   return origin !== undefined && !allowed.has(origin);

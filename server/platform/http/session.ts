@@ -5,6 +5,7 @@ import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
 import { hashToken, newToken } from '../security/tokens';
+import { authenticateApiKey, bearerTokenOf, cacheApiKeys } from './api-key-auth';
 import { listenForSessionChanges, SessionCache } from './session-cache';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 import { deleteSession, deleteUserSessions, insertSession, loadSessionUser } from './sessions.repo';
@@ -27,6 +28,7 @@ export async function cacheSessions(db: Db, notifications: Notifications): Promi
   const cache = new SessionCache(notifications);
   await listenForSessionChanges(cache, notifications);
   sessionCaches.set(db, cache);
+  await cacheApiKeys(db, notifications);
 }
 
 /**
@@ -81,9 +83,19 @@ export async function findSessionUser(db: Db, request: FastifyRequest): Promise<
   return cache.find(idHash, () => loadSessionUser(db, idHash));
 }
 
-/** preHandler for signed-in routes: loads request.user or answers 401. */
+/**
+ * onRequest hook of signed-in routes: loads request.user or answers 401. The user is the session
+ * cookie's, or an API key's when the request says `Authorization: Bearer ipk_...` (api-key-auth.ts:
+ * plan gate, hourly quota, session-only routes); a route never knows which it was. A bearer request
+ * is never read as a session: its cookies are ignored and it gets none.
+ */
 export function requireUser(db: Db) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const bearer = bearerTokenOf(request);
+    if (bearer !== undefined) {
+      request.user = await authenticateApiKey(db, bearer, request, reply);
+      return;
+    }
     const user = await findSessionUser(db, request);
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
     request.user = user;

@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
+import type { Db } from '../db/client';
+import type { Notifications } from '../db/notifications';
+import type { UserRow } from '../db/schema/index';
+import { AppError } from '../errors';
+import { hashToken } from '../security/tokens';
+import { ApiRateLimiter } from './api-rate-limit';
+import { loadApiKeyUser, markApiKeyUsed } from './api-keys.repo';
+import { planOf, requireFeature } from './plan-gate';
+import { SessionCache, USER_CHANGED } from './session-cache';
+
+/** Migration 0017's trigger sends this once a key is replaced or revoked; payload: the old key's hash. */
+export const API_KEY_CHANGED = 'api_key_changed';
+
+export const INVALID_API_KEY = 'Invalid API key';
+export const SESSION_ONLY = 'API keys cannot be used here: sign in to manage keys, tokens and the account';
+
+/**
+ * Routes a bearer key never opens, whatever the key: a leaked key must not mint a new key, read or
+ * change the account's password and sessions, or delete the account. Prefixes of route paths.
+ */
+const SESSION_ONLY_PATHS = ['/api/api-keys', '/api/webhook-tokens', '/api/account'];
+
+/** ipk_ and the 43 base64url characters of 32 random bytes: anything else is refused without a lookup. */
+const KEY_FORMAT = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+const NEVER = new Date(8.64e15);
+const MAX_MISSES = 10_000;
+const LAST_USED_EVERY_MS = 60_000;
+
+interface BearerState {
+  /** Keys cached as sessions that never expire: the same invalidation (notifications, write-through, reconnect). */
+  keys?: SessionCache;
+  /**
+   * Hashes no key had when asked. Safe to keep without invalidation: a key generated later has 256
+   * new random bits, so it is never one that was asked for before.
+   */
+  misses: Set<string>;
+  /** When this process last wrote last_used_at of each key. */
+  lastUse: Map<string, number>;
+  limiter: ApiRateLimiter;
+  requestsPerHour: (user: UserRow) => number;
+}
+
+const states = new WeakMap<Db, BearerState>();
+
+function stateOf(db: Db): BearerState {
+  let state = states.get(db);
+  if (!state) {
+    state = { misses: new Set(), lastUse: new Map(), limiter: new ApiRateLimiter(db), requestsPerHour: (user) => API_REQUESTS_PER_HOUR[planOf(user)] };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** Serves API keys from memory, kept current through `notifications` (like sessions: session.ts cacheSessions). */
+export async function cacheApiKeys(db: Db, notifications: Notifications): Promise<void> {
+  const cache = new SessionCache(notifications);
+  notifications.onReconnect(() => cache.clear());
+  await notifications.subscribe(API_KEY_CHANGED, (keyHash) => cache.forgetSession(keyHash));
+  await notifications.subscribe(USER_CHANGED, (userId) => cache.forgetUser(Number(userId)));
+  stateOf(db).keys = cache;
+}
+
+/** The hourly limit of every plan is `override` (tests and operators: API_RATE_LIMIT_OVERRIDE). */
+export function overrideApiRequestsPerHour(db: Db, override: number | undefined): void {
+  const state = stateOf(db);
+  state.requestsPerHour = override === undefined ? (user) => API_REQUESTS_PER_HOUR[planOf(user)] : () => override;
+}
+
+/** Drops a replaced or revoked key from this process's cache at once (others hear it from the trigger). */
+export function forgetCachedApiKey(db: Db, keyHash: string): void {
+  stateOf(db).keys?.forgetSession(keyHash);
+}
+
+/** The token of an `Authorization: Bearer ...` header; undefined when the request carries none. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header || header.length < 7 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return header.slice(7).trim();
+}
+
+/**
+ * The user of a bearer request, for requireUser: refused on session-only routes (403), for an
+ * unknown key (401), without the plan's api_access (403) and past the hourly quota (429). Every
+ * answer after the plan check carries the X-RateLimit-* headers.
+ */
+export async function authenticateApiKey(db: Db, token: string, request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+  const route = request.routeOptions.url ?? request.url;
+  if (SESSION_ONLY_PATHS.some((p) => route === p || route.startsWith(`${p}/`))) throw new AppError('forbidden', SESSION_ONLY);
+  const state = stateOf(db);
+  const user = await findApiKeyUser(db, state, token);
+  if (!user) throw new AppError('unauthorized', INVALID_API_KEY);
+  requireFeature(user, 'api_access');
+  const quota = await state.limiter.take(user.id, state.requestsPerHour(user));
+  const resetSeconds = Math.ceil(quota.resetAtMs / 1000);
+  reply.headers({ 'x-ratelimit-limit': quota.limit, 'x-ratelimit-remaining': quota.remaining, 'x-ratelimit-reset': resetSeconds });
+  if (!quota.allowed) {
+    const wait = Math.max(1, resetSeconds - Math.floor(Date.now() / 1000));
+    const minutes = Math.ceil(wait / 60);
+    throw new AppError('rate_limited', `API rate limit reached (${quota.limit} requests an hour). Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      'retry-after': String(wait),
+    });
+  }
+  noteUse(db, state, hashToken(token), request);
+  return user;
+}
+
+async function findApiKeyUser(db: Db, state: BearerState, token: string): Promise<UserRow | undefined> {
+  if (!KEY_FORMAT.test(token)) return undefined;
+  const keyHash = hashToken(token);
+  if (state.misses.has(keyHash)) return undefined;
+  const lookup = async () => {
+    const user = await loadApiKeyUser(db, keyHash);
+    return user && { user, expiresAt: NEVER };
+  };
+  const user = state.keys ? await state.keys.find(keyHash, lookup) : (await lookup())?.user;
+  if (!user) {
+    if (state.misses.size >= MAX_MISSES) state.misses.clear();
+    state.misses.add(keyHash);
+  }
+  return user;
+}
+
+/** last_used_at to the minute, written at most once a minute per key and process, off the request's path. */
+function noteUse(db: Db, state: BearerState, keyHash: string, request: FastifyRequest): void {
+  const now = Date.now();
+  const last = state.lastUse.get(keyHash);
+  if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
+  if (state.lastUse.size >= MAX_MISSES) state.lastUse.clear();
+  state.lastUse.set(keyHash, now);
+  markApiKeyUsed(db, keyHash).catch((err) => request.log.warn({ err }, 'could not record when the API key was last used'));
+}
