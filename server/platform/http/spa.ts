@@ -25,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (wantsPage && built) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -34,4 +34,15 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     }
     return reply.code(404).send({ code: 'not_found', message: `No API route ${request.method} ${pathname}` });
   });
+}
+
+/**
+ * Paths a program asks for, never a page: the API, and what the documentation names but the app does
+ * not serve (the MTA pages' /v1/postfix/... calls, the Google plugin's /oauth/... callback). A client
+ * that calls them gets a JSON 404 it can read, not the SPA's HTML.
+ */
+const API_PREFIXES = ['/api', '/v1', '/oauth'];
+
+function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

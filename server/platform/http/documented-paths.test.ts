@@ -1,0 +1,42 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The documentation names /v1/postfix/... and /oauth/google/callback; the app serves neither. A
+// script that calls them must read a JSON 404, not the SPA's index.html with a 200.
+let t: TestApp;
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'inboxpulse-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  t = await createTestApp({ webRoot });
+});
+afterAll(() => t.close());
+
+describe('documented paths that are not pages', () => {
+  it('answer JSON 404 for /v1/* and /oauth/*, whatever the method', async () => {
+    const calls = [
+      ['POST', '/v1/postfix/queue'],
+      ['GET', '/v1/postfix/analytics'],
+      ['GET', '/v1/postfix/config?x=1'],
+      ['GET', '/v1'],
+      ['GET', '/oauth/google/callback?code=abc&state=xyz'],
+      ['HEAD', '/oauth'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      if (method !== 'HEAD') expect(res.json(), url).toEqual({ code: 'not_found', message: `No API route ${method} ${url.split('?')[0]}` });
+    }
+  });
+
+  it('still serves pages whose names only start alike', async () => {
+    for (const url of ['/v1-notes', '/oauthorize', '/settings']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+});
