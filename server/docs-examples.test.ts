@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ENDPOINTS, type ApiEndpoint } from '@content/docs/api-reference';
+import { API_ENDPOINTS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
@@ -157,6 +157,12 @@ describe('the API documentation examples against the real API', () => {
     const withBody = API_ENDPOINTS.filter((e) => e.status !== 204).map((e) => e.id);
     expect(withBody.sort()).toEqual(Object.keys(ANSWER_SCHEMAS).sort());
     expect(new Set(API_ENDPOINTS.map((e) => e.id)).size).toBe(API_ENDPOINTS.length);
+  });
+
+  it('answers a request without credentials as the documented error example', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/domains' });
+    expect(res.statusCode).toBe(UNAUTHORIZED_EXAMPLE.status);
+    expect(res.json()).toEqual(UNAUTHORIZED_EXAMPLE.body);
   });
 
   for (const endpoint of ORDERED) {

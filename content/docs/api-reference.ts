@@ -53,6 +53,9 @@ export const RATE_LIMIT_HEADERS = [
 /** Where the machine-readable description of every route is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
+/** What a request without a valid key or session answers (the one error body of every failure). */
+export const UNAUTHORIZED_EXAMPLE = { status: 401, body: { code: 'unauthorized', message: 'Please sign in to continue' } } as const;
+
 /** An API key as Settings shows it once (contracts/api-keys.ts: every key starts with ipk_). */
 export const EXAMPLE_API_KEY = 'ipk_your_api_key';
 
@@ -871,3 +874,23 @@ export const API_SECTIONS: ApiSection[] = [
 
 /** Every endpoint of every section, in page order. */
 export const API_ENDPOINTS: ApiEndpoint[] = API_SECTIONS.flatMap((section) => section.endpoints);
+
+/** The documented request as a curl command a reader can paste (the key and base URL are theirs). */
+export function curlExample(endpoint: ApiEndpoint, baseUrl: string, apiKey = EXAMPLE_API_KEY): string {
+  const query = endpoint.query ? `?${new URLSearchParams(endpoint.query).toString()}` : '';
+  const url = `${baseUrl}${endpoint.path.replace('{id}', '1')}${query}`;
+  const lines = [`curl -X ${endpoint.method} "${url}"`, `  -H "Authorization: Bearer ${apiKey}"`];
+  if (endpoint.creates) lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
+  if (endpoint.rawBody) {
+    lines.push(`  -H "Content-Type: ${endpoint.rawBody.contentType}"`, `  --data-binary @${endpoint.rawBody.fileName}`);
+  } else if (endpoint.body !== undefined) {
+    lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(endpoint.body)}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+/** The documented answer as the page shows it: the status line, then the JSON. */
+export function answerExample(endpoint: ApiEndpoint): string {
+  const status = `HTTP/1.1 ${endpoint.status} ${endpoint.status === 204 ? 'No Content' : 'OK'}`;
+  return endpoint.response === undefined ? status : `${status}\n\n${JSON.stringify(endpoint.response, null, 2)}`;
+}
