@@ -11,7 +11,18 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * A button that copies `value`; its confirmation is shown and announced for 2 seconds. Without
  * `children` it is an icon button named by `label`; with them it shows them as its visible text.
  */
-export function CopyButton({ value, label, children }: { value: string; label: string; children?: ReactNode }) {
+export function CopyButton({
+  value,
+  label,
+  children,
+  onCopied,
+}: {
+  value: string;
+  label: string;
+  children?: ReactNode;
+  /** Called once the value is on the clipboard (a page that also toasts it). */
+  onCopied?: () => void;
+}) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -25,6 +36,7 @@ export function CopyButton({ value, label, children }: { value: string; label: s
       next = 'failed';
     }
     setState(next);
+    if (next === 'copied') onCopied?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
   }
