@@ -26,7 +26,7 @@ const ReputationTestPage = lazy(() => import('../features/reputation/reputation-
 const BlacklistMonitoringPage = lazy(() => import('../features/blacklist-monitoring/blacklist-monitoring-page'));
 const AlertsPage = lazy(() => import('../features/alerts/alerts-page'));
 const IntegrationsPage = lazy(() => import('../features/integrations/integrations-page'));
-const SettingsPage = lazy(() => import('../features/account/account-security-page'));
+const SettingsPage = lazy(() => import('./settings-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
 
 const PricingPage = lazy(() => import('../features/billing/pricing-page'));

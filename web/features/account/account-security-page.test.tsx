@@ -5,7 +5,7 @@ import type { AccountSession } from '@contracts/account';
 import { bodyOf, errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, stubFetch } from '../../test/test-utils';
 
 beforeAll(async () => {
-  await Promise.all([import('./account-security-page'), preloadSignedInFrame()]);
+  await Promise.all([import('../../app/settings-page'), preloadSignedInFrame()]);
 });
 
 function makeSession(overrides: Partial<AccountSession> = {}): AccountSession {
@@ -26,6 +26,9 @@ const phone = makeSession({ id: 'fedcba9876543210', ip: '198.51.100.2', device: 
 const signedIn = {
   'GET /api/user': () => jsonResponse(makeUser()),
   'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
+  // The rest of Settings (web/features/settings), answered so that its only alerts are this test's.
+  'GET /api/api-keys/status': () => jsonResponse({ hasApiKey: false, keyPreview: null, createdAt: null, lastUsedAt: null }),
+  'GET /api/webhook-tokens/status': () => jsonResponse({ hasToken: false, tokenPreview: null, createdAt: null }),
 };
 
 async function rowOf(device: string) {

@@ -16,11 +16,10 @@ import { formatDateTime } from '../../lib/format';
 import { StorageCard } from './storage-card';
 import { useChangePasswordMutation, useRevokeSessionMutation, useSessions, useSignOutOthersMutation } from './api';
 
-// The Security section of /settings until the full Settings screen (API key, webhooks) is built;
-// the shell shows the page's title, "Settings" (router.tsx).
-export default function AccountSecurityPage() {
+/** The account's own parts of Settings: password, signed-in devices, storage (composed in web/app/settings-page.tsx). */
+export function AccountSecuritySections() {
   return (
-    <div data-testid="settings-page" className="mx-auto max-w-3xl space-y-6">
+    <>
       <section aria-labelledby="security-heading" className="space-y-6">
         <h2 id="security-heading" className="text-xl font-semibold">
           Security
@@ -29,7 +28,7 @@ export default function AccountSecurityPage() {
         <SessionsCard />
       </section>
       <StorageCard />
-    </div>
+    </>
   );
 }
 

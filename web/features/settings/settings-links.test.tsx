@@ -1,0 +1,30 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeUser, preloadSignedInFrame, renderApp } from '../../test/test-utils';
+import { stubSettings } from './test/fixtures';
+
+// The pages Settings links to (pricing, the documentation, integrations) built: the links appear.
+vi.mock('../../lib/live-routes', () => ({ isLivePath: () => true }));
+
+beforeAll(async () => {
+  await Promise.all([import('../../app/settings-page'), preloadSignedInFrame()]);
+});
+
+describe('Settings links, once the pages they lead to are built', () => {
+  it('the free plan’s upgrade prompt leads to /pricing?highlight=api_access', async () => {
+    stubSettings({ user: makeUser({ subscriptionPlan: 'free' }) });
+    renderApp('/settings');
+    const banner = within(await screen.findByTestId('api-access-plan-lock'));
+    expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?highlight=api_access');
+  });
+
+  it('the resources link to /api-docs, /integrations and /webhook-docs', async () => {
+    stubSettings();
+    renderApp('/settings');
+    const resources = within(await screen.findByTestId('resource-links'));
+    expect(resources.getByRole('link', { name: /API Documentation/ })).toHaveAttribute('href', '/api-docs');
+    expect(resources.getByRole('link', { name: /^Integrations/ })).toHaveAttribute('href', '/integrations');
+    expect(resources.getByRole('link', { name: /Webhook Documentation/ })).toHaveAttribute('href', '/webhook-docs');
+    expect(resources.queryByTestId('resource-soon')).not.toBeInTheDocument();
+  });
+});
