@@ -115,7 +115,7 @@ const screens = {
     name: 'Settings',
     live: true,
     area: 'app',
-    does: 'change your password, see and sign out your other sessions, and see how much data your account keeps (API keys and webhook tokens are not available yet)',
+    does: 'generate, regenerate and revoke your API key (API access needs the Professional plan) and your webhook token, copy ready-to-run API examples (cURL, Node.js, Python), change your password, see and sign out your other sessions, see how much data your account keeps, and delete your account',
   },
   subscription: { path: '/subscription', name: 'Subscription', live: false, area: 'app', does: 'see and change your plan and billing' },
 } satisfies Record<string, Screen>;
