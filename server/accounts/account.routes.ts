@@ -21,6 +21,7 @@ import { hashToken } from '../platform/security/tokens';
 import { dmarcStorage } from '../dmarc/dmarc.service';
 import { toUser } from './accounts.service';
 import { changePassword } from './auth.service';
+import { deleteAccount } from './delete-account.service';
 import { listSessions, revokeSession, signOutOtherSessions } from './sessions.service';
 import { updateUser } from './users.repo';
 
@@ -72,6 +73,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.post('/api/account/password', { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
     await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
+  });
+
+  // The Danger Zone: the user and everything they own, at once and for good. A signed-in browser only:
+  // the cookie is required here, and API keys are refused on /api/account before this (api-key-auth.ts).
+  r.delete('/api/account', { onRequest: signedIn, schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
+    currentSessionHash(request);
+    await deleteAccount(ctx.db, currentUser(request).id);
+    clearSessionCookie(reply);
+    return reply.code(204).send();
   });
 
   // What the account keeps: measured in the database on each call (row sizes, not estimates).

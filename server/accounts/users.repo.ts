@@ -60,3 +60,18 @@ export async function insertUser(ex: Executor, user: NewUser, emailVerified: boo
 export async function markEmailVerified(ex: Executor, id: number, changes: UserChanges = {}): Promise<UserRow> {
   return updateUser(ex, id, { ...changes, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` });
 }
+
+/**
+ * Locks the user's row for the rest of the transaction: a write that refers to the user (a job's
+ * outbox mail, a new alert) waits and then fails on its foreign key, instead of slipping in after the
+ * explicit deletes ran. Undefined when the user is gone already.
+ */
+export async function lockUser(ex: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** The row every owned table refers to ON DELETE CASCADE (the sessions among them). */
+export async function deleteUserRow(ex: Executor, id: number): Promise<void> {
+  await ex.delete(users).where(eq(users.id, id));
+}

@@ -60,3 +60,12 @@ export async function findStrandedMail(db: Db): Promise<number[]> {
 export async function purgeOldOutboxMail(db: Db): Promise<void> {
   await db.delete(outbox).where(lt(outbox.createdAt, sql`now() - interval '30 days'`));
 }
+
+/**
+ * Account deletion, inside its transaction: every mail to or about the user, pending or sent. A sent
+ * row keeps only its envelope, but the envelope is the address, and nothing of a deleted account may
+ * stay. A send-email job still queued for one of them finds no row and skips it.
+ */
+export async function deleteUserMail(ex: Executor, userId: number, email: string): Promise<void> {
+  await ex.delete(outbox).where(or(eq(outbox.userId, userId), sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`));
+}

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 
 /**
@@ -34,4 +34,16 @@ export async function readAttempts(db: Db, key: string): Promise<{ count: number
 /** Drops the windows that have ended (the maintenance job). */
 export async function purgeEndedRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowEnd, sql`now()`));
+}
+
+/**
+ * Account deletion, inside its transaction: the counters named after the user, by id ("login-fail-user:12",
+ * "login-fail-user-ip:12@203.0.113.9", "inbox-test-user:12") or by address ("mail-address:reset:ada@example.com").
+ * Counters per IP address stay: they hold nothing of the account and still guard the flows.
+ */
+export async function deleteUserCounters(ex: Executor, userId: number, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  await ex.execute(sql`
+    DELETE FROM rate_limits
+    WHERE key ~ ${`^[a-z-]+:${userId}(@|$)`} OR right(key, ${address.length + 1}) = ${`:${address}`}`);
 }

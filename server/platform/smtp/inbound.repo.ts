@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
-import { inboundMessages } from '../db/schema/index';
+import { inboundMessages, inboxTests } from '../db/schema/index';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = Pick<
@@ -105,4 +105,22 @@ export async function replayUnroutedFor(ex: Executor, domain: string): Promise<n
     )
     .returning({ id: inboundMessages.id });
   return rows.length;
+}
+
+/**
+ * Account deletion, inside its transaction and before the user's inbox tests go: the messages that were
+ * the user's own. Those sent to their inbox tests (their content, From and subject), any message from
+ * their address, and the DMARC report mails whose processing log names them ("imported for user 12"):
+ * the log is an operator's, and a mail routed to several owners loses it with the first to leave; the
+ * other owners' reports themselves stay. Mail that never reached the user (unrouted reports for a
+ * domain they had not verified) stays: it holds nothing of the account.
+ */
+export async function deleteUserInboundMessages(ex: Executor, userId: number, email: string): Promise<void> {
+  const testIds = sql`SELECT ${inboxTests.id} FROM ${inboxTests} WHERE ${inboxTests.userId} = ${userId}`;
+  await ex.execute(sql`
+    DELETE FROM ${inboundMessages} m
+    WHERE m.id IN (SELECT ${inboxTests.inboundMessageId} FROM ${inboxTests} WHERE ${inboxTests.userId} = ${userId})
+      OR m.target_ids && ARRAY(${testIds})
+      OR lower(m.mail_from) = ${email.toLowerCase()}
+      OR m.result ~ ${`\\mfor user ${userId}\\M`}`);
 }
