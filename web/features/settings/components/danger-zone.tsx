@@ -31,7 +31,7 @@ export function DangerZone() {
         <CardDescription>Actions here cannot be undone.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 flex-1 basis-64 space-y-1">
           <p className="font-medium">Delete Account</p>
           <p className="text-sm text-muted-foreground">
             Your account and everything it holds are deleted: domains, inbox tests, IP addresses, reports, alerts, integrations, your API key and webhook token.
