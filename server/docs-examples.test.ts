@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ENDPOINTS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
+import { API_ENDPOINTS, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
+import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
@@ -14,6 +15,7 @@ import { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } fro
 import { alerts } from './platform/db/schema/alerts';
 import { domains } from './platform/db/schema/domains';
 import { emailMetrics } from './platform/db/schema/email-metrics';
+import { users } from './platform/db/schema/users';
 import { startDnsServer, type TestDnsServer } from './test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from './test/test-app';
 
@@ -92,6 +94,8 @@ describe('the API documentation examples against the real API', () => {
   let dns: TestDnsServer;
   let client: TestClient;
   let userId = 0;
+  /** The reader's key: a Professional account's, as the Authentication section says. */
+  let apiKey = '';
   const ids: Record<string, number> = {};
   const answers: Record<string, unknown> = {};
 
@@ -102,6 +106,11 @@ describe('the API documentation examples against the real API', () => {
     const signedUp = await signUp(t.app);
     client = signedUp.client;
     userId = signedUp.user.id;
+    await t.database.db.update(users).set({ subscriptionPlan: 'professional' }).where(eq(users.id, userId));
+    const generated = await client.post('/api/api-keys/generate');
+    expect(generated.statusCode, generated.body).toBe(200);
+    apiKey = generated.json().apiKey;
+    expect(apiKey.startsWith(API_KEY_PREFIX)).toBe(true);
     // What an ESP sync and the alert evaluation would have written.
     await t.database.db
       .insert(emailMetrics)
@@ -159,6 +168,10 @@ describe('the API documentation examples against the real API', () => {
     expect(new Set(API_ENDPOINTS.map((e) => e.id)).size).toBe(API_ENDPOINTS.length);
   });
 
+  it('documents the Professional plan’s hourly limit as the server counts it', () => {
+    expect(RATE_LIMITS.find((limit) => limit.plan === 'Professional')!.perHour).toBe(API_REQUESTS_PER_HOUR.professional);
+  });
+
   it('answers a request without credentials as the documented error example', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/domains' });
     expect(res.statusCode).toBe(UNAUTHORIZED_EXAMPLE.status);
@@ -172,13 +185,16 @@ describe('the API documentation examples against the real API', () => {
         method: endpoint.method,
         url: urlOf(endpoint),
         remoteAddress: client.ip,
+        // As the page shows it: the key as a bearer token, no cookie.
         headers: {
-          cookie: client.cookie!,
+          authorization: `Bearer ${apiKey}`,
           ...(endpoint.rawBody ? { 'content-type': endpoint.rawBody.contentType } : {}),
         },
         ...(endpoint.rawBody ? { payload: endpoint.rawBody.text } : endpoint.body === undefined ? {} : { payload: endpoint.body as object }),
       });
       expect(res.statusCode, res.body).toBe(endpoint.status);
+      for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers, header).toHaveProperty(header);
+      expect(Number(res.headers['x-ratelimit-limit'])).toBe(API_REQUESTS_PER_HOUR.professional);
       if (endpoint.status === 204) {
         expect(endpoint.response).toBeUndefined();
         return;
