@@ -11,6 +11,8 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  /** An Idempotency-Key sent again with a different request (422). */
+  'idempotency_key_reused',
   'internal',
   'unavailable',
 ]);

@@ -61,4 +61,20 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     );
     expect(rows[0].status).toBe('sent');
   });
+
+  it('forgets idempotency keys after 24 hours and keeps younger ones', async () => {
+    const { user } = await signUp(t.app);
+    await t.database.pool.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at)
+       VALUES ($1, 'old', 'h', 200, '{}', now() - interval '25 hours'), ($1, 'young', 'h', 200, '{}', now() - interval '23 hours')`,
+      [user.id],
+    );
+    await t.jobs.send(maintenanceJob, {});
+    const keys = await waitUntil(
+      async () => (await t.database.pool.query(`SELECT key FROM idempotency_keys WHERE user_id = $1`, [user.id])).rows.map((r) => r.key),
+      'the maintenance run to drop the old key',
+      { until: (keys) => !keys.includes('old'), timeoutMs: 20_000 },
+    );
+    expect(keys).toEqual(['young']);
+  });
 });

@@ -8,10 +8,11 @@ import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';
 import { sendEmailJobType } from './platform/mail/outbox';
 import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
+import { purgeExpiredIdempotencyKeys } from './platform/http/idempotency.repo';
 
 /**
- * Every minute: drop expired sessions, tokens and rate-limit windows, forget delivered mail after
- * 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
+ * Every minute: drop expired sessions, tokens, rate-limit windows and idempotency keys (kept 24
+ * hours), forget delivered mail after 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
  * and the ones whose processing never ran are queued again. Inbox tests whose e-mail never came fail.
  */
 export const maintenanceJob = defineJob({
@@ -22,6 +23,7 @@ export const maintenanceJob = defineJob({
     const expiredSessions = await purgeExpiredSessions(db);
     const expiredTokens = await purgeExpiredTokens(db);
     await purgeEndedRateLimits(db);
+    const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(db);
     await purgeOldOutboxMail(db);
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
@@ -33,7 +35,15 @@ export const maintenanceJob = defineJob({
     for (const messageId of strandedInbound) await queueInboundProcessing(jobs, messageId);
     const abandonedTests = await failAbandonedTests(db);
     log.info(
-      { expiredSessions, expiredTokens, requeuedMail: stranded.length, requeuedInbound: strandedInbound.length, droppedBodies, abandonedTests },
+      {
+        expiredSessions,
+        expiredTokens,
+        expiredIdempotencyKeys,
+        requeuedMail: stranded.length,
+        requeuedInbound: strandedInbound.length,
+        droppedBodies,
+        abandonedTests,
+      },
       'maintenance done',
     );
   },

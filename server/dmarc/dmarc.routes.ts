@@ -19,6 +19,7 @@ import { dmarcReportAddress } from './dmarc-mailbox';
 import { importUpload } from './report-intake';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
+import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { buildAnalytics, ipsToExplain, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows, loadSourceAuth } from './dmarc-analytics.repo';
@@ -30,16 +31,22 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
+  // POSTs that create something replay their first answer for a repeated Idempotency-Key.
+  acceptIdempotencyKeys(app, ctx.db);
   acceptRawUploads(app);
 
   // The body is the raw report file or a form of report files (at most UPLOAD_LIMIT_BYTES in all, read
   // by upload-body.ts), so it has no zod schema: unpacking and parsing check it.
-  r.post('/api/dmarc/upload', { onRequest: signedIn, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } }, async (request) => {
-    const { files, form } = uploadedFiles(request.body, request.query.filename ?? 'upload');
-    const userId = currentUser(request).id;
-    await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
-    return importUpload(ctx, userId, files, form);
-  });
+  r.post(
+    '/api/dmarc/upload',
+    { onRequest: signedIn, config: { idempotent: true }, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } },
+    async (request) => {
+      const { files, form } = uploadedFiles(request.body, request.query.filename ?? 'upload');
+      const userId = currentUser(request).id;
+      await enforceRateLimit(ctx.db, RATE_RULES.dmarcUploadPerUser, String(userId));
+      return importUpload(ctx, userId, files, form);
+    },
+  );
 
   r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
     listReports(ctx.db, currentUser(request).id, request.query),

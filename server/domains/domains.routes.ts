@@ -5,6 +5,7 @@ import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, Upd
 import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
+import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { recheckDomain } from './domain-checks.service';
@@ -42,6 +43,8 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
+  // POSTs that create something replay their first answer for a repeated Idempotency-Key.
+  acceptIdempotencyKeys(app, ctx.db);
 
   /** The user's own domain, or 404 (another user's id behaves as if it did not exist). */
   async function ownDomain(userId: number, id: number): Promise<DomainRow> {
@@ -69,17 +72,21 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   // checks stays null unless verifyDns asked for them at once (the public API's flag, ADR 027).
-  r.post('/api/domains', { onRequest: signedIn, schema: { body: CreateDomainBody, response: { 200: DomainDetail } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const { type, verifyDns } = request.body;
-    const name = validateDomainName(request.body.domain);
-    // Counted before anything is stored: a refused check must not leave a domain behind.
-    if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
-    const row = await insertDomain(ctx.db, userId, name, type);
-    if (!row) throw new AppError('conflict', 'You already added this domain');
-    if (!verifyDns) return toDetail(row);
-    return toDetail(await checkNewDomain(row));
-  });
+  r.post(
+    '/api/domains',
+    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateDomainBody, response: { 200: DomainDetail } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { type, verifyDns } = request.body;
+      const name = validateDomainName(request.body.domain);
+      // Counted before anything is stored: a refused check must not leave a domain behind.
+      if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
+      const row = await insertDomain(ctx.db, userId, name, type);
+      if (!row) throw new AppError('conflict', 'You already added this domain');
+      if (!verifyDns) return toDetail(row);
+      return toDetail(await checkNewDomain(row));
+    },
+  );
 
   r.get('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>
     toDetail(await ownDomain(currentUser(request).id, request.params.id)),

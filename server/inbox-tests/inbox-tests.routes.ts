@@ -6,6 +6,7 @@ import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
+import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { createInboxTest, deleteUserTest, findUserTest, findUserTestReport, listUserTests, testResults, toInboxTests } from './inbox-tests.repo';
 
@@ -16,6 +17,8 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
+  // POSTs that create something replay their first answer for a repeated Idempotency-Key.
+  acceptIdempotencyKeys(app, ctx.db);
 
   async function ownTest(userId: number, id: number) {
     const row = await findUserTest(ctx.db, userId, id);
@@ -27,14 +30,18 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return toInboxTests(ctx.db, await listUserTests(ctx.db, currentUser(request).id));
   });
 
-  r.post('/api/inbox-tests', { onRequest: signedIn, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } }, async (request) => {
-    const userId = currentUser(request).id;
-    // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
-    if (!(await hasHealthyDomain(ctx.db, userId))) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
-    await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
-    const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN)]);
-    return test!;
-  });
+  r.post(
+    '/api/inbox-tests',
+    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
+      if (!(await hasHealthyDomain(ctx.db, userId))) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
+      await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
+      const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN)]);
+      return test!;
+    },
+  );
 
   // The public API's way to follow one test (part 2, section 7); 404 for another user's, as for every test route.
   r.get('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTest } } }, async (request) => {

@@ -12,6 +12,7 @@ import {
 } from '@contracts/webhooks';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
+import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { createWebhook, redeliver, sendTestEvent, toDelivery, toWebhook } from './webhooks.service';
 import { deleteUserWebhook, findUserDelivery, findUserWebhook, listLatestDeliveries, listUserWebhooks, type WebhookRow } from './webhooks.repo';
@@ -24,6 +25,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
+  // POSTs that create something replay their first answer for a repeated Idempotency-Key.
+  acceptIdempotencyKeys(app, ctx.db);
 
   /** The user's own webhook, or 404 (another user's id behaves as if it did not exist). */
   async function ownWebhook(userId: number, id: number): Promise<WebhookRow> {
@@ -36,8 +39,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     (await listUserWebhooks(ctx.db, currentUser(request).id)).map((row) => toWebhook(row, ctx.env.APP_SECRET)),
   );
 
-  r.post('/api/webhooks', { onRequest: signedIn, schema: { body: CreateWebhookBody, response: { 200: CreatedWebhook } } }, async (request) =>
-    createWebhook(ctx, currentUser(request).id, request.body),
+  r.post(
+    '/api/webhooks',
+    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateWebhookBody, response: { 200: CreatedWebhook } } },
+    async (request) => createWebhook(ctx, currentUser(request).id, request.body),
   );
 
   r.delete('/api/webhooks/:id', { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
