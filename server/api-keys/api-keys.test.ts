@@ -138,8 +138,10 @@ describe('bearer API keys on the app routes', () => {
       expect(res.json()).toEqual(invalid);
     }
     // A signed-in browser's cookie does not rescue a bad key.
-    const both = await t.app.inject({ method: 'GET', url: '/api/domains', headers: { authorization: `Bearer ${wrongKey}`, cookie: client.cookie! } });
-    expect(both.statusCode).toBe(401);
+    for (const url of ['/api/domains', '/api/user']) {
+      const both = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${wrongKey}`, cookie: client.cookie! } });
+      expect(both.statusCode, url).toBe(401);
+    }
 
     expect((await withKey(t.app, key, 'GET', '/api/domains')).statusCode).toBe(200); // cached now
     const replacement = (await client.post('/api/api-keys/regenerate')).json().apiKey;

@@ -1,5 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, setPlan, withKey } from '../../api-keys/api-keys.test-support';
 import { fixture } from '../../dmarc/fixtures';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
@@ -44,6 +45,22 @@ describe('Idempotency-Key on the POSTs that create things', () => {
 
     // Without a key, the same request is a new one (here refused: the domain exists).
     expect((await post(client.cookie!, '/api/domains', { domain: 'once.example.com' })).statusCode).toBe(409);
+  });
+
+  it('works the same for a bearer key: the same user, the same keys', async () => {
+    const { client, user } = await signUp(t.app);
+    await setPlan(t, user.id, 'professional');
+    const apiKey = await newApiKey(client);
+    const body = { domain: 'by-key.example.com' };
+    const first = await withKey(t.app, apiKey, 'POST', '/api/domains', body, { 'idempotency-key': 'script-run-7' });
+    expect(first.statusCode).toBe(200);
+    const retried = await withKey(t.app, apiKey, 'POST', '/api/domains', body, { 'idempotency-key': 'script-run-7' });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.headers['x-ratelimit-limit']).toBeDefined();
+    expect(retried.body).toBe(first.body);
+    // The browser session of the same user shares the key space.
+    expect((await post(client.cookie!, '/api/domains', body, 'script-run-7')).headers['idempotent-replayed']).toBe('true');
+    expect((await client.get('/api/domains')).json()).toHaveLength(1);
   });
 
   it('keeps a 4xx answer too, and replays it', async () => {

@@ -73,10 +73,13 @@ export async function endAllSessions(ex: Executor, userId: number): Promise<void
   await deleteUserSessions(ex, userId);
 }
 
-/** The user of the request's session cookie, if it is a live session: from this process's cache when it can. */
+/**
+ * The user of the request's session cookie, if it is a live session: from this process's cache when it
+ * can. A request that carries an API key is not a session's, whatever cookies came with it.
+ */
 export async function findSessionUser(db: Db, request: FastifyRequest): Promise<UserRow | undefined> {
   const token = readSessionCookie(request);
-  if (!token) return undefined;
+  if (!token || bearerTokenOf(request) !== undefined) return undefined;
   const idHash = hashToken(token);
   const cache = sessionCaches.get(db);
   if (!cache) return (await loadSessionUser(db, idHash))?.user;
