@@ -10,6 +10,7 @@ import {
   type GeneratedWebhookToken,
   type WebhookTokenStatus,
 } from '@contracts/api-keys';
+import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -111,6 +112,8 @@ export function useDeleteAccountMutation() {
       queryClient.clear();
       // ...and after the wipe the cache says so too, so '/' shows the landing page without a refetch.
       queryClient.setQueryData(USER_QUERY_KEY, null);
+      // Said here, not by the dialog: the dialog is gone with the page once the app leaves it.
+      toast({ title: 'Account deleted', description: 'Your account and all of its data have been deleted.' });
       void navigate(PATHS.home);
     },
   });

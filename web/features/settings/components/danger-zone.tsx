@@ -56,7 +56,6 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
   const onDelete = () =>
     remove.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Account deleted', description: 'Your account and all of its data have been deleted.' }),
       onError: (error) => toast({ title: DELETE_ACCOUNT_ERROR, description: serverMessageOr(error, '') || undefined, variant: 'destructive' }),
     });
 
