@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ENDPOINTS, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
+import { API_ENDPOINTS, OPENAPI_PATH, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
 import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
@@ -170,6 +170,15 @@ describe('the API documentation examples against the real API', () => {
 
   it('documents the Professional plan’s hourly limit as the server counts it', () => {
     expect(RATE_LIMITS.find((limit) => limit.plan === 'Professional')!.perHour).toBe(API_REQUESTS_PER_HOUR.professional);
+  });
+
+  it('finds every documented endpoint in the OpenAPI document the page’s reference renders', async () => {
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    if (process.env.DOCS_DUMP) writeFileSync(`${process.env.DOCS_DUMP}.openapi.json`, res.body);
+    const missing = API_ENDPOINTS.filter((e) => !paths[e.path]?.[e.method.toLowerCase()]).map((e) => `${e.method} ${e.path}`);
+    expect(missing).toEqual([]);
   });
 
   it('answers a request without credentials as the documented error example', async () => {

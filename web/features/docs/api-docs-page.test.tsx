@@ -3,7 +3,61 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ENDPOINTS, curlExample } from '@content/docs/api-reference';
 import { API_KEY_PREFIX } from '@contracts/api-keys';
+import { jsonResponse, renderApp, signedOut, stubFetch } from '../../test/test-utils';
 import { expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
+
+/** A small OpenAPI 3.1 document in the shape the server's /api/openapi.json has. */
+const OPENAPI_SAMPLE = {
+  openapi: '3.1.0',
+  info: { title: 'InboxPulse API', version: '1.0.0' },
+  tags: [{ name: 'Account' }, { name: 'Domains' }, { name: 'Webhooks' }],
+  paths: {
+    '/api/domains/{id}': {
+      get: {
+        tags: ['Domains'],
+        security: [{ sessionCookie: [] }, { bearerKey: [] }],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '200': {
+            description: 'Default Response',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['domain', 'status', 'lastCheckedAt'],
+                  properties: {
+                    domain: { type: 'string' },
+                    status: { type: 'string', enum: ['healthy', 'warning', 'error', 'pending'] },
+                    lastCheckedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/api/webhooks': {
+      post: {
+        tags: ['Webhooks'],
+        security: [{ sessionCookie: [] }, { bearerKey: [] }],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['url', 'events'],
+                properties: { url: { type: 'string' }, events: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'Default Response' } },
+      },
+    },
+    '/api/openapi.json': { get: { tags: ['Webhooks'], summary: 'This document', security: [], responses: { '200': { description: 'Default Response' } } } },
+  },
+};
 
 beforeAll(async () => {
   await Promise.all([import('./api-docs-page'), import('../../components/ui/toaster')]);
@@ -26,6 +80,7 @@ describe('API documentation (/api-docs)', () => {
       'webhooks',
       'rate-limits',
       'sdks',
+      'reference',
       'support',
     ]);
     for (const name of [
@@ -39,6 +94,7 @@ describe('API documentation (/api-docs)', () => {
       'Webhooks',
       'Rate limits',
       'SDKs',
+      'API reference',
       'Support',
     ])
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
@@ -52,7 +108,7 @@ describe('API documentation (/api-docs)', () => {
     expect(auth).toHaveTextContent('API access needs the Professional plan');
     expect(auth).toHaveTextContent('Idempotency-Key');
     expect(within(auth).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    expect(screen.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
+    for (const link of screen.getAllByRole('link', { name: '/api/openapi.json' })) expect(link).toHaveAttribute('href', '/api/openapi.json');
   });
 
   it('shows every documented endpoint with its method, path, request and answer', async () => {
@@ -87,6 +143,44 @@ describe('API documentation (/api-docs)', () => {
     await user.click(within(card).getByRole('button', { name: 'Copy Request' }));
     expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(curlExample(API_ENDPOINTS[0]!, window.location.origin));
+  });
+
+  it('renders the interactive reference from the OpenAPI document: operations by tag, expandable to parameters and schemas', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...signedOut, 'GET /api/openapi.json': () => jsonResponse(OPENAPI_SAMPLE) });
+    renderApp('/api-docs');
+    const reference = await screen.findByTestId('openapi-reference');
+    expect(
+      within(reference)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Domains', 'Webhooks']);
+    const operations = within(reference).getAllByTestId('reference-operation');
+    expect(operations.map((o) => o.getAttribute('data-operation'))).toEqual(['GET /api/domains/{id}', 'POST /api/webhooks', 'GET /api/openapi.json']);
+    const getDomain = operations[0]!;
+    expect(getDomain).not.toHaveAttribute('open');
+    await user.click(within(getDomain).getByText('/api/domains/{id}'));
+    expect(getDomain).toHaveAttribute('open');
+    expect(getDomain).toHaveTextContent('API key or session');
+    expect(getDomain).toHaveTextContent('id* (path): integer');
+    expect(getDomain).toHaveTextContent('domain*: string');
+    expect(getDomain).toHaveTextContent('status*: "healthy" | "warning" | "error" | "pending"');
+    expect(getDomain).toHaveTextContent('lastCheckedAt*: nullable string');
+    await user.click(within(operations[1]!).getByText('/api/webhooks'));
+    expect(operations[1]).toHaveTextContent('events*: array of string');
+    expect(operations[2]).toHaveTextContent('Public');
+
+    await user.type(within(reference).getByRole('searchbox', { name: 'Filter operations' }), 'webhooks');
+    expect(
+      within(reference)
+        .getAllByTestId('reference-operation')
+        .map((o) => o.getAttribute('data-operation')),
+    ).toEqual(['POST /api/webhooks']);
+  });
+
+  it('says where the OpenAPI document is when the reference cannot be loaded', async () => {
+    await open();
+    expect(await screen.findByTestId('reference-unavailable')).toHaveTextContent('/api/openapi.json');
   });
 
   it('shares the documentation header: Home, Register and Login signed out; Dashboard signed in', async () => {

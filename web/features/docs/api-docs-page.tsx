@@ -16,6 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
 import { DocsLayout, DocsSection, type TocEntry } from './components/docs-layout';
+import { OpenApiReference } from './components/openapi-reference';
 import { NODE_CLIENT_EXAMPLE, PYTHON_CLIENT_EXAMPLE, SUPPORT_BY_PLAN } from './content/api-docs-text';
 
 const TOC: TocEntry[] = [
@@ -23,6 +24,7 @@ const TOC: TocEntry[] = [
   ...API_SECTIONS.map((section) => ({ id: section.id, label: section.title })),
   { id: 'rate-limits', label: 'Rate limits' },
   { id: 'sdks', label: 'SDKs' },
+  { id: 'reference', label: 'API reference' },
   { id: 'support', label: 'Support' },
 ];
 
@@ -157,6 +159,17 @@ export default function ApiDocsPage() {
         </p>
         <CodeBlock label="Node.js" language="js" code={NODE_CLIENT_EXAMPLE(baseUrl)} />
         <CodeBlock label="Python" language="python" code={PYTHON_CLIENT_EXAMPLE(baseUrl)} />
+      </DocsSection>
+
+      <DocsSection id="reference" title="API reference">
+        <p>
+          Every operation the server has, read from its OpenAPI 3.1 document (
+          <a className="font-medium text-primary underline-offset-4 hover:underline" href={OPENAPI_PATH}>
+            {OPENAPI_PATH}
+          </a>
+          ): open one for its parameters, request body and answers. Fields marked * are required.
+        </p>
+        <OpenApiReference />
       </DocsSection>
 
       <DocsSection id="support" title="Support">
