@@ -136,6 +136,7 @@ describe('bearer API keys on the app routes', () => {
       const res = await withKey(t.app, bad, 'GET', '/api/domains');
       expect(res.statusCode, bad).toBe(401);
       expect(res.json()).toEqual(invalid);
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     }
     // A signed-in browser's cookie does not rescue a bad key.
     for (const url of ['/api/domains', '/api/user']) {

@@ -90,7 +90,8 @@ export async function authenticateApiKey(db: Db, token: string, request: Fastify
   if (SESSION_ONLY_PATHS.some((p) => route === p || route.startsWith(`${p}/`))) throw new AppError('forbidden', SESSION_ONLY);
   const state = stateOf(db);
   const user = await findApiKeyUser(db, state, token);
-  if (!user) throw new AppError('unauthorized', INVALID_API_KEY);
+  // RFC 6750's challenge: a client library knows the key, not the request, was refused.
+  if (!user) throw new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });
   requireFeature(user, 'api_access');
   const quota = await state.limiter.take(user.id, state.requestsPerHour(user));
   const resetSeconds = Math.ceil(quota.resetAtMs / 1000);
