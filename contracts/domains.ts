@@ -36,6 +36,8 @@ export interface SpfNode {
 export const SpfNode: z.ZodType<SpfNode> = z.lazy(() =>
   z.object({ domain: z.string(), record: z.string().nullable(), lookups: z.number().int(), children: z.array(SpfNode), error: z.string().nullable() }),
 );
+// Named, so the OpenAPI document can refer to the recursive tree as one component instead of an unnamed definition.
+SpfNode.register(z.globalRegistry, { id: 'SpfNode' });
 
 export const SpfCheck = z.object({
   ...checkBase,

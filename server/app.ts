@@ -29,6 +29,7 @@ import { webhookRoutes } from './webhooks/webhooks.routes';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
+import { registerOpenApi } from './platform/http/openapi';
 import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
 import type { JobSender } from './platform/job-sender';
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestSecurity(app, deps.env);
   // Signed-in requests are served from memory; the database tells every process what to drop.
   await cacheSessions(deps.database.db, deps.notifications);
+  // Before the routes: it hears each route as it is added (GET /api/openapi.json).
+  await registerOpenApi(app, deps.env);
 
   await app.register(authRoutes, ctx);
   await app.register(accountRoutes, ctx);
