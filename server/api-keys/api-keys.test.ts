@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_PREFIX, ApiKeyStatus, GeneratedApiKey, GeneratedWebhookToken, WEBHOOK_TOKEN_PREFIX, WebhookTokenStatus } from '@contracts/api-keys';
 import { hashToken } from '../platform/security/tokens';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
@@ -116,6 +116,25 @@ describe('bearer API keys on the app routes', () => {
       until: (s) => s.lastUsedAt !== null,
     });
     expect(Date.now() - Date.parse(status.lastUsedAt)).toBeLessThan(2 * 60_000);
+  });
+
+  it("costs no query beyond the route's own once the key is cached, its quota block leased and its use recorded", async () => {
+    const { key } = await professionalWithKey();
+    const keyRequest = async () => expect((await withKey(t.app, key, 'GET', '/api/domains')).statusCode).toBe(200);
+    await keyRequest(); // the key looked up, a block of the hour leased, last_used_at written
+    await waitUntil(
+      async () =>
+        (await t.database.pool.query(`SELECT last_used_at FROM api_keys WHERE key_hash = encode(sha256($1::bytea), 'hex')`, [key])).rows[0]?.last_used_at,
+      'last_used_at written',
+    );
+    const spy = vi.spyOn(t.database.pool, 'query');
+    try {
+      for (let i = 0; i < 5; i++) await keyRequest();
+      // One query a request: the domain list. No key lookup, no quota write, no second last_used_at within the minute.
+      expect(spy.mock.calls.length).toBe(5);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("another user's key sees only its own user's data", async () => {
