@@ -190,23 +190,33 @@ describe('the API documentation examples against the real API', () => {
   for (const endpoint of ORDERED) {
     it(`${endpoint.method} ${endpoint.path} (${endpoint.id})`, async () => {
       await before[endpoint.id]?.();
-      const res = await t.app.inject({
-        method: endpoint.method,
-        url: urlOf(endpoint),
-        remoteAddress: client.ip,
-        // As the page shows it: the key as a bearer token, no cookie.
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          ...(endpoint.rawBody ? { 'content-type': endpoint.rawBody.contentType } : {}),
-        },
-        ...(endpoint.rawBody ? { payload: endpoint.rawBody.text } : endpoint.body === undefined ? {} : { payload: endpoint.body as object }),
-      });
+      const send = () =>
+        t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          remoteAddress: client.ip,
+          // As the page shows it: the key as a bearer token, no cookie, and an Idempotency-Key on what creates.
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            ...(endpoint.creates ? { 'idempotency-key': `docs-${endpoint.id}` } : {}),
+            ...(endpoint.rawBody ? { 'content-type': endpoint.rawBody.contentType } : {}),
+          },
+          ...(endpoint.rawBody ? { payload: endpoint.rawBody.text } : endpoint.body === undefined ? {} : { payload: endpoint.body as object }),
+        });
+      const res = await send();
       expect(res.statusCode, res.body).toBe(endpoint.status);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers, header).toHaveProperty(header);
       expect(Number(res.headers['x-ratelimit-limit'])).toBe(API_REQUESTS_PER_HOUR.professional);
       if (endpoint.status === 204) {
         expect(endpoint.response).toBeUndefined();
         return;
+      }
+      if (endpoint.creates) {
+        // The documented retry: the same request with the same key replays the first answer.
+        const again = await send();
+        expect(again.statusCode).toBe(res.statusCode);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json()).toEqual(res.json());
       }
       const real = res.json();
       answers[endpoint.id] = real;

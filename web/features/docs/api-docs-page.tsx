@@ -99,7 +99,8 @@ export default function ApiDocsPage() {
         />
         <p className="text-sm text-muted-foreground">
           POST requests that create something accept an <Code>Idempotency-Key</Code> header (a UUID of yours): sending the same request again with the same key
-          answers with the first answer instead of creating a second one, so a retry after a network error is safe.
+          within 24 hours answers with the first answer (marked <Code>Idempotent-Replayed: true</Code>) instead of creating a second one, so a retry after a
+          network error is safe. The same key with a different request answers <Code>422</Code>.
         </p>
       </DocsSection>
 
