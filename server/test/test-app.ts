@@ -30,7 +30,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   smtpUrl?: string;
-  /** Run the job worker and schedules (off unless a test needs jobs to run). */
+  /** Run the job worker (off unless a test needs jobs to run); cron schedules never run in tests. */
   work?: boolean;
   webRoot?: string;
   /** Where the app logs (silent unless TEST_LOG_LEVEL is set): a test that reads the log passes its own. */
@@ -63,7 +63,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const analyser = startAnalysisPool({ dns: dnsOptions, env });
   const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
   const notifications = await openNotifications(database.connection, logger);
-  const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, pollSeconds: 1 });
+  // No cron schedules: a test runs a scheduled job itself, so the time of day (an hourly domain
+  // check at :00 re-verifying a domain a test marked verified) never changes what it sees.
+  const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, schedules: false, pollSeconds: 1 });
   await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
   const app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
   await app.ready();

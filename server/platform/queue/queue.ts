@@ -14,6 +14,8 @@ export interface JobQueueOptions {
   log: Logger;
   /** Run jobs and schedules here (the worker role); otherwise this process only sends. */
   work: boolean;
+  /** Fire the jobs' cron schedules (default: when working). Test apps turn them off. */
+  schedules?: boolean;
   /** How often workers poll and the cron monitor ticks; tests shorten it. */
   pollSeconds?: number;
 }
@@ -36,12 +38,13 @@ export const JOB_QUEUED_CHANNEL = 'job_queued';
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, notifications, jobs, log, work } = options;
+  const schedules = work && (options.schedules ?? true);
   const pollSeconds = options.pollSeconds ?? 2;
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const boss = new PgBoss({
     ...database.connection,
     max: 4,
-    schedule: work,
+    schedule: schedules,
     supervise: work,
     cronMonitorIntervalSeconds: Math.max(1, Math.min(30, pollSeconds)),
     cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollSeconds)),
@@ -102,7 +105,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           },
         );
         workers.set(job.name, workerId);
-        if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+        if (job.schedule && schedules) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(job.name);
       }
     },
