@@ -181,6 +181,14 @@ describe('the API documentation examples against the real API', () => {
     expect(missing).toEqual([]);
   });
 
+  it('refuses a Free account’s key with 403 "Requires Professional plan", as the Rate limits section says', async () => {
+    const free = await signUp(t.app);
+    const key = (await free.client.post('/api/api-keys/generate')).json().apiKey as string;
+    const res = await t.app.inject({ method: 'GET', url: '/api/domains', headers: { authorization: `Bearer ${key}` } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Requires Professional plan');
+  });
+
   it('answers a request without credentials as the documented error example', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/domains' });
     expect(res.statusCode).toBe(UNAUTHORIZED_EXAMPLE.status);

@@ -132,7 +132,17 @@ describe('API documentation (/api-docs)', () => {
     await open();
     expect(screen.getAllByTestId('rate-limit').map((cell) => cell.textContent)).toEqual(['1,000', '10,000', '100,000']);
     const section = document.getElementById('rate-limits')!;
-    for (const text of ['Starter', 'Professional', 'Enterprise', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', '429', 'Retry-After'])
+    for (const text of [
+      'Starter',
+      'Professional',
+      'Enterprise',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      '429',
+      'Retry-After',
+      'Requires Professional plan',
+    ])
       expect(section).toHaveTextContent(text);
   });
 

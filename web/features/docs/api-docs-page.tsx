@@ -123,7 +123,10 @@ export default function ApiDocsPage() {
       ))}
 
       <DocsSection id="rate-limits" title="Rate limits">
-        <p>Each API key may make a number of requests an hour, by plan:</p>
+        <p>
+          Each account’s API key may make a number of requests in each clock hour, by plan. The Free plan has no API access: its requests are refused with{' '}
+          <Code>403</Code> “Requires Professional plan”.
+        </p>
         <Table>
           <TableHeader>
             <TableRow>
