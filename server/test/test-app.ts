@@ -30,8 +30,14 @@ export interface TestApp {
 
 export interface TestAppOptions {
   smtpUrl?: string;
-  /** Run the job worker (off unless a test needs jobs to run); cron schedules never run in tests. */
+  /** Run the job worker (off unless a test needs jobs to run). */
   work?: boolean;
+  /**
+   * Fire cron schedules too (with `work`). Off by default: a test runs a scheduled job itself, so the
+   * time of day (an hourly domain check at :00 re-verifying a domain a test marked verified) never
+   * changes what it sees. Only a test of scheduling itself turns them on.
+   */
+  schedules?: boolean;
   webRoot?: string;
   /** Where the app logs (silent unless TEST_LOG_LEVEL is set): a test that reads the log passes its own. */
   logger?: Logger;
@@ -63,9 +69,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const analyser = startAnalysisPool({ dns: dnsOptions, env });
   const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
   const notifications = await openNotifications(database.connection, logger);
-  // No cron schedules: a test runs a scheduled job itself, so the time of day (an hourly domain
-  // check at :00 re-verifying a domain a test marked verified) never changes what it sees.
-  const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log: logger, work: options.work ?? false, schedules: false, pollSeconds: 1 });
+  const jobs = createJobQueue({
+    database,
+    notifications,
+    jobs: jobRegistry,
+    log: logger,
+    work: options.work ?? false,
+    schedules: options.schedules ?? false,
+    pollSeconds: 1,
+  });
   await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
   const app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
   await app.ready();
@@ -110,9 +122,12 @@ export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}, limits
 }
 
 /** The app with a job worker and a real loopback SMTP server for its outbound mail. */
-export async function createMailingTestApp(env: Record<string, string> = {}): Promise<TestApp & { smtp: SmtpSink }> {
+export async function createMailingTestApp(
+  env: Record<string, string> = {},
+  options: Pick<TestAppOptions, 'schedules'> = {},
+): Promise<TestApp & { smtp: SmtpSink }> {
   const smtp = await startSmtpSink();
-  const t = await createTestApp({ smtpUrl: smtp.url, work: true, env });
+  const t = await createTestApp({ smtpUrl: smtp.url, work: true, env, ...options });
   return {
     ...t,
     smtp,
