@@ -195,6 +195,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/verify-email',
   'POST /api/resend-verification-public',
   'POST /api/chatbot',
+  // The OpenAPI document: public so clients and the reference page read it signed out.
+  'GET /api/openapi.json',
 ]);
 
 describe('signed-in routes', () => {
