@@ -25,6 +25,7 @@ vi.mock('fastify', async (importOriginal) => {
 const LEFT_OUT = (method: string, url: string) => method === 'HEAD' || !url.startsWith('/api/');
 
 interface Operation {
+  operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean }[];
@@ -82,8 +83,12 @@ describe('the OpenAPI document', () => {
     expect([...documented].sort()).toEqual([...registered].sort());
   });
 
-  it('gives every operation its tag, who may call it, its parameters and its answers', () => {
+  it('gives every operation its tag, a unique operationId, who may call it, its parameters and its answers', () => {
     const tagNames = document.tags.map((tag) => tag.name);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/inbox-tests/{id}'].get.operationId).toBe('getInboxTestsById');
+    expect(document.paths['/api/openapi.json'].get.operationId).toBe('getOpenapiJson');
     for (const { path, method, op } of operations()) {
       const where = `${method} ${path}`;
       expect(op.tags, where).toHaveLength(1);

@@ -57,6 +57,17 @@ export function tagOf(url: string): string {
   return TAG_OF_SEGMENT[segment] ?? segment;
 }
 
+const pascal = (words: string) => words.replace(/(^|[-_.])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
+
+/** A stable name for clients generated from the document: GET /api/inbox-tests/:id is getInboxTestsById. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .slice(2)
+    .map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
+  return method.toLowerCase() + words.join('');
+}
+
 const hasHooks = (hooks: RouteOptions['onRequest']) => (Array.isArray(hooks) ? hooks.length > 0 : Boolean(hooks));
 
 /**
@@ -87,6 +98,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
     schema: {
       ...schema,
       tags: [tagOf(url)],
+      operationId: operationIdOf(String(route.method), url),
       security: securityOf(route),
       response: { ...response, default: { description: 'An error: `code` tells errors apart, `message` says what happened in words.', ...errorSchema } },
     },
