@@ -13,6 +13,7 @@ export default defineConfig({
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    // '/api/', not '/api': the prefix '/api' would also send the /api-docs page to the API.
+    proxy: { '/api/': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
 });

@@ -7,7 +7,7 @@ import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
-import { Domain, DomainDetail, DomainList } from '@contracts/domains';
+import { DomainDetail, DomainList } from '@contracts/domains';
 import { EmailMetricList } from '@contracts/email-metrics';
 import { InboxTest, InboxTestList, InboxTestResults } from '@contracts/inbox-tests';
 import { IpAddress, IpMonitoringStatus, TriggerMonitoringResponse } from '@contracts/reputation';
@@ -28,7 +28,7 @@ import { createTestApp, signUp, type TestApp, type TestClient } from './test/tes
 /** The schema each documented answer is read with (the route's response schema). */
 const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'list-domains': DomainList,
-  'create-domain': Domain,
+  'create-domain': DomainDetail,
   'get-domain': DomainDetail,
   'verify-domain': DomainDetail,
   'list-email-metrics': EmailMetricList,

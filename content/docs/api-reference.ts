@@ -95,21 +95,12 @@ export const API_SECTIONS: ApiSection[] = [
     ],
     endpoints: [
       {
-        id: 'list-domains',
-        method: 'GET',
-        path: '/api/domains',
-        title: 'List domains',
-        description: 'Every domain of the account, newest first.',
-        status: 200,
-        response: [],
-      },
-      {
         id: 'create-domain',
         method: 'POST',
         path: '/api/domains',
         title: 'Add a domain',
         description:
-          'The name is trimmed and lower-cased. type is sending (the default) or mta (an MTA’s own host domain). Its first DNS check runs within a minute; until then its status is pending.',
+          'The name is trimmed and lower-cased. type is sending (the default) or mta (an MTA’s own host domain). With verifyDns true the DNS checks run at once and the answer carries their outcome; otherwise the first check runs within a minute, and until then the status is pending and checks is null.',
         body: { domain: 'example.com', type: 'sending' },
         creates: true,
         status: 200,
@@ -133,6 +124,35 @@ export const API_SECTIONS: ApiSection[] = [
           createdAt: '2026-11-27T10:00:00.000Z',
           checks: null,
         },
+      },
+      {
+        id: 'list-domains',
+        method: 'GET',
+        path: '/api/domains',
+        title: 'List domains',
+        description: 'Every domain of the account, newest first.',
+        status: 200,
+        response: [
+          {
+            id: 1,
+            domain: 'example.com',
+            type: 'sending',
+            status: 'pending',
+            isVerified: false,
+            verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91' },
+            dkimSelectors: [],
+            notes: null,
+            spfRecord: null,
+            dkimRecord: null,
+            dmarcRecord: null,
+            spfStatus: null,
+            dkimStatus: null,
+            dmarcStatus: null,
+            reputationScore: null,
+            lastCheckedAt: null,
+            createdAt: '2026-11-27T10:00:00.000Z',
+          },
+        ],
       },
       {
         id: 'get-domain',
@@ -659,7 +679,7 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'GET',
         path: '/api/alerts',
         title: 'List alerts',
-        description: 'Every alert, newest first, with its history.',
+        description: 'The latest 200 alerts, newest first, each with its history.',
         status: 200,
         response: [
           {

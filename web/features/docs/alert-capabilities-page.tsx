@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code } from './components/code-block';
-import { DocsLayout, DocsSection, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'categories', label: 'Alert categories' },
@@ -116,8 +116,11 @@ export default function AlertCapabilitiesPage() {
           </TableBody>
         </Table>
         <p className="text-sm text-muted-foreground">
-          Choose the channels in <Link to={PATHS.alerts}>Alerts</Link>, under Alert Settings. The plan and the channel are checked again when each message is
-          sent.
+          Choose the channels in{' '}
+          <Link className={TEXT_LINK} to={PATHS.alerts}>
+            Alerts
+          </Link>
+          , under Alert Settings. The plan and the channel are checked again when each message is sent.
         </p>
       </DocsSection>
 
@@ -167,8 +170,15 @@ export default function AlertCapabilitiesPage() {
 
       <DocsSection id="api" title="API and webhooks">
         <p>
-          Read, acknowledge and mark alerts read, and create alert rules, through the <Link to={`${PATHS.apiDocs}#alerts`}>REST API</Link>. Receive{' '}
-          <Code>alert.created</Code> and <Code>alert.resolved</Code> as signed <Link to={PATHS.webhookDocs}>webhooks</Link>.
+          Read, acknowledge and mark alerts read, and create alert rules, through the{' '}
+          <Link className={TEXT_LINK} to={`${PATHS.apiDocs}#alerts`}>
+            REST API
+          </Link>
+          . Receive <Code>alert.created</Code> and <Code>alert.resolved</Code> as signed{' '}
+          <Link className={TEXT_LINK} to={PATHS.webhookDocs}>
+            webhooks
+          </Link>
+          .
         </p>
       </DocsSection>
     </DocsLayout>

@@ -152,7 +152,12 @@ describe('API documentation (/api-docs)', () => {
     const card = screen.getAllByTestId('endpoint').find((c) => c.getAttribute('data-endpoint-id') === 'list-domains')!;
     await user.click(within(card).getByRole('button', { name: 'Copy Request' }));
     expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(curlExample(API_ENDPOINTS[0]!, window.location.origin));
+    expect(await navigator.clipboard.readText()).toBe(
+      curlExample(
+        API_ENDPOINTS.find((e) => e.id === 'list-domains')!,
+        window.location.origin,
+      ),
+    );
   });
 
   it('renders the interactive reference from the OpenAPI document: operations by tag, expandable to parameters and schemas', async () => {

@@ -15,7 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
 import { OpenApiReference } from './components/openapi-reference';
 import { NODE_CLIENT_EXAMPLE, PYTHON_CLIENT_EXAMPLE, SUPPORT_BY_PLAN } from './content/api-docs-text';
 
@@ -77,7 +77,7 @@ export default function ApiDocsPage() {
           </p>
           <p className="mt-2">
             Every route, with its parameters and schemas, is also described by the OpenAPI document at{' '}
-            <a className="font-medium text-primary underline-offset-4 hover:underline" href={OPENAPI_PATH}>
+            <a className={TEXT_LINK} href={OPENAPI_PATH}>
               {OPENAPI_PATH}
             </a>
             .
@@ -87,8 +87,12 @@ export default function ApiDocsPage() {
     >
       <DocsSection id="authentication" title="Authentication">
         <p>
-          Create an API key in <Link to={PATHS.settings}>Settings</Link>, under API Keys, and send it with every request as a bearer token. Keys start with{' '}
-          <Code>ipk_</Code>; the full key is shown once, when you generate it. Regenerating replaces the key at once and revoking removes it.
+          Create an API key in{' '}
+          <Link className={TEXT_LINK} to={PATHS.settings}>
+            Settings
+          </Link>
+          , under API Keys, and send it with every request as a bearer token. Keys start with <Code>ipk_</Code>; the full key is shown once, when you generate
+          it. Regenerating replaces the key at once and revoking removes it.
         </p>
         <p>API access needs the Professional plan. Errors answer with a JSON body holding a code and a message, for example:</p>
         <CodeBlock label="Authentication header" language="http" code={`Authorization: Bearer ${EXAMPLE_API_KEY}`} />
@@ -111,7 +115,11 @@ export default function ApiDocsPage() {
           ))}
           {section.id === 'webhooks' && (
             <p>
-              See the <Link to={PATHS.webhookDocs}>Webhook Documentation</Link> for the events, headers, signature and retries.
+              See the{' '}
+              <Link className={TEXT_LINK} to={PATHS.webhookDocs}>
+                Webhook Documentation
+              </Link>{' '}
+              for the events, headers, signature and retries.
             </p>
           )}
           <div className="space-y-6">
@@ -168,7 +176,7 @@ export default function ApiDocsPage() {
       <DocsSection id="reference" title="API reference">
         <p>
           Every operation the server has, read from its OpenAPI 3.1 document (
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={OPENAPI_PATH}>
+          <a className={TEXT_LINK} href={OPENAPI_PATH}>
             {OPENAPI_PATH}
           </a>
           ): open one for its parameters, request body and answers. Fields marked * are required.
@@ -179,7 +187,7 @@ export default function ApiDocsPage() {
       <DocsSection id="support" title="Support">
         <p>
           Write to{' '}
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${COMPANY.supportEmail}`}>
+          <a className={TEXT_LINK} href={`mailto:${COMPANY.supportEmail}`}>
             {COMPANY.supportEmail}
           </a>{' '}
           with the request you sent, the answer you got and its <Code>X-Request-Id</Code> header.

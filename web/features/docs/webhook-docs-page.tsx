@@ -18,7 +18,7 @@ import { Badge } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
 
 /** Part 2, section 2: the page's anchors. */
 export const WEBHOOK_DOCS_ANCHORS: TocEntry[] = [
@@ -69,8 +69,11 @@ export default function WebhookDocsPage() {
 
       <DocsSection id="setup" title="Setup">
         <p>
-          Register an endpoint with <Code>POST /api/webhooks</Code> (see <Link to={`${PATHS.apiDocs}#webhooks`}>the API documentation</Link>), or save a webhook
-          URL in Alert Settings to receive <Code>alert.created</Code> and <Code>alert.resolved</Code>.
+          Register an endpoint with <Code>POST /api/webhooks</Code> (see{' '}
+          <Link className={TEXT_LINK} to={`${PATHS.apiDocs}#webhooks`}>
+            the API documentation
+          </Link>
+          ), or save a webhook URL in Alert Settings to receive <Code>alert.created</Code> and <Code>alert.resolved</Code>.
         </p>
         <CodeBlock
           label="Register a webhook"

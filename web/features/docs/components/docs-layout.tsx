@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../../components/brand';
 import { Button } from '../../../components/ui/button';
 import { PATHS } from '../../../lib/paths';
 import { useAuth } from '../../../lib/session';
+
+/** A link inside the text of a documentation page. */
+export const TEXT_LINK = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 
 export interface DocsLink {
   label: string;
@@ -81,6 +84,12 @@ export function DocsLayout({
   children: ReactNode;
   testId: string;
 }) {
+  // A link to /webhook-docs#security arrives before the lazy page has rendered its sections: the
+  // browser found no #security to scroll to, so the page does it once it has.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <div className="flex min-h-screen flex-col">
       <DocsHeader title={title} links={links} />
