@@ -52,6 +52,7 @@ const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'list-webhooks': WebhookList,
   'test-webhook': WebhookDelivery,
   'webhook-deliveries': WebhookDeliveryList,
+  'redeliver-webhook': WebhookDelivery,
 };
 
 const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -83,6 +84,7 @@ const ID_OWNERS: [prefix: string, key: string][] = [
   ['/api/inbox-tests/', 'inboxTest'],
   ['/api/ip-addresses/', 'ipAddress'],
   ['/api/alerts/', 'alert'],
+  ['/api/webhooks/deliveries/', 'delivery'],
   ['/api/webhooks/', 'webhook'],
 ];
 
@@ -150,6 +152,7 @@ describe('the API documentation examples against the real API', () => {
     'create-inbox-test': (a) => (ids.inboxTest = a.id),
     'create-ip-address': (a) => (ids.ipAddress = a.id),
     'create-webhook': (a) => (ids.webhook = a.id),
+    'test-webhook': (a) => (ids.delivery = a.id),
   };
 
   function urlOf(endpoint: ApiEndpoint): string {
