@@ -223,7 +223,8 @@ describe('verify rate limit', () => {
 describe('hourly re-check', () => {
   it('queues one check per domain and each check records the result', async () => {
     publishHealthy('scheduled-brand.com');
-    const worker = await createTestApp({ env: { DNS_SERVERS: dns.address }, work: true });
+    // With schedules: the test reads the cron pg-boss keeps for the hourly check.
+    const worker = await createTestApp({ env: { DNS_SERVERS: dns.address }, work: true, schedules: true });
     try {
       const w = await signUp(worker.app);
       const wd = (await w.client.post('/api/domains', { domain: 'scheduled-brand.com' })).json();
