@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_ENDPOINTS, OPENAPI_PATH, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
+import { REGISTRATION_EXAMPLE } from '@content/docs/webhooks';
 import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
@@ -169,6 +170,10 @@ describe('the API documentation examples against the real API', () => {
     const withBody = API_ENDPOINTS.filter((e) => e.status !== 204).map((e) => e.id);
     expect(withBody.sort()).toEqual(Object.keys(ANSWER_SCHEMAS).sort());
     expect(new Set(API_ENDPOINTS.map((e) => e.id)).size).toBe(API_ENDPOINTS.length);
+  });
+
+  it('registers the Webhook Documentation’s example webhook with the body the API documentation shows', () => {
+    expect(API_ENDPOINTS.find((e) => e.id === 'create-webhook')!.body).toEqual(REGISTRATION_EXAMPLE);
   });
 
   it('documents the Professional plan’s hourly limit as the server counts it', () => {

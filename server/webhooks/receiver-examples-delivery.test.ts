@@ -6,7 +6,15 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiverExample, SIGN_WITH_OPENSSL, WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_WAITS_SECONDS, type ReceiverLanguage } from '@content/docs/webhooks';
+import {
+  ENVELOPE_EXAMPLE,
+  receiverExample,
+  SIGN_WITH_OPENSSL,
+  WEBHOOK_ATTEMPTS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_RETRY_WAITS_SECONDS,
+  type ReceiverLanguage,
+} from '@content/docs/webhooks';
 import type { WebhookDelivery } from '@contracts/webhooks';
 import { WEBHOOK_MAX_ATTEMPTS } from '@contracts/webhooks';
 import { loadEnv } from '../platform/env';
@@ -70,6 +78,8 @@ describe.skipIf(!hasOpenssl || !hasPython)('the documented webhook receivers aga
   const children: ChildProcess[] = [];
   /** Where the HTTPS front forwards each path: the receiver's plain-HTTP port, as a TLS proxy would. */
   const routes = new Map<string, number>();
+  /** What the app sent, as the front saw it. */
+  const seen: { headers: Record<string, unknown>; body: string }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-receivers-'));
@@ -79,6 +89,7 @@ describe.skipIf(!hasOpenssl || !hasPython)('the documented webhook receivers aga
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks);
+        seen.push({ headers: req.headers, body: body.toString('utf8') });
         const forward = httpRequest(
           { host: '127.0.0.1', port: routes.get(req.url ?? '/'), path: '/', method: 'POST', headers: { ...req.headers, 'content-length': body.length } },
           (answer) => {
@@ -143,6 +154,16 @@ describe.skipIf(!hasOpenssl || !hasPython)('the documented webhook receivers aga
       const delivered = await settled(client, own.id, good.json().id);
       expect(delivered).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, error: null }] });
       await waitUntil(() => receiver.output().includes(`received webhook.test ${delivered.eventId}`), 'the receiver to log the event');
+      // The page's envelope and headers are what the app sent.
+      const sent = seen.find((r) => r.body.includes(delivered.eventId))!;
+      const envelope = JSON.parse(sent.body);
+      expect(Object.keys(envelope)).toEqual(Object.keys(ENVELOPE_EXAMPLE));
+      for (const key of Object.keys(ENVELOPE_EXAMPLE) as (keyof typeof ENVELOPE_EXAMPLE)[]) expect(typeof envelope[key]).toBe(typeof ENVELOPE_EXAMPLE[key]);
+      expect(envelope.id).toMatch(/^evt_/);
+      for (const header of WEBHOOK_HEADERS) expect(sent.headers).toHaveProperty(header.name.toLowerCase());
+      expect(sent.headers['content-type']).toBe('application/json');
+      expect(sent.headers['user-agent']).toBe('InboxPulse-Webhooks/1.0');
+      expect(sent.headers['inboxpulse-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
 
       // Signed with the other endpoint's secret: refused at every attempt, never handled.
       const bad = await client.post(`/api/webhooks/${foreign.id}/test`);
