@@ -4,6 +4,7 @@ import { PATHS } from '../lib/paths';
 import { AccountLinks } from './account-links';
 import { Brand } from './brand';
 import { Button } from './ui/button';
+import { PublicFooter } from './public-footer';
 
 /**
  * Header and footer of the public marketing, documentation and legal pages. The router adds the chat
@@ -28,19 +29,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="flex-1">{children}</main>
-      <footer className="border-t">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground">
-          <p>InboxPulse: email deliverability monitoring</p>
-          <nav aria-label="Legal" className="flex gap-4">
-            <Link to={PATHS.privacyPolicy} className="hover:text-foreground">
-              Privacy Policy
-            </Link>
-            <Link to={PATHS.termsOfService} className="hover:text-foreground">
-              Terms of Service
-            </Link>
-          </nav>
-        </div>
-      </footer>
+      <PublicFooter />
     </div>
   );
 }

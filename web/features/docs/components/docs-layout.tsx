@@ -5,6 +5,7 @@ import { Brand } from '../../../components/brand';
 import { Button } from '../../../components/ui/button';
 import { PATHS } from '../../../lib/paths';
 import { useAuth } from '../../../lib/session';
+import { PublicFooter } from '../../../components/public-footer';
 
 /** A link inside the text of a documentation page. */
 export const TEXT_LINK = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
@@ -112,19 +113,7 @@ export function DocsLayout({
           <main className="min-w-0 space-y-14">{children}</main>
         </div>
       </div>
-      <footer className="border-t">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground">
-          <p>InboxPulse: email deliverability monitoring</p>
-          <nav aria-label="Legal" className="flex gap-4">
-            <Link to={PATHS.privacyPolicy} className="hover:text-foreground">
-              Privacy Policy
-            </Link>
-            <Link to={PATHS.termsOfService} className="hover:text-foreground">
-              Terms of Service
-            </Link>
-          </nav>
-        </div>
-      </footer>
+      <PublicFooter />
     </div>
   );
 }
