@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { TabList } from '../../../components/ui/tab-list';
 import { badgeCount } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 
@@ -20,7 +21,6 @@ export function AlertTabs({
   children: ReactNode;
 }) {
   const baseId = useId();
-  const refs = useRef<Partial<Record<AlertTab, HTMLButtonElement | null>>>({});
   const labels: Record<AlertTab, ReactNode> = {
     active: (
       <>
@@ -48,40 +48,19 @@ export function AlertTabs({
     settings: 'Alert Settings',
   };
 
-  function onKey(event: KeyboardEvent) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = ALERT_TABS[(ALERT_TABS.indexOf(tab) + step + ALERT_TABS.length) % ALERT_TABS.length];
-    onTab(next);
-    refs.current[next]?.focus();
-  }
-
   return (
     <div className="space-y-4">
-      <div role="tablist" aria-label="Alerts" className="grid grid-cols-3 gap-1 rounded-md bg-muted p-1">
-        {ALERT_TABS.map((id) => (
-          <button
-            key={id}
-            ref={(element) => {
-              refs.current[id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => onTab(id)}
-            onKeyDown={onKey}
-            className={cn(
-              'flex flex-wrap items-center justify-center gap-y-1 rounded-sm px-2 py-1.5 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm',
-              tab === id ? 'bg-background shadow-sm' : 'text-muted-foreground',
-            )}
-          >
-            {labels[id]}
-          </button>
-        ))}
-      </div>
+      <TabList
+        ids={ALERT_TABS}
+        labels={labels}
+        selected={tab}
+        onSelect={onTab}
+        label="Alerts"
+        tabIdOf={(id) => `${baseId}-tab-${id}`}
+        panelIdOf={() => `${baseId}-panel`}
+        className="grid grid-cols-3"
+        tabClassName="flex flex-wrap items-center justify-center gap-y-1 px-2 text-xs sm:text-sm"
+      />
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {children}
       </div>
