@@ -1,11 +1,12 @@
 // Two app instances on one database, as two web processes behind a load balancer run: the hourly
 // API quota holds across both without a database write per request (ADR 026), and a revoked key is
 // refused by both (migration 0017's trigger), as sessions are (session-cache.processes.test.ts).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRateLimiter } from '../platform/http/api-rate-limit';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import { newApiKey, setPlan, withKey } from './api-keys.test-support';
+import { queriesDuring } from '../test/queries-during';
 
 const LIMIT = 10;
 
@@ -24,17 +25,6 @@ async function professionalKey(): Promise<string> {
   const { client, user } = await signUp(a.app);
   await setPlan(a, user.id, 'professional');
   return newApiKey(client);
-}
-
-/** How many queries `action` sends through one app's pool. */
-async function queriesDuring(t: TestApp, action: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(t.database.pool, 'query');
-  try {
-    await action();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
 }
 
 describe('the hourly API quota across two processes', () => {
@@ -66,7 +56,7 @@ describe('the hourly API quota across two processes', () => {
       expect(retryAfter).toBeLessThanOrEqual(3600);
       expect(res.headers['set-cookie']).toBeUndefined();
       // Refused from memory: the key is cached and the hour's quota is known to be gone.
-      expect(await queriesDuring(t, () => withKey(t.app, key, 'GET', '/api/domains'))).toBe(0);
+      expect(await queriesDuring(t.database.pool, () => withKey(t.app, key, 'GET', '/api/domains'))).toBe(0);
     }
   });
 
@@ -89,7 +79,7 @@ describe('the hourly API quota across two processes', () => {
     const onA = new ApiRateLimiter(a.database.db);
     const onB = new ApiRateLimiter(b.database.db);
     let allowed = 0;
-    const queries = await queriesDuring(a, async () => {
+    const queries = await queriesDuring(a.database.pool, async () => {
       for (let i = 0; i < 2 * limit; i++) if ((await (i % 2 === 0 ? onA : onB).take(user.id, limit)).allowed) allowed++;
     });
     expect(allowed).toBe(limit);
@@ -97,7 +87,7 @@ describe('the hourly API quota across two processes', () => {
     // Concurrent requests in one process wait for one lease between them.
     const { user: second } = await signUp(a.app);
     const fresh = new ApiRateLimiter(a.database.db);
-    const burst = await queriesDuring(a, () => Promise.all(Array.from({ length: 10 }, () => fresh.take(second.id, limit))));
+    const burst = await queriesDuring(a.database.pool, () => Promise.all(Array.from({ length: 10 }, () => fresh.take(second.id, limit))));
     expect(burst).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
 // Two app instances on one database, as two web processes behind a load balancer run: each caches
 // sessions in memory, and what ends or changes a session in one is refused or seen in the other
 // within a second (issue 9), through the database's notifications (migration 0007).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetLink } from '../../accounts/reset-link.service';
 import { createTestApp, signUp, TestClient, type TestApp } from '../../test/test-app';
+import { queriesDuring } from '../../test/queries-during';
 
 const WITHIN_MS = 1000;
 
@@ -17,17 +18,6 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
 });
-
-/** How many queries `action` sends through one app's pool. */
-async function queriesDuring(t: TestApp, action: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(t.database.pool, 'query');
-  try {
-    await action();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 /** Polls `check` until it holds; fails if it still does not after `ms`. Returns how long it took. */
 async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {
@@ -48,7 +38,7 @@ async function signedInOnBoth() {
     expect((await client.get('/api/user')).statusCode).toBe(200);
     // Served from memory from now on: no query for the second request.
     const t = client === onA ? a : b;
-    expect(await queriesDuring(t, async () => expect((await client.get('/api/user')).statusCode).toBe(200))).toBe(0);
+    expect(await queriesDuring(t.database.pool, async () => expect((await client.get('/api/user')).statusCode).toBe(200))).toBe(0);
   }
   return { onA, onB, user, password };
 }
@@ -61,8 +51,8 @@ describe('sessions cached in two processes on one database', () => {
     const requests = async (client: TestClient) => {
       for (let i = 0; i < 20; i++) expect((await client.get('/api/user')).statusCode).toBe(200);
     };
-    expect(await queriesDuring(a, () => requests(onA))).toBe(0);
-    expect(await queriesDuring(b, () => requests(onB))).toBe(0);
+    expect(await queriesDuring(a.database.pool, () => requests(onA))).toBe(0);
+    expect(await queriesDuring(b.database.pool, () => requests(onB))).toBe(0);
   });
 
   it('logout: refused at once where it happened, within a second in the other process', async () => {
@@ -124,6 +114,6 @@ describe('sessions cached in two processes on one database', () => {
     await within(5000, 'both LISTEN connections are back', async () => a.notifications.listening && b.notifications.listening);
     // Trusted again: served from memory.
     await onB.get('/api/user');
-    expect(await queriesDuring(b, () => onB.get('/api/user'))).toBe(0);
+    expect(await queriesDuring(b.database.pool, () => onB.get('/api/user'))).toBe(0);
   });
 });

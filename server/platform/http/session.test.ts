@@ -3,7 +3,7 @@
 // counts as up but never delivers, so whatever it refuses it refuses on its own.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import { sessions, users } from '../db/schema/index';
@@ -12,6 +12,7 @@ import { openTestDatabase } from '../../test/test-database';
 import { updateUser } from '../../accounts/users.repo';
 import { cacheSessions, endSession, findSessionUser, forgetCachedUser, startSession } from './session';
 import { SESSION_COOKIE } from './session-cookie';
+import { queriesDuring } from '../../test/queries-during';
 
 const deaf: Notifications = { listening: true, subscribe: async () => {}, onReconnect: () => {}, close: async () => {} };
 
@@ -39,22 +40,13 @@ const requestWith = (token?: string) =>
 const reply = { header: () => reply } as unknown as FastifyReply;
 
 /** How many queries `action` sends through the app's pool. */
-async function queriesDuring(action: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(database.pool, 'query');
-  try {
-    await action();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('the session cache in the process that made the change', () => {
   it('answers a signed-in request from memory after the first lookup', async () => {
     const { userId, token } = await signedIn();
-    expect(await queriesDuring(() => findSessionUser(database.db, requestWith(token)))).toBe(1);
+    expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith(token)))).toBe(1);
     let found;
-    expect(await queriesDuring(async () => (found = await findSessionUser(database.db, requestWith(token))))).toBe(0);
+    expect(await queriesDuring(database.pool, async () => (found = await findSessionUser(database.db, requestWith(token))))).toBe(0);
     expect(found).toMatchObject({ id: userId });
     // Proof that memory answered: a change this deaf process is not told about goes unseen.
     await database.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
@@ -84,7 +76,7 @@ describe('the session cache in the process that made the change', () => {
   });
 
   it('refuses a session without a cookie, or with an absurd one, without asking the database', async () => {
-    expect(await queriesDuring(() => findSessionUser(database.db, requestWith()))).toBe(0);
-    expect(await queriesDuring(() => findSessionUser(database.db, requestWith('x'.repeat(101))))).toBe(0);
+    expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith()))).toBe(0);
+    expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith('x'.repeat(101))))).toBe(0);
   });
 });
