@@ -86,6 +86,29 @@ const REPORT_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </feedback>
 `;
 
+/** The one alert the alerts examples show: as raised, then as read and acknowledged. */
+const RAISED_ALERT = {
+  id: 1,
+  type: 'blacklist_detection',
+  severity: 'critical',
+  title: '149.72.120.130 listed on Spamhaus ZEN',
+  message: '149.72.120.130 appears on Spamhaus ZEN.',
+  domain: 'example.com',
+  metadata: { ipAddress: '149.72.120.130', listedCount: 1, totalProviders: 47 },
+  isRead: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: null,
+  resolvedAt: null,
+  acknowledgedAt: null,
+  history: [{ at: '2026-11-27T10:00:00.000Z', event: 'raised', message: 'Listed on Spamhaus ZEN' }],
+};
+const ACKNOWLEDGED_ALERT = {
+  ...RAISED_ALERT,
+  isRead: true,
+  acknowledgedAt: '2026-11-27T10:00:00.000Z',
+  history: [...RAISED_ALERT.history, { at: '2026-11-27T10:00:00.000Z', event: 'acknowledged', message: 'Acknowledged' }],
+};
+
 export const API_SECTIONS: ApiSection[] = [
   {
     id: 'domains',
@@ -681,23 +704,7 @@ export const API_SECTIONS: ApiSection[] = [
         title: 'List alerts',
         description: 'The latest 200 alerts, newest first, each with its history.',
         status: 200,
-        response: [
-          {
-            id: 1,
-            type: 'blacklist_detection',
-            severity: 'critical',
-            title: '149.72.120.130 listed on Spamhaus ZEN',
-            message: '149.72.120.130 appears on Spamhaus ZEN.',
-            domain: 'example.com',
-            metadata: { ipAddress: '149.72.120.130', listedCount: 1, totalProviders: 47 },
-            isRead: false,
-            createdAt: '2026-11-27T10:00:00.000Z',
-            updatedAt: null,
-            resolvedAt: null,
-            acknowledgedAt: null,
-            history: [{ at: '2026-11-27T10:00:00.000Z', event: 'raised', message: 'Listed on Spamhaus ZEN' }],
-          },
-        ],
+        response: [RAISED_ALERT],
       },
       {
         id: 'create-alert-rule',
@@ -756,24 +763,7 @@ export const API_SECTIONS: ApiSection[] = [
         title: 'Acknowledge an alert',
         description: 'Says someone is on it; the alert stays open until its condition recovers.',
         status: 200,
-        response: {
-          id: 1,
-          type: 'blacklist_detection',
-          severity: 'critical',
-          title: '149.72.120.130 listed on Spamhaus ZEN',
-          message: '149.72.120.130 appears on Spamhaus ZEN.',
-          domain: 'example.com',
-          metadata: { ipAddress: '149.72.120.130', listedCount: 1, totalProviders: 47 },
-          isRead: true,
-          createdAt: '2026-11-27T10:00:00.000Z',
-          updatedAt: null,
-          resolvedAt: null,
-          acknowledgedAt: '2026-11-27T10:00:00.000Z',
-          history: [
-            { at: '2026-11-27T10:00:00.000Z', event: 'raised', message: 'Listed on Spamhaus ZEN' },
-            { at: '2026-11-27T10:00:00.000Z', event: 'acknowledged', message: 'Acknowledged' },
-          ],
-        },
+        response: ACKNOWLEDGED_ALERT,
       },
       {
         id: 'read-alert',
@@ -782,24 +772,7 @@ export const API_SECTIONS: ApiSection[] = [
         title: 'Mark an alert read',
         description: 'Moves it from Active Alerts to Alert History.',
         status: 200,
-        response: {
-          id: 1,
-          type: 'blacklist_detection',
-          severity: 'critical',
-          title: '149.72.120.130 listed on Spamhaus ZEN',
-          message: '149.72.120.130 appears on Spamhaus ZEN.',
-          domain: 'example.com',
-          metadata: { ipAddress: '149.72.120.130', listedCount: 1, totalProviders: 47 },
-          isRead: true,
-          createdAt: '2026-11-27T10:00:00.000Z',
-          updatedAt: null,
-          resolvedAt: null,
-          acknowledgedAt: '2026-11-27T10:00:00.000Z',
-          history: [
-            { at: '2026-11-27T10:00:00.000Z', event: 'raised', message: 'Listed on Spamhaus ZEN' },
-            { at: '2026-11-27T10:00:00.000Z', event: 'acknowledged', message: 'Acknowledged' },
-          ],
-        },
+        response: ACKNOWLEDGED_ALERT,
       },
     ],
   },
