@@ -14,3 +14,4 @@ export * from './reputation';
 export * from './webhooks';
 export * from './alert-delivery';
 export * from './api-keys';
+export * from './delivery-events';
