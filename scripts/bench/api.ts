@@ -5,8 +5,11 @@
 // The app runs as production runs it: the compiled bundle (`node dist/server.js`, built here when
 // missing or stale), every role, LOG_LEVEL info (every request logged), on the embedded PostgreSQL
 // in a temp DATA_DIR, or on the server of DATABASE_URL when it is set.
-// Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP_SECONDS (default 2),
-// DATABASE_URL, LOG_LEVEL (default info).
+// The four runs are repeated in rounds (bare, session, session, key; bare, ...), and each figure is
+// the median over the rounds: this machine is shared, and its speed drifts by a third within a
+// minute, so a ratio of two runs minutes apart measured the drift as much as the app.
+// Env: BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
+// BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info).
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +20,8 @@ import { ensureBuilt, serverBundle } from '../build.mjs';
 import { embeddedConnection } from '../../server/platform/db/installation-database';
 import { treeMemory, type TreeMemory } from './process-memory';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const logLevel = process.env.LOG_LEVEL ?? 'info'; // production default: every request logged
@@ -59,16 +63,26 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime, stime
 }
 
+interface RunLine {
+  title: string;
+  'requests/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  'node CPU µs/request': number;
+  errors: number;
+  non2xx: number;
+}
+
 /**
  * Runs autocannon against `url`. Besides requests/s and latency, the server process's CPU time per
  * request: on a machine shared with other work, throughput swings with the load, CPU per request much less.
  */
-async function run(title: string, server: ChildProcess, url: string, headers: Record<string, string> = {}) {
-  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
+async function run(title: string, server: ChildProcess, url: string, headers: Record<string, string>, warmup: boolean): Promise<RunLine> {
+  if (warmup && warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
   const cpuBefore = cpuSeconds(server.pid!);
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const cpuMicros = ((cpuSeconds(server.pid!) - cpuBefore) * 1e6) / result.requests.total;
-  const line = {
+  return {
     title,
     'requests/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
@@ -77,8 +91,22 @@ async function run(title: string, server: ChildProcess, url: string, headers: Re
     errors: result.errors,
     non2xx: result.non2xx,
   };
-  console.log(JSON.stringify(line));
-  return line;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One line per route: the median of each figure over the rounds, errors summed. */
+function summary(lines: RunLine[]): RunLine {
+  const of = (key: 'requests/s' | 'p50 ms' | 'p99 ms' | 'node CPU µs/request') => median(lines.map((l) => l[key]));
+  return {
+    title: lines[0].title,
+    'requests/s': of('requests/s'),
+    'p50 ms': of('p50 ms'),
+    'p99 ms': of('p99 ms'),
+    'node CPU µs/request': of('node CPU µs/request'),
+    errors: lines.reduce((sum, l) => sum + l.errors, 0),
+    non2xx: lines.reduce((sum, l) => sum + l.non2xx, 0),
+  };
 }
 
 /**
@@ -133,17 +161,27 @@ try {
   console.log(
     `bench:api  ${connections} connections, ${seconds} s each after ${warmupSeconds} s warm-up, app: node ${path.relative(process.cwd(), serverBundle)}, database: ${database}, LOG_LEVEL ${logLevel}`,
   );
-  const bareLine = await run('bare Fastify GET /bare', bare, `http://127.0.0.1:${barePort}/bare`);
-  const userLine = await run('GET /api/user (session)', app, `${base}/api/user`, { cookie });
-  const cookieLine = await run('GET /api/dmarc/intake (session)', app, `${base}/api/dmarc/intake`, { cookie });
-  const keyLine = await run('GET /api/dmarc/intake (API key, rate limited)', app, `${base}/api/dmarc/intake`, { authorization: `Bearer ${apiKey}` });
+  const routes = [
+    { title: 'bare Fastify GET /bare', server: bare, url: `http://127.0.0.1:${barePort}/bare`, headers: {} },
+    { title: 'GET /api/user (session)', server: app, url: `${base}/api/user`, headers: { cookie } },
+    { title: 'GET /api/dmarc/intake (session)', server: app, url: `${base}/api/dmarc/intake`, headers: { cookie } },
+    { title: 'GET /api/dmarc/intake (API key, rate limited)', server: app, url: `${base}/api/dmarc/intake`, headers: { authorization: `Bearer ${apiKey}` } },
+  ];
+  const runs: RunLine[][] = routes.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, route] of routes.entries()) {
+      const line = await run(route.title, route.server, route.url, route.headers, round === 0);
+      runs[i].push(line);
+      console.log(JSON.stringify({ round: round + 1, ...line }));
+    }
+  }
+  const ratios = (i: number, j: number) => median(runs[i].map((line, round) => line['requests/s'] / runs[j][round]['requests/s']));
+  console.log(`median of ${rounds} rounds:`);
+  for (const lines of runs) console.log(JSON.stringify(summary(lines)));
+  const ratio = ratios(1, 0);
+  console.log(`ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput; median of the rounds' ratios)`);
+  console.log(`ratio API key route : bare = ${ratios(3, 0).toFixed(3)}; : the same route by session = ${ratios(3, 2).toFixed(3)}`);
   const after = treeMemory(app.pid!);
-  const ratio = userLine['requests/s'] / bareLine['requests/s'];
-  console.log(`ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput)`);
-  const keyRatio = keyLine['requests/s'] / bareLine['requests/s'];
-  console.log(
-    `ratio API key route : bare = ${keyRatio.toFixed(3)}; : the same route by session = ${(keyLine['requests/s'] / cookieLine['requests/s']).toFixed(3)}`,
-  );
   console.log(memoryLine('app process tree idle (node + PostgreSQL)', idle));
   console.log(memoryLine('app process tree after the run', after));
 } finally {

@@ -89,9 +89,10 @@ export async function authenticateApiKey(db: Db, token: string, request: Fastify
   const route = request.routeOptions.url ?? request.url;
   if (SESSION_ONLY_PATHS.some((p) => route === p || route.startsWith(`${p}/`))) throw new AppError('forbidden', SESSION_ONLY);
   const state = stateOf(db);
-  const user = await findApiKeyUser(db, state, token);
+  const keyHash = KEY_FORMAT.test(token) ? hashToken(token) : undefined;
+  const user = keyHash === undefined ? undefined : await findApiKeyUser(db, state, keyHash);
   // RFC 6750's challenge: a client library knows the key, not the request, was refused.
-  if (!user) throw new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  if (!user || keyHash === undefined) throw new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });
   requireFeature(user, 'api_access');
   const quota = await state.limiter.take(user.id, state.requestsPerHour(user));
   const resetSeconds = Math.ceil(quota.resetAtMs / 1000);
@@ -103,13 +104,11 @@ export async function authenticateApiKey(db: Db, token: string, request: Fastify
       'retry-after': String(wait),
     });
   }
-  noteUse(db, state, hashToken(token), request);
+  noteUse(db, state, keyHash, request);
   return user;
 }
 
-async function findApiKeyUser(db: Db, state: BearerState, token: string): Promise<UserRow | undefined> {
-  if (!KEY_FORMAT.test(token)) return undefined;
-  const keyHash = hashToken(token);
+async function findApiKeyUser(db: Db, state: BearerState, keyHash: string): Promise<UserRow | undefined> {
   if (state.misses.has(keyHash)) return undefined;
   const lookup = async () => {
     const user = await loadApiKeyUser(db, keyHash);

@@ -36,8 +36,7 @@ const CLAIM_TRIES = 3;
  * (a preHandler), so it knows the user and never keeps an answer to an unauthenticated request.
  */
 export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !request.user) return;
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('validation_error', IDEMPOTENCY_MESSAGES.badKey);
@@ -56,9 +55,9 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
       return replay(reply, first.status, first.responseBody ?? '');
     }
     throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
@@ -66,7 +65,20 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
     if (status >= 500 || status === 429 || typeof payload !== 'string') await releaseIdempotencyKey(db, claim.userId, claim.key);
     else await storeIdempotentAnswer(db, claim.userId, claim.key, status, payload);
     return payload;
+  };
+
+  // The hooks are added to the idempotent routes only: every other request of the plugin would pay
+  // two async hooks for nothing (bench:api).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...hookList(route.preHandler), claimKey];
+    route.onSend = [...hookList(route.onSend), storeAnswer];
   });
+}
+
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 function replay(reply: FastifyReply, status: number, body: string): FastifyReply {

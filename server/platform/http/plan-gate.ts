@@ -2,10 +2,12 @@ import { PLAN_IDS, PLAN_LABELS, PlanId, planHasFeature, type PlanFeature } from 
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
 
+const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);
+
 /** The plan a stored user is on; a value this version does not know counts as free. */
 export function planOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanId {
-  const parsed = PlanId.safeParse(user.subscriptionPlan);
-  return parsed.success ? parsed.data : 'free';
+  // A set lookup, not a zod parse: this runs on every signed-in answer that carries the user.
+  return KNOWN_PLANS.has(user.subscriptionPlan) ? (user.subscriptionPlan as PlanId) : 'free';
 }
 
 /** The lowest plan that has `feature`, by name as the upgrade banner says it ("Professional"). */

@@ -88,11 +88,21 @@ export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv):
   const allowed = browserOrigins(env.APP_URL);
   const hosts = new Set([hostName(new URL(env.APP_URL).host), ...env.ALLOWED_HOSTS, ...LOOPBACK_HOSTS]);
   const checkHost = env.NODE_ENV !== 'test';
+  // Nearly every request carries the Host header of the one before: its verdict is kept.
+  let lastHost = '';
+  let lastHostAllowed = false;
+  const hostAllowed = (host: string) => {
+    if (host !== lastHost) {
+      lastHostAllowed = hosts.has(hostName(host));
+      lastHost = host;
+    }
+    return lastHostAllowed;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/');
     reply.header('x-request-id', request.id);
     reply.headers(api ? API_HEADERS : DOCUMENT_HEADERS);
-    if (checkHost && !hosts.has(hostName(request.host))) {
+    if (checkHost && !hostAllowed(request.host)) {
       // 421 Misdirected Request: this server does not answer for that name. Said once, here; no done().
       reply.code(421).send({ code: 'forbidden', message: `This server does not answer for the host name "${hostName(request.host).slice(0, 100)}"` });
       return;
