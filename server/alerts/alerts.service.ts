@@ -3,3 +3,6 @@
 export { createAlert as raiseAlert, type NewAlert } from './alerts.repo';
 // Ask for the user's alert conditions to be evaluated after data they are computed from changed.
 export { queueAlertEvaluation } from './evaluate-alerts.job-type';
+// Keep one alert open for a condition another capability watches (an integration whose syncs keep
+// failing), and resolve it when the condition clears.
+export { openOrUpdateCondition as keepConditionAlert, resolveCondition as resolveConditionAlert, type ConditionAlert } from './alert-conditions';

@@ -81,6 +81,21 @@ const allowedHosts = z
     return hosts;
   });
 
+/**
+ * A third-party API's base URL (scheme, host, optional port; no path): the real one by default, a
+ * loopback server in tests. `{name}` placeholders stand for a part the user's account decides (a
+ * Mailchimp datacenter, a Shopify store), filled in per request.
+ */
+const apiBaseUrl = (name: string, realUrl: string) =>
+  z
+    .string()
+    .default(realUrl)
+    .refine((value) => {
+      const filled = value.replace(/\{[a-z]+\}/g, 'x');
+      return URL.canParse(filled) && /^https?:$/.test(new URL(filled).protocol);
+    }, `${name} must be an http(s) URL such as ${realUrl}`)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -171,6 +186,22 @@ const EnvSchema = z.object({
     .url('TWILIO_BASE_URL must be a URL such as https://api.twilio.com')
     .default('https://api.twilio.com')
     .transform((url) => url.replace(/\/$/, '')),
+  // ESP plugins' APIs (docs/decisions/028): the real ones unless a test points them at loopback servers.
+  SENDGRID_API_BASE_URL: apiBaseUrl('SENDGRID_API_BASE_URL', 'https://api.sendgrid.com'),
+  MAILCHIMP_API_BASE_URL: apiBaseUrl('MAILCHIMP_API_BASE_URL', 'https://{dc}.api.mailchimp.com'),
+  KLAVIYO_API_BASE_URL: apiBaseUrl('KLAVIYO_API_BASE_URL', 'https://a.klaviyo.com'),
+  MAILGUN_API_BASE_URL: apiBaseUrl('MAILGUN_API_BASE_URL', 'https://api.mailgun.net'),
+  MAILGUN_EU_API_BASE_URL: apiBaseUrl('MAILGUN_EU_API_BASE_URL', 'https://api.eu.mailgun.net'),
+  SMTP2GO_API_BASE_URL: apiBaseUrl('SMTP2GO_API_BASE_URL', 'https://api.smtp2go.com'),
+  CONSTANTCONTACT_API_BASE_URL: apiBaseUrl('CONSTANTCONTACT_API_BASE_URL', 'https://api.cc.email'),
+  HUBSPOT_API_BASE_URL: apiBaseUrl('HUBSPOT_API_BASE_URL', 'https://api.hubapi.com'),
+  BREVO_API_BASE_URL: apiBaseUrl('BREVO_API_BASE_URL', 'https://api.brevo.com'),
+  ACTIVECAMPAIGN_API_BASE_URL: apiBaseUrl('ACTIVECAMPAIGN_API_BASE_URL', 'https://{host}'),
+  SPARKPOST_API_BASE_URL: apiBaseUrl('SPARKPOST_API_BASE_URL', 'https://api.sparkpost.com'),
+  SPARKPOST_EU_API_BASE_URL: apiBaseUrl('SPARKPOST_EU_API_BASE_URL', 'https://api.eu.sparkpost.com'),
+  OMNISEND_API_BASE_URL: apiBaseUrl('OMNISEND_API_BASE_URL', 'https://api.omnisend.com'),
+  SHOPIFY_API_BASE_URL: apiBaseUrl('SHOPIFY_API_BASE_URL', 'https://{host}'),
+  GETRESPONSE_API_BASE_URL: apiBaseUrl('GETRESPONSE_API_BASE_URL', 'https://api.getresponse.com'),
   // Outgoing webhooks: the first retry waits this long, each next one 4 times longer (30 s, 2 min, 8 min, 32 min).
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // How long a webhook receiver has to answer (the documented 10 seconds).
