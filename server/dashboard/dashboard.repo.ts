@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DashboardTrends } from '@contracts/dashboard';
 import type { Db } from '../platform/db/client';
-import { domains, emailMetrics, inboxTests, integrations, ipAddresses } from '../platform/db/schema/index';
+import { emailMetricDays } from '../platform/db/email-metric-days';
+import { domains, inboxTests, integrations, ipAddresses } from '../platform/db/schema/index';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
@@ -30,16 +31,17 @@ export async function loadOverviewInputs(db: Db, userId: number): Promise<Overvi
     .select({ active: sql<number>`count(*) filter (where ${integrations.status} = 'active')::int` })
     .from(integrations)
     .where(eq(integrations.userId, userId));
+  // Summed per provider and day first (emailMetricDays): a day has a row per mailbox provider and sending IP.
+  const window = emailMetricDays(db, userId, { from: metricsWindowStart() });
   const [metricAgg] = await db
     .select({
       rows: sql<number>`count(*)::int`,
-      sent: sql<number>`coalesce(sum(${emailMetrics.emailsSent}), 0)::int`,
-      delivered: sql<number>`coalesce(sum(${emailMetrics.delivered}), 0)::int`,
-      bounced: sql<number>`coalesce(sum(${emailMetrics.bounced}), 0)::int`,
-      complaints: sql<number>`coalesce(sum(${emailMetrics.complaints}), 0)::int`,
+      sent: sql<number>`coalesce(sum(${window.emailsSent}), 0)::int`,
+      delivered: sql<number>`coalesce(sum(${window.delivered}), 0)::int`,
+      bounced: sql<number>`coalesce(sum(${window.bounced}), 0)::int`,
+      complaints: sql<number>`coalesce(sum(${window.complaints}), 0)::int`,
     })
-    .from(emailMetrics)
-    .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} >= ${metricsWindowStart()}`));
+    .from(window);
   // Unchecked IPs have no score (null) and avg leaves them out.
   const [ipAgg] = await db
     .select({ senderScoreAvg: sql<number | null>`avg(${ipAddresses.senderScore})::float8` })
@@ -69,17 +71,17 @@ export async function loadTrends(db: Db, userId: number, days: number): Promise<
     .where(and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), sql`${inboxTests.completedAt} >= now() - make_interval(days => ${days})`))
     .groupBy(testDay)
     .orderBy(asc(testDay));
-  const metricDay = sql<string>`to_char(${emailMetrics.date}, 'YYYY-MM-DD')`;
+  const providerDays = emailMetricDays(db, userId, { from: sql`current_date - ${days - 1}::int` });
+  const metricDay = sql<string>`to_char(${providerDays.date}, 'YYYY-MM-DD')`;
   const metrics = await db
     .select({
       date: metricDay,
-      sent: sql<number>`sum(${emailMetrics.emailsSent})::int`,
-      delivered: sql<number>`sum(${emailMetrics.delivered})::int`,
-      bounced: sql<number>`sum(${emailMetrics.bounced})::int`,
-      complaints: sql<number>`sum(${emailMetrics.complaints})::int`,
+      sent: sql<number>`sum(${providerDays.emailsSent})::int`,
+      delivered: sql<number>`sum(${providerDays.delivered})::int`,
+      bounced: sql<number>`sum(${providerDays.bounced})::int`,
+      complaints: sql<number>`sum(${providerDays.complaints})::int`,
     })
-    .from(emailMetrics)
-    .where(and(eq(emailMetrics.userId, userId), sql`${emailMetrics.date} > current_date - ${days}::int`))
+    .from(providerDays)
     .groupBy(metricDay)
     .orderBy(asc(metricDay));
   return {

@@ -89,7 +89,7 @@ async function metrics(
       complaints: figures.complaints ?? 0,
     })
     .onConflictDoUpdate({
-      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date],
+      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
       set: { emailsSent: figures.sent, delivered: figures.delivered, bounced: figures.bounced ?? 0, complaints: figures.complaints ?? 0 },
     });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
 import type { Executor } from '../../platform/db/client';
+import { emailMetricDays } from '../../platform/db/email-metric-days';
 import {
   alertRules,
   alertSettings,
@@ -81,20 +82,24 @@ export interface MetricsDay {
   complaints: number;
 }
 
-/** The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. */
+/**
+ * The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. Each
+ * provider's day is summed first (emailMetricDays): MTA events keep a row per mailbox provider and IP.
+ */
 export async function listMetricDays(ex: Executor, userId: number, since: string): Promise<MetricsDay[]> {
+  const days = emailMetricDays(ex, userId, { from: since });
+  const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
   return ex
     .select({
-      date: emailMetrics.date,
-      sent: sql<number>`sum(${emailMetrics.emailsSent})::float8`,
-      delivered: sql<number>`sum(${emailMetrics.delivered})::float8`,
-      bounced: sql<number>`sum(${emailMetrics.bounced})::float8`,
-      complaints: sql<number>`sum(${emailMetrics.complaints})::float8`,
+      date,
+      sent: sql<number>`sum(${days.emailsSent})::float8`,
+      delivered: sql<number>`sum(${days.delivered})::float8`,
+      bounced: sql<number>`sum(${days.bounced})::float8`,
+      complaints: sql<number>`sum(${days.complaints})::float8`,
     })
-    .from(emailMetrics)
-    .where(and(eq(emailMetrics.userId, userId), gte(emailMetrics.date, since)))
-    .groupBy(emailMetrics.date)
-    .orderBy(emailMetrics.date);
+    .from(days)
+    .groupBy(date)
+    .orderBy(date);
 }
 
 export async function listScoredIps(ex: Executor, userId: number): Promise<{ ipAddress: string; senderScore: number | null }[]> {

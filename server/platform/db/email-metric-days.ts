@@ -1,0 +1,40 @@
+import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from './client';
+import { emailMetrics } from './schema/index';
+
+/**
+ * email_metrics read the one way every reader needs it: one row per provider and UTC day. A day of
+ * a provider has several rows (MTA events are kept per mailbox provider and sending IP; an ESP's
+ * synced statistics are one row under '' for both). When a provider has both for a day (an ESP whose
+ * plugin syncs and whose webhooks post events too), its own statistics count and the event rows are
+ * left out: the same messages must not be counted twice. Otherwise the rows are summed.
+ */
+/** `from` and `to` are days (YYYY-MM-DD) or SQL for one (current_date - 6), both inclusive. */
+export function emailMetricDays(ex: Executor, userId: number, range: { from?: string | SQL; to?: string | SQL } = {}) {
+  const own = sql`(${emailMetrics.mailboxProvider} = '' and ${emailMetrics.sendingIp} = '')`;
+  const figure = (column: SQLWrapper, name: string) =>
+    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(name);
+  const where = [eq(emailMetrics.userId, userId)];
+  if (range.from) where.push(gte(emailMetrics.date, range.from));
+  if (range.to) where.push(lte(emailMetrics.date, range.to));
+  return ex
+    .select({
+      // The day's first row: a stable id for the provider and day.
+      id: sql<number>`min(${emailMetrics.id})::int`.as('id'),
+      provider: emailMetrics.provider,
+      date: emailMetrics.date,
+      emailsSent: figure(emailMetrics.emailsSent, 'emails_sent'),
+      delivered: figure(emailMetrics.delivered, 'delivered'),
+      bounced: figure(emailMetrics.bounced, 'bounced'),
+      hardBounces: figure(emailMetrics.hardBounces, 'hard_bounces'),
+      softBounces: figure(emailMetrics.softBounces, 'soft_bounces'),
+      deferred: figure(emailMetrics.deferred, 'deferred'),
+      complaints: figure(emailMetrics.complaints, 'complaints'),
+      opens: figure(emailMetrics.opens, 'opens'),
+      clicks: figure(emailMetrics.clicks, 'clicks'),
+    })
+    .from(emailMetrics)
+    .where(and(...where))
+    .groupBy(emailMetrics.provider, emailMetrics.date)
+    .as('metric_days');
+}
