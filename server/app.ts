@@ -27,7 +27,7 @@ import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
-import { RequestLog } from './platform/http/request-log';
+import { lazyRequestLogger, RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
 import { registerOpenApi } from './platform/http/openapi';
 import { cacheSessions } from './platform/http/session';
@@ -60,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logController: new RequestLog(),
+    childLoggerFactory: lazyRequestLogger,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { redactUrl } from '../logger';
+import { lazyRequestLogger } from './request-log';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -13,8 +14,12 @@ const sink = new Writable({
 });
 
 let t: TestApp;
+const appLogger = pino({ level: 'info' }, sink);
+let childrenMade = 0;
+const makeChild = appLogger.child.bind(appLogger);
+appLogger.child = ((...args: Parameters<typeof makeChild>) => (childrenMade++, makeChild(...args))) as typeof appLogger.child;
 beforeAll(async () => {
-  t = await createTestApp({ logger: pino({ level: 'info' }, sink) });
+  t = await createTestApp({ logger: appLogger });
 });
 afterAll(() => t.close());
 
@@ -50,6 +55,31 @@ describe('request log', () => {
     });
     expect(JSON.stringify(mine)).not.toContain(token);
     expect(JSON.stringify(mine)).not.toContain(token.slice(0, 12));
+  });
+});
+
+describe('request.log', () => {
+  it('is made only when the request logs something itself, and then carries the request id', () => {
+    const written: Record<string, unknown>[] = [];
+    const parent = pino({ level: 'info' }, { write: (line: string) => written.push(JSON.parse(line)) });
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;
+    const log = lazyRequestLogger.call(undefined, parent, { reqId: 'r-1' }, {});
+    expect(log.level).toBe('info');
+    log.debug('below the level');
+    expect(children).toBe(1); // a call made it, even one below the level: pino decides
+    log.warn({ detail: 2 }, 'something to say');
+    expect(children).toBe(1);
+    expect(written).toEqual([expect.objectContaining({ reqId: 'r-1', detail: 2, msg: 'something to say', level: 40 })]);
+  });
+
+  it('is not made for a request that only writes its access line', async () => {
+    const before = { lines: lines.length, children: childrenMade };
+    const res = await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'lazy-1' } });
+    expect(res.statusCode).toBe(200);
+    expect(childrenMade).toBe(before.children);
+    expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 200 })]);
   });
 });
 
