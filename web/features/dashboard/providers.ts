@@ -3,10 +3,8 @@ import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 const NAMES = new Map<string, string>([
   ...ESP_INTEGRATIONS.map((i) => [i.id, i.name] as const),
   ...MTA_INTEGRATIONS.map((i) => [i.id, i.name] as const),
-  // Spellings of the same providers used elsewhere (part 2's plugin catalogue).
-  ['google-postmaster', 'Google Postmaster Tools'],
-  ['constantcontact', 'Constant Contact'],
-  ['shopifyemail', 'Shopify Email'],
+  // Part 1's spelling of the Postmaster Tools source (its setup guide list); the catalogue's id is google-postmaster.
+  ['gmailpostmaster', 'Google Postmaster Tools'],
 ]);
 
 /** A provider id as people know it ('sendgrid' -> 'SendGrid'); unknown ids are shown as they are. */
