@@ -15,3 +15,4 @@ export * from './webhooks';
 export * from './alert-delivery';
 export * from './api-keys';
 export * from './delivery-events';
+export * from './postmaster-stats';
