@@ -202,6 +202,14 @@ const EnvSchema = z.object({
   OMNISEND_API_BASE_URL: apiBaseUrl('OMNISEND_API_BASE_URL', 'https://api.omnisend.com'),
   SHOPIFY_API_BASE_URL: apiBaseUrl('SHOPIFY_API_BASE_URL', 'https://{host}'),
   GETRESPONSE_API_BASE_URL: apiBaseUrl('GETRESPONSE_API_BASE_URL', 'https://api.getresponse.com'),
+  // Google Postmaster Tools (docs/decisions/, "Google Postmaster Tools"): an OAuth client of type "Web application" whose
+  // authorized redirect URI is APP_URL + /oauth/google/callback. Without both, Google sign-in is off (the self-hosted default).
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  // Google's endpoints: the real ones unless a test points them at loopback servers.
+  GOOGLE_ACCOUNTS_BASE_URL: apiBaseUrl('GOOGLE_ACCOUNTS_BASE_URL', 'https://accounts.google.com'),
+  GOOGLE_OAUTH_TOKEN_BASE_URL: apiBaseUrl('GOOGLE_OAUTH_TOKEN_BASE_URL', 'https://oauth2.googleapis.com'),
+  GOOGLE_POSTMASTER_API_BASE_URL: apiBaseUrl('GOOGLE_POSTMASTER_API_BASE_URL', 'https://gmailpostmastertools.googleapis.com'),
   // Outgoing webhooks: the first retry waits this long, each next one 4 times longer (30 s, 2 min, 8 min, 32 min).
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // How long a webhook receiver has to answer (the documented 10 seconds).
