@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parsePowerMtaCsv } from './powermta';
+
+const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
+
+// A PowerMTA accounting file with d, b, t, r and f records in one file (records d,b,t,r,f): the
+// header names every column of every record type, and each record leaves the others' columns empty.
+const HEADER =
+  'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,srcType,srcMta,dlvType,dlvSourceIp,dlvDestinationIp,dlvEsmtpAvailable,dlvSize,vmta,jobId,envId,queue,vmtaPool,totalSecondsQueued,header_Message-Id,feedbackType,format';
+const ACCOUNTING = [
+  HEADER,
+  'd,2024-01-15 10:23:45+0000,2024-01-15 10:23:44+0000,news@mail.example.com,ann@gmail.com,,relayed,2.0.0 (success),smtp;250 2.0.0 OK  1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp,gmail-smtp-in.l.google.com (142.250.102.27),,smtp,mail.example.com (203.0.113.5),smtp,203.0.113.10,142.250.102.27,"PIPELINING,8BITMIME,SIZE,STARTTLS,ENHANCEDSTATUSCODES",4211,vmta-1,spring-sale,,gmail.com/vmta-1,pool-a,1,<20240115102344.1@mail.example.com>,,',
+  'b,2024-01-15 10:23:46+0000,2024-01-15 10:23:44+0000,news@mail.example.com,bob@example.org,,failed,5.1.1 (bad destination mailbox address),"smtp;550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table",mx.example.org (192.0.2.25),bad-mailbox,smtp,mail.example.com (203.0.113.5),smtp,203.0.113.10,192.0.2.25,"PIPELINING,SIZE",4211,vmta-1,spring-sale,,example.org/vmta-1,pool-a,2,<20240115102344.1@mail.example.com>,,',
+  't,2024-01-15 10:23:47+0000,2024-01-15 10:23:44+0000,news@mail.example.com,carol@yahoo.com,,delayed,4.7.0 (other or undefined security status),"smtp;421 4.7.0 [TSS04] Messages from 203.0.113.11 temporarily deferred due to unexpected volume or user complaints - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes",mta7.am0.yahoodns.net (67.195.204.72),policy-related,smtp,mail.example.com (203.0.113.5),smtp,203.0.113.11,67.195.204.72,,4211,vmta-2,spring-sale,,yahoo.com/vmta-2,pool-a,3,<20240115102344.1@mail.example.com>,,',
+  'r,2024-01-15 10:23:44+0000,,news@mail.example.com,dan@example.com,,,,,,,smtp,mail.example.com (203.0.113.5),,,,,4211,vmta-1,spring-sale,,,,,<20240115102344.2@mail.example.com>,,',
+  'f,2024-01-16 08:00:00+0000,,news@mail.example.com,ann@gmail.com,,,,,,,,,,,,,,,spring-sale,,,,,<20240115102344.1@mail.example.com>,abuse,arf',
+  '',
+  'b,1705314300,1705314000,news@mail.example.com,eve@example.net,,failed,4.4.7 (delivery time expired),"smtp;451 4.4.1 No answer from host",mx.example.net (198.51.100.7),message-expired,smtp,,smtp,203.0.113.10,,,100,vmta-1,,env-77,,,,,,',
+  'x,2024-01-15 10:23:46+0000,,a@b.c,d@e.f',
+  'd,2024-01-15 10:23:46+0000,,,frank@example.com,,relayed,2.0.0 (success),smtp;250 ok,,,,,,,,,,,,,,,,,,',
+  'd,yesterday,2024-01-15 10:23:44+0000,news@mail.example.com,gina@example.com,,relayed,2.0.0,smtp;250 ok,,,,,,,,,,,,,,,,<m3@mail.example.com>,,',
+  'd,2024-01-15 10:23:46+0000,,news@mail.example.com,"unterminated@example.com,,relayed',
+].join('\r\n');
+
+describe('PowerMTA accounting CSV', () => {
+  const rows = parsePowerMtaCsv(ACCOUNTING, NOW);
+
+  it('reads d, b and t records by the header’s columns, with the source IP, the DSN status and the diagnostic', () => {
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toEqual({
+      event: {
+        messageId: '20240115102344.1@mail.example.com',
+        recipient: 'ann@gmail.com',
+        eventType: 'delivered',
+        bounceClass: null,
+        enhancedStatus: '2.0.0',
+        smtpResponse: '250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
+        domain: 'mail.example.com',
+        recipientDomain: 'gmail.com',
+        sendingIp: '203.0.113.10',
+        occurredAt: new Date('2024-01-15T10:23:45Z'),
+        deliveryTimeMs: 1000,
+        category: null,
+      },
+    });
+    expect(rows[1]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', category: 'bad-mailbox', sendingIp: '203.0.113.10' } });
+    expect(rows[2]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', sendingIp: '203.0.113.11', recipient: 'carol@yahoo.com' } });
+  });
+
+  it('ignores receipts, counts feedback loop records as complaints, and an expired message as a soft bounce', () => {
+    expect(rows[3]).toEqual({ ignored: 'Record type r is not a delivery outcome' });
+    expect(rows[4]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@gmail.com', occurredAt: new Date('2024-01-16T08:00:00Z') } });
+    // Unix times, the envelope id as the message id when there is no Message-ID column value.
+    expect(rows[5]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.4.7', messageId: 'env-77', category: 'message-expired' } });
+  });
+
+  it('answers each unreadable record by its place after the header', () => {
+    expect(rows[6]).toEqual({ error: 'Unknown record type "x"' });
+    expect(rows[7]).toEqual({ error: 'No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields' });
+    expect(rows[8]).toEqual({ error: 'Time cannot be read: yesterday' });
+    expect(rows[9]).toEqual({ error: 'A quoted field is not closed' });
+  });
+
+  it('needs the header line first', () => {
+    expect(() => parsePowerMtaCsv(ACCOUNTING.split('\r\n').slice(1).join('\n'), NOW)).toThrow(/header/);
+  });
+});
