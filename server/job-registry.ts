@@ -2,6 +2,7 @@ import { alertDeliveryJobs } from './alerts/delivery/alert-delivery.jobs';
 import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
+import { integrationJobs } from './integrations/integration-sync.job';
 import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
@@ -30,4 +31,5 @@ export const jobRegistry: AnyJob[] = [
   sweepWebhookDeliveriesJob,
   ...alertDeliveryJobs,
   ...alertEvaluationJobs,
+  ...integrationJobs,
 ];

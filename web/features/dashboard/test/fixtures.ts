@@ -87,13 +87,22 @@ export function makeIntegration(overrides: Partial<Integration> = {}): Integrati
   return {
     id: 1,
     provider: 'sendgrid',
+    name: 'SendGrid',
     type: 'esp',
     status: 'active',
     lastSync: new Date().toISOString(),
     createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
     emailsSent: 1000,
     deliveryRate: 98.5,
     dataPoints: 30,
+    config: {},
+    keyPreview: '…abcd',
+    dailyStats: true,
+    lastError: null,
+    lastErrorAt: null,
+    consecutiveFailures: 0,
+    nextSyncAt: null,
     ...overrides,
   };
 }
