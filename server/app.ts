@@ -15,6 +15,7 @@ import { alertSettingsRoutes } from './alerts/alert-settings.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { chatbotRoutes } from './chatbot/chatbot.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { deliveryEventRoutes } from './delivery-events/delivery-events.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
 import { domainRoutes } from './domains/domains.routes';
 import { emailMetricRoutes } from './integrations/email-metrics.routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seedNetworkRoutes, ctx);
   await app.register(integrationRoutes, ctx);
   await app.register(emailMetricRoutes, ctx);
+  await app.register(deliveryEventRoutes, ctx);
   await app.register(dmarcRoutes, ctx);
   await app.register(monitoringRoutes, ctx);
   await app.register(ipAddressRoutes, ctx);

@@ -15,11 +15,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('documented paths that are not pages', () => {
-  it('answer JSON 404 for /v1/* and /oauth/*, whatever the method', async () => {
-    const calls = [
+  // The four Postfix calls are served (server/delivery-events) to scripts with an API key: without
+  // one they answer a JSON 401 saying what to send. Any other /v1 path is a JSON 404.
+  it('answer the documented Postfix calls with a JSON 401 asking for an API key', async () => {
+    for (const [method, url] of [
       ['POST', '/v1/postfix/queue'],
       ['GET', '/v1/postfix/analytics'],
+      ['POST', '/v1/postfix/logs'],
       ['GET', '/v1/postfix/config?x=1'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ code: 'unauthorized', message: expect.stringMatching(/^Send your API key/) });
+    }
+  });
+
+  it('answer JSON 404 for /v1/* and /oauth/*, whatever the method', async () => {
+    const calls = [
+      ['POST', '/v1/postfix/flush'],
+      ['GET', '/v1/metrics'],
+      ['GET', '/v1/postfix/config/extra?x=1'],
       ['GET', '/v1'],
       ['GET', '/oauth/google/callback?code=abc&state=xyz'],
       ['HEAD', '/oauth'],

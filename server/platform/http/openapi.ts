@@ -36,6 +36,7 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   blocklists: 'Reputation',
   reputation: 'Reputation',
   dmarc: 'DMARC',
+  postmaster: 'Integrations',
   alerts: 'Alerts',
   'alert-settings': 'Alerts',
   webhooks: 'Webhooks',
@@ -44,13 +45,24 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   dashboard: 'Dashboard',
   chatbot: 'Assistant',
   'openapi.json': 'Reference',
+  'delivery-events': 'Delivery events',
+  events: 'Delivery events',
+  postfix: 'Delivery events',
+  v1: 'Delivery events',
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An MTA webhook endpoint: the caller is the owner of a webhook token, not a session or an API key. */
+    webhookToken?: boolean;
+  }
+}
 
 /**
  * Routes a bearer key never opens (server/platform/http/api-key-auth.ts refuses them): the document
  * says they take the browser's session cookie only.
  */
-const SESSION_ONLY_PREFIXES = ['/api/api-keys', '/api/webhook-tokens', '/api/account'];
+const SESSION_ONLY_PREFIXES = ['/api/api-keys', '/api/webhook-tokens', '/api/account', '/api/integrations/google-postmaster/connect'];
 
 export function tagOf(url: string): string {
   const segment = url.split('/')[2] ?? 'api';
@@ -77,6 +89,7 @@ const hasHooks = (hooks: RouteOptions['onRequest']) => (Array.isArray(hooks) ? h
  */
 function securityOf(route: RouteOptions): Record<string, string[]>[] {
   if (!hasHooks(route.onRequest)) return [];
+  if (route.config?.webhookToken) return [{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }];
   if (SESSION_ONLY_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return [{ sessionCookie: [] }];
   return [{ sessionCookie: [] }, { bearerKey: [] }];
 }
@@ -97,7 +110,8 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
     url: path,
     schema: {
       ...schema,
-      tags: [tagOf(url)],
+      // A route may name its tag (the MTA webhooks sit under /api/webhooks/ but are delivery events).
+      tags: (schema as { tags?: string[] }).tags ?? [tagOf(url)],
       operationId: operationIdOf(String(route.method), url),
       security: securityOf(route),
       response: { ...response, default: { description: 'An error: `code` tells errors apart, `message` says what happened in words.', ...errorSchema } },
@@ -141,6 +155,14 @@ export async function registerOpenApi(app: FastifyInstance, env: Env): Promise<v
             description: 'An API key from Settings, API Keys: `Authorization: Bearer ipk_...`.',
           },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'inboxpulse_session', description: 'The web app’s session, set by POST /api/login.' },
+          webhookToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'iwt_...',
+            description: 'The webhook token from Settings, Webhook Token, for MTAs posting delivery events: `Authorization: Bearer iwt_...`.',
+          },
+          webhookTokenHeader: { type: 'apiKey', in: 'header', name: 'X-Webhook-Token', description: 'The webhook token, for an MTA that can add a header but not Authorization.' },
+          webhookTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The webhook token in the URL, for an MTA that can set only a URL (Postal, SMTP2GO, GreenArrow).' },
         },
       },
       tags: [...new Set(Object.values(TAG_OF_SEGMENT))].map((name) => ({ name })),

@@ -1,0 +1,235 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DeliveryEventType, EventSource } from '@contracts/delivery-events';
+import type { Executor } from '../platform/db/client';
+import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
+
+// The only file that touches delivery_events, and the writer of email_metrics' event-made rows.
+
+export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
+
+export interface NewEvent {
+  messageId: string;
+  recipient: string;
+  eventType: DeliveryEventType;
+  bounceClass: 'hard' | 'soft' | null;
+  enhancedStatus: string | null;
+  smtpResponse: string | null;
+  domain: string | null;
+  recipientDomain: string;
+  mailboxProvider: string;
+  sendingIp: string;
+  occurredAt: Date;
+}
+
+export interface InsertedEvent {
+  id: number;
+  messageId: string;
+  recipient: string;
+  eventType: DeliveryEventType;
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Stores the events no earlier batch stored: one statement over arrays (a dozen parameters whatever
+ * the batch size), each (user, message id, recipient, type) once. Returns the rows it inserted: only
+ * those may be counted.
+ */
+export async function insertNewEvents(tx: Executor, userId: number, source: EventSource, events: readonly NewEvent[]): Promise<InsertedEvent[]> {
+  if (events.length === 0) return [];
+  const col = <K extends keyof NewEvent>(key: K) => sql.param(events.map((e) => e[key]));
+  const result = (await tx.execute(sql`
+    INSERT INTO ${deliveryEvents} (user_id, source, message_id, recipient, event_type, bounce_class, enhanced_status, smtp_response,
+      domain, recipient_domain, mailbox_provider, sending_ip, occurred_at)
+    SELECT ${userId}::int, ${source}::text, t.* FROM unnest(
+      ${col('messageId')}::text[], ${col('recipient')}::text[], ${col('eventType')}::text[], ${col('bounceClass')}::text[],
+      ${col('enhancedStatus')}::text[], ${col('smtpResponse')}::text[], ${col('domain')}::text[], ${col('recipientDomain')}::text[],
+      ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[]
+    ) AS t
+    ON CONFLICT (user_id, message_id, recipient, event_type) DO NOTHING
+    RETURNING id, message_id, recipient, event_type`)) as unknown as Rows<{ id: string | number; message_id: string; recipient: string; event_type: DeliveryEventType }>;
+  return result.rows.map((r) => ({ id: Number(r.id), messageId: r.message_id, recipient: r.recipient, eventType: r.event_type }));
+}
+
+export interface MetricIncrement {
+  date: string;
+  mailboxProvider: string;
+  sendingIp: string;
+  emailsSent: number;
+  delivered: number;
+  bounced: number;
+  hardBounces: number;
+  softBounces: number;
+  deferred: number;
+  complaints: number;
+}
+
+/**
+ * Adds `increments` to the day rows of (user, provider, day, mailbox provider, sending IP), making
+ * them when new. In key order, so two batches of one user take the row locks in the same order.
+ */
+export async function addToMetrics(tx: Executor, userId: number, provider: string, increments: readonly MetricIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  const rows = [...increments].sort((a, b) => (a.date + a.mailboxProvider + a.sendingIp < b.date + b.mailboxProvider + b.sendingIp ? -1 : 1));
+  const col = <K extends keyof MetricIncrement>(key: K) => sql.param(rows.map((r) => r[key]));
+  await tx.execute(sql`
+    INSERT INTO ${emailMetrics} AS m (user_id, provider, date, mailbox_provider, sending_ip, emails_sent, delivered, bounced,
+      hard_bounces, soft_bounces, deferred, complaints)
+    SELECT ${userId}::int, ${provider}::text, t.* FROM unnest(
+      ${col('date')}::date[], ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${col('emailsSent')}::int[],
+      ${col('delivered')}::int[], ${col('bounced')}::int[], ${col('hardBounces')}::int[], ${col('softBounces')}::int[],
+      ${col('deferred')}::int[], ${col('complaints')}::int[]
+    ) AS t
+    ON CONFLICT (user_id, provider, date, mailbox_provider, sending_ip) DO UPDATE SET
+      emails_sent = m.emails_sent + excluded.emails_sent,
+      delivered = m.delivered + excluded.delivered,
+      bounced = m.bounced + excluded.bounced,
+      hard_bounces = m.hard_bounces + excluded.hard_bounces,
+      soft_bounces = m.soft_bounces + excluded.soft_bounces,
+      deferred = m.deferred + excluded.deferred,
+      complaints = m.complaints + excluded.complaints`);
+}
+
+export interface DailyTotals {
+  emailsSent: number;
+  delivered: number;
+  bounced: number;
+  hardBounces: number;
+  softBounces: number;
+  deferred: number;
+  complaints: number;
+  opens: number;
+  clicks: number;
+}
+
+/** Sets a day's totals of a source without events (POST /api/v1/metrics): kept under no mailbox provider and no IP. */
+export async function setDailyTotals(ex: Executor, userId: number, provider: string, date: string, totals: DailyTotals): Promise<typeof emailMetrics.$inferSelect> {
+  const [row] = await ex
+    .insert(emailMetrics)
+    .values({ userId, provider, date, mailboxProvider: '', sendingIp: '', ...totals })
+    .onConflictDoUpdate({ target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp], set: totals })
+    .returning();
+  return row;
+}
+
+/** The user's latest events, newest first. */
+export async function listLatestEvents(
+  ex: Executor,
+  userId: number,
+  options: { limit: number; eventType?: DeliveryEventType; source?: EventSource },
+): Promise<DeliveryEventRow[]> {
+  const where = [eq(deliveryEvents.userId, userId)];
+  if (options.eventType) where.push(eq(deliveryEvents.eventType, options.eventType));
+  if (options.source) where.push(eq(deliveryEvents.source, options.source));
+  return ex
+    .select()
+    .from(deliveryEvents)
+    .where(and(...where))
+    .orderBy(desc(deliveryEvents.occurredAt), desc(deliveryEvents.id))
+    .limit(options.limit);
+}
+
+export interface EventCounts {
+  delivered: number;
+  bounced: number;
+  hardBounces: number;
+  softBounces: number;
+  deferred: number;
+  complaints: number;
+}
+
+const counts = {
+  delivered: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'delivered')::int`,
+  bounced: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced')::int`,
+  hardBounces: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced' and ${deliveryEvents.bounceClass} = 'hard')::int`,
+  softBounces: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced' and ${deliveryEvents.bounceClass} = 'soft')::int`,
+  deferred: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'deferred')::int`,
+  complaints: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'complaint')::int`,
+};
+
+/** Event counts from `since`, of one sending domain or one source when given. */
+export async function countEvents(ex: Executor, userId: number, since: Date, filter: { domain?: string; source?: EventSource } = {}): Promise<EventCounts> {
+  const where = [eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since)];
+  if (filter.domain) where.push(eq(deliveryEvents.domain, filter.domain));
+  if (filter.source) where.push(eq(deliveryEvents.source, filter.source));
+  const [row] = await ex
+    .select(counts)
+    .from(deliveryEvents)
+    .where(and(...where));
+  return row;
+}
+
+/** Event counts from `since` per mailbox provider, most events first. */
+export async function countEventsByMailboxProvider(
+  ex: Executor,
+  userId: number,
+  since: Date,
+  source: EventSource,
+): Promise<(EventCounts & { mailboxProvider: string })[]> {
+  return ex
+    .select({ mailboxProvider: deliveryEvents.mailboxProvider, ...counts })
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since), eq(deliveryEvents.source, source)))
+    .groupBy(deliveryEvents.mailboxProvider)
+    .orderBy(sql`count(*) desc`, deliveryEvents.mailboxProvider);
+}
+
+export interface FailureGroup {
+  eventType: 'bounced' | 'deferred';
+  enhancedStatus: string | null;
+  /** The answer with what differs per message (addresses, ids) taken out: failures alike are one group. */
+  response: string | null;
+  mailboxProvider: string;
+  sendingIp: string;
+  domain: string | null;
+  count: number;
+}
+
+/**
+ * The bounces and deferrals from `since`, grouped by what their cause depends on. Addresses and
+ * tokens mixing letters and digits (queue ids, Gmail's trace ids) are taken out of the answer first,
+ * so a thousand "550 5.1.1 <x@y>: User unknown" are one group; IP addresses stay (a blocklist names
+ * them). At most `limit` groups, the largest; the rest are counted by countFailures.
+ */
+export async function listFailureGroups(ex: Executor, userId: number, since: Date, limit: number, source?: EventSource): Promise<FailureGroup[]> {
+  const response = sql<
+    string | null
+  >`left(regexp_replace(${deliveryEvents.smtpResponse}, '<[^>]*>|[^\\s<>]+@[^\\s<>]+|\\m[0-9a-z]*[0-9][0-9a-z]*[a-z][0-9a-z]*\\M|\\m[0-9a-z]*[a-z][0-9a-z]*[0-9][0-9a-z]*\\M', '', 'gi'), 400)`;
+  const where = [
+    eq(deliveryEvents.userId, userId),
+    gte(deliveryEvents.occurredAt, since),
+    inArray(deliveryEvents.eventType, ['bounced', 'deferred'] as DeliveryEventType[]),
+  ];
+  if (source) where.push(eq(deliveryEvents.source, source));
+  const rows = await ex
+    .select({
+      eventType: deliveryEvents.eventType,
+      enhancedStatus: deliveryEvents.enhancedStatus,
+      response,
+      mailboxProvider: deliveryEvents.mailboxProvider,
+      sendingIp: deliveryEvents.sendingIp,
+      domain: deliveryEvents.domain,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(deliveryEvents)
+    .where(and(...where))
+    .groupBy(deliveryEvents.eventType, deliveryEvents.enhancedStatus, response, deliveryEvents.mailboxProvider, deliveryEvents.sendingIp, deliveryEvents.domain)
+    .orderBy(sql`count(*) desc`)
+    .limit(limit);
+  return rows as FailureGroup[];
+}
+
+/** How many bounces and deferrals there were from `since`. */
+export async function countFailures(ex: Executor, userId: number, since: Date, source?: EventSource): Promise<number> {
+  const where = [
+    eq(deliveryEvents.userId, userId),
+    gte(deliveryEvents.occurredAt, since),
+    inArray(deliveryEvents.eventType, ['bounced', 'deferred'] as DeliveryEventType[]),
+  ];
+  if (source) where.push(eq(deliveryEvents.source, source));
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deliveryEvents)
+    .where(and(...where));
+  return row.n;
+}
