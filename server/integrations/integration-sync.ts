@@ -7,7 +7,7 @@ import { SecretBoxError } from '../platform/security/secret-box';
 import { openSecrets } from './integration-credentials';
 import { findIntegration, lockIntegration, replacePluginMetrics, updateIntegration, type IntegrationRow } from './integrations.repo';
 import { PROVIDERS } from './providers/index';
-import { ProviderError, providerHttp, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './providers/provider';
+import { ProviderError, providerHttp, withoutSecrets, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './providers/provider';
 
 /*
  * One sync of one installed plugin (docs/decisions/028): the provider's daily figures for the last
@@ -67,8 +67,10 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
   const { plugin, provider } = found;
 
   let config: PluginConfig;
+  let secrets: Record<string, string>;
   try {
-    config = { ...row.config, ...openSecrets(row.credentialsEncrypted, ctx.env.APP_SECRET) };
+    secrets = openSecrets(row.credentialsEncrypted, ctx.env.APP_SECRET);
+    config = { ...row.config, ...secrets };
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
     return recordFailure(
@@ -90,13 +92,13 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
     else await provider.testConnection(http, config);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    return recordFailure(ctx, row, plugin, err, now);
+    return recordFailure(ctx, row, plugin, withoutSecrets(err, Object.values(secrets)), now);
   }
 
   const stored = await ctx.db.transaction(async (tx) => {
     // Uninstalled or paused meanwhile: its figures are not written back.
     const current = await lockIntegration(tx, row.id);
-    if (!current || current.status === 'inactive') return false;
+    if (!current || current.status === 'inactive' || changedSince(row, current)) return false;
     if (days)
       await replacePluginMetrics(
         tx,
@@ -110,7 +112,7 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
     await resolveSyncAlert(tx, row, plugin, `synced again on ${now.toISOString()}.`);
     return true;
   });
-  if (!stored) return { status: 'skipped', reason: 'uninstalled or paused during the sync' };
+  if (!stored) return { status: 'skipped', reason: 'uninstalled, paused or changed during the sync' };
   if (days) {
     // New figures: the delivery, bounce and complaint conditions are judged again.
     await queueAlertEvaluation(ctx.jobs, row.userId);
@@ -121,6 +123,7 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
 
 async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plugin, err: ProviderError, now: Date): Promise<SyncOutcome> {
   if (err.kind === 'rate_limited') {
+    if (changedSince(row, await findIntegration(ctx.db, row.id))) return { status: 'skipped', reason: 'uninstalled, paused or changed during the sync' };
     // The provider asked to wait: not a failure of the integration, and no sync before then.
     const wait = err.retryAfterSeconds ?? 60;
     await updateIntegration(ctx.db, row.id, { lastError: err.message, lastErrorAt: now, nextSyncAt: new Date(now.getTime() + wait * 1000) });
@@ -129,7 +132,8 @@ async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plug
   const failures = row.consecutiveFailures + 1;
   await ctx.db.transaction(async (tx) => {
     const current = await lockIntegration(tx, row.id);
-    if (!current || current.status === 'inactive') return;
+    // Paused, uninstalled or given new credentials meanwhile: this outcome is about settings no longer in use.
+    if (!current || current.status === 'inactive' || changedSince(row, current)) return;
     await updateIntegration(tx, row.id, {
       lastError: err.message,
       lastErrorAt: now,
@@ -152,6 +156,11 @@ async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plug
     });
   });
   return { status: 'failed', error: err.message, failures };
+}
+
+/** Whether the integration's credentials or settings changed (or it went) since `before` was read: a change tests and queues its own sync. */
+function changedSince(before: IntegrationRow, current: IntegrationRow | undefined): boolean {
+  return !current || current.credentialsEncrypted !== before.credentialsEncrypted || JSON.stringify(current.config) !== JSON.stringify(before.config);
 }
 
 /** Resolves the integration's failing-sync alert, if one is open; `why` follows the plugin's name ("synced again on …"). */

@@ -25,7 +25,7 @@ import {
   updateIntegration,
   type IntegrationWithFigures,
 } from './integrations.repo';
-import { ProviderError } from './providers/provider';
+import { ProviderError, withoutSecrets } from './providers/provider';
 
 /*
  * Installing, testing, changing and removing a user's ESP plugins (docs/decisions/028). Every call
@@ -50,7 +50,9 @@ async function runConnectionTest(
     return { result: { success: true, error: null } };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    return { result: { success: false, error: err.message }, error: err };
+    const secrets = plugin.fields.filter((f) => f.secret).map((f) => config[f.key] ?? '');
+    const safe = withoutSecrets(err, secrets);
+    return { result: { success: false, error: safe.message }, error: safe };
   }
 }
 

@@ -303,3 +303,13 @@ export const Count = z
   ])
   .optional()
   .transform((value) => value ?? 0);
+
+/**
+ * The error with any of `secrets` that the provider quoted back (some APIs repeat the key they
+ * refused) replaced: its text is stored, listed and put in alerts.
+ */
+export function withoutSecrets(err: ProviderError, secrets: string[]): ProviderError {
+  let message = err.message;
+  for (const secret of secrets) if (secret.length >= 6) message = message.split(secret).join('[key]');
+  return message === err.message ? err : new ProviderError(message, err.kind, err.status, err.retryAfterSeconds);
+}

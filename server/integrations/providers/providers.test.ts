@@ -7,7 +7,7 @@ import { createResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { PROVIDERS } from './index';
-import { ProviderError, providerHttp, retryAfterSeconds, type DailyStats, type EspProvider } from './provider';
+import { ProviderError, providerHttp, retryAfterSeconds, withoutSecrets, type DailyStats, type EspProvider } from './provider';
 import {
   acceptedKey,
   delivered,
@@ -228,5 +228,15 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds({ 'x-ratelimit-reset': '599 seconds' }, now)).toBe(599);
     expect(retryAfterSeconds({}, now)).toBe(60);
     expect(retryAfterSeconds({ 'retry-after': '999999' }, now)).toBe(86_400);
+  });
+});
+
+describe('withoutSecrets', () => {
+  it('takes a key the provider quoted back out of its error text', () => {
+    const err = new ProviderError(`Invalid API key ${KEY} for this account (HTTP 401)`, 'refused', 401);
+    const safe = withoutSecrets(err, [KEY, '']);
+    expect(safe.message).toBe('Invalid API key [key] for this account (HTTP 401)');
+    expect(safe).toMatchObject({ kind: 'refused', status: 401 });
+    expect(withoutSecrets(err, ['not-in-it'])).toBe(err);
   });
 });
