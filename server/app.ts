@@ -24,6 +24,7 @@ import { seedNetworkRoutes } from './inbox-tests/seed-network.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { monitoringRoutes } from './reputation/monitoring.routes';
+import { postmasterRoutes } from './postmaster/postmaster.routes';
 import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seedNetworkRoutes, ctx);
   await app.register(integrationRoutes, ctx);
   await app.register(emailMetricRoutes, ctx);
+  await app.register(postmasterRoutes, ctx);
   await app.register(deliveryEventRoutes, ctx);
   await app.register(dmarcRoutes, ctx);
   await app.register(monitoringRoutes, ctx);

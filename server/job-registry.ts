@@ -7,6 +7,7 @@ import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
+import { postmasterJobs } from './postmaster/postmaster-import.job';
 import { processInboundJob } from './process-inbound.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
@@ -31,5 +32,6 @@ export const jobRegistry: AnyJob[] = [
   sweepWebhookDeliveriesJob,
   ...alertDeliveryJobs,
   ...alertEvaluationJobs,
+  ...postmasterJobs,
   ...integrationJobs,
 ];

@@ -12,7 +12,8 @@ import { deleteUserRow, lockUser } from './users.repo';
  *   dmarc_reports (and their dmarc_records), dmarc_source_days, dmarc_reporter_alerts, inbox_tests
  *   (and their placements and reports), integrations, email_metrics, ip_addresses, blocklist_results,
  *   blocklist_listings, blocklist_ignores, reputation_runs, alerts, alert_settings, alert_rules,
- *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys.
+ *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys,
+ *   postmaster_stats, google_oauth_states.
  * - Deleted here, since they do not cascade: the outbox (its user_id is SET NULL so an operator's
  *   record of sent mail outlived the user; it must not keep the address), rate-limit counters named
  *   after the user or their address (the API quota's "api-hour:<id>" among them), and inbound messages that were the user's (inbox-test mail, mail

@@ -21,6 +21,7 @@ import {
   inboxTests,
   integrations,
   outbox,
+  postmasterStats,
   webhookDeliveries,
   webhooks,
 } from '../platform/db/schema/index';
@@ -34,7 +35,8 @@ import { waitUntil } from '../test/wait-until';
 let t: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(); // no SMTP: mail stays in the outbox with its address
+  // No SMTP: mail stays in the outbox with its address. A Google OAuth client, so a Google sign-in can be under way.
+  t = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' } });
   second = await createTestApp({ sameDatabaseAs: t }); // another web process on the same database
 });
 afterAll(async () => {
@@ -212,6 +214,15 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
     .values({ webhookId: hook.id, userId: person.id, eventId: 'evt_1', eventType: 'email.delivered', body: `{"recipient":"${person.email}"}` });
   await db.insert(integrations).values({ userId: person.id, provider: 'sendgrid', type: 'esp' });
   await db.insert(emailMetrics).values({ userId: person.id, provider: 'sendgrid', date: '2026-11-01', emailsSent: 10 });
+  // Google Postmaster Tools: a sign-in under way, the connected account and a day of its figures.
+  ok(await client.post('/api/integrations/google-postmaster/connect'), 'google connect');
+  const [google] = await db
+    .insert(integrations)
+    .values({ userId: person.id, provider: 'google-postmaster', type: 'analytics', config: { domains: domainName } })
+    .returning();
+  await db
+    .insert(postmasterStats)
+    .values({ userId: person.id, integrationId: google.id, domain: domainName, date: '2026-11-01', userReportedSpamRatio: 0.001 });
 
   return { client, person, password, key };
 }
@@ -252,6 +263,8 @@ describe('DELETE /api/account', () => {
           'webhook_deliveries',
           'integrations',
           'email_metrics',
+          'postmaster_stats',
+          'google_oauth_states',
           'api_keys',
           'webhook_tokens',
           'idempotency_keys',

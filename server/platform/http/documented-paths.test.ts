@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The documentation names /v1/postfix/... and /oauth/google/callback; the app serves neither. A
-// script that calls them must read a JSON 404, not the SPA's index.html with a 200.
+// The documentation names /v1/postfix/...; the app does not serve it, nor any /oauth/ path but the
+// Google callback (a route of its own). A script that calls them must read a JSON 404, not the SPA's
+// index.html with a 200.
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'inboxpulse-web-'));
@@ -36,7 +37,9 @@ describe('documented paths that are not pages', () => {
       ['GET', '/v1/metrics'],
       ['GET', '/v1/postfix/config/extra?x=1'],
       ['GET', '/v1'],
-      ['GET', '/oauth/google/callback?code=abc&state=xyz'],
+      ['GET', '/oauth/github/callback?code=abc&state=xyz'],
+      ['GET', '/oauth/google'],
+      ['POST', '/oauth/google/callback'],
       ['HEAD', '/oauth'],
     ] as const;
     for (const [method, url] of calls) {

@@ -59,8 +59,9 @@ declare module 'fastify' {
 }
 
 /**
- * Routes a bearer key never opens (server/platform/http/api-key-auth.ts refuses them): the document
- * says they take the browser's session cookie only.
+ * Routes a bearer key never opens (server/platform/http/api-key-auth.ts refuses them; the Google
+ * sign-in's start refuses them itself, as Google sends a browser back): the document says they take
+ * the browser's session cookie only.
  */
 const SESSION_ONLY_PREFIXES = ['/api/api-keys', '/api/webhook-tokens', '/api/account', '/api/integrations/google-postmaster/connect'];
 

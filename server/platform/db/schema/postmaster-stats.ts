@@ -56,7 +56,10 @@ export const postmasterStats = pgTable(
     spammyFeedbackLoops: jsonb().$type<PostmasterFeedbackLoop[]>().notNull().default([]),
     importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('postmaster_stats_user_domain_date_key').on(t.userId, t.domain, t.date), index('postmaster_stats_integration_id_idx').on(t.integrationId)],
+  (t) => [
+    uniqueIndex('postmaster_stats_user_domain_date_key').on(t.userId, t.domain, t.date),
+    index('postmaster_stats_integration_id_idx').on(t.integrationId),
+  ],
 );
 
 /**
