@@ -22,7 +22,8 @@ const BLOCKLIST =
   /\b(?:block ?list(?:ed)?|black ?list(?:ed)?|listed (?:at|on|in|by)|blocked using|dnsbl|rbl|spamhaus|spamcop|barracuda|sorbs|uceprotect|psbl|invaluement|mailspike|cloudmark|s3140|s3150|banned sending ip|bad reputation|poor reputation|ip reputation)\b/i;
 const RATE_LIMIT =
   /\b(?:rate[- ]limit(?:ed|ing)?|(?:sending|message|connection|recipient) rate|throttl(?:ed|ing)|too many (?:connections|messages|recipients|concurrent|sessions)|unexpected volume|unusual rate|slow down|ts0[1-4])\b|4\.7\.28|5\.7\.28/i;
-const MAILBOX_FULL = /\b(?:mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:the |its )?(?:storage|quota)|insufficient (?:system )?storage|mailbox size limit|out of storage)\b/i;
+const MAILBOX_FULL =
+  /\b(?:mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:the |its )?(?:storage|quota)|insufficient (?:system )?storage|mailbox size limit|out of storage)\b/i;
 const UNKNOWN_USER =
   /\b(?:user unknown|unknown user|no such (?:user|mailbox|recipient)|(?:user|mailbox|address|recipient|account) (?:does not|doesn't) exist|does not exist|invalid (?:recipient|mailbox|address)|mailbox (?:unavailable|not found)|recipient not found|account (?:is )?(?:disabled|inactive|suspended)|no mailbox here|nosuchuser|address rejected: user unknown|unrouteable address|host or domain name not found)\b/i;
 const POLICY =

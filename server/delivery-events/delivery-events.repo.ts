@@ -47,7 +47,12 @@ export async function insertNewEvents(tx: Executor, userId: number, source: Even
       ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[]
     ) AS t
     ON CONFLICT (user_id, message_id, recipient, event_type) DO NOTHING
-    RETURNING id, message_id, recipient, event_type`)) as unknown as Rows<{ id: string | number; message_id: string; recipient: string; event_type: DeliveryEventType }>;
+    RETURNING id, message_id, recipient, event_type`)) as unknown as Rows<{
+    id: string | number;
+    message_id: string;
+    recipient: string;
+    event_type: DeliveryEventType;
+  }>;
   return result.rows.map((r) => ({ id: Number(r.id), messageId: r.message_id, recipient: r.recipient, eventType: r.event_type }));
 }
 
@@ -103,11 +108,20 @@ export interface DailyTotals {
 }
 
 /** Sets a day's totals of a source without events (POST /api/v1/metrics): kept under no mailbox provider and no IP. */
-export async function setDailyTotals(ex: Executor, userId: number, provider: string, date: string, totals: DailyTotals): Promise<typeof emailMetrics.$inferSelect> {
+export async function setDailyTotals(
+  ex: Executor,
+  userId: number,
+  provider: string,
+  date: string,
+  totals: DailyTotals,
+): Promise<typeof emailMetrics.$inferSelect> {
   const [row] = await ex
     .insert(emailMetrics)
     .values({ userId, provider, date, mailboxProvider: '', sendingIp: '', ...totals })
-    .onConflictDoUpdate({ target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp], set: totals })
+    .onConflictDoUpdate({
+      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
+      set: totals,
+    })
     .returning();
   return row;
 }

@@ -49,10 +49,18 @@ async function storedEvents(userId: number) {
   return t.database.db.select().from(deliveryEvents).where(eq(deliveryEvents.userId, userId)).orderBy(deliveryEvents.recipient, deliveryEvents.eventType);
 }
 async function metricRows(userId: number) {
-  return t.database.db.select().from(emailMetrics).where(eq(emailMetrics.userId, userId)).orderBy(emailMetrics.provider, emailMetrics.mailboxProvider, emailMetrics.sendingIp);
+  return t.database.db
+    .select()
+    .from(emailMetrics)
+    .where(eq(emailMetrics.userId, userId))
+    .orderBy(emailMetrics.provider, emailMetrics.mailboxProvider, emailMetrics.sendingIp);
 }
 async function jobsFor(name: string, key: string, value: number): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and (data->>$2)::int = $3`, [name, key, value]);
+  const { rows } = await t.database.pool.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and (data->>$2)::int = $3`, [
+    name,
+    key,
+    value,
+  ]);
   return Number(rows[0].n);
 }
 
@@ -96,7 +104,13 @@ describe('MTA webhooks: authentication', () => {
     const ip = '198.51.100.77';
     let last = 0;
     for (let i = 0; i < 61; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/kumo', remoteAddress: ip, payload: {}, headers: { authorization: `Bearer iwt_wrong${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/kumo',
+        remoteAddress: ip,
+        payload: {},
+        headers: { authorization: `Bearer iwt_wrong${i}` },
+      });
       last = res.statusCode;
       if (i < 60) expect(res.statusCode).toBe(401);
     }
@@ -118,7 +132,9 @@ describe('MTA webhooks: each MTA’s batch', () => {
       ['postfix', '4TfK2Q1xYzz7', 'carol@yahoo.com', 'deferred', null, '4.7.0', 'yahoo', 'mail.example.com'],
     ]);
     const metricsBefore = await metricRows(userId);
-    expect(metricsBefore.map((m) => [m.provider, m.date, m.mailboxProvider, m.emailsSent, m.delivered, m.bounced, m.hardBounces, m.softBounces, m.deferred])).toEqual([
+    expect(
+      metricsBefore.map((m) => [m.provider, m.date, m.mailboxProvider, m.emailsSent, m.delivered, m.bounced, m.hardBounces, m.softBounces, m.deferred]),
+    ).toEqual([
       ['postfix', TODAY, 'gmail', 1, 1, 0, 0, 0, 0],
       ['postfix', TODAY, 'other', 1, 0, 1, 1, 0, 0],
       ['postfix', TODAY, 'yahoo', 0, 0, 0, 0, 0, 1],
@@ -139,7 +155,12 @@ describe('MTA webhooks: each MTA’s batch', () => {
       `b,${t0}+0000,${t0}+0000,news@mail.example.com,bob@example.org,failed,5.1.1 (bad destination mailbox address),"smtp;550 5.1.1 <bob@example.org>: User unknown",bad-mailbox,203.0.113.10,spring,<m1@mail.example.com>`,
       `t,${t0}+0000,${t0}+0000,news@mail.example.com,carol@yahoo.com,delayed,4.7.0,"smtp;421 4.7.0 [TSS04] deferred due to unexpected volume",policy-related,203.0.113.11,spring,<m1@mail.example.com>`,
     ].join('\r\n');
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/powermta', payload: csv, headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/powermta',
+      payload: csv,
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ accepted: 3, duplicates: 0, ignored: 0, rejected: [] });
     const metrics = await metricRows(userId);
@@ -155,9 +176,32 @@ describe('MTA webhooks: each MTA’s batch', () => {
     const auth = { authorization: `Bearer ${token}` };
     const ts = nowSeconds() - 30;
     const kumo = [
-      { type: 'Delivery', id: 'k1', sender: 'news@mail.example.com', recipient: 'ann@gmail.com', response: { code: 250, enhanced_code: { class: 2, subject: 0, detail: 0 }, content: 'OK', command: '.' }, source_address: { address: '203.0.113.20:41000' }, timestamp: ts, created: ts - 1 },
-      { type: 'Bounce', id: 'k2', sender: 'news@mail.example.com', recipient: 'bob@example.org', response: { code: 550, enhanced_code: { class: 5, subject: 1, detail: 1 }, content: 'User unknown', command: 'RCPT TO' }, timestamp: ts },
-      { type: 'Reception', id: 'k3', sender: 'news@mail.example.com', recipient: 'x@example.org', response: { code: 250, enhanced_code: null, content: '', command: null }, timestamp: ts },
+      {
+        type: 'Delivery',
+        id: 'k1',
+        sender: 'news@mail.example.com',
+        recipient: 'ann@gmail.com',
+        response: { code: 250, enhanced_code: { class: 2, subject: 0, detail: 0 }, content: 'OK', command: '.' },
+        source_address: { address: '203.0.113.20:41000' },
+        timestamp: ts,
+        created: ts - 1,
+      },
+      {
+        type: 'Bounce',
+        id: 'k2',
+        sender: 'news@mail.example.com',
+        recipient: 'bob@example.org',
+        response: { code: 550, enhanced_code: { class: 5, subject: 1, detail: 1 }, content: 'User unknown', command: 'RCPT TO' },
+        timestamp: ts,
+      },
+      {
+        type: 'Reception',
+        id: 'k3',
+        sender: 'news@mail.example.com',
+        recipient: 'x@example.org',
+        response: { code: 250, enhanced_code: null, content: '', command: null },
+        timestamp: ts,
+      },
     ];
     const kumoRes = await t.app.inject({
       method: 'POST',
@@ -173,24 +217,65 @@ describe('MTA webhooks: each MTA’s batch', () => {
       message: { id: { transaction: 'h-tx-1', queue: 1 }, sender: 'news@mail.example.com', recipient: 'dan@brand.example' },
       attempt: { result: { code: 250, enhanced: [2, 0, 0], reason: ['Ok'] }, connection: { localip: '203.0.113.21' }, duration: 0.5 },
     };
-    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/halon', payload: `${JSON.stringify(halon)}\n`, headers: { 'content-type': 'application/x-ndjson', ...auth } })).json()).toMatchObject({ accepted: 1 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/halon',
+          payload: `${JSON.stringify(halon)}\n`,
+          headers: { 'content-type': 'application/x-ndjson', ...auth },
+        })
+      ).json(),
+    ).toMatchObject({ accepted: 1 });
 
     const postal = {
       event: 'MessageDeliveryFailed',
       timestamp: ts,
       uuid: 'u1',
-      payload: { status: 'HardFail', details: 'Permanent SMTP delivery error (from 185.22.208.10)', output: '550 5.1.1 User unknown', timestamp: ts, message: { id: 1, token: 't', direction: 'outgoing', message_id: 'p1@app', to: 'eve@example.org', from: 'sales@awesomeapp.com' } },
+      payload: {
+        status: 'HardFail',
+        details: 'Permanent SMTP delivery error (from 185.22.208.10)',
+        output: '550 5.1.1 User unknown',
+        timestamp: ts,
+        message: { id: 1, token: 't', direction: 'outgoing', message_id: 'p1@app', to: 'eve@example.org', from: 'sales@awesomeapp.com' },
+      },
     };
     expect((await post(`/api/webhooks/postal?token=${token}`, postal, {})).json()).toMatchObject({ accepted: 1 });
 
     const greenarrow = new URLSearchParams({ event_type: 'scomp', event_time: String(ts), email: 'ann@gmail.com', listid: 'a1', sendid: 'spring' }).toString();
-    const gaRes = await t.app.inject({ method: 'POST', url: `/api/webhooks/greenarrow?token=${token}`, payload: greenarrow, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const gaRes = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/greenarrow?token=${token}`,
+      payload: greenarrow,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(gaRes.json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
 
-    const smtp2go = new URLSearchParams({ event: 'bounce', time: new Date(ts * 1000).toISOString(), rcpt: 'frank@yahoo.com', email_id: 's2g-1', bounce: 'soft', message: '452 4.2.2 Mailbox full' }).toString();
-    const s2gRes = await t.app.inject({ method: 'POST', url: `/api/webhooks/smtp2go/main-account?token=${token}`, payload: smtp2go, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const smtp2go = new URLSearchParams({
+      event: 'bounce',
+      time: new Date(ts * 1000).toISOString(),
+      rcpt: 'frank@yahoo.com',
+      email_id: 's2g-1',
+      bounce: 'soft',
+      message: '452 4.2.2 Mailbox full',
+    }).toString();
+    const s2gRes = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/smtp2go/main-account?token=${token}`,
+      payload: smtp2go,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(s2gRes.json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
-    expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/smtp2go/bad%20name?token=${token}`, payload: smtp2go, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/webhooks/smtp2go/bad%20name?token=${token}`,
+          payload: smtp2go,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const events = await storedEvents(userId);
     expect(events.map((e) => [e.source, e.recipient, e.eventType, e.bounceClass, e.mailboxProvider, e.sendingIp])).toEqual([
@@ -230,10 +315,18 @@ describe('MTA webhooks: bad batches', () => {
 
     const nothing = await post('/api/webhooks/postfix', 'hello\nworld\n', auth);
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toEqual({ code: 'validation_error', message: 'No row of the batch could be read: row 0: Not a syslog line of a mail log; row 1: Not a syslog line of a mail log' });
+    expect(nothing.json()).toEqual({
+      code: 'validation_error',
+      message: 'No row of the batch could be read: row 0: Not a syslog line of a mail log; row 1: Not a syslog line of a mail log',
+    });
     expect((await post('/api/webhooks/powermta', 'd,1,2,3\n', auth)).json().message).toMatch(/header/);
     expect((await post('/api/webhooks/postfix', '\n\n', auth)).json()).toEqual({ code: 'validation_error', message: 'The batch has no rows' });
-    const pdf = await t.app.inject({ method: 'POST', url: '/api/webhooks/postfix', payload: Buffer.from('%PDF'), headers: { 'content-type': 'application/pdf', ...auth } });
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/postfix',
+      payload: Buffer.from('%PDF'),
+      headers: { 'content-type': 'application/pdf', ...auth },
+    });
     expect(pdf.statusCode).toBe(415);
     expect(await storedEvents(userId)).toHaveLength(2);
   });
@@ -246,7 +339,10 @@ describe('MTA webhooks: bad batches', () => {
     const rows = Array.from({ length: 1001 }, (_, i) => line(i));
     const tooMany = await post('/api/webhooks/postfix', rows.join('\n'), auth);
     expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json()).toEqual({ code: 'payload_too_large', message: 'A batch holds at most 1,000 events; this one has 1,001. Send the rest in another request.' });
+    expect(tooMany.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'A batch holds at most 1,000 events; this one has 1,001. Send the rest in another request.',
+    });
     const kumo = Array.from({ length: 1001 }, (_, i) => ({ type: 'Delivery', id: `b${i}`, recipient: `u${i}@gmail.com`, timestamp: nowSeconds() }));
     expect((await post('/api/webhooks/kumo', kumo, auth)).statusCode).toBe(413);
     expect(await storedEvents(userId)).toHaveLength(0);
@@ -261,7 +357,10 @@ describe('MTA webhooks: bad batches', () => {
 describe('what the events feed', () => {
   it('queues the outgoing email.* webhooks and an alert evaluation for new events only', async () => {
     const { client, userId, token } = await userWithToken();
-    const hook = await client.post('/api/webhooks', { url: 'https://hooks.example.com/inboxpulse', events: ['email.bounced', 'email.delivered', 'email.spam_report'] });
+    const hook = await client.post('/api/webhooks', {
+      url: 'https://hooks.example.com/inboxpulse',
+      events: ['email.bounced', 'email.delivered', 'email.spam_report'],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     const res = await post('/api/webhooks/postfix', postfixBatch('4TfKHOOK0001'), { authorization: `Bearer ${token}` });
     expect(res.json().accepted).toBe(3);
@@ -282,7 +381,13 @@ describe('what the events feed', () => {
       },
     });
     const delivered = JSON.parse(deliveries.find((d) => d.eventType === 'email.delivered')!.body);
-    expect(delivered.data).toMatchObject({ email_id: '4TfKHOOK0001', recipient: 'ann@gmail.com', provider: 'postfix', mailbox_provider: 'gmail', delivery_time_ms: 1200 });
+    expect(delivered.data).toMatchObject({
+      email_id: '4TfKHOOK0001',
+      recipient: 'ann@gmail.com',
+      provider: 'postfix',
+      mailbox_provider: 'gmail',
+      delivery_time_ms: 1200,
+    });
     for (const d of deliveries) expect(await jobsFor('deliver-webhook', 'deliveryId', d.id)).toBe(1);
     expect(await jobsFor('evaluate-alerts', 'userId', userId)).toBe(1);
 
@@ -339,9 +444,13 @@ describe('what the events feed', () => {
       `${syslogTime(48)} mx1 postfix/smtp[1]: ${q}: to=<carol@yahoo.com>, relay=mx[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=4.7.0, status=deferred (host mta5.am0.yahoodns.net[67.195.204.72] said: 421 4.7.0 [TSS04] Messages from ${ip} temporarily deferred due to unexpected volume or user complaints (in reply to MAIL FROM command))`,
       `${syslogTime(47)} mx1 postfix/smtp[1]: ${q}: to=<dan@gmail.com>, relay=mx[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=5.7.26, status=bounced (host gmail-smtp-in.l.google.com[142.250.102.27] said: 550-5.7.26 Unauthenticated email from mail.example.com is not accepted due to domain's DMARC policy (in reply to end of DATA command))`,
     ];
-    await post('/api/webhooks/postfix', `${syslogTime(51)} mx1 postfix/qmgr[1]: ${q}: from=<news@mail.example.com>, size=1, nrcpt=4 (queue active)\n${lines.join('\n')}`, {
-      authorization: `Bearer ${token}`,
-    });
+    await post(
+      '/api/webhooks/postfix',
+      `${syslogTime(51)} mx1 postfix/qmgr[1]: ${q}: from=<news@mail.example.com>, size=1, nrcpt=4 (queue active)\n${lines.join('\n')}`,
+      {
+        authorization: `Bearer ${token}`,
+      },
+    );
     const res = await client.get('/api/delivery-events/bounce-causes?days=7');
     expect(res.statusCode, res.body).toBe(200);
     const causes = res.json();
@@ -372,7 +481,15 @@ describe('InboxPulse’s own event endpoints', () => {
     const { client, user } = await signUp(t.app);
     const userId = user.id;
     const ts = new Date(Date.now() - 5000).toISOString();
-    const apiEvent = { type: 'bounce', message_id: 'app-1', recipient: 'ann@gmail.com', status: '550 5.1.1 User unknown', timestamp: ts, sender_ip: '203.0.113.30', blacklist_count: 0 };
+    const apiEvent = {
+      type: 'bounce',
+      message_id: 'app-1',
+      recipient: 'ann@gmail.com',
+      status: '550 5.1.1 User unknown',
+      timestamp: ts,
+      sender_ip: '203.0.113.30',
+      blacklist_count: 0,
+    };
     expect((await client.post('/api/events', apiEvent)).json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
     expect((await client.post('/api/events', apiEvent)).json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0, rejected: [] });
     const bad = await client.post('/api/events', { ...apiEvent, type: 'exploded' });
@@ -380,7 +497,14 @@ describe('InboxPulse’s own event endpoints', () => {
     expect(bad.json().message).toBe('type must be one of delivered, bounced, deferred, complaint');
     expect((await client.post('/api/events', { ...apiEvent, message_id: 'app-2', sender_ip: 'not-an-ip' })).json().message).toMatch(/not an IP address/);
 
-    const metricEvent = { domain: 'mail.example.com', eventType: 'delivered', recipient: 'bob@example.org', timestamp: ts, messageId: 'app-3', ipAddress: '203.0.113.30' };
+    const metricEvent = {
+      domain: 'mail.example.com',
+      eventType: 'delivered',
+      recipient: 'bob@example.org',
+      timestamp: ts,
+      messageId: 'app-3',
+      ipAddress: '203.0.113.30',
+    };
     expect((await client.post('/api/email-metrics', metricEvent)).json()).toMatchObject({ accepted: 1 });
 
     const line = `${syslogTime(20)} mx1 postfix/smtp[2120]: 4TfKAPI00001: to=<carol@yahoo.com>, relay=x[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=4.7.0, status=deferred (host x[192.0.2.1] said: 421 4.7.0 try later)`;
@@ -393,7 +517,14 @@ describe('InboxPulse’s own event endpoints', () => {
     ];
     const v1 = await client.post('/api/v1/events', { events: batch });
     expect(v1.json()).toEqual({ accepted: 2, duplicates: 0, ignored: 0, rejected: [{ index: 2, message: 'recipient must be text' }] });
-    expect((await client.post('/api/v1/events', Array.from({ length: 1001 }, () => batch[0]))).statusCode).toBe(413);
+    expect(
+      (
+        await client.post(
+          '/api/v1/events',
+          Array.from({ length: 1001 }, () => batch[0]),
+        )
+      ).statusCode,
+    ).toBe(413);
 
     const events = await storedEvents(userId);
     expect(events.map((e) => [e.source, e.eventType, e.recipient, e.sendingIp, e.mailboxProvider])).toEqual([
@@ -414,12 +545,25 @@ describe('InboxPulse’s own event endpoints', () => {
     expect((await client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ provider: 'in-house', emailsSent: 600 })]);
     expect((await client.post('/api/v1/metrics', { provider: 'postfix', date: TODAY, emailsSent: 1 })).statusCode).toBe(400);
 
-    expect((await client.post('/api/v1/authentication')).json()).toEqual({ authenticated: true, userId: user.id, username: user.username, plan: 'free', hasWebhookToken: false });
+    expect((await client.post('/api/v1/authentication')).json()).toEqual({
+      authenticated: true,
+      userId: user.id,
+      username: user.username,
+      plan: 'free',
+      hasWebhookToken: false,
+    });
 
     const domain = (await client.post('/api/domains', { domain: 'mail.example.com' })).json();
     const ts = new Date(Date.now() - 5000).toISOString();
     await client.post('/api/events', { type: 'delivered', message_id: 'd-1', recipient: 'ann@gmail.com', timestamp: ts, domain: 'mail.example.com' });
-    await client.post('/api/events', { type: 'bounced', message_id: 'd-1', recipient: 'bob@example.org', status: '550 5.1.1 no', timestamp: ts, domain: 'mail.example.com' });
+    await client.post('/api/events', {
+      type: 'bounced',
+      message_id: 'd-1',
+      recipient: 'bob@example.org',
+      status: '550 5.1.1 no',
+      timestamp: ts,
+      domain: 'mail.example.com',
+    });
     await client.post('/api/events', { type: 'delivered', message_id: 'd-2', recipient: 'bob@example.org', timestamp: ts, domain: 'other.example.com' });
     const status = await client.get(`/api/v1/domains/${domain.id}/status`);
     expect(status.json()).toMatchObject({
@@ -449,11 +593,40 @@ describe('the /v1/postfix API (API key)', () => {
 
     const arrival = nowSeconds() - 600;
     const queue = [
-      { queue_name: 'deferred', queue_id: '4TfKV1LOGS01', arrival_time: arrival, message_size: 4211, forced_expire: false, sender: 'news@mail.example.com', recipients: [{ address: 'carol@yahoo.com', delay_reason: 'host mta7.am0.yahoodns.net[67.195.204.72] said: 421 4.7.0 [TSS04] deferred' }] },
-      { queue_name: 'deferred', queue_id: '4TfKV1QUEUE2', arrival_time: arrival - 3600, message_size: 900, forced_expire: false, sender: 'news@mail.example.com', recipients: [{ address: 'dave@example.org', delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out' }] },
-      { queue_name: 'active', queue_id: '4TfKV1QUEUE3', arrival_time: arrival, message_size: 900, forced_expire: false, sender: 'news@mail.example.com', recipients: [{ address: 'erin@gmail.com' }] },
+      {
+        queue_name: 'deferred',
+        queue_id: '4TfKV1LOGS01',
+        arrival_time: arrival,
+        message_size: 4211,
+        forced_expire: false,
+        sender: 'news@mail.example.com',
+        recipients: [{ address: 'carol@yahoo.com', delay_reason: 'host mta7.am0.yahoodns.net[67.195.204.72] said: 421 4.7.0 [TSS04] deferred' }],
+      },
+      {
+        queue_name: 'deferred',
+        queue_id: '4TfKV1QUEUE2',
+        arrival_time: arrival - 3600,
+        message_size: 900,
+        forced_expire: false,
+        sender: 'news@mail.example.com',
+        recipients: [{ address: 'dave@example.org', delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out' }],
+      },
+      {
+        queue_name: 'active',
+        queue_id: '4TfKV1QUEUE3',
+        arrival_time: arrival,
+        message_size: 900,
+        forced_expire: false,
+        sender: 'news@mail.example.com',
+        recipients: [{ address: 'erin@gmail.com' }],
+      },
     ];
-    const q = await t.app.inject({ method: 'POST', url: '/v1/postfix/queue', payload: queue.map((m) => JSON.stringify(m)).join('\n'), headers: { 'content-type': 'application/x-ndjson', ...bearer } });
+    const q = await t.app.inject({
+      method: 'POST',
+      url: '/v1/postfix/queue',
+      payload: queue.map((m) => JSON.stringify(m)).join('\n'),
+      headers: { 'content-type': 'application/x-ndjson', ...bearer },
+    });
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json()).toEqual({
       messages: 3,
@@ -472,10 +645,20 @@ describe('the /v1/postfix API (API key)', () => {
       bounceCauses: expect.arrayContaining([expect.objectContaining({ cause: 'unknown_user', count: 1 })]),
     });
     const config = await t.app.inject({ method: 'GET', url: '/v1/postfix/config', headers: bearer });
-    expect(config.json()).toMatchObject({ logsEndpoint: 'http://localhost:3000/v1/postfix/logs', webhookEndpoint: 'http://localhost:3000/api/webhooks/postfix', hasWebhookToken: false, batchMax: 1000 });
+    expect(config.json()).toMatchObject({
+      logsEndpoint: 'http://localhost:3000/v1/postfix/logs',
+      webhookEndpoint: 'http://localhost:3000/api/webhooks/postfix',
+      hasWebhookToken: false,
+      batchMax: 1000,
+    });
     expect(config.json().mainCf).toContain('enable_long_queue_ids = yes');
     // Other /v1 paths still answer JSON 404.
     expect((await t.app.inject({ method: 'GET', url: '/v1/postfix/other' })).statusCode).toBe(404);
-    expect(await t.database.db.select().from(deliveryEvents).where(and(eq(deliveryEvents.userId, userId), eq(deliveryEvents.eventType, 'deferred')))).toHaveLength(2);
+    expect(
+      await t.database.db
+        .select()
+        .from(deliveryEvents)
+        .where(and(eq(deliveryEvents.userId, userId), eq(deliveryEvents.eventType, 'deferred'))),
+    ).toHaveLength(2);
   });
 });

@@ -144,38 +144,44 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   r.post('/api/v1/metrics', { onRequest: signedIn, schema: { body: DailyMetricsBody, response: { 200: EmailMetric } } }, async (request) => {
     const { provider, date, ...totals } = request.body;
     const row = await setDailyTotals(ctx.db, currentUser(request).id, provider, date, totals);
-    return { id: row.id, provider: row.provider, date: row.date, emailsSent: row.emailsSent, delivered: row.delivered, bounced: row.bounced, complaints: row.complaints };
+    return {
+      id: row.id,
+      provider: row.provider,
+      date: row.date,
+      emailsSent: row.emailsSent,
+      delivered: row.delivered,
+      bounced: row.bounced,
+      complaints: row.complaints,
+    };
   });
   r.post('/api/v1/authentication', { onRequest: signedIn, schema: { response: { 200: AuthenticationAnswer } } }, async (request) => {
     const user = currentUser(request);
     const token = await webhookTokenStatus(ctx.db, user.id);
     return { authenticated: true as const, userId: user.id, username: user.username, plan: planOf(user), hasWebhookToken: token.hasToken };
   });
-  r.get(
-    '/api/v1/domains/:id/status',
-    { onRequest: signedIn, schema: { params: DomainStatusParams, response: { 200: DomainStatus } } },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const domain = await findUserDomain(ctx.db, userId, request.params.id);
-      if (!domain) throw new AppError('not_found', 'Domain not found');
-      const days = 7;
-      const counts = await countEvents(ctx.db, userId, windowStart(days), { domain: domain.domain.toLowerCase() });
-      return {
-        id: domain.id,
-        domain: domain.domain,
-        status: domain.status,
-        isVerified: domain.isVerified,
-        spfStatus: domain.spfStatus,
-        dkimStatus: domain.dkimStatus,
-        dmarcStatus: domain.dmarcStatus,
-        lastCheckedAt: domain.lastCheckedAt?.toISOString() ?? null,
-        delivery: { days, ...toFigures(counts) },
-      };
-    },
-  );
+  r.get('/api/v1/domains/:id/status', { onRequest: signedIn, schema: { params: DomainStatusParams, response: { 200: DomainStatus } } }, async (request) => {
+    const userId = currentUser(request).id;
+    const domain = await findUserDomain(ctx.db, userId, request.params.id);
+    if (!domain) throw new AppError('not_found', 'Domain not found');
+    const days = 7;
+    const counts = await countEvents(ctx.db, userId, windowStart(days), { domain: domain.domain.toLowerCase() });
+    return {
+      id: domain.id,
+      domain: domain.domain,
+      status: domain.status,
+      isVerified: domain.isVerified,
+      spfStatus: domain.spfStatus,
+      dkimStatus: domain.dkimStatus,
+      dmarcStatus: domain.dmarcStatus,
+      lastCheckedAt: domain.lastCheckedAt?.toISOString() ?? null,
+      delivery: { days, ...toFigures(counts) },
+    };
+  });
 
-  r.get('/api/delivery-events', { onRequest: signedIn, schema: { querystring: DeliveryEventsQuery, response: { 200: z.array(StoredDeliveryEvent) } } }, async (request) =>
-    (await listLatestEvents(ctx.db, currentUser(request).id, request.query)).map(toStoredEvent),
+  r.get(
+    '/api/delivery-events',
+    { onRequest: signedIn, schema: { querystring: DeliveryEventsQuery, response: { 200: z.array(StoredDeliveryEvent) } } },
+    async (request) => (await listLatestEvents(ctx.db, currentUser(request).id, request.query)).map(toStoredEvent),
   );
   r.get('/api/delivery-events/bounce-causes', { onRequest: signedIn, schema: { querystring: DaysQuery, response: { 200: BounceCauses } } }, async (request) =>
     bounceCauses(ctx, currentUser(request).id, request.query.days),

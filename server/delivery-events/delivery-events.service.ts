@@ -191,9 +191,13 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
     else unique.set(keyOf(row.event), row.event);
   });
   if (rows.length === 0) throw new AppError('validation_error', 'The batch has no rows');
-  if (unique.size === 0 && duplicates === 0 && ignored === 0) throw new AppError('validation_error', `No row of the batch could be read: ${rejectedInWords(rejected)}`);
+  if (unique.size === 0 && duplicates === 0 && ignored === 0)
+    throw new AppError('validation_error', `No row of the batch could be read: ${rejectedInWords(rejected)}`);
 
-  const providers = await lookupMailboxProviders(ctx.dns, [...unique.values()].map((e) => e.recipientDomain));
+  const providers = await lookupMailboxProviders(
+    ctx.dns,
+    [...unique.values()].map((e) => e.recipientDomain),
+  );
   const events = [...unique.values()]
     .map((e) => ({ ...e, mailboxProvider: providers.get(e.recipientDomain) ?? 'other' }))
     // Key order: two batches of one user lock the same unique-index entries in the same order.

@@ -68,7 +68,10 @@ const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get
 
 /** The cause of each failure group, with the window's failures beyond the groups read counted as other. */
 export async function classifiedFailures(ctx: ReportContext, userId: number, since: Date, source?: EventSource) {
-  const [groups, total] = await Promise.all([listFailureGroups(ctx.db, userId, since, FAILURE_GROUPS_READ, source), countFailures(ctx.db, userId, since, source)]);
+  const [groups, total] = await Promise.all([
+    listFailureGroups(ctx.db, userId, since, FAILURE_GROUPS_READ, source),
+    countFailures(ctx.db, userId, since, source),
+  ]);
   const classified = groups.map((g) => ({ ...g, cause: bounceCause({ enhancedStatus: g.enhancedStatus, smtpResponse: g.response }) }));
   const unread = total - groups.reduce((n, g) => n + g.count, 0);
   return { classified, total, unread };

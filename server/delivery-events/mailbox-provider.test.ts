@@ -7,7 +7,12 @@ let dns: TestDnsServer;
 beforeAll(async () => {
   // The providers' real MX hosts, served by a DNS server on loopback.
   dns = await startDnsServer({
-    'gmail.com': { MX: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }, { exchange: 'alt1.gmail-smtp-in.l.google.com', priority: 10 }] },
+    'gmail.com': {
+      MX: [
+        { exchange: 'gmail-smtp-in.l.google.com', priority: 5 },
+        { exchange: 'alt1.gmail-smtp-in.l.google.com', priority: 10 },
+      ],
+    },
     'brand.example': { MX: [{ exchange: 'aspmx.l.google.com', priority: 1 }] },
     'corp.example': { MX: [{ exchange: 'corp-example.mail.protection.outlook.com', priority: 0 }] },
     'yahoo.com': { MX: [{ exchange: 'mta5.am0.yahoodns.net', priority: 1 }] },
@@ -15,7 +20,12 @@ beforeAll(async () => {
     'gmx.de': { MX: [{ exchange: 'mx00.emig.gmx.net', priority: 10 }] },
     'own.example': { MX: [{ exchange: 'mail.own.example', priority: 10 }] },
     // A company's own gateway first, Google behind it.
-    'mixed.example': { MX: [{ exchange: 'gw.mixed.example', priority: 5 }, { exchange: 'aspmx.l.google.com', priority: 10 }] },
+    'mixed.example': {
+      MX: [
+        { exchange: 'gw.mixed.example', priority: 5 },
+        { exchange: 'aspmx.l.google.com', priority: 10 },
+      ],
+    },
   });
   dns.servfail.add('outlook.com');
 });

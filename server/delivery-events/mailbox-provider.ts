@@ -106,7 +106,11 @@ export interface ProviderLookupOptions {
 }
 
 /** The providers of many domains at once, each looked up once, within a deadline. */
-export async function lookupMailboxProviders(dns: DnsResolver, domains: Iterable<string>, options: ProviderLookupOptions = {}): Promise<Map<string, MailboxProvider>> {
+export async function lookupMailboxProviders(
+  dns: DnsResolver,
+  domains: Iterable<string>,
+  options: ProviderLookupOptions = {},
+): Promise<Map<string, MailboxProvider>> {
   const queue = [...new Set(domains)];
   const found = new Map<string, MailboxProvider>();
   const deadline = Date.now() + (options.deadlineMs ?? 3000);

@@ -50,9 +50,13 @@ export function requireWebhookToken(db: Db) {
     const failures = await rateLimitUsedUp(db, TOKEN_RULES.failuresPerIp, request.ip);
     if (failures.usedUp) {
       const minutes = Math.max(1, Math.ceil(failures.retryAfter / 60));
-      throw new AppError('rate_limited', `Too many requests with a wrong webhook token from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        'retry-after': String(Math.max(1, failures.retryAfter)),
-      });
+      throw new AppError(
+        'rate_limited',
+        `Too many requests with a wrong webhook token from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        {
+          'retry-after': String(Math.max(1, failures.retryAfter)),
+        },
+      );
     }
     const userId = await webhookTokenOwner(db, token);
     if (userId === undefined) {

@@ -61,7 +61,16 @@ export function parseApiEvent(value: unknown, now = Date.now()): RowOutcome {
   if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? 'Not an event');
   const e = parsed.data;
   return toEvent(
-    { type: e.type, messageId: e.message_id, recipient: e.recipient, response: e.status, time: e.timestamp, ip: e.sender_ip, domain: e.domain, bounceClass: e.bounce_type },
+    {
+      type: e.type,
+      messageId: e.message_id,
+      recipient: e.recipient,
+      response: e.status,
+      time: e.timestamp,
+      ip: e.sender_ip,
+      domain: e.domain,
+      bounceClass: e.bounce_type,
+    },
     now,
   );
 }

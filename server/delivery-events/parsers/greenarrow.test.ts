@@ -31,9 +31,21 @@ const attempt = (status: string, email: string, message: string, extra: Record<s
 
 describe('GreenArrow event notifications', () => {
   const events = [
-    attempt('success', 'ann@gmail.com', '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp'),
-    attempt('failure', 'bob@example.org', '192.0.2.25 does not like recipient. Remote host said: 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown'),
-    attempt('deferral', 'carol@yahoo.com', '67.195.204.72 does not like recipient. Remote host said: 421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred'),
+    attempt(
+      'success',
+      'ann@gmail.com',
+      '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
+    ),
+    attempt(
+      'failure',
+      'bob@example.org',
+      '192.0.2.25 does not like recipient. Remote host said: 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown',
+    ),
+    attempt(
+      'deferral',
+      'carol@yahoo.com',
+      '67.195.204.72 does not like recipient. Remote host said: 421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred',
+    ),
     attempt('failure_toolong', 'dave@example.net', 'Unable to deliver within the allowed time. Last error: Connection timed out'),
     attempt('connmaxout', 'erin@example.com', ''),
     {

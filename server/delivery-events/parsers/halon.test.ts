@@ -38,7 +38,12 @@ const queued = {
   action: 'QUEUE',
   message: message('carol@yahoo.com', 2),
   attempt: {
-    result: { code: 421, enhanced: [4, 7, 0], reason: ['[TSS04] Messages from 203.0.113.10 temporarily deferred due to unexpected volume or user complaints'], state: 'MAIL' },
+    result: {
+      code: 421,
+      enhanced: [4, 7, 0],
+      reason: ['[TSS04] Messages from 203.0.113.10 temporarily deferred due to unexpected volume or user complaints'],
+      state: 'MAIL',
+    },
     connection: { localip: '203.0.113.10', remoteip: '67.195.204.72' },
     duration: 0.3,
   },

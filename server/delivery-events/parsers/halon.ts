@@ -18,11 +18,17 @@ import type { JsonRecord } from './json-records';
  * transaction id, the same on every attempt.
  */
 
-function responseOf(attempt: Record<string, unknown> | undefined): { text: string | null; code: number | null; enhanced: string | null; permanent: boolean | null } {
+function responseOf(attempt: Record<string, unknown> | undefined): {
+  text: string | null;
+  code: number | null;
+  enhanced: string | null;
+  permanent: boolean | null;
+} {
   const result = record(attempt?.result);
   if (result) {
     const code = typeof result.code === 'number' ? result.code : null;
-    const e = Array.isArray(result.enhanced) && result.enhanced.length === 3 && result.enhanced.every((n) => typeof n === 'number') ? result.enhanced.join('.') : null;
+    const e =
+      Array.isArray(result.enhanced) && result.enhanced.length === 3 && result.enhanced.every((n) => typeof n === 'number') ? result.enhanced.join('.') : null;
     const reason = Array.isArray(result.reason) ? result.reason.map((r) => str(r) ?? '').join(' ') : (str(result.reason) ?? '');
     const text = [code, e, reason].filter((part) => part !== null && part !== '').join(' ');
     return { text: text || null, code, enhanced: e, permanent: code !== null ? code >= 500 : null };

@@ -28,7 +28,12 @@ const records = [
     id: '1d98076abbbc11ed940250ebf67f93bd',
     recipient: 'ann@gmail.com',
     site: 'source2->(alt1|alt2|alt3|alt4)?.gmail-smtp-in.l.google.com.',
-    response: { code: 250, enhanced_code: { class: 2, subject: 0, detail: 0 }, content: 'OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp', command: '.' },
+    response: {
+      code: 250,
+      enhanced_code: { class: 2, subject: 0, detail: 0 },
+      content: 'OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
+      command: '.',
+    },
     peer_address: { name: 'gmail-smtp-in.l.google.com.', addr: '142.250.102.27' },
     source_address: { address: '203.0.113.10:53210' },
     timestamp: 1705314225,
@@ -39,7 +44,12 @@ const records = [
     type: 'Bounce',
     id: '2e98076abbbc11ed940250ebf67f93bd',
     recipient: 'bob@example.org',
-    response: { code: 550, enhanced_code: { class: 5, subject: 1, detail: 1 }, content: '<bob@example.org>: Recipient address rejected: User unknown', command: 'RCPT TO' },
+    response: {
+      code: 550,
+      enhanced_code: { class: 5, subject: 1, detail: 1 },
+      content: '<bob@example.org>: Recipient address rejected: User unknown',
+      command: 'RCPT TO',
+    },
     source_address: { address: '[2001:db8::10]:40112' },
     timestamp: 1705314226,
     bounce_classification: 'InvalidRecipient',
@@ -58,7 +68,14 @@ const records = [
     timestamp: 1705314227,
     bounce_classification: 'Uncategorized',
   },
-  { ...base, type: 'Reception', id: '4a98076abbbc11ed940250ebf67f93bd', recipient: 'dan@example.com', response: { code: 250, enhanced_code: null, content: '', command: null }, timestamp: 1705314224 },
+  {
+    ...base,
+    type: 'Reception',
+    id: '4a98076abbbc11ed940250ebf67f93bd',
+    recipient: 'dan@example.com',
+    response: { code: 250, enhanced_code: null, content: '', command: null },
+    timestamp: 1705314224,
+  },
   {
     ...base,
     type: 'Feedback',
@@ -109,13 +126,17 @@ describe('KumoMTA log records', () => {
         category: null,
       },
     });
-    expect(rows[1]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', sendingIp: '2001:db8::10', category: 'InvalidRecipient' } });
+    expect(rows[1]).toMatchObject({
+      event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', sendingIp: '2001:db8::10', category: 'InvalidRecipient' },
+    });
     expect(rows[2]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com', sendingIp: '' } });
   });
 
   it('ignores receptions; a feedback report is a complaint about the recipient it names; an expiration a soft bounce', () => {
     expect(rows[3]).toEqual({ ignored: 'Reception is not a delivery outcome' });
-    expect(rows[4]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@yahoo.com', messageId: '6c98076abbbc11ed940250ebf67f93bd', domain: 'mail.example.com' } });
+    expect(rows[4]).toMatchObject({
+      event: { eventType: 'complaint', recipient: 'ann@yahoo.com', messageId: '6c98076abbbc11ed940250ebf67f93bd', domain: 'mail.example.com' },
+    });
     expect(rows[5]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.4.1' } });
   });
 

@@ -66,14 +66,31 @@ const bounced = {
   uuid: 'a3b5c7d9-0000-4000-8000-000000000004',
   payload: {
     original_message: { ...message, id: 12348, to: 'dave@example.net' },
-    bounce: { ...message, id: 12349, direction: 'incoming', to: 'abcde@amrp.appmail.io', from: 'postmaster@example.net', subject: 'Delivery Status Notification (Failure)', timestamp: 1705314499 },
+    bounce: {
+      ...message,
+      id: 12349,
+      direction: 'incoming',
+      to: 'abcde@amrp.appmail.io',
+      from: 'postmaster@example.net',
+      subject: 'Delivery Status Notification (Failure)',
+      timestamp: 1705314499,
+    },
   },
 };
 const clicked = { event: 'MessageLinkClicked', timestamp: 1705314600, uuid: 'x', payload: { url: 'https://atech.media', token: 'VJzsFA0S', message } };
 
 describe('Postal webhooks', () => {
   const rows = parsePostalRecords(
-    jsonRecords([sent, delayed, failedDelivery, bounced, clicked, { event: 'MessageSent', payload: { status: 'Sent', message: { ...message, to: '' } } }, { event: 'Surprise' }, sent.payload]),
+    jsonRecords([
+      sent,
+      delayed,
+      failedDelivery,
+      bounced,
+      clicked,
+      { event: 'MessageSent', payload: { status: 'Sent', message: { ...message, to: '' } } },
+      { event: 'Surprise' },
+      sent.payload,
+    ]),
     NOW,
   );
 
@@ -97,7 +114,13 @@ describe('Postal webhooks', () => {
     expect(rows[1]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', sendingIp: '185.22.208.10', recipient: 'carol@yahoo.com' } });
     expect(rows[2]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', recipient: 'bob@example.org' } });
     expect(rows[3]).toMatchObject({
-      event: { eventType: 'bounced', bounceClass: 'hard', recipient: 'dave@example.net', occurredAt: new Date(1705314499000), smtpResponse: expect.stringContaining('postmaster@example.net') },
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        recipient: 'dave@example.net',
+        occurredAt: new Date(1705314499000),
+        smtpResponse: expect.stringContaining('postmaster@example.net'),
+      },
     });
   });
 

@@ -63,7 +63,11 @@ export function parsePostalRecords(records: readonly JsonRecord[], now = Date.no
       messageId: str(message.message_id) ?? str(message.token) ?? str(message.id),
       recipient: str(message.to),
       eventType,
-      response: bounced ? (bounce ? `Bounce received from ${str(bounce.from) ?? 'the receiving server'}: ${str(bounce.subject) ?? ''}` : null) : (str(payload.output) ?? str(payload.details)),
+      response: bounced
+        ? bounce
+          ? `Bounce received from ${str(bounce.from) ?? 'the receiving server'}: ${str(bounce.subject) ?? ''}`
+          : null
+        : (str(payload.output) ?? str(payload.details)),
       sender: str(message.from) ?? null,
       sendingIp: sourceAddress(str(payload.details)),
       time: bounced ? (bounce?.timestamp ?? rec.timestamp) : (payload.timestamp ?? rec.timestamp),

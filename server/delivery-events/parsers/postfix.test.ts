@@ -56,7 +56,9 @@ describe('Postfix log lines', () => {
     });
     expect(rows[5]).toMatchObject({ event: { eventType: 'deferred', bounceClass: null, enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com' } });
     // No answer at all (a timeout): the dsn field still says what it was.
-    expect(rows[7]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.4.1', smtpResponse: 'connect to mx.example.net[198.51.100.7]:25: Connection timed out' } });
+    expect(rows[7]).toMatchObject({
+      event: { eventType: 'deferred', enhancedStatus: '4.4.1', smtpResponse: 'connect to mx.example.net[198.51.100.7]:25: Connection timed out' },
+    });
     // RFC 3339 time with its zone.
     expect(rows[9]).toMatchObject({ event: { eventType: 'delivered', recipient: 'erin@example.com', occurredAt: new Date('2024-01-15T09:32:00.123Z') } });
   });
@@ -73,7 +75,9 @@ describe('Postfix log lines', () => {
 
   it('puts a December line read in January in the year before', () => {
     const [row] = parsePostfixLines(
-      ['Dec 31 23:59:58 mx1 postfix/smtp[1]: 4TfK2Q1xYzz9: to=<a@example.com>, relay=x[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=2.0.0, status=sent (250 ok)'],
+      [
+        'Dec 31 23:59:58 mx1 postfix/smtp[1]: 4TfK2Q1xYzz9: to=<a@example.com>, relay=x[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=2.0.0, status=sent (250 ok)',
+      ],
       Date.UTC(2024, 0, 1, 0, 5),
     );
     expect(row).toMatchObject({ event: { occurredAt: new Date('2023-12-31T23:59:58Z') } });

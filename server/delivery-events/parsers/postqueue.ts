@@ -32,7 +32,8 @@ export function readPostqueue(records: readonly JsonRecord[], now = Date.now()):
     const rec = record(item.value);
     const queue = str(rec?.queue_name);
     const queueId = str(rec?.queue_id);
-    if (!rec || !queue || !QUEUES.has(queue) || !queueId) return void snapshot.rows.push(failed('Not a line of postqueue -j (queue_name, queue_id, recipients)'));
+    if (!rec || !queue || !QUEUES.has(queue) || !queueId)
+      return void snapshot.rows.push(failed('Not a line of postqueue -j (queue_name, queue_id, recipients)'));
     const recipients = Array.isArray(rec.recipients) ? rec.recipients.map(record).filter((r) => r !== undefined) : [];
     snapshot.messages++;
     snapshot.recipients += recipients.length;
