@@ -486,7 +486,7 @@ export const ESP_INTEGRATIONS: Integration[] = [
     name: 'Google Postmaster Tools',
     description: 'Add Gmail domain and IP reputation, spam rate and authentication data as an analytics source.',
     category: 'analytics',
-    status: 'coming_soon',
+    status: 'available',
     version: '1.0.0',
     popularity: 62,
     features: ['Gmail spam rate', 'Domain and IP reputation', 'SPF, DKIM and DMARC success rates', 'TLS and delivery errors'],
@@ -514,11 +514,12 @@ export const ESP_INTEGRATIONS: Integration[] = [
       },
     ],
     keyHint: {
-      where: 'Verify your domain in Postmaster Tools; InboxPulse then asks you to sign in with that Google account.',
-      permissions: 'Read access to Postmaster Tools data.',
+      where: 'Verify your domain in Postmaster Tools, then click Connect with Google and sign in with the Google account that verified it.',
+      permissions: 'Read-only access to Postmaster Tools data, which Google asks you to grant.',
     },
     dailyStats: false,
-    syncs: 'Google sign-in for Postmaster Tools is not available yet: this source cannot be installed for now.',
+    syncs:
+      "Connected with Google sign-in, not with a key: Gmail's figures for your verified domains (spam rate, authentication, TLS, delivery errors, reputation) are imported daily into their own view, apart from the sending statistics.",
   },
 ];
 

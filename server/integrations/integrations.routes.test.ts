@@ -124,7 +124,7 @@ describe('POST /api/integrations/test', () => {
       config: { credentials: '{"web":{}}', domain: 'example.com' },
     });
     expect(postmaster.statusCode).toBe(400);
-    expect(postmaster.json().message).toBe('Google Postmaster Tools connects through Google sign-in, which is not available yet');
+    expect(postmaster.json().message).toBe('Google Postmaster Tools is connected through its own sign-in, not with a key: use its Connect button');
     for (const fake of h.fakes.values()) expect(fake.requests).toEqual([]);
   });
 
