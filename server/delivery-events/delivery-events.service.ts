@@ -4,7 +4,7 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
+import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
 import { addToMetrics, insertNewEvents, type InsertedEvent, type MetricIncrement, type NewEvent } from './delivery-events.repo';
@@ -163,12 +163,20 @@ export function webhookData(source: EventSource, e: NewEvent & DeliveryEvent): u
 }
 
 /** One delivery per subscribed webhook for each new delivered, bounced and complaint event, in the batch's transaction. */
-async function recordWebhookEvents(tx: Executor, userId: number, source: EventSource, events: readonly (NewEvent & DeliveryEvent)[]): Promise<number[]> {
+async function recordEmailWebhooks(tx: Executor, userId: number, source: EventSource, events: readonly (NewEvent & DeliveryEvent)[]): Promise<number[]> {
+  const types = Object.values(WEBHOOK_OF);
+  if (events.length === 0 || !(await hasWebhookFor(tx, userId, types))) return [];
   const ids: number[] = [];
   for (const [eventType, webhook] of Object.entries(WEBHOOK_OF) as [DeliveryEvent['eventType'], WebhookEvent][]) {
     const ofType = events.filter((e) => e.eventType === eventType);
-    if (ofType.length === 0 || !(await hasWebhookFor(tx, userId, [webhook]))) continue;
-    for (const e of ofType) ids.push(...(await recordWebhookEvent(tx, userId, webhook, webhookData(source, e))));
+    ids.push(
+      ...(await recordWebhookEvents(
+        tx,
+        userId,
+        webhook,
+        ofType.map((e) => webhookData(source, e)),
+      )),
+    );
   }
   return ids;
 }
@@ -208,7 +216,7 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
     const byKey = new Map(events.map((e) => [keyOf(e), e]));
     const fresh = stored.map((row) => byKey.get(keyOf(row))!).filter(Boolean);
     await addToMetrics(tx, userId, source, incrementsOf(fresh));
-    return { inserted: fresh, deliveries: await recordWebhookEvents(tx, userId, source, fresh) };
+    return { inserted: fresh, deliveries: await recordEmailWebhooks(tx, userId, source, fresh) };
   });
   await queueWebhookDeliveries(ctx.jobs, deliveries);
   if (inserted.length > 0) await queueAlertEvaluation(ctx.jobs, userId);

@@ -202,6 +202,26 @@ export async function recordWebhookEvent(tx: Executor, userId: number, type: Web
   return rows.map((row) => row.id);
 }
 
+/**
+ * Many events of one type in the caller's transaction (a batch of MTA delivery events): as
+ * recordWebhookEvent for each, with the subscribed webhooks read once and the deliveries written in
+ * one statement. Each event gets its own envelope and id.
+ */
+export async function recordWebhookEvents(tx: Executor, userId: number, type: WebhookEvent, data: readonly unknown[]): Promise<number[]> {
+  if (data.length === 0) return [];
+  const subscribed = await listSubscribedWebhooks(tx, userId, type);
+  if (subscribed.length === 0) return [];
+  const values = data.flatMap((d) => {
+    const envelope = newEnvelope(type, d);
+    const body = JSON.stringify(envelope);
+    return subscribed.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: type, body }));
+  });
+  const ids: number[] = [];
+  // A statement holds at most 65,535 parameters: 5 a row.
+  for (let i = 0; i < values.length; i += 5000) ids.push(...(await insertDeliveries(tx, values.slice(i, i + 5000))).map((row) => row.id));
+  return ids;
+}
+
 /** Queues the first attempt of deliveries recorded in a committed transaction. */
 export async function queueWebhookDeliveries(jobs: JobSender, deliveryIds: number[]): Promise<void> {
   for (const deliveryId of deliveryIds) await jobs.send(deliverWebhookJobType, { deliveryId });
