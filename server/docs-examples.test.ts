@@ -7,6 +7,7 @@ import { REGISTRATION_EXAMPLE } from '@content/docs/webhooks';
 import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
+import { BounceCauses, IngestAnswer } from '@contracts/delivery-events';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import { DomainDetail, DomainList } from '@contracts/domains';
 import { EmailMetricList } from '@contracts/email-metrics';
@@ -33,6 +34,9 @@ const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'get-domain': DomainDetail,
   'verify-domain': DomainDetail,
   'list-email-metrics': EmailMetricList,
+  'record-delivery-event': IngestAnswer,
+  'record-event': IngestAnswer,
+  'bounce-causes': BounceCauses,
   'create-inbox-test': InboxTest,
   'get-inbox-test': InboxTest,
   'list-inbox-tests': InboxTestList,

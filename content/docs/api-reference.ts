@@ -339,7 +339,9 @@ export const API_SECTIONS: ApiSection[] = [
     id: 'email-metrics',
     title: 'Email metrics',
     paragraphs: [
-      'Daily sending figures per provider (UTC days), as synced from your connected ESPs and MTAs: messages sent, delivered, bounced and spam complaints. The latest 2,000 rows are returned.',
+      'Daily sending figures per provider (UTC days), as synced from your connected ESPs and summed from your MTAs’ delivery events: messages sent (delivered or bounced), delivered, bounced and spam complaints. The latest 2,000 rows are returned; date=YYYY-MM-DD gives one day, from and to a range.',
+      'A delivery event is one outcome for one recipient of one message: delivered, bounced (hard or soft, with the enhanced status code read from the server’s answer), deferred, or a spam complaint. Each is stored once per message id, recipient and outcome: sending the same event again changes nothing, so a script may retry freely. The answer says how many events were stored (accepted), how many were stored before (duplicates), how many rows were not delivery events (ignored) and which rows could not be read (rejected, by index); a request none of whose rows can be read answers 400. POST /api/v1/events takes up to 1,000 events at once ({"events": [...]}).',
+      'MTAs post their own formats (Postfix log lines, PowerMTA accounting CSV, KumoMTA, Halon, GreenArrow, Postal and SMTP2GO events) to /api/webhooks/postfix, /powermta, /greenarrow, /halon, /kumo, /postal and /smtp2go/{account} with your webhook token from Settings instead of the API key: Authorization: Bearer iwt_…, the X-Webhook-Token header, or ?token=iwt_… for an MTA that can only set a URL. See the MTA integration guide.',
     ],
     endpoints: [
       {
@@ -350,6 +352,65 @@ export const API_SECTIONS: ApiSection[] = [
         description: 'One row per provider and day.',
         status: 200,
         response: [{ id: 1, provider: 'sendgrid', date: '2026-11-26', emailsSent: 12000, delivered: 11850, bounced: 150, complaints: 3 }],
+      },
+      {
+        id: 'record-delivery-event',
+        method: 'POST',
+        path: '/api/email-metrics',
+        title: 'Record a delivery event',
+        description:
+          'eventType is delivered, bounced, deferred or complaint; domain is your sending domain; ipAddress the IP it was sent from. The event is added to the day’s figures of the provider "api".',
+        body: {
+          domain: 'example.com',
+          eventType: 'delivered',
+          recipient: 'user@example.com',
+          timestamp: '2026-11-26T10:00:00Z',
+          messageId: 'msg_123',
+          ipAddress: '198.51.100.23',
+        },
+        status: 200,
+        response: { accepted: 1, duplicates: 0, ignored: 0, rejected: [] },
+      },
+      {
+        id: 'record-event',
+        method: 'POST',
+        path: '/api/events',
+        title: 'Record an event',
+        description:
+          'The same, in the shape MTA scripts send: type, message_id, recipient, status (the receiving server’s answer), timestamp and sender_ip. A bounce is hard or soft by the answer’s status code.',
+        body: {
+          type: 'bounced',
+          message_id: 'msg_124',
+          recipient: 'old-address@example.com',
+          status: '550 5.1.1 The email account that you tried to reach does not exist',
+          timestamp: '2026-11-26T10:05:00Z',
+          sender_ip: '198.51.100.23',
+          blacklist_count: 0,
+        },
+        status: 200,
+        response: { accepted: 1, duplicates: 0, ignored: 0, rejected: [] },
+      },
+      {
+        id: 'bounce-causes',
+        method: 'GET',
+        path: '/api/delivery-events/bounce-causes',
+        title: 'Bounce causes',
+        description:
+          'Bounces and deferrals of the last `days` days (1-90, default 30) in plain causes (blocklist, policy, mailbox_full, unknown_user, rate_limited, other), overall and per mailbox provider, with what explains them: the listings of the IPs a blocklist refusal named, from IP monitoring, and the SPF, DKIM and DMARC status of the domains policy refusals came back for.',
+        query: { days: '30' },
+        status: 200,
+        response: {
+          days: 30,
+          since: '2026-10-28T10:00:00.000Z',
+          total: 3,
+          causes: [
+            { cause: 'unknown_user', label: 'Unknown user', count: 2 },
+            { cause: 'blocklist', label: 'Blocked by a blocklist', count: 1 },
+          ],
+          byMailboxProvider: [{ mailboxProvider: 'gmail', total: 3, causes: [{ cause: 'unknown_user', label: 'Unknown user', count: 2 }] }],
+          blocklistFindings: [{ ip: '198.51.100.23', failures: 1, monitored: true, listedOn: ['Spamhaus ZEN'], lastChecked: '2026-11-26T09:00:00.000Z' }],
+          authenticationFindings: [{ domain: 'example.com', failures: 1, spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'missing' }],
+        },
       },
     ],
   },
