@@ -161,7 +161,7 @@ try {
   console.log(
     `bench:api  ${connections} connections, ${seconds} s each after ${warmupSeconds} s warm-up, app: node ${path.relative(process.cwd(), serverBundle)}, database: ${database}, LOG_LEVEL ${logLevel}`,
   );
-  const routes = [
+  const routes: { title: string; server: ChildProcess; url: string; headers: Record<string, string> }[] = [
     { title: 'bare Fastify GET /bare', server: bare, url: `http://127.0.0.1:${barePort}/bare`, headers: {} },
     { title: 'GET /api/user (session)', server: app, url: `${base}/api/user`, headers: { cookie } },
     { title: 'GET /api/dmarc/intake (session)', server: app, url: `${base}/api/dmarc/intake`, headers: { cookie } },
