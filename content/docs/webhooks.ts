@@ -19,15 +19,23 @@ export function receiverExample(guide: string, language: ReceiverLanguage): stri
 export interface WebhookEventDoc {
   type: string;
   sentWhen: string;
-  /** Whether InboxPulse sends it today (the email.* events start with MTA and ESP event ingestion). */
+  /** Whether InboxPulse sends it today. */
   sentToday: boolean;
 }
 
 /** Every event a webhook can subscribe to (contracts/webhooks.ts WEBHOOK_EVENTS; a test checks they agree). */
 export const WEBHOOK_EVENT_DOCS: WebhookEventDoc[] = [
-  { type: 'email.delivered', sentWhen: 'a message was delivered', sentToday: false },
-  { type: 'email.bounced', sentWhen: 'a message bounced', sentToday: false },
-  { type: 'email.spam_report', sentWhen: 'a recipient reported a message as spam', sentToday: false },
+  {
+    type: 'email.delivered',
+    sentWhen: 'an MTA or ESP webhook (or the API) reported a message delivered: once per message and recipient, however often it is reported',
+    sentToday: true,
+  },
+  { type: 'email.bounced', sentWhen: 'an MTA or ESP webhook (or the API) reported a bounce, hard or soft: once per message and recipient', sentToday: true },
+  {
+    type: 'email.spam_report',
+    sentWhen: 'a feedback loop report (or the API) said a recipient reported a message as spam: once per message and recipient',
+    sentToday: true,
+  },
   {
     type: 'domain.reputation_changed',
     sentWhen: 'a blocklist run (or switching a list on or off) moved a domain’s reputation score; a domain’s first score is not a change',
