@@ -416,6 +416,29 @@ describe('what the events feed', () => {
     expect(overview).toBeDefined();
   });
 
+  it('counts an ESP’s synced statistics instead of its webhook events for the same day, not both', async () => {
+    const { client, userId, token } = await userWithToken();
+    const smtp2go = (email: string) =>
+      new URLSearchParams({ event: 'delivered', time: new Date(Date.now() - 60_000).toISOString(), rcpt: email, email_id: `s-${email}` }).toString();
+    for (const email of ['a@gmail.com', 'b@yahoo.com'])
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/smtp2go/main?token=${token}`,
+        payload: smtp2go(email),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await client.get(`/api/email-metrics?date=${TODAY}`)).json()).toEqual([
+      expect.objectContaining({ provider: 'smtp2go', emailsSent: 2, delivered: 2 }),
+    ]);
+    // The plugin's sync writes the day's statistics: they count, the events' rows are left out of the sum.
+    await t.database.db.insert(emailMetrics).values({ userId, provider: 'smtp2go', date: TODAY, emailsSent: 40, delivered: 39, bounced: 1 });
+    expect((await client.get(`/api/email-metrics?date=${TODAY}`)).json()).toEqual([
+      { id: expect.any(Number), provider: 'smtp2go', date: TODAY, emailsSent: 40, delivered: 39, bounced: 1, complaints: 0 },
+    ]);
+    // The dashboard too: 1 bounce of 40 sent, not 1 of 42.
+    expect((await client.get('/api/dashboard/overview')).json().bounceRate).toMatch(/^2\.5/);
+  });
+
   it('shows each user only their own events and figures', async () => {
     const alice = await userWithToken();
     const bob = await userWithToken();
