@@ -13,10 +13,10 @@ import { deleteUserRow, lockUser } from './users.repo';
  *   (and their placements and reports), integrations, email_metrics, ip_addresses, blocklist_results,
  *   blocklist_listings, blocklist_ignores, reputation_runs, alerts, alert_settings, alert_rules,
  *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys,
- *   postmaster_stats, google_oauth_states.
+ *   postmaster_stats, google_oauth_states, delivery_events.
  * - Deleted here, since they do not cascade: the outbox (its user_id is SET NULL so an operator's
  *   record of sent mail outlived the user; it must not keep the address), rate-limit counters named
- *   after the user or their address (the API quota's "api-hour:<id>" among them), and inbound messages that were the user's (inbox-test mail, mail
+ *   after the user or their address (the API quota's "api-hour:<id>" and the MTA batches' "mta-events-user:<id>" among them), and inbound messages that were the user's (inbox-test mail, mail
  *   from their address, report mails whose log names them).
  * - Kept, holding nothing of the user: seed_mailboxes (the operator's network), rate-limit counters per
  *   IP address, inbound mail that never reached the user. Jobs in pg-boss carry numeric ids only
