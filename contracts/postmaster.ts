@@ -200,3 +200,13 @@ export const DELIVERY_ERROR_CLASSES: Record<string, string> = {
 export function deliveryErrorReason(errorType: string): string {
   return DELIVERY_ERROR_REASONS[errorType] ?? errorType.toLowerCase().replaceAll('_', ' ');
 }
+
+/** Each domain's most recent day (days come by domain, then date). */
+export function latestDays(days: PostmasterDay[]): PostmasterDay[] {
+  const latest = new Map<string, PostmasterDay>();
+  for (const day of days) {
+    const seen = latest.get(day.domain);
+    if (!seen || day.date > seen.date) latest.set(day.domain, day);
+  }
+  return [...latest.values()].sort((a, b) => a.domain.localeCompare(b.domain));
+}

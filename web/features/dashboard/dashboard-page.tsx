@@ -13,6 +13,7 @@ import { EspDataView } from './components/esp-data-view';
 import { InboxTestsView } from './components/inbox-tests-view';
 import { OverviewView } from './components/overview-view';
 import { DashboardSkeleton } from './components/parts';
+import { PostmasterCard } from './components/postmaster-card';
 import { RecentAlertsCard } from './components/recent-alerts-card';
 import { SourceSelector } from './components/source-selector';
 import { WelcomeCard } from './components/welcome-card';
@@ -104,6 +105,8 @@ export default function DashboardPage() {
       {selected.id === 'domain-health' && <DomainHealthView domains={domainList} />}
       {selected.id === 'inbox-tests' && <InboxTestsView tests={testList} />}
       {selected.id === 'esp-data' && <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />}
+
+      <PostmasterCard />
 
       <RecentAlertsCard alerts={alertList} domains={domainList} healthScore={overview.data?.healthScore ?? null} />
     </div>

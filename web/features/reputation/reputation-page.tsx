@@ -11,6 +11,7 @@ import { DeleteIpDialog } from './components/delete-ip-dialog';
 import { DomainReputationList } from './components/domain-reputation-list';
 import { GlobalMetricsCard } from './components/global-metrics-card';
 import { IpReputationList } from './components/ip-reputation-list';
+import { PostmasterReputationCard } from './components/postmaster-reputation-card';
 import { SuggestedIpsCard } from './components/suggested-ips-card';
 
 /** Reputation Monitoring (part 2, section 2); the shell shows its title and breadcrumb (router.tsx). */
@@ -71,6 +72,8 @@ export default function ReputationPage() {
       >
         {(list) => <DomainReputationList domains={list} />}
       </QueryState>
+
+      <PostmasterReputationCard />
 
       <AddIpDialog open={adding} onOpenChange={setAdding} />
       {deleting && <DeleteIpDialog ip={deleting} open onOpenChange={(open) => !open && setDeleting(null)} />}

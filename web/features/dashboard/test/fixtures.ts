@@ -4,8 +4,10 @@ import type { Domain } from '@contracts/domains';
 import type { EmailMetric } from '@contracts/email-metrics';
 import type { InboxTest } from '@contracts/inbox-tests';
 import type { Integration } from '@contracts/integrations';
+import type { PostmasterStats, PostmasterStatus } from '@contracts/postmaster';
 import type { User } from '@contracts/user';
 import { sendingRates } from '@contracts/figures';
+import { makePostmasterStatus } from '../../../test/postmaster-fixtures';
 import { jsonResponse, makeDomain as baseDomain, makeInboxTest, makeUser, stubFetch } from '../../../test/test-utils';
 
 // Builders of API answers for the dashboard's tests (test-only module).
@@ -150,6 +152,9 @@ export interface DashboardData {
   metrics?: EmailMetric[];
   alerts?: Alert[] | (() => Alert[]);
   trends?: DashboardTrends;
+  /** Google Postmaster Tools: not connected unless given. */
+  postmaster?: PostmasterStatus;
+  postmasterStats?: PostmasterStats;
   extra?: Parameters<typeof stubFetch>[0];
 }
 
@@ -165,6 +170,8 @@ export function stubDashboard(data: DashboardData = {}) {
     'GET /api/email-metrics': () => jsonResponse(data.metrics ?? []),
     'GET /api/alerts': () => jsonResponse(typeof alerts === 'function' ? alerts() : alerts),
     'GET /api/dashboard/trends': () => jsonResponse(data.trends ?? emptyTrends),
+    'GET /api/postmaster/status': () => jsonResponse(data.postmaster ?? makePostmasterStatus()),
+    'GET /api/postmaster/stats': () => jsonResponse(data.postmasterStats ?? { from: '', to: '', days: [] }),
     ...data.extra,
   });
 }

@@ -1,6 +1,7 @@
 import type { IpAddress } from '@contracts/reputation';
 import type { User } from '@contracts/user';
 import { makeAnswer, makeDomainReputation, makeIp } from '../../../test/reputation-fixtures';
+import { makePostmasterStatus } from '../../../test/postmaster-fixtures';
 import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
 
 export { makeAnswer, makeDomainReputation, makeIp };
@@ -17,6 +18,7 @@ export function stubReputation(ips: IpAddress[] | (() => IpAddress[]), extra: Ha
     'GET /api/reputation/domains': () => jsonResponse([]),
     'GET /api/ip-addresses/suggestions': () => jsonResponse([]),
     'GET /api/domains': () => jsonResponse([]),
+    'GET /api/postmaster/status': () => jsonResponse(makePostmasterStatus()),
     ...extra,
   });
 }
