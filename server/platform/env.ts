@@ -202,7 +202,7 @@ const EnvSchema = z.object({
   OMNISEND_API_BASE_URL: apiBaseUrl('OMNISEND_API_BASE_URL', 'https://api.omnisend.com'),
   SHOPIFY_API_BASE_URL: apiBaseUrl('SHOPIFY_API_BASE_URL', 'https://{host}'),
   GETRESPONSE_API_BASE_URL: apiBaseUrl('GETRESPONSE_API_BASE_URL', 'https://api.getresponse.com'),
-  // Google Postmaster Tools (docs/decisions/029): an OAuth client of type "Web application" whose
+  // Google Postmaster Tools (docs/decisions/030): an OAuth client of type "Web application" whose
   // authorized redirect URI is APP_URL + /oauth/google/callback. Without both, Google sign-in is off (the self-hosted default).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),

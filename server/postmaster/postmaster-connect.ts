@@ -23,7 +23,7 @@ import { postmasterAlertKey } from './postmaster-import';
 import { findPostmasterIntegration, saveConnection, saveOauthState, takeOauthState, updatePostmasterIntegration } from './postmaster.repo';
 
 /*
- * Connecting a Google account (docs/decisions/029). The signed-in browser
+ * Connecting a Google account (docs/decisions/030). The signed-in browser
  * asks for Google's consent page; the `state` it carries is random, stored as a hash with the
  * session that asked, lives 10 minutes and is used once, so only that browser can finish that
  * sign-in (no login CSRF: nobody can attach their Google account to someone else's InboxPulse

@@ -9,7 +9,7 @@ import { queuePostmasterImport } from './postmaster-import.job-type';
 import { findPostmasterIntegration, lockPostmasterIntegration, updatePostmasterIntegration, upsertStats, type PostmasterIntegration } from './postmaster.repo';
 
 /*
- * One import of one user's Gmail figures (docs/decisions/029): a fresh access
+ * One import of one user's Gmail figures (docs/decisions/030): a fresh access
  * token from the stored refresh token, the account's Postmaster Tools domains, and each domain's
  * traffic statistics for the last days, written over what is stored for the same day (Google
  * revises recent days), so running it twice changes nothing. The outcome is kept on the integration:

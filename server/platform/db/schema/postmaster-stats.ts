@@ -24,7 +24,7 @@ export interface PostmasterFeedbackLoop {
 
 /**
  * Gmail's traffic statistics for one of the user's domains and one day, as Postmaster Tools
- * (domains.trafficStats) reports them, imported daily (docs/decisions/029). Ratios are Google's,
+ * (domains.trafficStats) reports them, imported daily (docs/decisions/030). Ratios are Google's,
  * 0 to 1; a metric Google leaves out for the day (too little traffic) is null. The import writes
  * over a day it already has, so Google's late corrections replace the first figures.
  */
