@@ -183,6 +183,10 @@ describe('connecting Google Postmaster Tools', () => {
     expect(outcomeOf(forged)).toBe('invalid_state');
     expect(outcomeOf(await client.get('/oauth/google/callback?code=4/abc'))).toBe('invalid_state');
 
+    // A HEAD (a link checker) is not a callback and uses nothing up.
+    const head = await t.app.inject({ method: 'HEAD', url: '/oauth/google/callback?state=x&code=y' });
+    expect(head.statusCode).toBe(404);
+
     // Reused: the first callback connects, the same state and code again are refused.
     const first = await connect(client);
     expect(outcomeOf(first.callback)).toBe('connected');
