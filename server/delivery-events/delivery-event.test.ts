@@ -29,6 +29,7 @@ describe('reading what MTAs write', () => {
     expect(parseAddress('<>')).toBeNull();
     expect(parseAddress(`${'a'.repeat(65)}@example.com`)).toBeNull();
     expect(parseAddress('a b@example.com')).toBeNull();
+    expect(parseAddress('a\u0000b@example.com')).toBeNull();
   });
 
   it('reads the MTAs’ times and refuses the impossible', () => {
@@ -51,5 +52,6 @@ describe('reading what MTAs write', () => {
     expect(cleanIp('mta1.example.com')).toBe('');
     expect(boundResponse(`250 ${'x'.repeat(5000)}`)).toHaveLength(1000);
     expect(boundResponse('  250\n  ok  ')).toBe('250 ok');
+    expect(boundResponse('550\u0000 no\u0007')).toBe('550 no');
   });
 });

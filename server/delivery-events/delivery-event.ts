@@ -32,6 +32,8 @@ export interface DeliveryEvent {
 export type RowOutcome = { event: DeliveryEvent } | { ignored: string } | { error: string };
 
 export const SMTP_RESPONSE_MAX = 1000;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 export const MESSAGE_ID_MAX = 500;
 /** Longer lines are refused unread: no MTA writes a delivery line this long, and no pattern runs on one. */
 export const LINE_MAX = 8192;
@@ -56,11 +58,23 @@ export function record(value: unknown): Record<string, unknown> | undefined {
 // host name (letters, digits, dashes, dots) or an address literal. Bounded, no nested quantifiers.
 const ADDRESS = /^(?:rfc822;\s*)?<?([^\s<>@"]{1,64}|"[^"\r\n]{1,62}")@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])>?$/i;
 
+/** What an error message may quote of a row: control characters shown as "?". */
+export const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?');
+
+/** Whether `text` holds a control character (NUL among them, which PostgreSQL text refuses). */
+export function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 || c === 127) return true;
+  }
+  return false;
+}
+
 /** `text` as a recipient or sender address: lower case, without <> or the DSN type; null when it is none. */
 export function parseAddress(text: string | undefined): { address: string; domain: string } | null {
   if (!text) return null;
   const trimmed = text.trim();
-  if (trimmed.length > 330) return null;
+  if (trimmed.length > 330 || hasControl(trimmed)) return null;
   const m = ADDRESS.exec(trimmed);
   if (!m) return null;
   const domain = m[2].toLowerCase().replace(/\.$/, '');
@@ -113,7 +127,8 @@ export function bounceClassOf(enhanced: string | null, code: number | null): Bou
 /** `text` cut to SMTP_RESPONSE_MAX characters with white space runs folded; null for nothing. */
 export function boundResponse(text: string | null | undefined): string | null {
   if (!text) return null;
-  const folded = (text.length > SMTP_RESPONSE_MAX * 4 ? text.slice(0, SMTP_RESPONSE_MAX * 4) : text).replace(/\s+/g, ' ').trim();
+  // Control characters (NUL among them, which PostgreSQL text refuses) go; white space runs fold.
+  const folded = (text.length > SMTP_RESPONSE_MAX * 4 ? text.slice(0, SMTP_RESPONSE_MAX * 4) : text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
   if (!folded) return null;
   return folded.length > SMTP_RESPONSE_MAX ? `${folded.slice(0, SMTP_RESPONSE_MAX - 1)}…` : folded;
 }
@@ -174,10 +189,12 @@ export function makeEvent(f: EventFields): RowOutcome {
   const messageId = f.messageId?.trim();
   if (!messageId) return failed('No message id');
   if (messageId.length > MESSAGE_ID_MAX) return failed(`Message id longer than ${MESSAGE_ID_MAX} characters`);
+  if (hasControl(messageId)) return failed('Message id holds control characters');
   const recipient = parseAddress(f.recipient);
-  if (!recipient) return failed(f.recipient ? `Recipient is not an e-mail address: ${f.recipient.slice(0, 80)}` : 'No recipient');
+  if (!recipient) return failed(f.recipient ? `Recipient is not an e-mail address: ${printable(f.recipient.slice(0, 80))}` : 'No recipient');
   const occurredAt = parseTime(f.time, f.now);
-  if (!occurredAt) return failed(f.time === undefined || f.time === null || f.time === '' ? 'No time' : `Time cannot be read: ${String(f.time).slice(0, 40)}`);
+  if (!occurredAt)
+    return failed(f.time === undefined || f.time === null || f.time === '' ? 'No time' : `Time cannot be read: ${printable(String(f.time).slice(0, 40))}`);
   const response = boundResponse(f.response);
   const parsed = parseSmtpResponse(response);
   const enhanced = validEnhanced(f.enhanced) ?? parsed.enhanced;

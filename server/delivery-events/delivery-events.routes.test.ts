@@ -313,6 +313,23 @@ describe('MTA webhooks: bad batches', () => {
     });
     expect(await storedEvents(userId)).toHaveLength(2);
 
+    // NUL and other control characters never reach PostgreSQL (its text refuses NUL): refused or cleaned.
+    const nul = [
+      { type: 'Delivery', id: 'g4\u0000', recipient: 'ann@gmail.com', timestamp: ts },
+      { type: 'Delivery', id: 'g5', recipient: 'a\u0000nn@gmail.com', timestamp: ts },
+      { type: 'Bounce', id: 'g6', recipient: 'ann@gmail.com', response: { code: 550, content: 'no\u0000 such user' }, timestamp: ts },
+    ];
+    expect((await post('/api/webhooks/kumo', nul, auth)).json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      ignored: 0,
+      rejected: [
+        { index: 0, message: 'Message id holds control characters' },
+        { index: 1, message: 'Recipient is not an e-mail address: a?nn@gmail.com' },
+      ],
+    });
+    expect((await storedEvents(userId)).find((e) => e.messageId === 'g6')?.smtpResponse).toBe('550 no such user');
+
     const nothing = await post('/api/webhooks/postfix', 'hello\nworld\n', auth);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual({
@@ -328,7 +345,7 @@ describe('MTA webhooks: bad batches', () => {
       headers: { 'content-type': 'application/pdf', ...auth },
     });
     expect(pdf.statusCode).toBe(415);
-    expect(await storedEvents(userId)).toHaveLength(2);
+    expect(await storedEvents(userId)).toHaveLength(3);
   });
 
   it('refuses 1,001 rows with 413 before reading them, and takes 1,000', async () => {
