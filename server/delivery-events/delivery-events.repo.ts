@@ -161,10 +161,12 @@ const counts = {
   complaints: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'complaint')::int`,
 };
 
-/** Event counts from `since`, of one sending domain or one source when given. */
+/** Event counts from `since`, of one sending domain (and its subdomains) or one source when given. */
 export async function countEvents(ex: Executor, userId: number, since: Date, filter: { domain?: string; source?: EventSource } = {}): Promise<EventCounts> {
   const where = [eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since)];
-  if (filter.domain) where.push(eq(deliveryEvents.domain, filter.domain));
+  // The domain or a subdomain of it: envelope senders are often a bounce subdomain (bounce.example.com).
+  if (filter.domain)
+    where.push(sql`(${deliveryEvents.domain} = ${filter.domain} or right(${deliveryEvents.domain}, ${filter.domain.length + 1}) = ${`.${filter.domain}`})`);
   if (filter.source) where.push(eq(deliveryEvents.source, filter.source));
   const [row] = await ex
     .select(counts)

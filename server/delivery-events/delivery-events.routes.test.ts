@@ -605,12 +605,15 @@ describe('InboxPulse’s own event endpoints', () => {
       domain: 'mail.example.com',
     });
     await client.post('/api/events', { type: 'delivered', message_id: 'd-2', recipient: 'bob@example.org', timestamp: ts, domain: 'other.example.com' });
+    await client.post('/api/events', { type: 'delivered', message_id: 'd-3', recipient: 'bob@example.org', timestamp: ts, domain: 'bounce.mail.example.com' });
+    await client.post('/api/events', { type: 'delivered', message_id: 'd-4', recipient: 'bob@example.org', timestamp: ts, domain: 'xmail.example.com' });
     const status = await client.get(`/api/v1/domains/${domain.id}/status`);
     expect(status.json()).toMatchObject({
       id: domain.id,
       domain: 'mail.example.com',
       status: expect.any(String),
-      delivery: { days: 7, sent: 2, delivered: 1, bounced: 1, hardBounces: 1, deliveryRate: 50, bounceRate: 50 },
+      // Its own mail and a bounce subdomain's, not another domain's that only ends alike.
+      delivery: { days: 7, sent: 3, delivered: 2, bounced: 1, hardBounces: 1, deliveryRate: 66.7, bounceRate: 33.3 },
     });
     const other = await signUp(t.app);
     expect((await other.client.get(`/api/v1/domains/${domain.id}/status`)).statusCode).toBe(404);
