@@ -62,6 +62,9 @@ function notInstallable(plugin: Plugin): AppError {
   return new AppError('validation_error', `${plugin.name} is connected through its own sign-in, not with a key: use its Connect button`);
 }
 
+/** The key of an integration's open alert (a sync, or Postmaster's import, that keeps failing): uninstalling resolves it. */
+export { syncAlertKey } from './integration-sync';
+
 /** POST /api/integrations/test: the provider's own answer to the credentials, nothing stored. */
 export async function testPluginConnection(ctx: AppContext, userId: number, pluginId: PluginId, config: Record<string, string>): Promise<TestConnectionResult> {
   const plugin = pluginById(pluginId)!;

@@ -120,7 +120,7 @@ export async function finishConnect(ctx: AppContext, request: FastifyRequest, qu
       connectedAt: connectedAt.toISOString(),
     });
     if (domainsError) await updatePostmasterIntegration(tx, row.id, { lastError: domainsError, lastErrorAt: connectedAt });
-    await resolveConditionAlert(tx, user.id, postmasterAlertKey(user.id), 'Google Postmaster Tools was connected again.');
+    await resolveConditionAlert(tx, user.id, postmasterAlertKey(row.id), 'Google Postmaster Tools was connected again.');
   });
   await queuePostmasterImport(ctx.jobs, user.id);
   return 'connected';

@@ -7,6 +7,7 @@ import { googleOAuthClient, refreshAccessToken } from './google-oauth';
 import { listDomains, listTrafficStats } from './postmaster-api';
 import { queuePostmasterImport } from './postmaster-import.job-type';
 import { findPostmasterIntegration, lockPostmasterIntegration, updatePostmasterIntegration, upsertStats, type PostmasterIntegration } from './postmaster.repo';
+import { syncAlertKey } from '../integrations/integrations.service';
 
 /*
  * One import of one user's Gmail figures (docs/decisions/030): a fresh access
@@ -28,7 +29,8 @@ export const RECENT_DAYS = 7;
 export const FAILURES_BEFORE_ALERT = 3;
 
 /** The condition key of the user's Postmaster Tools alert (a reconnect needed, or imports failing). */
-export const postmasterAlertKey = (userId: number) => `google-postmaster:${userId}`;
+/** The integration's alert, under the key every plugin's sync alert has: uninstalling resolves it (integrations.service). */
+export const postmasterAlertKey = (integrationId: number) => syncAlertKey(integrationId);
 
 export type ImportOutcome =
   | { status: 'imported'; domains: string[]; days: number; refusedDomains: string[] }
@@ -137,7 +139,7 @@ async function store(
       config: { ...current.config, domains: done.domains.join(',') },
     });
     if (current.credentialsEncrypted)
-      await resolveConditionAlert(tx, row.userId, postmasterAlertKey(row.userId), `Gmail's figures were imported again on ${now.toISOString()}.`);
+      await resolveConditionAlert(tx, row.userId, postmasterAlertKey(row.id), `Gmail's figures were imported again on ${now.toISOString()}.`);
     return true;
   });
 }
@@ -151,7 +153,7 @@ async function markNeedsReconnect(ctx: PostmasterContext, row: PostmasterIntegra
     await updatePostmasterIntegration(tx, row.id, { credentialsEncrypted: null, status: 'error', lastError: error, lastErrorAt: now, nextSyncAt: null });
     await keepConditionAlert(tx, {
       userId: row.userId,
-      conditionKey: postmasterAlertKey(row.userId),
+      conditionKey: postmasterAlertKey(row.id),
       type: 'deliverability',
       severity: 'error',
       title: 'Reconnect Google Postmaster Tools',
@@ -187,7 +189,7 @@ async function recordFailure(ctx: PostmasterContext, row: PostmasterIntegration,
     if (failures < FAILURES_BEFORE_ALERT) return;
     await keepConditionAlert(tx, {
       userId: row.userId,
-      conditionKey: postmasterAlertKey(row.userId),
+      conditionKey: postmasterAlertKey(row.id),
       type: 'deliverability',
       severity: 'warning',
       title: 'Google Postmaster Tools import keeps failing',

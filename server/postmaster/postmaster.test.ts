@@ -124,10 +124,11 @@ async function statsRows(userId: number) {
 }
 
 async function openAlert(userId: number) {
+  const integration = await integrationOf(userId);
   const [row] = await t.database.db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.conditionKey, postmasterAlertKey(userId)), sql`${alerts.resolvedAt} is null`));
+    .where(and(eq(alerts.userId, userId), eq(alerts.conditionKey, postmasterAlertKey(integration.id)), sql`${alerts.resolvedAt} is null`));
   return row;
 }
 
@@ -349,6 +350,20 @@ describe('the daily import', () => {
     expect((await integrationOf(user.id)).lastError).toMatch(/example\.org/);
   });
 
+  it('resolves its alert when the user uninstalls it in the manager instead of reconnecting', async () => {
+    const { client, user } = await signUp(t.app);
+    await connect(client);
+    google.revoke(google.refreshTokens.at(-1)!);
+    expect(await importPostmasterStats(ctx, user.id)).toMatchObject({ status: 'needs_reconnect' });
+    const row = await integrationOf(user.id);
+    expect(await openAlert(user.id)).toMatchObject({ title: 'Reconnect Google Postmaster Tools' });
+
+    expect((await client.delete(`/api/integrations/${row.id}`)).statusCode).toBe(204);
+    const [alert] = await t.database.db.select().from(alerts).where(eq(alerts.conditionKey, postmasterAlertKey(row.id)));
+    expect(alert.resolvedAt).not.toBeNull();
+    expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'not_connected' });
+  });
+
   it('marks the integration for a reconnect and raises an alert when Google revoked the access, until the user connects again', async () => {
     const { client, user } = await signUp(t.app);
     await connect(client);
@@ -371,7 +386,7 @@ describe('the daily import', () => {
       await t.database.db
         .select()
         .from(alerts)
-        .where(eq(alerts.conditionKey, postmasterAlertKey(user.id))),
+        .where(eq(alerts.conditionKey, postmasterAlertKey(row.id))),
     ).toHaveLength(1);
 
     expect(outcomeOf((await connect(client)).callback)).toBe('connected');
