@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryEvents, emailMetrics, ipAddresses, webhookDeliveries } from '../platform/db/schema/index';
+import { deliveryEvents, domains, emailMetrics, ipAddresses, webhookDeliveries } from '../platform/db/schema/index';
 import { runReputationCheck } from '../reputation/reputation-run.service';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
@@ -509,7 +509,15 @@ describe('what the events feed', () => {
       causes: expect.arrayContaining([expect.objectContaining({ cause: 'blocklist', count: 1 }), expect.objectContaining({ cause: 'policy', count: 1 })]),
     });
     expect(causes.blocklistFindings).toEqual([{ ip, failures: 1, monitored: true, listedOn: ['Spamhaus ZEN'], lastChecked: expect.any(String) }]);
+    // mail.example.com is not registered: no check says anything of it yet.
     expect(causes.authenticationFindings).toEqual([{ domain: 'mail.example.com', failures: 1, spfStatus: null, dkimStatus: null, dmarcStatus: null }]);
+    // Registered as example.com, checked: its statuses explain the policy refusal of mail from its subdomain.
+    await t.database.db
+      .insert(domains)
+      .values({ userId, domain: 'example.com', verificationToken: 'tok-ex', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid' });
+    expect((await client.get('/api/delivery-events/bounce-causes?days=7')).json().authenticationFindings).toEqual([
+      { domain: 'mail.example.com', failures: 1, spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid' },
+    ]);
     const other = await signUp(t.app);
     expect((await other.client.get('/api/delivery-events/bounce-causes')).json()).toMatchObject({ total: 0, causes: [], blocklistFindings: [] });
     delete dns.zone[`77.113.0.203.zen.spamhaus.org`];

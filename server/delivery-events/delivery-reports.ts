@@ -134,10 +134,19 @@ export async function bounceCauses(ctx: ReportContext, userId: number, days: num
       .sort((a, b) => b[1] - a[1])
       .slice(0, 20)
       .map(([domain, failures]) => {
-        const row = registered.get(domain);
+        const row = registeredParent(registered, domain);
         return { domain, failures, spfStatus: row?.spfStatus ?? null, dkimStatus: row?.dkimStatus ?? null, dmarcStatus: row?.dmarcStatus ?? null };
       }),
   };
+}
+
+/** The user's domain that is `domain` or the nearest parent of it (mail from bounce.example.com is example.com's). */
+function registeredParent<T>(registered: Map<string, T>, domain: string): T | undefined {
+  for (let name = domain; name.includes('.'); name = name.slice(name.indexOf('.') + 1)) {
+    const row = registered.get(name);
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** The receiving servers' most frequent deferral answers of the classified groups. */
