@@ -32,8 +32,8 @@ const SubscriptionPage = lazy(() => import('../features/billing/subscription-pag
 const PricingPage = lazy(() => import('../features/billing/pricing-page'));
 const CheckoutPage = lazy(() => import('../features/billing/checkout-page'));
 const IntegrationsMarketingPage = lazy(() => import('../features/integrations/integrations-marketing-page'));
-const Smtp2goPage = lazy(() => import('../features/integrations/smtp2go-page'));
-const PostfixPage = lazy(() => import('../features/integrations/postfix-page'));
+const Smtp2goPage = lazy(() => import('../features/docs/smtp2go-integration-page'));
+const PostfixPage = lazy(() => import('../features/docs/postfix-integration-page'));
 const ApiDocsPage = lazy(() => import('../features/docs/api-docs-page'));
 const WebhookDocsPage = lazy(() => import('../features/docs/webhook-docs-page'));
 const MtaIntegrationPage = lazy(() => import('../features/docs/mta-integration-page'));

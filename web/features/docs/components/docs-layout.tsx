@@ -18,17 +18,31 @@ export interface DocsLink {
 /**
  * The header every documentation page shares (part 2, section 2): the logo links to /, an optional
  * title and back button, the Home link, the page's own links, then Dashboard for someone signed in
- * or Register and Login for a visitor (never both).
+ * or Register and Login for a visitor (never both). `registerLabel` names the Register link where a
+ * page words it otherwise ("Start Monitoring" on the sending-provider page).
  */
-export function DocsHeader({ title, back = false, links = [] }: { title?: string; back?: boolean; links?: DocsLink[] }) {
+export function DocsHeader({
+  title,
+  back = false,
+  links = [],
+  registerLabel = 'Register',
+}: {
+  title?: string;
+  back?: boolean;
+  links?: DocsLink[];
+  registerLabel?: string;
+}) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back goes to the previous page; a page opened directly (the first entry: nothing of this app before it) goes to Integrations.
+  const goBack = () => void (location.key === 'default' ? navigate(PATHS.integrations) : navigate(-1));
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="flex min-w-0 items-center gap-3">
           {back && (
-            <Button variant="ghost" size="icon" className="size-8" aria-label="Back" onClick={() => void navigate(-1)}>
+            <Button variant="ghost" size="icon" className="size-8" aria-label="Back" onClick={goBack}>
               <ArrowLeft aria-hidden="true" />
             </Button>
           )}
@@ -54,7 +68,7 @@ export function DocsHeader({ title, back = false, links = [] }: { title?: string
                 <Link to={PATHS.login}>Login</Link>
               </Button>
               <Button asChild size="sm">
-                <Link to={PATHS.register}>Register</Link>
+                <Link to={PATHS.register}>{registerLabel}</Link>
               </Button>
             </>
           )}
@@ -77,6 +91,8 @@ export function DocsLayout({
   toc,
   children,
   testId,
+  back,
+  registerLabel,
 }: {
   title: string;
   intro: ReactNode;
@@ -84,6 +100,8 @@ export function DocsLayout({
   toc: TocEntry[];
   children: ReactNode;
   testId: string;
+  back?: boolean;
+  registerLabel?: string;
 }) {
   // A link to /webhook-docs#security arrives before the lazy page has rendered its sections: the
   // browser found no #security to scroll to, so the page does it once it has.
@@ -93,7 +111,7 @@ export function DocsLayout({
   }, [hash]);
   return (
     <div className="flex min-h-screen flex-col">
-      <DocsHeader title={title} links={links} />
+      <DocsHeader title={title} links={links} back={back} registerLabel={registerLabel} />
       <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10" data-testid={testId}>
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <div className="mt-3 max-w-3xl text-muted-foreground">{intro}</div>
