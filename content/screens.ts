@@ -36,9 +36,9 @@ const screens = {
   integrations: {
     path: '/integrations',
     name: 'Integrations',
-    live: false,
+    live: true,
     area: 'app',
-    does: 'connect email service providers (ESPs), Google Postmaster Tools and mail transfer agents (MTAs)',
+    does: 'install an ESP plugin with an API key (tested with the provider first), see its last sync and errors, sync it now, change or uninstall it; connect Google Postmaster Tools; and find your own endpoints for Postfix, PowerMTA, GreenArrow, Halon, KumoMTA and Postal',
   },
   apiDocs: {
     path: '/api-docs',

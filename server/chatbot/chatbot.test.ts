@@ -126,7 +126,7 @@ describe('chat assistant knowledge: what the product does today (content/screens
     const esps = doc(noIntegrations, 'esp-list').text;
     expect(esps).toMatch(/SendGrid/);
     expect(esps).not.toMatch(/Connect one on the Integrations page/);
-    expect(esps).toMatch(/Not available in InboxPulse yet: the Integrations screen is still being built \(to connect email service providers/);
+    expect(esps).toMatch(/Not available in InboxPulse yet: the Integrations screen is still being built \(to install an ESP plugin with an API key/);
   });
 
   it('keeps the facts of a passage that links an unbuilt page, without the link', () => {

@@ -129,8 +129,7 @@ describe('Dashboard: overview', () => {
     const actions = screen.getByRole('heading', { name: 'Quick Actions' }).closest('div')!.parentElement!;
     expect(within(actions).getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domains');
     expect(within(actions).getByRole('link', { name: 'Run Inbox Test' })).toHaveAttribute('href', '/inbox-placement');
-    // No link to a screen that is not built yet (content/screens.ts): Integrations.
-    expect(within(actions).queryByRole('link', { name: 'Connect ESP' })).not.toBeInTheDocument();
+    expect(within(actions).getByRole('link', { name: 'Connect ESP' })).toHaveAttribute('href', '/integrations');
     first.unmount();
 
     stubDashboard({ overview: makeOverview({ healthScore: 89.9 }) });
@@ -558,7 +557,7 @@ describe('Dashboard: ESP data', () => {
     );
   });
 
-  it('helps with a never-synced integration: its setup guide (Manage Integration waits for the Integrations screen)', async () => {
+  it('helps with a never-synced integration: Manage Integration and its setup guide', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     stubDashboard({
@@ -568,8 +567,7 @@ describe('Dashboard: ESP data', () => {
     const user = await choose('esp-data');
     const smtp2go = within(await screen.findByTestId('integration-1'));
     expect(smtp2go.getByTestId('sync-freshness')).toHaveTextContent('Never synced');
-    // Integrations is not built yet (content/screens.ts): the guide helps, no link leads to a dead end.
-    expect(smtp2go.queryByRole('link', { name: /Manage Integration/ })).not.toBeInTheDocument();
+    expect(smtp2go.getByRole('link', { name: /Manage Integration/ })).toHaveAttribute('href', '/integrations?manage=smtp2go');
     await user.click(smtp2go.getByRole('button', { name: 'View Setup Guide for SMTP2GO' }));
     expect(open).toHaveBeenCalledWith('https://developers.smtp2go.com/docs/getting-started', '_blank', 'noopener,noreferrer');
 

@@ -1,0 +1,266 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Pause, Play, RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import type { Integration as Plugin } from '@content/integrations';
+import type { Integration } from '@contracts/integrations';
+import { Pill } from '../../../components/ui/pill';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatCount, formatDateTime, formatRate, syncFreshness } from '../../../lib/format';
+import { useSyncNowMutation, useUninstallMutation, useUpdateMutation } from '../api';
+import { statusOf } from '../plugins';
+import { refusalIn, useConfigForm } from '../use-config-form';
+import { ConfigFields } from './config-fields';
+import { ConnectionResult } from './connection-result';
+
+function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 wrap-anywhere" data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/**
+ * An installed plugin (part 2, section 2, and what a GlockApps or MXToolbox user expects): its
+ * status, last sync, next try and last error in the provider's words, what it synced over 30 days,
+ * and Sync now, Pause or Resume, Edit settings and Uninstall.
+ */
+export function ManageIntegration({ plugin, integration, onUninstalled }: { plugin: Plugin; integration: Integration; onUninstalled: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const sync = useSyncNowMutation();
+  const update = useUpdateMutation();
+  const status = statusOf(integration);
+  const paused = integration.status === 'inactive';
+  const settings = plugin.fields.filter((field) => !field.secret && integration.config[field.key]);
+
+  function syncNow() {
+    sync.mutate(integration.id, {
+      onSuccess: (answer) => toast({ title: 'Sync queued', description: answer.message }),
+      onError: (error) =>
+        toast({ title: 'Sync not started', description: serverMessageOr(error, 'The sync could not be queued. Try again.'), variant: 'destructive' }),
+    });
+  }
+
+  function setPaused(pause: boolean) {
+    update.mutate(
+      { id: integration.id, body: { enabled: !pause } },
+      {
+        onSuccess: () =>
+          toast({
+            title: pause ? `${plugin.name} paused` : `${plugin.name} resumed`,
+            description: pause ? 'No sync runs until you resume it; its figures stay.' : 'A sync is queued now, then every hour.',
+          }),
+        onError: (error) =>
+          toast({ title: 'Not changed', description: serverMessageOr(error, 'The change could not be saved. Try again.'), variant: 'destructive' }),
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-5" data-testid="manage-integration">
+      <div className="flex flex-wrap items-center gap-2">
+        <Pill tone={status.tone} testId="integration-status">
+          {status.label}
+        </Pill>
+        <span className="text-sm text-muted-foreground">Installed {formatDateTime(integration.createdAt)}</span>
+      </div>
+
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1.5 text-sm">
+        <Row term="Last sync" testId="last-sync">
+          {integration.lastSync ? `${formatDateTime(integration.lastSync)} (${syncFreshness(integration.lastSync)})` : 'Never synced'}
+        </Row>
+        {integration.nextSyncAt && !paused && <Row term="Next sync not before">{formatDateTime(integration.nextSyncAt)}</Row>}
+        <Row term="Last error" testId="last-error">
+          {integration.lastError ? (
+            <span className="text-red-700">
+              {integration.lastError}
+              {integration.lastErrorAt && <span className="block text-xs text-muted-foreground">{formatDateTime(integration.lastErrorAt)}</span>}
+            </span>
+          ) : (
+            'None'
+          )}
+        </Row>
+        {integration.consecutiveFailures > 0 && <Row term="Failed syncs in a row">{integration.consecutiveFailures}</Row>}
+        <Row term="Key">{integration.keyPreview ?? 'Stored encrypted'}</Row>
+        {settings.map((field) => (
+          <Row key={field.key} term={field.label.replace(/ \(optional\)$/, '')}>
+            {integration.config[field.key]}
+          </Row>
+        ))}
+        {integration.dailyStats ? (
+          <>
+            <Row term="Emails sent (30 days)">{formatCount(integration.emailsSent)}</Row>
+            <Row term="Delivery rate (30 days)">{formatRate(integration.deliveryRate)}</Row>
+            <Row term="Days of data">{integration.dataPoints}</Row>
+          </>
+        ) : (
+          <Row term="Imports">{plugin.syncs}</Row>
+        )}
+      </dl>
+
+      {editing ? (
+        <EditSettings plugin={plugin} integration={integration} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={syncNow} disabled={sync.isPending || paused}>
+            <RefreshCw aria-hidden="true" className={sync.isPending ? 'animate-spin' : undefined} />
+            {sync.isPending ? 'Queuing...' : 'Sync now'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Settings2 aria-hidden="true" />
+            Edit settings
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setPaused(!paused)} disabled={update.isPending}>
+            {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+            {paused ? 'Resume syncing' : 'Pause syncing'}
+          </Button>
+          <Button size="sm" variant="outline" className="text-destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Uninstall
+          </Button>
+        </div>
+      )}
+      {paused && <p className="text-sm text-muted-foreground">Syncing is paused: resume it to sync again.</p>}
+
+      <UninstallDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        plugin={plugin}
+        integration={integration}
+        onUninstalled={() => {
+          setConfirming(false);
+          onUninstalled();
+        }}
+      />
+    </div>
+  );
+}
+
+/** Changed settings: sent to the server, which tests them with the provider before keeping them. An empty key keeps the stored one. */
+function EditSettings({ plugin, integration, onDone }: { plugin: Plugin; integration: Integration; onDone: () => void }) {
+  const initial = Object.fromEntries(plugin.fields.filter((f) => !f.secret).map((f) => [f.key, integration.config[f.key] ?? '']));
+  const form = useConfigForm(plugin, initial, { keepSecrets: true });
+  const update = useUpdateMutation();
+  const keep = integration.keyPreview ? `Leave it empty to keep the stored one (${integration.keyPreview}).` : 'Leave it empty to keep the stored one.';
+  const hints = Object.fromEntries(plugin.fields.filter((f) => f.secret).map((f) => [f.key, keep]));
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    const config: Record<string, string> = {};
+    for (const field of plugin.fields) {
+      const value = form.values[field.key]?.trim() ?? '';
+      // An emptied optional setting is cleared; an empty secret is left out, so the stored one stays.
+      if (!field.secret || value) config[field.key] = value;
+    }
+    update.mutate(
+      { id: integration.id, body: { config } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Settings saved', description: `${plugin.name} accepted them; a sync is queued when they changed.` });
+          onDone();
+        },
+        onError: (error) => {
+          const message = serverMessageOr(error, 'The settings could not be saved. Try again.');
+          const refusal = refusalIn(message);
+          if (refusal) form.setOutcome({ success: false, error: refusal });
+          toast({ title: 'Settings not saved', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  const busy = update.isPending || form.testing;
+  return (
+    <form onSubmit={save} noValidate className="space-y-4 rounded-md border p-4" data-testid="edit-settings">
+      <h3 className="font-semibold">Edit settings</h3>
+      <ConfigFields plugin={plugin} values={form.values} onChange={form.setValue} errors={form.errors} secretHints={hints} disabled={update.isPending} />
+      {!form.secretsTyped && (
+        <p className="text-xs text-muted-foreground">Type the key again to test it here; Save tests changed settings with {plugin.name} either way.</p>
+      )}
+      <ConnectionResult outcome={form.outcome} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="outline" onClick={form.runTest} disabled={busy || !form.secretsTyped}>
+          {form.testing ? 'Testing...' : 'Test Connection'}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function UninstallDialog({
+  open,
+  onOpenChange,
+  plugin,
+  integration,
+  onUninstalled,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plugin: Plugin;
+  integration: Integration;
+  onUninstalled: () => void;
+}) {
+  const uninstall = useUninstallMutation();
+  const [keepMetrics, setKeepMetrics] = useState(false);
+  const checkboxId = useId();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !uninstall.isPending && onOpenChange(next)}>
+      <DialogContent role="alertdialog" data-testid="uninstall-dialog">
+        <DialogHeader>
+          <DialogTitle className="pr-6">Uninstall {plugin.name}?</DialogTitle>
+          <DialogDescription>
+            Its stored credentials are deleted and it stops syncing.{' '}
+            {integration.dailyStats && 'The daily figures it synced are deleted too, unless you keep them.'}
+          </DialogDescription>
+        </DialogHeader>
+        {integration.dailyStats && (
+          <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
+            <input id={checkboxId} type="checkbox" className="size-4" checked={keepMetrics} onChange={(e) => setKeepMetrics(e.target.checked)} />
+            Keep the daily figures it synced
+          </label>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={uninstall.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={uninstall.isPending}
+            onClick={() =>
+              uninstall.mutate(
+                { id: integration.id, keepMetrics },
+                {
+                  onSuccess: () => {
+                    toast({ title: `${plugin.name} uninstalled` });
+                    onUninstalled();
+                  },
+                  onError: (error) =>
+                    toast({
+                      title: 'Not uninstalled',
+                      description: serverMessageOr(error, 'The integration could not be uninstalled. Try again.'),
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          >
+            {uninstall.isPending ? 'Uninstalling...' : 'Uninstall'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

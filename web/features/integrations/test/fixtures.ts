@@ -1,0 +1,61 @@
+import type { WebhookTokenStatus } from '@contracts/api-keys';
+import type { Integration } from '@contracts/integrations';
+import type { PostmasterStatus } from '@contracts/postmaster';
+import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
+
+export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
+  return {
+    id: 1,
+    provider: 'sendgrid',
+    name: 'SendGrid',
+    type: 'esp',
+    status: 'active',
+    lastSync: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    emailsSent: 0,
+    deliveryRate: null,
+    dataPoints: 0,
+    config: {},
+    keyPreview: '…WXYZ',
+    dailyStats: true,
+    lastError: null,
+    lastErrorAt: null,
+    consecutiveFailures: 0,
+    nextSyncAt: null,
+    ...overrides,
+  };
+}
+
+export const NO_TOKEN: WebhookTokenStatus = { hasToken: false, tokenPreview: null, createdAt: null };
+
+export function postmasterStatus(overrides: Partial<PostmasterStatus> = {}): PostmasterStatus {
+  return { state: 'not_connected', domains: [], connectedAt: null, lastImportAt: null, lastError: null, ...overrides };
+}
+
+type Handler = Parameters<typeof stubFetch>[0][string];
+
+/**
+ * A signed-in user on the integrations page: the list answers `integrations` (and changes with
+ * `list.value`), the MTA tab's calls answer no token and no events, plus `extra` handlers.
+ */
+export function stubIntegrations(integrations: Integration[] = [], extra: Record<string, Handler> = {}) {
+  const list = { value: integrations };
+  const mock = stubFetch({
+    'GET /api/user': () => jsonResponse(makeUser()),
+    'GET /api/alerts': () => jsonResponse([]),
+    'GET /api/integrations': () => jsonResponse(list.value),
+    'GET /api/webhook-tokens/status': () => jsonResponse(NO_TOKEN),
+    'GET /api/delivery-events': () => jsonResponse([]),
+    'GET /api/postmaster/status': () => jsonResponse(postmasterStatus()),
+    ...extra,
+  });
+  return { mock, list };
+}
+
+/** The calls made to `key` ('METHOD /path'), with their full URL and JSON body. */
+export function callsTo(mock: ReturnType<typeof stubFetch>, key: string): { url: string; body: unknown }[] {
+  return mock.mock.calls
+    .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}` === key)
+    .map(([input, init]) => ({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined }));
+}
