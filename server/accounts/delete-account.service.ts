@@ -1,3 +1,4 @@
+import { deleteUserDeliveryEvents } from '../delivery-events/delivery-events.service';
 import type { Db } from '../platform/db/client';
 import { forgetCachedUser } from '../platform/http/session';
 import { deleteUserMail } from '../platform/mail/outbox.repo';
@@ -13,8 +14,8 @@ import { deleteUserRow, lockUser } from './users.repo';
  *   (and their placements and reports), integrations, email_metrics, ip_addresses, blocklist_results,
  *   blocklist_listings, blocklist_ignores, reputation_runs, alerts, alert_settings, alert_rules,
  *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys,
- *   postmaster_stats, google_oauth_states, delivery_events.
- * - Deleted here, since they do not cascade: the outbox (its user_id is SET NULL so an operator's
+ *   postmaster_stats, google_oauth_states.
+ * - Deleted here, since they do not cascade: delivery_events (no foreign key: ADR 029), the outbox (its user_id is SET NULL so an operator's
  *   record of sent mail outlived the user; it must not keep the address), rate-limit counters named
  *   after the user or their address (the API quota's "api-hour:<id>" and the MTA batches' "mta-events-user:<id>" among them), and inbound messages that were the user's (inbox-test mail, mail
  *   from their address, report mails whose log names them).
@@ -30,6 +31,7 @@ export async function deleteAccount(db: Db, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) return;
+    await deleteUserDeliveryEvents(tx, user.id);
     await deleteUserInboundMessages(tx, user.id, user.email);
     await deleteUserMail(tx, user.id, user.email);
     await deleteUserCounters(tx, user.id, user.email);

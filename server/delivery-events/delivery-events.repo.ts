@@ -30,6 +30,11 @@ export interface InsertedEvent {
 
 type Rows<T> = { rows: T[] };
 
+/** Account deletion: delivery_events has no foreign key to cascade from users (schema/delivery-events.ts). */
+export async function deleteUserEvents(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(deliveryEvents).where(eq(deliveryEvents.userId, userId));
+}
+
 /**
  * Stores the events no earlier batch stored: one statement over arrays (a dozen parameters whatever
  * the batch size), each (user, message id, recipient, type) once. Returns the rows it inserted: only
@@ -37,6 +42,10 @@ type Rows<T> = { rows: T[] };
  */
 export async function insertNewEvents(tx: Executor, userId: number, source: EventSource, events: readonly NewEvent[]): Promise<InsertedEvent[]> {
   if (events.length === 0) return [];
+  // What the foreign key's check did for every row, once for the batch: the user row is locked
+  // against deletion until this transaction ends, and a user deleted meanwhile gets nothing stored.
+  const owner = (await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR KEY SHARE`)) as unknown as Rows<unknown>;
+  if (owner.rows.length === 0) return [];
   const col = <K extends keyof NewEvent>(key: K) => sql.param(events.map((e) => e[key]));
   const result = (await tx.execute(sql`
     INSERT INTO ${deliveryEvents} (user_id, source, message_id, recipient, event_type, bounce_class, enhanced_status, smtp_response,

@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors';
 import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
-import { addToMetrics, insertNewEvents, type InsertedEvent, type MetricIncrement, type NewEvent } from './delivery-events.repo';
+import { addToMetrics, deleteUserEvents, insertNewEvents, type InsertedEvent, type MetricIncrement, type NewEvent } from './delivery-events.repo';
 import { lookupMailboxProviders } from './mailbox-provider';
 import { BatchError } from './parsers/batch-error';
 import { parseGreenArrowRecords } from './parsers/greenarrow';
@@ -221,4 +221,9 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
   await queueWebhookDeliveries(ctx.jobs, deliveries);
   if (inserted.length > 0) await queueAlertEvaluation(ctx.jobs, userId);
   return { accepted: inserted.length, duplicates: duplicates + (events.length - inserted.length), ignored, rejected };
+}
+
+/** Account deletion, inside its transaction: the user's delivery events (they do not cascade from users). */
+export async function deleteUserDeliveryEvents(tx: Executor, userId: number): Promise<void> {
+  await deleteUserEvents(tx, userId);
 }
