@@ -534,8 +534,8 @@ export const MTA_GUIDES: MtaGuide[] = [
       'Postfix writes one log line per delivery attempt. A small script on the mail server follows the log and posts the delivery results of postfix/smtp and postfix/lmtp (sent, bounced, deferred), with each message’s sender line, as plain text in batches of up to 500 lines.',
     authentication: 'Authorization: Bearer with your webhook token, read by the script from its environment.',
     steps: [
-      `Add the lines below to /etc/postfix/main.cf and run postfix reload: Postfix then writes ${POSTFIX_LOG_FILE}.`,
-      `Save the script as ${POSTFIX_SCRIPT_PATH} and make it executable (chmod 755).`,
+      `Add the InboxPulse settings to /etc/postfix/main.cf and run postfix reload: Postfix then writes ${POSTFIX_LOG_FILE}.`,
+      `Save the monitoring script as ${POSTFIX_SCRIPT_PATH} and make it executable (chmod 755).`,
       'Install the systemd unit with your webhook token, then run systemctl enable --now inboxpulse-postfix-monitor.',
     ],
     config: (ctx) => [
@@ -561,9 +561,9 @@ export const MTA_GUIDES: MtaGuide[] = [
       'PowerMTA writes an accounting record for every delivery (d), bounce (b), temporary failure (t) and feedback-loop complaint (f) in a CSV file whose first line names the columns. The file is moved to an outbox every minute, and a script run by cron posts each moved file, header line first, 1,000 records a request.',
     authentication: 'Authorization: Bearer with your webhook token, read by the script from its environment.',
     steps: [
-      'Add the accounting file to /etc/pmta/config and run pmta reload.',
-      `Save the script as ${POWERMTA_SCRIPT_PATH} and make it executable (chmod 755).`,
-      'Run it every minute from cron with your webhook token (crontab line below).',
+      'Add an accounting file for InboxPulse to /etc/pmta/config and run pmta reload.',
+      `Save the shipping script as ${POWERMTA_SCRIPT_PATH} and make it executable (chmod 755).`,
+      'Run it every minute from cron, with your webhook token in its environment.',
     ],
     config: (ctx) => [
       { label: '/etc/pmta/config', language: 'conf', code: POWERMTA_CONFIG },
@@ -587,7 +587,7 @@ export const MTA_GUIDES: MtaGuide[] = [
       'GreenArrow Engine’s event processor delivers its events (delivery attempts, bounces, spam complaints) to an HTTP destination as JSON. InboxPulse reads delivery_attempt, bounce_all and scomp events and ignores the rest (opens, clicks, unsubscribes).',
     authentication: 'The webhook token in the URL (?token=): the destination takes a URL and nothing else.',
     steps: [
-      'Add the destination below to greenarrow.conf, with your webhook token in the URL.',
+      'Add an event delivery destination for InboxPulse to greenarrow.conf, with your webhook token in its URL.',
       'Run greenarrow config reload; greenarrow events status then shows the queue of events for inboxpulse.',
     ],
     config: (ctx) => [{ label: 'greenarrow.conf', language: 'conf', code: greenArrowConfig(ctx, MTA_GUIDE_ROUTES.greenarrow) }],
@@ -604,7 +604,7 @@ export const MTA_GUIDES: MtaGuide[] = [
     authentication: 'Authorization: Bearer with your webhook token, as a header of the http-bulk queue.',
     steps: [
       'Install the http-bulk plugin (halon-extras-http-bulk) and add the inboxpulse queue to smtpd.yaml.',
-      'Add the lines below to your post-delivery script.',
+      'Add the lines that queue each delivery attempt to your post-delivery script.',
       'Reload the configuration (halonctl config reload, or the Halon console).',
     ],
     config: (ctx) => [
@@ -622,7 +622,7 @@ export const MTA_GUIDES: MtaGuide[] = [
     summary:
       'A KumoMTA log hook receives every log record and posts it to InboxPulse as JSON: Delivery, Bounce, Expiration and OOB become deliveries and bounces, TransientFailure a deferral and Feedback a complaint; Reception and the other records are read and ignored. KumoMTA queues the records and retries them when InboxPulse cannot be reached.',
     authentication: 'Authorization: Bearer with your webhook token, set by the hook on each request.',
-    steps: ['Add the log hook below to your policy (init.lua), with your webhook token.', 'Restart kumod (systemctl restart kumomta).'],
+    steps: ['Add the InboxPulse log hook to your policy (init.lua), with your webhook token.', 'Restart kumod (systemctl restart kumomta).'],
     config: (ctx) => [{ label: 'init.lua', language: 'lua', code: kumoPolicy(ctx) }],
     check: (ctx) =>
       curlCheck(
@@ -643,7 +643,7 @@ export const MTA_GUIDES: MtaGuide[] = [
     authentication: 'The webhook token in the URL (?token=): Postal’s webhooks take a URL and nothing else.',
     steps: [
       'In Postal’s web interface, open your mail server, then Webhooks, and click Add a webhook.',
-      'Paste the URL below (with your webhook token) and choose MessageSent, MessageDelayed, MessageDeliveryFailed and MessageBounced, or all events.',
+      'Paste the endpoint URL, with your webhook token, and choose MessageSent, MessageDelayed, MessageDeliveryFailed and MessageBounced, or all events.',
     ],
     config: (ctx) => [{ label: 'Webhook URL', language: 'text', code: `${mtaEndpointUrl(MTA_GUIDE_ROUTES.postal, ctx)}\n` }],
     check: (ctx) =>

@@ -57,13 +57,21 @@ function useSetIntegration() {
   };
 }
 
-/** POST /api/integrations: the server tests the credentials first, then installs (409 when it is installed already). */
-export function useInstallMutation() {
+/**
+ * POST /api/integrations: the server tests the credentials first, then installs (409 when it is
+ * installed already). `onInstalled` runs here rather than as a mutate() callback: the new list swaps
+ * the install form for the installed plugin's view, and mutate()'s callbacks do not run once their
+ * component is gone.
+ */
+export function useInstallMutation(onInstalled?: (integration: Integration) => void) {
   const setIntegration = useSetIntegration();
   return useApiMutation({
     mutationFn: async (body: InstallIntegrationBody): Promise<Integration> => IntegrationSchema.parse(await apiJson('POST', '/api/integrations', body)),
     meta,
-    onSuccess: setIntegration,
+    onSuccess: (integration) => {
+      onInstalled?.(integration);
+      return setIntegration(integration);
+    },
   });
 }
 
@@ -88,8 +96,11 @@ export function useSyncNowMutation() {
   });
 }
 
-/** DELETE /api/integrations/:id (204): with `keepMetrics` the daily figures it synced stay. */
-export function useUninstallMutation() {
+/**
+ * DELETE /api/integrations/:id (204): with `keepMetrics` the daily figures it synced stay.
+ * `onUninstalled` runs here for the same reason as useInstallMutation's.
+ */
+export function useUninstallMutation(onUninstalled?: () => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async ({ id, keepMetrics }: { id: number; keepMetrics: boolean }): Promise<void> => {
@@ -97,6 +108,7 @@ export function useUninstallMutation() {
     },
     meta,
     onSuccess: (_answer, { id }) => {
+      onUninstalled?.();
       queryClient.setQueryData<Integration[]>(INTEGRATIONS_QUERY_KEY, (old) => old?.filter((each) => each.id !== id));
       return queryClient.invalidateQueries({ queryKey: INTEGRATIONS_QUERY_KEY, exact: true });
     },

@@ -51,7 +51,7 @@ export function CodeBlock({ code, language, label, confirm = 'toast' }: { code: 
   );
 }
 
-/** Inline code. */
+/** Inline code; a long URL or path breaks anywhere rather than widening the page on a phone. */
 export function Code({ children }: { children: string }) {
-  return <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]">{children}</code>;
+  return <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] wrap-anywhere">{children}</code>;
 }

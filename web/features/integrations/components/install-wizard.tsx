@@ -92,7 +92,13 @@ export function StepIndicator({ step }: { step: 1 | 2 }) {
 export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugin; onInstalled: (integration: Integration) => void; onCancel: () => void }) {
   const [step, setStep] = useState<1 | 2>(1);
   const form = useConfigForm(plugin);
-  const install = useInstallMutation();
+  const install = useInstallMutation((integration) => {
+    toast({
+      title: `${plugin.name} installed`,
+      description: 'The connection test passed. The first sync is running; its figures appear on the dashboard when it ends.',
+    });
+    onInstalled(integration);
+  });
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const busy = install.isPending || form.testing;
 
@@ -108,13 +114,6 @@ export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugi
     install.mutate(
       { pluginId: plugin.id, config: form.config(), provider: plugin.id },
       {
-        onSuccess: (integration) => {
-          toast({
-            title: `${plugin.name} installed`,
-            description: 'The connection test passed. The first sync is running; its figures appear on the dashboard when it ends.',
-          });
-          onInstalled(integration);
-        },
         onError: (error) => {
           const message = serverMessageOr(error, 'The integration could not be installed. Please try again.');
           const refusal = refusalIn(message);

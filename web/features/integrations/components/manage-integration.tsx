@@ -213,7 +213,10 @@ function UninstallDialog({
   integration: Integration;
   onUninstalled: () => void;
 }) {
-  const uninstall = useUninstallMutation();
+  const uninstall = useUninstallMutation(() => {
+    toast({ title: `${plugin.name} uninstalled` });
+    onUninstalled();
+  });
   const [keepMetrics, setKeepMetrics] = useState(false);
   const checkboxId = useId();
   return (
@@ -243,10 +246,6 @@ function UninstallDialog({
               uninstall.mutate(
                 { id: integration.id, keepMetrics },
                 {
-                  onSuccess: () => {
-                    toast({ title: `${plugin.name} uninstalled` });
-                    onUninstalled();
-                  },
                   onError: (error) =>
                     toast({
                       title: 'Not uninstalled',

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Activity, BellRing, ExternalLink, KeyRound, ShieldCheck } from 'lucide-react';
+import { Activity, ArrowRight, BellRing, KeyRound, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { MTA_BENEFITS, MTA_GUIDES, MTA_IDS, mtaEndpointUrl, type MtaGuide, type MtaId } from '@content/docs/mta-integration';
 import type { StoredDeliveryEvent } from '@contracts/delivery-events';
@@ -132,7 +132,7 @@ function MtaCard({
       <div className="px-6 pb-6">
         <Link className={cn(LINK, 'inline-flex items-center gap-1 text-sm')} to={mtaGuidePath(guide.id)}>
           {guide.id === 'postfix' ? 'Postfix integration guide' : `${guide.name} setup guide`}
-          <ExternalLink className="size-3.5" aria-hidden="true" />
+          <ArrowRight className="size-3.5" aria-hidden="true" />
         </Link>
       </div>
     </Card>

@@ -92,8 +92,11 @@ function ConnectSteps({ plugin, configured, onCancel }: { plugin: Plugin; config
 function ConnectedView({ status, plugin }: { status: PostmasterStatus; plugin: Plugin }) {
   const integrations = useIntegrations();
   const integration = installedOf(integrations.data, POSTMASTER_PLUGIN_ID);
-  const uninstall = useUninstallMutation();
   const queryClient = useQueryClient();
+  const uninstall = useUninstallMutation(() => {
+    toast({ title: `${plugin.name} disconnected`, description: 'Its imported figures were removed.' });
+    void queryClient.invalidateQueries({ queryKey: POSTMASTER_STATUS_QUERY_KEY });
+  });
   const reconnect = status.state === 'needs_reconnect';
   return (
     <div className="space-y-4" data-testid="postmaster-connected">
@@ -125,10 +128,6 @@ function ConnectedView({ status, plugin }: { status: PostmasterStatus; plugin: P
               uninstall.mutate(
                 { id: integration.id, keepMetrics: false },
                 {
-                  onSuccess: () => {
-                    toast({ title: `${plugin.name} disconnected`, description: 'Its imported figures were removed.' });
-                    return queryClient.invalidateQueries({ queryKey: POSTMASTER_STATUS_QUERY_KEY });
-                  },
                   onError: (error) =>
                     toast({
                       title: 'Not disconnected',
