@@ -22,7 +22,7 @@ const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 async function expectNoHorizontalScroll(page: Page, where: string) {
   const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
     const clientWidth = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll('body *')]
+    const wide = Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > clientWidth + 1)
       .slice(-3)
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${(el.textContent ?? '').slice(0, 60)}`);
