@@ -56,9 +56,8 @@ async function runConnectionTest(
   }
 }
 
-/** A plugin without a key-based client: listed but not installable yet, or connected through its own sign-in flow. */
+/** A plugin without a key-based client (Google Postmaster Tools): connected through its own sign-in flow. */
 function notInstallable(plugin: Plugin): AppError {
-  if (plugin.status === 'coming_soon') return new AppError('validation_error', `${plugin.name} connects through Google sign-in, which is not available yet`);
   return new AppError('validation_error', `${plugin.name} is connected through its own sign-in, not with a key: use its Connect button`);
 }
 
