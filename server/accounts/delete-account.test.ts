@@ -200,7 +200,12 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
   const { token } = created(await client.post('/api/webhook-tokens/generate'), 'webhook token');
   // An MTA's delivery event to the user's address, through the webhook: the event, its day figures and the batch counter.
   const line = `${new Date().toISOString()} mx1 postfix/smtp[1]: 4TfKDEL${person.id}: to=<${person.email}>, relay=mx.example.com[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=2.0.0, status=sent (250 2.0.0 OK)`;
-  const shipped = await t.app.inject({ method: 'POST', url: '/api/webhooks/postfix', payload: line, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+  const shipped = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/postfix',
+    payload: line,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+  });
   expect(shipped.json(), 'delivery event').toMatchObject({ accepted: 1 });
   ok(await withKey(t.app, key, 'POST', '/api/domains', { domain: `api-${domainName}` }, { 'idempotency-key': `create-${username}` }), 'bearer create');
 

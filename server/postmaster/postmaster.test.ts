@@ -359,7 +359,10 @@ describe('the daily import', () => {
     expect(await openAlert(user.id)).toMatchObject({ title: 'Reconnect Google Postmaster Tools' });
 
     expect((await client.delete(`/api/integrations/${row.id}`)).statusCode).toBe(204);
-    const [alert] = await t.database.db.select().from(alerts).where(eq(alerts.conditionKey, postmasterAlertKey(row.id)));
+    const [alert] = await t.database.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.conditionKey, postmasterAlertKey(row.id)));
     expect(alert.resolvedAt).not.toBeNull();
     expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'not_connected' });
   });

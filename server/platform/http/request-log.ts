@@ -24,7 +24,14 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
     request.server.log.info(
-      { reqId: request.id, method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      {
+        reqId: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+        statusCode: reply.statusCode,
+        responseTime: reply.elapsedTime,
+      },
       'request completed',
     );
   }
