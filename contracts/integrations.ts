@@ -191,3 +191,52 @@ export const IntegrationList = z.array(Integration);
 /** The answer to POST /api/integrations/:id/sync: the sync was queued and runs in the background. */
 export const SyncQueued = z.object({ message: z.string(), integration: Integration });
 export type SyncQueued = z.infer<typeof SyncQueued>;
+
+const count = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must not be negative`)
+    .max(1e9);
+const rate = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be a percentage from 0 to 100`)
+    .max(100, `${name} must be a percentage from 0 to 100`);
+
+/**
+ * POST /api/smtp2go/sync: a day's SMTP2GO statistics pushed by the user's own script (spec part 2,
+ * section 7), stored like the plugin's own sync stores them. Counts win over rates; rates are percent
+ * of total_sent (98.5, not 0.985).
+ */
+export const ProviderSyncBody = z.object({
+  provider: z.literal('smtp2go', { error: 'provider must be smtp2go on this endpoint' }).default('smtp2go'),
+  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO 8601 date and time, e.g. 2024-01-15T10:00:00Z' }),
+  data: z.object({
+    total_sent: count('data.total_sent'),
+    delivered: count('data.delivered').optional(),
+    bounces: count('data.bounces').optional(),
+    spam_complaints: count('data.spam_complaints').optional(),
+    opens: count('data.opens').optional(),
+    clicks: count('data.clicks').optional(),
+    delivery_rate: rate('data.delivery_rate').optional(),
+    bounce_rate: rate('data.bounce_rate').optional(),
+    spam_rate: rate('data.spam_rate').optional(),
+    open_rate: rate('data.open_rate').optional(),
+    click_rate: rate('data.click_rate').optional(),
+  }),
+});
+export type ProviderSyncBody = z.infer<typeof ProviderSyncBody>;
+
+/** The day's figures as stored (UTC day of the timestamp). */
+export const ProviderSyncAnswer = z.object({
+  provider: z.string(),
+  date: z.string(),
+  emailsSent: z.number().int(),
+  delivered: z.number().int(),
+  bounced: z.number().int(),
+  complaints: z.number().int(),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+});
+export type ProviderSyncAnswer = z.infer<typeof ProviderSyncAnswer>;

@@ -6,6 +6,8 @@ import {
   Integration,
   IntegrationIdParams,
   IntegrationList,
+  ProviderSyncAnswer,
+  ProviderSyncBody,
   SyncQueued,
   TestConnectionBody,
   TestConnectionResult,
@@ -14,7 +16,15 @@ import {
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { changeIntegration, installIntegration, listIntegrations, requestSync, testPluginConnection, uninstallIntegration } from './integrations.service';
+import {
+  changeIntegration,
+  installIntegration,
+  listIntegrations,
+  requestSync,
+  storePushedStats,
+  testPluginConnection,
+  uninstallIntegration,
+} from './integrations.service';
 
 export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +33,11 @@ export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): 
   // Each integration with what it synced (30-day volume and delivery, days of data) and its sync state; never its secrets.
   r.get('/api/integrations', { onRequest: signedIn, schema: { response: { 200: IntegrationList } } }, async (request) =>
     listIntegrations(ctx, currentUser(request).id),
+  );
+
+  // A day's SMTP2GO statistics pushed by the user's own script (session or API key): written over that day's figures.
+  r.post('/api/smtp2go/sync', { onRequest: signedIn, schema: { body: ProviderSyncBody, response: { 200: ProviderSyncAnswer } } }, async (request) =>
+    storePushedStats(ctx, currentUser(request).id, request.body),
   );
 
   // The provider's own answer to the credentials; nothing is stored. A refusal is a 200 with success false and its words.

@@ -4,11 +4,14 @@ import {
   splitPluginConfig,
   type InstallIntegrationBody,
   type Integration,
+  type ProviderSyncAnswer,
+  type ProviderSyncBody,
   type SyncQueued,
   type TestConnectionResult,
   type UpdateIntegrationBody,
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { SecretBoxError } from '../platform/security/secret-box';
@@ -22,6 +25,7 @@ import {
   findUserIntegrationByProvider,
   insertIntegration,
   listUserIntegrations,
+  replacePluginMetrics,
   updateIntegration,
   type IntegrationWithFigures,
 } from './integrations.repo';
@@ -261,4 +265,51 @@ export async function requestSync(ctx: AppContext, userId: number, id: number, n
   await enforceRateLimit(ctx.db, PROVIDER_CALLS, String(userId));
   await queueIntegrationSync(ctx.jobs, row.id);
   return { message: `A ${found.plugin.name} sync is queued; its figures appear here when it ends.`, integration: await oneIntegration(ctx, userId, id) };
+}
+
+/** A pushed day is at most this far ahead (clocks differ) and this far back (what a sync still reads). */
+const PUSH_FUTURE_MS = 24 * 3600 * 1000;
+const PUSH_PAST_DAYS = 400;
+
+/**
+ * POST /api/smtp2go/sync: the day's SMTP2GO statistics a user's own script pushes (spec part 2,
+ * section 7), written over that day's figures exactly as the plugin's sync writes them, so the two
+ * never add up. Counts are taken as given; a figure sent only as a rate is that percent of total_sent.
+ */
+export async function storePushedStats(ctx: AppContext, userId: number, body: ProviderSyncBody, now = new Date()): Promise<ProviderSyncAnswer> {
+  const at = new Date(body.timestamp);
+  if (at.getTime() > now.getTime() + PUSH_FUTURE_MS)
+    throw new AppError('validation_error', 'timestamp is more than a day ahead: send the time the statistics are for');
+  if (at.getTime() < now.getTime() - PUSH_PAST_DAYS * 24 * 3600 * 1000)
+    throw new AppError('validation_error', `timestamp is more than ${PUSH_PAST_DAYS} days ago`);
+  const { data } = body;
+  const sent = data.total_sent;
+  const figure = (given: number | undefined, percent: number | undefined) =>
+    Math.min(sent, given ?? (percent === undefined ? 0 : Math.round((sent * percent) / 100)));
+  const bounced = figure(data.bounces, data.bounce_rate);
+  const day = {
+    date: at.toISOString().slice(0, 10),
+    sent,
+    delivered: figure(data.delivered, data.delivery_rate),
+    bounced,
+    hardBounces: 0,
+    softBounces: 0,
+    deferred: 0,
+    complaints: figure(data.spam_complaints, data.spam_rate),
+    opens: figure(data.opens, data.open_rate),
+    clicks: figure(data.clicks, data.click_rate),
+  };
+  await replacePluginMetrics(ctx.db, userId, body.provider, day.date, day.date, [day]);
+  // New figures: the delivery, bounce and complaint conditions are judged again.
+  await queueAlertEvaluation(ctx.jobs, userId);
+  return {
+    provider: body.provider,
+    date: day.date,
+    emailsSent: day.sent,
+    delivered: day.delivered,
+    bounced: day.bounced,
+    complaints: day.complaints,
+    opens: day.opens,
+    clicks: day.clicks,
+  };
 }

@@ -42,6 +42,7 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   webhooks: 'Webhooks',
   integrations: 'Integrations',
   'email-metrics': 'Integrations',
+  smtp2go: 'Integrations',
   dashboard: 'Dashboard',
   chatbot: 'Assistant',
   'openapi.json': 'Reference',
