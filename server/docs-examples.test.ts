@@ -11,6 +11,7 @@ import { BounceCauses, IngestAnswer } from '@contracts/delivery-events';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import { DomainDetail, DomainList } from '@contracts/domains';
 import { EmailMetricList } from '@contracts/email-metrics';
+import { ProviderSyncAnswer } from '@contracts/integrations';
 import { InboxTest, InboxTestList, InboxTestResults } from '@contracts/inbox-tests';
 import { IpAddress, IpMonitoringStatus, TriggerMonitoringResponse } from '@contracts/reputation';
 import { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from '@contracts/webhooks';
@@ -36,6 +37,7 @@ const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'list-email-metrics': EmailMetricList,
   'record-delivery-event': IngestAnswer,
   'record-event': IngestAnswer,
+  'push-smtp2go-stats': ProviderSyncAnswer,
   'bounce-causes': BounceCauses,
   'create-inbox-test': InboxTest,
   'get-inbox-test': InboxTest,

@@ -391,6 +391,17 @@ export const API_SECTIONS: ApiSection[] = [
         response: { accepted: 1, duplicates: 0, ignored: 0, rejected: [] },
       },
       {
+        id: 'push-smtp2go-stats',
+        method: 'POST',
+        path: '/api/smtp2go/sync',
+        title: 'Push SMTP2GO statistics',
+        description:
+          'For a script of your own that reads SMTP2GO’s statistics (instead of the SMTP2GO plugin’s daily sync): the figures of the UTC day of timestamp, written over that day’s SMTP2GO figures. data.total_sent is required; delivered, bounces, spam_complaints, opens and clicks are counts, and a figure sent only as delivery_rate, bounce_rate, spam_rate, open_rate or click_rate is that percent of total_sent (98.5, not 0.985).',
+        body: { provider: 'smtp2go', timestamp: '2026-11-26T23:00:00Z', data: { total_sent: 2000, delivery_rate: 97.5, bounce_rate: 2, open_rate: 31.2 } },
+        status: 200,
+        response: { provider: 'smtp2go', date: '2026-11-26', emailsSent: 2000, delivered: 1950, bounced: 40, complaints: 0, opens: 624, clicks: 0 },
+      },
+      {
         id: 'bounce-causes',
         method: 'GET',
         path: '/api/delivery-events/bounce-causes',

@@ -267,9 +267,8 @@ export async function requestSync(ctx: AppContext, userId: number, id: number, n
   return { message: `A ${found.plugin.name} sync is queued; its figures appear here when it ends.`, integration: await oneIntegration(ctx, userId, id) };
 }
 
-/** A pushed day is at most this far ahead (clocks differ) and this far back (what a sync still reads). */
+/** A pushed day is at most this far ahead (clocks differ); an earlier day is a backfill, and welcome. */
 const PUSH_FUTURE_MS = 24 * 3600 * 1000;
-const PUSH_PAST_DAYS = 400;
 
 /**
  * POST /api/smtp2go/sync: the day's SMTP2GO statistics a user's own script pushes (spec part 2,
@@ -280,8 +279,6 @@ export async function storePushedStats(ctx: AppContext, userId: number, body: Pr
   const at = new Date(body.timestamp);
   if (at.getTime() > now.getTime() + PUSH_FUTURE_MS)
     throw new AppError('validation_error', 'timestamp is more than a day ahead: send the time the statistics are for');
-  if (at.getTime() < now.getTime() - PUSH_PAST_DAYS * 24 * 3600 * 1000)
-    throw new AppError('validation_error', `timestamp is more than ${PUSH_PAST_DAYS} days ago`);
   const { data } = body;
   const sent = data.total_sent;
   const figure = (given: number | undefined, percent: number | undefined) =>
