@@ -1,5 +1,5 @@
 import type { PostmasterDay } from '@contracts/postmaster';
-import { keepConditionAlert, resolveConditionAlert } from '../alerts/alerts.service';
+import { keepConditionAlert, queueAlertEvaluation, resolveConditionAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { decryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { GoogleError } from './google-http';
@@ -109,6 +109,8 @@ export async function importPostmasterStats(ctx: PostmasterContext, userId: numb
 
   const stored = await store(ctx, row, days, { domains, refusedDomains }, now, true);
   if (!stored) return { status: 'skipped', reason: 'disconnected or paused during the import' };
+  // New figures: Gmail's spam rate is judged again (alerts: gmail-spam conditions).
+  if (days.length > 0) await queueAlertEvaluation(ctx.jobs, userId);
   return { status: 'imported', domains, days: days.length, refusedDomains };
 }
 

@@ -282,6 +282,12 @@ describe('the daily import', () => {
 
     const first = await importPostmasterStats(ctx, user.id);
     expect(first).toMatchObject({ status: 'imported', domains: ['example.org', 'mail.example.com'], days: 9, refusedDomains: [] });
+    // Gmail's spam rate is judged again on the new figures.
+    const { rows: evaluations } = await t.database.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pgboss.job WHERE name = 'evaluate-alerts' AND data->>'userId' = $1`,
+      [String(user.id)],
+    );
+    expect(Number(evaluations[0].n)).toBeGreaterThan(0);
     const rows = await statsRows(user.id);
     expect(rows.map((r) => `${r.domain} ${r.date}`)).toEqual([
       `example.org ${daysAgo(2)}`,

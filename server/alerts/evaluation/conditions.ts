@@ -1,7 +1,7 @@
 import type { AlertSeverity } from '@contracts/alerts';
 import { ALERT_RULE_TYPES, type AlertRuleType } from '@contracts/alert-settings';
 import type { ConditionAlert } from '../alert-conditions';
-import type { DmarcDomainTotals, DomainFacts, MetricsDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
+import type { DmarcDomainTotals, DomainFacts, GmailSpamDay, MetricsDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
 
 /*
  * Every condition the evaluation watches, computed from one user's data without touching the
@@ -26,6 +26,14 @@ export const MIN_MESSAGES = 100;
 /** How far back an inbox test still counts, and DMARC reports. */
 export const INBOX_TEST_DAYS = 30;
 export const DMARC_DAYS = 7;
+/**
+ * Gmail's user-reported spam rate (Postmaster Tools): Google asks bulk senders to stay below 0.1 %
+ * and never reach 0.3 % (its sender guidelines); at 0.3 % it stops mitigating delivery problems.
+ */
+export const GMAIL_SPAM_WARNING = 0.1;
+export const GMAIL_SPAM_CRITICAL = 0.3;
+/** A Postmaster Tools day older than this no longer counts (Google publishes a day late, sometimes two). */
+export const GMAIL_SPAM_DAYS = 4;
 
 /** A condition, measured: `alert` when it holds; otherwise what the data says instead ("Recovered: …"). */
 export interface Measured {
@@ -43,10 +51,11 @@ export interface EvaluationData {
   ips: { ipAddress: string; senderScore: number | null }[];
   domains: DomainFacts[];
   dmarc: DmarcDomainTotals[];
+  gmailSpam: GmailSpamDay[];
 }
 
 /** The namespaces of keys the evaluation owns: an open alert under one of them that nothing measured is resolved. */
-export const EVALUATED_PREFIXES = ['inbox:', 'metrics:', 'score:', 'auth-records:', 'dmarc-failures:', 'rule:'] as const;
+export const EVALUATED_PREFIXES = ['inbox:', 'metrics:', 'score:', 'auth-records:', 'dmarc-failures:', 'rule:', 'gmail-spam:'] as const;
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const pct = (part: number, whole: number, digits = 1) => round((part / whole) * 100, digits);
@@ -73,7 +82,35 @@ export function measureAll(data: EvaluationData): Measured[] {
     ...authRecordConditions(data),
     ...dmarcConditions(data),
     ...ruleConditions(data),
+    ...gmailSpamConditions(data),
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gmail's spam rate (Google Postmaster Tools)
+
+function gmailSpamConditions({ gmailSpam }: EvaluationData): Measured[] {
+  return gmailSpam.map((day) => {
+    const value = round(day.spamRatio * 100, 2);
+    const severity: AlertSeverity | null = value >= GMAIL_SPAM_CRITICAL ? 'critical' : value >= GMAIL_SPAM_WARNING ? 'warning' : null;
+    return {
+      key: `gmail-spam:${day.domain}`,
+      recovered: `Gmail's spam rate for ${day.domain} was ${value}% on ${day.date} (Google asks for under ${GMAIL_SPAM_WARNING}%).`,
+      alert: severity && {
+        type: 'spam',
+        severity,
+        title: `Gmail spam rate of ${day.domain} is ${value}%`,
+        message:
+          `Gmail users reported ${value}% of ${day.domain}'s mail as spam on ${day.date} (Google Postmaster Tools). ` +
+          `Google asks bulk senders to stay under ${GMAIL_SPAM_WARNING}% and never reach ${GMAIL_SPAM_CRITICAL}%, where Gmail starts refusing or filtering their mail. ` +
+          'Send only to people who asked for it, make unsubscribing one click (List-Unsubscribe), and stop mailing addresses that have not opened in months.',
+        domain: day.domain,
+        measure: `Gmail spam rate of ${day.domain}`,
+        unit: '%',
+        metadata: { value, date: day.date, warning: GMAIL_SPAM_WARNING, critical: GMAIL_SPAM_CRITICAL, source: 'Google Postmaster Tools' },
+      },
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

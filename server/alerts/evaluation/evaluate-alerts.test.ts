@@ -11,7 +11,9 @@ import {
   emailMetrics,
   inboxTestReports,
   inboxTests,
+  integrations,
   ipAddresses,
+  postmasterStats,
 } from '../../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { addDays } from './conditions';
@@ -405,6 +407,51 @@ describe('evaluating alert conditions', () => {
     expect(await evaluate(userId)).toMatchObject({ resolved: 2 });
     expect((await alertOf(userId, `rule:${daily}`))!.history.at(-1)!.message).toMatch(/^Recovered: no longer monitored: the rule was deleted or switched off/);
     expect((await alertOf(userId, `rule:${score}:ruled.test`))!.resolvedAt).toBeNull();
+  });
+
+  it("Gmail's spam rate from Postmaster Tools: warning from 0.1 %, critical from 0.3 %, on the latest day, resolved when it falls or grows old", async () => {
+    const { user } = await signUp(t.app);
+    const [postmaster] = await db()
+      .insert(integrations)
+      .values({ userId: user.id, provider: 'google-postmaster', type: 'analytics', status: 'active' })
+      .returning();
+    const day = (date: string, domain: string, ratio: number) => ({
+      userId: user.id,
+      integrationId: postmaster.id,
+      domain,
+      date,
+      userReportedSpamRatio: ratio,
+    });
+    await db()
+      .insert(postmasterStats)
+      .values([
+        day(addDays(TODAY, -3), 'news.example.com', 0.0005),
+        day(YESTERDAY, 'news.example.com', 0.0034),
+        day(YESTERDAY, 'shop.example.com', 0.0012),
+        day(YESTERDAY, 'ok.example.com', 0.0004),
+        // Older than the window: not judged.
+        day(addDays(TODAY, -10), 'old.example.com', 0.02),
+      ]);
+    await evaluate(user.id);
+    expect(await alertOf(user.id, 'gmail-spam:news.example.com')).toMatchObject({
+      type: 'spam',
+      severity: 'critical',
+      title: 'Gmail spam rate of news.example.com is 0.34%',
+      domain: 'news.example.com',
+    });
+    expect(await alertOf(user.id, 'gmail-spam:shop.example.com')).toMatchObject({ severity: 'warning', title: 'Gmail spam rate of shop.example.com is 0.12%' });
+    expect(await alertOf(user.id, 'gmail-spam:ok.example.com')).toBeUndefined();
+    expect(await alertOf(user.id, 'gmail-spam:old.example.com')).toBeUndefined();
+
+    // Today's figure is lower: the alert is resolved with what the data says.
+    await db()
+      .insert(postmasterStats)
+      .values(day(TODAY, 'news.example.com', 0.0006));
+    await evaluate(user.id);
+    const resolved = await alertOf(user.id, 'gmail-spam:news.example.com');
+    expect(resolved?.resolvedAt).not.toBeNull();
+    expect(JSON.stringify(resolved?.history)).toContain("Gmail's spam rate for news.example.com was 0.06%");
+    expect((await alertOf(user.id, 'gmail-spam:shop.example.com'))?.resolvedAt).toBeNull();
   });
 
   it('two evaluations at once raise one alert, and the second writes nothing', async () => {

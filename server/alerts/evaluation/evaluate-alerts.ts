@@ -3,12 +3,23 @@ import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { openConditionKeys, openOrUpdateCondition, resolveCondition } from '../alert-conditions';
 import { deliverAlertsJobType } from '../deliver-alerts.job-type';
-import { addDays, DMARC_DAYS, EVALUATED_PREFIXES, INBOX_TEST_DAYS, measureAll, utcDay, type EvaluationData, type Measured } from './conditions';
+import {
+  addDays,
+  DMARC_DAYS,
+  EVALUATED_PREFIXES,
+  GMAIL_SPAM_DAYS,
+  INBOX_TEST_DAYS,
+  measureAll,
+  utcDay,
+  type EvaluationData,
+  type Measured,
+} from './conditions';
 import {
   findThresholds,
   listDmarcTotals,
   listDomainFacts,
   listEnabledRules,
+  listLatestGmailSpam,
   listMetricDays,
   listRecentTests,
   listScoredIps,
@@ -41,6 +52,7 @@ export async function loadEvaluationData(ex: Executor, userId: number, now: Date
     ips: await listScoredIps(ex, userId),
     domains: await listDomainFacts(ex, userId),
     dmarc: await listDmarcTotals(ex, userId, addDays(today, -(DMARC_DAYS - 1))),
+    gmailSpam: await listLatestGmailSpam(ex, userId, addDays(today, -GMAIL_SPAM_DAYS)),
   };
 }
 

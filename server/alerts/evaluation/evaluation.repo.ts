@@ -13,6 +13,7 @@ import {
   inboxTestReports,
   inboxTests,
   ipAddresses,
+  postmasterStats,
 } from '../../platform/db/schema/index';
 
 /*
@@ -189,4 +190,25 @@ export async function listEvaluationUserIds(ex: Executor): Promise<number[]> {
     union select user_id from ${alerts} where condition_key is not null and resolved_at is null
     order by 1`)) as unknown as { rows: { user_id: number }[] };
   return result.rows.map((r) => Number(r.user_id));
+}
+
+/** Gmail's user-reported spam rate of one domain on the latest day Postmaster Tools has one (a ratio, 0.003 = 0.3 %). */
+export interface GmailSpamDay {
+  domain: string;
+  date: string;
+  spamRatio: number;
+}
+
+/** Per domain, the latest day since `since` with a spam rate in the imported Postmaster Tools figures. */
+export async function listLatestGmailSpam(ex: Executor, userId: number, since: string): Promise<GmailSpamDay[]> {
+  const rows = await ex
+    .selectDistinctOn([postmasterStats.domain], {
+      domain: postmasterStats.domain,
+      date: postmasterStats.date,
+      spamRatio: postmasterStats.userReportedSpamRatio,
+    })
+    .from(postmasterStats)
+    .where(and(eq(postmasterStats.userId, userId), gte(postmasterStats.date, since), isNotNull(postmasterStats.userReportedSpamRatio)))
+    .orderBy(postmasterStats.domain, desc(postmasterStats.date));
+  return rows.map((r) => ({ domain: r.domain, date: r.date, spamRatio: r.spamRatio! }));
 }
