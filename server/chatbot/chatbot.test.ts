@@ -147,16 +147,16 @@ describe('chat assistant knowledge: what the product does today (content/screens
     expect(answer).toMatch(/- Domains: add a sending domain/);
   });
 
-  it.skipIf(SCREENS.integrations.live)('says connecting an ESP is not available yet instead of describing an unbuilt screen', async () => {
+  it('describes connecting an email service provider, now that the Integrations screen is built', async () => {
     const answer = await ask(t, 'How do I connect my email service provider?');
-    expect(answer).toMatch(NOT_YET);
-    expect(answer).not.toMatch(/click Install|Test Connection/);
+    expect(answer).not.toMatch(NOT_YET);
+    expect(answer).toMatch(/Integrations/);
   });
 
-  it.skipIf(SCREENS.alerts.live)('says the alert settings are not available yet', async () => {
+  it('describes the alert settings, now that the Alerts screen is built', async () => {
     const answer = await ask(t, 'How do I change my alert thresholds?');
-    expect(answer).toMatch(NOT_YET);
-    expect(answer).not.toMatch(/Alerts > Alert Settings/);
+    expect(answer).not.toMatch(NOT_YET);
+    expect(answer).toMatch(/Alert Settings/);
   });
 });
 

@@ -142,15 +142,18 @@ describe.each(FAKE_PROVIDER_IDS)('%s client', (id) => {
     expect(err.message).toMatch(/not JSON/);
   });
 
-  it.runIf(Boolean(PROVIDERS[id]?.fetchDailyStats))('reads the daily figures of the window, and refuses a shape its reference does not document', async () => {
-    const days = await provider().fetchDailyStats!(http(id), fakeConfig(id, KEY), FROM, TO);
-    expect(days).toEqual(TRUTH.filter((d) => d.date >= FROM).map((d) => expected(id, d)));
+  // Only for providers with statistics (which ones: 'provider specifics' below).
+  if (PROVIDERS[id]?.fetchDailyStats) {
+    it('reads the daily figures of the window, and refuses a shape its reference does not document', async () => {
+      const days = await provider().fetchDailyStats!(http(id), fakeConfig(id, KEY), FROM, TO);
+      expect(days).toEqual(TRUTH.filter((d) => d.date >= FROM).map((d) => expected(id, d)));
 
-    fake().mode = 'wrong_shape';
-    const err = await providerError(provider().fetchDailyStats!(http(id), fakeConfig(id, KEY), FROM, TO));
-    expect(err.kind).toBe('malformed');
-    expect(err.message).toMatch(/unexpected shape/);
-  });
+      fake().mode = 'wrong_shape';
+      const err = await providerError(provider().fetchDailyStats!(http(id), fakeConfig(id, KEY), FROM, TO));
+      expect(err.kind).toBe('malformed');
+      expect(err.message).toMatch(/unexpected shape/);
+    });
+  }
 });
 
 describe('provider specifics', () => {
