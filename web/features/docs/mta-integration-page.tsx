@@ -11,7 +11,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from './components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'overview', label: 'Overview' },
@@ -146,16 +146,7 @@ export default function MtaIntegrationPage() {
         <MtaSection key={guide.id} guide={guide} baseUrl={baseUrl} />
       ))}
 
-      <DocsSection id="troubleshooting" title="Troubleshooting">
-        <dl className="space-y-4" data-testid="troubleshooting">
-          {MTA_TROUBLESHOOTING.map((item) => (
-            <div key={item.problem}>
-              <dt className="font-semibold">{item.problem}</dt>
-              <dd className="mt-1 text-sm text-muted-foreground">{item.fix}</dd>
-            </div>
-          ))}
-        </dl>
-      </DocsSection>
+      <TroubleshootingSection items={MTA_TROUBLESHOOTING} />
     </DocsLayout>
   );
 }

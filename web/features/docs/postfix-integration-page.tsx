@@ -21,7 +21,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from './components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'quick-start', label: 'Quick start' },
@@ -156,16 +156,7 @@ export default function PostfixIntegrationPage() {
         </div>
       </DocsSection>
 
-      <DocsSection id="troubleshooting" title="Troubleshooting">
-        <dl className="space-y-4" data-testid="troubleshooting">
-          {POSTFIX_TROUBLESHOOTING.map((item) => (
-            <div key={item.problem}>
-              <dt className="font-semibold">{item.problem}</dt>
-              <dd className="mt-1 text-sm text-muted-foreground">{item.fix}</dd>
-            </div>
-          ))}
-        </dl>
-      </DocsSection>
+      <TroubleshootingSection items={POSTFIX_TROUBLESHOOTING} />
     </DocsLayout>
   );
 }

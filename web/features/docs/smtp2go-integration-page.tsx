@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { TabList } from '../../components/ui/tab-list';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from './components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'overview', label: 'Overview' },
@@ -158,16 +158,7 @@ export default function Smtp2goIntegrationPage() {
         </div>
       </DocsSection>
 
-      <DocsSection id="troubleshooting" title="Troubleshooting">
-        <dl className="space-y-4" data-testid="troubleshooting">
-          {SMTP2GO_TROUBLESHOOTING.map((item) => (
-            <div key={item.id}>
-              <dt className="font-semibold">{item.problem}</dt>
-              <dd className="mt-1 text-sm text-muted-foreground">{item.fix}</dd>
-            </div>
-          ))}
-        </dl>
-      </DocsSection>
+      <TroubleshootingSection items={SMTP2GO_TROUBLESHOOTING} />
 
       <DocsSection id="support" title="Support">
         <ul className="space-y-2" data-testid="support-links">

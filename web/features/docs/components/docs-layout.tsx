@@ -147,3 +147,19 @@ export function DocsSection({ id, title, children }: { id: string; title: string
     </section>
   );
 }
+
+/** The guides' Troubleshooting section: each problem with its fix. */
+export function TroubleshootingSection({ items }: { items: readonly { problem: string; fix: ReactNode }[] }) {
+  return (
+    <DocsSection id="troubleshooting" title="Troubleshooting">
+      <dl className="space-y-4" data-testid="troubleshooting">
+        {items.map((item) => (
+          <div key={item.problem}>
+            <dt className="font-semibold">{item.problem}</dt>
+            <dd className="mt-1 text-sm text-muted-foreground">{item.fix}</dd>
+          </div>
+        ))}
+      </dl>
+    </DocsSection>
+  );
+}
