@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DeliveryEventType, EventSource } from '@contracts/delivery-events';
 import type { Executor } from '../platform/db/client';
+import { writeOwnDayFigures, type DayFigures } from '../platform/db/email-metric-days';
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 
 // The only file that touches delivery_events, and the writer of email_metrics' event-made rows.
@@ -104,34 +105,15 @@ export async function addToMetrics(tx: Executor, userId: number, provider: strin
       complaints = m.complaints + excluded.complaints`);
 }
 
-export interface DailyTotals {
-  emailsSent: number;
-  delivered: number;
-  bounced: number;
-  hardBounces: number;
-  softBounces: number;
-  deferred: number;
-  complaints: number;
-  opens: number;
-  clicks: number;
-}
-
 /** Sets a day's totals of a source without events (POST /api/v1/metrics): kept under no mailbox provider and no IP. */
 export async function setDailyTotals(
   ex: Executor,
   userId: number,
   provider: string,
   date: string,
-  totals: DailyTotals,
+  totals: DayFigures,
 ): Promise<typeof emailMetrics.$inferSelect> {
-  const [row] = await ex
-    .insert(emailMetrics)
-    .values({ userId, provider, date, mailboxProvider: '', sendingIp: '', ...totals })
-    .onConflictDoUpdate({
-      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
-      set: totals,
-    })
-    .returning();
+  const [row] = await writeOwnDayFigures(ex, userId, provider, [{ date, ...totals }]);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
+import { writeOwnDayFigures } from '../platform/db/email-metric-days';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 import type { DailyStats } from './providers/provider';
 
@@ -148,35 +149,12 @@ export async function replacePluginMetrics(ex: Executor, userId: number, provide
         ...(listed.length > 0 ? [notInArray(emailMetrics.date, listed)] : []),
       ),
     );
-  if (days.length === 0) return;
-  const figures = (d: DailyStats) => ({
-    emailsSent: d.sent,
-    delivered: d.delivered,
-    bounced: d.bounced,
-    hardBounces: d.hardBounces,
-    softBounces: d.softBounces,
-    deferred: d.deferred,
-    complaints: d.complaints,
-    opens: d.opens,
-    clicks: d.clicks,
-  });
-  await ex
-    .insert(emailMetrics)
-    .values(days.map((d) => ({ userId, provider, date: d.date, mailboxProvider: '', sendingIp: '', ...figures(d) })))
-    .onConflictDoUpdate({
-      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
-      set: {
-        emailsSent: sql`excluded.emails_sent`,
-        delivered: sql`excluded.delivered`,
-        bounced: sql`excluded.bounced`,
-        hardBounces: sql`excluded.hard_bounces`,
-        softBounces: sql`excluded.soft_bounces`,
-        deferred: sql`excluded.deferred`,
-        complaints: sql`excluded.complaints`,
-        opens: sql`excluded.opens`,
-        clicks: sql`excluded.clicks`,
-      },
-    });
+  await writeOwnDayFigures(
+    ex,
+    userId,
+    provider,
+    days.map(({ sent, ...rest }) => ({ emailsSent: sent, ...rest })),
+  );
 }
 
 /**

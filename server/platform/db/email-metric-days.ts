@@ -38,3 +38,42 @@ export function emailMetricDays(ex: Executor, userId: number, range: { from?: st
     .groupBy(emailMetrics.provider, emailMetrics.date)
     .as('metric_days');
 }
+
+/** One day's figures of a source, as a source's own statistics give them. */
+export interface DayFigures {
+  emailsSent: number;
+  delivered: number;
+  bounced: number;
+  hardBounces: number;
+  softBounces: number;
+  deferred: number;
+  complaints: number;
+  opens: number;
+  clicks: number;
+}
+
+/**
+ * Writes a source's own figures for each of `days` over what that day had (the row under no mailbox
+ * provider and no IP): an ESP plugin's sync, a pushed SMTP2GO day, POST /api/v1/metrics.
+ */
+export async function writeOwnDayFigures(ex: Executor, userId: number, provider: string, days: readonly (DayFigures & { date: string })[]) {
+  if (days.length === 0) return [];
+  return ex
+    .insert(emailMetrics)
+    .values(days.map((d) => ({ userId, provider, mailboxProvider: '', sendingIp: '', ...d })))
+    .onConflictDoUpdate({
+      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
+      set: {
+        emailsSent: sql`excluded.emails_sent`,
+        delivered: sql`excluded.delivered`,
+        bounced: sql`excluded.bounced`,
+        hardBounces: sql`excluded.hard_bounces`,
+        softBounces: sql`excluded.soft_bounces`,
+        deferred: sql`excluded.deferred`,
+        complaints: sql`excluded.complaints`,
+        opens: sql`excluded.opens`,
+        clicks: sql`excluded.clicks`,
+      },
+    })
+    .returning();
+}
