@@ -16,3 +16,4 @@ export * from './alert-delivery';
 export * from './api-keys';
 export * from './delivery-events';
 export * from './postmaster-stats';
+export * from './billing';
