@@ -84,8 +84,8 @@ describe('ids', () => {
 });
 
 describe('plans', () => {
-  it('every plan the server stores has a landing card of the same name', () => {
-    for (const id of PLAN_IDS) {
+  it('every plan the server stores has a landing card of the same name, but Starter (documentation and the older table only)', () => {
+    for (const id of PLAN_IDS.filter((plan) => plan !== 'starter')) {
       const card = PLANS.find((p) => p.id === id);
       expect(card, `no card for plan ${id}`).toBeDefined();
       expect(PLAN_LABELS[id].startsWith(card!.name)).toBe(true);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { PlanId } from './plans';
 
 /**
  * API keys and webhook tokens (part 2, sections 3 and 7): one of each per user, stored only as a
@@ -53,10 +52,3 @@ export const API_KEY_ERRORS = {
   regenerateToken: 'Failed to regenerate webhook token. Please try again.',
   revokeToken: 'Failed to revoke webhook token. Please try again.',
 } as const;
-
-/**
- * Bearer requests an hour per plan (part 2, section 9: Starter 1,000, Professional 10,000,
- * Enterprise 100,000; only free and professional exist). Free has no api_access, so its bearer
- * requests are refused before they are counted (ADR 026).
- */
-export const API_REQUESTS_PER_HOUR: Record<PlanId, number> = { free: 0, professional: 10_000 };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_ENDPOINTS, OPENAPI_PATH, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
 import { REGISTRATION_EXAMPLE } from '@content/docs/webhooks';
-import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
+import { API_KEY_PREFIX } from '@contracts/api-keys';
+import { PLAN_LIMITS } from '@contracts/plans';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
 import { BounceCauses, IngestAnswer } from '@contracts/delivery-events';
@@ -183,7 +184,7 @@ describe('the API documentation examples against the real API', () => {
   });
 
   it('documents the Professional plan’s hourly limit as the server counts it', () => {
-    expect(RATE_LIMITS.find((limit) => limit.plan === 'Professional')!.perHour).toBe(API_REQUESTS_PER_HOUR.professional);
+    expect(RATE_LIMITS.find((limit) => limit.plan === 'Professional')!.perHour).toBe(PLAN_LIMITS.professional.apiRequestsPerHour);
   });
 
   it('finds every documented endpoint in the OpenAPI document the page’s reference renders', async () => {
@@ -228,7 +229,7 @@ describe('the API documentation examples against the real API', () => {
       const res = await send();
       expect(res.statusCode, res.body).toBe(endpoint.status);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers, header).toHaveProperty(header);
-      expect(Number(res.headers['x-ratelimit-limit'])).toBe(API_REQUESTS_PER_HOUR.professional);
+      expect(Number(res.headers['x-ratelimit-limit'])).toBe(PLAN_LIMITS.professional.apiRequestsPerHour);
       if (endpoint.status === 204) {
         expect(endpoint.response).toBeUndefined();
         return;

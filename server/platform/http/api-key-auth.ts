@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, API_REQUESTS_PER_HOUR } from '@contracts/api-keys';
+import { API_KEY_PREFIX } from '@contracts/api-keys';
 import type { Db } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';
@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { hashToken } from '../security/tokens';
 import { ApiRateLimiter } from './api-rate-limit';
 import { loadApiKeyUser, markApiKeyUsed } from './api-keys.repo';
-import { planOf, requireFeature } from './plan-gate';
+import { limitsOf, requireFeature } from './plan-gate';
 import { SessionCache, USER_CHANGED } from './session-cache';
 
 /** Migration 0017's trigger sends this once a key is replaced or revoked; payload: the old key's hash. */
@@ -44,10 +44,13 @@ interface BearerState {
 
 const states = new WeakMap<Db, BearerState>();
 
+/** The plan's hourly quota (ADR 032); a plan without a figure is held to the highest documented one. */
+const planRequestsPerHour = (user: UserRow): number => limitsOf(user).apiRequestsPerHour ?? 100_000;
+
 function stateOf(db: Db): BearerState {
   let state = states.get(db);
   if (!state) {
-    state = { misses: new Set(), lastUse: new Map(), limiter: new ApiRateLimiter(db), requestsPerHour: (user) => API_REQUESTS_PER_HOUR[planOf(user)] };
+    state = { misses: new Set(), lastUse: new Map(), limiter: new ApiRateLimiter(db), requestsPerHour: planRequestsPerHour };
     states.set(db, state);
   }
   return state;
@@ -65,7 +68,7 @@ export async function cacheApiKeys(db: Db, notifications: Notifications): Promis
 /** The hourly limit of every plan is `override` (tests and operators: API_RATE_LIMIT_OVERRIDE). */
 export function overrideApiRequestsPerHour(db: Db, override: number | undefined): void {
   const state = stateOf(db);
-  state.requestsPerHour = override === undefined ? (user) => API_REQUESTS_PER_HOUR[planOf(user)] : () => override;
+  state.requestsPerHour = override === undefined ? planRequestsPerHour : () => override;
 }
 
 /** Drops a replaced or revoked key from this process's cache at once (others hear it from the trigger). */

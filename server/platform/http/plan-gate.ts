@@ -1,4 +1,4 @@
-import { PLAN_IDS, PLAN_LABELS, PlanId, planHasFeature, type PlanFeature } from '@contracts/plans';
+import { PLAN_IDS, PLAN_LIMITS, PLAN_NAMES, PlanId, lowestPlanWith, planHasFeature, type PlanFeature, type PlanLimits } from '@contracts/plans';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
 
@@ -10,10 +10,14 @@ export function planOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanId {
   return KNOWN_PLANS.has(user.subscriptionPlan) ? (user.subscriptionPlan as PlanId) : 'free';
 }
 
+/** What the user's plan allows (ADR 032); null means unlimited. */
+export function limitsOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanLimits {
+  return PLAN_LIMITS[planOf(user)];
+}
+
 /** The lowest plan that has `feature`, by name as the upgrade banner says it ("Professional"). */
 export function lowestPlanNameWith(feature: PlanFeature): string {
-  const plan = PLAN_IDS.find((id) => planHasFeature(id, feature)) ?? PLAN_IDS[PLAN_IDS.length - 1];
-  return PLAN_LABELS[plan].replace(/ Plan$/, '');
+  return PLAN_NAMES[lowestPlanWith(feature)];
 }
 
 /**
