@@ -170,9 +170,12 @@ export const BILLING_MESSAGES = {
   changed: 'Subscription plan changed successfully',
   downgraded: 'Your plan is now Free',
   canceled: 'Your subscription will be canceled at the end of the billing period',
+  /** Self-hosted billing has no paid period to run out: a cancellation takes effect at once. */
+  canceledNow: 'Your subscription has been canceled. Your plan is now Free',
   reactivated: 'Your subscription has been reactivated',
   notCanceling: 'Your subscription is not scheduled to cancel',
   noSubscription: 'You have no active subscription',
+  paidPlanOnly: 'Choose a paid plan: starter_monthly, professional_monthly or professional_annual',
   notConfigured: 'Billing is not configured on this server',
   enterprise: 'The Custom Enterprise plan is arranged with sales: contact sales to change it',
   paymentPending: 'Your subscription requires payment to complete.',

@@ -13,6 +13,7 @@ import { alertRoutes } from './alerts/alerts.routes';
 import { alertRuleRoutes } from './alerts/alert-rules.routes';
 import { alertSettingsRoutes } from './alerts/alert-settings.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { chatbotRoutes } from './chatbot/chatbot.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deliveryEventRoutes } from './delivery-events/delivery-events.routes';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertRuleRoutes, ctx);
   await app.register(alertSettingsRoutes, ctx);
   await app.register(apiKeyRoutes, ctx);
+  await app.register(billingRoutes, ctx);
   await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);

@@ -21,6 +21,7 @@ import { hashToken } from '../platform/security/tokens';
 import { dmarcStorage } from '../dmarc/dmarc.service';
 import { toUser } from './accounts.service';
 import { changePassword } from './auth.service';
+import { endBillingOf } from '../billing/billing.service';
 import { deleteAccount } from './delete-account.service';
 import { listSessions, revokeSession, signOutOtherSessions } from './sessions.service';
 import { updateUser } from './users.repo';
@@ -79,6 +80,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // the cookie is required here, and API keys are refused on /api/account before this (api-key-auth.ts).
   r.delete('/api/account', { onRequest: signedIn, schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
     currentSessionHash(request);
+    // Stripe stops billing first: if it cannot be reached, the account stays and the user can try again.
+    await endBillingOf(ctx, currentUser(request).id);
     await deleteAccount(ctx.db, currentUser(request).id);
     clearSessionCookie(reply);
     return reply.code(204).send();

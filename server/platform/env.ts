@@ -96,6 +96,24 @@ const apiBaseUrl = (name: string, realUrl: string) =>
     }, `${name} must be an http(s) URL such as ${realUrl}`)
     .transform((url) => url.replace(/\/+$/, ''));
 
+/** A Stripe price id (price_...), as the dashboard shows it. */
+const stripePriceId = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^price_[A-Za-z0-9]+$/, `${name} must be a Stripe price id such as price_1Abc...`)
+    .optional();
+
+/** Every variable Stripe mode needs: all or none of them. */
+export const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER_MONTHLY',
+  'STRIPE_PRICE_PROFESSIONAL_MONTHLY',
+  'STRIPE_PRICE_PROFESSIONAL_ANNUAL',
+] as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -210,6 +228,28 @@ const EnvSchema = z.object({
   GOOGLE_ACCOUNTS_BASE_URL: apiBaseUrl('GOOGLE_ACCOUNTS_BASE_URL', 'https://accounts.google.com'),
   GOOGLE_OAUTH_TOKEN_BASE_URL: apiBaseUrl('GOOGLE_OAUTH_TOKEN_BASE_URL', 'https://oauth2.googleapis.com'),
   GOOGLE_POSTMASTER_API_BASE_URL: apiBaseUrl('GOOGLE_POSTMASTER_API_BASE_URL', 'https://gmailpostmastertools.googleapis.com'),
+  // Billing (docs/decisions/033): Stripe mode when STRIPE_SECRET_KEY is set (then every STRIPE_* below
+  // is required); otherwise self-hosted billing, where plan changes take effect at once.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key such as sk_live_...')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key such as pk_live_...')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_PRICE_STARTER_MONTHLY: stripePriceId('STRIPE_PRICE_STARTER_MONTHLY'),
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: stripePriceId('STRIPE_PRICE_PROFESSIONAL_MONTHLY'),
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: stripePriceId('STRIPE_PRICE_PROFESSIONAL_ANNUAL'),
+  // Stripe's API: the real one unless a test points the SDK at a loopback server.
+  STRIPE_API_BASE: apiBaseUrl('STRIPE_API_BASE', 'https://api.stripe.com'),
   // Outgoing webhooks: the first retry waits this long, each next one 4 times longer (30 s, 2 min, 8 min, 32 min).
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // How long a webhook receiver has to answer (the documented 10 seconds).
@@ -252,7 +292,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   const secretProblem = missingServerSecret(blanksRemoved);
   if (secretProblem) lines.push(`  APP_SECRET: ${secretProblem}`);
-  if (!parsed.success || secretProblem) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const stripeProblem = incompleteStripe(blanksRemoved);
+  if (stripeProblem) lines.push(`  ${stripeProblem}`);
+  if (!parsed.success || secretProblem || stripeProblem) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   const env = parsed.data;
   // The allowlist opens private addresses to requests whose target a user chooses: never in production.
   if (env.NODE_ENV !== 'test' && (env.OUTBOUND_ALLOW_ADDRESSES.length > 0 || env.OUTBOUND_CA_FILE)) {
@@ -266,6 +308,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(secretFile ? { APP_SECRET_FILE: secretFile } : {}),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/** Stripe mode half set up would take money it cannot account for (no webhook) or fail at checkout: all or nothing. */
+function incompleteStripe(variables: Record<string, string | undefined>): string | undefined {
+  const given = STRIPE_VARIABLES.filter((name) => variables[name]);
+  if (given.length === 0 || given.length === STRIPE_VARIABLES.length) return undefined;
+  const missing = STRIPE_VARIABLES.filter((name) => !variables[name]);
+  return `${missing.join(', ')}: required with ${given.join(', ')} (Stripe billing needs every STRIPE_* variable; leave them all unset for self-hosted billing)`;
 }
 
 const SECRET_FILE_NAME = 'app-secret';

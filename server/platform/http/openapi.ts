@@ -50,12 +50,23 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   events: 'Delivery events',
   postfix: 'Delivery events',
   v1: 'Delivery events',
+  subscription: 'Billing',
+  'upgrade-subscription': 'Billing',
+  'change-subscription': 'Billing',
+  'downgrade-subscription': 'Billing',
+  'cancel-subscription': 'Billing',
+  'reactivate-subscription': 'Billing',
+  'apply-coupon': 'Billing',
+  invoices: 'Billing',
+  stripe: 'Billing',
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An MTA webhook endpoint: the caller is the owner of a webhook token, not a session or an API key. */
     webhookToken?: boolean;
+    /** A route that refuses API keys itself (billing): the browser's session only. */
+    sessionOnly?: boolean;
   }
 }
 
@@ -92,7 +103,7 @@ const hasHooks = (hooks: RouteOptions['onRequest']) => (Array.isArray(hooks) ? h
 function securityOf(route: RouteOptions): Record<string, string[]>[] {
   if (!hasHooks(route.onRequest)) return [];
   if (route.config?.webhookToken) return [{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }];
-  if (SESSION_ONLY_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return [{ sessionCookie: [] }];
+  if (route.config?.sessionOnly || SESSION_ONLY_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return [{ sessionCookie: [] }];
   return [{ sessionCookie: [] }, { bearerKey: [] }];
 }
 
