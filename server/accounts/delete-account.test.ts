@@ -9,6 +9,7 @@ import type { Database } from '../platform/db/client';
 import {
   alertDigests,
   alertNotifications,
+  billingCoupons,
   alerts,
   blocklistIgnores,
   blocklistListings,
@@ -38,6 +39,8 @@ beforeAll(async () => {
   // No SMTP: mail stays in the outbox with its address. A Google OAuth client, so a Google sign-in can be under way.
   t = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' } });
   second = await createTestApp({ sameDatabaseAs: t }); // another web process on the same database
+  // A self-hosted coupon: the operator's, kept after a user who redeemed it is gone.
+  await t.database.db.insert(billingCoupons).values({ code: 'DELETEME', percentOff: 10 });
 });
 afterAll(async () => {
   await second?.close();
@@ -193,6 +196,10 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
   });
   await db.insert(alertDigests).values({ userId: person.id, channel: 'email', frequency: 'immediate', items: [] });
 
+  // Billing: a subscription (self-hosted, so at once) with a coupon applied and redeemed.
+  ok(await client.post('/api/apply-coupon', { couponCode: 'DELETEME', planId: 'starter_monthly' }), 'coupon');
+  ok(await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' }), 'subscription');
+
   // The public API: an API key (used, so its hourly quota and an idempotent create are stored) and a webhook token.
   await setPlan(t, person.id, 'professional');
   await caughtUp(t);
@@ -274,6 +281,7 @@ describe('DELETE /api/account', () => {
           'webhook_tokens',
           'idempotency_keys',
           'delivery_events',
+          'billing_subscriptions',
         ].map((name) => `public.${name}`),
       ),
     );

@@ -6,19 +6,37 @@ import { bearerTokenOf } from './api-key-auth';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A CSP that fits the built SPA: own scripts only, inline styles for UI libraries. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+const CSP_DIRECTIVES = {
+  'default-src': "'self'",
+  'script-src': "'self'",
   // Radix and chart libraries position elements with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join(';');
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+const cspOf = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(';');
+const CONTENT_SECURITY_POLICY = cspOf(CSP_DIRECTIVES);
+
+/**
+ * The checkout page's CSP in Stripe mode (ADR 033): Stripe.js from js.stripe.com, its card fields and
+ * 3-D Secure frames (js.stripe.com, hooks.stripe.com), its calls to api.stripe.com. Opened on that
+ * page alone, so no other page can load a script from Stripe.
+ */
+const CHECKOUT_CONTENT_SECURITY_POLICY = cspOf({
+  ...CSP_DIRECTIVES,
+  'script-src': "'self' https://js.stripe.com",
+  'frame-src': 'https://js.stripe.com https://hooks.stripe.com',
+  'connect-src': "'self' https://api.stripe.com",
+});
+const CHECKOUT_PATH = '/checkout';
 
 /**
  * Helmet's defaults with our CSP, for the pages and files of the front end. Written out once and the
@@ -72,12 +90,17 @@ export function hostName(host: string): string {
   return name.toLowerCase().replace(/\.$/, '');
 }
 
-type SecurityEnv = Pick<Env, 'APP_URL' | 'ALLOWED_HOSTS' | 'NODE_ENV'>;
+type SecurityEnv = Pick<Env, 'APP_URL' | 'ALLOWED_HOSTS' | 'NODE_ENV' | 'STRIPE_SECRET_KEY'>;
+
+/** /checkout, with or without a query: the page that loads Stripe.js. */
+function isCheckoutPage(url: string): boolean {
+  return url.startsWith(CHECKOUT_PATH) && (url.length === CHECKOUT_PATH.length || url[CHECKOUT_PATH.length] === '?' || url[CHECKOUT_PATH.length] === '/');
+}
 
 /**
  * One hook before every request (each hook is a cost every request pays):
  * - echoes the request id, so a user's bug report can be matched to the log lines;
- * - adds the security headers (documents or API answers);
+ * - adds the security headers (documents or API answers; in Stripe mode, /checkout's opens Stripe's origins);
  * - outside tests, answers 421 to a Host that is neither APP_URL's, one of ALLOWED_HOSTS nor this
  *   machine's loopback name: a DNS-rebinding page (its own name pointed at this server) gets nothing;
  * - refuses state-changing API requests sent from another site: the Origin must be APP_URL's. Browsers
@@ -88,6 +111,7 @@ export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv):
   const allowed = browserOrigins(env.APP_URL);
   const hosts = new Set([hostName(new URL(env.APP_URL).host), ...env.ALLOWED_HOSTS, ...LOOPBACK_HOSTS]);
   const checkHost = env.NODE_ENV !== 'test';
+  const checkoutHeaders = env.STRIPE_SECRET_KEY ? { ...DOCUMENT_HEADERS, 'content-security-policy': CHECKOUT_CONTENT_SECURITY_POLICY } : DOCUMENT_HEADERS;
   // Nearly every request carries the Host header of the one before: its verdict is kept.
   let lastHost = '';
   let lastHostAllowed = false;
@@ -101,7 +125,7 @@ export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv):
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/');
     reply.header('x-request-id', request.id);
-    reply.headers(api ? API_HEADERS : DOCUMENT_HEADERS);
+    reply.headers(api ? API_HEADERS : isCheckoutPage(request.url) ? checkoutHeaders : DOCUMENT_HEADERS);
     if (checkHost && !hostAllowed(request.host)) {
       // 421 Misdirected Request: this server does not answer for that name. Said once, here; no done().
       reply.code(421).send({ code: 'forbidden', message: `This server does not answer for the host name "${hostName(request.host).slice(0, 100)}"` });
