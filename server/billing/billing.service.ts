@@ -16,7 +16,7 @@ import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
 import { forgetCachedUser } from '../platform/http/session';
 import type { BillingProvider } from './billing-provider';
-import { findSubscription, loadUser, saveSubscription } from './billing.repo';
+import { findSubscription, loadUser, saveSubscription, type BillingSubscriptionRow } from './billing.repo';
 import { couponError, discountPercent, isLive, listPriceCents, refuseEnterprise, refuseSamePrice, requireLive, subscriptionView } from './billing-rules';
 import { selfHostedBilling } from './self-hosted-billing';
 import { createStripeClient, stripeSettings, type StripeSettings } from './stripe-client';
@@ -104,11 +104,26 @@ export async function changeSubscription(
   if (price === 'free') {
     await downgradeSubscription(ctx, user);
   } else {
-    requireLive(held);
+    const live = requireLive(held);
     refuseSamePrice(held, price);
-    await changing(ctx, user, () => billingOf(ctx).provider.changePrice(user, price, couponCode));
+    const coupon = couponForChange(live, couponCode);
+    await changing(ctx, user, () => billingOf(ctx).provider.changePrice(user, price, coupon));
   }
   return { subscription: await currentView(ctx.db, user.id) };
+}
+
+/**
+ * The coupon a change redeems: the one sent, else the one applied on the pricing page since. The
+ * coupon already redeemed on the subscription is not redeemed again (the page sends it back with each
+ * change), and while it is there no other may take its place (409, as apply-coupon says).
+ */
+function couponForChange(live: BillingSubscriptionRow, sent: string | undefined): string | undefined {
+  const redeemed = live.couponRedeemedAt ? live.couponCode : null;
+  if (redeemed) {
+    if (sent !== undefined && sent.toLowerCase() !== redeemed.toLowerCase()) throw new AppError('conflict', BILLING_MESSAGES.couponLocked);
+    return undefined;
+  }
+  return sent ?? live.couponCode ?? undefined;
 }
 
 /** POST /api/downgrade-subscription: back to Free now. */

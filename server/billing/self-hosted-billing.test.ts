@@ -93,6 +93,12 @@ describe('self-hosted billing', () => {
       'A coupon is already applied',
     );
     expect((await client.post('/api/apply-coupon', { couponCode: 'SPRING20', planId: 'professional_monthly' })).json().discount).toBe(20);
+    // The page sends the applied coupon with each change: it is not redeemed again, and no other takes its place.
+    const changed = await client.post('/api/change-subscription', { newPlanId: 'professional_annual', couponCode: 'SPRING20' });
+    expect(changed.json().subscription).toMatchObject({ priceId: 'professional_annual', coupon: { code: 'SPRING20' } });
+    expect((await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions).toBe(1);
+    const swapped = await client.post('/api/change-subscription', { newPlanId: 'professional_monthly', couponCode: 'TENOFF' });
+    expect(swapped.json()).toEqual({ code: 'conflict', message: 'A coupon is already applied' });
   });
 
   it('turns an amount off into the percentage of the chosen price', async () => {
