@@ -42,7 +42,7 @@ function readRollup(pid: number): { pss: number; rss: number } | undefined {
   }
 }
 
-function childrenByParent(): Map<number, number[]> {
+export function childrenByParent(): Map<number, number[]> {
   const map = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

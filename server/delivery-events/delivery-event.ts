@@ -148,7 +148,9 @@ export function parseTime(value: unknown, now = Date.now()): Date | null {
   else if (typeof value === 'string') {
     const t = value.trim();
     if (t.length === 0 || t.length > 64) return null;
-    if (/^\d{9,10}(\.\d{1,9})?$/.test(t)) ms = Number(t) * 1000;
+    // ISO 8601 in UTC, what most MTAs write (and Postfix's RFC 3339 lines): no other form below ends in Z.
+    if (t.endsWith('Z')) ms = Date.parse(t);
+    else if (/^\d{9,10}(\.\d{1,9})?$/.test(t)) ms = Number(t) * 1000;
     else if (/^\d{13}$/.test(t)) ms = Number(t);
     else {
       // PowerMTA: "2024-01-15 10:23:45-0500" (space, offset without colon): make it ISO 8601.

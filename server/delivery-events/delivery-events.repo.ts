@@ -23,7 +23,6 @@ export interface NewEvent {
 }
 
 export interface InsertedEvent {
-  id: number;
   messageId: string;
   recipient: string;
   eventType: DeliveryEventType;
@@ -36,73 +35,83 @@ export async function deleteUserEvents(tx: Executor, userId: number): Promise<vo
   await tx.delete(deliveryEvents).where(eq(deliveryEvents.userId, userId));
 }
 
+export interface StoredEvents {
+  /** How many of the events were new (stored now). */
+  count: number;
+  /** Which ones, when asked for (to send webhooks about them); otherwise empty. */
+  keys: InsertedEvent[];
+}
+
 /**
- * Stores the events no earlier batch stored: one statement over arrays (a dozen parameters whatever
- * the batch size), each (user, message id, recipient, type) once. Returns the rows it inserted: only
- * those may be counted.
+ * Stores the events no earlier batch stored and adds those to the day rows of email_metrics, in one
+ * statement: the new rows are counted by the database (per day, mailbox provider and sending IP)
+ * straight from what the insert returns, so a batch costs one round trip and no row travels back
+ * unless `returnKeys` asks for the new events' keys. Each (user, message id, recipient, type) is
+ * stored once, so an event sent again adds nothing.
+ *
+ * What each new event adds: a delivery or a bounce is a message sent (its outcome is known); a
+ * deferral counts as deferred only (the message is still on its way), a complaint as a complaint
+ * (its delivery was counted when it was delivered). Days are UTC days.
+ *
+ * What the foreign key's check did for every row is done once for the batch: the user row is locked
+ * against deletion until the statement's transaction ends, and a user deleted meanwhile gets nothing.
+ * The day rows are written in key order, so two batches of one user take their locks in one order.
  */
-export async function insertNewEvents(tx: Executor, userId: number, source: EventSource, events: readonly NewEvent[]): Promise<InsertedEvent[]> {
-  if (events.length === 0) return [];
-  // What the foreign key's check did for every row, once for the batch: the user row is locked
-  // against deletion until this transaction ends, and a user deleted meanwhile gets nothing stored.
-  const owner = (await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR KEY SHARE`)) as unknown as Rows<unknown>;
-  if (owner.rows.length === 0) return [];
+export async function storeNewEvents(
+  ex: Executor,
+  userId: number,
+  source: EventSource,
+  events: readonly NewEvent[],
+  options: { returnKeys: boolean },
+): Promise<StoredEvents> {
+  if (events.length === 0) return { count: 0, keys: [] };
   const col = <K extends keyof NewEvent>(key: K) => sql.param(events.map((e) => e[key]));
-  const result = (await tx.execute(sql`
-    INSERT INTO ${deliveryEvents} (user_id, source, message_id, recipient, event_type, bounce_class, enhanced_status, smtp_response,
-      domain, recipient_domain, mailbox_provider, sending_ip, occurred_at)
-    SELECT ${userId}::int, ${source}::text, t.* FROM unnest(
-      ${col('messageId')}::text[], ${col('recipient')}::text[], ${col('eventType')}::text[], ${col('bounceClass')}::text[],
-      ${col('enhancedStatus')}::text[], ${col('smtpResponse')}::text[], ${col('domain')}::text[], ${col('recipientDomain')}::text[],
-      ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[]
-    ) AS t
-    ON CONFLICT (user_id, message_id, recipient, event_type) DO NOTHING
-    RETURNING id, message_id, recipient, event_type`)) as unknown as Rows<{
-    id: string | number;
-    message_id: string;
-    recipient: string;
-    event_type: DeliveryEventType;
-  }>;
-  return result.rows.map((r) => ({ id: Number(r.id), messageId: r.message_id, recipient: r.recipient, eventType: r.event_type }));
-}
-
-export interface MetricIncrement {
-  date: string;
-  mailboxProvider: string;
-  sendingIp: string;
-  emailsSent: number;
-  delivered: number;
-  bounced: number;
-  hardBounces: number;
-  softBounces: number;
-  deferred: number;
-  complaints: number;
-}
-
-/**
- * Adds `increments` to the day rows of (user, provider, day, mailbox provider, sending IP), making
- * them when new. In key order, so two batches of one user take the row locks in the same order.
- */
-export async function addToMetrics(tx: Executor, userId: number, provider: string, increments: readonly MetricIncrement[]): Promise<void> {
-  if (increments.length === 0) return;
-  const rows = [...increments].sort((a, b) => (a.date + a.mailboxProvider + a.sendingIp < b.date + b.mailboxProvider + b.sendingIp ? -1 : 1));
-  const col = <K extends keyof MetricIncrement>(key: K) => sql.param(rows.map((r) => r[key]));
-  await tx.execute(sql`
-    INSERT INTO ${emailMetrics} AS m (user_id, provider, date, mailbox_provider, sending_ip, emails_sent, delivered, bounced,
-      hard_bounces, soft_bounces, deferred, complaints)
-    SELECT ${userId}::int, ${provider}::text, t.* FROM unnest(
-      ${col('date')}::date[], ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${col('emailsSent')}::int[],
-      ${col('delivered')}::int[], ${col('bounced')}::int[], ${col('hardBounces')}::int[], ${col('softBounces')}::int[],
-      ${col('deferred')}::int[], ${col('complaints')}::int[]
-    ) AS t
-    ON CONFLICT (user_id, provider, date, mailbox_provider, sending_ip) DO UPDATE SET
-      emails_sent = m.emails_sent + excluded.emails_sent,
-      delivered = m.delivered + excluded.delivered,
-      bounced = m.bounced + excluded.bounced,
-      hard_bounces = m.hard_bounces + excluded.hard_bounces,
-      soft_bounces = m.soft_bounces + excluded.soft_bounces,
-      deferred = m.deferred + excluded.deferred,
-      complaints = m.complaints + excluded.complaints`);
+  const answer = options.returnKeys ? sql`SELECT message_id, recipient, event_type FROM ins` : sql`SELECT count(*)::int AS n FROM ins`;
+  const result = (await ex.execute(sql`
+    WITH owner AS (SELECT id FROM users WHERE id = ${userId} FOR KEY SHARE),
+    ins AS (
+      INSERT INTO ${deliveryEvents} (user_id, source, message_id, recipient, event_type, bounce_class, enhanced_status, smtp_response,
+        domain, recipient_domain, mailbox_provider, sending_ip, occurred_at)
+      SELECT owner.id, ${source}::text, t.* FROM owner, unnest(
+        ${col('messageId')}::text[], ${col('recipient')}::text[], ${col('eventType')}::text[], ${col('bounceClass')}::text[],
+        ${col('enhancedStatus')}::text[], ${col('smtpResponse')}::text[], ${col('domain')}::text[], ${col('recipientDomain')}::text[],
+        ${col('mailboxProvider')}::text[], ${col('sendingIp')}::text[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[]
+      ) AS t
+      ON CONFLICT (user_id, message_id, recipient, event_type) DO NOTHING
+      RETURNING message_id, recipient, event_type, bounce_class, occurred_at, mailbox_provider, sending_ip
+    ),
+    day AS (
+      SELECT (occurred_at AT TIME ZONE 'UTC')::date AS date, mailbox_provider, sending_ip,
+        count(*) FILTER (WHERE event_type IN ('delivered', 'bounced'))::int AS emails_sent,
+        count(*) FILTER (WHERE event_type = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE event_type = 'bounced')::int AS bounced,
+        count(*) FILTER (WHERE event_type = 'bounced' AND bounce_class IS DISTINCT FROM 'soft')::int AS hard_bounces,
+        count(*) FILTER (WHERE event_type = 'bounced' AND bounce_class = 'soft')::int AS soft_bounces,
+        count(*) FILTER (WHERE event_type = 'deferred')::int AS deferred,
+        count(*) FILTER (WHERE event_type = 'complaint')::int AS complaints
+      FROM ins GROUP BY 1, 2, 3
+    ),
+    counted AS (
+      INSERT INTO ${emailMetrics} AS m (user_id, provider, date, mailbox_provider, sending_ip, emails_sent, delivered, bounced,
+        hard_bounces, soft_bounces, deferred, complaints)
+      SELECT ${userId}::int, ${source}::text, day.* FROM day ORDER BY date, mailbox_provider, sending_ip
+      ON CONFLICT (user_id, provider, date, mailbox_provider, sending_ip) DO UPDATE SET
+        emails_sent = m.emails_sent + excluded.emails_sent,
+        delivered = m.delivered + excluded.delivered,
+        bounced = m.bounced + excluded.bounced,
+        hard_bounces = m.hard_bounces + excluded.hard_bounces,
+        soft_bounces = m.soft_bounces + excluded.soft_bounces,
+        deferred = m.deferred + excluded.deferred,
+        complaints = m.complaints + excluded.complaints
+    )
+    ${answer}`)) as unknown as Rows<{ n: number } | { message_id: string; recipient: string; event_type: DeliveryEventType }>;
+  if (!options.returnKeys) return { count: (result.rows[0] as { n: number }).n, keys: [] };
+  const keys = (result.rows as { message_id: string; recipient: string; event_type: DeliveryEventType }[]).map((r) => ({
+    messageId: r.message_id,
+    recipient: r.recipient,
+    eventType: r.event_type,
+  }));
+  return { count: keys.length, keys };
 }
 
 /** Sets a day's totals of a source without events (POST /api/v1/metrics): kept under no mailbox provider and no IP. */

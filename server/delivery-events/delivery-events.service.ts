@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors';
 import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
-import { addToMetrics, deleteUserEvents, insertNewEvents, type InsertedEvent, type MetricIncrement, type NewEvent } from './delivery-events.repo';
+import { deleteUserEvents, storeNewEvents, type NewEvent } from './delivery-events.repo';
 import { lookupMailboxProviders } from './mailbox-provider';
 import { BatchError } from './parsers/batch-error';
 import { parseGreenArrowRecords } from './parsers/greenarrow';
@@ -96,35 +96,6 @@ function rejectedInWords(rejected: RejectedRow[]): string {
   return shown.join('; ');
 }
 
-type Increment = Omit<MetricIncrement, 'date' | 'mailboxProvider' | 'sendingIp'>;
-const ZERO: Increment = { emailsSent: 0, delivered: 0, bounced: 0, hardBounces: 0, softBounces: 0, deferred: 0, complaints: 0 };
-
-/**
- * What each new event adds to its day row: a delivery or a bounce is a message sent (its outcome is
- * known); a deferral is counted as deferred only (the message is still on its way), a complaint as a
- * complaint (its delivery was counted when it was delivered).
- */
-function incrementsOf(events: readonly (NewEvent & DeliveryEvent)[]): MetricIncrement[] {
-  const byKey = new Map<string, MetricIncrement>();
-  for (const e of events) {
-    const date = e.occurredAt.toISOString().slice(0, 10);
-    const key = `${date}\u0000${e.mailboxProvider}\u0000${e.sendingIp}`;
-    let row = byKey.get(key);
-    if (!row) byKey.set(key, (row = { date, mailboxProvider: e.mailboxProvider, sendingIp: e.sendingIp, ...ZERO }));
-    if (e.eventType === 'delivered') {
-      row.emailsSent++;
-      row.delivered++;
-    } else if (e.eventType === 'bounced') {
-      row.emailsSent++;
-      row.bounced++;
-      if (e.bounceClass === 'soft') row.softBounces++;
-      else row.hardBounces++;
-    } else if (e.eventType === 'deferred') row.deferred++;
-    else row.complaints++;
-  }
-  return [...byKey.values()];
-}
-
 const WEBHOOK_OF: Partial<Record<DeliveryEvent['eventType'], WebhookEvent>> = {
   delivered: 'email.delivered',
   bounced: 'email.bounced',
@@ -162,13 +133,14 @@ export function webhookData(source: EventSource, e: NewEvent & DeliveryEvent): u
   return { ...common, reported_at: at, feedback_loop: e.mailboxProvider, provider: source };
 }
 
+const EMAIL_WEBHOOKS = Object.values(WEBHOOK_OF);
+
 /** One delivery per subscribed webhook for each new delivered, bounced and complaint event, in the batch's transaction. */
 async function recordEmailWebhooks(tx: Executor, userId: number, source: EventSource, events: readonly (NewEvent & DeliveryEvent)[]): Promise<number[]> {
-  const types = Object.values(WEBHOOK_OF);
-  if (events.length === 0 || !(await hasWebhookFor(tx, userId, types))) return [];
   const ids: number[] = [];
   for (const [eventType, webhook] of Object.entries(WEBHOOK_OF) as [DeliveryEvent['eventType'], WebhookEvent][]) {
     const ofType = events.filter((e) => e.eventType === eventType);
+    if (ofType.length === 0) continue;
     ids.push(
       ...(await recordWebhookEvents(
         tx,
@@ -182,7 +154,25 @@ async function recordEmailWebhooks(tx: Executor, userId: number, source: EventSo
 }
 
 /**
- * Stores a batch's events for the user and adds the new ones to email_metrics, in one transaction:
+ * Stores the events and, when the user has a webhook for e-mail events, records one delivery per new
+ * event in the same transaction. Without such a webhook the batch is one statement, atomic by
+ * itself, and no event travels back from the database (the common case, and the fast one).
+ */
+async function storeBatch(db: IngestContext['db'], userId: number, source: EventSource, events: (NewEvent & DeliveryEvent)[]) {
+  if (!(await hasWebhookFor(db, userId, EMAIL_WEBHOOKS))) {
+    const { count } = await storeNewEvents(db, userId, source, events, { returnKeys: false });
+    return { stored: count, deliveries: [] };
+  }
+  return db.transaction(async (tx) => {
+    const { keys } = await storeNewEvents(tx, userId, source, events, { returnKeys: true });
+    const byKey = new Map(events.map((e) => [keyOf(e), e]));
+    const fresh = keys.map((k) => byKey.get(keyOf(k))).filter((e) => e !== undefined);
+    return { stored: keys.length, deliveries: await recordEmailWebhooks(tx, userId, source, fresh) };
+  });
+}
+
+/**
+ * Stores a batch's events for the user and adds the new ones to email_metrics, at once:
  * an event stored before (a retried batch, a line shipped twice) adds nothing. The rows that could
  * not be read are answered by index and the rest are kept; a batch with nothing readable is a 400.
  * After the commit, the webhook deliveries and an alert evaluation are queued.
@@ -195,8 +185,11 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
   rows.forEach((row, index) => {
     if ('error' in row) rejected.push({ index, message: row.error });
     else if ('ignored' in row) ignored++;
-    else if (unique.has(keyOf(row.event))) duplicates++;
-    else unique.set(keyOf(row.event), row.event);
+    else {
+      const key = keyOf(row.event);
+      if (unique.has(key)) duplicates++;
+      else unique.set(key, row.event);
+    }
   });
   if (rows.length === 0) throw new AppError('validation_error', 'The batch has no rows');
   if (unique.size === 0 && duplicates === 0 && ignored === 0)
@@ -206,21 +199,16 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
     ctx.dns,
     [...unique.values()].map((e) => e.recipientDomain),
   );
-  const events = [...unique.values()]
-    .map((e) => ({ ...e, mailboxProvider: providers.get(e.recipientDomain) ?? 'other' }))
-    // Key order: two batches of one user lock the same unique-index entries in the same order.
-    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
-
-  const { inserted, deliveries } = await ctx.db.transaction(async (tx) => {
-    const stored: InsertedEvent[] = await insertNewEvents(tx, userId, source, events);
-    const byKey = new Map(events.map((e) => [keyOf(e), e]));
-    const fresh = stored.map((row) => byKey.get(keyOf(row))!).filter(Boolean);
-    await addToMetrics(tx, userId, source, incrementsOf(fresh));
-    return { inserted: fresh, deliveries: await recordEmailWebhooks(tx, userId, source, fresh) };
+  // Key order: two batches of one user lock the same unique-index entries in the same order.
+  const events = [...unique.keys()].sort().map((key) => {
+    const e = unique.get(key)!;
+    return { ...e, mailboxProvider: providers.get(e.recipientDomain) ?? 'other' };
   });
+
+  const { stored, deliveries } = await storeBatch(ctx.db, userId, source, events);
   await queueWebhookDeliveries(ctx.jobs, deliveries);
-  if (inserted.length > 0) await queueAlertEvaluation(ctx.jobs, userId);
-  return { accepted: inserted.length, duplicates: duplicates + (events.length - inserted.length), ignored, rejected };
+  if (stored > 0) await queueAlertEvaluation(ctx.jobs, userId);
+  return { accepted: stored, duplicates: duplicates + (events.length - stored), ignored, rejected };
 }
 
 /** Account deletion, inside its transaction: the user's delivery events (they do not cascade from users). */
