@@ -85,8 +85,8 @@ export async function upgradeSubscription(ctx: BillingContext, user: UserRow, ch
   refuseSamePrice(held, price);
   const { provider } = billingOf(ctx);
   return changing(ctx, user, async () => {
-    if (!isLive(held)) return provider.subscribe(user, price);
-    await provider.changePrice(user, price, undefined);
+    if (!held || !isLive(held)) return provider.subscribe(user, price);
+    await provider.changePrice(user, price, couponForChange(held, undefined));
     return { message: BILLING_MESSAGES.upgraded, planId: price };
   });
 }
