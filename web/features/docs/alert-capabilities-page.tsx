@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'categories', label: 'Alert categories' },

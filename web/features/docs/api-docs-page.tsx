@@ -15,7 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from '../../components/docs-layout';
 import { OpenApiReference } from './components/openapi-reference';
 import { NODE_CLIENT_EXAMPLE, PYTHON_CLIENT_EXAMPLE, SUPPORT_BY_PLAN } from './content/api-docs-text';
 

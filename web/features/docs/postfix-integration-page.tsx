@@ -21,7 +21,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'quick-start', label: 'Quick start' },

@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { TabList } from '../../components/ui/tab-list';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'overview', label: 'Overview' },

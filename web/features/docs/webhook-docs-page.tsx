@@ -18,7 +18,7 @@ import { Badge } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from './components/docs-layout';
+import { DocsLayout, DocsSection, TEXT_LINK, type TocEntry } from '../../components/docs-layout';
 
 /** Part 2, section 2: the page's anchors. */
 export const WEBHOOK_DOCS_ANCHORS: TocEntry[] = [

@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Brand } from '../../../components/brand';
-import { Button } from '../../../components/ui/button';
-import { PATHS } from '../../../lib/paths';
-import { useAuth } from '../../../lib/session';
-import { PublicFooter } from '../../../components/public-footer';
+import { Brand } from './brand';
+import { Button } from './ui/button';
+import { PATHS } from '../lib/paths';
+import { useAuth } from '../lib/session';
+import { PublicFooter } from './public-footer';
 
 /** A link inside the text of a documentation page. */
 export const TEXT_LINK = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
