@@ -1,10 +1,8 @@
-import { PublicPlaceholder } from '../../components/public-placeholder';
+import { PRIVACY_POLICY } from '@content/legal/privacy-policy';
+import { PATHS } from '../../lib/paths';
+import { LegalPage } from './legal-page';
 
-// Placeholder until the Privacy Policy page is built.
+/** /privacy-policy (part 2, section 2): static legal text with Back to Home. */
 export default function PrivacyPolicyPage() {
-  return (
-    <PublicPlaceholder title="Privacy Policy">
-      The privacy policy will describe what information InboxPulse collects, how it is used, shared, secured and retained, and your rights.
-    </PublicPlaceholder>
-  );
+  return <LegalPage document={PRIVACY_POLICY} testId="privacy-policy-page" other={{ label: 'Terms of Service', to: PATHS.termsOfService }} />;
 }

@@ -1,10 +1,8 @@
-import { PublicPlaceholder } from '../../components/public-placeholder';
+import { TERMS_OF_SERVICE } from '@content/legal/terms-of-service';
+import { PATHS } from '../../lib/paths';
+import { LegalPage } from './legal-page';
 
-// Placeholder until the Terms of Service page is built.
+/** /terms-of-service (part 2, section 2): the 14 sections of the terms with Back to Home. */
 export default function TermsOfServicePage() {
-  return (
-    <PublicPlaceholder title="Terms of Service">
-      The terms of service will set out the rules for using InboxPulse, its plans and billing, and the responsibilities of both parties.
-    </PublicPlaceholder>
-  );
+  return <LegalPage document={TERMS_OF_SERVICE} testId="terms-of-service-page" other={{ label: 'Privacy Policy', to: PATHS.privacyPolicy }} />;
 }
