@@ -58,6 +58,13 @@ export function record(value: unknown): Record<string, unknown> | undefined {
 // host name (letters, digits, dashes, dots) or an address literal. Bounded, no nested quantifiers.
 const ADDRESS = /^(?:rfc822;\s*)?<?([^\s<>@"]{1,64}|"[^"\r\n]{1,62}")@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])>?$/i;
 
+/**
+ * `text` with each lone UTF-16 surrogate (half a character, which no real MTA writes) made U+FFFD,
+ * so what is stored is what JSON answers and webhook payloads (jsonb refuses half a character) can
+ * carry. Native in Node 20 (String.prototype.toWellFormed, ES2024: newer than the type library here).
+ */
+export const wellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+
 /** What an error message may quote of a row: control characters shown as "?". */
 export const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?');
 
@@ -73,7 +80,7 @@ export function hasControl(text: string): boolean {
 /** `text` as a recipient or sender address: lower case, without <> or the DSN type; null when it is none. */
 export function parseAddress(text: string | undefined): { address: string; domain: string } | null {
   if (!text) return null;
-  const trimmed = text.trim();
+  const trimmed = wellFormed(text.trim());
   if (trimmed.length > 330 || hasControl(trimmed)) return null;
   const m = ADDRESS.exec(trimmed);
   if (!m) return null;
@@ -128,7 +135,10 @@ export function bounceClassOf(enhanced: string | null, code: number | null): Bou
 export function boundResponse(text: string | null | undefined): string | null {
   if (!text) return null;
   // Control characters (NUL among them, which PostgreSQL text refuses) go; white space runs fold.
-  const folded = (text.length > SMTP_RESPONSE_MAX * 4 ? text.slice(0, SMTP_RESPONSE_MAX * 4) : text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  const folded = wellFormed(text.length > SMTP_RESPONSE_MAX * 4 ? text.slice(0, SMTP_RESPONSE_MAX * 4) : text)
+    .replace(CONTROL, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!folded) return null;
   return folded.length > SMTP_RESPONSE_MAX ? `${folded.slice(0, SMTP_RESPONSE_MAX - 1)}…` : folded;
 }
@@ -188,7 +198,7 @@ export interface EventFields {
  * them is an error naming it.
  */
 export function makeEvent(f: EventFields): RowOutcome {
-  const messageId = f.messageId?.trim();
+  const messageId = f.messageId === undefined ? undefined : wellFormed(f.messageId.trim());
   if (!messageId) return failed('No message id');
   if (messageId.length > MESSAGE_ID_MAX) return failed(`Message id longer than ${MESSAGE_ID_MAX} characters`);
   if (hasControl(messageId)) return failed('Message id holds control characters');

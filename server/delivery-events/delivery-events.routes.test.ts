@@ -330,6 +330,16 @@ describe('MTA webhooks: bad batches', () => {
     });
     expect((await storedEvents(userId)).find((e) => e.messageId === 'g6')?.smtpResponse).toBe('550 no such user');
 
+    // Half a character (a lone UTF-16 surrogate, which PostgreSQL's JSON refuses) is stored as U+FFFD, not a 500.
+    const halves = [
+      { type: 'Delivery', id: 'g7\ud800', recipient: 'ann\udc00@gmail.com', response: { code: 250, content: 'OK \ud83d' }, timestamp: ts },
+    ];
+    expect((await post('/api/webhooks/kumo', halves, auth)).json()).toMatchObject({ accepted: 1, rejected: [] });
+    expect((await storedEvents(userId)).find((e) => e.messageId === 'g7\ufffd')).toMatchObject({
+      recipient: 'ann\ufffd@gmail.com',
+      smtpResponse: '250 OK \ufffd',
+    });
+
     const nothing = await post('/api/webhooks/postfix', 'hello\nworld\n', auth);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual({
@@ -345,7 +355,7 @@ describe('MTA webhooks: bad batches', () => {
       headers: { 'content-type': 'application/pdf', ...auth },
     });
     expect(pdf.statusCode).toBe(415);
-    expect(await storedEvents(userId)).toHaveLength(3);
+    expect(await storedEvents(userId)).toHaveLength(4);
   });
 
   it('refuses 1,001 rows with 413 before reading them, and takes 1,000', async () => {
