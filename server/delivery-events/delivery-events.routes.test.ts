@@ -331,9 +331,7 @@ describe('MTA webhooks: bad batches', () => {
     expect((await storedEvents(userId)).find((e) => e.messageId === 'g6')?.smtpResponse).toBe('550 no such user');
 
     // Half a character (a lone UTF-16 surrogate, which PostgreSQL's JSON refuses) is stored as U+FFFD, not a 500.
-    const halves = [
-      { type: 'Delivery', id: 'g7\ud800', recipient: 'ann\udc00@gmail.com', response: { code: 250, content: 'OK \ud83d' }, timestamp: ts },
-    ];
+    const halves = [{ type: 'Delivery', id: 'g7\ud800', recipient: 'ann\udc00@gmail.com', response: { code: 250, content: 'OK \ud83d' }, timestamp: ts }];
     expect((await post('/api/webhooks/kumo', halves, auth)).json()).toMatchObject({ accepted: 1, rejected: [] });
     expect((await storedEvents(userId)).find((e) => e.messageId === 'g7\ufffd')).toMatchObject({
       recipient: 'ann\ufffd@gmail.com',
