@@ -32,7 +32,13 @@ const screens = {
     area: 'public',
     does: 'see whether your account needs its e-mail address confirmed',
   },
-  pricing: { path: '/pricing', name: 'Pricing', live: false, area: 'public', does: 'compare the plans and choose one' },
+  pricing: {
+    path: '/pricing',
+    name: 'Pricing',
+    live: true,
+    area: 'public',
+    does: 'compare the Free, Professional and Custom Enterprise plans, billed monthly or annually; signed in, upgrade, change or downgrade your plan and apply a coupon',
+  },
   integrations: {
     path: '/integrations',
     name: 'Integrations',
@@ -82,9 +88,27 @@ const screens = {
     area: 'public',
     does: 'set Postfix up to send its delivered, bounced and deferred results: the main.cf lines, the log-monitoring script and its service, the Postfix endpoints and troubleshooting',
   },
-  privacyPolicy: { path: '/privacy-policy', name: 'Privacy Policy', live: false, area: 'public', does: 'state how we handle your data' },
-  termsOfService: { path: '/terms-of-service', name: 'Terms of Service', live: false, area: 'public', does: 'state the terms of the service' },
-  checkout: { path: '/checkout', name: 'Checkout', live: false, area: 'public', does: 'pay for a plan' },
+  privacyPolicy: {
+    path: '/privacy-policy',
+    name: 'Privacy Policy',
+    live: true,
+    area: 'public',
+    does: 'read what information InboxPulse collects, how it is used, shared, secured and kept, your rights, and how to contact us',
+  },
+  termsOfService: {
+    path: '/terms-of-service',
+    name: 'Terms of Service',
+    live: true,
+    area: 'public',
+    does: 'read the terms of using InboxPulse: accounts, acceptable use, plans and billing, support levels, liability and termination',
+  },
+  checkout: {
+    path: '/checkout',
+    name: 'Checkout',
+    live: true,
+    area: 'public',
+    does: 'pay for a paid plan by card when this server takes payments (Stripe); on a server without billing, plan changes need no payment',
+  },
   dashboard: {
     path: '/dashboard',
     name: 'Dashboard',
@@ -141,7 +165,13 @@ const screens = {
     area: 'app',
     does: 'generate, regenerate and revoke your API key (API access needs the Professional plan) and your webhook token, copy ready-to-run API examples (cURL, Node.js, Python), change your password, see and sign out your other sessions, see how much data your account keeps, and delete your account',
   },
-  subscription: { path: '/subscription', name: 'Subscription', live: false, area: 'app', does: 'see and change your plan and billing' },
+  subscription: {
+    path: '/subscription',
+    name: 'Subscription',
+    live: true,
+    area: 'app',
+    does: 'see your plan, its status and next billing date, your usage against the plan’s limits and your invoices; open the billing portal, cancel or reactivate your subscription',
+  },
 } satisfies Record<string, Screen>;
 
 export type ScreenId = keyof typeof screens;

@@ -104,7 +104,7 @@ describe('route gating', () => {
 
   it('keeps /checkout public', async () => {
     stubFetch(signedOut);
-    renderApp('/checkout');
+    renderApp('/checkout?plan=professional_monthly');
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
   });
@@ -173,7 +173,7 @@ describe('public pages and the session', () => {
 
   it('show a signed-in user their name and the Dashboard link instead of Login', async () => {
     stubFetch(signedIn);
-    renderApp('/privacy-policy');
+    renderApp('/pricing');
     const site = within(await screen.findByRole('navigation', { name: 'Site' }));
     expect(site.getByTestId('signed-in-user')).toHaveTextContent('Signed in as ada');
     expect(site.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
