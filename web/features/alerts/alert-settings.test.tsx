@@ -108,13 +108,13 @@ describe('Alert Settings', () => {
     expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' } });
   });
 
-  it('without advanced_alerting locks Slack, SMS and webhooks with "Requires Professional plan" and no Upgrade link while /pricing is not built', async () => {
+  it('without advanced_alerting locks Slack, SMS and webhooks with "Requires Professional plan" and an Upgrade link to that plan', async () => {
     stubAlerts([]);
     const { form } = await openSettings();
     expect(form.getByTestId('channels-lock-icon')).toBeInTheDocument();
     expect(within(form.getByTestId('channels-plan-lock')).getByText('Requires Professional plan')).toBeInTheDocument();
     for (const name of ['Slack notifications', 'SMS notifications', 'Webhook notifications']) expect(form.getByRole('switch', { name })).toBeDisabled();
-    expect(form.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(form.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
   });
 
   it('a downgraded account can still turn a channel off, but not re-point it', async () => {

@@ -254,9 +254,13 @@ describe('Dashboard: overview', () => {
 });
 
 describe('Dashboard: advanced analytics', () => {
-  it('is hidden on the free plan and never asks for trends', async () => {
+  it('on the free plan is an upgrade card to the Professional plan and never asks for trends', async () => {
     const fetchMock = stubDashboard({ user: makeUser({ subscriptionPlan: 'free' }) });
     await openDashboard();
+    const locked = within(await screen.findByTestId('advanced-analytics-locked'));
+    expect(locked.getByText('Requires Professional plan')).toBeInTheDocument();
+    expect(locked.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
+    expect(locked.getByRole('link', { name: 'Compare Plans' })).toHaveAttribute('href', '/pricing?highlight=professional');
     expect(screen.queryByTestId('advanced-analytics')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/dashboard/trends'))).toBe(false);
   });

@@ -13,8 +13,8 @@ async function open(path: string, testId: string) {
   return within(await screen.findByTestId(testId));
 }
 
-function sectionTitles(page: ReturnType<typeof within>) {
-  return page.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+function sectionTitles(page: ReturnType<typeof within>): (string | null)[] {
+  return page.getAllByRole('heading', { level: 2 }).map((heading: HTMLElement) => heading.textContent);
 }
 
 describe('Terms of Service', () => {

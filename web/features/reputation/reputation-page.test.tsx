@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IpAddress } from '@contracts/reputation';
-import { isLivePath } from '../../lib/live-routes';
 import { bodyOf, errorResponse, jsonResponse, makeDomain, renderApp, settled } from '../../test/test-utils';
 import { makeDomainReputation, makeIp, stubReputation } from './test/fixtures';
 
@@ -242,8 +241,7 @@ describe('Reputation: Add IP Address dialog', () => {
     const banner = within(dialog.getByTestId('bulk-import-plan-banner'));
     expect(banner.getByText('Requires Professional plan')).toBeInTheDocument();
     expect(dialog.queryByTestId('bulk-import-form')).not.toBeInTheDocument();
-    if (isLivePath('/pricing')) expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?highlight=bulk_ip_import');
-    else expect(banner.queryByRole('link')).not.toBeInTheDocument();
+    expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
   });
 
   it('Bulk Import: empty block gives "Please enter a CIDR block"; the count follows the block; imports and toasts the count', async () => {

@@ -11,11 +11,11 @@ beforeAll(async () => {
 });
 
 describe('Settings links, once the pages they lead to are built', () => {
-  it('the free plan’s upgrade prompt leads to /pricing?highlight=api_access', async () => {
+  it('the free plan’s upgrade prompt leads to the Professional plan on /pricing', async () => {
     stubSettings({ user: makeUser({ subscriptionPlan: 'free' }) });
     renderApp('/settings');
     const banner = within(await screen.findByTestId('api-access-plan-lock'));
-    expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?highlight=api_access');
+    expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
   });
 
   it('the resources link to /api-docs, /integrations and /webhook-docs', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ALERT_RULE_TYPES, ALERT_RULE_WINDOWS, CreateAlertRule, type AlertRuleType } from '@contracts/alert-settings';
-import { planHasFeature } from '@contracts/plans';
+import { Link } from 'react-router';
+import { lowestPlanWith, PLAN_NAMES, planHasFeature } from '@contracts/plans';
+import { upgradeLinks } from '../../../components/plan-required-banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -13,6 +15,9 @@ import { useCreateRuleMutation } from '../api';
 import { directionHint, thresholdProblem, windowLabel } from '../rule-format';
 
 const TYPES = Object.entries(ALERT_RULE_TYPES) as [AlertRuleType, (typeof ALERT_RULE_TYPES)[AlertRuleType]][];
+/** The plan the Slack, SMS and webhook channels need (the server's 403 names the same). */
+const channelsPlan = lowestPlanWith('advanced_alerting');
+
 const CHANNELS = [
   { id: 'email', label: 'Email', gated: false },
   { id: 'webhook', label: 'Webhook', gated: true },
@@ -182,7 +187,14 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
                 </label>
               ))}
             </div>
-            {!canUseChannels && <p className="text-xs text-muted-foreground">Webhook, Slack and SMS: Requires Professional plan</p>}
+            {!canUseChannels && (
+              <p className="text-xs text-muted-foreground" data-testid="rule-channels-plan-lock">
+                Webhook, Slack and SMS: Requires {PLAN_NAMES[channelsPlan]} plan.{' '}
+                <Link to={upgradeLinks(channelsPlan).upgrade} className="font-medium text-primary underline underline-offset-4">
+                  Upgrade
+                </Link>
+              </p>
+            )}
           </fieldset>
           {errors.form && (
             <p role="alert" className="text-sm font-medium text-destructive">

@@ -20,6 +20,7 @@ import {
   tenfoldBarWidth,
   type Rating,
 } from '../metrics';
+import { PlanRequiredBanner } from '../../../components/plan-required-banner';
 import { AdvancedAnalyticsCard } from './advanced-analytics-card';
 import { Bar, StatCard, ToneBadge } from './parts';
 import { isLivePath } from '../../../lib/live-routes';
@@ -207,7 +208,13 @@ export function OverviewView({ overview, error, onRetry, user }: { overview: Das
         <ImprovementTip score={overview.healthScore} />
       </div>
 
-      {showAnalytics && <AdvancedAnalyticsCard plan={user.subscriptionPlan} />}
+      {showAnalytics ? (
+        <AdvancedAnalyticsCard plan={user.subscriptionPlan} />
+      ) : (
+        <PlanRequiredBanner feature="advanced_analytics" variant="card" title="Advanced Analytics" testId="advanced-analytics-locked">
+          Daily trends of your inbox placement, delivery, bounce and complaint rates over 7, 30 or 90 days.
+        </PlanRequiredBanner>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Domains Monitored" icon={Globe} value={formatCount(overview.counts.domains)} testId="count-domains" />
