@@ -9,7 +9,8 @@
 // the median over the rounds: this machine is shared, and its speed drifts by a third within a
 // minute, so a ratio of two runs minutes apart measured the drift as much as the app.
 // Env: BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
-// BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info).
+// BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info),
+// BENCH_SERVER_NODE_ARGS (node options for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -133,7 +134,7 @@ const memoryLine = (label: string, m: TreeMemory) => `${label}: PSS ${m.pssMb} M
 await ensureBuilt({ log: (message) => console.log(message) });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-'));
 const app = await startChild(
-  [serverBundle],
+  [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverBundle],
   // A limit no run reaches, so every request is counted and none refused; with it the blocks leased
   // are 5 % of it, as large as a Professional key's share of its process would let them be at most.
   { PORT: String(appPort), HOST: '127.0.0.1', SMTP_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: logLevel, API_RATE_LIMIT_OVERRIDE: '1000000000' },
