@@ -158,7 +158,11 @@ export type TimelineNote = z.infer<typeof TimelineNote>;
 export const DomainNoteParams = IdParams('Domain id').extend({ noteId: Id('Note id') });
 export type DomainNoteParams = z.infer<typeof DomainNoteParams>;
 
-/** The web page of a domain's timeline, linked from the domain card, the dashboard and the drop alert. */
+/**
+ * The web page of a domain's timeline, linked from the domain card, the dashboard and the drop alert.
+ * A drop alert (type per series: deliverability_drop, bounce, spam or authentication_failure) carries
+ * it as `metadata.link`, with `metadata.dropId` and `metadata.domainId`.
+ */
 export function domainTimelinePath(domainId: number): string {
   return `/domains/${domainId}/timeline`;
 }
