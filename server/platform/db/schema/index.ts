@@ -17,3 +17,4 @@ export * from './api-keys';
 export * from './delivery-events';
 export * from './postmaster-stats';
 export * from './billing';
+export * from './timeline';
