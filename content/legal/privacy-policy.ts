@@ -85,7 +85,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'cookies',
       title: '8. Cookies',
       paragraphs: [
-        'We use one essential cookie: the session cookie that keeps you signed in (httpOnly, for up to 30 days). Your cookie choice from the cookie banner is kept in your browser’s local storage. We use no advertising cookies.',
+        'We set one essential cookie: the session cookie that keeps you signed in (httpOnly, for up to 30 days). We set no analytics or advertising cookies today; the choice you make in the cookie banner is kept in your browser’s local storage and applies to any optional cookie we add later.',
         'You can block or delete cookies in your browser, but you cannot sign in without the session cookie.',
       ],
     },
