@@ -206,7 +206,7 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     const signedOut = {
       '/': await titleAt('/', () => page.getByTestId('landing-hero').waitFor()),
       '/login': await titleAt('/login', () => page.getByTestId('login-form').waitFor()),
-      '/pricing': await titleAt('/pricing', () => page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor()),
+      '/pricing': await titleAt('/pricing', () => page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor()),
       '/nope': await titleAt('/nope', () => page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()),
     };
     expect(signedOut).toEqual({
