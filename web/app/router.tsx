@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 import { LandingPage } from '../features/landing/landing-page';
-import { PATHS } from '../lib/paths';
+import { DOMAIN_TIMELINE_ROUTE, PATHS } from '../lib/paths';
 
 // Only the landing page is in the first chunk; every other page is fetched when first shown.
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -19,6 +19,7 @@ const EmailConfirmationPage = lazy(() => import('../features/auth/email-confirma
 
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const DomainManagementPage = lazy(() => import('./domain-management-page'));
+const DomainTimelinePage = lazy(() => import('../features/timeline/timeline-page'));
 const InboxPlacementPage = lazy(() => import('../features/inbox-placement/inbox-placement-page'));
 const InboxPlacementSignedOut = lazy(() => import('../features/inbox-placement/signed-out-page'));
 const ReputationPage = lazy(() => import('../features/reputation/reputation-page'));
@@ -52,6 +53,12 @@ const SHELL: Record<string, ShellMeta> = {
     title: 'Domain Management',
     description: 'Add and verify your sending domains and follow their authentication',
     breadcrumbs: [{ label: 'Domains' }],
+  },
+  domainTimeline: {
+    title: 'Deliverability Timeline',
+    description: 'Placement, authentication, blocklists, bounce and complaint rates and your notes on one time axis',
+    // The page puts the domain's name in the middle once it has loaded it (usePageTrail).
+    breadcrumbs: [{ label: 'Domains', to: PATHS.domains }, { label: 'Timeline' }],
   },
   inboxPlacement: {
     title: 'Inbox Placement Testing',
@@ -136,6 +143,7 @@ export const routes: RouteObject[] = [
           },
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
           { path: PATHS.domains, element: <DomainManagementPage />, handle: gated(SHELL.domains) },
+          { path: DOMAIN_TIMELINE_ROUTE, element: <DomainTimelinePage />, handle: gated(SHELL.domainTimeline) },
           {
             path: PATHS.inboxPlacement,
             element: <InboxPlacementPage />,

@@ -36,3 +36,9 @@ export function emailConfirmationPath(email: string, sent: boolean): string {
   const query = new URLSearchParams({ email, sent: sent ? '1' : '0' });
   return `${PATHS.emailConfirmation}?${query.toString()}`;
 }
+
+/**
+ * The route of a page about one domain, its id in the path (links: domainTimelinePath in
+ * contracts/timeline.ts). Not in PATHS, which lists the screens of content/screens.ts one for one.
+ */
+export const DOMAIN_TIMELINE_ROUTE = '/domains/:id/timeline';

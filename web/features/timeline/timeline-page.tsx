@@ -1,0 +1,171 @@
+import { lazy, Suspense } from 'react';
+import { ArrowLeft, CalendarClock, SearchX } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ID_MAX } from '@contracts/input';
+import type { DomainTimeline } from '@contracts/timeline';
+import { LoadError } from '../../components/load-error';
+import { PeriodSelector } from '../../components/period-selector';
+import { QueryState } from '../../components/query-state';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { usePageTrail } from '../../lib/page-trail';
+import { PATHS } from '../../lib/paths';
+import { TIMELINE_PERIODS, useDiagnosis, useTimeline, type TimelinePeriod } from './api';
+import { EventList } from './components/event-list';
+import { NoteForm } from './components/note-form';
+import { SeriesHints } from './components/series-hints';
+import { SeriesLegend } from './components/series-legend';
+import { WhyPanel } from './components/why-panel';
+import { missingSources, seriesColors } from './series';
+
+const TimelineChart = lazy(() => import('./components/timeline-chart'));
+
+const DEFAULT_PERIOD: TimelinePeriod = 30;
+
+function periodOf(value: string | null): TimelinePeriod {
+  const days = Number(value);
+  return (TIMELINE_PERIODS as readonly number[]).includes(days) ? (days as TimelinePeriod) : DEFAULT_PERIOD;
+}
+
+function idOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= ID_MAX ? id : null;
+}
+
+function DomainNotFound() {
+  return (
+    <Card data-testid="timeline-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">Domain not found</h2>
+      <p className="max-w-md text-sm text-muted-foreground">It may have been deleted, or the link is not one of your domains.</p>
+      <Button asChild variant="outline">
+        <Link to={PATHS.domains}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Domains
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+function ChartCard({ timeline, days }: { timeline: DomainTimeline; days: number }) {
+  const series = timeline.series.filter((s) => s.points.length > 0);
+  const colors = seriesColors(series);
+  const missing = missingSources(series);
+  return (
+    <Card data-testid="timeline-chart-card">
+      <CardHeader>
+        <CardTitle className="text-lg">Deliverability over the last {days} days</CardTitle>
+        <CardDescription>Every series on one time axis, with the events as dots along the top and detected drops as red lines.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {series.length > 0 ? (
+          <>
+            <Suspense fallback={<div className="h-72 animate-pulse rounded-md bg-muted" aria-hidden="true" />}>
+              <TimelineChart from={timeline.from} to={timeline.to} series={series} events={timeline.events} colors={colors} />
+            </Suspense>
+            <SeriesLegend series={series} colors={colors} hasEvents={timeline.events.length > 0} />
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="timeline-no-series">
+            No figures for {timeline.domain.name} in the last {days} days, so there is no chart to draw yet.
+          </p>
+        )}
+        <SeriesHints sources={missing} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function EventsCard({ timeline, days }: { timeline: DomainTimeline; days: number }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Events</CardTitle>
+        <CardDescription>
+          DNS changes and failed checks, blocklist listings, new failing DMARC sources, inbox tests, integration errors, detected drops and your notes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <NoteForm domainId={timeline.domain.id} />
+        {timeline.events.length > 0 ? (
+          <EventList domainId={timeline.domain.id} events={timeline.events} />
+        ) : (
+          <p className="flex items-center gap-2 border-t pt-4 text-sm text-muted-foreground" data-testid="timeline-no-events">
+            <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+            Nothing happened to {timeline.domain.name} in the last {days} days that InboxPulse knows of.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Diagnosis({ diagnosis, days }: { diagnosis: ReturnType<typeof useDiagnosis>; days: number }) {
+  return (
+    <QueryState
+      query={diagnosis}
+      loading={
+        <Card className="flex justify-center py-10">
+          <Spinner className="size-6" label="Looking for drops and their causes" />
+        </Card>
+      }
+      errorMessage={(error) => serverMessageOr(error, 'Could not load the diagnosis.')}
+      errorVariant="card"
+    >
+      {(data) => <WhyPanel drops={data.drops} days={days} />}
+    </QueryState>
+  );
+}
+
+function DomainTimelineView({ domainId, days, onDays }: { domainId: number; days: TimelinePeriod; onDays: (days: TimelinePeriod) => void }) {
+  // Both asked for at once: the diagnosis need not wait for the chart.
+  const timeline = useTimeline(domainId, days);
+  const diagnosis = useDiagnosis(domainId, days);
+  const name = timeline.data?.domain.name;
+  usePageTrail(name ? [{ label: 'Domains', to: PATHS.domains }, { label: name }, { label: 'Timeline' }] : null);
+
+  if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404) return <DomainNotFound />;
+  return (
+    <div className="space-y-6" data-testid="timeline-page" aria-busy={timeline.isFetching}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{name}</h2>
+        <PeriodSelector periods={TIMELINE_PERIODS} value={days} onChange={onDays} label="Timeline period" />
+      </div>
+      {timeline.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" label="Loading the timeline" />
+        </div>
+      ) : timeline.isError ? (
+        <LoadError variant="card" message={serverMessageOr(timeline.error, 'Could not load the timeline.')} onRetry={timeline.refetch} />
+      ) : (
+        <>
+          <ChartCard timeline={timeline.data} days={days} />
+          <Diagnosis diagnosis={diagnosis} days={days} />
+          <EventsCard timeline={timeline.data} days={days} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A domain's deliverability timeline (issue 19): /domains/:id/timeline?days=7|30|90. */
+export default function TimelinePage() {
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const domainId = idOf(params.id);
+  const days = periodOf(search.get('days'));
+  if (domainId === null) return <DomainNotFound />;
+  // Keyed by the domain: another domain's figures are never shown under this one while its own load.
+  return (
+    <DomainTimelineView
+      key={domainId}
+      domainId={domainId}
+      days={days}
+      onDays={(next) => setSearch(next === DEFAULT_PERIOD ? {} : { days: String(next) }, { replace: true })}
+    />
+  );
+}
