@@ -25,6 +25,7 @@ import { seedNetworkRoutes } from './inbox-tests/seed-network.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { monitoringRoutes } from './reputation/monitoring.routes';
+import { planRoutes } from './plans/plans.routes';
 import { postmasterRoutes } from './postmaster/postmaster.routes';
 import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertSettingsRoutes, ctx);
   await app.register(apiKeyRoutes, ctx);
   await app.register(billingRoutes, ctx);
+  await app.register(planRoutes, ctx);
   await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);

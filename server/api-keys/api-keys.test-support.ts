@@ -1,9 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { PlanId } from '@contracts/plans';
 import type { TestApp } from '../test/test-app';
 import type { TestClient } from '../test/test-app';
 
 /** Puts the user on a plan as billing would: the row changes, the triggers tell every process. */
-export async function setPlan(t: TestApp, userId: number, plan: 'free' | 'professional'): Promise<void> {
+export async function setPlan(t: TestApp, userId: number, plan: PlanId): Promise<void> {
   await t.database.pool.query(`UPDATE users SET subscription_plan = $2 WHERE id = $1`, [userId, plan]);
 }
 

@@ -33,7 +33,7 @@ import { findUserDomain } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { bearerTokenOf } from '../platform/http/api-key-auth';
-import { planOf } from '../platform/http/plan-gate';
+import { planOf, requireEmailAllowance } from '../platform/http/plan-gate';
 import { currentUser, requireUser } from '../platform/http/session';
 import { countEvents, countEventsByMailboxProvider, listLatestEvents, setDailyTotals } from './delivery-events.repo';
 import { checkBatchSize, ingestEvents, parseBatch } from './delivery-events.service';
@@ -80,7 +80,12 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   });
   app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('unsupported_media_type', UNSUPPORTED), undefined));
 
-  const ingest = (userId: number, source: MtaSource, body: unknown) => ingestEvents(ctx, userId, source, parseBatch(source, body));
+  // Every write of sent mail is counted against the plan's e-mails a month first (ADR 032).
+  const withinAllowance = (request: FastifyRequest) => requireEmailAllowance(ctx.db, currentUser(request));
+  const ingest = async (userId: number, source: MtaSource, body: unknown) => {
+    await requireEmailAllowance(ctx.db, userId);
+    return ingestEvents(ctx, userId, source, parseBatch(source, body));
+  };
   const batchOptions = { onRequest: tokenOwner, bodyLimit: DELIVERY_BATCH_MAX_BYTES, config: { webhookToken: true } } as const;
 
   for (const route of MTA_ROUTES) {
@@ -113,15 +118,18 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   );
 
   // InboxPulse's own shapes, for scripts with an API key (or the signed-in web app).
-  r.post('/api/postfix/events', { onRequest: signedIn, schema: { body: PostfixEventBody, response: { 200: IngestAnswer } } }, async (request) =>
-    ingestEvents(ctx, currentUser(request).id, 'postfix', parsePostfixLines([request.body.log_entry])),
-  );
-  r.post('/api/events', { onRequest: signedIn, schema: { body: ApiEventBody, response: { 200: IngestAnswer } } }, async (request) =>
-    ingestEvents(ctx, currentUser(request).id, 'api', [parseApiEvent(request.body)]),
-  );
-  r.post('/api/email-metrics', { onRequest: signedIn, schema: { body: EmailMetricEventBody, response: { 200: IngestAnswer } } }, async (request) =>
-    ingestEvents(ctx, currentUser(request).id, 'api', [parseEmailMetricEvent(request.body)]),
-  );
+  r.post('/api/postfix/events', { onRequest: signedIn, schema: { body: PostfixEventBody, response: { 200: IngestAnswer } } }, async (request) => {
+    await withinAllowance(request);
+    return ingestEvents(ctx, currentUser(request).id, 'postfix', parsePostfixLines([request.body.log_entry]));
+  });
+  r.post('/api/events', { onRequest: signedIn, schema: { body: ApiEventBody, response: { 200: IngestAnswer } } }, async (request) => {
+    await withinAllowance(request);
+    return ingestEvents(ctx, currentUser(request).id, 'api', [parseApiEvent(request.body)]);
+  });
+  r.post('/api/email-metrics', { onRequest: signedIn, schema: { body: EmailMetricEventBody, response: { 200: IngestAnswer } } }, async (request) => {
+    await withinAllowance(request);
+    return ingestEvents(ctx, currentUser(request).id, 'api', [parseEmailMetricEvent(request.body)]);
+  });
   r.post(
     '/api/v1/events',
     {
@@ -132,6 +140,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const events = Array.isArray(request.body) ? request.body : request.body.events;
       checkBatchSize(events.length);
+      await withinAllowance(request);
       const now = Date.now();
       return ingestEvents(
         ctx,
@@ -143,6 +152,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   );
   r.post('/api/v1/metrics', { onRequest: signedIn, schema: { body: DailyMetricsBody, response: { 200: EmailMetric } } }, async (request) => {
     const { provider, date, ...totals } = request.body;
+    await withinAllowance(request);
     const row = await setDailyTotals(ctx.db, currentUser(request).id, provider, date, totals);
     return {
       id: row.id,
@@ -208,6 +218,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
       const records = jsonRecords(request.body);
       checkBatchSize(records.length);
       const snapshot = readPostqueue(records);
+      await withinAllowance(request);
       const deferred =
         snapshot.rows.length === 0 || snapshot.rows.every((row) => 'ignored' in row)
           ? { accepted: 0, duplicates: 0, ignored: snapshot.rows.length, rejected: [] }

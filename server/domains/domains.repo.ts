@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../platform/db/client';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
@@ -29,6 +29,12 @@ export async function insertDomain(ex: Executor, userId: number, name: string, t
     .onConflictDoNothing({ target: [domains.userId, domains.domain] })
     .returning();
   return row;
+}
+
+/** How many domains the user has. */
+export async function countUserDomains(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(domains).where(eq(domains.userId, userId));
+  return row?.n ?? 0;
 }
 
 export interface DomainChanges {

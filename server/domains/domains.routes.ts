@@ -10,7 +10,8 @@ import { currentUser, requireUser } from '../platform/http/session';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { recheckDomain } from './domain-checks.service';
 import { validateDomainName } from './domain-name';
-import { deleteUserDomain, findUserDomain, insertDomain, listUserDomains, updateUserDomain, type DomainRow } from './domains.repo';
+import { deleteUserDomain, findUserDomain, listUserDomains, updateUserDomain, type DomainRow } from './domains.repo';
+import { addDomain } from './domains.service';
 
 export function toDomain(row: DomainRow): Domain {
   return {
@@ -81,8 +82,7 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const name = validateDomainName(request.body.domain);
       // Counted before anything is stored: a refused check must not leave a domain behind.
       if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
-      const row = await insertDomain(ctx.db, userId, name, type);
-      if (!row) throw new AppError('conflict', 'You already added this domain');
+      const row = await addDomain(ctx.db, userId, name, type);
       if (!verifyDns) return toDetail(row);
       return toDetail(await checkNewDomain(row));
     },

@@ -19,10 +19,12 @@ export const ANALYSER_PLACEMENT = {
 
 /**
  * Creates a test with one pending placement per active seed, copied from the seed so results keep
- * the network as it was; with no active seed, one row for the product's own analyser.
+ * the network as it was; with no active seed, one row for the product's own analyser. `claim` runs
+ * first in the same transaction (the plan's monthly allowance): when it throws, nothing is created.
  */
-export async function createInboxTest(db: Db, userId: number, inboundDomain: string): Promise<InboxTestRow> {
+export async function createInboxTest(db: Db, userId: number, inboundDomain: string, claim?: (tx: Executor) => Promise<void>): Promise<InboxTestRow> {
   return db.transaction(async (tx) => {
+    await claim?.(tx);
     const [draft] = await tx
       .insert(inboxTests)
       .values({ userId, testType: 'automatic', testEmailAddress: `pending-${newTestToken()}@${inboundDomain}` })

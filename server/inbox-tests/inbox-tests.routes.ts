@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '@contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
+import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
+import { claimMonthlyAllowance } from '../platform/http/plan-gate';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -34,11 +36,14 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/inbox-tests',
     { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } },
     async (request) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
       // A test is about a domain the user sends from; one that passes its DNS checks (spec, section 2).
       if (!(await hasHealthyDomain(ctx.db, userId))) throw new AppError('conflict', NO_HEALTHY_DOMAIN);
       await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
-      const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN)]);
+      // The plan's tests a month (ADR 032), counted in the test's own transaction.
+      const claim = (tx: Executor) => claimMonthlyAllowance(tx, user, 'inboxTestsPerMonth');
+      const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN, claim)]);
       return test!;
     },
   );

@@ -15,6 +15,7 @@ import {
   UpdateIntegrationBody,
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
+import { requireEmailAllowance } from '../platform/http/plan-gate';
 import { currentUser, requireUser } from '../platform/http/session';
 import {
   changeIntegration,
@@ -36,9 +37,11 @@ export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): 
   );
 
   // A day's SMTP2GO statistics pushed by the user's own script (session or API key): written over that day's figures.
-  r.post('/api/smtp2go/sync', { onRequest: signedIn, schema: { body: ProviderSyncBody, response: { 200: ProviderSyncAnswer } } }, async (request) =>
-    storePushedStats(ctx, currentUser(request).id, request.body),
-  );
+  r.post('/api/smtp2go/sync', { onRequest: signedIn, schema: { body: ProviderSyncBody, response: { 200: ProviderSyncAnswer } } }, async (request) => {
+    // A pushed day counts against the plan's e-mails a month (ADR 032); a plugin's own sync is never refused.
+    await requireEmailAllowance(ctx.db, currentUser(request));
+    return storePushedStats(ctx, currentUser(request).id, request.body);
+  });
 
   // The provider's own answer to the credentials; nothing is stored. A refusal is a 200 with success false and its words.
   r.post('/api/integrations/test', { onRequest: signedIn, schema: { body: TestConnectionBody, response: { 200: TestConnectionResult } } }, async (request) =>

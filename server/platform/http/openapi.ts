@@ -58,6 +58,7 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   'reactivate-subscription': 'Billing',
   'apply-coupon': 'Billing',
   invoices: 'Billing',
+  usage: 'Billing',
   stripe: 'Billing',
 };
 

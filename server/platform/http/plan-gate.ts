@@ -1,18 +1,42 @@
-import { PLAN_IDS, PLAN_LIMITS, PLAN_NAMES, PlanId, lowestPlanWith, planHasFeature, type PlanFeature, type PlanLimits } from '@contracts/plans';
+import {
+  PLAN_FEATURE_SETS,
+  PLAN_IDS,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  PlanId,
+  lowestPlanWith,
+  planHasFeature,
+  planLiftingLimit,
+  type PlanFeature,
+  type PlanLimits,
+} from '@contracts/plans';
+import type { Db, Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
+import { claimMonthly, emailsThisMonth, lockedPlanOf, storedPlanOf } from './plan-usage.repo';
+
+/*
+ * The one place that says what a plan allows (ADR 032): its feature flags and its limits. Every
+ * capability asks here; the figures themselves are in contracts/plans.ts, shared with the web.
+ */
 
 const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);
+type PlanHolder = Pick<UserRow, 'subscriptionPlan'>;
 
 /** The plan a stored user is on; a value this version does not know counts as free. */
-export function planOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanId {
+export function planOf(user: PlanHolder): PlanId {
   // A set lookup, not a zod parse: this runs on every signed-in answer that carries the user.
   return KNOWN_PLANS.has(user.subscriptionPlan) ? (user.subscriptionPlan as PlanId) : 'free';
 }
 
-/** What the user's plan allows (ADR 032); null means unlimited. */
-export function limitsOf(user: Pick<UserRow, 'subscriptionPlan'>): PlanLimits {
+/** What the user's plan allows; null means unlimited. */
+export function limitsOf(user: PlanHolder): PlanLimits {
   return PLAN_LIMITS[planOf(user)];
+}
+
+/** The flags the user's plan has. */
+export function featuresOf(user: PlanHolder): PlanFeature[] {
+  return [...PLAN_FEATURE_SETS[planOf(user)]];
 }
 
 /** The lowest plan that has `feature`, by name as the upgrade banner says it ("Professional"). */
@@ -24,6 +48,77 @@ export function lowestPlanNameWith(feature: PlanFeature): string {
  * The one plan gate every capability uses: a 403 with the banner's words (part 1 section 6:
  * 'Requires {plan} plan') when the user's plan lacks `feature`.
  */
-export function requireFeature(user: Pick<UserRow, 'subscriptionPlan'>, feature: PlanFeature): void {
+export function requireFeature(user: PlanHolder, feature: PlanFeature): void {
   if (!planHasFeature(planOf(user), feature)) throw new AppError('forbidden', `Requires ${lowestPlanNameWith(feature)} plan`);
+}
+
+/** The limits something is counted against (retention and the API quota are enforced elsewhere). */
+export type CountedLimit = 'domains' | 'inboxTestsPerMonth' | 'emailsPerMonth';
+
+const COUNTED: Record<CountedLimit, (n: string) => string> = {
+  domains: (n) => (n === '1' ? '1 domain' : `${n} domains`),
+  inboxTestsPerMonth: (n) => (n === '1' ? '1 inbox test per month' : `${n} inbox tests per month`),
+  // The pricing page's words: "10,000 emails per month".
+  emailsPerMonth: (n) => `${n} emails per month`,
+};
+
+/**
+ * The 403 of a limit reached: what the plan allows, then the banner's 'Requires {plan} plan' naming
+ * the pricing-page plan that lifts it, e.g. "Your Free plan allows 5 domains. Requires Professional plan".
+ */
+export function limitReached(plan: PlanId, limit: CountedLimit): AppError {
+  const allowed = PLAN_LIMITS[plan][limit];
+  const lifter = planLiftingLimit(plan, limit);
+  const what = `Your ${PLAN_NAMES[plan]} plan allows ${COUNTED[limit](allowed === null ? 'unlimited' : allowed.toLocaleString('en-US'))}.`;
+  return new AppError('forbidden', lifter ? `${what} Requires ${PLAN_NAMES[lifter]} plan` : what);
+}
+
+/** Throws the limit's 403 when `total` (what the user would have, counting what is being added) passes it. */
+export function requireWithinLimit(plan: PlanId, limit: CountedLimit, total: number): void {
+  const allowed = PLAN_LIMITS[plan][limit];
+  if (allowed !== null && total > allowed) throw limitReached(plan, limit);
+}
+
+/**
+ * Inside the caller's transaction: the user's plan as stored now, with the user row locked until the
+ * transaction ends, so two requests of one user that count and then add (the last free domain) run
+ * one after the other, and a plan change waits for them. Undefined when the user is gone.
+ */
+export async function lockPlanOf(tx: Executor, userId: number): Promise<PlanId | undefined> {
+  const stored = await lockedPlanOf(tx, userId);
+  return stored === undefined ? undefined : planOf({ subscriptionPlan: stored });
+}
+
+/** The calendar-month counters (UTC) kept beside the rate limits, by what they count. */
+const MONTHLY_COUNTERS = { inboxTestsPerMonth: 'inbox-tests-month' } as const;
+export type MonthlyCounter = keyof typeof MONTHLY_COUNTERS;
+
+export const monthlyCounterKey = (counter: MonthlyCounter, userId: number) => `${MONTHLY_COUNTERS[counter]}:${userId}`;
+
+/**
+ * Counts one more of `counter` this month for the user, or throws the limit's 403 when the plan's
+ * allowance is used up. One conditional upsert: concurrent claims never pass the allowance between
+ * them. Deleting what was made does not give the claim back (a started inbox test used the seeds).
+ */
+export async function claimMonthlyAllowance(ex: Executor, user: Pick<UserRow, 'id' | 'subscriptionPlan'>, counter: MonthlyCounter): Promise<void> {
+  const plan = planOf(user);
+  const allowed = PLAN_LIMITS[plan][counter];
+  if (allowed !== null && allowed < 1) throw limitReached(plan, counter);
+  if (!(await claimMonthly(ex, monthlyCounterKey(counter, user.id), allowed))) throw limitReached(plan, counter);
+}
+
+/**
+ * The monthly e-mail volume (ADR 032): data pushed for a user (delivery events, day totals) is refused
+ * with the limit's 403 once the e-mails counted this month (UTC) reach the plan's allowance. A batch
+ * that starts under it is taken whole. Unlimited plans cost one primary-key read, or none when the
+ * caller knows the user row.
+ */
+export async function requireEmailAllowance(db: Db, user: number | (PlanHolder & { id: number })): Promise<void> {
+  const userId = typeof user === 'number' ? user : user.id;
+  const stored = typeof user === 'number' ? await storedPlanOf(db, userId) : user.subscriptionPlan;
+  if (stored === undefined) return;
+  const plan = planOf({ subscriptionPlan: stored });
+  const allowed = PLAN_LIMITS[plan].emailsPerMonth;
+  if (allowed === null) return;
+  if ((await emailsThisMonth(db, userId)) >= allowed) throw limitReached(plan, 'emailsPerMonth');
 }
