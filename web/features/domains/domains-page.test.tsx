@@ -81,6 +81,24 @@ describe('Domains: list and status badge', () => {
   });
 });
 
+describe('Domains: timeline', () => {
+  it("each card's menu opens the domain's timeline", async () => {
+    stubDomains([makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' })], {
+      'GET /api/domains/2/timeline': () =>
+        jsonResponse({ domain: { id: 2, name: 'news.example.org' }, from: '2025-02-04T12:00:00.000Z', to: '2025-03-06T12:00:00.000Z', series: [], events: [] }),
+      'GET /api/domains/2/diagnosis': () => jsonResponse({ drops: [] }),
+    });
+    const view = await openPage();
+    const user = userEvent.setup();
+    await user.click(within(await card('news.example.org')).getByRole('button', { name: 'Actions for news.example.org' }));
+    const item = await screen.findByRole('menuitem', { name: 'Timeline' });
+    expect(item).toHaveAttribute('href', '/domains/2/timeline');
+    await user.click(item);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deliverability Timeline' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/domains/2/timeline');
+  });
+});
+
 describe('Domains: add form', () => {
   it('opens and closes; the button is disabled while empty; cancelling clears the input', async () => {
     stubDomains([makeDomain()]);

@@ -1,7 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, ChevronUp, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ChartLine, ChevronDown, ChevronUp, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Domain } from '@contracts/domains';
+import { domainTimelinePath } from '@contracts/timeline';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -31,6 +33,12 @@ function DomainMenu({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () =
           <DropdownMenu.Item className={MENU_ITEM} onSelect={onEdit}>
             <Pencil aria-hidden="true" />
             Edit Domain
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={MENU_ITEM}>
+            <Link to={domainTimelinePath(domain.id)}>
+              <ChartLine aria-hidden="true" />
+              Timeline
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={`${MENU_ITEM} text-destructive`} onSelect={onDelete}>
             <Trash2 aria-hidden="true" />
