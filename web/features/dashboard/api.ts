@@ -1,9 +1,12 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DashboardOverview, DashboardTrends } from '@contracts/dashboard';
+import type { Domain } from '@contracts/domains';
 import { EmailMetricList, type EmailMetric } from '@contracts/email-metrics';
 import { IntegrationList, type Integration } from '@contracts/integrations';
+import type { Drop } from '@contracts/timeline';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
+import { diagnosisQueryOptions } from '../../lib/queries/diagnosis';
 import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';
 import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
@@ -99,5 +102,33 @@ export function useDeleteAlertMutation() {
       await apiRequest('DELETE', `/api/alerts/${id}`);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
+  });
+}
+
+/** Issue 19: the dashboard answers "why did my mail go to spam?" for drops of the last 7 days. */
+export const RECENT_DROP_DAYS = 7;
+
+export interface DropAnswer {
+  domain: Pick<Domain, 'id' | 'domain'>;
+  drop: Drop;
+}
+
+/**
+ * For each domain, its newest drop detected in the last 7 days (GET /api/domains/:id/diagnosis?days=7,
+ * one call per domain: the API has no summary across domains). Domains without one, and diagnoses
+ * that failed or have not answered yet, give nothing: the dashboard never shows a guess.
+ */
+export function useRecentDrops(domains: readonly Domain[]): DropAnswer[] {
+  const { isAuthenticated } = useAuth();
+  return useQueries({
+    queries: domains.map((domain) => diagnosisQueryOptions(domain.id, RECENT_DROP_DAYS, isAuthenticated)),
+    combine: (results) => {
+      const since = Date.now() - RECENT_DROP_DAYS * 24 * 60 * 60 * 1000;
+      return results.flatMap((result, index): DropAnswer[] => {
+        const recent = (result.data?.drops ?? []).filter((drop) => Date.parse(drop.at) >= since);
+        const newest = recent.reduce<Drop | undefined>((best, drop) => (!best || Date.parse(drop.at) > Date.parse(best.at) ? drop : best), undefined);
+        return newest ? [{ domain: domains[index], drop: newest }] : [];
+      });
+    },
   });
 }

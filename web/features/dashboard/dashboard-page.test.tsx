@@ -31,6 +31,51 @@ async function choose(source: string) {
   return user;
 }
 
+describe('Dashboard: the answer to a drop (issue 19)', () => {
+  const drop = (at: string, summary: string) => ({
+    id: `placement:gmail:${at}`,
+    series: 'placement:gmail',
+    label: 'Inbox placement at Gmail',
+    at,
+    before: 92,
+    after: 61,
+    summary,
+    causes: [],
+  });
+  const newest = 'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before';
+
+  it("shows each domain's newest drop of the last 7 days with a link to its timeline", async () => {
+    const mock = stubDashboard({
+      domains: [makeDomain(), makeDomain({ id: 2, domain: 'quiet.example.org' })],
+      extra: {
+        'GET /api/domains/1/diagnosis': () => jsonResponse({ drops: [drop(hoursAgo(30), newest), drop(hoursAgo(100), 'An older drop')] }),
+        'GET /api/domains/2/diagnosis': () => jsonResponse({ drops: [] }),
+      },
+    });
+    await openDashboard();
+    const card = within(await screen.findByTestId('dashboard-drop-answers'));
+    expect(card.getByText(newest)).toBeInTheDocument();
+    expect(card.queryByText('An older drop')).not.toBeInTheDocument();
+    expect(card.queryByText(/quiet\.example\.org/)).not.toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'View timeline of example.com' })).toHaveAttribute('href', '/domains/1/timeline');
+    expect(mock.mock.calls.map(([input]) => String(input))).toContain('/api/domains/1/diagnosis?days=7');
+  });
+
+  it('shows nothing at all when no domain had a drop in the last 7 days, or the diagnosis failed', async () => {
+    stubDashboard({
+      domains: [makeDomain(), makeDomain({ id: 2, domain: 'broken.example.org' })],
+      extra: {
+        'GET /api/domains/1/diagnosis': () => jsonResponse({ drops: [drop(hoursAgo(8 * 24), 'Eight days ago')] }),
+        'GET /api/domains/2/diagnosis': () => errorResponse(500, 'internal', 'Something went wrong on our side'),
+      },
+    });
+    const app = await openDashboard();
+    await settled(app);
+    expect(screen.queryByTestId('dashboard-drop-answers')).not.toBeInTheDocument();
+    expect(screen.queryByText('Eight days ago')).not.toBeInTheDocument();
+  });
+});
+
 describe('Dashboard: loading and welcome', () => {
   it('shows skeletons while the data loads', async () => {
     stubDashboard({ overview: () => new Promise<Response>(() => {}) as unknown as Response });

@@ -7,8 +7,9 @@ import { useAuth } from '../../lib/session';
 import { useAlerts } from '../../lib/queries/alerts';
 import { useDomains } from '../../lib/queries/domains';
 import { useInboxTests } from '../../lib/queries/inbox-tests';
-import { useDashboardOverview, useEmailMetrics, useIntegrations } from './api';
+import { useDashboardOverview, useEmailMetrics, useIntegrations, useRecentDrops } from './api';
 import { DomainHealthView } from './components/domain-health-view';
+import { DropAnswersCard } from './components/drop-answers-card';
 import { EspDataView } from './components/esp-data-view';
 import { InboxTestsView } from './components/inbox-tests-view';
 import { OverviewView } from './components/overview-view';
@@ -29,6 +30,7 @@ export default function DashboardPage() {
   const integrations = useIntegrations();
   const alerts = useAlerts();
   const metrics = useEmailMetrics(source === 'esp-data');
+  const dropAnswers = useRecentDrops(domains.data ?? []);
 
   // Part 1, section 8. The shell only shows this page to a signed-in user, so the first toast
   // fires only if the session disappears under it. When the overview's 401 said so first (the query
@@ -98,6 +100,8 @@ export default function DashboardPage() {
           </Button>
         </div>
       )}
+
+      <DropAnswersCard answers={dropAnswers} />
 
       <SourceSelector sources={sources} selected={selected.id} active={active} onSelect={setSource} />
 
