@@ -29,6 +29,7 @@ import { planRoutes } from './plans/plans.routes';
 import { postmasterRoutes } from './postmaster/postmaster.routes';
 import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
+import { timelineRoutes } from './timeline/timeline.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { lazyRequestLogger, RequestLog } from './platform/http/request-log';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(monitoringRoutes, ctx);
   await app.register(ipAddressRoutes, ctx);
   await app.register(domainReputationRoutes, ctx);
+  await app.register(timelineRoutes, ctx);
   await app.register(webhookRoutes, ctx);
 
   await registerSpa(app, deps.webRoot);

@@ -10,6 +10,8 @@ import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
 import { queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
+import { dnsChanges } from './dns-changes';
+import { recordDnsChanges } from './dns-changes.repo';
 import { findDomainById, saveDomainChecks, type DomainCheckOutcome, type DomainRow } from './domains.repo';
 
 /** An alert about one domain, before it is addressed to its owner. */
@@ -55,7 +57,10 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     const saved = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
-    for (const alert of domainAlerts(previous, next, checks)) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
+    const alerts = domainAlerts(previous, next, checks);
+    for (const alert of alerts) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
+    // The timeline's history of the records (ADR 034): kept even when the user deletes the alerts.
+    await recordDnsChanges(tx, previous, dnsChanges(previous, checks, alerts));
     const deliveries: number[] = [];
     for (const event of domainWebhookEvents(previous, next, checks)) deliveries.push(...(await recordWebhookEvent(tx, row.userId, event.type, event.data)));
     const changed = (['status', 'spfStatus', 'dkimStatus', 'dmarcStatus'] as const).some((field) => previous[field] !== next[field]);

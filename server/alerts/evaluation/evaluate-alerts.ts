@@ -1,7 +1,9 @@
 import { ALERT_SETTING_DEFAULTS } from '@contracts/alert-settings';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { claimNewDrops } from '../../timeline/timeline.service';
 import { openConditionKeys, openOrUpdateCondition, resolveCondition } from '../alert-conditions';
+import { createAlert } from '../alerts.repo';
 import { deliverAlertsJobType } from '../deliver-alerts.job-type';
 import {
   addDays,
@@ -69,7 +71,9 @@ export async function evaluateAlerts(ctx: Pick<AppContext, 'db' | 'jobs'>, userI
     await lockUserEvaluation(tx, userId);
     // Read under the lock: an evaluation that waited sees what the one before it wrote.
     const measured = measureAll(await loadEvaluationData(tx, userId, now));
-    return writeConditions(tx, userId, measured);
+    const summary = await writeConditions(tx, userId, measured);
+    summary.raised += await raiseDropAlerts(tx, userId, now);
+    return summary;
   });
   if (summary.raised + summary.escalated + summary.resolved > 0) {
     await ctx.jobs.send(deliverAlertsJobType, { userId }, { singletonKey: `user-${userId}` });
@@ -91,6 +95,17 @@ async function writeConditions(tx: Executor, userId: number, measured: Measured[
     if (await resolveCondition(tx, userId, key, `Recovered: ${noLongerMonitored(key)}`)) summary.resolved++;
   }
   return summary;
+}
+
+/**
+ * A drop the timeline's change detection found in one of the user's series (ADR 034) raises one
+ * alert: its message is the diagnosis' summary, its link the domain's timeline. A drop is an event,
+ * not a condition: the alert is not resolved, and the drop is never alerted twice (claimNewDrops).
+ */
+async function raiseDropAlerts(tx: Executor, userId: number, now: Date): Promise<number> {
+  const drops = await claimNewDrops(tx, userId, now);
+  for (const drop of drops) await createAlert(tx, { ...drop, userId });
+  return drops.length;
 }
 
 /** Why an open condition was not measured at all: its data, rule or domain is gone. */

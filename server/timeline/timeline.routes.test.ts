@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert } from '@contracts/alerts';
+import { NO_CLEAR_CAUSE, type Diagnosis, type DomainTimeline, type IpTimeline } from '@contracts/timeline';
+import { newApiKey, setPlan, withKey } from '../api-keys/api-keys.test-support';
+import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
+import { insertIntegration, updateIntegration } from '../integrations/integrations.repo';
+import { alerts, domainNotes, integrationErrors } from '../platform/db/schema/index';
+import { runReputationCheck } from '../reputation/reputation-run.service';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+
+/*
+ * The timeline routes against the real app and database: owner scoping, API keys, notes, the IP
+ * timeline, integration errors, and the bounce-spike scenario of issue 19 (a spike nothing explains)
+ * with the alert it raises once. Sending figures go in through POST /api/v1/metrics, as a script
+ * reports them, for past days: that route takes the day, so no row is written by hand.
+ */
+
+let dns: TestDnsServer;
+let t: TestApp;
+beforeAll(async () => {
+  dns = await startDnsServer();
+  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+});
+afterAll(async () => {
+  await t?.close();
+  await dns?.close();
+});
+
+const DAY = 86_400_000;
+const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+const timelineOf = async (client: TestClient, id: number, days = 30) => (await client.get(`/api/domains/${id}/timeline?days=${days}`)).json() as DomainTimeline;
+const diagnosisOf = async (client: TestClient, id: number) => (await client.get(`/api/domains/${id}/diagnosis`)).json() as Diagnosis;
+const evaluate = (userId: number) => evaluateAlerts({ db: t.database.db, jobs: t.jobs }, userId);
+
+async function userWithDomain(name: string) {
+  const { client, user } = await signUp(t.app);
+  const res = await client.post('/api/domains', { domain: name });
+  expect(res.statusCode, res.body).toBe(200);
+  return { client, user, domainId: res.json().id as number };
+}
+
+async function reportDay(client: TestClient, daysAgo: number, sent: number, bounced: number) {
+  const res = await client.post('/api/v1/metrics', { provider: 'newsletter-tool', date: dayOf(daysAgo), emailsSent: sent, delivered: sent - bounced, bounced });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('a bounce spike with no evidence before it', () => {
+  it('is found, said to have no clear cause, and raises one alert linking to the timeline', async () => {
+    const { client, user, domainId } = await userWithDomain('spiky-sender.com');
+    await setPlan(t, user.id, 'professional'); // 18,000 messages: beyond the Free plan's month
+    for (let daysAgo = 8; daysAgo >= 1; daysAgo--) await reportDay(client, daysAgo, 2000, 20); // 1%
+    await reportDay(client, 0, 2000, 180); // 9%
+
+    const timeline = await timelineOf(client, domainId);
+    expect(timeline.domain).toEqual({ id: domainId, name: 'spiky-sender.com' });
+    const bounce = timeline.series.find((s) => s.key === 'bounce:rate')!;
+    expect(bounce).toMatchObject({ label: 'Bounce rate', unit: 'percent' });
+    expect(bounce.points.at(-1)).toEqual({ at: `${dayOf(0)}T00:00:00.000Z`, value: 9, sample: 2000 });
+    expect(bounce.points).toHaveLength(9);
+    // No test, report or Postmaster day: those series are absent, not empty.
+    expect(timeline.series.map((s) => s.key).sort()).toEqual(['bounce:rate', 'complaint:rate']);
+
+    const { drops } = await diagnosisOf(client, domainId);
+    expect(drops).toHaveLength(1);
+    expect(drops[0]).toMatchObject({ series: 'bounce:rate', label: 'Bounce rate', before: 1, after: 9, causes: [] });
+    expect(drops[0]!.summary).toMatch(new RegExp(`^Bounce rate rose from 1% to 9% on \\d{1,2} \\w+; ${NO_CLEAR_CAUSE}$`));
+    // The drop is on the timeline too.
+    expect(timeline.events.filter((e) => e.kind === 'drop')).toEqual([expect.objectContaining({ title: 'Bounce rate rose to 9%', detail: drops[0]!.summary })]);
+
+    await evaluate(user.id);
+    await evaluate(user.id);
+    const raised = ((await client.get('/api/alerts')).json() as Alert[]).filter((a) => a.metadata?.dropId);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      type: 'bounce',
+      severity: 'critical',
+      message: drops[0]!.summary,
+      domain: 'spiky-sender.com',
+      metadata: { link: `/domains/${domainId}/timeline`, dropId: drops[0]!.id },
+    });
+    // Deleting the alert does not bring it back: the drop was alerted.
+    expect((await client.delete(`/api/alerts/${raised[0]!.id}`)).statusCode).toBe(204);
+    await evaluate(user.id);
+    const left = await t.database.db.select({ message: alerts.message }).from(alerts).where(eq(alerts.userId, user.id));
+    expect(left.map((a) => a.message)).not.toContain(drops[0]!.summary);
+  });
+});
+
+describe('who may read a timeline', () => {
+  it('answers 404 for another user’s domain, IP and note, and 401 signed out', async () => {
+    const owner = await userWithDomain('owned-brand.com');
+    const stranger = await signUp(t.app);
+    const note = (await owner.client.post(`/api/domains/${owner.domainId}/notes`, { text: 'mine' })).json();
+    const ip = (await owner.client.post('/api/ip-addresses', { ipAddress: '93.184.216.44', type: 'dedicated' })).json();
+    for (const [method, url] of [
+      ['GET', `/api/domains/${owner.domainId}/timeline`],
+      ['GET', `/api/domains/${owner.domainId}/diagnosis`],
+      ['POST', `/api/domains/${owner.domainId}/notes`],
+      ['DELETE', `/api/domains/${owner.domainId}/notes/${note.id}`],
+      ['GET', `/api/ip-addresses/${ip.id}/timeline`],
+    ] as const) {
+      const res = await stranger.client.request(method, url, method === 'POST' ? { text: 'not yours' } : undefined);
+      expect(res.statusCode, url).toBe(404);
+      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+    }
+    // The owner's note is still there, and the stranger wrote none.
+    expect((await timelineOf(owner.client, owner.domainId)).events.filter((e) => e.kind === 'note').map((e) => e.title)).toEqual(['mine']);
+    expect(await t.database.db.select().from(domainNotes).where(eq(domainNotes.userId, stranger.user.id))).toEqual([]);
+  });
+
+  it('opens to an API key as a bearer token', async () => {
+    const { client, user, domainId } = await userWithDomain('scripted-brand.com');
+    await setPlan(t, user.id, 'professional');
+    const key = await newApiKey(client);
+    const timeline = await withKey(t.app, key, 'GET', `/api/domains/${domainId}/timeline?days=7`);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.json()).toMatchObject({ domain: { id: domainId, name: 'scripted-brand.com' }, series: [], events: [] });
+    expect(Date.parse(timeline.json().to) - Date.parse(timeline.json().from)).toBe(7 * DAY);
+    expect((await withKey(t.app, key, 'GET', `/api/domains/${domainId}/diagnosis`)).json()).toEqual({ drops: [] });
+    const note = await withKey(t.app, key, 'POST', `/api/domains/${domainId}/notes`, { text: 'deploy from CI' });
+    expect(note.statusCode).toBe(201);
+    expect((await withKey(t.app, key, 'DELETE', `/api/domains/${domainId}/notes/${note.json().id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('notes', () => {
+  it('are kept with their time, shown as note events, and deleted', async () => {
+    const { client, domainId } = await userWithDomain('noted-brand.com');
+    const at = new Date(Date.now() - 3 * DAY).toISOString();
+    const created = await client.post(`/api/domains/${domainId}/notes`, { text: '  switched ESP  ', at });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: expect.any(Number), at, text: 'switched ESP' });
+    const now = (await client.post(`/api/domains/${domainId}/notes`, { text: 'new campaign' })).json();
+    expect(Math.abs(Date.parse(now.at) - Date.now())).toBeLessThan(60_000);
+
+    const events = (await timelineOf(client, domainId)).events;
+    expect(events.map((e) => [e.kind, e.title, e.at])).toEqual([
+      ['note', 'switched ESP', at],
+      ['note', 'new campaign', now.at],
+    ]);
+    // Outside a 1-day window: not shown.
+    expect((await timelineOf(client, domainId, 1)).events.map((e) => e.title)).toEqual(['new campaign']);
+
+    expect((await client.delete(`/api/domains/${domainId}/notes/${created.json().id}`)).statusCode).toBe(204);
+    const again = await client.delete(`/api/domains/${domainId}/notes/${created.json().id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ code: 'not_found', message: 'Note not found' });
+    expect((await timelineOf(client, domainId)).events.map((e) => e.title)).toEqual(['new campaign']);
+  });
+
+  it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
+    const { client, user, domainId } = await userWithDomain('careful-brand.com');
+    const cases: [unknown, RegExp][] = [
+      [{}, /text is required/],
+      [{ text: '   ' }, /text is required/],
+      [{ text: 'x'.repeat(501) }, /text must be at most 500 characters/],
+      [{ text: 'nul \u0000 inside' }, /text must not contain NUL/],
+      [{ text: 7 }, /text is required/],
+      [{ text: 'later', at: new Date(Date.now() + 2 * 3_600_000).toISOString() }, /at must not be in the future/],
+      [{ text: 'when?', at: 'yesterday' }, /at must be a date and time/],
+      [{ text: 'ancient', at: '1999-12-31T23:00:00Z' }, /at must be after 2000/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post(`/api/domains/${domainId}/notes`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await client.post(`/api/domains/${domainId}/notes`, { text: 'x'.repeat(500) })).statusCode).toBe(201);
+    expect(await t.database.db.select({ id: domainNotes.id }).from(domainNotes).where(eq(domainNotes.userId, user.id))).toHaveLength(1);
+    for (const url of [`/api/domains/${domainId}/notes/abc`, `/api/domains/${domainId}/notes/0`]) expect((await client.delete(url)).statusCode).toBe(400);
+  });
+
+  it('bounds days from 1 to 365', async () => {
+    const { client, domainId } = await userWithDomain('bounded-brand.com');
+    for (const days of ['0', '366', 'abc', '2.5']) {
+      expect((await client.get(`/api/domains/${domainId}/timeline?days=${days}`)).statusCode, days).toBe(400);
+      expect((await client.get(`/api/domains/${domainId}/diagnosis?days=${days}`)).statusCode, days).toBe(400);
+    }
+    expect((await client.get(`/api/domains/${domainId}/timeline?days=365`)).statusCode).toBe(200);
+  });
+});
+
+describe('the timeline of a sending IP', () => {
+  it('shows the IP’s listings and delistings from the reputation check', async () => {
+    const { client, user } = await signUp(t.app);
+    const ip = (await client.post('/api/ip-addresses', { ipAddress: '93.184.216.77', type: 'dedicated' })).json();
+    const run = () => runReputationCheck({ db: t.database.db, dns: t.dns, log: pino({ level: 'silent' }), jobs: t.jobs }, user.id);
+    dns.zone['77.216.184.93.bl.spamcop.net'] = { A: ['127.0.0.2'] };
+    await run();
+    delete dns.zone['77.216.184.93.bl.spamcop.net'];
+    await run();
+
+    const res = await client.get(`/api/ip-addresses/${ip.id}/timeline`);
+    expect(res.statusCode, res.body).toBe(200);
+    const timeline = res.json() as IpTimeline;
+    expect(timeline.ip).toEqual({ id: ip.id, address: '93.184.216.77' });
+    expect(timeline.events.map((e) => [e.kind, e.title, e.link])).toEqual([
+      ['listing', '93.184.216.77 listed on SpamCop', '/blacklist-monitoring'],
+      ['delisting', '93.184.216.77 removed from SpamCop', '/blacklist-monitoring'],
+    ]);
+    expect((await client.get('/api/ip-addresses/999999/timeline')).json()).toEqual({ code: 'not_found', message: 'IP address not found' });
+  });
+});
+
+describe('integration errors', () => {
+  it('are heard from the integration row, whoever writes it, once per change', async () => {
+    const { client, user, domainId } = await userWithDomain('synced-brand.com');
+    const integration = (await insertIntegration(t.database.db, {
+      userId: user.id,
+      provider: 'sendgrid',
+      type: 'esp',
+      status: 'active',
+      credentialsEncrypted: null,
+      config: {},
+    }))!;
+    await updateIntegration(t.database.db, integration.id, { lastError: 'SendGrid answered 401: invalid API key', status: 'error' });
+    await updateIntegration(t.database.db, integration.id, { lastError: 'SendGrid answered 401: invalid API key', consecutiveFailures: 2 });
+    await updateIntegration(t.database.db, integration.id, { lastError: null, status: 'active' });
+    expect(await t.database.db.select().from(integrationErrors).where(eq(integrationErrors.userId, user.id))).toHaveLength(2);
+
+    const events = (await timelineOf(client, domainId)).events;
+    expect(events.map((e) => [e.kind, e.title, e.detail])).toEqual([
+      ['integration', 'SendGrid: sync failed', 'SendGrid answered 401: invalid API key'],
+      ['integration', 'SendGrid: syncing again', null],
+    ]);
+  });
+});

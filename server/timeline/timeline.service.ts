@@ -1,0 +1,206 @@
+import type { AlertSeverity, AlertType } from '@contracts/alerts';
+import {
+  TIMELINE_EVENTS_MAX,
+  domainTimelinePath,
+  type CreateNoteRequest,
+  type Diagnosis,
+  type DomainTimeline,
+  type Drop,
+  type IpTimeline,
+  type TimelineNote,
+  type TimelineSeries,
+} from '@contracts/timeline';
+import { findUserDomain, listUserDomains } from '../domains/domains.service';
+import type { Executor } from '../platform/db/client';
+import { AppError } from '../platform/errors';
+import { detectChanges, ruleOf } from './change-detection';
+import { diagnose, WINDOW_HOURS } from './diagnosis';
+import type { EvidenceEvent } from './evidence';
+import { dnsEvents, dropEvents, integrationEvents, listingEvents, newSourceEvents, noteEvents, testEvents } from './timeline-events';
+import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeries, within } from './timeline-series';
+import * as repo from './timeline.repo';
+
+/*
+ * The deliverability timeline of a domain or a sending IP (ADR 034): the evidence on one time axis,
+ * its drops, and each drop's likely causes. What other capabilities may use: the drops not yet
+ * alerted (the alert evaluation raises them).
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Points before the window that the first drops of the window are measured against. */
+const BASELINE_LOOKBACK_DAYS = 30;
+/** A drop is alerted while it is this recent; older ones are history by the time they are found. */
+export const DROP_ALERT_DAYS = 7;
+
+export const DOMAIN_NOT_FOUND = 'Domain not found';
+export const IP_NOT_FOUND = 'IP address not found';
+export const NOTE_NOT_FOUND = 'Note not found';
+
+interface Assembled {
+  from: Date;
+  to: Date;
+  series: TimelineSeries[];
+  events: EvidenceEvent[];
+  drops: Drop[];
+}
+
+/** Drops of every series in [from, to], diagnosed with the events, newest first. */
+function findDrops(all: readonly TimelineSeries[], events: readonly EvidenceEvent[], subject: string, from: Date, to: Date): Drop[] {
+  const drops: Drop[] = [];
+  for (const s of all) {
+    const rule = ruleOf(s.key);
+    if (!rule) continue;
+    for (const change of detectChanges(s, rule)) {
+      const at = Date.parse(change.at);
+      if (at < from.getTime() - (DAILY_SERIES.has(s.key) ? DAY : 0) || at > to.getTime()) continue;
+      drops.push(diagnose({ change, daily: DAILY_SERIES.has(s.key), events, subject, now: to }));
+    }
+  }
+  return drops.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.series.localeCompare(b.series));
+}
+
+/** The answer's events: the window's, oldest first, at most TIMELINE_EVENTS_MAX (the newest kept). */
+function eventsOf(events: readonly EvidenceEvent[], from: Date): EvidenceEvent[] {
+  return events
+    .filter((e) => Date.parse(e.event.at) >= from.getTime())
+    .sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at) || a.event.id.localeCompare(b.event.id))
+    .slice(-TIMELINE_EVENTS_MAX);
+}
+
+async function assembleDomain(ex: Executor, userId: number, domain: { id: number; domain: string }, days: number, now: Date): Promise<Assembled> {
+  const name = domain.domain.toLowerCase();
+  const from = new Date(now.getTime() - days * DAY);
+  const seriesRange = { since: new Date(from.getTime() - BASELINE_LOOKBACK_DAYS * DAY), until: now };
+  // Events from 72 h before the window: they may explain its first drops.
+  const eventRange = { since: new Date(from.getTime() - WINDOW_HOURS * HOUR - DAY), until: now };
+
+  const tests = await repo.listDomainTests(ex, userId, name, seriesRange);
+  const placements = await repo.listProviderPlacements(
+    ex,
+    tests.map((t) => t.id),
+  );
+  const all = [
+    ...placementSeries(tests, placements),
+    ...dmarcSeries(await repo.listDmarcDays(ex, userId, name, seriesRange)),
+    ...metricSeries(await repo.listAccountMetricDays(ex, userId, seriesRange)),
+    ...gmailSpamSeries(await repo.listGmailSpamDays(ex, userId, name, seriesRange)),
+  ];
+  const ips = await repo.listSendingIps(ex, userId, name, eventRange);
+  const events = [
+    ...dnsEvents(await repo.listDnsChanges(ex, userId, domain.id, eventRange), name),
+    ...listingEvents(await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, eventRange), ips, name, eventRange),
+    ...newSourceEvents(await repo.listNewFailingSources(ex, userId, name, eventRange), name, now),
+    ...testEvents(
+      tests.filter((t) => t.completedAt >= eventRange.since),
+      placements,
+    ),
+    ...integrationEvents(await repo.listIntegrationErrors(ex, userId, eventRange)),
+    ...noteEvents(await repo.listNotes(ex, userId, domain.id, eventRange)),
+  ];
+  const drops = findDrops(all, events, name, from, now);
+  return { from, to: now, series: within(all, from), events: [...events, ...dropEvents(drops, null)], drops };
+}
+
+async function ownDomain(ex: Executor, userId: number, domainId: number) {
+  const row = await findUserDomain(ex, userId, domainId);
+  if (!row) throw new AppError('not_found', DOMAIN_NOT_FOUND);
+  return row;
+}
+
+export async function domainTimeline(ex: Executor, userId: number, domainId: number, days: number, now = new Date()): Promise<DomainTimeline> {
+  const domain = await ownDomain(ex, userId, domainId);
+  const assembled = await assembleDomain(ex, userId, domain, days, now);
+  return {
+    domain: { id: domain.id, name: domain.domain },
+    from: assembled.from.toISOString(),
+    to: assembled.to.toISOString(),
+    series: assembled.series,
+    events: eventsOf(assembled.events, assembled.from).map((e) => e.event),
+  };
+}
+
+export async function domainDiagnosis(ex: Executor, userId: number, domainId: number, days: number, now = new Date()): Promise<Diagnosis> {
+  const domain = await ownDomain(ex, userId, domainId);
+  return { drops: (await assembleDomain(ex, userId, domain, days, now)).drops };
+}
+
+/** A sending IP: its bounce and complaint rates (MTA events name the IP) and its listings. */
+export async function ipTimeline(ex: Executor, userId: number, ipId: number, days: number, now = new Date()): Promise<IpTimeline> {
+  const ip = await repo.findUserIp(ex, userId, ipId);
+  if (!ip) throw new AppError('not_found', IP_NOT_FOUND);
+  const from = new Date(now.getTime() - days * DAY);
+  const seriesRange = { since: new Date(from.getTime() - BASELINE_LOOKBACK_DAYS * DAY), until: now };
+  const eventRange = { since: new Date(from.getTime() - WINDOW_HOURS * HOUR - DAY), until: now };
+  const all = metricSeries(await repo.listIpMetricDays(ex, userId, ip.ipAddress, seriesRange));
+  const events = listingEvents(await repo.listListings(ex, userId, { ipIds: [ip.id] }, eventRange), [ip], null, eventRange);
+  const drops = findDrops(all, events, ip.ipAddress, from, now);
+  return {
+    ip: { id: ip.id, address: ip.ipAddress },
+    from: from.toISOString(),
+    to: now.toISOString(),
+    series: within(all, from),
+    events: eventsOf([...events, ...dropEvents(drops, null)], from).map((e) => e.event),
+  };
+}
+
+export async function addNote(ex: Executor, userId: number, domainId: number, body: CreateNoteRequest): Promise<TimelineNote> {
+  const domain = await ownDomain(ex, userId, domainId);
+  const row = await repo.insertNote(ex, { userId, domainId: domain.id, at: body.at ? new Date(body.at) : new Date(), text: body.text });
+  return { id: row.id, at: row.at.toISOString(), text: row.text };
+}
+
+export async function removeNote(ex: Executor, userId: number, domainId: number, noteId: number): Promise<void> {
+  await ownDomain(ex, userId, domainId);
+  if (!(await repo.deleteNote(ex, userId, domainId, noteId))) throw new AppError('not_found', NOTE_NOT_FOUND);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The drop alert
+
+/** The alert category of each kind of drop (ADR 025's categories). */
+function alertTypeOf(series: string): AlertType {
+  if (series.startsWith('placement:')) return 'deliverability_drop';
+  if (series === 'dmarc:pass') return 'authentication_failure';
+  if (series === 'bounce:rate') return 'bounce';
+  return 'spam';
+}
+
+/** Critical when the change is at least twice what makes a drop, a warning otherwise. */
+function severityOf(drop: Drop): AlertSeverity {
+  const rule = ruleOf(drop.series);
+  return rule && Math.abs(drop.after - drop.before) >= 2 * rule.minPoints ? 'critical' : 'warning';
+}
+
+export interface DropAlert {
+  type: AlertType;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+  domain: string;
+  metadata: { link: string; dropId: string; domainId: number; series: string; before: number; after: number };
+}
+
+/**
+ * The user's drops of the last DROP_ALERT_DAYS not alerted yet, each claimed so it is never alerted
+ * again (drop_alerts, in the caller's transaction): the alert evaluation raises one alert for each.
+ */
+export async function claimNewDrops(ex: Executor, userId: number, now = new Date()): Promise<DropAlert[]> {
+  const alerts: DropAlert[] = [];
+  for (const domain of await listUserDomains(ex, userId)) {
+    const { drops } = await assembleDomain(ex, userId, domain, DROP_ALERT_DAYS, now);
+    // Oldest first, so the newest drop's alert is the newest alert.
+    for (const drop of [...drops].reverse()) {
+      if (!(await repo.claimDropAlert(ex, userId, domain.id, drop.id))) continue;
+      alerts.push({
+        type: alertTypeOf(drop.series),
+        severity: severityOf(drop),
+        title: `${drop.label} ${ruleOf(drop.series)?.bad === 'rise' ? 'rose' : 'fell'} for ${domain.domain}`,
+        message: drop.summary,
+        domain: domain.domain,
+        metadata: { link: domainTimelinePath(domain.id), dropId: drop.id, domainId: domain.id, series: drop.series, before: drop.before, after: drop.after },
+      });
+    }
+  }
+  return alerts;
+}
