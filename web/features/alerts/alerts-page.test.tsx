@@ -281,3 +281,36 @@ describe('Alerts: the detail view', () => {
     expect(screen.queryByText('Alert not found')).not.toBeInTheDocument();
   });
 });
+
+describe('Alerts: a drop alert (issue 19)', () => {
+  const drop = makeAlert({
+    id: 9,
+    type: 'deliverability_drop',
+    severity: 'critical',
+    title: 'Inbox placement at Gmail fell for example.com',
+    message: 'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before',
+    metadata: { link: '/domains/4/timeline', dropId: 'placement:gmail:2025-03-03', domainId: 4, series: 'placement:gmail', before: 92, after: 61 },
+  });
+
+  it('offers View timeline on the card and in the detail view, to the link the alert carries', async () => {
+    stubAlerts([drop, unreadDns]);
+    const listPage = await openPage();
+    await screen.findAllByTestId('alert-card');
+    expect(within(card(9)).getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute('href', '/domains/4/timeline');
+    // Other alerts carry no timeline link.
+    expect(within(card(1)).queryByRole('link', { name: /View timeline/ })).not.toBeInTheDocument();
+    listPage.unmount();
+
+    const detailPage = await openPage('/alerts?alertId=9');
+    const detail = within(await screen.findByTestId('alert-detail'));
+    expect(detail.getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute('href', '/domains/4/timeline');
+    detailPage.unmount();
+  });
+
+  it('makes no link of a metadata link that is not a timeline path', async () => {
+    stubAlerts([makeAlert({ ...drop, metadata: { link: 'javascript:alert(1)//domains/4/timeline' } })]);
+    await openPage();
+    await screen.findAllByTestId('alert-card');
+    expect(within(card(9)).queryByRole('link', { name: /View timeline/ })).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/utils';
 import { AlertActions } from './alert-actions';
 import { AlertStatusLine } from './alert-status-line';
 import { SeverityBadge, SeverityIcon } from './severity-badge';
+import { ViewTimelineLink } from './view-timeline-link';
 
 /** One alert in a tab; a read one is dimmed (part 2, section 2: history at reduced opacity). */
 export function AlertCard({ alert, onDelete }: { alert: Alert; onDelete: (alert: Alert) => void }) {
@@ -33,6 +34,7 @@ export function AlertCard({ alert, onDelete }: { alert: Alert; onDelete: (alert:
               View details
             </Link>
           </Button>
+          <ViewTimelineLink alert={alert} />
           <AlertActions alert={alert} onDelete={onDelete} />
         </div>
       </div>

@@ -16,6 +16,7 @@ import { AlertStatusLine } from './alert-status-line';
 import { ListingMetadata, ListingMetadataView } from './listing-metadata';
 import { MetadataPairs } from './metadata-pairs';
 import { SeverityBadge, SeverityIcon } from './severity-badge';
+import { ViewTimelineLink } from './view-timeline-link';
 
 function BackToAlerts() {
   return (
@@ -93,7 +94,10 @@ export function AlertDetail({ id, onDelete }: { id: number | null; onDelete: (al
         <CardContent className="space-y-3">
           <p className="text-sm wrap-anywhere">{alert.message}</p>
           <AlertStatusLine alert={alert} />
-          <AlertActions alert={alert} onDelete={onDelete} />
+          <div className="flex flex-wrap items-center gap-2">
+            <ViewTimelineLink alert={alert} />
+            <AlertActions alert={alert} onDelete={onDelete} />
+          </div>
         </CardContent>
       </Card>
       <Metadata alert={alert} />
