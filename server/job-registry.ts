@@ -9,6 +9,7 @@ import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 import { postmasterJobs } from './postmaster/postmaster-import.job';
 import { processInboundJob } from './process-inbound.job';
+import { retentionJob } from './plans/retention.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
@@ -18,6 +19,7 @@ import { deliverWebhookJob, sweepWebhookDeliveriesJob } from './webhooks/deliver
 export const jobRegistry: AnyJob[] = [
   sendEmailJob,
   maintenanceJob,
+  retentionJob,
   checkDomainJob,
   scheduleDomainChecksJob,
   checkDmarcReportersJob,
