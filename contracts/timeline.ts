@@ -4,7 +4,7 @@ import { Id, IdParams, text } from './input';
 /*
  * The deliverability timeline (issue 19): every kind of evidence InboxPulse holds for a domain (or a
  * sending IP) on one time axis, the drops found in its series, and for each drop the events that
- * most likely caused it. ADR 034 says how drops are detected and causes scored.
+ * most likely caused it. ADR 035 says how drops are detected and causes scored.
  */
 
 export const TIMELINE_DAYS_MAX = 365;

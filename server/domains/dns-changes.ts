@@ -2,7 +2,7 @@ import type { CheckStatus, DomainChecks } from '@contracts/domains';
 import type { DomainRow } from './domains.repo';
 
 /*
- * The history of a domain's records for the deliverability timeline (ADR 034): one row per record
+ * The history of a domain's records for the deliverability timeline (ADR 035): one row per record
  * whose value or verdict changed since the check before, written in the check's transaction. The
  * words are the record-change alerts' own (domainAlerts), so the timeline and the alert agree.
  */

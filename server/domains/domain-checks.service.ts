@@ -59,7 +59,7 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
     const alerts = domainAlerts(previous, next, checks);
     for (const alert of alerts) await raiseAlert(tx, { ...alert, userId: row.userId, domain: row.domain });
-    // The timeline's history of the records (ADR 034): kept even when the user deletes the alerts.
+    // The timeline's history of the records (ADR 035): kept even when the user deletes the alerts.
     await recordDnsChanges(tx, previous, dnsChanges(previous, checks, alerts));
     const deliveries: number[] = [];
     for (const event of domainWebhookEvents(previous, next, checks)) deliveries.push(...(await recordWebhookEvent(tx, row.userId, event.type, event.data)));

@@ -1,7 +1,7 @@
 import type { TimelineSeries } from '@contracts/timeline';
 
 /*
- * Change detection on one series (ADR 034): a point is a drop when it is worse than the median of
+ * Change detection on one series (ADR 035): a point is a drop when it is worse than the median of
  * the points before it by both an absolute and a relative margin, judged only on points with enough
  * messages (or seeds) behind them. Simple on purpose: the user can check every drop by eye.
  */

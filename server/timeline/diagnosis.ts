@@ -3,7 +3,7 @@ import type { DetectedChange } from './change-detection';
 import { count, dayWords, momentWords, percentWords, type Evidence, type EvidenceEvent } from './evidence';
 
 /*
- * The diagnosis of a drop (ADR 034): each event of the 72 hours before it is scored by how strongly
+ * The diagnosis of a drop (ADR 035): each event of the 72 hours before it is scored by how strongly
  * its kind explains that kind of drop (the table below) times how long before the drop it happened
  * (a half-life of 48 hours). Events scoring at least CAUSE_THRESHOLD are the causes, highest first.
  */
@@ -146,7 +146,9 @@ function causeWords(cause: DropCause, evidence: Evidence, daily: boolean, now: D
   const hours = Math.round(cause.hoursBefore);
   const when = hours >= 1 ? `${hours} h before` : daily ? 'the same day' : 'less than an hour before';
   if (evidence.type === 'listing') return `listed on ${evidence.listName} since ${dayWords(cause.at, now)}, ${when}`;
-  return `${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1)} on ${dayWords(cause.at, now)}, ${when}`;
+  // "New source…" reads "new source…" inside the sentence; "SPF record changed" keeps its acronym.
+  const title = /^[A-Z][a-z]/.test(cause.title) ? `${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1)}` : cause.title;
+  return `${title} on ${dayWords(cause.at, now)}, ${when}`;
 }
 
 export interface DiagnoseInput {

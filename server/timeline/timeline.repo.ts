@@ -242,8 +242,8 @@ export async function findUserIp(ex: Executor, userId: number, id: number): Prom
 }
 
 /**
- * The user's monitored IPs that send for `domain`: those the user associated with it, and those the
- * domain's DMARC reports of the range saw sending.
+ * The user's monitored IPs that send for `domain`: their dedicated IPs (only they send from those),
+ * the shared ones they associated with it, and any the domain's DMARC reports of the range saw sending.
  */
 export async function listSendingIps(ex: Executor, userId: number, domain: string, range: Range): Promise<IpRow[]> {
   return ex
@@ -253,6 +253,7 @@ export async function listSendingIps(ex: Executor, userId: number, domain: strin
       and(
         eq(ipAddresses.userId, userId),
         or(
+          eq(ipAddresses.type, 'dedicated'),
           sql`exists (select 1 from jsonb_array_elements_text(${ipAddresses.associatedDomains}) d where lower(d) = ${domain})`,
           sql`${ipAddresses.ipAddress} in (select source_ip from ${dmarcSourceDays} where user_id = ${userId} and lower(domain) = ${domain} and day >= ${day(range.since)})`,
         ),

@@ -9,7 +9,7 @@ import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { addNote, domainDiagnosis, domainTimeline, ipTimeline, removeNote } from './timeline.service';
 
-/** A domain's (or sending IP's) deliverability timeline, its diagnosis and the user's notes on it (ADR 034). Session or API key. */
+/** A domain's (or sending IP's) deliverability timeline, its diagnosis and the user's notes on it (ADR 035). Session or API key. */
 export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);

@@ -21,7 +21,7 @@ import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeri
 import * as repo from './timeline.repo';
 
 /*
- * The deliverability timeline of a domain or a sending IP (ADR 034): the evidence on one time axis,
+ * The deliverability timeline of a domain or a sending IP (ADR 035): the evidence on one time axis,
  * its drops, and each drop's likely causes. What other capabilities may use: the drops not yet
  * alerted (the alert evaluation raises them).
  */
@@ -60,12 +60,17 @@ function findDrops(all: readonly TimelineSeries[], events: readonly EvidenceEven
   return drops.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.series.localeCompare(b.series));
 }
 
+const dropLast = (e: EvidenceEvent) => (e.event.kind === 'drop' ? 1 : 0);
+
 /** The answer's events: the window's, oldest first, at most TIMELINE_EVENTS_MAX (the newest kept). */
 function eventsOf(events: readonly EvidenceEvent[], from: Date): EvidenceEvent[] {
-  return events
-    .filter((e) => Date.parse(e.event.at) >= from.getTime())
-    .sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at) || a.event.id.localeCompare(b.event.id))
-    .slice(-TIMELINE_EVENTS_MAX);
+  return (
+    events
+      .filter((e) => Date.parse(e.event.at) >= from.getTime())
+      // At the same moment, a drop comes after the evidence it was found in (the test that showed it).
+      .sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at) || dropLast(a) - dropLast(b) || a.event.id.localeCompare(b.event.id))
+      .slice(-TIMELINE_EVENTS_MAX)
+  );
 }
 
 async function assembleDomain(ex: Executor, userId: number, domain: { id: number; domain: string }, days: number, now: Date): Promise<Assembled> {
@@ -178,27 +183,42 @@ export interface DropAlert {
   title: string;
   message: string;
   domain: string;
-  metadata: { link: string; dropId: string; domainId: number; series: string; before: number; after: number };
+  metadata: { link: string; dropId: string; dropIds: string[]; domainId: number; series: string; before: number; after: number };
 }
 
 /**
  * The user's drops of the last DROP_ALERT_DAYS not alerted yet, each claimed so it is never alerted
- * again (drop_alerts, in the caller's transaction): the alert evaluation raises one alert for each.
+ * again (drop_alerts, in the caller's transaction): the alert evaluation raises one alert for each
+ * moment. Series that dropped at the same moment (a test whose Gmail seeds and overall placement
+ * both fell) are one alert, worded by the largest change; its metadata lists every drop.
  */
 export async function claimNewDrops(ex: Executor, userId: number, now = new Date()): Promise<DropAlert[]> {
   const alerts: DropAlert[] = [];
   for (const domain of await listUserDomains(ex, userId)) {
     const { drops } = await assembleDomain(ex, userId, domain, DROP_ALERT_DAYS, now);
+    const moments = new Map<string, Drop[]>();
+    for (const drop of drops) moments.set(drop.at, [...(moments.get(drop.at) ?? []), drop]);
     // Oldest first, so the newest drop's alert is the newest alert.
-    for (const drop of [...drops].reverse()) {
-      if (!(await repo.claimDropAlert(ex, userId, domain.id, drop.id))) continue;
+    for (const [, together] of [...moments.entries()].sort(([a], [b]) => Date.parse(a) - Date.parse(b))) {
+      const fresh: Drop[] = [];
+      for (const drop of together) if (await repo.claimDropAlert(ex, userId, domain.id, drop.id)) fresh.push(drop);
+      if (fresh.length === 0) continue;
+      const [main] = [...fresh].sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before));
       alerts.push({
-        type: alertTypeOf(drop.series),
-        severity: severityOf(drop),
-        title: `${drop.label} ${ruleOf(drop.series)?.bad === 'rise' ? 'rose' : 'fell'} for ${domain.domain}`,
-        message: drop.summary,
+        type: alertTypeOf(main!.series),
+        severity: severityOf(main!),
+        title: `${main!.label} ${ruleOf(main!.series)?.bad === 'rise' ? 'rose' : 'fell'} for ${domain.domain}`,
+        message: main!.summary,
         domain: domain.domain,
-        metadata: { link: domainTimelinePath(domain.id), dropId: drop.id, domainId: domain.id, series: drop.series, before: drop.before, after: drop.after },
+        metadata: {
+          link: domainTimelinePath(domain.id),
+          dropId: main!.id,
+          dropIds: fresh.map((d) => d.id),
+          domainId: domain.id,
+          series: main!.series,
+          before: main!.before,
+          after: main!.after,
+        },
       });
     }
   }

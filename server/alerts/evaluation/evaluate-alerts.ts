@@ -98,7 +98,7 @@ async function writeConditions(tx: Executor, userId: number, measured: Measured[
 }
 
 /**
- * A drop the timeline's change detection found in one of the user's series (ADR 034) raises one
+ * A drop the timeline's change detection found in one of the user's series (ADR 035) raises one
  * alert: its message is the diagnosis' summary, its link the domain's timeline. A drop is an event,
  * not a condition: the alert is not resolved, and the drop is never alerted twice (claimNewDrops).
  */

@@ -52,7 +52,7 @@ CREATE INDEX "domain_notes_user_idx" ON "domain_notes" USING btree ("user_id");-
 CREATE INDEX "drop_alerts_user_idx" ON "drop_alerts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "integration_errors_user_idx" ON "integration_errors" USING btree ("user_id","at");--> statement-breakpoint
 CREATE INDEX "integration_errors_integration_idx" ON "integration_errors" USING btree ("integration_id");--> statement-breakpoint
--- The timeline's integration events (ADR 034): every change of an integration's last error, a new
+-- The timeline's integration events (ADR 035): every change of an integration's last error, a new
 -- error or a recovery (null), whoever writes it (the ESP sync, the Postmaster import, an operator).
 CREATE FUNCTION record_integration_error() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -4,7 +4,7 @@ import { integrations } from './integrations';
 import { users } from './users';
 
 /*
- * History the deliverability timeline (ADR 034) needs and no other table keeps: the other evidence
+ * History the deliverability timeline (ADR 035) needs and no other table keeps: the other evidence
  * (inbox tests, DMARC source days, blocklist listings, email metrics, Postmaster days) is already a
  * history of its own. Each table here is append-only, written where the app observes the value, and
  * only when it differs from the last one seen, so it grows with changes, not with checks.
