@@ -14,6 +14,7 @@ import { DomainDetail, DomainList } from '@contracts/domains';
 import { EmailMetricList } from '@contracts/email-metrics';
 import { ProviderSyncAnswer } from '@contracts/integrations';
 import { InboxTest, InboxTestList, InboxTestResults } from '@contracts/inbox-tests';
+import { Diagnosis, DomainTimeline } from '@contracts/timeline';
 import { IpAddress, IpMonitoringStatus, TriggerMonitoringResponse } from '@contracts/reputation';
 import { CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from '@contracts/webhooks';
 import { alerts } from './platform/db/schema/alerts';
@@ -35,6 +36,8 @@ const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'create-domain': DomainDetail,
   'get-domain': DomainDetail,
   'verify-domain': DomainDetail,
+  'domain-timeline': DomainTimeline,
+  'domain-diagnosis': Diagnosis,
   'list-email-metrics': EmailMetricList,
   'record-delivery-event': IngestAnswer,
   'record-event': IngestAnswer,

@@ -326,6 +326,78 @@ export const API_SECTIONS: ApiSection[] = [
         },
       },
       {
+        id: 'domain-timeline',
+        method: 'GET',
+        path: '/api/domains/{id}/timeline',
+        title: 'Get a domain’s deliverability timeline',
+        description:
+          'Everything InboxPulse holds about the domain on one time axis, for the last `days` days (1-365, default 30): series in percent (inbox placement per mailbox provider and overall, DMARC pass rate, bounce and complaint rates, Gmail spam rate; only those with data), each point with the number of messages or seeds behind it, and events (DNS record changes and failing checks, blocklist listings and delistings, new sources failing DMARC, placement tests, integration errors, your notes, detected drops), oldest first.',
+        query: { days: '30' },
+        status: 200,
+        response: {
+          domain: { id: 1, name: 'example.com' },
+          from: '2026-10-28T10:00:00.000Z',
+          to: '2026-11-27T10:00:00.000Z',
+          series: [
+            {
+              key: 'placement:gmail',
+              label: 'Inbox placement at Gmail',
+              unit: 'percent',
+              points: [
+                { at: '2026-11-20T09:12:00.000Z', value: 92, sample: 25 },
+                { at: '2026-11-26T09:40:00.000Z', value: 61, sample: 25 },
+              ],
+            },
+          ],
+          events: [
+            {
+              id: 'listing:41',
+              at: '2026-11-26T05:40:00.000Z',
+              kind: 'listing',
+              title: '198.51.100.23 listed on Spamhaus ZEN',
+              detail: 'SBL: a known spam source',
+              severity: 'critical',
+              link: '/blacklist-monitoring',
+            },
+          ],
+        },
+      },
+      {
+        id: 'domain-diagnosis',
+        method: 'GET',
+        path: '/api/domains/{id}/diagnosis',
+        title: 'Get a domain’s diagnosis',
+        description:
+          'The drops found in the domain’s series over the last `days` days, newest first, each with its likely causes ranked by score (0 to 1): the events of the 72 hours before it, weighed by how strongly their kind explains that kind of drop and by how long before it they happened. causes is empty, and the summary says so, when nothing explains a drop.',
+        query: { days: '30' },
+        status: 200,
+        response: {
+          drops: [
+            {
+              id: 'placement:gmail@2026-11-26T09:40:00.000Z',
+              series: 'placement:gmail',
+              label: 'Inbox placement at Gmail',
+              at: '2026-11-26T09:40:00.000Z',
+              before: 92,
+              after: 61,
+              summary: 'Inbox placement at Gmail fell from 92% to 61% on 26 November; most likely cause: listed on Spamhaus ZEN since 26 November, 4 h before',
+              causes: [
+                {
+                  kind: 'listing',
+                  title: '198.51.100.23 listed on Spamhaus ZEN',
+                  at: '2026-11-26T05:40:00.000Z',
+                  hoursBefore: 4,
+                  score: 0.9,
+                  evidence: '198.51.100.23 was found on Spamhaus ZEN (zen.spamhaus.org) at 26 November 05:40 UTC: SBL: a known spam source.',
+                  fix: 'Find out why 198.51.100.23 is on Spamhaus ZEN (its lookup page gives the reason), remove the cause (a compromised account or sign-up form, spam trap hits, an old or bought list), then request removal at https://check.spamhaus.org/.',
+                  link: '/blacklist-monitoring',
+                },
+              ],
+            },
+          ],
+        },
+      },
+      {
         id: 'delete-domain',
         method: 'DELETE',
         path: '/api/domains/{id}',
