@@ -14,7 +14,8 @@ import { deleteUserRow, lockUser } from './users.repo';
  *   (and their placements and reports), integrations, email_metrics, ip_addresses, blocklist_results,
  *   blocklist_listings, blocklist_ignores, reputation_runs, alerts, alert_settings, alert_rules,
  *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys,
- *   postmaster_stats, google_oauth_states, billing_subscriptions (the Stripe subscription itself is canceled
+ *   postmaster_stats, google_oauth_states, the timeline's domain_notes, domain_dns_changes, integration_errors and
+ *   drop_alerts, billing_subscriptions (the Stripe subscription itself is canceled
  *   first, by the route: billing endBillingOf). Kept: billing_coupons and stripe_events, the operator's and Stripe's, holding nothing of the user.
  * - Deleted here, since they do not cascade: delivery_events (no foreign key: ADR 029), the outbox (its user_id is SET NULL so an operator's
  *   record of sent mail outlived the user; it must not keep the address), rate-limit counters named

@@ -15,7 +15,9 @@ import {
   blocklistListings,
   blocklistResults,
   dmarcReporterAlerts,
+  domainDnsChanges,
   domains,
+  dropAlerts,
   emailMetrics,
   inboundMessages,
   inboxTestReports,
@@ -236,6 +238,18 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
     .insert(postmasterStats)
     .values({ userId: person.id, integrationId: google.id, domain: domainName, date: '2026-11-01', userReportedSpamRatio: 0.001 });
 
+  // The deliverability timeline: a note through the API, a record change as the domain check keeps it,
+  // an integration error (the integrations trigger writes it) and a drop already alerted.
+  ok(await client.post(`/api/domains/${domain.id}/notes`, { text: `${username} switched ESP` }), 'timeline note');
+  await db
+    .insert(domainDnsChanges)
+    .values({ userId: person.id, domainId: domain.id, record: 'spf', before: null, after: 'v=spf1 -all', statusAfter: 'valid', summary: 'published' });
+  await db
+    .update(integrations)
+    .set({ lastError: `401 for ${person.email}` })
+    .where(eq(integrations.id, google.id));
+  await db.insert(dropAlerts).values({ userId: person.id, domainId: domain.id, dropId: 'bounce:rate@2026-11-01T00:00:00.000Z' });
+
   return { client, person, password, key };
 }
 
@@ -282,6 +296,10 @@ describe('DELETE /api/account', () => {
           'idempotency_keys',
           'delivery_events',
           'billing_subscriptions',
+          'domain_notes',
+          'domain_dns_changes',
+          'integration_errors',
+          'drop_alerts',
         ].map((name) => `public.${name}`),
       ),
     );
