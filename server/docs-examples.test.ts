@@ -186,8 +186,9 @@ describe('the API documentation examples against the real API', () => {
     expect(API_ENDPOINTS.find((e) => e.id === 'create-webhook')!.body).toEqual(REGISTRATION_EXAMPLE);
   });
 
-  it('documents the Professional plan’s hourly limit as the server counts it', () => {
-    expect(RATE_LIMITS.find((limit) => limit.plan === 'Professional')!.perHour).toBe(PLAN_LIMITS.professional.apiRequestsPerHour);
+  it('documents each plan’s hourly limit as the server counts it', () => {
+    const byName = { Starter: 'starter', Professional: 'professional', Enterprise: 'enterprise' } as const;
+    for (const limit of RATE_LIMITS) expect(limit.perHour, limit.plan).toBe(PLAN_LIMITS[byName[limit.plan]].apiRequestsPerHour);
   });
 
   it('finds every documented endpoint in the OpenAPI document the page’s reference renders', async () => {
