@@ -151,6 +151,9 @@ function causeWords(cause: DropCause, evidence: Evidence, daily: boolean, now: D
   return `${title} on ${dayWords(cause.at, now)}, ${when}`;
 }
 
+/** A drop's stable id: its series and moment ("placement:gmail@2026-03-03T14:00:00.000Z"). */
+export const dropIdOf = (change: Pick<DetectedChange, 'series' | 'at'>) => `${change.series}@${change.at}`;
+
 export interface DiagnoseInput {
   change: DetectedChange;
   daily: boolean;
@@ -194,7 +197,7 @@ export function diagnose({ change, daily, events, subject, now }: DiagnoseInput)
   const top = scored[0];
   const summary = top ? `${head}; most likely cause: ${causeWords(top.cause, top.evidence, daily, now)}` : `${head}; ${NO_CLEAR_CAUSE}`;
   return {
-    id: `${change.series}@${change.at}`,
+    id: dropIdOf(change),
     series: change.series,
     label: change.label,
     at: change.at,

@@ -352,6 +352,16 @@ export async function deleteNote(ex: Executor, userId: number, domainId: number,
   return rows.length > 0;
 }
 
+/** Which of these drops of the domain were alerted already. */
+export async function alertedDrops(ex: Executor, domainId: number, dropIds: string[]): Promise<Set<string>> {
+  if (dropIds.length === 0) return new Set();
+  const rows = await ex
+    .select({ dropId: dropAlerts.dropId })
+    .from(dropAlerts)
+    .where(and(eq(dropAlerts.domainId, domainId), inArray(dropAlerts.dropId, dropIds)));
+  return new Set(rows.map((r) => r.dropId));
+}
+
 /** Marks a drop alerted; false when it already was (its alert is never raised twice). */
 export async function claimDropAlert(ex: Executor, userId: number, domainId: number, dropId: string): Promise<boolean> {
   const rows = await ex.insert(dropAlerts).values({ userId, domainId, dropId }).onConflictDoNothing().returning({ dropId: dropAlerts.dropId });

@@ -183,6 +183,33 @@ describe('notes', () => {
   });
 });
 
+describe('the DNS history', () => {
+  it('keeps each record change seen by a check, and a check that starts failing, never the first check', async () => {
+    const name = 'moving-brand.com';
+    dns.zone[name] = { TXT: ['v=spf1 include:_spf.moving-brand.com -all'], MX: [{ exchange: 'mx1.moving-brand.com', priority: 10 }] };
+    dns.zone[`_dmarc.${name}`] = { TXT: ['v=DMARC1; p=none'] };
+    const { client } = await signUp(t.app);
+    const domainId = (await client.post('/api/domains', { domain: name, verifyDns: true })).json().id as number;
+    expect((await timelineOf(client, domainId)).events).toEqual([]);
+
+    dns.zone[name] = { TXT: ['v=spf1 include:_spf.moving-brand.com -all'], MX: [{ exchange: 'mx2.moving-brand.com', priority: 10 }] };
+    delete dns.zone[`_dmarc.${name}`];
+    expect((await client.post(`/api/domains/${domainId}/verify`)).statusCode).toBe(200);
+    // Nothing changed since: a third check adds nothing.
+    expect((await client.post(`/api/domains/${domainId}/verify`)).statusCode).toBe(200);
+
+    const events = (await timelineOf(client, domainId)).events;
+    expect(events.map((e) => [e.kind, e.title, e.severity])).toEqual([
+      ['dns_change', 'DMARC record removed', 'critical'],
+      ['dns_change', 'MX record changed', 'warning'],
+    ]);
+    expect(events[0]!.detail).toBe(
+      `v=DMARC1; p=none → (none). The DMARC record of ${name} is gone (it had p=none): receivers no longer apply your policy or send you reports. The DMARC check now fails (missing): No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.`,
+    );
+    expect(events[1]!.detail).toBe(`10 mx1.${name} → 10 mx2.${name}. The MX records of ${name} changed from 10 mx1.${name} to 10 mx2.${name}.`);
+  });
+});
+
 describe('the timeline of a sending IP', () => {
   it('shows the IP’s listings and delistings from the reputation check', async () => {
     const { client, user } = await signUp(t.app);

@@ -13,8 +13,8 @@ import {
 import { findUserDomain, listUserDomains } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { detectChanges, ruleOf } from './change-detection';
-import { diagnose, WINDOW_HOURS } from './diagnosis';
+import { detectChanges, ruleOf, type DetectedChange } from './change-detection';
+import { diagnose, dropIdOf, WINDOW_HOURS } from './diagnosis';
 import type { EvidenceEvent } from './evidence';
 import { dnsEvents, dropEvents, integrationEvents, listingEvents, newSourceEvents, noteEvents, testEvents } from './timeline-events';
 import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeries, within } from './timeline-series';
@@ -45,19 +45,31 @@ interface Assembled {
   drops: Drop[];
 }
 
-/** Drops of every series in [from, to], diagnosed with the events, newest first. */
-function findDrops(all: readonly TimelineSeries[], events: readonly EvidenceEvent[], subject: string, from: Date, to: Date): Drop[] {
-  const drops: Drop[] = [];
+interface FoundChange {
+  change: DetectedChange;
+  daily: boolean;
+}
+
+/** The changes of every series in [from, to] (a daily series from the start of from's day). */
+function findChanges(all: readonly TimelineSeries[], from: Date, to: Date): FoundChange[] {
+  const found: FoundChange[] = [];
   for (const s of all) {
     const rule = ruleOf(s.key);
     if (!rule) continue;
+    const daily = DAILY_SERIES.has(s.key);
     for (const change of detectChanges(s, rule)) {
       const at = Date.parse(change.at);
-      if (at < from.getTime() - (DAILY_SERIES.has(s.key) ? DAY : 0) || at > to.getTime()) continue;
-      drops.push(diagnose({ change, daily: DAILY_SERIES.has(s.key), events, subject, now: to }));
+      if (at >= from.getTime() - (daily ? DAY : 0) && at <= to.getTime()) found.push({ change, daily });
     }
   }
-  return drops.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.series.localeCompare(b.series));
+  return found;
+}
+
+/** The changes diagnosed with the events, newest first. */
+function diagnoseAll(changes: readonly FoundChange[], events: readonly EvidenceEvent[], subject: string, now: Date): Drop[] {
+  return changes
+    .map(({ change, daily }) => diagnose({ change, daily, events, subject, now }))
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.series.localeCompare(b.series));
 }
 
 const dropLast = (e: EvidenceEvent) => (e.event.kind === 'drop' ? 1 : 0);
@@ -73,38 +85,65 @@ function eventsOf(events: readonly EvidenceEvent[], from: Date): EvidenceEvent[]
   );
 }
 
-async function assembleDomain(ex: Executor, userId: number, domain: { id: number; domain: string }, days: number, now: Date): Promise<Assembled> {
-  const name = domain.domain.toLowerCase();
-  const from = new Date(now.getTime() - days * DAY);
-  const seriesRange = { since: new Date(from.getTime() - BASELINE_LOOKBACK_DAYS * DAY), until: now };
-  // Events from 72 h before the window: they may explain its first drops.
-  const eventRange = { since: new Date(from.getTime() - WINDOW_HOURS * HOUR - DAY), until: now };
+interface Window {
+  from: Date;
+  now: Date;
+  /** Series are read from 30 days before the window: its first drops need earlier points. */
+  seriesRange: repo.Range;
+  /** Events from 72 h before the window: they may explain its first drops. */
+  eventRange: repo.Range;
+}
 
-  const tests = await repo.listDomainTests(ex, userId, name, seriesRange);
+function windowOf(days: number, now: Date): Window {
+  const from = new Date(now.getTime() - days * DAY);
+  return {
+    from,
+    now,
+    seriesRange: { since: new Date(from.getTime() - BASELINE_LOOKBACK_DAYS * DAY), until: now },
+    eventRange: { since: new Date(from.getTime() - WINDOW_HOURS * HOUR - DAY), until: now },
+  };
+}
+
+type DomainRef = { id: number; domain: string };
+
+async function domainSeries(ex: Executor, userId: number, name: string, w: Window) {
+  const tests = await repo.listDomainTests(ex, userId, name, w.seriesRange);
   const placements = await repo.listProviderPlacements(
     ex,
     tests.map((t) => t.id),
   );
-  const all = [
+  const series = [
     ...placementSeries(tests, placements),
-    ...dmarcSeries(await repo.listDmarcDays(ex, userId, name, seriesRange)),
-    ...metricSeries(await repo.listAccountMetricDays(ex, userId, seriesRange)),
-    ...gmailSpamSeries(await repo.listGmailSpamDays(ex, userId, name, seriesRange)),
+    ...dmarcSeries(await repo.listDmarcDays(ex, userId, name, w.seriesRange)),
+    ...metricSeries(await repo.listAccountMetricDays(ex, userId, w.seriesRange)),
+    ...gmailSpamSeries(await repo.listGmailSpamDays(ex, userId, name, w.seriesRange)),
   ];
-  const ips = await repo.listSendingIps(ex, userId, name, eventRange);
-  const events = [
-    ...dnsEvents(await repo.listDnsChanges(ex, userId, domain.id, eventRange), name),
-    ...listingEvents(await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, eventRange), ips, name, eventRange),
-    ...newSourceEvents(await repo.listNewFailingSources(ex, userId, name, eventRange), name, now),
+  return { series, tests, placements };
+}
+
+async function domainEvents(ex: Executor, userId: number, domain: DomainRef, w: Window, found: Awaited<ReturnType<typeof domainSeries>>) {
+  const name = domain.domain.toLowerCase();
+  const range = w.eventRange;
+  const ips = await repo.listSendingIps(ex, userId, name, range);
+  return [
+    ...dnsEvents(await repo.listDnsChanges(ex, userId, domain.id, range), name),
+    ...listingEvents(await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, range), ips, name, range),
+    ...newSourceEvents(await repo.listNewFailingSources(ex, userId, name, range), name, w.now),
     ...testEvents(
-      tests.filter((t) => t.completedAt >= eventRange.since),
-      placements,
+      found.tests.filter((t) => t.completedAt >= range.since),
+      found.placements,
     ),
-    ...integrationEvents(await repo.listIntegrationErrors(ex, userId, eventRange)),
-    ...noteEvents(await repo.listNotes(ex, userId, domain.id, eventRange)),
+    ...integrationEvents(await repo.listIntegrationErrors(ex, userId, range)),
+    ...noteEvents(await repo.listNotes(ex, userId, domain.id, range)),
   ];
-  const drops = findDrops(all, events, name, from, now);
-  return { from, to: now, series: within(all, from), events: [...events, ...dropEvents(drops, null)], drops };
+}
+
+async function assembleDomain(ex: Executor, userId: number, domain: DomainRef, days: number, now: Date): Promise<Assembled> {
+  const w = windowOf(days, now);
+  const found = await domainSeries(ex, userId, domain.domain.toLowerCase(), w);
+  const events = await domainEvents(ex, userId, domain, w, found);
+  const drops = diagnoseAll(findChanges(found.series, w.from, now), events, domain.domain.toLowerCase(), now);
+  return { from: w.from, to: now, series: within(found.series, w.from), events: [...events, ...dropEvents(drops, null)], drops };
 }
 
 async function ownDomain(ex: Executor, userId: number, domainId: number) {
@@ -134,12 +173,10 @@ export async function domainDiagnosis(ex: Executor, userId: number, domainId: nu
 export async function ipTimeline(ex: Executor, userId: number, ipId: number, days: number, now = new Date()): Promise<IpTimeline> {
   const ip = await repo.findUserIp(ex, userId, ipId);
   if (!ip) throw new AppError('not_found', IP_NOT_FOUND);
-  const from = new Date(now.getTime() - days * DAY);
-  const seriesRange = { since: new Date(from.getTime() - BASELINE_LOOKBACK_DAYS * DAY), until: now };
-  const eventRange = { since: new Date(from.getTime() - WINDOW_HOURS * HOUR - DAY), until: now };
+  const { from, seriesRange, eventRange } = windowOf(days, now);
   const all = metricSeries(await repo.listIpMetricDays(ex, userId, ip.ipAddress, seriesRange));
   const events = listingEvents(await repo.listListings(ex, userId, { ipIds: [ip.id] }, eventRange), [ip], null, eventRange);
-  const drops = findDrops(all, events, ip.ipAddress, from, now);
+  const drops = diagnoseAll(findChanges(all, from, now), events, ip.ipAddress, now);
   return {
     ip: { id: ip.id, address: ip.ipAddress },
     from: from.toISOString(),
@@ -195,7 +232,18 @@ export interface DropAlert {
 export async function claimNewDrops(ex: Executor, userId: number, now = new Date()): Promise<DropAlert[]> {
   const alerts: DropAlert[] = [];
   for (const domain of await listUserDomains(ex, userId)) {
-    const { drops } = await assembleDomain(ex, userId, domain, DROP_ALERT_DAYS, now);
+    // The series alone tell whether there is a drop to alert; the events are read only then.
+    const w = windowOf(DROP_ALERT_DAYS, now);
+    const found = await domainSeries(ex, userId, domain.domain.toLowerCase(), w);
+    const changes = findChanges(found.series, w.from, now);
+    const alerted = await repo.alertedDrops(
+      ex,
+      domain.id,
+      changes.map(({ change }) => dropIdOf(change)),
+    );
+    const fresh = changes.filter(({ change }) => !alerted.has(dropIdOf(change)));
+    if (fresh.length === 0) continue;
+    const drops = diagnoseAll(fresh, await domainEvents(ex, userId, domain, w, found), domain.domain.toLowerCase(), now);
     const moments = new Map<string, Drop[]>();
     for (const drop of drops) moments.set(drop.at, [...(moments.get(drop.at) ?? []), drop]);
     // Oldest first, so the newest drop's alert is the newest alert.
