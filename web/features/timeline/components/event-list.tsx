@@ -5,10 +5,10 @@ import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { useDeleteNoteMutation } from '../api';
 import { EVENT_KINDS, noteIdOf, SEVERITY_TEXT } from '../event-kinds';
+import { pointTime } from '../point-time';
 import { EvidenceLink } from './evidence-link';
 
 function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote: (event: TimelineEvent) => void }) {
@@ -24,7 +24,7 @@ function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote
             {event.title}
           </p>
           <time dateTime={event.at} className="shrink-0 text-xs text-muted-foreground">
-            {formatDateTime(event.at)}
+            {pointTime(event.at)}
           </time>
         </div>
         <p className="text-xs text-muted-foreground" aria-hidden="true">

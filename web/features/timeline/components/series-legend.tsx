@@ -1,6 +1,7 @@
 import type { TimelineSeries } from '@contracts/timeline';
-import { formatCount, formatDate, formatRate } from '../../../lib/format';
+import { formatCount, formatRate } from '../../../lib/format';
 import { SEVERITY_COLOR } from '../event-kinds';
+import { pointDay } from '../point-time';
 import { decimalsOf, sampleUnit } from '../series';
 
 /** Each line's colour and name with its latest figure: the chart's legend, and its words for screen readers. */
@@ -18,7 +19,7 @@ export function SeriesLegend({ series, colors, hasEvents }: { series: readonly T
                 {last && (
                   <span className="text-muted-foreground">
                     {': '}
-                    {formatRate(last.value, decimalsOf(s.key))} on {formatDate(last.at)}
+                    {formatRate(last.value, decimalsOf(s.key))} on {pointDay(last.at)}
                     {last.sample !== null && ` (${formatCount(last.sample)} ${sampleUnit(s.key, last.sample)})`}
                   </span>
                 )}

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TimelineEvent, TimelineSeries } from '@contracts/timeline';
-import { formatCount, formatDateTime, formatRate } from '../../../lib/format';
+import { formatCount, formatRate } from '../../../lib/format';
+import { pointTime } from '../point-time';
 import { SEVERITY_COLOR } from '../event-kinds';
 import { decimalsOf, isLowRate, sampleUnit } from '../series';
 
@@ -25,8 +27,21 @@ export function mergeRows(series: readonly TimelineSeries[]): Row[] {
   return [...rows.values()].sort((a, b) => a.t - b.t);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * About seven day ticks across the whole period, at UTC midnights (where the daily figures sit), so
+ * the axis reads as the period asked for even where no series has a point yet.
+ */
+export function dayTicks(from: number, to: number): number[] {
+  const step = Math.max(1, Math.round((to - from) / DAY_MS / 7)) * DAY_MS;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(from / DAY_MS) * DAY_MS; t <= to; t += step) ticks.push(t);
+  return ticks;
+}
+
 function dayTick(t: number): string {
-  return new Date(t).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return new Date(t).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /**
@@ -52,27 +67,45 @@ export default function TimelineChart({
   const hasShares = series.some((s) => !isLowRate(s.key));
   const markers = events.filter((event) => event.kind !== 'drop');
   const drops = events.filter((event) => event.kind === 'drop');
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  // Where the chart scrolls (phones), it opens on its newest days: what the user came to see.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, [end]);
   return (
-    <div className="overflow-x-auto" data-testid="timeline-chart">
+    <div ref={scroller} className="overflow-x-auto" data-testid="timeline-chart">
       {/* Below 640 px the axis would crowd its days together: the chart keeps its width and scrolls. */}
       <div className="h-72 min-w-[640px]" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 288 }}>
           <LineChart data={rows} margin={{ top: 16, right: 8, bottom: 0, left: -8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-            <XAxis dataKey="t" type="number" scale="time" domain={[Date.parse(from), Date.parse(to)]} tickFormatter={dayTick} fontSize={12} tickMargin={6} />
-            <YAxis yAxisId="share" domain={[0, 100]} fontSize={12} unit="%" width={56} hide={!hasShares} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={[start, end]}
+              ticks={dayTicks(start, end)}
+              tickFormatter={dayTick}
+              fontSize={12}
+              tickMargin={6}
+            />
+            <YAxis yAxisId="share" domain={[0, 100]} fontSize={12} unit="%" width={hasShares ? 56 : 0} hide={!hasShares} />
             <YAxis
               yAxisId="rate"
               orientation="right"
               domain={[0, (max: number) => Math.max(1, Math.ceil(max * 1.2))]}
               fontSize={12}
               unit="%"
-              width={48}
+              width={hasLowRates ? 48 : 0}
               hide={!hasLowRates}
             />
-            <YAxis yAxisId="events" domain={[0, 1]} hide />
+            {/* Hidden, but an axis still takes its place in the layout: on the right and 0 wide, it moves no other. */}
+            <YAxis yAxisId="events" orientation="right" width={0} domain={[0, 1]} hide />
             <Tooltip
-              labelFormatter={(t) => (typeof t === 'number' ? formatDateTime(new Date(t).toISOString()) : String(t))}
+              labelFormatter={(t) => (typeof t === 'number' ? pointTime(new Date(t).toISOString()) : String(t))}
               formatter={(value, name, item) => {
                 const index = Number(String(item.dataKey).slice(1));
                 const key = series[index]?.key ?? '';

@@ -2,7 +2,8 @@ import { CircleHelp, TrendingDown } from 'lucide-react';
 import type { Drop, DropCause } from '@contracts/timeline';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Pill } from '../../../components/ui/pill';
-import { formatDate, formatRate } from '../../../lib/format';
+import { formatRate } from '../../../lib/format';
+import { pointDay } from '../point-time';
 import { decimalsOf } from '../series';
 import { EVENT_KINDS } from '../event-kinds';
 import { EvidenceLink } from './evidence-link';
@@ -25,15 +26,17 @@ function CauseItem({ cause, rank }: { cause: DropCause; rank: number }) {
   const match = strength(cause.score);
   return (
     <li data-testid="drop-cause" data-kind={cause.kind} className="space-y-1.5 rounded-md border p-3">
-      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <span className="text-sm font-semibold text-muted-foreground">{rank}.</span>
-        <p className="min-w-0 flex-1 font-medium wrap-anywhere">{cause.title}</p>
+      <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-baseline sm:gap-2">
+        <p className="min-w-0 flex-1 font-medium wrap-anywhere">
+          <span className="mr-1.5 text-sm font-semibold text-muted-foreground">{rank}.</span>
+          {cause.title}
+        </p>
         <Pill tone={match.tone}>
           {match.label} ({cause.score.toFixed(2)})
         </Pill>
       </div>
       <p className="text-xs text-muted-foreground">
-        {EVENT_KINDS[cause.kind].label}, {formatDate(cause.at)}, {leadTime(cause.hoursBefore)}
+        {EVENT_KINDS[cause.kind].label}, {pointDay(cause.at)}, {leadTime(cause.hoursBefore)}
       </p>
       <p className="text-sm wrap-anywhere">
         <span className="font-medium">Evidence: </span>
@@ -58,7 +61,7 @@ function DropItem({ drop }: { drop: Drop }) {
           <h3 className="font-semibold wrap-anywhere">
             {drop.label}: {formatRate(drop.before, decimals)} → {formatRate(drop.after, decimals)}
           </h3>
-          <p className="text-xs text-muted-foreground">{formatDate(drop.at)}</p>
+          <p className="text-xs text-muted-foreground">{pointDay(drop.at)}</p>
           <p className="text-sm wrap-anywhere" data-testid="drop-summary">
             {drop.summary}
           </p>
