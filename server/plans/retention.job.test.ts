@@ -106,35 +106,31 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
       .insert(dmarcReports)
       .values({ userId, status: 'imported', fileName: 'r.xml', rawSize: 1, orgName: 'google.com', reportId: unique('r'), dateBegin: ago(age + 1), dateEnd: at })
       .returning();
-    await db
-      .insert(dmarcRecords)
-      .values({
-        reportId: report!.id,
-        sourceIp: '192.0.2.1',
-        count: 1,
-        disposition: 'none',
-        dkimResult: 'pass',
-        spfResult: 'pass',
-        headerFrom: 'x',
-        dkimAuth: [],
-        spfAuth: [],
-      });
+    await db.insert(dmarcRecords).values({
+      reportId: report!.id,
+      sourceIp: '192.0.2.1',
+      count: 1,
+      disposition: 'none',
+      dkimResult: 'pass',
+      spfResult: 'pass',
+      headerFrom: 'x',
+      dkimAuth: [],
+      spfAuth: [],
+    });
     put(into, 'dmarc_reports', report!.id);
     const sourceIp = unique('198.51.100');
-    await db
-      .insert(dmarcSourceDays)
-      .values({
-        userId,
-        day: dayAgo(age),
-        domain: 'x',
-        sourceIp,
-        disposition: 'none',
-        total: 1,
-        spfAligned: 1,
-        dkimAligned: 1,
-        failed: 0,
-        failedMisaligned: 0,
-      });
+    await db.insert(dmarcSourceDays).values({
+      userId,
+      day: dayAgo(age),
+      domain: 'x',
+      sourceIp,
+      disposition: 'none',
+      total: 1,
+      spfAligned: 1,
+      dkimAligned: 1,
+      failed: 0,
+      failedMisaligned: 0,
+    });
     put(into, 'dmarc_source_days', sourceIp);
     const [event] = await db
       .insert(deliveryEvents)
