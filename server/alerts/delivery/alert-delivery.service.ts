@@ -1,9 +1,8 @@
 import type { AlertSettings } from '@contracts/alert-settings';
 import type { WebhookEvent } from '@contracts/webhooks';
-import { planHasFeature } from '@contracts/plans';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { planOf } from '../../platform/http/plan-gate';
+import { hasFeature, lowestPlanNameWith } from '../../platform/http/plan-gate';
 import { queueMail, sendEmailJobType } from '../../platform/mail/outbox';
 import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
 import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../webhooks/webhooks.service';
@@ -260,7 +259,7 @@ export async function sendDigest(ctx: DeliveryContext, digestId: number): Promis
   const recipient = await findRecipient(ctx.db, leased.userId);
   if (!recipient) return finish(ctx.db, leased, 'skipped', 'The account no longer exists');
   // Slack, SMS and webhooks are advanced_alerting: a downgraded account's messages stop here.
-  if (!planHasFeature(planOf(recipient), 'advanced_alerting')) return finish(ctx.db, leased, 'skipped', 'Requires Professional plan');
+  if (!hasFeature(recipient, 'advanced_alerting')) return finish(ctx.db, leased, 'skipped', `Requires ${lowestPlanNameWith('advanced_alerting')} plan`);
   if (leased.channel === 'webhook') return sendWebhook(ctx, leased);
   const settings = await alertDeliverySettings(ctx.db, ctx.env.APP_SECRET, leased.userId);
   return leased.channel === 'slack' ? sendSlack(ctx, leased, settings) : sendText(ctx, leased, settings);

@@ -39,6 +39,11 @@ export function featuresOf(user: PlanHolder): PlanFeature[] {
   return [...PLAN_FEATURE_SETS[planOf(user)]];
 }
 
+/** Whether the user's plan has `feature` (for work that skips rather than refuses, like a Slack alert on a lower plan). */
+export function hasFeature(user: PlanHolder, feature: PlanFeature): boolean {
+  return planHasFeature(planOf(user), feature);
+}
+
 /** The lowest plan that has `feature`, by name as the upgrade banner says it ("Professional"). */
 export function lowestPlanNameWith(feature: PlanFeature): string {
   return PLAN_NAMES[lowestPlanWith(feature)];
@@ -49,7 +54,7 @@ export function lowestPlanNameWith(feature: PlanFeature): string {
  * 'Requires {plan} plan') when the user's plan lacks `feature`.
  */
 export function requireFeature(user: PlanHolder, feature: PlanFeature): void {
-  if (!planHasFeature(planOf(user), feature)) throw new AppError('forbidden', `Requires ${lowestPlanNameWith(feature)} plan`);
+  if (!hasFeature(user, feature)) throw new AppError('forbidden', `Requires ${lowestPlanNameWith(feature)} plan`);
 }
 
 /** The limits something is counted against (retention and the API quota are enforced elsewhere). */
