@@ -205,6 +205,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/chatbot',
   // The OpenAPI document: public so clients and the reference page read it signed out.
   'GET /api/openapi.json',
+  // Stripe's calls, authenticated by their signature over the raw body (billing tests), not a session.
+  'POST /api/stripe/webhook',
 ]);
 
 describe('signed-in routes', () => {
