@@ -71,12 +71,16 @@ export function gmailSpamSeries(days: readonly SpamDay[]): TimelineSeries[] {
   return points.length ? [series('gmail:spam', 'Gmail spam rate', points)] : [];
 }
 
-/** The series cut to the points from `from` on (a daily series from the start of that day); a series left without points is left out. */
+/** Where a series' part of the window starts: `from`, or for a daily series the start of from's day. */
+export function seriesStart(key: string, from: Date): number {
+  return DAILY_SERIES.has(key) ? Date.parse(dayStart(from.toISOString().slice(0, 10))) : from.getTime();
+}
+
+/** The series cut to their part of the window; a series left without points is left out. */
 export function within(all: readonly TimelineSeries[], from: Date): TimelineSeries[] {
-  const dayOfFrom = Date.parse(dayStart(from.toISOString().slice(0, 10)));
   return all
     .map((s) => {
-      const since = DAILY_SERIES.has(s.key) ? dayOfFrom : from.getTime();
+      const since = seriesStart(s.key, from);
       return { ...s, points: s.points.filter((p) => Date.parse(p.at) >= since) };
     })
     .filter((s) => s.points.length > 0);

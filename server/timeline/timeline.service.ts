@@ -17,7 +17,7 @@ import { detectChanges, ruleOf, type DetectedChange } from './change-detection';
 import { diagnose, dropIdOf, WINDOW_HOURS } from './diagnosis';
 import type { EvidenceEvent } from './evidence';
 import { dnsEvents, dropEvents, integrationEvents, listingEvents, newSourceEvents, noteEvents, testEvents } from './timeline-events';
-import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeries, within } from './timeline-series';
+import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeries, seriesStart, within } from './timeline-series';
 import * as repo from './timeline.repo';
 
 /*
@@ -59,7 +59,7 @@ function findChanges(all: readonly TimelineSeries[], from: Date, to: Date): Foun
     const daily = DAILY_SERIES.has(s.key);
     for (const change of detectChanges(s, rule)) {
       const at = Date.parse(change.at);
-      if (at >= from.getTime() - (daily ? DAY : 0) && at <= to.getTime()) found.push({ change, daily });
+      if (at >= seriesStart(s.key, from) && at <= to.getTime()) found.push({ change, daily });
     }
   }
   return found;
