@@ -76,10 +76,13 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
       expectRefused(await user.request('DELETE', `/api/account/sessions/${id}`), 400, 'Session id must be 16 hexadecimal digits', `session ${id}`);
     }
     const before = await databaseState();
+    // A valid body and a valid second id (a note's), so only the :id is wrong.
+    const bodyOf = (method: string, path: string) =>
+      method === 'PATCH' ? { notes: 'changed' } : method === 'POST' && path.endsWith('/notes') ? { text: 'a note' } : undefined;
+    const withId = (path: string, id: string) => path.replace(':id', id).replace(':noteId', String(ID_MAX));
     for (const { method, path } of idRoutes) {
-      const body = method === 'PATCH' ? { notes: 'changed' } : undefined;
       for (const id of [String(ID_MAX + 1), '9'.repeat(30)]) {
-        const res = await user.request(method as 'GET', path.replace(':id', id), body);
+        const res = await user.request(method as 'GET', withId(path, id), bodyOf(method, path));
         expectRefused(
           res,
           400,
@@ -91,7 +94,7 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
     expect(await databaseState()).toEqual(before);
     // The largest id is a valid one that names nothing here.
     for (const { method, path } of idRoutes) {
-      const res = await user.request(method as 'GET', path.replace(':id', String(ID_MAX)), method === 'PATCH' ? { notes: 'changed' } : undefined);
+      const res = await user.request(method as 'GET', withId(path, String(ID_MAX)), bodyOf(method, path));
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
   });
