@@ -109,7 +109,7 @@ export const PURGED: Purge[] = [
     statement: (u, cutoff, _day, batch) => byId(webhookDeliveries, sql`status IN ('delivered', 'failed') AND created_at < ${cutoff}::timestamptz`)(u, batch),
   },
   {
-    // The timeline's history (ADR 034): record changes seen by the domain checks, integration errors.
+    // The timeline's history (ADR 035): record changes seen by the domain checks, integration errors.
     table: 'domain_dns_changes',
     batch: 5000,
     statement: (u, cutoff, _day, batch) => byId(domainDnsChanges, sql`observed_at < ${cutoff}::timestamptz`)(u, batch),

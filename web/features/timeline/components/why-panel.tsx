@@ -15,7 +15,7 @@ export function leadTime(hours: number): string {
   return `${Math.round(hours / 24)} days before`;
 }
 
-/** The score (0 to 1, ADR 034) in words, with the number for those who compare causes. */
+/** The score (0 to 1, ADR 035) in words, with the number for those who compare causes. */
 function strength(score: number): { label: string; tone: 'bad' | 'warn' | 'none' } {
   if (score >= 0.7) return { label: 'Strong match', tone: 'bad' };
   if (score >= 0.4) return { label: 'Possible match', tone: 'warn' };
