@@ -1,18 +1,13 @@
 import { COMPANY } from '../company';
-import { PLAN_IDS, PLAN_LIMITS, PLAN_NAMES } from '../../contracts/plans';
 import type { LegalDocument } from './legal-document';
-
-/** How long each plan keeps monitoring data: the limits the server enforces (contracts/plans.ts, ADR 032). */
-const RETENTION = PLAN_IDS.map((plan) => {
-  const days = PLAN_LIMITS[plan].retentionDays;
-  return `${PLAN_NAMES[plan]}: ${days === null ? 'as agreed in your contract' : `${days} days`}`;
-});
 
 /**
  * The Privacy Policy (/privacy-policy): the sections and date of part 2, section 2, written for
- * what this product collects and does.
+ * what this product collects and does. `retention` is one line per plan ("Free: 30 days"): the
+ * page builds it from the limits the server enforces (contracts/plans.ts, ADR 032), so the text
+ * cannot promise another period; content stays below contracts and does not import them.
  */
-export const PRIVACY_POLICY: LegalDocument = {
+export const privacyPolicy = (retention: string[]): LegalDocument => ({
   title: 'Privacy Policy',
   lastUpdated: 'December 7, 2024',
   intro: `This Privacy Policy explains what information ${COMPANY.legalEntity} collects when you use ${COMPANY.productName}, how we use, share and protect it, and the choices and rights you have.`,
@@ -63,7 +58,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'We keep your account information while your account is open. Monitoring data (test results, reports, delivery events and metrics) is kept for the retention period of your plan and deleted after it:',
       ],
-      list: RETENTION,
+      list: retention,
       after: ['When you delete your account, your account and all of its data are deleted at once.'],
     },
     {
@@ -102,4 +97,4 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [`Questions about this policy or your information: ${COMPANY.supportEmail}.`, `${COMPANY.legalEntity}, ${COMPANY.postalAddress}.`],
     },
   ],
-};
+});
