@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 import { LandingPage } from '../features/landing/landing-page';
-import { DOMAIN_TIMELINE_ROUTE, PATHS } from '../lib/paths';
+import { DOMAIN_TIMELINE_ROUTE, IP_TIMELINE_ROUTE, PATHS } from '../lib/paths';
 
 // Only the landing page is in the first chunk; every other page is fetched when first shown.
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -20,6 +20,7 @@ const EmailConfirmationPage = lazy(() => import('../features/auth/email-confirma
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const DomainManagementPage = lazy(() => import('./domain-management-page'));
 const DomainTimelinePage = lazy(() => import('../features/timeline/timeline-page'));
+const IpTimelinePage = lazy(() => import('../features/timeline/ip-timeline-page'));
 const InboxPlacementPage = lazy(() => import('../features/inbox-placement/inbox-placement-page'));
 const InboxPlacementSignedOut = lazy(() => import('../features/inbox-placement/signed-out-page'));
 const ReputationPage = lazy(() => import('../features/reputation/reputation-page'));
@@ -69,6 +70,12 @@ const SHELL: Record<string, ShellMeta> = {
     title: 'Reputation Monitoring',
     description: 'Follow the sender reputation of your IP addresses and domains',
     breadcrumbs: [{ label: 'Reputation' }],
+  },
+  ipTimeline: {
+    title: 'IP Address Timeline',
+    description: 'Bounce and complaint rates and blocklist listings of one sending IP on one time axis',
+    // The page puts the address in the middle once it has loaded it (usePageTrail).
+    breadcrumbs: [{ label: 'Reputation', to: PATHS.reputation }, { label: 'Timeline' }],
   },
   reputationTest: {
     title: 'Reputation Test',
@@ -158,6 +165,7 @@ export const routes: RouteObject[] = [
           },
           { path: PATHS.reputation, element: <ReputationPage />, handle: gated(SHELL.reputation) },
           { path: PATHS.reputationTest, element: <ReputationTestPage />, handle: gated(SHELL.reputationTest) },
+          { path: IP_TIMELINE_ROUTE, element: <IpTimelinePage />, handle: gated(SHELL.ipTimeline) },
           {
             path: PATHS.blacklistMonitoring,
             element: <BlacklistMonitoringPage />,

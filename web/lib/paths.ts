@@ -42,3 +42,7 @@ export function emailConfirmationPath(email: string, sent: boolean): string {
  * contracts/timeline.ts). Not in PATHS, which lists the screens of content/screens.ts one for one.
  */
 export const DOMAIN_TIMELINE_ROUTE = '/domains/:id/timeline';
+
+/** A sending IP's timeline (its rates and listings), reached from its card on /reputation. */
+export const IP_TIMELINE_ROUTE = '/reputation/ips/:id/timeline';
+export const ipTimelinePath = (id: number) => IP_TIMELINE_ROUTE.replace(':id', String(id));

@@ -114,6 +114,11 @@ describe('Reputation: lists and metrics', () => {
     await openPage();
     const user = userEvent.setup();
     const element = within(await row('203.0.113.25'));
+    // Its whole history on one time axis is one click away.
+    expect(element.getByRole('link', { name: 'Timeline of 203.0.113.25' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/reputation\/ips\/\d+\/timeline$/),
+    );
     expect(element.queryByTestId('ip-details')).not.toBeInTheDocument();
     await user.click(element.getByRole('button', { name: /Show score/ }));
     const details = within(element.getByTestId('ip-details'));

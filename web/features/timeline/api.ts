@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DomainTimeline, TimelineNote, type CreateNoteRequest } from '@contracts/timeline';
+import { DomainTimeline, IpTimeline, TimelineNote, type CreateNoteRequest } from '@contracts/timeline';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { diagnosisQueryKey, diagnosisQueryOptions } from '../../lib/queries/diagnosis';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -27,6 +27,18 @@ export function useTimeline(domainId: number, days: number) {
   const { isAuthenticated } = useAuth();
   // Another period keeps the one shown until it arrives, instead of a spinner in the chart's place.
   return useQuery({ ...timelineQueryOptions(domainId, days), enabled: isAuthenticated, placeholderData: keepPreviousData });
+}
+
+/** GET /api/ip-addresses/:id/timeline?days=: one sending IP's rates and listings. */
+export function useIpTimeline(ipId: number, days: number) {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: ['/api/ip-addresses', ipId, 'timeline', days] as const,
+    queryFn: async (): Promise<IpTimeline> => IpTimeline.parse(await apiJson('GET', `/api/ip-addresses/${ipId}/timeline?days=${days}`)),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/domains/:id/diagnosis?days=: the drops found in the same period, newest first. */

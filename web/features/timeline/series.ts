@@ -47,8 +47,8 @@ export const SERIES_SOURCES: readonly SeriesSource[] = [
 ];
 
 /** The sources none of whose series came back. */
-export function missingSources(series: readonly TimelineSeries[]): SeriesSource[] {
-  return SERIES_SOURCES.filter((source) => !series.some((s) => s.points.length > 0 && source.matches(s.key)));
+export function missingSources(series: readonly TimelineSeries[], sources: readonly SeriesSource[] = SERIES_SOURCES): SeriesSource[] {
+  return sources.filter((source) => !series.some((s) => s.points.length > 0 && source.matches(s.key)));
 }
 
 /**

@@ -1,7 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { ArrowLeft, CalendarClock, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ID_MAX } from '@contracts/input';
 import type { DomainTimeline } from '@contracts/timeline';
 import { LoadError } from '../../components/load-error';
 import { PeriodSelector } from '../../components/period-selector';
@@ -13,27 +11,11 @@ import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { usePageTrail } from '../../lib/page-trail';
 import { PATHS } from '../../lib/paths';
 import { TIMELINE_PERIODS, useDiagnosis, useTimeline, type TimelinePeriod } from './api';
+import { DEFAULT_PERIOD, idOf, periodOf } from './route-params';
+import { ChartCard } from './components/chart-card';
 import { EventList } from './components/event-list';
 import { NoteForm } from './components/note-form';
-import { SeriesHints } from './components/series-hints';
-import { SeriesLegend } from './components/series-legend';
 import { WhyPanel } from './components/why-panel';
-import { missingSources, seriesColors } from './series';
-
-const TimelineChart = lazy(() => import('./components/timeline-chart'));
-
-const DEFAULT_PERIOD: TimelinePeriod = 30;
-
-function periodOf(value: string | null): TimelinePeriod {
-  const days = Number(value);
-  return (TIMELINE_PERIODS as readonly number[]).includes(days) ? (days as TimelinePeriod) : DEFAULT_PERIOD;
-}
-
-function idOf(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= ID_MAX ? id : null;
-}
 
 function DomainNotFound() {
   return (
@@ -47,35 +29,6 @@ function DomainNotFound() {
           Back to Domains
         </Link>
       </Button>
-    </Card>
-  );
-}
-
-function ChartCard({ timeline, days }: { timeline: DomainTimeline; days: number }) {
-  const series = timeline.series.filter((s) => s.points.length > 0);
-  const colors = seriesColors(series);
-  const missing = missingSources(series);
-  return (
-    <Card data-testid="timeline-chart-card">
-      <CardHeader>
-        <CardTitle className="text-lg">Deliverability over the last {days} days</CardTitle>
-        <CardDescription>Every series on one time axis, with the events as dots along the top and detected drops as red lines.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {series.length > 0 ? (
-          <>
-            <Suspense fallback={<div className="h-72 animate-pulse rounded-md bg-muted" aria-hidden="true" />}>
-              <TimelineChart from={timeline.from} to={timeline.to} series={series} events={timeline.events} colors={colors} />
-            </Suspense>
-            <SeriesLegend series={series} colors={colors} hasEvents={timeline.events.length > 0} />
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground" data-testid="timeline-no-series">
-            No figures for {timeline.domain.name} in the last {days} days, so there is no chart to draw yet.
-          </p>
-        )}
-        <SeriesHints sources={missing} />
-      </CardContent>
     </Card>
   );
 }
@@ -143,7 +96,7 @@ function DomainTimelineView({ domainId, days, onDays }: { domainId: number; days
         <LoadError variant="card" message={serverMessageOr(timeline.error, 'Could not load the timeline.')} onRetry={timeline.refetch} />
       ) : (
         <>
-          <ChartCard timeline={timeline.data} days={days} />
+          <ChartCard timeline={timeline.data} subject={timeline.data.domain.name} days={days} />
           <Diagnosis diagnosis={diagnosis} days={days} />
           <EventsCard timeline={timeline.data} days={days} />
         </>

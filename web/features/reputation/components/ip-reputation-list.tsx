@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
+import { ChartLine, ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { IpAddress } from '@contracts/reputation';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TONE_TEXT } from '../../../components/tone';
 import { formatDateTime } from '../../../lib/format';
+import { ipTimelinePath } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { senderScoreTone } from '../status';
 import { IpStatusBadge } from './ip-status-badge';
@@ -36,6 +38,13 @@ function IpRow({ ip, onDelete }: { ip: IpAddress; onDelete: () => void }) {
             {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
             {open ? 'Hide score' : 'Show score'}
             <span className="sr-only"> of {ip.ipAddress}</span>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={ipTimelinePath(ip.id)}>
+              <ChartLine aria-hidden="true" />
+              Timeline
+              <span className="sr-only"> of {ip.ipAddress}</span>
+            </Link>
           </Button>
           <Button variant="ghost" size="sm" aria-label={`Delete ${ip.ipAddress}`} onClick={onDelete}>
             <Trash2 aria-hidden="true" />

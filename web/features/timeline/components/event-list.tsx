@@ -11,7 +11,7 @@ import { EVENT_KINDS, noteIdOf, SEVERITY_TEXT } from '../event-kinds';
 import { pointTime } from '../point-time';
 import { EvidenceLink } from './evidence-link';
 
-function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote: (event: TimelineEvent) => void }) {
+function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote?: (event: TimelineEvent) => void }) {
   const kind = EVENT_KINDS[event.kind];
   const Icon = kind.icon;
   return (
@@ -34,7 +34,7 @@ function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote
         {event.detail && <p className="whitespace-pre-wrap text-sm text-muted-foreground wrap-anywhere">{event.detail}</p>}
         <div className="flex flex-wrap items-center gap-3">
           <EvidenceLink to={event.link} about={event.title} />
-          {event.kind === 'note' && noteIdOf(event) !== null && (
+          {onDeleteNote && event.kind === 'note' && noteIdOf(event) !== null && (
             <Button
               variant="ghost"
               size="sm"
@@ -52,11 +52,22 @@ function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote
   );
 }
 
-/** Every event of the period, newest first, under the chart that shows them as dots. */
+/** Events newest first; notes get Delete when `onDeleteNote` is given (a domain's timeline has notes, an IP's none). */
+export function EventItems({ events, onDeleteNote }: { events: readonly TimelineEvent[]; onDeleteNote?: (event: TimelineEvent) => void }) {
+  const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  return (
+    <ol aria-label="Events, newest first" className="divide-y" data-testid="timeline-events">
+      {newestFirst.map((event) => (
+        <EventItem key={event.id} event={event} onDeleteNote={onDeleteNote} />
+      ))}
+    </ol>
+  );
+}
+
+/** Every event of a domain's period, newest first, under the chart that shows them as dots; its notes can be deleted. */
 export function EventList({ domainId, events }: { domainId: number; events: readonly TimelineEvent[] }) {
   const [deleting, setDeleting] = useState<TimelineEvent | null>(null);
   const deleteNote = useDeleteNoteMutation(domainId);
-  const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 
   function confirmDelete() {
     const noteId = deleting && noteIdOf(deleting);
@@ -75,11 +86,7 @@ export function EventList({ domainId, events }: { domainId: number; events: read
 
   return (
     <>
-      <ol aria-label="Events, newest first" className="divide-y" data-testid="timeline-events">
-        {newestFirst.map((event) => (
-          <EventItem key={event.id} event={event} onDeleteNote={setDeleting} />
-        ))}
-      </ol>
+      <EventItems events={events} onDeleteNote={setDeleting} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
