@@ -58,11 +58,15 @@ export function dmarcSeries(days: readonly DmarcDay[]): TimelineSeries[] {
   return points.length ? [series('dmarc:pass', 'DMARC pass rate', points)] : [];
 }
 
-/** Bounces over sent; complaints over delivered, as Postmaster Tools and the alert evaluation count them. */
-export function metricSeries(days: readonly MetricDay[]): TimelineSeries[] {
+/**
+ * Bounces over sent; complaints over delivered, as Postmaster Tools and the alert evaluation count
+ * them. `of` names whose figures they are when not only this domain's or IP's ("all domains").
+ */
+export function metricSeries(days: readonly MetricDay[], of?: string): TimelineSeries[] {
+  const named = (label: string) => (of ? `${label} (${of})` : label);
   const bounce = days.filter((d) => d.sent > 0).map((d) => ({ at: dayStart(d.date), value: pct(d.bounced, d.sent), sample: d.sent }));
   const complaint = days.filter((d) => d.delivered > 0).map((d) => ({ at: dayStart(d.date), value: pct(d.complaints, d.delivered), sample: d.delivered }));
-  return [series('bounce:rate', 'Bounce rate', bounce), series('complaint:rate', 'Complaint rate', complaint)].filter((s) => s.points.length > 0);
+  return [series('bounce:rate', named('Bounce rate'), bounce), series('complaint:rate', named('Complaint rate'), complaint)].filter((s) => s.points.length > 0);
 }
 
 /** Gmail's user-reported spam rate; Google gives no message count, so the sample is null. */

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { emailMetricDays } from '../platform/db/email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import {
   blocklistListings,
+  deliveryEvents,
   dmarcSourceDays,
   domainDnsChanges,
   domainNotes,
@@ -172,6 +173,36 @@ export async function listAccountMetricDays(ex: Executor, userId: number, range:
       complaints: sql<number>`sum(${days.complaints})::float8`,
     })
     .from(days)
+    .groupBy(date)
+    .orderBy(date)
+    .limit(ROWS_MAX);
+}
+
+/**
+ * One domain's own figures per UTC day: the MTA events sent from it or a subdomain (the envelope
+ * sender's domain, bounce.brand.com under brand.com). ESP statistics name no domain, so they are
+ * only in the account's figures above.
+ */
+export async function listDomainEventDays(ex: Executor, userId: number, domain: string, range: Range): Promise<MetricDay[]> {
+  const date = sql<string>`to_char(${deliveryEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::float8`;
+  return ex
+    .select({
+      date,
+      sent: count(sql`${deliveryEvents.eventType} in ('delivered', 'bounced')`),
+      delivered: count(sql`${deliveryEvents.eventType} = 'delivered'`),
+      bounced: count(sql`${deliveryEvents.eventType} = 'bounced'`),
+      complaints: count(sql`${deliveryEvents.eventType} = 'complaint'`),
+    })
+    .from(deliveryEvents)
+    .where(
+      and(
+        eq(deliveryEvents.userId, userId),
+        gte(deliveryEvents.occurredAt, range.since),
+        lte(deliveryEvents.occurredAt, range.until),
+        isSameOrSubdomain(deliveryEvents.domain, domain),
+      ),
+    )
     .groupBy(date)
     .orderBy(date)
     .limit(ROWS_MAX);

@@ -57,7 +57,8 @@ describe('a bounce spike with no evidence before it', () => {
     const timeline = await timelineOf(client, domainId);
     expect(timeline.domain).toEqual({ id: domainId, name: 'spiky-sender.com' });
     const bounce = timeline.series.find((s) => s.key === 'bounce:rate')!;
-    expect(bounce).toMatchObject({ label: 'Bounce rate', unit: 'percent' });
+    // Pushed day totals name no domain: the account's rate, said to be so.
+    expect(bounce).toMatchObject({ label: 'Bounce rate (all domains)', unit: 'percent' });
     expect(bounce.points.at(-1)).toEqual({ at: `${dayOf(0)}T00:00:00.000Z`, value: 9, sample: 2000 });
     expect(bounce.points).toHaveLength(9);
     // No test, report or Postmaster day: those series are absent, not empty.
@@ -65,10 +66,12 @@ describe('a bounce spike with no evidence before it', () => {
 
     const { drops } = await diagnosisOf(client, domainId);
     expect(drops).toHaveLength(1);
-    expect(drops[0]).toMatchObject({ series: 'bounce:rate', label: 'Bounce rate', before: 1, after: 9, causes: [] });
-    expect(drops[0]!.summary).toMatch(new RegExp(`^Bounce rate rose from 1% to 9% on \\d{1,2} \\w+; ${NO_CLEAR_CAUSE}$`));
+    expect(drops[0]).toMatchObject({ series: 'bounce:rate', label: 'Bounce rate (all domains)', before: 1, after: 9, causes: [] });
+    expect(drops[0]!.summary).toMatch(new RegExp(`^Bounce rate \\(all domains\\) rose from 1% to 9% on \\d{1,2} \\w+; ${NO_CLEAR_CAUSE}$`));
     // The drop is on the timeline too.
-    expect(timeline.events.filter((e) => e.kind === 'drop')).toEqual([expect.objectContaining({ title: 'Bounce rate rose to 9%', detail: drops[0]!.summary })]);
+    expect(timeline.events.filter((e) => e.kind === 'drop')).toEqual([
+      expect.objectContaining({ title: 'Bounce rate (all domains) rose to 9%', detail: drops[0]!.summary }),
+    ]);
 
     await evaluate(user.id);
     await evaluate(user.id);
@@ -86,6 +89,34 @@ describe('a bounce spike with no evidence before it', () => {
     await evaluate(user.id);
     const left = await t.database.db.select({ message: alerts.message }).from(alerts).where(eq(alerts.userId, user.id));
     expect(left.map((a) => a.message)).not.toContain(drops[0]!.summary);
+  });
+});
+
+describe('a domain with its own MTA events', () => {
+  it('shows its own bounce rate, from the events sent from it or a subdomain, not the account’s', async () => {
+    const { client, user, domainId } = await userWithDomain('own-events.com');
+    await setPlan(t, user.id, 'professional');
+    const { token } = (await client.post('/api/webhook-tokens/generate')).json() as { token: string };
+    const at = Math.floor(Date.now() / 1000) - 60;
+    const record = (id: string, type: 'Delivery' | 'Bounce', sender: string) =>
+      JSON.stringify({ type, id, sender, recipient: `${id}@gmail.com`, response: { code: type === 'Bounce' ? 550 : 250, content: 'x' }, timestamp: at });
+    const lines = [
+      ...Array.from({ length: 9 }, (_, i) => record(`own${i}`, 'Delivery', 'news@mail.own-events.com')),
+      record('own9', 'Bounce', 'news@own-events.com'),
+      // Another domain of the account bounces everything: not this domain's rate.
+      ...Array.from({ length: 10 }, (_, i) => record(`other${i}`, 'Bounce', 'news@other-brand.com')),
+    ].join('\n');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/kumo',
+      payload: lines,
+      headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${token}` },
+    });
+    expect(posted.json()).toMatchObject({ accepted: 20, rejected: [] });
+
+    const bounce = (await timelineOf(client, domainId)).series.find((s) => s.key === 'bounce:rate')!;
+    expect(bounce.label).toBe('Bounce rate');
+    expect(bounce.points).toEqual([{ at: `${new Date(at * 1000).toISOString().slice(0, 10)}T00:00:00.000Z`, value: 10, sample: 10 }]);
   });
 });
 

@@ -106,6 +106,16 @@ function windowOf(days: number, now: Date): Window {
 
 type DomainRef = { id: number; domain: string };
 
+/**
+ * The domain's own bounce and complaint rates when its MTA events say which mail was its own;
+ * otherwise the account's, from every source, labelled as such (ESP statistics name no domain).
+ */
+async function rateSeries(ex: Executor, userId: number, name: string, w: Window) {
+  const own = await repo.listDomainEventDays(ex, userId, name, w.seriesRange);
+  if (own.length > 0) return metricSeries(own);
+  return metricSeries(await repo.listAccountMetricDays(ex, userId, w.seriesRange), 'all domains');
+}
+
 async function domainSeries(ex: Executor, userId: number, name: string, w: Window) {
   const tests = await repo.listDomainTests(ex, userId, name, w.seriesRange);
   const placements = await repo.listProviderPlacements(
@@ -115,7 +125,7 @@ async function domainSeries(ex: Executor, userId: number, name: string, w: Windo
   const series = [
     ...placementSeries(tests, placements),
     ...dmarcSeries(await repo.listDmarcDays(ex, userId, name, w.seriesRange)),
-    ...metricSeries(await repo.listAccountMetricDays(ex, userId, w.seriesRange)),
+    ...(await rateSeries(ex, userId, name, w)),
     ...gmailSpamSeries(await repo.listGmailSpamDays(ex, userId, name, w.seriesRange)),
   ];
   return { series, tests, placements };
