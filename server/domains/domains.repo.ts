@@ -1,25 +1,15 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../platform/db/client';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import { domains } from '../platform/db/schema/index';
 
-export type DomainRow = typeof domains.$inferSelect;
+import { findUserDomain, type DomainRow } from '../platform/db/user-domains';
+
+export { findUserDomain, listUserDomains, type DomainRow } from '../platform/db/user-domains';
 
 // Every query of a user's request names the owner: another user's domain id behaves as if it did not
 // exist. The checks job and mailed DMARC reports, at the end, work across users.
-
-export async function listUserDomains(ex: Executor, userId: number): Promise<DomainRow[]> {
-  return ex.select().from(domains).where(eq(domains.userId, userId)).orderBy(desc(domains.createdAt), desc(domains.id));
-}
-
-export async function findUserDomain(ex: Executor, userId: number, id: number): Promise<DomainRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(domains)
-    .where(and(eq(domains.id, id), eq(domains.userId, userId)));
-  return row;
-}
 
 /** A new domain with a fresh ownership token; undefined when the user already has this name. */
 export async function insertDomain(ex: Executor, userId: number, name: string, type: DomainRow['type'] = 'sending'): Promise<DomainRow | undefined> {

@@ -10,7 +10,7 @@ import {
   type TimelineNote,
   type TimelineSeries,
 } from '@contracts/timeline';
-import { findUserDomain, listUserDomains } from '../domains/domains.service';
+import { findUserDomain, listUserDomains } from '../platform/db/user-domains';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { detectChanges, ruleOf, type DetectedChange } from './change-detection';
