@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../platform/queue/job';
 import type { JobSender } from '../platform/job-sender';
-import { domainsDueForRegistration, findDomainName, saveRegistration } from './ip-addresses.repo';
+import { domainsDueForRegistration, findDomainForRegistration, saveRegistration } from './ip-addresses.repo';
 import { lookUpRegistration } from './rdap';
 
 /** A registration changes hands rarely: a month between look-ups is plenty. */
@@ -16,9 +16,11 @@ export const lookUpDomainRegistrationJob = defineJob({
   // Every send names its domain: one look-up waits per domain, however often the screen asks.
   policy: 'stately',
   async run({ domainId }, { db, env, log }) {
-    const name = await findDomainName(db, domainId);
-    if (!name) return; // deleted since
-    await saveRegistration(db, domainId, await lookUpRegistration(name, { baseUrl: env.RDAP_BASE_URL, log }));
+    const found = await findDomainForRegistration(db, domainId);
+    if (!found) return; // deleted since
+    // Queued again while the last one ran (the screen asks until it sees the answer): that one answered.
+    if (found.rdapCheckedAt && found.rdapCheckedAt.getTime() > Date.now() - REFRESH_DAYS * 86_400_000) return;
+    await saveRegistration(db, domainId, await lookUpRegistration(found.domain, { baseUrl: env.RDAP_BASE_URL, log }));
   },
 });
 

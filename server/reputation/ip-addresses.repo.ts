@@ -123,10 +123,10 @@ export async function ownDomainNames(ex: Executor, userId: number, names: string
   return rows.map((r) => r.domain);
 }
 
-/** A domain's name by id, for its RDAP look-up; undefined when it was deleted since. */
-export async function findDomainName(ex: Executor, id: number): Promise<string | undefined> {
-  const [row] = await ex.select({ domain: domains.domain }).from(domains).where(eq(domains.id, id));
-  return row?.domain;
+/** A domain's name and last RDAP look-up by id, for its look-up; undefined when it was deleted since. */
+export async function findDomainForRegistration(ex: Executor, id: number): Promise<{ domain: string; rdapCheckedAt: Date | null } | undefined> {
+  const [row] = await ex.select({ domain: domains.domain, rdapCheckedAt: domains.rdapCheckedAt }).from(domains).where(eq(domains.id, id));
+  return row;
 }
 
 /** Domains never looked up in RDAP or looked up before `before`, the oldest first, at most `limit`. */
