@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +125,40 @@ describe('stdout of a production process', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.i)).toEqual([0, 1, 2]);
+  });
+
+  it('keeps the lines of the very turn in which the process died', () => {
+    const script = [
+      "import { createLogger } from './server/platform/logger.ts';",
+      "const log = createLogger('info', { terminal: false });",
+      "log.info({ i: 0 }, 'an earlier turn');",
+      "setImmediate(() => { log.info({ i: 1 }, 'the last words'); process.exit(3); });",
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: repoRoot });
+    expect(child.status).toBe(3);
+    expect(
+      child.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).i),
+    ).toEqual([0, 1]);
+  });
+
+  it("writes a quiet server's line at once, not when a block of lines fills up", async () => {
+    const script = [
+      "import { createLogger } from './server/platform/logger.ts';",
+      "const log = createLogger('info', { terminal: false });",
+      "log.info({ port: 3000 }, 'listening');",
+      'setInterval(() => {}, 1000);', // alive, logging nothing more
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    try {
+      const line = await waitUntil(() => out.includes('\n') && out, 'the one line on stdout', { timeoutMs: 20_000 });
+      expect(JSON.parse(line.trim())).toMatchObject({ msg: 'listening', port: 3000 });
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
