@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { redactUrl } from '../logger';
 import { lazyRequestLogger } from './request-log';
+import { waitUntil } from '../../test/wait-until';
 
 const lines: Record<string, unknown>[] = [];
+const rawLines: string[] = [];
 const sink = new Writable({
   write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      rawLines.push(line);
+      lines.push(JSON.parse(line));
+    }
     done();
   },
 });
@@ -32,6 +37,50 @@ describe('request log', () => {
     expect(mine[0]).toMatchObject({ msg: 'request completed', method: 'GET', url: '/api/user?x=1', statusCode: 401 });
     expect(typeof mine[0].responseTime).toBe('number');
     expect(JSON.stringify(mine[0])).not.toMatch(/cookie|authorization/i);
+  });
+
+  it('is the line pino would write for the same fields, key for key, bindings included', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/user?page=2', headers: { 'x-request-id': 'same-as-pino' } });
+    const written = rawLines.find((l) => l.includes('"same-as-pino"'))!;
+    const { level, time, pid, hostname, msg, ...fields } = JSON.parse(written) as Record<string, unknown>;
+    expect({ level, msg }).toEqual({ level: 30, msg: 'request completed' });
+    const before = rawLines.length;
+    appLogger.info(fields, 'request completed');
+    await waitUntil(() => rawLines.length > before, 'the line pino writes');
+    const fromPino = rawLines[before];
+    const withoutTime = (line: string) => line.replace(/,"time":\d+/, '');
+    expect(withoutTime(written)).toBe(withoutTime(fromPino));
+    expect(Object.keys(JSON.parse(written))).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'remoteAddress',
+      'statusCode',
+      'responseTime',
+      'msg',
+    ]);
+    expect({ pid, hostname, time: typeof time }).toEqual({ pid: process.pid, hostname: expect.any(String), time: 'number' });
+  });
+
+  it('bounds a request id the client chose, and writes nothing below its level', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-request-id': `long-"${'x'.repeat(10_000)}` } });
+    const long = await waitUntil(() => lines.find((l) => String(l.reqId).startsWith('long-"')), 'the line of the long request id');
+    expect(String(long.reqId).length).toBeLessThan(2100);
+    expect(String(long.reqId)).toMatch(/more characters\]$/);
+
+    t.app.log.level = 'warn';
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-request-id': 'quiet-1' } });
+    } finally {
+      t.app.log.level = 'info';
+    }
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-request-id': 'loud-1' } });
+    await waitUntil(() => lines.some((l) => l.reqId === 'loud-1'), 'the access line at info');
+    expect(lines.some((l) => l.reqId === 'quiet-1')).toBe(false);
   });
 
   it('never writes the token of a mailed link, on the API or on the page that opens it, at info or debug', async () => {
