@@ -9,20 +9,26 @@ export const SESSION_COOKIE = 'inboxpulse_session';
 // Tokens are 43 base64url characters; anything much longer is not ours and not worth hashing.
 const MAX_TOKEN_LENGTH = 100;
 
-/** The session token the browser sent, if any. */
+const TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/** The session token the browser sent, if any. Read with indexOf: split and replace were a cost on every signed-in request. */
 export function readSessionCookie(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = pair
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    return value && value.length <= MAX_TOKEN_LENGTH && /^[A-Za-z0-9_-]+$/.test(value) ? value : undefined;
+  for (let start = 0; start < header.length;) {
+    const semicolon = header.indexOf(';', start);
+    const end = semicolon < 0 ? header.length : semicolon;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === SESSION_COOKIE) return tokenOf(header.slice(eq + 1, end).trim());
+    start = end + 1;
   }
   return undefined;
+}
+
+/** A cookie value that can be one of our tokens (quotes allowed around it), or undefined. */
+function tokenOf(value: string): string | undefined {
+  const token = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  return token && token.length <= MAX_TOKEN_LENGTH && TOKEN.test(token) ? token : undefined;
 }
 
 /** httpOnly (no script reads it), SameSite=Lax (not sent on cross-site posts), Secure over HTTPS. */
