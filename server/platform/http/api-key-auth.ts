@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
-import { hashToken } from '../security/tokens';
+import { hashPresentedToken } from '../security/tokens';
 import { ApiRateLimiter } from './api-rate-limit';
 import { loadApiKeyUser, markApiKeyUsed } from './api-keys.repo';
 import { limitsOf, requireFeature } from './plan-gate';
@@ -92,7 +92,7 @@ export async function authenticateApiKey(db: Db, token: string, request: Fastify
   const route = request.routeOptions.url ?? request.url;
   if (SESSION_ONLY_PATHS.some((p) => route === p || route.startsWith(`${p}/`))) throw new AppError('forbidden', SESSION_ONLY);
   const state = stateOf(db);
-  const keyHash = KEY_FORMAT.test(token) ? hashToken(token) : undefined;
+  const keyHash = KEY_FORMAT.test(token) ? hashPresentedToken(token) : undefined;
   const user = keyHash === undefined ? undefined : await findApiKeyUser(db, state, keyHash);
   // RFC 6750's challenge: a client library knows the key, not the request, was refused.
   if (!user || keyHash === undefined) throw new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
-import { hashToken, newToken } from '../security/tokens';
+import { hashPresentedToken, hashToken, newToken } from '../security/tokens';
 import { authenticateApiKey, bearerTokenOf, cacheApiKeys } from './api-key-auth';
 import { listenForSessionChanges, SessionCache } from './session-cache';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
@@ -80,7 +80,7 @@ export async function endAllSessions(ex: Executor, userId: number): Promise<void
 export async function findSessionUser(db: Db, request: FastifyRequest): Promise<UserRow | undefined> {
   const token = readSessionCookie(request);
   if (!token || bearerTokenOf(request) !== undefined) return undefined;
-  const idHash = hashToken(token);
+  const idHash = hashPresentedToken(token);
   const cache = sessionCaches.get(db);
   if (!cache) return (await loadSessionUser(db, idHash))?.user;
   return cache.find(idHash, () => loadSessionUser(db, idHash));
