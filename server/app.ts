@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppContext } from './platform/context';
@@ -35,6 +35,7 @@ import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from '.
 import { lazyRequestLogger, RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
 import { registerOpenApi } from './platform/http/openapi';
+import { serializeAnswers } from './platform/http/serializer';
 import { cacheSessions } from './platform/http/session';
 import { registerSpa } from './platform/http/spa';
 import type { JobSender } from './platform/job-sender';
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeAnswers);
 
   const ctx: AppContext = {
     env: deps.env,
