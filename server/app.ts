@@ -31,6 +31,7 @@ import { domainReputationRoutes } from './reputation/domain-reputation.routes';
 import { ipAddressRoutes } from './reputation/ip-addresses.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { refuseKeysOnSessionOnlyRoutes } from './platform/http/api-key-auth';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './platform/http/error-handler';
 import { lazyRequestLogger, RequestLog } from './platform/http/request-log';
 import { proxyTrust, registerRequestSecurity } from './platform/http/security';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestSecurity(app, deps.env);
   // Signed-in requests are served from memory; the database tells every process what to drop.
   await cacheSessions(deps.database.db, deps.notifications);
+  // Before the routes, which it hears as they are added.
+  refuseKeysOnSessionOnlyRoutes(app);
   // Before the routes: it hears each route as it is added (GET /api/openapi.json).
   await registerOpenApi(app, deps.env);
 

@@ -192,6 +192,7 @@ describe('bearer API keys on the app routes', () => {
       ['POST', '/api/api-keys/regenerate'],
       ['DELETE', '/api/api-keys'],
       ['GET', '/api/webhook-tokens/status'],
+      ['GET', '/api/webhook-tokens/st%61tus'], // the route's pattern decides, not the characters of the path
       ['POST', '/api/webhook-tokens/regenerate'],
       ['DELETE', '/api/webhook-tokens'],
       ['GET', '/api/account/sessions'],

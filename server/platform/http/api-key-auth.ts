@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX } from '@contracts/api-keys';
 import type { Db } from '../db/client';
 import type { Notifications } from '../db/notifications';
@@ -84,13 +84,29 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The user of a bearer request, for requireUser: refused on session-only routes (403), for an
+ * Puts the refusal of API keys first on the session-only routes (SESSION_ONLY_PATHS) as they are
+ * added: decided once per route, by its path pattern (what a percent-encoded request path cannot
+ * dodge), instead of a route look-up on every bearer request (bench:api). Added before the routes.
+ */
+export function refuseKeysOnSessionOnlyRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!SESSION_ONLY_PATHS.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return;
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [refuseBearer, ...hooks];
+  });
+}
+
+const refuseBearer = async (request: FastifyRequest): Promise<void> => {
+  if (bearerTokenOf(request) !== undefined) throw new AppError('forbidden', SESSION_ONLY);
+};
+
+/**
+ * The user of a bearer request, for requireUser: refused on session-only routes (403, by
+ * refuseKeysOnSessionOnlyRoutes, before this runs), for an
  * unknown key (401), without the plan's api_access (403) and past the hourly quota (429). Every
  * answer after the plan check carries the X-RateLimit-* headers.
  */
 export async function authenticateApiKey(db: Db, token: string, request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
-  const route = request.routeOptions.url ?? request.url;
-  if (SESSION_ONLY_PATHS.some((p) => route === p || route.startsWith(`${p}/`))) throw new AppError('forbidden', SESSION_ONLY);
   const state = stateOf(db);
   const keyHash = KEY_FORMAT.test(token) ? hashPresentedToken(token) : undefined;
   const user = keyHash === undefined ? undefined : await findApiKeyUser(db, state, keyHash);
