@@ -67,10 +67,9 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return reply.code(204).send();
   });
 
-  r.get('/api/dmarc/intake', { onRequest: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => ({
-    reportAddress: dmarcReportAddress(ctx.env),
-    mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL),
-  }));
+  // The same for everyone while the process runs: made once (and, frozen, written as JSON once).
+  const intake = Object.freeze({ reportAddress: dmarcReportAddress(ctx.env), mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL) });
+  r.get('/api/dmarc/intake', { onRequest: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => intake);
 
   r.get('/api/dmarc/analytics', { onRequest: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
     const { days, domain } = request.query;
