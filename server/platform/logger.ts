@@ -23,15 +23,15 @@ export function createLogger(level: Env['LOG_LEVEL'], output: LogOutput = { term
 
 /**
  * stdout for log collectors: the lines logged in one turn of the event loop go out together, in one
- * write made off the request's path (sonic-boom, asynchronous). Under load a write carries the access
- * lines of many requests; on a quiet server a line is written at once, not when a block fills up.
- * Lines are joined here, not appended to sonic-boom's buffer one by one: it measures and flattens its
- * whole pending buffer on every write, a cost that grew with the load (bench:api). Whatever is pending
- * is written when the process exits, also after an uncaught exception; only a SIGKILL can lose the
- * lines of the last turn.
+ * write(2) once the turn's work is done. Under load a write carries the access lines of many requests;
+ * on a quiet server a line is written at once. Written synchronously, as pino's own default: a write
+ * handed to the thread pool cost more in thread wake-ups than the write itself (bench:api), and a
+ * log reader that stops reading holds the server back instead of letting unwritten lines pile up in
+ * memory. The lines of the last turn are written when the process exits, also after an uncaught
+ * exception; only a SIGKILL can lose them.
  */
 function stdoutByTurn(): DestinationStream {
-  const out = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const out = pino.destination({ dest: 1, sync: true });
   let lines: string[] = [];
   let scheduled = false;
   const flush = () => {
@@ -41,10 +41,7 @@ function stdoutByTurn(): DestinationStream {
     lines = [];
     out.write(text);
   };
-  process.once('exit', () => {
-    flush();
-    out.flushSync();
-  });
+  process.once('exit', flush);
   return {
     write(line: string) {
       lines.push(line);
