@@ -15,7 +15,7 @@ import { MessageBody } from '@contracts/errors';
 import { User, UserQuery } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
+import { cachedSessionUser, currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
 import { clearSessionCookie, readSessionCookie } from '../platform/http/session-cookie';
 import { hashToken } from '../platform/security/tokens';
 import { dmarcStorage } from '../dmarc/dmarc.service';
@@ -39,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // 401 when signed out, unless the caller asks for null (the web app's session probe, contracts/user.ts).
   r.get('/api/user', { schema: { querystring: UserQuery, response: { 200: User.nullable() } } }, async (request) => {
-    const user = await findSessionUser(ctx.db, request);
+    const user = cachedSessionUser(ctx.db, request) ?? (await findSessionUser(ctx.db, request));
     if (user) return toUser(user);
     if (request.query.whenSignedOut === 'null') return null;
     throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);

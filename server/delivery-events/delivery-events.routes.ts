@@ -34,7 +34,7 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { bearerTokenOf } from '../platform/http/api-key-auth';
 import { planOf, requireEmailAllowance } from '../platform/http/plan-gate';
-import { currentUser, requireUser } from '../platform/http/session';
+import { currentUser, requireUser, signIn } from '../platform/http/session';
 import { countEvents, countEventsByMailboxProvider, listLatestEvents, setDailyTotals } from './delivery-events.repo';
 import { checkBatchSize, ingestEvents, parseBatch } from './delivery-events.service';
 import { bounceCauses, causeCounts, classifiedFailures, toFigures, toStoredEvent, topDeferrals, windowStart } from './delivery-reports';
@@ -204,7 +204,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     if (bearerTokenOf(request) === undefined) {
       throw new AppError('unauthorized', `Send your API key: Authorization: Bearer ${API_KEY_PREFIX}… (Settings, API Keys)`, { 'www-authenticate': 'Bearer' });
     }
-    await signedIn(request, reply);
+    await signIn(ctx.db, request, reply);
   };
   r.post(
     '/v1/postfix/logs',

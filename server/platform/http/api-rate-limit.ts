@@ -48,16 +48,23 @@ export class ApiRateLimiter {
   /** Counts one request of `userId` against `limit` an hour; `allowed` is false once the hour's quota is used. */
   async take(userId: number, limit: number): Promise<ApiQuota> {
     for (;;) {
+      const quota = this.takeNow(userId, limit);
+      if (quota) return quota;
       const hour = this.hourOf(userId, limit);
-      if (hour.used < hour.granted) {
-        hour.used++;
-        return this.quota(hour, true);
-      }
-      if (hour.exhausted) return this.quota(hour, false);
       // Concurrent requests of one user in this process wait for one lease, not one each.
       hour.lease ??= this.lease(userId, hour).finally(() => (hour.lease = undefined));
       await hour.lease;
     }
+  }
+
+  /** take, when this process can answer without the database (a block in hand, or the hour used up); undefined otherwise, counting nothing. */
+  takeNow(userId: number, limit: number): ApiQuota | undefined {
+    const hour = this.hourOf(userId, limit);
+    if (hour.used < hour.granted) {
+      hour.used++;
+      return this.quota(hour, true);
+    }
+    return hour.exhausted ? this.quota(hour, false) : undefined;
   }
 
   private hourOf(userId: number, limit: number): Hour {

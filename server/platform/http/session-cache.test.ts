@@ -37,6 +37,21 @@ describe('SessionCache', () => {
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
+  it('answers a signed-in request from memory only for a live entry it can trust (peek)', async () => {
+    const { cache, link } = newCache({ maxAgeMs: 60_000 });
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.find('a', lookupOf(record(1, 2 * 60_000)));
+    expect(cache.peek('a')?.id).toBe(1);
+    link.listening = false; // notifications could be missed: memory is not trusted
+    expect(cache.peek('a')).toBeUndefined();
+    link.listening = true;
+    cache.forgetSession('a');
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.find('b', lookupOf(record(2, 30_000)));
+    clock += 31_000; // the session ended
+    expect(cache.peek('b')).toBeUndefined();
+  });
+
   it('caches nothing for an unknown or ended session', async () => {
     const { cache } = newCache();
     const lookup = lookupOf(undefined);

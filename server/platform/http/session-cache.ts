@@ -52,15 +52,18 @@ export class SessionCache {
 
   /** The user of session `idHash`: from memory when it can be trusted, otherwise from `lookup` (the database). */
   async find(idHash: string, lookup: () => Promise<SessionRecord | undefined>): Promise<UserRow | undefined> {
+    const hit = this.peek(idHash);
+    if (hit) return hit;
     const trusted = this.notifications.listening;
-    if (trusted) {
-      const hit = this.fresh(idHash);
-      if (hit) return hit.user;
-    }
     const startedAt = this.generation;
     const found = await lookup();
     if (found && trusted && this.notifications.listening && this.generation === startedAt) this.store(idHash, found);
     return found?.user;
+  }
+
+  /** The user of session `idHash` when memory can answer for it; undefined means "ask find". */
+  peek(idHash: string): UserRow | undefined {
+    return this.notifications.listening ? this.fresh(idHash)?.user : undefined;
   }
 
   /** Called once the session is gone from the database. */
