@@ -5,9 +5,10 @@
 // The app runs as production runs it: the compiled bundle (`node dist/server.js`, built here when
 // missing or stale), every role, LOG_LEVEL info (every request logged), on the embedded PostgreSQL
 // in a temp DATA_DIR, or on the server of DATABASE_URL when it is set.
-// The four runs are repeated in rounds (bare, session, session, key; bare, ...), and each figure is
-// the median over the rounds: this machine is shared, and its speed drifts by a third within a
-// minute, so a ratio of two runs minutes apart measured the drift as much as the app.
+// Each app run is bracketed by bare runs (bare, session, bare, session, bare, key, bare, ... in
+// rounds), its ratio taken against the mean of the bare runs just before and after it, and each
+// figure is the median over the rounds: this machine is shared, and its speed drifts by a third
+// within a minute, so a ratio of two runs far apart measured the drift as much as the app.
 // Env: BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
 // BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info),
 // BENCH_SERVER_NODE_ARGS (node options for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
@@ -168,20 +169,37 @@ try {
     { title: 'GET /api/dmarc/intake (session)', server: app, url: `${base}/api/dmarc/intake`, headers: { cookie } },
     { title: 'GET /api/dmarc/intake (API key, rate limited)', server: app, url: `${base}/api/dmarc/intake`, headers: { authorization: `Bearer ${apiKey}` } },
   ];
-  const runs: RunLine[][] = routes.map(() => []);
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, route] of routes.entries()) {
-      const line = await run(route.title, route.server, route.url, route.headers, round === 0);
-      runs[i].push(line);
-      console.log(JSON.stringify({ round: round + 1, ...line }));
+  const [bareRoute, ...appRoutes] = routes;
+  const bareRuns: RunLine[] = [];
+  const runs: RunLine[][] = appRoutes.map(() => []);
+  const measure = async (route: (typeof routes)[number], warmup: boolean, round: number) => {
+    const line = await run(route.title, route.server, route.url, route.headers, warmup);
+    console.log(JSON.stringify({ round, ...line }));
+    return line;
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, route] of appRoutes.entries()) {
+      bareRuns.push(await measure(bareRoute, bareRuns.length === 0, round));
+      runs[i].push(await measure(route, round === 1, round));
     }
   }
-  const ratios = (i: number, j: number) => median(runs[i].map((line, round) => line['requests/s'] / runs[j][round]['requests/s']));
+  bareRuns.push(await measure(bareRoute, false, rounds));
+  // Run k of route i (in order, all routes interleaved) sits between bare runs n and n + 1.
+  const ratios = (i: number) =>
+    median(
+      runs[i].map((line, round) => {
+        const n = round * appRoutes.length + i;
+        return line['requests/s'] / ((bareRuns[n]['requests/s'] + bareRuns[n + 1]['requests/s']) / 2);
+      }),
+    );
   console.log(`median of ${rounds} rounds:`);
-  for (const lines of runs) console.log(JSON.stringify(summary(lines)));
-  const ratio = ratios(1, 0);
-  console.log(`ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput; median of the rounds' ratios)`);
-  console.log(`ratio API key route : bare = ${ratios(3, 0).toFixed(3)}; : the same route by session = ${ratios(3, 2).toFixed(3)}`);
+  for (const lines of [bareRuns, ...runs]) console.log(JSON.stringify(summary(lines)));
+  const ratio = ratios(0);
+  console.log(
+    `ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput; median of the rounds' ratios, each against the bare runs either side)`,
+  );
+  const byKey = median(runs[2].map((line, round) => line['requests/s'] / runs[1][round]['requests/s']));
+  console.log(`ratio API key route : bare = ${ratios(2).toFixed(3)}; : the same route by session = ${byKey.toFixed(3)}`);
   const after = treeMemory(app.pid!);
   console.log(memoryLine('app process tree idle (node + PostgreSQL)', idle));
   console.log(memoryLine('app process tree after the run', after));
