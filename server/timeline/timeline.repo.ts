@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
-import { emailMetricDays } from '../platform/db/email-metric-days';
+import { listDayTotals, type DayTotals } from '../platform/db/email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import {
   blocklistListings,
@@ -152,30 +152,12 @@ export async function listNewFailingSources(ex: Executor, userId: number, domain
 // ---------------------------------------------------------------------------------------------
 // Sending figures
 
-export interface MetricDay {
-  date: string;
-  sent: number;
-  delivered: number;
-  bounced: number;
-  complaints: number;
-}
+/** A day's sending figures: the account's, a domain's or an IP's. */
+export type MetricDay = DayTotals;
 
 /** The account's sending figures per day (every source summed, each source's own statistics first). */
 export async function listAccountMetricDays(ex: Executor, userId: number, range: Range): Promise<MetricDay[]> {
-  const days = emailMetricDays(ex, userId, { from: day(range.since), to: day(range.until) });
-  const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
-  return ex
-    .select({
-      date,
-      sent: sql<number>`sum(${days.emailsSent})::float8`,
-      delivered: sql<number>`sum(${days.delivered})::float8`,
-      bounced: sql<number>`sum(${days.bounced})::float8`,
-      complaints: sql<number>`sum(${days.complaints})::float8`,
-    })
-    .from(days)
-    .groupBy(date)
-    .orderBy(date)
-    .limit(ROWS_MAX);
+  return listDayTotals(ex, userId, { from: day(range.since), to: day(range.until) });
 }
 
 /**

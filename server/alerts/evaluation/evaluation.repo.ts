@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
 import type { Executor } from '../../platform/db/client';
-import { emailMetricDays } from '../../platform/db/email-metric-days';
+import { listDayTotals, type DayTotals } from '../../platform/db/email-metric-days';
 import {
   alertRules,
   alertSettings,
@@ -75,32 +75,11 @@ export async function listRecentTests(ex: Executor, userId: number, now: Date, d
   return rows.map((r) => ({ ...r, domain: r.domain?.replace(/[>\s]+$/, '') || null, completedAt: r.completedAt! }));
 }
 
-export interface MetricsDay {
-  date: string;
-  sent: number;
-  delivered: number;
-  bounced: number;
-  complaints: number;
-}
+export type MetricsDay = DayTotals;
 
-/**
- * The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. Each
- * provider's day is summed first (emailMetricDays): MTA events keep a row per mailbox provider and IP.
- */
+/** The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. */
 export async function listMetricDays(ex: Executor, userId: number, since: string): Promise<MetricsDay[]> {
-  const days = emailMetricDays(ex, userId, { from: since });
-  const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
-  return ex
-    .select({
-      date,
-      sent: sql<number>`sum(${days.emailsSent})::float8`,
-      delivered: sql<number>`sum(${days.delivered})::float8`,
-      bounced: sql<number>`sum(${days.bounced})::float8`,
-      complaints: sql<number>`sum(${days.complaints})::float8`,
-    })
-    .from(days)
-    .groupBy(date)
-    .orderBy(date);
+  return listDayTotals(ex, userId, { from: since });
 }
 
 export async function listScoredIps(ex: Executor, userId: number): Promise<{ ipAddress: string; senderScore: number | null }[]> {

@@ -39,6 +39,32 @@ export function emailMetricDays(ex: Executor, userId: number, range: { from?: st
     .as('metric_days');
 }
 
+/** An account's sending figures for one UTC day, every source summed. */
+export interface DayTotals {
+  date: string;
+  sent: number;
+  delivered: number;
+  bounced: number;
+  complaints: number;
+}
+
+/** The account's figures per UTC day in `range`, oldest first: each source's day as emailMetricDays reads it, then summed. */
+export async function listDayTotals(ex: Executor, userId: number, range: { from: string; to?: string }): Promise<DayTotals[]> {
+  const days = emailMetricDays(ex, userId, range);
+  const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
+  return ex
+    .select({
+      date,
+      sent: sql<number>`sum(${days.emailsSent})::float8`,
+      delivered: sql<number>`sum(${days.delivered})::float8`,
+      bounced: sql<number>`sum(${days.bounced})::float8`,
+      complaints: sql<number>`sum(${days.complaints})::float8`,
+    })
+    .from(days)
+    .groupBy(date)
+    .orderBy(date);
+}
+
 /** One day's figures of a source, as a source's own statistics give them. */
 export interface DayFigures {
   emailsSent: number;
