@@ -1,16 +1,14 @@
 import { ArrowLeft, CalendarClock, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
-import { PeriodSelector } from '../../components/period-selector';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { usePageTrail } from '../../lib/page-trail';
 import { PATHS } from '../../lib/paths';
-import { TIMELINE_PERIODS, useIpTimeline, type TimelinePeriod } from './api';
+import { useIpTimeline, type TimelinePeriod } from './api';
 import { ChartCard } from './components/chart-card';
 import { EventItems } from './components/event-list';
+import { TimelineFrame } from './components/timeline-frame';
 import { DEFAULT_PERIOD, idOf, periodOf } from './route-params';
 import { SERIES_SOURCES } from './series';
 
@@ -40,39 +38,29 @@ function IpTimelineView({ ipId, days, onDays }: { ipId: number; days: TimelinePe
 
   if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404) return <IpNotFound />;
   return (
-    <div className="space-y-6" data-testid="ip-timeline-page" aria-busy={timeline.isFetching}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{address}</h2>
-        <PeriodSelector periods={TIMELINE_PERIODS} value={days} onChange={onDays} label="Timeline period" />
-      </div>
-      {timeline.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Loading the timeline" />
-        </div>
-      ) : timeline.isError ? (
-        <LoadError variant="card" message={serverMessageOr(timeline.error, 'Could not load the timeline.')} onRetry={timeline.refetch} />
-      ) : (
+    <TimelineFrame testId="ip-timeline-page" subject={address} days={days} onDays={onDays} timeline={timeline}>
+      {(data) => (
         <>
-          <ChartCard timeline={timeline.data} subject={timeline.data.ip.address} days={days} sources={IP_SOURCES} />
+          <ChartCard timeline={data} subject={data.ip.address} days={days} sources={IP_SOURCES} />
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">Events</CardTitle>
               <CardDescription>Blocklist listings and delistings of this address.</CardDescription>
             </CardHeader>
             <CardContent>
-              {timeline.data.events.length > 0 ? (
-                <EventItems events={timeline.data.events} />
+              {data.events.length > 0 ? (
+                <EventItems events={data.events} />
               ) : (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="timeline-no-events">
                   <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
-                  Nothing happened to {timeline.data.ip.address} in the last {days} days that InboxPulse knows of.
+                  Nothing happened to {data.ip.address} in the last {days} days that InboxPulse knows of.
                 </p>
               )}
             </CardContent>
           </Card>
         </>
       )}
-    </div>
+    </TimelineFrame>
   );
 }
 

@@ -1,8 +1,6 @@
 import { ArrowLeft, CalendarClock, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DomainTimeline } from '@contracts/timeline';
-import { LoadError } from '../../components/load-error';
-import { PeriodSelector } from '../../components/period-selector';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,11 +8,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { usePageTrail } from '../../lib/page-trail';
 import { PATHS } from '../../lib/paths';
-import { TIMELINE_PERIODS, useDiagnosis, useTimeline, type TimelinePeriod } from './api';
+import { useDiagnosis, useTimeline, type TimelinePeriod } from './api';
 import { DEFAULT_PERIOD, idOf, periodOf } from './route-params';
 import { ChartCard } from './components/chart-card';
 import { EventList } from './components/event-list';
 import { NoteForm } from './components/note-form';
+import { TimelineFrame } from './components/timeline-frame';
 import { WhyPanel } from './components/why-panel';
 
 function DomainNotFound() {
@@ -83,25 +82,15 @@ function DomainTimelineView({ domainId, days, onDays }: { domainId: number; days
 
   if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404) return <DomainNotFound />;
   return (
-    <div className="space-y-6" data-testid="timeline-page" aria-busy={timeline.isFetching}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{name}</h2>
-        <PeriodSelector periods={TIMELINE_PERIODS} value={days} onChange={onDays} label="Timeline period" />
-      </div>
-      {timeline.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Loading the timeline" />
-        </div>
-      ) : timeline.isError ? (
-        <LoadError variant="card" message={serverMessageOr(timeline.error, 'Could not load the timeline.')} onRetry={timeline.refetch} />
-      ) : (
+    <TimelineFrame testId="timeline-page" subject={name} days={days} onDays={onDays} timeline={timeline}>
+      {(data) => (
         <>
-          <ChartCard timeline={timeline.data} subject={timeline.data.domain.name} days={days} />
+          <ChartCard timeline={data} subject={data.domain.name} days={days} />
           <Diagnosis diagnosis={diagnosis} days={days} />
-          <EventsCard timeline={timeline.data} days={days} />
+          <EventsCard timeline={data} days={days} />
         </>
       )}
-    </div>
+    </TimelineFrame>
   );
 }
 
