@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { redactUrl } from '../logger';
-import { lazyRequestLogger } from './request-log';
+import { lazyRequestLogger, millis } from './request-log';
 import { waitUntil } from '../../test/wait-until';
 
 const lines: Record<string, unknown>[] = [];
@@ -129,6 +129,18 @@ describe('request.log', () => {
     expect(res.statusCode).toBe(200);
     expect(childrenMade).toBe(before.children);
     expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 200 })]);
+  });
+});
+
+describe('millis', () => {
+  it('writes a response time as JSON writes it rounded to the microsecond', () => {
+    for (const ms of [0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 0.643208999, 0.9996, 1, 2.5, 12.04, 999.9999, 1234.5678, 86_400_000.1234]) {
+      expect(millis(ms)).toBe(String(Math.round(ms * 1000) / 1000));
+    }
+    for (let i = 0; i < 10_000; i++) {
+      const ms = Math.random() * 10 ** Math.floor(Math.random() * 7);
+      expect(millis(ms)).toBe(String(Math.round(ms * 1000) / 1000));
+    }
   });
 });
 
