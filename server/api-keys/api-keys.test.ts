@@ -208,6 +208,23 @@ describe('bearer API keys on the app routes', () => {
     expect((await withKey(t.app, key, 'GET', '/api/domains')).statusCode).toBe(200);
   });
 
+  it('never opens billing or the Google sign-in, each saying why, even with a valid key', async () => {
+    const { key } = await professionalWithKey();
+    const billing = 'API keys cannot be used for billing: sign in to manage your subscription';
+    const google = 'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
+    const refused = [
+      ['GET', '/api/subscription', billing],
+      ['GET', '/api/invoices', billing],
+      ['POST', '/api/cancel-subscription', billing],
+      ['POST', '/api/integrations/google-postmaster/connect', google],
+    ] as const;
+    for (const [method, url, message] of refused) {
+      const res = await withKey(t.app, key, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message, `${method} ${url}`).toBe(message);
+    }
+  });
+
   it('skips the Origin check that cookie sessions keep', async () => {
     const { client, key } = await professionalWithKey();
     const foreign = { origin: 'https://elsewhere.example' };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,6 @@ import {
 import { MessageBody } from '@contracts/errors';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { bearerTokenOf } from '../platform/http/api-key-auth';
 import { currentUser, requireUser } from '../platform/http/session';
 import {
   applyCoupon,
@@ -44,10 +43,8 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
-  const refuseBearer = async (request: FastifyRequest) => {
-    if (bearerTokenOf(request) !== undefined) throw new AppError('forbidden', BEARER_REFUSED);
-  };
-  const session = { onRequest: [refuseBearer, signedIn], config: { sessionOnly: true } };
+  // A bearer request is refused before signedIn runs (refuseKeysOnSessionOnlyRoutes).
+  const session = { onRequest: signedIn, config: { sessionOnly: BEARER_REFUSED } };
   const tags = ['Billing'];
 
   r.get('/api/subscription', { ...session, schema: { tags, response: { 200: SubscriptionResponse } } }, async (request) =>

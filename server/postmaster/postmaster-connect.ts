@@ -9,7 +9,6 @@ import {
 import { resolveConditionAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { bearerTokenOf } from '../platform/http/api-key-auth';
 import { findSessionUser } from '../platform/http/session';
 import { readSessionCookie } from '../platform/http/session-cookie';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
@@ -40,15 +39,16 @@ export function sealRefreshToken(refreshToken: string, appSecret: string): strin
   return encryptSecret(JSON.stringify({ refreshToken }), appSecret);
 }
 
+/** Google sends a browser back, with its cookie: an API key has no browser to send. */
+export const CONNECT_NEEDS_BROWSER = 'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
+
 /** POST /api/integrations/google-postmaster/connect: Google's consent page for this browser's session. */
 export async function startConnect(ctx: AppContext, request: FastifyRequest, userId: number): Promise<PostmasterConnectStart> {
   const client = googleOAuthClient(ctx.env);
   if (!client) throw new AppError('unavailable', GOOGLE_NOT_CONFIGURED);
   const session = readSessionCookie(request);
-  // Google sends a browser back, with its cookie: an API key has no browser to send.
-  if (bearerTokenOf(request) !== undefined || !session) {
-    throw new AppError('forbidden', 'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in');
-  }
+  // The route refuses API keys (CONNECT_NEEDS_BROWSER), so a signed-in request here has the cookie.
+  if (!session) throw new AppError('forbidden', CONNECT_NEEDS_BROWSER);
   await enforceRateLimit(ctx.db, CONNECT_STARTS, String(userId));
   const state = newToken();
   const { verifier, challenge } = pkcePair();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { GOOGLE_CALLBACK_PATH, PostmasterConnectStart, PostmasterStats, PostmasterStatsQuery, PostmasterStatus } from '@contracts/postmaster';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { finishConnect, outcomePath, startConnect } from './postmaster-connect';
+import { CONNECT_NEEDS_BROWSER, finishConnect, outcomePath, startConnect } from './postmaster-connect';
 import { postmasterStats, postmasterStatus } from './postmaster.service';
 
 /** A callback parameter: Google's text, or nothing when it is missing or odd (repeated, not text); the callback then says the sign-in failed. */
@@ -16,7 +16,7 @@ export async function postmasterRoutes(app: FastifyInstance, ctx: AppContext): P
   const signedIn = requireUser(ctx.db);
 
   // Starts a Google sign-in for Postmaster Tools: the browser then goes to authorizationUrl. POST: it stores a sign-in under way.
-  r.post('/api/integrations/google-postmaster/connect', { onRequest: signedIn, schema: { response: { 200: PostmasterConnectStart } } }, async (request) =>
+  r.post('/api/integrations/google-postmaster/connect', { onRequest: signedIn, config: { sessionOnly: CONNECT_NEEDS_BROWSER }, schema: { response: { 200: PostmasterConnectStart } } }, async (request) =>
     startConnect(ctx, request, currentUser(request).id),
   );
 

@@ -8,6 +8,7 @@ import { hashPresentedToken } from '../security/tokens';
 import { ApiRateLimiter, type ApiQuota } from './api-rate-limit';
 import { loadApiKeyUser, markApiKeyUsed } from './api-keys.repo';
 import { limitsOf, requireFeature } from './plan-gate';
+import { hookList } from './route-hooks';
 import { SessionCache, USER_CHANGED } from './session-cache';
 
 /** Migration 0017's trigger sends this once a key is replaced or revoked; payload: the old key's hash. */
@@ -83,22 +84,35 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
   return header.slice(7).trim();
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route of the browser's session only: a bearer request is refused with this message before
+     * anything else runs. Routes under SESSION_ONLY_PATHS get SESSION_ONLY; billing and the Google
+     * sign-in's start set their own. The OpenAPI document says these take the session cookie only.
+     */
+    sessionOnly?: string;
+  }
+}
+
 /**
- * Puts the refusal of API keys first on the session-only routes (SESSION_ONLY_PATHS) as they are
- * added: decided once per route, by its path pattern (what a percent-encoded request path cannot
- * dodge), instead of a route look-up on every bearer request (bench:api). Added before the routes.
+ * Puts the refusal of API keys first on the session-only routes (config.sessionOnly, and every route
+ * under SESSION_ONLY_PATHS) as they are added: decided once per route, by its path pattern (what a
+ * percent-encoded request path cannot dodge), instead of a route look-up on every bearer request
+ * (bench:api). Added before the routes, and before the OpenAPI document, which reads the config.
  */
 export function refuseKeysOnSessionOnlyRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!SESSION_ONLY_PATHS.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return;
-    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [refuseBearer, ...hooks];
+    const underSessionOnlyPath = SESSION_ONLY_PATHS.some((p) => route.url === p || route.url.startsWith(`${p}/`));
+    const message = route.config?.sessionOnly ?? (underSessionOnlyPath ? SESSION_ONLY : undefined);
+    if (message === undefined) return;
+    route.config = { ...route.config, sessionOnly: message };
+    const refuseBearer = async (request: FastifyRequest): Promise<void> => {
+      if (bearerTokenOf(request) !== undefined) throw new AppError('forbidden', message);
+    };
+    route.onRequest = [refuseBearer, ...hookList(route.onRequest)];
   });
 }
-
-const refuseBearer = async (request: FastifyRequest): Promise<void> => {
-  if (bearerTokenOf(request) !== undefined) throw new AppError('forbidden', SESSION_ONLY);
-};
 
 /**
  * The user of a bearer request, for requireUser: refused on session-only routes (403, by

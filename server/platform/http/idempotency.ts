@@ -3,6 +3,7 @@ import { createHash, hash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from './idempotency.repo';
+import { hookList } from './route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,11 +75,6 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
     route.preHandler = [...hookList(route.preHandler), claimKey];
     route.onSend = [...hookList(route.onSend), storeAnswer];
   });
-}
-
-function hookList<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 function replay(reply: FastifyReply, status: number, body: string): FastifyReply {

@@ -115,6 +115,8 @@ describe('the OpenAPI document', () => {
     const op = (method: string, path: string) => document.paths[path][method];
     expect(op('get', '/api/domains').security).toEqual([{ sessionCookie: [] }, { bearerKey: [] }]);
     expect(op('delete', '/api/account').security).toEqual([{ sessionCookie: [] }]);
+    expect(op('get', '/api/subscription').security).toEqual([{ sessionCookie: [] }]);
+    expect(op('post', '/api/integrations/google-postmaster/connect').security).toEqual([{ sessionCookie: [] }]);
     expect(op('post', '/api/login').security).toEqual([]);
     expect(op('get', '/api/domains').tags).toEqual(['Domains']);
     expect(op('post', '/api/dmarc/upload').tags).toEqual(['DMARC']);

@@ -66,17 +66,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An MTA webhook endpoint: the caller is the owner of a webhook token, not a session or an API key. */
     webhookToken?: boolean;
-    /** A route that refuses API keys itself (billing): the browser's session only. */
-    sessionOnly?: boolean;
   }
 }
-
-/**
- * Routes a bearer key never opens (server/platform/http/api-key-auth.ts refuses them; the Google
- * sign-in's start refuses them itself, as Google sends a browser back): the document says they take
- * the browser's session cookie only.
- */
-const SESSION_ONLY_PREFIXES = ['/api/api-keys', '/api/webhook-tokens', '/api/account', '/api/integrations/google-postmaster/connect'];
 
 export function tagOf(url: string): string {
   const segment = url.split('/')[2] ?? 'api';
@@ -104,7 +95,8 @@ const hasHooks = (hooks: RouteOptions['onRequest']) => (Array.isArray(hooks) ? h
 function securityOf(route: RouteOptions): Record<string, string[]>[] {
   if (!hasHooks(route.onRequest)) return [];
   if (route.config?.webhookToken) return [{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }];
-  if (route.config?.sessionOnly || SESSION_ONLY_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return [{ sessionCookie: [] }];
+  // Set on every route that refuses API keys, before this hears the route (refuseKeysOnSessionOnlyRoutes).
+  if (route.config?.sessionOnly) return [{ sessionCookie: [] }];
   return [{ sessionCookie: [] }, { bearerKey: [] }];
 }
 
