@@ -3,7 +3,8 @@
 // Then a bearer-key route with the rate limiter on (GET /api/dmarc/intake, which reads no table: the
 // key lookup and the quota are all there is to measure) beside the same route with the session cookie.
 // The app runs as production runs it: the compiled bundle (`node dist/server.js`, built here when
-// missing or stale), every role, LOG_LEVEL info (every request logged), on the embedded PostgreSQL
+// missing or stale), every role, LOG_LEVEL info (its default: these reads are quick and successful, so
+// their access lines are written at debug, ADR 036), on the embedded PostgreSQL
 // in a temp DATA_DIR, or on the server of DATABASE_URL when it is set.
 // Each app run is bracketed by bare runs (bare, session, bare, session, bare, key, bare, ... in
 // rounds), its ratio taken against the mean of the bare runs just before and after it, and each
@@ -26,7 +27,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const logLevel = process.env.LOG_LEVEL ?? 'info'; // production default: every request logged
+const logLevel = process.env.LOG_LEVEL ?? 'info'; // the production default
 const appPort = 3811;
 const barePort = 3812;
 

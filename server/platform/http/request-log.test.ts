@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { redactUrl } from '../logger';
-import { lazyRequestLogger, millis } from './request-log';
+import { accessLineLevel, lazyRequestLogger, millis } from './request-log';
 import { waitUntil } from '../../test/wait-until';
 
 const lines: Record<string, unknown>[] = [];
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('request log', () => {
-  it('writes one line a request at info, when it is answered, with the request id the client got', async () => {
+  it('writes one line a request when it is answered (a refused one at info), with the request id the client got', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user?x=1', headers: { 'x-request-id': 'trace-77' } });
     expect(res.statusCode).toBe(401);
     const mine = lines.filter((l) => l.reqId === 'trace-77');
@@ -83,6 +83,28 @@ describe('request log', () => {
     expect(lines.some((l) => l.reqId === 'quiet-1')).toBe(false);
   });
 
+  it('writes a quick, successful read at debug only; a change, a refusal and a failure at info', async () => {
+    const read = await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'read-at-info' } });
+    expect(read.statusCode).toBe(200);
+    const change = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'x-request-id': 'change-at-info' } });
+    expect(change.statusCode).toBeLessThan(400);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/domains', headers: { 'x-request-id': 'refusal-at-info' } });
+    expect(refused.statusCode).toBe(401);
+    await waitUntil(() => ['change-at-info', 'refusal-at-info'].every((id) => lines.some((l) => l.reqId === id)), 'the lines at info');
+    expect(lines.find((l) => l.reqId === 'change-at-info')).toMatchObject({ level: 30, method: 'POST', url: '/api/logout' });
+    expect(lines.find((l) => l.reqId === 'refusal-at-info')).toMatchObject({ level: 30, statusCode: 401 });
+    expect(lines.some((l) => l.reqId === 'read-at-info')).toBe(false);
+
+    t.app.log.level = 'debug';
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'read-at-debug' } });
+    } finally {
+      t.app.log.level = 'info';
+    }
+    const atDebug = await waitUntil(() => lines.find((l) => l.reqId === 'read-at-debug' && l.msg === 'request completed'), 'the read at debug');
+    expect(atDebug).toMatchObject({ level: 20, statusCode: 200, method: 'GET' });
+  });
+
   it('never writes the token of a mailed link, on the API or on the page that opens it, at info or debug', async () => {
     const token = 'Zq7pLiveResetToken_9bXk2mWw4rTt8uYy1oPa3sDf';
     t.app.log.level = 'debug';
@@ -125,10 +147,24 @@ describe('request.log', () => {
 
   it('is not made for a request that only writes its access line', async () => {
     const before = { lines: lines.length, children: childrenMade };
-    const res = await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'lazy-1' } });
-    expect(res.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'x-request-id': 'lazy-1' } });
+    expect(res.statusCode).toBeLessThan(400);
+    await waitUntil(() => lines.some((l) => l.reqId === 'lazy-1'), 'the access line');
     expect(childrenMade).toBe(before.children);
-    expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 200 })]);
+    expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([expect.objectContaining({ msg: 'request completed', method: 'POST' })]);
+  });
+});
+
+describe('accessLineLevel', () => {
+  it('keeps a slow read, any failure and any change at info', () => {
+    expect(accessLineLevel('GET', 200, 999)).toBe(20);
+    expect(accessLineLevel('HEAD', 304, 1)).toBe(20);
+    expect(accessLineLevel('OPTIONS', 204, 1)).toBe(20);
+    expect(accessLineLevel('GET', 200, 1000)).toBe(30);
+    expect(accessLineLevel('GET', 404, 1)).toBe(30);
+    expect(accessLineLevel('GET', 500, 1)).toBe(30);
+    expect(accessLineLevel('POST', 200, 1)).toBe(30);
+    expect(accessLineLevel('DELETE', 204, 1)).toBe(30);
   });
 });
 

@@ -3,9 +3,10 @@ import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrStr
 import { capField, redactUrl } from '../logger';
 
 /**
- * Fastify's request logging with one line a request at info instead of two: "request completed"
- * carries the method, path and client too, and "incoming request" moves to debug, for the rare hunt
- * for a request that never finishes. Two JSON lines cost a fifth of a signed-in request's CPU.
+ * Fastify's request logging, as ADR 036 decides: one "request completed" line a request, carrying
+ * the method, path and client too, at info for every request worth reading later (a change, a
+ * refusal or failure, a slow answer) and at debug for a quick, successful read ("incoming request"
+ * moves to debug too, for the rare hunt for a request that never finishes).
  * Its fields are flat: pino writes plain values far faster than nested objects (bench:api).
  * URLs are logged with the values of secret query parameters redacted: mailed reset and verification
  * links carry live tokens (`redactUrl`). Errors and everything else Fastify logs stay as they are.
@@ -31,7 +32,20 @@ export class RequestLog extends LogController {
   }
 }
 
-const INFO = 30; // pino's number for info
+const INFO = 30; // pino's numbers for info and debug
+const DEBUG = 20;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** An answer this slow is logged at info whatever it was: someone waited for it. */
+export const SLOW_ANSWER_MS = 1000;
+
+/**
+ * The access line's level (ADR 036): info for a change (any method but GET, HEAD and OPTIONS), a
+ * refusal or failure (status 400 and up) and a slow answer; debug for a quick, successful read, the
+ * bulk of the traffic (pages, assets, polling, API reads), which says nothing a reader needs.
+ */
+export function accessLineLevel(method: string, statusCode: number, elapsedMs: number): number {
+  return READS.has(method) && statusCode < 400 && elapsedMs < SLOW_ANSWER_MS ? DEBUG : INFO;
+}
 
 /** What a pino logger keeps under the symbols pino exports for this (pino.symbols). */
 interface PinoParts {
@@ -42,21 +56,23 @@ interface PinoParts {
 }
 
 /**
- * The access line, written as pino would write `log.info({ reqId, method, url, remoteAddress,
- * statusCode, responseTime }, 'request completed')` (same keys, order, time and bindings; the
- * response time to the microsecond), but put together here: the one line every request writes, and
- * pino's generic path (hooks, the bounding formatter, a serializer look-up per key) was a tenth of a
- * signed-in request's CPU (bench:api).
+ * The access line at accessLineLevel, written as pino would write `log.info({ reqId, method, url,
+ * remoteAddress, statusCode, responseTime }, 'request completed')` (or log.debug: same keys, order,
+ * time and bindings; the response time to the microsecond), but put together here: the one line
+ * every request may write, and pino's generic path (hooks, the bounding formatter, a serializer
+ * look-up per key) was a tenth of a signed-in request's CPU (bench:api).
  * Every value is bounded here instead: the URL by redactUrl, the request id (a client may send its
  * own) to LOG_LIMITS.fieldChars; method and address are short by the HTTP parser's rules.
  */
 function writeAccessLine(log: PinoParts, request: FastifyRequest, reply: FastifyReply): void {
-  if (log.levelVal > INFO) return;
+  const elapsed = reply.elapsedTime;
+  const level = accessLineLevel(request.method, reply.statusCode, elapsed);
+  if (log.levelVal > level) return;
   const line =
-    `{"level":${INFO}${log[pino.symbols.timeSym]()}${log[pino.symbols.chindingsSym]}` +
+    `{"level":${level}${log[pino.symbols.timeSym]()}${log[pino.symbols.chindingsSym]}` +
     `,"reqId":${JSON.stringify(capField(String(request.id)))},"method":${JSON.stringify(request.method)}` +
     `,"url":${JSON.stringify(redactUrl(request.url))},"remoteAddress":${JSON.stringify(request.ip)}` +
-    `,"statusCode":${reply.statusCode},"responseTime":${millis(reply.elapsedTime)},"msg":"request completed"}\n`;
+    `,"statusCode":${reply.statusCode},"responseTime":${millis(elapsed)},"msg":"request completed"}\n`;
   log[pino.symbols.streamSym].write(line);
 }
 
