@@ -77,4 +77,18 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     );
     expect(keys).toEqual(['young']);
   });
+
+  it('forgets applied Stripe events after 90 days, so a redelivery within them is still refused', async () => {
+    await t.database.pool.query(
+      `INSERT INTO stripe_events (id, type, processed_at)
+       VALUES ('evt_old_maint', 'invoice.paid', now() - interval '91 days'), ('evt_young_maint', 'invoice.paid', now() - interval '29 days')`,
+    );
+    await t.jobs.send(maintenanceJob, {});
+    const ids = await waitUntil(
+      async () => (await t.database.pool.query(`SELECT id FROM stripe_events WHERE id LIKE '%_maint'`)).rows.map((r) => r.id),
+      'the maintenance run to forget the old event',
+      { until: (ids) => !ids.includes('evt_old_maint'), timeoutMs: 20_000 },
+    );
+    expect(ids).toEqual(['evt_young_maint']);
+  });
 });

@@ -9,11 +9,13 @@ import { queueInboundProcessing } from './platform/smtp/inbound-queue';
 import { sendEmailJobType } from './platform/mail/outbox';
 import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
 import { purgeExpiredIdempotencyKeys } from './platform/http/idempotency.repo';
+import { purgeOldStripeEvents } from './billing/billing.repo';
 
 /**
  * Every minute: drop expired sessions, tokens, rate-limit windows and idempotency keys (kept 24
- * hours), forget delivered mail after 30 days, and hand stranded outbox mail back to the sender. Received messages are kept 30 days
- * and the ones whose processing never ran are queued again. Inbox tests whose e-mail never came fail.
+ * hours), forget delivered mail after 30 days and applied Stripe events after 90, and hand stranded
+ * outbox mail back to the sender. Received messages are kept 30 days and the ones whose processing
+ * never ran are queued again. Inbox tests whose e-mail never came fail.
  */
 export const maintenanceJob = defineJob({
   name: 'maintenance',
@@ -25,6 +27,7 @@ export const maintenanceJob = defineJob({
     await purgeEndedRateLimits(db);
     const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(db);
     await purgeOldOutboxMail(db);
+    const forgottenStripeEvents = await purgeOldStripeEvents(db);
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
       await jobs.send(sendEmailJobType, { outboxId }, { singletonKey: `outbox-${outboxId}` });
@@ -39,6 +42,7 @@ export const maintenanceJob = defineJob({
         expiredSessions,
         expiredTokens,
         expiredIdempotencyKeys,
+        forgottenStripeEvents,
         requeuedMail: stranded.length,
         requeuedInbound: strandedInbound.length,
         droppedBodies,

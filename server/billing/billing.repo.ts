@@ -137,6 +137,18 @@ export async function recordStripeEvent(tx: Tx, id: string, type: string): Promi
   return rows.length > 0;
 }
 
+/**
+ * Forgets applied Stripe events after 90 days (the maintenance job). Stripe retries a delivery for 3
+ * days and can send an event again for 30 (its events' lifetime); an older id never comes back.
+ */
+export async function purgeOldStripeEvents(ex: Executor): Promise<number> {
+  const rows = await ex
+    .delete(stripeEvents)
+    .where(lt(stripeEvents.processedAt, sql`now() - interval '90 days'`))
+    .returning({ id: stripeEvents.id });
+  return rows.length;
+}
+
 /** The user's row as it is now (their plan after a change), undefined once deleted. */
 export async function loadUser(ex: Executor, userId: number): Promise<UserRow | undefined> {
   const [row] = await ex.select().from(users).where(eq(users.id, userId));
