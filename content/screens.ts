@@ -121,7 +121,7 @@ const screens = {
     name: 'Domains',
     live: true,
     area: 'app',
-    does: 'add a sending domain, verify it with a DNS TXT record, check its SPF, DKIM and DMARC records with suggested fixes, and read its DMARC reports',
+    does: 'add a sending domain, verify it with a DNS TXT record, check its SPF, DKIM and DMARC records with suggested fixes, read its DMARC reports, and open its deliverability timeline: placement, DMARC, bounce and complaint rates over time, with each drop explained by the changes and events before it',
   },
   inboxPlacement: {
     path: '/inbox-placement',
@@ -135,7 +135,7 @@ const screens = {
     name: 'Reputation',
     live: true,
     area: 'app',
-    does: 'add your sending IP addresses one at a time or as a CIDR block (Professional plan), see the sender score of each IP and how it was made, its listing history, and the reputation, age and registrar of your domains',
+    does: 'add your sending IP addresses one at a time or as a CIDR block (Professional plan), see the sender score of each IP and how it was made, its listing history and its timeline, and the reputation, age and registrar of your domains',
   },
   reputationTest: {
     path: '/reputation-test',

@@ -153,6 +153,11 @@ describe('chat assistant knowledge: what the product does today (content/screens
     expect(answer).toMatch(/Integrations/);
   });
 
+  it('says where to see why placement dropped: the domain timeline', async () => {
+    const answer = await ask(t, 'Why did my inbox placement drop? Where do I see it over time?');
+    expect(answer).toMatch(/deliverability timeline/);
+  });
+
   it('describes the alert settings, now that the Alerts screen is built', async () => {
     const answer = await ask(t, 'How do I change my alert thresholds?');
     expect(answer).not.toMatch(NOT_YET);
