@@ -31,9 +31,12 @@ export const PATHS = {
   subscription: '/subscription',
 } as const;
 
-/** Where registration lands; `sent` carries the server's emailSent flag to pick the message. */
-export function emailConfirmationPath(email: string, sent: boolean): string {
-  const query = new URLSearchParams({ email, sent: sent ? '1' : '0' });
+/**
+ * Where registration lands; `sent` carries the server's emailSent flag to pick the message, `plan`
+ * the price a signed-out visitor chose on /pricing (/register?plan=), to carry on with once signed in.
+ */
+export function emailConfirmationPath(email: string, sent: boolean, plan?: string): string {
+  const query = new URLSearchParams({ email, sent: sent ? '1' : '0', ...(plan ? { plan } : {}) });
   return `${PATHS.emailConfirmation}?${query.toString()}`;
 }
 

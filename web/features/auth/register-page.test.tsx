@@ -70,6 +70,25 @@ describe('RegisterPage submit', () => {
     });
   });
 
+  it('carries the plan chosen on /pricing on to a Continue button, and nothing it does not know', async () => {
+    stubFetch({ ...signedOut, 'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201) });
+    const { router } = renderApp('/register?plan=professional_annual');
+    await fill(valid);
+    const onward = await screen.findByRole('link', { name: 'Continue to the Professional plan' });
+    expect(onward).toHaveAttribute('href', '/pricing?plan=professional_annual');
+    expect(new URLSearchParams(router.state.location.search).get('plan')).toBe('professional_annual');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers no Continue button for a plan it does not sell', async () => {
+    stubFetch({ ...signedOut, 'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201) });
+    const { router } = renderApp('/register?plan=https%3A%2F%2Fevil.example');
+    await fill(valid);
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Continue to/ })).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).has('plan')).toBe(false);
+  });
+
   it('says the account is ready when no verification mail was sent', async () => {
     stubFetch({
       ...signedOut,

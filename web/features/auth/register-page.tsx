@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BillingPriceId } from '@contracts/billing';
 import { RegisterForm } from '@contracts/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -22,6 +23,9 @@ export default function RegisterPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const register = useRegisterMutation();
+  // /pricing's Subscribe sends a visitor here with the price they chose: carried on, never charged here.
+  const [params] = useSearchParams();
+  const chosenPrice = BillingPriceId.safeParse(params.get('plan')).data;
   const form = useForm<z.input<typeof RegisterForm>, unknown, RegisterForm>({
     resolver: zodResolver(RegisterForm),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', couponCode: '' },
@@ -39,7 +43,7 @@ export default function RegisterPage() {
       { ...values, couponCode: values.couponCode || undefined },
       {
         onSuccess: async ({ emailSent }) => {
-          await navigate(emailConfirmationPath(values.email, emailSent));
+          await navigate(emailConfirmationPath(values.email, emailSent, chosenPrice));
           void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         },
         onError: (error) =>
