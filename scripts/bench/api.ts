@@ -10,7 +10,8 @@
 // rounds), its ratio taken against the mean of the bare runs just before and after it, and each
 // figure is the median over the rounds: this machine is shared, and its speed drifts by a third
 // within a minute, so a ratio of two runs far apart measured the drift as much as the app.
-// Env: BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
+// Env: BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (default 5: on this machine one run in
+// three can be a third slow, and a median of three then moves with it), BENCH_CONNECTIONS (default 50),
 // BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info),
 // BENCH_SERVER_NODE_ARGS (node options for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import autocannon from 'autocannon';
@@ -24,7 +25,7 @@ import { embeddedConnection } from '../../server/platform/db/installation-databa
 import { treeMemory, type TreeMemory } from './process-memory';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const logLevel = process.env.LOG_LEVEL ?? 'info'; // the production default
