@@ -16,8 +16,10 @@ export async function postmasterRoutes(app: FastifyInstance, ctx: AppContext): P
   const signedIn = requireUser(ctx.db);
 
   // Starts a Google sign-in for Postmaster Tools: the browser then goes to authorizationUrl. POST: it stores a sign-in under way.
-  r.post('/api/integrations/google-postmaster/connect', { onRequest: signedIn, config: { sessionOnly: CONNECT_NEEDS_BROWSER }, schema: { response: { 200: PostmasterConnectStart } } }, async (request) =>
-    startConnect(ctx, request, currentUser(request).id),
+  r.post(
+    '/api/integrations/google-postmaster/connect',
+    { onRequest: signedIn, config: { sessionOnly: CONNECT_NEEDS_BROWSER }, schema: { response: { 200: PostmasterConnectStart } } },
+    async (request) => startConnect(ctx, request, currentUser(request).id),
   );
 
   // Google sends the browser here (part 2, section 7); it always goes on to the integrations page, saying how it went.
