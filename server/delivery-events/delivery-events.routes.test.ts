@@ -595,10 +595,12 @@ describe('InboxPulse’s own event endpoints', () => {
 
   it('POST /api/v1/metrics sets a day of a source without events; /api/v1/authentication says whose key it is; /api/v1/domains/{id}/status', async () => {
     const { client, user } = await signUp(t.app);
+    expect(await jobsFor('evaluate-alerts', 'userId', user.id)).toBe(0);
     const set = await client.post('/api/v1/metrics', { provider: 'In-House', date: TODAY, emailsSent: 500, delivered: 490, bounced: 10 });
     expect(set.json()).toEqual({ id: expect.any(Number), provider: 'in-house', date: TODAY, emailsSent: 500, delivered: 490, bounced: 10, complaints: 0 });
     await client.post('/api/v1/metrics', { provider: 'in-house', date: TODAY, emailsSent: 600, delivered: 590, bounced: 10 });
     expect((await client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ provider: 'in-house', emailsSent: 600 })]);
+    expect(await jobsFor('evaluate-alerts', 'userId', user.id)).toBeGreaterThan(0); // judged now, not at the next hour
     expect((await client.post('/api/v1/metrics', { provider: 'postfix', date: TODAY, emailsSent: 1 })).statusCode).toBe(400);
 
     expect((await client.post('/api/v1/authentication')).json()).toEqual({

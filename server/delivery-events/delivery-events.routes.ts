@@ -35,8 +35,8 @@ import { AppError } from '../platform/errors';
 import { bearerTokenOf } from '../platform/http/api-key-auth';
 import { planOf, requireEmailAllowance } from '../platform/http/plan-gate';
 import { currentUser, requireUser, signIn } from '../platform/http/session';
-import { countEvents, countEventsByMailboxProvider, listLatestEvents, setDailyTotals } from './delivery-events.repo';
-import { checkBatchSize, ingestEvents, parseBatch } from './delivery-events.service';
+import { countEvents, countEventsByMailboxProvider, listLatestEvents } from './delivery-events.repo';
+import { checkBatchSize, ingestEvents, parseBatch, setDayTotals } from './delivery-events.service';
 import { bounceCauses, causeCounts, classifiedFailures, toFigures, toStoredEvent, topDeferrals, windowStart } from './delivery-reports';
 import type { BounceCause } from '@contracts/delivery-events';
 import { parseApiEvent, parseEmailMetricEvent } from './parsers/api-event';
@@ -153,7 +153,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   r.post('/api/v1/metrics', { onRequest: signedIn, schema: { body: DailyMetricsBody, response: { 200: EmailMetric } } }, async (request) => {
     const { provider, date, ...totals } = request.body;
     await withinAllowance(request);
-    const row = await setDailyTotals(ctx.db, currentUser(request).id, provider, date, totals);
+    const row = await setDayTotals(ctx, currentUser(request).id, provider, date, totals);
     return {
       id: row.id,
       provider: row.provider,

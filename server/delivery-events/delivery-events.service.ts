@@ -3,11 +3,12 @@ import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
+import type { DayFigures } from '../platform/db/email-metric-days';
 import { AppError } from '../platform/errors';
 import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
-import { deleteUserEvents, storeNewEvents, type NewEvent } from './delivery-events.repo';
+import { deleteUserEvents, setDailyTotals, storeNewEvents, type NewEvent } from './delivery-events.repo';
 import { lookupMailboxProviders } from './mailbox-provider';
 import { BatchError } from './parsers/batch-error';
 import { parseGreenArrowRecords } from './parsers/greenarrow';
@@ -214,4 +215,15 @@ export async function ingestEvents(ctx: IngestContext, userId: number, source: E
 /** Account deletion, inside its transaction: the user's delivery events (they do not cascade from users). */
 export async function deleteUserDeliveryEvents(tx: Executor, userId: number): Promise<void> {
   await deleteUserEvents(tx, userId);
+}
+
+/**
+ * POST /api/v1/metrics: a day's totals of a source without events, written over what that day had.
+ * New figures: the bounce, complaint and delivery conditions and the timeline's drops are judged
+ * again now, not at the next hourly evaluation.
+ */
+export async function setDayTotals(ctx: AppContext, userId: number, provider: string, date: string, totals: DayFigures) {
+  const row = await setDailyTotals(ctx.db, userId, provider, date, totals);
+  await queueAlertEvaluation(ctx.jobs, userId);
+  return row;
 }

@@ -22,9 +22,10 @@ export const evaluateAlertsJob = defineJob({
 });
 
 /**
- * Every hour, an evaluation for every user with something to evaluate: email metrics have no writer
- * that queues one yet, and data ages out of its windows (tests after 30 days, reports after 7) with
- * no event. A quarter past, away from the hourly domain checks.
+ * Every hour, an evaluation for every user with something to evaluate: data ages out of its windows
+ * (tests after 30 days, reports after 7) with no event, and a day's figures become yesterday's (the
+ * rates' window ends yesterday). Every writer of new evidence queues one itself. A quarter past, away
+ * from the hourly domain checks.
  */
 export const scheduleAlertEvaluationsJob = defineJob({
   name: 'schedule-alert-evaluations',
