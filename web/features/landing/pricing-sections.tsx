@@ -3,6 +3,7 @@ import { Check, Minus } from 'lucide-react';
 import { COMPANY } from '@content/company';
 import { COMPARISON_ROWS, type ComparisonRow } from '@content/features';
 import { PLANS, type PlanCard } from '@content/plans';
+import { PlanInclusions } from '../../components/plan-inclusions';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { PATHS } from '../../lib/paths';
@@ -134,24 +135,7 @@ export function PlansSection() {
               <span className="text-4xl font-bold tracking-tight">{plan.priceLabel}</span>
               <span className="text-sm text-muted-foreground">{plan.pricePeriod}</span>
             </p>
-            <ul className="mt-6 space-y-3 text-sm" aria-label={`${plan.name} includes`}>
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-            {plan.limitations.length > 0 && (
-              <ul className="mt-3 space-y-3 text-sm text-muted-foreground" aria-label={`${plan.name} does not include`}>
-                {plan.limitations.map((limitation) => (
-                  <li key={limitation} className="flex gap-2">
-                    <Minus aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                    {limitation}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PlanInclusions name={plan.name} features={plan.features} limitations={plan.limitations} />
             <PlanAction plan={plan} />
           </li>
         ))}

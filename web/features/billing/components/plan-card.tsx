@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Check, Minus } from 'lucide-react';
+import { PlanInclusions } from '../../../components/plan-inclusions';
 import { cn } from '../../../lib/utils';
 import { formatCount } from '../../../lib/format';
 import type { BillingPeriod, PricingPlan } from '../pricing-plans';
@@ -63,24 +63,7 @@ export function PlanCard({
         </p>
         {note}
       </div>
-      <ul className="mt-6 space-y-2 text-sm" aria-label={`${plan.name} includes`}>
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
-            {feature}
-          </li>
-        ))}
-      </ul>
-      {plan.limitations.length > 0 && (
-        <ul className="mt-3 space-y-2 text-sm text-muted-foreground" aria-label={`${plan.name} does not include`}>
-          {plan.limitations.map((limitation) => (
-            <li key={limitation} className="flex gap-2">
-              <Minus aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {limitation}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlanInclusions name={plan.name} features={plan.features} limitations={plan.limitations} />
       <div className="mt-auto pt-6">{action}</div>
     </li>
   );
