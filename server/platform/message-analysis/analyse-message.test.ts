@@ -1,9 +1,9 @@
-import { dkimSign } from 'mailauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxTestReport } from '@contracts/inbox-tests';
 import { createResolver, type DnsResolver } from '../dns/resolver';
+import { dkimSigned } from '../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from './analyse-message';
 
@@ -38,11 +38,7 @@ const message = (domain: string, body = 'Hello from the brand. Our spring collec
     ].join('\r\n'),
   );
 
-async function signed(raw: Buffer, domain: string): Promise<Buffer> {
-  const { signatures, errors } = await dkimSign(raw, { signatureData: [{ signingDomain: domain, selector: 's1', privateKey: privatePem }] } as never);
-  expect(errors).toEqual([]);
-  return Buffer.concat([Buffer.from(signatures), raw]);
-}
+const signed = (raw: Buffer, domain: string) => dkimSigned(raw, { domain, selector: 's1', privatePem });
 
 const brandEnvelope = { remoteIp: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' };
 const ids = (report: InboxTestReport) => report.deductions.map((d) => d.id);

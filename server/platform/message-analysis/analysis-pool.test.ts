@@ -1,10 +1,10 @@
-import { dkimSign } from 'mailauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResolver, type ResolverOptions } from '../dns/resolver';
+import { dkimSigned } from '../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { analyseMessage } from './analyse-message';
 import { AnalysisStoppedError, startAnalysisPool, type MessageAnalyser } from './analysis-pool';
@@ -29,11 +29,8 @@ const message = (html: string) =>
     ].join('\r\n'),
   );
 
-async function signed(raw: Buffer): Promise<Buffer> {
-  const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const { signatures } = await dkimSign(raw, { signatureData: [{ signingDomain: 'brand-mail.com', selector: 's1', privateKey: privatePem }] } as never);
-  return Buffer.concat([Buffer.from(signatures), raw]);
-}
+const signed = (raw: Buffer) =>
+  dkimSigned(raw, { domain: 'brand-mail.com', selector: 's1', privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
 
 let dns: TestDnsServer;
 let dnsOptions: ResolverOptions;

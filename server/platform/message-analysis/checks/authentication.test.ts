@@ -1,7 +1,7 @@
-import { dkimSign } from 'mailauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResolver, type DnsResolver } from '../../dns/resolver';
+import { dkimSigned } from '../../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { analyzeAuthentication } from './authentication';
 import { AUTH_DEDUCTIONS, authenticationFindings } from './authentication-findings';
@@ -17,11 +17,7 @@ const message = (from: string) =>
     `From: Brand News <${from}>\r\nTo: test-1-abc@inbox.localhost\r\nSubject: Spring sale [TEST-1]\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@brand-mail.com>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHello from the brand.\r\n`,
   );
 
-async function signed(raw: Buffer, domain: string, selector: string): Promise<Buffer> {
-  const { signatures, errors } = await dkimSign(raw, { signatureData: [{ signingDomain: domain, selector, privateKey: privatePem }] } as never);
-  expect(errors).toEqual([]);
-  return Buffer.concat([Buffer.from(signatures), raw]);
-}
+const signed = (raw: Buffer, domain: string, selector: string) => dkimSigned(raw, { domain, selector, privatePem });
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
