@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrString, type LogFn } from 'pino';
 import { capField, redactUrl } from '../logger';
+import { SAFE_METHODS } from './security';
 
 /**
  * Fastify's request logging, as ADR 036 decides: one "request completed" line a request, carrying
@@ -34,7 +35,6 @@ export class RequestLog extends LogController {
 
 const INFO = 30; // pino's numbers for info and debug
 const DEBUG = 20;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** An answer this slow is logged at info whatever it was: someone waited for it. */
 export const SLOW_ANSWER_MS = 1000;
 
@@ -44,7 +44,7 @@ export const SLOW_ANSWER_MS = 1000;
  * bulk of the traffic (pages, assets, polling, API reads), which says nothing a reader needs.
  */
 export function accessLineLevel(method: string, statusCode: number, elapsedMs: number): number {
-  return READS.has(method) && statusCode < 400 && elapsedMs < SLOW_ANSWER_MS ? DEBUG : INFO;
+  return SAFE_METHODS.has(method) && statusCode < 400 && elapsedMs < SLOW_ANSWER_MS ? DEBUG : INFO;
 }
 
 /** What a pino logger keeps under the symbols pino exports for this (pino.symbols). */

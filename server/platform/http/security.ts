@@ -3,7 +3,8 @@ import type { Env, TrustProxy } from '../env';
 import { AppError } from '../errors';
 import { bearerTokenOf } from './api-key-auth';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The methods that only read (RFC 9110's safe methods this app answers): no Origin check, a quiet access line. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A CSP that fits the built SPA: own scripts only, inline styles for UI libraries. */
 const CSP_DIRECTIVES = {
