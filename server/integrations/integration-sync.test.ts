@@ -93,7 +93,9 @@ describe('syncing an integration', () => {
     const sendgrid = h.fakes.get('sendgrid')!;
     sendgrid.requests = [];
 
-    const now = new Date();
+    // Noon today (UTC), so that the sync an hour later falls on the same day whenever the suite runs:
+    // from 23:00 on, an hour later was tomorrow, and its window started a day later.
+    const now = new Date(`${day(0)}T12:00:00Z`);
     expect(await syncIntegration(h.ctx, id, now)).toEqual({ status: 'synced', days: 3 });
     // The first sync reads a month.
     expect(sendgrid.requests.at(-1)!.query.get('start_date')).toBe(day(FIRST_SYNC_DAYS - 1));
