@@ -4,7 +4,7 @@ import type { CheckStatus, DomainChecks } from '@contracts/domains';
 import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
-import { parseTags } from './checks/dkim';
+import { parseTags } from './checks/tag-list';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
 import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';

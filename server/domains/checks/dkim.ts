@@ -3,20 +3,12 @@ import type { z } from 'zod';
 import type { DkimCheck, DkimSelectorResult, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { error, info, statusOf, warning } from './finding';
+import { parseTags } from './tag-list';
 
 /** Selectors the big senders use; probed on every domain besides the ones the user names. */
 export const COMMON_SELECTORS = ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp', 'mandrill', 'mxvault'];
 
 type Selector = z.infer<typeof DkimSelectorResult>;
-
-export function parseTags(record: string): Record<string, string> {
-  const tags: Record<string, string> = {};
-  for (const part of record.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) tags[part.slice(0, i).trim().toLowerCase()] = part.slice(i + 1).trim();
-  }
-  return tags;
-}
 
 function rsaBits(base64: string): number | null {
   try {

@@ -2,7 +2,7 @@ import { getDomain } from 'tldts';
 import type { z } from 'zod';
 import type { DmarcCheck, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { parseTags } from './dkim';
+import { parseTags } from './tag-list';
 import { error, info, statusOf, warning, withTag } from './finding';
 
 type Result = z.infer<typeof DmarcCheck>;

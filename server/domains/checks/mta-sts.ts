@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
-import { parseTags } from './dkim';
+import { parseTags } from './tag-list';
 import { error, info, statusOf, warning, withTag } from './finding';
 
 type Checks = z.infer<typeof DomainChecks>;

@@ -1,0 +1,61 @@
+import type { DomainChecks } from '@contracts/domains';
+import { LongValue } from '../../../components/long-value';
+import { CheckSection, Findings } from './check-section';
+import { CheckStatusBadge } from './domain-status-badge';
+
+export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
+  return (
+    <CheckSection
+      title="DKIM"
+      // Each selector below shows its own record: the check's (the first usable key) would repeat one of them.
+      check={{ ...dkim, record: null }}
+      testId="check-dkim"
+      recordOptional
+      allClear={dkim.status === 'valid' && dkim.selectors.every((result) => result.findings.length === 0)}
+    >
+      {dkim.selectors.length === 0 ? (
+        // The finding below says what was tried and how to add the right selector; this lists them.
+        dkim.triedSelectors &&
+        dkim.triedSelectors.length > 0 && (
+          <div className="space-y-1">
+            <p className="text-xs font-medium">Selectors tried ({dkim.triedSelectors.length})</p>
+            <ul aria-label="DKIM selectors tried" className="flex flex-wrap gap-1">
+              {dkim.triedSelectors.map((selector) => (
+                <li key={selector} className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere">
+                  {selector}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      ) : (
+        <ul className="space-y-2">
+          {dkim.selectors.map((result) => (
+            <li key={result.selector} data-testid="dkim-selector" data-selector={result.selector} className="space-y-1 rounded border p-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="min-w-0 font-mono text-xs font-medium wrap-anywhere">{result.selector}._domainkey</span>
+                <CheckStatusBadge status={result.status} />
+              </div>
+              {(result.keyType || result.keyBits) && (
+                <p className="text-xs text-muted-foreground">
+                  Key: {[result.keyType?.toUpperCase(), result.keyBits ? `${result.keyBits} bits` : null].filter(Boolean).join(', ')}
+                </p>
+              )}
+              {result.record && (
+                // A key is hundreds of characters nobody reads: one line, whole in its tooltip and copy button.
+                <div data-testid="dkim-key">
+                  <LongValue
+                    value={result.record}
+                    copyLabel={`Copy DKIM record ${result.selector}._domainkey`}
+                    className="rounded bg-muted pl-2 font-mono text-xs"
+                  />
+                </div>
+              )}
+              <Findings findings={result.findings} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </CheckSection>
+  );
+}
