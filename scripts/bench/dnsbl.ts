@@ -87,7 +87,7 @@ async function main() {
   if (new Set(ips).size !== ips.length) throw new Error('BENCH_IPS is too large for distinct addresses');
 
   // Every 8th address is listed on the first three lists that have a 127.0.0.2 code.
-  const listing = lists.filter((list) => '127.0.0.2' in list.codes).slice(0, 3);
+  const listing = lists.filter((list) => list.answers.read === 'exact' && '127.0.0.2' in list.answers.listed).slice(0, 3);
   const zone: Record<string, ZoneEntry> = {};
   ips.forEach((ip, i) => {
     if (i % 8 !== 0) return;

@@ -1,6 +1,17 @@
 /*
  * The DNS blocklists InboxPulse checks: lists that operate today, each with the return codes its
- * own documentation gives (docsUrl). An answer outside a list's table is never a listing (dnsbl.ts).
+ * own documentation gives (docsUrl, and the sources named beside the list).
+ *
+ * How answers are read (dnsbl.ts). Every list declares `answers`, one of two rules:
+ *  - exact codes: an A answer is read whole; `listed` answers are listings, `refused` answers are
+ *    the list saying it would not answer (a public resolver, too many queries, a wrong query), and
+ *    `notListed` answers are documented verdicts that are not listings (an allow or neutral verdict).
+ *  - bits: each set bit of the answer's last octet names a sub-list (SURBL, URIBL, Validity), and a
+ *    `refused` bit means the query was refused, whatever else is set. `middleOctets` says which
+ *    answers are read: 'ignored' reads any 127.x.y.z (SURBL documents the middle octets as reserved,
+ *    to be ignored: 127.0.1.64 is ABUSE); 'zero' reads 127.0.0.z only, as the list documents it.
+ * Any other answer (127.255.255.x from a list that does not document it, an answer a resolver
+ * rewrote) is outside the list's table: unknown, never a listing.
  *
  * Left out on purpose: lists that have shut down (SORBS closed in 2024, NJABL, AHBL, Spamhaus'
  * separate sbl/xbl/pbl zones, which ZEN already answers for and would count twice), lists that
@@ -29,23 +40,34 @@ export interface DnsblCatalogueEntry {
   ipv6: boolean;
   /** IP lists that answer only for IPv6 (a separate IPv6 zone); absent means IPv4 is answered. */
   ipv4?: false;
-  /** Exact A answer -> what the listing means. */
-  codes: Record<string, string>;
-  /** Bitmask lists (SURBL/URIBL multi): bit of the last octet of 127.0.0.x -> what it means. */
-  bits?: Record<number, string>;
-  /** Answers that are documented but are not listings (an allow or neutral verdict on the same zone): clear. */
-  notListedCodes?: Record<string, string>;
+  /** How the list's A answers read (see the top of this file). */
+  answers: ExactCodes | LastOctetBits;
   removalUrl: string;
   /** Where the code table comes from. */
   docsUrl: string;
 }
 
-/** The codes of a bitmask list, one per bit, so its table reads like any other list's. */
-function bitCodes(bits: Record<number, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(bits).map(([bit, meaning]) => [`127.0.0.${bit}`, meaning]));
+export interface ExactCodes {
+  read: 'exact';
+  /** A answer -> what the listing means. */
+  listed: Record<string, string>;
+  /** A answer -> why the list refused the query (a sentence); never a listing. */
+  refused?: Record<string, string>;
+  /** A answer -> the documented verdict that is not a listing: clear. */
+  notListed?: Record<string, string>;
 }
 
-const listed = (meaning: string) => ({ '127.0.0.2': meaning });
+export interface LastOctetBits {
+  read: 'bits';
+  /** Bit of the last octet -> what the listing means. */
+  listed: Record<number, string>;
+  /** Bit of the last octet -> why the list refused the query (a sentence); never a listing. */
+  refused?: Record<number, string>;
+  middleOctets: 'ignored' | 'zero';
+}
+
+const exact = (listed: Record<string, string>, more: Pick<ExactCodes, 'refused' | 'notListed'> = {}): ExactCodes => ({ read: 'exact', listed, ...more });
+const listed = (meaning: string) => exact({ '127.0.0.2': meaning });
 
 const SPAMHAUS_LOOKUP = 'https://check.spamhaus.org/';
 const SPAMHAUS_DOCS = 'https://docs.spamhaus.com/datasets/docs/source/40-real-world-usage/PublicMirrors/MTAs/020-Postfix.html';
@@ -54,16 +76,67 @@ const SPAMRATS_REMOVAL = 'https://www.spamrats.com/removal.php';
 const SPAMRATS_DOCS = 'https://www.spamrats.com/lists.php';
 const UCEPROTECT_REMOVAL = 'https://www.uceprotect.net/en/rblcheck.php';
 
-const SURBL_BITS = {
-  8: 'PH: phishing sites',
-  16: 'MW: malware sites',
-  64: 'ABUSE: spam and abuse sites',
-  128: 'CR: cracked (compromised) sites',
+// Spamhaus' error codes on its public mirror zones (SPAMHAUS_DOCS; https://www.spamhaus.org/returnc/pub/
+// and /returnc/vol/): a mistyped zone, a public or open resolver, too many queries.
+const SPAMHAUS_REFUSED = {
+  '127.255.255.252': 'it named a Spamhaus zone that does not exist',
+  '127.255.255.254': 'Spamhaus does not answer queries that come through public or open resolvers',
+  '127.255.255.255': 'the resolver sent Spamhaus more queries than its free use allows',
 };
-const URIBL_BITS = {
-  2: 'black: domains used by spammers',
-  4: 'grey: bulk senders that may honour opt-outs',
-  8: 'red: young or privacy-protected domains seen in spam (not yet black)',
+
+/*
+ * SURBL multi (https://www.surbl.org/lists): "an address whose last octet indicates which lists it
+ * belongs to ... Octets other than the first and last one are reserved for future use and should be
+ * ignored." DM (4) and CT (32) were added in SURBL's "New Return Codes Added to SURBL MULTI"
+ * announcement (SpamAssassin bug 8134); bit 2 (SC) was retired into ABUSE. Bit 1 is SURBL's
+ * "blocked" subcode (SpamAssassin's and rspamd's SURBL_BLOCKED): the resolver's queries are refused.
+ */
+const SURBL_ANSWERS: LastOctetBits = {
+  read: 'bits',
+  listed: {
+    4: 'DM: a disposable e-mail domain',
+    8: 'PH: phishing sites',
+    16: 'MW: malware sites',
+    32: 'CT: a click-tracking domain seen in mail sent without confirmed opt-in',
+    64: 'ABUSE: spam and abuse sites',
+    128: 'CR: cracked (compromised) sites',
+  },
+  refused: { 1: 'SURBL blocks resolvers that send it too many queries, such as shared public resolvers' },
+  middleOctets: 'ignored',
+};
+
+/*
+ * URIBL multi (https://uribl.com/about.shtml, https://uribl.com/refused.shtml): 127.0.0.x, "bitmask
+ * checking of the 4th octet"; "All queries that we refuse, we return a 127.0.0.1 response to, as bit
+ * 0x1 is not used for domain classification."
+ */
+const URIBL_ANSWERS: LastOctetBits = {
+  read: 'bits',
+  listed: {
+    2: 'black: domains used by spammers',
+    4: 'grey: bulk senders that may honour opt-outs',
+    8: 'red: young or privacy-protected domains seen in spam (not yet black)',
+  },
+  refused: { 1: 'URIBL refuses resolvers that send it too many queries, such as shared public resolvers' },
+  middleOctets: 'zero',
+};
+
+/*
+ * Validity's Return Path Blocklist answers a bitmask of 127.0.0.x: every code it gives (1-8, 10, 11,
+ * 14-16, 18, 20, 22, 26, as rspamd's table of them lists, github.com/rspamd/rspamd/pull/5077) is a sum
+ * of these five bits. 127.255.255.255 means the resolver is not registered with Validity
+ * (https://knowledge.validity.com/hc/en-us/articles/20961730681243): outside the table, so unknown.
+ */
+const SENDERSCORE_ANSWERS: LastOctetBits = {
+  read: 'bits',
+  listed: {
+    1: 'botnet: mail sent from a botnet',
+    2: 'noauth: mail that failed authentication (SPF, DKIM)',
+    4: 'pristine spam traps: mail to addresses that never signed up for any',
+    8: 'suspicious attachments',
+    16: 'a Sender Score too low to accept its mail',
+  },
+  middleOctets: 'zero',
 };
 
 // ZRD: the last octet is how many hours ago the domain was first seen (2-24).
@@ -99,17 +172,20 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 1,
     ipv6: true,
-    codes: {
-      '127.0.0.2': 'SBL: a known spam source',
-      '127.0.0.3': 'SBL CSS: a snowshoe spam source',
-      '127.0.0.4': 'XBL: an exploited or infected host',
-      '127.0.0.5': 'XBL: an exploited or infected host',
-      '127.0.0.6': 'XBL: an exploited or infected host',
-      '127.0.0.7': 'XBL: an exploited or infected host',
-      '127.0.0.9': 'DROP: a hijacked network',
-      '127.0.0.10': 'PBL: an end-user address that should not send mail directly (ISP policy)',
-      '127.0.0.11': 'PBL: an end-user address that should not send mail directly (Spamhaus)',
-    },
+    answers: exact(
+      {
+        '127.0.0.2': 'SBL: a known spam source',
+        '127.0.0.3': 'SBL CSS: a snowshoe spam source',
+        '127.0.0.4': 'XBL: an exploited or infected host',
+        '127.0.0.5': 'XBL: an exploited or infected host',
+        '127.0.0.6': 'XBL: an exploited or infected host',
+        '127.0.0.7': 'XBL: an exploited or infected host',
+        '127.0.0.9': 'DROP: a hijacked network',
+        '127.0.0.10': 'PBL: an end-user address that should not send mail directly (ISP policy)',
+        '127.0.0.11': 'PBL: an end-user address that should not send mail directly (Spamhaus)',
+      },
+      { refused: SPAMHAUS_REFUSED },
+    ),
     removalUrl: SPAMHAUS_LOOKUP,
     docsUrl: SPAMHAUS_DOCS,
   },
@@ -120,7 +196,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 1,
     ipv6: false,
-    codes: listed('CBL: a host sending spam through malware, a botnet or an open proxy'),
+    answers: listed('CBL: a host sending spam through malware, a botnet or an open proxy'),
     removalUrl: SPAMHAUS_LOOKUP,
     docsUrl: 'https://www.spamhaus.org/blocklists/exploits-blocklist/',
   },
@@ -131,7 +207,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 1,
     ipv6: false,
-    codes: listed('listed by Barracuda as a spam source'),
+    answers: listed('listed by Barracuda as a spam source'),
     removalUrl: 'https://www.barracudacentral.org/rbl/removal-request',
     docsUrl: 'https://www.barracudacentral.org/rbl/how-to-use',
   },
@@ -142,7 +218,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 1,
     ipv6: false,
-    codes: listed('reported as a spam source by SpamCop users'),
+    answers: listed('reported as a spam source by SpamCop users'),
     removalUrl: 'https://www.spamcop.net/bl.shtml',
     docsUrl: 'https://www.spamcop.net/fom-serve/cache/291.html',
   },
@@ -154,17 +230,20 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 1,
     ipv6: false,
-    codes: {
-      '127.0.1.2': 'a spam domain',
-      '127.0.1.4': 'a phishing domain',
-      '127.0.1.5': 'a malware domain',
-      '127.0.1.6': 'a botnet command and control domain',
-      '127.0.1.102': 'a legitimate domain abused for spam',
-      '127.0.1.103': 'a legitimate domain abused as a spammed redirector',
-      '127.0.1.104': 'a legitimate domain abused for phishing',
-      '127.0.1.105': 'a legitimate domain abused for malware',
-      '127.0.1.106': 'a legitimate domain abused for botnet command and control',
-    },
+    answers: exact(
+      {
+        '127.0.1.2': 'a spam domain',
+        '127.0.1.4': 'a phishing domain',
+        '127.0.1.5': 'a malware domain',
+        '127.0.1.6': 'a botnet command and control domain',
+        '127.0.1.102': 'a legitimate domain abused for spam',
+        '127.0.1.103': 'a legitimate domain abused as a spammed redirector',
+        '127.0.1.104': 'a legitimate domain abused for phishing',
+        '127.0.1.105': 'a legitimate domain abused for malware',
+        '127.0.1.106': 'a legitimate domain abused for botnet command and control',
+      },
+      { refused: { ...SPAMHAUS_REFUSED, '127.0.1.255': 'the DBL answers for domain names only, never for IP addresses' } },
+    ),
     removalUrl: SPAMHAUS_LOOKUP,
     docsUrl: SPAMHAUS_DOCS,
   },
@@ -175,7 +254,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 1,
     ipv6: false,
-    codes: ZRD_CODES,
+    answers: exact(ZRD_CODES, { refused: SPAMHAUS_REFUSED }),
     removalUrl: SPAMHAUS_LOOKUP,
     docsUrl: 'https://www.spamhaus.org/blocklists/zero-reputation-domain/',
   },
@@ -186,8 +265,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 1,
     ipv6: false,
-    bits: SURBL_BITS,
-    codes: bitCodes(SURBL_BITS),
+    answers: SURBL_ANSWERS,
     removalUrl: 'https://www.surbl.org/surbl-analysis',
     docsUrl: 'https://www.surbl.org/lists',
   },
@@ -198,8 +276,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 1,
     ipv6: false,
-    bits: URIBL_BITS,
-    codes: bitCodes(URIBL_BITS),
+    answers: URIBL_ANSWERS,
     removalUrl: 'https://admin.uribl.com/',
     docsUrl: 'https://uribl.com/about.shtml',
   },
@@ -212,12 +289,12 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: {
+    answers: exact({
       '127.0.0.2': 'a spam source seen by Mailspike (zombie or spam traps)',
       '127.0.0.10': 'the worst reputation (L5)',
       '127.0.0.11': 'a very bad reputation (L4)',
       '127.0.0.12': 'a bad reputation (L3)',
-    },
+    }),
     removalUrl: 'https://mailspike.io/ip_verify',
     docsUrl: 'https://mailspike.io/usage',
   },
@@ -228,7 +305,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('a zero-hour spam source (seen in a spam wave just now)'),
+    answers: listed('a zero-hour spam source (seen in a spam wave just now)'),
     removalUrl: 'https://mailspike.io/ip_verify',
     docsUrl: 'https://mailspike.io/usage',
   },
@@ -239,7 +316,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('sent mail to PSBL spam traps'),
+    answers: listed('sent mail to PSBL spam traps'),
     removalUrl: 'https://psbl.org/remove',
     docsUrl: 'https://psbl.org/',
   },
@@ -250,7 +327,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('this IP sent mail to UCEPROTECT spam traps'),
+    answers: listed('this IP sent mail to UCEPROTECT spam traps'),
     removalUrl: UCEPROTECT_REMOVAL,
     docsUrl: 'https://www.uceprotect.net/en/index.php?m=3&s=3',
   },
@@ -261,12 +338,12 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: {
+    answers: exact({
       '127.0.0.36': 'RATS-Dyna: a dynamic or residential address that should not send mail directly',
       '127.0.0.37': 'RATS-NoPtr: no reverse DNS and abusive connections',
       '127.0.0.38': 'RATS-Spam: sent spam to SpamRATS traps',
       '127.0.0.43': 'RATS-Auth: brute-force login attempts',
-    },
+    }),
     removalUrl: SPAMRATS_REMOVAL,
     docsUrl: SPAMRATS_DOCS,
   },
@@ -277,7 +354,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: { '127.0.0.36': 'RATS-Dyna: a dynamic or residential address that should not send mail directly' },
+    answers: exact({ '127.0.0.36': 'RATS-Dyna: a dynamic or residential address that should not send mail directly' }),
     removalUrl: SPAMRATS_REMOVAL,
     docsUrl: SPAMRATS_DOCS,
   },
@@ -288,7 +365,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: { '127.0.0.37': 'RATS-NoPtr: no reverse DNS and abusive connections' },
+    answers: exact({ '127.0.0.37': 'RATS-NoPtr: no reverse DNS and abusive connections' }),
     removalUrl: SPAMRATS_REMOVAL,
     docsUrl: SPAMRATS_DOCS,
   },
@@ -299,7 +376,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: { '127.0.0.38': 'RATS-Spam: sent spam to SpamRATS traps' },
+    answers: exact({ '127.0.0.38': 'RATS-Spam: sent spam to SpamRATS traps' }),
     removalUrl: SPAMRATS_REMOVAL,
     docsUrl: SPAMRATS_DOCS,
   },
@@ -310,7 +387,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('sent spam seen by NiX Spam (heise)'),
+    answers: listed('sent spam seen by NiX Spam (heise)'),
     removalUrl: 'https://www.nixspam.net/',
     docsUrl: 'https://www.nixspam.net/',
   },
@@ -321,7 +398,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('sends almost only spam by GBUdb statistics'),
+    answers: listed('sends almost only spam by GBUdb statistics'),
     removalUrl: 'https://www.gbudb.com/truncate/',
     docsUrl: 'https://www.gbudb.com/truncate/',
   },
@@ -332,7 +409,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('abuses unsubscribe requests (sends to addresses that unsubscribed)'),
+    answers: listed('abuses unsubscribe requests (sends to addresses that unsubscribed)'),
     removalUrl: 'https://blacklist.lashback.com/',
     docsUrl: 'https://blacklist.lashback.com/',
   },
@@ -343,7 +420,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('a poor sender reputation (complaints or spam traps) at Validity'),
+    answers: SENDERSCORE_ANSWERS,
     removalUrl: 'https://www.senderscore.org/blocklistlookup/',
     docsUrl: 'https://www.senderscore.org/blocklistlookup/',
   },
@@ -354,7 +431,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: true,
-    codes: Object.fromEntries(Object.entries(DRONEBL_CLASSES).map(([n, meaning]) => [`127.0.0.${n}`, meaning])),
+    answers: exact(Object.fromEntries(Object.entries(DRONEBL_CLASSES).map(([n, meaning]) => [`127.0.0.${n}`, meaning]))),
     removalUrl: 'https://dronebl.org/lookup',
     docsUrl: 'https://dronebl.org/classes',
   },
@@ -365,12 +442,16 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: { '127.0.0.2': 'black: a source of spam', '127.0.0.4': 'brown: sends spam, not yet black' },
-    notListedCodes: {
-      '127.0.0.1': 'white: a trusted source of mail',
-      '127.0.0.3': 'yellow: sends both spam and good mail (a large provider)',
-      '127.0.0.5': 'NOBL: should not be blocklisted',
-    },
+    answers: exact(
+      { '127.0.0.2': 'black: a source of spam', '127.0.0.4': 'brown: sends spam, not yet black' },
+      {
+        notListed: {
+          '127.0.0.1': 'white: a trusted source of mail',
+          '127.0.0.3': 'yellow: sends both spam and good mail (a large provider)',
+          '127.0.0.5': 'NOBL: should not be blocklisted',
+        },
+      },
+    ),
     removalUrl: 'https://ipadmin.junkemailfilter.com/remove.php',
     docsUrl: 'http://wiki.junkemailfilter.com/index.php/Spam_DNS_Lists',
   },
@@ -381,7 +462,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('reported for attacks (mail, SSH, web logins and others) by blocklist.de servers'),
+    answers: listed('reported for attacks (mail, SSH, web logins and others) by blocklist.de servers'),
     removalUrl: 'https://www.blocklist.de/en/delist.html',
     docsUrl: 'https://www.blocklist.de/en/rbldns.html',
   },
@@ -392,7 +473,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: false,
-    codes: listed('sent mail to SpamEatingMonkey traps or reported by its trusted users'),
+    answers: listed('sent mail to SpamEatingMonkey traps or reported by its trusted users'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -405,7 +486,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('the allocation this IP belongs to sent too much mail to UCEPROTECT spam traps'),
+    answers: listed('the allocation this IP belongs to sent too much mail to UCEPROTECT spam traps'),
     removalUrl: UCEPROTECT_REMOVAL,
     docsUrl: 'https://www.uceprotect.net/en/index.php?m=3&s=4',
   },
@@ -416,7 +497,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('the network (ASN) this IP belongs to sent too much mail to UCEPROTECT spam traps'),
+    answers: listed('the network (ASN) this IP belongs to sent too much mail to UCEPROTECT spam traps'),
     removalUrl: UCEPROTECT_REMOVAL,
     docsUrl: 'https://www.uceprotect.net/en/index.php?m=3&s=5',
   },
@@ -427,7 +508,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent bounces (null sender) to SpamEatingMonkey traps'),
+    answers: listed('sent bounces (null sender) to SpamEatingMonkey traps'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -439,7 +520,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     tier: 3,
     ipv6: true,
     ipv4: false,
-    codes: listed('an IPv6 source that sent mail to SpamEatingMonkey traps'),
+    answers: listed('an IPv6 source that sent mail to SpamEatingMonkey traps'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -450,7 +531,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sends backscatter (bounces or autoreplies to forged senders)'),
+    answers: listed('sends backscatter (bounces or autoreplies to forged senders)'),
     removalUrl: 'https://www.backscatterer.org/?target=test',
     docsUrl: 'https://www.backscatterer.org/?target=usage',
   },
@@ -461,7 +542,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('reported as a spam source by WPBL members'),
+    answers: listed('reported as a spam source by WPBL members'),
     removalUrl: 'https://www.wpbl.info/',
     docsUrl: 'https://www.wpbl.info/',
   },
@@ -472,7 +553,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam to Nordic mailboxes seen by Nordspam'),
+    answers: listed('sent spam to Nordic mailboxes seen by Nordspam'),
     removalUrl: 'https://www.nordspam.com/delist/',
     docsUrl: 'https://www.nordspam.com/usage/',
   },
@@ -483,7 +564,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam to Finnish mailboxes seen by Suomispam'),
+    answers: listed('sent spam to Finnish mailboxes seen by Suomispam'),
     removalUrl: 'https://suomispam.net/',
     docsUrl: 'https://suomispam.net/',
   },
@@ -494,7 +575,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('attacked or spammed InterServer hosts'),
+    answers: listed('attacked or spammed InterServer hosts'),
     removalUrl: 'https://rbl.interserver.net/',
     docsUrl: 'https://rbl.interserver.net/',
   },
@@ -505,7 +586,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent mail to 0spam spam traps'),
+    answers: listed('sent mail to 0spam spam traps'),
     removalUrl: 'https://0spam.org/',
     docsUrl: 'https://0spam.org/',
   },
@@ -516,11 +597,11 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: {
+    answers: exact({
       '127.0.0.2': 'a bad reputation (confirmed spam)',
       '127.0.0.3': 'a suspect source (suspected spam, or not compliant with RFC 5321)',
       '127.0.0.4': 'not a mail server (an end-user, NAT or residential address)',
-    },
+    }),
     removalUrl: 'https://spfbl.net/en/delist/',
     docsUrl: 'https://spfbl.net/en/dnsbl/',
   },
@@ -531,7 +612,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent mail to DRMX spam traps'),
+    answers: listed('sent mail to DRMX spam traps'),
     removalUrl: 'https://drmx.org/',
     docsUrl: 'https://drmx.org/',
   },
@@ -542,7 +623,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam or attacked s5h.net hosts'),
+    answers: listed('sent spam or attacked s5h.net hosts'),
     removalUrl: 'https://www.s5h.net/rbl/',
     docsUrl: 'https://www.s5h.net/rbl/',
   },
@@ -553,7 +634,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam seen by JIPPG'),
+    answers: listed('sent spam seen by JIPPG'),
     removalUrl: 'https://blacklist.jippg.org/',
     docsUrl: 'https://blacklist.jippg.org/',
   },
@@ -564,7 +645,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: { '127.0.0.3': 'sent mail to ImproWare/SwiNOG spam traps' },
+    answers: exact({ '127.0.0.3': 'sent mail to ImproWare/SwiNOG spam traps' }),
     removalUrl: 'https://antispam.imp.ch/',
     docsUrl: 'https://antispam.imp.ch/',
   },
@@ -575,7 +656,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam seen by Abuse.ro'),
+    answers: listed('sent spam seen by Abuse.ro'),
     removalUrl: 'https://abuse.ro/',
     docsUrl: 'https://abuse.ro/',
   },
@@ -586,7 +667,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent spam to inps.de mailboxes'),
+    answers: listed('sent spam to inps.de mailboxes'),
     removalUrl: 'http://dnsbl.inps.de/',
     docsUrl: 'http://dnsbl.inps.de/index.cgi?lang=en',
   },
@@ -597,7 +678,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 3,
     ipv6: false,
-    codes: listed('sent viruses or spam seen by VirusFree.cz'),
+    answers: listed('sent viruses or spam seen by VirusFree.cz'),
     removalUrl: 'https://www.virusfree.cz/en/',
     docsUrl: 'https://www.virusfree.cz/en/',
   },
@@ -610,7 +691,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain found in spam at SpamEatingMonkey traps'),
+    answers: listed('a domain found in spam at SpamEatingMonkey traps'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -621,7 +702,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain seen in spam, listed more aggressively than SEM-URI'),
+    answers: listed('a domain seen in spam, listed more aggressively than SEM-URI'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -632,7 +713,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain registered within the last 15 days'),
+    answers: listed('a domain registered within the last 15 days'),
     removalUrl: 'https://spameatingmonkey.com/lookup',
     docsUrl: SEM_DOCS,
   },
@@ -643,7 +724,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain found in spam seen by Nordspam'),
+    answers: listed('a domain found in spam seen by Nordspam'),
     removalUrl: 'https://www.nordspam.com/delist/',
     docsUrl: 'https://www.nordspam.com/usage/',
   },
@@ -654,7 +735,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain found in spam seen by Suomispam'),
+    answers: listed('a domain found in spam seen by Suomispam'),
     removalUrl: 'https://suomispam.net/',
     docsUrl: 'https://suomispam.net/',
   },
@@ -665,7 +746,7 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'domain',
     tier: 3,
     ipv6: false,
-    codes: listed('a domain found in spam seen by Abuse.ro'),
+    answers: listed('a domain found in spam seen by Abuse.ro'),
     removalUrl: 'https://abuse.ro/',
     docsUrl: 'https://abuse.ro/',
   },

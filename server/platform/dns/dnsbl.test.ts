@@ -45,15 +45,14 @@ afterEach(() => {
 afterAll(() => dns?.close());
 
 describe('the blocklist catalogue', () => {
-  it('has at least 47 real lists with unique ids and zones, removal and docs links and a code table each', () => {
+  it('has at least 47 real lists with unique ids and zones, removal and docs links and a return-code rule each', () => {
     expect(DNSBL_CATALOGUE.length).toBeGreaterThanOrEqual(47);
     expect(new Set(DNSBL_CATALOGUE.map((l) => l.id)).size).toBe(DNSBL_CATALOGUE.length);
     expect(new Set(DNSBL_CATALOGUE.map((l) => l.zone)).size).toBe(DNSBL_CATALOGUE.length);
     for (const entry of DNSBL_CATALOGUE) {
       expect(entry.removalUrl, entry.id).toMatch(/^https?:\/\/\S+$/);
       expect(entry.docsUrl, entry.id).toMatch(/^https?:\/\/\S+$/);
-      expect(Object.keys(entry.codes).length, entry.id).toBeGreaterThan(0);
-      for (const code of Object.keys(entry.codes)) expect(code, entry.id).toMatch(/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
+      expect(Object.keys(entry.answers.listed).length, entry.id).toBeGreaterThan(0);
       expect(entry.zone, entry.id).toMatch(/^[a-z0-9.-]+\.[a-z]+$/);
       expect([1, 2, 3], entry.id).toContain(entry.tier);
     }
@@ -109,8 +108,26 @@ describe('the blocklist catalogue', () => {
     for (const gone of ['dnsbl.sorbs.net', 'dnsbl.njabl.org', 'dnsbl.ahbl.org', 'sbl.spamhaus.org', 'xbl.spamhaus.org', 'pbl.spamhaus.org']) {
       expect(zones).not.toContain(gone);
     }
-    expect(list('surbl-multi').bits).toBeDefined();
-    expect(list('uribl-multi').bits).toBeDefined();
+  });
+
+  it("declares each list's answers so that no code means two things: exact 127/8 codes, or single bits of the last octet", () => {
+    for (const { id, answers } of DNSBL_CATALOGUE) {
+      const tables = [answers.listed, answers.refused ?? {}, answers.read === 'exact' ? (answers.notListed ?? {}) : {}];
+      const keys = tables.flatMap((table) => Object.keys(table));
+      expect(new Set(keys).size, `${id}: a code in two tables`).toBe(keys.length);
+      if (answers.read === 'exact') {
+        for (const code of keys) expect(code, id).toMatch(/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
+      } else {
+        for (const bit of keys.map(Number)) expect([1, 2, 4, 8, 16, 32, 64, 128], `${id}: ${bit} is not one bit of an octet`).toContain(bit);
+        expect(['ignored', 'zero'], id).toContain(answers.middleOctets);
+      }
+    }
+    // Only SURBL documents its middle octets as meaningless; the other bitmask lists answer 127.0.0.x.
+    expect(DNSBL_CATALOGUE.filter((l) => l.answers.read === 'bits').map((l) => [l.id, l.answers.read === 'bits' && l.answers.middleOctets])).toEqual([
+      ['surbl-multi', 'ignored'],
+      ['uribl-multi', 'zero'],
+      ['senderscore', 'zero'],
+    ]);
   });
 
   it('tells which lists answer for IPv4, IPv6 and domains', () => {
@@ -171,10 +188,13 @@ describe('lookUpBlocklists', () => {
       reason: 'black: domains used by spammers; red: young or privacy-protected domains seen in spam (not yet black)',
     });
     const refused = byId(await lookUpBlocklists(resolver, { domain: 'refused.example' }));
-    for (const id of ['surbl-multi', 'uribl-multi']) {
+    for (const [id, name] of [
+      ['surbl-multi', 'SURBL blocks'],
+      ['uribl-multi', 'URIBL refuses'],
+    ]) {
       expect(refused[id], id).toMatchObject({
         status: 'unknown',
-        reason: 'The list answered 127.0.0.1, which is not a listing code (the query was likely refused).',
+        reason: `The list refused the query: ${name} resolvers that send it too many queries, such as shared public resolvers (127.0.0.1).`,
       });
     }
   });

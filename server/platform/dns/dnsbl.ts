@@ -1,5 +1,5 @@
 import { getDomain } from 'tldts';
-import { type DnsblCatalogueEntry, blocklistsFor } from './dnsbl-catalogue';
+import { type DnsblCatalogueEntry, type LastOctetBits, blocklistsFor } from './dnsbl-catalogue';
 import { parseIp, reversedIp } from './ip-address';
 import { DnsLookupError, type DnsResolver } from './resolver';
 
@@ -7,10 +7,10 @@ export { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry
 
 /*
  * The DNS blocklist engine: asks lists of the catalogue about an IP address or a domain through the
- * product resolver. Each list has its own return-code table; an answer outside it (notably
- * 127.255.255.x, which Spamhaus gives when it refuses a query, e.g. one through a public resolver,
- * or 127.0.0.1 from URIBL/SURBL) is "unknown", never "listed", and so is a list that does not
- * answer in time (DESIGN.md, known traps).
+ * product resolver, and reads each answer by the list's own rule (dnsbl-catalogue.ts says how). A
+ * refusal the list documents (Spamhaus' 127.255.255.x, URIBL's and SURBL's bit 1), an answer outside
+ * the list's table and a list that does not answer in time are "unknown", never "listed"
+ * (DESIGN.md, known traps).
  */
 
 /**
@@ -118,35 +118,48 @@ function queryFor(target: { ip: string } | { domain: string }, lists?: readonly 
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-/** How a list's A records read: listed (with what they mean), clear, or unusable. */
+/** One A answer read by its list's rule. */
+type Reading = { kind: 'listed'; meaning: string } | { kind: 'refused'; why: string } | { kind: 'not-listed' } | { kind: 'outside' };
+
+function readAnswer(list: DnsblCatalogueEntry, answer: string): Reading {
+  const rule = list.answers;
+  if (rule.read === 'bits') return readBits(rule, answer);
+  const why = rule.refused?.[answer];
+  if (why) return { kind: 'refused', why };
+  if (rule.notListed?.[answer]) return { kind: 'not-listed' };
+  const meaning = rule.listed[answer];
+  return meaning ? { kind: 'listed', meaning } : { kind: 'outside' };
+}
+
+const LOOPBACK = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+function readBits(rule: LastOctetBits, answer: string): Reading {
+  const octets = LOOPBACK.exec(answer);
+  if (!octets || (rule.middleOctets === 'zero' && (octets[1] !== '0' || octets[2] !== '0'))) return { kind: 'outside' };
+  const last = Number(octets[3]);
+  const setBits = (table: Record<number, string>) => Object.entries(table).filter(([bit]) => (last & Number(bit)) !== 0);
+  // A refusal bit is never read beside listing bits: the list did not look the name up.
+  const [refused] = setBits(rule.refused ?? {});
+  if (refused) return { kind: 'refused', why: refused[1] };
+  const meanings = setBits(rule.listed).map(([, meaning]) => meaning);
+  return meanings.length > 0 ? { kind: 'listed', meaning: meanings.join('; ') } : { kind: 'outside' };
+}
+
+/** How a list's A records read: listed (with what they mean), clear, or unusable (with why). */
 export function classifyAnswers(list: DnsblCatalogueEntry, answers: string[]): { status: BlocklistStatus; reason: string | null } {
-  if (answers.length === 0) return { status: 'clear', reason: null };
-  const meanings: string[] = [];
-  let notListed = 0;
-  for (const answer of answers) {
-    const meaning = list.bits ? bitMeanings(list.bits, answer) : list.codes[answer];
-    if (meaning) meanings.push(meaning);
-    else if (list.notListedCodes?.[answer]) notListed += 1;
-  }
+  const readings = answers.map((answer) => ({ answer, reading: readAnswer(list, answer) }));
+  const meanings = readings.flatMap(({ reading }) => (reading.kind === 'listed' ? [reading.meaning] : []));
   if (meanings.length > 0) return { status: 'listed', reason: [...new Set(meanings)].join('; ') };
-  if (notListed === answers.length) return { status: 'clear', reason: null };
-  const outside = answers.filter((answer) => !list.notListedCodes?.[answer]);
+  for (const { answer, reading } of readings) {
+    if (reading.kind === 'refused') return { status: 'unknown', reason: `The list refused the query: ${reading.why} (${answer}).` };
+  }
+  const outside = readings.filter(({ reading }) => reading.kind === 'outside').map(({ answer }) => answer);
+  if (outside.length === 0) return { status: 'clear', reason: null };
   const loopback = outside.every((answer) => answer.startsWith('127.'));
   return {
     status: 'unknown',
     reason: `The list answered ${outside.join(', ')}, which is not a listing code (${loopback ? 'the query was likely refused' : 'a resolver on the way likely rewrote the answer'}).`,
   };
-}
-
-/** The meanings of the bits of a bitmask answer (127.0.0.x); null when it is not one, or has the "refused" bit 1. */
-function bitMeanings(bits: Record<number, string>, answer: string): string | null {
-  const match = /^127\.0\.0\.(\d{1,3})$/.exec(answer);
-  if (!match) return null;
-  const value = Number(match[1]);
-  // Bit 1 (127.0.0.1) is how URIBL and SURBL say the query was refused, never a listing.
-  if (value & 1) return null;
-  const known = Object.entries(bits).filter(([bit]) => value & Number(bit));
-  return known.length > 0 ? known.map(([, meaning]) => meaning).join('; ') : null;
 }
 
 async function askList(dns: DnsResolver, name: string, list: DnsblCatalogueEntry, timeoutMs: number): Promise<BlocklistAnswer> {
