@@ -8,12 +8,17 @@ export type { DkimAuthResult, PolicyOverrideReason, SpfAuthResult };
  * disposition words are lower-cased; optional fields are null, never undefined.
  */
 export interface AggregateReport {
+  /** rfc9990: <feedback> is in the RFC 9990 namespace (urn:ietf:params:xml:ns:dmarc-2.0). */
   schema: 'rfc7489' | 'rfc9990';
+  /** <version>, as written (RFC 9990 asks for 1.0; drafts sent 2.0). */
+  version: string | null;
   orgName: string;
   email: string | null;
   reportId: string;
   dateBegin: Date;
   dateEnd: Date;
+  /** RFC 9990 report_metadata/generator: the software that wrote the report. */
+  generator: string | null;
   policy: {
     domain: string;
     adkim: string | null;
@@ -24,6 +29,8 @@ export interface AggregateReport {
     pct: number | null;
     fo: string | null;
     testing: string | null;
+    /** RFC 9990: how the receiver found the policy record, psl (RFC 7489) or treewalk (RFC 9989). */
+    discoveryMethod: string | null;
   };
   records: AggregateRecord[];
 }
@@ -44,7 +51,10 @@ export interface AggregateRecord {
 
 export type ParseResult = { ok: true; report: AggregateReport } | { ok: false; error: string };
 
-/** DMARC passes when either identifier passed aligned (RFC 7489 section 6.6.2). */
-export function passesDmarc(record: Pick<AggregateRecord, 'dkimResult' | 'spfResult'>): boolean {
-  return record.dkimResult === 'pass' || record.spfResult === 'pass';
+/**
+ * DMARC passes when either identifier passed aligned (RFC 7489 section 6.6.2), or when the receiver
+ * says so by the disposition RFC 9990 adds: "pass", no action, passing DMARC under an enforcing policy.
+ */
+export function passesDmarc(record: Pick<AggregateRecord, 'dkimResult' | 'spfResult' | 'disposition'>): boolean {
+  return record.dkimResult === 'pass' || record.spfResult === 'pass' || record.disposition === 'pass';
 }

@@ -40,6 +40,7 @@ describe('parseAggregateReport on the real-world fixtures', () => {
       pct: null,
       fo: null,
       testing: 'n',
+      discoveryMethod: 'treewalk',
     });
     expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.123', count: 123, disposition: 'pass', dkimResult: 'pass', spfResult: 'fail' });
     expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
@@ -279,5 +280,177 @@ describe('readReportHeader', () => {
       expect(full.ok).toBe(false);
       expect(readReportHeader(broken)).toEqual(full);
     }
+  });
+});
+
+/**
+ * An RFC 9990 report shaped as the RFC's sample report (appendix B, aggregate/rfc9990-sample.xml),
+ * with the parts a case changes.
+ */
+function dmarcbisXml(parts: { root?: string; version?: string; metadata?: string; policy?: string; extension?: string; record?: string } = {}): string {
+  const {
+    root = '<feedback xmlns="urn:ietf:params:xml:ns:dmarc-2.0">',
+    version = '<version>1.0</version>',
+    metadata = '<generator>Example DMARC Aggregate Reporter v1.2</generator>',
+    policy = '<discovery_method>treewalk</discovery_method>',
+    extension = '',
+    record = `<auth_results>
+        <dkim><domain>example.com</domain><selector>abc123</selector><result>pass</result></dkim>
+        <spf><domain>example.com</domain><result>fail</result></spf>
+      </auth_results>`,
+  } = parts;
+  const closing = /^<([\w.-]+:)?feedback/.exec(root)?.[1] ?? '';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+${root}
+  ${version}
+  <report_metadata>
+    <org_name>Sample Reporter</org_name>
+    <email>report_sender@example-reporter.com</email>
+    <report_id>3v98abbp8ya9n3va8yr8oa3ya</report_id>
+    <date_range><begin>302832000</begin><end>302918399</end></date_range>
+    ${metadata}
+  </report_metadata>
+  <policy_published>
+    <domain>example.com</domain>
+    <p>quarantine</p>
+    <sp>none</sp>
+    <np>none</np>
+    <testing>n</testing>
+    ${policy}
+  </policy_published>
+  ${extension}
+  <record>
+    <row>
+      <source_ip>192.0.2.123</source_ip>
+      <count>123</count>
+      <policy_evaluated><disposition>pass</disposition><dkim>pass</dkim><spf>fail</spf></policy_evaluated>
+    </row>
+    <identifiers><envelope_from>example.com</envelope_from><header_from>example.com</header_from></identifiers>
+    ${record}
+  </record>
+</${closing}feedback>`;
+}
+
+describe('RFC 9990 aggregate reports, clause by clause', () => {
+  it('RFC 9990 appendix B: the sample report is read whole, version, generator and discovery method included', () => {
+    const report = parseOk(fixture('aggregate/rfc9990-sample.xml'));
+    expect(report).toMatchObject({ schema: 'rfc9990', version: '1.0', generator: 'Example DMARC Aggregate Reporter v1.2' });
+    expect(report.policy.discoveryMethod).toBe('treewalk');
+    expect(report.records).toEqual([
+      {
+        sourceIp: '192.0.2.123',
+        count: 123,
+        disposition: 'pass',
+        dkimResult: 'pass',
+        spfResult: 'fail',
+        reason: null,
+        headerFrom: 'example.com',
+        envelopeFrom: 'example.com',
+        envelopeTo: null,
+        dkimAuth: [{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }],
+        spfAuth: [{ domain: 'example.com', scope: null, result: 'fail', humanResult: null }],
+      },
+    ]);
+  });
+
+  it.each([
+    ['RFC 9990 3.1.1.2 (first level elements): version is read as written', { version: '<version>1.0</version>' }, { version: '1.0' }],
+    ['RFC 9990 3.1.1.2 (first level elements): version is optional', { version: '' }, { version: null }],
+    ['RFC 9990 3.1.1.2: a version that is not a decimal is not kept', { version: '<version>one</version>' }, { version: null }],
+    ['RFC 9990 3.1.1.3 (report generator metadata): generator is optional', { metadata: '' }, { generator: null }],
+    [
+      'RFC 9990 3.1.1.5 (policy_published): discovery_method psl',
+      { policy: '<discovery_method>psl</discovery_method>' },
+      { policy: { discoveryMethod: 'psl' } },
+    ],
+    ['RFC 9990 3.1.1.5 (policy_published): discovery_method is optional', { policy: '' }, { policy: { discoveryMethod: null } }],
+    ['RFC 9990 3.1.1.5: testing and np are read', {}, { policy: { testing: 'n', np: 'none' } }],
+  ] as const)('%s', (_clause, parts, expected) => {
+    expect(parseOk(dmarcbisXml(parts))).toMatchObject(expected);
+  });
+
+  it('RFC 9990 3.1.1.9 (policy_evaluated): disposition "pass" (no action, passing DMARC under an enforcing policy) counts as a DMARC pass', () => {
+    const report = parseOk(dmarcbisXml());
+    expect(report.records[0].disposition).toBe('pass');
+    expect(passesDmarc(report.records[0])).toBe(true);
+    // The receiver says it passed, even where it left out the aligned results the schema requires.
+    const bare = dmarcbisXml().replace('<dkim>pass</dkim><spf>fail</spf>', '');
+    expect(passesDmarc(parseOk(bare).records[0])).toBe(true);
+    expect(passesDmarc({ disposition: 'none', dkimResult: 'none', spfResult: 'none' })).toBe(false);
+  });
+
+  it('RFC 9990 3.1.1.12 (dkim): the selector is read beside the domain, and a result without the required selector is still read (Postel)', () => {
+    const withSelector = parseOk(dmarcbisXml());
+    expect(withSelector.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
+    const without = parseOk(dmarcbisXml({ record: '<auth_results><dkim><domain>example.com</domain><result>fail</result></dkim></auth_results>' }));
+    expect(without.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: null, result: 'fail', humanResult: null }]);
+  });
+
+  it('RFC 9990 3.1.1.12 and 3.1.1.13 (dkim, spf): human_result is read, whatever its lang attribute', () => {
+    const report = parseOk(
+      dmarcbisXml({
+        record: `<auth_results>
+          <dkim><domain>example.com</domain><selector>s2025</selector><result>fail</result><human_result lang="en">signature verification failed: body hash mismatch</human_result></dkim>
+          <spf><domain>bounces.example.com</domain><scope>mfrom</scope><result>permerror</result><human_result>too many DNS lookups (11)</human_result></spf>
+        </auth_results>`,
+      }),
+    );
+    expect(report.records[0].dkimAuth).toEqual([
+      { domain: 'example.com', selector: 's2025', result: 'fail', humanResult: 'signature verification failed: body hash mismatch' },
+    ]);
+    expect(report.records[0].spfAuth).toEqual([
+      { domain: 'bounces.example.com', scope: 'mfrom', result: 'permerror', humanResult: 'too many DNS lookups (11)' },
+    ]);
+  });
+
+  it('RFC 9990 3.1.1.1 (root element): the DMARC namespace is known whether it is the default namespace or a declared prefix', () => {
+    expect(parseOk(dmarcbisXml()).schema).toBe('rfc9990');
+    const prefixed = dmarcbisXml({ root: '<d:feedback xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">' }).replace(/<(\/?)(?!d:|\?)(\w+)/g, '<$1d:$2');
+    expect(parseOk(prefixed)).toMatchObject({ schema: 'rfc9990', version: '1.0', generator: 'Example DMARC Aggregate Reporter v1.2' });
+    // The namespace URI named elsewhere in the start tag (an extension's) does not make a report RFC 9990.
+    const other = dmarcbisXml({ root: '<feedback xmlns:old="urn:ietf:params:xml:ns:dmarc-2.0">' });
+    expect(parseOk(other).schema).toBe('rfc7489');
+  });
+
+  it('RFC 9990 3.1.1.1 and 6 (extensible reporting): a default namespace mixed with prefixed DMARC elements and namespaced extension elements', () => {
+    const xml = dmarcbisXml({
+      root: '<feedback xmlns="urn:ietf:params:xml:ns:dmarc-2.0" xmlns:dmarc="urn:ietf:params:xml:ns:dmarc-2.0" xmlns:arc="https://arc.example/dmarc-extension">',
+      version: '<dmarc:version>1.0</dmarc:version>',
+      metadata: '<dmarc:generator>Mixed Reporter 3.1</dmarc:generator>',
+      policy: '<dmarc:discovery_method>psl</dmarc:discovery_method>',
+      extension: '<extension><arc:policy_published><arc:domain>elsewhere.example</arc:domain></arc:policy_published></extension>',
+      // A record-level extension element after auth_results (RFC 9990 6), named like a DMARC element: only its namespace tells it apart.
+      record: `<dmarc:auth_results><dkim><domain>example.com</domain><dmarc:selector>abc123</dmarc:selector><result>pass</result></dkim></dmarc:auth_results>
+        <arc:auth_results><arc:dkim><arc:domain>forwarder.example</arc:domain><arc:selector>f1</arc:selector><arc:result>pass</arc:result></arc:dkim></arc:auth_results>`,
+    });
+    const report = parseOk(xml);
+    expect(report).toMatchObject({
+      schema: 'rfc9990',
+      version: '1.0',
+      generator: 'Mixed Reporter 3.1',
+      policy: { domain: 'example.com', discoveryMethod: 'psl' },
+    });
+    expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
+  });
+
+  it('RFC 9990 3.1.1.6 (extension): an extension the reader does not know is skipped, and the report read on', () => {
+    // The RFC's second sample (dmarc-xmlalt-0.2.xml): a draft namespace, version 2.0, a file-level extension and an unknown record element.
+    const xml = dmarcbisXml({
+      root: '<feedback xmlns="http://dmarc.org/dmarc-xml/0.2">',
+      version: '<version>2.0</version>',
+      extension: '<extension><whatever>Hello World!</whatever></extension>',
+      record: `<auth_results><dkim><domain>example.com</domain><result>pass</result><selector>abc123</selector></dkim></auth_results>
+        <added><explain>The xsd must be defined separately</explain></added>`,
+    });
+    const report = parseOk(xml);
+    expect(report).toMatchObject({ schema: 'rfc7489', version: '2.0', policy: { domain: 'example.com' } });
+    expect(report.records).toMatchObject([{ sourceIp: '192.0.2.123', count: 123, dkimAuth: [{ domain: 'example.com', selector: 'abc123' }] }]);
+  });
+
+  it('reads the 7489-era fields as before: no version, generator or discovery method where the report has none', () => {
+    const report = parseOk(fixture('aggregate/old_draft_from_wiki.xml'));
+    expect(report).toMatchObject({ schema: 'rfc7489', version: null, generator: null, policy: { discoveryMethod: null } });
+    // RFC 7489 appendix C has <version> too.
+    expect(parseOk(fixture('aggregate/empty_reason.xml'))).toMatchObject({ schema: 'rfc7489', version: '1.0', generator: null });
   });
 });

@@ -40,8 +40,20 @@ export type HeaderResult = { ok: true; header: ReportHeader } | { ok: false; err
 /** The elements read under <feedback>: 'text' holds an element's text, an object the children read. Nothing else is held. */
 type Shape = { [name: string]: Shape | 'text' };
 const HEADER_SHAPE: Shape = {
-  report_metadata: { org_name: 'text', email: 'text', report_id: 'text', date_range: { begin: 'text', end: 'text' } },
-  policy_published: { domain: 'text', adkim: 'text', aspf: 'text', p: 'text', sp: 'text', np: 'text', pct: 'text', fo: 'text', testing: 'text' },
+  version: 'text',
+  report_metadata: { org_name: 'text', email: 'text', report_id: 'text', date_range: { begin: 'text', end: 'text' }, generator: 'text' },
+  policy_published: {
+    domain: 'text',
+    discovery_method: 'text',
+    adkim: 'text',
+    aspf: 'text',
+    p: 'text',
+    sp: 'text',
+    np: 'text',
+    pct: 'text',
+    fo: 'text',
+    testing: 'text',
+  },
 };
 const REPORT_SHAPE: Shape = {
   ...HEADER_SHAPE,
@@ -135,7 +147,7 @@ function readFeedback(text: string, shape: Shape, partial: boolean): Read | null
   }
   // Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing text): only the
   // <feedback> element is the report, so reading starts at it and stops when it closes.
-  const reader = new FeedbackReader(shape, start[0].includes(RFC9990_NAMESPACE) ? 'rfc9990' : 'rfc7489');
+  const reader = new FeedbackReader(shape);
   try {
     const outcome = streamXml(text, start.index, reader, !partial);
     if (typeof outcome === 'object') return { ok: false, error: outcome.invalid };
@@ -150,9 +162,14 @@ function readFeedback(text: string, shape: Shape, partial: boolean): Read | null
 type Value = string | Obj | Value[];
 type Obj = { [name: string]: Value | undefined };
 
+/** Namespace prefixes in scope ('' for the default namespace) and the URIs they are bound to. */
+type Namespaces = ReadonlyMap<string, string>;
+const NO_NAMESPACES: Namespaces = new Map();
+
 interface Frame {
   name: string;
   shape: Shape | 'text' | undefined;
+  namespaces: Namespaces;
   children: Obj;
   text: string;
   /** The text ended in whitespace that took it over the limit: more text would make it too long. */
@@ -160,37 +177,52 @@ interface Frame {
 }
 
 /** Elements not read, and everything inside them. */
-const SKIPPED: Frame = { name: '', shape: undefined, children: {}, text: '', padded: false };
+const SKIPPED: Frame = { name: '', shape: undefined, namespaces: NO_NAMESPACES, children: {}, text: '', padded: false };
+
+type Metadata = Pick<AggregateReport, 'orgName' | 'email' | 'reportId' | 'dateBegin' | 'dateEnd' | 'generator'>;
 
 class FeedbackReader implements XmlHandlers {
   private readonly stack: Frame[] = [];
-  private metadata?: Pick<AggregateReport, 'orgName' | 'email' | 'reportId' | 'dateBegin' | 'dateEnd'>;
+  /** The namespace of <feedback>: its elements are the report's; undefined when it has none. */
+  private namespace?: string;
+  private version: string | null = null;
+  private metadata?: Metadata;
   private policy?: AggregateReport['policy'];
   private readonly records: AggregateRecord[] = [];
   private recordNumber = 0;
   private messages = 0;
 
-  constructor(
-    private readonly shape: Shape,
-    private readonly schema: AggregateReport['schema'],
-  ) {}
+  constructor(private readonly shape: Shape) {}
 
   result(): Read {
-    return { ok: true, header: { schema: this.schema, ...this.metadata!, policy: this.policy! }, records: this.records };
+    const schema = this.namespace === RFC9990_NAMESPACE ? 'rfc9990' : 'rfc7489';
+    return { ok: true, header: { schema, version: this.version, ...this.metadata!, policy: this.policy! }, records: this.records };
   }
 
-  open(qualifiedName: string): void {
+  open(qualifiedName: string, attributes: Record<string, string>): void {
     const { stack } = this;
+    const colon = qualifiedName.indexOf(':');
+    const prefix = colon < 0 ? '' : qualifiedName.slice(0, colon);
     // The first element is <feedback> itself: the read starts at it.
     if (stack.length === 0) {
-      stack.push(frame('feedback', this.shape));
+      const namespaces = inScope(NO_NAMESPACES, attributes);
+      this.namespace = namespaces.get(prefix);
+      stack.push(frame('feedback', this.shape, namespaces));
       return;
     }
     const parent = stack[stack.length - 1];
-    // Namespace prefixes are dropped: reporters use them without declaring them, and RFC 9990 sets the namespace on <feedback>.
-    const name = qualifiedName.slice(qualifiedName.indexOf(':') + 1);
+    const name = qualifiedName.slice(colon + 1);
     const shape = typeof parent.shape === 'object' && Object.hasOwn(parent.shape, name) ? parent.shape[name] : undefined;
     if (!shape) {
+      stack.push(SKIPPED);
+      return;
+    }
+    const namespaces = inScope(parent.namespaces, attributes);
+    // Extension elements are namespaced (RFC 9990 section 6): one bound to another namespace than the
+    // report's is not the DMARC element of the same name. A prefix nobody declared is read as the
+    // report's: reporters write them so.
+    const namespace = namespaces.get(prefix);
+    if (namespace && namespace !== this.namespace) {
       stack.push(SKIPPED);
       return;
     }
@@ -198,7 +230,7 @@ class FeedbackReader implements XmlHandlers {
       const max = MAX_RECORDS.toLocaleString('en-US');
       throw new ReportError(`The report has more than ${max} records; InboxPulse reads reports of up to ${max} records.`);
     }
-    stack.push(frame(name, shape));
+    stack.push(frame(name, shape, namespaces));
   }
 
   text(chunk: string): void {
@@ -222,7 +254,7 @@ class FeedbackReader implements XmlHandlers {
     if (!parent) return this.finish();
     if (closed === SKIPPED) return;
     const value = closed.shape === 'text' ? closed.text.trimEnd() : closed.children;
-    if (parent.shape === this.shape) return this.section(closed.name, value as Obj);
+    if (parent.shape === this.shape) return this.section(closed.name, value);
     const earlier = parent.children[closed.name];
     if (earlier === undefined) parent.children[closed.name] = value;
     else if (Array.isArray(earlier)) earlier.push(value);
@@ -230,11 +262,12 @@ class FeedbackReader implements XmlHandlers {
   }
 
   /** A child of <feedback> closed. */
-  private section(name: string, value: Obj): void {
-    if (name === 'report_metadata') this.metadata = readMetadata(value);
-    else if (name === 'policy_published') this.policy = readPolicy(value);
+  private section(name: string, value: Value): void {
+    if (name === 'version') this.version = readVersion(value);
+    else if (name === 'report_metadata') this.metadata = readMetadata(value as Obj);
+    else if (name === 'policy_published') this.policy = readPolicy(value as Obj);
     else {
-      const record = toRecord(value, this.recordNumber);
+      const record = toRecord(value as Obj, this.recordNumber);
       this.messages += record.count;
       this.records.push(record);
     }
@@ -262,8 +295,19 @@ class FeedbackReader implements XmlHandlers {
   }
 }
 
-function frame(name: string, shape: Shape | 'text'): Frame {
-  return { name, shape, children: {}, text: '', padded: false };
+function frame(name: string, shape: Shape | 'text', namespaces: Namespaces): Frame {
+  return { name, shape, namespaces, children: {}, text: '', padded: false };
+}
+
+/** The prefixes bound where an element opens: its parent's, and its own xmlns declarations over them. */
+function inScope(parent: Namespaces, attributes: Record<string, string>): Namespaces {
+  let declared: Map<string, string> | undefined;
+  for (const name in attributes) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+    declared ??= new Map(parent);
+    declared.set(name.slice('xmlns:'.length), attributes[name].trim());
+  }
+  return declared ?? parent;
 }
 
 function obj(node: Value | undefined, path: string): Obj {
@@ -287,14 +331,27 @@ function str(node: Value | undefined): string | null {
 
 const lower = (node: Value | undefined) => str(node)?.toLowerCase() ?? null;
 
-function readMetadata(meta: Obj): Pick<AggregateReport, 'orgName' | 'email' | 'reportId' | 'dateBegin' | 'dateEnd'> {
+/** xs:decimal as reporters write it ("1.0"); anything else says nothing about the schema. */
+function readVersion(node: Value): string | null {
+  const version = str(node);
+  return version && /^\d+(\.\d+)?$/.test(version) ? version : null;
+}
+
+function readMetadata(meta: Obj): Metadata {
   const reportId = str(meta.report_id);
   if (!reportId) throw new ReportError('The report has no report_id (report_metadata/report_id).');
   const email = str(meta.email);
   // Some reporters leave org_name empty; their e-mail domain names them well enough to tell reports apart.
   const orgName = str(meta.org_name) ?? email?.split('@').pop() ?? '';
   const range = obj(meta.date_range, 'report_metadata/date_range');
-  return { orgName, email, reportId, dateBegin: unixTime(range.begin, 'begin'), dateEnd: unixTime(range.end, 'end') };
+  return {
+    orgName,
+    email,
+    reportId,
+    dateBegin: unixTime(range.begin, 'begin'),
+    dateEnd: unixTime(range.end, 'end'),
+    generator: str(meta.generator),
+  };
 }
 
 function readPolicy(published: Obj): AggregateReport['policy'] {
@@ -311,6 +368,7 @@ function readPolicy(published: Obj): AggregateReport['policy'] {
     pct: pct && /^\d{1,3}$/.test(pct) ? Number(pct) : null,
     fo: str(published.fo),
     testing: lower(published.testing),
+    discoveryMethod: lower(published.discovery_method),
   };
 }
 

@@ -9,7 +9,8 @@ import { SaxesParser } from 'saxes';
 const SLICE_CHARS = 64 * 1024;
 
 export interface XmlHandlers {
-  open(name: string): void;
+  /** `attributes` as written, namespace declarations (xmlns, xmlns:prefix) included. */
+  open(name: string, attributes: Record<string, string>): void;
   text(text: string): void;
   close(): void;
 }
@@ -26,7 +27,8 @@ export type StreamOutcome = 'stopped' | 'ended' | { invalid: string };
  */
 export function streamXml(text: string, from: number, handlers: XmlHandlers | null, close: boolean): StreamOutcome {
   let closing = false;
-  // Namespaces off: reporters prefix elements without declaring the prefix, and names are matched without it anyway.
+  // Namespaces off: reporters prefix elements without declaring the prefix, which saxes would refuse;
+  // the caller reads the declarations from the attributes and resolves prefixes itself.
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on('error', (err) => {
     const reason = err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
@@ -35,7 +37,7 @@ export function streamXml(text: string, from: number, handlers: XmlHandlers | nu
     throw new InvalidXml(reason, from + parser.position - 1, closing);
   });
   if (handlers) {
-    parser.on('opentag', (tag) => handlers.open(tag.name));
+    parser.on('opentag', (tag) => handlers.open(tag.name, tag.attributes));
     parser.on('text', (chunk) => handlers.text(chunk));
     parser.on('cdata', (chunk) => handlers.text(chunk));
     parser.on('closetag', () => handlers.close());
