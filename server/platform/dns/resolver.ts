@@ -29,6 +29,11 @@ export interface DnsResolver {
   a(name: string): Promise<string[]>;
   aaaa(name: string): Promise<string[]>;
   reverse(ip: string): Promise<string[]>;
+  /**
+   * Whether a name exists in the DNS (RFC 8020, as DMARC's np= tag needs it: RFC 9989 3.2.13 and
+   * A.4): false only for NXDOMAIN; a name that has records of some other type answers NODATA and exists.
+   */
+  exists(name: string): Promise<boolean>;
   clearCache(): void;
   /**
    * The same servers without this cache, for a lookup a user asked for now (Verify DNS): a record
@@ -110,6 +115,14 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
         // EINVAL, as Resolver.reverse rejects what is not an address: a DnsLookupError, not an empty answer.
         return name ? resolver.resolvePtr(name) : Promise.reject(Object.assign(new Error(`"${ip}" is not an IP address`), { code: 'EINVAL' }));
       }),
+    // Any type tells NXDOMAIN from NODATA; an A query's NODATA (ENODATA) still means the name exists.
+    exists: (name) =>
+      lookup('EXISTS', name, () =>
+        resolver.resolve4(name).then(
+          () => [true],
+          (err: NodeJS.ErrnoException) => (err.code === 'ENODATA' ? [true] : Promise.reject(err)),
+        ),
+      ).then((answer) => answer.length > 0),
     clearCache: () => cache.clear(),
     uncached: () => (uncachedView ??= maxCache === 0 ? self : createResolver({ ...options, maxCacheSeconds: 0 })),
   };
