@@ -23,6 +23,8 @@ export const PolicyPublished = z.object({
   fo: z.string().nullable(),
   /** RFC 9990: 'y' while the policy is in test mode. */
   testing: z.string().nullable(),
+  /** RFC 9990: how the receiver found the DMARC record, 'psl' (RFC 7489) or 'treewalk' (RFC 9989); null when not said. */
+  discoveryMethod: z.string().nullable(),
 });
 export type PolicyPublished = z.infer<typeof PolicyPublished>;
 
@@ -38,15 +40,24 @@ export const DmarcReport = z.object({
   /** Bytes of the report's XML (after decompression). */
   rawSize: z.number().int(),
   domain: z.string().nullable(),
+  /**
+   * The XML schema of the report: 'rfc9990' when its <feedback> is in the RFC 9990 namespace
+   * (urn:ietf:params:xml:ns:dmarc-2.0), else 'rfc7489'. Null for failed imports and reports stored before it was kept.
+   */
+  schema: z.enum(['rfc7489', 'rfc9990']).nullable(),
+  /** <version> as the report wrote it. */
+  version: z.string().nullable(),
   orgName: z.string().nullable(),
   reportId: z.string().nullable(),
   email: z.string().nullable(),
   dateBegin: z.string().nullable(),
   dateEnd: z.string().nullable(),
+  /** RFC 9990: the name and version of the reporter's software. */
+  generator: z.string().nullable(),
   policyPublished: PolicyPublished.nullable(),
   recordCount: z.number().int(),
   messageCount: z.number().int(),
-  /** Messages that passed DMARC: aligned DKIM or aligned SPF pass (policy_evaluated). */
+  /** Messages that passed DMARC: aligned DKIM or aligned SPF pass, or the disposition 'pass' (policy_evaluated). */
   passCount: z.number().int(),
   /** passCount / messageCount in percent; null without messages. */
   compliance: z.number().nullable(),
@@ -180,9 +191,9 @@ export const DmarcSource = z.object({
   /** Messages whose SPF / DKIM result was an aligned pass (policy_evaluated). */
   spfAligned: z.number().int(),
   dkimAligned: z.number().int(),
-  /** Messages that failed DMARC (neither aligned). */
+  /** Messages that failed DMARC (neither aligned, and no 'pass' disposition). */
   failed: z.number().int(),
-  /** Messages by disposition the receiver applied: none, quarantine, reject (RFC 9990 adds pass). */
+  /** Messages by disposition the receiver applied: none, quarantine, reject, and RFC 9990's pass (delivered, passed DMARC under an enforcing policy). */
   dispositions: z.record(z.string(), z.number().int()),
 });
 export type DmarcSource = z.infer<typeof DmarcSource>;
@@ -240,9 +251,9 @@ export const DmarcRecord = z.object({
   spfResult: z.string(),
   headerFrom: z.string(),
   envelopeFrom: z.string().nullable(),
-  /** auth_results, as raw (not necessarily aligned) results. */
-  dkimAuth: z.array(z.object({ domain: z.string(), selector: z.string().nullable(), result: z.string() })),
-  spfAuth: z.array(z.object({ domain: z.string(), scope: z.string().nullable(), result: z.string() })),
+  /** auth_results, as raw (not necessarily aligned) results; humanResult: the receiver's words on the result (RFC 9990 human_result). */
+  dkimAuth: z.array(z.object({ domain: z.string(), selector: z.string().nullable(), result: z.string(), humanResult: z.string().nullable() })),
+  spfAuth: z.array(z.object({ domain: z.string(), scope: z.string().nullable(), result: z.string(), humanResult: z.string().nullable() })),
 });
 export type DmarcRecord = z.infer<typeof DmarcRecord>;
 

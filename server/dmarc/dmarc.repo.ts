@@ -30,13 +30,28 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     fileName: row.fileName,
     rawSize: row.rawSize,
     domain: row.domain,
+    schema: row.schema,
+    version: row.version,
     orgName: row.orgName,
     reportId: row.reportId,
     email: row.email,
     dateBegin: row.dateBegin?.toISOString() ?? null,
     dateEnd: row.dateEnd?.toISOString() ?? null,
+    generator: row.generator,
     policyPublished:
-      row.status === 'imported' ? { p: row.p, sp: row.sp, np: row.np, adkim: row.adkim, aspf: row.aspf, pct: row.pct, fo: row.fo, testing: row.testing } : null,
+      row.status === 'imported'
+        ? {
+            p: row.p,
+            sp: row.sp,
+            np: row.np,
+            adkim: row.adkim,
+            aspf: row.aspf,
+            pct: row.pct,
+            fo: row.fo,
+            testing: row.testing,
+            discoveryMethod: row.discoveryMethod,
+          }
+        : null,
     recordCount: row.recordCount,
     messageCount: row.messageCount,
     passCount: row.passCount,
@@ -71,11 +86,15 @@ export async function storeReport(ex: Executor, userId: number, report: Aggregat
           rawSize: file.rawSize,
           senderAuthenticated: file.senderAuthenticated ?? null,
           domain: report.policy.domain,
+          schema: report.schema,
+          version: report.version,
           orgName: report.orgName,
           reportId: report.reportId,
           email: report.email,
           dateBegin: report.dateBegin,
           dateEnd: report.dateEnd,
+          generator: report.generator,
+          discoveryMethod: report.policy.discoveryMethod,
           adkim: report.policy.adkim,
           aspf: report.policy.aspf,
           p: report.policy.p,
@@ -196,8 +215,8 @@ export async function getReport(db: Db, userId: number, id: number): Promise<Dma
     ...toDmarcReport(row),
     records: records.map((r) => ({
       ...r,
-      dkimAuth: r.dkimAuth.map(({ domain, selector, result }) => ({ domain, selector, result })),
-      spfAuth: r.spfAuth.map(({ domain, scope, result }) => ({ domain, scope, result })),
+      dkimAuth: r.dkimAuth.map(({ domain, selector, result, humanResult }) => ({ domain, selector, result, humanResult })),
+      spfAuth: r.spfAuth.map(({ domain, scope, result, humanResult }) => ({ domain, scope, result, humanResult })),
     })),
   };
 }
@@ -248,7 +267,8 @@ export async function deleteReport(db: Db, userId: number, id: number): Promise<
  * side add up; a row that falls to zero goes.
  */
 async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Promise<void> {
-  const failed = sql`d.dkim_result <> 'pass' and d.spf_result <> 'pass'`;
+  // The negation of passesDmarc (aggregate-report.ts).
+  const failed = sql`d.dkim_result <> 'pass' and d.spf_result <> 'pass' and d.disposition <> 'pass'`;
   const anyRawPass = sql`(d.dkim_auth @> '[{"result":"pass"}]' or d.spf_auth @> '[{"result":"pass"}]')`;
   const sum = (condition?: SQL) => (condition ? sql`${sign} * coalesce(sum(d.count) filter (where ${condition}), 0)` : sql`${sign} * sum(d.count)`);
   await tx.execute(sql`

@@ -38,11 +38,19 @@ export const dmarcReports = pgTable(
     rawSize: integer().notNull(),
     /** policy_published/domain. */
     domain: text(),
+    /** The XML schema the report follows: rfc9990 when <feedback> is in its namespace, else rfc7489. Null on rows stored before it was kept. */
+    schema: text({ enum: ['rfc7489', 'rfc9990'] }),
+    /** <feedback><version>, as written. */
+    version: text(),
     orgName: text(),
     reportId: text(),
     email: text(),
     dateBegin: timestamp({ withTimezone: true }),
     dateEnd: timestamp({ withTimezone: true }),
+    /** RFC 9990 report_metadata/generator: the reporter's software. */
+    generator: text(),
+    /** RFC 9990 policy_published/discovery_method: psl or treewalk. */
+    discoveryMethod: text(),
     adkim: text(),
     aspf: text(),
     p: text(),
