@@ -65,6 +65,11 @@ export const DkimCheck = z.object({
    * what was tried. Absent from results stored before it existed.
    */
   triedSelectors: z.array(z.string()).optional(),
+  /**
+   * Selectors whose DNS lookup failed (SERVFAIL, timeout): neither found nor missing, since a key
+   * there may exist. Absent from results stored before it existed.
+   */
+  uncheckedSelectors: z.array(z.string()).optional(),
 });
 
 export const DmarcCheck = z.object({

@@ -1,4 +1,5 @@
-import { createSocket } from 'node:dgram';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { createServer, type Server, type Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export interface ZoneEntry {
@@ -10,7 +11,8 @@ export interface ZoneEntry {
 }
 
 /**
- * A real DNS server on 127.0.0.1 (UDP, RFC 1035 wire format) answering from `zone`, which tests may change at any time.
+ * A real DNS server on 127.0.0.1 (UDP, and TCP on the same port for answers too large for UDP: RFC 1035
+ * wire format) answering from `zone`, which tests may change at any time.
  * A name not in the zone is NXDOMAIN; a name without the asked type is NODATA; names in
  * `servfail` answer SERVFAIL; names under `silent` get no reply at all. Every field may be changed
  * while the server runs.
@@ -50,8 +52,8 @@ interface Question {
   type: number;
   /** Where the question section ends: it is copied into the answer as it came. */
   end: number;
-  /** The UDP payload size the client accepts. */
-  udpLimit: number;
+  /** The largest answer the client accepts: over UDP 512 bytes or its EDNS payload size; over TCP 65535. */
+  sizeLimit: number;
 }
 
 /** The first question of a query and its EDNS payload size; null for what is not a query this server can read. */
@@ -81,12 +83,12 @@ function readQuery(packet: Buffer): Question | null {
     offset += 4;
   }
   const end = offset;
-  let udpLimit = UDP_LIMIT;
+  let sizeLimit = UDP_LIMIT;
   // EDNS: an OPT record (root name, type 41) in the additional section carries the payload size in its class.
   if (packet.readUInt16BE(10) > 0 && packet[offset] === 0 && offset + 5 <= packet.length && packet.readUInt16BE(offset + 1) === TYPE.OPT) {
-    udpLimit = Math.max(UDP_LIMIT, packet.readUInt16BE(offset + 3));
+    sizeLimit = Math.max(UDP_LIMIT, packet.readUInt16BE(offset + 3));
   }
-  return { name, type, end, udpLimit };
+  return { name, type, end, sizeLimit };
 }
 
 function encodeName(name: string): Buffer {
@@ -145,7 +147,7 @@ function buildResponse(query: Buffer, question: Question, rcode: number, records
     return Buffer.concat([fixed, data]);
   });
   const response = Buffer.concat([header, query.subarray(12, question.end), ...answers]);
-  if (response.length <= question.udpLimit) return response;
+  if (response.length <= question.sizeLimit) return response;
   // Too large for UDP: the header and question only, with TC set, so the client retries over TCP.
   header.writeUInt16BE(0, 6);
   header[2] |= 0x02;
@@ -160,10 +162,33 @@ function isSilent(silent: Set<string>, name: string): boolean {
   return false;
 }
 
+/** A UDP socket and a TCP server on one free port of 127.0.0.1 (a port free for one may be taken for the other: try another). */
+async function bindBoth(): Promise<{ socket: UdpSocket; tcp: Server }> {
+  for (;;) {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(0, '127.0.0.1', () => resolve());
+    });
+    const tcp = createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(socket.address().port, '127.0.0.1', () => resolve());
+      });
+      return { socket, tcp };
+    } catch (err) {
+      socket.close();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+}
+
 export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Promise<TestDnsServer> {
   let inFlight = 0;
   let closed = false;
-  const socket = createSocket('udp4');
+  const { socket, tcp } = await bindBoth();
+  const connections = new Set<Socket>();
   const state: TestDnsServer = {
     zone,
     servfail: new Set(),
@@ -176,9 +201,11 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
     address: '',
     close: async () => {},
   };
-  socket.on('message', (query, from) => {
+  /** Decides the answer to `query` now and hands it to `send` after the latency, as from a server far away. */
+  const respond = (query: Buffer, overTcp: boolean, send: (response: Buffer) => void) => {
     const question = readQuery(query);
     if (!question) return;
+    if (overTcp) question.sizeLimit = 0xffff;
     const name = question.name.toLowerCase().replace(/\.$/, '');
     if (isSilent(state.silent, name)) return;
     inFlight += 1;
@@ -191,25 +218,40 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
         ? buildResponse(query, question, RCODE.NOERROR, recordData(entry, question.type), question.type)
         : buildResponse(query, question, RCODE.NXDOMAIN, [], question.type);
     }
-    // The answer is decided now and delivered after the latency, as from a server far away.
     const answer = () => {
       inFlight -= 1;
-      if (!closed) socket.send(response, from.port, from.address);
+      if (!closed) send(response);
     };
     if (state.latencyMs > 0) setTimeout(answer, state.latencyMs);
     else answer();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => resolve());
+  };
+  socket.on('message', (query, from) => respond(query, false, (response) => socket.send(response, from.port, from.address)));
+  // Over TCP (a client retrying an answer truncated over UDP) each message is preceded by its length in two bytes (RFC 1035 4.2.2).
+  tcp.on('connection', (connection) => {
+    connections.add(connection);
+    connection.on('close', () => connections.delete(connection));
+    connection.on('error', () => {});
+    let pending = Buffer.alloc(0);
+    connection.on('data', (data) => {
+      pending = Buffer.concat([pending, data]);
+      while (pending.length >= 2 && pending.length >= 2 + pending.readUInt16BE(0)) {
+        const query = pending.subarray(2, 2 + pending.readUInt16BE(0));
+        pending = pending.subarray(2 + query.length);
+        respond(query, true, (response) => {
+          const length = Buffer.alloc(2);
+          length.writeUInt16BE(response.length);
+          connection.write(Buffer.concat([length, response]));
+        });
+      }
+    });
   });
   state.address = `127.0.0.1:${socket.address().port}`;
   // A send to a client that went away is that client's problem, not a reason to crash the test run.
   socket.on('error', () => {});
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      closed = true;
-      socket.close(() => resolve());
-    });
+  state.close = async () => {
+    closed = true;
+    for (const connection of connections) connection.destroy();
+    await Promise.all([new Promise<void>((resolve) => socket.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+  };
   return state;
 }

@@ -1,54 +1,66 @@
-import { createPublicKey } from 'node:crypto';
 import type { z } from 'zod';
 import type { DkimCheck, DkimSelectorResult, Finding } from '@contracts/domains';
-import type { DnsResolver } from '../../platform/dns/resolver';
+import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
+import { discardedRecordFinding, kindOfRecord, readKeyRecord } from './dkim-key-record';
 import { error, info, statusOf, warning } from './finding';
-import { parseTags } from './tag-list';
+import { excerpt } from './tag-list';
 
 /** Selectors the big senders use; probed on every domain besides the ones the user names. */
 export const COMMON_SELECTORS = ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp', 'mandrill', 'mxvault'];
 
 type Selector = z.infer<typeof DkimSelectorResult>;
 
-function rsaBits(base64: string): number | null {
-  try {
-    const key = createPublicKey({ key: Buffer.from(base64.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
-    return key.asymmetricKeyDetails?.modulusLength ?? null;
-  } catch {
-    return null;
-  }
-}
+/** One selector looked up: its key records read, no key (with the other TXT records found there), or a lookup that failed. */
+type SelectorOutcome = { selector: string } & ({ result: Selector } | { noKey: string[] } | { failed: DnsLookupError });
 
-async function checkSelector(dns: DnsResolver, domain: string, selector: string): Promise<Selector | null> {
+const quoted = (records: string[]) => records.map((r) => `"${excerpt(r, 40)}"`).join(', ');
+
+async function checkSelector(dns: DnsResolver, domain: string, selector: string): Promise<SelectorOutcome> {
   const name = `${selector}._domainkey.${domain}`;
-  const record = (await dns.txt(name)).find((r) => /(^|;)\s*(v=DKIM1|p=)/i.test(r));
-  if (!record) return null;
-  const tags = parseTags(record);
-  const keyType = (tags.k ?? 'rsa').toLowerCase();
-  const findings: Finding[] = [];
-  let keyBits: number | null = null;
-  if (!tags.p) {
-    findings.push(error(`The key at ${name} is revoked (empty p=).`, 'Publish the current public key from your sending provider, or remove the record.'));
-  } else if (keyType === 'rsa') {
-    keyBits = rsaBits(tags.p);
-    if (keyBits === null)
-      findings.push(error(`The key at ${name} is not a valid RSA public key.`, 'Copy the public key again from your provider, without spaces or quotes.'));
-    else if (keyBits < 1024)
-      findings.push(error(`The ${keyBits}-bit RSA key at ${name} is too short; receivers ignore keys under 1024 bits.`, 'Rotate to a 2048-bit key.'));
-    else if (keyBits < 2048) findings.push(warning(`The ${keyBits}-bit RSA key at ${name} is weaker than recommended.`, 'Rotate to a 2048-bit key.'));
-  } else if (keyType === 'ed25519') {
-    if (Buffer.from(tags.p, 'base64').length !== 32)
-      findings.push(error(`The Ed25519 key at ${name} is not 32 bytes.`, 'Copy the public key again from your provider.'));
-    else keyBits = 256;
-  } else {
-    findings.push(error(`Unknown key type k=${keyType} at ${name}.`, 'Use k=rsa or k=ed25519.'));
+  let records: string[];
+  try {
+    records = await dns.txt(name);
+  } catch (err) {
+    if (err instanceof DnsLookupError) return { selector, failed: err };
+    throw err;
   }
-  return { selector, status: statusOf(findings), record, keyType, keyBits, findings };
+  const kinds = records.map((record) => ({ record, ...kindOfRecord(record) }));
+  const keys = kinds.filter((r) => r.kind === 'key').map((r) => r.record);
+  const others = kinds.filter((r) => r.kind !== 'key').map((r) => r.record);
+  if (keys.length === 0) {
+    // A discarded record that was meant as a key (v=dkim1, v=DKIM1 without its ";") is said; any other record is no key.
+    const meantAsKeys = kinds.flatMap((r) => (r.kind === 'discarded' && /^dkim/i.test(r.version) ? [r.version] : []));
+    if (meantAsKeys.length === 0) return { selector, noKey: records };
+    const findings = meantAsKeys.map((version) => discardedRecordFinding(name, version));
+    return { selector, result: { selector, status: 'invalid', record: null, keyType: null, keyBits: null, findings } };
+  }
+  // Verifiers read one record (RFC 6376 section 6.1.2 step 4): the first of several is read, and the others are a finding.
+  const reading = readKeyRecord(name, domain, keys[0]);
+  const findings: Finding[] = [];
+  if (keys.length > 1)
+    findings.push(
+      error(
+        `${name} has ${keys.length} DKIM key records; a selector may have only one (RFC 6376 section 3.6.2.2): verifiers pick one of them or reject them all, so signatures fail unpredictably.`,
+        'Keep only the record of the key your mail is signed with.',
+      ),
+    );
+  findings.push(...reading.findings);
+  // Even a record verifiers discard breaks some of them: OpenDKIM refuses several answers, and others read only the first.
+  if (others.length)
+    findings.push(
+      error(
+        `${name} also has ${others.length === 1 ? 'another TXT record' : `${others.length} other TXT records`} (${quoted(others)}); a selector may have only its key record (RFC 6376 section 3.6.2.2): OpenDKIM rejects the key, and verifiers that read only the first answer fail whenever the other record comes first.`,
+        `Remove the other TXT records at ${name}.`,
+      ),
+    );
+  return { selector, result: { selector, status: statusOf(findings), record: keys[0], keyType: reading.keyType, keyBits: reading.keyBits, findings } };
 }
 
 /** Where to find the selector a domain really signs with, said wherever no key turned up. */
 export const FIND_SELECTOR_FIX =
   'Find the selector in a message you sent (the s= tag of its DKIM-Signature header) and add it under Edit Domain. If your messages carry no DKIM-Signature, turn on DKIM signing at your email provider first.';
+
+const RETRY_FIX = 'This is usually temporary, and we check again every hour. If it lasts, ask your DNS host why this name does not answer.';
 
 /** "We tried ... and found no DKIM key.", naming every selector looked up so the user can see theirs is not among them. */
 export function noKeyMessage(userSelectors: string[], tried: string[]): string {
@@ -59,28 +71,66 @@ export function noKeyMessage(userSelectors: string[], tried: string[]): string {
   return `We tried ${userPart}${common.length ? ` and ${commonPart}` : ''} and found no DKIM key.`;
 }
 
-/** Looks up the user's selectors and the common ones; the domain is valid when a usable key exists. */
+const codesOf = (failures: DnsLookupError[]) => [...new Set(failures.map((f) => f.code))].join(', ');
+
+/**
+ * Looks up the user's selectors and the common ones; the domain is valid when a usable key exists.
+ * A lookup that fails (SERVFAIL, timeout) is a finding on its selector, never a failed check: only
+ * when every selector that matters failed (the user's, or all common ones when the user named none)
+ * and no key turned up does the check say it could not be completed.
+ */
 export async function checkDkim(dns: DnsResolver, domain: string, userSelectors: string[]): Promise<z.infer<typeof DkimCheck>> {
   const triedSelectors = [...new Set([...userSelectors, ...COMMON_SELECTORS])];
-  const results = await Promise.all(triedSelectors.map((s) => checkSelector(dns, domain, s)));
-  const found = results.filter((r): r is Selector => r !== null);
-  const findings: Finding[] = [];
-  for (const s of userSelectors) {
-    if (!found.some((f) => f.selector === s))
-      findings.push(error(`No DKIM key at ${s}._domainkey.${domain}.`, 'Publish the key your provider gives for this selector, or remove the selector.'));
-  }
-  if (found.length === 0) {
+  const outcomes = await Promise.all(triedSelectors.map((s) => checkSelector(dns, domain, s)));
+  const found = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
+  const failed = outcomes.flatMap((o) => ('failed' in o ? [{ selector: o.selector, error: o.failed }] : []));
+  const uncheckedSelectors = failed.map((f) => f.selector);
+  const base = { selectors: found, triedSelectors, uncheckedSelectors };
+
+  const mine = userSelectors.length ? userSelectors : triedSelectors;
+  if (found.length === 0 && mine.every((s) => uncheckedSelectors.includes(s))) {
+    const what = userSelectors.length ? `your ${mine.length === 1 ? 'selector' : 'selectors'} ${mine.join(', ')}` : `all ${mine.length} common selectors`;
+    const failures = failed.filter((f) => mine.includes(f.selector)).map((f) => f.error);
     return {
-      status: 'missing',
+      ...base,
+      status: 'invalid',
       record: null,
-      findings: [...findings, error(noKeyMessage(userSelectors, triedSelectors), FIND_SELECTOR_FIX)],
-      selectors: [],
-      triedSelectors,
+      findings: [
+        error(
+          `The DKIM check of ${domain} could not be completed: the DNS lookups of ${what} failed (${codesOf(failures)}).`,
+          `We check again every hour. If it lasts, ask your DNS host why names under _domainkey.${domain} do not answer.`,
+        ),
+      ],
     };
   }
+
   const usable = found.filter((f) => f.status === 'valid');
+  const findings: Finding[] = [];
+  for (const s of userSelectors) {
+    const outcome = outcomes.find((o) => o.selector === s)!;
+    const name = `${s}._domainkey.${domain}`;
+    if ('failed' in outcome) findings.push(warning(`${name} could not be checked: the DNS lookup failed (${outcome.failed.code}).`, RETRY_FIX));
+    if ('noKey' in outcome) {
+      const records = outcome.noKey;
+      const reason = records.length
+        ? `: its TXT ${records.length === 1 ? 'record' : 'records'} ${quoted(records)} ${records.length === 1 ? 'is' : 'are'} not a DKIM key`
+        : '';
+      findings.push(error(`No DKIM key at ${name}${reason}.`, 'Publish the key your provider gives for this selector, or remove the selector.'));
+    }
+  }
+  const commonFailed = failed.filter((f) => !userSelectors.includes(f.selector));
+  if (commonFailed.length) {
+    const one = commonFailed.length === 1;
+    const message = `${commonFailed.length} common ${one ? 'selector' : 'selectors'} could not be checked (${commonFailed.map((f) => f.selector).join(', ')}): the DNS ${one ? 'lookup' : 'lookups'} failed (${codesOf(commonFailed.map((f) => f.error))}).`;
+    // Where a usable key was found, a guess that did not answer changes nothing.
+    findings.push(usable.length ? info(message) : warning(message, RETRY_FIX));
+  }
+
+  if (found.length === 0) {
+    return { ...base, status: 'missing', record: null, findings: [...findings, error(noKeyMessage(userSelectors, triedSelectors), FIND_SELECTOR_FIX)] };
+  }
   if (usable.length === 0) findings.push(error('None of the DKIM keys found is usable.', 'Publish a valid 2048-bit key.'));
   for (const f of found) findings.push(...f.findings);
   if (usable.length) findings.push(info(`Keys found at: ${found.map((f) => f.selector).join(', ')}.`));
-  return { status: usable.length ? 'valid' : 'invalid', record: (usable[0] ?? found[0]).record, findings, selectors: found, triedSelectors };
+  return { ...base, status: usable.length ? 'valid' : 'invalid', record: (usable[0] ?? found[0]).record, findings };
 }
