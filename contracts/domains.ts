@@ -72,13 +72,37 @@ export const DkimCheck = z.object({
   uncheckedSelectors: z.array(z.string()).optional(),
 });
 
+export const DmarcPolicyName = z.enum(['none', 'quarantine', 'reject']);
+
+/**
+ * How the record that applies was found (RFC 9989 4.10.1, the DNS tree walk) and the policy it
+ * gives this domain. Absent from checks stored before discovery followed RFC 9989.
+ */
+export const DmarcDiscovery = z.object({
+  /** The domain's own record, its Organizational Domain's, or a public suffix domain's (psd=y). */
+  source: z.enum(['author-domain', 'organizational-domain', 'public-suffix-domain']),
+  /** RFC 9989 4.10.2; null when a failed lookup left it open. */
+  organizationalDomain: z.string().nullable(),
+  /** The names the tree walk asked, _dmarc. left off, in order (at most 8). */
+  queried: z.array(z.string()),
+  /** p for the domain's own record, sp for an existing subdomain, np for a non-existent one. */
+  policyTag: z.enum(['p', 'sp', 'np']),
+  /** That tag's value as published, when valid. */
+  requestedPolicy: DmarcPolicyName.nullable(),
+  /** What RFC 9989 receivers apply to failing mail (t=y one level below; none for broken policy tags with a rua=); null: no DMARC processing. */
+  appliedPolicy: DmarcPolicyName.nullable(),
+  testing: z.boolean(),
+});
+
 export const DmarcCheck = z.object({
   ...checkBase,
   /** Where the record was found: _dmarc.<domain>, or the organizational domain's. */
   foundAt: z.string().nullable(),
+  /** The record's tags as published. */
   tags: z.record(z.string(), z.string()),
   /** External rua destinations and whether they authorize receiving reports (_report._dmarc). */
   externalReportDestinations: z.array(z.object({ domain: z.string(), authorized: z.boolean() })),
+  discovery: DmarcDiscovery.optional(),
 });
 
 export const MxCheck = z.object({ ...checkBase, hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })) });
