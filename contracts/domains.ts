@@ -107,6 +107,30 @@ export const DmarcCheck = z.object({
 
 export const MxCheck = z.object({ ...checkBase, hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })) });
 
+/** A BIMI mark certificate (the a= evidence) that validated: a VMC for a registered trademark, a CMC for a mark in prior use. */
+export const BimiCertificate = z.object({
+  type: z.enum(['VMC', 'CMC']),
+  /** The organization it was issued to. */
+  subject: z.string(),
+  /** The mark verifying authority that issued it. */
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** The domains it covers (its subjectAltName). */
+  domains: z.array(z.string()),
+  /** Whether the logo at l= is the one the certificate carries; null when that logo could not be fetched. */
+  logoMatches: z.boolean().nullable(),
+});
+export type BimiCertificate = z.infer<typeof BimiCertificate>;
+
+export const BimiCheck = z.object({
+  ...checkBase,
+  /** The logo at l=, when it was fetched, and whether it meets SVG Tiny PS. Absent from results stored before it was checked. */
+  logo: z.object({ url: z.string(), bytes: z.number().int(), valid: z.boolean() }).optional(),
+  /** The a= certificate, when it validated. Absent from results stored before it was checked. */
+  certificate: BimiCertificate.optional(),
+});
+
 export const DomainChecks = z.object({
   checkedAt: z.string(),
   resolves: z.boolean(),
@@ -117,7 +141,7 @@ export const DomainChecks = z.object({
   mx: MxCheck,
   mtaSts: z.object({ ...checkBase, policy: z.string().nullable() }),
   tlsRpt: z.object(checkBase),
-  bimi: z.object(checkBase),
+  bimi: BimiCheck,
 });
 export type DomainChecks = z.infer<typeof DomainChecks>;
 

@@ -12,8 +12,8 @@ export interface FetchOptions {
 
 export type Fetched =
   | { body: Buffer; mediaType: string | null }
-  /** Completes "The <thing> ...": e.g. "could not be fetched: HTTP 404". */
-  | { problem: string };
+  /** `problem` completes "The <thing> ...": e.g. "could not be fetched: HTTP 404". */
+  | { problem: string; tooLarge: boolean };
 
 /**
  * GET an https: URL a DNS record names (an MTA-STS policy, a BIMI logo or certificate) through the
@@ -36,14 +36,14 @@ export async function fetchUrl(dns: DnsResolver, url: string, maxBytes: number, 
     if (!(err instanceof OutboundRequestError)) throw err;
     // A connection that failed (refused, reset, timeout, TLS, an address that is not public) gets one
     // text whatever the cause: telling them apart would make this check a port scanner.
-    return { problem: `could not be fetched from ${new URL(url).hostname}` };
+    return { problem: `could not be fetched from ${new URL(url).hostname}`, tooLarge: false };
   }
   // The host is public and answered, so what it answered tells nothing about our network: said as it is.
   const location = res.headers.location;
   if (res.status >= 300 && res.status < 400 && location)
-    return { problem: `could not be fetched: HTTP ${res.status}, a redirect to ${location}, which is not followed` };
-  if (res.status !== 200) return { problem: `could not be fetched: HTTP ${res.status}` };
-  if (res.truncated) return { problem: `could not be fetched: it is larger than ${maxBytes / 1024} KB` };
+    return { problem: `could not be fetched: HTTP ${res.status}, a redirect to ${location}, which is not followed`, tooLarge: false };
+  if (res.status !== 200) return { problem: `could not be fetched: HTTP ${res.status}`, tooLarge: false };
+  if (res.truncated) return { problem: `could not be fetched: it is larger than ${maxBytes / 1024} KB`, tooLarge: true };
   const mediaType = res.headers['content-type']?.split(';')[0].trim().toLowerCase() || null;
   return { body: res.body, mediaType };
 }

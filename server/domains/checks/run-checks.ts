@@ -29,7 +29,7 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     checkTlsRpt(dns, domain),
   ]);
   const [bimi, mtaSts] = await Promise.all([
-    checkBimi(dns, domain, dmarc.tags.p?.toLowerCase()),
+    checkBimi(dns, domain, dmarc),
     checkMtaSts(
       dns,
       domain,

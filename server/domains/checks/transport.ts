@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { parseTags } from './tag-list';
 import { fieldValue, findRecord, lookupRecords, readFields, type RecordKind } from './versioned-record';
-import { error, info, statusOf, warning, withTag } from './finding';
+import { error, info, statusOf, warning } from './finding';
 
 type Checks = z.infer<typeof DomainChecks>;
 
@@ -72,17 +71,5 @@ export async function checkTlsRpt(dns: DnsResolver, domain: string): Promise<Che
   return { status: statusOf(findings), record, findings };
 }
 
-export async function checkBimi(dns: DnsResolver, domain: string, dmarcPolicy: string | undefined): Promise<Checks['bimi']> {
-  const [record] = withTag(await dns.txt(`default._bimi.${domain}`), 'v=BIMI1');
-  if (!record)
-    return {
-      status: 'missing',
-      record: null,
-      findings: [info('No BIMI record: mailbox providers show no brand logo.', `Publish "v=BIMI1; l=https://.../logo.svg" at default._bimi.${domain}.`)],
-    };
-  const findings: Finding[] = [];
-  if (!parseTags(record).l) findings.push(error('The BIMI record has no logo URL (l=).', 'Add l=https://… pointing to an SVG Tiny PS logo.'));
-  if (dmarcPolicy !== 'quarantine' && dmarcPolicy !== 'reject')
-    findings.push(warning('BIMI logos are shown only with a DMARC policy of quarantine or reject.', 'Move DMARC to p=quarantine or p=reject.'));
-  return { status: statusOf(findings), record, findings };
-}
+// run-checks.ts finds every record check of the domain here.
+export { checkBimi } from './bimi';
