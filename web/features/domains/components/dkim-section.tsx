@@ -1,14 +1,21 @@
 import type { DomainChecks } from '@contracts/domains';
 import { LongValue } from '../../../components/long-value';
+import { cn } from '../../../lib/utils';
 import { CheckSection, Findings } from './check-section';
 import { CheckStatusBadge } from './domain-status-badge';
 
+/** Key types as their RFCs write them (RFC 6376, RFC 8463); an unknown one as published. */
+const KEY_TYPE_NAMES: Record<string, string> = { rsa: 'RSA', ed25519: 'Ed25519' };
+
 export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
+  // The check repeats every selector's findings (for webhooks and the API); here each is said once, beside its selector.
+  const selectorMessages = new Set(dkim.selectors.flatMap((result) => result.findings.map((finding) => finding.message)));
+  const unchecked = new Set(dkim.uncheckedSelectors);
   return (
     <CheckSection
       title="DKIM"
       // Each selector below shows its own record: the check's (the first usable key) would repeat one of them.
-      check={{ ...dkim, record: null }}
+      check={{ ...dkim, record: null, findings: dkim.findings.filter((finding) => !selectorMessages.has(finding.message)) }}
       testId="check-dkim"
       recordOptional
       allClear={dkim.status === 'valid' && dkim.selectors.every((result) => result.findings.length === 0)}
@@ -21,8 +28,15 @@ export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
             <p className="text-xs font-medium">Selectors tried ({dkim.triedSelectors.length})</p>
             <ul aria-label="DKIM selectors tried" className="flex flex-wrap gap-1">
               {dkim.triedSelectors.map((selector) => (
-                <li key={selector} className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere">
+                <li
+                  key={selector}
+                  className={cn(
+                    'min-w-0 rounded-full border px-2 py-0.5 font-mono text-xs wrap-anywhere',
+                    unchecked.has(selector) ? 'border-dashed text-muted-foreground' : 'bg-secondary',
+                  )}
+                >
                   {selector}
+                  {unchecked.has(selector) && ' (no answer)'}
                 </li>
               ))}
             </ul>
@@ -38,7 +52,10 @@ export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
               </div>
               {(result.keyType || result.keyBits) && (
                 <p className="text-xs text-muted-foreground">
-                  Key: {[result.keyType?.toUpperCase(), result.keyBits ? `${result.keyBits} bits` : null].filter(Boolean).join(', ')}
+                  Key:{' '}
+                  {[result.keyType ? (KEY_TYPE_NAMES[result.keyType] ?? result.keyType) : null, result.keyBits ? `${result.keyBits} bits` : null]
+                    .filter(Boolean)
+                    .join(', ')}
                 </p>
               )}
               {result.record && (
