@@ -25,27 +25,66 @@ const checkBase = {
   findings: z.array(Finding),
 };
 
+/**
+ * One term of an SPF record as a receiver evaluates it (RFC 7208 4.6), in the record's order: what it
+ * costs in DNS lookups and void lookups (4.6.4), itself and through what it includes or redirects to.
+ */
+export const SpfTerm = z.object({
+  term: z.string(),
+  lookups: z.number().int(),
+  /** Lookups that find no records (4.6.4) for an IPv4 sender... */
+  voids: z.number().int(),
+  /** ...and for an IPv6 sender, whose a and mx lookups ask for AAAA records instead of A. */
+  voidsIpv6: z.number().int(),
+  /** Why it counts as it does: never evaluated (after "all"), ignored, depends on the sender, could not be checked. */
+  note: z.string().nullable(),
+});
+export type SpfTerm = z.infer<typeof SpfTerm>;
+
 export interface SpfNode {
   domain: string;
   record: string | null;
-  /** DNS-querying mechanisms in this record itself (include, a, mx, ptr, exists, redirect). */
+  /** DNS-querying terms of this record itself that a receiver evaluates (include, a, mx, ptr, exists, redirect). */
   lookups: number;
   children: SpfNode[];
   error: string | null;
+  /** Every term, in order; absent in checks stored before terms were counted one by one. */
+  terms?: SpfTerm[];
 }
 export const SpfNode: z.ZodType<SpfNode> = z.lazy(() =>
-  z.object({ domain: z.string(), record: z.string().nullable(), lookups: z.number().int(), children: z.array(SpfNode), error: z.string().nullable() }),
+  z.object({
+    domain: z.string(),
+    record: z.string().nullable(),
+    lookups: z.number().int(),
+    children: z.array(SpfNode),
+    error: z.string().nullable(),
+    terms: z.array(SpfTerm).optional(),
+  }),
 );
 // Named, so the OpenAPI document can refer to the recursive tree as one component instead of an unnamed definition.
 SpfNode.register(z.globalRegistry, { id: 'SpfNode' });
+
+/** RFC 7208 2.6: the results a receiver's check_host() can give. */
+export const SpfResultName = z.enum(['pass', 'fail', 'softfail', 'neutral', 'none', 'permerror', 'temperror']);
+
+/** The record evaluated as a receiver would for one known sending IP. */
+export const SpfSenderResult = z.object({ ip: z.string(), result: SpfResultName, reason: z.string() });
+export type SpfSenderResult = z.infer<typeof SpfSenderResult>;
 
 export const SpfCheck = z.object({
   ...checkBase,
   /** Counted recursively through include and redirect (RFC 7208 limit: 10). */
   lookupCount: z.number().int(),
-  /** Lookups that returned no records (limit: 2). */
+  /** Lookups that returned no records for an IPv4 sender (limit: 2). */
   voidLookupCount: z.number().int(),
+  /** The same for an IPv6 sender; absent in checks stored before it was counted. */
+  voidLookupCountIpv6: z.number().int().optional(),
   tree: SpfNode.nullable(),
+  /**
+   * Present when the record builds names from the sender (macros such as %{i} or %{h}): the envelope
+   * sender and HELO assumed, and the result for each sending IP the product knows (none yet: empty).
+   */
+  senderEvaluation: z.object({ sender: z.string(), helo: z.string(), results: z.array(SpfSenderResult) }).optional(),
 });
 
 export const DkimSelectorResult = z.object({

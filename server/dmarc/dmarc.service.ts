@@ -1,2 +1,3 @@
 // What other capabilities may ask of DMARC.
 export { dmarcStorage } from './dmarc.repo';
+export { dmarcSenderIps } from './sender-ips.repo';

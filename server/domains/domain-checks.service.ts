@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { CheckStatus, DomainChecks } from '@contracts/domains';
 import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alerts.service';
+import { dmarcSenderIps } from '../dmarc/dmarc.service';
+import { inboxTestSenderIps } from '../inbox-tests/inbox-tests.service';
 import type { AppContext } from '../platform/context';
 import { parseTags } from './checks/tag-list';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
@@ -27,7 +29,7 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
   const { db, dns } = ctx;
   let checks: DomainChecks;
   try {
-    checks = await runDomainChecks(dns, row);
+    checks = await runDomainChecks(dns, { ...row, senderIps: await knownSenderIps(ctx, row) });
   } catch (err) {
     if (err instanceof DnsLookupError) {
       throw new AppError('unavailable', `DNS lookups for ${row.domain} failed (${err.code}); nothing was changed. Try again in a minute.`);
@@ -69,6 +71,23 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
   await queueWebhookDeliveries(ctx.jobs, deliveries);
   if (statusChanged) await queueAlertEvaluation(ctx.jobs, row.userId);
   return updated;
+}
+
+const SENDER_IP_DAYS = 30;
+const SENDER_IP_LIMIT = 10;
+
+/**
+ * The sending IPs an SPF record that depends on the sender is evaluated for (ADR 037): the
+ * connecting IPs of the domain's inbox tests (at most half, so a few test messages are not crowded
+ * out by report volume), then its busiest DMARC report sources, over the last 30 days.
+ */
+async function knownSenderIps({ db }: Pick<AppContext, 'db'>, row: DomainRow): Promise<string[]> {
+  const [tested, reported] = await Promise.all([
+    inboxTestSenderIps(db, row.userId, row.domain, SENDER_IP_DAYS, SENDER_IP_LIMIT),
+    dmarcSenderIps(db, row.userId, row.domain, SENDER_IP_DAYS, SENDER_IP_LIMIT),
+  ]);
+  const ips = [...tested.slice(0, SENDER_IP_LIMIT / 2), ...reported, ...tested].map((s) => s.ip);
+  return [...new Set(ips)].slice(0, SENDER_IP_LIMIT);
 }
 
 type Outcome = Pick<DomainRow, 'status' | 'isVerified' | 'spfRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus'> & {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportXml } from '../dmarc/test-report-xml';
+import { uploadReport } from '../dmarc/upload-client.test-support';
+import { inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
@@ -240,5 +243,67 @@ describe('hourly re-check', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe('SPF evaluated as receivers do (RFC 7208, ADR 037)', () => {
+  it('completes Verify DNS for a record with a macro term and an include whose DNS fails, and names the term', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'hosted-spf-brand.com' })).json();
+    publishHealthy('hosted-spf-brand.com', domain.verificationRecord.value);
+    dns.zone['hosted-spf-brand.com'].TXT = ['v=spf1 include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email include:_spf.down-relay.net ~all'];
+    dns.servfail.add('_spf.down-relay.net');
+    const res = await client.post(`/api/domains/${domain.id}/verify`);
+    expect(res.statusCode).toBe(200);
+    const checked = res.json();
+    expect(checked.status).not.toBe('pending');
+    expect(checked.checks.spf).toMatchObject({ status: 'valid', lookupCount: 2, senderEvaluation: { results: [] } });
+    const messages = checked.checks.spf.findings.map((f: { message: string }) => f.message);
+    expect(messages).toContain(
+      '"include:_spf.down-relay.net" in the SPF record of hosted-spf-brand.com could not be checked: the DNS lookup of TXT _spf.down-relay.net failed (SERVFAIL).',
+    );
+    expect(messages.join('\n')).toContain('include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email builds its name from the sending IP or address');
+  });
+
+  it('evaluates a record that depends on the sender for the IPs of the domain’s DMARC reports and inbox tests', async () => {
+    const { client, user } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'per-ip-brand.com' })).json();
+    publishHealthy('per-ip-brand.com', domain.verificationRecord.value);
+    dns.zone['per-ip-brand.com'].TXT = ['v=spf1 exists:%{i}._allow.%{d} -all'];
+    dns.zone['192.0.2.44._allow.per-ip-brand.com'] = { A: ['127.0.0.2'] };
+    const report = reportXml({
+      orgName: 'receiver.example',
+      reportId: 'per-ip-1',
+      domain: 'per-ip-brand.com',
+      begin: new Date(Date.now() - 2 * 24 * 3600 * 1000),
+      records: [
+        { ip: '192.0.2.44', count: 900, dkim: 'pass', spf: 'pass' },
+        { ip: '203.0.113.66', count: 12, dkim: 'fail', spf: 'fail' },
+      ],
+    });
+    expect((await uploadReport(t.app, client, report)).json()).toMatchObject({ imported: 1 });
+    // An inbox test's message, as the analyser stores its report: the envelope names the connecting IP.
+    const analysed = (await client.post('/api/simulate-email', { fromEmail: 'news@per-ip-brand.com', subject: 'Hello', content: 'Hi there' })).json();
+    const [test] = await t.database.db
+      .insert(inboxTests)
+      .values({ userId: user.id, testEmailAddress: `per-ip-${user.id}@in.inboxpulse.test`, status: 'completed' })
+      .returning();
+    const envelope = { remoteIp: '198.51.100.45', helo: 'mta.per-ip-brand.com', mailFrom: 'bounce@per-ip-brand.com' };
+    await t.database.db.insert(inboxTestReports).values({ testId: test!.id, score: analysed.score, report: { ...analysed, simulated: false, envelope } });
+
+    const checked = (await client.post(`/api/domains/${domain.id}/verify`)).json();
+    expect(checked.checks.spf.senderEvaluation).toEqual({
+      sender: 'postmaster@per-ip-brand.com',
+      helo: 'per-ip-brand.com',
+      results: [
+        { ip: '198.51.100.45', result: 'fail', reason: 'Domain of postmaster@per-ip-brand.com does not designate 198.51.100.45 as permitted sender.' },
+        { ip: '192.0.2.44', result: 'pass', reason: 'Domain of postmaster@per-ip-brand.com designates 192.0.2.44 as permitted sender.' },
+        { ip: '203.0.113.66', result: 'fail', reason: 'Domain of postmaster@per-ip-brand.com does not designate 203.0.113.66 as permitted sender.' },
+      ],
+    });
+    // Another user's reports for the same domain name are not this owner's senders.
+    const other = await signUp(t.app);
+    const theirs = (await other.client.post('/api/domains', { domain: 'per-ip-brand.com' })).json();
+    expect((await other.client.post(`/api/domains/${theirs.id}/verify`)).json().checks.spf.senderEvaluation.results).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ describe('SPF', () => {
     dns.zone['a.esp.net'] = { TXT: ['v=spf1 ip4:198.51.100.0/24 -all'] };
     dns.zone['b.esp.net'] = { TXT: ['v=spf1 a:relay.esp.net -all'] };
     dns.zone['relay.esp.net'] = { A: ['198.51.100.7'] };
+    // The MX host's address lookup is the mx mechanism's too: a host without one would be a void lookup (RFC 7208 4.6.4).
+    dns.zone['mx.spf-ok.com'] = { A: ['192.0.2.25'] };
     const spf = await checkSpf(resolver, 'spf-ok.com');
     expect(spf.status).toBe('valid');
     expect(spf.lookupCount).toBe(5); // include, mx; include, include; a
@@ -81,6 +83,8 @@ describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
 
   it('fails an mx mechanism whose domain has more than 10 MX hosts', async () => {
     const hosts = (n: number) => Array.from({ length: n }, (_, i) => ({ exchange: `mx${i}.mail.net`, priority: 10 + i }));
+    // Hosts with both kinds of address, so only the count of hosts is at stake (a host without one is a void lookup).
+    for (let i = 0; i < 11; i++) dns.zone[`mx${i}.mail.net`] = { A: [`192.0.2.${i + 1}`], AAAA: [`2001:db8::${i + 1}`] };
     dns.zone['eleven-mx.net'] = { MX: hosts(11) };
     dns.zone['ten-mx.net'] = { MX: hosts(10) };
     dns.zone['mx-eleven.com'] = { TXT: ['v=spf1 mx:eleven-mx.net -all'] };

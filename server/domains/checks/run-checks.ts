@@ -10,6 +10,8 @@ export interface CheckTarget {
   domain: string;
   verificationToken: string;
   dkimSelectors: string[];
+  /** Sending IPs the product has seen for the domain: an SPF record built from the sender is evaluated for each (ADR 037). */
+  senderIps?: string[];
 }
 
 export const ownershipRecordName = (domain: string) => `_inboxpulse.${domain}`;
@@ -22,7 +24,7 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     dns.a(domain),
     dns.aaaa(domain),
     checkMx(dns, domain),
-    checkSpf(dns, domain),
+    checkSpf(dns, domain, target.senderIps),
     checkDkim(dns, domain, target.dkimSelectors),
     checkDmarc(dns, domain),
     dns.txt(ownershipRecordName(domain)),
