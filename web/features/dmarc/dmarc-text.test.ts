@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DmarcRecord, DmarcReport } from '@contracts/dmarc';
 import { formatDate } from '../../lib/format';
-import { dispositionsText, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
+import { authResultsText, discoveryText, dispositionsText, reportFormatText, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
 import { makeFailedImport, makeReport, uploadAnswer } from './test/fixtures';
 
 describe('reportPeriod', () => {
@@ -85,5 +86,47 @@ describe('summariseUpload', () => {
     );
     expect(summary.warnings).toEqual([{ fileName: 'mimecast.xml.gz', warning }]);
     expect(summariseUpload(uploadAnswer(), 'example.com').warnings).toEqual([]);
+  });
+});
+
+describe('RFC 9990 report fields in words', () => {
+  const dkim = (selector: string | null, humanResult: string | null = null) => ({ domain: 'brand.example', selector, result: 'fail', humanResult });
+  const spf = (humanResult: string | null = null) => ({ domain: 'bounce.brand.example', scope: 'mfrom', result: 'softfail', humanResult });
+
+  const cases: Array<[string, Pick<DmarcRecord, 'dkimAuth' | 'spfAuth'>, DmarcReport['schema'], string]> = [
+    ['RFC 9990 3.1.1.12: the DKIM selector beside the domain', { dkimAuth: [dkim('s2025')], spfAuth: [] }, 'rfc9990', 'dkim brand.example (s2025) fail'],
+    [
+      'RFC 9990 3.1.1.12: a required selector the report left out is named as missing',
+      { dkimAuth: [dkim(null)], spfAuth: [] },
+      'rfc9990',
+      'dkim brand.example (no selector) fail',
+    ],
+    ['RFC 7489: the selector was optional, so its absence says nothing', { dkimAuth: [dkim(null)], spfAuth: [] }, 'rfc7489', 'dkim brand.example fail'],
+    [
+      'RFC 9990 3.1.1.12 and 3.1.1.13: human_result after the result',
+      { dkimAuth: [dkim('s1', 'body hash did not verify')], spfAuth: [spf('198.51.100.20 is not listed')] },
+      'rfc9990',
+      'dkim brand.example (s1) fail: "body hash did not verify"; spf bounce.brand.example (mfrom) softfail: "198.51.100.20 is not listed"',
+    ],
+    ['no results at all', { dkimAuth: [], spfAuth: [] }, 'rfc9990', '–'],
+  ];
+  it.each(cases)('%s', (_clause, record, schema, text) => {
+    expect(authResultsText(record, schema)).toBe(text);
+  });
+
+  it('RFC 9990 3.1.1.2: names the schema and version a report follows, nothing for reports stored before it was kept', () => {
+    expect(reportFormatText(makeReport({ schema: 'rfc9990', version: '1.0' }))).toBe('RFC 9990 (DMARCbis), version 1.0');
+    expect(reportFormatText(makeReport({ schema: 'rfc7489', version: null }))).toBe('RFC 7489');
+    expect(reportFormatText(makeReport({ schema: null, version: null }))).toBeNull();
+  });
+
+  it('RFC 9990 3.1.1.5: says how the receiver found the policy record', () => {
+    expect(discoveryText('treewalk')).toBe('DNS tree walk (RFC 9989)');
+    expect(discoveryText('psl')).toBe('public suffix list (RFC 7489)');
+    expect(discoveryText('guess')).toBe('guess');
+  });
+
+  it('RFC 9990 3.1.1.9: lists the pass disposition as the others', () => {
+    expect(dispositionsText({ pass: 40, reject: 3 })).toBe('pass 40, reject 3');
   });
 });

@@ -1,4 +1,4 @@
-import type { DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '@contracts/dmarc';
+import type { DmarcRecord, DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '@contracts/dmarc';
 import type { Tone } from '../../components/ui/pill';
 import { percentOf } from '@contracts/figures';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
@@ -49,6 +49,10 @@ export function sourceName(source: Pick<DmarcSource, 'provider' | 'organisation'
   return { name: null, detail: 'No reverse DNS and no other domain authenticated' };
 }
 
+/** What each disposition means, said once wherever dispositions are listed. */
+export const DISPOSITIONS_NOTE =
+  'Dispositions are what receivers did with the mail: none (delivered), pass (delivered: it passed DMARC under an enforced policy), quarantine (spam folder) or reject.';
+
 /** 'none 120, quarantine 3', busiest first. */
 export function dispositionsText(dispositions: Record<string, number>): string {
   const entries = Object.entries(dispositions).filter(([, count]) => count > 0);
@@ -57,6 +61,33 @@ export function dispositionsText(dispositions: Record<string, number>): string {
     .sort((a, b) => b[1] - a[1])
     .map(([name, count]) => `${name} ${formatCount(count)}`)
     .join(', ');
+}
+
+/**
+ * auth_results as the receiver saw them, aligned or not: 'dkim example.com (s1) pass: "the receiver's
+ * words"'. RFC 9990 requires the selector, so a 9990 report that leaves it out says so.
+ */
+export function authResultsText(record: Pick<DmarcRecord, 'dkimAuth' | 'spfAuth'>, schema: DmarcReport['schema']): string {
+  const said = (humanResult: string | null) => (humanResult ? `: "${humanResult}"` : '');
+  const selector = (name: string | null) => (name ? ` (${name})` : schema === 'rfc9990' ? ' (no selector)' : '');
+  const dkim = record.dkimAuth.map((a) => `dkim ${a.domain}${selector(a.selector)} ${a.result}${said(a.humanResult)}`);
+  const spf = record.spfAuth.map((a) => `spf ${a.domain}${a.scope ? ` (${a.scope})` : ''} ${a.result}${said(a.humanResult)}`);
+  return [...dkim, ...spf].join('; ') || '–';
+}
+
+const SCHEMA_NAMES: Record<NonNullable<DmarcReport['schema']>, string> = { rfc7489: 'RFC 7489', rfc9990: 'RFC 9990 (DMARCbis)' };
+
+/** 'RFC 9990 (DMARCbis), version 1.0'; null for reports stored before the schema was kept. */
+export function reportFormatText(report: Pick<DmarcReport, 'schema' | 'version'>): string | null {
+  if (!report.schema) return null;
+  return `${SCHEMA_NAMES[report.schema]}${report.version ? `, version ${report.version}` : ''}`;
+}
+
+const DISCOVERY_METHODS: Record<string, string> = { psl: 'public suffix list (RFC 7489)', treewalk: 'DNS tree walk (RFC 9989)' };
+
+/** How the receiver found the DMARC record (RFC 9990 discovery_method), in words; an unknown value as written. */
+export function discoveryText(method: string): string {
+  return DISCOVERY_METHODS[method] ?? method;
 }
 
 /**

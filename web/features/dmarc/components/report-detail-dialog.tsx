@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DmarcRecord, DmarcReport, DmarcReportDetail } from '@contracts/dmarc';
+import type { DmarcReport, DmarcReportDetail } from '@contracts/dmarc';
 import { QueryState } from '../../../components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -7,18 +7,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useDmarcReportDetail } from '../api';
-import { complianceText, reportPeriod, reportTitle, UNAUTHENTICATED_HINT } from '../dmarc-text';
+import {
+  authResultsText,
+  complianceText,
+  discoveryText,
+  DISPOSITIONS_NOTE,
+  reportFormatText,
+  reportPeriod,
+  reportTitle,
+  UNAUTHENTICATED_HINT,
+} from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
 
 function ResultBadge({ result }: { result: string }) {
   return <Pill tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</Pill>;
-}
-
-/** auth_results as the receiver saw them, aligned or not: 'dkim example.com (s1) pass'. */
-function rawAuthText(record: DmarcRecord): string {
-  const dkim = record.dkimAuth.map((a) => `dkim ${a.domain}${a.selector ? ` (${a.selector})` : ''} ${a.result}`);
-  const spf = record.spfAuth.map((a) => `spf ${a.domain}${a.scope ? ` (${a.scope})` : ''} ${a.result}`);
-  return [...dkim, ...spf].join('; ') || '–';
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -85,11 +87,12 @@ function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
                 <ResultBadge result={record.spfResult} />
               </TableCell>
               <TableCell className="min-w-32 wrap-anywhere">{record.headerFrom}</TableCell>
-              <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{rawAuthText(record)}</TableCell>
+              <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{authResultsText(record, detail.schema)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      <p className="text-xs text-muted-foreground">{DISPOSITIONS_NOTE}</p>
     </div>
   );
 }
@@ -112,6 +115,8 @@ function DetailBody({ report }: { report: DmarcReport }) {
 }
 
 function DetailView({ data }: { data: DmarcReportDetail }) {
+  const format = reportFormatText(data);
+  const discovery = data.policyPublished?.discoveryMethod;
   return (
     <div className="min-w-0 space-y-4">
       <dl className="grid gap-1 text-sm sm:grid-cols-2">
@@ -122,6 +127,9 @@ function DetailView({ data }: { data: DmarcReportDetail }) {
         <Fact label="Published policy">
           <code className="font-mono text-xs">{policyText(data)}</code>
         </Fact>
+        {discovery && <Fact label="Policy found by">{discoveryText(discovery)}</Fact>}
+        {format && <Fact label="Report format">{format}</Fact>}
+        {data.generator && <Fact label="Generator">{data.generator}</Fact>}
         <Fact label="File">{data.fileName}</Fact>
       </dl>
       <RecordsTable detail={data} />

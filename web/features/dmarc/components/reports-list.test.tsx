@@ -126,6 +126,48 @@ describe('DMARC panel: reports list', () => {
     expect(dialog.getByText('The 2 busiest of 800 records.')).toBeInTheDocument();
   });
 
+  it('RFC 9990: shows the schema and version, generator, discovery method, np and testing, the pass disposition, selectors and human results', async () => {
+    const report = makeReport({
+      schema: 'rfc9990',
+      version: '1.0',
+      generator: 'Receiver DMARC Reporter 4.2',
+      policyPublished: { p: 'reject', sp: null, np: 'reject', adkim: null, aspf: null, pct: null, fo: null, testing: 'n', discoveryMethod: 'treewalk' },
+    });
+    const detail = makeReportDetail({
+      ...report,
+      records: [
+        {
+          sourceIp: '198.51.100.20',
+          count: 40,
+          disposition: 'pass',
+          dkimResult: 'pass',
+          spfResult: 'fail',
+          headerFrom: 'example.com',
+          envelopeFrom: 'bounce.example.com',
+          dkimAuth: [
+            { domain: 'example.com', selector: 's2025', result: 'pass', humanResult: null },
+            { domain: 'esp.example', selector: null, result: 'fail', humanResult: 'body hash did not verify' },
+          ],
+          spfAuth: [{ domain: 'bounce.example.com', scope: 'mfrom', result: 'softfail', humanResult: null }],
+        },
+      ],
+    });
+    stubDmarc({ reports: () => jsonResponse(reportList([report])) }, { 'GET /api/dmarc/reports/1': () => jsonResponse(detail) });
+    const { panel, user } = await openDmarcPanel();
+    await user.click(await panel.findByRole('button', { name: 'Open the report from google.com for Mar 1, 2025' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }));
+    const [record] = await dialog.findAllByTestId('dmarc-record');
+    expect(dialog.getByText('RFC 9990 (DMARCbis), version 1.0')).toBeInTheDocument();
+    expect(dialog.getByText('Receiver DMARC Reporter 4.2')).toBeInTheDocument();
+    expect(dialog.getByText('DNS tree walk (RFC 9989)')).toBeInTheDocument();
+    expect(dialog.getByText('p=reject; np=reject; testing=n')).toBeInTheDocument();
+    expect(within(record).getByText('pass', { selector: 'td' })).toBeInTheDocument();
+    expect(record).toHaveTextContent(
+      'dkim example.com (s2025) pass; dkim esp.example (no selector) fail: "body hash did not verify"; spf bounce.example.com (mfrom) softfail',
+    );
+    expect(dialog.getByText(/pass \(delivered: it passed DMARC under an enforced policy\)/)).toBeInTheDocument();
+  });
+
   it('shows an error with Try again when a report cannot be loaded', async () => {
     stubDmarc({}, { 'GET /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'No such report') });
     const { panel, user } = await openDmarcPanel();

@@ -3,7 +3,7 @@ import type { DmarcSource } from '@contracts/dmarc';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/format';
-import { dispositionsText, shareText, sourceName } from '../dmarc-text';
+import { DISPOSITIONS_NOTE, dispositionsText, shareText, sourceName } from '../dmarc-text';
 
 /** Shown before "Show all": enough to see the main senders without a page-long table. */
 const FIRST_SOURCES = 10;
@@ -67,7 +67,7 @@ export function SourcesTable({ sources }: { sources: DmarcSource[] }) {
           ))}
         </TableBody>
       </Table>
-      <p className="text-xs text-muted-foreground">Dispositions are what receivers did with the mail: none (delivered), quarantine (spam folder) or reject.</p>
+      <p className="text-xs text-muted-foreground">{DISPOSITIONS_NOTE}</p>
       {sources.length > FIRST_SOURCES && (
         <Button variant="ghost" size="sm" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
           {showAll ? `Show the first ${FIRST_SOURCES} sources` : `Show all ${formatCount(sources.length)} sources`}
