@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDomainDetail } from '../api';
 import { formatDateTime } from '../../../lib/format';
+import { BimiSection } from './bimi-section';
 import { CheckSection } from './check-section';
 import { DkimSection } from './dkim-section';
 import { DmarcSection } from './dmarc-section';
@@ -48,7 +49,7 @@ function ChecksView({ checks }: { checks: DomainChecks }) {
           )}
         </CheckSection>
         <CheckSection title="TLS-RPT" check={checks.tlsRpt} testId="check-tls-rpt" optional />
-        <CheckSection title="BIMI" check={checks.bimi} testId="check-bimi" optional />
+        <BimiSection bimi={checks.bimi} />
       </div>
     </div>
   );

@@ -90,3 +90,23 @@ export function stubDomains(domains: Domain[] | (() => Domain[]), extra: Paramet
     ...extra,
   });
 }
+
+/** A BIMI check with its logo fetched and a VMC validated, as the server reports a domain set up for Gmail. */
+export function makeBimiCheck(overrides: Partial<DomainChecks['bimi']> = {}): DomainChecks['bimi'] {
+  return {
+    status: 'valid',
+    record: 'v=BIMI1; l=https://brand.example.com/bimi/logo.svg; a=https://brand.example.com/bimi/vmc.pem',
+    findings: [],
+    logo: { url: 'https://brand.example.com/bimi/logo.svg', bytes: 1536, valid: true },
+    certificate: {
+      type: 'VMC',
+      subject: 'Example Brand, Inc.',
+      issuer: 'DigiCert, Inc.',
+      validFrom: '2025-01-10T00:00:00.000Z',
+      validTo: '2026-01-09T23:59:59.000Z',
+      domains: ['example.com'],
+      logoMatches: true,
+    },
+    ...overrides,
+  };
+}
