@@ -110,3 +110,65 @@ export function makeBimiCheck(overrides: Partial<DomainChecks['bimi']> = {}): Do
     ...overrides,
   };
 }
+
+/**
+ * An SPF check as the server reports a hosted-SPF record (ADR 037): each term's lookups and void
+ * lookups, a term never evaluated, one that depends on the sender, and the results for known IPs.
+ */
+export function makeSpfCheck(overrides: Partial<DomainChecks['spf']> = {}): DomainChecks['spf'] {
+  const record = 'v=spf1 include:_spf.mailer.example a:relay.example.com exists:%{i}._allow.%{d} ~all include:_spf.retired.example';
+  return {
+    status: 'invalid',
+    record,
+    findings: [],
+    lookupCount: 4,
+    voidLookupCount: 1,
+    voidLookupCountIpv6: 3,
+    tree: {
+      domain: 'example.com',
+      record,
+      lookups: 3,
+      error: null,
+      children: [
+        {
+          domain: '_spf.mailer.example',
+          record: 'v=spf1 a:out1.mailer.example a:out2.mailer.example ~all',
+          lookups: 2,
+          error: null,
+          children: [],
+          terms: [
+            { term: 'a:out1.mailer.example', lookups: 1, voids: 0, voidsIpv6: 1, note: null },
+            { term: 'a:out2.mailer.example', lookups: 1, voids: 1, voidsIpv6: 1, note: null },
+            { term: '~all', lookups: 0, voids: 0, voidsIpv6: 0, note: null },
+          ],
+        },
+      ],
+      terms: [
+        { term: 'include:_spf.mailer.example', lookups: 3, voids: 1, voidsIpv6: 2, note: null },
+        { term: 'a:relay.example.com', lookups: 1, voids: 0, voidsIpv6: 1, note: null },
+        {
+          term: 'exists:%{i}._allow.%{d}',
+          lookups: 1,
+          voids: 0,
+          voidsIpv6: 0,
+          note: 'Depends on the sender: the name is built from %{i} for each message; it counts one lookup.',
+        },
+        { term: '~all', lookups: 0, voids: 0, voidsIpv6: 0, note: null },
+        { term: 'include:_spf.retired.example', lookups: 0, voids: 0, voidsIpv6: 0, note: 'Never evaluated: it comes after "all" (RFC 7208 section 5.1).' },
+      ],
+    },
+    senderEvaluation: {
+      sender: 'postmaster@example.com',
+      helo: 'example.com',
+      results: [
+        { ip: '192.0.2.44', result: 'pass', reason: 'Domain of postmaster@example.com designates 192.0.2.44 as permitted sender.' },
+        {
+          ip: '203.0.113.66',
+          result: 'permerror',
+          reason: 'Permanent error in processing during lookup of postmaster@example.com: Too many void DNS results.',
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
