@@ -74,7 +74,7 @@ function splitFields(record: string): string[] {
 const isVersion = (part: string, kind: RecordKind) => part.toLowerCase() === kind.version.toLowerCase();
 
 /** A field of a record after its version: "name=value". */
-export interface RecordField {
+interface RecordField {
   name: string;
   value: string;
 }
