@@ -113,11 +113,24 @@ export const AuthenticationReport = z.object({
   dmarc: z
     .object({
       result: z.string(),
+      /** The From (Author) domain; reports analysed before RFC 9989 discovery held its PSL organizational domain. */
       domain: z.string().nullable(),
       policy: z.string().nullable(),
       record: z.string().nullable(),
       spfAligned: z.boolean(),
       dkimAligned: z.boolean(),
+      /**
+       * How the policy was found (RFC 9989 4.10.1): where the record is, whose it is, the From
+       * domain's Organizational Domain (4.10.2) and the alignment modes. Absent from reports analysed
+       * before DMARC followed RFC 9989.
+       */
+      policyDomain: z.string().nullable().optional(),
+      policySource: z.enum(['author-domain', 'organizational-domain', 'public-suffix-domain']).nullable().optional(),
+      organizationalDomain: z.string().nullable().optional(),
+      adkim: z.enum(['r', 's']).optional(),
+      aspf: z.enum(['r', 's']).optional(),
+      /** t=y: the published policy is applied one level below. */
+      testing: z.boolean().optional(),
     })
     .nullable(),
   arc: z.object({ result: z.string(), instance: z.number().nullable() }).nullable(),

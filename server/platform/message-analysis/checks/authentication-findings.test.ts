@@ -280,6 +280,54 @@ describe('authenticationFindings', () => {
       expect(scoreFindings(findings).score).toBe(9.8);
     });
 
+    it('charges a record receivers cannot use (RFC 9989 4.10.1: no valid p= and no rua=) as no DMARC, with the fix for p=', () => {
+      const finding = byId(
+        authenticationFindings(results({ dmarc: { ...dmarc('permerror', null), record: 'v=DMARC1; p=block' } })),
+        'authentication.dmarc-permerror',
+      );
+      expect(finding).toMatchObject({
+        severity: 'error',
+        deduction: deductionOf('authentication.dmarc-none'),
+        title: 'The DMARC record of brand-mail.com is not usable',
+      });
+      expect(finding?.detail).toContain('receivers apply no DMARC processing');
+      expect(finding?.fix).toContain('p=none, p=quarantine or p=reject');
+    });
+
+    it('says what strict alignment asks when a subdomain’s signature or MAIL FROM does not align (RFC 9989 3.2.10.2)', () => {
+      const strict = authenticationFindings(
+        results({
+          spf: { ...results().spf, domain: 'bounce.brand-mail.com' },
+          dkim: [{ ...goodSignature, domain: 'mail.brand-mail.com', aligned: false }],
+          dmarc: { ...dmarc('fail', 'reject'), adkim: 's', aspf: 's' },
+        }),
+      );
+      const failure = byId(strict, 'authentication.dmarc-fail-enforced');
+      expect(failure?.detail).toContain('strict alignment (adkim=s, aspf=s): only brand-mail.com itself aligns, not its subdomains');
+      expect(failure?.fix).toBe(
+        'Make SPF or DKIM pass aligned with brand-mail.com: sign with d=brand-mail.com exactly (adkim=s: a subdomain’s signature does not align), and/or send with a Return-Path (MAIL FROM) at brand-mail.com itself (aspf=s) whose SPF record lists the sending IP.',
+      );
+    });
+
+    it('names where the policy was found when it is not the From domain’s own record (RFC 9989 4.10.1)', () => {
+      const parent = authenticationFindings(
+        results({
+          dmarc: { ...dmarc('fail', 'quarantine'), domain: 'news.brand-mail.com', policyDomain: 'brand-mail.com', policySource: 'organizational-domain' },
+        }),
+      );
+      expect(byId(parent, 'authentication.dmarc-fail-enforced')?.detail).toContain(
+        'Record (at _dmarc.brand-mail.com, the Organizational Domain’s, found by the DNS tree walk): v=DMARC1; p=quarantine.',
+      );
+    });
+
+    it('says when a policy of none comes from testing mode (t=y), not from p=none', () => {
+      const testing = authenticationFindings(results({ dmarc: { ...dmarc('pass', 'none', true), record: 'v=DMARC1; p=quarantine; t=y', testing: true } }));
+      expect(byId(testing, 'authentication.dmarc-policy-none')).toMatchObject({
+        title: 'The DMARC policy is in testing mode (t=y), applied as none',
+        fix: 'Once your DMARC reports show all legitimate mail passes, remove t=y at _dmarc.brand-mail.com so receivers apply the policy as published.',
+      });
+    });
+
     it('reports a failed lookup and a From it cannot evaluate', () => {
       expect(byId(authenticationFindings(results({ dmarc: dmarc('temperror', null) })), 'authentication.dmarc-temperror')).toMatchObject({ deduction: 0.5 });
       const twoFroms = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@other.example'] }));

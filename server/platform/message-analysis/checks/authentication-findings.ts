@@ -11,8 +11,8 @@ import type { AnalysisFinding, FindingSeverity } from './finding';
  * reject, and for a message without exactly one From header field (RFC 5322 3.6 allows one;
  * Gmail rejects such mail as not RFC 5322 compliant whatever else passes, so it blocks delivery
  * like a DMARC reject; it also leaves DMARC unevaluated, charged here and not again); 1.5 for a
- * missing or broken record that a 2024 rule requires (no SPF, SPF permerror, no DMARC) and a DMARC
- * failure under p=none; 1.0 for softfail, no aligned DKIM, an SPF pass that proves nothing because
+ * missing or broken record that a 2024 rule requires (no SPF, SPF permerror, no DMARC or a DMARC
+ * record receivers cannot use) and a DMARC failure under p=none; 1.0 for softfail, no aligned DKIM, an SPF pass that proves nothing because
  * the record allows every IP (+all: anyone passes as the domain), or one From field with no or
  * several addresses (RFC 5322 allows several with a Sender field, but DMARC cannot evaluate it);
  * 0.5 for weak-but-accepted states (neutral, 1024-bit key) and lookups that failed, since those
@@ -37,6 +37,7 @@ export const AUTH_DEDUCTIONS = {
   'authentication.dkim-1024-bit-key': { severity: 'warning', deduction: 0.5 },
   'authentication.dkim-not-aligned': { severity: 'warning', deduction: 1.0 },
   'authentication.dmarc-none': { severity: 'error', deduction: 1.5 },
+  'authentication.dmarc-permerror': { severity: 'error', deduction: 1.5 },
   'authentication.dmarc-fail': { severity: 'error', deduction: 1.5 },
   'authentication.dmarc-fail-enforced': { severity: 'error', deduction: 2.5 },
   'authentication.dmarc-policy-none': { severity: 'warning', deduction: 0.2 },
@@ -318,10 +319,8 @@ function dkimFindings(results: Results, fromDomain: string | null): AnalysisFind
       ),
     );
   }
-  // DMARC's alignment honours adkim=s; without an evaluated DMARC record mailauth's own relaxed check is all there is.
-  const evaluated = results.dmarc?.result === 'pass' || results.dmarc?.result === 'fail';
-  const aligned = evaluated ? results.dmarc!.dkimAligned : passing.some((s) => s.aligned);
-  if (passing.length > 0 && !aligned) {
+  // Each signature's alignment is DMARC's (authentication.ts): adkim=s when the record says so, relaxed otherwise.
+  if (passing.length > 0 && !passing.some((s) => s.aligned)) {
     const signers = [...new Set(passing.map((s) => s.domain))].join(', ');
     findings.push(
       problem(
@@ -379,19 +378,35 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
   }
   const domain = dmarc.domain ?? fromDomain ?? 'your From domain';
   const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:${reportAddress ?? '<your InboxPulse report address>'}" (the address sends its aggregate reports to InboxPulse), read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
-  const record = dmarc.record ? `Record: ${dmarc.record}.` : null;
+  const where = { 'organizational-domain': 'the Organizational Domain’s', 'public-suffix-domain': 'a public suffix domain’s (psd=y)' } as const;
+  const record = !dmarc.record
+    ? null
+    : dmarc.policyDomain && dmarc.policySource && dmarc.policySource !== 'author-domain'
+      ? `Record (at _dmarc.${dmarc.policyDomain}, ${where[dmarc.policySource]}, found by the DNS tree walk): ${dmarc.record}.`
+      : `Record: ${dmarc.record}.`;
   const alignedBy = [dmarc.spfAligned && 'SPF', dmarc.dkimAligned && 'DKIM'].filter(Boolean).join(' and ');
-  const makeAligned = `Make SPF or DKIM pass aligned with ${fromDomain ?? domain}: sign with d=${fromDomain ?? domain} (custom DKIM at your ESP), and/or use a Return-Path (MAIL FROM) domain under ${domain} whose SPF record lists the sending IP.`;
+  const from = fromDomain ?? domain;
+  const strict = [dmarc.adkim === 's' && 'adkim=s', dmarc.aspf === 's' && 'aspf=s'].filter(Boolean);
+  const signWith =
+    dmarc.adkim === 's' ? `sign with d=${from} exactly (adkim=s: a subdomain’s signature does not align)` : `sign with d=${from} (custom DKIM at your ESP)`;
+  const mailFrom =
+    dmarc.aspf === 's'
+      ? `send with a Return-Path (MAIL FROM) at ${from} itself (aspf=s) whose SPF record lists the sending IP`
+      : `use a Return-Path (MAIL FROM) domain under ${domain} whose SPF record lists the sending IP`;
+  const makeAligned = `Make SPF or DKIM pass aligned with ${from}: ${signWith}, and/or ${mailFrom}.`;
   switch (dmarc.result) {
     case 'pass': {
       const findings = [pass('authentication.dmarc-pass', `DMARC passes for ${domain} (aligned ${alignedBy})`, record)];
       if (dmarc.policy === 'none') {
+        const raise = dmarc.testing
+          ? `Once your DMARC reports show all legitimate mail passes, remove t=y at _dmarc.${dmarc.policyDomain ?? domain} so receivers apply the policy as published.`
+          : `Once your DMARC reports show all legitimate mail passes, raise the policy at _dmarc.${domain} to p=quarantine, then p=reject.`;
         findings.push(
           problem(
             'authentication.dmarc-policy-none',
-            'The DMARC policy is p=none',
-            `${record ?? ''} p=none meets Gmail's and Yahoo's requirement but asks receivers to do nothing with mail that fails, so the domain can still be spoofed, and BIMI logos need p=quarantine or p=reject.`.trim(),
-            `Once your DMARC reports show all legitimate mail passes, raise the policy at _dmarc.${domain} to p=quarantine, then p=reject.`,
+            dmarc.testing ? 'The DMARC policy is in testing mode (t=y), applied as none' : 'The DMARC policy is p=none',
+            `${record ?? ''} ${dmarc.testing ? 'Under t=y receivers apply one level below the published policy, here none' : 'p=none'} meets Gmail's and Yahoo's requirement but asks receivers to do nothing with mail that fails, so the domain can still be spoofed, and BIMI logos need p=quarantine or p=reject.`.trim(),
+            raise,
           ),
         );
       }
@@ -408,17 +423,31 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
       ];
     case 'fail': {
       const enforced = dmarc.policy === 'reject' || dmarc.policy === 'quarantine';
-      const detail =
-        `${record ?? ''} Neither SPF nor DKIM passed for a domain aligned with ${fromDomain ?? domain}.${enforced ? ` The domain's own policy (p=${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.` : ''}`.trim();
+      const detail = [
+        record,
+        `Neither SPF nor DKIM passed for a domain aligned with ${from}${strict.length > 0 ? ` under strict alignment (${strict.join(', ')}): only ${from} itself aligns, not its subdomains` : ''}.`,
+        enforced ? `The domain's own policy (${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.` : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
       return [problem(enforced ? 'authentication.dmarc-fail-enforced' : 'authentication.dmarc-fail', `DMARC fails for ${domain}`, detail, makeAligned)];
     }
+    case 'permerror':
+      return [
+        problem(
+          'authentication.dmarc-permerror',
+          `The DMARC record of ${domain} is not usable`,
+          `${record ?? ''} Its p= (or sp=, np=) is not none, quarantine or reject and it has no valid rua= address, so receivers apply no DMARC processing (RFC 9989 4.10.1): for them the domain has no DMARC.`.trim(),
+          `Fix the record at _dmarc.${dmarc.policyDomain ?? domain}: set p=none, p=quarantine or p=reject (and fix or remove sp= and np=), e.g. "v=DMARC1; p=none; rua=mailto:${reportAddress ?? '<your InboxPulse report address>'}".`,
+        ),
+      ];
     default:
       return [
         problem(
           'authentication.dmarc-temperror',
           `DMARC of ${domain} could not be checked (${dmarc.result})`,
           record,
-          `Make sure the DNS servers of ${domain} answer TXT queries for _dmarc.${domain} reliably, then run the test again.`,
+          `Make sure the DNS servers of ${domain} and its parent domains answer TXT queries for their _dmarc names reliably, then run the test again.`,
         ),
       ];
   }

@@ -1,4 +1,5 @@
-import { authenticate } from 'mailauth';
+import { authenticate, bimi, type DMARCResult } from 'mailauth';
+import { asciiDomain, evaluateDmarc, type DmarcEvaluation } from '../../dns/dmarc-evaluation';
 import type { DnsResolver } from '../../dns/resolver';
 import { mailauthResolver } from './mailauth-resolver';
 
@@ -23,7 +24,23 @@ export interface AuthenticationResults {
     keyBits: number | null;
     comment: string | null;
   }[];
-  dmarc: { result: string; domain: string | null; policy: string | null; record: string | null; spfAligned: boolean; dkimAligned: boolean } | null;
+  dmarc: {
+    result: string;
+    /** The Author Domain (the From domain). */
+    domain: string | null;
+    /** The policy applied to failing mail (RFC 9989 9.1 policy.dmarc): t=y and broken policy tags taken into account. */
+    policy: string | null;
+    record: string | null;
+    spfAligned: boolean;
+    dkimAligned: boolean;
+    /** Where the record was found (RFC 9989 4.10.1) and how: the From domain's own, its Organizational Domain's, or a PSD's. */
+    policyDomain?: string | null;
+    policySource?: 'author-domain' | 'organizational-domain' | 'public-suffix-domain' | null;
+    organizationalDomain?: string | null;
+    adkim?: 'r' | 's';
+    aspf?: 'r' | 's';
+    testing?: boolean;
+  } | null;
   arc: { result: string; instance: number | null } | null;
   bimi: { result: string; logo: string | null; comment: string | null } | null;
   /** The Authentication-Results header a receiver (we) would add. */
@@ -35,22 +52,42 @@ export interface AuthenticationResults {
 }
 
 /**
- * SPF, DKIM (every signature), DMARC with alignment, ARC and BIMI for one received message, with
- * mailauth, over the product resolver. `mta` names the receiving host in Authentication-Results.
+ * SPF, DKIM (every signature), DMARC with alignment, ARC and BIMI for one received message, over
+ * the product resolver. mailauth checks SPF, DKIM and ARC; DMARC is ours (RFC 9989: policy
+ * discovery by DNS tree walk, strict alignment as exact names: mailauth 4 finds policies with the
+ * Public Suffix List and falls back to relaxed alignment under adkim=s/aspf=s), and mailauth's BIMI
+ * lookup is given our DMARC verdict. `mta` names the receiving host in Authentication-Results.
  * Without an envelope (a message fetched from a mailbox) SPF has nothing to judge and is none; DKIM
  * and DMARC by DKIM still hold.
  */
 export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope | null, dns: DnsResolver, mta: string): Promise<AuthenticationResults> {
+  const resolver = mailauthResolver(dns);
   const result = await authenticate(raw, {
     ip: envelope?.ip,
     helo: envelope?.helo,
     sender: envelope?.mailFrom,
     mta,
-    resolver: mailauthResolver(dns),
+    resolver,
+    disableDmarc: true,
+    disableBimi: true,
   });
   const spf = result.spf || null;
-  const dmarc = result.dmarc || null;
-  const dkim = result.dkim.results.map((r) => ({ r, ...dkimVerdict(r) }));
+  const headerFrom = result.dkim.headerFrom ?? [];
+  // An unsigned message comes back as a pseudo-signature without a domain: no signatures is an empty list.
+  const signatures = result.dkim.results.filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '').map((r) => ({ r, ...dkimVerdict(r) }));
+  const verified = signatures.filter(({ r }) => r.status.result === 'pass');
+  const authorDomain = headerFrom.length === 1 ? domainOf(headerFrom[0]) : null;
+  const dmarc = authorDomain
+    ? await evaluateDmarc(dns, {
+        authorDomain,
+        spfDomain: spf && spf.status.result === 'pass' ? spf.domain : null,
+        dkimDomains: verified.map(({ r }) => r.signingDomain),
+      })
+    : null;
+  const aligned = new Set(dmarc?.dkim.filter((d) => d.aligned).map((d) => d.domain));
+  const bimiResult = await bimi({ dmarc: dmarc ? bimiInput(dmarc, verified) : undefined, headers: result.dkim.headers, resolver });
+  const rows = [dmarc && dmarcRow(dmarc), bimiResult && bimiResult.info].filter(Boolean);
+  const header = withDkimVerdicts(result.headers.split(/\r?\n(?=\S)/).find((h) => h.startsWith('Authentication-Results:')) ?? '', signatures).trimEnd();
   return {
     spf: {
       result: spf?.status.result ?? 'none',
@@ -58,35 +95,83 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope 
       record: spf?.rr ?? null,
       comment: spf?.status.comment ?? null,
     },
-    // An unsigned message comes back as a pseudo-signature without a domain: no signatures is an empty list.
-    dkim: dkim
-      .filter(({ r }) => typeof r.signingDomain === 'string' && r.signingDomain !== '')
-      .map(({ r, result, comment }) => {
-        // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
-        const extra = r as { algo?: string; modulusLength?: number };
-        return {
-          domain: r.signingDomain,
-          selector: r.selector ?? null,
-          result,
-          aligned: Boolean(r.status.aligned),
-          algorithm: extra.algo ?? null,
-          keyBits: extra.modulusLength ?? null,
-          comment,
-        };
-      }),
+    dkim: signatures.map(({ r, result, comment }) => {
+      // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
+      const extra = r as { algo?: string; modulusLength?: number };
+      return {
+        domain: r.signingDomain,
+        selector: r.selector ?? null,
+        result,
+        // A signature that did not verify authenticates nothing, so it aligns with nothing (RFC 9989 4.4.1).
+        aligned: r.status.result === 'pass' && aligned.has(asciiDomain(r.signingDomain)),
+        algorithm: extra.algo ?? null,
+        keyBits: extra.modulusLength ?? null,
+        comment,
+      };
+    }),
     dmarc: dmarc && {
-      result: dmarc.status.result,
-      domain: dmarc.domain ?? null,
-      policy: dmarc.policy ?? dmarc.p ?? null,
-      record: dmarc.rr ?? null,
-      spfAligned: Boolean(dmarc.alignment?.spf?.result),
-      dkimAligned: Boolean(dmarc.alignment?.dkim?.result),
+      result: dmarc.result,
+      domain: dmarc.authorDomain,
+      policy: dmarc.discovery.policy?.policy ?? null,
+      record: dmarc.discovery.found?.txt ?? null,
+      spfAligned: dmarc.spf?.aligned === true,
+      dkimAligned: aligned.size > 0,
+      policyDomain: dmarc.discovery.found?.domain ?? null,
+      policySource: dmarc.discovery.found?.source ?? null,
+      organizationalDomain: dmarc.discovery.organizationalDomain,
+      adkim: dmarc.adkim,
+      aspf: dmarc.aspf,
+      testing: dmarc.discovery.policy?.testing ?? false,
     },
     arc: result.arc ? { result: result.arc.status.result, instance: result.arc.i === false ? null : result.arc.i } : null,
-    bimi: result.bimi ? { result: result.bimi.status.result, logo: result.bimi.location ?? null, comment: result.bimi.status.comment ?? null } : null,
-    authenticationResults: withDkimVerdicts(result.headers.split(/\r?\n(?=\S)/).find((h) => h.startsWith('Authentication-Results:')) ?? '', dkim),
-    headerFrom: result.dkim.headerFrom ?? [],
+    bimi: bimiResult ? { result: bimiResult.status.result, logo: bimiResult.location ?? null, comment: bimiResult.status.comment ?? null } : null,
+    authenticationResults: [header, ...rows].join(';\r\n '),
+    headerFrom,
     fromHeaderFields: countFromFields(raw),
+  };
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+/**
+ * The dmarc row of Authentication-Results (RFC 8601 2.7.x, RFC 9989 9.1 and 9.2): the result, the
+ * record's policies as a comment, header.from (the Author Domain) and policy.dmarc (the policy
+ * applied after t=y and broken policy tags are taken into account).
+ */
+function dmarcRow(dmarc: DmarcEvaluation): string {
+  const { found, policy } = dmarc.discovery;
+  const record = found?.record;
+  const notes = record
+    ? [
+        ...(['p', 'sp', 'np'] as const).filter((tag) => record[tag]).map((tag) => `${tag}=${record[tag]!.toUpperCase()}`),
+        ...(dmarc.adkim === 's' ? ['adkim=s'] : []),
+        ...(dmarc.aspf === 's' ? ['aspf=s'] : []),
+        ...(record.t === 'y' ? ['t=y'] : []),
+      ]
+    : [];
+  if (dmarc.failed) notes.push(`DNS lookup of ${dmarc.failed.name} failed`);
+  const comment = notes.length > 0 ? ` (${notes.join(' ').replace(/[()\\]/g, '\\$&')})` : '';
+  return `dmarc=${dmarc.result}${comment} header.from=${dmarc.authorDomain}${policy?.policy ? ` policy.dmarc=${policy.policy}` : ''}`;
+}
+
+/** Our DMARC verdict in the shape mailauth's BIMI lookup reads (its lib/bimi/index.js): it looks at the From domain, then the Organizational Domain. */
+function bimiInput(dmarc: DmarcEvaluation, verified: { r: MailauthSignature }[]): DMARCResult {
+  const { found, policy, organizationalDomain } = dmarc.discovery;
+  const dkim = dmarc.dkim.find((d) => d.aligned);
+  const signature = verified.find(({ r }) => asciiDomain(r.signingDomain) === dkim?.domain)?.r.status as { underSized?: boolean } | undefined;
+  return {
+    domain: organizationalDomain ?? dmarc.authorDomain,
+    policy: policy?.policy ?? 'none',
+    p: found?.record.p ?? 'none',
+    sp: found?.record.sp ?? found?.record.p ?? 'none',
+    pct: found?.record.pct ?? undefined,
+    rr: found?.txt,
+    status: { result: dmarc.result, header: { from: dmarc.authorDomain } },
+    alignment: {
+      spf: { result: dmarc.spf?.aligned ? dmarc.spf.domain : false, strict: dmarc.aspf === 's' },
+      dkim: { result: dkim?.domain ?? false, strict: dmarc.adkim === 's', underSized: signature?.underSized },
+    },
+    info: dmarcRow(dmarc),
   };
 }
 
