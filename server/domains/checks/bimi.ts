@@ -3,7 +3,7 @@ import { validateBimiSvg, validateBimiVmc } from 'mailauth';
 import type { z } from 'zod';
 import type { BimiCertificate, DmarcCheck, DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { fetchUrl, type FetchOptions } from './fetch-url';
+import { fetchUrl, type Fetched, type FetchOptions } from './fetch-url';
 import { error, info, statusOf } from './finding';
 import { parseTags } from './tag-list';
 import { findRecord, lookupRecords, type RecordKind } from './versioned-record';
@@ -62,40 +62,16 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
   const certificateUrl = checkAuthority(authority, findings);
   findings.push(...dmarcFindings(domain, dmarc));
 
-  const [logo, pem] = await Promise.all([
+  const [logoFetch, pemFetch] = await Promise.all([
     logoUrl ? fetchUrl(dns, logoUrl, MAX_LOGO_BYTES, USER_AGENT, options) : null,
     certificateUrl ? fetchUrl(dns, certificateUrl, MAX_CERTIFICATE_BYTES, USER_AGENT, options) : null,
   ]);
-  const result: Checks['bimi'] = { status: 'valid', record, findings };
-  let logoFile: Buffer | undefined;
-  if (logo && logoUrl) {
-    if ('problem' in logo)
-      findings.push(
-        error(
-          `The logo at ${logoUrl} ${logo.problem}.`,
-          logo.tooLarge
-            ? 'Keep the SVG under 32 KB, the size the BIMI SVG profile sets and mailbox providers accept: simplify paths, remove metadata and embedded fonts.'
-            : `Serve the SVG logo at ${logoUrl} itself, with HTTP 200.`,
-        ),
-      );
-    else {
-      logoFile = logo.body;
-      const problem = svgProblem(logo.body);
-      if (problem) findings.push(error(`The logo at ${logoUrl} ${problem.problem}, so mailbox providers do not show it.`, problem.fix));
-      result.logo = { url: logoUrl, bytes: logo.body.length, valid: problem === null };
-    }
-  }
-  if (pem && certificateUrl) {
-    if ('problem' in pem)
-      findings.push(
-        error(`The mark certificate at ${certificateUrl} ${pem.problem}.`, `Serve the certificate's PEM file at ${certificateUrl} itself, with HTTP 200.`),
-      );
-    else {
-      const checked = await checkCertificate(domain, certificateUrl, pem.body, logoUrl && logoFile ? { url: logoUrl, file: logoFile } : null, options.now);
-      findings.push(...checked.findings);
-      if (checked.certificate) result.certificate = checked.certificate;
-    }
-  }
+  const logo = logoUrl && logoFetch ? checkLogo(logoUrl, logoFetch) : null;
+  const certificate =
+    certificateUrl && pemFetch
+      ? await checkCertificate(domain, certificateUrl, pemFetch, logoUrl && logo?.file ? { url: logoUrl, file: logo.file } : null, options.now)
+      : null;
+  findings.push(...(logo?.findings ?? []), ...(certificate?.findings ?? []));
   if (authority === '' && logoUrl)
     findings.push(
       info(
@@ -103,7 +79,13 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
         'To be shown there, get a VMC (for a registered trademark) or a CMC from a mark verifying authority such as DigiCert or Entrust, publish its PEM file over HTTPS and name it in a=.',
       ),
     );
-  return { ...result, status: statusOf(findings) };
+  return {
+    status: statusOf(findings),
+    record,
+    findings,
+    ...(logo?.summary && { logo: logo.summary }),
+    ...(certificate?.certificate && { certificate: certificate.certificate }),
+  };
 }
 
 /** Why an l= or a= value is not what draft 4.3 asks, a single https: URI with a host name; null when it is. */
@@ -216,6 +198,27 @@ function dmarcFindings(domain: string, dmarc: DmarcForBimi): Finding[] {
   return findings;
 }
 
+/** The logo at l= as fetched: its findings, what the result says of it, and the file, for the certificate's logo to be compared with. */
+function checkLogo(url: string, fetched: Fetched): { findings: Finding[]; summary?: Checks['bimi']['logo']; file?: Buffer } {
+  if ('problem' in fetched)
+    return {
+      findings: [
+        error(
+          `The logo at ${url} ${fetched.problem}.`,
+          fetched.tooLarge
+            ? 'Keep the SVG under 32 KB, the size the BIMI SVG profile sets and mailbox providers accept: simplify paths, remove metadata and embedded fonts.'
+            : `Serve the SVG logo at ${url} itself, with HTTP 200.`,
+        ),
+      ],
+    };
+  const problem = svgProblem(fetched.body);
+  return {
+    findings: problem ? [error(`The logo at ${url} ${problem.problem}, so mailbox providers do not show it.`, problem.fix)] : [],
+    summary: { url, bytes: fetched.body.length, valid: problem === null },
+    file: fetched.body,
+  };
+}
+
 /** What SVG Tiny PS forbids, as mailauth's validateBimiSvg reports it, in words and with the fix. */
 const SVG_PROBLEMS: Record<string, (details: { element?: string; link?: string }) => { problem: string; fix: string }> = {
   INVALID_BASE_PROFILE: () => ({
@@ -277,10 +280,12 @@ const nameOf = (subject: CertificateSubject | undefined) => subject?.organizatio
 async function checkCertificate(
   domain: string,
   url: string,
-  pem: Buffer,
+  fetched: Fetched,
   logo: { url: string; file: Buffer } | null,
   now: Date | undefined,
 ): Promise<{ findings: Finding[]; certificate?: BimiCertificate }> {
+  if ('problem' in fetched)
+    return { findings: [error(`The mark certificate at ${url} ${fetched.problem}.`, `Serve the certificate's PEM file at ${url} itself, with HTTP 200.`)] };
   const checked = await validateBimiVmc(
     {
       // Where the record was found, as mailauth's own lookup reports it.
@@ -288,7 +293,7 @@ async function checkCertificate(
       info: '',
       // Both files are given, so validateBimiVmc fetches nothing itself (it would, past the outbound guard).
       authority: url,
-      authorityPath: pem,
+      authorityPath: fetched.body,
       ...(logo && { location: logo.url, locationPath: logo.file }),
     },
     { now },
