@@ -179,7 +179,7 @@ describe('RFC 7208 7: macros', () => {
     const spf = await checkSpf(resolver, 'empty-label.test');
     expect(spf.status).toBe('invalid');
     expect(messages(spf, 'error')).toEqual([
-      '"a:mail.empty-label..test" in the SPF record of empty-label.test names a domain that cannot be looked up: "mail.empty-label..test" has an empty label (two dots in a row). RFC 7208 leaves the result undefined (section 4.8), and many receivers return a permanent error.',
+      '"a:mail.empty-label..test" in the SPF record of empty-label.test names a domain that cannot be looked up: "mail.empty-label..test" has an empty label (two dots in a row). RFC 7208 leaves the result undefined (section 4.8): some receivers return a permanent error for the whole record, others skip the term.',
     ]);
   });
 });

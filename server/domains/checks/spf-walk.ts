@@ -85,7 +85,7 @@ function target(w: Walk, raw: string, spec: MacroString | null, domain: string):
   if (!problem) return { name };
   w.findings.push(
     error(
-      `"${raw}" in the SPF record of ${domain} names a domain that cannot be looked up: ${problem}. RFC 7208 leaves the result undefined (section 4.8), and many receivers return a permanent error.`,
+      `"${raw}" in the SPF record of ${domain} names a domain that cannot be looked up: ${problem}. RFC 7208 leaves the result undefined (section 4.8): some receivers return a permanent error for the whole record, others skip the term.`,
       `Correct the domain in "${raw}".`,
     ),
   );
@@ -165,6 +165,17 @@ async function evaluateRedirect(w: Walk, node: SpfNode, term: Modifier, domain: 
 
 const counts = (w: Walk) => ({ lookups: w.lookups, voids: w.voids.ipv4.length, voidsIpv6: w.voids.ipv6.length });
 
+/** Runs one term's evaluation, and returns it with the lookups and void lookups it cost. */
+async function measured(w: Walk, term: string, evaluate: () => Promise<string | null>): Promise<SpfTerm> {
+  const before = counts(w);
+  const note = await evaluate();
+  const after = counts(w);
+  return { term, lookups: after.lookups - before.lookups, voids: after.voids - before.voids, voidsIpv6: after.voidsIpv6 - before.voidsIpv6, note };
+}
+
+/** A term that costs nothing: not evaluated, or needing no DNS. */
+const idle = (term: string, note: string | null): SpfTerm => ({ term, lookups: 0, voids: 0, voidsIpv6: 0, note });
+
 /** Walks one record's terms in evaluation order; the node lists each term with what it costs. */
 export async function walkRecord(w: Walk, domain: string, record: string, seen: Set<string>, depth: number): Promise<SpfNode> {
   const node: SpfNode = { domain, record, lookups: 0, children: [], error: null, terms: [] };
@@ -180,39 +191,23 @@ export async function walkRecord(w: Walk, domain: string, record: string, seen: 
   const entries: SpfTerm[] = [];
   const afterAll: string[] = [];
   let pastAll = false;
-  let redirect: { term: Modifier; entry: SpfTerm } | null = null;
+  let redirect: { term: Modifier; at: number } | null = null;
   for (const term of terms) {
-    const before = counts(w);
-    let note: string | null = null;
-    if (term.kind === 'mechanism') {
-      if (pastAll) {
-        afterAll.push(term.raw);
-        note = NEVER_EVALUATED;
-      } else note = await evaluateMechanism(w, node, term, domain, seen, depth);
-      if (term.name === 'all') pastAll = true;
-    } else if (term.name === 'redirect') note = hasAll ? REDIRECT_IGNORED : null;
-    else note = term.name === 'exp' ? EXP_NOTE : UNKNOWN_MODIFIER;
-    const after = counts(w);
-    const entry = {
-      term: term.raw,
-      lookups: after.lookups - before.lookups,
-      voids: after.voids - before.voids,
-      voidsIpv6: after.voidsIpv6 - before.voidsIpv6,
-      note,
-    };
-    entries.push(entry);
-    if (term.kind === 'modifier' && term.name === 'redirect' && !hasAll) redirect = { term, entry };
+    if (term.kind === 'modifier') {
+      // 6.1: redirect applies once no mechanism matched, wherever it is written, so it is evaluated last.
+      if (term.name === 'redirect' && !hasAll) redirect = { term, at: entries.length };
+      entries.push(idle(term.raw, term.name === 'redirect' ? (hasAll ? REDIRECT_IGNORED : null) : term.name === 'exp' ? EXP_NOTE : UNKNOWN_MODIFIER));
+    } else if (pastAll) {
+      afterAll.push(term.raw);
+      entries.push(idle(term.raw, NEVER_EVALUATED));
+    } else {
+      entries.push(await measured(w, term.raw, () => evaluateMechanism(w, node, term, domain, seen, depth)));
+      pastAll = term.name === 'all';
+    }
   }
-  // 6.1: redirect applies after every mechanism, wherever it is written.
   if (redirect) {
-    const before = counts(w);
-    redirect.entry.note = await evaluateRedirect(w, node, redirect.term, domain, seen, depth);
-    const after = counts(w);
-    Object.assign(redirect.entry, {
-      lookups: after.lookups - before.lookups,
-      voids: after.voids - before.voids,
-      voidsIpv6: after.voidsIpv6 - before.voidsIpv6,
-    });
+    const { term, at } = redirect;
+    entries[at] = await measured(w, term.raw, () => evaluateRedirect(w, node, term, domain, seen, depth));
   }
   node.terms = entries;
   if (afterAll.length > 0)
