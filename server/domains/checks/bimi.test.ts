@@ -186,6 +186,15 @@ describe.skipIf(!hasOpenssl)('BIMI record, logo and mark certificate (draft-bran
         ],
       },
       {
+        name: 'draft 4.3: the record is a DKIM tag list (RFC 6376 3.2), taken precisely: a tag named twice makes it invalid',
+        txt: [`v=BIMI1; l=${url('logo.svg')}; l=${url('tiny.svg')}`],
+        finding: [
+          'error',
+          'The BIMI record is not a valid tag list (the tag l= appears twice), and mailbox providers do not correct it: they ignore it.',
+          'Write it as tag=value pairs separated by ";", each tag once, e.g. "v=BIMI1; l=https://…/logo.svg".',
+        ],
+      },
+      {
         name: 'draft 7.2 step 9: more than one BIMI record means none is used',
         txt: [`v=BIMI1; l=${url('logo.svg')}`, `v=BIMI1; l=${url('tiny.svg')}`],
         finding: [

@@ -5,7 +5,7 @@ import type { BimiCertificate, DmarcCheck, DomainChecks, Finding } from '@contra
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { fetchUrl, type Fetched, type FetchOptions } from './fetch-url';
 import { error, info, statusOf } from './finding';
-import { parseTags } from './tag-list';
+import { parseStrictTagList } from './tag-list';
 import { findRecord, lookupRecords, type RecordKind } from './versioned-record';
 
 /*
@@ -48,12 +48,24 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
       record: null,
       findings: [info('No BIMI record: mailbox providers show no brand logo.', `Publish "v=BIMI1; l=https://.../logo.svg" at ${name}.`)],
     };
-  const tags = parseTags(record);
-  // Draft 4.3: "The value of this tag MUST match precisely".
-  if (tags.v !== undefined && tags.v !== 'BIMI1')
-    findings.push(error(`The record begins with "v=${tags.v}"; it must be exactly "v=BIMI1", or mailbox providers ignore it.`, 'Write "v=BIMI1".'));
+  // Draft 4.3: the DKIM tag-value syntax (RFC 6376 3.2), "defined precisely": receivers "MUST NOT attempt to fix syntactical or capitalization errors".
+  const list = parseStrictTagList(record);
+  if (!list.ok) {
+    findings.push(
+      error(
+        `The BIMI record is not a valid tag list (${list.problem}), and mailbox providers do not correct it: they ignore it.`,
+        'Write it as tag=value pairs separated by ";", each tag once, e.g. "v=BIMI1; l=https://…/logo.svg".',
+      ),
+    );
+    return { status: statusOf(findings), record, findings };
+  }
+  const tags = list.tags;
+  if (tags.get('v') !== 'BIMI1')
+    findings.push(
+      error(`The record begins with "${record.split(';')[0].trim()}"; it must be exactly "v=BIMI1", or mailbox providers ignore it.`, 'Write "v=BIMI1".'),
+    );
   // Draft 4.3: a= absent is taken as empty; 4.3.1: both empty is a declination to publish.
-  const [location, authority] = [tags.l, tags.a ?? ''];
+  const [location, authority] = [tags.get('l'), tags.get('a') ?? ''];
   if (location === '' && authority === '') {
     findings.push(info('This domain declines to show a BIMI logo (an empty l= and a=): mailbox providers show none for it.'));
     return { status: statusOf(findings), record, findings };
