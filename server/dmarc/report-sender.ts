@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { organizationalDomainOf } from '../platform/dns/dmarc-discovery';
 import type { DnsResolver } from '../platform/dns/resolver';
 import { analyzeAuthentication, type SmtpEnvelope } from '../platform/message-analysis/checks/authentication';
 import type { AggregateReport } from './aggregate-report';
@@ -8,27 +8,37 @@ import type { AggregateReport } from './aggregate-report';
  * report names. It does when a DKIM signature verifies, or DMARC passes, for a domain of the
  * organisation of the report's e-mail address (report_metadata/email; org_name when that is absent):
  * noreply-dmarc-support@google.com signed by google.com is Google's report; one mailed from anywhere
- * else that says it is Google's is not.
+ * else that says it is Google's is not. An organisation is an Organizational Domain as DMARC decides
+ * it (RFC 9989 4.10.2, the DNS tree walk), so two registrants under one public suffix stay apart.
  */
 
-/** The domains a mail proved it came from: each DKIM signature that verified, and the From domain when DMARC passed. */
+/**
+ * The Organizational Domains a mail proved it came from: of each DKIM signature that verified, and
+ * of the From domain when DMARC passed. A domain whose tree walk failed stands for itself alone.
+ */
 export async function provenSenderDomains(raw: Uint8Array, envelope: SmtpEnvelope | null, dns: DnsResolver): Promise<string[]> {
+  let domains: string[];
   try {
     const auth = await analyzeAuthentication(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), envelope, dns, 'inboxpulse');
-    const domains = auth.dkim.filter((d) => d.result === 'pass').map((d) => d.domain);
+    domains = auth.dkim.filter((d) => d.result === 'pass').map((d) => d.domain);
     if (auth.dmarc?.result === 'pass' && auth.dmarc.domain) domains.push(auth.dmarc.domain);
-    return [...new Set(domains.map((d) => d.toLowerCase()))];
   } catch {
     return []; // a mail mailauth cannot read proves nothing
   }
+  const organisations = await Promise.all(
+    [...new Set(domains.map((d) => d.toLowerCase()))].map(async (d) => (await organizationalDomainOf(dns, d)).domain ?? d),
+  );
+  return [...new Set(organisations)];
 }
 
-const organisation = (domain: string) => getDomain(domain) ?? domain;
-
-/** Whether the mail's proven domains include the reporting organisation's. */
+/**
+ * Whether the reporting organisation's domain is one of the proven Organizational Domains, or a name
+ * under one. Without DNS here the claimed domain's own tree walk is not made: a name under a proven
+ * Organizational Domain counts as that organisation's even where it declared itself apart (psd=n),
+ * which only that organisation's own DNS can do.
+ */
 export function sentByReporter(report: Pick<AggregateReport, 'email' | 'orgName'>, proven: string[]): boolean {
-  const claimed = report.email?.split('@').pop() ?? report.orgName;
-  if (!claimed || proven.length === 0) return false;
-  const org = organisation(claimed.toLowerCase());
-  return proven.some((domain) => organisation(domain) === org);
+  const claimed = (report.email?.split('@').pop() ?? report.orgName)?.toLowerCase();
+  if (!claimed) return false;
+  return proven.some((org) => claimed === org || claimed.endsWith(`.${org}`));
 }
