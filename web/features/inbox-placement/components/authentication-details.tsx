@@ -51,10 +51,23 @@ export function AuthenticationDetails({ authentication }: { authentication: Auth
               <span key="dmarc" className="flex flex-wrap items-center gap-2">
                 <ResultPill result={dmarc.result} />
                 {dmarc.domain && <span>{dmarc.domain}</span>}
-                {dmarc.policy && <span>policy {dmarc.policy}</span>}
+                {dmarc.policy && (
+                  <span>
+                    policy {dmarc.policy}
+                    {dmarc.testing && ' (t=y: one level below the published policy)'}
+                  </span>
+                )}
                 <span className="text-xs text-muted-foreground">
-                  SPF aligned: {yesNo(dmarc.spfAligned)} · DKIM aligned: {yesNo(dmarc.dkimAligned)}
+                  SPF aligned: {yesNo(dmarc.spfAligned)}
+                  {dmarc.aspf === 's' && ' (strict)'} · DKIM aligned: {yesNo(dmarc.dkimAligned)}
+                  {dmarc.adkim === 's' && ' (strict)'}
                 </span>
+                {dmarc.policyDomain && dmarc.policyDomain !== dmarc.domain && (
+                  <span className="text-xs text-muted-foreground">
+                    record found at _dmarc.{dmarc.policyDomain}
+                    {dmarc.policySource === 'public-suffix-domain' ? ', a public suffix domain' : ', the Organizational Domain'}
+                  </span>
+                )}
                 {dmarc.record && <Code>{dmarc.record}</Code>}
               </span>
             ) : (
