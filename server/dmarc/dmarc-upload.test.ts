@@ -144,7 +144,9 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
   it('keeps a failure report e-mail as a failed import that says what it is', async () => {
     const { client } = await signUp(t.app);
     const res = await uploadReport(t.app, client, fixture('failure/dmarc_ruf_report_linkedin.eml'), { contentType: 'message/rfc822', fileName: 'ruf.eml' });
-    expect(res.json().failed).toEqual([{ fileName: 'ruf.eml', error: expect.stringMatching(/failure \(forensic\) report/) }]);
+    expect(res.json().failed).toEqual([
+      { fileName: 'ruf.eml', error: expect.stringMatching(/^The e-mail is a DMARC failure report \(RFC 9991\) for example\.com from 10\.10\.10\.10 /) },
+    ]);
   });
 
   it('keeps a report with a 9 MB report_id as a failed import that names the field, storing none of it', async () => {

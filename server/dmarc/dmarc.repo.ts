@@ -155,11 +155,18 @@ async function insertRecords(tx: Executor, reportId: number, records: AggregateR
       "envelopeFrom" text, "envelopeTo" text, "dkimAuth" jsonb, "spfAuth" jsonb, reason jsonb)`);
 }
 
-/** A file that did not import is kept, with its error, so the user sees what went wrong. */
+/** A file that did not import is kept, with its error, so the user sees what went wrong (and, if it was mailed, whether its sender proved who it was). */
 export async function storeFailedImport(ex: Executor, userId: number, file: StoredFile & { error: string }): Promise<DmarcReport> {
   const [row] = await ex
     .insert(dmarcReports)
-    .values({ userId, status: 'failed', error: file.error, fileName: file.fileName.slice(0, 255), rawSize: file.rawSize })
+    .values({
+      userId,
+      status: 'failed',
+      error: file.error,
+      fileName: file.fileName.slice(0, 255),
+      rawSize: file.rawSize,
+      senderAuthenticated: file.senderAuthenticated ?? null,
+    })
     .returning();
   return toDmarcReport(row);
 }

@@ -1,10 +1,11 @@
 import { verifiedOwnersOf } from '../domains/domains.service';
-import type { Db } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
+import { storeFailedImport } from './dmarc.repo';
 import { parseAggregateReport, readReportHeader } from './parse-aggregate';
 import { importReport } from './import-report';
 import { sentByReporter } from './report-sender';
-import { unpackUpload } from './unpack';
+import { unpackUpload, type FoundFailureReport } from './unpack';
 
 export interface MailedReportsOutcome {
   /** processed: stored for at least one user. unrouted: no user has verified the reports' domains. failed: nothing readable. */
@@ -31,6 +32,9 @@ export interface MailedReportsOutcome {
  *
  * `provenDomains`: what the mail proved it came from (report-sender.ts); a report whose reporter is
  * not among them is stored as unauthenticated, shown as such, and never shadows a trusted copy.
+ *
+ * A failure report (RFC 9991) is not imported, but goes the same way by its Reported-Domain: its
+ * owners get a failed-import row saying what failed (unpack.ts), and nothing of the failed message.
  */
 export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: string, provenDomains: string[]): Promise<MailedReportsOutcome> {
   let parts;
@@ -49,7 +53,10 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
   await db.transaction(async (tx) => {
     for (const part of parts) {
       if (part.error !== undefined) {
-        lines.push(`${part.fileName}: ${part.error}`);
+        const domains = part.failureReport?.arf.reportedDomains ?? [];
+        if (domains.length === 0) lines.push(`${part.fileName}: ${part.error}`);
+        for (const domain of domains) reportDomains.add(domain);
+        if (part.failureReport) stored += await routeFailureReport(tx, part, part.failureReport, provenDomains, lines);
         continue;
       }
       if (part.warning) lines.push(`${part.fileName}: ${part.warning}`);
@@ -80,4 +87,31 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
   });
   const status = stored > 0 ? 'processed' : reportDomains.size > 0 ? 'unrouted' : 'failed';
   return { status, result: lines.join('\n'), reportDomains: [...reportDomains], importedFor: [...importedFor] };
+}
+
+/**
+ * A failure report, as its row saying what failed, to the verified owners of each domain it reports
+ * on, once per owner: how many rows were stored. What was done is added to `lines`.
+ */
+async function routeFailureReport(
+  tx: Executor,
+  file: { fileName: string; rawSize: number; error: string },
+  report: FoundFailureReport,
+  provenDomains: string[],
+  lines: string[],
+): Promise<number> {
+  // RFC 9991 section 5.1: the reporter's mail SHOULD be DMARC-aligned, so its From domain is what it must prove.
+  const senderAuthenticated = sentByReporter({ email: report.mailFrom, orgName: '' }, provenDomains);
+  const keptFor = new Set<number>();
+  for (const domain of report.arf.reportedDomains) {
+    const owners = await verifiedOwnersOf(tx, domain);
+    if (owners.length === 0) lines.push(`${file.fileName}: no user has verified ${domain}`);
+    for (const userId of owners) {
+      if (keptFor.has(userId)) continue;
+      keptFor.add(userId);
+      await storeFailedImport(tx, userId, { ...file, senderAuthenticated });
+      lines.push(`${file.fileName}: failure report for ${domain} kept for user ${userId}${senderAuthenticated ? '' : ' (sender not authenticated)'}`);
+    }
+  }
+  return keptFor.size;
 }

@@ -4,6 +4,7 @@ import { crc32, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors';
 import { fixture, fixtureNames } from './fixtures';
+import { RFC9991_EXAMPLE_REPORT } from './rfc9991-example.test-support';
 import { sniff, unpackUpload, type UnpackedPart } from './unpack';
 
 const summary = (parts: UnpackedPart[]) =>
@@ -58,9 +59,58 @@ describe('unpackUpload', () => {
     expect(summary(await unpackUpload(mail, 'mail.eml'))).toEqual([{ fileName: 'report.xml', size: 1146 }]);
   });
 
-  it.each(fixtureNames('failure'))('failure/%s is recognised as a failure report, not imported', async (name) => {
+  const NOT_IMPORTED = 'Failure reports are not imported here; the aggregate reports (rua=) count such failures by source.';
+  const FAILURE_FIXTURES: Record<string, { error: string; reportedDomains?: string[] }> = {
+    'DMARC Failure Report for domain.de (mail-from=sharepoint@domain.de, ip=10.10.10.10).eml': {
+      error: `The e-mail is a DMARC failure report (RFC 9991) for domain.de from 10.10.10.10 (envelope sender domain.de, arrived 2018-10-01 09:20 UTC): SPF or DKIM did not produce an aligned identity (Auth-Failure: dmarc). ${NOT_IMPORTED}`,
+      reportedDomains: ['domain.de'],
+    },
+    '[Netease DMARC Failure Report] Rent Reminder.eml': {
+      error: `The e-mail is a DMARC failure report (RFC 9991) for cardinal.com from 167.89.69.24 (envelope sender email.entrata.com, arrived 2018-09-28 08:48 UTC): neither SPF nor DKIM authenticated an aligned identity (Identity-Alignment: spf, dkim); the DKIM signature checked was d=entrata.com. ${NOT_IMPORTED}`,
+      reportedDomains: ['cardinal.com'],
+    },
+    'dmarc_ruf_report_linkedin.crlf.eml': {
+      error: `The e-mail is a DMARC failure report (RFC 9991) for example.com from 10.10.10.10 (arrived 2019-04-30 02:09 UTC): SPF or DKIM did not produce an aligned identity (Auth-Failure: dmarc). ${NOT_IMPORTED}`,
+      reportedDomains: ['example.com'],
+    },
+    'dmarc_ruf_report_linkedin.eml': {
+      error: `The e-mail is a DMARC failure report (RFC 9991) for example.com from 10.10.10.10 (arrived 2019-04-30 02:09 UTC): SPF or DKIM did not produce an aligned identity (Auth-Failure: dmarc). ${NOT_IMPORTED}`,
+      reportedDomains: ['example.com'],
+    },
+    // No ARF part (message/feedback-report): known as a failure report by its subject only, with nothing to route it by.
+    'exim_plain_text_only_no_arf_part.eml': {
+      error: 'The e-mail is a DMARC failure (forensic) report, not an aggregate report; failure reports are not imported here.',
+    },
+  };
+
+  it('knows every failure fixture', () => {
+    expect(fixtureNames('failure')).toEqual(Object.keys(FAILURE_FIXTURES).sort());
+  });
+
+  it.each(Object.entries(FAILURE_FIXTURES))('failure/%s (RFC 6591 era) is read as a failure report, not imported', async (name, expected) => {
     const [part] = await unpackUpload(fixture(`failure/${name}`), name);
-    expect(part.error).toBe('The e-mail is a DMARC failure (forensic) report, not an aggregate report; failure reports are not imported here.');
+    expect(part.error).toBe(expected.error);
+    expect(part.error !== undefined && part.failureReport?.arf.reportedDomains).toEqual(expected.reportedDomains ?? undefined);
+  });
+
+  it('RFC 9991 appendix A: the example failure report says what failed, for which domain and from where, and who mailed it', async () => {
+    const [part] = await unpackUpload(Buffer.from(RFC9991_EXAMPLE_REPORT), 'ruf.eml');
+    expect(part).toEqual({
+      fileName: 'ruf.eml',
+      rawSize: RFC9991_EXAMPLE_REPORT.length,
+      error: `The e-mail is a DMARC failure report (RFC 9991) for consumer.example from 192.0.2.2 (envelope sender forwarder.example): DKIM did not authenticate an aligned identity (Identity-Alignment: dkim); the DKIM signature checked was d=consumer.example s=epsilon. ${NOT_IMPORTED}`,
+      failureReport: { arf: expect.objectContaining({ reportedDomains: ['consumer.example'], sourceIp: '192.0.2.2' }), mailFrom: 'DMARC@gen.example' },
+    });
+  });
+
+  it('RFC 6591 2: a failure report is known by its ARF part, even when it attaches the failed message as a file', async () => {
+    const asFile = RFC9991_EXAMPLE_REPORT.replace(
+      'Content-Type: message/rfc822; charset=utf-8',
+      'Content-Type: application/octet-stream\r\nContent-Disposition: attachment',
+    );
+    const parts = await unpackUpload(Buffer.from(asFile), 'ruf.eml');
+    expect(parts).toHaveLength(1);
+    expect(parts[0].error).toMatch(/^The e-mail is a DMARC failure report \(RFC 9991\) for consumer\.example/);
   });
 
   it.each(fixtureNames('smtp-tls'))('smtp-tls/%s is recognised as a TLS report, not imported', async (name) => {

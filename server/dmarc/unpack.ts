@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { promisify } from 'node:util';
 import { crc32, inflateRaw, type Zlib, type ZlibOptions } from 'node:zlib';
 import { AppError } from '../platform/errors';
+import { describeFailureReport, readFeedbackReport, type FailureReport } from './failure-report';
 
 /*
  * An uploaded file -> the report files inside it. The format is told by the bytes (gzip and zip
@@ -20,8 +21,19 @@ const MAX_DEPTH = 4;
 // before the budget is checked (deflate expands at most ~1032:1).
 const ZIP_SLICE_BYTES = 4096;
 
-/** One report file found in the upload: its bytes to parse (and what was ignored to read them), or why it could not be read. */
-export type UnpackedPart = { fileName: string; bytes: Uint8Array; error?: undefined; warning?: string } | { fileName: string; error: string; rawSize: number };
+/** A failure report (RFC 9991) found where an aggregate report was looked for: what its ARF part says, and the From address of its e-mail. */
+export interface FoundFailureReport {
+  arf: FailureReport;
+  mailFrom: string | null;
+}
+
+/**
+ * One report file found in the upload: its bytes to parse (and what was ignored to read them), or why
+ * it could not be read; for a failure report, what it says, so that it can be routed by its domain.
+ */
+export type UnpackedPart =
+  | { fileName: string; bytes: Uint8Array; error?: undefined; warning?: string }
+  | { fileName: string; error: string; rawSize: number; failureReport?: FoundFailureReport };
 
 /** One file as it was uploaded: a raw request body, or one file part of a form. */
 export interface UploadedFile {
@@ -256,6 +268,16 @@ async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, d
     budget.push({ fileName, error: `The e-mail could not be read: ${(err as Error).message}.`, rawSize: data.length });
     return;
   }
+  // A failure report (RFC 6591 / RFC 9991) is known by its ARF part, whatever the failed message it carries holds.
+  const feedback = mail.attachments.find((a) => a.contentType === 'message/feedback-report');
+  if (feedback) {
+    const arf = readFeedbackReport(feedback.content);
+    // Other feedback types (abuse complaints and the like) are no DMARC report: nobody is told of them.
+    const failure = arf.feedbackType === null || arf.feedbackType === 'auth-failure';
+    const failureReport = { arf, mailFrom: mail.from?.value[0]?.address ?? null };
+    budget.push({ fileName, error: describeFailureReport(arf), rawSize: data.length, ...(failure && { failureReport }) });
+    return;
+  }
   const candidates = mail.attachments.filter(
     (a) => REPORT_ATTACHMENT.test(a.filename ?? '') || REPORT_TYPES.test(a.contentType) || ['gzip', 'zip'].includes(sniff(a.content)),
   );
@@ -271,13 +293,10 @@ async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, d
   }
 }
 
+/** A failure report without an ARF part to read: known by its report type or its subject. */
 function isFailureReport(mail: ParsedMail): boolean {
   const type = mail.headers.get('content-type') as { params?: Record<string, string> } | undefined;
-  return (
-    type?.params?.['report-type'] === 'feedback-report' ||
-    mail.attachments.some((a) => a.contentType === 'message/feedback-report') ||
-    /\b(failure|forensic) report\b/i.test(mail.subject ?? '')
-  );
+  return type?.params?.['report-type'] === 'feedback-report' || /\b(failure|forensic) report\b/i.test(mail.subject ?? '');
 }
 
 function isTlsReport(data: Uint8Array): boolean {
