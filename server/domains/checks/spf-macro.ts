@@ -7,7 +7,7 @@
 const DOMAIN_LETTERS = new Set(['s', 'l', 'o', 'd', 'i', 'p', 'h', 'v']);
 const EXPLANATION_ONLY = new Set(['c', 'r', 't']);
 
-export type MacroLetter = 's' | 'l' | 'o' | 'd' | 'i' | 'p' | 'h' | 'v';
+type MacroLetter = 's' | 'l' | 'o' | 'd' | 'i' | 'p' | 'h' | 'v';
 export type MacroValues = Partial<Record<MacroLetter, string>>;
 
 type MacroPart =
@@ -19,7 +19,7 @@ export interface MacroString {
   endsWithMacro: boolean;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** %{letter digits "r" delimiters}: 7.1's macro-expand between the braces. */
 const MACRO_BODY = /^([a-z])(\d*)(r?)([.\-+,/_=]*)$/i;

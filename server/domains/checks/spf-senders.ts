@@ -10,7 +10,7 @@ import { mailauthResolver } from '../../platform/message-analysis/checks/mailaut
  */
 
 /** The most time the evaluations of one check may take together: Verify DNS waits for them. */
-export const SENDER_EVALUATION_MS = 10_000;
+const SENDER_EVALUATION_MS = 10_000;
 
 /** mailauth starts its comments with the receiving host's name; this one is cut off again. */
 const RECEIVER = 'receiver';

@@ -6,7 +6,7 @@ import { parseDomainSpec, parseMacroString, type MacroString } from './spf-macro
  * anywhere, even after "all", is a permanent error (4.6), so every term is parsed.
  */
 
-export type MechanismName = 'all' | 'include' | 'a' | 'mx' | 'ptr' | 'ip4' | 'ip6' | 'exists';
+type MechanismName = 'all' | 'include' | 'a' | 'mx' | 'ptr' | 'ip4' | 'ip6' | 'exists';
 
 export interface Mechanism {
   kind: 'mechanism';
@@ -27,9 +27,9 @@ export interface Modifier {
   domain: MacroString | null;
 }
 
-export type Term = Mechanism | Modifier;
+type Term = Mechanism | Modifier;
 
-export interface SyntaxProblem {
+interface SyntaxProblem {
   raw: string;
   problem: string;
   /** The RFC 7208 section that says so. */
@@ -37,7 +37,7 @@ export interface SyntaxProblem {
   fix: string;
 }
 
-export interface ParsedRecord {
+interface ParsedRecord {
   terms: Term[];
   problems: SyntaxProblem[];
 }
@@ -68,25 +68,15 @@ const SHAPE_FIXES: Record<MechanismName, string> = {
   ip6: 'Write it as ip6:<address> or ip6:<network>/<0-128>, e.g. "ip6:2001:db8::/32".',
 };
 
+/** The RFC 7208 section that defines each mechanism. */
+const SECTIONS: Record<MechanismName, string> = { all: '5.1', include: '5.2', a: '5.3', mx: '5.4', ptr: '5.5', ip4: '5.6', ip6: '5.6', exists: '5.7' };
+
 /** 5.6: a CIDR length is written without leading zeros, 0-32 for IPv4 and 0-128 for IPv6. */
 const badLength = (length: string | undefined, max: number) => length !== undefined && !(/^(0|[1-9]\d*)$/.test(length) && Number(length) <= max);
 
-/** Why what follows a mechanism's name breaks its grammar, or null (with the domain-spec it holds). */
+/** Why what follows a mechanism's name breaks its grammar, or else the domain-spec it holds (null when it has none). */
 function mechanismProblem(name: MechanismName, rest: string): { problem: string; section: string } | { domain: MacroString | null } {
-  const section =
-    name === 'all'
-      ? '5.1'
-      : name === 'include'
-        ? '5.2'
-        : name === 'a'
-          ? '5.3'
-          : name === 'mx'
-            ? '5.4'
-            : name === 'ptr'
-              ? '5.5'
-              : name === 'exists'
-                ? '5.7'
-                : '5.6';
+  const section = SECTIONS[name];
   const shape = SHAPES[name].exec(rest);
   if (!shape) return { problem: `it is not written as the ${name} mechanism is`, section };
   const { domain, ip, v4, v6 } = shape.groups ?? {};

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Finding, SpfCheck } from '@contracts/domains';
+import type { Finding, SpfCheck, SpfSenderResult } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { error, info, statusOf, warning, withTag } from './finding';
 import { assumedEnvelope, evaluateForSenders } from './spf-senders';
@@ -115,7 +115,7 @@ function limitFindings(walk: Walk): Finding[] {
 }
 
 /** What a record that depends on the sender means, and each known sender's result when it is an error. */
-function senderFindings(domain: string, senderTerms: string[], results: Awaited<ReturnType<typeof evaluateForSenders>>): Finding[] {
+function senderFindings(domain: string, senderTerms: string[], results: SpfSenderResult[]): Finding[] {
   const { sender, helo } = assumedEnvelope(domain);
   const what = `The SPF record depends on the sender: ${listed(senderTerms)} ${senderTerms.length === 1 ? 'builds its name' : 'build their names'} from the sending IP or address, so receivers look ${senderTerms.length === 1 ? 'it' : 'them'} up for each message.`;
   if (results.length === 0) return [info(`${what} It will be evaluated for your sending IPs once DMARC reports or inbox-test messages show them.`)];
