@@ -29,6 +29,8 @@ describe('DNS resolver (against a real DNS server on loopback)', () => {
     expect(await resolver.txt('empty.example.test')).toEqual([]);
     dns.servfail.add('broken.example.test');
     await expect(resolver.txt('broken.example.test')).rejects.toBeInstanceOf(DnsLookupError);
+    // The error names what was asked, so a finding can say which lookup failed.
+    await expect(resolver.txt('broken.example.test')).rejects.toMatchObject({ query: 'broken.example.test', rrtype: 'TXT', code: 'ESERVFAIL' });
   });
 
   it('asks only the configured servers for PTR records, never /etc/hosts', async () => {

@@ -4,11 +4,12 @@ import { parseIp, reversedIp } from './ip-address';
 /** A lookup that could not be answered (timeout, SERVFAIL, refused): unknown, not absent. */
 export class DnsLookupError extends Error {
   constructor(
-    readonly name: string,
+    /** The name asked for (not `name`: that is the error's class name, which Error keeps there). */
+    readonly query: string,
     readonly rrtype: string,
     readonly code: string,
   ) {
-    super(`DNS lookup of ${rrtype} ${name} failed (${code})`);
+    super(`DNS lookup of ${rrtype} ${query} failed (${code})`);
     this.name = 'DnsLookupError';
   }
 }
