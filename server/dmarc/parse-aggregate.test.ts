@@ -433,6 +433,14 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
     expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
   });
 
+  it("RFC 9990 3.1.1.1: DMARC elements that declare a DMARC namespace of their own are the report's, not extensions", () => {
+    const xml = dmarcbisXml({ root: '<feedback>' })
+      .replace('<report_metadata>', '<report_metadata xmlns="http://dmarc.org/dmarc-xml/0.1">')
+      .replace('<policy_published>', '<d:policy_published xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">')
+      .replace('</policy_published>', '</d:policy_published>');
+    expect(parseOk(xml)).toMatchObject({ schema: 'rfc7489', reportId: '3v98abbp8ya9n3va8yr8oa3ya', policy: { domain: 'example.com', p: 'quarantine' } });
+  });
+
   it('RFC 9990 3.1.1.6 (extension): an extension the reader does not know is skipped, and the report read on', () => {
     // The RFC's second sample (dmarc-xmlalt-0.2.xml): a draft namespace, version 2.0, a file-level extension and an unknown record element.
     const xml = dmarcbisXml({

@@ -16,6 +16,8 @@ import { STOP, streamXml, type XmlHandlers } from './parse-xml-stream';
 // entity can ever be defined, so none can be expanded (billion laughs, external entities).
 const DTD = /<!(?:DOCTYPE|ENTITY)/i;
 const RFC9990_NAMESPACE = 'urn:ietf:params:xml:ns:dmarc-2.0';
+/** The namespaces DMARC reports have been written in (RFC 7489's drafts, RFC 9990's draft and RFC 9990): never an extension's. */
+const DMARC_NAMESPACES = new Set([RFC9990_NAMESPACE, 'http://dmarc.org/dmarc-xml/0.1', 'http://dmarc.org/dmarc-xml/0.2']);
 const FEEDBACK_START = /<([A-Za-z_][\w.-]*:)?feedback(?=[\s>/])[^>]*>/;
 const MAX_COUNT = 2_147_483_647;
 
@@ -219,10 +221,10 @@ class FeedbackReader implements XmlHandlers {
     }
     const namespaces = inScope(parent.namespaces, attributes);
     // Extension elements are namespaced (RFC 9990 section 6): one bound to another namespace than the
-    // report's is not the DMARC element of the same name. A prefix nobody declared is read as the
-    // report's: reporters write them so.
+    // report's or a DMARC one is not the DMARC element of the same name. A prefix nobody declared is
+    // read as the report's: reporters write them so.
     const namespace = namespaces.get(prefix);
-    if (namespace && namespace !== this.namespace) {
+    if (namespace && namespace !== this.namespace && !DMARC_NAMESPACES.has(namespace)) {
       stack.push(SKIPPED);
       return;
     }
