@@ -94,6 +94,11 @@ export const DkimSelectorResult = z.object({
   keyType: z.string().nullable(),
   keyBits: z.number().int().nullable(),
   findings: z.array(Finding),
+  /**
+   * Set when this check's lookup of the selector failed (SERVFAIL, timeout) and the result is the
+   * one an earlier check found, at this time: a key that did not answer is not a key removed.
+   */
+  lastFoundAt: z.string().optional(),
 });
 export const DkimCheck = z.object({
   ...checkBase,
@@ -142,6 +147,16 @@ export const DmarcCheck = z.object({
   /** External rua destinations and whether they authorize receiving reports (_report._dmarc). */
   externalReportDestinations: z.array(z.object({ domain: z.string(), authorized: z.boolean() })),
   discovery: DmarcDiscovery.optional(),
+  /**
+   * The lookup that failed and left the applying record unknown (a parent's _dmarc name answering
+   * SERVFAIL, say): neither found nor missing. Absent when the walk was answered.
+   */
+  failedLookup: z.object({ name: z.string(), code: z.string() }).optional(),
+  /**
+   * With failedLookup, when an earlier check had an answer: the verdict shown is the one found at
+   * this time, kept so a lookup that failed once is not a record removed.
+   */
+  lastFoundAt: z.string().optional(),
 });
 
 export const MxCheck = z.object({ ...checkBase, hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })) });

@@ -114,6 +114,40 @@ describe('alerts of a domain check', () => {
     });
   });
 
+  it('calls a lookup that fails (SERVFAIL) no record removed: the last DKIM key and DMARC policy are kept, said to be kept, and nothing is raised', async () => {
+    const { client } = await signUp(t.app);
+    // A subdomain whose DMARC policy is its Organizational Domain's (RFC 9989 4.10.1): the second lookup of the walk is the one that fails.
+    const key = rsaKey();
+    publish('news.flaky-org.com', { dkim: key, dmarc: 'v=DMARC1; p=none' });
+    delete dns.zone['_dmarc.news.flaky-org.com'];
+    dns.zone['_dmarc.flaky-org.com'] = { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@flaky-org.com'] };
+    const id = await addDomain(client, 'news.flaky-org.com');
+    expect((await verify(client, id)).status).toBe('healthy');
+
+    dns.servfail.add('mail._domainkey.news.flaky-org.com');
+    dns.servfail.add('_dmarc.flaky-org.com');
+    try {
+      expect((await verify(client, id)).status).toBe('healthy');
+      expect((await alertsOf(client)).filter((a) => a.type === 'dns_changes')).toEqual([]);
+      const { checks } = (await client.get(`/api/domains/${id}`)).json();
+      expect(checks.dkim.selectors).toEqual([expect.objectContaining({ selector: 'mail', status: 'valid', lastFoundAt: expect.any(String) })]);
+      expect(checks.dmarc).toMatchObject({
+        status: 'valid',
+        record: 'v=DMARC1; p=reject; rua=mailto:dmarc@flaky-org.com',
+        failedLookup: { name: '_dmarc.flaky-org.com', code: 'ESERVFAIL' },
+      });
+      expect(checks.dmarc.findings[0].message).toMatch(/^The DMARC lookup of _dmarc\.flaky-org\.com failed \(ESERVFAIL\) at this check; what is shown is the verdict of the check of \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+      await verify(client, id); // failing twice in a row keeps the same answer, with one note
+      const again = (await client.get(`/api/domains/${id}`)).json().checks;
+      expect(again.dmarc.findings.filter((f: { message: string }) => f.message.startsWith('The DMARC lookup'))).toHaveLength(1);
+    } finally {
+      dns.servfail.clear();
+    }
+    // Answering again, the same records are no record published either.
+    expect((await verify(client, id)).status).toBe('healthy');
+    expect((await alertsOf(client)).filter((a) => a.type === 'dns_changes')).toEqual([]);
+  });
+
   it('raises no alert of its own on a first check that finds problems: it queues the evaluation, whose condition says it', async () => {
     const { client, user } = await signUp(t.app);
     const id = await addDomain(client, 'brand-new-and-broken.com'); // nothing published at all

@@ -29,7 +29,7 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
   const { db, dns } = ctx;
   let checks: DomainChecks;
   try {
-    checks = await runDomainChecks(dns, { ...row, senderIps: await knownSenderIps(ctx, row) });
+    checks = await runDomainChecks(dns, { ...row, lastKnown: row.checks, senderIps: await knownSenderIps(ctx, row) });
   } catch (err) {
     if (err instanceof DnsLookupError) {
       throw new AppError('unavailable', `DNS lookups for ${row.domain} failed (${err.code}); nothing was changed. Try again in a minute.`);

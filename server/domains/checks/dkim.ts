@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { DkimCheck, DkimSelectorResult, Finding } from '@contracts/domains';
+import type { DkimCheck, DkimSelectorResult, DomainChecks, Finding } from '@contracts/domains';
 import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 import { discardedRecordFinding, kindOfRecord, readKeyRecord } from './dkim-key-record';
-import { error, info, statusOf, warning } from './finding';
+import { checkOf, error, info, statusOf, warning } from './finding';
 import { excerpt } from './tag-list';
 
 /** Selectors the big senders use; probed on every domain besides the ones the user names. */
@@ -79,11 +79,22 @@ const codesOf = (failures: DnsLookupError[]) => [...new Set(failures.map((f) => 
  * when every selector that matters failed (the user's, or all common ones when the user named none)
  * and no key turned up does the check say it could not be completed.
  */
-export async function checkDkim(dns: DnsResolver, domain: string, userSelectors: string[]): Promise<z.infer<typeof DkimCheck>> {
+export async function checkDkim(
+  dns: DnsResolver,
+  domain: string,
+  userSelectors: string[],
+  lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dkim'> | null,
+): Promise<z.infer<typeof DkimCheck>> {
   const triedSelectors = [...new Set([...userSelectors, ...COMMON_SELECTORS])];
   const outcomes = await Promise.all(triedSelectors.map((s) => checkSelector(dns, domain, s)));
-  const found = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
   const failed = outcomes.flatMap((o) => ('failed' in o ? [{ selector: o.selector, error: o.failed }] : []));
+  // A selector that did not answer keeps the key an earlier check found there (marked with when),
+  // so one SERVFAIL is neither a key removed nor a domain whose DKIM suddenly fails.
+  const carried = failed.flatMap(({ selector }) => {
+    const known = lastKnown?.dkim.selectors.find((s) => s.selector === selector);
+    return known ? [{ ...known, lastFoundAt: known.lastFoundAt ?? lastKnown!.checkedAt }] : [];
+  });
+  const found = [...outcomes.flatMap((o) => ('result' in o ? [o.result] : [])), ...carried];
   const uncheckedSelectors = failed.map((f) => f.selector);
   const base = { selectors: found, triedSelectors, uncheckedSelectors };
 
@@ -109,7 +120,11 @@ export async function checkDkim(dns: DnsResolver, domain: string, userSelectors:
   for (const s of userSelectors) {
     const outcome = outcomes.find((o) => o.selector === s)!;
     const name = `${s}._domainkey.${domain}`;
-    if ('failed' in outcome) findings.push(warning(`${name} could not be checked: the DNS lookup failed (${outcome.failed.code}).`, RETRY_FIX));
+    if ('failed' in outcome) {
+      const kept = carried.find((c) => c.selector === s);
+      const shown = kept ? `; the key shown is the one found at ${checkOf(kept.lastFoundAt)}` : '';
+      findings.push(warning(`${name} could not be checked: the DNS lookup failed (${outcome.failed.code})${shown}.`, RETRY_FIX));
+    }
     if ('noKey' in outcome) {
       const records = outcome.noKey;
       const reason = records.length

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { DmarcCheck, Finding } from '@contracts/domains';
+import type { DmarcCheck, DomainChecks, Finding } from '@contracts/domains';
 import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from '../../platform/dns/dmarc-discovery';
 import { DMARC_TAGS, isDmarcRecord, whyNotDmarcRecord, type DmarcRecord, type ReportUri } from '../../platform/dns/dmarc-record';
 import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
-import { error, info, statusOf, warning } from './finding';
+import { checkOf, error, info, statusOf, warning } from './finding';
 
 type Result = z.infer<typeof DmarcCheck>;
 type Found = NonNullable<PolicyDiscovery['found']>;
@@ -24,7 +24,7 @@ const STILL_APPLIES = 'Your DMARC record is valid and its policy applies.';
  * read it: what they discard is a warning and the policy still applies; only what makes them
  * ignore the record or skip DMARC is an error (docs/decisions/038).
  */
-export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Result> {
+export async function checkDmarc(dns: DnsResolver, domain: string, lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dmarc'> | null): Promise<Result> {
   const discovery = await discoverDmarcPolicy(dns, domain);
   const { walk, found, policy } = discovery;
   const own = walk.steps[0];
@@ -33,7 +33,16 @@ export async function checkDmarc(dns: DnsResolver, domain: string): Promise<Resu
   const findings = ownNameFindings(domain, own, found);
   const attempted = own.records[0] ?? own.txt.find((txt) => whyNotDmarcRecord(txt)) ?? null;
   const none = { record: attempted, foundAt: attempted ? `_dmarc.${domain}` : null, tags: {}, externalReportDestinations: [] };
-  if (discovery.failed) return { ...none, status: 'invalid', findings: [...findings, lookupFailed(domain, discovery.failed)] };
+  if (discovery.failed) {
+    const known = lastKnown?.dmarc;
+    // An earlier answer is kept (and said to be kept): one failed lookup is not a record removed or a policy gone.
+    if (known && (!known.failedLookup || known.lastFoundAt)) {
+      const lastFoundAt = known.lastFoundAt ?? lastKnown!.checkedAt;
+      const earlier = known.failedLookup ? known.findings.slice(1) : known.findings; // without the note of the last failure
+      return { ...known, findings: [keptAfterFailure(discovery.failed, lastFoundAt), ...earlier], failedLookup: discovery.failed, lastFoundAt };
+    }
+    return { ...none, status: 'invalid', findings: [...findings, lookupFailed(domain, discovery.failed)], failedLookup: discovery.failed };
+  }
   if (!found || !policy) {
     if (findings.length > 0) return { ...none, status: 'invalid', findings };
     return {
@@ -102,6 +111,14 @@ function lookupFailed(domain: string, failed: FailedLookup): Finding {
   const zone = failed.name.replace(/^_dmarc\./, '');
   return error(
     `The DMARC lookup of ${failed.name} failed (${failed.code}), so whether a parent domain’s record applies to ${domain} is unknown; receivers that hit the same failure may defer or distrust its mail.`,
+    `Make sure the DNS servers of ${zone} answer TXT queries for ${failed.name}; the check runs again on its own.`,
+  );
+}
+
+function keptAfterFailure(failed: FailedLookup, lastFoundAt: string): Finding {
+  const zone = failed.name.replace(/^_dmarc\./, '');
+  return warning(
+    `The DMARC lookup of ${failed.name} failed (${failed.code}) at this check; what is shown is the verdict of ${checkOf(lastFoundAt)}.`,
     `Make sure the DNS servers of ${zone} answer TXT queries for ${failed.name}; the check runs again on its own.`,
   );
 }

@@ -12,6 +12,8 @@ export interface CheckTarget {
   dkimSelectors: string[];
   /** Sending IPs the product has seen for the domain: an SPF record built from the sender is evaluated for each (ADR 037). */
   senderIps?: string[];
+  /** The checks stored before: where a lookup fails now, its last answer is kept rather than called gone. */
+  lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dkim' | 'dmarc'> | null;
 }
 
 export const ownershipRecordName = (domain: string) => `_inboxpulse.${domain}`;
@@ -25,8 +27,8 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     dns.aaaa(domain),
     checkMx(dns, domain),
     checkSpf(dns, domain, target.senderIps),
-    checkDkim(dns, domain, target.dkimSelectors),
-    checkDmarc(dns, domain),
+    checkDkim(dns, domain, target.dkimSelectors, target.lastKnown),
+    checkDmarc(dns, domain, target.lastKnown),
     dns.txt(ownershipRecordName(domain)),
     checkTlsRpt(dns, domain),
   ]);

@@ -58,6 +58,11 @@ export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
                     .join(', ')}
                 </p>
               )}
+              {result.lastFoundAt && (
+                <p className="text-xs text-muted-foreground">
+                  No answer at this check: the key as found on {result.lastFoundAt.slice(0, 16).replace('T', ' ')} UTC.
+                </p>
+              )}
               {result.record && (
                 // A key is hundreds of characters nobody reads: one line, whole in its tooltip and copy button.
                 <div data-testid="dkim-key">
