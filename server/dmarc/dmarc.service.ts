@@ -1,3 +1,2 @@
 // What other capabilities may ask of DMARC.
 export { dmarcStorage } from './dmarc.repo';
-export { dmarcSenderIps } from './sender-ips.repo';

@@ -278,27 +278,3 @@ export async function seedNetworkStatus(ex: Executor): Promise<SeedNetworkStatus
     byRegion: Object.fromEntries(byRegion.map((row) => [row.region, row.providers])),
   };
 }
-
-/**
- * The connecting IPs of a user's inbox-test messages sent as `domain` (envelope sender or From
- * address at that domain) since `sinceDays` ago, those with the most messages first.
- */
-export async function inboxTestSenderIps(
-  ex: Executor,
-  userId: number,
-  domain: string,
-  sinceDays: number,
-  limit: number,
-): Promise<{ ip: string; messages: number }[]> {
-  const result = (await ex.execute(sql`
-    select r.report->'envelope'->>'remoteIp' as ip, count(*)::float8 as messages
-    from ${inboxTestReports} r join ${inboxTests} t on t.id = r.test_id
-    where t.user_id = ${userId} and r.created_at >= now() - make_interval(days => ${sinceDays}::int)
-      and r.report->'envelope'->>'remoteIp' is not null
-      and (lower(split_part(r.report->'envelope'->>'mailFrom', '@', 2)) = ${domain}
-        or exists (select 1 from jsonb_array_elements_text(r.report->'authentication'->'headerFrom') f where lower(split_part(f, '@', 2)) = ${domain}))
-    group by 1
-    order by 2 desc, 1
-    limit ${limit}`)) as unknown as { rows: { ip: string; messages: number }[] };
-  return result.rows;
-}
