@@ -8,6 +8,7 @@ import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
+import { checkDmarc } from './dmarc';
 import { checkBimi } from './transport';
 import { parseTags } from './tag-list';
 
@@ -106,6 +107,31 @@ describe.skipIf(!hasOpenssl)('BIMI record, logo and mark certificate (draft-bran
   }
 
   describe('the assertion record', () => {
+    it("draft 7.2 step 6: a subdomain without a record of its own uses its Organizational Domain's, and its own record wins", async () => {
+      dns.zone['_dmarc.bimi-org.test'] = { TXT: ['v=DMARC1; p=reject'] };
+      dns.zone['default._bimi.bimi-org.test'] = { TXT: ['v=BIMI1; l=; a=;'] };
+      // The Organizational Domain is the one the DMARC check found by RFC 9989's tree walk.
+      const policy = await checkDmarc(resolver, 'news.bimi-org.test');
+      expect(policy.discovery?.organizationalDomain).toBe('bimi-org.test');
+      const inherited = await checkBimi(resolver, 'news.bimi-org.test', policy, { outbound, port, ca, now: NOW });
+      expect(summary(inherited)).toEqual({
+        status: 'valid',
+        findings: [
+          [
+            'info',
+            'news.bimi-org.test has no BIMI record of its own, so mailbox providers use the one of its Organizational Domain at default._bimi.bimi-org.test (BIMI draft section 7.2).',
+            'To show another logo for news.bimi-org.test, or none, publish a record at default._bimi.news.bimi-org.test ("v=BIMI1; l=; a=" declines).',
+          ],
+          ['info', 'This domain declines to show a BIMI logo (an empty l= and a=): mailbox providers show none for it.', null],
+        ],
+      });
+      expect(inherited.record).toBe('v=BIMI1; l=; a=;');
+
+      dns.zone['default._bimi.news.bimi-org.test'] = { TXT: ['v=BIMI1; l=https://example.com/logo.txt'] };
+      const own = await checkBimi(resolver, 'news.bimi-org.test', policy, { outbound, port, ca, now: NOW });
+      expect(own.record).toBe('v=BIMI1; l=https://example.com/logo.txt');
+    });
+
     it.each([
       {
         name: 'draft 4.3.1: an empty l= and a= is a declination to publish, not an error',

@@ -34,19 +34,37 @@ export interface BimiCheckOptions extends FetchOptions {
 }
 
 /** What BIMI reads of the DMARC check: the record's tags and where it was found (null when there is none). */
-export type DmarcForBimi = Pick<z.infer<typeof DmarcCheck>, 'tags' | 'foundAt'>;
+export type DmarcForBimi = Pick<z.infer<typeof DmarcCheck>, 'tags' | 'foundAt' | 'discovery'>;
 
 /** BIMI: the record, the domain's DMARC enforcement, the logo and the mark certificate. */
 export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcForBimi, options: BimiCheckOptions = {}): Promise<Checks['bimi']> {
-  const name = `default._bimi.${domain}`;
-  const txt = await lookupRecords(dns, name, domain, BIMI);
-  if (!Array.isArray(txt)) return { status: 'invalid', record: null, findings: [txt] };
-  const { record, findings } = findRecord(txt, name, BIMI);
+  const ownName = `default._bimi.${domain}`;
+  const own = await lookupRecords(dns, ownName, domain, BIMI);
+  if (!Array.isArray(own)) return { status: 'invalid', record: null, findings: [own] };
+  let { record, findings } = findRecord(own, ownName, BIMI);
+  // Draft 7.2 step 6: with no record of its own, a subdomain uses its Organizational Domain's (found by the DMARC check).
+  const orgDomain = dmarc.discovery?.organizationalDomain;
+  let recordDomain = domain;
+  if (!record && orgDomain && orgDomain !== domain) {
+    const orgName = `default._bimi.${orgDomain}`;
+    const inherited = await lookupRecords(dns, orgName, orgDomain, BIMI);
+    if (!Array.isArray(inherited)) return { status: 'invalid', record: null, findings: [inherited] };
+    ({ record, findings } = findRecord(inherited, orgName, BIMI));
+    if (record) {
+      recordDomain = orgDomain;
+      findings.unshift(
+        info(
+          `${domain} has no BIMI record of its own, so mailbox providers use the one of its Organizational Domain at ${orgName} (BIMI draft section 7.2).`,
+          `To show another logo for ${domain}, or none, publish a record at ${ownName} ("v=BIMI1; l=; a=" declines).`,
+        ),
+      );
+    }
+  }
   if (!record)
     return {
       status: 'missing',
       record: null,
-      findings: [info('No BIMI record: mailbox providers show no brand logo.', `Publish "v=BIMI1; l=https://.../logo.svg" at ${name}.`)],
+      findings: [info('No BIMI record: mailbox providers show no brand logo.', `Publish "v=BIMI1; l=https://.../logo.svg" at ${ownName}.`)],
     };
   // Draft 4.3: the DKIM tag-value syntax (RFC 6376 3.2), "defined precisely": receivers "MUST NOT attempt to fix syntactical or capitalization errors".
   const list = parseStrictTagList(record);
@@ -81,7 +99,7 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
   const logo = logoUrl && logoFetch ? checkLogo(logoUrl, logoFetch) : null;
   const certificate =
     certificateUrl && pemFetch
-      ? await checkCertificate(domain, certificateUrl, pemFetch, logoUrl && logo?.file ? { url: logoUrl, file: logo.file } : null, options.now)
+      ? await checkCertificate(recordDomain, certificateUrl, pemFetch, logoUrl && logo?.file ? { url: logoUrl, file: logo.file } : null, options.now)
       : null;
   findings.push(...(logo?.findings ?? []), ...(certificate?.findings ?? []));
   if (authority === '' && logoUrl)
