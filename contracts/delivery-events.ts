@@ -189,7 +189,7 @@ export const DomainStatus = z.object({
 
 export const DaysQuery = z.object({ days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1).max(90).default(30) });
 
-export const BOUNCE_CAUSES = ['blocklist', 'policy', 'mailbox_full', 'unknown_user', 'rate_limited', 'other'] as const;
+export const BOUNCE_CAUSES = ['blocklist', 'policy', 'mailbox_full', 'unknown_user', 'rate_limited', 'reputation_throttled', 'other'] as const;
 export const BounceCause = z.enum(BOUNCE_CAUSES);
 export type BounceCause = z.infer<typeof BounceCause>;
 
@@ -214,7 +214,13 @@ export const AuthenticationFinding = z.object({
   dmarcStatus: z.string().nullable(),
 });
 
-export const CauseCount = z.object({ cause: BounceCause, label: z.string(), count: z.number().int() });
+export const CauseCount = z.object({
+  cause: BounceCause,
+  label: z.string(),
+  count: z.number().int(),
+  /** What the sender can do about this cause, in a sentence or two. */
+  advice: z.string().optional(),
+});
 
 /** GET /api/delivery-events/bounce-causes: bounces and deferrals of the window grouped into plain causes. */
 export const BounceCauses = z.object({

@@ -479,7 +479,7 @@ export const API_SECTIONS: ApiSection[] = [
         path: '/api/delivery-events/bounce-causes',
         title: 'Bounce causes',
         description:
-          'Bounces and deferrals of the last `days` days (1-90, default 30) in plain causes (blocklist, policy, mailbox_full, unknown_user, rate_limited, other), overall and per mailbox provider, with what explains them: the listings of the IPs a blocklist refusal named, from IP monitoring, and the SPF, DKIM and DMARC status of the domains policy refusals came back for.',
+          'Bounces and deferrals of the last `days` days (1-90, default 30) in plain causes (blocklist, policy, mailbox_full, unknown_user, rate_limited, reputation_throttled, other), each with a label and advice, overall and per mailbox provider, with what explains them: the listings of the IPs a blocklist refusal named, from IP monitoring, and the SPF, DKIM and DMARC status of the domains policy refusals came back for.',
         query: { days: '30' },
         status: 200,
         response: {

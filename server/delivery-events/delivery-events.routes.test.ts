@@ -505,10 +505,16 @@ describe('what the events feed', () => {
     expect(causes.total).toBe(4);
     expect(causes.causes).toEqual(
       expect.arrayContaining([
-        { cause: 'blocklist', label: 'Blocked by a blocklist', count: 1 },
-        { cause: 'unknown_user', label: 'Unknown user', count: 1 },
-        { cause: 'rate_limited', label: 'Rate limited or throttled', count: 1 },
-        { cause: 'policy', label: 'Policy, DMARC or authentication', count: 1 },
+        expect.objectContaining({ cause: 'blocklist', label: 'Blocked by a blocklist', count: 1 }),
+        expect.objectContaining({ cause: 'unknown_user', label: 'Unknown user', count: 1 }),
+        // Yahoo's TSS04 deferral is throttling for reputation, said with what to do about it.
+        {
+          cause: 'reputation_throttled',
+          label: 'Throttled for sender reputation',
+          count: 1,
+          advice: expect.stringContaining('send less to it for a few days'),
+        },
+        expect.objectContaining({ cause: 'policy', label: 'Policy, DMARC or authentication', count: 1 }),
       ]),
     );
     expect(causes.byMailboxProvider.find((p: { mailboxProvider: string }) => p.mailboxProvider === 'gmail')).toEqual({

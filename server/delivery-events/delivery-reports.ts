@@ -10,7 +10,7 @@ import { percentOf } from '@contracts/figures';
 import { listUserDomains } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { listIpAddresses } from '../reputation/ip-addresses.service';
-import { bounceCause, CAUSE_LABELS, ipsNamedIn } from './bounce-causes';
+import { bounceCause, CAUSE_ADVICE, CAUSE_LABELS, ipsNamedIn } from './bounce-causes';
 import { countFailures, listFailureGroups, type DeliveryEventRow, type EventCounts, type FailureGroup } from './delivery-events.repo';
 
 /*
@@ -60,7 +60,7 @@ export function windowStart(days: number, now = Date.now()): Date {
 
 function causeCounts(counts: Map<BounceCause, number>) {
   return BOUNCE_CAUSES.filter((c) => (counts.get(c) ?? 0) > 0)
-    .map((cause) => ({ cause, label: CAUSE_LABELS[cause], count: counts.get(cause) ?? 0 }))
+    .map((cause) => ({ cause, label: CAUSE_LABELS[cause], count: counts.get(cause) ?? 0, advice: CAUSE_ADVICE[cause] }))
     .sort((a, b) => b.count - a.count);
 }
 
