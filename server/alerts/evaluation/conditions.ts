@@ -1,7 +1,8 @@
 import type { AlertSeverity } from '@contracts/alerts';
 import { ALERT_RULE_TYPES, type AlertRuleType } from '@contracts/alert-settings';
 import type { ConditionAlert } from '../alert-conditions';
-import type { DmarcDomainTotals, DomainFacts, GmailSpamDay, MetricsDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
+import { lastWindow, RULE_WINDOW_MS, usesDailyStatistics, type RuleWindow } from '@contracts/alert-rule-basis';
+import type { DmarcDomainTotals, DomainFacts, EventWindows, GmailSpamDay, MetricsDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
 
 /*
  * Every condition the evaluation watches, computed from one user's data without touching the
@@ -43,6 +44,7 @@ export interface Measured {
 }
 
 export interface EvaluationData {
+  now: Date;
   today: string;
   settings: ThresholdSettings;
   rules: RuleRow[];
@@ -52,6 +54,8 @@ export interface EvaluationData {
   domains: DomainFacts[];
   dmarc: DmarcDomainTotals[];
   gmailSpam: GmailSpamDay[];
+  /** The delivery events of the rules' windows, by eventWindowKey. */
+  ruleEvents: Map<string, EventWindows>;
 }
 
 /** The namespaces of keys the evaluation owns: an open alert under one of them that nothing measured is resolved. */
@@ -491,8 +495,28 @@ const RULE_ALERT_TYPES = {
   volumeDecrease: 'suspicious_activity',
 } as const satisfies Record<AlertRuleType, string>;
 
-/** Windows are judged on daily figures: up to 24h the latest day (as the settings' conditions), 7d seven days. */
-export const windowDays = (timeWindow: string) => (timeWindow === '7d' ? 7 : 1);
+/** The delivery figure each rule type watches; the others are judged on inbox tests and sender scores. */
+const DELIVERY_KINDS = {
+  bounceRate: 'bounce',
+  complaintRate: 'complaints',
+  deliveryRate: 'delivery',
+  volumeIncrease: 'volumeUp',
+  volumeDecrease: 'volumeDown',
+} as const satisfies Partial<Record<AlertRuleType, MetricKind>>;
+
+/** The event windows a user's rules need: one per window length and domain (null: all). */
+export function ruleEventWindows(rules: RuleRow[]): { key: string; window: RuleWindow; domain: string | null }[] {
+  const out = new Map<string, { key: string; window: RuleWindow; domain: string | null }>();
+  for (const rule of rules) {
+    if (!(rule.type in DELIVERY_KINDS)) continue;
+    const domain = rule.domain?.toLowerCase() ?? null;
+    const key = eventWindowKey(rule.timeWindow, domain);
+    out.set(key, { key, window: rule.timeWindow as RuleWindow, domain });
+  }
+  return [...out.values()];
+}
+
+export const eventWindowKey = (window: string, domain: string | null) => `${window}|${domain ?? ''}`;
 
 function ruleSeverity(rule: RuleRow, value: number): AlertSeverity | null {
   const above = ALERT_RULE_TYPES[rule.type as AlertRuleType].direction === 'above';
@@ -511,7 +535,7 @@ interface RuleTarget {
 
 function ruleTargets(rule: RuleRow, data: EvaluationData): RuleTarget[] {
   const type = rule.type as AlertRuleType;
-  const days = windowDays(rule.timeWindow);
+  const window = rule.timeWindow as RuleWindow;
   const userDomains = new Set(data.domains.map((d) => d.domain));
   // A rule for a domain the user no longer has watches nothing.
   if (rule.domain !== null && !userDomains.has(rule.domain.toLowerCase())) return [];
@@ -541,31 +565,21 @@ function ruleTargets(rule: RuleRow, data: EvaluationData): RuleTarget[] {
     return [...domains, ...ips];
   }
   if (type === 'inboxRate') {
-    const placements = days === 7 ? testsByDomainSince(data.tests, new Date(`${addDays(data.today, -6)}T00:00:00Z`)) : latestTestByDomain(data.tests);
+    const placements = testsByDomainSince(data.tests, new Date(data.now.getTime() - RULE_WINDOW_MS[window]));
     return [...placements]
       .filter(([key]) => ruleDomain === null || key === ruleDomain)
       .map(([key, p]) => ({
         suffix: key,
         value: pct(p.inbox, p.seeds),
-        subject: `inbox placement for ${sender(p)} (${days === 7 ? `${p.tests} test${p.tests === 1 ? '' : 's'} of the last 7 days` : 'latest test'})`,
+        subject: `inbox placement for ${sender(p)} (${p.tests} test${p.tests === 1 ? '' : 's'} completed in ${lastWindow(window)})`,
         domain: p.domain,
         facts: { domain: p.domain ?? 'unknown', inbox: p.inbox, seeds: p.seeds, tests: p.tests },
       }));
   }
-  // Provider metrics are the account's: a rule for one domain is judged on them too, and says so.
-  const anchor = metricsAnchor(data.metrics, data.today);
-  if (!anchor) return [];
-  const kind: MetricKind =
-    type === 'bounceRate'
-      ? 'bounce'
-      : type === 'complaintRate'
-        ? 'complaints'
-        : type === 'deliveryRate'
-          ? 'delivery'
-          : type === 'volumeIncrease'
-            ? 'volumeUp'
-            : 'volumeDown';
-  const reading = readMetric(kind, data.metrics, anchor, data.today, days);
+  const kind = DELIVERY_KINDS[type as keyof typeof DELIVERY_KINDS];
+  const reading =
+    readEvents(kind, data.ruleEvents.get(eventWindowKey(rule.timeWindow, ruleDomain)), window, ruleDomain) ??
+    (usesDailyStatistics(window, ruleDomain) ? readDailyStatistics(kind, data, window) : null);
   if (!reading) return [];
   return [
     {
@@ -573,9 +587,65 @@ function ruleTargets(rule: RuleRow, data: EvaluationData): RuleTarget[] {
       value: reading.value,
       subject: `${ALERT_RULE_TYPES[type].label.toLowerCase()} (${reading.words})`,
       domain: ruleDomain,
-      facts: { ...reading.facts, ...(ruleDomain ? { scope: 'all your sending (provider figures are per account)' } : {}) },
+      facts: reading.facts,
     },
   ];
+}
+
+/** A delivery figure of the rule's own window, from the events' own times; null when too few messages came. */
+function readEvents(kind: MetricKind, events: EventWindows | undefined, window: RuleWindow, domain: string | null): Reading | null {
+  if (!events) return null;
+  const { current: now, previous: before } = events;
+  const period = lastWindow(window);
+  const from = domain ? ` sent from ${domain}` : '';
+  const source = ', from your MTA and ESP events';
+  const base = { basis: 'events', period, ...(domain ? { domain } : {}) };
+  if (kind === 'volumeUp' || kind === 'volumeDown') {
+    if (before.sent < MIN_MESSAGES) return null;
+    const change = pct(now.sent - before.sent, before.sent);
+    return {
+      value: kind === 'volumeUp' ? change : round(-change),
+      facts: { ...base, sent: now.sent, previousSent: before.sent },
+      words: `${count(now.sent)} messages${from} in ${period} against ${count(before.sent)} in the ${period.slice('the last '.length)} before${source}`,
+    };
+  }
+  if (now.sent < MIN_MESSAGES) return null;
+  const facts = { ...base, sent: now.sent };
+  if (kind === 'bounce')
+    return {
+      value: pct(now.bounced, now.sent, 2),
+      facts: { ...facts, bounced: now.bounced },
+      words: `${count(now.bounced)} of ${count(now.sent)} messages${from} bounced in ${period}${source}`,
+    };
+  if (kind === 'delivery')
+    return {
+      value: pct(now.delivered, now.sent),
+      facts: { ...facts, delivered: now.delivered },
+      words: `${count(now.delivered)} of ${count(now.sent)} messages${from} were delivered in ${period}${source}`,
+    };
+  // Complaints over delivered mail, as Google Postmaster Tools computes the spam rate.
+  if (now.delivered <= 0) return null;
+  return {
+    value: pct(now.complaints, now.delivered, 2),
+    facts: { ...facts, delivered: now.delivered, complaints: now.complaints },
+    words: `${count(now.complaints)} spam complaints for ${count(now.delivered)} delivered messages${from} in ${period}${source}`,
+  };
+}
+
+/**
+ * An account-wide rule of a day or more whose window held too few events: the daily figures, which
+ * hold what ESPs report only per day (ADR 040). 24 hours is the latest UTC day with figures.
+ */
+function readDailyStatistics(kind: MetricKind, data: EvaluationData, window: RuleWindow): Reading | null {
+  const anchor = metricsAnchor(data.metrics, data.today);
+  if (!anchor) return null;
+  const reading = readMetric(kind, data.metrics, anchor, data.today, window === '7d' ? 7 : 1);
+  if (!reading) return null;
+  return {
+    ...reading,
+    facts: { ...reading.facts, basis: 'daily figures' },
+    words: `${reading.words}, from your daily figures, which include the statistics imported per day from your ESPs`,
+  };
 }
 
 function ruleConditions(data: EvaluationData): Measured[] {

@@ -370,8 +370,9 @@ describe('evaluating alert conditions', () => {
     await inboxTest(userId, 'ruled.test', 9, 10, hoursAgo(50)); // 90%
     await inboxTest(userId, 'ruled.test', 7, 10, hoursAgo(2)); // 70%
 
-    // 1% bounces today: under the settings' 5%, over this rule's 0.5% warning.
-    const daily = await rule(userId, { type: 'bounceRate', warning: 0.5, critical: 3, timeWindow: '1h', name: 'Bounces' });
+    // 1% bounces today: under the settings' 5%, over this rule's 0.5% warning. No events came in its
+    // 24 hours, so it is judged on the provider's daily statistics (an hour's rule could not be).
+    const daily = await rule(userId, { type: 'bounceRate', warning: 0.5, critical: 3, timeWindow: '24h', name: 'Bounces' });
     // 7 days: 260 of 7000 = 3.71%: critical for this one.
     const weekly = await rule(userId, { type: 'bounceRate', warning: 1, critical: 3, timeWindow: '7d' });
     const score = await rule(userId, { type: 'senderScore', warning: 80, critical: 60, domain: 'ruled.test' });
@@ -390,8 +391,9 @@ describe('evaluating alert conditions', () => {
       threshold: 0.5,
       warningThreshold: 0.5,
       criticalThreshold: 3,
-      window: '1h',
+      window: '24h',
       sent: 1000,
+      basis: 'daily figures',
     });
     expect(byKey[`rule:${weekly}`]).toMatchObject({ severity: 'critical' });
     expect(byKey[`rule:${weekly}`].metadata).toMatchObject({ value: 3.71, window: '7d', sent: 7000 });

@@ -12,11 +12,14 @@ import {
   GMAIL_SPAM_DAYS,
   INBOX_TEST_DAYS,
   measureAll,
+  ruleEventWindows,
   utcDay,
   type EvaluationData,
   type Measured,
 } from './conditions';
+import { RULE_WINDOW_MS } from '@contracts/alert-rule-basis';
 import {
+  countEventWindows,
   findThresholds,
   listDmarcTotals,
   listDomainFacts,
@@ -26,6 +29,7 @@ import {
   listRecentTests,
   listScoredIps,
   lockUserEvaluation,
+  type EventWindows,
 } from './evaluation.repo';
 
 export interface EvaluationSummary {
@@ -44,10 +48,16 @@ export async function loadEvaluationData(ex: Executor, userId: number, now: Date
     spamThreshold: ALERT_SETTING_DEFAULTS.spamThreshold,
     reputationThreshold: ALERT_SETTING_DEFAULTS.reputationThreshold,
   };
+  const rules = await listEnabledRules(ex, userId);
+  const ruleEvents = new Map<string, EventWindows>();
+  for (const { key, window, domain } of ruleEventWindows(rules)) {
+    ruleEvents.set(key, await countEventWindows(ex, userId, now, RULE_WINDOW_MS[window], domain));
+  }
   return {
+    now,
     today,
     settings,
-    rules: await listEnabledRules(ex, userId),
+    rules,
     tests: await listRecentTests(ex, userId, now, INBOX_TEST_DAYS),
     // Two 7-day windows before yesterday (volume rules) and a day to spare.
     metrics: await listMetricDays(ex, userId, addDays(today, -15)),
@@ -55,6 +65,7 @@ export async function loadEvaluationData(ex: Executor, userId: number, now: Date
     domains: await listDomainFacts(ex, userId),
     dmarc: await listDmarcTotals(ex, userId, addDays(today, -(DMARC_DAYS - 1))),
     gmailSpam: await listLatestGmailSpam(ex, userId, addDays(today, -GMAIL_SPAM_DAYS)),
+    ruleEvents,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
 import type { Executor } from '../../platform/db/client';
 import { listDayTotals, type DayTotals } from '../../platform/db/email-metric-days';
@@ -6,6 +6,7 @@ import {
   alertRules,
   alertSettings,
   alerts,
+  deliveryEvents,
   dmarcReports,
   dmarcSourceDays,
   domains,
@@ -190,4 +191,48 @@ export async function listLatestGmailSpam(ex: Executor, userId: number, since: s
     .where(and(eq(postmasterStats.userId, userId), gte(postmasterStats.date, since), isNotNull(postmasterStats.userReportedSpamRatio)))
     .orderBy(postmasterStats.domain, desc(postmasterStats.date));
   return rows.map((r) => ({ domain: r.domain, date: r.date, spamRatio: r.spamRatio! }));
+}
+
+/** Messages of a stretch of time as delivery events count them: a delivery or a bounce is a message sent. */
+export interface EventTotals {
+  sent: number;
+  delivered: number;
+  bounced: number;
+  complaints: number;
+}
+
+/** A rule's window of events, and the window of the same length just before it (for volume changes). */
+export interface EventWindows {
+  current: EventTotals;
+  previous: EventTotals;
+}
+
+/**
+ * The delivery events of (end - length, end] and of the same length before it, from the events' own
+ * times, of one sending domain (or a subdomain: envelope senders are often bounce.example.com) or of
+ * all. One range scan of delivery_events_user_time_idx.
+ */
+export async function countEventWindows(ex: Executor, userId: number, end: Date, lengthMs: number, domain: string | null): Promise<EventWindows> {
+  const start = new Date(end.getTime() - lengthMs);
+  const where = [eq(deliveryEvents.userId, userId), gt(deliveryEvents.occurredAt, new Date(start.getTime() - lengthMs)), lte(deliveryEvents.occurredAt, end)];
+  if (domain !== null) {
+    const sender = sql`lower(${deliveryEvents.domain})`;
+    where.push(sql`(${sender} = ${domain} or right(${sender}, ${domain.length + 1}) = ${`.${domain}`})`);
+  }
+  const totals = (window: 'current' | 'previous') => {
+    const inWindow =
+      window === 'current' ? sql`${deliveryEvents.occurredAt} > ${start.toISOString()}` : sql`${deliveryEvents.occurredAt} <= ${start.toISOString()}`;
+    const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${inWindow} and ${condition}))::float8`;
+    return {
+      sent: counted(sql`${deliveryEvents.eventType} in ('delivered', 'bounced')`),
+      delivered: counted(sql`${deliveryEvents.eventType} = 'delivered'`),
+      bounced: counted(sql`${deliveryEvents.eventType} = 'bounced'`),
+      complaints: counted(sql`${deliveryEvents.eventType} = 'complaint'`),
+    };
+  };
+  const [row] = await ex
+    .select({ current: totals('current'), previous: totals('previous') })
+    .from(deliveryEvents)
+    .where(and(...where));
+  return row;
 }
