@@ -206,14 +206,15 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     }
     await signIn(ctx.db, request, reply);
   };
+  const keyOnly = { onRequest: apiKeyOnly, config: { apiKeyOnly: true } } as const;
   r.post(
     '/v1/postfix/logs',
-    { onRequest: apiKeyOnly, bodyLimit: DELIVERY_BATCH_MAX_BYTES, schema: { body: JsonBatchBody, response: { 200: IngestAnswer } } },
+    { ...keyOnly, bodyLimit: DELIVERY_BATCH_MAX_BYTES, schema: { body: JsonBatchBody, response: { 200: IngestAnswer } } },
     async (request) => ingest(currentUser(request).id, 'postfix', request.body),
   );
   r.post(
     '/v1/postfix/queue',
-    { onRequest: apiKeyOnly, bodyLimit: DELIVERY_BATCH_MAX_BYTES, schema: { body: JsonBatchBody, response: { 200: PostfixQueueAnswer } } },
+    { ...keyOnly, bodyLimit: DELIVERY_BATCH_MAX_BYTES, schema: { body: JsonBatchBody, response: { 200: PostfixQueueAnswer } } },
     async (request) => {
       const records = jsonRecords(request.body);
       checkBatchSize(records.length);
@@ -232,7 +233,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
       };
     },
   );
-  r.get('/v1/postfix/analytics', { onRequest: apiKeyOnly, schema: { querystring: DaysQuery, response: { 200: PostfixAnalytics } } }, async (request) => {
+  r.get('/v1/postfix/analytics', { ...keyOnly, schema: { querystring: DaysQuery, response: { 200: PostfixAnalytics } } }, async (request) => {
     const userId = currentUser(request).id;
     const { days } = request.query;
     const since = windowStart(days);
@@ -253,7 +254,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
       topDeferrals: topDeferrals(failures.classified),
     };
   });
-  r.get('/v1/postfix/config', { onRequest: apiKeyOnly, schema: { response: { 200: PostfixConfig } } }, async (request) => {
+  r.get('/v1/postfix/config', { ...keyOnly, schema: { response: { 200: PostfixConfig } } }, async (request) => {
     const token = await webhookTokenStatus(ctx.db, currentUser(request).id);
     return postfixConfig(ctx.env.APP_URL, token.hasToken, DELIVERY_BATCH_MAX);
   });

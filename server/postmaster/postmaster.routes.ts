@@ -23,8 +23,9 @@ export async function postmasterRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   // Google sends the browser here (part 2, section 7); it always goes on to the integrations page, saying how it went.
-  // GET only: a HEAD (a link checker) must not use the state up.
-  r.get(GOOGLE_CALLBACK_PATH, { exposeHeadRoute: false, schema: { querystring: CallbackQuery } }, async (request, reply) => {
+  // GET only: a HEAD (a link checker) must not use the state up. Left out of the API reference: only
+  // Google's redirect of the user's browser calls it, with a one-time code no script holds.
+  r.get(GOOGLE_CALLBACK_PATH, { exposeHeadRoute: false, schema: { hide: true, querystring: CallbackQuery } }, async (request, reply) => {
     const outcome = await finishConnect(ctx, request, request.query);
     // The code in this address must not travel on in a Referer, nor be kept by a cache.
     return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(outcomePath(outcome), 302);

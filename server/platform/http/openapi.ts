@@ -66,11 +66,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An MTA webhook endpoint: the caller is the owner of a webhook token, not a session or an API key. */
     webhookToken?: boolean;
+    /** A route for scripts that takes an API key and refuses the session cookie (the Postfix API under /v1/). */
+    apiKeyOnly?: boolean;
   }
 }
 
+/** A route's path without the /api prefix most routes share: /api/domains is domains, /v1/postfix/queue is v1/postfix/queue. */
+const segmentsOf = (url: string) =>
+  url
+    .replace(/^\/api(?=\/)/, '')
+    .split('/')
+    .slice(1);
+
 export function tagOf(url: string): string {
-  const segment = url.split('/')[2] ?? 'api';
+  const segment = segmentsOf(url)[0] || 'api';
   return TAG_OF_SEGMENT[segment] ?? segment;
 }
 
@@ -78,10 +87,7 @@ const pascal = (words: string) => words.replace(/(^|[-_.])([a-z0-9])/g, (_, _sep
 
 /** A stable name for clients generated from the document: GET /api/inbox-tests/:id is getInboxTestsById. */
 export function operationIdOf(method: string, url: string): string {
-  const words = url
-    .split('/')
-    .slice(2)
-    .map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
+  const words = segmentsOf(url).map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
   return method.toLowerCase() + words.join('');
 }
 
@@ -97,20 +103,23 @@ function securityOf(route: RouteOptions): Record<string, string[]>[] {
   if (route.config?.webhookToken) return [{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }];
   // Set on every route that refuses API keys, before this hears the route (refuseKeysOnSessionOnlyRoutes).
   if (route.config?.sessionOnly) return [{ sessionCookie: [] }];
+  if (route.config?.apiKeyOnly) return [{ bearerKey: [] }];
   return [{ sessionCookie: [] }, { bearerKey: [] }];
 }
 
 const errorSchema = z.toJSONSchema(ErrorBody, { target: 'draft-2020-12', io: 'output' });
 
 /**
- * Every /api route's schemas as OpenAPI 3.1, from the zod schemas the route validates with (the type
- * provider's own transform), with its tag, who may call it and the one error body. Anything else the
- * app serves (the web app's pages and assets) is not the API and is left out.
+ * Every route's schemas as OpenAPI 3.1, from the zod schemas the route validates with (the type
+ * provider's own transform), with its tag, who may call it and the one error body. Every route is in
+ * the document whatever its path, so a new one cannot be missed; the only routes left out are the built
+ * web app's files, which @fastify/static marks hidden (they are the web app, not the API). The web
+ * app's pages and the JSON 404s come from the not-found handler, which is no route.
  */
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
   const { url, route } = input as typeof input & { route: RouteOptions };
-  if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
   const { schema, url: path } = jsonSchemaTransform(input);
+  if ((schema as { hide?: boolean }).hide) return { schema, url: path };
   const response = (schema as { response?: Record<string, unknown> }).response ?? {};
   return {
     url: path,
