@@ -23,14 +23,15 @@ describe('blocklist alerts', () => {
     expect(namesInWords(['A', 'B', 'C'])).toBe('A, B and C');
   });
 
-  it('is critical when newly on a tier-1 list or on 3 lists, warning for other new listings, info for delistings alone', () => {
+  it('is critical while on a tier-1 list or on 3 lists, warning for other listings', () => {
     expect(list('spamcop').tier).toBe(1);
     expect(list('psbl').tier).toBe(2);
     expect(alertSeverity(change({ added: [on('spamcop')] }))).toBe('critical');
     expect(alertSeverity(change({ added: [on('psbl')] }))).toBe('warning');
     expect(alertSeverity(change({ added: [on('psbl')], still: [on('mailspike-bl'), on('uceprotect-2')] }))).toBe('critical');
     expect(alertSeverity(change({ added: [on('spamhaus-zen', true)] }))).toBe('warning'); // PBL: policy, not tier 1
-    expect(alertSeverity(change({ removed: [on('spamcop')], still: [on('spamhaus-zen')] }))).toBe('info');
+    expect(alertSeverity(change({ removed: [on('spamcop')], still: [on('spamhaus-zen')] }))).toBe('critical');
+    expect(alertSeverity(change({ removed: [on('spamcop')], still: [on('psbl')] }))).toBe('warning');
   });
 
   it('says what changed in the title and message, and gives the detail view its metadata', () => {
@@ -58,6 +59,9 @@ describe('blocklist alerts', () => {
       totalProviders: 40,
       listedCount: 3,
     });
+    const partial = describeChange(change({ removed: [on('psbl')], still: [on('mailspike-bl')] }));
+    expect(partial.title).toBe(`203.0.113.7 is still listed on ${list('mailspike-bl').name}`);
+    expect(partial.message).toBe('It was removed from PSBL. It is on 1 of the 40 lists checked.');
     const removal = describeChange(change({ kind: 'domain', target: 'brand.test', removed: [on('spamhaus-dbl')] }));
     expect(removal.title).toBe('brand.test was removed from Spamhaus DBL');
     expect(removal.message).toBe('It is on none of the 40 lists checked.');

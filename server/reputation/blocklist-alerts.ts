@@ -1,5 +1,5 @@
 import type { AlertSeverity } from '@contracts/alerts';
-import { raiseAlert } from '../alerts/alerts.service';
+import { keepConditionAlert, resolveConditionAlert } from '../alerts/alerts.service';
 import type { Executor } from '../platform/db/client';
 import type { DnsblCatalogueEntry } from '../platform/dns/dnsbl';
 
@@ -27,12 +27,13 @@ export interface ListingChange {
   totalProviders: number;
 }
 
-/** Critical when it is newly on a tier-1 list or now on 3 lists or more; warning for other new listings; info for delistings alone. */
+/** What the target is listed on now: the new listings and those that stay. */
+const listedNow = (change: ListingChange) => [...change.added, ...change.still];
+
+/** Critical while it is on a tier-1 list or on 3 lists or more (policy-only listings aside); warning for other listings. */
 export function alertSeverity(change: ListingChange): AlertSeverity {
-  const real = (l: AlertListing) => !l.policyOnly;
-  if (change.added.length === 0) return 'info';
-  const listedNow = [...change.added, ...change.still].filter(real).length;
-  if (change.added.some((l) => real(l) && l.list.tier === 1) || listedNow >= 3) return 'critical';
+  const real = listedNow(change).filter((l) => !l.policyOnly);
+  if (real.some((l) => l.list.tier === 1) || real.length >= 3) return 'critical';
   return 'warning';
 }
 
@@ -45,12 +46,18 @@ export function namesInWords(names: string[]): string {
 export function describeChange(change: ListingChange) {
   const { target, added, removed, still } = change;
   const names = (listings: AlertListing[]) => namesInWords(listings.map((l) => l.list.name));
-  const title = added.length > 0 ? `${target} is now listed on ${names(added)}` : `${target} was removed from ${names(removed)}`;
+  const listed = listedNow(change);
+  const title =
+    added.length > 0
+      ? `${target} is now listed on ${names(added)}`
+      : listed.length > 0
+        ? `${target} is still listed on ${names(still)}`
+        : `${target} was removed from ${names(removed)}`;
   const sentences = [
     ...added.map((l) => `${l.list.name} lists ${target}${l.reason ? `: ${l.reason}` : ''}. Removal: ${l.list.removalUrl}`),
-    ...(added.length > 0 && removed.length > 0 ? [`It was removed from ${names(removed)}.`] : []),
-    [...added, ...still].length > 0
-      ? `It is on ${[...added, ...still].length} of the ${change.totalProviders} lists checked.`
+    ...(listed.length > 0 && removed.length > 0 ? [`It was removed from ${names(removed)}.`] : []),
+    listed.length > 0
+      ? `It is on ${listed.length} of the ${change.totalProviders} lists checked.`
       : `It is on none of the ${change.totalProviders} lists checked.`,
   ];
   const checkedAt = change.checkedAt.toISOString();
@@ -63,23 +70,36 @@ export function describeChange(change: ListingChange) {
       checkedAt,
       providers: [...added.map((l) => provider(l, true)), ...still.map((l) => provider(l, true)), ...removed.map((l) => provider(l, false))],
       totalProviders: change.totalProviders,
-      listedCount: added.length + still.length,
+      listedCount: listed.length,
     },
   };
 }
 
-/** Raises one blacklist_detection alert for a target whose listings changed, in the caller's transaction; nothing when nothing changed. */
-export async function raiseListingAlert(ex: Executor, change: ListingChange): Promise<boolean> {
-  if (change.added.length === 0 && change.removed.length === 0) return false;
+/** One open blacklist_detection alert per IP or domain while it is listed anywhere. */
+export const listingConditionKey = (change: Pick<ListingChange, 'kind' | 'target'>) => `blocklist:${change.kind}:${change.target.toLowerCase()}`;
+
+/**
+ * Keeps the target's listing alert, in the caller's transaction: raised at its first listing,
+ * updated (and told again when it escalates) while its lists change, and resolved once it is on
+ * none of them, which sends alert.resolved like every other resolution. Nothing when nothing changed.
+ */
+export async function keepListingAlert(ex: Executor, change: ListingChange): Promise<'raised' | 'changed' | 'resolved' | 'unchanged'> {
+  if (change.added.length === 0 && change.removed.length === 0) return 'unchanged';
   const { title, message, metadata } = describeChange(change);
-  await raiseAlert(ex, {
+  const conditionKey = listingConditionKey(change);
+  if (listedNow(change).length === 0) {
+    return (await resolveConditionAlert(ex, change.userId, conditionKey, `${title}. ${message}`)) ? 'resolved' : 'unchanged';
+  }
+  const outcome = await keepConditionAlert(ex, {
     userId: change.userId,
+    conditionKey,
     type: 'blacklist_detection',
     severity: alertSeverity(change),
     title,
     message,
     domain: change.kind === 'domain' ? change.target : null,
-    metadata,
+    metadata: { ...metadata, value: namesInWords(listedNow(change).map((l) => l.list.name)) },
+    measure: `Lists ${change.target} is on`,
   });
-  return true;
+  return outcome === 'raised' ? 'raised' : 'changed';
 }

@@ -11,12 +11,16 @@ import {
   inboxTests,
   ipAddresses,
   reputationRuns,
+  users,
   webhookDeliveries,
 } from '../platform/db/schema/index';
 import { blocklistsFor } from '../platform/dns/dnsbl';
+import { caughtUp } from '../test/caught-up';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { sendDigest, takeAlertNotifications } from '../alerts/delivery/alert-delivery.service';
+import { createMailer } from '../platform/mail/mailer';
 import { runReputationCheck } from './reputation-run.service';
 
 let dns: TestDnsServer;
@@ -32,6 +36,11 @@ afterAll(async () => {
 
 const log = pino({ level: 'silent' });
 const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, userId);
+/** What alert delivery does for the user's webhooks now: alert.created / alert.resolved deliveries. */
+async function tellWebhooks(userId: number) {
+  const ctx = { db: t.database.db, env: t.env, dns: t.dns, jobs: t.jobs, log, mailer: createMailer(t.env.SMTP_URL, t.env.MAIL_FROM) };
+  for (const id of await takeAlertNotifications(t.database.db, userId, new Date())) await sendDigest(ctx, id);
+}
 const IPV4_LISTS = () => blocklistsFor('ipv4').length;
 
 /** The IP's query name under a list's zone: 7.113.0.203.zen.spamhaus.org. */
@@ -146,11 +155,12 @@ describe('a reputation run', () => {
       ],
       totalProviders: IPV4_LISTS(),
       listedCount: 2,
+      value: 'Spamhaus ZEN and SpamCop',
     });
     dns.silent.clear();
   });
 
-  it('closes a listing the list dropped, keeps one whose list did not answer, and alerts on the change only', async () => {
+  it('closes a listing the list dropped, keeps one whose list did not answer, and keeps one alert saying what is left', async () => {
     const { user, client } = await signUp(t.app);
     const ip = await addIp(user.id, '203.0.113.20');
     listOn('203.0.113.20', 'zen.spamhaus.org');
@@ -172,10 +182,13 @@ describe('a reputation run', () => {
       ['spamhaus-zen', true],
       ['spamcop', false],
     ]);
-    const [removal, ...older] = await alertsOf(client);
-    expect(older).toHaveLength(1);
-    expect(removal).toMatchObject({ severity: 'info', title: '203.0.113.20 was removed from SpamCop' });
-    expect(removal.metadata).toMatchObject({
+    // Still on ZEN: the one listing alert stays open, now saying so; no second alert.
+    const [listing, ...others] = await alertsOf(client);
+    expect(others).toEqual([]);
+    expect(listing).toMatchObject({ severity: 'critical', title: '203.0.113.20 is still listed on Spamhaus ZEN', resolvedAt: null });
+    expect(listing.message).toContain('It was removed from SpamCop.');
+    expect(listing.history.at(-1)).toMatchObject({ event: 'updated', message: 'Lists 203.0.113.20 is on now Spamhaus ZEN (was Spamhaus ZEN and SpamCop).' });
+    expect(listing.metadata).toMatchObject({
       listedCount: 1,
       providers: [
         { provider: 'Spamhaus ZEN', listed: true },
@@ -184,6 +197,49 @@ describe('a reputation run', () => {
     });
     expect(await ipRow(ip.id)).toMatchObject({ status: 'blocked', blacklistCount: 1 }); // ZEN did not answer: its open listing still counts
     dns.servfail.clear();
+  });
+
+  it('resolves the listing alert when the address is delisted: alert.resolved goes out and no second alert is left open or unread', async () => {
+    const { user, client } = await signUp(t.app);
+    // Webhooks are advanced alerting: a Professional account.
+    await t.database.db.update(users).set({ subscriptionPlan: 'professional' }).where(eq(users.id, user.id));
+    await caughtUp(t);
+    dns.zone['hooks.delisting-receiver.test'] = { A: ['93.184.215.14'] };
+    const hook = await client.post('/api/webhooks', { url: 'https://hooks.delisting-receiver.test/in', events: ['alert.created', 'alert.resolved'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    await addIp(user.id, '203.0.113.21');
+    publishPtr('203.0.113.21', 'mx21.sender.test', '203.0.113.21');
+    listOn('203.0.113.21', 'bl.spamcop.net');
+    await run(user.id);
+    const [listed, ...others] = await alertsOf(client);
+    expect(others).toEqual([]);
+    expect(listed).toMatchObject({ severity: 'critical', title: '203.0.113.21 is now listed on SpamCop', isRead: false, resolvedAt: null });
+    await tellWebhooks(user.id);
+
+    delist('203.0.113.21', 'bl.spamcop.net');
+    await run(user.id);
+    const after = await alertsOf(client);
+    expect(after.map((a) => a.id)).toEqual([listed.id]);
+    expect(after[0]!.resolvedAt).not.toBeNull();
+    expect(after.filter((a) => a.resolvedAt === null)).toEqual([]);
+    expect(after.filter((a) => !a.isRead)).toHaveLength(1); // the listing itself, now resolved: no second unread alert
+    expect(after[0]!.history.at(-1)).toMatchObject({
+      event: 'resolved',
+      message: `Recovered: 203.0.113.21 was removed from SpamCop. It is on none of the ${IPV4_LISTS()} lists checked.`,
+    });
+    await tellWebhooks(user.id);
+    const sent = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id);
+    expect(sent.map((d) => [d.eventType, JSON.parse(d.body).data.alert_id])).toEqual([
+      ['alert.created', listed.id],
+      ['alert.resolved', listed.id],
+    ]);
+
+    // Listed again: a new alert, told again.
+    listOn('203.0.113.21', 'bl.spamcop.net');
+    await run(user.id);
+    const again = await alertsOf(client);
+    expect(again.filter((a) => a.resolvedAt === null).map((a) => a.title)).toEqual(['203.0.113.21 is now listed on SpamCop']);
+    delist('203.0.113.21', 'bl.spamcop.net');
   });
 
   it('a policy-only listing and an unconfirmed PTR give caution, not a listing; a clean address is clean', async () => {

@@ -7,7 +7,7 @@ import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalo
 import { normaliseIp } from '../platform/dns/ip-address';
 import { safeMessage } from '../platform/logger';
 import { lookUpReverseDns, type ReverseDns } from '../platform/message-analysis/checks/connecting-ip';
-import { raiseListingAlert, type AlertListing, type ListingChange } from './blocklist-alerts';
+import { keepListingAlert, type AlertListing, type ListingChange } from './blocklist-alerts';
 import {
   claimRun,
   closeListings,
@@ -168,7 +168,7 @@ async function writeChecks(
   }
   const deliveries = await deriveReputation(tx, userId);
   let raised = 0;
-  for (const change of changes) if (await raiseListingAlert(tx, change)) raised++;
+  for (const change of changes) if ((await keepListingAlert(tx, change)) === 'raised') raised++;
   return { alerts: raised, deliveries };
 }
 
