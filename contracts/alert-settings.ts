@@ -165,6 +165,8 @@ export const AlertRule = z.object({
   timeWindow: AlertRuleWindow,
   enabled: z.boolean(),
   createdAt: z.string(),
+  /** Which figures the rule is judged on, in a sentence (contracts/alert-rule-basis.ts). */
+  judgedOn: z.string().optional(),
 });
 export type AlertRule = z.infer<typeof AlertRule>;
 

@@ -862,7 +862,7 @@ export const API_SECTIONS: ApiSection[] = [
         path: '/api/alerts/rules',
         title: 'Create an alert rule',
         description:
-          'type is one of inboxRate, deliveryRate, bounceRate, complaintRate, senderScore, volumeIncrease, volumeDecrease; timeWindow one of 10m, 1h, 6h, 24h, 7d. Slack, SMS and webhook notifications need the Professional plan.',
+          'type is one of inboxRate, deliveryRate, bounceRate, complaintRate, senderScore, volumeIncrease, volumeDecrease; timeWindow one of 10m, 1h, 6h, 24h, 7d: the rule is judged on that window ending at each evaluation, and a rule for one domain on the MTA and ESP events sent from it; judgedOn says which figures it is judged on. Slack, SMS and webhook notifications need the Professional plan.',
         body: {
           name: 'Bounce rate',
           type: 'bounceRate',
@@ -883,6 +883,8 @@ export const API_SECTIONS: ApiSection[] = [
           timeWindow: '1h',
           enabled: true,
           createdAt: '2026-11-27T10:00:00.000Z',
+          judgedOn:
+            'Judged on the MTA and ESP delivery events of the last hour, all domains. Statistics imported per day from an ESP cannot be split into hours, so they count only in 24-hour and 7-day rules.',
         },
       },
       {
@@ -903,6 +905,8 @@ export const API_SECTIONS: ApiSection[] = [
             timeWindow: '1h',
             enabled: true,
             createdAt: '2026-11-27T10:00:00.000Z',
+            judgedOn:
+              'Judged on the MTA and ESP delivery events of the last hour, all domains. Statistics imported per day from an ESP cannot be split into hours, so they count only in 24-hour and 7-day rules.',
           },
         ],
       },

@@ -34,6 +34,8 @@ describe('alert rules', () => {
       timeWindow: '1h',
       enabled: true,
       createdAt: expect.any(String),
+      judgedOn:
+        'Judged on the MTA and ESP delivery events of the last hour, all domains. Statistics imported per day from an ESP cannot be split into hours, so they count only in 24-hour and 7-day rules.',
     });
     const second = await alice.client.post('/api/alerts/rules', {
       name: '  Inbox placement  ',
@@ -42,7 +44,12 @@ describe('alert rules', () => {
       timeWindow: '24h',
       enabled: false,
     });
-    expect(second.json()).toMatchObject({ name: 'Inbox placement', timeWindow: '24h', enabled: false });
+    expect(second.json()).toMatchObject({
+      name: 'Inbox placement',
+      timeWindow: '24h',
+      enabled: false,
+      judgedOn: 'Judged on the inbox tests completed in the last 24 hours, per From domain.',
+    });
     await bob.client.post('/api/alerts/rules', { ...bounceRule, name: 'Bob’s' });
 
     // The static path, not /api/alerts/:id with id "rules".
@@ -118,6 +125,10 @@ describe('alert rules', () => {
     const own = await alice.client.post('/api/alerts/rules', { ...bounceRule, domain: ' Alice-Brand.COM ' });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().domain).toBe('alice-brand.com');
+    // Imported daily statistics are the account's: the rule says it is judged on its domain's events only.
+    expect(own.json().judgedOn).toBe(
+      "Judged on the MTA and ESP delivery events of the last hour sent from alice-brand.com or its subdomains. Statistics imported per day from an ESP cover your whole account, so they do not count for one domain's rule.",
+    );
     for (const domain of ['bob-brand.com', 'nobody-has-this.com']) {
       const res = await alice.client.post('/api/alerts/rules', { ...bounceRule, domain });
       expect(res.statusCode, domain).toBe(400);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, type CreateAlertRule } from '@contracts/alert-settings';
+import { ruleBasis, type RuleWindow } from '@contracts/alert-rule-basis';
+import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, type AlertRuleType, type CreateAlertRule } from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -15,6 +16,7 @@ export function toAlertRule(row: AlertRuleRow): AlertRule {
     ...row,
     threshold: { warning: row.warningThreshold, critical: row.criticalThreshold },
     createdAt: row.createdAt.toISOString(),
+    judgedOn: ruleBasis(row.type as AlertRuleType, row.timeWindow as RuleWindow, row.domain),
   });
 }
 
