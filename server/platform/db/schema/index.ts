@@ -18,3 +18,4 @@ export * from './delivery-events';
 export * from './postmaster-stats';
 export * from './billing';
 export * from './timeline';
+export * from './plan-usage';
