@@ -27,6 +27,11 @@ function RuleRow({ rule, onDelete }: { rule: AlertRule; onDelete: () => void }) 
           Over {windowLabel(rule.timeWindow)} · {channelsInWords(rule.notifications)}
           {!rule.enabled && ' · Paused'}
         </p>
+        {rule.judgedOn && (
+          <p className="text-xs text-muted-foreground" data-testid="rule-judged-on">
+            {rule.judgedOn}
+          </p>
+        )}
       </div>
       <Button
         variant="ghost"

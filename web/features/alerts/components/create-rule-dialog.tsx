@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ruleBasis } from '@contracts/alert-rule-basis';
 import { ALERT_RULE_TYPES, ALERT_RULE_WINDOWS, CreateAlertRule, type AlertRuleType } from '@contracts/alert-settings';
 import { Link } from 'react-router';
 import { lowestPlanWith, PLAN_NAMES, planHasFeature } from '@contracts/plans';
@@ -163,13 +164,22 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
             <label htmlFor="rule-window" className="text-sm font-medium">
               Time window
             </label>
-            <select id="rule-window" className={selectClass} value={timeWindow} onChange={(event) => setTimeWindow(event.target.value as typeof timeWindow)}>
+            <select
+              id="rule-window"
+              className={selectClass}
+              value={timeWindow}
+              aria-describedby="rule-basis"
+              onChange={(event) => setTimeWindow(event.target.value as typeof timeWindow)}
+            >
               {ALERT_RULE_WINDOWS.map((each) => (
                 <option key={each} value={each}>
                   {windowLabel(each)}
                 </option>
               ))}
             </select>
+            <p id="rule-basis" className="text-xs text-muted-foreground" data-testid="rule-basis">
+              {ruleBasis(type, timeWindow, domain || null)}
+            </p>
           </div>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Channels</legend>
