@@ -42,6 +42,24 @@ const httpsUrl = (label: string) =>
     }
   }, `${label} must be an https:// URL`);
 
+/**
+ * Slack's incoming webhook URLs are https://hooks.slack.com/services/T…/B…/… (GovSlack's are on
+ * hooks.slack-gov.com): https://api.slack.com/messaging/webhooks. Nothing else takes Block Kit
+ * messages at that path, and any other host would receive the alerts (ADR 041).
+ */
+const SLACK_WEBHOOK_HOSTS = new Set(['hooks.slack.com', 'hooks.slack-gov.com']);
+const slackWebhookUrl = text('slackWebhookUrl', 2000, { trim: true }).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && SLACK_WEBHOOK_HOSTS.has(url.hostname) && /^\/services\/[^/]+\/[^/]+\/[^/]+/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}, 'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX');
+
+/** Said on the settings screen and by the server when SMS is asked for on a server without Twilio's credentials. */
+export const SMS_UNAVAILABLE = 'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.';
+
 /** "HH:MM", 24-hour clock. */
 const clock = (label: string) =>
   z.string({ error: `${label} must be a time like 22:00` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 22:00`);
@@ -77,6 +95,8 @@ export const AlertSettings = z.object({
   slackChannel: z.string().nullable(),
   smsEnabled: z.boolean(),
   smsNumber: z.string().nullable(),
+  /** Whether this server can send SMS at all (Twilio's credentials are set): SMS_UNAVAILABLE when not. */
+  smsAvailable: z.boolean().optional(),
   webhookEnabled: z.boolean(),
   webhookUrl: z.string().nullable(),
   frequency: AlertFrequency,
@@ -111,7 +131,7 @@ export const UpdateAlertSettings = z
       .refine((v) => Number.isInteger(Math.round(v * 10 * 1e6) / 1e6), 'spamThreshold goes in steps of 0.1'),
     reputationThreshold: percent('reputationThreshold'),
     slackEnabled: z.boolean(),
-    slackWebhookUrl: httpsUrl('slackWebhookUrl').nullable(),
+    slackWebhookUrl: slackWebhookUrl.nullable(),
     slackChannel: text('slackChannel', 80, { trim: true }).nullable(),
     smsEnabled: z.boolean(),
     smsNumber: z

@@ -11,6 +11,7 @@ import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-ap
 
 const SLACK_URL = 'https://hooks.slack.com/services/T0SECRET1/B0SECRET2/abcdefghijklmnopqrstuvwx';
 const WEBHOOK_URL = 'https://hooks.receiver.example/inboxpulse?tag=alerts';
+const SLACK_URL_MESSAGE = 'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -28,7 +29,11 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address }, logger: pino({ level: 'debug' }, sink) });
+  // A server with an SMS provider (Twilio's credentials; nothing is sent by these tests).
+  t = await createTestApp({
+    env: { DNS_SERVERS: dns.address, TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15017122661' },
+    logger: pino({ level: 'debug' }, sink),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -57,6 +62,7 @@ const DEFAULTS = {
   slackChannel: null,
   smsEnabled: false,
   smsNumber: null,
+  smsAvailable: true,
   webhookEnabled: false,
   webhookUrl: null,
   frequency: 'immediate',
@@ -115,7 +121,12 @@ describe('Alert Settings', () => {
       [{ smsNumber: '+1 415' }, 'smsNumber must be an international number such as +14155550123'],
       [{ webhookUrl: 'http://hooks.receiver.example/x' }, 'webhookUrl must be an https:// URL'],
       [{ webhookUrl: 'not a url' }, 'webhookUrl must be an https:// URL'],
-      [{ slackWebhookUrl: 'http://hooks.slack.com/services/T/B/X' }, 'slackWebhookUrl must be an https:// URL'],
+      // Slack's incoming webhooks are https://hooks.slack.com/services/... (api.slack.com/messaging/webhooks).
+      [{ slackWebhookUrl: 'http://hooks.slack.com/services/T/B/X' }, SLACK_URL_MESSAGE],
+      [{ slackWebhookUrl: 'https://hooks.receiver.example/services/T/B/X' }, SLACK_URL_MESSAGE],
+      [{ slackWebhookUrl: 'https://hooks.slack.com.receiver.example/services/T/B/X' }, SLACK_URL_MESSAGE],
+      [{ slackWebhookUrl: 'https://discord.com/api/webhooks/1/abc' }, SLACK_URL_MESSAGE],
+      [{ slackWebhookUrl: 'https://hooks.slack.com/' }, SLACK_URL_MESSAGE],
       [{ frequency: 'monthly' }, 'frequency must be one of immediate, hourly, daily, weekly'],
       [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'Europe/Paris' } }, 'quietHours.start must be a time like 22:00'],
       [{ quietHours: { start: '22:00', end: '7', timeZone: 'Europe/Paris' } }, 'quietHours.end must be a time like 22:00'],
@@ -262,5 +273,37 @@ describe('Alert Settings', () => {
     const ok = await put(client, { webhookEnabled: true, webhookUrl: WEBHOOK_URL });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ webhookEnabled: true, webhookUrl: WEBHOOK_URL });
+  });
+});
+
+describe('Alert Settings on a server without an SMS provider', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it('says SMS is not available and refuses to turn it on, changing nothing; turning it off stays allowed', async () => {
+    const { client, user } = await signUp(bare.app);
+    await bare.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${user.id}`);
+    await caughtUp(bare);
+    expect((await client.get('/api/alert-settings')).json()).toMatchObject({ smsEnabled: false, smsAvailable: false });
+    const before = (await client.get('/api/alert-settings')).json();
+
+    const refused = await put(client, { smsEnabled: true, smsNumber: '+14155550123', inboxThreshold: 80 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'conflict',
+      message: 'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.',
+    });
+    expect((await client.get('/api/alert-settings')).json()).toEqual(before);
+
+    // One left on from before the provider was removed can still be switched off.
+    await bare.database.db.update(alertSettings).set({ smsEnabled: true, smsNumber: '+14155550123' }).where(eq(alertSettings.userId, user.id));
+    const off = await put(client, { smsEnabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ smsEnabled: false, smsAvailable: false });
   });
 });

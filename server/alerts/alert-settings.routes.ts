@@ -11,7 +11,7 @@ export async function alertSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   const signedIn = requireUser(ctx.db);
 
   r.get('/api/alert-settings', { onRequest: signedIn, schema: { response: { 200: AlertSettings } } }, async (request) =>
-    getAlertSettings(ctx.db, currentUser(request).id),
+    getAlertSettings(ctx, currentUser(request).id),
   );
 
   r.put('/api/alert-settings', { onRequest: signedIn, schema: { body: UpdateAlertSettings, response: { 200: SavedAlertSettings } } }, async (request) =>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ALERT_SETTING_DEFAULTS, AlertSettings, type SavedAlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
+import { ALERT_SETTING_DEFAULTS, AlertSettings, SMS_UNAVAILABLE, type SavedAlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -9,6 +9,7 @@ import { appOutboundGuard } from '../platform/security/app-outbound-guard';
 import { OutboundRequestError } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { syncAlertSettingsWebhook } from '../webhooks/webhooks.service';
+import { twilioSettingsOf } from './channels/twilio';
 import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
 import { queueAlertEvaluation } from './evaluate-alerts.job-type';
 
@@ -49,9 +50,10 @@ export function slackWebhookPreview(url: string): string {
   return `${parsed.protocol}//${parsed.host}/${parsed.pathname.slice(1, 9)}…`;
 }
 
-export async function getAlertSettings(ex: Executor, userId: number): Promise<AlertSettings> {
-  const row = await findAlertSettings(ex, userId);
-  return row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null);
+/** GET /api/alert-settings: the saved settings (the defaults until saved), and whether this server can send SMS. */
+export async function getAlertSettings(ctx: Pick<AppContext, 'db' | 'env'>, userId: number): Promise<AlertSettings> {
+  const row = await findAlertSettings(ctx.db, userId);
+  return { ...(row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null)), smsAvailable: twilioSettingsOf(ctx.env) !== null };
 }
 
 /** For the notification senders: the settings and the Slack webhook URL itself, opened from its box. */
@@ -68,18 +70,20 @@ export async function alertDeliverySettings(ex: Executor, appSecret: string, use
  * once, when it is made. Turning it off or clearing the URL removes it.
  */
 export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<SavedAlertSettings> {
-  if (Object.keys(update).length === 0) return getAlertSettings(ctx.db, user.id);
+  if (Object.keys(update).length === 0) return getAlertSettings(ctx, user.id);
+  const smsAvailable = twilioSettingsOf(ctx.env) !== null;
   const saved = await ctx.db.transaction(async (tx) => {
     const current = await lockAlertSettings(tx, user.id);
     const next = applyUpdate(current, update, ctx.env.APP_SECRET);
     checkChannels(user, current, update, next);
+    if (next.smsEnabled && !current.smsEnabled && !smsAvailable) throw new AppError('conflict', SMS_UNAVAILABLE);
     if (update.webhookUrl) await checkWebhookAddress(ctx, update.webhookUrl);
     const saved = await saveAlertSettings(tx, user.id, next);
     const webhook =
       'webhookEnabled' in update || 'webhookUrl' in update
         ? await syncAlertSettingsWebhook(tx, ctx.env.APP_SECRET, user.id, saved.webhookEnabled ? saved.webhookUrl : null)
         : null;
-    return { ...toSettings(saved, saved.updatedAt), ...(webhook ? { webhookSigningSecret: webhook.secret } : {}) };
+    return { ...toSettings(saved, saved.updatedAt), smsAvailable, ...(webhook ? { webhookSigningSecret: webhook.secret } : {}) };
   });
   await queueAlertEvaluation(ctx.jobs, user.id); // thresholds may have changed: after the commit, so the evaluation reads them
   return saved;

@@ -1,3 +1,4 @@
+import type { Env } from '../../platform/env';
 /*
  * Alert SMS through Twilio's Messages API. Only critical alerts go by SMS (part 2, section 6: "SMS
  * (critical only)"): the caller decides, this sends what it is given. The base URL comes from env
@@ -11,6 +12,13 @@ export interface TwilioSettings {
   authToken: string;
   /** The sending number (E.164) or messaging service's sender. */
   from: string;
+}
+
+/** The server's Twilio account, or null when its three credentials are not all set: then no SMS can be sent. */
+export function twilioSettingsOf(env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'>): TwilioSettings | null {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL } = env;
+  if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM) return null;
+  return { baseUrl: TWILIO_BASE_URL, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, from: TWILIO_FROM };
 }
 
 /** An SMS Twilio accepted: its id and status (queued, sending, sent...). */

@@ -9,7 +9,7 @@ import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../web
 import { alertDeliverySettings } from '../alert-settings.service';
 import { alertLink, alertMail, eventLabel } from '../channels/email';
 import { postSlackMessage, slackAlertMessage, slackDigestMessage, SlackError, type SlackAlert } from '../channels/slack';
-import { sendSms, TwilioError } from '../channels/twilio';
+import { sendSms, twilioSettingsOf, TwilioError } from '../channels/twilio';
 import { deliverAlertsJobType } from '../deliver-alerts.job-type';
 import {
   alertsAnnouncedBefore,
@@ -339,16 +339,10 @@ export function smsBody(items: DigestItem[], appUrl: string): string {
 
 async function sendText(ctx: DeliveryContext, row: DigestRow, settings: DeliverySettings): Promise<SendOutcome> {
   if (!settings.smsEnabled || !settings.smsNumber) return finish(ctx.db, row, 'skipped', 'SMS notifications are off');
-  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL } = ctx.env;
-  if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM) {
-    return finish(ctx.db, row, 'skipped', 'SMS is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)');
-  }
+  const twilio = twilioSettingsOf(ctx.env);
+  if (!twilio) return finish(ctx.db, row, 'skipped', 'SMS is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)');
   try {
-    await sendSms(
-      { baseUrl: TWILIO_BASE_URL, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, from: TWILIO_FROM },
-      settings.smsNumber,
-      smsBody(row.items, ctx.env.APP_URL),
-    );
+    await sendSms(twilio, settings.smsNumber, smsBody(row.items, ctx.env.APP_URL));
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
     // A 4xx (a bad number, an unverified sender) stays wrong; 429 and 5xx may pass.

@@ -17,7 +17,8 @@ import { raiseAlert } from '../alerts.service';
 import { deliverUserAlerts, sendDigest, sweepAlertDelivery } from './alert-delivery.service';
 import { leaseDigest } from './delivery.repo';
 
-const SLACK_HOST = 'hooks.slack.test';
+// Slack's own host name (the only one the settings take), answered by the test DNS with a loopback receiver.
+const SLACK_HOST = 'hooks.slack.com';
 const LOOPBACK = '127.0.0.2';
 const TWILIO_SID = 'AC0123456789abcdef0123456789abcdef';
 
