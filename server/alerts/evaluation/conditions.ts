@@ -524,7 +524,7 @@ function ruleSeverity(rule: RuleRow, value: number): AlertSeverity | null {
   return beyond(rule.criticalThreshold) ? 'critical' : beyond(rule.warningThreshold) ? 'warning' : null;
 }
 
-/** One target of a rule measured (the account's metrics, a domain's placement, an IP's score). */
+/** One target of a rule measured (a window's delivery figures, a domain's placement, an IP's score). */
 interface RuleTarget {
   suffix: string | null;
   value: number;
@@ -599,7 +599,7 @@ function readEvents(kind: MetricKind, events: EventWindows | undefined, window: 
   const period = lastWindow(window);
   const from = domain ? ` sent from ${domain}` : '';
   const source = ', from your MTA and ESP events';
-  const base = { basis: 'events', period, ...(domain ? { domain } : {}) };
+  const base = { basis: 'MTA and ESP events', period, ...(domain ? { domain } : {}) };
   if (kind === 'volumeUp' || kind === 'volumeDown') {
     if (before.sent < MIN_MESSAGES) return null;
     const change = pct(now.sent - before.sent, before.sent);

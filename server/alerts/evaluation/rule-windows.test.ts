@@ -213,7 +213,7 @@ describe('alert rules judged on their own window', () => {
     expect(alert.message).toBe(
       'Rule "bounceRate 1h": bounce rate (20 of 100 messages sent from brand.test bounced in the last hour, from your MTA and ESP events) is 20%, above its critical threshold of 10%. Open the alert\'s data to see what changed, then fix the cause or adjust the rule.',
     );
-    expect(alert.metadata).toMatchObject({ sent: 100, bounced: 20, domain: 'brand.test', period: 'the last hour' });
+    expect(alert.metadata).toMatchObject({ sent: 100, bounced: 20, domain: 'brand.test', period: 'the last hour', basis: 'MTA and ESP events' });
   });
 });
 
