@@ -163,6 +163,46 @@ describe('Alert Settings', () => {
     expect(form.getByRole('textbox', { name: 'Slack webhook URL' })).toHaveValue('');
   });
 
+  it('on Professional: a Slack webhook URL that is not Slack’s incoming-webhook form is refused at its field, before sending', async () => {
+    const fetch = stubAlerts([], { 'PUT /api/alert-settings': () => jsonResponse(makeSettings()) }, { subscriptionPlan: 'professional' });
+    const user = userEvent.setup();
+    const { form } = await openSettings();
+    await user.click(form.getByRole('switch', { name: 'Slack notifications' }));
+    await user.type(form.getByRole('textbox', { name: 'Slack webhook URL' }), 'https://hooks.example.com/services/T000/B000/XXXX');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await form.findByText('slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX'),
+    ).toBeInTheDocument();
+    expect(putCalls(fetch)).toHaveLength(0);
+
+    // Slack's documented form (api.slack.com/messaging/webhooks) goes through.
+    await user.clear(form.getByRole('textbox', { name: 'Slack webhook URL' }));
+    await user.type(form.getByRole('textbox', { name: 'Slack webhook URL' }), 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
+  });
+
+  it('on Professional, on a server without an SMS provider: the SMS switch is disabled with the reason', async () => {
+    stubAlerts([], { 'GET /api/alert-settings': () => jsonResponse(makeSettings({ smsAvailable: false })) }, { subscriptionPlan: 'professional' });
+    const { form } = await openSettings();
+    expect(form.getByRole('switch', { name: 'SMS notifications' })).toBeDisabled();
+    expect(
+      form.getByText('SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.'),
+    ).toBeInTheDocument();
+    expect(form.getByRole('switch', { name: 'Slack notifications' })).toBeEnabled();
+  });
+
+  it('on a server without an SMS provider, an SMS switch left on stays enabled so it can be turned off', async () => {
+    stubAlerts(
+      [],
+      { 'GET /api/alert-settings': () => jsonResponse(makeSettings({ smsAvailable: false, smsEnabled: true, smsNumber: '+14155550123' })) },
+      { subscriptionPlan: 'professional' },
+    );
+    const { form } = await openSettings();
+    expect(form.getByRole('switch', { name: 'SMS notifications' })).toBeEnabled();
+    expect(form.getByText(/this server has no SMS provider \(Twilio\) set up/)).toBeInTheDocument();
+  });
+
   it('on Professional: shows the webhook’s signing secret once, with a copy button, after the save that made it', async () => {
     let saved = makeSettings();
     const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { ALERT_SETTING_DEFAULTS, type AlertFrequency, type AlertSettings } from '@contracts/alert-settings';
+import { ALERT_SETTING_DEFAULTS, SMS_UNAVAILABLE, type AlertFrequency, type AlertSettings } from '@contracts/alert-settings';
 import { planHasFeature } from '@contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -95,6 +95,8 @@ function Section({ title, description, children }: { title: ReactNode; descripti
 export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   const { user } = useAuth();
   const canUseChannels = user ? planHasFeature(user.subscriptionPlan, 'advanced_alerting') : false;
+  // Only an explicit false (the server has no SMS provider) locks the switch.
+  const smsAvailable = saved.smsAvailable !== false;
   const update = useUpdateAlertSettingsMutation();
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(saved));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -247,10 +249,10 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
           <SwitchRow
             id="alert-smsEnabled"
             label="SMS notifications"
-            hint="Critical alerts only."
+            hint={smsAvailable ? 'Critical alerts only.' : SMS_UNAVAILABLE}
             checked={draft.smsEnabled}
             onChange={(on) => set('smsEnabled', on)}
-            disabled={!canUseChannels && !draft.smsEnabled}
+            disabled={(!canUseChannels || !smsAvailable) && !draft.smsEnabled}
           />
           {draft.smsEnabled && (
             <FormField id="alert-smsNumber" label="Phone number" error={error('smsNumber')} hint="International format, e.g. +14155550123">
