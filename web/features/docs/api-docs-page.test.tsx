@@ -193,6 +193,33 @@ describe('API documentation (/api-docs)', () => {
     ).toEqual(['POST /api/webhooks']);
   });
 
+  it('says who may call each operation: API key only for the Postfix API, the webhook token for MTA webhooks', async () => {
+    const operation = (security: Record<string, string[]>[]) => ({
+      post: { tags: ['Delivery events'], security, responses: { '200': { description: 'OK' } } },
+    });
+    stubFetch({
+      ...signedOut,
+      'GET /api/openapi.json': () =>
+        jsonResponse({
+          openapi: '3.1.0',
+          tags: [{ name: 'Delivery events' }],
+          paths: {
+            '/v1/postfix/queue': operation([{ bearerKey: [] }]),
+            '/api/webhooks/postfix': operation([{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }]),
+            '/api/events': operation([{ sessionCookie: [] }, { bearerKey: [] }]),
+            '/api/subscription': operation([{ sessionCookie: [] }]),
+          },
+        }),
+    });
+    renderApp('/api-docs');
+    const reference = await screen.findByTestId('openapi-reference');
+    const accessOf = (path: string) => within(reference).getByText(path).closest('summary')!.lastElementChild!.textContent;
+    expect(accessOf('/v1/postfix/queue')).toBe('API key only');
+    expect(accessOf('/api/webhooks/postfix')).toBe('Webhook token');
+    expect(accessOf('/api/events')).toBe('API key or session');
+    expect(accessOf('/api/subscription')).toBe('Session only');
+  });
+
   it('says where the OpenAPI document is when the reference cannot be loaded', async () => {
     await open();
     expect(await screen.findByTestId('reference-unavailable')).toHaveTextContent('/api/openapi.json');

@@ -43,7 +43,8 @@ function EndpointCard({ endpoint, baseUrl }: { endpoint: ApiEndpoint; baseUrl: s
         <Badge className={`${METHOD_TONE[endpoint.method]} font-mono`} variant="outline">
           {endpoint.method}
         </Badge>
-        <code className="font-mono text-base">{endpoint.path}</code>
+        {/* A long path wraps anywhere rather than widening the page on a phone. */}
+        <code className="min-w-0 font-mono text-base break-all">{endpoint.path}</code>
         <span className="text-base font-normal text-muted-foreground">{endpoint.title}</span>
       </h3>
       <p className="text-sm">{endpoint.description}</p>

@@ -61,10 +61,13 @@ export function operationsByTag(doc: OpenApiDocument): [tag: string, operations:
   return [...groups.entries()].filter(([, operations]) => operations.length > 0);
 }
 
+/** Who may call an operation, from the document's security schemes (server/platform/http/openapi.ts). */
 function access(operation: Operation): string {
   const schemes = new Set((operation.security ?? []).flatMap((s) => Object.keys(s)));
   if (schemes.size === 0) return 'Public';
-  return schemes.has('bearerKey') ? 'API key or session' : 'Session only';
+  if (schemes.has('webhookToken')) return 'Webhook token';
+  if (!schemes.has('bearerKey')) return 'Session only';
+  return schemes.has('sessionCookie') ? 'API key or session' : 'API key only';
 }
 
 function resolve(schema: Schema, doc: OpenApiDocument): Schema {
@@ -156,7 +159,8 @@ function OperationView({ entry, doc }: { entry: ReferenceOperation; doc: OpenApi
     >
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
         <span className="w-16 font-mono font-semibold">{entry.method}</span>
-        <code className="font-mono">{entry.path}</code>
+        {/* A long path wraps anywhere rather than widening the page on a phone. */}
+        <code className="min-w-0 font-mono break-all">{entry.path}</code>
         {operation.summary && <span className="text-muted-foreground">{operation.summary}</span>}
         <span className="ml-auto text-xs text-muted-foreground">{access(operation)}</span>
       </summary>
