@@ -127,10 +127,19 @@ export async function lockIpRows(tx: Executor, userId: number) {
   return tx.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).for('update');
 }
 
-/** The user's domain rows with their stored reputation, locked until the transaction ends. */
+/** The user's domain rows with their stored reputation and authentication checks, locked until the transaction ends. */
 export async function lockDomainRows(tx: Executor, userId: number) {
   return tx
-    .select({ id: domains.id, domain: domains.domain, reputationScore: domains.reputationScore, reputationFactors: domains.reputationFactors })
+    .select({
+      id: domains.id,
+      domain: domains.domain,
+      reputationScore: domains.reputationScore,
+      reputationFactors: domains.reputationFactors,
+      spfStatus: domains.spfStatus,
+      dkimStatus: domains.dkimStatus,
+      dmarcStatus: domains.dmarcStatus,
+      checks: domains.checks,
+    })
     .from(domains)
     .where(eq(domains.userId, userId))
     .for('update');

@@ -181,7 +181,7 @@ const latest = (answers: BlocklistAnswer[]) => answers.reduce<Date | null>((max,
 /**
  * Status, blacklistCount, totalProviders and sender score of every checked IP, and the reputation
  * score of every checked domain, from the stored answers, reverse DNS, the user's ignores, DMARC
- * reports and inbox tests: after a run, and when the user switches a list on or off (no lookup).
+ * reports, inbox tests and the domains' authentication checks: after a run, and when the user switches a list on or off (no lookup).
  * A domain whose score moved gets a domain.reputation_changed webhook event: the deliveries are
  * returned, to be queued once the transaction commits.
  */
@@ -233,6 +233,7 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<nu
       listsAsked: counted,
       dmarc: dmarcByDomain.get(name) ?? null,
       placement: placementByDomain.get(name) ?? null,
+      authentication: { spf: domain.spfStatus, dkim: domain.dkimStatus, dmarc: domain.dmarcStatus, checks: domain.checks },
     });
     await updateDomainReputation(tx, userId, domain.id, score, factors satisfies ScoreFactor[]);
     // A first score is not a change; a score that moved is, whatever moved it.

@@ -1,4 +1,5 @@
 import type { BlocklistTier, IpStatus, ScoreFactor } from '@contracts/reputation';
+import { authenticationFactors, type AuthenticationFacts } from './authentication-score';
 
 /**
  * The sender score of an IP address or a domain, 0-100 (ADR 023).
@@ -14,6 +15,8 @@ import type { BlocklistTier, IpStatus, ScoreFactor } from '@contracts/reputation
  *   (95 - rate) / 2, at most 25. No reports, no term.
  * - Inbox placement of the user's completed inbox tests of the last 30 days sent from it: below 90% in
  *   the inbox, (90 - inbox%) / 2, at most 25. No tests, no term.
+ * - Authentication (domains only): SPF, DKIM and DMARC as the domain's last check found them, 15
+ *   each when missing or unusable (authentication-score.ts, ADR 040).
  * Each term is rounded to a whole number; the total is clamped to 0-100.
  */
 export const LISTING_POINTS: Record<BlocklistTier, number> = { 1: 35, 2: 15, 3: 5 };
@@ -65,6 +68,8 @@ export interface ScoreInput {
   listsAsked: number;
   /** undefined for a domain (no reverse DNS term). */
   reverseDns?: ReverseDnsFacts;
+  /** undefined for an IP (an address has no records of its own). */
+  authentication?: AuthenticationFacts;
   dmarc: RateFacts | null;
   placement: RateFacts | null;
 }
@@ -83,6 +88,7 @@ export function senderScore(input: ScoreInput): { score: number; factors: ScoreF
     factors.push({ label: `Listed on ${listing.name} (${what})`, points, detail: listingDetail(listing) });
   }
   if (input.reverseDns) factors.push(reverseDnsFactor(input.target, input.reverseDns));
+  if (input.authentication) factors.push(...authenticationFactors(input.target, input.authentication));
   const dmarc = input.dmarc && input.dmarc.total > 0 ? input.dmarc : null;
   if (dmarc) {
     const rate = percent(dmarc);

@@ -41,7 +41,10 @@ export function DomainReputationList({ domains }: { domains: DomainReputation[] 
     <Card data-testid="domain-reputation">
       <CardHeader>
         <CardTitle className="text-lg">Domain Reputation</CardTitle>
-        <CardDescription>Each domain's score from its blocklist listings and authentication; age and registrar from RDAP.</CardDescription>
+        <CardDescription>
+          Each domain's score from its blocklist listings, its SPF, DKIM and DMARC records, its DMARC pass rate and inbox placement; age and registrar from
+          RDAP.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {domains.length === 0 ? (
