@@ -2,7 +2,7 @@ import type { CheckStatus, DomainChecks } from '@contracts/domains';
 import type { ScoreFactor } from '@contracts/reputation';
 
 /**
- * The authentication term of a domain's reputation score (ADR 040), from the domain's last DNS
+ * The authentication term of a domain's reputation score (ADR 042), from the domain's last DNS
  * check: SPF, DKIM and DMARC each take AUTH_POINTS off when missing or unusable. Gmail and Yahoo
  * require all three of bulk senders since 2024, so one of them gone is enough to end "Excellent"
  * (90 and above). A record never checked takes nothing off: it is not known, and the factor says so.

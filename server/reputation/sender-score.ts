@@ -16,7 +16,7 @@ import { authenticationFactors, type AuthenticationFacts } from './authenticatio
  * - Inbox placement of the user's completed inbox tests of the last 30 days sent from it: below 90% in
  *   the inbox, (90 - inbox%) / 2, at most 25. No tests, no term.
  * - Authentication (domains only): SPF, DKIM and DMARC as the domain's last check found them, 15
- *   each when missing or unusable (authentication-score.ts, ADR 040).
+ *   each when missing or unusable (authentication-score.ts, ADR 042).
  * Each term is rounded to a whole number; the total is clamped to 0-100.
  */
 export const LISTING_POINTS: Record<BlocklistTier, number> = { 1: 35, 2: 15, 3: 5 };
