@@ -46,16 +46,22 @@ export function requireLive(subscription: BillingSubscriptionRow | undefined, me
   return subscription;
 }
 
-/** The subscription as GET /api/subscription and the change answer show it. */
+/**
+ * The subscription as GET /api/subscription and the change answer show it: what the account is on
+ * now. A canceled subscription keeps its old price and coupon in its row, but the account is on its
+ * plan (Free) with no price, period or coupon; the status still says it was canceled. A live one
+ * scheduled to cancel keeps its price and coupon until its period end.
+ */
 export function subscriptionView(user: Pick<UserRow, 'subscriptionPlan'>, subscription: BillingSubscriptionRow | undefined): Subscription {
   const status = subscription?.status && STATUSES.has(subscription.status) ? (subscription.status as SubscriptionStatus) : null;
+  const current = status === 'canceled' ? undefined : subscription;
   return {
     plan: planOf(user),
-    priceId: priceOf(subscription),
+    priceId: priceOf(current),
     status,
-    current_period_end: subscription?.currentPeriodEnd?.toISOString() ?? null,
-    cancel_at_period_end: subscription?.cancelAtPeriodEnd ?? false,
-    coupon: couponView(subscription),
+    current_period_end: current?.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: current?.cancelAtPeriodEnd ?? false,
+    coupon: couponView(current),
   };
 }
 

@@ -62,10 +62,21 @@ describe('self-hosted billing', () => {
   it('cancels at once (no paid period to run out), has nothing to reactivate and no billing portal', async () => {
     const { client } = await signUp(t.app);
     expect((await client.post('/api/cancel-subscription')).json()).toEqual({ code: 'conflict', message: 'You have no active subscription' });
-    await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
+    await coupons('add', 'YEARLY15', '--percent', '15');
+    await client.post('/api/apply-coupon', { couponCode: 'YEARLY15', planId: 'professional_annual' });
+    await client.post('/api/upgrade-subscription', { planId: 'professional_annual' });
+    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({ priceId: 'professional_annual', coupon: { code: 'YEARLY15' } });
     expect((await client.post('/api/reactivate-subscription')).json().message).toBe(BILLING_MESSAGES.notCanceling);
     expect((await client.post('/api/subscription/cancel')).json()).toEqual({ message: BILLING_MESSAGES.canceledNow });
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({ plan: 'free', status: 'canceled', cancel_at_period_end: false });
+    // What the account is on now: Free, with no price and no coupon left over from the ended subscription.
+    expect((await client.get('/api/subscription')).json().subscription).toEqual({
+      plan: 'free',
+      priceId: null,
+      status: 'canceled',
+      current_period_end: null,
+      cancel_at_period_end: false,
+      coupon: null,
+    });
 
     const portal = await client.post('/api/subscription/billing-portal');
     expect(portal.statusCode).toBe(409);

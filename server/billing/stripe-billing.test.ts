@@ -196,14 +196,29 @@ describe('Stripe billing', () => {
     expect((await client.post('/api/change-subscription', { newPlanId: 'professional_annual' })).json().message).toBe("You're already on this plan");
 
     expect((await client.post('/api/cancel-subscription')).json()).toEqual({ message: BILLING_MESSAGES.canceled });
-    expect(await subscriptionOf(client)).toMatchObject({ plan: 'professional', status: 'active', cancel_at_period_end: true });
+    // Until the period ends: the paid plan, its price and the date it ends on.
+    expect(await subscriptionOf(client)).toMatchObject({
+      plan: 'professional',
+      priceId: 'professional_annual',
+      status: 'active',
+      cancel_at_period_end: true,
+      current_period_end: expect.any(String),
+    });
     expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
     expect((await client.post('/api/subscription/reactivate')).json()).toEqual({ message: BILLING_MESSAGES.reactivated });
     expect(await subscriptionOf(client)).toMatchObject({ cancel_at_period_end: false });
 
     expect((await client.post('/api/downgrade-subscription')).json()).toEqual({ message: BILLING_MESSAGES.downgraded });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subscriptionId}` });
-    expect(await subscriptionOf(client)).toMatchObject({ plan: 'free', status: 'canceled' });
+    // Ended: Free, with nothing of the old subscription's price or period.
+    expect(await subscriptionOf(client)).toEqual({
+      plan: 'free',
+      priceId: null,
+      status: 'canceled',
+      current_period_end: null,
+      cancel_at_period_end: false,
+      coupon: null,
+    });
     expect((await trends(client)).statusCode).toBe(403);
   });
 
