@@ -118,6 +118,19 @@ export function planLiftingLimit(plan: PlanId, limit: PlanLimit): PlanId | undef
   });
 }
 
+/**
+ * Pushed e-mail data of one source (an MTA, smtp2go, or api for InboxPulse's own event routes) refused
+ * this UTC month because the plan's e-mails a month were used up (ADR 043).
+ */
+export const EmailRefusal = z.object({
+  source: z.string(),
+  /** Delivery events refused; a refused day's totals counts a request and no event. */
+  events: z.number().int(),
+  requests: z.number().int(),
+  lastAt: z.string(),
+});
+export type EmailRefusal = z.infer<typeof EmailRefusal>;
+
 /** GET /api/usage: the signed-in user's plan, its limits, this month's use and its flags. */
 export const UsageResponse = z.object({
   plan: PlanId,
@@ -129,5 +142,7 @@ export const UsageResponse = z.object({
     alerts: z.number().int(),
   }),
   features: z.array(PlanFeature),
+  /** What the e-mail allowance refused this month, by source (ADR 043). */
+  refusedThisMonth: z.array(EmailRefusal).optional(),
 });
 export type UsageResponse = z.infer<typeof UsageResponse>;

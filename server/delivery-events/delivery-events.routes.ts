@@ -25,6 +25,7 @@ import {
   StoredDeliveryEvent,
   TextBatchBody,
   WebhookTokenQuery,
+  type EventSource,
   type MtaSource,
 } from '@contracts/delivery-events';
 import { EmailMetric } from '@contracts/email-metrics';
@@ -33,10 +34,11 @@ import { findUserDomain } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { bearerTokenOf } from '../platform/http/api-key-auth';
-import { planOf, requireEmailAllowance } from '../platform/http/plan-gate';
+import { dayTotalsPush, eventPush, planOf, requireEmailAllowance } from '../platform/http/plan-gate';
 import { currentUser, requireUser, signIn } from '../platform/http/session';
 import { countEvents, countEventsByMailboxProvider, listLatestEvents } from './delivery-events.repo';
-import { checkBatchSize, ingestEvents, parseBatch, setDayTotals } from './delivery-events.service';
+import type { RowOutcome } from './delivery-event';
+import { checkBatchSize, eventRowCount, ingestEvents, parseBatch, setDayTotals } from './delivery-events.service';
 import { bounceCauses, causeCounts, classifiedFailures, toFigures, toStoredEvent, topDeferrals, windowStart } from './delivery-reports';
 import type { BounceCause } from '@contracts/delivery-events';
 import { parseApiEvent, parseEmailMetricEvent } from './parsers/api-event';
@@ -80,11 +82,14 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   });
   app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('unsupported_media_type', UNSUPPORTED), undefined));
 
-  // Every write of sent mail is counted against the plan's e-mails a month first (ADR 032).
-  const withinAllowance = (request: FastifyRequest) => requireEmailAllowance(ctx.db, currentUser(request));
-  const ingest = async (userId: number, source: MtaSource, body: unknown) => {
-    await requireEmailAllowance(ctx.db, userId);
-    return ingestEvents(ctx, userId, source, parseBatch(source, body));
+  // Every write of sent mail is counted against the plan's e-mails a month first (ADR 032), once its
+  // rows are read: a request with no delivery event in it (the guides' check commands) stores
+  // nothing and is never refused (ADR 043).
+  const ingest = async (user: number | ReturnType<typeof currentUser>, source: EventSource, rows: RowOutcome[]) => {
+    const userId = typeof user === 'number' ? user : user.id;
+    const events = eventRowCount(rows);
+    if (events > 0) await requireEmailAllowance(ctx.db, user, eventPush(source, events), ctx.env.APP_URL);
+    return ingestEvents(ctx, userId, source, rows);
   };
   const batchOptions = { onRequest: tokenOwner, bodyLimit: DELIVERY_BATCH_MAX_BYTES, config: { webhookToken: true } } as const;
 
@@ -95,7 +100,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
         ...batchOptions,
         schema: { summary: route.summary, tags: ['Delivery events'], querystring: WebhookTokenQuery, body: route.body, response: { 200: IngestAnswer } },
       },
-      async (request) => ingest(webhookUser(request), route.source, request.body),
+      async (request) => ingest(webhookUser(request), route.source, parseBatch(route.source, request.body)),
     );
   }
   r.post(
@@ -113,23 +118,20 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       request.log.info({ smtp2goAccount: request.params.account }, 'smtp2go webhook');
-      return ingest(webhookUser(request), 'smtp2go', request.body);
+      return ingest(webhookUser(request), 'smtp2go', parseBatch('smtp2go', request.body));
     },
   );
 
   // InboxPulse's own shapes, for scripts with an API key (or the signed-in web app).
-  r.post('/api/postfix/events', { onRequest: signedIn, schema: { body: PostfixEventBody, response: { 200: IngestAnswer } } }, async (request) => {
-    await withinAllowance(request);
-    return ingestEvents(ctx, currentUser(request).id, 'postfix', parsePostfixLines([request.body.log_entry]));
-  });
-  r.post('/api/events', { onRequest: signedIn, schema: { body: ApiEventBody, response: { 200: IngestAnswer } } }, async (request) => {
-    await withinAllowance(request);
-    return ingestEvents(ctx, currentUser(request).id, 'api', [parseApiEvent(request.body)]);
-  });
-  r.post('/api/email-metrics', { onRequest: signedIn, schema: { body: EmailMetricEventBody, response: { 200: IngestAnswer } } }, async (request) => {
-    await withinAllowance(request);
-    return ingestEvents(ctx, currentUser(request).id, 'api', [parseEmailMetricEvent(request.body)]);
-  });
+  r.post('/api/postfix/events', { onRequest: signedIn, schema: { body: PostfixEventBody, response: { 200: IngestAnswer } } }, async (request) =>
+    ingest(currentUser(request), 'postfix', parsePostfixLines([request.body.log_entry])),
+  );
+  r.post('/api/events', { onRequest: signedIn, schema: { body: ApiEventBody, response: { 200: IngestAnswer } } }, async (request) =>
+    ingest(currentUser(request), 'api', [parseApiEvent(request.body)]),
+  );
+  r.post('/api/email-metrics', { onRequest: signedIn, schema: { body: EmailMetricEventBody, response: { 200: IngestAnswer } } }, async (request) =>
+    ingest(currentUser(request), 'api', [parseEmailMetricEvent(request.body)]),
+  );
   r.post(
     '/api/v1/events',
     {
@@ -140,11 +142,9 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const events = Array.isArray(request.body) ? request.body : request.body.events;
       checkBatchSize(events.length);
-      await withinAllowance(request);
       const now = Date.now();
-      return ingestEvents(
-        ctx,
-        currentUser(request).id,
+      return ingest(
+        currentUser(request),
         'api',
         events.map((e) => parseApiEvent(e, now)),
       );
@@ -152,7 +152,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   );
   r.post('/api/v1/metrics', { onRequest: signedIn, schema: { body: DailyMetricsBody, response: { 200: EmailMetric } } }, async (request) => {
     const { provider, date, ...totals } = request.body;
-    await withinAllowance(request);
+    await requireEmailAllowance(ctx.db, currentUser(request), dayTotalsPush('api'), ctx.env.APP_URL);
     const row = await setDayTotals(ctx, currentUser(request).id, provider, date, totals);
     return {
       id: row.id,
@@ -210,7 +210,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   r.post(
     '/v1/postfix/logs',
     { ...keyOnly, bodyLimit: DELIVERY_BATCH_MAX_BYTES, schema: { body: JsonBatchBody, response: { 200: IngestAnswer } } },
-    async (request) => ingest(currentUser(request).id, 'postfix', request.body),
+    async (request) => ingest(currentUser(request), 'postfix', parseBatch('postfix', request.body)),
   );
   r.post(
     '/v1/postfix/queue',
@@ -219,11 +219,10 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
       const records = jsonRecords(request.body);
       checkBatchSize(records.length);
       const snapshot = readPostqueue(records);
-      await withinAllowance(request);
       const deferred =
         snapshot.rows.length === 0 || snapshot.rows.every((row) => 'ignored' in row)
           ? { accepted: 0, duplicates: 0, ignored: snapshot.rows.length, rejected: [] }
-          : await ingestEvents(ctx, currentUser(request).id, 'postfix', snapshot.rows);
+          : await ingest(currentUser(request), 'postfix', snapshot.rows);
       return {
         messages: snapshot.messages,
         recipients: snapshot.recipients,

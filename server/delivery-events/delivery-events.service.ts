@@ -88,6 +88,9 @@ export function parseBatch(source: Exclude<EventSource, 'api'>, body: unknown, n
   }
 }
 
+/** The rows of a batch that are delivery events: what storing it would count against the plan's e-mails a month. */
+export const eventRowCount = (rows: readonly RowOutcome[]) => rows.filter((row) => 'event' in row).length;
+
 const keyOf = (e: Pick<DeliveryEvent, 'messageId' | 'recipient' | 'eventType'>) => `${e.eventType}\u0000${e.recipient}\u0000${e.messageId}`;
 
 /** "row 0: No recipient; row 3: Not valid JSON; and 12 more" */

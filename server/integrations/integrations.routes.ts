@@ -15,7 +15,7 @@ import {
   UpdateIntegrationBody,
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
-import { requireEmailAllowance } from '../platform/http/plan-gate';
+import { dayTotalsPush, requireEmailAllowance } from '../platform/http/plan-gate';
 import { currentUser, requireUser } from '../platform/http/session';
 import {
   changeIntegration,
@@ -38,8 +38,8 @@ export async function integrationRoutes(app: FastifyInstance, ctx: AppContext): 
 
   // A day's SMTP2GO statistics pushed by the user's own script (session or API key): written over that day's figures.
   r.post('/api/smtp2go/sync', { onRequest: signedIn, schema: { body: ProviderSyncBody, response: { 200: ProviderSyncAnswer } } }, async (request) => {
-    // A pushed day counts against the plan's e-mails a month (ADR 032); a plugin's own sync is never refused.
-    await requireEmailAllowance(ctx.db, currentUser(request));
+    // A pushed day counts against the plan's e-mails a month (ADR 032, 043); a plugin's own sync is never refused.
+    await requireEmailAllowance(ctx.db, currentUser(request), dayTotalsPush('smtp2go'), ctx.env.APP_URL);
     return storePushedStats(ctx, currentUser(request).id, request.body);
   });
 

@@ -216,7 +216,7 @@ describe('inbox tests per month', () => {
 describe('e-mails per month', () => {
   const event = (n: number) => ({ type: 'delivered', message_id: `<m${n}@brand.example>`, recipient: `r${n}@example.org`, status: '250 OK' });
 
-  it('refuses pushed events and day totals once a Free month reached 10,000 e-mails, from the web app and from MTAs, until an upgrade', async () => {
+  it('refuses pushed events and day totals (429) once a Free month reached 10,000 e-mails, from the web app and from MTAs, until an upgrade', async () => {
     const { client, user } = await signUp(t.app);
     const token = (await client.post('/api/webhook-tokens/generate')).json().token as string;
     // 9,999 already counted this month (a synced ESP's day).
@@ -229,7 +229,16 @@ describe('e-mails per month', () => {
     expect(last.json().accepted).toBe(1);
     expect((await client.get('/api/usage')).json().usage.emailsThisMonth).toBe(10_000);
 
-    const over = { code: 'forbidden', message: 'Your Free plan allows 10,000 emails per month. Requires Professional plan' };
+    // ADR 043: a 429 naming the limit, the count and the upgrade page; each route says what it did not store.
+    const events = 'the delivery event of this request was not stored';
+    const figures = 'the day’s figures of this request were not stored';
+    const restart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    const over = (what: string) => ({
+      code: 'rate_limited',
+      message:
+        `Your Free plan allows 10,000 emails per month and 10,000 were counted this month, so ${what}. ` +
+        `Upgrade to the Professional plan at ${t.env.APP_URL}/pricing to store them; the count starts again on ${restart} (UTC).`,
+    });
     const refused = [
       await client.post('/api/events', event(2)),
       await client.post('/api/v1/events', { events: [event(3)] }),
@@ -246,10 +255,11 @@ describe('e-mails per month', () => {
         },
       }),
     ];
-    for (const res of refused) {
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json()).toEqual(over);
-    }
+    const said = [events, events, events, figures, figures, events];
+    refused.forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json()).toEqual(over(said[i]!));
+    });
     expect((await client.get('/api/usage')).json().usage.emailsThisMonth).toBe(10_000);
 
     await onPlan(user.id, 'professional');

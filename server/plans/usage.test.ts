@@ -30,6 +30,7 @@ describe('GET /api/usage', () => {
       limits: { domains: 5, inboxTestsPerMonth: 10, emailsPerMonth: 10_000, retentionDays: 30, apiRequestsPerHour: 0 },
       usage: { domains: 0, inboxTestsThisMonth: 0, emailsThisMonth: 0, alerts: 0 },
       features: [],
+      refusedThisMonth: [],
     });
   });
 

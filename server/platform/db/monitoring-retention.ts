@@ -142,6 +142,7 @@ export const KEPT_TABLES: Record<string, string> = {
   domains: 'configuration',
   ip_addresses: 'configuration',
   integrations: 'configuration',
+  email_quota_refusals: 'current state: one row per source, the current month’s refusals, started again by the next month’s first (ADR 043)',
   webhooks: 'configuration',
   alert_settings: 'configuration',
   alert_rules: 'configuration',

@@ -13,7 +13,7 @@ import {
 import type { Db, Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
-import { claimMonthly, emailsThisMonth, lockedPlanOf, storedPlanOf } from './plan-usage.repo';
+import { claimMonthly, emailsThisMonth, lockedPlanOf, recordEmailRefusal, storedPlanOf } from './plan-usage.repo';
 
 /*
  * The one place that says what a plan allows (ADR 032): its feature flags and its limits. Every
@@ -112,18 +112,60 @@ export async function claimMonthlyAllowance(ex: Executor, user: Pick<UserRow, 'i
   if (!(await claimMonthly(ex, monthlyCounterKey(counter, user.id), allowed))) throw limitReached(plan, counter);
 }
 
+/** What a push of sent mail would store: where from, and how many delivery events. */
+export interface EmailPush {
+  source: string;
+  /** Delivery events in the request (0 for a day's totals). */
+  events: number;
+  /** What the refusal means for this request, in words: "the 3 delivery events of this request were not stored" */
+  notStored: string;
+}
+
+/** A push of `n` delivery events from `source`. */
+export const eventPush = (source: string, n: number): EmailPush => ({
+  source,
+  events: n,
+  notStored: n === 1 ? 'the delivery event of this request was not stored' : `the ${n.toLocaleString('en-US')} delivery events of this request were not stored`,
+});
+
+/** A push of a day's totals from `source`. */
+export const dayTotalsPush = (source: string): EmailPush => ({ source, events: 0, notStored: 'the day’s figures of this request were not stored' });
+
+const nextUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+
 /**
- * The monthly e-mail volume (ADR 032): data pushed for a user (delivery events, day totals) is refused
- * with the limit's 403 once the e-mails counted this month (UTC) reach the plan's allowance. A batch
- * that starts under it is taken whole. Unlimited plans cost one primary-key read, or none when the
- * caller knows the user row.
+ * The monthly e-mail volume (ADR 032, ADR 043): a push of sent mail (delivery events, day totals) is
+ * refused once the e-mails counted this UTC month reach the plan's allowance, with a 429 whose
+ * message the MTA logs (the limit, the count, the upgrade page, when the count starts again) and a
+ * Retry-After until the month ends; the refusal is recorded for the Integrations screen. A batch
+ * that starts under the allowance is taken whole. Callers ask only when the request would store
+ * something: a request that stores nothing is never refused. Unlimited plans cost one primary-key
+ * read, or none when the caller knows the user row.
  */
-export async function requireEmailAllowance(db: Db, user: number | (PlanHolder & { id: number })): Promise<void> {
+export async function requireEmailAllowance(
+  db: Db,
+  user: number | (PlanHolder & { id: number }),
+  push: EmailPush,
+  appUrl: string,
+  now = new Date(),
+): Promise<void> {
   const userId = typeof user === 'number' ? user : user.id;
   const stored = typeof user === 'number' ? await storedPlanOf(db, userId) : user.subscriptionPlan;
   if (stored === undefined) return;
   const plan = planOf({ subscriptionPlan: stored });
   const allowed = PLAN_LIMITS[plan].emailsPerMonth;
   if (allowed === null) return;
-  if ((await emailsThisMonth(db, userId)) >= allowed) throw limitReached(plan, 'emailsPerMonth');
+  const counted = await emailsThisMonth(db, userId);
+  if (counted < allowed) return;
+
+  await recordEmailRefusal(db, userId, push.source, push.events);
+  const lifter = planLiftingLimit(plan, 'emailsPerMonth');
+  const restart = nextUtcMonth(now);
+  const upgrade = lifter ? `Upgrade to the ${PLAN_NAMES[lifter]} plan at ${appUrl.replace(/\/+$/, '')}/pricing to store them; the` : 'The';
+  throw new AppError(
+    'rate_limited',
+    `Your ${PLAN_NAMES[plan]} plan allows ${COUNTED.emailsPerMonth(allowed.toLocaleString('en-US'))} and ${counted.toLocaleString('en-US')} were counted this month, ` +
+      `so ${push.notStored}. ${upgrade} count starts again on ${restart.toISOString().slice(0, 10)} (UTC).`,
+    { 'retry-after': String(Math.max(1, Math.ceil((restart.getTime() - now.getTime()) / 1000))) },
+  );
 }

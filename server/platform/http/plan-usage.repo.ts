@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { emailMetricDays } from '../db/email-metric-days';
-import { users } from '../db/schema/index';
+import { emailQuotaRefusals, users } from '../db/schema/index';
 
 // What the plan gate reads and counts (plan-gate.ts): the stored plan, the monthly counters and the
-// e-mails of the month.
+// e-mails of the month, and what the e-mail allowance refused.
 
 /** The first day of the current UTC month, as SQL for a date. */
 const MONTH_START_DAY = sql`date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
@@ -56,4 +56,32 @@ export async function emailsThisMonth(ex: Executor, userId: number): Promise<num
   const days = emailMetricDays(ex, userId, { from: MONTH_START_DAY });
   const [row] = await ex.select({ sent: sql<number>`coalesce(sum(${days.emailsSent}), 0)::bigint` }).from(days);
   return Number(row?.sent ?? 0);
+}
+
+/**
+ * Adds a refusal of `events` pushed by `source` to the user's count of this UTC month; the first
+ * refusal of a new month starts the count again.
+ */
+export async function recordEmailRefusal(ex: Executor, userId: number, source: string, events: number): Promise<void> {
+  await ex
+    .insert(emailQuotaRefusals)
+    .values({ userId, source, month: sql`${MONTH_START_DAY}`, events, requests: 1, lastAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [emailQuotaRefusals.userId, emailQuotaRefusals.source],
+      set: {
+        events: sql`CASE WHEN ${emailQuotaRefusals.month} = excluded.month THEN ${emailQuotaRefusals.events} + excluded.events ELSE excluded.events END`,
+        requests: sql`CASE WHEN ${emailQuotaRefusals.month} = excluded.month THEN ${emailQuotaRefusals.requests} + 1 ELSE 1 END`,
+        month: sql`excluded.month`,
+        lastAt: sql`excluded.last_at`,
+      },
+    });
+}
+
+/** This UTC month's refusals of the user, by source. */
+export async function listEmailRefusals(ex: Executor, userId: number) {
+  return ex
+    .select({ source: emailQuotaRefusals.source, events: emailQuotaRefusals.events, requests: emailQuotaRefusals.requests, lastAt: emailQuotaRefusals.lastAt })
+    .from(emailQuotaRefusals)
+    .where(and(eq(emailQuotaRefusals.userId, userId), eq(emailQuotaRefusals.month, MONTH_START_DAY)))
+    .orderBy(asc(emailQuotaRefusals.source));
 }

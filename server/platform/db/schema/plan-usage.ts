@@ -2,7 +2,7 @@ import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm
 import { users } from './users';
 
 /**
- * Pushed e-mail data refused because the plan's e-mails a month were used up (ADR 041), one row per
+ * Pushed e-mail data refused because the plan's e-mails a month were used up (ADR 043), one row per
  * user and source: the current UTC month's refusals, started again by the first refusal of a new month.
  */
 export const emailQuotaRefusals = pgTable(
