@@ -99,14 +99,24 @@ describe('Integrations: installing a plugin', () => {
     expect(within(dialog()).getByText('Step 1: Get credentials').closest('li')).toHaveAttribute('aria-current', 'step');
     await user.click(within(dialog()).getByRole('button', { name: 'Next' }));
 
-    // Step 2: the fields; nothing is asked of the provider until the key is there.
+    // Step 2: the fields; Test Connection and Install wait for the key (spaces are not a key), and say so.
     const key = within(dialog()).getByLabelText('API key');
     expect(key).toHaveAttribute('type', 'password');
-    await user.click(within(dialog()).getByRole('button', { name: 'Test Connection' }));
-    expect(within(dialog()).getByText('API key is required')).toBeInTheDocument();
+    const waitingForKey = () => {
+      expect(within(dialog()).getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+      expect(within(dialog()).getByRole('button', { name: 'Install' })).toBeDisabled();
+      expect(within(dialog()).getByText('Fill in API key to test the connection and install.')).toBeInTheDocument();
+    };
+    waitingForKey();
+    await user.type(key, '   ');
+    waitingForKey();
+    await user.clear(key);
     expect(callsTo(mock, 'POST /api/integrations/test')).toHaveLength(0);
 
     await user.type(key, KEY);
+    expect(within(dialog()).getByRole('button', { name: 'Test Connection' })).toBeEnabled();
+    expect(within(dialog()).getByRole('button', { name: 'Install' })).toBeEnabled();
+    expect(within(dialog()).queryByText(/^Fill in /)).not.toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Show API key' }));
     expect(key).toHaveAttribute('type', 'text');
     await user.click(within(dialog()).getByRole('button', { name: 'Hide API key' }));
@@ -159,7 +169,9 @@ describe('Integrations: installing a plugin', () => {
     const { mock } = stubIntegrations();
     const { user } = await openPage('/integrations?manage=activecampaign');
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Next' }));
+    expect(within(dialog()).getByText('Fill in API key and API URL to test the connection and install.')).toBeInTheDocument();
     await user.type(within(dialog()).getByLabelText('API key'), 'short');
+    expect(within(dialog()).getByText('Fill in API URL to test the connection and install.')).toBeInTheDocument();
     await user.type(within(dialog()).getByLabelText('API URL'), 'http://youraccount.api-us1.com:8080');
     await user.click(within(dialog()).getByRole('button', { name: 'Install' }));
     expect(within(dialog()).getByText('API key must be at least 8 characters, without spaces')).toBeInTheDocument();

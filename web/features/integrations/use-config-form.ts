@@ -39,6 +39,9 @@ export function useConfigForm(plugin: Plugin, initial: Record<string, string> = 
     return Object.values(found).every((problem) => problem === undefined);
   }
 
+  /** The required fields still empty: until they are filled, Test Connection and Install have nothing to send (part 2, section 2). */
+  const missing = plugin.fields.filter((f) => f.required && !(keepSecrets && f.secret) && (values[f.key] ?? '').trim() === '').map((f) => f.label);
+
   /** Whether every secret is typed in, so the provider can be asked (an edit that keeps the stored key cannot be tested here). */
   const secretsTyped = plugin.fields.filter((f) => f.secret).every((f) => (values[f.key] ?? '').trim() !== '');
 
@@ -65,6 +68,7 @@ export function useConfigForm(plugin: Plugin, initial: Record<string, string> = 
     runTest,
     testing: test.isPending,
     secretsTyped,
+    missing,
     config: () => filledConfig(plugin, values),
   };
 }

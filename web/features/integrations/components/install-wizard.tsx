@@ -84,6 +84,9 @@ export function StepIndicator({ step }: { step: 1 | 2 }) {
   );
 }
 
+/** Field labels as a sentence's list: "API key", "API key and API URL". */
+const listOf = (labels: string[]) => new Intl.ListFormat('en', { type: 'conjunction' }).format(labels);
+
 /**
  * The Install dialog's two-step guided setup (part 2, section 2): get the credentials, then the
  * plugin's config fields with Test Connection and Install. Install sends the config; the server
@@ -101,6 +104,7 @@ export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugi
   });
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const busy = install.isPending || form.testing;
+  const unfilled = form.missing.length > 0;
 
   function go(next: 1 | 2) {
     setStep(next);
@@ -144,14 +148,19 @@ export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugi
         <form onSubmit={submit} noValidate className="space-y-4" data-testid="step-configure">
           <ConfigFields plugin={plugin} values={form.values} onChange={form.setValue} errors={form.errors} disabled={install.isPending} />
           <ConnectionResult outcome={form.outcome} />
+          {unfilled && (
+            <p className="text-sm text-muted-foreground" id="install-needs">
+              Fill in {listOf(form.missing)} to test the connection and install.
+            </p>
+          )}
           <DialogFooter className="gap-2">
             <Button variant="outline" onClick={() => go(1)} disabled={busy}>
               Back
             </Button>
-            <Button variant="outline" onClick={form.runTest} disabled={busy}>
+            <Button variant="outline" onClick={form.runTest} disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>
               {form.testing ? 'Testing...' : 'Test Connection'}
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>
               {install.isPending ? 'Installing...' : 'Install'}
             </Button>
           </DialogFooter>
