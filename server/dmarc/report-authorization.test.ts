@@ -9,7 +9,7 @@ import { createResolver } from '../platform/dns/resolver';
 import type { ConnectionSettings } from '../platform/db/client';
 import { loadEnv } from '../platform/env';
 import { startRuntime } from '../runtime';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { loopbackResolver, startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { openTestDatabase } from '../test/test-database';
 import { waitUntil } from '../test/wait-until';
 import { checkReportAuthorization, warnIfReportsUnauthorized } from './report-authorization';
@@ -46,7 +46,7 @@ afterAll(async () => {
   silent.close();
 });
 
-const resolver = () => createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+const resolver = () => loopbackResolver(dns);
 const silentAddress = () => `127.0.0.1:${silent.address().port}`;
 
 describe('the DMARC report authorization check', () => {

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, type DnsResolver } from '../platform/dns/resolver';
+import type { DnsResolver } from '../platform/dns/resolver';
 import { dkimSigned } from '../test/dkim-signed';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../test/dns-server';
 import { provenSenderDomains, sentByReporter } from './report-sender';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -31,7 +31,7 @@ beforeAll(async () => {
     's1._domainkey.mail.reporter.suffix-zone.test': key,
     's1._domainkey.forger.suffix-zone.test': key,
   });
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

@@ -1,6 +1,7 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { createResolver, type DnsResolver } from '../platform/dns/resolver';
 
 export interface ZoneEntry {
   TXT?: (string | string[])[];
@@ -254,4 +255,13 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
     await Promise.all([new Promise<void>((resolve) => socket.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
   };
   return state;
+}
+
+/** The product's resolver asking only the loopback server, without retries or cache: each test sees the zone as it is now. */
+export const loopbackResolver = (dns: TestDnsServer): DnsResolver => createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+
+/** A loopback DNS server for a test file, with the resolver that asks it. */
+export async function startLoopbackDns(zone: Record<string, ZoneEntry> = {}): Promise<{ dns: TestDnsServer; resolver: DnsResolver }> {
+  const dns = await startDnsServer(zone);
+  return { dns, resolver: loopbackResolver(dns) };
 }

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { checkDmarc } from './dmarc';
 import { checkBimi } from './transport';
@@ -88,7 +88,7 @@ describe.skipIf(!hasOpenssl)('BIMI record, logo and mark certificate (draft-bran
     await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
     port = (https.address() as AddressInfo).port;
     dns = await startDnsServer({ [HOST]: { A: ['127.0.0.1'] } });
-    resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+    resolver = loopbackResolver(dns);
     outbound = createOutboundGuard(resolver, { allowNonPublic: (address) => address === '127.0.0.1' });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { type TestDnsServer, startLoopbackDns } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
 import { domainStatus, runDomainChecks } from './run-checks';
@@ -9,10 +9,7 @@ import { checkSpf } from './spf';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-});
+beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns.close());
 
 const key = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');

@@ -1,16 +1,13 @@
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '@contracts/domains';
-import { startDnsServer, type TestDnsServer, type ZoneEntry } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { type TestDnsServer, type ZoneEntry, startLoopbackDns } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkDkim } from './dkim';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-});
+beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns.close());
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { checkDkim, COMMON_SELECTORS, FIND_SELECTOR_FIX } from './dkim';
 
@@ -9,7 +9,7 @@ let resolver: DnsResolver;
 let t: TestApp;
 beforeAll(async () => {
   dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
   t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
 });
 afterAll(async () => {

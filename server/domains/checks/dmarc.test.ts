@@ -1,16 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { type TestDnsServer, startLoopbackDns } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkDmarc } from './dmarc';
 import { domainStatus, runDomainChecks } from './run-checks';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-});
+beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns?.close());
 
 const publish = (domain: string, ...records: string[]) => {

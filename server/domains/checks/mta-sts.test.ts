@@ -2,9 +2,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { checkMtaSts, mxMatches, parseMtaStsPolicy } from './mta-sts';
 import type { FetchOptions } from './fetch-url';
@@ -83,7 +83,7 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
       // Only the product's resolver knows this name: the fetch must go through it.
       [`mta-sts.${DOMAIN}`]: { A: ['127.0.0.1'] },
     });
-    resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+    resolver = loopbackResolver(dns);
     outbound = createOutboundGuard(resolver, { allowNonPublic: (address) => address === '127.0.0.1' });
   });
   afterAll(async () => {

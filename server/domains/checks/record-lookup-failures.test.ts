@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { type TestDnsServer, startLoopbackDns } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { runDomainChecks } from './run-checks';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-});
+beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns.close());
 
 it('completes the domain check when the TLS-RPT, MTA-STS and BIMI names fail to answer, naming each failed lookup', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpfNode } from '@contracts/domains';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { loopbackResolver, startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
 import { checkSpf } from './spf';
 import { evaluateForSenders } from './spf-senders';
@@ -14,7 +14,7 @@ let dns: TestDnsServer;
 let resolver: DnsResolver;
 beforeAll(async () => {
   dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
   // A bulk-mail provider's include, as ESPs publish them: a nested include and ranges.
   dns.zone['_spf.mailer-one.net'] = { TXT: ['v=spf1 include:_netblocks.mailer-one.net ip4:203.0.113.0/24 ~all'] };
   dns.zone['_netblocks.mailer-one.net'] = { TXT: ['v=spf1 ip4:198.51.100.0/24 ip6:2001:db8:100::/48 ~all'] };

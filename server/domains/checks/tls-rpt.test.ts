@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer, type ZoneEntry } from '../../test/dns-server';
-import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
+import { type TestDnsServer, type ZoneEntry, startLoopbackDns } from '../../test/dns-server';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkTlsRpt } from './transport';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
 
-beforeAll(async () => {
-  dns = await startDnsServer();
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
-});
+beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns?.close());
 
 /** The check of a domain whose _smtp._tls name holds `entry`; each case gets its own domain. */

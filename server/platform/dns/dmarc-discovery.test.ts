@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { discoverDmarcPolicy, dmarcTreeWalk, organizationalDomain, treeWalkNames } from './dmarc-discovery';
-import { createResolver, type DnsResolver } from './resolver';
+import type { DnsResolver } from './resolver';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   dns.servfail.add('_dmarc.parent-fails.test');
   dns.servfail.add('_dmarc.test');
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

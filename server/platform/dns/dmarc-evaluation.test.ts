@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { evaluateDmarc } from './dmarc-evaluation';
-import { createResolver, type DnsResolver } from './resolver';
+import type { DnsResolver } from './resolver';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     '_dmarc.flaky-signer.test': { TXT: ['v=DMARC1; p=reject'] },
   });
   dns.servfail.add('_dmarc.esp.flaky-signer.test');
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { findBlocklist, lookUpBlocklists, type DnsblCatalogueEntry } from './dnsbl';
-import { createResolver, type DnsResolver } from './resolver';
+import type { DnsResolver } from './resolver';
 
 /*
  * Each list's answers read by its own documentation (the list's docsUrl and the sources the catalogue
@@ -218,7 +218,7 @@ const listOf = (id: string): DnsblCatalogueEntry => {
 beforeAll(async () => {
   const zone = Object.fromEntries(CASES.map((c, i) => [targetOf(i, listOf(c.list)).name, { A: c.answers }]));
   dns = await startDnsServer(zone);
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

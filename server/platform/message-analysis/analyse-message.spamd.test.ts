@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '@contracts/inbox-tests';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { noSpamd, startSpamd, type TestSpamd } from '../../test/spamd';
-import { createResolver } from '../dns/resolver';
 import { analyseMessage, type AnalyseDeps } from './analyse-message';
 
 /*
@@ -41,7 +40,7 @@ describe.skipIf(noSpamd)('analyseMessage with a real spamd', () => {
         'mta1.brand-mail.com': { A: ['93.184.215.14'] },
       }),
     ]);
-    const resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+    const resolver = loopbackResolver(dns);
     deps = { dns: resolver, env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST: spamd.host } };
   }, 60_000);
   afterAll(async () => {

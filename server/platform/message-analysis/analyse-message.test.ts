@@ -2,9 +2,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxTestReport } from '@contracts/inbox-tests';
-import { createResolver, type DnsResolver } from '../dns/resolver';
+import type { DnsResolver } from '../dns/resolver';
 import { dkimSigned } from '../../test/dkim-signed';
-import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from './analyse-message';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -63,7 +63,7 @@ beforeAll(async () => {
     'mta1.brand-mail.com': { A: ['192.0.2.10'] },
   });
   dns.servfail.add('_dmarc.flaky-brand.com');
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
   deps = { dns: resolver, env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST: undefined } };
 });
 afterAll(() => dns?.close());

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, type DnsResolver } from '../../dns/resolver';
+import type { DnsResolver } from '../../dns/resolver';
 import { dkimSigned } from '../../../test/dkim-signed';
-import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../test/dns-server';
 import { analyzeAuthentication, type SmtpEnvelope } from './authentication';
 import { authenticationFindings } from './authentication-findings';
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
     'default._bimi.bimi-brand.test': { TXT: ['v=BIMI1; l=https://bimi-brand.test/logo.svg'] },
     '_dmarc.testing-brand.test': { TXT: ['v=DMARC1; p=quarantine; t=y'] },
   });
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, type DnsResolver } from '../../dns/resolver';
+import type { DnsResolver } from '../../dns/resolver';
 import { dkimSigned } from '../../../test/dkim-signed';
-import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../test/dns-server';
 import { analyzeAuthentication } from './authentication';
 import { AUTH_DEDUCTIONS, authenticationFindings } from './authentication-findings';
 import { mailauthResolver } from './mailauth-resolver';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     '10.2.0.192.in-addr.arpa': { PTR: ['mta1.brand-mail.com'] },
     [`1.${'0.'.repeat(23)}8.b.d.0.1.0.0.2.ip6.arpa`]: { PTR: ['mta6.brand-mail.com'] },
   });
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocklistsFor } from '../../dns/dnsbl';
-import { createResolver, type DnsResolver } from '../../dns/resolver';
-import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
+import type { DnsResolver } from '../../dns/resolver';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../test/dns-server';
 import { analyzeConnectingIp } from './connecting-ip';
 
 let dns: TestDnsServer;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     [`5.2.${'0.'.repeat(22)}8.b.d.0.1.0.0.2.zen.spamhaus.org`]: { A: ['127.0.0.2'] },
   });
   dns.servfail.add('66.113.0.203.psbl.surriel.com');
-  resolver = createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+  resolver = loopbackResolver(dns);
 });
 afterAll(() => dns?.close());
 

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '@contracts/inbox-tests';
-import { startDnsServer, type TestDnsServer } from '../../../../test/dns-server';
-import { createResolver } from '../../../dns/resolver';
+import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from '../../analyse-message';
 
 /**
@@ -35,7 +34,7 @@ beforeAll(async () => {
   // Without an envelope nothing is looked up; the resolver points at an empty zone all the same.
   dns = await startDnsServer({});
   deps = {
-    dns: createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 }),
+    dns: loopbackResolver(dns),
     env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST: undefined },
   };
   for (const kind of ['ham', 'spam'] as const) for (const { name, raw } of messages(kind)) await analyse(kind, name, raw);
