@@ -4,7 +4,8 @@ import type { Executor } from '../platform/db/client';
 import { writeOwnDayFigures, type DayFigures } from '../platform/db/email-metric-days';
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 
-// The only file that touches delivery_events, and the writer of email_metrics' event-made rows.
+// The writer of delivery_events and of email_metrics' event-made rows; the alert evaluation reads
+// delivery_events too (server/alerts/evaluation/evaluation.repo.ts: this capability imports the alerts, so it cannot ask here).
 
 export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
 
