@@ -1,2 +1,4 @@
 // What other capabilities may ask of DMARC.
 export { dmarcStorage } from './dmarc.repo';
+// The PTR name of source IPs and the organisation they belong to (suggested IPs leave mailbox providers' servers out).
+export { nameSources } from './source-names';

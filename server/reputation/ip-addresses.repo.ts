@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
-import { blocklistIgnores, blocklistResults, dmarcSourceDays, domains, ipAddresses } from '../platform/db/schema/index';
+import { blocklistIgnores, blocklistResults, dmarcRecords, dmarcReports, dmarcSourceDays, domains, ipAddresses } from '../platform/db/schema/index';
 
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 export type NewIpAddress = Pick<typeof ipAddresses.$inferInsert, 'ipAddress' | 'label' | 'type' | 'associatedDomains'>;
@@ -179,4 +179,32 @@ export async function dmarcSendersOf(ex: Executor, userId: number, sinceDays: nu
     order by max(s.day) desc, sum(s.total) desc, s.source_ip
     limit ${limit}`)) as unknown as { rows: DmarcSender[] };
   return result.rows;
+}
+
+/**
+ * Override reasons by which a receiver says the mail came through someone else's server: RFC 7489
+ * appendix C's forwarded, trusted_forwarder and mailing_list (RFC 9990 keeps the last two), and
+ * local_policy when its comment says the mail was forwarded.
+ */
+const INTERMEDIARY_REASONS = ['forwarded', 'trusted_forwarder', 'mailing_list'];
+
+/** Source IPs (as reports wrote them) that a receiver marked as a forwarder or a mailing list in the user's reports since `sinceDays` days ago. */
+export async function intermediarySourcesOf(ex: Executor, userId: number, sinceDays: number): Promise<string[]> {
+  const rows = await ex
+    .selectDistinct({ sourceIp: dmarcRecords.sourceIp })
+    .from(dmarcRecords)
+    .innerJoin(dmarcReports, eq(dmarcReports.id, dmarcRecords.reportId))
+    .where(
+      and(
+        eq(dmarcReports.userId, userId),
+        sql`${dmarcReports.dateBegin} >= current_date - ${sinceDays}::int`,
+        sql`exists (select 1 from jsonb_array_elements(coalesce(${dmarcRecords.reason}, '[]'::jsonb)) as r(reason)
+          where r.reason->>'type' in (${sql.join(
+            INTERMEDIARY_REASONS.map((type) => sql`${type}`),
+            sql`, `,
+          )})
+            or (r.reason->>'type' = 'local_policy' and r.reason->>'comment' ilike '%forward%'))`,
+      ),
+    );
+  return rows.map((r) => r.sourceIp);
 }

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_IMPORT_MAX_ADDRESSES, MAX_MONITORED_IPS } from '@contracts/reputation';
 import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
 import { blocklistIgnores, blocklistResults, ipAddresses, reputationRuns } from '../platform/db/schema/index';
-import { uploadReport } from '../dmarc/upload-client.test-support';
-import { reportXml } from '../dmarc/test-report-xml';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 
@@ -258,57 +256,5 @@ describe('bulk import', () => {
     const one = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.6.200/30' });
     expect(one.json().message).toBe('8.8.6.200 is already monitored: nothing was imported');
     expect(await ipCount(user.id)).toBe(6);
-  });
-});
-
-describe('suggestions from DMARC reports', () => {
-  it('suggests public sources of the user own domains that pass DMARC, not yet monitored, busiest first', async () => {
-    const { client } = await signUp(t.app);
-    await client.post('/api/domains', { domain: 'brand-one.com' });
-    const yesterday = new Date(Date.now() - 86_400_000);
-    const report = reportXml({
-      orgName: 'google.com',
-      reportId: `suggest-${Date.now()}`,
-      domain: 'brand-one.com',
-      begin: yesterday,
-      records: [
-        { ip: '209.85.220.41', count: 50, dkim: 'pass', spf: 'pass' },
-        { ip: '2A00:1450:4864:20:0:0:0:52A', count: 10, dkim: 'pass', spf: 'fail' },
-        { ip: '198.51.100.9', count: 80, dkim: 'pass', spf: 'pass' },
-        { ip: '185.12.13.14', count: 30, dkim: 'fail', spf: 'fail' },
-        { ip: '8.8.8.8', count: 5, dkim: 'pass', spf: 'pass' },
-      ],
-    });
-    expect((await uploadReport(t.app, client, report, { fileName: 'google.xml' })).json()).toMatchObject({ imported: 1 });
-    const elsewhere = reportXml({
-      orgName: 'google.com',
-      reportId: `not-mine-${Date.now()}`,
-      domain: 'not-mine.com',
-      begin: yesterday,
-      records: [{ ip: '1.1.1.1', count: 500, dkim: 'pass', spf: 'pass' }],
-    });
-    const old = reportXml({
-      orgName: 'yahoo.com',
-      reportId: `old-${Date.now()}`,
-      domain: 'brand-one.com',
-      begin: new Date(Date.now() - 40 * 86_400_000),
-      records: [{ ip: '9.9.9.9', count: 500, dkim: 'pass', spf: 'pass' }],
-    });
-    await uploadReport(t.app, client, elsewhere, { fileName: 'elsewhere.xml' });
-    await uploadReport(t.app, client, old, { fileName: 'old.xml' });
-    await client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' });
-
-    const res = await client.get('/api/ip-addresses/suggestions');
-    expect(res.statusCode, res.body).toBe(200);
-    const day = yesterday.toISOString().slice(0, 10);
-    expect(res.json()).toEqual([
-      { ipAddress: '209.85.220.41', domains: ['brand-one.com'], messages: 50, passed: 50, lastSeen: day },
-      { ipAddress: '2a00:1450:4864:20::52a', domains: ['brand-one.com'], messages: 10, passed: 10, lastSeen: day },
-    ]);
-    // One click: the suggestion added as a dedicated IP is no longer suggested.
-    await client.post('/api/ip-addresses', { ipAddress: '2a00:1450:4864:20::52a', type: 'dedicated' });
-    expect((await client.get('/api/ip-addresses/suggestions')).json().map((s: { ipAddress: string }) => s.ipAddress)).toEqual(['209.85.220.41']);
-    const stranger = await signUp(t.app);
-    expect((await stranger.client.get('/api/ip-addresses/suggestions')).json()).toEqual([]);
   });
 });

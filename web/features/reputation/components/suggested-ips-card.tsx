@@ -31,7 +31,10 @@ export function SuggestedIpsCard() {
     <Card data-testid="suggested-ips">
       <CardHeader>
         <CardTitle className="text-lg">Suggested IPs</CardTitle>
-        <CardDescription>Your DMARC reports show these addresses sending as your domains and passing. Monitor them to hear when one is listed.</CardDescription>
+        <CardDescription>
+          Your DMARC reports show these addresses sending as your domains and passing. Monitor them to hear when one is listed. Forwarders, mailing lists and
+          mailbox providers' servers are left out: they are not yours to get delisted.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
