@@ -100,6 +100,16 @@ describe('Subscription: actions', () => {
     expect(callsOf(fetch)).toEqual(expect.arrayContaining(['POST /api/cancel-subscription', 'POST /api/reactivate-subscription']));
   });
 
+  it('scheduled to cancel: the card keeps the paid plan and its price until the end date, and says the Free Plan follows', async () => {
+    stubBilling({ mode: 'stripe', publishableKey: 'pk_test_1', subscription: { ...PROFESSIONAL_MONTHLY, cancel_at_period_end: true } });
+    const { page } = await openSubscription();
+    expect(await page.findByTestId('current-plan-name')).toHaveTextContent('Professional Plan');
+    expect(page.getByTestId('current-plan-price')).toHaveTextContent('$49 per month until Jul 15, 2025, then the Free Plan at $0');
+    expect(page.getByTestId('cancel-notice')).toHaveTextContent(
+      'Your subscription is canceled and ends on Jul 15, 2025. You keep access to the Professional Plan until then; after that your account moves to the Free Plan.',
+    );
+  });
+
   it('a cancellation refused without words shows the default "Failed to cancel subscription. Please contact support."', async () => {
     stubBilling({ subscription: PROFESSIONAL_MONTHLY, overrides: { 'POST /api/cancel-subscription': () => new Response('', { status: 500 }) } });
     const { user, page } = await openSubscription();

@@ -117,6 +117,8 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
   const planLabel = PLAN_LABELS[subscription.plan];
   const paid = subscription.plan !== 'free';
   const dateLabel = subscription.cancel_at_period_end ? 'Access until' : 'Next billing date';
+  const price = billing.mode === 'self-hosted' && paid ? 'No charge: billing is not configured on this server' : subscriptionPriceLabel(subscription);
+  const endsOn = formatDate(subscription.current_period_end);
   return (
     <Card data-testid="current-plan">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
@@ -129,7 +131,7 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
             {planLabel}
           </p>
           <p className="text-sm text-muted-foreground" data-testid="current-plan-price">
-            {billing.mode === 'self-hosted' && paid ? 'No charge: billing is not configured on this server' : subscriptionPriceLabel(subscription)}
+            {subscription.cancel_at_period_end ? `${price} until ${endsOn}, then the ${PLAN_LABELS.free} at $0` : price}
           </p>
         </div>
         <Pill tone={badge.tone} testId="subscription-status">
@@ -141,7 +143,7 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
           <div>
             <dt className="text-muted-foreground">{dateLabel}</dt>
             <dd className="font-medium" data-testid="next-billing-date">
-              {formatDate(subscription.current_period_end)}
+              {endsOn}
             </dd>
           </div>
           {subscription.coupon && (
@@ -162,8 +164,8 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
             data-testid="cancel-notice"
           >
             <p>
-              Your subscription is canceled and ends on <strong>{formatDate(subscription.current_period_end)}</strong>. You keep access to the {planLabel} until
-              then.
+              Your subscription is canceled and ends on <strong>{endsOn}</strong>. You keep access to the {planLabel} until then; after that your account moves
+              to the {PLAN_LABELS.free}.
             </p>
             <ReactivateButton />
           </div>
