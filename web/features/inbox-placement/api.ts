@@ -11,6 +11,7 @@ import {
 } from '@contracts/inbox-tests';
 import { ApiError, apiJson, apiRequest, getQueryFn } from '../../lib/api-client';
 import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
+import { USAGE_QUERY_KEY } from '../../lib/queries/usage';
 import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
@@ -100,6 +101,8 @@ function refreshAfterChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY, exact: true }),
     // The dashboard's counters and inbox figures are built from the tests; its keys start with this path.
     queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/dashboard') }),
+    // A created test is counted against the month's inbox tests.
+    queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY, exact: true }),
   ]);
 }
 

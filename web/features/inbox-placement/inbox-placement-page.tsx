@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { useInboxTestList, useSeedNetworkStatus } from './api';
 import { CreateTestButton } from './components/create-test-button';
+import { InboxTestQuota } from './components/inbox-test-quota';
 import { DeleteTestDialog } from './components/delete-test-dialog';
 import { HowItWorks } from './components/how-it-works';
 import { InboxTestCard } from './components/inbox-test-card';
@@ -77,6 +78,7 @@ export default function InboxPlacementPage() {
                 {tests.data.length} {tests.data.length === 1 ? 'test' : 'tests'}
               </p>
             )}
+            <InboxTestQuota />
           </div>
           <CreateTestButton />
         </div>

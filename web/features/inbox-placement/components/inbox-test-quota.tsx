@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { PLAN_NAMES, planLiftingLimit } from '@contracts/plans';
+import { formatCount, formatDate } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import { useUsage } from '../../../lib/queries/usage';
+
+const LINK = 'font-medium text-primary underline underline-offset-2';
+
+/** The first instant of the next UTC month, when the server's monthly counter starts again. */
+function nextUtcMonth(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+}
+
+/**
+ * The month's inbox tests against the plan's (ADR 043): the counter the server claims when a test is
+ * created, so a deleted test still counts, and the figure shown is the one enforced. Nothing on a
+ * plan without a limit, or while the figure is unknown.
+ */
+export function InboxTestQuota() {
+  const usage = useUsage();
+  if (!usage.data) return null;
+  const { plan, limits } = usage.data;
+  const limit = limits.inboxTestsPerMonth;
+  if (limit === null) return null;
+  const used = usage.data.usage.inboxTestsThisMonth;
+  const lifter = planLiftingLimit(plan, 'inboxTestsPerMonth');
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="inbox-test-quota" aria-live="polite">
+      <span className="font-medium text-foreground">
+        Inbox tests this month: {formatCount(used)} of {formatCount(limit)} used
+      </span>
+      {used >= limit && <> Your {PLAN_NAMES[plan]} plan’s inbox tests for this month are used up.</>} Deleted tests still count. The count starts again on{' '}
+      {formatDate(nextUtcMonth(), { utc: true })}.
+      {used >= limit && lifter && (
+        <>
+          {' '}
+          <Link to={PATHS.pricing} className={LINK}>
+            Upgrade to {PLAN_NAMES[lifter]}
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}
