@@ -9,6 +9,7 @@ import { TabList } from '../../components/ui/tab-list';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { useIntegrations } from './api';
+import { EmailQuotaNotice } from './components/email-quota-notice';
 import { MtaTab } from './components/mta-tab';
 import { PluginCard } from './components/plugin-card';
 import { PluginDialog } from './components/plugin-dialog';
@@ -140,6 +141,7 @@ export default function IntegrationsPage() {
           </p>
         )}
       </div>
+      <EmailQuotaNotice />
       <TabList
         ids={INTEGRATION_TABS}
         labels={TAB_LABELS}

@@ -12,6 +12,7 @@ import { formatDateTime, relativeAge } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { useLatestMtaEvents, useWebhookTokenStatus } from '../api';
+import { MtaRefusalLine, useEmailRefusal } from './email-quota-notice';
 
 const LINK = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 const BENEFIT_ICONS = [Activity, BellRing, ShieldCheck] as const;
@@ -95,6 +96,7 @@ function MtaCard({
     ref.current?.focus();
   }, [highlighted]);
   const url = mtaEndpointUrl(guide, { baseUrl });
+  const refusal = useEmailRefusal(guide.id);
   return (
     <Card
       ref={ref}
@@ -128,6 +130,7 @@ function MtaCard({
         <p className="text-xs" data-testid="mta-last-event">
           <LastEvent query={latest} />
         </p>
+        {refusal && <MtaRefusalLine refusal={refusal} />}
       </CardContent>
       <div className="px-6 pb-6">
         <Link className={cn(LINK, 'inline-flex items-center gap-1 text-sm')} to={mtaGuidePath(guide.id)}>
