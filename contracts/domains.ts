@@ -1,3 +1,4 @@
+import { parse } from 'tldts';
 import { z } from 'zod';
 import { IdParams, text } from './input';
 
@@ -236,10 +237,33 @@ export type DomainDetail = z.infer<typeof DomainDetail>;
 
 export const DomainIdParams = IdParams('Domain id');
 
+const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** What is wrong with a lower-cased name as a domain a user may add, or undefined when nothing is. */
+function domainNameProblem(name: string): string | undefined {
+  const parsed = parse(name);
+  if (parsed.isIp) return 'Enter a domain name, not an IP address';
+  if (!name.includes('.') || !name.split('.').every((label) => DOMAIN_LABEL.test(label))) return 'Enter a valid domain name such as example.com';
+  if (!parsed.domain || !parsed.isIcann) return 'Enter a domain under a public suffix, such as example.com';
+  return undefined;
+}
+
+/**
+ * A sending domain a user may add: a hostname under a public suffix, not an IP, at most 253
+ * characters, trimmed, lower-cased and without the root's trailing dot. The Add Domain form checks
+ * it with this same schema before sending (ADR 044).
+ */
+export const DomainName = text('Domain', 253, { trim: true, required: 'Domain is required', tooLong: 'Domain names are at most 253 characters' })
+  .toLowerCase()
+  .min(1, 'Domain is required')
+  .overwrite((name) => name.replace(/\.$/, ''))
+  .superRefine((name, ctx) => {
+    const problem = domainNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const CreateDomainBody = z.object({
-  domain: text('Domain', 253, { trim: true, required: 'Domain is required', tooLong: 'Domain names are at most 253 characters' })
-    .toLowerCase()
-    .min(1, 'Domain is required'),
+  domain: DomainName,
   type: DomainType.default('sending'),
   /** Run the DNS checks at once: the answer then carries their outcome, as POST /api/domains/:id/verify does. */
   verifyDns: z.boolean({ error: 'verifyDns must be true or false' }).default(false),

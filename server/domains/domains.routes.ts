@@ -9,7 +9,6 @@ import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { recheckDomain } from './domain-checks.service';
-import { validateDomainName } from './domain-name';
 import { deleteUserDomain, findUserDomain, listUserDomains, updateUserDomain, type DomainRow } from './domains.repo';
 import { addDomain } from './domains.service';
 
@@ -78,8 +77,8 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateDomainBody, response: { 200: DomainDetail } } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { type, verifyDns } = request.body;
-      const name = validateDomainName(request.body.domain);
+      // The body's schema has checked the name already (contracts/domains.ts DomainName, which the Add Domain form runs too).
+      const { domain: name, type, verifyDns } = request.body;
       // Counted before anything is stored: a refused check must not leave a domain behind.
       if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
       const row = await addDomain(ctx.db, userId, name, type);

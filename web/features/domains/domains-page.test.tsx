@@ -165,6 +165,27 @@ describe('Domains: add form', () => {
     expect(screen.queryByTestId('add-domain-form')).not.toBeInTheDocument();
   });
 
+  it('refuses a name the server would refuse, in the contract schema’s words under the field, before any request', async () => {
+    const fetchMock = stubDomains([makeDomain()]);
+    await openPage();
+    await card('example.com');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Domain' }));
+    const field = screen.getByLabelText('Domain name');
+    for (const [name, message] of [
+      ['exa mple.com', 'Enter a valid domain name such as example.com'],
+      ['192.0.2.1', 'Enter a domain name, not an IP address'],
+      ['co.uk', 'Enter a domain under a public suffix, such as example.com'],
+      ['intranet.invalidtld', 'Enter a domain under a public suffix, such as example.com'],
+    ] as const) {
+      await user.clear(field);
+      await user.type(field, `${name}{Enter}`);
+      expect(await screen.findByText(message), name).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
   it('toasts "Failed to add domain" with the server message and keeps the input', async () => {
     stubDomains([makeDomain()], {
       'POST /api/domains': () => errorResponse(409, 'conflict', 'You already added this domain'),

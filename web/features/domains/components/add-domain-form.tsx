@@ -14,7 +14,8 @@ import { useCreateDomainMutation } from '../api';
 /**
  * The Add Domain form (part 2, section 2). The parent owns whether it is shown; closing it (Cancel,
  * Escape, success) unmounts it, which clears the input. The contract's schema trims and lower-cases
- * the name before it is sent (part 2, section 5).
+ * the name before it is sent (part 2, section 5), and refuses a name the server would refuse (an IP,
+ * a bad label, no public suffix) under the field, in the server's words, before any request.
  */
 export function AddDomainForm({ onClose }: { onClose: () => void }) {
   const create = useCreateDomainMutation();
