@@ -688,6 +688,10 @@ export const MTA_TROUBLESHOOTING = [
     fix: 'An address that sent 60 wrong tokens in 10 minutes waits before its tokens are checked again: correct the token and retry after the Retry-After seconds.',
   },
   {
+    problem: '429 Your Free plan allows 10,000 emails per month and … were counted this month',
+    fix: 'The e-mails counted this month (UTC), your ESP plugins’ imports included, reached your plan’s allowance, so the request’s events were not stored; Integrations lists what was refused. Upgrade on the pricing page to store them, or send them again once the count starts over on the first of next month (the Retry-After seconds). The check command stores nothing and is always answered.',
+  },
+  {
     problem: '400 No row of the batch could be read',
     fix: 'The body is not in the MTA’s format: check the Content-Type (text/plain for Postfix lines, text/csv for PowerMTA with its header line first, JSON or NDJSON for the others). The message names the first rows and why.',
   },
