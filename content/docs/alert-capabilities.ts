@@ -1,40 +1,111 @@
+import { ALERT_TYPES, type AlertType } from '../../contracts/alerts';
+import { lowestPlanWith, PLAN_LABELS, PLAN_LIMITS, PLAN_NAMES, planHasFeature, PRICING_PAGE_PLANS, type PlanId } from '../../contracts/plans';
+
 /**
- * The Alert Capabilities page's content (/alert-capabilities). Two kinds of text, kept apart: the
- * spec's marketing claims, kept as written (DESIGN.md: claims that disagree stay where the spec puts
- * them), and what the server does today (ADR 025; contracts/alerts.ts and contracts/alert-settings.ts,
- * which a test checks these lists against). Plain data, no imports.
+ * The Alert Capabilities page's content (/alert-capabilities). The alert types and what each plan
+ * gets are built from the tables the server enforces (contracts/alerts.ts ALERT_TYPES, the plan
+ * tables of contracts/plans.ts), so the page cannot promise a type, a plan or a limit the product
+ * does not have; the type docs are a record keyed by type, so a type added to the contract fails
+ * the type check until it is described here.
  */
 
-/** Part 1, section 1, as written. */
-export const ALERT_CATEGORIES_CLAIM = 'Alerting in 14 categories (critical, reputation, performance) across several channels.';
+export type AlertGroup = 'critical' | 'reputation' | 'performance';
+export const ALERT_GROUP_LABELS: Record<AlertGroup, string> = { critical: 'Critical', reputation: 'Reputation', performance: 'Performance' };
+const ALERT_GROUPS = Object.keys(ALERT_GROUP_LABELS) as AlertGroup[];
 
-/** Part 2, section 6: documented alert access by plan, as written. */
-export const ALERT_PLAN_TIERS = [
-  {
-    plan: 'Starter',
-    types: '3 basic alert types',
-    notifications: 'Email notifications',
-    frequency: 'Daily digest',
-    retention: '7-day retention',
-    extras: [] as string[],
+export interface AlertTypeDoc {
+  label: string;
+  group: AlertGroup;
+  raisedWhen: string;
+  /** Whether something raises it today (ADR 025). */
+  raisedToday: boolean;
+}
+
+const TYPE_DOCS: Record<AlertType, AlertTypeDoc> = {
+  authentication_failure: {
+    label: 'Authentication failure',
+    group: 'critical',
+    raisedWhen: 'SPF, DKIM or DMARC records fail their checks, DMARC reports show failing mail, or a DMARC reporter stops sending reports',
+    raisedToday: true,
   },
-  {
-    plan: 'Professional',
-    types: '8 advanced types',
-    notifications: 'Email plus dashboard',
-    frequency: 'Real-time plus daily digest',
-    retention: '30-day retention',
-    extras: ['Custom thresholds'],
+  dns_changes: { label: 'DNS changes', group: 'critical', raisedWhen: 'a domain’s authentication records change', raisedToday: true },
+  certificate_expiry: {
+    label: 'Certificate expiry',
+    group: 'critical',
+    raisedWhen: 'a TLS certificate of your mail hosts is about to expire; nothing checks the MX hosts’ certificates yet, so it is not raised',
+    raisedToday: false,
   },
-  {
-    plan: 'Enterprise',
-    types: 'All 11 types',
-    notifications: 'All notification methods including SMS (critical only)',
-    frequency: 'Custom intervals',
-    retention: '90-day retention',
-    extras: ['Full API access'],
+  deliverability_drop: {
+    label: 'Deliverability drop',
+    group: 'performance',
+    raisedWhen: 'inbox placement falls below your inbox threshold',
+    raisedToday: true,
   },
-] as const;
+  provider_blocking: {
+    label: 'Provider blocking',
+    group: 'reputation',
+    raisedWhen:
+      'a mailbox provider blocks your mail; MTA and ESP bounce events are received and sorted into causes (see Bounce causes in the API), but no check raises this type from them yet',
+    raisedToday: false,
+  },
+  blacklist_detection: {
+    label: 'Blacklist detection',
+    group: 'reputation',
+    raisedWhen: 'an IP address or domain is listed on a blocklist',
+    raisedToday: true,
+  },
+  reputation_decline: {
+    label: 'Reputation decline',
+    group: 'reputation',
+    raisedWhen: 'a sender score falls below your reputation threshold',
+    raisedToday: true,
+  },
+  suspicious_activity: {
+    label: 'Suspicious activity',
+    group: 'critical',
+    raisedWhen: 'sending volume jumps by 200% or drops by 50% against the previous day',
+    raisedToday: true,
+  },
+  deliverability: { label: 'Deliverability', group: 'performance', raisedWhen: 'the delivery rate falls below 95% (critical below 85%)', raisedToday: true },
+  reputation: { label: 'Reputation', group: 'reputation', raisedWhen: 'kept for the screens that show it; nothing raises it yet', raisedToday: false },
+  bounce: { label: 'Bounce', group: 'performance', raisedWhen: 'the bounce rate rises above your bounce threshold', raisedToday: true },
+  spam: { label: 'Spam complaints', group: 'reputation', raisedWhen: 'the complaint rate rises above your spam threshold', raisedToday: true },
+};
+
+/** Every alert type the server has, once each, in the order of contracts/alerts.ts. */
+export const ALERT_TYPE_DOCS: (AlertTypeDoc & { type: AlertType })[] = ALERT_TYPES.map((type) => ({ type, ...TYPE_DOCS[type] }));
+
+/** The page's opening line, counted from the tables. */
+export const ALERT_CAPABILITIES_INTRO = `Alerting in ${ALERT_TYPES.length} alert types, in ${ALERT_GROUPS.length} groups (${ALERT_GROUPS.join(', ')}), by e-mail, Slack, SMS and webhooks.`;
+
+export interface AlertPlanTier {
+  plan: PlanId;
+  name: string;
+  lines: string[];
+}
+
+/**
+ * What each plan the pricing page offers gets of alerts, from the plan tables: every type and every
+ * frequency on all plans, the Slack, SMS and webhook channels with advanced_alerting, the API with
+ * api_access, read alerts kept as long as the plan keeps data.
+ */
+export const ALERT_PLAN_TIERS: AlertPlanTier[] = PRICING_PAGE_PLANS.map((plan) => {
+  const days = PLAN_LIMITS[plan].retentionDays;
+  return {
+    plan,
+    name: PLAN_LABELS[plan],
+    lines: [
+      `All ${ALERT_TYPES.length} alert types`,
+      planHasFeature(plan, 'advanced_alerting')
+        ? 'E-mail, the Alerts page, Slack, SMS (critical only) and webhooks'
+        : 'E-mail and the Alerts page (no Slack, SMS or webhooks)',
+      'Immediately, or as an hourly, daily or weekly digest',
+      'Alert rules with your own warning and critical thresholds',
+      days === null ? 'Read alerts kept without a time limit' : `Read alerts kept ${days} days`,
+      planHasFeature(plan, 'api_access') ? 'Alerts and rules through the REST API' : 'No REST API access',
+    ],
+  };
+});
 
 /** Part 2, section 9: documented alert thresholds, as written. */
 export const DOCUMENTED_THRESHOLDS = [
@@ -47,65 +118,16 @@ export const DOCUMENTED_THRESHOLDS = [
   { metric: 'Blacklist', threshold: 'any listing' },
 ] as const;
 
-export interface AlertTypeDoc {
-  /** The type as the API and webhooks name it (contracts/alerts.ts ALERT_TYPES). */
-  type: string;
-  label: string;
-  raisedWhen: string;
-  /** Whether something raises it today (ADR 025). */
-  raisedToday: boolean;
-}
-
-/** The server's one list of alert types (ADR 025), in the order of contracts/alerts.ts. */
-export const ALERT_TYPE_DOCS: AlertTypeDoc[] = [
-  {
-    type: 'authentication_failure',
-    label: 'Authentication failure',
-    raisedWhen: 'SPF, DKIM or DMARC records fail their checks, DMARC reports show failing mail, or a DMARC reporter stops sending reports',
-    raisedToday: true,
-  },
-  { type: 'dns_changes', label: 'DNS changes', raisedWhen: 'a domain’s authentication records change', raisedToday: true },
-  {
-    type: 'certificate_expiry',
-    label: 'Certificate expiry',
-    raisedWhen: 'a TLS certificate of your mail hosts is about to expire (needs TLS checks of MX hosts, not built yet)',
-    raisedToday: false,
-  },
-  { type: 'deliverability_drop', label: 'Deliverability drop', raisedWhen: 'inbox placement falls below your inbox threshold', raisedToday: true },
-  {
-    type: 'provider_blocking',
-    label: 'Provider blocking',
-    raisedWhen: 'a mailbox provider blocks your mail (needs MTA bounce events, not built yet)',
-    raisedToday: false,
-  },
-  {
-    type: 'blacklist_detection',
-    label: 'Blacklist detection',
-    raisedWhen: 'an IP address or domain is listed on (or delisted from) a blocklist',
-    raisedToday: true,
-  },
-  { type: 'reputation_decline', label: 'Reputation decline', raisedWhen: 'a sender score falls below your reputation threshold', raisedToday: true },
-  {
-    type: 'suspicious_activity',
-    label: 'Suspicious activity',
-    raisedWhen: 'sending volume jumps by 200% or drops by 50% against the previous day',
-    raisedToday: true,
-  },
-  { type: 'deliverability', label: 'Deliverability', raisedWhen: 'the delivery rate falls below 95% (critical below 85%)', raisedToday: true },
-  { type: 'reputation', label: 'Reputation', raisedWhen: 'kept for the screens that show it; nothing raises it yet', raisedToday: false },
-  { type: 'bounce', label: 'Bounce', raisedWhen: 'the bounce rate rises above your bounce threshold', raisedToday: true },
-  { type: 'spam', label: 'Spam complaints', raisedWhen: 'the complaint rate rises above your spam threshold', raisedToday: true },
-];
-
 /** The channels an alert goes out on (ADR 025). */
+const ADVANCED_ALERTING_PLAN = PLAN_NAMES[lowestPlanWith('advanced_alerting')];
 export const ALERT_CHANNELS = [
   { channel: 'E-mail', detail: 'Every plan; the per-type e-mail switches of Alert Settings choose which alerts are sent.', plan: 'All plans' },
-  { channel: 'Slack', detail: 'To the channel of an incoming webhook URL you save in Alert Settings.', plan: 'Professional' },
-  { channel: 'SMS', detail: 'Critical alerts only, to a number you save in Alert Settings.', plan: 'Professional' },
+  { channel: 'Slack', detail: 'To the channel of a Slack incoming webhook URL you save in Alert Settings.', plan: ADVANCED_ALERTING_PLAN },
+  { channel: 'SMS', detail: 'Critical alerts only, to a number you save in Alert Settings.', plan: ADVANCED_ALERTING_PLAN },
   {
     channel: 'Webhooks',
     detail: 'alert.created and alert.resolved events, signed, within about a minute whatever the frequency.',
-    plan: 'Professional',
+    plan: ADVANCED_ALERTING_PLAN,
   },
 ] as const;
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import {
-  ALERT_CATEGORIES_CLAIM,
+  ALERT_CAPABILITIES_INTRO,
   ALERT_CHANNELS,
   ALERT_FREQUENCY_DOCS,
+  ALERT_GROUP_LABELS,
   ALERT_PLAN_TIERS,
   ALERT_RULE_WINDOW_DOCS,
   ALERT_THRESHOLD_DOCS,
@@ -37,18 +38,18 @@ export default function AlertCapabilitiesPage() {
         { label: 'Alerts', to: PATHS.alerts },
         { label: 'API Docs', to: PATHS.apiDocs },
       ]}
-      intro={<p>{ALERT_CATEGORIES_CLAIM}</p>}
+      intro={<p>{ALERT_CAPABILITIES_INTRO}</p>}
     >
       <DocsSection id="categories" title="Alert categories">
         <div className="grid gap-4 md:grid-cols-3">
           {ALERT_PLAN_TIERS.map((tier) => (
             <Card key={tier.plan} data-testid="plan-tier">
               <CardHeader>
-                <CardTitle as="h3">{tier.plan}</CardTitle>
+                <CardTitle as="h3">{tier.name}</CardTitle>
               </CardHeader>
               <CardContent>
                 <ul className="list-disc space-y-1 pl-5 text-sm">
-                  {[tier.types, tier.notifications, tier.frequency, tier.retention, ...tier.extras].map((line) => (
+                  {tier.lines.map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
@@ -76,6 +77,7 @@ export default function AlertCapabilitiesPage() {
           <TableHeader>
             <TableRow>
               <TableHead>Type</TableHead>
+              <TableHead>Group</TableHead>
               <TableHead>Raised when</TableHead>
               <TableHead>Today</TableHead>
             </TableRow>
@@ -88,6 +90,7 @@ export default function AlertCapabilitiesPage() {
                   <br />
                   <Code>{alert.type}</Code>
                 </TableCell>
+                <TableCell>{ALERT_GROUP_LABELS[alert.group]}</TableCell>
                 <TableCell className="whitespace-normal">{alert.raisedWhen}</TableCell>
                 <TableCell>{alert.raisedToday ? <Badge variant="outline">Raised</Badge> : <Badge variant="secondary">Not yet</Badge>}</TableCell>
               </TableRow>
