@@ -11,18 +11,20 @@ import {
   type Invoice,
   type PlanChoice,
 } from '@contracts/billing';
-import { UsageResponse } from '@contracts/plans';
 import { z } from 'zod';
 import { apiJson } from '../../lib/api-client';
+import { USAGE_QUERY_KEY } from '../../lib/queries/usage';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth, USER_QUERY_KEY } from '../../lib/session';
 
 // A lost session on a billing call says so once (the client toasts it); the login screen takes over.
 const meta = { unauthorized: LOGGED_OUT_NOTICE };
 
+// GET /api/usage is read by Inbox Placement and Integrations too: one definition, in web/lib/queries.
+export { useUsage } from '../../lib/queries/usage';
+
 /** Part 2, section 7: the subscription is read "under a subscription key". */
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
-export const USAGE_QUERY_KEY = ['/api/usage'] as const;
 export const INVOICES_QUERY_KEY = ['/api/invoices'] as const;
 
 /** How often, and how many times, the page asks again while a payment it returned from is being confirmed. */
@@ -42,17 +44,6 @@ export function useSubscription({ awaitingPayment = false }: { awaitingPayment?:
     enabled: isAuthenticated,
     refetchInterval: (query) =>
       awaitingPayment && query.state.data?.subscription.status !== 'active' && query.state.dataUpdateCount < CONFIRMATION_POLLS ? CONFIRMATION_POLL_MS : false,
-    meta,
-  });
-}
-
-/** GET /api/usage: the plan's limits (null = unlimited) against this month's real counts. */
-export function useUsage() {
-  const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: USAGE_QUERY_KEY,
-    queryFn: async (): Promise<UsageResponse> => UsageResponse.parse(await apiJson('GET', USAGE_QUERY_KEY[0])),
-    enabled: isAuthenticated,
     meta,
   });
 }
