@@ -49,6 +49,21 @@ export const ReputationDetail = z.object({
 });
 export type ReputationDetail = z.infer<typeof ReputationDetail>;
 
+/**
+ * The count behind "Listed on": "0 of 37 IP lists asked for this address", or "0 of 35 answered (2 refused,
+ * 1 did not answer)" when some lists gave no verdict: a list that answered a refusal code (it has a
+ * listing code table, so answers without a verdict are refusals) or did not answer at all (timed
+ * out, failed) has not said the target is clean. `lists` names what was asked ("domain lists").
+ */
+export function listedCountWords(listed: number, asked: number, details: Pick<ReputationDetail, 'status' | 'answers'>[], lists: string): string {
+  const unknown = details.filter((d) => d.status === 'unknown');
+  if (unknown.length === 0) return `${listed} of ${asked} ${lists}`;
+  const refused = unknown.filter((d) => d.answers.length > 0).length;
+  const silent = unknown.length - refused;
+  const why = [refused > 0 ? `${refused} refused` : null, silent > 0 ? `${silent} did not answer` : null].filter(Boolean).join(', ');
+  return `${listed} of ${asked - unknown.length} answered (${why})`;
+}
+
 /** One term of the sender score, so the screen can say how the number was made. */
 export const ScoreFactor = z.object({
   label: z.string(),
@@ -135,6 +150,9 @@ export const IpMonitoringStatus = z.object({
   totalProviders: z.number().int(),
   /** Domain lists in the catalogue. */
   totalDomainProviders: z.number().int(),
+  /** Of the IP lists, those an IPv4 address is asked, and those that answer for IPv6. */
+  ipv4Providers: z.number().int().optional(),
+  ipv6Providers: z.number().int().optional(),
   isRunning: z.boolean(),
   lastRun: z.string().nullable(),
   nextRun: z.string().nullable(),

@@ -55,6 +55,9 @@ describe('monitoring status and trigger', () => {
     expect(before).toEqual({
       totalProviders: DNSBL_CATALOGUE.filter((l) => l.kind === 'ip').length,
       totalDomainProviders: DNSBL_CATALOGUE.filter((l) => l.kind === 'domain').length,
+      // What an address is asked: IPv6 only of the lists that serve it (the overview says so).
+      ipv4Providers: DNSBL_CATALOGUE.filter((l) => l.kind === 'ip' && l.ipv4 !== false).length,
+      ipv6Providers: DNSBL_CATALOGUE.filter((l) => l.kind === 'ip' && l.ipv6).length,
       isRunning: false,
       lastRun: null,
       nextRun: expect.any(String),

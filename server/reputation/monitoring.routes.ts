@@ -14,7 +14,7 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { queueWebhookDeliveries } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import { DNSBL_CATALOGUE, findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
 import { findRun, findTargetName, listIgnoredListIds, listListings, setListIgnored } from './blocklist-results.repo';
@@ -37,6 +37,8 @@ async function monitoringStatus(db: Executor, userId: number): Promise<IpMonitor
   return {
     totalProviders: IP_LISTS,
     totalDomainProviders: DOMAIN_LISTS,
+    ipv4Providers: blocklistsFor('ipv4').length,
+    ipv6Providers: blocklistsFor('ipv6').length,
     isRunning: run?.isRunning ?? false,
     lastRun: run?.finishedAt?.toISOString() ?? null,
     nextRun: nextScheduledRun(new Date()).toISOString(),

@@ -55,7 +55,7 @@ describe('Blacklist Monitoring: states and overview', () => {
         makeIp({ id: 3, ipAddress: '203.0.113.27', lastChecked: null, status: 'pending' }),
       ],
       {
-        'GET /api/ip-monitoring/status': () => jsonResponse(makeStatus({ totalProviders: 41 })),
+        'GET /api/ip-monitoring/status': () => jsonResponse(makeStatus({ totalProviders: 41, ipv4Providers: 40, ipv6Providers: 3 })),
       },
     );
     await openPage();
@@ -64,6 +64,9 @@ describe('Blacklist Monitoring: states and overview', () => {
     expect(overview.getByTestId('overview-clean')).toHaveTextContent('1');
     expect(overview.getByTestId('overview-listed')).toHaveTextContent('1');
     expect(await overview.findByText('41')).toBeInTheDocument();
+    expect(overview.getByTestId('overview-lists-note')).toHaveTextContent(
+      'An IPv4 address is asked 40 of the 41 IP lists, an IPv6 address the 3 that answer for IPv6; domains are asked the 9 domain lists.',
+    );
     expect(overview.getByText('2h')).toBeInTheDocument();
     expect(overview.getByTestId('overview-last-run')).not.toHaveTextContent('Never');
     expect(overview.getByTestId('overview-next-run')).not.toHaveTextContent('Not scheduled');
@@ -82,7 +85,20 @@ describe('Blacklist Monitoring: states and overview', () => {
     const element = within(await card('203.0.113.25'));
     expect(element.getByTestId('blacklist-badge')).toHaveTextContent(label);
     expect(element.getByTestId('blacklist-badge')).toHaveAttribute('data-tone', tone);
-    expect(element.getByTestId('listed-count')).toHaveTextContent(`Listed on ${blacklistCount} of 40`);
+    expect(element.getByTestId('listed-count')).toHaveTextContent(`Listed on ${blacklistCount} of 40 IP lists asked for this address`);
+  });
+
+  it('counts only the lists that answered, and says how many refused or did not answer', async () => {
+    const refused = makeAnswer({ listId: 'spamhaus-zen', status: 'unknown', answers: ['127.255.255.254'], reason: 'The list refused the query' });
+    const alsoRefused = makeAnswer({ listId: 'spamcop', provider: 'SpamCop', status: 'unknown', answers: ['127.255.255.255'], reason: 'Refused' });
+    const silent = makeAnswer({ listId: 'psbl', provider: 'PSBL', status: 'unknown', answers: [], reason: 'The list did not answer within 2 s.' });
+    stubBlacklist([
+      makeIp({ totalProviders: 37, reputationDetails: [refused, alsoRefused, makeAnswer({ listId: 'barracuda' })] }),
+      makeIp({ id: 2, ipAddress: '203.0.113.26', totalProviders: 37, reputationDetails: [refused, silent] }),
+    ]);
+    await openPage();
+    expect(within(await card('203.0.113.25')).getByTestId('listed-count')).toHaveTextContent('Listed on 0 of 35 answered (2 refused)');
+    expect(within(await card('203.0.113.26')).getByTestId('listed-count')).toHaveTextContent('Listed on 0 of 35 answered (1 refused, 1 did not answer)');
   });
 
   it('an IP never checked reads "Checking", not Clean', async () => {
@@ -197,7 +213,7 @@ describe('Blacklist Monitoring: search, filter and details', () => {
     const rows = await screen.findAllByTestId('domain-listing');
     const listed = within(rows[0]);
     expect(listed.getByTestId('blacklist-badge')).toHaveTextContent('Warning');
-    expect(listed.getByText('Listed on 1 of 9')).toBeInTheDocument();
+    expect(listed.getByText('Listed on 1 of 9 domain lists')).toBeInTheDocument();
     expect(listed.getByText('Spamhaus DBL')).toBeInTheDocument();
     expect(listed.queryByText('SURBL')).not.toBeInTheDocument();
     expect(within(rows[1]).getByTestId('blacklist-badge')).toHaveTextContent('Clean');

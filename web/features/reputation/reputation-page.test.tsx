@@ -87,6 +87,8 @@ describe('Reputation: lists and metrics', () => {
     expect(good.getByTestId('domain-score')).toHaveTextContent('95/100 · Excellent');
     expect(good.getByTestId('domain-age')).toHaveTextContent('12 years');
     expect(good.getByTestId('domain-registrar')).toHaveTextContent('Example Registrar, Inc.');
+    expect(good.getByTestId('domain-listed-count')).toHaveTextContent('0 of 9 domain lists');
+    expect(unknown.getByTestId('domain-listed-count')).toHaveTextContent('Not checked yet');
     expect(poor.getByTestId('domain-score')).toHaveTextContent('62/100 · Poor');
     expect(poor.getByTestId('domain-score')).toHaveAttribute('data-tone', 'bad');
     expect(poor.getByTestId('domain-age')).toHaveTextContent('Under 1 year');

@@ -1,4 +1,4 @@
-import type { DomainReputation } from '@contracts/reputation';
+import { listedCountWords, type DomainReputation } from '@contracts/reputation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Pill } from '../../../components/ui/pill';
 import { blacklistLabel, blacklistTone } from '../blacklist-status';
@@ -28,7 +28,9 @@ export function DomainListings({ domains }: { domains: DomainReputation[] }) {
                     </Pill>
                   </div>
                   <p className="text-sm text-muted-foreground">
-                    {checked ? `Listed on ${domain.blacklistCount} of ${domain.totalProviders}` : 'Not checked yet'}
+                    {checked
+                      ? `Listed on ${listedCountWords(domain.blacklistCount, domain.totalProviders, domain.reputationDetails, 'domain lists')}`
+                      : 'Not checked yet'}
                   </p>
                   {domain.blacklistCount > 0 && (
                     <ListAnswers details={domain.reputationDetails.filter((detail) => detail.status === 'listed')} target={domain.domain} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { IpAddress } from '@contracts/reputation';
+import { listedCountWords, type IpAddress } from '@contracts/reputation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Pill } from '../../../components/ui/pill';
@@ -26,7 +26,9 @@ export function IpBlacklistCard({ ip }: { ip: IpAddress }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p data-testid="listed-count">
-          {checked ? `Listed on ${ip.blacklistCount} of ${ip.totalProviders}` : 'Not checked yet'}
+          {checked
+            ? `Listed on ${listedCountWords(ip.blacklistCount, ip.totalProviders, ip.reputationDetails, 'IP lists asked for this address')}`
+            : 'Not checked yet'}
           {checked && <span className="text-muted-foreground"> · checked {formatDateTime(ip.lastChecked)}</span>}
         </p>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>

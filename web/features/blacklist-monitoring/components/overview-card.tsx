@@ -28,8 +28,14 @@ export function OverviewCard({ ips, status }: { ips: IpAddress[]; status: IpMoni
           <Figure testId="overview-monitored" label="IPs monitored" value={formatCount(ips.length)} />
           <Figure testId="overview-clean" label="Clean" value={formatCount(clean)} />
           <Figure testId="overview-listed" label="Listed" value={formatCount(listed)} />
-          <Figure testId="overview-lists" label="Lists checked" value={status ? formatCount(status.totalProviders) : '–'} />
+          <Figure testId="overview-lists" label="IP lists" value={status ? formatCount(status.totalProviders) : '–'} />
         </dl>
+        {status?.ipv4Providers !== undefined && status.ipv6Providers !== undefined && (
+          <p data-testid="overview-lists-note" className="text-sm text-muted-foreground">
+            An IPv4 address is asked {formatCount(status.ipv4Providers)} of the {formatCount(status.totalProviders)} IP lists, an IPv6 address the{' '}
+            {formatCount(status.ipv6Providers)} that answer for IPv6; domains are asked the {formatCount(status.totalDomainProviders)} domain lists.
+          </p>
+        )}
         <dl className="grid gap-1 text-sm sm:grid-cols-3">
           <div className="flex gap-1">
             <dt className="text-muted-foreground">Checks every</dt>

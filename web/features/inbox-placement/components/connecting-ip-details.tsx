@@ -18,6 +18,17 @@ function reverseDns(ip: ConnectingIp): string {
   return ip.reverseDns.length > 0 ? ip.reverseDns.join(', ') : 'No PTR record';
 }
 
+/** How many lists this analysis asked (a subset of the monitored ones) and what they answered, from the answers themselves. */
+function ListCount({ blocklists }: { blocklists: ConnectingIp['blocklists'] }) {
+  const count = (status: ConnectingIp['blocklists'][number]['status']) => blocklists.filter((entry) => entry.status === status).length;
+  return (
+    <p data-testid="connecting-ip-list-count" className="text-sm text-muted-foreground">
+      {blocklists.length} IP lists asked for this message's connecting IP (the ones receivers most often block on): {count('listed')} listed, {count('clear')}{' '}
+      clear, {count('unknown')} gave no answer.
+    </p>
+  );
+}
+
 /** The IP that handed the message over: reverse DNS, whether it is confirmed forward, and each blocklist's answer. */
 export function ConnectingIpDetails({ connectingIp, envelope }: { connectingIp: ConnectingIp; envelope: Envelope }) {
   return (
@@ -35,6 +46,7 @@ export function ConnectingIpDetails({ connectingIp, envelope }: { connectingIp: 
             : []),
         ]}
       />
+      {connectingIp.blocklists.length > 0 && <ListCount blocklists={connectingIp.blocklists} />}
       {connectingIp.blocklists.length > 0 && (
         <ul aria-label="Blocklists" className="space-y-1 text-sm">
           {connectingIp.blocklists.map((entry) => {

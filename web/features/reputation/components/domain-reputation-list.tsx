@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DomainReputation } from '@contracts/reputation';
+import { listedCountWords, type DomainReputation } from '@contracts/reputation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TONE_TEXT } from '../../../components/tone';
 import { formatCount } from '../../../lib/format';
@@ -74,7 +74,11 @@ export function DomainReputationList({ domains }: { domains: DomainReputation[] 
                     </div>
                     <div className="flex gap-1">
                       <dt className="text-muted-foreground">Listed on:</dt>
-                      <dd>{domain.lastChecked ? `${domain.blacklistCount} of ${domain.totalProviders} lists` : 'Not checked yet'}</dd>
+                      <dd data-testid="domain-listed-count">
+                        {domain.lastChecked
+                          ? listedCountWords(domain.blacklistCount, domain.totalProviders, domain.reputationDetails, 'domain lists')
+                          : 'Not checked yet'}
+                      </dd>
                     </div>
                   </dl>
                   <DomainDetails domain={domain} />
