@@ -136,7 +136,9 @@ describe('alerts of a domain check', () => {
         record: 'v=DMARC1; p=reject; rua=mailto:dmarc@flaky-org.com',
         failedLookup: { name: '_dmarc.flaky-org.com', code: 'ESERVFAIL' },
       });
-      expect(checks.dmarc.findings[0].message).toMatch(/^The DMARC lookup of _dmarc\.flaky-org\.com failed \(ESERVFAIL\) at this check; what is shown is the verdict of the check of \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+      expect(checks.dmarc.findings[0].message).toMatch(
+        /^The DMARC lookup of _dmarc\.flaky-org\.com failed \(ESERVFAIL\) at this check; what is shown is the verdict of the check of \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      );
       await verify(client, id); // failing twice in a row keeps the same answer, with one note
       const again = (await client.get(`/api/domains/${id}`)).json().checks;
       expect(again.dmarc.findings.filter((f: { message: string }) => f.message.startsWith('The DMARC lookup'))).toHaveLength(1);
