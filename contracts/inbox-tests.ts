@@ -36,8 +36,23 @@ export const InboxTest = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** How many minutes the seeds are searched after the message arrives (the server's PLACEMENT_WINDOW_MINUTES): a running test ends within it. */
+  placementWindowMinutes: z.number().int().positive().optional(),
 });
 export type InboxTest = z.infer<typeof InboxTest>;
+
+/** The window when none is given: the server's default, for which the spec words the expected completion "5-10 minutes". */
+const DEFAULT_PLACEMENT_WINDOW_MINUTES = 10;
+
+/**
+ * When a running test should end, as the running-test text says it: from half the window to the
+ * whole of it, since most seeds answer well before the window closes ("5-10 minutes" for the default 10).
+ */
+export function expectedCompletion(windowMinutes = DEFAULT_PLACEMENT_WINDOW_MINUTES): string {
+  const earliest = Math.ceil(windowMinutes / 2);
+  if (earliest === windowMinutes) return `${windowMinutes} ${windowMinutes === 1 ? 'minute' : 'minutes'}`;
+  return `${earliest}-${windowMinutes} minutes`;
+}
 export const InboxTestList = z.array(InboxTest);
 
 export const InboxTestIdParams = IdParams('Test id');

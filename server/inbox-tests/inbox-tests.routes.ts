@@ -22,6 +22,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // POSTs that create something replay their first answer for a repeated Idempotency-Key.
   acceptIdempotencyKeys(app, ctx.db);
 
+  // Every test answer says how long the seeds are searched after the message arrives, so a running
+  // test's expected completion is this server's window, not a fixed figure.
+  const answerOf = async (rows: Parameters<typeof toInboxTests>[1]) =>
+    (await toInboxTests(ctx.db, rows)).map((test) => ({ ...test, placementWindowMinutes: ctx.env.PLACEMENT_WINDOW_MINUTES }));
+
   async function ownTest(userId: number, id: number) {
     const row = await findUserTest(ctx.db, userId, id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
@@ -29,7 +34,7 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   }
 
   r.get('/api/inbox-tests', { onRequest: signedIn, schema: { response: { 200: InboxTestList } } }, async (request) => {
-    return toInboxTests(ctx.db, await listUserTests(ctx.db, currentUser(request).id));
+    return answerOf(await listUserTests(ctx.db, currentUser(request).id));
   });
 
   r.post(
@@ -43,14 +48,14 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
       await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
       // The plan's tests a month (ADR 032), counted in the test's own transaction.
       const claim = (tx: Executor) => claimMonthlyAllowance(tx, user, 'inboxTestsPerMonth');
-      const [test] = await toInboxTests(ctx.db, [await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN, claim)]);
+      const [test] = await answerOf([await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN, claim)]);
       return test!;
     },
   );
 
   // The public API's way to follow one test (part 2, section 7); 404 for another user's, as for every test route.
   r.get('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTest } } }, async (request) => {
-    const [test] = await toInboxTests(ctx.db, [await ownTest(currentUser(request).id, request.params.id)]);
+    const [test] = await answerOf([await ownTest(currentUser(request).id, request.params.id)]);
     return test!;
   });
 

@@ -525,6 +525,13 @@ describe('Dashboard: inbox tests', () => {
     expect(await screen.findByText('Failed to delete test')).toBeInTheDocument();
   });
 
+  it('says when a running test should end from the server’s placement window', async () => {
+    stubDashboard({ tests: [makeTest({ id: 8, subject: null, status: 'running', placementWindowMinutes: 30, createdAt: hoursAgo(0.2) })] });
+    await openDashboard();
+    await choose('inbox-tests');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test in progress... Expected completion in 15-30 minutes');
+  });
+
   it('shows No Inbox Tests Available when the last test is gone', async () => {
     let list = [makeTest({ id: 3, subject: 'Last one' })];
     stubDashboard({

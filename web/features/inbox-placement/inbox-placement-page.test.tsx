@@ -143,6 +143,20 @@ describe('Inbox placement: the list', () => {
     expect((await card(3)).getByTestId('view-results-3')).toHaveTextContent('View Results');
   });
 
+  it('says when a running test should end from the server’s placement window, in the spec’s words for the default 10 minutes', async () => {
+    stubInboxPlacement({
+      tests: [
+        makeInboxTest({ id: 7, status: 'running', placementWindowMinutes: 10 }),
+        makeInboxTest({ id: 8, status: 'running', placementWindowMinutes: 30 }),
+        makeInboxTest({ id: 9, status: 'running', placementWindowMinutes: 1 }),
+      ],
+    });
+    await openPage();
+    expect((await card(7)).getByText('Test in progress... Expected completion in 5-10 minutes')).toBeInTheDocument();
+    expect((await card(8)).getByText('Test in progress... Expected completion in 15-30 minutes')).toBeInTheDocument();
+    expect((await card(9)).getByText('Test in progress... Expected completion in 1 minute')).toBeInTheDocument();
+  });
+
   it('asks for the list again every 5 s while a test waits, so the status changes on screen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: InboxTest['status'] = 'awaiting_email';

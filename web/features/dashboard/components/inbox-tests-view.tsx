@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Clock, Globe2, Inbox, MailX, ShieldAlert, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InboxTest } from '@contracts/inbox-tests';
+import { expectedCompletion, type InboxTest } from '@contracts/inbox-tests';
 import { percentOf } from '@contracts/figures';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Button } from '../../../components/ui/button';
@@ -82,7 +82,7 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
       {test.status === 'running' && (
         <p className="flex items-center gap-2 text-sm text-yellow-700">
           <Clock className="size-4" aria-hidden="true" />
-          Test in progress... Expected completion in 5-10 minutes
+          Test in progress... Expected completion in {expectedCompletion(test.placementWindowMinutes)}
         </p>
       )}
     </li>

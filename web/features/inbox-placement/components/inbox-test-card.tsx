@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { ChevronDown, ChevronUp, Clock, Trash2 } from 'lucide-react';
-import type { InboxTest } from '@contracts/inbox-tests';
+import { expectedCompletion, type InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -28,7 +28,7 @@ function StatusNote({ test }: { test: InboxTest }) {
     return (
       <p className="flex items-start gap-2 text-sm text-yellow-800">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Test in progress... Expected completion in 5-10 minutes
+        Test in progress... Expected completion in {expectedCompletion(test.placementWindowMinutes)}
       </p>
     );
   }
