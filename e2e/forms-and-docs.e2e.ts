@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noBrowser, startE2E, type E2E } from './support/harness';
 import { expectNoHorizontalScroll } from './support/layout';
 
@@ -24,5 +24,39 @@ describe.skipIf(noBrowser)('forms and the API documentation in the browser', () 
       await e2e.screenshot(page, `api-docs-${width}`);
       await page.context().close();
     }
+  });
+
+  it('refuses a bad domain name under the Add Domain field before sending anything, in the words the server would answer', async () => {
+    const page = await e2e.newPage(390);
+    const signup = { username: 'formfiller', email: 'formfiller@example.com', password: 'form filler pw 123' };
+    expect((await page.request.post('/api/register', { data: signup })).status()).toBe(200);
+    await page.request.post('/api/user/complete-tour');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/domains') posts.push(request.url());
+    });
+
+    await page.goto('/domains');
+    await page.getByRole('button', { name: 'Add Your First Domain' }).click();
+    const form = page.getByTestId('add-domain-form');
+    const field = form.getByLabel('Domain name');
+    for (const [name, message] of [
+      ['intranet.invalidtld', 'Enter a domain under a public suffix, such as example.com'],
+      ['192.0.2.1', 'Enter a domain name, not an IP address'],
+      ['exa mple.com', 'Enter a valid domain name such as example.com'],
+    ] as const) {
+      await field.fill(name);
+      await form.getByRole('button', { name: 'Add Domain' }).click();
+      await form.getByText(message).waitFor();
+      expect(await field.getAttribute('aria-invalid'), name).toBe('true');
+    }
+    // What the form refused, the server refuses in the same words.
+    const server = await page.request.post('/api/domains', { data: { domain: 'intranet.invalidtld' } });
+    expect(server.status()).toBe(400);
+    expect((await server.json()).message).toBe('Enter a domain under a public suffix, such as example.com');
+    expect(posts).toEqual([]);
+    expect(await (await page.request.get('/api/domains')).json()).toEqual([]);
+    await expectNoHorizontalScroll(page, '/domains with a refused name at 390 px');
+    await e2e.screenshot(page, 'domains-bad-name-390');
   });
 });
