@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The documentation names /v1/postfix/...; the app does not serve it, nor any /oauth/ path but the
-// Google callback (a route of its own). A script that calls them must read a JSON 404, not the SPA's
-// index.html with a 200.
+// Paths for programs, not pages: /v1/postfix/... (served to scripts with an API key) and /oauth/...
+// (only the Google callback is a route). A script that calls one the app does not serve must read a
+// JSON 404, not the SPA's index.html with a 200.
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'inboxpulse-web-'));

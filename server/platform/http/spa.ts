@@ -37,9 +37,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
 }
 
 /**
- * Paths a program asks for, never a page: the API, and what the documentation names but the app does
- * not serve (the MTA pages' /v1/postfix/... calls, /oauth/... paths other than the Google callback,
- * which is a route). A client that calls them gets a JSON 404 it can read, not the SPA's HTML.
+ * Paths a program asks for, never a page: the API, the MTA pages' /v1/postfix/... calls and /oauth/...
+ * (only the Google callback is a route). A client that calls one the app does not serve gets a JSON
+ * 404 it can read, not the SPA's HTML.
  */
 const API_PREFIXES = ['/api', '/v1', '/oauth'];
 
