@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES } from '@contracts/alerts';
 import { PLAN_LABELS, PRICING_PAGE_PLANS } from '@contracts/plans';
 import { ALERT_FREQUENCIES, ALERT_RULE_WINDOWS, ALERT_SETTING_DEFAULTS } from '@contracts/alert-settings';
-import { ALERT_FREQUENCY_DOCS, ALERT_RULE_WINDOW_DOCS, ALERT_THRESHOLD_DOCS } from '@content/docs/alert-capabilities';
+import { ALERT_FREQUENCY_DOCS, ALERT_RULE_WINDOW_DOCS, ALERT_THRESHOLD_DOCS } from './alert-capabilities-content';
 import { expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
 
 beforeAll(async () => {

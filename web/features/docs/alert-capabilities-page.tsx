@@ -9,7 +9,7 @@ import {
   ALERT_THRESHOLD_DOCS,
   ALERT_TYPE_DOCS,
   DOCUMENTED_THRESHOLDS,
-} from '@content/docs/alert-capabilities';
+} from './alert-capabilities-content';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';

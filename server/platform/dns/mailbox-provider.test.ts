@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver } from '../platform/dns/resolver';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createResolver } from './resolver';
+import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { lookupMailboxProvider, lookupMailboxProviders, providerOfMxHost } from './mailbox-provider';
 
 let dns: TestDnsServer;

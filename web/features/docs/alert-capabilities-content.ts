@@ -1,5 +1,5 @@
-import { ALERT_TYPES, type AlertType } from '../../contracts/alerts';
-import { lowestPlanWith, PLAN_LABELS, PLAN_LIMITS, PLAN_NAMES, planHasFeature, PRICING_PAGE_PLANS, type PlanId } from '../../contracts/plans';
+import { ALERT_TYPES, type AlertType } from '@contracts/alerts';
+import { lowestPlanWith, PLAN_LABELS, PLAN_LIMITS, PLAN_NAMES, planHasFeature, PRICING_PAGE_PLANS, type PlanId } from '@contracts/plans';
 
 /**
  * The Alert Capabilities page's content (/alert-capabilities). The alert types and what each plan
