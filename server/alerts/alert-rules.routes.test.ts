@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ALERT_RULES } from '@contracts/alert-settings';
+import { MAX_ALERT_RULES, SMS_UNAVAILABLE } from '@contracts/alert-settings';
 import { alertRules } from '../platform/db/schema/index';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
@@ -146,9 +146,31 @@ describe('alert rules', () => {
     }
     expect((await client.get('/api/alerts/rules')).json()).toEqual([]);
     await professional(user.id);
-    const res = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: false, slack: true, sms: true, webhook: true } });
+    const res = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: false, slack: true, sms: false, webhook: true } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().notifications).toEqual({ email: false, slack: true, sms: true, webhook: true });
+    expect(res.json().notifications).toEqual({ email: false, slack: true, sms: false, webhook: true });
+  });
+
+  it('refuses a rule that texts when the server has no SMS provider, and takes it when one is set up', async () => {
+    const { client, user } = await signUp(t.app); // this app has no TWILIO_* settings
+    await professional(user.id);
+    const refused = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: true, sms: true } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'conflict', message: SMS_UNAVAILABLE });
+    expect((await client.get('/api/alerts/rules')).json()).toEqual([]);
+
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15017122661' };
+    const withSms = await createTestApp({ env: twilio });
+    try {
+      const other = await signUp(withSms.app);
+      await withSms.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${other.user.id}`);
+      await caughtUp(withSms);
+      const taken = await other.client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: true, sms: true } });
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(taken.json().notifications).toMatchObject({ sms: true });
+    } finally {
+      await withSms.close();
+    }
   });
 
   it(`keeps at most ${MAX_ALERT_RULES} rules, also when several are created at once`, async () => {

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { ruleBasis, type RuleWindow } from '@contracts/alert-rule-basis';
-import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, type AlertRuleType, type CreateAlertRule } from '@contracts/alert-settings';
+import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, SMS_UNAVAILABLE, type AlertRuleType, type CreateAlertRule } from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
+import { twilioSettingsOf } from './channels/twilio';
 import { queueAlertEvaluation } from './evaluate-alerts.job-type';
 import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, isUserDomain, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
 
@@ -32,6 +33,8 @@ export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewR
   }
   const { notifications } = rule;
   if (notifications.slack || notifications.sms || notifications.webhook) requireFeature(user, 'advanced_alerting');
+  // A rule that texts on a server that cannot send texts would alert nobody, silently.
+  if (notifications.sms && !twilioSettingsOf(ctx.env)) throw new AppError('conflict', SMS_UNAVAILABLE);
   const created = await ctx.db.transaction(async (tx) => {
     if ((await countUserAlertRulesLocked(tx, user.id)) >= MAX_ALERT_RULES) {
       throw new AppError('validation_error', `You can keep at most ${MAX_ALERT_RULES} alert rules: delete one to add another`);

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../../test/test-utils';
-import { makeRule, stubAlerts } from '../test/fixtures';
+import { SMS_UNAVAILABLE } from '@contracts/alert-settings';
+import { makeRule, makeSettings, stubAlerts } from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('../alerts-page'), preloadSignedInFrame()]);
@@ -39,5 +40,17 @@ describe('what an alert rule is judged on', () => {
     expect(basis()).toHaveTextContent(
       'Judged on the latest sender score of example.com: a score is a reading, not a count over time, so the time window does not apply.',
     );
+  });
+
+  it('keeps SMS off in the Create Rule form when the server has no SMS provider, and says why', async () => {
+    const noSms = { ...makeSettings(), smsAvailable: false };
+    stubAlerts([], { 'GET /api/alert-settings': () => jsonResponse(noSms) }, { subscriptionPlan: 'professional' });
+    const user = userEvent.setup();
+    renderApp('/alerts?tab=settings');
+    await user.click(await screen.findByRole('button', { name: 'Create Rule' }));
+    const dialog = within(await screen.findByTestId('create-rule-dialog'));
+    expect(await dialog.findByTestId('rule-sms-unavailable')).toHaveTextContent(SMS_UNAVAILABLE);
+    expect(dialog.getByRole('checkbox', { name: 'SMS' })).toBeDisabled();
+    expect(dialog.getByRole('checkbox', { name: 'Slack' })).toBeEnabled();
   });
 });

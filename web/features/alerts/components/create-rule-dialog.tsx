@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ruleBasis } from '@contracts/alert-rule-basis';
-import { ALERT_RULE_TYPES, ALERT_RULE_WINDOWS, CreateAlertRule, type AlertRuleType } from '@contracts/alert-settings';
+import { ALERT_RULE_TYPES, ALERT_RULE_WINDOWS, CreateAlertRule, SMS_UNAVAILABLE, type AlertRuleType } from '@contracts/alert-settings';
 import { Link } from 'react-router';
 import { lowestPlanWith, PLAN_NAMES, planHasFeature } from '@contracts/plans';
 import { upgradeLinks } from '../../../components/plan-required-banner';
@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useDomains } from '../../../lib/queries/domains';
 import { useAuth } from '../../../lib/session';
-import { useCreateRuleMutation } from '../api';
+import { useAlertSettings, useCreateRuleMutation } from '../api';
 import { directionHint, thresholdProblem, windowLabel } from '../rule-format';
 
 const TYPES = Object.entries(ALERT_RULE_TYPES) as [AlertRuleType, (typeof ALERT_RULE_TYPES)[AlertRuleType]][];
@@ -44,6 +44,8 @@ function fieldOf(message: string): keyof Errors {
 export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const canUseChannels = user ? planHasFeature(user.subscriptionPlan, 'advanced_alerting') : false;
+  // The server refuses a texting rule when it has no SMS provider (409): the box says so before.
+  const smsAvailable = useAlertSettings().data?.smsAvailable !== false;
   const domains = useDomains();
   const create = useCreateRuleMutation();
   const [name, setName] = useState('');
@@ -190,13 +192,18 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
                     type="checkbox"
                     className="size-4"
                     checked={channels[id]}
-                    disabled={gated && !canUseChannels}
+                    disabled={(gated && !canUseChannels) || (id === 'sms' && !smsAvailable)}
                     onChange={(event) => setChannels((old) => ({ ...old, [id]: event.target.checked }))}
                   />
                   {label}
                 </label>
               ))}
             </div>
+            {canUseChannels && !smsAvailable && (
+              <p className="text-xs text-muted-foreground" data-testid="rule-sms-unavailable">
+                {SMS_UNAVAILABLE}
+              </p>
+            )}
             {!canUseChannels && (
               <p className="text-xs text-muted-foreground" data-testid="rule-channels-plan-lock">
                 Webhook, Slack and SMS: Requires {PLAN_NAMES[channelsPlan]} plan.{' '}
