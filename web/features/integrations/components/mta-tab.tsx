@@ -127,9 +127,10 @@ function MtaCard({
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <p className="text-xs" data-testid="mta-last-event">
+        {/* A div: the loading skeleton is a div, which a <p> may not hold. */}
+        <div className="text-xs" data-testid="mta-last-event">
           <LastEvent query={latest} />
-        </p>
+        </div>
         {refusal && <MtaRefusalLine refusal={refusal} />}
       </CardContent>
       <div className="px-6 pb-6">
