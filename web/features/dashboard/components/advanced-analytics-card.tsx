@@ -3,6 +3,7 @@ import { BarChart3 } from 'lucide-react';
 import { PLAN_LABELS, type PlanId } from '@contracts/plans';
 import { TREND_PERIODS, type DashboardTrends } from '@contracts/dashboard';
 import { PeriodSelector } from '../../../components/period-selector';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -40,22 +41,25 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
         <PeriodSelector periods={TREND_PERIODS} value={days} onChange={setDays} label="Trend period" />
       </CardHeader>
       <CardContent>
-        {trends.isPending ? (
-          <ChartFallback />
-        ) : trends.isError ? (
-          <p role="alert" className="py-8 text-center text-sm text-destructive">
-            {serverMessageOr(trends.error, 'Trends could not be loaded. Please try again later.')}
-          </p>
-        ) : !hasTrendData(trends.data) ? (
-          <div data-testid="trends-empty" className="py-8 text-center">
-            <p className="font-medium">No trend data for the last {days} days yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">Trends appear as soon as inbox tests complete or your integrations sync their email metrics.</p>
-          </div>
-        ) : (
-          <Suspense fallback={<ChartFallback />}>
-            <TrendCharts trends={trends.data} />
-          </Suspense>
-        )}
+        <QueryState
+          query={trends}
+          loading={<ChartFallback />}
+          errorMessage={(error) => serverMessageOr(error, 'Trends could not be loaded. Please try again later.')}
+          errorClassName="justify-center py-8 text-destructive"
+          isEmpty={(data) => !hasTrendData(data)}
+          empty={
+            <div data-testid="trends-empty" className="py-8 text-center">
+              <p className="font-medium">No trend data for the last {days} days yet</p>
+              <p className="mt-1 text-sm text-muted-foreground">Trends appear as soon as inbox tests complete or your integrations sync their email metrics.</p>
+            </div>
+          }
+        >
+          {(data) => (
+            <Suspense fallback={<ChartFallback />}>
+              <TrendCharts trends={data} />
+            </Suspense>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

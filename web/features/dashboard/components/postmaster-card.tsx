@@ -16,7 +16,7 @@ import {
   type ReputationCategory,
 } from '@contracts/postmaster';
 import { ConnectGoogleButton } from '../../../components/connect-google-button';
-import { LoadError } from '../../../components/load-error';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatRate, relativeAge } from '../../../lib/format';
@@ -177,23 +177,30 @@ function ManageLink() {
 
 function Connected({ status }: { status: PostmasterStatus }) {
   const stats = usePostmasterStats(DAYS, true);
-  if (stats.isPending) return <Spinner className="size-6" label="Loading Gmail's figures" />;
-  if (stats.isError) return <LoadError message="Could not load Gmail's figures." onRetry={stats.refetch} />;
-  if (stats.data.days.length === 0) {
-    return (
-      <div className="space-y-2 text-sm text-muted-foreground" data-testid="postmaster-no-data">
-        <p>
-          No Gmail figures for the last {DAYS} days yet
-          {status.domains.length > 0 ? ` for ${status.domains.join(', ')}` : ': the Google account has no domains verified in Postmaster Tools'}. Google shows a
-          domain's figures only for days it received a substantial volume of mail from it (hundreds of messages a day to Gmail users).
-        </p>
-        <p>
-          {status.lastImportAt ? `Last imported ${relativeAge(status.lastImportAt)}; imports run daily.` : 'The first import is under way; imports run daily.'}
-        </p>
-      </div>
-    );
-  }
-  return <DomainFigures days={stats.data.days} status={status} />;
+  return (
+    <QueryState
+      query={stats}
+      loading={<Spinner className="size-6" label="Loading Gmail's figures" />}
+      errorMessage="Could not load Gmail's figures."
+      isEmpty={(data) => data.days.length === 0}
+      empty={
+        <div className="space-y-2 text-sm text-muted-foreground" data-testid="postmaster-no-data">
+          <p>
+            No Gmail figures for the last {DAYS} days yet
+            {status.domains.length > 0 ? ` for ${status.domains.join(', ')}` : ': the Google account has no domains verified in Postmaster Tools'}. Google shows
+            a domain's figures only for days it received a substantial volume of mail from it (hundreds of messages a day to Gmail users).
+          </p>
+          <p>
+            {status.lastImportAt
+              ? `Last imported ${relativeAge(status.lastImportAt)}; imports run daily.`
+              : 'The first import is under way; imports run daily.'}
+          </p>
+        </div>
+      }
+    >
+      {(data) => <DomainFigures days={data.days} status={status} />}
+    </QueryState>
+  );
 }
 
 /** Gmail's view of the user's domains, from Google Postmaster Tools, or the way to connect it. */
@@ -209,33 +216,41 @@ export function PostmasterCard() {
         <CardDescription>Gmail's own figures for your domains: spam rate, authentication, TLS, delivery errors and reputation.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {status.isPending && <Spinner className="size-6" label="Loading Google Postmaster Tools" />}
-        {status.isError && <LoadError message="Could not load Google Postmaster Tools." onRetry={status.refetch} />}
-        {status.data?.state === 'not_configured' && (
-          <EmptyState icon={Mail} title="Google Postmaster Tools is not available" description={GOOGLE_NOT_CONFIGURED} />
-        )}
-        {status.data?.state === 'not_connected' && (
-          <EmptyState
-            icon={Mail}
-            title="Google Postmaster Tools not connected"
-            description="Connect the Google account that verified your domains in Postmaster Tools to see Gmail's spam rate against Google's 0.1% and 0.3% limits, SPF, DKIM and DMARC pass rates, TLS, delivery errors and domain reputation."
-          >
-            <ConnectGoogleButton />
-          </EmptyState>
-        )}
-        {status.data?.state === 'needs_reconnect' && (
-          <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p className="min-w-0 flex-1">{status.data.lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}</p>
-            <ConnectGoogleButton reconnect />
-          </div>
-        )}
-        {(status.data?.state === 'connected' || status.data?.state === 'needs_reconnect') && (
-          <>
-            <Connected status={status.data} />
-            <ManageLink />
-          </>
-        )}
+        <QueryState
+          query={status}
+          loading={<Spinner className="size-6" label="Loading Google Postmaster Tools" />}
+          errorMessage="Could not load Google Postmaster Tools."
+        >
+          {(data) => (
+            <>
+              {data.state === 'not_configured' && (
+                <EmptyState icon={Mail} title="Google Postmaster Tools is not available" description={GOOGLE_NOT_CONFIGURED} />
+              )}
+              {data.state === 'not_connected' && (
+                <EmptyState
+                  icon={Mail}
+                  title="Google Postmaster Tools not connected"
+                  description="Connect the Google account that verified your domains in Postmaster Tools to see Gmail's spam rate against Google's 0.1% and 0.3% limits, SPF, DKIM and DMARC pass rates, TLS, delivery errors and domain reputation."
+                >
+                  <ConnectGoogleButton />
+                </EmptyState>
+              )}
+              {data.state === 'needs_reconnect' && (
+                <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+                  <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p className="min-w-0 flex-1">{data.lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}</p>
+                  <ConnectGoogleButton reconnect />
+                </div>
+              )}
+              {(data.state === 'connected' || data.state === 'needs_reconnect') && (
+                <>
+                  <Connected status={data} />
+                  <ManageLink />
+                </>
+              )}
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
-import type { InboxTest } from '@contracts/inbox-tests';
-import { Button } from '../../../components/ui/button';
+import type { InboxTest, InboxTestResultRow } from '@contracts/inbox-tests';
+import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInboxTestResults } from '../api';
 import { summarizeResults } from '../placement';
@@ -10,20 +10,20 @@ import { ProviderResultsTable } from './provider-results-table';
 
 function Placement({ testId }: { testId: number }) {
   const results = useInboxTestResults(testId);
-  if (results.isPending) return <Spinner className="size-5" label="Loading results" />;
-  if (results.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span>Could not load the results.</span>
-        <Button variant="outline" size="sm" onClick={() => void results.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const rows = results.data;
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No results were recorded for this test.</p>;
+  return (
+    <QueryState
+      query={results}
+      loading={<Spinner className="size-5" label="Loading results" />}
+      errorMessage="Could not load the results."
+      isEmpty={(rows) => rows.length === 0}
+      empty={<p className="text-sm text-muted-foreground">No results were recorded for this test.</p>}
+    >
+      {(rows) => <PlacementResults rows={rows} />}
+    </QueryState>
+  );
+}
 
+function PlacementResults({ rows }: { rows: InboxTestResultRow[] }) {
   const summary = summarizeResults(rows);
   return (
     <div className="space-y-5">

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { GOOGLE_NOT_CONFIGURED, latestDays, REPUTATION_LABELS, ReputationCategory, type PostmasterDay } from '@contracts/postmaster';
 import { ConnectGoogleButton } from '../../../components/connect-google-button';
-import { LoadError } from '../../../components/load-error';
+import { QueryState } from '../../../components/query-state';
 import { TONE_TEXT } from '../../../components/tone';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -69,23 +69,27 @@ function DomainRows({ days }: { days: PostmasterDay[] }) {
 
 function Figures() {
   const stats = usePostmasterStats(DAYS, true);
-  if (stats.isPending) return <Spinner className="size-6" label="Loading Gmail reputation" />;
-  if (stats.isError) return <LoadError message="Could not load Gmail's reputation figures." onRetry={stats.refetch} />;
-  if (stats.data.days.length === 0) {
-    return (
-      <p className="text-sm text-muted-foreground" data-testid="postmaster-reputation-empty">
-        No Gmail reputation for the last {DAYS} days yet: Google rates a domain only on days it receives a substantial volume of mail from it. Imports run
-        daily.
-      </p>
-    );
-  }
-  return <DomainRows days={stats.data.days} />;
+  return (
+    <QueryState
+      query={stats}
+      loading={<Spinner className="size-6" label="Loading Gmail reputation" />}
+      errorMessage="Could not load Gmail's reputation figures."
+      isEmpty={(data) => data.days.length === 0}
+      empty={
+        <p className="text-sm text-muted-foreground" data-testid="postmaster-reputation-empty">
+          No Gmail reputation for the last {DAYS} days yet: Google rates a domain only on days it receives a substantial volume of mail from it. Imports run
+          daily.
+        </p>
+      }
+    >
+      {(data) => <DomainRows days={data.days} />}
+    </QueryState>
+  );
 }
 
 /** Domain and IP reputation per domain as Gmail rates them, from Google Postmaster Tools. */
 export function PostmasterReputationCard() {
   const status = usePostmasterStatus();
-  const state = status.data?.state;
   return (
     <Card data-testid="postmaster-reputation">
       <CardHeader>
@@ -95,25 +99,33 @@ export function PostmasterReputationCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        {status.isPending && <Spinner className="size-6" label="Loading Google Postmaster Tools" />}
-        {status.isError && <LoadError message="Could not load Google Postmaster Tools." onRetry={status.refetch} />}
-        {state === 'not_configured' && <p className="text-sm text-muted-foreground">{GOOGLE_NOT_CONFIGURED}</p>}
-        {state === 'not_connected' && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="max-w-xl text-sm text-muted-foreground">
-              Not connected. Connect the Google account that verified your domains in Postmaster Tools to see how Gmail rates them.
-            </p>
-            <ConnectGoogleButton />
-          </div>
-        )}
-        {state === 'needs_reconnect' && (
-          <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p className="min-w-0 flex-1">{status.data?.lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}</p>
-            <ConnectGoogleButton reconnect />
-          </div>
-        )}
-        {(state === 'connected' || state === 'needs_reconnect') && <Figures />}
+        <QueryState
+          query={status}
+          loading={<Spinner className="size-6" label="Loading Google Postmaster Tools" />}
+          errorMessage="Could not load Google Postmaster Tools."
+        >
+          {({ state, lastError }) => (
+            <>
+              {state === 'not_configured' && <p className="text-sm text-muted-foreground">{GOOGLE_NOT_CONFIGURED}</p>}
+              {state === 'not_connected' && (
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="max-w-xl text-sm text-muted-foreground">
+                    Not connected. Connect the Google account that verified your domains in Postmaster Tools to see how Gmail rates them.
+                  </p>
+                  <ConnectGoogleButton />
+                </div>
+              )}
+              {state === 'needs_reconnect' && (
+                <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+                  <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p className="min-w-0 flex-1">{lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}</p>
+                  <ConnectGoogleButton reconnect />
+                </div>
+              )}
+              {(state === 'connected' || state === 'needs_reconnect') && <Figures />}
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/load-error';
 import { PeriodSelector } from '../../../components/period-selector';
+import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
 import { TIMELINE_PERIODS, type TimelinePeriod } from '../api';
@@ -24,15 +24,18 @@ export function TimelineFrame<T>({ testId, subject, days, onDays, timeline, chil
         <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{subject}</h2>
         <PeriodSelector periods={TIMELINE_PERIODS} value={days} onChange={onDays} label="Timeline period" />
       </div>
-      {timeline.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Loading the timeline" />
-        </div>
-      ) : timeline.isError ? (
-        <LoadError variant="card" message={serverMessageOr(timeline.error, 'Could not load the timeline.')} onRetry={timeline.refetch} />
-      ) : (
-        children(timeline.data)
-      )}
+      <QueryState
+        query={timeline}
+        loading={
+          <div className="flex justify-center py-16">
+            <Spinner className="size-8" label="Loading the timeline" />
+          </div>
+        }
+        errorVariant="card"
+        errorMessage={(error) => serverMessageOr(error, 'Could not load the timeline.')}
+      >
+        {children}
+      </QueryState>
     </div>
   );
 }
