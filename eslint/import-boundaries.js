@@ -1,6 +1,8 @@
 // The layout's rules (docs/architecture.md), checked on every import:
-// - server/platform/ is plumbing: it imports no capability and nothing above it;
-// - a capability (server/<name>/) imports the platform, contracts and content, and another
+// - server/platform/ is plumbing: it imports no engine, no capability and nothing above it;
+// - server/engine/ is the domain knowledge capabilities share (message analysis, blocklists, DMARC policy,
+//   mailbox providers): it imports the platform, contracts, content and itself, and no capability;
+// - a capability (server/<name>/) imports the platform, the engine, contracts and content, and another
 //   capability only through its public operations, the files named <something>.service.ts;
 // - web/lib imports nothing else of the web; web/components import only lib; a web feature imports no other
 //   feature and not web/app (pages are composed in web/app/);
@@ -17,6 +19,7 @@ function placeOf(file) {
   let m;
   if (/^(contracts|content)\//.test(rel)) return { layer: 'shared', rel };
   if (rel.startsWith('server/platform/')) return { layer: 'platform', rel };
+  if (rel.startsWith('server/engine/')) return { layer: 'engine', rel };
   if (rel.startsWith('server/test/')) return { layer: 'server', rel };
   if ((m = rel.match(/^server\/([^/]+)\//))) return { layer: 'capability', name: m[1], rel };
   if (rel.startsWith('server/')) return { layer: 'server', rel };
@@ -29,7 +32,7 @@ function placeOf(file) {
 }
 
 const side = (layer) =>
-  ['platform', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer;
+  ['platform', 'engine', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer;
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function refusal(from, to) {
@@ -39,9 +42,15 @@ export function refusal(from, to) {
   if (side(from.layer) !== side(to.layer)) return 'server and web never import each other: share through contracts/';
   switch (from.layer) {
     case 'platform':
-      return to.layer === 'platform' ? undefined : 'server/platform/ imports no capability and nothing above it: pass what it needs in, or register into it';
+      return to.layer === 'platform'
+        ? undefined
+        : 'server/platform/ imports no engine, no capability and nothing above it: pass what it needs in, or register into it';
+    case 'engine':
+      return to.layer === 'platform' || to.layer === 'engine'
+        ? undefined
+        : 'server/engine/ imports only the platform and itself: a capability calls the engine, never the other way round';
     case 'capability':
-      if (to.layer === 'platform') return undefined;
+      if (to.layer === 'platform' || to.layer === 'engine') return undefined;
       if (to.layer === 'capability') {
         if (to.name === from.name || /\.service\.ts$/.test(to.rel)) return undefined;
         return `a capability uses another only through its public operations (a *.service.ts file of server/${to.name}/)`;

@@ -26,6 +26,23 @@ describe('npm run lint: the layout rule', () => {
     expect(await complaints('web/lib/planted.ts', "import { toast } from '../components/ui/use-toast';\nexport { toast };\n")).toHaveLength(1);
   });
 
+  it('keeps the engine between the platform and the capabilities', async () => {
+    expect(await complaints('server/platform/smtp/planted.ts', "import { x } from '../../engine/blocklists/dnsbl';\nexport { x };\n")).toEqual([
+      '../../engine/blocklists/dnsbl: server/platform/ imports no engine, no capability and nothing above it: pass what it needs in, or register into it.',
+    ]);
+    expect(await complaints('server/engine/blocklists/planted.ts', "import { x } from '../../reputation/reputation-run.service';\nexport { x };\n")).toEqual([
+      '../../reputation/reputation-run.service: server/engine/ imports only the platform and itself: a capability calls the engine, never the other way round.',
+    ]);
+    expect(await complaints('server/engine/message-analysis/planted.ts', "import { x } from '../../app';\nexport { x };\n")).toHaveLength(1);
+    expect(
+      await complaints(
+        'server/engine/message-analysis/planted.ts',
+        "import { x } from '../../platform/dns/resolver';\nimport { y } from '../blocklists/dnsbl';\nimport { z } from '@contracts/inbox-tests';\nexport { x, y, z };\n",
+      ),
+    ).toEqual([]);
+    expect(await complaints('server/reputation/planted.ts', "import { x } from '../engine/blocklists/dnsbl';\nexport { x };\n")).toEqual([]);
+  });
+
   it('lets each layer import what lies below it', async () => {
     expect(
       await complaints(

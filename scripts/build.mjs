@@ -48,7 +48,7 @@ export async function buildServer() {
     // the threads finds them (new URL('./<name>.js', import.meta.url)).
     entryPoints: {
       server: path.join(root, 'server', 'main.ts'),
-      'analysis.worker': path.join(root, 'server', 'platform', 'message-analysis', 'analysis.worker.ts'),
+      'analysis.worker': path.join(root, 'server', 'engine', 'message-analysis', 'analysis.worker.ts'),
       'report-intake.worker': path.join(root, 'server', 'dmarc', 'report-intake.worker.ts'),
     },
     outdir: path.dirname(serverBundle),

@@ -7,7 +7,7 @@ import type { Database } from './platform/db/client';
 import type { Notifications } from './platform/db/notifications';
 import type { DnsResolver } from './platform/dns/resolver';
 import type { Env } from './platform/env';
-import type { MessageAnalyser } from './platform/message-analysis/analysis-pool';
+import type { MessageAnalyser } from './platform/message-analyser';
 import { accountRoutes } from './accounts/account.routes';
 import { alertRoutes } from './alerts/alerts.routes';
 import { alertRuleRoutes } from './alerts/alert-rules.routes';

@@ -8,7 +8,7 @@ import { openNotifications, type Notifications } from './platform/db/notificatio
 import { createResolver, parseDnsServers } from './platform/dns/resolver';
 import { appSecretNotice, type Env } from './platform/env';
 import { startThreadTasks } from './platform/workers/thread-tasks';
-import { startAnalysisPool } from './platform/message-analysis/analysis-pool';
+import { startAnalysisPool } from './engine/message-analysis/analysis-pool';
 import { createJobQueue, type JobQueue } from './platform/queue/queue';
 import { jobRegistry } from './job-registry';
 import { startSmtpListener, type SmtpListener } from './platform/smtp/smtp-listener';

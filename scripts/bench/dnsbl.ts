@@ -16,7 +16,7 @@
 // default the engine's 2,000), BENCH_DNS_IN_PROCESS=1 (the DNS server in this process, to compare).
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { blocklistsFor, DNSBL_CONCURRENCY, lookUpBlocklists } from '../../server/platform/dns/dnsbl';
+import { blocklistsFor, DNSBL_CONCURRENCY, lookUpBlocklists } from '../../server/engine/blocklists/dnsbl';
 import { createResolver } from '../../server/platform/dns/resolver';
 import { startDnsServer, type ZoneEntry } from '../../server/test/dns-server';
 

@@ -9,7 +9,7 @@ import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../w
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
 import { deleteUserEvents, setDailyTotals, storeNewEvents, type NewEvent } from './delivery-events.repo';
-import { lookupMailboxProviders } from '../platform/dns/mailbox-provider';
+import { lookupMailboxProviders } from '../engine/mailbox-providers/mailbox-provider';
 import { BatchError } from './parsers/batch-error';
 import { parseGreenArrowRecords } from './parsers/greenarrow';
 import { parseHalonRecords } from './parsers/halon';

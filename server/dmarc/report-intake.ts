@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { TaskStoppedError } from '../platform/workers/thread-pool';
 import { defineThreadTask } from '../platform/workers/thread-tasks';
-import type { SmtpEnvelope } from '../platform/message-analysis/checks/authentication';
+import type { SmtpEnvelope } from '../engine/message-analysis/checks/authentication';
 import type { MailedReportsOutcome } from './mailed-reports';
 import type { UploadedFile } from './unpack';
 

@@ -1,6 +1,6 @@
-import { organizationalDomainOf } from '../platform/dns/dmarc-discovery';
+import { organizationalDomainOf } from '../engine/dmarc-policy/dmarc-discovery';
 import type { DnsResolver } from '../platform/dns/resolver';
-import { analyzeAuthentication, type SmtpEnvelope } from '../platform/message-analysis/checks/authentication';
+import { analyzeAuthentication, type SmtpEnvelope } from '../engine/message-analysis/checks/authentication';
 import type { AggregateReport } from './aggregate-report';
 
 /*

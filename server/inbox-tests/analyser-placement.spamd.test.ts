@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '@contracts/inbox-tests';
 import { createResolver } from '../platform/dns/resolver';
-import { analyseMessage, type AnalyseDeps } from '../platform/message-analysis/analyse-message';
+import { analyseMessage, type AnalyseDeps } from '../engine/message-analysis/analyse-message';
 import { noSpamd, startSpamd, type TestSpamd } from '../test/spamd';
 import { ANALYSER_INBOX_MIN_SCORE, analyserPlacement } from './process-test-message';
 
@@ -14,7 +14,7 @@ import { ANALYSER_INBOX_MIN_SCORE, analyserPlacement } from './process-test-mess
  * calls spam (ADR 019).
  */
 
-const corpus = new URL('../platform/message-analysis/checks/spam-content/corpus/', import.meta.url);
+const corpus = new URL('../engine/message-analysis/checks/spam-content/corpus/', import.meta.url);
 const messages = (['ham', 'spam'] as const).flatMap((label) =>
   readdirSync(new URL(`${label}/`, corpus))
     .filter((file) => file.endsWith('.eml'))

@@ -7,7 +7,8 @@ import { inboxTestReports, inboxTests, users } from '../platform/db/schema/index
 import { claimInboundMessage, storeInboundMessage } from '../platform/smtp/inbound.repo';
 import { resolveRecipient } from '../platform/smtp/addresses';
 import { openTestDatabase } from '../test/test-database';
-import { startAnalysisPool, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
+import { startAnalysisPool } from '../engine/message-analysis/analysis-pool';
+import type { MessageAnalyser } from '../platform/message-analyser';
 import { inboxTestMailbox } from './inbox-test-mailbox';
 import { createInboxTest } from './inbox-tests.repo';
 import { analyserPlacement, processTestMessage } from './process-test-message';

@@ -2,7 +2,7 @@ import type { InboxTestReport } from '@contracts/inbox-tests';
 import type { Db } from '../platform/db/client';
 import type { InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';
-import { AnalysisStoppedError } from '../platform/message-analysis/analysis-pool';
+import { AnalysisStoppedError } from '../engine/message-analysis/analysis-pool';
 import { detectSendingProvider } from './sending-provider';
 import { defaultSubject } from './test-address';
 import { claimTestsForMessage, failTestsOfMessage, recordTestReport } from './inbox-tests.repo';

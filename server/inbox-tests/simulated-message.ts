@@ -1,7 +1,8 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { InboxTestReport, SimulateEmailBody } from '@contracts/inbox-tests';
 import { AppError } from '../platform/errors';
-import { AnalysisStoppedError, type MessageAnalyser } from '../platform/message-analysis/analysis-pool';
+import { AnalysisStoppedError } from '../engine/message-analysis/analysis-pool';
+import type { MessageAnalyser } from '../platform/message-analyser';
 
 /** The report of a message that was not sent: composed from the fields and analysed like a received one, without an envelope. */
 export async function analyseSimulatedMessage(analyser: MessageAnalyser, body: SimulateEmailBody, inboundDomain: string): Promise<InboxTestReport> {

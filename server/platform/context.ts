@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { DnsResolver } from './dns/resolver';
 import type { Env } from './env';
-import type { MessageAnalyser } from './message-analysis/analysis-pool';
 import type { JobSender } from './job-sender';
 import type { Mailer } from './mail/mailer';
+import type { MessageAnalyser } from './message-analyser';
 import type { ThreadTasks } from './workers/thread-tasks';
 
 /** What routes, services and jobs are given: one object, built once per process (buildApp, the job worker). */

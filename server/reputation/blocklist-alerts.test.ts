@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import { findBlocklist, type DnsblCatalogueEntry } from '../engine/blocklists/dnsbl';
 import { alertSeverity, describeChange, namesInWords, type AlertListing, type ListingChange } from './blocklist-alerts';
 
 const list = (id: string) => findBlocklist(id) as DnsblCatalogueEntry;

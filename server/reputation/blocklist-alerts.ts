@@ -1,7 +1,7 @@
 import type { AlertSeverity } from '@contracts/alerts';
 import { keepConditionAlert, resolveConditionAlert } from '../alerts/alerts.service';
 import type { Executor } from '../platform/db/client';
-import type { DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import type { DnsblCatalogueEntry } from '../engine/blocklists/dnsbl';
 
 /** One list's listing of a target as the alert tells it. */
 export interface AlertListing {

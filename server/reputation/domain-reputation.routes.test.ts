@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
+import { findBlocklist } from '../engine/blocklists/dnsbl-catalogue';
 import { blocklistResults, domains } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';

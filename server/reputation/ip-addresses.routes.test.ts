@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_IMPORT_MAX_ADDRESSES, MAX_MONITORED_IPS } from '@contracts/reputation';
-import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
+import { findBlocklist } from '../engine/blocklists/dnsbl-catalogue';
 import { blocklistIgnores, blocklistResults, ipAddresses, reputationRuns } from '../platform/db/schema/index';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';

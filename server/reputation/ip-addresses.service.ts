@@ -2,7 +2,7 @@ import { MAX_MONITORED_IPS, type AddIpRequest, type BulkImportRequest, type IpAd
 import type { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import { findBlocklist } from '../platform/dns/dnsbl-catalogue';
+import { findBlocklist } from '../engine/blocklists/dnsbl-catalogue';
 import { AppError } from '../platform/errors';
 import { expandBlock, monitorableAddress, parseCidrBlock } from './cidr';
 import {

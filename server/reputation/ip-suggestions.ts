@@ -1,5 +1,5 @@
 import type { IpSuggestion } from '@contracts/reputation';
-import { providerOfMxHost } from '../platform/dns/mailbox-provider';
+import { providerOfMxHost } from '../engine/mailbox-providers/mailbox-provider';
 import { nameSources } from '../dmarc/dmarc.service';
 import type { AppContext } from '../platform/context';
 import { parseIp } from '../platform/dns/ip-address';

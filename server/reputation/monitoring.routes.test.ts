@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipAddresses } from '../platform/db/schema/index';
-import { DNSBL_CATALOGUE } from '../platform/dns/dnsbl';
+import { DNSBL_CATALOGUE } from '../engine/blocklists/dnsbl';
 import { startDnsServer, type TestDnsServer, type ZoneEntry } from '../test/dns-server';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';

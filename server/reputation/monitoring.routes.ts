@@ -14,7 +14,7 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { queueWebhookDeliveries } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry } from '../engine/blocklists/dnsbl';
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
 import { findRun, findTargetName, listIgnoredListIds, listListings, setListIgnored } from './blocklist-results.repo';

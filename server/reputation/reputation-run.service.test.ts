@@ -14,7 +14,7 @@ import {
   users,
   webhookDeliveries,
 } from '../platform/db/schema/index';
-import { blocklistsFor } from '../platform/dns/dnsbl';
+import { blocklistsFor } from '../engine/blocklists/dnsbl';
 import { caughtUp } from '../test/caught-up';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';

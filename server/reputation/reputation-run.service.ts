@@ -3,10 +3,10 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../platform/dns/dnsbl';
+import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../engine/blocklists/dnsbl';
 import { normaliseIp } from '../platform/dns/ip-address';
 import { safeMessage } from '../platform/logger';
-import { lookUpReverseDns, type ReverseDns } from '../platform/message-analysis/checks/connecting-ip';
+import { lookUpReverseDns, type ReverseDns } from '../engine/message-analysis/checks/connecting-ip';
 import { keepListingAlert, type AlertListing, type ListingChange } from './blocklist-alerts';
 import {
   claimRun,

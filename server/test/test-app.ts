@@ -12,7 +12,7 @@ import { jobRegistry } from '../job-registry';
 import { createMailer } from '../platform/mail/mailer';
 import { createResolver, parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
 import { startThreadTasks } from '../platform/workers/thread-tasks';
-import { startAnalysisPool } from '../platform/message-analysis/analysis-pool';
+import { startAnalysisPool } from '../engine/message-analysis/analysis-pool';
 import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 import { startSmtpListener, type SessionLimits, type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';

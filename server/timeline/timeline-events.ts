@@ -1,6 +1,6 @@
 import { pluginById } from '@content/integrations';
 import type { Drop, TimelineSeverity } from '@contracts/timeline';
-import { findBlocklist } from '../platform/dns/dnsbl';
+import { findBlocklist } from '../engine/blocklists/dnsbl';
 import { ruleOf } from './change-detection';
 import { count, dayWords, percentWords, type EvidenceEvent } from './evidence';
 import type { DnsChangeRow, IntegrationErrorRow, IpRow, ListingRow, NewSource, NoteRow, ProviderPlacement, TestRow } from './timeline.repo';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DmarcCheck, DomainChecks, Finding } from '@contracts/domains';
-import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from '../../platform/dns/dmarc-discovery';
-import { DMARC_TAGS, isDmarcRecord, whyNotDmarcRecord, type DmarcRecord, type ReportUri } from '../../platform/dns/dmarc-record';
+import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from '../../engine/dmarc-policy/dmarc-discovery';
+import { DMARC_TAGS, isDmarcRecord, whyNotDmarcRecord, type DmarcRecord, type ReportUri } from '../../engine/dmarc-policy/dmarc-record';
 import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 import { checkOf, error, info, statusOf, warning } from './finding';
 

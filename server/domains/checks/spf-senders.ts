@@ -1,7 +1,7 @@
 import { spf } from 'mailauth';
 import { SpfResultName, type SpfSenderResult } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { mailauthResolver } from '../../platform/message-analysis/checks/mailauth-resolver';
+import { mailauthResolver } from '../../engine/message-analysis/checks/mailauth-resolver';
 
 /*
  * A record that builds names from the sender is evaluated as a receiver would evaluate it, by

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocklistsFor } from '../../dns/dnsbl';
-import type { DnsResolver } from '../../dns/resolver';
+import { blocklistsFor } from '../../blocklists/dnsbl';
+import type { DnsResolver } from '../../../platform/dns/resolver';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../test/dns-server';
 import { analyzeConnectingIp } from './connecting-ip';
 

@@ -1,7 +1,7 @@
 import { getDomain } from 'tldts';
 import { type DnsblCatalogueEntry, type LastOctetBits, blocklistsFor } from './dnsbl-catalogue';
-import { parseIp, reversedIp } from './ip-address';
-import { DnsLookupError, type DnsResolver } from './resolver';
+import { parseIp, reversedIp } from '../../platform/dns/ip-address';
+import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 
 export { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry } from './dnsbl-catalogue';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver } from './resolver';
+import { createResolver } from '../../platform/dns/resolver';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { lookupMailboxProvider, lookupMailboxProviders, providerOfMxHost } from './mailbox-provider';
 

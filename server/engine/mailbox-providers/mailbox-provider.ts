@@ -1,4 +1,4 @@
-import type { DnsResolver } from './resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 
 /*
  * Which mailbox provider holds a recipient's mailbox, told by the recipient domain's MX hosts: a

@@ -1,8 +1,9 @@
 import { dmarcReportAddress } from '@contracts/dmarc';
 import type { InboxTestReport, ScoringEngine, SpamAssassinReport } from '@contracts/inbox-tests';
-import { normaliseIp } from '../dns/ip-address';
-import type { DnsResolver } from '../dns/resolver';
-import type { Env } from '../env';
+import { normaliseIp } from '../../platform/dns/ip-address';
+import type { DnsResolver } from '../../platform/dns/resolver';
+import type { Env } from '../../platform/env';
+import type { MessageEnvelope } from '../../platform/message-analyser';
 import { analyzeAuthentication, type AuthenticationResults } from './checks/authentication';
 import { authenticationFindings, authenticationNotChecked, authenticationUnavailable } from './checks/authentication-findings';
 import { analyzeConnectingIp, lookUpReverseDns, type ConnectingIpReport, type ReverseDns } from './checks/connecting-ip';
@@ -12,13 +13,6 @@ import { connectingIpFindings, connectingIpUnavailable } from './checks/reputati
 import { scoreFindings, verdict } from './checks/score';
 import { checkWithSpamd, spamAssassinFindings } from './checks/spamassassin';
 import { withTraceHeaders } from './checks/trace-headers';
-
-/** What the SMTP session of a received message showed; null for a simulated message. */
-export interface MessageEnvelope {
-  remoteIp: string;
-  helo: string;
-  mailFrom: string;
-}
 
 export interface AnalyseDeps {
   dns: DnsResolver;

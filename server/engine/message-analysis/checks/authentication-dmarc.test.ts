@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsResolver } from '../../dns/resolver';
+import type { DnsResolver } from '../../../platform/dns/resolver';
 import { dkimSigned } from '../../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../test/dns-server';
 import { analyzeAuthentication, type SmtpEnvelope } from './authentication';

@@ -3,11 +3,12 @@ import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, type ResolverOptions } from '../dns/resolver';
+import { createResolver, type ResolverOptions } from '../../platform/dns/resolver';
+import type { MessageAnalyser } from '../../platform/message-analyser';
 import { dkimSigned } from '../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { analyseMessage } from './analyse-message';
-import { AnalysisStoppedError, startAnalysisPool, type MessageAnalyser } from './analysis-pool';
+import { AnalysisStoppedError, startAnalysisPool } from './analysis-pool';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const env = { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST: undefined };

@@ -1,6 +1,6 @@
 import { authenticate, bimi, type DMARCResult } from 'mailauth';
-import { asciiDomain, evaluateDmarc, type DmarcEvaluation } from '../../dns/dmarc-evaluation';
-import type { DnsResolver } from '../../dns/resolver';
+import { asciiDomain, evaluateDmarc, type DmarcEvaluation } from '../../dmarc-policy/dmarc-evaluation';
+import type { DnsResolver } from '../../../platform/dns/resolver';
 import { mailauthResolver } from './mailauth-resolver';
 
 /** What the receiving side of the SMTP session saw: authentication is judged from it, not from headers. */

@@ -1,22 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { InboxTestReport } from '@contracts/inbox-tests';
-import type { ResolverOptions } from '../dns/resolver';
-import { createThreadPool } from '../workers/thread-pool';
-import type { AnalyseDeps, MessageEnvelope } from './analyse-message';
+import type { ResolverOptions } from '../../platform/dns/resolver';
+import type { MessageAnalyser, MessageEnvelope } from '../../platform/message-analyser';
+import { createThreadPool } from '../../platform/workers/thread-pool';
+import type { AnalyseDeps } from './analyse-message';
 
-export { TaskStoppedError as AnalysisStoppedError } from '../workers/thread-pool';
-
-/**
- * The one way the product analyses a message (received or simulated): analyseMessage in a worker
- * thread, so parsing, DKIM and the content checks never hold up the event loop that answers HTTP and
- * SMTP. A message whose analysis overruns the time limit, or takes its thread's memory, fails with
- * AnalysisStoppedError (once it did so running alone: thread-pool.ts): the same message would do it
- * again, so it is reported, not retried.
- */
-export interface MessageAnalyser {
-  analyse(raw: Buffer, envelope: MessageEnvelope | null): Promise<InboxTestReport>;
-  close(): Promise<void>;
-}
+export { TaskStoppedError as AnalysisStoppedError } from '../../platform/workers/thread-pool';
 
 export interface AnalysisPoolOptions {
   /** The resolver settings of the app's own resolver (DNS_SERVERS), so both ask the same servers. */
@@ -57,6 +46,13 @@ const HEAP_LIMIT_MB = 512;
 // The bundle puts the worker beside dist/server.js; from source it is the .ts file beside this one.
 const workerModule = new URL(import.meta.url.endsWith('.ts') ? './analysis.worker.ts' : './analysis.worker.js', import.meta.url);
 
+/**
+ * The one way the product analyses a message (received or simulated): analyseMessage in a worker
+ * thread, so parsing, DKIM and the content checks never hold up the event loop that answers HTTP and
+ * SMTP. A message whose analysis overruns the time limit, or takes its thread's memory, fails with
+ * AnalysisStoppedError (once it did so running alone: thread-pool.ts): the same message would do it
+ * again, so it is reported, not retried. The AppContext holds it as the platform's MessageAnalyser.
+ */
 export function startAnalysisPool(options: AnalysisPoolOptions): MessageAnalyser {
   const pool = createThreadPool<AnalysisTask, InboxTestReport>({
     name: 'message analysis',

@@ -1,6 +1,6 @@
 import type { DNSResolver } from 'mailauth';
-import { ipFromPtrName } from '../../dns/ip-address';
-import type { DnsResolver } from '../../dns/resolver';
+import { ipFromPtrName } from '../../../platform/dns/ip-address';
+import type { DnsResolver } from '../../../platform/dns/resolver';
 
 /**
  * mailauth's DNS, answered by the product resolver (DNS_SERVERS), in the shape of node's

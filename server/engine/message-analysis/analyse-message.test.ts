@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxTestReport } from '@contracts/inbox-tests';
-import type { DnsResolver } from '../dns/resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 import { dkimSigned } from '../../test/dkim-signed';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from './analyse-message';

@@ -1,4 +1,4 @@
-import { DnsLookupError, type DnsResolver } from './resolver';
+import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 import { isDmarcRecord, parseDmarcRecord, policyTagsValid, type DmarcPolicy, type DmarcRecord } from './dmarc-record';
 
 /*

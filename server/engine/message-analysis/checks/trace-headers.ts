@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 
-/** What the SMTP session showed, as analyse-message.ts's MessageEnvelope. */
+/** What the SMTP session showed, as platform/message-analyser.ts's MessageEnvelope. */
 interface Session {
   remoteIp: string;
   helo: string;

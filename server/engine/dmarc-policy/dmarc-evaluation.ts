@@ -1,7 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { AlignmentMode } from './dmarc-record';
 import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from './dmarc-discovery';
-import type { DnsResolver } from './resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 
 /** RFC 9989 9.2's result names. */
 export type DmarcResult = 'pass' | 'fail' | 'none' | 'temperror' | 'permerror';

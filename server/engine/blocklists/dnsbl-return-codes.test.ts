@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { findBlocklist, lookUpBlocklists, type DnsblCatalogueEntry } from './dnsbl';
-import type { DnsResolver } from './resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 
 /*
  * Each list's answers read by its own documentation (the list's docsUrl and the sources the catalogue

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { blocklistsFor, DNSBL_CATALOGUE, DNSBL_CONCURRENCY, findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from './dnsbl';
-import { createResolver, type DnsResolver } from './resolver';
+import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;

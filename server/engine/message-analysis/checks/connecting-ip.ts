@@ -1,7 +1,7 @@
-import { blocklistsFor, lookUpBlocklists } from '../../dns/dnsbl';
-import { normaliseIp, parseIp, sameIp } from '../../dns/ip-address';
-import type { DnsResolver } from '../../dns/resolver';
-import { DnsLookupError } from '../../dns/resolver';
+import { blocklistsFor, lookUpBlocklists } from '../../blocklists/dnsbl';
+import { normaliseIp, parseIp, sameIp } from '../../../platform/dns/ip-address';
+import type { DnsResolver } from '../../../platform/dns/resolver';
+import { DnsLookupError } from '../../../platform/dns/resolver';
 
 /** One list's answer as the inbox-test report shows it. */
 export interface ConnectingIpBlocklist {

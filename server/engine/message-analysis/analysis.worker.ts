@@ -2,9 +2,10 @@
 // Built as its own entry beside dist/server.js (scripts/build.mjs).
 import { workerData } from 'node:worker_threads';
 import type { InboxTestReport } from '@contracts/inbox-tests';
-import { createResolver } from '../dns/resolver';
-import { serveTasks } from '../workers/serve-tasks';
-import { analyseMessage, type MessageEnvelope } from './analyse-message';
+import { createResolver } from '../../platform/dns/resolver';
+import type { MessageEnvelope } from '../../platform/message-analyser';
+import { serveTasks } from '../../platform/workers/serve-tasks';
+import { analyseMessage } from './analyse-message';
 import type { AnalysisTask, AnalysisWorkerData } from './analysis-pool';
 
 const { dns, env } = workerData as AnalysisWorkerData;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import { evaluateDmarc } from './dmarc-evaluation';
-import type { DnsResolver } from './resolver';
+import type { DnsResolver } from '../../platform/dns/resolver';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
