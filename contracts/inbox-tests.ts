@@ -98,7 +98,7 @@ export type SeedNetworkStatus = z.infer<typeof SeedNetworkStatus>;
 export const FindingSeverity = z.enum(['pass', 'info', 'warning', 'error']);
 export const AnalysisCategory = z.enum(['authentication', 'reputation', 'content', 'spamassassin']);
 
-/** One thing the analysis found (server/platform/message-analysis/checks/finding.ts). */
+/** One thing the analysis found (server/engine/message-analysis/checks/finding.ts). */
 export const AnalysisFinding = z.object({
   id: z.string(),
   category: AnalysisCategory,
