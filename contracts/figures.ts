@@ -1,6 +1,8 @@
 // Every figure the product shows in more than one place, defined once and used by server and
 // browser alike: the same label is the same number on every screen.
 
+import { addDays, utcDay } from './utc-day';
+
 /** `part` as a percentage of `whole`, rounded to `decimals` places when given; null when there is nothing to divide by. */
 export function percentOf(part: number, whole: number, decimals?: number): number | null {
   if (!Number.isFinite(whole) || whole <= 0) return null;
@@ -15,9 +17,7 @@ export const METRICS_WINDOW_DAYS = 30;
 
 /** The first UTC date (YYYY-MM-DD) of the 30 days ending on `now`'s date. */
 export function metricsWindowStart(now: Date = new Date()): string {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (METRICS_WINDOW_DAYS - 1));
-  return start.toISOString().slice(0, 10);
+  return addDays(utcDay(now), -(METRICS_WINDOW_DAYS - 1));
 }
 
 export interface MailVolumes {
@@ -25,6 +25,11 @@ export interface MailVolumes {
   delivered: number;
   bounced: number;
   complaints: number;
+}
+
+/** The sending figures of one UTC day (YYYY-MM-DD): an account's (every source summed), a domain's or an IP's. */
+export interface DayVolumes extends MailVolumes {
+  date: string;
 }
 
 export interface SendingRates {

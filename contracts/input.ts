@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './utc-day';
 
 /*
  * The rules every input field shares, so bad input is a 400 naming the field and never reaches the
@@ -54,10 +55,4 @@ export function DateFilter(label: string) {
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2024-03-31`)
     .refine((day) => isCalendarDay(day), `${label} is not a real date`)
     .refine((day) => day >= DATE_FILTER_MIN && day <= DATE_FILTER_MAX, `${label} must be between ${DATE_FILTER_MIN} and ${DATE_FILTER_MAX}`);
-}
-
-/** 2024-02-29 is a day; 2023-02-29 and 2024-13-01 are not (Date.parse rolls them over instead of refusing them). */
-function isCalendarDay(day: string): boolean {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 }

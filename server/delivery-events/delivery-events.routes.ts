@@ -29,6 +29,7 @@ import {
   type MtaSource,
 } from '@contracts/delivery-events';
 import { EmailMetric } from '@contracts/email-metrics';
+import { daysAgo } from '@contracts/utc-day';
 import { webhookTokenStatus } from '../api-keys/api-keys.service';
 import { findUserDomain } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
@@ -39,7 +40,7 @@ import { currentUser, requireUser, signIn } from '../platform/http/session';
 import { countEvents, countEventsByMailboxProvider, listLatestEvents } from './delivery-events.repo';
 import type { RowOutcome } from './delivery-event';
 import { checkBatchSize, eventRowCount, ingestEvents, parseBatch, setDayTotals } from './delivery-events.service';
-import { bounceCauses, causeCounts, classifiedFailures, toFigures, toStoredEvent, topDeferrals, windowStart } from './delivery-reports';
+import { bounceCauses, causeCounts, classifiedFailures, toFigures, toStoredEvent, topDeferrals } from './delivery-reports';
 import type { BounceCause } from '@contracts/delivery-events';
 import { parseApiEvent, parseEmailMetricEvent } from './parsers/api-event';
 import { jsonRecords } from './parsers/json-records';
@@ -174,7 +175,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
     const domain = await findUserDomain(ctx.db, userId, request.params.id);
     if (!domain) throw new AppError('not_found', 'Domain not found');
     const days = 7;
-    const counts = await countEvents(ctx.db, userId, windowStart(days), { domain: domain.domain.toLowerCase() });
+    const counts = await countEvents(ctx.db, userId, daysAgo(days), { domain: domain.domain.toLowerCase() });
     return {
       id: domain.id,
       domain: domain.domain,
@@ -235,7 +236,7 @@ export async function deliveryEventRoutes(app: FastifyInstance, ctx: AppContext)
   r.get('/v1/postfix/analytics', { ...keyOnly, schema: { querystring: DaysQuery, response: { 200: PostfixAnalytics } } }, async (request) => {
     const userId = currentUser(request).id;
     const { days } = request.query;
-    const since = windowStart(days);
+    const since = daysAgo(days);
     const [counts, byProvider, failures] = await Promise.all([
       countEvents(ctx.db, userId, since, { source: 'postfix' }),
       countEventsByMailboxProvider(ctx.db, userId, since, 'postfix'),

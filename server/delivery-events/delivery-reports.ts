@@ -7,6 +7,7 @@ import {
   type StoredDeliveryEvent,
 } from '@contracts/delivery-events';
 import { percentOf } from '@contracts/figures';
+import { daysAgo } from '@contracts/utc-day';
 import { listUserDomains } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { listIpAddresses } from '../reputation/ip-addresses.service';
@@ -54,10 +55,6 @@ export function toFigures(c: EventCounts): DeliveryFigures {
   };
 }
 
-export function windowStart(days: number, now = Date.now()): Date {
-  return new Date(now - days * 86_400_000);
-}
-
 function causeCounts(counts: Map<BounceCause, number>) {
   return BOUNCE_CAUSES.filter((c) => (counts.get(c) ?? 0) > 0)
     .map((cause) => ({ cause, label: CAUSE_LABELS[cause], count: counts.get(cause) ?? 0, advice: CAUSE_ADVICE[cause] }))
@@ -84,7 +81,7 @@ export async function classifiedFailures(ctx: ReportContext, userId: number, sin
  * DMARC status from the domain checks.
  */
 export async function bounceCauses(ctx: ReportContext, userId: number, days: number, now = Date.now()): Promise<BounceCauses> {
-  const since = windowStart(days, now);
+  const since = daysAgo(days, now);
   const { classified, total, unread } = await classifiedFailures(ctx, userId, since);
   const overall = new Map<BounceCause, number>();
   const perProvider = new Map<string, Map<BounceCause, number>>();

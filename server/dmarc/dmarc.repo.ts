@@ -1,3 +1,4 @@
+import { addDays, dayStart } from '@contracts/utc-day';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DmarcReport,
@@ -171,14 +172,12 @@ export async function storeFailedImport(ex: Executor, userId: number, file: Stor
   return toDmarcReport(row);
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 export async function listReports(db: Db, userId: number, query: ReportsQuery): Promise<DmarcReportList> {
   const filters: SQL[] = [eq(dmarcReports.userId, userId)];
   if (query.domain) filters.push(eq(dmarcReports.domain, query.domain));
   if (query.status) filters.push(eq(dmarcReports.status, query.status));
-  if (query.from) filters.push(gte(dmarcReports.dateBegin, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) filters.push(lt(dmarcReports.dateBegin, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
+  if (query.from) filters.push(gte(dmarcReports.dateBegin, dayStart(query.from)));
+  if (query.to) filters.push(lt(dmarcReports.dateBegin, dayStart(addDays(query.to, 1))));
   const where = and(...filters);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })

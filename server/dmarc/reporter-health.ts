@@ -1,3 +1,5 @@
+import { DAY_MS } from '@contracts/utc-day';
+
 /*
  * Report-pipeline health. Large receivers (Google, Microsoft, Yahoo...) send one aggregate report a
  * day. A reporter is "daily" when its reports ended on at least DAILY_MIN_DAYS different days in the
@@ -6,7 +8,6 @@
  */
 export const DAILY_MIN_DAYS = 3;
 export const STOPPED_AFTER_DAYS = 3;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface ReporterActivity {
   userId: number;

@@ -1,3 +1,4 @@
+import { utcDay } from '@contracts/utc-day';
 import { raiseAlert } from '../alerts/alerts.service';
 import type { Db } from '../platform/db/client';
 import { loadReporterActivity, type ReporterScope } from './dmarc-analytics.repo';
@@ -17,7 +18,7 @@ export async function raiseStoppedReporterAlerts(db: Db, scope: ReporterScope = 
   for (const reporter of await loadReporterActivity(db, scope)) {
     const health = reporterHealth(reporter, now);
     if (!health.stopped || health.silentDays > ALERT_WITHIN_DAYS) continue;
-    const lastDay = reporter.lastReportAt.toISOString().slice(0, 10);
+    const lastDay = utcDay(reporter.lastReportAt);
     await db.transaction(async (tx) => {
       if (!(await claimReporterAlert(tx, reporter))) return;
       await raiseAlert(tx, {

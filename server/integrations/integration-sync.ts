@@ -1,4 +1,5 @@
 import { pluginById, type Integration as Plugin } from '@content/integrations';
+import { addDays, utcDay } from '@contracts/utc-day';
 import { keepConditionAlert, queueAlertEvaluation, resolveConditionAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -43,9 +44,6 @@ export type SyncOutcome =
   | { status: 'rate_limited'; error: string; retryAfterSeconds: number }
   | { status: 'skipped'; reason: string };
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const daysBefore = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000));
-
 /** The provider's client with the integration's config (settings and opened secrets). */
 export function providerOf(row: Pick<IntegrationRow, 'provider'>): { plugin: Plugin; provider: EspProvider } | undefined {
   const plugin = pluginById(row.provider);
@@ -84,7 +82,7 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
 
   const to = utcDay(now);
   const wanted = row.lastSyncAt ? SYNC_DAYS : FIRST_SYNC_DAYS;
-  const from = daysBefore(to, Math.min(wanted, provider.maxDaysPerSync ?? wanted) - 1);
+  const from = addDays(to, -(Math.min(wanted, provider.maxDaysPerSync ?? wanted) - 1));
   const http = httpFor(ctx, provider);
   let days: DailyStats[] | undefined;
   try {

@@ -1,4 +1,5 @@
 import { pluginById, type Integration as Plugin, type PluginId } from '@content/integrations';
+import { utcDay } from '@contracts/utc-day';
 import {
   pluginConfigProblems,
   splitPluginConfig,
@@ -285,7 +286,7 @@ export async function storePushedStats(ctx: AppContext, userId: number, body: Pr
     Math.min(sent, given ?? (percent === undefined ? 0 : Math.round((sent * percent) / 100)));
   const bounced = figure(data.bounces, data.bounce_rate);
   const day = {
-    date: at.toISOString().slice(0, 10),
+    date: utcDay(at),
     sent,
     delivered: figure(data.delivered, data.delivery_rate),
     bounced,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PLAN_LIMITS } from '@contracts/plans';
+import { daysAgo } from '@contracts/utc-day';
 import { purgeMonitoringData, usersAfter, type PurgeCounts } from '../platform/db/monitoring-retention';
 import type { Db } from '../platform/db/client';
 import { planOf } from '../platform/http/plan-gate';
 import { defineJob } from '../platform/queue/job';
 
-const DAY_MS = 24 * 3600 * 1000;
 const USERS_PER_PAGE = 500;
 
 /**
@@ -20,7 +20,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<PurgeCou
     for (const user of page) {
       const days = PLAN_LIMITS[planOf(user)].retentionDays;
       if (days === null) continue;
-      const counts = await purgeMonitoringData(db, user.id, new Date(now.getTime() - days * DAY_MS));
+      const counts = await purgeMonitoringData(db, user.id, daysAgo(days, now));
       for (const [table, n] of Object.entries(counts)) totals[table] = (totals[table] ?? 0) + n;
     }
     if (page.length < USERS_PER_PAGE) return totals;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PostmasterDay, ReputationCategory } from '@contracts/postmaster';
+import { addDays } from '@contracts/utc-day';
 import { GoogleError, googleJson } from './google-http';
 
 /*
@@ -80,7 +81,6 @@ const dateParams = (prefix: string, day: string) => {
   const [year, month, date] = day.split('-').map(Number);
   return { [`${prefix}.year`]: String(year), [`${prefix}.month`]: String(month), [`${prefix}.day`]: String(date) };
 };
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function toDay(domain: string, stats: z.infer<typeof TrafficStats>): PostmasterDay | undefined {
   const date = dayOfName(stats.name);
@@ -117,7 +117,7 @@ export async function listTrafficStats(baseUrl: string, accessToken: string, dom
     // endDate is exclusive in the API.
     const query = new URLSearchParams({
       ...dateParams('startDate', from),
-      ...dateParams('endDate', nextDay(to)),
+      ...dateParams('endDate', addDays(to, 1)),
       pageSize: '200',
       ...(pageToken ? { pageToken } : {}),
     });

@@ -1,4 +1,5 @@
 import type { PostmasterDay } from '@contracts/postmaster';
+import { addDays, DAY_MS, utcDay } from '@contracts/utc-day';
 import { keepConditionAlert, queueAlertEvaluation, resolveConditionAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { decryptSecret, SecretBoxError } from '../platform/security/secret-box';
@@ -39,10 +40,6 @@ export type ImportOutcome =
   | { status: 'failed'; error: string; failures: number }
   | { status: 'skipped'; reason: string };
 
-const DAY_MS = 86_400_000;
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const daysBefore = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS));
-
 /** How many days to read: all Google keeps the first time; after a gap (a reconnect), back to the last import. */
 export function daysToRead(lastImportAt: Date | null, now: Date): number {
   if (!lastImportAt) return FIRST_IMPORT_DAYS;
@@ -79,7 +76,7 @@ export async function importPostmasterStats(ctx: PostmasterContext, userId: numb
   }
 
   const to = utcDay(now);
-  const from = daysBefore(to, daysToRead(row.lastSyncAt, now) - 1);
+  const from = addDays(to, -(daysToRead(row.lastSyncAt, now) - 1));
   const apiBase = ctx.env.GOOGLE_POSTMASTER_API_BASE_URL;
   const days: PostmasterDay[] = [];
   const refusedDomains: string[] = [];

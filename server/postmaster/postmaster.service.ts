@@ -1,4 +1,5 @@
 import type { PostmasterStats, PostmasterStatsQuery, PostmasterStatus } from '@contracts/postmaster';
+import { addDays, utcDay } from '@contracts/utc-day';
 import type { AppContext } from '../platform/context';
 import { googleOAuthClient } from './google-oauth';
 import { findPostmasterIntegration, listUserStats } from './postmaster.repo';
@@ -23,11 +24,9 @@ export async function postmasterStatus(ctx: ReadContext, userId: number): Promis
   };
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /** The user's figures for the last `days` UTC days (today included), of one domain or all. */
 export async function postmasterStats(ctx: ReadContext, userId: number, query: PostmasterStatsQuery, now = new Date()): Promise<PostmasterStats> {
   const to = utcDay(now);
-  const from = utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (query.days - 1) * 86_400_000));
+  const from = addDays(to, -(query.days - 1));
   return { from, to, days: await listUserStats(ctx.db, userId, from, to, query.domain) };
 }

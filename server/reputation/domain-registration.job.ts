@@ -1,3 +1,4 @@
+import { daysAgo } from '@contracts/utc-day';
 import { z } from 'zod';
 import { defineJob } from '../platform/queue/job';
 import type { JobSender } from '../platform/job-sender';
@@ -19,7 +20,7 @@ export const lookUpDomainRegistrationJob = defineJob({
     const found = await findDomainForRegistration(db, domainId);
     if (!found) return; // deleted since
     // Queued again while the last one ran (the screen asks until it sees the answer): that one answered.
-    if (found.rdapCheckedAt && found.rdapCheckedAt.getTime() > Date.now() - REFRESH_DAYS * 86_400_000) return;
+    if (found.rdapCheckedAt && found.rdapCheckedAt.getTime() > daysAgo(REFRESH_DAYS).getTime()) return;
     await saveRegistration(db, domainId, await lookUpRegistration(found.domain, { baseUrl: env.RDAP_BASE_URL, log }));
   },
 });
@@ -34,7 +35,7 @@ export const scheduleDomainRegistrationsJob = defineJob({
   schema: z.object({}).passthrough(),
   schedule: '20 4 * * *',
   async run(_data, { db, jobs, log }) {
-    const ids = await domainsDueForRegistration(db, new Date(Date.now() - REFRESH_DAYS * 86_400_000), BATCH);
+    const ids = await domainsDueForRegistration(db, daysAgo(REFRESH_DAYS), BATCH);
     for (const id of ids) await requestRegistrationLookUp(jobs, id);
     log.info({ domains: ids.length }, 'RDAP look-ups queued');
   },

@@ -1,5 +1,7 @@
 import type { TimelinePoint, TimelineSeries } from '@contracts/timeline';
-import type { DmarcDay, MetricDay, ProviderPlacement, SpamDay, TestRow } from './timeline.repo';
+import type { DayVolumes } from '@contracts/figures';
+import { dayStart, utcDay } from '@contracts/utc-day';
+import type { DmarcDay, ProviderPlacement, SpamDay, TestRow } from './timeline.repo';
 
 /*
  * The series of a timeline, built from the rows the repo read. Every value is a percentage; a point
@@ -9,7 +11,6 @@ import type { DmarcDay, MetricDay, ProviderPlacement, SpamDay, TestRow } from '.
 /** The series whose points are whole UTC days (placed at the day's start); the others are inbox tests. */
 export const DAILY_SERIES = new Set(['dmarc:pass', 'bounce:rate', 'complaint:rate', 'gmail:spam']);
 
-const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const pct = (part: number, whole: number) => Math.round((part / whole) * 100 * 10_000) / 10_000;
 const slug = (provider: string) =>
   provider
@@ -54,7 +55,7 @@ export function placementSeries(tests: readonly TestRow[], placements: readonly 
 }
 
 export function dmarcSeries(days: readonly DmarcDay[]): TimelineSeries[] {
-  const points = days.filter((d) => d.total > 0).map((d) => ({ at: dayStart(d.day), value: pct(d.total - d.failed, d.total), sample: d.total }));
+  const points = days.filter((d) => d.total > 0).map((d) => ({ at: dayStart(d.day).toISOString(), value: pct(d.total - d.failed, d.total), sample: d.total }));
   return points.length ? [series('dmarc:pass', 'DMARC pass rate', points)] : [];
 }
 
@@ -62,22 +63,24 @@ export function dmarcSeries(days: readonly DmarcDay[]): TimelineSeries[] {
  * Bounces over sent; complaints over delivered, as Postmaster Tools and the alert evaluation count
  * them. `of` names whose figures they are when not only this domain's or IP's ("all domains").
  */
-export function metricSeries(days: readonly MetricDay[], of?: string): TimelineSeries[] {
+export function metricSeries(days: readonly DayVolumes[], of?: string): TimelineSeries[] {
   const named = (label: string) => (of ? `${label} (${of})` : label);
-  const bounce = days.filter((d) => d.sent > 0).map((d) => ({ at: dayStart(d.date), value: pct(d.bounced, d.sent), sample: d.sent }));
-  const complaint = days.filter((d) => d.delivered > 0).map((d) => ({ at: dayStart(d.date), value: pct(d.complaints, d.delivered), sample: d.delivered }));
+  const bounce = days.filter((d) => d.sent > 0).map((d) => ({ at: dayStart(d.date).toISOString(), value: pct(d.bounced, d.sent), sample: d.sent }));
+  const complaint = days
+    .filter((d) => d.delivered > 0)
+    .map((d) => ({ at: dayStart(d.date).toISOString(), value: pct(d.complaints, d.delivered), sample: d.delivered }));
   return [series('bounce:rate', named('Bounce rate'), bounce), series('complaint:rate', named('Complaint rate'), complaint)].filter((s) => s.points.length > 0);
 }
 
 /** Gmail's user-reported spam rate; Google gives no message count, so the sample is null. */
 export function gmailSpamSeries(days: readonly SpamDay[]): TimelineSeries[] {
-  const points = days.map((d) => ({ at: dayStart(d.date), value: Math.round(d.ratio * 100 * 10_000) / 10_000, sample: null }));
+  const points = days.map((d) => ({ at: dayStart(d.date).toISOString(), value: Math.round(d.ratio * 100 * 10_000) / 10_000, sample: null }));
   return points.length ? [series('gmail:spam', 'Gmail spam rate', points)] : [];
 }
 
 /** Where a series' part of the window starts: `from`, or for a daily series the start of from's day. */
 export function seriesStart(key: string, from: Date): number {
-  return DAILY_SERIES.has(key) ? Date.parse(dayStart(from.toISOString().slice(0, 10))) : from.getTime();
+  return DAILY_SERIES.has(key) ? dayStart(utcDay(from)).getTime() : from.getTime();
 }
 
 /** The series cut to their part of the window; a series left without points is left out. */

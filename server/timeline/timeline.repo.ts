@@ -1,6 +1,8 @@
+import type { DayVolumes } from '@contracts/figures';
+import { utcDay } from '@contracts/utc-day';
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
-import { listDayTotals, type DayTotals } from '../platform/db/email-metric-days';
+import { listDayTotals } from '../platform/db/email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import {
   blocklistListings,
@@ -32,8 +34,6 @@ export interface Range {
   since: Date;
   until: Date;
 }
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------------
 // Inbox tests
@@ -111,8 +111,8 @@ export async function listDmarcDays(ex: Executor, userId: number, domain: string
       and(
         eq(dmarcSourceDays.userId, userId),
         sql`lower(${dmarcSourceDays.domain}) = ${domain}`,
-        gte(dmarcSourceDays.day, day(range.since)),
-        lte(dmarcSourceDays.day, day(range.until)),
+        gte(dmarcSourceDays.day, utcDay(range.since)),
+        lte(dmarcSourceDays.day, utcDay(range.until)),
       ),
     )
     .groupBy(dmarcSourceDays.day)
@@ -141,7 +141,7 @@ export async function listNewFailingSources(ex: Executor, userId: number, domain
     )
     select f.source_ip as ip, to_char(f.first_day, 'YYYY-MM-DD') as day, sum(m.total)::float8 as total, sum(m.failed)::float8 as failed
     from firsts f join mine m on m.source_ip = f.source_ip and m.day = f.first_day
-    where f.first_day >= ${day(range.since)} and f.first_day <= ${day(range.until)} and f.first_day > (select min(day) from mine)
+    where f.first_day >= ${utcDay(range.since)} and f.first_day <= ${utcDay(range.until)} and f.first_day > (select min(day) from mine)
     group by f.source_ip, f.first_day
     having sum(m.failed) > 0
     order by f.first_day desc, sum(m.failed) desc
@@ -152,12 +152,9 @@ export async function listNewFailingSources(ex: Executor, userId: number, domain
 // ---------------------------------------------------------------------------------------------
 // Sending figures
 
-/** A day's sending figures: the account's, a domain's or an IP's. */
-export type MetricDay = DayTotals;
-
 /** The account's sending figures per day (every source summed, each source's own statistics first). */
-export async function listAccountMetricDays(ex: Executor, userId: number, range: Range): Promise<MetricDay[]> {
-  return listDayTotals(ex, userId, { from: day(range.since), to: day(range.until) });
+export async function listAccountMetricDays(ex: Executor, userId: number, range: Range): Promise<DayVolumes[]> {
+  return listDayTotals(ex, userId, { from: utcDay(range.since), to: utcDay(range.until) });
 }
 
 /**
@@ -165,7 +162,7 @@ export async function listAccountMetricDays(ex: Executor, userId: number, range:
  * sender's domain, bounce.brand.com under brand.com). ESP statistics name no domain, so they are
  * only in the account's figures above.
  */
-export async function listDomainEventDays(ex: Executor, userId: number, domain: string, range: Range): Promise<MetricDay[]> {
+export async function listDomainEventDays(ex: Executor, userId: number, domain: string, range: Range): Promise<DayVolumes[]> {
   const date = sql<string>`to_char(${deliveryEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::float8`;
   return ex
@@ -191,7 +188,7 @@ export async function listDomainEventDays(ex: Executor, userId: number, domain: 
 }
 
 /** One sending IP's figures per day, from the MTA event rows that name it. */
-export async function listIpMetricDays(ex: Executor, userId: number, address: string, range: Range): Promise<MetricDay[]> {
+export async function listIpMetricDays(ex: Executor, userId: number, address: string, range: Range): Promise<DayVolumes[]> {
   const date = sql<string>`to_char(${emailMetrics.date}, 'YYYY-MM-DD')`;
   return ex
     .select({
@@ -206,8 +203,8 @@ export async function listIpMetricDays(ex: Executor, userId: number, address: st
       and(
         eq(emailMetrics.userId, userId),
         eq(emailMetrics.sendingIp, address),
-        gte(emailMetrics.date, day(range.since)),
-        lte(emailMetrics.date, day(range.until)),
+        gte(emailMetrics.date, utcDay(range.since)),
+        lte(emailMetrics.date, utcDay(range.until)),
       ),
     )
     .groupBy(date)
@@ -228,8 +225,8 @@ export async function listGmailSpamDays(ex: Executor, userId: number, domain: st
       and(
         eq(postmasterStats.userId, userId),
         sql`lower(${postmasterStats.domain}) = ${domain}`,
-        gte(postmasterStats.date, day(range.since)),
-        lte(postmasterStats.date, day(range.until)),
+        gte(postmasterStats.date, utcDay(range.since)),
+        lte(postmasterStats.date, utcDay(range.until)),
         isNotNull(postmasterStats.userReportedSpamRatio),
       ),
     )
@@ -268,7 +265,7 @@ export async function listSendingIps(ex: Executor, userId: number, domain: strin
         or(
           eq(ipAddresses.type, 'dedicated'),
           sql`exists (select 1 from jsonb_array_elements_text(${ipAddresses.associatedDomains}) d where lower(d) = ${domain})`,
-          sql`${ipAddresses.ipAddress} in (select source_ip from ${dmarcSourceDays} where user_id = ${userId} and lower(domain) = ${domain} and day >= ${day(range.since)})`,
+          sql`${ipAddresses.ipAddress} in (select source_ip from ${dmarcSourceDays} where user_id = ${userId} and lower(domain) = ${domain} and day >= ${utcDay(range.since)})`,
         ),
       ),
     )

@@ -1,5 +1,6 @@
+import { DAY_MS } from '@contracts/utc-day';
+
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Part 1, section 9: a sync older than 7 days (168 hours) is outdated. */
 const SYNC_OUTDATED_MS = 7 * DAY_MS;
 

@@ -1,4 +1,5 @@
 import type { PostmasterDay, PostmasterStatus } from '@contracts/postmaster';
+import { daysAgo, utcDay } from '@contracts/utc-day';
 
 // Answers of the Google Postmaster Tools endpoints, for the dashboard's and the reputation page's tests.
 
@@ -19,7 +20,7 @@ export const connectedStatus = (overrides: Partial<PostmasterStatus> = {}) =>
 export function makePostmasterDay(overrides: Partial<PostmasterDay> = {}): PostmasterDay {
   return {
     domain: 'mail.example.com',
-    date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    date: utcDay(daysAgo(1)),
     userReportedSpamRatio: 0.0008,
     userReportedSpamRatioLowerBound: 0.0006,
     userReportedSpamRatioUpperBound: 0.001,

@@ -1,8 +1,10 @@
 import type { AlertSeverity } from '@contracts/alerts';
+import type { DayVolumes } from '@contracts/figures';
+import { addDays } from '@contracts/utc-day';
 import { ALERT_RULE_TYPES, type AlertRuleType } from '@contracts/alert-settings';
 import type { ConditionAlert } from '../alert-conditions';
 import { lastWindow, RULE_WINDOW_MS, usesDailyStatistics, type RuleWindow } from '@contracts/alert-rule-basis';
-import type { DmarcDomainTotals, DomainFacts, EventWindows, GmailSpamDay, MetricsDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
+import type { DmarcDomainTotals, DomainFacts, EventWindows, GmailSpamDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
 
 /*
  * Every condition the evaluation watches, computed from one user's data without touching the
@@ -49,7 +51,7 @@ export interface EvaluationData {
   settings: ThresholdSettings;
   rules: RuleRow[];
   tests: TestRow[];
-  metrics: MetricsDay[];
+  metrics: DayVolumes[];
   ips: { ipAddress: string; senderScore: number | null }[];
   domains: DomainFacts[];
   dmarc: DmarcDomainTotals[];
@@ -66,16 +68,6 @@ const pct = (part: number, whole: number, digits = 1) => round((part / whole) * 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Account-wide inbox results (a test whose From domain is unknown) are keyed "account". */
 const ACCOUNT = 'account';
-
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** Every condition of the user's data. */
 export function measureAll(data: EvaluationData): Measured[] {
@@ -203,7 +195,7 @@ interface Window {
   complaints: number;
 }
 
-function sumWindow(metrics: MetricsDay[], to: string, days: number): Window {
+function sumWindow(metrics: DayVolumes[], to: string, days: number): Window {
   const from = addDays(to, -(days - 1));
   const w: Window = { days, from, to, sent: 0, delivered: 0, bounced: 0, complaints: 0 };
   for (const m of metrics) {
@@ -220,7 +212,7 @@ function sumWindow(metrics: MetricsDay[], to: string, days: number): Window {
  * The day rates are judged on: the latest UTC day with figures among today and yesterday; none
  * when neither has any (figures stopped coming: nothing is judged).
  */
-export function metricsAnchor(metrics: MetricsDay[], today: string): string | null {
+export function metricsAnchor(metrics: DayVolumes[], today: string): string | null {
   const days = new Set(metrics.map((m) => m.date));
   if (days.has(today)) return today;
   const yesterday = addDays(today, -1);
@@ -244,7 +236,7 @@ interface Reading {
 
 type MetricKind = 'bounce' | 'complaints' | 'delivery' | 'volumeUp' | 'volumeDown';
 
-function readMetric(kind: MetricKind, metrics: MetricsDay[], anchor: string, today: string, days: number): Reading | null {
+function readMetric(kind: MetricKind, metrics: DayVolumes[], anchor: string, today: string, days: number): Reading | null {
   if (kind === 'volumeUp' || kind === 'volumeDown') {
     const now = sumWindow(metrics, volumeEnd(today), days);
     const before = sumWindow(metrics, addDays(now.from, -1), days);

@@ -1,3 +1,4 @@
+import { addDays } from '@contracts/utc-day';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,6 @@ import {
   postmasterStats,
 } from '../../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { addDays } from './conditions';
 import { evaluateAlerts } from './evaluate-alerts';
 import { evaluateAlertsJob, scheduleAlertEvaluationsJob } from './evaluate-alerts.job';
 

@@ -1,4 +1,5 @@
 import { ALERT_SETTING_DEFAULTS } from '@contracts/alert-settings';
+import { addDays, utcDay } from '@contracts/utc-day';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { claimNewDrops } from '../../timeline/timeline.service';
@@ -6,14 +7,12 @@ import { openConditionKeys, openOrUpdateCondition, resolveCondition } from '../a
 import { createAlert } from '../alerts.repo';
 import { deliverAlertsJobType } from '../deliver-alerts.job-type';
 import {
-  addDays,
   DMARC_DAYS,
   EVALUATED_PREFIXES,
   GMAIL_SPAM_DAYS,
   INBOX_TEST_DAYS,
   measureAll,
   ruleEventWindows,
-  utcDay,
   type EvaluationData,
   type Measured,
 } from './conditions';

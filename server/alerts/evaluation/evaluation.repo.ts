@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DomainChecks } from '@contracts/domains';
+import type { DayVolumes } from '@contracts/figures';
+import { daysAgo } from '@contracts/utc-day';
 import type { Executor } from '../../platform/db/client';
-import { listDayTotals, type DayTotals } from '../../platform/db/email-metric-days';
+import { listDayTotals } from '../../platform/db/email-metric-days';
 import {
   alertRules,
   alertSettings,
@@ -66,7 +68,7 @@ export async function listRecentTests(ex: Executor, userId: number, now: Date, d
   const domain = sql<
     string | null
   >`nullif(lower(coalesce(${inboxTestReports.report} #>> '{authentication,dmarc,domain}', split_part(${inboxTestReports.report} #>> '{authentication,headerFrom,0}', '@', 2))), '')`;
-  const since = new Date(now.getTime() - days * 86_400_000);
+  const since = daysAgo(days, now);
   const rows = await ex
     .select({ id: inboxTests.id, domain, inboxCount: inboxTests.inboxCount, totalSeeds: inboxTests.totalSeeds, completedAt: inboxTests.completedAt })
     .from(inboxTests)
@@ -76,10 +78,8 @@ export async function listRecentTests(ex: Executor, userId: number, now: Date, d
   return rows.map((r) => ({ ...r, domain: r.domain?.replace(/[>\s]+$/, '') || null, completedAt: r.completedAt! }));
 }
 
-export type MetricsDay = DayTotals;
-
 /** The user's sending figures per UTC day from `since` (YYYY-MM-DD), every provider summed. */
-export async function listMetricDays(ex: Executor, userId: number, since: string): Promise<MetricsDay[]> {
+export async function listMetricDays(ex: Executor, userId: number, since: string): Promise<DayVolumes[]> {
   return listDayTotals(ex, userId, { from: since });
 }
 

@@ -1,5 +1,6 @@
+import { addDays, utcDay } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, nextDay, readAnswer, utcDayOf, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * HubSpot API (https://developers.hubspot.com/docs/api-reference). Bearer private app token. The
@@ -44,7 +45,7 @@ export const hubspot: EspProvider = {
     const out: DailyStats[] = [];
     let after: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const query = new URLSearchParams({ interval: 'DAY', startTimestamp: `${from}T00:00:00Z`, endTimestamp: `${nextDay(to)}T00:00:00Z` });
+      const query = new URLSearchParams({ interval: 'DAY', startTimestamp: `${from}T00:00:00Z`, endTimestamp: `${addDays(to, 1)}T00:00:00Z` });
       if (after) query.set('after', after);
       const answer = readAnswer(
         NAME,
@@ -53,7 +54,7 @@ export const hubspot: EspProvider = {
       );
       for (const r of answer.results) {
         const middle = (Date.parse(r.interval.start) + Date.parse(r.interval.end)) / 2;
-        const date = Number.isNaN(middle) ? undefined : utcDayOf(new Date(middle).toISOString());
+        const date = Number.isNaN(middle) ? undefined : utcDay(middle);
         const c = r.aggregations?.counters ?? r.aggregateStatistic?.counters;
         if (!date || !c || date < from || date > to) continue;
         out.push(

@@ -1,5 +1,6 @@
+import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { dayOf, nextDay, readAnswer, utcDayOf, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import { dayOf, readAnswer, utcDayOf, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
 /*
  * Klaviyo REST API (https://developers.klaviyo.com/en/reference/api_overview). Header
@@ -80,7 +81,7 @@ async function dailyCounts(http: ProviderHttp, config: PluginConfig, metricId: s
         interval: 'day',
         timezone: 'UTC',
         page_size: 500,
-        filter: [`greater-or-equal(datetime,${from}T00:00:00)`, `less-than(datetime,${nextDay(to)}T00:00:00)`],
+        filter: [`greater-or-equal(datetime,${from}T00:00:00)`, `less-than(datetime,${addDays(to, 1)}T00:00:00)`],
       },
     },
   };

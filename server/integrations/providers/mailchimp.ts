@@ -1,5 +1,6 @@
+import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { addUpByDay, basicAuth, Count, dayOf, fillBase, nextDay, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig } from './provider';
+import { addUpByDay, basicAuth, Count, dayOf, fillBase, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * Mailchimp Marketing API 3.0 (https://mailchimp.com/developer/marketing/api/). HTTP Basic with any
@@ -62,7 +63,7 @@ export const mailchimp: EspProvider = {
     for (let page = 0; page < MAX_PAGES; page++) {
       const query = new URLSearchParams({
         since_send_time: `${from}T00:00:00+00:00`,
-        before_send_time: `${nextDay(to)}T00:00:00+00:00`,
+        before_send_time: `${addDays(to, 1)}T00:00:00+00:00`,
         count: String(PAGE),
         offset: String(page * PAGE),
         fields: 'reports.send_time,reports.emails_sent,reports.abuse_reports,reports.bounces,reports.opens.opens_total,reports.clicks.clicks_total,total_items',

@@ -1,17 +1,6 @@
+import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import {
-  addUpByDay,
-  basicAuth,
-  Count,
-  dayOf,
-  nextDay,
-  ProviderError,
-  readAnswer,
-  utcDayOf,
-  type EspProvider,
-  type PluginConfig,
-  type ProviderHttp,
-} from './provider';
+import { addUpByDay, basicAuth, Count, dayOf, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
 /*
  * Mailgun API (https://documentation.mailgun.com/docs/mailgun/api-reference/). HTTP Basic with the
@@ -96,7 +85,7 @@ export const mailgun: EspProvider = {
     const { base, domains } = await domainsOf(http, config);
     const query = new URLSearchParams({
       start: String(Date.parse(`${from}T00:00:00Z`) / 1000),
-      end: String(Date.parse(`${nextDay(to)}T00:00:00Z`) / 1000),
+      end: String(Date.parse(`${addDays(to, 1)}T00:00:00Z`) / 1000),
       resolution: 'day',
     });
     for (const event of ['accepted', 'delivered', 'failed', 'complained', 'opened', 'clicked']) query.append('event', event);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PluginId } from '@content/integrations';
+import { utcDay } from '@contracts/utc-day';
 import type { Env } from '../../platform/env';
 import { OutboundRequestError, type OutboundGuard } from '../../platform/security/outbound-address';
 
@@ -237,24 +238,10 @@ export function fillBase(template: string, values: Record<string, string>): stri
 
 export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-/** The UTC day after `day`. */
-export function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Every UTC day from `from` to `to`, inclusive. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to && days.length < 400; day = nextDay(day)) days.push(day);
-  return days;
-}
-
 /** The UTC day of a provider's time stamp ("2024-03-01T05:00:00+00:00", "Mon, 13 Jan 2020 00:00:00 UTC"); undefined when it is none. */
 export function utcDayOf(time: string): string | undefined {
   const at = Date.parse(time);
-  return Number.isNaN(at) ? undefined : new Date(at).toISOString().slice(0, 10);
+  return Number.isNaN(at) ? undefined : utcDay(at);
 }
 
 /** A day of figures: the ones given, the rest 0, each a whole number of at least 0; bounced is hard + soft unless given. */

@@ -1,5 +1,6 @@
+import { listDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, daysBetween, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * SMTP2GO API v3 (https://developers.smtp2go.com/reference/introduction-1). Every call is a POST
@@ -44,7 +45,7 @@ export const smtp2go: EspProvider = {
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
-    for (const date of daysBetween(from, to)) {
+    for (const date of listDays(from, to)) {
       const answer = readAnswer(
         NAME,
         History,

@@ -1,5 +1,6 @@
+import { addDays, daysAgo } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, nextDay, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import { Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
 /*
  * SparkPost API v1 (https://developers.sparkpost.com/api/). The key itself is the Authorization
@@ -47,11 +48,11 @@ export const sparkpost: EspProvider = {
   },
   async testConnection(http, config) {
     const now = new Date();
-    const query = new URLSearchParams({ from: minute(new Date(now.getTime() - 86_400_000)), to: minute(now), metrics: 'count_targeted' });
+    const query = new URLSearchParams({ from: minute(daysAgo(1, now)), to: minute(now), metrics: 'count_targeted' });
     readAnswer(NAME, Summary, await http.json(`${base(http, config)}/api/v1/metrics/deliverability?${query}`, { headers: headers(config) }));
   },
   async fetchDailyStats(http, config, from, to) {
-    const end = new Date(Math.min(Date.parse(`${nextDay(to)}T00:00:00Z`), Date.now()));
+    const end = new Date(Math.min(Date.parse(`${addDays(to, 1)}T00:00:00Z`), Date.now()));
     const query = new URLSearchParams({ from: `${from}T00:00`, to: minute(end), precision: 'day', timezone: 'UTC', metrics: METRICS.join(',') });
     const { results } = readAnswer(
       NAME,

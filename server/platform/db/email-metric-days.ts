@@ -1,3 +1,4 @@
+import type { DayVolumes } from '@contracts/figures';
 import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from './client';
 import { emailMetrics } from './schema/index';
@@ -39,17 +40,8 @@ export function emailMetricDays(ex: Executor, userId: number, range: { from?: st
     .as('metric_days');
 }
 
-/** An account's sending figures for one UTC day, every source summed. */
-export interface DayTotals {
-  date: string;
-  sent: number;
-  delivered: number;
-  bounced: number;
-  complaints: number;
-}
-
 /** The account's figures per UTC day in `range`, oldest first: each source's day as emailMetricDays reads it, then summed. */
-export async function listDayTotals(ex: Executor, userId: number, range: { from: string; to?: string }): Promise<DayTotals[]> {
+export async function listDayTotals(ex: Executor, userId: number, range: { from: string; to?: string }): Promise<DayVolumes[]> {
   const days = emailMetricDays(ex, userId, range);
   const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
   return ex

@@ -10,6 +10,7 @@ import {
   type PlanFeature,
   type PlanLimits,
 } from '@contracts/plans';
+import { nextMonthStart, utcDay } from '@contracts/utc-day';
 import type { Db, Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -131,8 +132,6 @@ export const eventPush = (source: string, n: number): EmailPush => ({
 /** A push of a day's totals from `source`. */
 export const dayTotalsPush = (source: string): EmailPush => ({ source, events: 0, notStored: 'the day’s figures of this request were not stored' });
 
-const nextUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-
 /**
  * The monthly e-mail volume (ADR 032, ADR 043): a push of sent mail (delivery events, day totals) is
  * refused once the e-mails counted this UTC month reach the plan's allowance, with a 429 whose
@@ -160,12 +159,12 @@ export async function requireEmailAllowance(
 
   await recordEmailRefusal(db, userId, push.source, push.events);
   const lifter = planLiftingLimit(plan, 'emailsPerMonth');
-  const restart = nextUtcMonth(now);
+  const restart = nextMonthStart(now);
   const upgrade = lifter ? `Upgrade to the ${PLAN_NAMES[lifter]} plan at ${appUrl.replace(/\/+$/, '')}/pricing to store them; the` : 'The';
   throw new AppError(
     'rate_limited',
     `Your ${PLAN_NAMES[plan]} plan allows ${COUNTED.emailsPerMonth(allowed.toLocaleString('en-US'))} and ${counted.toLocaleString('en-US')} were counted this month, ` +
-      `so ${push.notStored}. ${upgrade} count starts again on ${restart.toISOString().slice(0, 10)} (UTC).`,
+      `so ${push.notStored}. ${upgrade} count starts again on ${utcDay(restart)} (UTC).`,
     { 'retry-after': String(Math.max(1, Math.ceil((restart.getTime() - now.getTime()) / 1000))) },
   );
 }

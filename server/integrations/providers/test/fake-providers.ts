@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PluginId } from '@content/integrations';
+import { addDays, utcDay } from '@contracts/utc-day';
 
 /*
  * Loopback stand-ins for the 13 ESP APIs, for tests. Each answers its provider's documented
@@ -70,9 +71,7 @@ const basic = (req: FakeRequest) => {
   const colon = decoded.indexOf(':');
   return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 };
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const dayOfEpoch = (seconds: string | null) => new Date(Number(seconds) * 1000).toISOString().slice(0, 10);
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayOfEpoch = (seconds: string | null) => utcDay(Number(seconds) * 1000);
 
 const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition> = {
   sendgrid: {
@@ -140,7 +139,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
       if (req.path === '/3.0/reports') {
         const from = req.query.get('since_send_time')!.slice(0, 10);
         const before = req.query.get('before_send_time')!.slice(0, 10);
-        const days = inRange(fake.days, from, dayBefore(before));
+        const days = inRange(fake.days, from, addDays(before, -1));
         return json(200, {
           reports: days.map((d, i) => ({
             id: `c${i}`,
@@ -226,7 +225,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
         const attributes = (req.body as { data: { attributes: { metric_id: string; filter: string[] } } }).data.attributes;
         const from = attributes.filter.find((f) => f.startsWith('greater-or-equal'))!.match(/\d{4}-\d{2}-\d{2}/)![0];
         const before = attributes.filter.find((f) => f.startsWith('less-than'))!.match(/\d{4}-\d{2}-\d{2}/)![0];
-        const days = inRange(fake.days, from, dayBefore(before));
+        const days = inRange(fake.days, from, addDays(before, -1));
         const pick: Record<string, (d: TruthDay) => number> = {
           RcvD01: delivered,
           Bnc001: (d) => d.hard + d.soft,
@@ -264,7 +263,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
       }
       if (req.path === `/v3/${domain}/stats/total` && req.query.get('resolution') === 'day') {
         const events = req.query.getAll('event');
-        const days = inRange(fake.days, dayOfEpoch(req.query.get('start')), dayBefore(dayOfEpoch(req.query.get('end'))));
+        const days = inRange(fake.days, dayOfEpoch(req.query.get('start')), addDays(dayOfEpoch(req.query.get('end')), -1));
         return json(200, {
           description: 'Stats for domain',
           start: new Date(Number(req.query.get('start')) * 1000).toUTCString(),
@@ -435,7 +434,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
         const from = req.query.get('startTimestamp')!.slice(0, 10);
         const before = req.query.get('endTimestamp')!.slice(0, 10);
         // A US/Eastern portal: its days start at 05:00 UTC.
-        const results = inRange(fake.days, from, dayBefore(before)).map((d) => ({
+        const results = inRange(fake.days, from, addDays(before, -1)).map((d) => ({
           aggregations: {
             counters: {
               bounce: d.hard + d.soft,
@@ -458,7 +457,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
             qualifierStats: {},
             ratios: {},
           },
-          interval: { start: `${d.date}T05:00:00Z`, end: `${nextDay(d.date)}T05:00:00Z` },
+          interval: { start: `${d.date}T05:00:00Z`, end: `${addDays(d.date, 1)}T05:00:00Z` },
         }));
         return json(200, { results, total: results.length });
       }
@@ -566,7 +565,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
         const from = req.query.get('from')!.slice(0, 10);
         const to = req.query.get('to')!;
         // "to" is exclusive at midnight, or a time within the last day.
-        const last = to.endsWith('T00:00') ? dayBefore(to.slice(0, 10)) : to.slice(0, 10);
+        const last = to.endsWith('T00:00') ? addDays(to.slice(0, 10), -1) : to.slice(0, 10);
         return json(200, {
           results: inRange(fake.days, from, last).map((d) => ({
             ts: `${d.date}T00:00:00+00:00`,

@@ -4,6 +4,7 @@ import type { Domain } from '@contracts/domains';
 import type { EmailMetric } from '@contracts/email-metrics';
 import type { InboxTest } from '@contracts/inbox-tests';
 import type { Integration } from '@contracts/integrations';
+import { utcDay } from '@contracts/utc-day';
 import type { PostmasterStats, PostmasterStatus } from '@contracts/postmaster';
 import type { User } from '@contracts/user';
 import { sendingRates } from '@contracts/figures';
@@ -113,7 +114,7 @@ export function makeMetric(overrides: Partial<EmailMetric> = {}): EmailMetric {
   return {
     id: 1,
     provider: 'sendgrid',
-    date: new Date().toISOString().slice(0, 10),
+    date: utcDay(),
     emailsSent: 1000,
     delivered: 980,
     bounced: 15,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { ANALYTICS_PERIODS, type DmarcAnalytics } from '@contracts/dmarc';
+import { daysAgo } from '@contracts/utc-day';
 import { PeriodSelector } from '../../../components/period-selector';
 import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -60,7 +61,7 @@ const LONGEST: AnalyticsPeriod = 90;
 /** Whether the longest period would show the latest report (the list is newest first). */
 function widenable(days: AnalyticsPeriod, newestFirst: { dateBegin: string | null }[]): boolean {
   const begin = newestFirst[0]?.dateBegin;
-  return days < LONGEST && begin !== null && begin !== undefined && Date.parse(begin) >= Date.now() - LONGEST * 86_400_000;
+  return days < LONGEST && begin !== null && begin !== undefined && Date.parse(begin) >= daysAgo(LONGEST).getTime();
 }
 
 /**

@@ -1,15 +1,11 @@
 import { Link } from 'react-router';
 import { PLAN_NAMES, planLiftingLimit } from '@contracts/plans';
+import { nextMonthStart } from '@contracts/utc-day';
 import { formatCount, formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useUsage } from '../../../lib/queries/usage';
 
 const LINK = 'font-medium text-primary underline underline-offset-2';
-
-/** The first instant of the next UTC month, when the server's monthly counter starts again. */
-function nextUtcMonth(now = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
-}
 
 /**
  * The month's inbox tests against the plan's (ADR 043): the counter the server claims when a test is
@@ -30,7 +26,7 @@ export function InboxTestQuota() {
         Inbox tests this month: {formatCount(used)} of {formatCount(limit)} used
       </span>
       {used >= limit && <> Your {PLAN_NAMES[plan]} plan’s inbox tests for this month are used up.</>} Deleted tests still count. The count starts again on{' '}
-      {formatDate(nextUtcMonth(), { utc: true })}.
+      {formatDate(nextMonthStart().toISOString(), { utc: true })}.
       {used >= limit && lifter && (
         <>
           {' '}

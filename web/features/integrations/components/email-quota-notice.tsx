@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { MTA_GUIDES } from '@content/docs/mta-integration';
 import { PLAN_NAMES, planLiftingLimit, type EmailRefusal } from '@contracts/plans';
+import { nextMonthStart } from '@contracts/utc-day';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useUsage } from '../../../lib/queries/usage';
@@ -22,8 +23,6 @@ function refusedInWords({ events, requests }: Pick<EmailRefusal, 'events' | 'req
   if (events === 0) return `${plural(requests, 'request', 'requests')} of day totals`;
   return `${plural(events, 'delivery event', 'delivery events')} in ${plural(requests, 'request', 'requests')}`;
 }
-
-const nextUtcMonth = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
 /** This month's refusal of `source`, from the usage the page already reads; undefined when none. */
 export function useEmailRefusal(source: string): EmailRefusal | undefined {
@@ -75,7 +74,7 @@ export function EmailQuotaNotice() {
       </ul>
       {usedUp && (
         <p>
-          What your senders push is refused until the count starts again on {formatDate(nextUtcMonth(), { utc: true })}
+          What your senders push is refused until the count starts again on {formatDate(nextMonthStart().toISOString(), { utc: true })}
           {lifter ? (
             <>
               , or at once after an upgrade.{' '}

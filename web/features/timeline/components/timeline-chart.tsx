@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TimelineEvent, TimelineSeries } from '@contracts/timeline';
+import { DAY_MS } from '@contracts/utc-day';
 import { formatCount, formatRate } from '../../../lib/format';
 import { pointTime } from '../point-time';
 import { SEVERITY_COLOR } from '../event-kinds';
@@ -26,8 +27,6 @@ export function mergeRows(series: readonly TimelineSeries[]): Row[] {
   });
   return [...rows.values()].sort((a, b) => a.t - b.t);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * About seven day ticks across the whole period, at UTC midnights (where the daily figures sit), so
