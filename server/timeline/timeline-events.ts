@@ -1,5 +1,6 @@
 import { pluginById } from '@content/integrations';
 import type { Drop, TimelineSeverity } from '@contracts/timeline';
+import { dayStart } from '@contracts/utc-day';
 import { findBlocklist } from '../engine/blocklists/dnsbl';
 import { ruleOf } from './change-detection';
 import { count, dayWords, percentWords, type EvidenceEvent } from './evidence';
@@ -101,10 +102,10 @@ export function newSourceEvents(rows: readonly NewSource[], domain: string, now:
   return rows.map((row) => ({
     event: {
       id: `source:${row.ip}@${row.day}`,
-      at: `${row.day}T00:00:00.000Z`,
+      at: dayStart(row.day).toISOString(),
       kind: 'dmarc_new_source',
       title: `New source failing DMARC: ${row.ip}`,
-      detail: `${count(row.failed)} of ${count(row.total)} messages from ${row.ip} failed DMARC on ${dayWords(`${row.day}T00:00:00Z`, now)}, the first day it appeared in the reports for ${domain}.`,
+      detail: `${count(row.failed)} of ${count(row.total)} messages from ${row.ip} failed DMARC on ${dayWords(dayStart(row.day), now)}, the first day it appeared in the reports for ${domain}.`,
       severity: row.failed / row.total >= 0.5 ? 'critical' : 'warning',
       link: '/domains',
     },

@@ -1,4 +1,4 @@
-import { addDays } from '@contracts/utc-day';
+import { addDays, dayStart } from '@contracts/utc-day';
 import { z } from 'zod';
 import { addUpByDay, basicAuth, Count, dayOf, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
@@ -84,8 +84,8 @@ export const mailgun: EspProvider = {
   async fetchDailyStats(http, config, from, to) {
     const { base, domains } = await domainsOf(http, config);
     const query = new URLSearchParams({
-      start: String(Date.parse(`${from}T00:00:00Z`) / 1000),
-      end: String(Date.parse(`${addDays(to, 1)}T00:00:00Z`) / 1000),
+      start: String(dayStart(from).getTime() / 1000),
+      end: String(dayStart(addDays(to, 1)).getTime() / 1000),
       resolution: 'day',
     });
     for (const event of ['accepted', 'delivered', 'failed', 'complained', 'opened', 'clicked']) query.append('event', event);

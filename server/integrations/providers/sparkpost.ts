@@ -1,4 +1,4 @@
-import { addDays, daysAgo } from '@contracts/utc-day';
+import { addDays, dayStart, daysAgo } from '@contracts/utc-day';
 import { z } from 'zod';
 import { Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
@@ -52,7 +52,7 @@ export const sparkpost: EspProvider = {
     readAnswer(NAME, Summary, await http.json(`${base(http, config)}/api/v1/metrics/deliverability?${query}`, { headers: headers(config) }));
   },
   async fetchDailyStats(http, config, from, to) {
-    const end = new Date(Math.min(Date.parse(`${addDays(to, 1)}T00:00:00Z`), Date.now()));
+    const end = new Date(Math.min(dayStart(addDays(to, 1)).getTime(), Date.now()));
     const query = new URLSearchParams({ from: `${from}T00:00`, to: minute(end), precision: 'day', timezone: 'UTC', metrics: METRICS.join(',') });
     const { results } = readAnswer(
       NAME,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PluginId } from '@content/integrations';
-import { addDays, utcDay } from '@contracts/utc-day';
+import { addDays, dayStart, utcDay } from '@contracts/utc-day';
 
 /*
  * Loopback stand-ins for the 13 ESP APIs, for tests. Each answers its provider's documented
@@ -270,7 +270,7 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
           end: new Date(Number(req.query.get('end')) * 1000).toUTCString(),
           resolution: 'day',
           stats: days.map((d) => ({
-            time: new Date(`${d.date}T00:00:00Z`).toUTCString().replace('GMT', 'UTC'),
+            time: dayStart(d.date).toUTCString().replace('GMT', 'UTC'),
             ...(events.includes('accepted') ? { accepted: { incoming: 0, outgoing: d.sent, total: d.sent } } : {}),
             ...(events.includes('delivered') ? { delivered: { smtp: delivered(d), http: 0, optimized: 0, total: delivered(d) } } : {}),
             ...(events.includes('failed')

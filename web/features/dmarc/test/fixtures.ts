@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import type { Domain } from '@contracts/domains';
+import { daysAgo } from '@contracts/utc-day';
 import { errorResponse, jsonResponse, makeDomain, makeUser, renderApp } from '../../../test/test-utils';
 
 // Builders of DMARC API answers for the panel's tests (test-only module).
@@ -87,7 +88,7 @@ export function makeAnalytics(overrides: Partial<DmarcAnalytics> = {}): DmarcAna
     ],
     reporters: [
       { orgName: 'google.com', lastReportAt: new Date(Date.now() - 26 * 3600_000).toISOString(), reports: 10, silentDays: 1, daily: true, stopped: false },
-      { orgName: 'Yahoo', lastReportAt: new Date(Date.now() - 5 * 86_400_000).toISOString(), reports: 4, silentDays: 5, daily: true, stopped: true },
+      { orgName: 'Yahoo', lastReportAt: daysAgo(5).toISOString(), reports: 4, silentDays: 5, daily: true, stopped: true },
     ],
     ...overrides,
   });
