@@ -42,6 +42,16 @@ describe('QueryState', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed: 503: busy');
   });
 
+  it("shows the place's own view of a failure that is an answer, without a retry", () => {
+    render(
+      <QueryState query={failed()} loading={<p>Loading</p>} failed={(error) => <p>This link has expired ({error.message})</p>}>
+        {() => <p>Data</p>}
+      </QueryState>,
+    );
+    expect(screen.getByText('This link has expired (503: busy)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty content, else the data', () => {
     const { unmount } = show(answered([]));
     expect(screen.getByText('Nothing yet')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, ResetPasswordForm } from '@contracts/auth';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
@@ -32,19 +33,21 @@ export default function ResetPasswordPage() {
       </AuthLayout>
     );
   }
-  if (check.isPending) {
-    return (
-      <AuthLayout title="Validating reset link" description="Checking that your reset link is still valid...">
-        <div className="flex justify-center">
-          <Spinner label="Validating reset link" />
-        </div>
-      </AuthLayout>
-    );
-  }
-  if (check.isError) {
-    return <InvalidLink title="Reset link expired" description={AUTH_MESSAGES.invalidResetLink} />;
-  }
-  return <NewPasswordForm token={token} onDone={setDoneMessage} />;
+  return (
+    <QueryState
+      query={check}
+      loading={
+        <AuthLayout title="Validating reset link" description="Checking that your reset link is still valid...">
+          <div className="flex justify-center">
+            <Spinner label="Validating reset link" />
+          </div>
+        </AuthLayout>
+      }
+      failed={() => <InvalidLink title="Reset link expired" description={AUTH_MESSAGES.invalidResetLink} />}
+    >
+      {() => <NewPasswordForm token={token} onDone={setDoneMessage} />}
+    </QueryState>
+  );
 }
 
 function InvalidLink({ title, description }: { title: string; description: string }) {

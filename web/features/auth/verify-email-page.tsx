@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@contracts/auth';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -27,33 +28,40 @@ export default function VerifyEmailPage() {
   if (!token) {
     return <VerifyFailed title="Verification Failed" description="Invalid verification link. Please check your email and try again." />;
   }
-  if (verify.isPending) {
-    return (
-      <AuthLayout title="Verifying your email" description="Please wait while we confirm your email address...">
-        <div className="flex justify-center">
-          <Spinner label="Verifying your email" />
-        </div>
-      </AuthLayout>
-    );
-  }
-  if (verify.isError) {
-    return verify.error instanceof ApiError ? (
-      <VerifyFailed title="Verification Failed" description={verify.error.serverMessage || 'Failed to verify email address'} />
-    ) : (
-      <VerifyFailed title="Verification Error" description="Something went wrong while verifying your email. Please try again." />
-    );
-  }
+  return (
+    <QueryState
+      query={verify}
+      loading={
+        <AuthLayout title="Verifying your email" description="Please wait while we confirm your email address...">
+          <div className="flex justify-center">
+            <Spinner label="Verifying your email" />
+          </div>
+        </AuthLayout>
+      }
+      failed={(error) =>
+        error instanceof ApiError ? (
+          <VerifyFailed title="Verification Failed" description={error.serverMessage || 'Failed to verify email address'} />
+        ) : (
+          <VerifyFailed title="Verification Error" description="Something went wrong while verifying your email. Please try again." />
+        )
+      }
+    >
+      {(verified) => <Verified message={verified.message} email={verified.user.email} />}
+    </QueryState>
+  );
+}
 
-  const alreadyVerified = verify.data.message === AUTH_MESSAGES.emailAlreadyVerified;
+function Verified({ message, email }: { message: string; email: string }) {
+  const alreadyVerified = message === AUTH_MESSAGES.emailAlreadyVerified;
   return (
     <AuthLayout
       icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />}
       title={alreadyVerified ? 'Email Already Verified' : 'Email Verified!'}
-      description={verify.data.message}
+      description={message}
     >
       <p className="mb-4 text-center text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{verify.data.user.email}</span> {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your
-        account is ready to use.
+        <span className="font-medium text-foreground">{email}</span> {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your account is ready to
+        use.
       </p>
       <div className="flex flex-col gap-3">
         <Button asChild className="w-full">

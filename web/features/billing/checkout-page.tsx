@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BILLING_MESSAGES, PLAN_OF_PRICE, PlanChoice, priceOfChoice, type BillingPriceId } from '@contracts/billing';
 import { PLAN_LABELS } from '@contracts/plans';
-import { LoadError } from '../../components/load-error';
+import { QueryState } from '../../components/query-state';
 import { PublicLayout } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -93,18 +93,23 @@ function StripeCheckout({ publishableKey, priceId, givenSecret }: { publishableK
 
 function SignedInCheckout({ priceId, givenSecret }: { priceId: BillingPriceId; givenSecret: string | null }) {
   const subscription = useSubscription();
-  if (subscription.isPending)
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading" />
-      </div>
-    );
-  if (subscription.isError)
-    return <LoadError message={serverMessageOr(subscription.error, 'Your subscription could not be loaded.')} onRetry={subscription.refetch} />;
-  const { billing } = subscription.data;
-  if (billing.mode === 'self-hosted') return <BillingNotConfigured />;
-  if (!billing.publishableKey) return <CreationFailed message={CHECKOUT_MESSAGES.unavailable} />;
-  return <StripeCheckout publishableKey={billing.publishableKey} priceId={priceId} givenSecret={givenSecret} />;
+  return (
+    <QueryState
+      query={subscription}
+      loading={
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading" />
+        </div>
+      }
+      errorMessage={(error) => serverMessageOr(error, 'Your subscription could not be loaded.')}
+    >
+      {({ billing }) => {
+        if (billing.mode === 'self-hosted') return <BillingNotConfigured />;
+        if (!billing.publishableKey) return <CreationFailed message={CHECKOUT_MESSAGES.unavailable} />;
+        return <StripeCheckout publishableKey={billing.publishableKey} priceId={priceId} givenSecret={givenSecret} />;
+      }}
+    </QueryState>
+  );
 }
 
 /**

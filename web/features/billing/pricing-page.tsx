@@ -3,7 +3,7 @@ import { ChevronRight, Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { BILLING_MESSAGES, type SubscriptionResponse } from '@contracts/billing';
 import { PLAN_LABELS } from '@contracts/plans';
-import { LoadError } from '../../components/load-error';
+import { QueryState } from '../../components/query-state';
 import { PublicLayout } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -196,26 +196,25 @@ function ManageYourPlan({
 
 function SignedInPricing(props: { period: BillingPeriod; setPeriod: (p: BillingPeriod) => void; targetId?: string; chosen: boolean }) {
   const subscription = useSubscription();
-  if (subscription.isPending)
-    return (
-      <div className="space-y-6" data-testid="pricing-loading">
-        <Skeleton className="mx-auto h-10 w-72" />
-        <div className="grid gap-6 lg:grid-cols-3">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-96" />
-          ))}
+  return (
+    <QueryState
+      query={subscription}
+      loading={
+        <div className="space-y-6" data-testid="pricing-loading">
+          <Skeleton className="mx-auto h-10 w-72" />
+          <div className="grid gap-6 lg:grid-cols-3">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-96" />
+            ))}
+          </div>
         </div>
-      </div>
-    );
-  if (subscription.isError)
-    return (
-      <LoadError
-        variant="card"
-        message={serverMessageOr(subscription.error, 'Your plan could not be loaded. Please try again.')}
-        onRetry={subscription.refetch}
-      />
-    );
-  return <ManageYourPlan data={subscription.data} {...props} />;
+      }
+      errorVariant="card"
+      errorMessage={(error) => serverMessageOr(error, 'Your plan could not be loaded. Please try again.')}
+    >
+      {(data) => <ManageYourPlan data={data} {...props} />}
+    </QueryState>
+  );
 }
 
 /** /pricing (part 2, section 2): the plans; different content when signed in. */

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
 import { QueryState } from '../../components/query-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessageOr } from '../../lib/api-client';
@@ -49,17 +48,20 @@ export default function SubscriptionPage() {
 
   return (
     <div data-testid="subscription-page" className="space-y-6">
-      {subscription.isPending ? (
-        <Skeleton className="h-56 w-full" />
-      ) : subscription.isError ? (
-        <LoadError variant="card" message={serverMessageOr(subscription.error, 'Your subscription could not be loaded.')} onRetry={subscription.refetch} />
-      ) : (
-        <>
-          <ReturnNotice marker={marker} subscription={subscription.data.subscription} onDismiss={dismiss} />
-          <PaymentNotices subscription={subscription.data.subscription} />
-          <CurrentPlanCard data={subscription.data} />
-        </>
-      )}
+      <QueryState
+        query={subscription}
+        loading={<Skeleton className="h-56 w-full" />}
+        errorVariant="card"
+        errorMessage={(error) => serverMessageOr(error, 'Your subscription could not be loaded.')}
+      >
+        {(data) => (
+          <>
+            <ReturnNotice marker={marker} subscription={data.subscription} onDismiss={dismiss} />
+            <PaymentNotices subscription={data.subscription} />
+            <CurrentPlanCard data={data} />
+          </>
+        )}
+      </QueryState>
       <Usage />
       {subscription.data && <BillingHistory mode={subscription.data.billing.mode} />}
     </div>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { OPENAPI_PATH } from '@content/docs/api-reference';
+import { QueryState } from '../../../components/query-state';
 import { Input } from '../../../components/ui/input';
 import { apiJson } from '../../../lib/api-client';
 
@@ -221,16 +222,25 @@ export function OpenApiReference() {
     staleTime: Infinity,
     retry: false,
   });
-  const [filter, setFilter] = useState('');
-  const groups = useMemo(() => (query.data ? operationsByTag(query.data) : []), [query.data]);
+  return (
+    <QueryState
+      query={query}
+      loading={<p className="text-sm text-muted-foreground">Loading the reference…</p>}
+      // Where the reference cannot be drawn, the document itself is the way on, not a retry.
+      failed={() => (
+        <p className="text-sm text-muted-foreground" data-testid="reference-unavailable">
+          The reference could not be loaded. The OpenAPI document is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>.
+        </p>
+      )}
+    >
+      {(spec) => <Operations spec={spec} />}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <p className="text-sm text-muted-foreground">Loading the reference…</p>;
-  if (query.isError || !query.data)
-    return (
-      <p className="text-sm text-muted-foreground" data-testid="reference-unavailable">
-        The reference could not be loaded. The OpenAPI document is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>.
-      </p>
-    );
+function Operations({ spec }: { spec: OpenApiDocument }) {
+  const [filter, setFilter] = useState('');
+  const groups = useMemo(() => operationsByTag(spec), [spec]);
   const needle = filter.trim().toLowerCase();
   const shown = groups
     .map(
@@ -252,7 +262,7 @@ export function OpenApiReference() {
         <div key={tag} className="space-y-2">
           <h3 className="text-lg font-semibold">{tag}</h3>
           {operations.map((entry) => (
-            <OperationView key={`${entry.method} ${entry.path}`} entry={entry} doc={query.data} />
+            <OperationView key={`${entry.method} ${entry.path}`} entry={entry} doc={spec} />
           ))}
         </div>
       ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Activity, ArrowRight, BellRing, KeyRound, ShieldCheck } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MTA_BENEFITS, MTA_GUIDES, MTA_IDS, mtaEndpointUrl, type MtaGuide, type MtaId } from '@content/docs/mta-integration';
 import type { StoredDeliveryEvent } from '@contracts/delivery-events';
@@ -67,14 +68,24 @@ function TokenCard() {
   );
 }
 
-function LastEvent({ query }: { query: { data?: StoredDeliveryEvent | null; isPending: boolean; isError: boolean } }) {
-  if (query.isPending) return <Skeleton className="h-4 w-40" />;
-  if (query.isError) return <span className="text-muted-foreground">Last event: could not be loaded</span>;
-  if (!query.data) return <span className="text-muted-foreground">No events received yet</span>;
+function LastEvent({ query }: { query: UseQueryResult<StoredDeliveryEvent | null> }) {
   return (
-    <span>
-      Last event {relativeAge(query.data.receivedAt).toLowerCase()}: {query.data.eventType} to {query.data.recipientDomain}
-    </span>
+    <QueryState
+      query={query}
+      loading={<Skeleton className="h-4 w-40" />}
+      // One muted line among the card's steps: a retry button here would outweigh the endpoint.
+      failed={() => <span className="text-muted-foreground">Last event: could not be loaded</span>}
+      isEmpty={(event) => event === null}
+      empty={<span className="text-muted-foreground">No events received yet</span>}
+    >
+      {(event) =>
+        event && (
+          <span>
+            Last event {relativeAge(event.receivedAt).toLowerCase()}: {event.eventType} to {event.recipientDomain}
+          </span>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { useDomains } from '../../../lib/queries/domains';
 import { PATHS } from '../../../lib/paths';
 
@@ -26,34 +27,40 @@ export function AssociatedDomainsField({
       <p id={hintId} className="text-xs text-muted-foreground">
         {enabled ? 'The domains that send through this shared IP.' : 'A dedicated IP sends for you alone: choose Shared to name the domains that use it.'}
       </p>
-      {domains.isPending && <p className="text-sm text-muted-foreground">Loading your domains...</p>}
-      {domains.isError && <p className="text-sm text-destructive">Your domains could not be loaded.</p>}
-      {domains.isSuccess && domains.data.length === 0 && (
-        <p className="text-sm text-muted-foreground">
-          You have no domains yet.{' '}
-          <Link to={PATHS.domains} className="font-medium text-primary underline-offset-4 hover:underline">
-            Add one
-          </Link>{' '}
-          to associate it.
-        </p>
-      )}
-      {domains.isSuccess && domains.data.length > 0 && (
-        <ul className="max-h-40 space-y-1 overflow-y-auto">
-          {domains.data.map((domain) => (
-            <li key={domain.id}>
-              <label className="flex items-center gap-2 text-sm has-disabled:opacity-60">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={enabled && selected.includes(domain.domain)}
-                  onChange={(event) => toggle(domain.domain, event.target.checked)}
-                />
-                <span className="wrap-anywhere">{domain.domain}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={domains}
+        loading={<p className="text-sm text-muted-foreground">Loading your domains...</p>}
+        // A line of the field, like its loading and empty lines: the form around it stays usable for a dedicated IP.
+        failed={() => <p className="text-sm text-destructive">Your domains could not be loaded.</p>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            You have no domains yet.{' '}
+            <Link to={PATHS.domains} className="font-medium text-primary underline-offset-4 hover:underline">
+              Add one
+            </Link>{' '}
+            to associate it.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="max-h-40 space-y-1 overflow-y-auto">
+            {list.map((domain) => (
+              <li key={domain.id}>
+                <label className="flex items-center gap-2 text-sm has-disabled:opacity-60">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={enabled && selected.includes(domain.domain)}
+                    onChange={(event) => toggle(domain.domain, event.target.checked)}
+                  />
+                  <span className="wrap-anywhere">{domain.domain}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </fieldset>
   );
 }
