@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, emailMetrics, inboxTests, integrations } from '../platform/db/schema/index';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => utcDay(daysAgo(offset));
 
 // Rows go in directly: their creation APIs arrive with domains (issue 4), inbox tests (issue 5)
 // and integrations. What is under test here is what the dashboard computes from them.

@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ afterAll(async () => {
   await dns?.close();
 });
 
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = utcDay();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A syslog time of a moment ago (the log's zone is UTC here). */
 function syslogTime(secondsAgo = 60): string {
@@ -425,7 +426,7 @@ describe('what the events feed', () => {
     const { client, userId, token } = await userWithToken();
     await post('/api/webhooks/postfix', postfixBatch('4TfKSUM00001'), { authorization: `Bearer ${token}` });
     // A synced ESP's own statistics for yesterday.
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = utcDay(daysAgo(1));
     await t.database.db.insert(emailMetrics).values({ userId, provider: 'sendgrid', date: yesterday, emailsSent: 100, delivered: 97, bounced: 3 });
     const all = (await client.get('/api/email-metrics')).json();
     expect(all).toEqual([

@@ -1,3 +1,4 @@
+import { dayStart, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportXml, type TestRecord, type TestReport } from './test-report-xml';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
@@ -21,9 +22,8 @@ import { uploadReport } from './upload-client.test-support';
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.now();
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // Report periods start at midnight UTC, as reporters' do.
-const midnight = (daysAgo: number) => new Date(Date.parse(`${utcDay(now - daysAgo * DAY)}T00:00:00Z`));
+const midnight = (daysAgo: number) => dayStart(utcDay(now - daysAgo * DAY));
 
 const reportA: TestReport = {
   orgName: 'google.com',

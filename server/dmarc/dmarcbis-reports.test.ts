@@ -1,3 +1,4 @@
+import { dayStart, utcDay } from '@contracts/utc-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
@@ -14,7 +15,7 @@ import { uploadReport } from './upload-client.test-support';
  */
 
 const DAY = 24 * 3600 * 1000;
-const yesterday = new Date(Date.parse(`${new Date(Date.now() - DAY).toISOString().slice(0, 10)}T00:00:00Z`));
+const yesterday = dayStart(utcDay(Date.now() - DAY));
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** An RFC 9990 report from yesterday, shaped as the RFC's sample (appendix B), with the records given. */

@@ -1,3 +1,4 @@
+import { dayStart, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadReport } from './upload-client.test-support';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
@@ -6,7 +7,7 @@ import { raiseStoppedReporterAlerts } from './stopped-reporters';
 import { reportXml } from './test-report-xml';
 
 const DAY = 24 * 3600 * 1000;
-const midnight = (daysAgo: number, from = Date.now()) => new Date(Date.parse(`${new Date(from - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
+const midnight = (daysAgo: number, from = Date.now()) => dayStart(utcDay(from - daysAgo * DAY));
 
 describe('reporter health', () => {
   const now = new Date('2026-11-20T12:00:00Z');

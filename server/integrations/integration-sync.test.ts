@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
@@ -14,7 +15,7 @@ import { KEY, startIntegrationsHarness, type IntegrationsHarness } from './test/
 // provider's 429, failures in a row and their alert. The sync is called directly (the worker is
 // off) with a clock the test sets; the last test runs it through the job worker.
 
-const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => utcDay(daysAgo(offset));
 const TRUTH: TruthDay[] = [
   { date: day(2), sent: 1000, hard: 12, soft: 8, complaints: 2, opens: 400, clicks: 50 },
   { date: day(1), sent: 2000, hard: 30, soft: 10, complaints: 5, opens: 900, clicks: 120 },

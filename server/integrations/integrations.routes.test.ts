@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLUGIN_IDS } from '@content/integrations';
@@ -8,7 +9,7 @@ import { KEY, startIntegrationsHarness, type IntegrationsHarness } from './test/
 
 // The plugin routes against every ESP's stand-in on loopback (providers/test/fake-providers.ts).
 
-const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => utcDay(daysAgo(offset));
 const TRUTH: TruthDay[] = [{ date: day(1), sent: 1000, hard: 10, soft: 5, complaints: 1, opens: 300, clicks: 40 }];
 
 let h: IntegrationsHarness;

@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const yesterday = utcDay(daysAgo(1));
 const push = (client: TestClient, data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   client.post('/api/smtp2go/sync', { provider: 'smtp2go', timestamp: `${yesterday}T23:10:00Z`, data, ...extra });
 

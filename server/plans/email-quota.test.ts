@@ -1,3 +1,4 @@
+import { nextMonthStart, utcDay } from '@contracts/utc-day';
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -14,7 +15,7 @@ import { signUp, type TestClient } from '../test/test-app';
 // stand-in answers GET /v3/stats as SendGrid's API reference documents it (fake-providers.ts).
 
 const run = promisify(execFile);
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay();
 const postfix = mtaGuide('postfix');
 
 let h: IntegrationsHarness;
@@ -52,8 +53,7 @@ const usageOf = async (client: TestClient) => UsageResponse.parse((await client.
 
 /** The first instant of next UTC month, as the refusal names it. */
 function nextMonth(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return nextMonthStart(new Date());
 }
 
 describe('the Free plan’s e-mails a month', () => {
@@ -76,7 +76,7 @@ describe('the Free plan’s e-mails a month', () => {
       code: 'rate_limited',
       message:
         `Your Free plan allows 10,000 emails per month and 360,000 were counted this month, so the 3 delivery events of this request were not stored. ` +
-        `Upgrade to the Professional plan at ${h.t.env.APP_URL}/pricing to store them; the count starts again on ${nextMonth().toISOString().slice(0, 10)} (UTC).`,
+        `Upgrade to the Professional plan at ${h.t.env.APP_URL}/pricing to store them; the count starts again on ${utcDay(nextMonth())} (UTC).`,
     });
     // Until the month ends (RFC 9110 section 10.2.3: a number of seconds).
     const retryAfter = Number(res.headers['retry-after']);

@@ -1,3 +1,4 @@
+import { nextMonthStart, utcDay } from '@contracts/utc-day';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,9 +221,7 @@ describe('e-mails per month', () => {
     const { client, user } = await signUp(t.app);
     const token = (await client.post('/api/webhook-tokens/generate')).json().token as string;
     // 9,999 already counted this month (a synced ESP's day).
-    await t.database.db
-      .insert(emailMetrics)
-      .values({ userId: user.id, provider: 'sendgrid', date: new Date().toISOString().slice(0, 10), emailsSent: 9_999, delivered: 9_999 });
+    await t.database.db.insert(emailMetrics).values({ userId: user.id, provider: 'sendgrid', date: utcDay(), emailsSent: 9_999, delivered: 9_999 });
 
     const last = await client.post('/api/events', event(1));
     expect(last.statusCode, last.body).toBe(200);
@@ -232,7 +231,7 @@ describe('e-mails per month', () => {
     // ADR 043: a 429 naming the limit, the count and the upgrade page; each route says what it did not store.
     const events = 'the delivery event of this request was not stored';
     const figures = 'the day’s figures of this request were not stored';
-    const restart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    const restart = utcDay(nextMonthStart());
     const over = (what: string) => ({
       code: 'rate_limited',
       message:
@@ -243,7 +242,7 @@ describe('e-mails per month', () => {
       await client.post('/api/events', event(2)),
       await client.post('/api/v1/events', { events: [event(3)] }),
       await client.post('/api/email-metrics', { eventType: 'delivered', messageId: '<m4@brand.example>', recipient: 'r4@example.org' }),
-      await client.post('/api/v1/metrics', { provider: 'custom', date: new Date().toISOString().slice(0, 10), emailsSent: 5, delivered: 5 }),
+      await client.post('/api/v1/metrics', { provider: 'custom', date: utcDay(), emailsSent: 5, delivered: 5 }),
       await client.post('/api/smtp2go/sync', { provider: 'smtp2go', timestamp: new Date().toISOString(), data: { total_sent: 5 } }),
       await t.app.inject({
         method: 'POST',

@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@contracts/plans';
@@ -38,10 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const DAY_MS = 24 * 3600 * 1000;
 const NOW = new Date();
-const ago = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
-const dayAgo = (days: number) => ago(days).toISOString().slice(0, 10);
+const ago = (days: number) => daysAgo(days, NOW);
+const dayAgo = (days: number) => utcDay(ago(days));
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${++serial}`;
 

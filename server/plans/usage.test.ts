@@ -1,3 +1,4 @@
+import { utcDay } from '@contracts/utc-day';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageResponse } from '@contracts/plans';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay();
 
 async function usage(client: TestClient): Promise<UsageResponse> {
   const res = await client.get('/api/usage');

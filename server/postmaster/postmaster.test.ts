@@ -1,3 +1,4 @@
+import { DAY_MS, utcDay } from '@contracts/utc-day';
 // Google Postmaster Tools end to end, against a loopback Google (test/fake-google.ts): the OAuth web
 // server flow (connect, Google's consent page, the callback, the code exchange with PKCE), the refresh
 // token sealed in the integrations row, the daily import of trafficStats, and the read endpoints.
@@ -42,8 +43,7 @@ beforeEach(() => {
   google.omitRefreshToken = false;
 });
 
-const DAY_MS = 86_400_000;
-const daysAgo = (n: number, now = new Date()) => new Date(now.getTime() - n * DAY_MS).toISOString().slice(0, 10);
+const daysAgo = (n: number, now = new Date()) => utcDay(now.getTime() - n * DAY_MS);
 
 /** Postmaster Tools days as Google reports them: ratios, int64 counts as strings, enums. */
 function trafficDay(n: number, overrides: Partial<FakeTrafficStats> = {}): FakeTrafficStats {

@@ -1,3 +1,4 @@
+import { daysAgo } from '@contracts/utc-day';
 import { eq, sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -135,9 +136,9 @@ describe('the daily RDAP schedule', () => {
     const fresh = (await client.post('/api/domains', { domain: 'fresh-brand.com' })).json();
     await t.database.db
       .update(domains)
-      .set({ rdapCheckedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .set({ rdapCheckedAt: daysAgo(40) })
       .where(eq(domains.id, stale.id));
-    const recent = new Date(Date.now() - 86_400_000);
+    const recent = daysAgo(1);
     await t.database.db.update(domains).set({ rdapCheckedAt: recent }).where(eq(domains.id, fresh.id));
 
     await scheduleDomainRegistrationsJob.run({}, { db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) } as never);

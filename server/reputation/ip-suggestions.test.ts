@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { reportXml } from '../dmarc/test-report-xml';
@@ -15,7 +16,7 @@ afterAll(async () => {
   await dns?.close();
 });
 
-const yesterday = () => new Date(Date.now() - 86_400_000);
+const yesterday = () => daysAgo(1);
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const suggested = async (client: { get(url: string): Promise<{ json(): unknown }> }) =>
   ((await client.get('/api/ip-addresses/suggestions')).json() as { ipAddress: string }[]).map((s) => s.ipAddress);
@@ -53,7 +54,7 @@ describe('suggestions from DMARC reports', () => {
       orgName: 'yahoo.com',
       reportId: `old-${Date.now()}`,
       domain: 'brand-one.com',
-      begin: new Date(Date.now() - 40 * 86_400_000),
+      begin: daysAgo(40),
       records: [{ ip: '9.9.9.9', count: 500, dkim: 'pass', spf: 'pass' }],
     });
     await uploadReport(t.app, client, elsewhere, { fileName: 'elsewhere.xml' });
@@ -62,7 +63,7 @@ describe('suggestions from DMARC reports', () => {
 
     const res = await client.get('/api/ip-addresses/suggestions');
     expect(res.statusCode, res.body).toBe(200);
-    const day = yesterday().toISOString().slice(0, 10);
+    const day = utcDay(yesterday());
     expect(res.json()).toEqual([
       { ipAddress: '93.184.215.20', domains: ['brand-one.com'], messages: 50, passed: 50, lastSeen: day },
       { ipAddress: '2a01:4f8:c17:1::52a', domains: ['brand-one.com'], messages: 10, passed: 10, lastSeen: day },

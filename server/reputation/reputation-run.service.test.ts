@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -384,7 +385,7 @@ describe('a reputation run', () => {
     const { user } = await signUp(t.app);
     const ip = await addIp(user.id, '2001:db8::25');
     const domain = await addDomain(user.id, 'measured.test');
-    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const day = (ago: number) => utcDay(daysAgo(ago));
     const row = { userId: user.id, domain: 'measured.test', disposition: 'none', spfAligned: 0, dkimAligned: 0, failedMisaligned: 0 };
     await t.database.db.insert(dmarcSourceDays).values([
       // As a report may write it: the same IPv6 address, not in its shortest form.
@@ -408,7 +409,7 @@ describe('a reputation run', () => {
           userId: user.id,
           testEmailAddress: `t2-${user.id}@in.test`,
           status: 'completed',
-          completedAt: new Date(Date.now() - 40 * 86_400_000),
+          completedAt: daysAgo(40),
           totalSeeds: 10,
           spamCount: 10,
         },

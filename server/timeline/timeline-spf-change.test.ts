@@ -1,3 +1,4 @@
+import { utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
 import type { Diagnosis, DomainTimeline } from '@contracts/timeline';
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const dayStart = (daysAgo: number) => new Date(`${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`);
+const dayStart = (daysAgo: number) => new Date(`${utcDay(Date.now() - daysAgo * DAY)}T00:00:00Z`);
 
 async function upload(daysAgo: number, records: TestRecord[]) {
   const xml = reportXml({ orgName: 'google.com', reportId: `spf-${daysAgo}`, domain: DOMAIN, begin: dayStart(daysAgo), records });

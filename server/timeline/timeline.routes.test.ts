@@ -1,3 +1,4 @@
+import { dayStart, utcDay } from '@contracts/utc-day';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+const dayOf = (daysAgo: number) => utcDay(Date.now() - daysAgo * DAY);
 const timelineOf = async (client: TestClient, id: number, days = 30) => (await client.get(`/api/domains/${id}/timeline?days=${days}`)).json() as DomainTimeline;
 const diagnosisOf = async (client: TestClient, id: number) => (await client.get(`/api/domains/${id}/diagnosis`)).json() as Diagnosis;
 const evaluate = (userId: number) => evaluateAlerts({ db: t.database.db, jobs: t.jobs }, userId);
@@ -59,7 +60,7 @@ describe('a bounce spike with no evidence before it', () => {
     const bounce = timeline.series.find((s) => s.key === 'bounce:rate')!;
     // Pushed day totals name no domain: the account's rate, said to be so.
     expect(bounce).toMatchObject({ label: 'Bounce rate (all domains)', unit: 'percent' });
-    expect(bounce.points.at(-1)).toEqual({ at: `${dayOf(0)}T00:00:00.000Z`, value: 9, sample: 2000 });
+    expect(bounce.points.at(-1)).toEqual({ at: dayStart(dayOf(0)).toISOString(), value: 9, sample: 2000 });
     expect(bounce.points).toHaveLength(9);
     // No test, report or Postmaster day: those series are absent, not empty.
     expect(timeline.series.map((s) => s.key).sort()).toEqual(['bounce:rate', 'complaint:rate']);
@@ -116,7 +117,7 @@ describe('a domain with its own MTA events', () => {
 
     const bounce = (await timelineOf(client, domainId)).series.find((s) => s.key === 'bounce:rate')!;
     expect(bounce.label).toBe('Bounce rate');
-    expect(bounce.points).toEqual([{ at: `${new Date(at * 1000).toISOString().slice(0, 10)}T00:00:00.000Z`, value: 10, sample: 10 }]);
+    expect(bounce.points).toEqual([{ at: dayStart(utcDay(at * 1000)).toISOString(), value: 10, sample: 10 }]);
   });
 });
 

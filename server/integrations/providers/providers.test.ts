@@ -1,3 +1,4 @@
+import { daysAgo, utcDay } from '@contracts/utc-day';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import {
 // its 429 and what it asks to wait, and answers that are not what its reference documents.
 
 const KEY = 'sk-test-0123456789abcdef';
-const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => utcDay(daysAgo(offset));
 const FROM = day(2);
 const TO = day(0);
 const TRUTH: TruthDay[] = [
