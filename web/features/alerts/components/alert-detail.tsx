@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import type { Alert } from '@contracts/alerts';
-import { LoadError } from '../../../components/load-error';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -59,16 +59,23 @@ function Metadata({ alert }: { alert: Alert }) {
 export function AlertDetail({ id, onDelete }: { id: number | null; onDelete: (alert: Alert) => void }) {
   const query = useAlert(id);
   if (id === null || (query.isError && query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-8" label="Loading the alert" />
-      </div>
-    );
-  }
-  if (query.isError) return <LoadError variant="card" message={serverMessageOr(query.error, 'Could not load this alert.')} onRetry={query.refetch} />;
+  return (
+    <QueryState
+      query={query}
+      loading={
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" label="Loading the alert" />
+        </div>
+      }
+      errorVariant="card"
+      errorMessage={(error) => serverMessageOr(error, 'Could not load this alert.')}
+    >
+      {(alert) => <AlertView alert={alert} onDelete={onDelete} />}
+    </QueryState>
+  );
+}
 
-  const alert = query.data;
+function AlertView({ alert, onDelete }: { alert: Alert; onDelete: (alert: Alert) => void }) {
   return (
     <div className="space-y-4" data-testid="alert-detail" data-alert-id={alert.id}>
       <BackToAlerts />
