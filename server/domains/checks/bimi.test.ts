@@ -9,7 +9,7 @@ import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { checkDmarc } from './dmarc';
-import { checkBimi } from './transport';
+import { checkBimi } from './bimi';
 import { parseTags } from './tag-list';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));

@@ -4,7 +4,8 @@ import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
 import { checkSpf } from './spf';
 import { checkMtaSts } from './mta-sts';
-import { checkBimi, checkMx, checkTlsRpt } from './transport';
+import { checkBimi } from './bimi';
+import { checkMx, checkTlsRpt } from './transport';
 
 export interface CheckTarget {
   domain: string;

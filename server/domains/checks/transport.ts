@@ -70,6 +70,3 @@ export async function checkTlsRpt(dns: DnsResolver, domain: string): Promise<Che
   }
   return { status: statusOf(findings), record, findings };
 }
-
-// run-checks.ts finds every record check of the domain here.
-export { checkBimi } from './bimi';
