@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DomainChecks } from '@contracts/domains';
+import { formatDateTime } from '../../../lib/format';
 import { DkimSection } from './dkim-section';
 
 const ED25519_RECORD = 'v=DKIM1; k=ed25519; t=y; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=';
@@ -60,5 +61,24 @@ describe('DkimSection', () => {
     render(<DkimSection dkim={dkim} />);
     const items = within(screen.getByRole('list', { name: 'DKIM selectors tried' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(COMMON.map((s) => (s === 'selector1' ? 'selector1 (no answer)' : s)));
+  });
+
+  it('says a key kept from an earlier check is not this check’s answer, and when it was found', () => {
+    const foundAt = '2026-11-28T09:00:00.000Z';
+    const kept = { selector: 'brisbane', status: 'valid' as const, record: ED25519_RECORD, keyType: 'ed25519', keyBits: 256, findings: [] };
+    const dkim: DomainChecks['dkim'] = {
+      status: 'valid',
+      record: ED25519_RECORD,
+      findings: [],
+      selectors: [
+        { ...kept, lastFoundAt: foundAt },
+        { ...kept, selector: 'google', record: 'v=DKIM1; k=rsa; p=MIIBIjAN', keyType: 'rsa', keyBits: 2048 },
+      ],
+      uncheckedSelectors: ['brisbane'],
+    };
+    render(<DkimSection dkim={dkim} />);
+    const [brisbane, google] = screen.getAllByTestId('dkim-selector');
+    expect(brisbane).toHaveTextContent(`No answer at this check: the key as found on ${formatDateTime(foundAt)}.`);
+    expect(google).not.toHaveTextContent('No answer at this check');
   });
 });

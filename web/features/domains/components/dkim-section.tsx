@@ -1,5 +1,6 @@
 import type { DomainChecks } from '@contracts/domains';
 import { LongValue } from '../../../components/long-value';
+import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { CheckSection, Findings } from './check-section';
 import { CheckStatusBadge } from './domain-status-badge';
@@ -59,9 +60,7 @@ export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
                 </p>
               )}
               {result.lastFoundAt && (
-                <p className="text-xs text-muted-foreground">
-                  No answer at this check: the key as found on {result.lastFoundAt.slice(0, 16).replace('T', ' ')} UTC.
-                </p>
+                <p className="text-xs text-muted-foreground">No answer at this check: the key as found on {formatDateTime(result.lastFoundAt)}.</p>
               )}
               {result.record && (
                 // A key is hundreds of characters nobody reads: one line, whole in its tooltip and copy button.
