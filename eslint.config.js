@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint/import-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/artifacts/**', '.ci/out/**', 'server/platform/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'e2e/artifacts/**',
+      '.ci/out/**',
+      'server/platform/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +23,10 @@ export default tseslint.config(
     plugins: { layout: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
       'layout/import-boundaries': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -11,7 +11,13 @@ export default defineConfig({
         resolve,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'contracts/**/*.test.ts', 'content/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'content/**/*.test.ts',
+          ],
           environment: 'node',
           // One PostgreSQL and one migrated template for the run; each test file copies the template.
           globalSetup: ['server/test/test-postgres.ts'],
@@ -27,7 +33,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
-          // A test waits for states (up to 5 s each, web/test/setup.ts); a busy machine must not fail it for being slow.
+          // A test waits for states (up to 5 s each, web/test/setup.ts); a busy machine must not fail it for being
+          // slow.
           testTimeout: 20_000,
         },
       },

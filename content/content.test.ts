@@ -54,7 +54,9 @@ describe('every text', () => {
     const routed = new Map<string, string>(Object.entries(PATHS).map(([key, path]) => [path, key]));
     const router = readFileSync(new URL('../web/app/router.tsx', import.meta.url), 'utf8');
     // A site path written in running text: "/register;", "(/mta-integration)"; not "ESP/MTA" or "$49/month".
-    const linked = new Set(ALL_TEXT.flatMap((text) => text.match(/(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g) ?? []));
+    const linked = new Set(
+      ALL_TEXT.flatMap((text) => text.match(/(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g) ?? []),
+    );
     expect(linked.size).toBeGreaterThan(0);
     for (const path of linked) {
       expect(routed.has(path), `${path} is not in web/lib/paths.ts`).toBe(true);
@@ -111,7 +113,8 @@ describe('plans', () => {
       const days = /^(\d+) days$/.exec(plan.retention)?.[1];
       if (days) expect(plan.features).toContain(`${days}-day data retention`);
       const domains = row('Domains')[plan.id];
-      if (plan.features.some((f) => /\bdomains?$/.test(f))) expect(plan.features).toContain(domains === '1' ? '1 domain' : `${domains} domains`);
+      if (plan.features.some((f) => /\bdomains?$/.test(f)))
+        expect(plan.features).toContain(domains === '1' ? '1 domain' : `${domains} domains`);
       // "No API access" on a card is a "no" in the table's "API access" row.
       for (const limitation of plan.limitations) {
         const what = limitation.replace(/^No /, '').toLowerCase();

@@ -43,7 +43,8 @@ export const FAQ: FaqEntry[] = [
   },
   {
     question: 'How long do you keep my data?',
-    answer: 'Data is kept for 7 days on the Free plan and 90 days on the Professional plan. Custom Enterprise plans can set a custom retention period.',
+    answer:
+      'Data is kept for 7 days on the Free plan and 90 days on the Professional plan. Custom Enterprise plans can set a custom retention period.',
   },
   {
     question: 'Which email service providers do you integrate with?',
@@ -56,7 +57,8 @@ export const FAQ: FaqEntry[] = [
   },
   {
     question: 'Do you have an API?',
-    answer: 'Yes. The Professional plan includes a REST API secured with bearer API keys, webhooks, and SDK pointers for Node.js, Python, PHP and Ruby.',
+    answer:
+      'Yes. The Professional plan includes a REST API secured with bearer API keys, webhooks, and SDK pointers for Node.js, Python, PHP and Ruby.',
   },
   {
     question: 'How do I contact you?',

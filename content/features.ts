@@ -96,7 +96,8 @@ export const ONBOARDING_STEPS: OnboardingStep[] = [
   {
     step: 2,
     title: 'Connect your ESP',
-    description: 'Connect SendGrid, Mailchimp, Klaviyo or another email service provider with an API key to import your sending metrics.',
+    description:
+      'Connect SendGrid, Mailchimp, Klaviyo or another email service provider with an API key to import your sending metrics.',
   },
   {
     step: 3,
@@ -114,10 +115,30 @@ export interface AlertChannel {
 }
 
 export const ALERT_CHANNELS: AlertChannel[] = [
-  { id: 'email', name: 'Email', description: 'Alerts in your inbox, immediately or as an hourly, daily or weekly summary.', plan: 'Free' },
-  { id: 'slack', name: 'Slack', description: 'Post alerts to the Slack channel your team already watches.', plan: 'Professional' },
-  { id: 'sms', name: 'SMS', description: 'Text messages for the critical problems that cannot wait.', plan: 'Professional' },
-  { id: 'webhook', name: 'Webhook', description: 'Signed HTTPS callbacks to feed alerts into your own tools.', plan: 'Professional' },
+  {
+    id: 'email',
+    name: 'Email',
+    description: 'Alerts in your inbox, immediately or as an hourly, daily or weekly summary.',
+    plan: 'Free',
+  },
+  {
+    id: 'slack',
+    name: 'Slack',
+    description: 'Post alerts to the Slack channel your team already watches.',
+    plan: 'Professional',
+  },
+  {
+    id: 'sms',
+    name: 'SMS',
+    description: 'Text messages for the critical problems that cannot wait.',
+    plan: 'Professional',
+  },
+  {
+    id: 'webhook',
+    name: 'Webhook',
+    description: 'Signed HTTPS callbacks to feed alerts into your own tools.',
+    plan: 'Professional',
+  },
 ];
 
 export interface AlertCategoryGroup {
@@ -128,8 +149,16 @@ export interface AlertCategoryGroup {
 
 /** The three groups the 14 alert categories fall into, with examples from the alert types. */
 export const ALERT_CATEGORY_GROUPS: AlertCategoryGroup[] = [
-  { id: 'critical', name: 'Critical', examples: ['Authentication failure', 'DNS changes', 'Certificate expiry', 'Suspicious activity'] },
-  { id: 'reputation', name: 'Reputation', examples: ['Blacklist detection', 'Reputation decline', 'Provider blocking'] },
+  {
+    id: 'critical',
+    name: 'Critical',
+    examples: ['Authentication failure', 'DNS changes', 'Certificate expiry', 'Suspicious activity'],
+  },
+  {
+    id: 'reputation',
+    name: 'Reputation',
+    examples: ['Blacklist detection', 'Reputation decline', 'Provider blocking'],
+  },
   { id: 'performance', name: 'Performance', examples: ['Deliverability drop', 'Bounce rate', 'Spam complaints'] },
 ];
 

@@ -25,7 +25,16 @@ export const PLUGIN_IDS = [
 export type PluginId = (typeof PLUGIN_IDS)[number];
 
 /** The config field names of part 2, section 3's table. */
-export type PluginFieldKey = 'apiKey' | 'webhookUrl' | 'serverPrefix' | 'privateKey' | 'publicKey' | 'domain' | 'username' | 'credentials' | 'additionalConfig';
+export type PluginFieldKey =
+  | 'apiKey'
+  | 'webhookUrl'
+  | 'serverPrefix'
+  | 'privateKey'
+  | 'publicKey'
+  | 'domain'
+  | 'username'
+  | 'credentials'
+  | 'additionalConfig';
 
 /**
  * How a field's value is checked (contracts/integrations.ts): `secret` any token without spaces;
@@ -33,7 +42,8 @@ export type PluginFieldKey = 'apiKey' | 'webhookUrl' | 'serverPrefix' | 'private
  * domain name; `host` a host name or an https:// URL of one; `region` us or eu; `site-id` a
  * 6-character Klaviyo public key; `json` a JSON object; `text` one line of text.
  */
-export type PluginFieldFormat = 'secret' | 'https-url' | 'datacenter' | 'domain' | 'host' | 'region' | 'site-id' | 'json' | 'text';
+export type PluginFieldFormat =
+  'secret' | 'https-url' | 'datacenter' | 'domain' | 'host' | 'region' | 'site-id' | 'json' | 'text';
 
 export interface PluginField {
   key: PluginFieldKey;
@@ -137,7 +147,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       format: 'Starts with "SG." and is about 69 characters long.',
     },
     dailyStats: true,
-    syncs: 'Daily requests, deliveries, hard and soft bounces, deferrals, spam reports, opens and clicks from the global Stats API.',
+    syncs:
+      'Daily requests, deliveries, hard and soft bounces, deferrals, spam reports, opens and clicks from the global Stats API.',
   },
   {
     id: 'mailchimp',
@@ -152,7 +163,10 @@ export const ESP_INTEGRATIONS: Integration[] = [
     documentation: 'https://mailchimp.com/developer/marketing/guides/quick-start/',
     apiEndpoint: 'https://<dc>.api.mailchimp.com/3.0',
     fields: [
-      apiKey('The Marketing API key from your Mailchimp account; it is stored encrypted.', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-us21'),
+      apiKey(
+        'The Marketing API key from your Mailchimp account; it is stored encrypted.',
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-us21',
+      ),
       {
         key: 'serverPrefix',
         label: 'Server prefix (optional)',
@@ -169,7 +183,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       format: 'Ends with a datacenter suffix such as -us1.',
     },
     dailyStats: true,
-    syncs: 'Each sent campaign report (emails sent, hard and soft bounces, abuse reports, opens and clicks), added up by the day the campaign was sent.',
+    syncs:
+      'Each sent campaign report (emails sent, hard and soft bounces, abuse reports, opens and clicks), added up by the day the campaign was sent.',
   },
   {
     id: 'klaviyo',
@@ -209,7 +224,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       format: 'The private key starts with "pk_"; the public key is 6 characters.',
     },
     dailyStats: true,
-    syncs: 'Daily counts of the Received Email, Bounced Email, Marked Email as Spam, Opened Email and Clicked Email metrics; sent is received plus bounced.',
+    syncs:
+      'Daily counts of the Received Email, Bounced Email, Marked Email as Spam, Opened Email and Clicked Email metrics; sent is received plus bounced.',
   },
   {
     id: 'mailgun',
@@ -241,7 +257,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       format: 'Older keys start with "key-".',
     },
     dailyStats: true,
-    syncs: 'Daily accepted, delivered, temporary and permanent failures, complaints, opens and clicks from the domain statistics API.',
+    syncs:
+      'Daily accepted, delivered, temporary and permanent failures, complaints, opens and clicks from the domain statistics API.',
   },
   {
     id: 'smtp2go',
@@ -273,7 +290,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       format: 'Starts with "api-".',
     },
     dailyStats: true,
-    syncs: 'A daily email history summary: emails sent, bounces, rejects, spam complaints, opens and clicks, added up over your senders.',
+    syncs:
+      'A daily email history summary: emails sent, bounces, rejects, spam complaints, opens and clicks, added up over your senders.',
   },
   {
     id: 'constantcontact',
@@ -296,11 +314,13 @@ export const ESP_INTEGRATIONS: Integration[] = [
       label('Constant Contact'),
     ],
     keyHint: {
-      where: 'Create an application in the Constant Contact developer portal and authorize it for your account to get an access token.',
+      where:
+        'Create an application in the Constant Contact developer portal and authorize it for your account to get an access token.',
       permissions: 'The account_read and campaign_data scopes.',
     },
     dailyStats: true,
-    syncs: 'Each email campaign summary (sends, bounces, abuse reports, opens and clicks), added up by the day the campaign was last sent.',
+    syncs:
+      'Each email campaign summary (sends, bounces, abuse reports, opens and clicks), added up by the day the campaign was last sent.',
   },
   {
     id: 'hubspot',
@@ -315,7 +335,11 @@ export const ESP_INTEGRATIONS: Integration[] = [
     documentation: 'https://developers.hubspot.com/docs/api/private-apps',
     apiEndpoint: 'https://api.hubapi.com',
     fields: [
-      apiKey('The access token of a HubSpot private app; it is stored encrypted.', 'pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', 'Private app access token'),
+      apiKey(
+        'The access token of a HubSpot private app; it is stored encrypted.',
+        'pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+        'Private app access token',
+      ),
       label('HubSpot'),
     ],
     keyHint: {
@@ -340,12 +364,14 @@ export const ESP_INTEGRATIONS: Integration[] = [
     apiEndpoint: 'https://api.brevo.com/v3',
     fields: [apiKey('The Brevo API key; it is stored encrypted.', 'xkeysib-xxxxxxxxxxxxxxxx'), label('Brevo')],
     keyHint: {
-      where: 'In Brevo, open your profile menu, then SMTP & API, then the API Keys tab, and click Generate a new API key.',
+      where:
+        'In Brevo, open your profile menu, then SMTP & API, then the API Keys tab, and click Generate a new API key.',
       permissions: 'API keys have full account access; Brevo offers no read-only key.',
       format: 'Starts with "xkeysib-".',
     },
     dailyStats: true,
-    syncs: 'Daily transactional email reports: requests, delivered, hard and soft bounces, spam reports, opens and clicks.',
+    syncs:
+      'Daily transactional email reports: requests, delivered, hard and soft bounces, spam reports, opens and clicks.',
   },
   {
     id: 'activecampaign',
@@ -386,7 +412,11 @@ export const ESP_INTEGRATIONS: Integration[] = [
     status: 'available',
     version: '1.0.0',
     popularity: 72,
-    features: ['Daily targeted, delivered, bounced and delayed messages', 'Spam complaints, opens and clicks', 'US and EU regions'],
+    features: [
+      'Daily targeted, delivered, bounced and delayed messages',
+      'Spam complaints, opens and clicks',
+      'US and EU regions',
+    ],
     requirements: ['A SparkPost API key with the Metrics: Read-only permission'],
     documentation: 'https://support.sparkpost.com/docs/getting-started/create-api-keys',
     apiEndpoint: 'https://api.sparkpost.com/api/v1',
@@ -407,7 +437,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       permissions: 'Metrics: Read-only.',
     },
     dailyStats: true,
-    syncs: 'Daily deliverability metrics: targeted, delivered, hard, soft and block bounces, delays, spam complaints, opens and clicks.',
+    syncs:
+      'Daily deliverability metrics: targeted, delivered, hard, soft and block bounces, delays, spam complaints, opens and clicks.',
   },
   {
     id: 'omnisend',
@@ -427,7 +458,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       permissions: 'Custom permissions with Campaigns (view).',
     },
     dailyStats: false,
-    syncs: "Omnisend's API offers no daily sending statistics: each sync checks that the key still works and records when it last did.",
+    syncs:
+      "Omnisend's API offers no daily sending statistics: each sync checks that the key still works and records when it last did.",
   },
   {
     id: 'shopifyemail',
@@ -442,7 +474,11 @@ export const ESP_INTEGRATIONS: Integration[] = [
     documentation: 'https://help.shopify.com/en/manual/apps/app-types/custom-apps',
     apiEndpoint: 'https://<store>.myshopify.com/admin/api',
     fields: [
-      apiKey('The Admin API access token of a custom app; it is stored encrypted.', 'shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'Admin API access token'),
+      apiKey(
+        'The Admin API access token of a custom app; it is stored encrypted.',
+        'shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+        'Admin API access token',
+      ),
       {
         key: 'additionalConfig',
         label: 'Store domain',
@@ -454,12 +490,14 @@ export const ESP_INTEGRATIONS: Integration[] = [
       },
     ],
     keyHint: {
-      where: 'In Shopify admin, open Settings, then Apps and sales channels, then Develop apps, create an app and install it to reveal the token.',
+      where:
+        'In Shopify admin, open Settings, then Apps and sales channels, then Develop apps, create an app and install it to reveal the token.',
       permissions: 'No particular Admin API scope is needed to read the shop itself.',
       format: 'Starts with "shpat_".',
     },
     dailyStats: false,
-    syncs: 'Shopify offers no API for Shopify Email statistics: each sync checks that the token still works and records when it last did.',
+    syncs:
+      'Shopify offers no API for Shopify Email statistics: each sync checks that the token still works and records when it last did.',
   },
   {
     id: 'getresponse',
@@ -489,8 +527,16 @@ export const ESP_INTEGRATIONS: Integration[] = [
     status: 'available',
     version: '1.0.0',
     popularity: 62,
-    features: ['Gmail spam rate', 'Domain and IP reputation', 'SPF, DKIM and DMARC success rates', 'TLS and delivery errors'],
-    requirements: ['A domain verified in Google Postmaster Tools', 'Signing in with the Google account that verified it'],
+    features: [
+      'Gmail spam rate',
+      'Domain and IP reputation',
+      'SPF, DKIM and DMARC success rates',
+      'TLS and delivery errors',
+    ],
+    requirements: [
+      'A domain verified in Google Postmaster Tools',
+      'Signing in with the Google account that verified it',
+    ],
     documentation: 'https://developers.google.com/workspace/gmail/postmaster',
     apiEndpoint: 'https://gmailpostmastertools.googleapis.com/v1',
     fields: [
@@ -514,7 +560,8 @@ export const ESP_INTEGRATIONS: Integration[] = [
       },
     ],
     keyHint: {
-      where: 'Verify your domain in Postmaster Tools, then click Connect with Google and sign in with the Google account that verified it.',
+      where:
+        'Verify your domain in Postmaster Tools, then click Connect with Google and sign in with the Google account that verified it.',
       permissions: 'Read-only access to Postmaster Tools data, which Google asks you to grant.',
     },
     dailyStats: false,
@@ -535,7 +582,11 @@ export interface MtaIntegration {
 }
 
 export const MTA_INTEGRATIONS: MtaIntegration[] = [
-  { id: 'postfix', name: 'Postfix', description: 'Post delivered, bounced and deferred events from your Postfix logs.' },
+  {
+    id: 'postfix',
+    name: 'Postfix',
+    description: 'Post delivered, bounced and deferred events from your Postfix logs.',
+  },
   { id: 'powermta', name: 'PowerMTA', description: 'Stream PowerMTA accounting records to InboxPulse.' },
   { id: 'greenarrow', name: 'GreenArrow', description: 'Send GreenArrow delivery events through a webhook.' },
   { id: 'halon', name: 'Halon', description: 'Report Halon delivery results from your scripts.' },

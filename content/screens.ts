@@ -21,10 +21,28 @@ export interface Screen {
 
 const screens = {
   home: { path: '/', name: 'Home', live: true, area: 'public', does: 'the landing page; signed in, the Dashboard' },
-  login: { path: '/login', name: 'Login', live: true, area: 'public', does: 'sign in, or ask for a password reset link' },
+  login: {
+    path: '/login',
+    name: 'Login',
+    live: true,
+    area: 'public',
+    does: 'sign in, or ask for a password reset link',
+  },
   register: { path: '/register', name: 'Register', live: true, area: 'public', does: 'create a free account' },
-  resetPassword: { path: '/reset-password', name: 'Reset Password', live: true, area: 'public', does: 'choose a new password from a reset link' },
-  verifyEmail: { path: '/verify-email', name: 'Verify Email', live: true, area: 'public', does: 'confirm your e-mail address from the link we sent' },
+  resetPassword: {
+    path: '/reset-password',
+    name: 'Reset Password',
+    live: true,
+    area: 'public',
+    does: 'choose a new password from a reset link',
+  },
+  verifyEmail: {
+    path: '/verify-email',
+    name: 'Verify Email',
+    live: true,
+    area: 'public',
+    does: 'confirm your e-mail address from the link we sent',
+  },
   emailConfirmation: {
     path: '/email-confirmation',
     name: 'Email Confirmation',

@@ -23,14 +23,16 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'David Chen',
     title: 'Head of Infrastructure',
     company: 'Relaymark',
-    content: 'We run our own MTAs. Having blacklist checks and reputation alerts in Slack means we hear about a listing before our customers do.',
+    content:
+      'We run our own MTAs. Having blacklist checks and reputation alerts in Slack means we hear about a listing before our customers do.',
     rating: 5,
   },
   {
     name: 'Priya Raman',
     title: 'Lifecycle Marketing Lead',
     company: 'Fernway Health',
-    content: 'Setup took minutes: verify the domain, connect our ESP, run a test. The health score gives the whole team one number to watch.',
+    content:
+      'Setup took minutes: verify the domain, connect our ESP, run a test. The health score gives the whole team one number to watch.',
     rating: 5,
   },
 ];

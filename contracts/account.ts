@@ -25,7 +25,10 @@ export type AccountSessionList = z.infer<typeof AccountSessionList>;
 export const SessionIdParams = z.object({
   id: z
     .string({ error: 'Session id must be text' })
-    .regex(new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`), `Session id must be ${SESSION_ID_LENGTH} hexadecimal digits`),
+    .regex(
+      new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`),
+      `Session id must be ${SESSION_ID_LENGTH} hexadecimal digits`,
+    ),
 });
 
 /** POST /api/account/sessions/sign-out-others. */
@@ -53,7 +56,10 @@ export const ChangePasswordBody = z
       .max(PASSWORD_MAX, "Passwords don't match"),
   })
   .refine((b) => b.confirmPassword === b.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
-  .refine((b) => b.newPassword !== b.currentPassword, { message: ACCOUNT_MESSAGES.samePassword, path: ['newPassword'] });
+  .refine((b) => b.newPassword !== b.currentPassword, {
+    message: ACCOUNT_MESSAGES.samePassword,
+    path: ['newPassword'],
+  });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /**

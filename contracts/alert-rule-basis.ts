@@ -30,7 +30,8 @@ const LAST: Record<RuleWindow, string> = {
 export const lastWindow = (window: RuleWindow) => LAST[window];
 
 /** How the window's figure falls back on imported daily statistics: only for a whole day or more. */
-export const usesDailyStatistics = (window: RuleWindow, domain: string | null) => domain === null && (window === '24h' || window === '7d');
+export const usesDailyStatistics = (window: RuleWindow, domain: string | null) =>
+  domain === null && (window === '24h' || window === '7d');
 
 /** One sentence: which figures a rule of this type, window and domain is judged on. */
 export function ruleBasis(type: AlertRuleType, window: RuleWindow, domain: string | null): string {
@@ -40,7 +41,10 @@ export function ruleBasis(type: AlertRuleType, window: RuleWindow, domain: strin
   if (type === 'inboxRate') {
     return `Judged on the inbox tests completed in ${LAST[window]}${domain ? ` whose From domain is ${domain}` : ', per From domain'}.`;
   }
-  const compared = type === 'volumeIncrease' || type === 'volumeDecrease' ? `, against the ${LAST[window].slice('the last '.length)} before` : '';
+  const compared =
+    type === 'volumeIncrease' || type === 'volumeDecrease'
+      ? `, against the ${LAST[window].slice('the last '.length)} before`
+      : '';
   const events = `Judged on the MTA and ESP delivery events of ${LAST[window]}${compared}`;
   if (domain) {
     return `${events} sent from ${domain} or its subdomains. Statistics imported per day from an ESP cover your whole account, so they do not count for one domain's rule.`;

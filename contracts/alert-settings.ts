@@ -8,7 +8,9 @@ import { IdParams, text } from './input';
  */
 
 export const ALERT_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
-export const AlertFrequency = z.enum(ALERT_FREQUENCIES, { error: `frequency must be one of ${ALERT_FREQUENCIES.join(', ')}` });
+export const AlertFrequency = z.enum(ALERT_FREQUENCIES, {
+  error: `frequency must be one of ${ALERT_FREQUENCIES.join(', ')}`,
+});
 export type AlertFrequency = z.infer<typeof AlertFrequency>;
 
 /** Part 2 section 9: inbox 90, bounce 5, spam 0.3, reputation 70, immediate. */
@@ -51,18 +53,25 @@ const SLACK_WEBHOOK_HOSTS = new Set(['hooks.slack.com', 'hooks.slack-gov.com']);
 const slackWebhookUrl = text('slackWebhookUrl', 2000, { trim: true }).refine((value) => {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && SLACK_WEBHOOK_HOSTS.has(url.hostname) && /^\/services\/[^/]+\/[^/]+\/[^/]+/.test(url.pathname);
+    return (
+      url.protocol === 'https:' &&
+      SLACK_WEBHOOK_HOSTS.has(url.hostname) &&
+      /^\/services\/[^/]+\/[^/]+\/[^/]+/.test(url.pathname)
+    );
   } catch {
     return false;
   }
 }, 'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX');
 
 /** Said on the settings screen and by the server when SMS is asked for on a server without Twilio's credentials. */
-export const SMS_UNAVAILABLE = 'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.';
+export const SMS_UNAVAILABLE =
+  'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.';
 
 /** "HH:MM", 24-hour clock. */
 const clock = (label: string) =>
-  z.string({ error: `${label} must be a time like 22:00` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 22:00`);
+  z
+    .string({ error: `${label} must be a time like 22:00` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 22:00`);
 
 export const QuietHours = z.object({
   start: clock('quietHours.start'),
@@ -164,7 +173,9 @@ export const AlertRuleType = z.enum(Object.keys(ALERT_RULE_TYPES) as [AlertRuleT
 });
 
 export const ALERT_RULE_WINDOWS = ['10m', '1h', '6h', '24h', '7d'] as const;
-export const AlertRuleWindow = z.enum(ALERT_RULE_WINDOWS, { error: `timeWindow must be one of ${ALERT_RULE_WINDOWS.join(', ')}` });
+export const AlertRuleWindow = z.enum(ALERT_RULE_WINDOWS, {
+  error: `timeWindow must be one of ${ALERT_RULE_WINDOWS.join(', ')}`,
+});
 
 export const RuleNotifications = z.object({
   email: z.boolean().default(true),
@@ -199,8 +210,14 @@ export const CreateAlertRule = z.object({
   type: AlertRuleType,
   domain: text('domain', 253, { trim: true }).toLowerCase().nullable().default(null),
   threshold: z.object({
-    warning: z.number({ error: 'threshold.warning must be a number' }).min(0, 'threshold.warning must be 0 or more').max(1_000_000),
-    critical: z.number({ error: 'threshold.critical must be a number' }).min(0, 'threshold.critical must be 0 or more').max(1_000_000),
+    warning: z
+      .number({ error: 'threshold.warning must be a number' })
+      .min(0, 'threshold.warning must be 0 or more')
+      .max(1_000_000),
+    critical: z
+      .number({ error: 'threshold.critical must be a number' })
+      .min(0, 'threshold.critical must be 0 or more')
+      .max(1_000_000),
   }),
   notifications: RuleNotifications.default({ email: true, webhook: false, slack: false, sms: false }),
   timeWindow: AlertRuleWindow.default('1h'),

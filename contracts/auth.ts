@@ -70,8 +70,15 @@ export const RegisterResponse = z.object({
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const LoginBody = z.object({
-  username: text('Username', 254, { trim: true, required: 'Username is required', tooLong: 'Invalid username or password' }).min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
+  username: text('Username', 254, {
+    trim: true,
+    required: 'Username is required',
+    tooLong: 'Invalid username or password',
+  }).min(1, 'Username is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Invalid username or password'),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -89,10 +96,12 @@ export const ResetPasswordBody = z.object({ token: tokenRule, password: newPassw
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** The reset form: both fields at least 8 characters and equal (part 1, section 5). */
-export const ResetPasswordForm = z.object({ password: newPasswordRule, confirmPassword: newPasswordRule }).refine((b) => b.confirmPassword === b.password, {
-  message: "Passwords don't match",
-  path: ['confirmPassword'],
-});
+export const ResetPasswordForm = z
+  .object({ password: newPasswordRule, confirmPassword: newPasswordRule })
+  .refine((b) => b.confirmPassword === b.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 export const VerifyEmailQuery = z.object({ token: tokenRule });

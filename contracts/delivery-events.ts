@@ -55,7 +55,11 @@ export const Smtp2goParams = z.object({
 
 /** The webhook token in the URL, for MTAs that cannot set a header (Postal, SMTP2GO, GreenArrow). */
 export const WebhookTokenQuery = z.object({
-  token: z.string().max(200, 'token must be at most 200 characters').optional().describe('The webhook token (iwt_…), when the MTA cannot send a header'),
+  token: z
+    .string()
+    .max(200, 'token must be at most 200 characters')
+    .optional()
+    .describe('The webhook token (iwt_…), when the MTA cannot send a header'),
 });
 
 /** Postfix log lines or a PowerMTA accounting CSV file, as text/plain. */
@@ -75,7 +79,20 @@ const EVENT_TYPE_WORDS = z
   .toLowerCase()
   .pipe(
     z.enum(
-      ['delivered', 'delivery', 'sent', 'bounced', 'bounce', 'failed', 'deferred', 'deferral', 'delayed', 'complaint', 'spam', 'spam_report'],
+      [
+        'delivered',
+        'delivery',
+        'sent',
+        'bounced',
+        'bounce',
+        'failed',
+        'deferred',
+        'deferral',
+        'delayed',
+        'complaint',
+        'spam',
+        'spam_report',
+      ],
       'type must be one of delivered, bounced, deferred, complaint',
     ),
   );
@@ -99,7 +116,9 @@ export type ApiEventBody = z.input<typeof ApiEventBody>;
 
 /** POST /api/v1/events: up to 1,000 such events. */
 export const ApiEventBatchBody = z.object({
-  events: z.array(z.unknown(), { error: 'events must be a list' }).max(DELIVERY_BATCH_MAX, `A batch holds at most ${DELIVERY_BATCH_MAX} events`),
+  events: z
+    .array(z.unknown(), { error: 'events must be a list' })
+    .max(DELIVERY_BATCH_MAX, `A batch holds at most ${DELIVERY_BATCH_MAX} events`),
 });
 
 /** POST /api/email-metrics: one delivery event as the documentation's email metric entity names it. */
@@ -134,7 +153,10 @@ export const DailyMetricsBody = z.object({
     .min(1, 'provider is required')
     .max(40, 'provider must be at most 40 characters')
     .regex(/^[a-z0-9][a-z0-9._-]*$/, 'provider may hold letters, digits, dots, dashes and underscores')
-    .refine((p) => !(EVENT_SOURCES as readonly string[]).includes(p), 'That provider is filled from its delivery events: report totals under another name'),
+    .refine(
+      (p) => !(EVENT_SOURCES as readonly string[]).includes(p),
+      'That provider is filled from its delivery events: report totals under another name',
+    ),
   date: DateFilter('date'),
   emailsSent: z.number().int().min(0).max(1e9),
   delivered: z.number().int().min(0).max(1e9).default(0),
@@ -187,9 +209,24 @@ export const DomainStatus = z.object({
   delivery: DeliveryFigures.extend({ days: z.number().int() }),
 });
 
-export const DaysQuery = z.object({ days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1).max(90).default(30) });
+export const DaysQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1)
+    .max(90)
+    .default(30),
+});
 
-export const BOUNCE_CAUSES = ['blocklist', 'policy', 'mailbox_full', 'unknown_user', 'rate_limited', 'reputation_throttled', 'other'] as const;
+export const BOUNCE_CAUSES = [
+  'blocklist',
+  'policy',
+  'mailbox_full',
+  'unknown_user',
+  'rate_limited',
+  'reputation_throttled',
+  'other',
+] as const;
 export const BounceCause = z.enum(BOUNCE_CAUSES);
 export type BounceCause = z.infer<typeof BounceCause>;
 
@@ -228,7 +265,9 @@ export const BounceCauses = z.object({
   since: z.string(),
   total: z.number().int(),
   causes: z.array(CauseCount),
-  byMailboxProvider: z.array(z.object({ mailboxProvider: z.string(), total: z.number().int(), causes: z.array(CauseCount) })),
+  byMailboxProvider: z.array(
+    z.object({ mailboxProvider: z.string(), total: z.number().int(), causes: z.array(CauseCount) }),
+  ),
   blocklistFindings: z.array(BlocklistFinding),
   authenticationFindings: z.array(AuthenticationFinding),
 });

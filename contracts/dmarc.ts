@@ -232,7 +232,12 @@ export const DmarcAnalytics = z.object({
   totalMessages: z.number().int(),
   /** Message-weighted DMARC pass rate in percent; null without messages. */
   averageCompliance: z.number().nullable(),
-  threatSummary: z.object({ low: z.number().int(), medium: z.number().int(), high: z.number().int(), critical: z.number().int() }),
+  threatSummary: z.object({
+    low: z.number().int(),
+    medium: z.number().int(),
+    high: z.number().int(),
+    critical: z.number().int(),
+  }),
   trends: z.object({ volume: Series, compliance: Series }),
   topThreats: z.array(DmarcThreat),
   recommendations: z.array(z.string()),
@@ -252,8 +257,22 @@ export const DmarcRecord = z.object({
   headerFrom: z.string(),
   envelopeFrom: z.string().nullable(),
   /** auth_results, as raw (not necessarily aligned) results; humanResult: the receiver's words on the result (RFC 9990 human_result). */
-  dkimAuth: z.array(z.object({ domain: z.string(), selector: z.string().nullable(), result: z.string(), humanResult: z.string().nullable() })),
-  spfAuth: z.array(z.object({ domain: z.string(), scope: z.string().nullable(), result: z.string(), humanResult: z.string().nullable() })),
+  dkimAuth: z.array(
+    z.object({
+      domain: z.string(),
+      selector: z.string().nullable(),
+      result: z.string(),
+      humanResult: z.string().nullable(),
+    }),
+  ),
+  spfAuth: z.array(
+    z.object({
+      domain: z.string(),
+      scope: z.string().nullable(),
+      result: z.string(),
+      humanResult: z.string().nullable(),
+    }),
+  ),
 });
 export type DmarcRecord = z.infer<typeof DmarcRecord>;
 

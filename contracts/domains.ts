@@ -160,7 +160,10 @@ export const DmarcCheck = z.object({
   lastFoundAt: z.string().optional(),
 });
 
-export const MxCheck = z.object({ ...checkBase, hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })) });
+export const MxCheck = z.object({
+  ...checkBase,
+  hosts: z.array(z.object({ exchange: z.string(), priority: z.number().int() })),
+});
 
 /** A BIMI mark certificate (the a= evidence) that validated: a VMC for a registered trademark, a CMC for a mark in prior use. */
 export const BimiCertificate = z.object({
@@ -243,7 +246,8 @@ const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 function domainNameProblem(name: string): string | undefined {
   const parsed = parse(name);
   if (parsed.isIp) return 'Enter a domain name, not an IP address';
-  if (!name.includes('.') || !name.split('.').every((label) => DOMAIN_LABEL.test(label))) return 'Enter a valid domain name such as example.com';
+  if (!name.includes('.') || !name.split('.').every((label) => DOMAIN_LABEL.test(label)))
+    return 'Enter a valid domain name such as example.com';
   if (!parsed.domain || !parsed.isIcann) return 'Enter a domain under a public suffix, such as example.com';
   return undefined;
 }
@@ -253,7 +257,11 @@ function domainNameProblem(name: string): string | undefined {
  * characters, trimmed, lower-cased and without the root's trailing dot. The Add Domain form checks
  * it with this same schema before sending (ADR 044).
  */
-export const DomainName = text('Domain', 253, { trim: true, required: 'Domain is required', tooLong: 'Domain names are at most 253 characters' })
+export const DomainName = text('Domain', 253, {
+  trim: true,
+  required: 'Domain is required',
+  tooLong: 'Domain names are at most 253 characters',
+})
   .toLowerCase()
   .min(1, 'Domain is required')
   .overwrite((name) => name.replace(/\.$/, ''))

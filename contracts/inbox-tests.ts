@@ -113,7 +113,12 @@ export type AnalysisFinding = z.infer<typeof AnalysisFinding>;
 export const Verdict = z.enum(['Excellent', 'Good', 'Needs work', 'Poor']);
 
 export const AuthenticationReport = z.object({
-  spf: z.object({ result: z.string(), domain: z.string().nullable(), record: z.string().nullable(), comment: z.string().nullable() }),
+  spf: z.object({
+    result: z.string(),
+    domain: z.string().nullable(),
+    record: z.string().nullable(),
+    comment: z.string().nullable(),
+  }),
   dkim: z.array(
     z.object({
       domain: z.string(),
@@ -160,7 +165,13 @@ export const ConnectingIpReport = z.object({
   confirmedName: z.string().nullable(),
   reverseDnsFailed: z.boolean(),
   blocklists: z.array(
-    z.object({ list: z.string(), zone: z.string(), status: z.enum(['listed', 'clear', 'unknown']), reason: z.string().nullable(), lookupUrl: z.string() }),
+    z.object({
+      list: z.string(),
+      zone: z.string(),
+      status: z.enum(['listed', 'clear', 'unknown']),
+      reason: z.string().nullable(),
+      lookupUrl: z.string(),
+    }),
   ),
 });
 
@@ -213,7 +224,9 @@ export const InboxTestReport = z.object({
   score: z.number(),
   verdict: Verdict,
   /** The findings that cost points, biggest first, each with its fix. */
-  deductions: z.array(z.object({ id: z.string(), title: z.string(), deduction: z.number(), fix: z.string().nullable() })),
+  deductions: z.array(
+    z.object({ id: z.string(), title: z.string(), deduction: z.number(), fix: z.string().nullable() }),
+  ),
   findings: z.array(AnalysisFinding),
   envelope: z.object({ remoteIp: z.string(), helo: z.string(), mailFrom: z.string() }).nullable(),
   authentication: AuthenticationReport.nullable(),
@@ -228,9 +241,13 @@ export type InboxTestReport = z.infer<typeof InboxTestReport>;
 const MAX_SIMULATED_PART = 1_000_000;
 
 export const SimulateEmailBody = z.object({
-  fromEmail: z.email({ error: 'fromEmail must be an e-mail address' }).max(320, 'fromEmail must be at most 320 characters'),
+  fromEmail: z
+    .email({ error: 'fromEmail must be an e-mail address' })
+    .max(320, 'fromEmail must be at most 320 characters'),
   subject: z.string({ error: 'subject is required' }).max(998, 'subject is longer than 998 characters'),
-  content: z.string({ error: 'content is required' }).max(MAX_SIMULATED_PART, 'content is longer than 1,000,000 characters'),
+  content: z
+    .string({ error: 'content is required' })
+    .max(MAX_SIMULATED_PART, 'content is longer than 1,000,000 characters'),
   htmlContent: z.string().max(MAX_SIMULATED_PART, 'htmlContent is longer than 1,000,000 characters').optional(),
 });
 export type SimulateEmailBody = z.infer<typeof SimulateEmailBody>;

@@ -54,5 +54,8 @@ export function DateFilter(label: string) {
     .string({ error: `${label} must be a date like 2024-03-31` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2024-03-31`)
     .refine((day) => isCalendarDay(day), `${label} is not a real date`)
-    .refine((day) => day >= DATE_FILTER_MIN && day <= DATE_FILTER_MAX, `${label} must be between ${DATE_FILTER_MIN} and ${DATE_FILTER_MAX}`);
+    .refine(
+      (day) => day >= DATE_FILTER_MIN && day <= DATE_FILTER_MAX,
+      `${label} must be between ${DATE_FILTER_MIN} and ${DATE_FILTER_MAX}`,
+    );
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PLUGIN_IDS, pluginById, type Integration as Plugin, type PluginField, type PluginFieldFormat } from '../content/integrations';
+import {
+  PLUGIN_IDS,
+  pluginById,
+  type Integration as Plugin,
+  type PluginField,
+  type PluginFieldFormat,
+} from '../content/integrations';
 import { IdParams, text } from './input';
 
 /*
@@ -79,10 +85,15 @@ const FORMAT_WORDS: Record<PluginFieldFormat, string> = {
  * `keepSecrets` (an update) a secret field left out or empty keeps its stored value, so it is not
  * missing. Values are trimmed; empty optional fields count as not given.
  */
-export function pluginConfigProblems(plugin: Plugin, config: Record<string, string>, options: { keepSecrets?: boolean } = {}): string[] {
+export function pluginConfigProblems(
+  plugin: Plugin,
+  config: Record<string, string>,
+  options: { keepSecrets?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   const known = new Set(plugin.fields.map((f) => f.key as string));
-  for (const key of Object.keys(config)) if (!known.has(key)) problems.push(`${plugin.name} has no config field "${key.slice(0, 40)}"`);
+  for (const key of Object.keys(config))
+    if (!known.has(key)) problems.push(`${plugin.name} has no config field "${key.slice(0, 40)}"`);
   for (const field of plugin.fields) {
     const value = config[field.key]?.trim() ?? '';
     if (value === '') {
@@ -95,13 +106,17 @@ export function pluginConfigProblems(plugin: Plugin, config: Record<string, stri
 }
 
 /** The plugin's fields split into what is stored encrypted and what is shown back; empty values are left out. */
-export function splitPluginConfig(plugin: Plugin, config: Record<string, string>): { secrets: Record<string, string>; settings: Record<string, string> } {
+export function splitPluginConfig(
+  plugin: Plugin,
+  config: Record<string, string>,
+): { secrets: Record<string, string>; settings: Record<string, string> } {
   const secrets: Record<string, string> = {};
   const settings: Record<string, string> = {};
   for (const field of plugin.fields) {
     const value = config[field.key]?.trim();
     if (!value) continue;
-    (field.secret ? secrets : settings)[field.key] = field.format === 'region' || field.format === 'domain' ? value.toLowerCase() : value;
+    (field.secret ? secrets : settings)[field.key] =
+      field.format === 'region' || field.format === 'domain' ? value.toLowerCase() : value;
   }
   return { secrets, settings };
 }
@@ -115,11 +130,14 @@ export function primarySecretField(plugin: Plugin): PluginField | undefined {
 function checkPluginConfig(body: { pluginId: string; config: Record<string, string> }, ctx: z.RefinementCtx): void {
   const plugin = pluginById(body.pluginId);
   if (!plugin) return;
-  for (const problem of pluginConfigProblems(plugin, body.config)) ctx.addIssue({ code: 'custom', path: ['config'], message: problem });
+  for (const problem of pluginConfigProblems(plugin, body.config))
+    ctx.addIssue({ code: 'custom', path: ['config'], message: problem });
 }
 
 /** POST /api/integrations/test. */
-export const TestConnectionBody = z.object({ pluginId: PluginIdSchema, config: PluginConfigInput }).superRefine(checkPluginConfig);
+export const TestConnectionBody = z
+  .object({ pluginId: PluginIdSchema, config: PluginConfigInput })
+  .superRefine(checkPluginConfig);
 export type TestConnectionBody = z.infer<typeof TestConnectionBody>;
 
 /** The answer to a connection test: `error` is what the provider said when it refused, in its own words. */
@@ -211,7 +229,10 @@ const rate = (name: string) =>
  */
 export const ProviderSyncBody = z.object({
   provider: z.literal('smtp2go', { error: 'provider must be smtp2go on this endpoint' }).default('smtp2go'),
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO 8601 date and time, e.g. 2024-01-15T10:00:00Z' }),
+  timestamp: z.iso.datetime({
+    offset: true,
+    error: 'timestamp must be an ISO 8601 date and time, e.g. 2024-01-15T10:00:00Z',
+  }),
   data: z.object({
     total_sent: count('data.total_sent'),
     delivered: count('data.delivered').optional(),

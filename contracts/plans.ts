@@ -100,9 +100,27 @@ export type PlanLimit = keyof PlanLimits;
  */
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   free: { domains: 5, inboxTestsPerMonth: 10, emailsPerMonth: 10_000, retentionDays: 30, apiRequestsPerHour: 0 },
-  starter: { domains: 25, inboxTestsPerMonth: 100, emailsPerMonth: 100_000, retentionDays: 90, apiRequestsPerHour: 1_000 },
-  professional: { domains: null, inboxTestsPerMonth: 1_000, emailsPerMonth: null, retentionDays: 365, apiRequestsPerHour: 10_000 },
-  enterprise: { domains: null, inboxTestsPerMonth: null, emailsPerMonth: null, retentionDays: 365, apiRequestsPerHour: 100_000 },
+  starter: {
+    domains: 25,
+    inboxTestsPerMonth: 100,
+    emailsPerMonth: 100_000,
+    retentionDays: 90,
+    apiRequestsPerHour: 1_000,
+  },
+  professional: {
+    domains: null,
+    inboxTestsPerMonth: 1_000,
+    emailsPerMonth: null,
+    retentionDays: 365,
+    apiRequestsPerHour: 10_000,
+  },
+  enterprise: {
+    domains: null,
+    inboxTestsPerMonth: null,
+    emailsPerMonth: null,
+    retentionDays: 365,
+    apiRequestsPerHour: 100_000,
+  },
 };
 
 /**

@@ -46,7 +46,10 @@ export const PostmasterConnectOutcome = z.enum([
 export type PostmasterConnectOutcome = z.infer<typeof PostmasterConnectOutcome>;
 
 /** The words for each outcome: the integrations page shows them as a toast or a notice. */
-export const CONNECT_OUTCOME_MESSAGES: Record<PostmasterConnectOutcome, { title: string; description: string; success: boolean }> = {
+export const CONNECT_OUTCOME_MESSAGES: Record<
+  PostmasterConnectOutcome,
+  { title: string; description: string; success: boolean }
+> = {
   connected: {
     success: true,
     title: 'Google Postmaster Tools connected',
@@ -55,12 +58,14 @@ export const CONNECT_OUTCOME_MESSAGES: Record<PostmasterConnectOutcome, { title:
   access_denied: {
     success: false,
     title: 'Google Postmaster Tools not connected',
-    description: 'You did not allow InboxPulse to read your Postmaster Tools data on Google’s screen, so nothing was connected. Connect again to retry.',
+    description:
+      'You did not allow InboxPulse to read your Postmaster Tools data on Google’s screen, so nothing was connected. Connect again to retry.',
   },
   scope_denied: {
     success: false,
     title: 'Google Postmaster Tools not connected',
-    description: 'Google signed you in, but the permission to read Postmaster Tools data was not granted. Connect again and leave that permission ticked.',
+    description:
+      'Google signed you in, but the permission to read Postmaster Tools data was not granted. Connect again and leave that permission ticked.',
   },
   invalid_grant: {
     success: false,
@@ -82,7 +87,8 @@ export const CONNECT_OUTCOME_MESSAGES: Record<PostmasterConnectOutcome, { title:
   google_error: {
     success: false,
     title: 'Google Postmaster Tools not connected',
-    description: 'Google refused the sign-in. Try again; if it keeps failing, the server’s Google OAuth client may be set up wrongly.',
+    description:
+      'Google refused the sign-in. Try again; if it keeps failing, the server’s Google OAuth client may be set up wrongly.',
   },
   unavailable: {
     success: false,
@@ -113,7 +119,12 @@ export type PostmasterStatus = z.infer<typeof PostmasterStatus>;
 export const ReputationCategory = z.enum(['HIGH', 'MEDIUM', 'LOW', 'BAD']);
 export type ReputationCategory = z.infer<typeof ReputationCategory>;
 
-export const REPUTATION_LABELS: Record<ReputationCategory, string> = { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low', BAD: 'Bad' };
+export const REPUTATION_LABELS: Record<ReputationCategory, string> = {
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+  BAD: 'Bad',
+};
 
 const Ratio = z.number().nullable();
 
@@ -133,7 +144,9 @@ export const PostmasterDay = z.object({
   /** Mail from Gmail to the domain accepted over TLS. */
   outboundEncryptionRatio: Ratio,
   domainReputation: ReputationCategory.nullable(),
-  ipReputations: z.array(z.object({ reputation: z.string(), ipCount: z.number().int(), sampleIps: z.array(z.string()) })),
+  ipReputations: z.array(
+    z.object({ reputation: z.string(), ipCount: z.number().int(), sampleIps: z.array(z.string()) }),
+  ),
   deliveryErrors: z.array(z.object({ errorClass: z.string(), errorType: z.string(), errorRatio: z.number() })),
   spammyFeedbackLoops: z.array(z.object({ id: z.string(), spamRatio: z.number() })),
 });
@@ -144,7 +157,10 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]
 
 /** GET /api/postmaster/stats: the last `days` days (UTC), of one domain or all. */
 export const PostmasterStatsQuery = z.object({
-  domain: text('domain', 253, { trim: true }).toLowerCase().regex(DOMAIN, 'domain must be a domain name such as example.com').optional(),
+  domain: text('domain', 253, { trim: true })
+    .toLowerCase()
+    .regex(DOMAIN, 'domain must be a domain name such as example.com')
+    .optional(),
   days: z.coerce
     .number({ error: 'days must be a number' })
     .int('days must be a whole number')

@@ -55,12 +55,19 @@ export type ReputationDetail = z.infer<typeof ReputationDetail>;
  * listing code table, so answers without a verdict are refusals) or did not answer at all (timed
  * out, failed) has not said the target is clean. `lists` names what was asked ("domain lists").
  */
-export function listedCountWords(listed: number, asked: number, details: Pick<ReputationDetail, 'status' | 'answers'>[], lists: string): string {
+export function listedCountWords(
+  listed: number,
+  asked: number,
+  details: Pick<ReputationDetail, 'status' | 'answers'>[],
+  lists: string,
+): string {
   const unknown = details.filter((d) => d.status === 'unknown');
   if (unknown.length === 0) return `${listed} of ${asked} ${lists}`;
   const refused = unknown.filter((d) => d.answers.length > 0).length;
   const silent = unknown.length - refused;
-  const why = [refused > 0 ? `${refused} refused` : null, silent > 0 ? `${silent} did not answer` : null].filter(Boolean).join(', ');
+  const why = [refused > 0 ? `${refused} refused` : null, silent > 0 ? `${silent} did not answer` : null]
+    .filter(Boolean)
+    .join(', ');
   return `${listed} of ${asked - unknown.length} answered (${why})`;
 }
 
@@ -98,16 +105,24 @@ export type IpAddress = z.infer<typeof IpAddress>;
 
 const MAX_ASSOCIATED_DOMAINS = 50;
 const associatedDomains = z
-  .array(text('associatedDomains', 253, { trim: true }).toLowerCase().min(1, 'associatedDomains must not hold an empty name'), {
-    error: 'associatedDomains must be a list of domain names',
-  })
+  .array(
+    text('associatedDomains', 253, { trim: true })
+      .toLowerCase()
+      .min(1, 'associatedDomains must not hold an empty name'),
+    {
+      error: 'associatedDomains must be a list of domain names',
+    },
+  )
   .max(MAX_ASSOCIATED_DOMAINS, `associatedDomains may hold at most ${MAX_ASSOCIATED_DOMAINS} domains`)
   .default([]);
 const label = text('label', 100, { trim: true }).optional();
 
 /** POST /api/ip-addresses (part 2 section 5: empty gives "Please enter an IP address"). */
 export const AddIpRequest = z.object({
-  ipAddress: text('ipAddress', 100, { trim: true, required: 'Please enter an IP address' }).min(1, 'Please enter an IP address'),
+  ipAddress: text('ipAddress', 100, { trim: true, required: 'Please enter an IP address' }).min(
+    1,
+    'Please enter an IP address',
+  ),
   label,
   type: IpType.default('dedicated'),
   associatedDomains,
@@ -122,7 +137,10 @@ export const MAX_MONITORED_IPS = 4096;
 
 /** POST /api/ip-addresses/bulk-import: a CIDR block expands to its addresses, labelled '{label} #1', '#2'... */
 export const BulkImportRequest = z.object({
-  cidrBlock: text('cidrBlock', 100, { trim: true, required: 'Please enter a CIDR block' }).min(1, 'Please enter a CIDR block'),
+  cidrBlock: text('cidrBlock', 100, { trim: true, required: 'Please enter a CIDR block' }).min(
+    1,
+    'Please enter a CIDR block',
+  ),
   label,
   type: IpType.default('shared'),
   associatedDomains,
@@ -199,7 +217,10 @@ export const ListingHistoryQuery = z
     ipAddressId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     domainId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   })
-  .refine((q) => (q.ipAddressId === undefined) !== (q.domainId === undefined), 'Give exactly one of ipAddressId and domainId');
+  .refine(
+    (q) => (q.ipAddressId === undefined) !== (q.domainId === undefined),
+    'Give exactly one of ipAddressId and domainId',
+  );
 
 /** One list of the catalogue, with the user's ignore switch. */
 export const Blocklist = z.object({

@@ -92,7 +92,10 @@ const TimelineBody = {
 export const TIMELINE_EVENTS_MAX = 500;
 
 /** GET /api/domains/:id/timeline?days=30. */
-export const DomainTimeline = z.object({ domain: z.object({ id: z.number().int(), name: z.string() }), ...TimelineBody });
+export const DomainTimeline = z.object({
+  domain: z.object({ id: z.number().int(), name: z.string() }),
+  ...TimelineBody,
+});
 export type DomainTimeline = z.infer<typeof DomainTimeline>;
 
 /** GET /api/ip-addresses/:id/timeline?days=30 (the IP entity's existing route prefix). */

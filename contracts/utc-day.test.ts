@@ -58,7 +58,13 @@ describe('UTC days shared by server and browser', () => {
   });
 
   it('lists every day of a range, both ends included, across a month, a year end and a leap day', () => {
-    expect(listDays('2024-02-27', '2024-03-02')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
+    expect(listDays('2024-02-27', '2024-03-02')).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-02',
+    ]);
     expect(listDays('2025-12-30', '2026-01-01')).toEqual(['2025-12-30', '2025-12-31', '2026-01-01']);
     expect(listDays('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
     expect(listDays('2026-11-24', '2026-11-23')).toEqual([]);

@@ -23,7 +23,11 @@ export const WEBHOOKS_PER_ACCOUNT = 20;
 export const WEBHOOK_MAX_ATTEMPTS = 5;
 
 export const CreateWebhookBody = z.object({
-  url: text('URL', WEBHOOK_URL_MAX, { trim: true, required: 'URL is required', tooLong: `Webhook URLs must be at most ${WEBHOOK_URL_MAX} characters` })
+  url: text('URL', WEBHOOK_URL_MAX, {
+    trim: true,
+    required: 'URL is required',
+    tooLong: `Webhook URLs must be at most ${WEBHOOK_URL_MAX} characters`,
+  })
     .min(1, 'URL is required')
     .refine((value) => URL.canParse(value), 'URL must be a full URL such as https://example.com/webhooks/inboxpulse')
     .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'Webhook URLs must use HTTPS'),
@@ -34,7 +38,10 @@ export const CreateWebhookBody = z.object({
     .superRefine((events, ctx) => {
       const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
       if (unknown.length > 0)
-        ctx.addIssue({ code: 'custom', message: `Unknown event: ${unknown.map((e) => e.slice(0, 60)).join(', ')} (events: ${WEBHOOK_EVENTS.join(', ')})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown event: ${unknown.map((e) => e.slice(0, 60)).join(', ')} (events: ${WEBHOOK_EVENTS.join(', ')})`,
+        });
     })
     .transform((events) => [...new Set(events)] as WebhookEvent[]),
   description: text('Description', 500, { trim: true }).optional(),

@@ -75,7 +75,9 @@ describe.skipIf(noBrowser)('accounts in the browser', () => {
         `SELECT status, text_body FROM outbox WHERE kind = 'reset_password' AND to_address = 'browser@example.com'`,
       );
       return rows[0] ? rows[0] : undefined;
-    }, 'the reset mail in the outbox').then((row) => expect(row).toEqual({ status: 'not_configured', text_body: null }));
+    }, 'the reset mail in the outbox').then((row) =>
+      expect(row).toEqual({ status: 'not_configured', text_body: null }),
+    );
     const { link } = await issueResetLink(e2e.runtime.database.db, e2e.url, 'browser@example.com');
 
     await page.goto(link);

@@ -25,7 +25,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 async function alerts(page: Page): Promise<AlertRow[]> {
@@ -41,7 +43,11 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
   it('shows a real blocklist alert, its detail and history, acknowledges it, keeps a saved threshold, and fits at 1280 and 390 px', async () => {
     const page = await e2e.newPage(1280);
     expect(
-      (await page.request.post('/api/register', { data: { username: 'alerted', email: 'alerted@example.com', password: 'alerted pw 123' } })).status(),
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'alerted', email: 'alerted@example.com', password: 'alerted pw 123' },
+        })
+      ).status(),
     ).toBe(200);
     await page.request.post('/api/user/complete-tour');
     // This story is the blocklist alert's: a sender score threshold below the listed IP's score (55-65)
@@ -49,7 +55,13 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
     expect((await page.request.put('/api/alert-settings', { data: { reputationThreshold: 40 } })).status()).toBe(200);
 
     e2e.dns.zone[SPAMCOP_QUERY] = { A: ['127.0.0.2'], TXT: [`Blocked - see https://www.spamcop.net/bl.shtml?${IP}`] };
-    expect((await page.request.post('/api/ip-addresses', { data: { ipAddress: IP, label: 'Outbound 1', type: 'dedicated' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post('/api/ip-addresses', {
+          data: { ipAddress: IP, label: 'Outbound 1', type: 'dedicated' },
+        })
+      ).status(),
+    ).toBe(200);
     // Adding asks for a first check; the listing it finds is raised as an alert by the reputation run.
     const list = await waitUntil(() => alerts(page), 'the blacklist_detection alert of the first check', {
       until: (list) => list.some((alert) => alert.type === 'blacklist_detection'),
@@ -129,7 +141,9 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
     const signup = { username: 'resolving', email: 'resolving@example.com', password: 'resolving pw 123' };
     expect((await page.request.post('/api/register', { data: signup })).status()).toBe(200);
     await page.request.post('/api/user/complete-tour');
-    const domain = (await (await page.request.post('/api/domains', { data: { domain: 'resolving-brand.com' } })).json()) as { id: number };
+    const domain = (await (
+      await page.request.post('/api/domains', { data: { domain: 'resolving-brand.com' } })
+    ).json()) as { id: number };
     // Nothing published yet: the first check finds every record missing, and the evaluation raises one alert for it.
     expect((await page.request.post(`/api/domains/${domain.id}/verify`)).status()).toBe(200);
     const raised = (
@@ -144,22 +158,30 @@ describe.skipIf(noBrowser)('the Alerts page in the browser', () => {
     const detail = page.getByTestId('alert-detail');
     const pairs = detail.getByTestId('metadata-pairs');
     await pairs.getByText('SPF', { exact: true }).waitFor();
-    expect(await pairs.locator('dt', { hasText: /^SPF$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('missing');
+    expect(
+      await pairs.locator('dt', { hasText: /^SPF$/ }).locator('xpath=following-sibling::dd[1]').textContent(),
+    ).toBe('missing');
     await detail.getByTestId('alert-open').waitFor();
     await detail.locator('[data-testid="history-entry"][data-event="raised"]').waitFor();
 
     e2e.dns.zone['resolving-brand.com'] = { TXT: ['v=spf1 ip4:93.184.216.0/24 -all'] };
     e2e.dns.zone['_dmarc.resolving-brand.com'] = { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@resolving-brand.com'] };
-    e2e.dns.zone['mail._domainkey.resolving-brand.com'] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 7).toString('base64')] };
+    e2e.dns.zone['mail._domainkey.resolving-brand.com'] = {
+      TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 7).toString('base64')],
+    };
     expect(await (await page.request.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({
       spfStatus: 'valid',
       dkimStatus: 'valid',
       dmarcStatus: 'valid',
     });
-    await waitUntil(async () => (await (await page.request.get(`/api/alerts/${raised.id}`)).json()) as { resolvedAt: string | null }, 'the alert to resolve', {
-      until: (alert) => alert.resolvedAt !== null,
-      timeoutMs: 60_000,
-    });
+    await waitUntil(
+      async () => (await (await page.request.get(`/api/alerts/${raised.id}`)).json()) as { resolvedAt: string | null },
+      'the alert to resolve',
+      {
+        until: (alert) => alert.resolvedAt !== null,
+        timeoutMs: 60_000,
+      },
+    );
 
     await page.reload();
     await detail.getByTestId('alert-resolved').waitFor();

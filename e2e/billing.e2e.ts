@@ -12,7 +12,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 /** The Bulk Import tab of the Add IP Address dialog on /reputation. */
@@ -54,7 +56,10 @@ describe.skipIf(noBrowser)('plans and billing in the browser, self-hosted (no St
     const locked = await openBulkImport(page);
     const banner = locked.getByTestId('bulk-import-plan-banner');
     await banner.getByText('Requires Professional plan').waitFor();
-    expect(await apiAnswer(apiKey)).toEqual({ status: 403, body: expect.objectContaining({ message: 'Requires Professional plan' }) });
+    expect(await apiAnswer(apiKey)).toEqual({
+      status: 403,
+      body: expect.objectContaining({ message: 'Requires Professional plan' }),
+    });
     await page.goto('/dashboard');
     await page.getByTestId('advanced-analytics-locked').getByText('Requires Professional plan').waitFor();
     expect(await page.getByTestId('plan-badge').filter({ visible: true }).textContent()).toContain('Free Plan');
@@ -64,7 +69,10 @@ describe.skipIf(noBrowser)('plans and billing in the browser, self-hosted (no St
     await banner.getByRole('link', { name: 'Upgrade' }).click();
     await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '?plan=professional');
     await page.getByRole('heading', { level: 1, name: 'Manage Your Plan' }).waitFor();
-    await page.getByTestId('chosen-plan').getByText('You chose the Professional plan: press Upgrade on its card below to continue.').waitFor();
+    await page
+      .getByTestId('chosen-plan')
+      .getByText('You chose the Professional plan: press Upgrade on its card below to continue.')
+      .waitFor();
     await page.getByTestId('billing-not-configured').waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
@@ -93,7 +101,10 @@ describe.skipIf(noBrowser)('plans and billing in the browser, self-hosted (no St
     await page.getByTestId('current-plan-name').getByText('Professional Plan').waitFor();
     expect(await page.getByTestId('subscription-status').textContent()).toBe('Active');
     await page.getByTestId('usage-domains-value').getByText('1 of Unlimited').waitFor();
-    const usage = (await (await page.request.get('/api/usage')).json()) as { usage: { inboxTestsThisMonth: number }; limits: { inboxTestsPerMonth: number } };
+    const usage = (await (await page.request.get('/api/usage')).json()) as {
+      usage: { inboxTestsThisMonth: number };
+      limits: { inboxTestsPerMonth: number };
+    };
     expect(await page.getByTestId('usage-inboxTestsPerMonth-value').textContent()).toBe(
       `${usage.usage.inboxTestsThisMonth} of ${usage.limits.inboxTestsPerMonth.toLocaleString('en-US')}`,
     );
@@ -125,7 +136,10 @@ describe.skipIf(noBrowser)('plans and billing in the browser, self-hosted (no St
     await page.getByTestId('plan-card-free').getByRole('button', { name: 'Current Plan' }).waitFor();
     const relocked = await openBulkImport(page);
     await relocked.getByTestId('bulk-import-plan-banner').getByText('Requires Professional plan').waitFor();
-    expect(await apiAnswer(apiKey)).toEqual({ status: 403, body: expect.objectContaining({ message: 'Requires Professional plan' }) });
+    expect(await apiAnswer(apiKey)).toEqual({
+      status: 403,
+      body: expect.objectContaining({ message: 'Requires Professional plan' }),
+    });
     // The subscription ended: the Free Plan, its status Canceled, the domain counted against 5.
     await page.goto('/subscription');
     await page.getByTestId('current-plan-name').getByText('Free Plan').waitFor();
@@ -139,9 +153,9 @@ describe.skipIf(noBrowser)('plans and billing in the browser, self-hosted (no St
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/pricing');
       await page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor();
-      expect(await page.getByTestId('plan-card-professional').getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
-        '/register?plan=professional_monthly',
-      );
+      expect(
+        await page.getByTestId('plan-card-professional').getByRole('link', { name: 'Subscribe' }).getAttribute('href'),
+      ).toBe('/register?plan=professional_monthly');
       await expectNoHorizontalScroll(page, `/pricing signed out at ${width} px`);
       await e2e.screenshot(page, `pricing-visitor-${width}`);
 

@@ -61,7 +61,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 interface TestRow {
@@ -78,7 +80,13 @@ async function runInboxTest(page: Page, raw: (test: TestRow) => Promise<Buffer>)
   const created = await page.request.post('/api/inbox-tests', { data: { testType: 'automatic' } });
   expect(created.status()).toBe(200);
   const test = (await created.json()) as TestRow;
-  const relay = nodemailer.createTransport({ host: '127.0.0.1', port: e2e.runtime.smtp!.port, secure: false, ignoreTLS: true, name: `mta.${DOMAIN}` });
+  const relay = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: e2e.runtime.smtp!.port,
+    secure: false,
+    ignoreTLS: true,
+    name: `mta.${DOMAIN}`,
+  });
   await relay.sendMail({ envelope: { from: `bounce@${DOMAIN}`, to: test.testEmailAddress }, raw: await raw(test) });
   relay.close();
   for (let i = 0; i < 60; i++) {
@@ -117,7 +125,10 @@ describe.skipIf(noBrowser)('a new user’s first hour on the dashboard', () => {
     const { id: goodId } = await (await page.request.post('/api/domains', { data: { domain: DOMAIN } })).json();
     const otherWorker = createResolver({ servers: [e2e.dns.address], maxCacheSeconds: 0 });
     const db = e2e.runtime.database.db;
-    expect((await recheckDomain({ db, dns: otherWorker, jobs: e2e.runtime.jobs }, (await findDomainById(db, goodId))!)).status).toBe('healthy');
+    expect(
+      (await recheckDomain({ db, dns: otherWorker, jobs: e2e.runtime.jobs }, (await findDomainById(db, goodId))!))
+        .status,
+    ).toBe('healthy');
     expect(await (await page.request.get('/api/alerts')).json()).toEqual([]);
     // The key is rotated; the user presses Verify DNS.
     e2e.dns.zone[`default._domainkey.${DOMAIN}`] = { TXT: [`v=DKIM1; k=rsa; p=${rotatedKey.publicDer}`] };
@@ -128,7 +139,10 @@ describe.skipIf(noBrowser)('a new user’s first hour on the dashboard', () => {
     expect((await addAndVerify(page, BROKEN)).status).toBe('error');
 
     const alerts = await waitForAlerts(page, 2);
-    expect(alerts.map((a) => a.title).sort()).toEqual([`DKIM record changed for ${DOMAIN}`, `${BROKEN} fails its authentication checks`]);
+    expect(alerts.map((a) => a.title).sort()).toEqual([
+      `DKIM record changed for ${DOMAIN}`,
+      `${BROKEN} fails its authentication checks`,
+    ]);
     const rotated = alerts.find((a) => a.title.startsWith('DKIM'))!;
     expect(rotated.message).toMatch(
       /^The DKIM key at selector default changed from a 2048-bit RSA key \(SHA-256 fingerprint [0-9a-f]{16}\) to a 2048-bit RSA key/,
@@ -147,7 +161,12 @@ describe.skipIf(noBrowser)('a new user’s first hour on the dashboard', () => {
     // Two real inbox tests: a message with two From fields is junked, a signed one is delivered.
     const junked = await runInboxTest(page, async (test) => {
       const raw = await message(
-        { from: `News <news@${DOMAIN}>`, to: test.testEmailAddress, subject: `${test.subjectTag} Invoice`, text: 'Your invoice.' },
+        {
+          from: `News <news@${DOMAIN}>`,
+          to: test.testEmailAddress,
+          subject: `${test.subjectTag} Invoice`,
+          text: 'Your invoice.',
+        },
         false,
       );
       return Buffer.concat([Buffer.from(`From: billing@${DOMAIN}\r\n`), raw]);
@@ -194,10 +213,17 @@ describe.skipIf(noBrowser)('a new user’s first hour on the dashboard', () => {
         view
           .getByTestId(`inbox-test-${id}-results`)
           .locator('[data-tone]')
-          .evaluateAll((cells) => cells.map((cell) => [cell.textContent, cell.getAttribute('data-tone'), getComputedStyle(cell).color]));
+          .evaluateAll((cells) =>
+            cells.map((cell) => [cell.textContent, cell.getAttribute('data-tone'), getComputedStyle(cell).color]),
+          );
       const [junkedInbox, junkedSpam] = await tones(junked.id);
       const [deliveredInbox, deliveredSpam] = await tones(delivered.id);
-      expect([junkedInbox.slice(0, 2), junkedSpam.slice(0, 2), deliveredInbox.slice(0, 2), deliveredSpam.slice(0, 2)]).toEqual([
+      expect([
+        junkedInbox.slice(0, 2),
+        junkedSpam.slice(0, 2),
+        deliveredInbox.slice(0, 2),
+        deliveredSpam.slice(0, 2),
+      ]).toEqual([
         ['0/1', 'bad'],
         ['1/1', 'bad'],
         ['1/1', 'good'],

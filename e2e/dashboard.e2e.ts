@@ -8,7 +8,9 @@ import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 let e2e: E2EWithDns;
 let counter = 0;
-const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .toString('base64');
 
 /** Registers through the real API in the page's own context, so the page is signed in. */
 async function signUpIn(page: Page): Promise<number> {
@@ -48,7 +50,9 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
     await page.goto('/');
     await page.getByTestId('onboarding-tour').getByRole('button', { name: 'Skip Tour' }).click();
     await page.getByTestId('dashboard-welcome').waitFor();
-    expect(await page.getByTestId('dashboard-welcome').getByRole('link', { name: 'Add Domain' }).getAttribute('href')).toBe('/domains');
+    expect(
+      await page.getByTestId('dashboard-welcome').getByRole('link', { name: 'Add Domain' }).getAttribute('href'),
+    ).toBe('/domains');
     expect((await (await page.request.get('/api/user')).json()).hasCompletedTour).toBe(true);
   });
 
@@ -67,7 +71,9 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
       const { id } = await (await page.request.post('/api/domains', { data: { domain: name } })).json();
       await page.request.post(`/api/domains/${id}/verify`);
     }
-    const statuses = (await (await page.request.get('/api/domains')).json()).map((d: { domain: string; status: string }) => `${d.domain} ${d.status}`);
+    const statuses = (await (await page.request.get('/api/domains')).json()).map(
+      (d: { domain: string; status: string }) => `${d.domain} ${d.status}`,
+    );
     expect(statuses.sort()).toEqual(['good-brand.com healthy', 'half-brand.com warning']);
     // Inbox tests, integrations and metrics go in directly until their APIs exist (issue 5 and
     // later). Everything shown below is computed by the server from these rows.
@@ -87,8 +93,18 @@ describe.skipIf(noBrowser)('dashboard and onboarding tour in the browser', () =>
       },
       { userId, testEmailAddress: `e2e-b-${userId}@inbox.localhost`, status: 'running' },
     ]);
-    await db.insert(integrations).values({ userId, provider: 'sendgrid', type: 'esp', status: 'active', lastSyncAt: new Date() });
-    await db.insert(emailMetrics).values({ userId, provider: 'sendgrid', date: today, emailsSent: 1000, delivered: 990, bounced: 10, complaints: 1 });
+    await db
+      .insert(integrations)
+      .values({ userId, provider: 'sendgrid', type: 'esp', status: 'active', lastSyncAt: new Date() });
+    await db.insert(emailMetrics).values({
+      userId,
+      provider: 'sendgrid',
+      date: today,
+      emailsSent: 1000,
+      delivered: 990,
+      bounced: 10,
+      complaints: 1,
+    });
     await createAlert(db, {
       userId,
       type: 'dns_changes',

@@ -15,8 +15,11 @@ const INBOUND = 'in.dmarc-first-hour.test';
 const DOMAIN = 'first-hour-brand.com';
 const OTHER = 'second-brand.com';
 const DAY = 24 * 3600 * 1000;
-const midnight = (daysAgo: number) => new Date(Date.parse(`${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
-const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const midnight = (daysAgo: number) =>
+  new Date(Date.parse(`${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
+const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .toString('base64');
 
 const sourcesReport: TestReport = {
   orgName: 'google.com',
@@ -71,7 +74,11 @@ describe.skipIf(noBrowser)('DMARC in a new user’s first hour', () => {
     e2e.dns.zone['7.100.51.198.in-addr.arpa'] = { PTR: ['o1.ptr4821.sendgrid.net'] };
     page = await e2e.newPage(1280);
     expect(
-      (await page.request.post('/api/register', { data: { username: 'firsthour', email: 'firsthour@example.com', password: 'first hour pw 1' } })).status(),
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'firsthour', email: 'firsthour@example.com', password: 'first hour pw 1' },
+        })
+      ).status(),
     ).toBe(200);
     await page.request.post('/api/user/complete-tour');
   });
@@ -113,7 +120,9 @@ describe.skipIf(noBrowser)('DMARC in a new user’s first hour', () => {
 
     await page.goto('/inbox-placement');
     await page.getByTestId('create-test').waitFor();
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="create-test"]') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="create-test"]') as HTMLButtonElement | null)?.disabled,
+    );
     await page.getByTestId('create-test').click();
     await page.getByText('Test Created').first().waitFor();
   });
@@ -132,8 +141,16 @@ describe.skipIf(noBrowser)('DMARC in a new user’s first hour', () => {
     expect(await sources.nth(0).locator('td').first().textContent()).not.toContain('198.51.100.7');
     expect(await sources.nth(1).locator('td').first().textContent()).toContain('Unknown sender');
     const advice = panel.getByRole('list', { name: 'Recommendations' });
-    await advice.getByText(/^Source 198\.51\.100\.7 \(SendGrid, sendgrid\.net\) passes DKIM but 0% SPF alignment: .*custom return-path/).waitFor();
-    await advice.getByText(/^Source 203\.0\.113\.20 passes SPF but 0% DKIM alignment: set up DKIM signing with d=first-hour-brand\.com/).waitFor();
+    await advice
+      .getByText(
+        /^Source 198\.51\.100\.7 \(SendGrid, sendgrid\.net\) passes DKIM but 0% SPF alignment: .*custom return-path/,
+      )
+      .waitFor();
+    await advice
+      .getByText(
+        /^Source 203\.0\.113\.20 passes SPF but 0% DKIM alignment: set up DKIM signing with d=first-hour-brand\.com/,
+      )
+      .waitFor();
     expect(await panel.getByText('Nothing to change right now.').count()).toBe(0);
   });
 
@@ -167,7 +184,10 @@ describe.skipIf(noBrowser)('DMARC in a new user’s first hour', () => {
     const mobile = await e2e.newPage(390);
     await mobile.context().addCookies(await page.context().cookies());
     await mobile.goto('/domains');
-    await mobile.locator(`[data-testid="domain-card"][data-domain="${DOMAIN}"]`).getByRole('button', { name: 'Show DMARC reports' }).click();
+    await mobile
+      .locator(`[data-testid="domain-card"][data-domain="${DOMAIN}"]`)
+      .getByRole('button', { name: 'Show DMARC reports' })
+      .click();
     await mobile.getByTestId('dmarc-figures').waitFor();
     await mobile.getByTestId('dmarc-imports').locator('[data-testid="report-domain"]').waitFor();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -7,7 +7,8 @@ import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 const INBOUND = 'in.e2e-inboxpulse.test';
 const DOMAIN = 'dmarc-brand.com';
 const DAY = 24 * 3600 * 1000;
-const midnight = (daysAgo: number) => new Date(Date.parse(`${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
+const midnight = (daysAgo: number) =>
+  new Date(Date.parse(`${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00Z`));
 
 const uploaded: TestReport = {
   orgName: 'google.com',
@@ -37,11 +38,16 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
 
   it('shows the report address, imports an uploaded report and one mailed to the inbound listener', async () => {
     const page = await e2e.newPage();
-    expect((await page.request.post('/api/register', { data: { username: 'dmarcer', email: 'dmarcer@example.com', password: 'dmarc pw 123' } })).status()).toBe(
-      200,
-    );
+    expect(
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'dmarcer', email: 'dmarcer@example.com', password: 'dmarc pw 123' },
+        })
+      ).status(),
+    ).toBe(200);
     await page.request.post('/api/user/complete-tour');
-    // The domain is added and its ownership verified through the real API and DNS: mailed reports only reach verified owners.
+    // The domain is added and its ownership verified through the real API and DNS: mailed reports only reach verified
+    // owners.
     const domain = await (await page.request.post('/api/domains', { data: { domain: DOMAIN } })).json();
     expect(domain).toMatchObject({ domain: DOMAIN });
     e2e.dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
@@ -54,7 +60,9 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
     const panel = card.getByTestId('dmarc-panel');
     expect(await panel.getByTestId('rua-tag').textContent()).toBe(`rua=mailto:dmarc@${INBOUND}`);
 
-    await panel.getByLabel('DMARC report file').setInputFiles({ name: 'google.xml', mimeType: 'application/xml', buffer: Buffer.from(reportXml(uploaded)) });
+    await panel
+      .getByLabel('DMARC report file')
+      .setInputFiles({ name: 'google.xml', mimeType: 'application/xml', buffer: Buffer.from(reportXml(uploaded)) });
     await page.getByText('DMARC report uploaded').first().waitFor();
     const figures = panel.getByTestId('dmarc-figures');
     await figures.getByText('95.0%').waitFor();
@@ -62,7 +70,12 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
     expect(await panel.getByTestId('dmarc-threat').first().textContent()).toContain('192.0.2.66');
 
     // A reporter mails its report to the address the panel showed.
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: e2e.runtime.smtp!.port, secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: e2e.runtime.smtp!.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     await transport.sendMail({
       from: 'noreply-dmarc-support@yahoo.com',
       to: `dmarc@${INBOUND}`,
@@ -89,7 +102,10 @@ describe.skipIf(noBrowser)('DMARC reports in the browser', () => {
     const mobile = await e2e.newPage(390);
     await mobile.context().addCookies(await page.context().cookies());
     await mobile.goto('/domains');
-    await mobile.locator(`[data-testid="domain-card"][data-domain="${DOMAIN}"]`).getByRole('button', { name: 'Show DMARC reports' }).click();
+    await mobile
+      .locator(`[data-testid="domain-card"][data-domain="${DOMAIN}"]`)
+      .getByRole('button', { name: 'Show DMARC reports' })
+      .click();
     await mobile.getByTestId('dmarc-figures').waitFor();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await e2e.screenshot(mobile, 'dmarc-390');

@@ -12,7 +12,11 @@ describe.skipIf(noBrowser)('domain management in the browser', () => {
   it('adds a domain, publishes its records, verifies it and sees it healthy on the dashboard', async () => {
     const page = await e2e.newPage();
     expect(
-      (await page.request.post('/api/register', { data: { username: 'domainer', email: 'domainer@example.com', password: 'domain pw 123' } })).status(),
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'domainer', email: 'domainer@example.com', password: 'domain pw 123' },
+        })
+      ).status(),
     ).toBe(200);
     await page.request.post('/api/user/complete-tour');
     await page.goto('/domains');
@@ -31,8 +35,12 @@ describe.skipIf(noBrowser)('domain management in the browser', () => {
     const [domain] = await (await page.request.get('/api/domains')).json();
     e2e.dns.zone['shop.example-brand.com'] = { TXT: ['v=spf1 include:_spf.google.com ~all'], A: ['192.0.2.80'] };
     e2e.dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
-    e2e.dns.zone['_dmarc.shop.example-brand.com'] = { TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@shop.example-brand.com'] };
-    e2e.dns.zone['google._domainkey.shop.example-brand.com'] = { TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 1).toString('base64')] };
+    e2e.dns.zone['_dmarc.shop.example-brand.com'] = {
+      TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@shop.example-brand.com'],
+    };
+    e2e.dns.zone['google._domainkey.shop.example-brand.com'] = {
+      TXT: ['v=DKIM1; k=ed25519; p=' + Buffer.alloc(32, 1).toString('base64')],
+    };
     e2e.dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
 
     await card.getByRole('button', { name: /verify dns/i }).click();

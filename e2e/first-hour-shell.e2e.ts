@@ -27,10 +27,12 @@ function watchProblems(page: Page): string[] {
   page.on('requestfailed', (request) => {
     // A cancelled fetch is not a failure, and the console says nothing of it (the SPA the harness builds
     // is React's development build, whose StrictMode remount cancels and resends the session probe).
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   return problems;
 }
@@ -39,7 +41,9 @@ function watchProblems(page: Page): string[] {
 async function signUpIn(page: Page): Promise<string> {
   counter++;
   const username = `shell${counter}`;
-  const res = await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'first hour pw 1' } });
+  const res = await page.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'first hour pw 1' },
+  });
   expect(res.status()).toBe(200);
   expect((await page.request.post('/api/user/complete-tour')).status()).toBe(200);
   return username;
@@ -52,7 +56,8 @@ async function box(locator: Locator) {
 }
 
 type Box = Awaited<ReturnType<typeof box>>;
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The viewport as the user sees it (the harness's screenshots are of the whole page). */
 async function viewportShot(page: Page, name: string) {
@@ -90,7 +95,9 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await menu.waitFor({ state: 'visible' });
-    const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    const links = await menu
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(links).toEqual([
       ['Features', '#features'],
       ['Plans', '#plans'],
@@ -109,7 +116,9 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     await desktop.goto('/');
     await desktop.getByTestId('landing-hero').waitFor();
     expect(await desktop.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-    expect(await desktop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).isVisible()).toBe(true);
+    expect(
+      await desktop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).isVisible(),
+    ).toBe(true);
     await desktop.context().close();
   });
 
@@ -125,12 +134,17 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
         const button = page.getByTestId('landing-hero').getByRole('link', { name });
         const buttonBox = await box(button);
         expect(overlaps(buttonBox, bannerBox), `${name} under the banner at ${viewport.width}px`).toBe(false);
-        expect(buttonBox.y + buttonBox.height, `${name} below the fold at ${viewport.width}px`).toBeLessThanOrEqual(viewport.height);
+        expect(buttonBox.y + buttonBox.height, `${name} below the fold at ${viewport.width}px`).toBeLessThanOrEqual(
+          viewport.height,
+        );
         // Nothing lies on top of it: the element at its centre is the link (or inside it).
-        const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent?.trim(), {
-          x: buttonBox.x + buttonBox.width / 2,
-          y: buttonBox.y + buttonBox.height / 2,
-        });
+        const onTop = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent?.trim(),
+          {
+            x: buttonBox.x + buttonBox.width / 2,
+            y: buttonBox.y + buttonBox.height / 2,
+          },
+        );
         expect(onTop).toBe(name);
       }
       await viewportShot(page, `first-hour-landing-${viewport.width}`);
@@ -168,12 +182,19 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     for (const width of [390, 360]) {
       const narrow = await (await newContext({ width, height: 740 })).newPage();
       const pro = await signUpIn(narrow);
-      await e2e.runtime.database.pool.query(`UPDATE users SET subscription_plan = 'professional' WHERE username = $1`, [pro]);
+      await e2e.runtime.database.pool.query(`UPDATE users SET subscription_plan = 'professional' WHERE username = $1`, [
+        pro,
+      ]);
       // The app's session cache hears of the change by a database notification: wait until it has.
-      await expect.poll(async () => (await (await narrow.request.get('/api/user')).json()).subscriptionPlan).toBe('professional');
+      await expect
+        .poll(async () => (await (await narrow.request.get('/api/user')).json()).subscriptionPlan)
+        .toBe('professional');
       await narrow.goto('/domains');
       await narrow.getByTestId('domains-page').waitFor();
-      const badge = narrow.getByRole('button', { name: 'Open navigation menu' }).locator('..').getByTestId('plan-badge');
+      const badge = narrow
+        .getByRole('button', { name: 'Open navigation menu' })
+        .locator('..')
+        .getByTestId('plan-badge');
       expect(await badge.textContent()).toBe('Professional Plan');
       expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const bar = await box(narrow.getByRole('button', { name: 'Open navigation menu' }).locator('..'));
@@ -206,7 +227,9 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     const signedOut = {
       '/': await titleAt('/', () => page.getByTestId('landing-hero').waitFor()),
       '/login': await titleAt('/login', () => page.getByTestId('login-form').waitFor()),
-      '/pricing': await titleAt('/pricing', () => page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor()),
+      '/pricing': await titleAt('/pricing', () =>
+        page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor(),
+      ),
       '/nope': await titleAt('/nope', () => page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()),
     };
     expect(signedOut).toEqual({
@@ -220,7 +243,9 @@ describe.skipIf(noBrowser)('the first hour: landing, shell and titles in the bro
     const signedIn = {
       '/': await titleAt('/', () => page.getByTestId('dashboard-page').waitFor()),
       '/domains': await titleAt('/domains', () => page.getByTestId('domains-page').waitFor()),
-      '/inbox-placement': await titleAt('/inbox-placement', () => page.getByRole('heading', { level: 1, name: 'Inbox Placement Testing' }).waitFor()),
+      '/inbox-placement': await titleAt('/inbox-placement', () =>
+        page.getByRole('heading', { level: 1, name: 'Inbox Placement Testing' }).waitFor(),
+      ),
       '/settings': await titleAt('/settings', () => page.getByTestId('settings-page').waitFor()),
     };
     expect(signedIn).toEqual({

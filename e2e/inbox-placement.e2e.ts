@@ -19,9 +19,13 @@ describe.skipIf(noBrowser)('inbox placement testing in the browser', () => {
 
   it('creates a test, receives its e-mail over SMTP, and shows where it landed and why', async () => {
     const page = await e2e.newPage();
-    expect((await page.request.post('/api/register', { data: { username: 'placer', email: 'placer@example.com', password: 'placement pw 1' } })).status()).toBe(
-      200,
-    );
+    expect(
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'placer', email: 'placer@example.com', password: 'placement pw 1' },
+        })
+      ).status(),
+    ).toBe(200);
     await page.request.post('/api/user/complete-tour');
 
     await page.goto('/inbox-placement');
@@ -40,7 +44,9 @@ describe.skipIf(noBrowser)('inbox placement testing in the browser', () => {
 
     await page.reload();
     await create.waitFor();
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="create-test"]') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="create-test"]') as HTMLButtonElement | null)?.disabled,
+    );
     await create.click();
     await page.getByText('Test Created').first().waitFor();
     const [test] = await (await page.request.get('/api/inbox-tests')).json();
@@ -72,9 +78,13 @@ describe.skipIf(noBrowser)('inbox placement testing in the browser', () => {
 
     // The page polls while the test is open: its badge turns to completed without a reload.
     const status = page.getByTestId(`inbox-test-status-${test.id}`);
-    await page.waitForFunction((id) => /completed/i.test(document.querySelector(`[data-testid="inbox-test-status-${id}"]`)?.textContent ?? ''), test.id, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      (id) => /completed/i.test(document.querySelector(`[data-testid="inbox-test-status-${id}"]`)?.textContent ?? ''),
+      test.id,
+      {
+        timeout: 30_000,
+      },
+    );
     expect((await status.textContent())?.toLowerCase()).toContain('completed');
 
     await page.getByTestId(`view-results-${test.id}`).click();

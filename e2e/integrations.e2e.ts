@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHECK_ANSWER, MTA_GUIDES, mtaGuide } from '@content/docs/mta-integration';
 import { GOOGLE_NOT_CONFIGURED } from '@contracts/postmaster';
-import { FAKE_HOSTS, fakeProviderEnv, REFUSED_TEXT, startFakeProvider, type FakeProvider } from '../server/integrations/providers/test/fake-providers';
+import {
+  FAKE_HOSTS,
+  fakeProviderEnv,
+  REFUSED_TEXT,
+  startFakeProvider,
+  type FakeProvider,
+} from '../server/integrations/providers/test/fake-providers';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 /*
@@ -25,17 +31,28 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     const wide = Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > clientWidth + 1)
       .slice(-3)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${(el.textContent ?? '').slice(0, 60)}`);
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${(el.textContent ?? '').slice(0, 60)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth, wide };
   });
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window; ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
+  expect(
+    scrollWidth,
+    `${where}: ${scrollWidth} px wide in a ${clientWidth} px window; ${wide.join(' | ')}`,
+  ).toBeLessThanOrEqual(clientWidth);
 }
 
 /** The toast region (hidden from assistive technology while a modal dialog is open, so found with includeHidden). */
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/, includeHidden: true });
 
 async function integrationsOf(page: Page) {
-  return (await (await page.request.get('/api/integrations')).json()) as { id: number; provider: string; lastSync: string | null; emailsSent: number }[];
+  return (await (await page.request.get('/api/integrations')).json()) as {
+    id: number;
+    provider: string;
+    lastSync: string | null;
+    emailsSent: number;
+  }[];
 }
 
 describe.skipIf(noBrowser)('the Integrations page in the browser', () => {
@@ -140,7 +157,11 @@ describe.skipIf(noBrowser)('the Integrations page in the browser', () => {
   it('gives the MTAs this server’s endpoints, which take a real event; Google’s sign-in says it is not configured', async () => {
     const page = await e2e.newPage(1280);
     expect(
-      (await page.request.post('/api/register', { data: { username: 'mtaowner', email: 'mtaowner@example.com', password: 'mtaowner pw 12345' } })).status(),
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'mtaowner', email: 'mtaowner@example.com', password: 'mtaowner pw 12345' },
+        })
+      ).status(),
     ).toBe(200);
     await page.request.post('/api/user/complete-tour');
     await page.goto('/integrations?tab=mta');
@@ -160,7 +181,10 @@ describe.skipIf(noBrowser)('the Integrations page in the browser', () => {
     });
     expect(await check.json()).toEqual(CHECK_ANSWER);
     const sample = mtaGuide('postfix').sample;
-    const posted = await page.request.post(endpoint, { headers: { authorization: `Bearer ${token}`, 'content-type': sample.contentType }, data: sample.body });
+    const posted = await page.request.post(endpoint, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': sample.contentType },
+      data: sample.body,
+    });
     expect(((await posted.json()) as { accepted: number }).accepted).toBe(3);
     await page.reload();
     await page
@@ -185,7 +209,9 @@ describe.skipIf(noBrowser)('the Integrations page in the browser', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText(GOOGLE_NOT_CONFIGURED).waitFor();
     // Behind the modal dialog, the tab it belongs to is selected.
-    expect(await page.getByRole('tab', { name: 'Analytics & Tools', includeHidden: true }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('tab', { name: 'Analytics & Tools', includeHidden: true }).getAttribute('aria-selected'),
+    ).toBe('true');
   }, 120_000);
 
   it('shows visitors the marketing page and the guides, fitting a phone', async () => {
@@ -210,6 +236,8 @@ describe.skipIf(noBrowser)('the Integrations page in the browser', () => {
     }
     // The guide's script names this server's endpoint.
     await page.goto('/integrations/postfix');
-    expect(await page.getByTestId('code-block').filter({ hasText: 'inboxpulse-postfix-monitor:' }).textContent()).toContain(`${e2e.url}/api/webhooks/postfix`);
+    expect(
+      await page.getByTestId('code-block').filter({ hasText: 'inboxpulse-postfix-monitor:' }).textContent(),
+    ).toContain(`${e2e.url}/api/webhooks/postfix`);
   }, 120_000);
 });

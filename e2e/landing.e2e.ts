@@ -3,7 +3,19 @@ import { noBrowser, startE2E, type E2E } from './support/harness';
 
 let e2e: E2E;
 
-const SECTIONS = ['hero', 'features', 'onboarding', 'alerts', 'integrations', 'comparison', 'plans', 'sample-placement', 'testimonials', 'faq', 'footer'];
+const SECTIONS = [
+  'hero',
+  'features',
+  'onboarding',
+  'alerts',
+  'integrations',
+  'comparison',
+  'plans',
+  'sample-placement',
+  'testimonials',
+  'faq',
+  'footer',
+];
 
 describe.skipIf(noBrowser)('public landing page in the browser', () => {
   beforeAll(async () => {
@@ -16,7 +28,9 @@ describe.skipIf(noBrowser)('public landing page in the browser', () => {
       const page = await e2e.newPage(width);
       await page.goto('/');
       await page.getByTestId('landing-hero').waitFor();
-      const order = await page.$$eval('[data-testid^="landing-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.replace('landing-', '')));
+      const order = await page.$$eval('[data-testid^="landing-"]', (els) =>
+        els.map((e) => e.getAttribute('data-testid')!.replace('landing-', '')),
+      );
       expect(order.filter((s) => SECTIONS.includes(s))).toEqual(SECTIONS);
       await e2e.screenshot(page, `landing-${width}`);
       await page.context().close();
@@ -25,7 +39,9 @@ describe.skipIf(noBrowser)('public landing page in the browser', () => {
     await page.goto('/');
     // The landing page renders after its script loads: read the links only once the footer is there.
     await page.getByTestId('landing-footer').waitFor();
-    const hrefs = await page.$$eval('a', (as) => as.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+    const hrefs = await page.$$eval('a', (as) =>
+      as.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
+    );
     const hrefOf = (label: RegExp) => hrefs.filter(([text]) => label.test(text)).map(([, href]) => href);
     expect(hrefOf(/^Login$/)).toContain('/login');
     expect(hrefOf(/Start Free Account/)).toContain('/register');

@@ -22,7 +22,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 async function monitoringStatus(page: Page): Promise<{ isRunning: boolean; lastRun: string | null }> {
@@ -42,9 +44,13 @@ describe.skipIf(noBrowser)('reputation and blocklist monitoring in the browser',
 
   it('adds an IP through the dialog, sees its listing after Refresh Monitoring, and the three screens fit at 1280 and 390 px', async () => {
     const page = await e2e.newPage(1280);
-    expect((await page.request.post('/api/register', { data: { username: 'sender', email: 'sender@example.com', password: 'sender pw 123' } })).status()).toBe(
-      200,
-    );
+    expect(
+      (
+        await page.request.post('/api/register', {
+          data: { username: 'sender', email: 'sender@example.com', password: 'sender pw 123' },
+        })
+      ).status(),
+    ).toBe(200);
     await page.request.post('/api/user/complete-tour');
 
     await page.goto('/reputation');
@@ -60,7 +66,10 @@ describe.skipIf(noBrowser)('reputation and blocklist monitoring in the browser',
     await page.locator(`[data-testid="ip-row"][data-ip="${IP}"]`).waitFor();
 
     // Adding asks for a first check; it finds nothing listed. Wait for it so the listing below is news.
-    await waitUntil(() => monitoredIp(page), 'the first check of the new IP', { until: (row) => row?.lastChecked != null, timeoutMs: 60_000 });
+    await waitUntil(() => monitoredIp(page), 'the first check of the new IP', {
+      until: (row) => row?.lastChecked != null,
+      timeoutMs: 60_000,
+    });
     expect((await monitoredIp(page))?.blacklistCount).toBe(0);
 
     e2e.dns.zone[SPAMCOP_QUERY] = { A: ['127.0.0.2'], TXT: [`Blocked - see https://www.spamcop.net/bl.shtml?${IP}`] };
@@ -96,7 +105,9 @@ describe.skipIf(noBrowser)('reputation and blocklist monitoring in the browser',
     await card.getByRole('button', { name: 'View Details' }).click();
     const listing = card.locator('[data-testid="list-answer"][data-list="spamcop"]');
     expect(await listing.getAttribute('data-status')).toBe('listed');
-    expect(await listing.getByRole('link', { name: /Request removal/ }).getAttribute('href')).toBe('https://www.spamcop.net/bl.shtml');
+    expect(await listing.getByRole('link', { name: /Request removal/ }).getAttribute('href')).toBe(
+      'https://www.spamcop.net/bl.shtml',
+    );
     await listing.getByText(`TXT: Blocked - see https://www.spamcop.net/bl.shtml?${IP}`).waitFor();
     expect(await page.getByRole('button', { name: 'Refresh Monitoring' }).isEnabled()).toBe(true);
 

@@ -17,7 +17,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 function withKey(key: string) {
@@ -76,7 +78,9 @@ describe.skipIf(noBrowser)('the Settings page in the browser', () => {
     const nodeExample = (await quickStart.getByTestId('quick-start-code').textContent())!;
     expect(nodeExample).toContain(`const BASE_URL = '${e2e.url}';`);
     expect(nodeExample).toContain(apiKey);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', nodeExample], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', nodeExample], {
+      timeout: 30_000,
+    });
     expect(stdout.match(/^403 .*Requires Professional plan/gm)).toHaveLength(2);
     await quickStart.getByRole('tab', { name: 'cURL' }).click();
     expect(await quickStart.getByTestId('quick-start-code').textContent()).toContain(`curl ${e2e.url}/api/domains`);
@@ -115,7 +119,9 @@ describe.skipIf(noBrowser)('the Settings page in the browser', () => {
     await keyCard.getByText('You have no API key yet.').waitFor();
     expect(await page.getByTestId('quick-start').count()).toBe(0);
     expect((await scriptClient.get('/api/domains', withKey(apiKey))).status()).toBe(401);
-    expect(((await (await page.request.get('/api/api-keys/status')).json()) as { hasApiKey: boolean }).hasApiKey).toBe(false);
+    expect(((await (await page.request.get('/api/api-keys/status')).json()) as { hasApiKey: boolean }).hasApiKey).toBe(
+      false,
+    );
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
@@ -144,7 +150,9 @@ describe.skipIf(noBrowser)('the Settings page in the browser', () => {
       .waitFor();
     // The session and the account are gone: the user is signed out and cannot sign in again.
     expect((await page.request.get('/api/user')).status()).toBe(401);
-    const login = await page.request.post('/api/login', { data: { username: signup.username, password: signup.password } });
+    const login = await page.request.post('/api/login', {
+      data: { username: signup.username, password: signup.password },
+    });
     expect(login.status()).toBe(401);
   }, 180_000);
 });

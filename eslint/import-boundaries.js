@@ -32,12 +32,19 @@ function placeOf(file) {
 }
 
 const side = (layer) =>
-  ['platform', 'engine', 'capability', 'server'].includes(layer) ? 'server' : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer) ? 'web' : layer;
+  ['platform', 'engine', 'capability', 'server'].includes(layer)
+    ? 'server'
+    : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer)
+      ? 'web'
+      : layer;
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function refusal(from, to) {
   if (from.layer === 'other' || to.layer === 'other') return undefined;
-  if (from.layer === 'shared') return to.layer === 'shared' ? undefined : 'contracts/ and content/ are shared by server and web and import neither';
+  if (from.layer === 'shared')
+    return to.layer === 'shared'
+      ? undefined
+      : 'contracts/ and content/ are shared by server and web and import neither';
   if (to.layer === 'shared') return undefined;
   if (side(from.layer) !== side(to.layer)) return 'server and web never import each other: share through contracts/';
   switch (from.layer) {
@@ -57,12 +64,19 @@ export function refusal(from, to) {
       }
       return 'a capability imports nothing above it (app, runtime, jobs registry)';
     case 'web-lib':
-      return to.layer === 'web-lib' ? undefined : 'web/lib is the bottom of the web: it imports no component, feature or web/app';
+      return to.layer === 'web-lib'
+        ? undefined
+        : 'web/lib is the bottom of the web: it imports no component, feature or web/app';
     case 'web-base':
-      return to.layer === 'web-base' || to.layer === 'web-lib' ? undefined : 'web/components import no feature and not web/app';
+      return to.layer === 'web-base' || to.layer === 'web-lib'
+        ? undefined
+        : 'web/components import no feature and not web/app';
     case 'feature':
       if (to.layer === 'web-base' || to.layer === 'web-lib') return undefined;
-      if (to.layer === 'feature') return to.name === from.name ? undefined : 'a web feature imports no other feature: compose them in web/app/ or pass props';
+      if (to.layer === 'feature')
+        return to.name === from.name
+          ? undefined
+          : 'a web feature imports no other feature: compose them in web/app/ or pass props';
       return 'a web feature does not import web/app/';
     default:
       return undefined;
@@ -80,7 +94,11 @@ function resolve(fromFile, specifier) {
 const isTest = (rel) => /(\.test\.tsx?|\.test-support\.ts|\.e2e\.ts)$/.test(rel) || /(^|\/)test\//.test(rel);
 
 export default {
-  meta: { type: 'problem', docs: { description: 'Imports follow the layout: no upward, cross-capability or cross-feature imports' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the layout: no upward, cross-capability or cross-feature imports' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     const from = placeOf(file);
@@ -92,6 +110,11 @@ export default {
       const why = refusal(from, placeOf(resolve(file, specifier)));
       if (why) context.report({ node: node.source, message: `${specifier}: ${why}.` });
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

@@ -13,34 +13,70 @@ async function complaints(file: string, code: string): Promise<string[]> {
 
 describe('npm run lint: the layout rule', () => {
   it('fails on a planted cross-feature import in the web', async () => {
-    expect(await complaints('web/features/domains/planted.ts', "import { dmarcQuery } from '../dmarc/api';\nexport const x = dmarcQuery;\n")).toEqual([
-      '../dmarc/api: a web feature imports no other feature: compose them in web/app/ or pass props.',
-    ]);
+    expect(
+      await complaints(
+        'web/features/domains/planted.ts',
+        "import { dmarcQuery } from '../dmarc/api';\nexport const x = dmarcQuery;\n",
+      ),
+    ).toEqual(['../dmarc/api: a web feature imports no other feature: compose them in web/app/ or pass props.']);
   });
 
   it('fails when the platform imports a capability, or a capability another one past its public operations', async () => {
-    expect(await complaints('server/platform/smtp/planted.ts', "import { x } from '../../inbox-tests/inbox-tests.store';\nexport { x };\n")).toHaveLength(1);
-    expect(await complaints('server/domains/planted.ts', "import { x } from '../alerts/alerts.store';\nexport { x };\n")).toHaveLength(1);
-    expect(await complaints('server/domains/planted.ts', "import { x } from '../../web/lib/format';\nexport { x };\n")).toHaveLength(1);
-    expect(await complaints('web/lib/planted.ts', "import { x } from '../features/domains/api';\nexport { x };\n")).toHaveLength(1);
-    expect(await complaints('web/lib/planted.ts', "import { toast } from '../components/ui/use-toast';\nexport { toast };\n")).toHaveLength(1);
+    expect(
+      await complaints(
+        'server/platform/smtp/planted.ts',
+        "import { x } from '../../inbox-tests/inbox-tests.store';\nexport { x };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await complaints('server/domains/planted.ts', "import { x } from '../alerts/alerts.store';\nexport { x };\n"),
+    ).toHaveLength(1);
+    expect(
+      await complaints('server/domains/planted.ts', "import { x } from '../../web/lib/format';\nexport { x };\n"),
+    ).toHaveLength(1);
+    expect(
+      await complaints('web/lib/planted.ts', "import { x } from '../features/domains/api';\nexport { x };\n"),
+    ).toHaveLength(1);
+    expect(
+      await complaints(
+        'web/lib/planted.ts',
+        "import { toast } from '../components/ui/use-toast';\nexport { toast };\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps the engine between the platform and the capabilities', async () => {
-    expect(await complaints('server/platform/smtp/planted.ts', "import { x } from '../../engine/blocklists/dnsbl';\nexport { x };\n")).toEqual([
+    expect(
+      await complaints(
+        'server/platform/smtp/planted.ts',
+        "import { x } from '../../engine/blocklists/dnsbl';\nexport { x };\n",
+      ),
+    ).toEqual([
       '../../engine/blocklists/dnsbl: server/platform/ imports no engine, no capability and nothing above it: pass what it needs in, or register into it.',
     ]);
-    expect(await complaints('server/engine/blocklists/planted.ts', "import { x } from '../../reputation/reputation-run.service';\nexport { x };\n")).toEqual([
+    expect(
+      await complaints(
+        'server/engine/blocklists/planted.ts',
+        "import { x } from '../../reputation/reputation-run.service';\nexport { x };\n",
+      ),
+    ).toEqual([
       '../../reputation/reputation-run.service: server/engine/ imports only the platform and itself: a capability calls the engine, never the other way round.',
     ]);
-    expect(await complaints('server/engine/message-analysis/planted.ts', "import { x } from '../../app';\nexport { x };\n")).toHaveLength(1);
+    expect(
+      await complaints('server/engine/message-analysis/planted.ts', "import { x } from '../../app';\nexport { x };\n"),
+    ).toHaveLength(1);
     expect(
       await complaints(
         'server/engine/message-analysis/planted.ts',
         "import { x } from '../../platform/dns/resolver';\nimport { y } from '../blocklists/dnsbl';\nimport { z } from '@contracts/inbox-tests';\nexport { x, y, z };\n",
       ),
     ).toEqual([]);
-    expect(await complaints('server/reputation/planted.ts', "import { x } from '../engine/blocklists/dnsbl';\nexport { x };\n")).toEqual([]);
+    expect(
+      await complaints(
+        'server/reputation/planted.ts',
+        "import { x } from '../engine/blocklists/dnsbl';\nexport { x };\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets each layer import what lies below it', async () => {
@@ -50,9 +86,14 @@ describe('npm run lint: the layout rule', () => {
         "import { raiseAlert } from '../alerts/alerts.service';\nimport { AppError } from '../platform/errors';\nimport { Domain } from '../../contracts/domains';\nexport { raiseAlert, AppError, Domain };\n",
       ),
     ).toEqual([]);
-    expect(await complaints('server/runtime-planted.ts', "import { x } from './domains/domains.routes';\nexport { x };\n")).toEqual([]);
     expect(
-      await complaints('web/features/domains/planted.ts', "import { x } from '../../lib/format';\nimport { y } from './api';\nexport { x, y };\n"),
+      await complaints('server/runtime-planted.ts', "import { x } from './domains/domains.routes';\nexport { x };\n"),
+    ).toEqual([]);
+    expect(
+      await complaints(
+        'web/features/domains/planted.ts',
+        "import { x } from '../../lib/format';\nimport { y } from './api';\nexport { x, y };\n",
+      ),
     ).toEqual([]);
   });
 });

@@ -12,8 +12,14 @@ export const serverBundle = path.join(root, 'dist', 'server.js');
 
 /** What each output is made of: a file here newer than the output makes it stale. */
 const TARGETS = {
-  web: { output: path.join(webRoot, 'index.html'), sources: ['web', 'contracts', 'content', 'vite.config.ts', 'package-lock.json'] },
-  server: { output: serverBundle, sources: ['server', 'contracts', 'content', 'package-lock.json', 'scripts/build.mjs'] },
+  web: {
+    output: path.join(webRoot, 'index.html'),
+    sources: ['web', 'contracts', 'content', 'vite.config.ts', 'package-lock.json'],
+  },
+  server: {
+    output: serverBundle,
+    sources: ['server', 'contracts', 'content', 'package-lock.json', 'scripts/build.mjs'],
+  },
 };
 
 /** @param {string} entry @returns {number} */
@@ -21,7 +27,10 @@ function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((/** @type {number} */ newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+  return readdirSync(entry).reduce(
+    (/** @type {number} */ newest, name) => Math.max(newest, newestMtime(path.join(entry, name))),
+    stat.mtimeMs,
+  );
 }
 
 /** @param {'web' | 'server'} target */
@@ -70,11 +79,19 @@ export async function buildServer() {
  */
 export async function ensureBuilt({ web = true, server = true, log = console.log } = {}) {
   if (web && isStale('web')) {
-    log(existsSync(TARGETS.web.output) ? 'Front end changed since the last build: rebuilding…' : 'Building the front end (first start)…');
+    log(
+      existsSync(TARGETS.web.output)
+        ? 'Front end changed since the last build: rebuilding…'
+        : 'Building the front end (first start)…',
+    );
     await buildWeb();
   }
   if (server && isStale('server')) {
-    log(existsSync(serverBundle) ? 'Server changed since the last build: rebuilding…' : 'Building the server (first start)…');
+    log(
+      existsSync(serverBundle)
+        ? 'Server changed since the last build: rebuilding…'
+        : 'Building the server (first start)…',
+    );
     await buildServer();
   }
 }

@@ -46,19 +46,33 @@ describe('npm run coupons', () => {
     ]);
 
     const { client } = await signUp(t.app);
-    expect((await client.post('/api/apply-coupon', { couponCode: 'launch-25', planId: 'professional' })).json().discount).toBe(25);
-    expect(await coupons('disable', 'launch-25')).toMatch(/^Disabled LAUNCH-25\t25% off\t0\/3 redeemed\tuntil 2999-06-30T00:00:00.000Z\tdisabled \d{4}-/);
-    expect((await client.post('/api/apply-coupon', { couponCode: 'LAUNCH-25', planId: 'professional' })).json().message).toBe('Invalid coupon code');
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'launch-25', planId: 'professional' })).json().discount,
+    ).toBe(25);
+    expect(await coupons('disable', 'launch-25')).toMatch(
+      /^Disabled LAUNCH-25\t25% off\t0\/3 redeemed\tuntil 2999-06-30T00:00:00.000Z\tdisabled \d{4}-/,
+    );
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'LAUNCH-25', planId: 'professional' })).json().message,
+    ).toBe('Invalid coupon code');
   });
 
   it('refuses what is not a coupon, and keeps the table as it was', async () => {
     const before = await t.database.db.select().from(billingCoupons);
     await expect(coupons('add', 'NOTHING')).rejects.toThrow('Give either --percent or --amount');
-    await expect(coupons('add', 'BOTH', '--percent', '5', '--amount', '5')).rejects.toThrow('Give either --percent or --amount');
-    await expect(coupons('add', 'TOOMUCH', '--percent', '120')).rejects.toThrow('--percent must be more than 0 and at most 100');
+    await expect(coupons('add', 'BOTH', '--percent', '5', '--amount', '5')).rejects.toThrow(
+      'Give either --percent or --amount',
+    );
+    await expect(coupons('add', 'TOOMUCH', '--percent', '120')).rejects.toThrow(
+      '--percent must be more than 0 and at most 100',
+    );
     await expect(coupons('add', 'FRACTION', '--amount', '1.005')).rejects.toThrow('--amount has at most two decimals');
-    await expect(coupons('add', 'HALF', '--percent', '50', '--max', '0')).rejects.toThrow('--max must be a whole number');
-    await expect(coupons('add', 'SOON', '--percent', '50', '--until', 'next tuesday')).rejects.toThrow('--until must be a date such as 2027-01-01');
+    await expect(coupons('add', 'HALF', '--percent', '50', '--max', '0')).rejects.toThrow(
+      '--max must be a whole number',
+    );
+    await expect(coupons('add', 'SOON', '--percent', '50', '--until', 'next tuesday')).rejects.toThrow(
+      '--until must be a date such as 2027-01-01',
+    );
     await expect(coupons('add', 'has space', '--percent', '5')).rejects.toThrow('letters, digits and dashes');
     await expect(coupons('add', 'tenner', '--percent', '5')).rejects.toThrow('A coupon tenner exists already');
     await expect(coupons('disable', 'NOSUCH')).rejects.toThrow('No coupon NOSUCH');
@@ -77,10 +91,16 @@ describe('npm run coupons', () => {
       LOG_LEVEL: 'silent',
     };
     const tsx = path.resolve('node_modules/.bin/tsx');
-    const added = await run(tsx, ['scripts/coupons.ts', 'add', 'CLI-10', '--percent', '10', '--max', '100', '--until', '2999-01-01'], { env });
+    const added = await run(
+      tsx,
+      ['scripts/coupons.ts', 'add', 'CLI-10', '--percent', '10', '--max', '100', '--until', '2999-01-01'],
+      { env },
+    );
     expect(added.stdout).toBe('Added CLI-10\t10% off\t0/100 redeemed\tuntil 2999-01-01T00:00:00.000Z\n');
     expect(await coupons('list')).toContain('CLI-10\t10% off');
-    const failed = await run(tsx, ['scripts/coupons.ts', 'frobnicate'], { env }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await run(tsx, ['scripts/coupons.ts', 'frobnicate'], { env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown command "frobnicate"\nUsage:') });
   }, 60_000);
 });

@@ -53,7 +53,12 @@ export async function runCoupons(db: Db, argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { percent: { type: 'string' }, amount: { type: 'string' }, max: { type: 'string' }, until: { type: 'string' } },
+    options: {
+      percent: { type: 'string' },
+      amount: { type: 'string' },
+      max: { type: 'string' },
+      until: { type: 'string' },
+    },
   });
   const [command, code, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}"`);
@@ -96,7 +101,8 @@ async function main(): Promise<void> {
   const installation = await openInstallationDatabase(env);
   const database = await openDatabase(installation.connection, 1);
   try {
-    if (env.STRIPE_SECRET_KEY) console.error('Note: this server bills with Stripe, which uses its own promotion codes, not these coupons.');
+    if (env.STRIPE_SECRET_KEY)
+      console.error('Note: this server bills with Stripe, which uses its own promotion codes, not these coupons.');
     console.log(await runCoupons(database.db, argv));
   } finally {
     await database.close();
@@ -107,7 +113,8 @@ async function main(): Promise<void> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
-    else if (error instanceof AppError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error((error as Error).message);
+    else if (error instanceof AppError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      console.error((error as Error).message);
     else console.error(error);
     process.exit(1);
   });

@@ -23,7 +23,9 @@ import { restoreDump, RestoreError, splitSqlStatements, type SqlStatement } from
  */
 
 const fixture = fileURLToPath(new URL('./fixtures/pglite-dump-0006.sql', import.meta.url));
-const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../server/platform/db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+) as {
   entries: { tag: string }[];
 };
 const allTags = journal.entries.map((e) => e.tag);
@@ -42,7 +44,8 @@ const folders: string[] = [];
 const databases: string[] = [];
 const server = inject('testDatabase');
 afterAll(async () => {
-  for (const name of databases) await adminQuery(server.connection, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  for (const name of databases)
+    await adminQuery(server.connection, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
   for (const dir of folders) await rm(dir, { recursive: true, force: true });
 });
 
@@ -107,7 +110,10 @@ describe('splitting a dump into statements', () => {
     ].join('\n');
     const expected = [
       { sql: "SET client_encoding = 'UTF8';", line: 2 },
-      { sql: `INSERT INTO "odd;name" VALUES ('it''s; fine', E'esc\\'aped; still', 'a -- b /* c', $$body; $x$ $$, $tag$ $$; $tag$);`, line: 4 },
+      {
+        sql: `INSERT INTO "odd;name" VALUES ('it''s; fine', E'esc\\'aped; still', 'a -- b /* c', $$body; $x$ $$, $tag$ $$; $tag$);`,
+        line: 4,
+      },
       { sql: 'CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $_$ SELECT 1; $_$;', line: 5 },
       { sql: 'SELECT a$b$c FROM t -- trailing; comment\n;', line: 7 },
       { sql: 'SELECT 2', line: 10 },
@@ -127,7 +133,9 @@ describe('splitting a dump into statements', () => {
   });
 
   it('refuses what is not plain SQL: COPY rows, psql commands, a file cut short', async () => {
-    await expect(statementsOf(['SET a = 1;\nCOPY public.users (id) FROM stdin;\n1\n\\.\n'])).rejects.toThrow(/Line 2: .*COPY \.\.\. FROM stdin.*--inserts/);
+    await expect(statementsOf(['SET a = 1;\nCOPY public.users (id) FROM stdin;\n1\n\\.\n'])).rejects.toThrow(
+      /Line 2: .*COPY \.\.\. FROM stdin.*--inserts/,
+    );
     await expect(statementsOf(['\\connect other\nSELECT 1;'])).rejects.toThrow(/Line 1: \\connect is a psql command/);
     await expect(statementsOf(["INSERT INTO t VALUES ('never closed);\n"])).rejects.toBeInstanceOf(RestoreError);
   });
@@ -142,7 +150,14 @@ describe('npm run db:restore', () => {
     expect(summary.migrations.restored).toEqual(oldTags);
     expect(summary.migrations.applied).toEqual(allTags.slice(oldTags.length));
     expect(summary.migrations.applied[0]).toBe('0007_session_cache_notify');
-    expect(summary.tables).toMatchObject({ users: 2, domains: 2, auth_tokens: 1, outbox: 1, sessions: 0, inbox_tests: 0 });
+    expect(summary.tables).toMatchObject({
+      users: 2,
+      domains: 2,
+      auth_tokens: 1,
+      outbox: 1,
+      sessions: 0,
+      inbox_tests: 0,
+    });
     expect(progress[0]).toBe(`Restoring ${fixture}…`);
 
     const users = await query<{ id: number; username: string; email: string; hash: string }>(
@@ -162,9 +177,13 @@ describe('npm run db:restore', () => {
       { id: 2, domain: 'mail.example.net', dkim_selectors: [], notes: null },
     ]);
     // Mail the old version had not sent is still there for this one.
-    expect(await query(connection, 'SELECT kind, status FROM outbox')).toEqual([{ kind: 'reset_password', status: 'not_configured' }]);
+    expect(await query(connection, 'SELECT kind, status FROM outbox')).toEqual([
+      { kind: 'reset_password', status: 'not_configured' },
+    ]);
     // Sequences go on after the restored rows; the job queue is not in the dump.
-    expect(await query(connection, `SELECT nextval('users_id_seq')::int AS next, to_regnamespace('pgboss') AS pgboss`)).toEqual([{ next: 3, pgboss: null }]);
+    expect(
+      await query(connection, `SELECT nextval('users_id_seq')::int AS next, to_regnamespace('pgboss') AS pgboss`),
+    ).toEqual([{ next: 3, pgboss: null }]);
 
     // The app starts on it (pg-boss creates its schema again) and the old account signs in with its old password.
     const env = loadEnv({
@@ -188,20 +207,27 @@ describe('npm run db:restore', () => {
       expect(login.status).toBe(200);
       const cookie = login.headers.get('set-cookie')!.split(';')[0];
       const list = await fetch(`${runtime.url}/api/domains`, { headers: { cookie } });
-      expect(((await list.json()) as { domain: string; notes: string | null }[]).map((d) => [d.domain, d.notes]).sort()).toEqual([
+      expect(
+        ((await list.json()) as { domain: string; notes: string | null }[]).map((d) => [d.domain, d.notes]).sort(),
+      ).toEqual([
         ['example.org', NOTES],
         ['mail.example.net', null],
       ]);
     } finally {
       await runtime.stop();
     }
-    expect(await query(connection, `SELECT to_regclass('pgboss.job') IS NOT NULL AS pgboss`)).toEqual([{ pgboss: true }]);
+    expect(await query(connection, `SELECT to_regclass('pgboss.job') IS NOT NULL AS pgboss`)).toEqual([
+      { pgboss: true },
+    ]);
   });
 
   it('refuses a database that holds accounts unless --force, and then replaces it, job queue and all', async () => {
     const connection = await emptyDatabase();
     await restoreDump({ file: fixture, connection });
-    await query(connection, `INSERT INTO users (username, email, password_hash) VALUES ('later', 'later@example.com', 'x')`);
+    await query(
+      connection,
+      `INSERT INTO users (username, email, password_hash) VALUES ('later', 'later@example.com', 'x')`,
+    );
     await query(connection, `CREATE SCHEMA pgboss; CREATE TABLE pgboss.job (id int)`);
 
     await expect(restoreDump({ file: fixture, connection })).rejects.toThrow(
@@ -227,21 +253,30 @@ describe('npm run db:restore', () => {
 
   it('changes nothing when the dump fails half-way, or is not a dump of InboxPulse', async () => {
     const connection = await emptyDatabase();
-    const broken = tempFile('broken.sql', readFileSync(fixture, 'utf8') + '\nINSERT INTO public.users (id) VALUES (1);\n');
+    const broken = tempFile(
+      'broken.sql',
+      readFileSync(fixture, 'utf8') + '\nINSERT INTO public.users (id) VALUES (1);\n',
+    );
     await expect(restoreDump({ file: broken, connection })).rejects.toThrow(
       /^Line \d+ of .*broken\.sql: .*\n {2}INSERT INTO public\.users \(id\) VALUES \(1\);\nNothing was restored\.$/,
     );
-    expect(await query(connection, `SELECT to_regclass('public.users') AS users, to_regnamespace('drizzle') AS drizzle`)).toEqual([
-      { users: null, drizzle: null },
-    ]);
+    expect(
+      await query(connection, `SELECT to_regclass('public.users') AS users, to_regnamespace('drizzle') AS drizzle`),
+    ).toEqual([{ users: null, drizzle: null }]);
 
     const other = tempFile('other.sql', '--\n-- PostgreSQL database dump\n--\nCREATE TABLE public.things (id int);\n');
     await expect(restoreDump({ file: other, connection })).rejects.toThrow(/does not hold InboxPulse's tables/);
-    await expect(restoreDump({ file: tempFile('notes.txt', 'hello'), connection })).rejects.toThrow(/does not look like a plain-SQL dump/);
-    expect(await query(connection, `SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`)).toEqual([{ n: 0 }]);
+    await expect(restoreDump({ file: tempFile('notes.txt', 'hello'), connection })).rejects.toThrow(
+      /does not look like a plain-SQL dump/,
+    );
+    expect(
+      await query(connection, `SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`),
+    ).toEqual([{ n: 0 }]);
 
     await query(connection, 'CREATE TABLE public.someone_elses (id int)');
-    await expect(restoreDump({ file: fixture, connection })).rejects.toThrow(/tables in its public schema that are not InboxPulse's/);
+    await expect(restoreDump({ file: fixture, connection })).rejects.toThrow(
+      /tables in its public schema that are not InboxPulse's/,
+    );
   });
 
   it('as a command: refuses while DATA_DIR still holds the PGlite folder, then restores into the embedded PostgreSQL of DATA_DIR', async () => {
@@ -253,17 +288,23 @@ describe('npm run db:restore', () => {
 
     const refused = await runRestore(dataDir, [fixture]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${path.join(dataDir, 'pglite')} still holds the old PGlite database. Move it aside first`);
+    expect(refused.stderr).toContain(
+      `${path.join(dataDir, 'pglite')} still holds the old PGlite database. Move it aside first`,
+    );
     expect(readdirSync(dataDir).sort()).toEqual(['app-secret', 'pglite']);
 
     renameSync(path.join(dataDir, 'pglite'), path.join(dataDir, 'pglite.moved'));
     const done = await runRestore(dataDir, [fixture]);
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
-    expect(done.stdout).toContain(`Restored into the embedded PostgreSQL in ${path.join(dataDir, 'postgres')}; rows per table:`);
+    expect(done.stdout).toContain(
+      `Restored into the embedded PostgreSQL in ${path.join(dataDir, 'postgres')}; rows per table:`,
+    );
     expect(done.stdout).toMatch(/^ {2}users +2$/m);
     expect(done.stdout).toMatch(/^ {2}domains +2$/m);
-    expect(done.stdout).toContain('Migrations: 7 from the dump (up to 0006_inbox_test_flow); applied now: 0007_session_cache_notify');
+    expect(done.stdout).toContain(
+      'Migrations: 7 from the dump (up to 0006_inbox_test_flow); applied now: 0007_session_cache_notify',
+    );
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     // The server was stopped and the DATA_DIR lock released.
     expect(existsSync(path.join(dataDir, 'inboxpulse.pid'))).toBe(false);

@@ -40,7 +40,9 @@ const TOKEN_START = /[-/\\;$'"]/g;
  * (\restrict, \unrestrict) are skipped; any other psql command, and COPY ... FROM stdin (its rows are
  * not SQL), stop the restore with a message.
  */
-export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<SqlStatement> {
+export async function* splitSqlStatements(
+  chunks: AsyncIterable<string> | Iterable<string>,
+): AsyncGenerator<SqlStatement> {
   type State = 'code' | 'single' | 'escape-single' | 'double' | 'dollar' | 'line-comment' | 'block-comment' | 'meta';
   let state: State = 'code';
   let statement = '';
@@ -109,7 +111,9 @@ export async function* splitSqlStatements(chunks: AsyncIterable<string> | Iterab
       const next = text[i + 1];
       // Two-character tokens need the next character: wait for the next chunk unless this is the end.
       const needsNext =
-        next === undefined && !final && ((state === 'code' && (ch === '-' || ch === '/')) || (state === 'block-comment' && (ch === '*' || ch === '/')));
+        next === undefined &&
+        !final &&
+        ((state === 'code' && (ch === '-' || ch === '/')) || (state === 'block-comment' && (ch === '*' || ch === '/')));
       if (needsNext) break scan;
       switch (state) {
         case 'code': {
@@ -269,11 +273,17 @@ function migrationTags(): Map<number, string> {
 }
 
 async function appliedMigrations(client: pg.ClientBase | pg.Pool): Promise<string[]> {
-  const { rows } = await client.query<{ exists: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists`);
+  const { rows } = await client.query<{ exists: boolean }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists`,
+  );
   if (!rows[0].exists) return [];
   const tags = migrationTags();
-  const applied = await client.query<{ created_at: string }>('SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY id');
-  return applied.rows.map((r) => tags.get(Number(r.created_at)) ?? `unknown migration of ${new Date(Number(r.created_at)).toISOString()}`);
+  const applied = await client.query<{ created_at: string }>(
+    'SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY id',
+  );
+  return applied.rows.map(
+    (r) => tags.get(Number(r.created_at)) ?? `unknown migration of ${new Date(Number(r.created_at)).toISOString()}`,
+  );
 }
 
 /** Refuses a file that is not a plain-SQL pg_dump before anything is touched. */
@@ -300,14 +310,21 @@ async function checkDumpFile(file: string): Promise<void> {
 
 /** What the target database holds now: accounts, and whether its tables are InboxPulse's. */
 async function inspectTarget(client: pg.Client) {
-  const { rows } = await client.query<{ users: boolean; migrations: boolean; relations: number; others: { pid: number; app: string }[] }>(`
+  const { rows } = await client.query<{
+    users: boolean;
+    migrations: boolean;
+    relations: number;
+    others: { pid: number; app: string }[];
+  }>(`
     SELECT to_regclass('public.users') IS NOT NULL AS users,
            to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrations,
            (SELECT count(*)::int FROM pg_class WHERE relnamespace = 'public'::regnamespace) AS relations,
            (SELECT coalesce(json_agg(json_build_object('pid', pid, 'app', application_name)), '[]')
               FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') AS others`);
   const state = rows[0];
-  const accounts = state.users ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM public.users')).rows[0].n) : 0;
+  const accounts = state.users
+    ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM public.users')).rows[0].n)
+    : 0;
   return { ...state, accounts };
 }
 
@@ -365,7 +382,9 @@ export async function restoreDump(options: RestoreOptions): Promise<RestoreSumma
       }
       const check = await inspectTarget(client);
       if (!check.users || !check.migrations) {
-        throw new RestoreError(`${options.file} does not hold InboxPulse's tables (public.users and drizzle.__drizzle_migrations). Nothing was restored.`);
+        throw new RestoreError(
+          `${options.file} does not hold InboxPulse's tables (public.users and drizzle.__drizzle_migrations). Nothing was restored.`,
+        );
       }
       restored = await appliedMigrations(client);
       await client.query('COMMIT');
@@ -382,10 +401,14 @@ export async function restoreDump(options: RestoreOptions): Promise<RestoreSumma
   try {
     await database.migrate();
     const all = await appliedMigrations(database.pool);
-    const { rows } = await database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+    const { rows } = await database.pool.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    );
     const tables: Record<string, number> = {};
     for (const { tablename } of rows) {
-      const result = await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM public."${tablename.replace(/"/g, '""')}"`);
+      const result = await database.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM public."${tablename.replace(/"/g, '""')}"`,
+      );
       tables[tablename] = Number(result.rows[0].n);
     }
     return { tables, migrations: { restored, applied: all.slice(restored.length) }, statements };
@@ -422,10 +445,14 @@ export function formatSummary(summary: RestoreSummary, where: string): string {
 // ---- the command ---------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const usage = "Usage: npm run db:restore -- <dump.sql> [--force]   (into DATA_DIR's embedded PostgreSQL, or DATABASE_URL when set)";
+  const usage =
+    "Usage: npm run db:restore -- <dump.sql> [--force]   (into DATA_DIR's embedded PostgreSQL, or DATABASE_URL when set)";
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new RestoreError(`${(error as Error).message}\n${usage}`);
   }
@@ -452,7 +479,10 @@ async function main(): Promise<void> {
     unlock = lockDataDir(env.DATA_DIR);
     where = `the embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}`;
     try {
-      server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL) });
+      server = await startEmbeddedPostgres({
+        dataDir: env.DATA_DIR,
+        log: createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL),
+      });
     } catch (error) {
       unlock();
       throw error;

@@ -6,9 +6,17 @@ const webPort = process.env.PORT ?? '3000';
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort, APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}`,
+    },
   }),
-  spawn('npx', ['vite', '--port', webPort, '--strictPort'], { stdio: 'inherit', env: { ...process.env, DEV_API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--port', webPort, '--strictPort'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEV_API_PORT: apiPort },
+  }),
 ];
 
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -46,7 +46,14 @@ const PG_MAJOR = '18';
  * psql, runs the file as ordinary SQL statements. No owners or privileges: the roles of PGlite
  * (postgres) mean nothing on the new server.
  */
-export const PG_DUMP_ARGS = ['--schema=public', '--schema=drizzle', '--no-owner', '--no-privileges', '--column-inserts', '--rows-per-insert=100'];
+export const PG_DUMP_ARGS = [
+  '--schema=public',
+  '--schema=drizzle',
+  '--no-owner',
+  '--no-privileges',
+  '--column-inserts',
+  '--rows-per-insert=100',
+];
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,7 +80,9 @@ export function pgliteFolder(given) {
   const folder = path.resolve(given);
   if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
   if (existsSync(path.join(folder, 'pglite', 'PG_VERSION'))) return path.join(folder, 'pglite');
-  throw new DumpError(`${folder} is not a PGlite database folder (there is no PG_VERSION in it). Give the folder DATA_DIR/pglite of the old installation.`);
+  throw new DumpError(
+    `${folder} is not a PGlite database folder (there is no PG_VERSION in it). Give the folder DATA_DIR/pglite of the old installation.`,
+  );
 }
 
 /**
@@ -92,7 +101,9 @@ function checkFolder(folder) {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8'));
     if (pid > 0 && isRunning(pid)) {
-      throw new DumpError(`The old InboxPulse (pid ${pid}) is still running on ${folder} (${pidFile}). Stop it first, then dump.`);
+      throw new DumpError(
+        `The old InboxPulse (pid ${pid}) is still running on ${folder} (${pidFile}). Stop it first, then dump.`,
+      );
     }
   }
 }
@@ -118,15 +129,30 @@ function isRunning(pid) {
  */
 export async function loadTools(cache, say) {
   if (!isInstalled(cache)) {
-    say(`Installing ${PGLITE.name}@${PGLITE.version} and ${PGLITE_TOOLS.name}@${PGLITE_TOOLS.version} into ${cache} (once)…`);
+    say(
+      `Installing ${PGLITE.name}@${PGLITE.version} and ${PGLITE_TOOLS.name}@${PGLITE_TOOLS.version} into ${cache} (once)…`,
+    );
     mkdirSync(cache, { recursive: true });
     writeFileSync(path.join(cache, 'package.json'), JSON.stringify(manifest(), null, 2) + '\n');
     writeFileSync(path.join(cache, 'package-lock.json'), JSON.stringify(lockfile(), null, 2) + '\n');
-    const npm = spawnSync('npm', ['ci', '--prefix', cache, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      // npm's own output goes to stderr: stdout is the dump.
-      stdio: ['ignore', 2, 2],
-      shell: process.platform === 'win32',
-    });
+    const npm = spawnSync(
+      'npm',
+      [
+        'ci',
+        '--prefix',
+        cache,
+        '--legacy-peer-deps',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
+      {
+        // npm's own output goes to stderr: stdout is the dump.
+        stdio: ['ignore', 2, 2],
+        shell: process.platform === 'win32',
+      },
+    );
     if (npm.error || npm.status !== 0 || !isInstalled(cache)) {
       throw new DumpError(
         `Could not install ${PGLITE.name}@${PGLITE.version} and ${PGLITE_TOOLS.name}@${PGLITE_TOOLS.version} with npm into ${cache}` +
@@ -188,7 +214,8 @@ function entryPoint(cache, name, subpath) {
   const root = path.join(cache, 'node_modules', name);
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const target = pkg.exports?.[subpath]?.import?.default;
-  if (typeof target !== 'string') throw new DumpError(`${name} in ${cache} has no ES module export ${subpath}; delete ${cache} and run again.`);
+  if (typeof target !== 'string')
+    throw new DumpError(`${name} in ${cache} has no ES module export ${subpath}; delete ${cache} and run again.`);
   return pathToFileURL(path.join(root, target)).href;
 }
 
@@ -209,7 +236,10 @@ export function adaptDump(dump, about) {
   header = header
     .replace(/^SET transaction_timeout = 0;\n/m, '')
     .replace(/^--\n-- Name: public; Type: SCHEMA;.*\n--\n\nCREATE SCHEMA public;\n\n\n/m, '')
-    .replace(/^--\n-- Name: SCHEMA public; Type: COMMENT;.*\n--\n\nCOMMENT ON SCHEMA public IS 'standard public schema';\n\n\n/m, '');
+    .replace(
+      /^--\n-- Name: SCHEMA public; Type: COMMENT;.*\n--\n\nCOMMENT ON SCHEMA public IS 'standard public schema';\n\n\n/m,
+      '',
+    );
   const intro = [
     '--',
     `-- InboxPulse data from ${about.source}, dumped ${about.date.toISOString()} by scripts/pglite-dump.mjs`,
@@ -272,7 +302,9 @@ export async function dumpPglite({ folder, cache, say }) {
       const width = Math.max(...[...tables, ...migrations].map((t) => t.table.length));
       say(`Dumped ${tables.length} tables of the app and its migration list (rows):`);
       for (const { table, rows: n } of [...tables, ...migrations]) say(`  ${table.padEnd(width)}  ${n}`);
-      say(`Left out: the job queue (pgboss), ${Number(jobs[0].n)} jobs waiting. Unsent mail stays in the outbox table.`);
+      say(
+        `Left out: the job queue (pgboss), ${Number(jobs[0].n)} jobs waiting. Unsent mail stays in the outbox table.`,
+      );
       return sql;
     } finally {
       await pg.close().catch(() => {});
@@ -288,7 +320,10 @@ async function main() {
   const say = (line) => process.stderr.write(line + '\n');
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { cache: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { cache: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new DumpError(`${/** @type {Error} */ (error).message}\n${usage}`);
   }
@@ -299,9 +334,13 @@ async function main() {
   if (parsed.positionals.length !== 1) throw new DumpError(usage);
   const folder = pgliteFolder(parsed.positionals[0]);
   if (process.stdout.isTTY) throw new DumpError(`The dump is written to stdout: redirect it to a file.\n${usage}`);
-  const cache = path.resolve(parsed.values.cache ?? path.join(repositoryRoot, 'node_modules', '.cache', 'inboxpulse-pglite-dump'));
+  const cache = path.resolve(
+    parsed.values.cache ?? path.join(repositoryRoot, 'node_modules', '.cache', 'inboxpulse-pglite-dump'),
+  );
   const sql = await dumpPglite({ folder, cache, say });
-  await new Promise((resolve, reject) => process.stdout.write(sql, (error) => (error ? reject(error) : resolve(undefined))));
+  await new Promise((resolve, reject) =>
+    process.stdout.write(sql, (error) => (error ? reject(error) : resolve(undefined))),
+  );
   say(`Next: mv ${folder} ${folder}.moved, then npm run db:restore -- <the file you wrote>.`);
 }
 

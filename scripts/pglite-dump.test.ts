@@ -77,12 +77,24 @@ describe('pglite-dump', () => {
     expect(header).toContain("SET client_encoding = 'UTF8';");
     // Row data is left exactly as dumped, even where it looks like the lines that were removed.
     expect(body).toBe(PG_DUMP_OUTPUT.split('CREATE TABLE public.domains')[1]);
-    expect(out.startsWith('--\n-- InboxPulse data from /srv/data/pglite, dumped 2026-11-23T10:00:00.000Z by scripts/pglite-dump.mjs\n')).toBe(true);
+    expect(
+      out.startsWith(
+        '--\n-- InboxPulse data from /srv/data/pglite, dumped 2026-11-23T10:00:00.000Z by scripts/pglite-dump.mjs\n',
+      ),
+    ).toBe(true);
     expect(out).toContain('-- Restore it with: npm run db:restore -- <this file>');
   });
 
   it('dumps only the app schemas, as INSERTs, without owners or privileges', () => {
-    expect(PG_DUMP_ARGS).toEqual(expect.arrayContaining(['--schema=public', '--schema=drizzle', '--no-owner', '--no-privileges', '--column-inserts']));
+    expect(PG_DUMP_ARGS).toEqual(
+      expect.arrayContaining([
+        '--schema=public',
+        '--schema=drizzle',
+        '--no-owner',
+        '--no-privileges',
+        '--column-inserts',
+      ]),
+    );
     expect(PG_DUMP_ARGS.join(' ')).not.toContain('pgboss');
   });
 
@@ -102,6 +114,8 @@ describe('pglite-dump', () => {
     );
 
     const other = dataDirWithPglite('16');
-    await expect(dumpPglite({ folder: path.join(other, 'pglite'), cache, say: () => {} })).rejects.toThrow('was written by PostgreSQL 16');
+    await expect(dumpPglite({ folder: path.join(other, 'pglite'), cache, say: () => {} })).rejects.toThrow(
+      'was written by PostgreSQL 16',
+    );
   });
 });

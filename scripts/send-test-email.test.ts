@@ -45,7 +45,9 @@ function reportOf(testId: number): Promise<InboxTestReport> {
 beforeAll(async () => {
   dns = await startDnsServer({
     'brand.test': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] },
-    's1._domainkey.brand.test': { TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`] },
+    's1._domainkey.brand.test': {
+      TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`],
+    },
     '_dmarc.brand.test': { TXT: ['v=DMARC1; p=reject'] },
   });
   t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
@@ -89,7 +91,9 @@ describe('send-test-email', () => {
       hasDate: true,
       hasMessageId: true,
     });
-    expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand.test', result: 'pass', aligned: true })]);
+    expect(report.authentication?.dkim).toEqual([
+      expect.objectContaining({ domain: 'brand.test', result: 'pass', aligned: true }),
+    ]);
     expect(report.authentication?.dmarc?.result).toBe('pass');
     // Nothing about the message itself costs points: only what depends on the sender's setup may.
     expect(report.deductions.filter((d) => d.id.startsWith('content.'))).toEqual([]);
@@ -102,33 +106,63 @@ describe('send-test-email', () => {
     await new Promise((r) => closed.close(r));
     const error = await sendTestEmail({ to: `test-1-0123456789abcdef@${INBOUND}`, port }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(SendTestEmailError);
-    expect((error as Error).message).toMatch(new RegExp(`Could not connect to 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\. Is InboxPulse running\\?`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`Could not connect to 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\. Is InboxPulse running\\?`),
+    );
   });
 
   it("passes on the server's refusal of an address that names no test, with a hint", async () => {
-    const error = await sendTestEmail({ to: `test-999999-0123456789abcdef@${INBOUND}`, port: smtp.port }).catch((e: Error) => e);
+    const error = await sendTestEmail({ to: `test-999999-0123456789abcdef@${INBOUND}`, port: smtp.port }).catch(
+      (e: Error) => e,
+    );
     expect(error).toBeInstanceOf(SendTestEmailError);
-    expect((error as Error).message).toMatch(/^The server refused the message at RCPT: 550 .*No such mailbox.*Check the address/);
+    expect((error as Error).message).toMatch(
+      /^The server refused the message at RCPT: 550 .*No such mailbox.*Check the address/,
+    );
   });
 
   it('reads its command line strictly', () => {
     expect(() => parseCommandLine([])).toThrow(/--to is required/);
     expect(() => parseCommandLine(['--to', 'x@y', '--port', 'http'])).toThrow(/--port must be a port number/);
     expect(() => parseCommandLine(['--to', 'x@y', '--dkim-domain', 'brand.test'])).toThrow(/all three/);
-    expect(() => parseCommandLine(['--to', 'x@y', '--dkim-domain', 'd', '--dkim-selector', 's', '--dkim-key', path.join(keyDir, 'missing.pem')])).toThrow(
-      /Could not read the DKIM key/,
-    );
+    expect(() =>
+      parseCommandLine([
+        '--to',
+        'x@y',
+        '--dkim-domain',
+        'd',
+        '--dkim-selector',
+        's',
+        '--dkim-key',
+        path.join(keyDir, 'missing.pem'),
+      ]),
+    ).toThrow(/Could not read the DKIM key/);
     expect(() => parseCommandLine(['--to', 'x@y', '--nope'])).toThrow(/Unknown option '--nope'/);
     expect(parseCommandLine(['--help'])).toBe('help');
-    expect(() => parseCommandLine(['--to', 'test@in.example', '--subject', '[TEST-3] hi'])).toThrow(/send to the test's own address/);
-    expect(parseCommandLine(['--to', 'test-3-0123456789abcdef@in.example', '--subject', '[TEST-3] hi', '--host', 'mx.example', '--port', '25'])).toMatchObject({
+    expect(() => parseCommandLine(['--to', 'test@in.example', '--subject', '[TEST-3] hi'])).toThrow(
+      /send to the test's own address/,
+    );
+    expect(
+      parseCommandLine([
+        '--to',
+        'test-3-0123456789abcdef@in.example',
+        '--subject',
+        '[TEST-3] hi',
+        '--host',
+        'mx.example',
+        '--port',
+        '25',
+      ]),
+    ).toMatchObject({
       to: 'test-3-0123456789abcdef@in.example',
       subject: '[TEST-3] hi',
       host: 'mx.example',
       port: 25,
       dkim: undefined,
     });
-    expect(defaultSubjectFor('test-12-0123456789abcdef@inbox.localhost')).toBe('[TEST-12] Our spring collection is here');
+    expect(defaultSubjectFor('test-12-0123456789abcdef@inbox.localhost')).toBe(
+      '[TEST-12] Our spring collection is here',
+    );
     expect(defaultSubjectFor('test@inbox.localhost')).toBe('Our spring collection is here');
   });
 });

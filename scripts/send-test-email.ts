@@ -121,7 +121,12 @@ export async function sendTestEmail(options: SendTestEmailOptions): Promise<Send
       date: new Date(),
       messageId,
       // RFC 2369 + RFC 8058: mailbox providers want both the link and one-click unsubscribe.
-      list: { unsubscribe: [{ url: unsubscribe, comment: 'Unsubscribe' }, `mailto:unsubscribe@${fromDomain}?subject=unsubscribe`] },
+      list: {
+        unsubscribe: [
+          { url: unsubscribe, comment: 'Unsubscribe' },
+          `mailto:unsubscribe@${fromDomain}?subject=unsubscribe`,
+        ],
+      },
       headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     return { response: info.response, messageId, subject, from };
@@ -132,7 +137,12 @@ export async function sendTestEmail(options: SendTestEmailOptions): Promise<Send
   }
 }
 
-type SmtpFailure = NodeJS.ErrnoException & { responseCode?: number; response?: string; command?: string; originalCode?: string };
+type SmtpFailure = NodeJS.ErrnoException & {
+  responseCode?: number;
+  response?: string;
+  command?: string;
+  originalCode?: string;
+};
 
 function explain(error: SmtpFailure, host: string, port: number): SendTestEmailError {
   // nodemailer reports socket errors as ESOCKET and keeps the system's code in originalCode.
@@ -144,7 +154,12 @@ function explain(error: SmtpFailure, host: string, port: number): SendTestEmailE
   }
   if (
     !error.responseCode &&
-    (code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || code === 'ECONNECTION' || code === 'EHOSTUNREACH')
+    (code === 'ETIMEDOUT' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN' ||
+      code === 'ECONNRESET' ||
+      code === 'ECONNECTION' ||
+      code === 'EHOSTUNREACH')
   ) {
     return new SendTestEmailError(
       `Could not reach ${host}:${port} (${code}: ${error.message}). Check --host and --port, and that InboxPulse's SMTP listener runs there.`,
@@ -159,7 +174,9 @@ function explain(error: SmtpFailure, host: string, port: number): SendTestEmailE
           : error.responseCode === 421 || error.responseCode === 451 || error.responseCode === 452
             ? ' This is temporary: try again in a moment.'
             : '';
-    return new SendTestEmailError(`The server refused the message${error.command ? ` at ${error.command.split(' ')[0]}` : ''}: ${error.response}.${hint}`);
+    return new SendTestEmailError(
+      `The server refused the message${error.command ? ` at ${error.command.split(' ')[0]}` : ''}: ${error.response}.${hint}`,
+    );
   }
   return new SendTestEmailError(`Sending failed: ${error.message}`);
 }
@@ -191,18 +208,25 @@ export function parseCommandLine(args: string[]): SendTestEmailOptions | 'help' 
   }
   if (values.help) return 'help';
   if (!values.to) throw new SendTestEmailError(`--to is required: the test's address, shown on its page.\n${USAGE}`);
-  if (!/^[^@\s]+@[^@\s]+$/.test(values.to)) throw new SendTestEmailError(`--to must be an e-mail address, got "${values.to}".`);
-  if (values.from && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.from)) throw new SendTestEmailError(`--from must be an e-mail address, got "${values.from}".`);
+  if (!/^[^@\s]+@[^@\s]+$/.test(values.to))
+    throw new SendTestEmailError(`--to must be an e-mail address, got "${values.to}".`);
+  if (values.from && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.from))
+    throw new SendTestEmailError(`--from must be an e-mail address, got "${values.from}".`);
   // There is no generic test@ address (a subject tag alone would let anyone start another user's test).
   if (/^test(\+[^@]*)?@/i.test(values.to)) {
-    throw new SendTestEmailError(`${values.to} is not a test's address: send to the test's own address (test-<id>-<token>@...), shown on its page.`);
+    throw new SendTestEmailError(
+      `${values.to} is not a test's address: send to the test's own address (test-<id>-<token>@...), shown on its page.`,
+    );
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
     throw new SendTestEmailError(`--port must be a port number, got "${values.port}".`);
 
-  const dkimGiven = [values['dkim-domain'], values['dkim-selector'], values['dkim-key']].filter((v) => v !== undefined).length;
-  if (dkimGiven !== 0 && dkimGiven !== 3) throw new SendTestEmailError('To DKIM-sign, give all three of --dkim-domain, --dkim-selector and --dkim-key.');
+  const dkimGiven = [values['dkim-domain'], values['dkim-selector'], values['dkim-key']].filter(
+    (v) => v !== undefined,
+  ).length;
+  if (dkimGiven !== 0 && dkimGiven !== 3)
+    throw new SendTestEmailError('To DKIM-sign, give all three of --dkim-domain, --dkim-selector and --dkim-key.');
   let dkim: SendTestEmailOptions['dkim'];
   if (dkimGiven === 3) {
     let privateKey: string;
@@ -211,7 +235,8 @@ export function parseCommandLine(args: string[]): SendTestEmailOptions | 'help' 
     } catch (error) {
       throw new SendTestEmailError(`Could not read the DKIM key ${values['dkim-key']}: ${(error as Error).message}`);
     }
-    if (!privateKey.includes('PRIVATE KEY')) throw new SendTestEmailError(`${values['dkim-key']} is not a PEM private key.`);
+    if (!privateKey.includes('PRIVATE KEY'))
+      throw new SendTestEmailError(`${values['dkim-key']} is not a PEM private key.`);
     dkim = { domainName: values['dkim-domain']!, keySelector: values['dkim-selector']!, privateKey };
   }
   return { to: values.to, host: values.host, port, from: values.from, subject: values.subject, dkim };

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ENDPOINTS, OPENAPI_PATH, RATE_LIMITS, UNAUTHORIZED_EXAMPLE, type ApiEndpoint } from '@content/docs/api-reference';
+import {
+  API_ENDPOINTS,
+  OPENAPI_PATH,
+  RATE_LIMITS,
+  UNAUTHORIZED_EXAMPLE,
+  type ApiEndpoint,
+} from '@content/docs/api-reference';
 import { REGISTRATION_EXAMPLE } from '@content/docs/webhooks';
 import { API_KEY_PREFIX } from '@contracts/api-keys';
 import { PLAN_LIMITS } from '@contracts/plans';
@@ -83,7 +89,9 @@ export function shapeMismatches(documented: unknown, real: unknown, at = '$'): s
   if (typeof documented === 'object' && typeof real === 'object') {
     const actual = real as Record<string, unknown>;
     return Object.entries(documented as Record<string, unknown>).flatMap(([key, value]) =>
-      key in actual ? shapeMismatches(value, actual[key], `${at}.${key}`) : [`${at}.${key}: documented, missing from the real answer`],
+      key in actual
+        ? shapeMismatches(value, actual[key], `${at}.${key}`)
+        : [`${at}.${key}: documented, missing from the real answer`],
     );
   }
   return [];
@@ -100,7 +108,10 @@ const ID_OWNERS: [prefix: string, key: string][] = [
 ];
 
 /** Deletions last, so what they delete is there for every other example first. */
-const ORDERED: ApiEndpoint[] = [...API_ENDPOINTS.filter((e) => e.method !== 'DELETE'), ...API_ENDPOINTS.filter((e) => e.method === 'DELETE')];
+const ORDERED: ApiEndpoint[] = [
+  ...API_ENDPOINTS.filter((e) => e.method !== 'DELETE'),
+  ...API_ENDPOINTS.filter((e) => e.method === 'DELETE'),
+];
 
 describe('the API documentation examples against the real API', () => {
   let t: TestApp;
@@ -125,9 +136,15 @@ describe('the API documentation examples against the real API', () => {
     apiKey = generated.json().apiKey;
     expect(apiKey.startsWith(API_KEY_PREFIX)).toBe(true);
     // What an ESP sync and the alert evaluation would have written.
-    await t.database.db
-      .insert(emailMetrics)
-      .values({ userId, provider: 'sendgrid', date: '2026-11-26', emailsSent: 12000, delivered: 11850, bounced: 150, complaints: 3 });
+    await t.database.db.insert(emailMetrics).values({
+      userId,
+      provider: 'sendgrid',
+      date: '2026-11-26',
+      emailsSent: 12000,
+      delivered: 11850,
+      bounced: 150,
+      complaints: 3,
+    });
     const [alert] = await t.database.db
       .insert(alerts)
       .values({
@@ -188,7 +205,8 @@ describe('the API documentation examples against the real API', () => {
 
   it('documents each plan’s hourly limit as the server counts it', () => {
     const byName = { Starter: 'starter', Professional: 'professional', Enterprise: 'enterprise' } as const;
-    for (const limit of RATE_LIMITS) expect(limit.perHour, limit.plan).toBe(PLAN_LIMITS[byName[limit.plan]].apiRequestsPerHour);
+    for (const limit of RATE_LIMITS)
+      expect(limit.perHour, limit.plan).toBe(PLAN_LIMITS[byName[limit.plan]].apiRequestsPerHour);
   });
 
   it('finds every documented endpoint in the OpenAPI document the page’s reference renders', async () => {
@@ -196,7 +214,9 @@ describe('the API documentation examples against the real API', () => {
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, unknown>>;
     if (process.env.DOCS_DUMP) writeFileSync(`${process.env.DOCS_DUMP}.openapi.json`, res.body);
-    const missing = API_ENDPOINTS.filter((e) => !paths[e.path]?.[e.method.toLowerCase()]).map((e) => `${e.method} ${e.path}`);
+    const missing = API_ENDPOINTS.filter((e) => !paths[e.path]?.[e.method.toLowerCase()]).map(
+      (e) => `${e.method} ${e.path}`,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -228,11 +248,16 @@ describe('the API documentation examples against the real API', () => {
             ...(endpoint.creates ? { 'idempotency-key': `docs-${endpoint.id}` } : {}),
             ...(endpoint.rawBody ? { 'content-type': endpoint.rawBody.contentType } : {}),
           },
-          ...(endpoint.rawBody ? { payload: endpoint.rawBody.text } : endpoint.body === undefined ? {} : { payload: endpoint.body as object }),
+          ...(endpoint.rawBody
+            ? { payload: endpoint.rawBody.text }
+            : endpoint.body === undefined
+              ? {}
+              : { payload: endpoint.body as object }),
         });
       const res = await send();
       expect(res.statusCode, res.body).toBe(endpoint.status);
-      for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers, header).toHaveProperty(header);
+      for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+        expect(res.headers, header).toHaveProperty(header);
       expect(Number(res.headers['x-ratelimit-limit'])).toBe(PLAN_LIMITS.professional.apiRequestsPerHour);
       if (endpoint.status === 204) {
         expect(endpoint.response).toBeUndefined();

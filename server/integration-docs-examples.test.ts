@@ -156,7 +156,10 @@ describe('the MTA guides against the real endpoints', () => {
         expect(JSON.parse(stdout)).toEqual(CHECK_ANSWER);
         // The same command with a wrong token says what is wrong.
         const wrong = await run(BASH, ['-c', guide.check({ baseUrl, token: 'iwt_wrong' }).code], { timeout: 30_000 });
-        expect(JSON.parse(wrong.stdout)).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/^Invalid webhook token/) });
+        expect(JSON.parse(wrong.stdout)).toMatchObject({
+          code: 'unauthorized',
+          message: expect.stringMatching(/^Invalid webhook token/),
+        });
       });
 
       it('stores the delivery, the bounce and the deferral of the sample the MTA posts', async () => {
@@ -165,10 +168,18 @@ describe('the MTA guides against the real endpoints', () => {
           method: 'POST',
           url: `${url.pathname}${url.search}`,
           payload: guide.sample.body,
-          headers: { 'content-type': guide.sample.contentType, ...(guide.token === 'bearer' ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            'content-type': guide.sample.contentType,
+            ...(guide.token === 'bearer' ? { authorization: `Bearer ${token}` } : {}),
+          },
         });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toEqual({ accepted: guide.sample.events, duplicates: 0, ignored: guide.sample.ignored, rejected: [] });
+        expect(res.json()).toEqual({
+          accepted: guide.sample.events,
+          duplicates: 0,
+          ignored: guide.sample.ignored,
+          rejected: [],
+        });
       });
     });
   }
@@ -177,7 +188,11 @@ describe('the MTA guides against the real endpoints', () => {
 describe('the Postfix guide', () => {
   it('shows the main.cf lines and log file GET /v1/postfix/config answers', async () => {
     expect(POSTFIX_MAIN_CF).toBe(postfixConfig(baseUrl, true, 1000).mainCf);
-    const res = await t.app.inject({ method: 'GET', url: '/v1/postfix/config', headers: { authorization: `Bearer ${apiKey}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/postfix/config',
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const config = PostfixConfig.parse(res.json());
     expect(config.mainCf).toBe(POSTFIX_MAIN_CF);
@@ -188,7 +203,11 @@ describe('the Postfix guide', () => {
   it('lists endpoints the server serves, each with the credential it takes', async () => {
     for (const endpoint of POSTFIX_ENDPOINTS) {
       // Without credentials each answers 401 (a missing route would answer 404).
-      const res = await t.app.inject({ method: endpoint.method, url: endpoint.path, payload: endpoint.method === 'POST' ? {} : undefined });
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: endpoint.path,
+        payload: endpoint.method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
       const expected = endpoint.auth === 'webhook token' ? /webhook token/i : /API key|sign in/i;
       expect(res.json().message, endpoint.path).toMatch(expected);
@@ -205,7 +224,12 @@ describe('the Postfix guide', () => {
     const unsent = path.join(dir, 'unsent.log');
     const child = spawn(script, [], {
       detached: true,
-      env: { PATH: process.env.PATH, INBOXPULSE_WEBHOOK_TOKEN: token, POSTFIX_LOG_FILE: log, INBOXPULSE_UNSENT_FILE: unsent },
+      env: {
+        PATH: process.env.PATH,
+        INBOXPULSE_WEBHOOK_TOKEN: token,
+        POSTFIX_LOG_FILE: log,
+        INBOXPULSE_UNSENT_FILE: unsent,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);
@@ -233,7 +257,17 @@ describe('the Postfix guide', () => {
       (rows) => rows.length >= 3,
       'the script’s events',
     );
-    expect(events.map((e) => [e.source, e.recipient, e.eventType, e.bounceClass, e.enhancedStatus, e.domain, e.mailboxProvider])).toEqual([
+    expect(
+      events.map((e) => [
+        e.source,
+        e.recipient,
+        e.eventType,
+        e.bounceClass,
+        e.enhancedStatus,
+        e.domain,
+        e.mailboxProvider,
+      ]),
+    ).toEqual([
       ['postfix', 'ann@gmail.com', 'delivered', null, '2.0.0', 'mail.example.com', 'gmail'],
       ['postfix', 'bob@example.org', 'bounced', 'hard', '5.1.1', 'mail.example.com', 'other'],
       ['postfix', 'carol@yahoo.com', 'deferred', null, '4.7.0', 'mail.example.com', 'yahoo'],
@@ -255,7 +289,12 @@ describe('the Postfix guide', () => {
     const unsent = path.join(dir, 'spool', 'unsent.log');
     const child = spawn(script, [], {
       detached: true,
-      env: { PATH: process.env.PATH, INBOXPULSE_WEBHOOK_TOKEN: 'iwt_revoked', POSTFIX_LOG_FILE: log, INBOXPULSE_UNSENT_FILE: unsent },
+      env: {
+        PATH: process.env.PATH,
+        INBOXPULSE_WEBHOOK_TOKEN: 'iwt_revoked',
+        POSTFIX_LOG_FILE: log,
+        INBOXPULSE_UNSENT_FILE: unsent,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);
@@ -292,16 +331,26 @@ describe('the Postfix guide', () => {
         message_size: 2314,
         forced_expire: false,
         sender: 'news@mail.example.com',
-        recipients: [{ address: 'dave@example.org', delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out' }],
+        recipients: [
+          {
+            address: 'dave@example.org',
+            delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out',
+          },
+        ],
       },
     ];
-    writeFileSync(path.join(dir, 'postqueue'), `#!/bin/sh\n[ "$1" = -j ] || exit 64\ncat <<'EOF'\n${queue.map((m) => JSON.stringify(m)).join('\n')}\nEOF\n`);
+    writeFileSync(
+      path.join(dir, 'postqueue'),
+      `#!/bin/sh\n[ "$1" = -j ] || exit 64\ncat <<'EOF'\n${queue.map((m) => JSON.stringify(m)).join('\n')}\nEOF\n`,
+    );
     chmodSync(path.join(dir, 'postqueue'), 0o755);
     const line = postfixQueueCron(ctx(), apiKey);
     const command = line.replace(/^(\S+\s+){5}root\s+/, '');
     await run(BASH, ['-c', command], { timeout: 30_000, env: { PATH: `${dir}:${process.env.PATH}` } });
     const events = await storedEvents(queueId);
-    expect(events.map((e) => [e.recipient, e.eventType, e.domain])).toEqual([['dave@example.org', 'deferred', 'mail.example.com']]);
+    expect(events.map((e) => [e.recipient, e.eventType, e.domain])).toEqual([
+      ['dave@example.org', 'deferred', 'mail.example.com'],
+    ]);
   });
 
   it('runs the analytics command and gets the documented answer', async () => {
@@ -314,7 +363,8 @@ describe('the Postfix guide', () => {
 describe('the PowerMTA guide', () => {
   it('ships a finished accounting file of 1,500 records in two requests, then removes it', async () => {
     const outbox = tempDir('pmta');
-    const header = 'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,dlvSourceIp,jobId,envId';
+    const header =
+      'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,dlvSourceIp,jobId,envId';
     const rows = Array.from({ length: 1500 }, (_, i) => {
       const recipient = `reader${i}@${['gmail.com', 'yahoo.com', 'example.org'][i % 3]}`;
       return i % 10 === 0
@@ -326,7 +376,10 @@ describe('the PowerMTA guide', () => {
     const script = path.join(outbox, '..', `ship-${path.basename(outbox)}`);
     writeFileSync(script, powerMtaShipScript(ctx()));
     chmodSync(script, 0o755);
-    const { stderr } = await run(script, [], { timeout: 60_000, env: { PATH: process.env.PATH, INBOXPULSE_WEBHOOK_TOKEN: token, PMTA_OUTBOX: outbox } });
+    const { stderr } = await run(script, [], {
+      timeout: 60_000,
+      env: { PATH: process.env.PATH, INBOXPULSE_WEBHOOK_TOKEN: token, PMTA_OUTBOX: outbox },
+    });
     expect(stderr).toBe('');
     expect(readdirSync(outbox)).toEqual([]);
     const stored = await t.database.db
@@ -366,7 +419,12 @@ describe('the SMTP2GO page', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
     const [event] = await storedEvents('1rPqRs-4TfK2Q-Ab');
-    expect(event).toMatchObject({ source: 'smtp2go', recipient: 'ann@gmail.com', eventType: 'delivered', domain: 'mail.example.com' });
+    expect(event).toMatchObject({
+      source: 'smtp2go',
+      recipient: 'ann@gmail.com',
+      eventType: 'delivered',
+      domain: 'mail.example.com',
+    });
   });
 
   describe('API examples against a stand-in of SMTP2GO’s API', () => {
@@ -385,19 +443,34 @@ describe('the SMTP2GO page', () => {
           res.setHeader('content-type', 'application/json');
           if (req.method !== 'POST' || key !== KEY) {
             res.statusCode = 401;
-            return res.end(JSON.stringify({ request_id: 'r1', data: { error: 'Invalid API key', error_code: 'E_ApiResponseCodes.API_KEY_INVALID' } }));
+            return res.end(
+              JSON.stringify({
+                request_id: 'r1',
+                data: { error: 'Invalid API key', error_code: 'E_ApiResponseCodes.API_KEY_INVALID' },
+              }),
+            );
           }
           if (req.url === '/v3/stats/email_summary') {
             return res.end(
               JSON.stringify({
                 request_id: 'r2',
-                data: { cycle_used: 1234, cycle_max: 10000, email_count: 1234, hardbounces: 7, softbounces: 3, spam_count: 1 },
+                data: {
+                  cycle_used: 1234,
+                  cycle_max: 10000,
+                  email_count: 1234,
+                  hardbounces: 7,
+                  softbounces: 3,
+                  spam_count: 1,
+                },
               }),
             );
           }
           if (req.url === '/v3/activity/search') {
             return res.end(
-              JSON.stringify({ request_id: 'r3', data: { events: [{ event: 'delivered', email_id: '1rPqRs-4TfK2Q-Ab', recipient: 'ann@gmail.com' }] } }),
+              JSON.stringify({
+                request_id: 'r3',
+                data: { events: [{ event: 'delivered', email_id: '1rPqRs-4TfK2Q-Ab', recipient: 'ann@gmail.com' }] },
+              }),
             );
           }
           res.statusCode = 404;
@@ -429,7 +502,10 @@ describe('the SMTP2GO page', () => {
         if (language === 'python' && !(await pythonWorks())) test.skip('python3 is not installed here');
         requests.length = 0;
         const [file, args] = commands[language](smtp2goApiExample(language, apiBase));
-        const { stdout } = await run(file, args, { timeout: 30_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, SMTP2GO_API_KEY: KEY } });
+        const { stdout } = await run(file, args, {
+          timeout: 30_000,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, SMTP2GO_API_KEY: KEY },
+        });
         expect(requests).toEqual([
           { path: '/v3/stats/email_summary', key: KEY, body: {} },
           { path: '/v3/activity/search', key: KEY, body: { limit: SMTP2GO_ACTIVITY_LIMIT } },
@@ -441,7 +517,9 @@ describe('the SMTP2GO page', () => {
 
     it('the Node.js example says SMTP2GO’s error when the key is refused', async () => {
       const [file, args] = commands.node(smtp2goApiExample('node', apiBase));
-      await expect(run(file, args, { timeout: 30_000, env: { PATH: process.env.PATH, SMTP2GO_API_KEY: 'api-wrong' } })).rejects.toMatchObject({
+      await expect(
+        run(file, args, { timeout: 30_000, env: { PATH: process.env.PATH, SMTP2GO_API_KEY: 'api-wrong' } }),
+      ).rejects.toMatchObject({
         stderr: expect.stringContaining('401: Invalid API key'),
       });
     });

@@ -10,7 +10,9 @@ const webRoot = path.resolve(fileURLToPath(new URL('../dist/web', import.meta.ur
 function startFailed(error: unknown): never {
   const err = error instanceof Error ? error : new Error(String(error));
   const frames = err.stack?.indexOf('\n    at ') ?? -1;
-  process.stderr.write(`InboxPulse did not start:\n${err.message}\n${frames >= 0 ? `\n${err.stack!.slice(frames + 1)}\n` : ''}`);
+  process.stderr.write(
+    `InboxPulse did not start:\n${err.message}\n${frames >= 0 ? `\n${err.stack!.slice(frames + 1)}\n` : ''}`,
+  );
   process.exit(1);
 }
 

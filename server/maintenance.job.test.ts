@@ -18,14 +18,18 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
   it('is scheduled, runs on its own, drops expired sessions and keeps live ones', async () => {
     const live = await signUp(t.app, { username: 'liveone' });
     const expired = await signUp(t.app, { username: 'expiredone' });
-    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = ${expired.user.id}`);
+    await t.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = ${expired.user.id}`,
+    );
 
     const schedules = await t.database.pool.query(`SELECT name, cron FROM pgboss.schedule`);
     expect(schedules.rows).toContainEqual({ name: 'maintenance', cron: '* * * * *' });
 
     await waitUntil(
       async () => {
-        const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [expired.user.id]);
+        const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [
+          expired.user.id,
+        ]);
         return rows[0].n === 0;
       },
       'the scheduled maintenance to drop the expired session',
@@ -55,7 +59,8 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     expect(delivered.subject).toBe('Reset your InboxPulse password');
     // The SMTP server has the mail before the sender's UPDATE commits: read the row once it has left 'pending'.
     const rows = await waitUntil(
-      async () => (await t.database.pool.query(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`)).rows,
+      async () =>
+        (await t.database.pool.query(`SELECT status FROM outbox WHERE to_address = 'orphan@example.com'`)).rows,
       "the orphaned mail's outbox row to leave 'pending'",
       { until: (rows) => rows[0] !== undefined && rows[0].status !== 'pending' },
     );
@@ -71,7 +76,10 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     );
     await t.jobs.send(maintenanceJob, {});
     const keys = await waitUntil(
-      async () => (await t.database.pool.query(`SELECT key FROM idempotency_keys WHERE user_id = $1`, [user.id])).rows.map((r) => r.key),
+      async () =>
+        (await t.database.pool.query(`SELECT key FROM idempotency_keys WHERE user_id = $1`, [user.id])).rows.map(
+          (r) => r.key,
+        ),
       'the maintenance run to drop the old key',
       { until: (keys) => !keys.includes('old'), timeoutMs: 20_000 },
     );
@@ -85,7 +93,8 @@ describe('scheduled maintenance (pg-boss cron on the app database)', () => {
     );
     await t.jobs.send(maintenanceJob, {});
     const ids = await waitUntil(
-      async () => (await t.database.pool.query(`SELECT id FROM stripe_events WHERE id LIKE '%_maint'`)).rows.map((r) => r.id),
+      async () =>
+        (await t.database.pool.query(`SELECT id FROM stripe_events WHERE id LIKE '%_maint'`)).rows.map((r) => r.id),
       'the maintenance run to forget the old event',
       { until: (ids) => !ids.includes('evt_old_maint'), timeoutMs: 20_000 },
     );

@@ -14,15 +14,20 @@ export const processInboundJob = defineJob({
   policy: 'stately',
   retryDelaySeconds: 30,
   // The analysis runs in worker threads and the rest waits on the database: a batch keeps both busy.
-  // bench:smtp at 50 clients on 2 cores: 8 ~90 msg/s, 16 ~105, 32 ~88 (fewer fetches, less waiting on the slowest of a batch).
+  // bench:smtp at 50 clients on 2 cores: 8 ~90 msg/s, 16 ~105, 32 ~88 (fewer fetches, less waiting on the slowest of a
+  // batch).
   batchSize: 16,
   async run({ messageId }, ctx) {
     const { db, log } = ctx;
     const message = await claimInboundMessage(db, messageId);
     if (!message) return; // processed already, or purged
-    if (!message.raw) return finishInboundMessage(db, message.id, { status: 'failed', result: 'The message body is missing.' });
+    if (!message.raw)
+      return finishInboundMessage(db, message.id, { status: 'failed', result: 'The message body is missing.' });
     if (message.attempts > MAX_PROCESS_ATTEMPTS) {
-      return finishInboundMessage(db, message.id, { status: 'failed', result: `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.` });
+      return finishInboundMessage(db, message.id, {
+        status: 'failed',
+        result: `Gave up after ${MAX_PROCESS_ATTEMPTS} attempts.`,
+      });
     }
     if (message.kind === 'inbox_test') {
       const { pollSeeds, completedFor = [], ...outcome } = await processTestMessage(ctx, message);
@@ -34,9 +39,14 @@ export const processInboundJob = defineJob({
       return;
     }
     // The SMTP session's envelope authenticates the reporter (SPF); a mailbox-fetched message has none.
-    const envelope = message.remoteIp ? { ip: message.remoteIp, helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' } : null;
+    const envelope = message.remoteIp
+      ? { ip: message.remoteIp, helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' }
+      : null;
     const outcome = await importMailedReports(ctx, message.raw, `message-${message.id}.eml`, envelope);
     await finishInboundMessage(db, message.id, outcome);
-    log[outcome.status === 'processed' ? 'info' : 'warn']({ messageId, status: outcome.status, result: outcome.result }, 'DMARC report mail processed');
+    log[outcome.status === 'processed' ? 'info' : 'warn'](
+      { messageId, status: outcome.status, result: outcome.result },
+      'DMARC report mail processed',
+    );
   },
 });

@@ -63,7 +63,8 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   if (seedNetwork) logger.info({ seeds: seedNetwork.length, ...seeds }, 'Seed network synced');
 
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
-  if (!mailer.configured) logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
+  if (!mailer.configured)
+    logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
   const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS) };
   const dns = createResolver(dnsOptions);
   // Threads start with the first message to analyse (worker role, or a simulation on the web role).
@@ -82,12 +83,28 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
+    app = await buildApp({
+      env,
+      database,
+      notifications,
+      mailer,
+      dns,
+      analyser,
+      threads,
+      jobs,
+      logger,
+      webRoot: options.webRoot,
+    });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
-  const smtp = env.ROLES.includes('smtp') ? await startSmtpListener({ env, db: database.db, jobs, log: logger, mailboxes: INBOUND_MAILBOXES }) : undefined;
-  logger.info({ roles: env.ROLES, database: server ? 'embedded' : 'DATABASE_URL', url, smtpPort: smtp?.port }, 'InboxPulse started');
+  const smtp = env.ROLES.includes('smtp')
+    ? await startSmtpListener({ env, db: database.db, jobs, log: logger, mailboxes: INBOUND_MAILBOXES })
+    : undefined;
+  logger.info(
+    { roles: env.ROLES, database: server ? 'embedded' : 'DATABASE_URL', url, smtpPort: smtp?.port },
+    'InboxPulse started',
+  );
   // Not awaited: a missing DMARC report authorization is logged once DNS answers; start-up never waits on it.
   if (smtp) void warnIfReportsUnauthorized(dns, env, logger);
 

@@ -54,7 +54,10 @@ export const RATE_LIMIT_HEADERS = [
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** What a request without a valid key or session answers (the one error body of every failure). */
-export const UNAUTHORIZED_EXAMPLE = { status: 401, body: { code: 'unauthorized', message: 'Please sign in to continue' } } as const;
+export const UNAUTHORIZED_EXAMPLE = {
+  status: 401,
+  body: { code: 'unauthorized', message: 'Please sign in to continue' },
+} as const;
 
 /** An API key as Settings shows it once (contracts/api-keys.ts: every key starts with ipk_). */
 export const EXAMPLE_API_KEY = 'ipk_your_api_key';
@@ -106,7 +109,10 @@ const ACKNOWLEDGED_ALERT = {
   ...RAISED_ALERT,
   isRead: true,
   acknowledgedAt: '2026-11-27T10:00:00.000Z',
-  history: [...RAISED_ALERT.history, { at: '2026-11-27T10:00:00.000Z', event: 'acknowledged', message: 'Acknowledged' }],
+  history: [
+    ...RAISED_ALERT.history,
+    { at: '2026-11-27T10:00:00.000Z', event: 'acknowledged', message: 'Acknowledged' },
+  ],
 };
 
 export const API_SECTIONS: ApiSection[] = [
@@ -133,7 +139,10 @@ export const API_SECTIONS: ApiSection[] = [
           type: 'sending',
           status: 'pending',
           isVerified: false,
-          verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91' },
+          verificationRecord: {
+            name: '_inboxpulse.example.com',
+            value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91',
+          },
           dkimSelectors: [],
           notes: null,
           spfRecord: null,
@@ -162,7 +171,10 @@ export const API_SECTIONS: ApiSection[] = [
             type: 'sending',
             status: 'pending',
             isVerified: false,
-            verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91' },
+            verificationRecord: {
+              name: '_inboxpulse.example.com',
+              value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91',
+            },
             dkimSelectors: [],
             notes: null,
             spfRecord: null,
@@ -190,7 +202,10 @@ export const API_SECTIONS: ApiSection[] = [
           type: 'sending',
           status: 'pending',
           isVerified: false,
-          verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91' },
+          verificationRecord: {
+            name: '_inboxpulse.example.com',
+            value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91',
+          },
           dkimSelectors: [],
           notes: null,
           spfRecord: null,
@@ -210,7 +225,8 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'POST',
         path: '/api/domains/{id}/verify',
         title: 'Check a domain now',
-        description: 'Looks the records up again (without any cache) and answers with the new status and findings. At most 10 checks per 10 minutes.',
+        description:
+          'Looks the records up again (without any cache) and answers with the new status and findings. At most 10 checks per 10 minutes.',
         status: 200,
         response: {
           id: 1,
@@ -218,7 +234,10 @@ export const API_SECTIONS: ApiSection[] = [
           type: 'sending',
           status: 'error',
           isVerified: false,
-          verificationRecord: { name: '_inboxpulse.example.com', value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91' },
+          verificationRecord: {
+            name: '_inboxpulse.example.com',
+            value: 'inboxpulse-verification=873614abc332d7a1a0ab32ad284eec91',
+          },
           dkimSelectors: [],
           notes: null,
           spfRecord: null,
@@ -260,7 +279,21 @@ export const API_SECTIONS: ApiSection[] = [
                 },
               ],
               selectors: [],
-              triedSelectors: ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp', 'mandrill', 'mxvault'],
+              triedSelectors: [
+                'default',
+                'google',
+                'selector1',
+                'selector2',
+                'k1',
+                'k2',
+                's1',
+                's2',
+                'dkim',
+                'mail',
+                'smtp',
+                'mandrill',
+                'mxvault',
+              ],
             },
             dmarc: {
               status: 'missing',
@@ -268,7 +301,8 @@ export const API_SECTIONS: ApiSection[] = [
               findings: [
                 {
                   severity: 'error',
-                  message: 'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.',
+                  message:
+                    'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.',
                   fix: 'Publish a TXT record at _dmarc.example.com: "v=DMARC1; p=none; rua=mailto:<your InboxPulse report address>" (Show DMARC reports on this domain gives the rua= tag to copy), then move to p=quarantine.',
                 },
               ],
@@ -380,7 +414,8 @@ export const API_SECTIONS: ApiSection[] = [
               at: '2026-11-26T09:40:00.000Z',
               before: 92,
               after: 61,
-              summary: 'Inbox placement at Gmail fell from 92% to 61% on 26 November; most likely cause: listed on Spamhaus ZEN since 26 November, 4 h before',
+              summary:
+                'Inbox placement at Gmail fell from 92% to 61% on 26 November; most likely cause: listed on Spamhaus ZEN since 26 November, 4 h before',
               causes: [
                 {
                   kind: 'listing',
@@ -388,7 +423,8 @@ export const API_SECTIONS: ApiSection[] = [
                   at: '2026-11-26T05:40:00.000Z',
                   hoursBefore: 4,
                   score: 0.9,
-                  evidence: '198.51.100.23 was found on Spamhaus ZEN (zen.spamhaus.org) at 26 November 05:40 UTC: SBL: a known spam source.',
+                  evidence:
+                    '198.51.100.23 was found on Spamhaus ZEN (zen.spamhaus.org) at 26 November 05:40 UTC: SBL: a known spam source.',
                   fix: 'Find out why 198.51.100.23 is on Spamhaus ZEN (its lookup page gives the reason), remove the cause (a compromised account or sign-up form, spam trap hits, an old or bought list), then request removal at https://check.spamhaus.org/.',
                   link: '/blacklist-monitoring',
                 },
@@ -424,7 +460,17 @@ export const API_SECTIONS: ApiSection[] = [
         title: 'List email metrics',
         description: 'One row per provider and day.',
         status: 200,
-        response: [{ id: 1, provider: 'sendgrid', date: '2026-11-26', emailsSent: 12000, delivered: 11850, bounced: 150, complaints: 3 }],
+        response: [
+          {
+            id: 1,
+            provider: 'sendgrid',
+            date: '2026-11-26',
+            emailsSent: 12000,
+            delivered: 11850,
+            bounced: 150,
+            complaints: 3,
+          },
+        ],
       },
       {
         id: 'record-delivery-event',
@@ -470,9 +516,22 @@ export const API_SECTIONS: ApiSection[] = [
         title: 'Push SMTP2GO statistics',
         description:
           'For a script of your own that reads SMTP2GO’s statistics (instead of the SMTP2GO plugin’s daily sync): the figures of the UTC day of timestamp, written over that day’s SMTP2GO figures. data.total_sent is required; delivered, bounces, spam_complaints, opens and clicks are counts, and a figure sent only as delivery_rate, bounce_rate, spam_rate, open_rate or click_rate is that percent of total_sent (98.5, not 0.985).',
-        body: { provider: 'smtp2go', timestamp: '2026-11-26T23:00:00Z', data: { total_sent: 2000, delivery_rate: 97.5, bounce_rate: 2, open_rate: 31.2 } },
+        body: {
+          provider: 'smtp2go',
+          timestamp: '2026-11-26T23:00:00Z',
+          data: { total_sent: 2000, delivery_rate: 97.5, bounce_rate: 2, open_rate: 31.2 },
+        },
         status: 200,
-        response: { provider: 'smtp2go', date: '2026-11-26', emailsSent: 2000, delivered: 1950, bounced: 40, complaints: 0, opens: 624, clicks: 0 },
+        response: {
+          provider: 'smtp2go',
+          date: '2026-11-26',
+          emailsSent: 2000,
+          delivered: 1950,
+          bounced: 40,
+          complaints: 0,
+          opens: 624,
+          clicks: 0,
+        },
       },
       {
         id: 'bounce-causes',
@@ -491,9 +550,25 @@ export const API_SECTIONS: ApiSection[] = [
             { cause: 'unknown_user', label: 'Unknown user', count: 2 },
             { cause: 'blocklist', label: 'Blocked by a blocklist', count: 1 },
           ],
-          byMailboxProvider: [{ mailboxProvider: 'gmail', total: 3, causes: [{ cause: 'unknown_user', label: 'Unknown user', count: 2 }] }],
-          blocklistFindings: [{ ip: '198.51.100.23', failures: 1, monitored: true, listedOn: ['Spamhaus ZEN'], lastChecked: '2026-11-26T09:00:00.000Z' }],
-          authenticationFindings: [{ domain: 'example.com', failures: 1, spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'missing' }],
+          byMailboxProvider: [
+            {
+              mailboxProvider: 'gmail',
+              total: 3,
+              causes: [{ cause: 'unknown_user', label: 'Unknown user', count: 2 }],
+            },
+          ],
+          blocklistFindings: [
+            {
+              ip: '198.51.100.23',
+              failures: 1,
+              monitored: true,
+              listedOn: ['Spamhaus ZEN'],
+              lastChecked: '2026-11-26T09:00:00.000Z',
+            },
+          ],
+          authenticationFindings: [
+            { domain: 'example.com', failures: 1, spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'missing' },
+          ],
         },
       },
     ],
@@ -595,7 +670,8 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'GET',
         path: '/api/inbox-tests/{id}/results',
         title: 'Get a test’s results',
-        description: 'One row per provider, region and country: where the message landed (inbox, spam, missing, pending).',
+        description:
+          'One row per provider, region and country: where the message landed (inbox, spam, missing, pending).',
         status: 200,
         response: [
           {
@@ -635,7 +711,8 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'POST',
         path: '/api/ip-addresses',
         title: 'Monitor an IP address',
-        description: 'type is dedicated (the default) or shared; associatedDomains are the domains that send from a shared address.',
+        description:
+          'type is dedicated (the default) or shared; associatedDomains are the domains that send from a shared address.',
         body: { ipAddress: '149.72.120.130', label: 'Primary MTA', type: 'dedicated' },
         creates: true,
         status: 200,
@@ -694,7 +771,14 @@ export const API_SECTIONS: ApiSection[] = [
         status: 200,
         response: {
           started: false,
-          status: { totalProviders: 38, totalDomainProviders: 10, isRunning: true, lastRun: null, nextRun: '2026-11-27T12:00:00.000Z', lastError: null },
+          status: {
+            totalProviders: 38,
+            totalDomainProviders: 10,
+            isRunning: true,
+            lastRun: null,
+            nextRun: '2026-11-27T12:00:00.000Z',
+            lastError: null,
+          },
         },
       },
       {
@@ -702,9 +786,17 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'GET',
         path: '/api/ip-monitoring/status',
         title: 'Monitoring status',
-        description: 'How many lists are asked, whether a run is going, when the last one ended and when the next one is due.',
+        description:
+          'How many lists are asked, whether a run is going, when the last one ended and when the next one is due.',
         status: 200,
-        response: { totalProviders: 38, totalDomainProviders: 10, isRunning: true, lastRun: null, nextRun: '2026-11-27T12:00:00.000Z', lastError: null },
+        response: {
+          totalProviders: 38,
+          totalDomainProviders: 10,
+          isRunning: true,
+          lastRun: null,
+          nextRun: '2026-11-27T12:00:00.000Z',
+          lastError: null,
+        },
       },
       {
         id: 'delete-ip-address',
@@ -754,7 +846,17 @@ export const API_SECTIONS: ApiSection[] = [
               dateBegin: '2025-11-25T00:00:00.000Z',
               dateEnd: '2025-11-25T23:59:59.000Z',
               generator: null,
-              policyPublished: { p: 'none', sp: 'none', np: null, adkim: 'r', aspf: 'r', pct: 100, fo: null, testing: null, discoveryMethod: null },
+              policyPublished: {
+                p: 'none',
+                sp: 'none',
+                np: null,
+                adkim: 'r',
+                aspf: 'r',
+                pct: 100,
+                fo: null,
+                testing: null,
+                discoveryMethod: null,
+              },
               recordCount: 1,
               messageCount: 12,
               passCount: 12,
@@ -790,7 +892,17 @@ export const API_SECTIONS: ApiSection[] = [
               dateBegin: '2025-11-25T00:00:00.000Z',
               dateEnd: '2025-11-25T23:59:59.000Z',
               generator: null,
-              policyPublished: { p: 'none', sp: 'none', np: null, adkim: 'r', aspf: 'r', pct: 100, fo: null, testing: null, discoveryMethod: null },
+              policyPublished: {
+                p: 'none',
+                sp: 'none',
+                np: null,
+                adkim: 'r',
+                aspf: 'r',
+                pct: 100,
+                fo: null,
+                testing: null,
+                discoveryMethod: null,
+              },
               recordCount: 1,
               messageCount: 12,
               passCount: 12,
@@ -809,7 +921,8 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'GET',
         path: '/api/dmarc/analytics',
         title: 'Analytics',
-        description: 'Compliance, volume and compliance trends, threats, sending sources and reporters over days (7, 30 or 90), optionally for one domain.',
+        description:
+          'Compliance, volume and compliance trends, threats, sending sources and reporters over days (7, 30 or 90), optionally for one domain.',
         query: { days: '30' },
         status: 200,
         response: {
@@ -836,7 +949,16 @@ export const API_SECTIONS: ApiSection[] = [
               dispositions: { none: 12 },
             },
           ],
-          reporters: [{ orgName: 'google.com', lastReportAt: '2026-11-25T23:59:59.000Z', reports: 1, silentDays: 1, daily: true, stopped: false }],
+          reporters: [
+            {
+              orgName: 'google.com',
+              lastReportAt: '2026-11-25T23:59:59.000Z',
+              reports: 1,
+              silentDays: 1,
+              daily: true,
+              stopped: false,
+            },
+          ],
         },
       },
     ],
@@ -943,8 +1065,13 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'POST',
         path: '/api/webhooks',
         title: 'Register a webhook',
-        description: 'url must use HTTPS and resolve to public addresses; events are the types to receive. At most 20 webhooks an account.',
-        body: { url: 'https://hooks.example.com/inboxpulse', events: ['email.bounced', 'alert.created'], description: 'Production receiver' },
+        description:
+          'url must use HTTPS and resolve to public addresses; events are the types to receive. At most 20 webhooks an account.',
+        body: {
+          url: 'https://hooks.example.com/inboxpulse',
+          events: ['email.bounced', 'alert.created'],
+          description: 'Production receiver',
+        },
         creates: true,
         status: 200,
         response: {
@@ -1034,7 +1161,14 @@ export const API_SECTIONS: ApiSection[] = [
           createdAt: '2026-11-27T10:00:00.000Z',
         },
       },
-      { id: 'delete-webhook', method: 'DELETE', path: '/api/webhooks/{id}', title: 'Delete a webhook', description: 'Stops deliveries to it.', status: 204 },
+      {
+        id: 'delete-webhook',
+        method: 'DELETE',
+        path: '/api/webhooks/{id}',
+        title: 'Delete a webhook',
+        description: 'Stops deliveries to it.',
+        status: 204,
+      },
     ],
   },
 ];

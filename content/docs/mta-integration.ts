@@ -79,7 +79,12 @@ export function mtaEndpointUrl(guide: Pick<MtaGuide, 'path' | 'token'>, ctx: End
 /** The answer to a check command: the record was read, and not a delivery event. */
 export const CHECK_ANSWER = { accepted: 0, duplicates: 0, ignored: 1, rejected: [] } as const;
 
-function curlCheck(guide: Pick<MtaGuide, 'path' | 'token'>, ctx: EndpointContext, contentType: string, body: string): CodeSample {
+function curlCheck(
+  guide: Pick<MtaGuide, 'path' | 'token'>,
+  ctx: EndpointContext,
+  contentType: string,
+  body: string,
+): CodeSample {
   const lines = [`curl -sS -X POST "${mtaEndpointUrl(guide, ctx)}"`];
   if (guide.token === 'bearer') lines.push(`  -H "Authorization: Bearer ${tokenOf(ctx)}"`);
   lines.push(`  -H "Content-Type: ${contentType}"`, `  --data-binary '${body}'`);
@@ -291,7 +296,15 @@ log_hooks:new {
 }
 
 const kumoRecord = (record: Record<string, unknown>) =>
-  JSON.stringify({ sender: 'news@mail.example.com', queue: 'gmail.com', size: 4211, created: 1764148800, num_attempts: 0, egress_pool: 'pool0', ...record });
+  JSON.stringify({
+    sender: 'news@mail.example.com',
+    queue: 'gmail.com',
+    size: 4211,
+    created: 1764148800,
+    num_attempts: 0,
+    egress_pool: 'pool0',
+    ...record,
+  });
 const KUMO_SAMPLE = [
   kumoRecord({
     type: 'Delivery',
@@ -383,7 +396,12 @@ const HALON_SAMPLE = [
     retry: 0,
     message: halonMessage('ann@gmail.com', 1),
     attempt: {
-      result: { code: 250, enhanced: [2, 0, 0], reason: ['OK 1764148801 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp'], state: 'EOD' },
+      result: {
+        code: 250,
+        enhanced: [2, 0, 0],
+        reason: ['OK 1764148801 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp'],
+        state: 'EOD',
+      },
       connection: { localip: '203.0.113.10', remoteip: '142.250.102.27', remotemx: 'gmail-smtp-in.l.google.com' },
       duration: 0.84,
     },
@@ -395,7 +413,12 @@ const HALON_SAMPLE = [
     action: 'BOUNCE',
     message: halonMessage('bob@example.org', 2),
     attempt: {
-      result: { code: 550, enhanced: [5, 1, 1], reason: ['<bob@example.org>: Recipient address rejected: User unknown'], state: 'RCPT' },
+      result: {
+        code: 550,
+        enhanced: [5, 1, 1],
+        reason: ['<bob@example.org>: Recipient address rejected: User unknown'],
+        state: 'RCPT',
+      },
       connection: { localip: '203.0.113.10', remoteip: '192.0.2.25' },
       duration: 0.2,
     },
@@ -447,7 +470,12 @@ const greenArrowAttempt = (status: string, email: string, time: number, message:
   message,
 });
 const GREENARROW_SAMPLE = JSON.stringify([
-  greenArrowAttempt('success', 'ann@gmail.com', 1764148801, '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1764148801 - gsmtp'),
+  greenArrowAttempt(
+    'success',
+    'ann@gmail.com',
+    1764148801,
+    '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1764148801 - gsmtp',
+  ),
   greenArrowAttempt(
     'failure',
     'bob@example.org',
@@ -512,8 +540,10 @@ const POSTAL_SAMPLE = JSON.stringify([
     uuid: 'a3b5c7d9-0000-4000-8000-000000000003',
     payload: {
       status: 'SoftFail',
-      details: 'Temporary SMTP delivery error when sending to mta6.am0.yahoodns.net (67.195.204.72) (from 203.0.113.10)',
-      output: '421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred due to unexpected volume or user complaints',
+      details:
+        'Temporary SMTP delivery error when sending to mta6.am0.yahoodns.net (67.195.204.72) (from 203.0.113.10)',
+      output:
+        '421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred due to unexpected volume or user complaints',
       time: 0.4,
       sent_with_ssl: false,
       timestamp: 1764148803.4,
@@ -541,7 +571,11 @@ export const MTA_GUIDES: MtaGuide[] = [
     config: (ctx) => [
       { label: '/etc/postfix/main.cf', language: 'conf', code: POSTFIX_MAIN_CF },
       { label: POSTFIX_SCRIPT_PATH, language: 'shell', code: postfixMonitorScript(ctx) },
-      { label: '/etc/systemd/system/inboxpulse-postfix-monitor.service', language: 'ini', code: postfixSystemdUnit(ctx) },
+      {
+        label: '/etc/systemd/system/inboxpulse-postfix-monitor.service',
+        language: 'ini',
+        code: postfixSystemdUnit(ctx),
+      },
     ],
     check: (ctx) =>
       curlCheck(
@@ -575,7 +609,12 @@ export const MTA_GUIDES: MtaGuide[] = [
       },
     ],
     check: (ctx) =>
-      curlCheck(MTA_GUIDE_ROUTES.powermta, ctx, 'text/csv', 'type,timeLogged,orig,rcpt\nr,2026-11-26 09:20:00+0000,news@mail.example.com,ann@gmail.com'),
+      curlCheck(
+        MTA_GUIDE_ROUTES.powermta,
+        ctx,
+        'text/csv',
+        'type,timeLogged,orig,rcpt\nr,2026-11-26 09:20:00+0000,news@mail.example.com,ann@gmail.com',
+      ),
     sample: { contentType: 'text/csv', body: POWERMTA_SAMPLE, events: 3, ignored: 0 },
   },
   {
@@ -590,8 +629,16 @@ export const MTA_GUIDES: MtaGuide[] = [
       'Add an event delivery destination for InboxPulse to greenarrow.conf, with your webhook token in its URL.',
       'Run greenarrow config reload; greenarrow events status then shows the queue of events for inboxpulse.',
     ],
-    config: (ctx) => [{ label: 'greenarrow.conf', language: 'conf', code: greenArrowConfig(ctx, MTA_GUIDE_ROUTES.greenarrow) }],
-    check: (ctx) => curlCheck(MTA_GUIDE_ROUTES.greenarrow, ctx, 'application/json', '{"event_type":"connection_test","event_time":1764148800}'),
+    config: (ctx) => [
+      { label: 'greenarrow.conf', language: 'conf', code: greenArrowConfig(ctx, MTA_GUIDE_ROUTES.greenarrow) },
+    ],
+    check: (ctx) =>
+      curlCheck(
+        MTA_GUIDE_ROUTES.greenarrow,
+        ctx,
+        'application/json',
+        '{"event_type":"connection_test","event_time":1764148800}',
+      ),
     sample: { contentType: 'application/json', body: GREENARROW_SAMPLE, events: 3, ignored: 0 },
   },
   {
@@ -611,7 +658,8 @@ export const MTA_GUIDES: MtaGuide[] = [
       { label: 'smtpd.yaml', language: 'yaml', code: halonPlugin(ctx) },
       { label: 'Post-delivery script', language: 'hsl', code: HALON_POST_DELIVERY },
     ],
-    check: (ctx) => curlCheck(MTA_GUIDE_ROUTES.halon, ctx, 'application/x-ndjson', '{"type":"connection_test","time":1764148800000}'),
+    check: (ctx) =>
+      curlCheck(MTA_GUIDE_ROUTES.halon, ctx, 'application/x-ndjson', '{"type":"connection_test","time":1764148800000}'),
     sample: { contentType: 'application/x-ndjson', body: HALON_SAMPLE, events: 3, ignored: 0 },
   },
   {
@@ -622,7 +670,10 @@ export const MTA_GUIDES: MtaGuide[] = [
     summary:
       'A KumoMTA log hook receives every log record and posts it to InboxPulse as JSON: Delivery, Bounce, Expiration and OOB become deliveries and bounces, TransientFailure a deferral and Feedback a complaint; Reception and the other records are read and ignored. KumoMTA queues the records and retries them when InboxPulse cannot be reached.',
     authentication: 'Authorization: Bearer with your webhook token, set by the hook on each request.',
-    steps: ['Add the InboxPulse log hook to your policy (init.lua), with your webhook token.', 'Restart kumod (systemctl restart kumomta).'],
+    steps: [
+      'Add the InboxPulse log hook to your policy (init.lua), with your webhook token.',
+      'Restart kumod (systemctl restart kumomta).',
+    ],
     config: (ctx) => [{ label: 'init.lua', language: 'lua', code: kumoPolicy(ctx) }],
     check: (ctx) =>
       curlCheck(
@@ -645,7 +696,9 @@ export const MTA_GUIDES: MtaGuide[] = [
       'In Postal’s web interface, open your mail server, then Webhooks, and click Add a webhook.',
       'Paste the endpoint URL, with your webhook token, and choose MessageSent, MessageDelayed, MessageDeliveryFailed and MessageBounced, or all events.',
     ],
-    config: (ctx) => [{ label: 'Webhook URL', language: 'text', code: `${mtaEndpointUrl(MTA_GUIDE_ROUTES.postal, ctx)}\n` }],
+    config: (ctx) => [
+      { label: 'Webhook URL', language: 'text', code: `${mtaEndpointUrl(MTA_GUIDE_ROUTES.postal, ctx)}\n` },
+    ],
     check: (ctx) =>
       curlCheck(
         MTA_GUIDE_ROUTES.postal,

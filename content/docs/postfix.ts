@@ -55,7 +55,12 @@ export const POSTFIX_ENDPOINTS: PostfixEndpoint[] = [
     auth: 'API key',
     text: 'One log line as JSON: {"event": "delivered", "timestamp": "2026-11-26T09:20:01Z", "log_entry": "<the line>"}. The line decides what is stored.',
   },
-  { method: 'POST', path: '/v1/postfix/logs', auth: 'API key', text: 'The same batches as /api/webhooks/postfix, for scripts that hold an API key.' },
+  {
+    method: 'POST',
+    path: '/v1/postfix/logs',
+    auth: 'API key',
+    text: 'The same batches as /api/webhooks/postfix, for scripts that hold an API key.',
+  },
   {
     method: 'POST',
     path: '/v1/postfix/queue',

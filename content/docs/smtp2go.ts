@@ -86,7 +86,11 @@ export const SMTP2GO_WEBHOOK_SAMPLE =
 
 export type ExampleLanguage = 'shell' | 'node' | 'python';
 export const EXAMPLE_LANGUAGES: readonly ExampleLanguage[] = ['shell', 'node', 'python'];
-export const EXAMPLE_LABELS: Record<ExampleLanguage, string> = { shell: 'Shell (curl)', node: 'Node.js', python: 'Python' };
+export const EXAMPLE_LABELS: Record<ExampleLanguage, string> = {
+  shell: 'Shell (curl)',
+  node: 'Node.js',
+  python: 'Python',
+};
 
 /**
  * The API examples: the account's email summary (Read Stats) and its latest activity (Read Activity),

@@ -27,32 +27,49 @@ export interface WebhookEventDoc {
 export const WEBHOOK_EVENT_DOCS: WebhookEventDoc[] = [
   {
     type: 'email.delivered',
-    sentWhen: 'an MTA or ESP webhook (or the API) reported a message delivered: once per message and recipient, however often it is reported',
+    sentWhen:
+      'an MTA or ESP webhook (or the API) reported a message delivered: once per message and recipient, however often it is reported',
     sentToday: true,
   },
-  { type: 'email.bounced', sentWhen: 'an MTA or ESP webhook (or the API) reported a bounce, hard or soft: once per message and recipient', sentToday: true },
+  {
+    type: 'email.bounced',
+    sentWhen: 'an MTA or ESP webhook (or the API) reported a bounce, hard or soft: once per message and recipient',
+    sentToday: true,
+  },
   {
     type: 'email.spam_report',
-    sentWhen: 'a feedback loop report (or the API) said a recipient reported a message as spam: once per message and recipient',
+    sentWhen:
+      'a feedback loop report (or the API) said a recipient reported a message as spam: once per message and recipient',
     sentToday: true,
   },
   {
     type: 'domain.reputation_changed',
-    sentWhen: 'a blocklist run (or switching a list on or off) moved a domain’s reputation score; a domain’s first score is not a change',
+    sentWhen:
+      'a blocklist run (or switching a list on or off) moved a domain’s reputation score; a domain’s first score is not a change',
     sentToday: true,
   },
   {
     type: 'dns.validation_failed',
-    sentWhen: 'a check found an SPF, DKIM or DMARC record missing or invalid: once when it starts failing (or fails in another way), not at every hourly check',
+    sentWhen:
+      'a check found an SPF, DKIM or DMARC record missing or invalid: once when it starts failing (or fails in another way), not at every hourly check',
     sentToday: true,
   },
-  { type: 'domain.verified', sentWhen: 'a check first found the domain’s ownership record (again after it was lost)', sentToday: true },
+  {
+    type: 'domain.verified',
+    sentWhen: 'a check first found the domain’s ownership record (again after it was lost)',
+    sentToday: true,
+  },
   {
     type: 'alert.created',
-    sentWhen: 'an alert was raised, or escalated to a higher severity (data.escalated is true); within about a minute, needs the Professional plan',
+    sentWhen:
+      'an alert was raised, or escalated to a higher severity (data.escalated is true); within about a minute, needs the Professional plan',
     sentToday: true,
   },
-  { type: 'alert.resolved', sentWhen: 'an alert’s condition recovered; within about a minute, needs the Professional plan', sentToday: true },
+  {
+    type: 'alert.resolved',
+    sentWhen: 'an alert’s condition recovered; within about a minute, needs the Professional plan',
+    sentToday: true,
+  },
   { type: 'webhook.test', sentWhen: 'you asked for a test event', sentToday: true },
 ];
 

@@ -94,7 +94,10 @@ export const privacyPolicy = (retention: string[]): LegalDocument => ({
     {
       id: 'contact',
       title: '10. Contact Us',
-      paragraphs: [`Questions about this policy or your information: ${COMPANY.supportEmail}.`, `${COMPANY.legalEntity}, ${COMPANY.postalAddress}.`],
+      paragraphs: [
+        `Questions about this policy or your information: ${COMPANY.supportEmail}.`,
+        `${COMPANY.legalEntity}, ${COMPANY.postalAddress}.`,
+      ],
     },
   ],
 });

@@ -22,7 +22,9 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       id: 'service-description',
       title: '2. Service Description',
-      paragraphs: [`${COMPANY.productName} helps email senders find out whether their mail reaches the inbox. The Service includes:`],
+      paragraphs: [
+        `${COMPANY.productName} helps email senders find out whether their mail reaches the inbox. The Service includes:`,
+      ],
       list: [
         'inbox placement tests, in which you send a real message to the test addresses we provide and we report where it landed;',
         'monitoring of the SPF, DKIM and DMARC records of your sending domains, and analysis of the DMARC reports you send us;',
@@ -135,7 +137,10 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       id: 'contact',
       title: '14. Contact Information',
-      paragraphs: [`Questions about these terms: ${COMPANY.supportEmail}.`, `${COMPANY.legalEntity}, ${COMPANY.postalAddress}.`],
+      paragraphs: [
+        `Questions about these terms: ${COMPANY.supportEmail}.`,
+        `${COMPANY.legalEntity}, ${COMPANY.postalAddress}.`,
+      ],
     },
   ],
 };

@@ -20,7 +20,9 @@ function findChromium(): string | undefined {
 const chromiumPath = findChromium();
 if (!chromiumPath && process.env.CI) throw new Error('CI must run the browser tests: install Debian chromium');
 /** Set when the browser tests cannot run here; vitest prints it as the skip reason. */
-export const noBrowser = chromiumPath ? false : 'Chromium not installed (apt-get install chromium): browser tests skipped';
+export const noBrowser = chromiumPath
+  ? false
+  : 'Chromium not installed (apt-get install chromium): browser tests skipped';
 
 export const artifactsDir = path.resolve('e2e/artifacts');
 

@@ -34,7 +34,10 @@ const barePort = 3812;
 
 /** Starts `node <args>` (one process, no npx wrapper, so kill() stops it) and resolves once `readyUrl` answers. */
 async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exited = false;
   child.on('exit', () => (exited = true));
   for (let i = 0; i < 600 && !exited; i++) {
@@ -81,7 +84,13 @@ interface RunLine {
  * Runs autocannon against `url`. Besides requests/s and latency, the server process's CPU time per
  * request: on a machine shared with other work, throughput swings with the load, CPU per request much less.
  */
-async function run(title: string, server: ChildProcess, url: string, headers: Record<string, string>, warmup: boolean): Promise<RunLine> {
+async function run(
+  title: string,
+  server: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  warmup: boolean,
+): Promise<RunLine> {
   if (warmup && warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
   const cpuBefore = cpuSeconds(server.pid!);
   const result = await autocannon({ url, connections, duration: seconds, headers });
@@ -118,7 +127,9 @@ function summary(lines: RunLine[]): RunLine {
  * without billing: the row is changed in the database, as an operator would.
  */
 async function professionalApiKey(base: string, cookie: string, userId: number): Promise<string> {
-  const client = new pg.Client(process.env.DATABASE_URL ? { connectionString: process.env.DATABASE_URL } : embeddedConnection(dataDir));
+  const client = new pg.Client(
+    process.env.DATABASE_URL ? { connectionString: process.env.DATABASE_URL } : embeddedConnection(dataDir),
+  );
   await client.connect();
   try {
     await client.query(`UPDATE users SET subscription_plan = 'professional' WHERE id = $1`, [userId]);
@@ -128,11 +139,13 @@ async function professionalApiKey(base: string, cookie: string, userId: number):
   const res = await fetch(`${base}/api/api-keys/generate`, { method: 'POST', headers: { cookie } });
   if (res.status !== 200) throw new Error(`API key generation failed: ${res.status} ${await res.text()}`);
   const { apiKey } = (await res.json()) as { apiKey: string };
-  if ((await fetch(`${base}/api/dmarc/intake`, { headers: { authorization: `Bearer ${apiKey}` } })).status !== 200) throw new Error('the API key did not work');
+  if ((await fetch(`${base}/api/dmarc/intake`, { headers: { authorization: `Bearer ${apiKey}` } })).status !== 200)
+    throw new Error('the API key did not work');
   return apiKey;
 }
 
-const memoryLine = (label: string, m: TreeMemory) => `${label}: PSS ${m.pssMb} MB (RSS ${m.rssMb} MB) over ${m.processes} processes`;
+const memoryLine = (label: string, m: TreeMemory) =>
+  `${label}: PSS ${m.pssMb} MB (RSS ${m.rssMb} MB) over ${m.processes} processes`;
 
 await ensureBuilt({ log: (message) => console.log(message) });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-'));
@@ -140,21 +153,37 @@ const app = await startChild(
   [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverBundle],
   // A limit no run reaches, so every request is counted and none refused; with it the blocks leased
   // are 5 % of it, as large as a Professional key's share of its process would let them be at most.
-  { PORT: String(appPort), HOST: '127.0.0.1', SMTP_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: logLevel, API_RATE_LIMIT_OVERRIDE: '1000000000' },
+  {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    SMTP_PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: logLevel,
+    API_RATE_LIMIT_OVERRIDE: '1000000000',
+  },
   `http://127.0.0.1:${appPort}/api/user`,
 );
 let bare: ChildProcess | undefined;
 try {
-  bare = await startChild(['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+  bare = await startChild(
+    ['--import', 'tsx', 'scripts/bench/bare-server.ts'],
+    { PORT: String(barePort) },
+    `http://127.0.0.1:${barePort}/bare`,
+  );
   const base = `http://127.0.0.1:${appPort}`;
   const reg = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `bench_${Date.now()}`, email: `bench_${Date.now()}@example.com`, password: 'bench password 1' }),
+    body: JSON.stringify({
+      username: `bench_${Date.now()}`,
+      email: `bench_${Date.now()}@example.com`,
+      password: 'bench password 1',
+    }),
   });
   if (reg.status !== 200) throw new Error(`registration failed: ${reg.status} ${await reg.text()}`);
   const cookie = reg.headers.get('set-cookie')!.split(';')[0];
-  if ((await fetch(`${base}/api/user`, { headers: { cookie } })).status !== 200) throw new Error('session did not work');
+  if ((await fetch(`${base}/api/user`, { headers: { cookie } })).status !== 200)
+    throw new Error('session did not work');
   const apiKey = await professionalApiKey(base, cookie, (await reg.json()).user.id);
 
   // Idle: a few seconds after start, once start-up work (migrations, pg-boss, first schedules) settled.
@@ -169,7 +198,12 @@ try {
     { title: 'bare Fastify GET /bare', server: bare, url: `http://127.0.0.1:${barePort}/bare`, headers: {} },
     { title: 'GET /api/user (session)', server: app, url: `${base}/api/user`, headers: { cookie } },
     { title: 'GET /api/dmarc/intake (session)', server: app, url: `${base}/api/dmarc/intake`, headers: { cookie } },
-    { title: 'GET /api/dmarc/intake (API key, rate limited)', server: app, url: `${base}/api/dmarc/intake`, headers: { authorization: `Bearer ${apiKey}` } },
+    {
+      title: 'GET /api/dmarc/intake (API key, rate limited)',
+      server: app,
+      url: `${base}/api/dmarc/intake`,
+      headers: { authorization: `Bearer ${apiKey}` },
+    },
   ];
   const [bareRoute, ...appRoutes] = routes;
   const bareRuns: RunLine[] = [];
@@ -201,7 +235,9 @@ try {
     `ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput; median of the rounds' ratios, each against the bare runs either side)`,
   );
   const byKey = median(runs[2].map((line, round) => line['requests/s'] / runs[1][round]['requests/s']));
-  console.log(`ratio API key route : bare = ${ratios(2).toFixed(3)}; : the same route by session = ${byKey.toFixed(3)}`);
+  console.log(
+    `ratio API key route : bare = ${ratios(2).toFixed(3)}; : the same route by session = ${byKey.toFixed(3)}`,
+  );
   const after = treeMemory(app.pid!);
   console.log(memoryLine('app process tree idle (node + PostgreSQL)', idle));
   console.log(memoryLine('app process tree after the run', after));

@@ -18,11 +18,16 @@ const original = fixture(LARGE_REPORT);
 const text = original.toString('utf8');
 const ID = '<report_id>example.com:1711897200</report_id>';
 if (!text.includes(ID)) throw new Error('the large fixture changed: its report id was not found');
-const copies = Array.from({ length: warmup + iterations }, (_, i) => Buffer.from(text.replace(ID, `<report_id>bench-${i}</report_id>`)));
+const copies = Array.from({ length: warmup + iterations }, (_, i) =>
+  Buffer.from(text.replace(ID, `<report_id>bench-${i}</report_id>`)),
+);
 
 const database = await openBenchDatabase();
 try {
-  const [user] = await database.db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })
+    .returning();
   const tree = new XMLParser();
   let parseMs = 0;
   let saxesMs = 0;
@@ -51,7 +56,10 @@ try {
     if (!parsed.ok) throw new Error(parsed.error);
 
     started = performance.now();
-    const stored = await storeReport(database.db, user.id, parsed.report, { fileName: LARGE_REPORT, rawSize: copies[i].length });
+    const stored = await storeReport(database.db, user.id, parsed.report, {
+      fileName: LARGE_REPORT,
+      rawSize: copies[i].length,
+    });
     const storeTime = performance.now() - started;
     if (!stored) throw new Error('report was taken for a duplicate');
 
@@ -64,11 +72,14 @@ try {
     rows += parsed.report.records.length;
   }
   const storedRows = await database.db.$count(dmarcRecords);
-  if (storedRows !== parsed2286(copies.length)) throw new Error(`expected ${parsed2286(copies.length)} stored rows, found ${storedRows}`);
+  if (storedRows !== parsed2286(copies.length))
+    throw new Error(`expected ${parsed2286(copies.length)} stored rows, found ${storedRows}`);
 
   const seconds = (parseMs + storeMs) / 1000;
   const kb = Math.round(original.length / 1024);
-  console.log(`bench:dmarc  ${iterations} runs (after ${warmup} warm-up) of a ${kb} KB report with ${rows / iterations} records, database: ${database.label}`);
+  console.log(
+    `bench:dmarc  ${iterations} runs (after ${warmup} warm-up) of a ${kb} KB report with ${rows / iterations} records, database: ${database.label}`,
+  );
   console.log(
     JSON.stringify({
       'reports/s': round(iterations / seconds),

@@ -6,7 +6,8 @@
 // (createResolver, c-ares, caching off) in this process pointed at it. N distinct public-looking
 // IPv4 addresses (from 23.0.0.1 on, so no name is asked twice and no cache can help) are looked up
 // at once against every IPv4 list of the catalogue with lookUpBlocklists; its process-wide limit
-// (DNSBL_CONCURRENCY) bounds the queries on the wire. Every 8th address is listed on a few lists, so the listed path (A, then TXT) runs too.
+// (DNSBL_CONCURRENCY) bounds the queries on the wire. Every 8th address is listed on a few lists, so the listed path
+// (A, then TXT) runs too.
 //
 // What is printed: lists, queries (A, plus TXT for listings), wall time, queries/s, the ideal time
 // = queries x latency / DNSBL_CONCURRENCY (the limit always full, nothing else costing time), and the
@@ -38,7 +39,10 @@ if (process.env.BENCH_DNS_SERVER === '1') {
     dns.latencyMs = message.latencyMs;
     process.send?.({ address: dns.address } satisfies FromServer);
     process.once('message', () => {
-      process.send?.({ maxInFlight: dns.maxInFlight } satisfies FromServer, () => void dns.close().then(() => process.exit(0)));
+      process.send?.(
+        { maxInFlight: dns.maxInFlight } satisfies FromServer,
+        () => void dns.close().then(() => process.exit(0)),
+      );
     });
   });
 } else {
@@ -51,7 +55,10 @@ async function startDns(zone: Record<string, ZoneEntry>, latencyMs: number): Pro
     dns.latencyMs = latencyMs;
     return { address: dns.address, maxInFlight: async () => dns.maxInFlight, close: () => dns.close() };
   }
-  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DNS_SERVER: '1' } });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DNS_SERVER: '1' },
+  });
   const next = () =>
     new Promise<FromServer>((resolve, reject) => {
       child.once('message', (message) => resolve(message as FromServer));
@@ -83,16 +90,22 @@ async function main() {
 
   const lists = blocklistsFor('ipv4');
   // 254 hosts (.1-.254) a /24, then the next /24.
-  const ips = Array.from({ length: ipCount }, (_, i) => `23.${Math.floor(i / 254 / 256) % 256}.${Math.floor(i / 254) % 256}.${(i % 254) + 1}`);
+  const ips = Array.from(
+    { length: ipCount },
+    (_, i) => `23.${Math.floor(i / 254 / 256) % 256}.${Math.floor(i / 254) % 256}.${(i % 254) + 1}`,
+  );
   if (new Set(ips).size !== ips.length) throw new Error('BENCH_IPS is too large for distinct addresses');
 
   // Every 8th address is listed on the first three lists that have a 127.0.0.2 code.
-  const listing = lists.filter((list) => list.answers.read === 'exact' && '127.0.0.2' in list.answers.listed).slice(0, 3);
+  const listing = lists
+    .filter((list) => list.answers.read === 'exact' && '127.0.0.2' in list.answers.listed)
+    .slice(0, 3);
   const zone: Record<string, ZoneEntry> = {};
   ips.forEach((ip, i) => {
     if (i % 8 !== 0) return;
     const reversed = ip.split('.').reverse().join('.');
-    for (const list of listing) zone[`${reversed}.${list.zone}`] = { A: ['127.0.0.2'], TXT: [`${ip} is listed on ${list.name}`] };
+    for (const list of listing)
+      zone[`${reversed}.${list.zone}`] = { A: ['127.0.0.2'], TXT: [`${ip} is listed on ${list.name}`] };
   });
 
   const dns = await startDns(zone, latencyMs);
@@ -114,10 +127,14 @@ async function main() {
   console.log(`addresses:           ${ipCount}`);
   console.log(`queries:             ${queries} (${answers.length} A + ${byStatus.listed} TXT)`);
   console.log(`answers:             ${byStatus.listed} listed, ${byStatus.clear} clear, ${byStatus.unknown} unknown`);
-  console.log(`latency per answer:  ${latencyMs} ms, concurrency ${DNSBL_CONCURRENCY}, max in flight at the server ${maxInFlight}`);
+  console.log(
+    `latency per answer:  ${latencyMs} ms, concurrency ${DNSBL_CONCURRENCY}, max in flight at the server ${maxInFlight}`,
+  );
   console.log(`wall time:           ${(wallMs / 1000).toFixed(2)} s`);
   console.log(`queries/s:           ${Math.round(queries / (wallMs / 1000))}`);
-  console.log(`ideal time:          ${(idealMs / 1000).toFixed(2)} s (queries x ${latencyMs} ms / ${DNSBL_CONCURRENCY})`);
+  console.log(
+    `ideal time:          ${(idealMs / 1000).toFixed(2)} s (queries x ${latencyMs} ms / ${DNSBL_CONCURRENCY})`,
+  );
   console.log(`wall / ideal:        ${(wallMs / idealMs).toFixed(2)} (goal <= 1.5)`);
   if (byStatus.unknown > 0) process.exitCode = 1;
 }

@@ -31,7 +31,8 @@ const DOMAINS: [string, string][] = [
   ['shop.example', 'mx.shop.example'],
 ];
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 let sequence = 0;
 /** 1,000 new Postfix lines: 90 % delivered, 6 % bounced, 4 % deferred, from two sending IPs' worth of queue ids. */
@@ -50,7 +51,9 @@ function postfixBatch(): string {
         : kind < 5
           ? `dsn=4.7.0, status=deferred (host ${mx}[192.0.2.25] said: 421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred (in reply to MAIL FROM command))`
           : `dsn=2.0.0, status=sent (250 2.0.0 OK  1705314225 d2e1a72fcca58-7d5f5b2c1b0si${n}pfb.12 - gsmtp)`;
-    lines.push(`${time} mx1 postfix/smtp[2120]: ${queueId}: to=<${to}>, relay=${mx}[192.0.2.25]:25, delay=1.2, delays=0.1/0.01/0.5/0.59, ${outcome}`);
+    lines.push(
+      `${time} mx1 postfix/smtp[2120]: ${queueId}: to=<${to}>, relay=${mx}[192.0.2.25]:25, delay=1.2, delays=0.1/0.01/0.5/0.59, ${outcome}`,
+    );
   }
   return lines.join('\n');
 }
@@ -67,7 +70,12 @@ function kumoBatch(): string {
       queue: 'campaign:tenant@gmail.com',
       site: 'source2->(alt1|alt2)?.gmail-smtp-in.l.google.com.',
       size: 4211,
-      response: { code: 250, enhanced_code: { class: 2, subject: 0, detail: 0 }, content: 'OK 1705314225 - gsmtp', command: '.' },
+      response: {
+        code: 250,
+        enhanced_code: { class: 2, subject: 0, detail: 0 },
+        content: 'OK 1705314225 - gsmtp',
+        command: '.',
+      },
       peer_address: { name: 'gmail-smtp-in.l.google.com.', addr: '142.250.102.27' },
       source_address: { address: '203.0.113.10:53210' },
       timestamp: ts,
@@ -100,7 +108,9 @@ function parseTimings() {
 }
 
 parseTimings();
-const dns = await startDnsServer(Object.fromEntries(DOMAINS.map(([domain, mx]) => [domain, { MX: [{ exchange: mx, priority: 10 }] }])));
+const dns = await startDnsServer(
+  Object.fromEntries(DOMAINS.map(([domain, mx]) => [domain, { MX: [{ exchange: mx, priority: 10 }] }])),
+);
 const server = await startServer({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DNS_SERVERS: dns.address }, 'events');
 try {
   const base = server.appUrl;
@@ -115,7 +125,10 @@ try {
   const cookie = reg.headers.get('set-cookie')!.split(';')[0];
   // A sender shipping this much is on a plan without a monthly e-mail allowance (the free plan has one).
   await server.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE email = ${email}`);
-  const tokenRes = await fetch(`${base}/api/webhook-tokens/generate`, { method: 'POST', headers: { cookie, ...origin } });
+  const tokenRes = await fetch(`${base}/api/webhook-tokens/generate`, {
+    method: 'POST',
+    headers: { cookie, ...origin },
+  });
   const { token } = (await tokenRes.json()) as { token: string };
 
   const post = async (): Promise<{ ms: number; accepted: number }> => {

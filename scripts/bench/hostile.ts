@@ -237,16 +237,31 @@ interface HttpAnswer {
 }
 
 /** One request on a new connection (no keep-alive: nothing waits on a socket another request holds). */
-function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; timeoutMs?: number } = {}): Promise<HttpAnswer> {
+function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; timeoutMs?: number } = {},
+): Promise<HttpAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: init.method ?? 'GET', headers: init.headers, agent: false, signal: AbortSignal.timeout(init.timeoutMs ?? PROBE_TIMEOUT_MS) },
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        agent: false,
+        signal: AbortSignal.timeout(init.timeoutMs ?? PROBE_TIMEOUT_MS),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - started,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -340,7 +355,10 @@ function probeStats(probes: Probe[], began = probes[0]?.sentAt ?? 0) {
     .filter((ms) => Number.isFinite(ms))
     .sort((a, b) => a - b);
   const failed = probes.filter((p) => !p.ok);
-  const slowest = probes.reduce<Probe | undefined>((worst, p) => (Number.isFinite(p.ms) && !(worst && worst.ms >= p.ms) ? p : worst), undefined);
+  const slowest = probes.reduce<Probe | undefined>(
+    (worst, p) => (Number.isFinite(p.ms) && !(worst && worst.ms >= p.ms) ? p : worst),
+    undefined,
+  );
   return {
     probes: probes.length,
     p50: Math.round(percentile(answered, 50)),
@@ -373,15 +391,25 @@ async function orchestrate(): Promise<number> {
     mailedVerified: aggregateReport(VERIFIED_DOMAIN, `hostile-mail-verified-${started}`, config.records, old),
     mailedUnverified: aggregateReport(UNVERIFIED_DOMAIN, `hostile-mail-unverified-${started}`, config.records, old),
     upload1: aggregateReport(VERIFIED_DOMAIN, `hostile-upload-1-${started}`, config.records, old),
-    upload3: [1, 2, 3].map((i) => aggregateReport(VERIFIED_DOMAIN, `hostile-upload-3-${i}-${started}`, config.records, old)),
+    upload3: [1, 2, 3].map((i) =>
+      aggregateReport(VERIFIED_DOMAIN, `hostile-upload-3-${i}-${started}`, config.records, old),
+    ),
     analytics: aggregateReport(VERIFIED_DOMAIN, `hostile-analytics-${started}`, config.analyticsRecords, recent),
-    analyticsFallback: aggregateReport(VERIFIED_DOMAIN, `hostile-analytics-fallback-${started}`, config.fallbackRecords, recent),
+    analyticsFallback: aggregateReport(
+      VERIFIED_DOMAIN,
+      `hostile-analytics-fallback-${started}`,
+      config.fallbackRecords,
+      recent,
+    ),
   };
 
   const dns = await startDnsServer({ [SENDER_DOMAIN]: { TXT: ['v=spf1 ip4:127.0.0.0/8 -all'] } });
   let server: BenchServer | undefined;
   try {
-    server = await startServer({ INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, 'hostile');
+    server = await startServer(
+      { INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+      'hostile',
+    );
     return await attack(server, config, files, dns.zone, timeoutMs);
   } finally {
     await server?.stop();
@@ -415,7 +443,8 @@ async function attack(
     headers: { 'content-type': 'application/json', origin: appUrl },
     body: JSON.stringify({ username, email: `${username}@example.com`, password: 'correct horse battery staple' }),
   });
-  if (registered.status !== 200) throw new Error(`POST /api/register answered ${registered.status}: ${registered.body.toString().slice(0, 300)}`);
+  if (registered.status !== 200)
+    throw new Error(`POST /api/register answered ${registered.status}: ${registered.body.toString().slice(0, 300)}`);
   const setCookie = [registered.headers['set-cookie'] ?? []].flat();
   const cookie = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('inboxpulse_session='));
   if (!cookie) throw new Error('POST /api/register set no session cookie');
@@ -429,11 +458,24 @@ async function attack(
   await saveDomainChecks(database.db, domain.id, { isVerified: true, status: 'healthy', lastCheckedAt: new Date() });
   const test = await createInboxTest(database.db, userId, INBOUND_DOMAIN);
   // Built before the phases, so none of this process's work on it falls in the measured phase.
-  const bigRaw = bigMessage(test.testEmailAddress, `[TEST-${test.id}] Our spring collection is here`, config.messageMb * 1024 * 1024);
-  // Sent in 64 KB chunks by sendRaw: nodemailer held this process's event loop for 70-110 ms on a 9 MB message (and so the probes' clocks).
-  const bigChunks = Array.from({ length: Math.ceil(bigRaw.length / 65536) }, (_, i) => bigRaw.subarray(i * 65536, (i + 1) * 65536));
+  const bigRaw = bigMessage(
+    test.testEmailAddress,
+    `[TEST-${test.id}] Our spring collection is here`,
+    config.messageMb * 1024 * 1024,
+  );
+  // Sent in 64 KB chunks by sendRaw: nodemailer held this process's event loop for 70-110 ms on a 9 MB message (and so
+  // the probes' clocks).
+  const bigChunks = Array.from({ length: Math.ceil(bigRaw.length / 65536) }, (_, i) =>
+    bigRaw.subarray(i * 65536, (i + 1) * 65536),
+  );
 
-  const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, name: `mta.${SENDER_DOMAIN}` });
+  const smtp = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    name: `mta.${SENDER_DOMAIN}`,
+  });
   const session = { cookie, origin: appUrl };
 
   console.log(
@@ -442,15 +484,24 @@ async function attack(
   console.log(
     `server: node ${path.relative(process.cwd(), serverBundle)} ${(process.env.BENCH_SERVER_NODE_ARGS ?? '').trim()}, roles web,worker,smtp, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}; DNS: dns2 on loopback (fast NXDOMAIN for anything outside the bench's zone)`,
   );
-  const describe = (f: ReportFile) => `${f.records.toLocaleString('en-US')} records, ${mb(f.xmlBytes)} MB XML, ${Math.round(f.gzip.length / 1024)} KB gzip`;
+  const describe = (f: ReportFile) =>
+    `${f.records.toLocaleString('en-US')} records, ${mb(f.xmlBytes)} MB XML, ${Math.round(f.gzip.length / 1024)} KB gzip`;
   console.log(
     `attack report: ${describe(files.mailedVerified)}; analytics report: ${describe(files.analytics)} (fallback ${describe(files.analyticsFallback)})`,
   );
-  console.log(`goal (issue 11): GET /api/user probe p99 <= ${GOAL_P99_MS} ms in every phase; probes every ${PROBE_EVERY_MS} ms, each on a new connection`);
+  console.log(
+    `goal (issue 11): GET /api/user probe p99 <= ${GOAL_P99_MS} ms in every phase; probes every ${PROBE_EVERY_MS} ms, each on a new connection`,
+  );
 
   // ---- database look-ups that tell when the server is done ----
   async function inboundRow(id: number) {
-    const { rows } = await pool.query<{ status: string; result: string | null; size: number; processingMs: number | null; attempts: number }>(
+    const { rows } = await pool.query<{
+      status: string;
+      result: string | null;
+      size: number;
+      processingMs: number | null;
+      attempts: number;
+    }>(
       `select status, result, size, attempts,
               (extract(epoch from processed_at - received_at) * 1000)::float8 as "processingMs"
        from inbound_messages where id = $1`,
@@ -475,7 +526,9 @@ async function attack(
     const until = now() + timeoutMs;
     for (;;) {
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
-        throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) while waiting for ${what}`);
+        throw new Error(
+          `the server exited (${server.child.exitCode ?? server.child.signalCode}) while waiting for ${what}`,
+        );
       }
       const value = await read();
       if (done(value)) return value;
@@ -643,11 +696,16 @@ async function attack(
       const first = await upload(files.analytics);
       if (first.status === 200 && first.imported === 1) {
         analyticsRecords = files.analytics.records;
-        return { ...uploadOutcome([first]), summary: `${files.analytics.records.toLocaleString('en-US')} records: ${uploadWords(first)}` };
+        return {
+          ...uploadOutcome([first]),
+          summary: `${files.analytics.records.toLocaleString('en-US')} records: ${uploadWords(first)}`,
+        };
       }
       const second = await upload(files.analyticsFallback);
       if (second.status !== 200 || second.imported !== 1) {
-        throw new Error(`the server refused both analytics reports: ${uploadWords(first)}; then ${uploadWords(second)}`);
+        throw new Error(
+          `the server refused both analytics reports: ${uploadWords(first)}; then ${uploadWords(second)}`,
+        );
       }
       analyticsRecords = files.analyticsFallback.records;
       return {
@@ -659,7 +717,11 @@ async function attack(
     });
 
     await phase(`analytics x6 (${analyticsRecords.toLocaleString('en-US')}-record report)`, async () => {
-      const calls = await Promise.all(Array.from({ length: 6 }, () => call(`${appUrl}/api/dmarc/analytics?days=30`, { headers: { cookie }, timeoutMs })));
+      const calls = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(`${appUrl}/api/dmarc/analytics?days=30`, { headers: { cookie }, timeoutMs }),
+        ),
+      );
       const messages = calls.map((c) => {
         try {
           return (JSON.parse(c.body.toString()) as { totalMessages?: number }).totalMessages ?? null;
@@ -669,12 +731,17 @@ async function attack(
       });
       return {
         summary: `6 calls: ${calls.map((c) => `HTTP ${c.status} in ${seconds(c.ms)} s`).join(', ')}; totalMessages ${[...new Set(messages)].join('/')}`,
-        details: { 'analytics records': analyticsRecords, calls: calls.map((c) => ({ status: c.status, s: seconds(c.ms) })) },
+        details: {
+          'analytics records': analyticsRecords,
+          calls: calls.map((c) => ({ status: c.status, s: seconds(c.ms) })),
+        },
       };
     });
 
     await phase(`${config.messageMb} MB message`, async () => {
-      const { id, acceptedMs, row } = await mailAndWait(() => sendRaw(smtpPort, `bounce@${SENDER_DOMAIN}`, test.testEmailAddress, bigChunks));
+      const { id, acceptedMs, row } = await mailAndWait(() =>
+        sendRaw(smtpPort, `bounce@${SENDER_DOMAIN}`, test.testEmailAddress, bigChunks),
+      );
       const { rows } = await pool.query<{ status: string; reports: number }>(
         'select t.status, (select count(*)::int from inbox_test_reports r where r.test_id = t.id) as reports from inbox_tests t where t.id = $1',
         [test.id],

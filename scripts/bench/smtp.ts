@@ -104,7 +104,10 @@ function treeCpu(pid: number): { node: number; main: number; postgres: number } 
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      times.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond);
+      times.set(
+        Number(entry),
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond,
+      );
     } catch {
       // ended meanwhile
     }
@@ -116,7 +119,8 @@ function treeCpu(pid: number): { node: number; main: number; postgres: number } 
     postgres += times.get(current) ?? 0;
     pending.push(...(children.get(current) ?? []));
   }
-  // The main thread alone (its task id is the process id): the event loop that answers SMTP and HTTP and writes the database.
+  // The main thread alone (its task id is the process id): the event loop that answers SMTP and HTTP and writes the
+  // database.
   const mainStat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
   const mainFields = mainStat.slice(mainStat.lastIndexOf(')') + 2).split(' ');
   const main = (Number(mainFields[11]) + Number(mainFields[12])) / ticksPerSecond;
@@ -128,7 +132,10 @@ function benchQueries(database: Database) {
   const db = database.db;
   return {
     async createUser(): Promise<number> {
-      const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning();
+      const [user] = await db
+        .insert(users)
+        .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })
+        .returning();
       return user.id;
     },
     async createTests(userId: number, n: number) {
@@ -172,7 +179,9 @@ function benchQueries(database: Database) {
     },
     /** Transactions committed in the server's database so far (each statement outside a transaction is one). */
     async commits(): Promise<number> {
-      const { rows } = await database.pool.query<{ n: string }>(`select xact_commit as n from pg_stat_database where datname = current_database()`);
+      const { rows } = await database.pool.query<{ n: string }>(
+        `select xact_commit as n from pg_stat_database where datname = current_database()`,
+      );
       return Number(rows[0].n);
     },
     async queued(): Promise<number> {
@@ -213,7 +222,8 @@ function options() {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const queuedIds = (response: string) => (/Queued as ([\d,]+)/.exec(response)?.[1] ?? '').split(',').filter(Boolean).map(Number);
+const queuedIds = (response: string) =>
+  (/Queued as ([\d,]+)/.exec(response)?.[1] ?? '').split(',').filter(Boolean).map(Number);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -247,7 +257,10 @@ async function orchestrate(): Promise<void> {
   });
   const dns = await startDnsServer(zone);
 
-  const server = await startServer({ INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, 'smtp');
+  const server = await startServer(
+    { INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    'smtp',
+  );
   const { smtpPort } = server;
   const queries = benchQueries(server.database);
   const rss = rssSampler(server.child.pid!);
@@ -310,7 +323,8 @@ async function orchestrate(): Promise<void> {
       const leftover = await queries.queued();
       let queued = leftover;
       while (queued > 0) {
-        if (Date.now() - started > config.drainSeconds * 1000) throw new Error(`${queued} processing jobs still queued after ${config.drainSeconds} s`);
+        if (Date.now() - started > config.drainSeconds * 1000)
+          throw new Error(`${queued} processing jobs still queued after ${config.drainSeconds} s`);
         await sleep(1000);
         queued = await queries.queued();
       }
@@ -334,7 +348,10 @@ async function orchestrate(): Promise<void> {
             for (let i = c; i < messages.length; i += clients) {
               const m = messages[i];
               try {
-                const info = await transport.sendMail({ envelope: { from: `bounce@${SENDER_DOMAIN}`, to: m.to }, raw: m.raw });
+                const info = await transport.sendMail({
+                  envelope: { from: `bounce@${SENDER_DOMAIN}`, to: m.to },
+                  raw: m.raw,
+                });
                 if (!info.response.startsWith('250')) throw new Error(info.response);
                 acceptedAt.set(m.testId, now());
                 messageIds.push(...queuedIds(info.response));
@@ -406,7 +423,9 @@ async function orchestrate(): Promise<void> {
       console.log(JSON.stringify({ ...warm, run: 'warm-up (not counted)' }));
     }
     for (const [i, clients] of config.clients.entries()) {
-      console.log(JSON.stringify(await run(i + 1, clients, config.tests, `${clients} client${clients === 1 ? '' : 's'}`)));
+      console.log(
+        JSON.stringify(await run(i + 1, clients, config.tests, `${clients} client${clients === 1 ? '' : 's'}`)),
+      );
     }
 
     if (config.probes > 0) {
@@ -450,7 +469,8 @@ async function orchestrate(): Promise<void> {
   }
 }
 
-const memoryLine = (label: string, m: TreeMemory) => `${label}: PSS ${m.pssMb} MB (RSS ${m.rssMb} MB) over ${m.processes} processes`;
+const memoryLine = (label: string, m: TreeMemory) =>
+  `${label}: PSS ${m.pssMb} MB (RSS ${m.rssMb} MB) over ${m.processes} processes`;
 
 await orchestrate();
 process.exit(0);

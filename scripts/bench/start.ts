@@ -16,7 +16,14 @@ import { treeMemory } from './process-memory';
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const port = 3813;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxpulse-bench-start-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SMTP_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SMTP_PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
 
 function start(): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
@@ -43,7 +50,11 @@ function stop(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void>
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const stats = (xs: number[]) => ({ min: Math.round(Math.min(...xs)), median: Math.round(median(xs)), max: Math.round(Math.max(...xs)) });
+const stats = (xs: number[]) => ({
+  min: Math.round(Math.min(...xs)),
+  median: Math.round(median(xs)),
+  max: Math.round(Math.max(...xs)),
+});
 
 await ensureBuilt({ log: () => {} });
 try {
@@ -63,9 +74,15 @@ try {
     previous = i % 2 === 0 && i < runs - 1 ? 'SIGKILL' : 'SIGTERM';
     await stop(run.child, previous);
   }
-  console.log(`bench:start  ${runs} restarts on an existing database (embedded PostgreSQL), first start (creates it): ${Math.round(firstMs)} ms`);
   console.log(
-    JSON.stringify({ 'restart after SIGTERM, ms': stats(after.SIGTERM), 'restart after SIGKILL, ms': stats(after.SIGKILL), 'idle PSS MB': stats(pss) }),
+    `bench:start  ${runs} restarts on an existing database (embedded PostgreSQL), first start (creates it): ${Math.round(firstMs)} ms`,
+  );
+  console.log(
+    JSON.stringify({
+      'restart after SIGTERM, ms': stats(after.SIGTERM),
+      'restart after SIGKILL, ms': stats(after.SIGKILL),
+      'idle PSS MB': stats(pss),
+    }),
   );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

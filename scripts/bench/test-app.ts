@@ -11,8 +11,13 @@ import type { TestDatabaseServer } from '../../server/test/test-database';
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const parallel = Number(process.env.BENCH_PARALLEL ?? 3);
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-const stats = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50)), p90: Math.round(percentile(xs, 90)), max: Math.round(Math.max(...xs)) });
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const stats = (xs: number[]) => ({
+  p50: Math.round(percentile(xs, 50)),
+  p90: Math.round(percentile(xs, 90)),
+  max: Math.round(Math.max(...xs)),
+});
 
 /** Opens and closes one app, as a test file's beforeAll and afterAll do. */
 async function oneFile(databaseServer: TestDatabaseServer): Promise<{ open: number; close: number }> {

@@ -65,7 +65,10 @@ describe('account sessions', () => {
     for (const c of [laptop.cookie!, phone.cookie!]) expect(body).not.toContain(c.split('=')[1]);
 
     // Expired sessions are not live.
-    await t.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE left(id_hash, 16) = $1`, [phoneEntry.id]);
+    await t.database.pool.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE left(id_hash, 16) = $1`,
+      [phoneEntry.id],
+    );
     expect(await sessionsOf(laptop)).toHaveLength(1);
   });
 
@@ -105,7 +108,10 @@ describe('account sessions', () => {
     const bob = await signUp(t.app);
     const [bobs] = await sessionsOf(bob.client);
 
-    expect((await alice.client.delete(`/api/account/sessions/${bobs.id}`)).json()).toEqual({ code: 'not_found', message: 'Session not found' });
+    expect((await alice.client.delete(`/api/account/sessions/${bobs.id}`)).json()).toEqual({
+      code: 'not_found',
+      message: 'Session not found',
+    });
     expect((await alice.client.delete('/api/account/sessions/0000000000000000')).statusCode).toBe(404);
     expect((await alice.client.delete('/api/account/sessions/not-an-id')).statusCode).toBe(400);
     expect((await bob.client.get('/api/user')).statusCode).toBe(200);
@@ -147,14 +153,29 @@ describe('change password', () => {
     expect((await phone.get('/api/user')).statusCode).toBe(200);
     expect((await laptop.get('/api/user')).statusCode).toBe(200);
     await logIn(user.username, password, '127.6.1.2');
-    expect((await new TestClient(t.app, '127.6.1.3').post('/api/login', { username: user.username, password: 'a new secret 1' })).statusCode).toBe(401);
+    expect(
+      (
+        await new TestClient(t.app, '127.6.1.3').post('/api/login', {
+          username: user.username,
+          password: 'a new secret 1',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('applies the registration rules to the new password', async () => {
     const { client, password } = await signUp(t.app);
-    const short = await client.post('/api/account/password', { currentPassword: password, newPassword: 'short', confirmPassword: 'short' });
+    const short = await client.post('/api/account/password', {
+      currentPassword: password,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(short.json()).toEqual({ code: 'validation_error', message: 'Password must be at least 8 characters' });
-    const mismatch = await client.post('/api/account/password', { currentPassword: password, newPassword: 'long enough 1', confirmPassword: 'long enough 2' });
+    const mismatch = await client.post('/api/account/password', {
+      currentPassword: password,
+      newPassword: 'long enough 1',
+      confirmPassword: 'long enough 2',
+    });
     expect(mismatch.json()).toEqual({ code: 'validation_error', message: "Passwords don't match" });
   });
 
@@ -173,7 +194,9 @@ describe('change password', () => {
     expect((await laptop.get('/api/user')).statusCode).toBe(200);
     expect((await phone.get('/api/user')).statusCode).toBe(401);
     expect(await sessionCount(user.id)).toBe(1);
-    expect((await new TestClient(t.app, '127.6.2.2').post('/api/login', { username: user.username, password })).statusCode).toBe(401);
+    expect(
+      (await new TestClient(t.app, '127.6.2.2').post('/api/login', { username: user.username, password })).statusCode,
+    ).toBe(401);
     await logIn(user.username, 'a brand new secret', '127.6.2.3');
   });
 
@@ -182,12 +205,21 @@ describe('change password', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
-        (await client.post('/api/account/password', { currentPassword: `wrong ${i}`, newPassword: 'another secret', confirmPassword: 'another secret' }))
-          .statusCode,
+        (
+          await client.post('/api/account/password', {
+            currentPassword: `wrong ${i}`,
+            newPassword: 'another secret',
+            confirmPassword: 'another secret',
+          })
+        ).statusCode,
       );
     }
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
-    const right = await client.post('/api/account/password', { currentPassword: password, newPassword: 'another secret', confirmPassword: 'another secret' });
+    const right = await client.post('/api/account/password', {
+      currentPassword: password,
+      newPassword: 'another secret',
+      confirmPassword: 'another secret',
+    });
     expect(right.statusCode).toBe(429);
   });
 });
@@ -195,11 +227,15 @@ describe('change password', () => {
 describe('describeDevice', () => {
   it('names the browser and system', () => {
     expect(describeDevice(FIREFOX)).toBe('Firefox on Linux');
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe(
-      'Edge on Windows',
-    );
     expect(
-      describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'),
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0',
+      ),
+    ).toBe('Edge on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
     ).toBe('Safari on iOS');
     expect(describeDevice(null)).toBe('Unknown device');
     expect(describeDevice('something odd')).toBe('Unknown device');

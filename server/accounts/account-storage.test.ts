@@ -24,7 +24,11 @@ describe('what an account stores', () => {
     expect(storage.dmarc).toMatchObject({ reports: 1, records: 2286 });
     // 2,286 rows of a source IP, counts, results and JSON auth results: well over 100 bytes each.
     expect(storage.dmarc.bytes).toBeGreaterThan(2286 * 100);
-    expect((await other.client.get('/api/account/storage')).json().dmarc).toMatchObject({ reports: 0, records: 0, bytes: 0 });
+    expect((await other.client.get('/api/account/storage')).json().dmarc).toMatchObject({
+      reports: 0,
+      records: 0,
+      bytes: 0,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/account/storage' })).statusCode).toBe(401);
   });
 
@@ -46,18 +50,28 @@ describe('what an account stores', () => {
         reportId,
         domain: 'example.com',
         begin: new Date(),
-        records: Array.from({ length: records }, (_, i) => ({ ip: `192.0.2.${i + 1}`, count: 1, dkim: 'pass' as const, spf: 'pass' as const })),
+        records: Array.from({ length: records }, (_, i) => ({
+          ip: `192.0.2.${i + 1}`,
+          count: 1,
+          dkim: 'pass' as const,
+          spf: 'pass' as const,
+        })),
       });
     const tooMany = (await uploadReport(t.app, client, report(3, 'three'))).json();
     expect(tooMany).toMatchObject({
       imported: 0,
       failed: [
         {
-          error: expect.stringMatching(/^Your account keeps at most 1,000,000 DMARC report records and holds 999,998; this report has 3\. Delete old reports/),
+          error: expect.stringMatching(
+            /^Your account keeps at most 1,000,000 DMARC report records and holds 999,998; this report has 3\. Delete old reports/,
+          ),
         },
       ],
     });
-    expect((await client.get('/api/account/storage')).json().dmarc).toMatchObject({ reports: 2, records: DMARC_RECORDS_PER_ACCOUNT - 2 });
+    expect((await client.get('/api/account/storage')).json().dmarc).toMatchObject({
+      reports: 2,
+      records: DMARC_RECORDS_PER_ACCOUNT - 2,
+    });
     expect((await uploadReport(t.app, client, report(2, 'two'))).json()).toMatchObject({ imported: 1 });
   });
 });

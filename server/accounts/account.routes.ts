@@ -15,7 +15,13 @@ import { MessageBody } from '@contracts/errors';
 import { User, UserQuery } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { cachedSessionUser, currentUser, findSessionUser, forgetCachedUser, requireUser } from '../platform/http/session';
+import {
+  cachedSessionUser,
+  currentUser,
+  findSessionUser,
+  forgetCachedUser,
+  requireUser,
+} from '../platform/http/session';
 import { clearSessionCookie, readSessionCookie } from '../platform/http/session-cookie';
 import { hashToken } from '../platform/security/tokens';
 import { dmarcStorage } from '../dmarc/dmarc.service';
@@ -51,45 +57,70 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return toUser(user);
   });
 
-  r.get('/api/account/sessions', { onRequest: signedIn, schema: { response: { 200: AccountSessionList } } }, async (request) => {
-    return { sessions: await listSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
-  });
+  r.get(
+    '/api/account/sessions',
+    { onRequest: signedIn, schema: { response: { 200: AccountSessionList } } },
+    async (request) => {
+      return { sessions: await listSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
+    },
+  );
 
   // Before /:id, so the literal path is never taken for an id (it could not match one anyway: 16 hex digits).
-  r.post('/api/account/sessions/sign-out-others', { onRequest: signedIn, schema: { response: { 200: SignOutOthersResponse } } }, async (request) => {
-    return { revoked: await signOutOtherSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
-  });
+  r.post(
+    '/api/account/sessions/sign-out-others',
+    { onRequest: signedIn, schema: { response: { 200: SignOutOthersResponse } } },
+    async (request) => {
+      return { revoked: await signOutOtherSessions(ctx.db, currentUser(request).id, currentSessionHash(request)) };
+    },
+  );
 
   r.delete(
     '/api/account/sessions/:id',
     { onRequest: signedIn, schema: { params: SessionIdParams, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      const { wasCurrent } = await revokeSession(ctx.db, currentUser(request).id, request.params.id, currentSessionHash(request));
+      const { wasCurrent } = await revokeSession(
+        ctx.db,
+        currentUser(request).id,
+        request.params.id,
+        currentSessionHash(request),
+      );
       // Revoking this device's own session signs it out.
       if (wasCurrent) clearSessionCookie(reply);
       return reply.code(204).send();
     },
   );
 
-  r.post('/api/account/password', { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
-    return { message: ACCOUNT_MESSAGES.passwordChanged };
-  });
+  r.post(
+    '/api/account/password',
+    { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
 
   // The Danger Zone: the user and everything they own, at once and for good. A signed-in browser only:
   // the cookie is required here, and API keys are refused on /api/account before this (api-key-auth.ts).
-  r.delete('/api/account', { onRequest: signedIn, schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
-    currentSessionHash(request);
-    // Stripe stops billing first: if it cannot be reached, the account stays and the user can try again.
-    await endBillingOf(ctx, currentUser(request).id);
-    await deleteAccount(ctx.db, currentUser(request).id);
-    clearSessionCookie(reply);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/account',
+    { onRequest: signedIn, schema: { response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      currentSessionHash(request);
+      // Stripe stops billing first: if it cannot be reached, the account stays and the user can try again.
+      await endBillingOf(ctx, currentUser(request).id);
+      await deleteAccount(ctx.db, currentUser(request).id);
+      clearSessionCookie(reply);
+      return reply.code(204).send();
+    },
+  );
 
   // What the account keeps: measured in the database on each call (row sizes, not estimates).
-  r.get('/api/account/storage', { onRequest: signedIn, schema: { response: { 200: AccountStorage } } }, async (request) => {
-    const dmarc = await dmarcStorage(ctx.db, currentUser(request).id);
-    return { dmarc: { ...dmarc, recordLimit: DMARC_RECORDS_PER_ACCOUNT } };
-  });
+  r.get(
+    '/api/account/storage',
+    { onRequest: signedIn, schema: { response: { 200: AccountStorage } } },
+    async (request) => {
+      const dmarc = await dmarcStorage(ctx.db, currentUser(request).id);
+      return { dmarc: { ...dmarc, recordLimit: DMARC_RECORDS_PER_ACCOUNT } };
+    },
+  );
 }

@@ -6,7 +6,12 @@ import { hashToken, newToken } from '../platform/security/tokens';
 export type TokenPurpose = 'reset_password' | 'verify_email';
 
 /** Creates a single-use token and returns the plain value, which is only ever mailed. */
-export async function issueToken(ex: Executor, userId: number, purpose: TokenPurpose, ttlSeconds: number): Promise<string> {
+export async function issueToken(
+  ex: Executor,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlSeconds: number,
+): Promise<string> {
   const token = newToken();
   await ex.insert(authTokens).values({
     tokenHash: hashToken(token),
@@ -18,7 +23,12 @@ export async function issueToken(ex: Executor, userId: number, purpose: TokenPur
 }
 
 const usable = (token: string, purpose: TokenPurpose) =>
-  and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
+  and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+  );
 
 /** The user id of a token that is still usable, without using it up. */
 export async function peekToken(ex: Executor, token: string, purpose: TokenPurpose): Promise<number | undefined> {

@@ -4,13 +4,28 @@ import type { AppContext } from '../platform/context';
 import type { Db, Executor } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
-import { countAgainst, enforceRateLimit, RATE_RULES, rateLimited, rateLimitUsedUp } from '../platform/security/rate-limit';
+import {
+  countAgainst,
+  enforceRateLimit,
+  RATE_RULES,
+  rateLimited,
+  rateLimitUsedUp,
+} from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
 import { queueMail, sendEmailJobType } from '../platform/mail/outbox';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
 import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
-import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser, markEmailVerified, updateUser, type UserRow } from './users.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByUsername,
+  insertUser,
+  markEmailVerified,
+  updateUser,
+  type UserRow,
+} from './users.repo';
 import { consumeToken, findTokenOwner, issueToken, peekToken, retireTokens } from './auth-tokens.repo';
 
 const RESET_TTL_SECONDS = 60 * 60; // part 1, section 9: reset links live 1 hour
@@ -35,7 +50,11 @@ async function deliver(ctx: MailingContext, outboxId: number | null): Promise<vo
 }
 
 /** Without SMTP the account is verified at once: nobody could ever read the link (issue 2). */
-export async function register(ctx: MailingContext, body: RegisterBody, ip: string): Promise<{ user: UserRow; emailSent: boolean }> {
+export async function register(
+  ctx: MailingContext,
+  body: RegisterBody,
+  ip: string,
+): Promise<{ user: UserRow; emailSent: boolean }> {
   const { db, mailer } = ctx;
   await enforceRateLimit(db, RATE_RULES.registerPerIp, ip);
   if (await findUserByUsername(db, body.username)) throw new AppError('conflict', USERNAME_TAKEN);
@@ -45,7 +64,11 @@ export async function register(ctx: MailingContext, body: RegisterBody, ip: stri
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
-      const row = await insertUser(tx, { username: body.username, email: body.email, passwordHash, couponCode: body.couponCode || null }, !mailer.configured);
+      const row = await insertUser(
+        tx,
+        { username: body.username, email: body.email, passwordHash, couponCode: body.couponCode || null },
+        !mailer.configured,
+      );
       if (mailer.configured) outboxId = await queueVerification(ctx, tx, row);
       return row;
     });
@@ -101,7 +124,13 @@ async function countWrongPassword(db: Db, userId: number, ip: string): Promise<v
  * the same limits as logins, from this address), then the new hash is stored and every other session ends, all
  * or nothing; the session of `currentIdHash` stays signed in.
  */
-export async function changePassword(db: Db, userId: number, body: ChangePasswordBody, currentIdHash: string, ip: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  body: ChangePasswordBody,
+  currentIdHash: string,
+  ip: string,
+): Promise<void> {
   // Read afresh: the request's user may come from the session cache.
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
@@ -134,7 +163,8 @@ export async function requestPasswordReset(ctx: MailingContext, email: string, i
 }
 
 export async function checkResetToken(db: Db, token: string): Promise<void> {
-  if (!(await peekToken(db, token, 'reset_password'))) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
+  if (!(await peekToken(db, token, 'reset_password')))
+    throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
 }
 
 /** Uses the token, sets the password and signs the user out everywhere, all or nothing. */

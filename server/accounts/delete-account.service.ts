@@ -16,11 +16,13 @@ import { deleteUserRow, lockUser } from './users.repo';
  *   alert_notifications, alert_digests, webhooks, webhook_deliveries, api_keys, webhook_tokens, idempotency_keys,
  *   postmaster_stats, google_oauth_states, the timeline's domain_notes, domain_dns_changes, integration_errors and
  *   drop_alerts, billing_subscriptions (the Stripe subscription itself is canceled
- *   first, by the route: billing endBillingOf). Kept: billing_coupons and stripe_events, the operator's and Stripe's, holding nothing of the user.
- * - Deleted here, since they do not cascade: delivery_events (no foreign key: ADR 029), the outbox (its user_id is SET NULL so an operator's
- *   record of sent mail outlived the user; it must not keep the address), rate-limit counters named
- *   after the user or their address (the API quota's "api-hour:<id>" and the MTA batches' "mta-events-user:<id>" among them), and inbound messages that were the user's (inbox-test mail, mail
- *   from their address, report mails whose log names them).
+ *   first, by the route: billing endBillingOf). Kept: billing_coupons and stripe_events, the operator's and Stripe's,
+ * holding nothing of the user.
+ * - Deleted here, since they do not cascade: delivery_events (no foreign key: ADR 029), the outbox (its user_id is SET
+ * NULL so an operator's   record of sent mail outlived the user; it must not keep the address), rate-limit counters
+ * named   after the user or their address (the API quota's "api-hour:<id>" and the MTA batches' "mta-events-user:<id>"
+ * among them), and inbound messages that were the user's (inbox-test mail, mail   from their address, report mails
+ * whose log names them).
  * - Kept, holding nothing of the user: seed_mailboxes (the operator's network), rate-limit counters per
  *   IP address, inbound mail that never reached the user. Jobs in pg-boss carry numeric ids only
  *   (userId, domainId, outboxId...; ids are never reused): one still queued finds nothing, and a write

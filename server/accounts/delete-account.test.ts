@@ -39,7 +39,9 @@ let t: TestApp;
 let second: TestApp;
 beforeAll(async () => {
   // No SMTP: mail stays in the outbox with its address. A Google OAuth client, so a Google sign-in can be under way.
-  t = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' } });
+  t = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: 'test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' },
+  });
   second = await createTestApp({ sameDatabaseAs: t }); // another web process on the same database
   // A self-hosted coupon: the operator's, kept after a user who redeemed it is gone.
   await t.database.db.insert(billingCoupons).values({ code: 'DELETEME', percentOff: 10 });
@@ -88,7 +90,8 @@ async function tracesOf(db: Database['db'], person: Person): Promise<Record<stri
     const conditions = [`strpos(lower(t::text), $1) > 0`, `strpos(lower(t::text), $2) > 0`];
     for (const c of own) {
       if (c.is_user_id && /int/.test(c.type)) conditions.push(`t.${quote(c.column)} = $3`);
-      if (c.type === 'bytea') for (const n of ['$1', '$2']) conditions.push(`position(convert_to(${n}, 'UTF8') IN t.${quote(c.column)}) > 0`);
+      if (c.type === 'bytea')
+        for (const n of ['$1', '$2']) conditions.push(`position(convert_to(${n}, 'UTF8') IN t.${quote(c.column)}) > 0`);
     }
     const params: (string | number)[] = conditions.some((c) => c.includes('$3')) ? [...needles, person.id] : needles;
     const { rows } = await t.database.pool.query<{ n: string }>(
@@ -102,28 +105,39 @@ async function tracesOf(db: Database['db'], person: Person): Promise<Record<stri
 
 /** The counters named after the user (rate_limits keys are text, not a user-id column). */
 async function userCounters(person: Person): Promise<string[]> {
-  const { rows } = await t.database.pool.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key ~ $1`, [`:${person.id}(@|$)`]);
+  const { rows } = await t.database.pool.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key ~ $1`, [
+    `:${person.id}(@|$)`,
+  ]);
   return rows.map((r) => r.key);
 }
 
 /** A user with data in every feature, through the API where it is cheap and as rows where a feature needs the outside world. */
-async function userWithEverything(tag: string): Promise<{ client: TestClient; person: Person; password: string; key: string }> {
+async function userWithEverything(
+  tag: string,
+): Promise<{ client: TestClient; person: Person; password: string; key: string }> {
   const username = `${tag}_${randomBytes(4).toString('hex')}`;
   const { client, user, password } = await signUp(t.app, { username, email: `${username}.addr@example.com` });
   const person = { id: user.id, username: user.username, email: user.email };
   const db = t.database.db;
-  const ok = (res: { statusCode: number; body: string }, what: string) => expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+  const ok = (res: { statusCode: number; body: string }, what: string) =>
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
   const created = (res: LightMyRequestResponse, what: string) => {
     ok(res, what);
     return res.json();
   };
 
   // Sessions: a second device, and a wrong password before it (login failure counters).
-  expect((await new TestClient(t.app, '198.51.100.7').post('/api/login', { username, password: 'wrong password!' })).statusCode).toBe(401);
+  expect(
+    (await new TestClient(t.app, '198.51.100.7').post('/api/login', { username, password: 'wrong password!' }))
+      .statusCode,
+  ).toBe(401);
   ok(await new TestClient(t.app, '198.51.100.8').post('/api/login', { username, password }), 'second session');
-  // Mail: a reset link (outbox row with the address, auth token, per-address counter) and one sent long ago, its user_id lost.
+  // Mail: a reset link (outbox row with the address, auth token, per-address counter) and one sent long ago, its
+  // user_id lost.
   ok(await client.post('/api/forgot-password', { email: person.email }), 'forgot password');
-  await db.insert(outbox).values({ userId: null, kind: 'alert_notification', toAddress: person.email, subject: 'Old news', status: 'sent' });
+  await db
+    .insert(outbox)
+    .values({ userId: null, kind: 'alert_notification', toAddress: person.email, subject: 'Old news', status: 'sent' });
 
   // Domains, one healthy so inbox tests may start.
   const domainName = `${tag}-${person.id}.com`;
@@ -132,7 +146,9 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
 
   // Inbox tests, with the message that reached the test (from the user's address), its report and placements.
   const test = created(await client.post('/api/inbox-tests', { testType: 'automatic' }), 'inbox test');
-  const raw = Buffer.from(`From: ${person.email}\r\nTo: ${test.testEmailAddress}\r\nSubject: [TEST-${test.id}] Hello\r\n\r\nHi from ${username}\r\n`);
+  const raw = Buffer.from(
+    `From: ${person.email}\r\nTo: ${test.testEmailAddress}\r\nSubject: [TEST-${test.id}] Hello\r\n\r\nHi from ${username}\r\n`,
+  );
   const [message] = await db
     .insert(inboundMessages)
     .values({
@@ -146,7 +162,10 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
       status: 'processed',
     })
     .returning();
-  await db.update(inboxTests).set({ inboundMessageId: message.id, status: 'running' }).where(eq(inboxTests.id, test.id));
+  await db
+    .update(inboxTests)
+    .set({ inboundMessageId: message.id, status: 'running' })
+    .where(eq(inboxTests.id, test.id));
   await db.insert(inboxTestReports).values({ testId: test.id, score: 9, report: { from: person.email } });
 
   // DMARC: an uploaded report, a mailed one's processing log, a reporter alert.
@@ -167,24 +186,44 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
     status: 'processed',
     result: `report.xml: imported for user ${person.id}`,
   });
-  await db.insert(dmarcReporterAlerts).values({ userId: person.id, domain: domainName, orgName: 'google.com', lastReportAt: new Date() });
+  await db
+    .insert(dmarcReporterAlerts)
+    .values({ userId: person.id, domain: domainName, orgName: 'google.com', lastReportAt: new Date() });
 
   // Reputation: an IP (and a check asked for), its list results and listings, an ignored list.
-  const ip = created(await client.post('/api/ip-addresses', { ipAddress: '8.8.4.4', label: `${username} main`, type: 'dedicated' }), 'ip');
+  const ip = created(
+    await client.post('/api/ip-addresses', { ipAddress: '8.8.4.4', label: `${username} main`, type: 'dedicated' }),
+    'ip',
+  );
   ok(await client.post('/api/ip-monitoring/trigger'), 'monitoring trigger');
-  await db.insert(blocklistResults).values({ userId: person.id, ipAddressId: ip.id, listId: 'spamhaus-zen', status: 'listed', checkedAt: new Date() });
-  await db.insert(blocklistListings).values({ userId: person.id, ipAddressId: ip.id, listId: 'spamhaus-zen', listedAt: new Date() });
+  await db
+    .insert(blocklistResults)
+    .values({ userId: person.id, ipAddressId: ip.id, listId: 'spamhaus-zen', status: 'listed', checkedAt: new Date() });
+  await db
+    .insert(blocklistListings)
+    .values({ userId: person.id, ipAddressId: ip.id, listId: 'spamhaus-zen', listedAt: new Date() });
   await db.insert(blocklistIgnores).values({ userId: person.id, listId: 'spamcop' });
 
   // Alerts: settings, a rule, an alert with its notification and digest.
   ok(await client.request('PUT', '/api/alert-settings', { inboxThreshold: 80 }), 'alert settings');
   ok(
-    await client.post('/api/alerts/rules', { name: `${username} bounces`, type: 'bounceRate', domain: domainName, threshold: { warning: 2, critical: 5 } }),
+    await client.post('/api/alerts/rules', {
+      name: `${username} bounces`,
+      type: 'bounceRate',
+      domain: domainName,
+      threshold: { warning: 2, critical: 5 },
+    }),
     'alert rule',
   );
   const [alert] = await db
     .insert(alerts)
-    .values({ userId: person.id, type: 'deliverability', severity: 'high', title: 'Inbox rate dropped', message: `For ${person.email}` })
+    .values({
+      userId: person.id,
+      type: 'deliverability',
+      severity: 'high',
+      title: 'Inbox rate dropped',
+      message: `For ${person.email}`,
+    })
     .returning();
   await db.insert(alertNotifications).values({
     userId: person.id,
@@ -207,7 +246,8 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
   await caughtUp(t);
   const key = await newApiKey(client);
   const { token } = created(await client.post('/api/webhook-tokens/generate'), 'webhook token');
-  // An MTA's delivery event to the user's address, through the webhook: the event, its day figures and the batch counter.
+  // An MTA's delivery event to the user's address, through the webhook: the event, its day figures and the batch
+  // counter.
   const line = `${new Date().toISOString()} mx1 postfix/smtp[1]: 4TfKDEL${person.id}: to=<${person.email}>, relay=mx.example.com[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=2.0.0, status=sent (250 2.0.0 OK)`;
   const shipped = await t.app.inject({
     method: 'POST',
@@ -216,16 +256,35 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
   });
   expect(shipped.json(), 'delivery event').toMatchObject({ accepted: 1 });
-  ok(await withKey(t.app, key, 'POST', '/api/domains', { domain: `api-${domainName}` }, { 'idempotency-key': `create-${username}` }), 'bearer create');
+  ok(
+    await withKey(
+      t.app,
+      key,
+      'POST',
+      '/api/domains',
+      { domain: `api-${domainName}` },
+      { 'idempotency-key': `create-${username}` },
+    ),
+    'bearer create',
+  );
 
   // Webhooks and a delivery; integrations and their metrics.
   const [hook] = await db
     .insert(webhooks)
-    .values({ userId: person.id, url: `https://hooks.example/${username}`, events: ['email.delivered'], secretEncrypted: 'sealed' })
+    .values({
+      userId: person.id,
+      url: `https://hooks.example/${username}`,
+      events: ['email.delivered'],
+      secretEncrypted: 'sealed',
+    })
     .returning();
-  await db
-    .insert(webhookDeliveries)
-    .values({ webhookId: hook.id, userId: person.id, eventId: 'evt_1', eventType: 'email.delivered', body: `{"recipient":"${person.email}"}` });
+  await db.insert(webhookDeliveries).values({
+    webhookId: hook.id,
+    userId: person.id,
+    eventId: 'evt_1',
+    eventType: 'email.delivered',
+    body: `{"recipient":"${person.email}"}`,
+  });
   await db.insert(integrations).values({ userId: person.id, provider: 'sendgrid', type: 'esp' });
   await db.insert(emailMetrics).values({ userId: person.id, provider: 'sendgrid', date: '2026-11-01', emailsSent: 10 });
   // Google Postmaster Tools: a sign-in under way, the connected account and a day of its figures.
@@ -234,21 +293,33 @@ async function userWithEverything(tag: string): Promise<{ client: TestClient; pe
     .insert(integrations)
     .values({ userId: person.id, provider: 'google-postmaster', type: 'analytics', config: { domains: domainName } })
     .returning();
-  await db
-    .insert(postmasterStats)
-    .values({ userId: person.id, integrationId: google.id, domain: domainName, date: '2026-11-01', userReportedSpamRatio: 0.001 });
+  await db.insert(postmasterStats).values({
+    userId: person.id,
+    integrationId: google.id,
+    domain: domainName,
+    date: '2026-11-01',
+    userReportedSpamRatio: 0.001,
+  });
 
   // The deliverability timeline: a note through the API, a record change as the domain check keeps it,
   // an integration error (the integrations trigger writes it) and a drop already alerted.
   ok(await client.post(`/api/domains/${domain.id}/notes`, { text: `${username} switched ESP` }), 'timeline note');
-  await db
-    .insert(domainDnsChanges)
-    .values({ userId: person.id, domainId: domain.id, record: 'spf', before: null, after: 'v=spf1 -all', statusAfter: 'valid', summary: 'published' });
+  await db.insert(domainDnsChanges).values({
+    userId: person.id,
+    domainId: domain.id,
+    record: 'spf',
+    before: null,
+    after: 'v=spf1 -all',
+    statusAfter: 'valid',
+    summary: 'published',
+  });
   await db
     .update(integrations)
     .set({ lastError: `401 for ${person.email}` })
     .where(eq(integrations.id, google.id));
-  await db.insert(dropAlerts).values({ userId: person.id, domainId: domain.id, dropId: 'bounce:rate@2026-11-01T00:00:00.000Z' });
+  await db
+    .insert(dropAlerts)
+    .values({ userId: person.id, domainId: domain.id, dropId: 'bounce:rate@2026-11-01T00:00:00.000Z' });
 
   return { client, person, password, key };
 }
@@ -258,7 +329,9 @@ describe('DELETE /api/account', () => {
     const leaver = await userWithEverything('leaver');
     const stayer = await userWithEverything('stayer');
     // Mail nobody's account owns, unrouted: kept.
-    await t.database.db.insert(inboundMessages).values({ kind: 'dmarc', source: 'smtp', rcptTo: ['dmarc@reports.example'], size: 1, status: 'unrouted' });
+    await t.database.db
+      .insert(inboundMessages)
+      .values({ kind: 'dmarc', source: 'smtp', rcptTo: ['dmarc@reports.example'], size: 1, status: 'unrouted' });
 
     const before = await tracesOf(t.database.db, leaver.person);
     // The set-up reached every feature's tables: otherwise the check after deletion proves little.
@@ -329,11 +402,19 @@ describe('DELETE /api/account', () => {
     expect((await replay.get('/api/user')).statusCode).toBe(401);
     expect((await replay.get('/api/domains')).statusCode).toBe(401);
     expect((await withKey(t.app, leaver.key, 'GET', '/api/domains')).statusCode).toBe(401);
-    await waitUntil(async () => (await elsewhere.get('/api/user')).statusCode === 401, 'the other process to refuse the deleted user’s session');
-    // Nobody signs in as them any more; the name and address are free again.
-    expect((await new TestClient(t.app, '198.51.100.9').post('/api/login', { username: leaver.person.username, password: leaver.password })).statusCode).toBe(
-      401,
+    await waitUntil(
+      async () => (await elsewhere.get('/api/user')).statusCode === 401,
+      'the other process to refuse the deleted user’s session',
     );
+    // Nobody signs in as them any more; the name and address are free again.
+    expect(
+      (
+        await new TestClient(t.app, '198.51.100.9').post('/api/login', {
+          username: leaver.person.username,
+          password: leaver.password,
+        })
+      ).statusCode,
+    ).toBe(401);
     await signUp(t.app, { username: leaver.person.username, email: leaver.person.email });
 
     // The other user is as they were.

@@ -28,7 +28,11 @@ async function settledOutboxRow(toAddress: string, columns: string) {
 
 async function register(username: string, ip: string) {
   const client = new TestClient(t.app, ip);
-  const res = await client.post('/api/register', { username, email: `${username}@example.com`, password: 'password123' });
+  const res = await client.post('/api/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'password123',
+  });
   return { client, res };
 }
 
@@ -36,7 +40,11 @@ describe('e-mail verification over SMTP', () => {
   it('sends a real verification mail (text and HTML) and verifies the account with its link', async () => {
     const before = smtp.messages.length;
     const { client, res } = await register('verifyme', '127.6.0.1');
-    expect(res.json()).toMatchObject({ emailSent: true, message: 'Please check your email to verify your account.', user: { emailVerified: false } });
+    expect(res.json()).toMatchObject({
+      emailSent: true,
+      message: 'Please check your email to verify your account.',
+      user: { emailVerified: false },
+    });
 
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('verifyme@example.com');
@@ -45,7 +53,10 @@ describe('e-mail verification over SMTP', () => {
     const token = tokenOf(mail.text);
 
     const verified = await new TestClient(t.app).post('/api/verify-email', { token });
-    expect(verified.json()).toEqual({ message: 'Email verified successfully', user: { email: 'verifyme@example.com' } });
+    expect(verified.json()).toEqual({
+      message: 'Email verified successfully',
+      user: { email: 'verifyme@example.com' },
+    });
     expect((await client.get('/api/user')).json().emailVerified).toBe(true);
 
     // The same link again: already verified, as the verify screen expects.
@@ -62,7 +73,9 @@ describe('e-mail verification over SMTP', () => {
     const before = smtp.messages.length;
     await register('latecomer', '127.6.0.2');
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'verify_email'`);
+    await t.database.db.execute(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'verify_email'`,
+    );
     for (const token of [tokenOf(mail.text), 'not-a-token']) {
       const res = await new TestClient(t.app).post('/api/verify-email', { token });
       expect(res.statusCode).toBe(400);
@@ -74,14 +87,25 @@ describe('e-mail verification over SMTP', () => {
     const before = smtp.messages.length;
     await register('resender', '127.6.0.3');
     await smtp.waitFor(before + 1);
-    const known = await new TestClient(t.app, '127.6.0.4').post('/api/resend-verification-public', { email: 'resender@example.com' });
-    const unknown = await new TestClient(t.app, '127.6.0.4').post('/api/resend-verification-public', { email: 'nobody@example.com' });
-    expect(known.json()).toEqual({ message: 'If an account exists with this email, a verification email has been sent.' });
+    const known = await new TestClient(t.app, '127.6.0.4').post('/api/resend-verification-public', {
+      email: 'resender@example.com',
+    });
+    const unknown = await new TestClient(t.app, '127.6.0.4').post('/api/resend-verification-public', {
+      email: 'nobody@example.com',
+    });
+    expect(known.json()).toEqual({
+      message: 'If an account exists with this email, a verification email has been sent.',
+    });
     expect(unknown.json()).toEqual(known.json());
     const mails = await smtp.waitFor(before + 2);
-    expect(mails.slice(before).map((m) => m.subject)).toEqual(['Verify your InboxPulse e-mail address', 'Verify your InboxPulse e-mail address']);
+    expect(mails.slice(before).map((m) => m.subject)).toEqual([
+      'Verify your InboxPulse e-mail address',
+      'Verify your InboxPulse e-mail address',
+    ]);
     const token = tokenOf(mails[before + 1].text);
-    expect((await new TestClient(t.app).post('/api/verify-email', { token })).json().message).toBe('Email verified successfully');
+    expect((await new TestClient(t.app).post('/api/verify-email', { token })).json().message).toBe(
+      'Email verified successfully',
+    );
   });
 
   it('retries when the SMTP server refuses, and delivers once it accepts', async () => {

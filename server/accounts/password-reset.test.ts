@@ -27,8 +27,12 @@ async function resetTokenAsOperator(email: string): Promise<string> {
 describe('password reset', () => {
   it('answers the same for known and unknown addresses, and only mails the known one', async () => {
     await signUp(t.app, { username: 'forgetful', email: 'forgetful@example.com' });
-    const known = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', { email: 'Forgetful@Example.com' });
-    const unknown = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', { email: 'ghost@example.com' });
+    const known = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', {
+      email: 'Forgetful@Example.com',
+    });
+    const unknown = await new TestClient(t.app, '127.5.0.1').post('/api/forgot-password', {
+      email: 'ghost@example.com',
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -51,33 +55,50 @@ describe('password reset', () => {
     expect((await oldSession.get('/api/user')).statusCode).toBe(401);
     const again = await new TestClient(t.app).post('/api/reset-password', { token, password: 'another secret 2' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'invalid_token', message: 'This password reset link is invalid or has expired' });
+    expect(again.json()).toEqual({
+      code: 'invalid_token',
+      message: 'This password reset link is invalid or has expired',
+    });
 
     const client = new TestClient(t.app, '127.5.0.3');
     expect((await client.post('/api/login', { username: 'resetme', password })).statusCode).toBe(401);
-    expect((await client.post('/api/login', { username: 'resetme', password: 'brand new secret' })).statusCode).toBe(200);
+    expect((await client.post('/api/login', { username: 'resetme', password: 'brand new secret' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses an expired token and garbage tokens, changing nothing', async () => {
     const { password } = await signUp(t.app, { username: 'expiring', email: 'expiring@example.com' });
     await new TestClient(t.app, '127.5.0.4').post('/api/forgot-password', { email: 'expiring@example.com' });
     const token = await resetTokenAsOperator('expiring@example.com');
-    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset_password'`);
+    await t.database.db.execute(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset_password'`,
+    );
 
     for (const body of [{ token }, { token: 'garbage' }, { token: 'x'.repeat(500) }]) {
       const res = await new TestClient(t.app).post('/api/reset-password', { ...body, password: 'new password 1' });
       expect(res.statusCode).toBe(400);
     }
     expect((await new TestClient(t.app).post('/api/validate-reset-token', { token })).statusCode).toBe(400);
-    expect((await new TestClient(t.app).post('/api/validate-reset-token', {})).json().message).toBe('Token is required');
-    expect((await new TestClient(t.app, '127.5.0.5').post('/api/login', { username: 'expiring', password })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).post('/api/validate-reset-token', {})).json().message).toBe(
+      'Token is required',
+    );
+    expect(
+      (await new TestClient(t.app, '127.5.0.5').post('/api/login', { username: 'expiring', password })).statusCode,
+    ).toBe(200);
   });
 
   it("makes an operator's link by e-mail address or username, and says when there is no such account", async () => {
     await signUp(t.app, { username: 'locked-out', email: 'locked-out@example.com' });
-    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'Locked-Out@Example.com')).toMatchObject({ username: 'locked-out' });
-    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'locked-out')).toMatchObject({ email: 'locked-out@example.com' });
-    await expect(issueResetLink(t.database.db, t.env.APP_URL, 'nobody@example.com')).rejects.toThrow('No account has the e-mail address nobody@example.com.');
+    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'Locked-Out@Example.com')).toMatchObject({
+      username: 'locked-out',
+    });
+    expect(await issueResetLink(t.database.db, t.env.APP_URL, 'locked-out')).toMatchObject({
+      email: 'locked-out@example.com',
+    });
+    await expect(issueResetLink(t.database.db, t.env.APP_URL, 'nobody@example.com')).rejects.toThrow(
+      'No account has the e-mail address nobody@example.com.',
+    );
   });
 
   it('enforces the password rule on reset', async () => {
@@ -88,7 +109,10 @@ describe('password reset', () => {
   it('limits reset requests per address', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await new TestClient(t.app, `127.5.1.${i}`).post('/api/forgot-password', { email: 'spammed@example.com' })).statusCode);
+      statuses.push(
+        (await new TestClient(t.app, `127.5.1.${i}`).post('/api/forgot-password', { email: 'spammed@example.com' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

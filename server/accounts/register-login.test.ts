@@ -25,7 +25,13 @@ describe('registration', () => {
     expect(res.json()).toMatchObject({
       emailSent: false,
       message: 'Your account has been verified and is ready to use.',
-      user: { username: 'Marketer_Ann', email: 'ann@example.com', emailVerified: true, subscriptionPlan: 'free', hasCompletedTour: false },
+      user: {
+        username: 'Marketer_Ann',
+        email: 'ann@example.com',
+        emailVerified: true,
+        subscriptionPlan: 'free',
+        hasCompletedTour: false,
+      },
     });
     expect(res.json().user).not.toHaveProperty('passwordHash');
     const cookie = res.cookies.find((c) => c.name === 'inboxpulse_session')!;
@@ -36,7 +42,9 @@ describe('registration', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('Marketer_Ann');
 
-    const stored = await t.database.pool.query(`SELECT coupon_code, password_hash FROM users WHERE email = 'ann@example.com'`);
+    const stored = await t.database.pool.query(
+      `SELECT coupon_code, password_hash FROM users WHERE email = 'ann@example.com'`,
+    );
     expect(stored.rows[0].coupon_code).toBe('LAUNCH50');
     expect(String(stored.rows[0].password_hash)).toMatch(/^\$argon2id\$/);
   });
@@ -46,8 +54,14 @@ describe('registration', () => {
     [{ username: 'ab', email: 'a@b.co', password: 'password1' }, 'Username must be at least 3 characters'],
     [{ username: 'abc', email: 'not-an-email', password: 'password1' }, 'Please enter a valid email address'],
     [{ username: 'abc', email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters'],
-    [{ username: 'abc', email: 'a@b.co', password: 'password1', confirmPassword: 'password2' }, "Passwords don't match"],
-    [{ username: 'a b c', email: 'a@b.co', password: 'password1' }, 'Username may only contain letters, numbers, dots, dashes and underscores'],
+    [
+      { username: 'abc', email: 'a@b.co', password: 'password1', confirmPassword: 'password2' },
+      "Passwords don't match",
+    ],
+    [
+      { username: 'a b c', email: 'a@b.co', password: 'password1' },
+      'Username may only contain letters, numbers, dots, dashes and underscores',
+    ],
     [{ username: 'abc', email: 'a@b.co', password: 12345678 }, 'Password must be at least 8 characters'],
   ])('rejects %j with "%s" and stores nothing', async (body, message) => {
     const res = await newClient('127.1.0.2').post('/api/register', body);
@@ -59,10 +73,18 @@ describe('registration', () => {
 
   it('refuses a username taken in any letter case, and a taken e-mail', async () => {
     await signUp(t.app, { username: 'DupName', email: 'dup1@example.com' });
-    const sameName = await newClient('127.1.0.3').post('/api/register', { username: 'dupname', email: 'other@example.com', password: 'password123' });
+    const sameName = await newClient('127.1.0.3').post('/api/register', {
+      username: 'dupname',
+      email: 'other@example.com',
+      password: 'password123',
+    });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().message).toBe('Username already exists');
-    const sameEmail = await newClient('127.1.0.3').post('/api/register', { username: 'fresh', email: 'DUP1@example.com', password: 'password123' });
+    const sameEmail = await newClient('127.1.0.3').post('/api/register', {
+      username: 'fresh',
+      email: 'DUP1@example.com',
+      password: 'password123',
+    });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().message).toBe('An account with this email already exists');
   });
@@ -71,7 +93,11 @@ describe('registration', () => {
     const client = newClient('127.1.0.4');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await client.post('/api/register', { username: `burst${i}`, email: `burst${i}@example.com`, password: 'password123' });
+      const res = await client.post('/api/register', {
+        username: `burst${i}`,
+        email: `burst${i}@example.com`,
+        password: 'password123',
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
@@ -124,7 +150,10 @@ describe('login and sessions', () => {
     const { password } = await signUp(t.app, { username: 'Target', email: 'target@example.com' });
     const guesser = newClient('127.3.0.1');
     for (let i = 0; i < 10; i++) {
-      const res = await guesser.post('/api/login', { username: i % 2 ? 'target' : 'Target@Example.com', password: `guess${i}xx` });
+      const res = await guesser.post('/api/login', {
+        username: i % 2 ? 'target' : 'Target@Example.com',
+        password: `guess${i}xx`,
+      });
       expect(res.statusCode).toBe(401);
     }
     const blocked = await guesser.post('/api/login', { username: 'Target', password });
@@ -137,14 +166,19 @@ describe('login and sessions', () => {
   it('after 100 wrong passwords from anywhere, lets only a device the owner is signed in on through', async () => {
     const { client: ownersDevice, password } = await signUp(t.app, { username: 'Spread', email: 'spread@example.com' });
     for (let i = 0; i < 100; i++) {
-      const res = await newClient(`127.4.${Math.floor(i / 9)}.${(i % 9) + 1}`).post('/api/login', { username: 'spread', password: `guess${i}xx` });
+      const res = await newClient(`127.4.${Math.floor(i / 9)}.${(i % 9) + 1}`).post('/api/login', {
+        username: 'spread',
+        password: `guess${i}xx`,
+      });
       expect(res.statusCode).toBe(401);
     }
     expect((await newClient('127.4.200.1').post('/api/login', { username: 'spread', password })).statusCode).toBe(429);
     // The device signed in at sign-up (same address and browser) is known: the right password works there.
     expect((await ownersDevice.post('/api/login', { username: 'spread', password })).statusCode).toBe(200);
     // A known device still needs the right password.
-    expect((await ownersDevice.post('/api/login', { username: 'spread', password: 'not it at all' })).statusCode).toBe(401);
+    expect((await ownersDevice.post('/api/login', { username: 'spread', password: 'not it at all' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('logout revokes the session on the server, not only the cookie', async () => {
@@ -159,7 +193,9 @@ describe('login and sessions', () => {
 
   it('an expired session is not accepted', async () => {
     const { client, user } = await signUp(t.app);
-    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
     // The session cache sees a change made behind the app's back once the database's notification arrives.
     await caughtUp(t);
     expect((await client.get('/api/user')).statusCode).toBe(401);

@@ -37,7 +37,11 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 /** The user's live sessions, the one of `currentIdHash` marked current. */
-export async function listSessions(db: Db, userId: number, currentIdHash: string | undefined): Promise<AccountSession[]> {
+export async function listSessions(
+  db: Db,
+  userId: number,
+  currentIdHash: string | undefined,
+): Promise<AccountSession[]> {
   const rows = await listUserSessions(db, userId);
   return rows.map((row) => ({
     id: sessionId(row.idHash),
@@ -51,7 +55,12 @@ export async function listSessions(db: Db, userId: number, currentIdHash: string
 }
 
 /** Ends one of the user's own sessions (404 for any other id); answers whether it was `currentIdHash`. */
-export async function revokeSession(db: Db, userId: number, id: string, currentIdHash: string | undefined): Promise<{ wasCurrent: boolean }> {
+export async function revokeSession(
+  db: Db,
+  userId: number,
+  id: string,
+  currentIdHash: string | undefined,
+): Promise<{ wasCurrent: boolean }> {
   const ended = await deleteUserSessionByPrefix(db, userId, id);
   if (ended.length === 0) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
   // This process drops it at once; the others hear the deletion from the database (ADR 014).

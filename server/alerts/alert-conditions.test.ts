@@ -12,7 +12,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const condition = (userId: number, value: number, severity: ConditionAlert['severity'] = 'warning'): ConditionAlert => ({
+const condition = (
+  userId: number,
+  value: number,
+  severity: ConditionAlert['severity'] = 'warning',
+): ConditionAlert => ({
   userId,
   conditionKey: 'inbox:brand.test',
   type: 'deliverability_drop',
@@ -25,7 +29,8 @@ const condition = (userId: number, value: number, severity: ConditionAlert['seve
   metadata: { value, threshold: 90 },
 });
 
-const rowsOf = (userId: number) => t.database.db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.id);
+const rowsOf = (userId: number) =>
+  t.database.db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.id);
 
 describe('a condition alert', () => {
   it('is raised once, rewritten only when its value or severity changes, told again when it escalates, and resolved in words', async () => {
@@ -33,8 +38,16 @@ describe('a condition alert', () => {
     const db = t.database.db;
     expect(await openOrUpdateCondition(db, condition(user.id, 72))).toBe('raised');
     let [row] = await rowsOf(user.id);
-    expect(row).toMatchObject({ conditionKey: 'inbox:brand.test', severity: 'warning', notifiedAt: null, updatedAt: null, resolvedAt: null });
-    expect(row.history).toEqual([expect.objectContaining({ event: 'raised', message: 'The latest test reached the inbox at 72%.' })]);
+    expect(row).toMatchObject({
+      conditionKey: 'inbox:brand.test',
+      severity: 'warning',
+      notifiedAt: null,
+      updatedAt: null,
+      resolvedAt: null,
+    });
+    expect(row.history).toEqual([
+      expect.objectContaining({ event: 'raised', message: 'The latest test reached the inbox at 72%.' }),
+    ]);
 
     // The same value again writes nothing.
     expect(await openOrUpdateCondition(db, condition(user.id, 72))).toBe('unchanged');
@@ -50,13 +63,22 @@ describe('a condition alert', () => {
     expect(row.updatedAt).not.toBeNull();
     expect(row.notifiedAt).not.toBeNull();
     expect(row.metadata).toEqual({ value: 61, threshold: 90 });
-    expect(row.history.at(-1)).toMatchObject({ event: 'updated', message: 'Inbox placement for brand.test now 61% (was 72%).' });
+    expect(row.history.at(-1)).toMatchObject({
+      event: 'updated',
+      message: 'Inbox placement for brand.test now 61% (was 72%).',
+    });
 
     // Up to critical: an escalation, so notified_at is cleared for delivery.
     expect(await openOrUpdateCondition(db, condition(user.id, 40, 'critical'))).toBe('escalated');
     [row] = await rowsOf(user.id);
-    expect(row).toMatchObject({ severity: 'critical', notifiedAt: null, title: 'Inbox placement for brand.test fell to 40%' });
-    expect(row.history.at(-1)?.message).toBe('Inbox placement for brand.test now 40% (was 61%); escalated from warning to critical.');
+    expect(row).toMatchObject({
+      severity: 'critical',
+      notifiedAt: null,
+      title: 'Inbox placement for brand.test fell to 40%',
+    });
+    expect(row.history.at(-1)?.message).toBe(
+      'Inbox placement for brand.test now 40% (was 61%); escalated from warning to critical.',
+    );
 
     // Back down to warning: updated, not told again.
     await db
@@ -66,13 +88,20 @@ describe('a condition alert', () => {
     expect(await openOrUpdateCondition(db, condition(user.id, 70))).toBe('updated');
     [row] = await rowsOf(user.id);
     expect(row.notifiedAt).not.toBeNull();
-    expect(row.history.at(-1)?.message).toBe('Inbox placement for brand.test now 70% (was 40%); lowered from critical to warning.');
+    expect(row.history.at(-1)?.message).toBe(
+      'Inbox placement for brand.test now 70% (was 40%); lowered from critical to warning.',
+    );
 
-    expect(await resolveCondition(db, user.id, 'inbox:brand.test', 'Inbox placement for brand.test is 95% (threshold 90%).')).toBe(true);
+    expect(
+      await resolveCondition(db, user.id, 'inbox:brand.test', 'Inbox placement for brand.test is 95% (threshold 90%).'),
+    ).toBe(true);
     expect(await resolveCondition(db, user.id, 'inbox:brand.test', 'again')).toBe(false);
     [row] = await rowsOf(user.id);
     expect(row.resolvedAt).not.toBeNull();
-    expect(row.history.at(-1)).toMatchObject({ event: 'resolved', message: 'Recovered: Inbox placement for brand.test is 95% (threshold 90%).' });
+    expect(row.history.at(-1)).toMatchObject({
+      event: 'resolved',
+      message: 'Recovered: Inbox placement for brand.test is 95% (threshold 90%).',
+    });
     expect(row.history.map((h) => h.event)).toEqual(['raised', 'updated', 'updated', 'updated', 'resolved']);
 
     // The condition holding again is a new alert; the resolved one stays as it was.
@@ -84,7 +113,8 @@ describe('a condition alert', () => {
 
   it('raises one alert when two writers of the same condition meet', async () => {
     const { user } = await signUp(t.app);
-    const write = (value: number) => t.database.db.transaction((tx) => openOrUpdateCondition(tx, condition(user.id, value)));
+    const write = (value: number) =>
+      t.database.db.transaction((tx) => openOrUpdateCondition(tx, condition(user.id, value)));
     const outcomes = await Promise.all([write(72), write(72), write(72)]);
     expect(outcomes.sort()).toEqual(['raised', 'unchanged', 'unchanged']);
     const open = await t.database.db

@@ -76,7 +76,10 @@ export async function openOrUpdateCondition(ex: Executor, condition: ConditionAl
         metadata: condition.metadata,
         history: historyEntry('raised', condition.message),
       })
-      .onConflictDoNothing({ target: [alerts.userId, alerts.conditionKey], where: sql.raw('condition_key is not null and resolved_at is null') })
+      .onConflictDoNothing({
+        target: [alerts.userId, alerts.conditionKey],
+        where: sql.raw('condition_key is not null and resolved_at is null'),
+      })
       .returning({ id: alerts.id });
     if (inserted.length > 0) return 'raised';
     // Another transaction raised it meanwhile (and has committed): update that one instead.
@@ -89,8 +92,11 @@ export async function openOrUpdateCondition(ex: Executor, condition: ConditionAl
 
   const escalated = RANK[condition.severity] > (RANK[open.severity as AlertSeverity] ?? 0);
   const unit = condition.unit ?? '';
-  const parts = [`${condition.measure ?? condition.title} now ${valueWords(condition.metadata.value, unit)} (was ${valueWords(before, unit)})`];
-  if (severityChanged) parts.push(`${escalated ? 'escalated' : 'lowered'} from ${open.severity} to ${condition.severity}`);
+  const parts = [
+    `${condition.measure ?? condition.title} now ${valueWords(condition.metadata.value, unit)} (was ${valueWords(before, unit)})`,
+  ];
+  if (severityChanged)
+    parts.push(`${escalated ? 'escalated' : 'lowered'} from ${open.severity} to ${condition.severity}`);
   const line = `${parts.join('; ')}.`;
   await ex
     .update(alerts)
@@ -110,7 +116,12 @@ export async function openOrUpdateCondition(ex: Executor, condition: ConditionAl
 }
 
 /** Resolves the condition's open alert, if any, with a "resolved" history line ("Recovered: …"); whether one was open. */
-export async function resolveCondition(ex: Executor, userId: number, conditionKey: string, message: string): Promise<boolean> {
+export async function resolveCondition(
+  ex: Executor,
+  userId: number,
+  conditionKey: string,
+  message: string,
+): Promise<boolean> {
   const line = message.startsWith('Recovered') ? message : `Recovered: ${message}`;
   const rows = await ex
     .update(alerts)

@@ -7,7 +7,11 @@ export type NewAlertRuleRow = Omit<typeof alertRules.$inferInsert, 'id' | 'creat
 
 /** Newest first. */
 export async function listUserAlertRules(ex: Executor, userId: number): Promise<AlertRuleRow[]> {
-  return ex.select().from(alertRules).where(eq(alertRules.userId, userId)).orderBy(desc(alertRules.createdAt), desc(alertRules.id));
+  return ex
+    .select()
+    .from(alertRules)
+    .where(eq(alertRules.userId, userId))
+    .orderBy(desc(alertRules.createdAt), desc(alertRules.id));
 }
 
 /** How many rules the user keeps, counted under a per-user lock held to the end of the transaction (two creates at once count one after the other). */

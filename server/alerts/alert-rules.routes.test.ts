@@ -64,7 +64,9 @@ describe('alert rules', () => {
     const deleted = await alice.client.delete(`/api/alerts/rules/${first.json().id}`);
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
-    expect((await alice.client.get('/api/alerts/rules')).json().map((r: { id: number }) => r.id)).toEqual([second.json().id]);
+    expect((await alice.client.get('/api/alerts/rules')).json().map((r: { id: number }) => r.id)).toEqual([
+      second.json().id,
+    ]);
     expect((await bob.client.get('/api/alerts/rules')).json()).toHaveLength(1);
     expect((await new TestClient(t.app).get('/api/alerts/rules')).statusCode).toBe(401);
   });
@@ -92,7 +94,10 @@ describe('alert rules', () => {
         { name: 'Complaints', type: 'complaintRate', threshold: { warning: 50, critical: 101 } },
         'threshold.critical must be at most 100 for Spam complaint rate',
       ],
-      [{ name: 'Delivery', type: 'deliveryRate', threshold: { warning: 120, critical: 95 } }, 'threshold.warning must be at most 100 for Delivery rate'],
+      [
+        { name: 'Delivery', type: 'deliveryRate', threshold: { warning: 120, critical: 95 } },
+        'threshold.warning must be at most 100 for Delivery rate',
+      ],
       [{ ...bounceRule, threshold: { warning: -1, critical: 5 } }, 'threshold.warning must be 0 or more'],
       [{ ...bounceRule, threshold: { warning: 1, critical: 'high' } }, 'threshold.critical must be a number'],
       [{ ...bounceRule, name: '   ' }, 'name is required'],
@@ -110,9 +115,17 @@ describe('alert rules', () => {
     expect((await client.get('/api/alerts/rules')).json()).toEqual([]);
 
     // The documented volume anomaly: a 200% increase is a valid threshold.
-    const volume = await client.post('/api/alerts/rules', { name: 'Volume spike', type: 'volumeIncrease', threshold: { warning: 150, critical: 200 } });
+    const volume = await client.post('/api/alerts/rules', {
+      name: 'Volume spike',
+      type: 'volumeIncrease',
+      threshold: { warning: 150, critical: 200 },
+    });
     expect(volume.statusCode, volume.body).toBe(200);
-    const drop = await client.post('/api/alerts/rules', { name: 'Volume drop', type: 'volumeDecrease', threshold: { warning: 50, critical: 80 } });
+    const drop = await client.post('/api/alerts/rules', {
+      name: 'Volume drop',
+      type: 'volumeDecrease',
+      threshold: { warning: 50, critical: 80 },
+    });
     expect(drop.statusCode, drop.body).toBe(200);
   });
 
@@ -140,13 +153,19 @@ describe('alert rules', () => {
   it('needs advanced_alerting for Slack, SMS and webhook notifications', async () => {
     const { client, user } = await signUp(t.app);
     for (const channel of ['slack', 'sms', 'webhook']) {
-      const res = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: true, [channel]: true } });
+      const res = await client.post('/api/alerts/rules', {
+        ...bounceRule,
+        notifications: { email: true, [channel]: true },
+      });
       expect(res.statusCode, channel).toBe(403);
       expect(res.json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
     }
     expect((await client.get('/api/alerts/rules')).json()).toEqual([]);
     await professional(user.id);
-    const res = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: false, slack: true, sms: false, webhook: true } });
+    const res = await client.post('/api/alerts/rules', {
+      ...bounceRule,
+      notifications: { email: false, slack: true, sms: false, webhook: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().notifications).toEqual({ email: false, slack: true, sms: false, webhook: true });
   });
@@ -154,18 +173,30 @@ describe('alert rules', () => {
   it('refuses a rule that texts when the server has no SMS provider, and takes it when one is set up', async () => {
     const { client, user } = await signUp(t.app); // this app has no TWILIO_* settings
     await professional(user.id);
-    const refused = await client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: true, sms: true } });
+    const refused = await client.post('/api/alerts/rules', {
+      ...bounceRule,
+      notifications: { email: true, sms: true },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ code: 'conflict', message: SMS_UNAVAILABLE });
     expect((await client.get('/api/alerts/rules')).json()).toEqual([]);
 
-    const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15017122661' };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15017122661',
+    };
     const withSms = await createTestApp({ env: twilio });
     try {
       const other = await signUp(withSms.app);
-      await withSms.database.db.execute(sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${other.user.id}`);
+      await withSms.database.db.execute(
+        sql`UPDATE users SET subscription_plan = 'professional' WHERE id = ${other.user.id}`,
+      );
       await caughtUp(withSms);
-      const taken = await other.client.post('/api/alerts/rules', { ...bounceRule, notifications: { email: true, sms: true } });
+      const taken = await other.client.post('/api/alerts/rules', {
+        ...bounceRule,
+        notifications: { email: true, sms: true },
+      });
       expect(taken.statusCode, taken.body).toBe(200);
       expect(taken.json().notifications).toMatchObject({ sms: true });
     } finally {
@@ -186,7 +217,9 @@ describe('alert rules', () => {
         timeWindow: '1h',
       })),
     );
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.post('/api/alerts/rules', { ...bounceRule, name: `Late ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.post('/api/alerts/rules', { ...bounceRule, name: `Late ${i}` })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 400, 400, 400]);
     expect(answers.find((a) => a.statusCode === 400)!.json()).toEqual({
       code: 'validation_error',

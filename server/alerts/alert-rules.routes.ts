@@ -15,13 +15,19 @@ export async function alertRuleRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // POSTs that create something replay their first answer for a repeated Idempotency-Key.
   acceptIdempotencyKeys(app, ctx.db);
 
-  r.get('/api/alerts/rules', { onRequest: signedIn, schema: { response: { 200: z.array(AlertRule) } } }, async (request) =>
-    alertRulesOf(ctx.db, currentUser(request).id),
+  r.get(
+    '/api/alerts/rules',
+    { onRequest: signedIn, schema: { response: { 200: z.array(AlertRule) } } },
+    async (request) => alertRulesOf(ctx.db, currentUser(request).id),
   );
 
   r.post(
     '/api/alerts/rules',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateAlertRule, response: { 200: AlertRule } } },
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { body: CreateAlertRule, response: { 200: AlertRule } },
+    },
     async (request) => createAlertRule(ctx, currentUser(request), request.body),
   );
 

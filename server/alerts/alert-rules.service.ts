@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { ruleBasis, type RuleWindow } from '@contracts/alert-rule-basis';
-import { ALERT_RULE_TYPES, AlertRule, MAX_ALERT_RULES, SMS_UNAVAILABLE, type AlertRuleType, type CreateAlertRule } from '@contracts/alert-settings';
+import {
+  ALERT_RULE_TYPES,
+  AlertRule,
+  MAX_ALERT_RULES,
+  SMS_UNAVAILABLE,
+  type AlertRuleType,
+  type CreateAlertRule,
+} from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -8,7 +15,14 @@ import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
 import { twilioSettingsOf } from './channels/twilio';
 import { queueAlertEvaluation } from './evaluate-alerts.job-type';
-import { countUserAlertRulesLocked, deleteUserAlertRule, insertAlertRule, isUserDomain, listUserAlertRules, type AlertRuleRow } from './alert-rules.repo';
+import {
+  countUserAlertRulesLocked,
+  deleteUserAlertRule,
+  insertAlertRule,
+  isUserDomain,
+  listUserAlertRules,
+  type AlertRuleRow,
+} from './alert-rules.repo';
 
 type NewRule = z.output<typeof CreateAlertRule>;
 
@@ -37,7 +51,10 @@ export async function createAlertRule(ctx: AppContext, user: UserRow, rule: NewR
   if (notifications.sms && !twilioSettingsOf(ctx.env)) throw new AppError('conflict', SMS_UNAVAILABLE);
   const created = await ctx.db.transaction(async (tx) => {
     if ((await countUserAlertRulesLocked(tx, user.id)) >= MAX_ALERT_RULES) {
-      throw new AppError('validation_error', `You can keep at most ${MAX_ALERT_RULES} alert rules: delete one to add another`);
+      throw new AppError(
+        'validation_error',
+        `You can keep at most ${MAX_ALERT_RULES} alert rules: delete one to add another`,
+      );
     }
     const row = await insertAlertRule(tx, {
       userId: user.id,
@@ -65,10 +82,12 @@ function checkThresholds({ type, threshold }: NewRule): void {
   const { label, direction } = ALERT_RULE_TYPES[type];
   if (type !== 'volumeIncrease') {
     for (const level of ['warning', 'critical'] as const) {
-      if (threshold[level] > 100) throw new AppError('validation_error', `threshold.${level} must be at most 100 for ${label}`);
+      if (threshold[level] > 100)
+        throw new AppError('validation_error', `threshold.${level} must be at most 100 for ${label}`);
     }
   }
-  const beyond = direction === 'above' ? threshold.critical > threshold.warning : threshold.critical < threshold.warning;
+  const beyond =
+    direction === 'above' ? threshold.critical > threshold.warning : threshold.critical < threshold.warning;
   if (!beyond) {
     throw new AppError(
       'validation_error',

@@ -21,7 +21,11 @@ export async function lockAlertSettings(ex: Executor, userId: number): Promise<A
   return row;
 }
 
-export async function saveAlertSettings(ex: Executor, userId: number, values: AlertSettingsValues): Promise<AlertSettingsRow> {
+export async function saveAlertSettings(
+  ex: Executor,
+  userId: number,
+  values: AlertSettingsValues,
+): Promise<AlertSettingsRow> {
   const [row] = await ex
     .update(alertSettings)
     .set({ ...values, updatedAt: new Date() })

@@ -11,7 +11,8 @@ import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-ap
 
 const SLACK_URL = 'https://hooks.slack.com/services/T0SECRET1/B0SECRET2/abcdefghijklmnopqrstuvwx';
 const WEBHOOK_URL = 'https://hooks.receiver.example/inboxpulse?tag=alerts';
-const SLACK_URL_MESSAGE = 'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX';
+const SLACK_URL_MESSAGE =
+  'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -31,7 +32,12 @@ beforeAll(async () => {
   });
   // A server with an SMS provider (Twilio's credentials; nothing is sent by these tests).
   t = await createTestApp({
-    env: { DNS_SERVERS: dns.address, TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15017122661' },
+    env: {
+      DNS_SERVERS: dns.address,
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15017122661',
+    },
     logger: pino({ level: 'debug' }, sink),
   });
 });
@@ -83,10 +89,24 @@ describe('Alert Settings', () => {
 
     const saved = await put(client, { inboxThreshold: 85, emailSpam: false, frequency: 'daily' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ ...DEFAULTS, inboxThreshold: 85, emailSpam: false, frequency: 'daily', updatedAt: expect.any(String) });
+    expect(saved.json()).toEqual({
+      ...DEFAULTS,
+      inboxThreshold: 85,
+      emailSpam: false,
+      frequency: 'daily',
+      updatedAt: expect.any(String),
+    });
 
-    const again = await put(client, { spamThreshold: 1.2, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' } });
-    expect(again.json()).toMatchObject({ inboxThreshold: 85, emailSpam: false, frequency: 'daily', spamThreshold: 1.2 });
+    const again = await put(client, {
+      spamThreshold: 1.2,
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' },
+    });
+    expect(again.json()).toMatchObject({
+      inboxThreshold: 85,
+      emailSpam: false,
+      frequency: 'daily',
+      spamThreshold: 1.2,
+    });
     expect(again.json().quietHours).toEqual({ start: '22:00', end: '07:00', timeZone: 'Europe/Paris' });
     expect((await put(client, {})).json()).toEqual(again.json());
     expect((await client.get('/api/alert-settings')).json()).toEqual(again.json());
@@ -128,9 +148,18 @@ describe('Alert Settings', () => {
       [{ slackWebhookUrl: 'https://discord.com/api/webhooks/1/abc' }, SLACK_URL_MESSAGE],
       [{ slackWebhookUrl: 'https://hooks.slack.com/' }, SLACK_URL_MESSAGE],
       [{ frequency: 'monthly' }, 'frequency must be one of immediate, hourly, daily, weekly'],
-      [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'Europe/Paris' } }, 'quietHours.start must be a time like 22:00'],
-      [{ quietHours: { start: '22:00', end: '7', timeZone: 'Europe/Paris' } }, 'quietHours.end must be a time like 22:00'],
-      [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' } }, 'quietHours.timeZone must be a time zone such as Europe/Paris'],
+      [
+        { quietHours: { start: '25:00', end: '07:00', timeZone: 'Europe/Paris' } },
+        'quietHours.start must be a time like 22:00',
+      ],
+      [
+        { quietHours: { start: '22:00', end: '7', timeZone: 'Europe/Paris' } },
+        'quietHours.end must be a time like 22:00',
+      ],
+      [
+        { quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' } },
+        'quietHours.timeZone must be a time zone such as Europe/Paris',
+      ],
       [{ bounceThreshold: 3, colour: 'red' }, 'Request body: Unrecognized key: "colour"'],
     ];
     for (const [body, message] of cases) {
@@ -164,7 +193,13 @@ describe('Alert Settings', () => {
     }
     expect((await client.get('/api/alert-settings')).json()).toEqual(DEFAULTS);
 
-    const allowed = await put(client, { inboxThreshold: 80, slackEnabled: false, smsEnabled: false, webhookEnabled: false, slackChannel: '#alerts' });
+    const allowed = await put(client, {
+      inboxThreshold: 80,
+      slackEnabled: false,
+      smsEnabled: false,
+      webhookEnabled: false,
+      slackChannel: '#alerts',
+    });
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(allowed.json()).toMatchObject({ inboxThreshold: 80, slackEnabled: false, slackChannel: '#alerts' });
 
@@ -179,19 +214,35 @@ describe('Alert Settings', () => {
       webhookUrl: WEBHOOK_URL,
     });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toMatchObject({ slackEnabled: true, smsEnabled: true, webhookEnabled: true, webhookUrl: WEBHOOK_URL, smsNumber: '+14155550123' });
+    expect(on.json()).toMatchObject({
+      slackEnabled: true,
+      smsEnabled: true,
+      webhookEnabled: true,
+      webhookUrl: WEBHOOK_URL,
+      smsNumber: '+14155550123',
+    });
 
     await t.database.db.execute(sql`UPDATE users SET subscription_plan = 'free' WHERE id = ${user.id}`);
     await caughtUp(t);
     expect((await put(client, { bounceThreshold: 2 })).statusCode).toBe(200);
     // The same form sent again changes no channel: nothing to gate.
-    expect((await put(client, { slackEnabled: true, smsEnabled: true, smsNumber: '+14155550123' })).statusCode).toBe(200);
+    expect((await put(client, { slackEnabled: true, smsEnabled: true, smsNumber: '+14155550123' })).statusCode).toBe(
+      200,
+    );
     const retarget = await put(client, { smsNumber: '+14155550199' });
     expect(retarget.statusCode).toBe(403);
-    expect((await put(client, { slackWebhookUrl: 'https://hooks.slack.com/services/T1/B1/other' })).statusCode).toBe(403);
+    expect((await put(client, { slackWebhookUrl: 'https://hooks.slack.com/services/T1/B1/other' })).statusCode).toBe(
+      403,
+    );
     const off = await put(client, { slackEnabled: false, smsEnabled: false, webhookEnabled: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ slackEnabled: false, smsEnabled: false, webhookEnabled: false, bounceThreshold: 2, smsNumber: '+14155550123' });
+    expect(off.json()).toMatchObject({
+      slackEnabled: false,
+      smsEnabled: false,
+      webhookEnabled: false,
+      bounceThreshold: 2,
+      smsNumber: '+14155550123',
+    });
   });
 
   it('needs a target to turn a channel on, naming the missing field', async () => {
@@ -210,11 +261,17 @@ describe('Alert Settings', () => {
     }
     // A saved target is enough; removing it while the channel is on is refused.
     expect((await put(client, { smsNumber: '+447700900123' })).statusCode).toBe(200);
-    expect((await put(client, { smsEnabled: true })).json()).toMatchObject({ smsEnabled: true, smsNumber: '+447700900123' });
+    expect((await put(client, { smsEnabled: true })).json()).toMatchObject({
+      smsEnabled: true,
+      smsNumber: '+447700900123',
+    });
     const removed = await put(client, { smsNumber: null });
     expect(removed.statusCode).toBe(400);
     expect(removed.json().message).toBe('smsNumber is required to turn on SMS alerts');
-    expect((await client.get('/api/alert-settings')).json()).toMatchObject({ smsEnabled: true, smsNumber: '+447700900123' });
+    expect((await client.get('/api/alert-settings')).json()).toMatchObject({
+      smsEnabled: true,
+      smsNumber: '+447700900123',
+    });
   });
 
   it('keeps the Slack webhook URL encrypted, shows only its preview and never logs it', async () => {
@@ -222,7 +279,11 @@ describe('Alert Settings', () => {
     await professional(user.id);
     const res = await put(client, { slackEnabled: true, slackWebhookUrl: SLACK_URL, slackChannel: '#deliverability' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ slackEnabled: true, slackChannel: '#deliverability', slackWebhookPreview: 'https://hooks.slack.com/services…' });
+    expect(res.json()).toMatchObject({
+      slackEnabled: true,
+      slackChannel: '#deliverability',
+      slackWebhookPreview: 'https://hooks.slack.com/services…',
+    });
     expect(res.body).not.toContain('T0SECRET1');
     const read = await client.get('/api/alert-settings');
     expect(read.body).not.toContain(SLACK_URL);
@@ -235,7 +296,10 @@ describe('Alert Settings', () => {
     expect(decryptSecret(row.slackWebhookUrlEncrypted!, t.env.APP_SECRET)).toBe(SLACK_URL);
     expect(logged.join('\n')).not.toContain('T0SECRET1');
     // The senders get the URL itself, opened from its box.
-    expect(await alertDeliverySettings(t.database.db, t.env.APP_SECRET, user.id)).toMatchObject({ slackEnabled: true, slackWebhookUrl: SLACK_URL });
+    expect(await alertDeliverySettings(t.database.db, t.env.APP_SECRET, user.id)).toMatchObject({
+      slackEnabled: true,
+      slackWebhookUrl: SLACK_URL,
+    });
 
     // Removing it turns Slack off first, or is refused.
     expect((await put(client, { slackWebhookUrl: null })).statusCode).toBe(400);
@@ -268,7 +332,11 @@ describe('Alert Settings', () => {
     const unknown = await put(client, { webhookUrl: 'https://nowhere.receiver.example/hook' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('webhookUrl: its host name does not resolve to an address');
-    expect((await client.get('/api/alert-settings')).json()).toMatchObject({ webhookEnabled: false, webhookUrl: null, updatedAt: null });
+    expect((await client.get('/api/alert-settings')).json()).toMatchObject({
+      webhookEnabled: false,
+      webhookUrl: null,
+      updatedAt: null,
+    });
 
     const ok = await put(client, { webhookEnabled: true, webhookUrl: WEBHOOK_URL });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -296,12 +364,16 @@ describe('Alert Settings on a server without an SMS provider', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'conflict',
-      message: 'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.',
+      message:
+        'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.',
     });
     expect((await client.get('/api/alert-settings')).json()).toEqual(before);
 
     // One left on from before the provider was removed can still be switched off.
-    await bare.database.db.update(alertSettings).set({ smsEnabled: true, smsNumber: '+14155550123' }).where(eq(alertSettings.userId, user.id));
+    await bare.database.db
+      .update(alertSettings)
+      .set({ smsEnabled: true, smsNumber: '+14155550123' })
+      .where(eq(alertSettings.userId, user.id));
     const off = await put(client, { smsEnabled: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ smsEnabled: false, smsAvailable: false });

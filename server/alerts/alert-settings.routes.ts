@@ -14,7 +14,9 @@ export async function alertSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     getAlertSettings(ctx, currentUser(request).id),
   );
 
-  r.put('/api/alert-settings', { onRequest: signedIn, schema: { body: UpdateAlertSettings, response: { 200: SavedAlertSettings } } }, async (request) =>
-    updateAlertSettings(ctx, currentUser(request), request.body),
+  r.put(
+    '/api/alert-settings',
+    { onRequest: signedIn, schema: { body: UpdateAlertSettings, response: { 200: SavedAlertSettings } } },
+    async (request) => updateAlertSettings(ctx, currentUser(request), request.body),
   );
 }

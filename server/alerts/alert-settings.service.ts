@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { ALERT_SETTING_DEFAULTS, AlertSettings, SMS_UNAVAILABLE, type SavedAlertSettings, type UpdateAlertSettings } from '@contracts/alert-settings';
+import {
+  ALERT_SETTING_DEFAULTS,
+  AlertSettings,
+  SMS_UNAVAILABLE,
+  type SavedAlertSettings,
+  type UpdateAlertSettings,
+} from '@contracts/alert-settings';
 import { requireFeature } from '../platform/http/plan-gate';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -10,7 +16,12 @@ import { OutboundRequestError } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { syncAlertSettingsWebhook } from '../webhooks/webhooks.service';
 import { twilioSettingsOf } from './channels/twilio';
-import { findAlertSettings, lockAlertSettings, saveAlertSettings, type AlertSettingsValues } from './alert-settings.repo';
+import {
+  findAlertSettings,
+  lockAlertSettings,
+  saveAlertSettings,
+  type AlertSettingsValues,
+} from './alert-settings.repo';
 import { queueAlertEvaluation } from './evaluate-alerts.job-type';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
@@ -53,14 +64,24 @@ export function slackWebhookPreview(url: string): string {
 /** GET /api/alert-settings: the saved settings (the defaults until saved), and whether this server can send SMS. */
 export async function getAlertSettings(ctx: Pick<AppContext, 'db' | 'env'>, userId: number): Promise<AlertSettings> {
   const row = await findAlertSettings(ctx.db, userId);
-  return { ...(row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null)), smsAvailable: twilioSettingsOf(ctx.env) !== null };
+  return {
+    ...(row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null)),
+    smsAvailable: twilioSettingsOf(ctx.env) !== null,
+  };
 }
 
 /** For the notification senders: the settings and the Slack webhook URL itself, opened from its box. */
-export async function alertDeliverySettings(ex: Executor, appSecret: string, userId: number): Promise<AlertSettings & { slackWebhookUrl: string | null }> {
+export async function alertDeliverySettings(
+  ex: Executor,
+  appSecret: string,
+  userId: number,
+): Promise<AlertSettings & { slackWebhookUrl: string | null }> {
   const row = await findAlertSettings(ex, userId);
   const settings = row ? toSettings(row, row.updatedAt) : toSettings(DEFAULTS, null);
-  return { ...settings, slackWebhookUrl: row?.slackWebhookUrlEncrypted ? decryptSecret(row.slackWebhookUrlEncrypted, appSecret) : null };
+  return {
+    ...settings,
+    slackWebhookUrl: row?.slackWebhookUrlEncrypted ? decryptSecret(row.slackWebhookUrlEncrypted, appSecret) : null,
+  };
 }
 
 /**
@@ -69,7 +90,11 @@ export async function alertDeliverySettings(ex: Executor, appSecret: string, use
  * as "Alert Settings") subscribed to alert.created and alert.resolved; its signing secret comes back
  * once, when it is made. Turning it off or clearing the URL removes it.
  */
-export async function updateAlertSettings(ctx: AppContext, user: UserRow, update: SettingsUpdate): Promise<SavedAlertSettings> {
+export async function updateAlertSettings(
+  ctx: AppContext,
+  user: UserRow,
+  update: SettingsUpdate,
+): Promise<SavedAlertSettings> {
   if (Object.keys(update).length === 0) return getAlertSettings(ctx, user.id);
   const smsAvailable = twilioSettingsOf(ctx.env) !== null;
   const saved = await ctx.db.transaction(async (tx) => {
@@ -81,11 +106,21 @@ export async function updateAlertSettings(ctx: AppContext, user: UserRow, update
     const saved = await saveAlertSettings(tx, user.id, next);
     const webhook =
       'webhookEnabled' in update || 'webhookUrl' in update
-        ? await syncAlertSettingsWebhook(tx, ctx.env.APP_SECRET, user.id, saved.webhookEnabled ? saved.webhookUrl : null)
+        ? await syncAlertSettingsWebhook(
+            tx,
+            ctx.env.APP_SECRET,
+            user.id,
+            saved.webhookEnabled ? saved.webhookUrl : null,
+          )
         : null;
-    return { ...toSettings(saved, saved.updatedAt), smsAvailable, ...(webhook ? { webhookSigningSecret: webhook.secret } : {}) };
+    return {
+      ...toSettings(saved, saved.updatedAt),
+      smsAvailable,
+      ...(webhook ? { webhookSigningSecret: webhook.secret } : {}),
+    };
   });
-  await queueAlertEvaluation(ctx.jobs, user.id); // thresholds may have changed: after the commit, so the evaluation reads them
+  // thresholds may have changed: after the commit, so the evaluation reads them
+  await queueAlertEvaluation(ctx.jobs, user.id);
   return saved;
 }
 
@@ -106,7 +141,9 @@ function pickValues(row: AlertSettingsValues & { userId?: number; updatedAt?: Da
 }
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }
 
 /**
@@ -114,16 +151,24 @@ function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T
  * other field stays open to any plan, and so does turning a channel off (a downgraded account must
  * be able to). An enabled channel needs somewhere to send.
  */
-function checkChannels(user: UserRow, current: AlertSettingsValues, update: SettingsUpdate, next: AlertSettingsValues): void {
+function checkChannels(
+  user: UserRow,
+  current: AlertSettingsValues,
+  update: SettingsUpdate,
+  next: AlertSettingsValues,
+): void {
   for (const channel of CHANNELS) {
     if (!next[channel.enabled]) continue;
     const turnedOn = !current[channel.enabled];
-    const retargeted = channel.fields.some((field) => field in update && (field === 'slackWebhookUrl' || update[field] !== current[field]));
+    const retargeted = channel.fields.some(
+      (field) => field in update && (field === 'slackWebhookUrl' || update[field] !== current[field]),
+    );
     if (turnedOn || retargeted) requireFeature(user, 'advanced_alerting');
   }
   for (const channel of CHANNELS) {
     const target = channel.target === 'slackWebhookUrl' ? next.slackWebhookUrlEncrypted : next[channel.target];
-    if (next[channel.enabled] && !target) throw new AppError('validation_error', `${channel.target} is required to turn on ${channel.name} alerts`);
+    if (next[channel.enabled] && !target)
+      throw new AppError('validation_error', `${channel.target} is required to turn on ${channel.name} alerts`);
   }
 }
 

@@ -34,13 +34,23 @@ export function historyEntry(event: AlertHistoryEntry['event'], message: string)
 export async function createAlert(ex: Executor, alert: NewAlert): Promise<Alert> {
   const [row] = await ex
     .insert(alerts)
-    .values({ ...alert, domain: alert.domain ?? null, metadata: alert.metadata ?? null, history: historyEntry('raised', alert.message) })
+    .values({
+      ...alert,
+      domain: alert.domain ?? null,
+      metadata: alert.metadata ?? null,
+      history: historyEntry('raised', alert.message),
+    })
     .returning();
   return toAlert(row);
 }
 
 export async function listAlerts(ex: Executor, userId: number, limit = 200): Promise<Alert[]> {
-  const rows = await ex.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit);
+  const rows = await ex
+    .select()
+    .from(alerts)
+    .where(eq(alerts.userId, userId))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(limit);
   return rows.map(toAlert);
 }
 

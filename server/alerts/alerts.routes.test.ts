@@ -28,7 +28,13 @@ describe('alerts', () => {
       title: 'Listed',
       message: '192.0.2.1 listed',
     });
-    await createAlert(t.database.db, { userId: bob.user.id, type: 'spam', severity: 'info', title: 'Bob only', message: 'x' });
+    await createAlert(t.database.db, {
+      userId: bob.user.id,
+      type: 'spam',
+      severity: 'info',
+      title: 'Bob only',
+      message: 'x',
+    });
 
     const list = await alice.client.get('/api/alerts');
     expect(list.statusCode).toBe(200);
@@ -38,16 +44,26 @@ describe('alerts', () => {
     const read = await alice.client.patch(`/api/alerts/${older.id}/read`);
     expect(read.statusCode).toBe(200);
     expect(read.json().isRead).toBe(true);
-    expect((await alice.client.get('/api/alerts')).json().filter((a: { isRead: boolean }) => !a.isRead)).toHaveLength(1);
+    expect((await alice.client.get('/api/alerts')).json().filter((a: { isRead: boolean }) => !a.isRead)).toHaveLength(
+      1,
+    );
   });
 
   it('answers 404 for another user’s alert and leaves it untouched', async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
-    const alert = await createAlert(t.database.db, { userId: owner.user.id, type: 'reputation', severity: 'error', title: 'Mine', message: 'mine' });
+    const alert = await createAlert(t.database.db, {
+      userId: owner.user.id,
+      type: 'reputation',
+      severity: 'error',
+      title: 'Mine',
+      message: 'mine',
+    });
     expect((await intruder.client.patch(`/api/alerts/${alert.id}/read`)).statusCode).toBe(404);
     expect((await intruder.client.delete(`/api/alerts/${alert.id}`)).statusCode).toBe(404);
-    expect((await owner.client.get('/api/alerts')).json()).toEqual([expect.objectContaining({ id: alert.id, isRead: false })]);
+    expect((await owner.client.get('/api/alerts')).json()).toEqual([
+      expect.objectContaining({ id: alert.id, isRead: false }),
+    ]);
 
     const intrudersAlert = await createAlert(t.database.db, {
       userId: intruder.user.id,
@@ -61,7 +77,9 @@ describe('alerts', () => {
     expect(deleted.body).toBe('');
     expect((await owner.client.get('/api/alerts')).json()).toEqual([]);
     expect((await owner.client.delete(`/api/alerts/${alert.id}`)).statusCode).toBe(404);
-    expect((await intruder.client.get('/api/alerts')).json()).toEqual([expect.objectContaining({ id: intrudersAlert.id })]);
+    expect((await intruder.client.get('/api/alerts')).json()).toEqual([
+      expect.objectContaining({ id: intrudersAlert.id }),
+    ]);
   });
 
   it('answers one alert by id, owner-scoped, with its history from the moment it was raised', async () => {
@@ -76,7 +94,9 @@ describe('alerts', () => {
       metadata: { ipAddress: '192.0.2.7', listedCount: 1 },
     });
     expect(alert).toMatchObject({ updatedAt: null, resolvedAt: null, acknowledgedAt: null });
-    expect(alert.history).toEqual([{ at: alert.createdAt, event: 'raised', message: '192.0.2.7 is listed on Spamhaus ZEN' }]);
+    expect(alert.history).toEqual([
+      { at: alert.createdAt, event: 'raised', message: '192.0.2.7 is listed on Spamhaus ZEN' },
+    ]);
 
     const res = await owner.client.get(`/api/alerts/${alert.id}`);
     expect(res.statusCode).toBe(200);
@@ -85,13 +105,22 @@ describe('alerts', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ code: 'not_found', message: 'Alert not found' });
     expect((await intruder.client.post(`/api/alerts/${alert.id}/acknowledge`)).statusCode).toBe(404);
-    expect((await owner.client.get('/api/alerts/2147483647')).json()).toEqual({ code: 'not_found', message: 'Alert not found' });
+    expect((await owner.client.get('/api/alerts/2147483647')).json()).toEqual({
+      code: 'not_found',
+      message: 'Alert not found',
+    });
     expect((await owner.client.get('/api/alerts')).json()).toEqual([alert]);
   });
 
   it('acknowledges once: read, acknowledgedAt and one history line; marking read writes its line once', async () => {
     const { client, user } = await signUp(t.app);
-    const alert = await createAlert(t.database.db, { userId: user.id, type: 'bounce', severity: 'warning', title: 'Bounces up', message: 'Bounce rate 6%' });
+    const alert = await createAlert(t.database.db, {
+      userId: user.id,
+      type: 'bounce',
+      severity: 'warning',
+      title: 'Bounces up',
+      message: 'Bounce rate 6%',
+    });
 
     const read = await client.patch(`/api/alerts/${alert.id}/read`);
     expect(read.json().history.map((h: { event: string }) => h.event)).toEqual(['raised', 'read']);
@@ -112,7 +141,13 @@ describe('alerts', () => {
     expect((await client.get(`/api/alerts/${alert.id}`)).json()).toEqual(body);
 
     // Acknowledging an unread alert reads it too.
-    const unread = await createAlert(t.database.db, { userId: user.id, type: 'spam', severity: 'info', title: 'Complaints', message: 'Complaints 0.4%' });
+    const unread = await createAlert(t.database.db, {
+      userId: user.id,
+      type: 'spam',
+      severity: 'info',
+      title: 'Complaints',
+      message: 'Complaints 0.4%',
+    });
     const ackUnread = await client.post(`/api/alerts/${unread.id}/acknowledge`);
     expect(ackUnread.json()).toMatchObject({ isRead: true, history: [{ event: 'raised' }, { event: 'acknowledged' }] });
     expect((await client.get('/api/alerts')).json().filter((a: { isRead: boolean }) => !a.isRead)).toEqual([]);
@@ -123,7 +158,11 @@ describe('alerts', () => {
     expect((await new TestClient(t.app).get('/api/alerts/1')).statusCode).toBe(401);
     expect((await new TestClient(t.app).post('/api/alerts/1/acknowledge')).statusCode).toBe(401);
     const { client } = await signUp(t.app);
-    for (const bad of [await client.patch('/api/alerts/abc/read'), await client.get('/api/alerts/abc'), await client.post('/api/alerts/0/acknowledge')]) {
+    for (const bad of [
+      await client.patch('/api/alerts/abc/read'),
+      await client.get('/api/alerts/abc'),
+      await client.post('/api/alerts/0/acknowledge'),
+    ]) {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/^Alert id must be/);
     }

@@ -21,16 +21,29 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const signedIn = requireUser(ctx.db);
   const one = { onRequest: signedIn, schema: { params: AlertIdParams, response: { 200: Alert } } };
 
-  r.get('/api/alerts', { onRequest: signedIn, schema: { response: { 200: AlertList } } }, async (request) => listAlerts(ctx.db, currentUser(request).id));
+  r.get('/api/alerts', { onRequest: signedIn, schema: { response: { 200: AlertList } } }, async (request) =>
+    listAlerts(ctx.db, currentUser(request).id),
+  );
 
-  r.get('/api/alerts/:id', one, async (request) => found(await findAlert(ctx.db, currentUser(request).id, request.params.id)));
+  r.get('/api/alerts/:id', one, async (request) =>
+    found(await findAlert(ctx.db, currentUser(request).id, request.params.id)),
+  );
 
-  r.patch('/api/alerts/:id/read', one, async (request) => found(await markAlertRead(ctx.db, currentUser(request).id, request.params.id)));
+  r.patch('/api/alerts/:id/read', one, async (request) =>
+    found(await markAlertRead(ctx.db, currentUser(request).id, request.params.id)),
+  );
 
-  r.post('/api/alerts/:id/acknowledge', one, async (request) => found(await acknowledgeAlert(ctx.db, currentUser(request).id, request.params.id)));
+  r.post('/api/alerts/:id/acknowledge', one, async (request) =>
+    found(await acknowledgeAlert(ctx.db, currentUser(request).id, request.params.id)),
+  );
 
-  r.delete('/api/alerts/:id', { onRequest: signedIn, schema: { params: AlertIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
-    if (!(await deleteAlert(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', ALERT_NOT_FOUND);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/alerts/:id',
+    { onRequest: signedIn, schema: { params: AlertIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      if (!(await deleteAlert(ctx.db, currentUser(request).id, request.params.id)))
+        throw new AppError('not_found', ALERT_NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -6,4 +6,8 @@ export { countAlerts, createAlert as raiseAlert, type NewAlert } from './alerts.
 export { queueAlertEvaluation } from './evaluate-alerts.job-type';
 // Keep one alert open for a condition another capability watches (an integration whose syncs keep
 // failing), and resolve it when the condition clears.
-export { openOrUpdateCondition as keepConditionAlert, resolveCondition as resolveConditionAlert, type ConditionAlert } from './alert-conditions';
+export {
+  openOrUpdateCondition as keepConditionAlert,
+  resolveCondition as resolveConditionAlert,
+  type ConditionAlert,
+} from './alert-conditions';

@@ -49,7 +49,9 @@ describe('the hourly API quota across two processes', () => {
       const res = await withKey(t.app, key, 'GET', '/api/domains');
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ code: 'rate_limited' });
-      expect(res.json().message).toMatch(/^API rate limit reached \(10 requests an hour\)\. Try again in \d+ minutes?\.$/);
+      expect(res.json().message).toMatch(
+        /^API rate limit reached \(10 requests an hour\)\. Try again in \d+ minutes?\.$/,
+      );
       expect(res.headers['x-ratelimit-remaining']).toBe('0');
       const retryAfter = Number(res.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
@@ -87,7 +89,9 @@ describe('the hourly API quota across two processes', () => {
     // Concurrent requests in one process wait for one lease between them.
     const { user: second } = await signUp(a.app);
     const fresh = new ApiRateLimiter(a.database.db);
-    const burst = await queriesDuring(a.database.pool, () => Promise.all(Array.from({ length: 10 }, () => fresh.take(second.id, limit))));
+    const burst = await queriesDuring(a.database.pool, () =>
+      Promise.all(Array.from({ length: 10 }, () => fresh.take(second.id, limit))),
+    );
     expect(burst).toBe(1);
   });
 });
@@ -100,14 +104,22 @@ describe('API keys cached in two processes', () => {
     for (const t of [a, b]) expect((await withKey(t.app, key, 'GET', '/api/domains')).statusCode).toBe(200);
     const replacement = (await client.post('/api/api-keys/regenerate')).json().apiKey;
     expect((await withKey(a.app, key, 'GET', '/api/domains')).statusCode).toBe(401);
-    await waitUntil(async () => (await withKey(b.app, key, 'GET', '/api/domains')).statusCode === 401, 'B refuses the replaced key', { timeoutMs: 1000 });
+    await waitUntil(
+      async () => (await withKey(b.app, key, 'GET', '/api/domains')).statusCode === 401,
+      'B refuses the replaced key',
+      { timeoutMs: 1000 },
+    );
     expect((await withKey(b.app, replacement, 'GET', '/api/domains')).statusCode).toBe(200);
 
     await client.delete('/api/api-keys');
     expect((await withKey(a.app, replacement, 'GET', '/api/domains')).statusCode).toBe(401);
-    await waitUntil(async () => (await withKey(b.app, replacement, 'GET', '/api/domains')).statusCode === 401, 'B refuses the revoked key', {
-      timeoutMs: 1000,
-    });
+    await waitUntil(
+      async () => (await withKey(b.app, replacement, 'GET', '/api/domains')).statusCode === 401,
+      'B refuses the revoked key',
+      {
+        timeoutMs: 1000,
+      },
+    );
   });
 
   it('account deletion, by whatever means, shuts the key out of both', async () => {
@@ -117,7 +129,11 @@ describe('API keys cached in two processes', () => {
     for (const t of [a, b]) expect((await withKey(t.app, key, 'GET', '/api/domains')).statusCode).toBe(200);
     await a.database.pool.query(`DELETE FROM users WHERE id = $1`, [user.id]);
     for (const t of [a, b]) {
-      await waitUntil(async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 401, 'the deleted account refused', { timeoutMs: 1000 });
+      await waitUntil(
+        async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 401,
+        'the deleted account refused',
+        { timeoutMs: 1000 },
+      );
     }
   });
 });

@@ -29,9 +29,17 @@ export async function insertApiKey(db: Db, userId: number, key: NewSecret): Prom
 }
 
 /** Puts `key` in place of the user's key (or as their first); returns it and the hash it replaced. */
-export async function replaceApiKey(db: Db, userId: number, key: NewSecret): Promise<{ row: ApiKeyRow; replacedHash?: string }> {
+export async function replaceApiKey(
+  db: Db,
+  userId: number,
+  key: NewSecret,
+): Promise<{ row: ApiKeyRow; replacedHash?: string }> {
   return db.transaction(async (tx) => {
-    const [old] = await tx.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.userId, userId)).for('update');
+    const [old] = await tx
+      .select({ keyHash: apiKeys.keyHash })
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, userId))
+      .for('update');
     const [row] = await tx
       .insert(apiKeys)
       .values({ userId, keyHash: key.hash, keyPreview: key.preview })
@@ -56,12 +64,19 @@ export async function findWebhookToken(db: Db, userId: number): Promise<WebhookT
 }
 
 export async function findWebhookTokenOwner(db: Db, tokenHash: string): Promise<number | undefined> {
-  const [row] = await db.select({ userId: webhookTokens.userId }).from(webhookTokens).where(eq(webhookTokens.tokenHash, tokenHash));
+  const [row] = await db
+    .select({ userId: webhookTokens.userId })
+    .from(webhookTokens)
+    .where(eq(webhookTokens.tokenHash, tokenHash));
   return row?.userId;
 }
 
 /** The user's first token; undefined when they already have one. */
-export async function insertWebhookToken(db: Db, userId: number, token: NewSecret): Promise<WebhookTokenRow | undefined> {
+export async function insertWebhookToken(
+  db: Db,
+  userId: number,
+  token: NewSecret,
+): Promise<WebhookTokenRow | undefined> {
   const [row] = await db
     .insert(webhookTokens)
     .values({ userId, tokenHash: token.hash, tokenPreview: token.preview })
@@ -74,12 +89,18 @@ export async function replaceWebhookToken(db: Db, userId: number, token: NewSecr
   const [row] = await db
     .insert(webhookTokens)
     .values({ userId, tokenHash: token.hash, tokenPreview: token.preview })
-    .onConflictDoUpdate({ target: webhookTokens.userId, set: { tokenHash: token.hash, tokenPreview: token.preview, createdAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: webhookTokens.userId,
+      set: { tokenHash: token.hash, tokenPreview: token.preview, createdAt: sql`now()` },
+    })
     .returning();
   return row;
 }
 
 export async function deleteWebhookToken(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.delete(webhookTokens).where(eq(webhookTokens.userId, userId)).returning({ userId: webhookTokens.userId });
+  const rows = await db
+    .delete(webhookTokens)
+    .where(eq(webhookTokens.userId, userId))
+    .returning({ userId: webhookTokens.userId });
   return rows.length > 0;
 }

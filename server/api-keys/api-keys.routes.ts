@@ -29,28 +29,42 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   r.get('/api/api-keys/status', { onRequest: signedIn, schema: { response: { 200: ApiKeyStatus } } }, async (request) =>
     apiKeyStatus(ctx.db, currentUser(request).id),
   );
-  r.post('/api/api-keys/generate', { onRequest: signedIn, schema: { response: { 200: GeneratedApiKey } } }, async (request) =>
-    generateApiKey(ctx.db, currentUser(request).id),
+  r.post(
+    '/api/api-keys/generate',
+    { onRequest: signedIn, schema: { response: { 200: GeneratedApiKey } } },
+    async (request) => generateApiKey(ctx.db, currentUser(request).id),
   );
-  r.post('/api/api-keys/regenerate', { onRequest: signedIn, schema: { response: { 200: GeneratedApiKey } } }, async (request) =>
-    regenerateApiKey(ctx.db, currentUser(request).id),
+  r.post(
+    '/api/api-keys/regenerate',
+    { onRequest: signedIn, schema: { response: { 200: GeneratedApiKey } } },
+    async (request) => regenerateApiKey(ctx.db, currentUser(request).id),
   );
   r.delete('/api/api-keys', { onRequest: signedIn, schema: { response: { 200: MessageBody } } }, async (request) => {
     await revokeApiKey(ctx.db, currentUser(request).id);
     return { message: API_KEY_MESSAGES.revoked };
   });
 
-  r.get('/api/webhook-tokens/status', { onRequest: signedIn, schema: { response: { 200: WebhookTokenStatus } } }, async (request) =>
-    webhookTokenStatus(ctx.db, currentUser(request).id),
+  r.get(
+    '/api/webhook-tokens/status',
+    { onRequest: signedIn, schema: { response: { 200: WebhookTokenStatus } } },
+    async (request) => webhookTokenStatus(ctx.db, currentUser(request).id),
   );
-  r.post('/api/webhook-tokens/generate', { onRequest: signedIn, schema: { response: { 200: GeneratedWebhookToken } } }, async (request) =>
-    generateWebhookToken(ctx.db, currentUser(request).id),
+  r.post(
+    '/api/webhook-tokens/generate',
+    { onRequest: signedIn, schema: { response: { 200: GeneratedWebhookToken } } },
+    async (request) => generateWebhookToken(ctx.db, currentUser(request).id),
   );
-  r.post('/api/webhook-tokens/regenerate', { onRequest: signedIn, schema: { response: { 200: GeneratedWebhookToken } } }, async (request) =>
-    regenerateWebhookToken(ctx.db, currentUser(request).id),
+  r.post(
+    '/api/webhook-tokens/regenerate',
+    { onRequest: signedIn, schema: { response: { 200: GeneratedWebhookToken } } },
+    async (request) => regenerateWebhookToken(ctx.db, currentUser(request).id),
   );
-  r.delete('/api/webhook-tokens', { onRequest: signedIn, schema: { response: { 200: MessageBody } } }, async (request) => {
-    await revokeWebhookToken(ctx.db, currentUser(request).id);
-    return { message: API_KEY_MESSAGES.tokenRevoked };
-  });
+  r.delete(
+    '/api/webhook-tokens',
+    { onRequest: signedIn, schema: { response: { 200: MessageBody } } },
+    async (request) => {
+      await revokeWebhookToken(ctx.db, currentUser(request).id);
+      return { message: API_KEY_MESSAGES.tokenRevoked };
+    },
+  );
 }

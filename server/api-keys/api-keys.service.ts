@@ -38,7 +38,10 @@ const PREVIEW_CHARACTERS = 4;
 /** A new secret: the prefix and 256 random bits. Its SHA-256 and preview are all that is stored. */
 function newSecret(prefix: string): { value: string; stored: NewSecret } {
   const value = prefix + newToken();
-  return { value, stored: { hash: hashToken(value), preview: `${value.slice(0, prefix.length + PREVIEW_CHARACTERS)}…` } };
+  return {
+    value,
+    stored: { hash: hashToken(value), preview: `${value.slice(0, prefix.length + PREVIEW_CHARACTERS)}…` },
+  };
 }
 
 export async function apiKeyStatus(db: Db, userId: number): Promise<ApiKeyStatus> {
@@ -74,7 +77,11 @@ export async function revokeApiKey(db: Db, userId: number): Promise<void> {
 
 export async function webhookTokenStatus(db: Db, userId: number): Promise<WebhookTokenStatus> {
   const row = await findWebhookToken(db, userId);
-  return { hasToken: row !== undefined, tokenPreview: row?.tokenPreview ?? null, createdAt: row?.createdAt.toISOString() ?? null };
+  return {
+    hasToken: row !== undefined,
+    tokenPreview: row?.tokenPreview ?? null,
+    createdAt: row?.createdAt.toISOString() ?? null,
+  };
 }
 
 export async function generateWebhookToken(db: Db, userId: number): Promise<GeneratedWebhookToken> {

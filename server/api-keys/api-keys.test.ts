@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_KEY_PREFIX, ApiKeyStatus, GeneratedApiKey, GeneratedWebhookToken, WEBHOOK_TOKEN_PREFIX, WebhookTokenStatus } from '@contracts/api-keys';
+import {
+  API_KEY_PREFIX,
+  ApiKeyStatus,
+  GeneratedApiKey,
+  GeneratedWebhookToken,
+  WEBHOOK_TOKEN_PREFIX,
+  WebhookTokenStatus,
+} from '@contracts/api-keys';
 import { hashToken } from '../platform/security/tokens';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
@@ -39,7 +46,12 @@ describe('API key management (Settings)', () => {
     expect(generated.keyPreview).toBe(`${generated.apiKey.slice(0, API_KEY_PREFIX.length + 4)}…`);
 
     const status = (await client.get('/api/api-keys/status')).json();
-    expect(status).toEqual({ hasApiKey: true, keyPreview: generated.keyPreview, createdAt: generated.createdAt, lastUsedAt: null });
+    expect(status).toEqual({
+      hasApiKey: true,
+      keyPreview: generated.keyPreview,
+      createdAt: generated.createdAt,
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(status)).not.toContain(generated.apiKey);
 
     const stored = await storedText('api_keys', user.id);
@@ -48,7 +60,10 @@ describe('API key management (Settings)', () => {
 
     const again = await client.post('/api/api-keys/generate');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'conflict', message: 'You already have an API key: regenerate it to get a new one' });
+    expect(again.json()).toEqual({
+      code: 'conflict',
+      message: 'You already have an API key: regenerate it to get a new one',
+    });
   });
 
   it('regenerate replaces the key; revoke removes it; revoking nothing is a 404; signed out is a 401', async () => {
@@ -69,7 +84,11 @@ describe('API key management (Settings)', () => {
 
   it('webhook tokens: the same four calls, stored as a hash, found by their owner', async () => {
     const { client, user } = await signUp(t.app);
-    expect(WebhookTokenStatus.parse((await client.get('/api/webhook-tokens/status')).json())).toEqual({ hasToken: false, tokenPreview: null, createdAt: null });
+    expect(WebhookTokenStatus.parse((await client.get('/api/webhook-tokens/status')).json())).toEqual({
+      hasToken: false,
+      tokenPreview: null,
+      createdAt: null,
+    });
     const generated = GeneratedWebhookToken.parse((await client.post('/api/webhook-tokens/generate')).json());
     expect(generated.token).toMatch(new RegExp(`^${WEBHOOK_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
     expect(generated.tokenPreview).toBe(`${generated.token.slice(0, WEBHOOK_TOKEN_PREFIX.length + 4)}…`);
@@ -80,7 +99,10 @@ describe('API key management (Settings)', () => {
     const regenerated = (await client.post('/api/webhook-tokens/regenerate')).json();
     expect(await webhookTokenOwner(t.database.db, generated.token)).toBeUndefined();
     expect(await webhookTokenOwner(t.database.db, regenerated.token)).toBe(user.id);
-    expect((await client.get('/api/webhook-tokens/status')).json()).toMatchObject({ hasToken: true, tokenPreview: regenerated.tokenPreview });
+    expect((await client.get('/api/webhook-tokens/status')).json()).toMatchObject({
+      hasToken: true,
+      tokenPreview: regenerated.tokenPreview,
+    });
 
     expect((await client.delete('/api/webhook-tokens')).json()).toEqual({ message: 'Webhook token revoked' });
     expect(await webhookTokenOwner(t.database.db, regenerated.token)).toBeUndefined();
@@ -124,7 +146,12 @@ describe('bearer API keys on the app routes', () => {
     await keyRequest(); // the key looked up, a block of the hour leased, last_used_at written
     await waitUntil(
       async () =>
-        (await t.database.pool.query(`SELECT last_used_at FROM api_keys WHERE key_hash = encode(sha256($1::bytea), 'hex')`, [key])).rows[0]?.last_used_at,
+        (
+          await t.database.pool.query(
+            `SELECT last_used_at FROM api_keys WHERE key_hash = encode(sha256($1::bytea), 'hex')`,
+            [key],
+          )
+        ).rows[0]?.last_used_at,
       'last_used_at written',
     );
     const spy = vi.spyOn(t.database.pool, 'query');
@@ -159,7 +186,11 @@ describe('bearer API keys on the app routes', () => {
     }
     // A signed-in browser's cookie does not rescue a bad key.
     for (const url of ['/api/domains', '/api/user']) {
-      const both = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${wrongKey}`, cookie: client.cookie! } });
+      const both = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${wrongKey}`, cookie: client.cookie! },
+      });
       expect(both.statusCode, url).toBe(401);
     }
 
@@ -179,9 +210,15 @@ describe('bearer API keys on the app routes', () => {
     expect(res.json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
 
     await setPlan(t, user.id, 'professional');
-    await waitUntil(async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 200, 'the upgrade lets the key in');
+    await waitUntil(
+      async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 200,
+      'the upgrade lets the key in',
+    );
     await setPlan(t, user.id, 'free');
-    await waitUntil(async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 403, 'the downgrade shuts the key out');
+    await waitUntil(
+      async () => (await withKey(t.app, key, 'GET', '/api/domains')).statusCode === 403,
+      'the downgrade shuts the key out',
+    );
   });
 
   it('never opens key management, password, sessions or the account, even with a valid key', async () => {
@@ -197,7 +234,11 @@ describe('bearer API keys on the app routes', () => {
       ['DELETE', '/api/webhook-tokens'],
       ['GET', '/api/account/sessions'],
       ['POST', '/api/account/sessions/sign-out-others'],
-      ['POST', '/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'another long secret' }],
+      [
+        'POST',
+        '/api/account/password',
+        { currentPassword: 'correct horse battery', newPassword: 'another long secret' },
+      ],
     ] as const;
     for (const [method, url, body] of refused) {
       const res = await withKey(t.app, key, method, url, body);
@@ -211,7 +252,8 @@ describe('bearer API keys on the app routes', () => {
   it('never opens billing or the Google sign-in, each saying why, even with a valid key', async () => {
     const { key } = await professionalWithKey();
     const billing = 'API keys cannot be used for billing: sign in to manage your subscription';
-    const google = 'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
+    const google =
+      'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
     const refused = [
       ['GET', '/api/subscription', billing],
       ['GET', '/api/invoices', billing],

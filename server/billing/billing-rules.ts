@@ -37,11 +37,15 @@ export function refuseEnterprise(user: Pick<UserRow, 'subscriptionPlan'>): void 
 
 /** An upgrade or change to `price`: refused when the live subscription is on it already. */
 export function refuseSamePrice(subscription: BillingSubscriptionRow | undefined, price: BillingPriceId): void {
-  if (isLive(subscription) && priceOf(subscription) === price) throw new AppError('conflict', BILLING_MESSAGES.samePlan);
+  if (isLive(subscription) && priceOf(subscription) === price)
+    throw new AppError('conflict', BILLING_MESSAGES.samePlan);
 }
 
 /** A change of plan, a cancellation: only a live subscription has one. */
-export function requireLive(subscription: BillingSubscriptionRow | undefined, message: string = BILLING_MESSAGES.noSubscription): BillingSubscriptionRow {
+export function requireLive(
+  subscription: BillingSubscriptionRow | undefined,
+  message: string = BILLING_MESSAGES.noSubscription,
+): BillingSubscriptionRow {
   if (!subscription || !isLive(subscription)) throw new AppError('conflict', message);
   return subscription;
 }
@@ -52,8 +56,12 @@ export function requireLive(subscription: BillingSubscriptionRow | undefined, me
  * plan (Free) with no price, period or coupon; the status still says it was canceled. A live one
  * scheduled to cancel keeps its price and coupon until its period end.
  */
-export function subscriptionView(user: Pick<UserRow, 'subscriptionPlan'>, subscription: BillingSubscriptionRow | undefined): Subscription {
-  const status = subscription?.status && STATUSES.has(subscription.status) ? (subscription.status as SubscriptionStatus) : null;
+export function subscriptionView(
+  user: Pick<UserRow, 'subscriptionPlan'>,
+  subscription: BillingSubscriptionRow | undefined,
+): Subscription {
+  const status =
+    subscription?.status && STATUSES.has(subscription.status) ? (subscription.status as SubscriptionStatus) : null;
   const current = status === 'canceled' ? undefined : subscription;
   return {
     plan: planOf(user),
@@ -67,7 +75,11 @@ export function subscriptionView(user: Pick<UserRow, 'subscriptionPlan'>, subscr
 
 function couponView(subscription: BillingSubscriptionRow | undefined): AppliedCoupon | null {
   if (!subscription?.couponCode) return null;
-  return { code: subscription.couponCode, percentOff: subscription.couponPercentOff, amountOffCents: subscription.couponAmountOffCents };
+  return {
+    code: subscription.couponCode,
+    percentOff: subscription.couponPercentOff,
+    amountOffCents: subscription.couponAmountOffCents,
+  };
 }
 
 /** What a coupon takes off, whichever mode found it. */
@@ -92,7 +104,8 @@ export function listPriceCents(price: BillingPriceId): number {
 export function couponRefusal(coupon: BillingCouponRow | undefined, now = new Date()): string | undefined {
   if (!coupon || coupon.disabledAt) return BILLING_MESSAGES.invalidCoupon;
   if (coupon.validUntil && coupon.validUntil <= now) return BILLING_MESSAGES.couponExpired;
-  if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions) return BILLING_MESSAGES.couponExhausted;
+  if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions)
+    return BILLING_MESSAGES.couponExhausted;
   return undefined;
 }
 

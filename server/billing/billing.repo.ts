@@ -23,14 +23,20 @@ export async function findSubscription(ex: Executor, userId: number): Promise<Bi
  * Locks the user's row, then reads their subscription: every plan change of one user runs one at a
  * time (two tabs upgrading at once), and an account deletion waits for it. Undefined user: deleted.
  */
-export async function lockBillingOf(tx: Tx, userId: number): Promise<{ user?: UserRow; subscription?: BillingSubscriptionRow }> {
+export async function lockBillingOf(
+  tx: Tx,
+  userId: number,
+): Promise<{ user?: UserRow; subscription?: BillingSubscriptionRow }> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) return {};
   return { user, subscription: await findSubscription(tx, userId) };
 }
 
 /** The user whose Stripe customer this is, locked as lockBillingOf does. */
-export async function lockBillingOfCustomer(tx: Tx, customerId: string): Promise<{ user?: UserRow; subscription?: BillingSubscriptionRow }> {
+export async function lockBillingOfCustomer(
+  tx: Tx,
+  customerId: string,
+): Promise<{ user?: UserRow; subscription?: BillingSubscriptionRow }> {
   const [row] = await tx
     .select({ userId: billingSubscriptions.userId })
     .from(billingSubscriptions)
@@ -39,7 +45,11 @@ export async function lockBillingOfCustomer(tx: Tx, customerId: string): Promise
 }
 
 /** Writes the user's subscription state (creating the row on the first change). */
-export async function saveSubscription(ex: Executor, userId: number, changes: SubscriptionChanges): Promise<BillingSubscriptionRow> {
+export async function saveSubscription(
+  ex: Executor,
+  userId: number,
+  changes: SubscriptionChanges,
+): Promise<BillingSubscriptionRow> {
   const [row] = await ex
     .insert(billingSubscriptions)
     .values({ userId, ...changes })
@@ -66,7 +76,10 @@ export async function saveCustomerId(ex: Executor, userId: number, customerId: s
     .values({ userId, stripeCustomerId: customerId })
     .onConflictDoUpdate({
       target: billingSubscriptions.userId,
-      set: { stripeCustomerId: sql`coalesce(${billingSubscriptions.stripeCustomerId}, excluded.stripe_customer_id)`, updatedAt: sql`now()` },
+      set: {
+        stripeCustomerId: sql`coalesce(${billingSubscriptions.stripeCustomerId}, excluded.stripe_customer_id)`,
+        updatedAt: sql`now()`,
+      },
     });
   const row = await findSubscription(ex, userId);
   return row?.stripeCustomerId ?? customerId;
@@ -102,7 +115,10 @@ export async function redeemCoupon(ex: Executor, code: string): Promise<BillingC
   return row;
 }
 
-export type NewCoupon = Pick<typeof billingCoupons.$inferInsert, 'code' | 'percentOff' | 'amountOffCents' | 'validUntil' | 'maxRedemptions'>;
+export type NewCoupon = Pick<
+  typeof billingCoupons.$inferInsert,
+  'code' | 'percentOff' | 'amountOffCents' | 'validUntil' | 'maxRedemptions'
+>;
 
 /** Undefined when a coupon with that code (in any case) exists. */
 export async function insertCoupon(ex: Executor, coupon: NewCoupon): Promise<BillingCouponRow | undefined> {
@@ -133,7 +149,11 @@ export async function stripeEventSeen(ex: Executor, id: string): Promise<boolean
 
 /** Records the event in the transaction of its effect; false when another delivery of it got there first. */
 export async function recordStripeEvent(tx: Tx, id: string, type: string): Promise<boolean> {
-  const rows = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  const rows = await tx
+    .insert(stripeEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
   return rows.length > 0;
 }
 

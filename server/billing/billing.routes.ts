@@ -47,8 +47,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const session = { onRequest: signedIn, config: { sessionOnly: BEARER_REFUSED } };
   const tags = ['Billing'];
 
-  r.get('/api/subscription', { ...session, schema: { tags, response: { 200: SubscriptionResponse } } }, async (request) =>
-    getSubscription(ctx, currentUser(request)),
+  r.get(
+    '/api/subscription',
+    { ...session, schema: { tags, response: { 200: SubscriptionResponse } } },
+    async (request) => getSubscription(ctx, currentUser(request)),
   );
   r.get('/api/invoices', { ...session, schema: { tags, response: { 200: InvoicesResponse } } }, async (request) => ({
     invoices: await listInvoices(ctx, currentUser(request)),
@@ -61,11 +63,16 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.post(
     '/api/change-subscription',
     { ...session, schema: { tags, body: ChangeSubscriptionBody, response: { 200: ChangeSubscriptionResponse } } },
-    async (request) => changeSubscription(ctx, currentUser(request), request.body.newPlanId, request.body.couponCode ?? undefined),
+    async (request) =>
+      changeSubscription(ctx, currentUser(request), request.body.newPlanId, request.body.couponCode ?? undefined),
   );
-  r.post('/api/downgrade-subscription', { ...session, schema: { tags, response: { 200: MessageBody } } }, async (request) => ({
-    message: await downgradeSubscription(ctx, currentUser(request)),
-  }));
+  r.post(
+    '/api/downgrade-subscription',
+    { ...session, schema: { tags, response: { 200: MessageBody } } },
+    async (request) => ({
+      message: await downgradeSubscription(ctx, currentUser(request)),
+    }),
+  );
   // The subscription page's buttons and the settings page's (part 2, section 7) call two paths each.
   for (const url of ['/api/cancel-subscription', '/api/subscription/cancel']) {
     r.post(url, { ...session, schema: { tags, response: { 200: MessageBody } } }, async (request) => ({
@@ -77,11 +84,15 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       message: await reactivateSubscription(ctx, currentUser(request)),
     }));
   }
-  r.post('/api/subscription/billing-portal', { ...session, schema: { tags, response: { 200: BillingPortalResponse } } }, async (request) =>
-    openBillingPortal(ctx, currentUser(request)),
+  r.post(
+    '/api/subscription/billing-portal',
+    { ...session, schema: { tags, response: { 200: BillingPortalResponse } } },
+    async (request) => openBillingPortal(ctx, currentUser(request)),
   );
-  r.post('/api/apply-coupon', { ...session, schema: { tags, body: ApplyCouponBody, response: { 200: ApplyCouponResponse } } }, async (request) =>
-    applyCoupon(ctx, currentUser(request), request.body.couponCode, request.body.planId),
+  r.post(
+    '/api/apply-coupon',
+    { ...session, schema: { tags, body: ApplyCouponBody, response: { 200: ApplyCouponResponse } } },
+    async (request) => applyCoupon(ctx, currentUser(request), request.body.couponCode, request.body.planId),
   );
 
   await app.register(stripeWebhookRoute, ctx);
@@ -94,7 +105,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 async function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
   r.post(
     '/api/stripe/webhook',
     {
@@ -108,7 +121,8 @@ async function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!(await receiveStripeWebhook(ctx, body, request.headers['stripe-signature']))) throw new AppError('conflict', BILLING_MESSAGES.notConfigured);
+      if (!(await receiveStripeWebhook(ctx, body, request.headers['stripe-signature'])))
+        throw new AppError('conflict', BILLING_MESSAGES.notConfigured);
       return { received: true as const };
     },
   );

@@ -17,7 +17,16 @@ import { AppError } from '../platform/errors';
 import { forgetCachedUser } from '../platform/http/session';
 import type { BillingProvider } from './billing-provider';
 import { findSubscription, loadUser, saveSubscription, type BillingSubscriptionRow } from './billing.repo';
-import { couponError, discountPercent, isLive, listPriceCents, refuseEnterprise, refuseSamePrice, requireLive, subscriptionView } from './billing-rules';
+import {
+  couponError,
+  discountPercent,
+  isLive,
+  listPriceCents,
+  refuseEnterprise,
+  refuseSamePrice,
+  requireLive,
+  subscriptionView,
+} from './billing-rules';
 import { selfHostedBilling } from './self-hosted-billing';
 import { createStripeClient, stripeSettings, type StripeSettings } from './stripe-client';
 import { stripeBilling } from './stripe-billing';
@@ -40,7 +49,10 @@ function billingOf(ctx: BillingContext): Billing {
     const settings = stripeSettings(ctx.env);
     if (settings) {
       const client = createStripeClient(settings);
-      billing = { provider: stripeBilling(ctx.db, client, settings, ctx.log, ctx.env.APP_URL), stripe: { client, settings } };
+      billing = {
+        provider: stripeBilling(ctx.db, client, settings, ctx.log, ctx.env.APP_URL),
+        stripe: { client, settings },
+      };
     } else {
       billing = { provider: selfHostedBilling(ctx.db) };
     }
@@ -78,7 +90,11 @@ export async function getSubscription(ctx: BillingContext, user: UserRow): Promi
  * with a live one on another price, the change it asks for (answered as an upgrade); on the same
  * price, "You're already on this plan".
  */
-export async function upgradeSubscription(ctx: BillingContext, user: UserRow, choice: PlanChoice): Promise<UpgradeSubscriptionResponse> {
+export async function upgradeSubscription(
+  ctx: BillingContext,
+  user: UserRow,
+  choice: PlanChoice,
+): Promise<UpgradeSubscriptionResponse> {
   refuseEnterprise(user);
   const price = paidPrice(choice);
   const held = await findSubscription(ctx.db, user.id);
@@ -120,7 +136,8 @@ export async function changeSubscription(
 function couponForChange(live: BillingSubscriptionRow, sent: string | undefined): string | undefined {
   const redeemed = live.couponRedeemedAt ? live.couponCode : null;
   if (redeemed) {
-    if (sent !== undefined && sent.toLowerCase() !== redeemed.toLowerCase()) throw new AppError('conflict', BILLING_MESSAGES.couponLocked);
+    if (sent !== undefined && sent.toLowerCase() !== redeemed.toLowerCase())
+      throw new AppError('conflict', BILLING_MESSAGES.couponLocked);
     return undefined;
   }
   return sent ?? live.couponCode ?? undefined;
@@ -166,13 +183,23 @@ export async function listInvoices(ctx: BillingContext, user: UserRow): Promise<
  * subscription (redeemed then). Once a coupon is redeemed on the live subscription, it is locked:
  * the same code answers again, another is refused.
  */
-export async function applyCoupon(ctx: BillingContext, user: UserRow, code: string, choice: PlanChoice): Promise<ApplyCouponResponse> {
+export async function applyCoupon(
+  ctx: BillingContext,
+  user: UserRow,
+  code: string,
+  choice: PlanChoice,
+): Promise<ApplyCouponResponse> {
   const price = priceOfChoice(choice);
   if (price === 'free') throw couponError(BILLING_MESSAGES.paidPlanOnly);
   const held = await findSubscription(ctx.db, user.id);
   if (isLive(held) && held?.couponCode && held.couponRedeemedAt) {
-    if (held.couponCode.toLowerCase() !== code.toLowerCase()) throw new AppError('conflict', BILLING_MESSAGES.couponLocked);
-    const offer = { code: held.couponCode, percentOff: held.couponPercentOff, amountOffCents: held.couponAmountOffCents };
+    if (held.couponCode.toLowerCase() !== code.toLowerCase())
+      throw new AppError('conflict', BILLING_MESSAGES.couponLocked);
+    const offer = {
+      code: held.couponCode,
+      percentOff: held.couponPercentOff,
+      amountOffCents: held.couponAmountOffCents,
+    };
     const discount = discountPercent(offer, listPriceCents(price));
     return { discount, message: BILLING_MESSAGES.couponApplied(offer.code, discount) };
   }
@@ -188,7 +215,11 @@ export async function applyCoupon(ctx: BillingContext, user: UserRow, code: stri
 }
 
 /** POST /api/stripe/webhook: false when this server bills without Stripe. */
-export async function receiveStripeWebhook(ctx: BillingContext, rawBody: Buffer, signature: string | undefined): Promise<boolean> {
+export async function receiveStripeWebhook(
+  ctx: BillingContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<boolean> {
   const { stripe } = billingOf(ctx);
   if (!stripe) return false;
   const userId = await receiveStripeEvent(ctx.db, stripe.client, stripe.settings, ctx.log, rawBody, signature);

@@ -23,7 +23,14 @@ describe('self-hosted billing', () => {
     const { client } = await signUp(t.app);
     const before = (await client.get('/api/subscription')).json();
     expect(before).toEqual({
-      subscription: { plan: 'free', priceId: null, status: null, current_period_end: null, cancel_at_period_end: false, coupon: null },
+      subscription: {
+        plan: 'free',
+        priceId: null,
+        status: null,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        coupon: null,
+      },
       billing: { mode: 'self-hosted', publishableKey: null },
     });
     expect((await trends(client)).json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
@@ -45,7 +52,11 @@ describe('self-hosted billing', () => {
 
     // A change to the annual price, then down to starter: the gate follows each.
     const annual = await client.post('/api/change-subscription', { newPlanId: 'professional_annual' });
-    expect(annual.json().subscription).toMatchObject({ plan: 'professional', priceId: 'professional_annual', status: 'active' });
+    expect(annual.json().subscription).toMatchObject({
+      plan: 'professional',
+      priceId: 'professional_annual',
+      status: 'active',
+    });
     const starter = await client.post('/api/change-subscription', { newPlanId: 'starter_monthly' });
     expect(starter.json().subscription).toMatchObject({ plan: 'starter', priceId: 'starter_monthly' });
     expect((await trends(client)).statusCode).toBe(403);
@@ -54,18 +65,27 @@ describe('self-hosted billing', () => {
     const down = await client.post('/api/downgrade-subscription');
     expect(down.json()).toEqual({ message: BILLING_MESSAGES.downgraded });
     expect((await trends(client)).json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({ plan: 'free', status: 'canceled' });
+    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({
+      plan: 'free',
+      status: 'canceled',
+    });
     expect((await client.post('/api/downgrade-subscription')).json().message).toBe("You're already on the Free plan");
     expect((await client.get('/api/invoices')).json()).toEqual({ invoices: [] });
   });
 
   it('cancels at once (no paid period to run out), has nothing to reactivate and no billing portal', async () => {
     const { client } = await signUp(t.app);
-    expect((await client.post('/api/cancel-subscription')).json()).toEqual({ code: 'conflict', message: 'You have no active subscription' });
+    expect((await client.post('/api/cancel-subscription')).json()).toEqual({
+      code: 'conflict',
+      message: 'You have no active subscription',
+    });
     await coupons('add', 'YEARLY15', '--percent', '15');
     await client.post('/api/apply-coupon', { couponCode: 'YEARLY15', planId: 'professional_annual' });
     await client.post('/api/upgrade-subscription', { planId: 'professional_annual' });
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({ priceId: 'professional_annual', coupon: { code: 'YEARLY15' } });
+    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({
+      priceId: 'professional_annual',
+      coupon: { code: 'YEARLY15' },
+    });
     expect((await client.post('/api/reactivate-subscription')).json().message).toBe(BILLING_MESSAGES.notCanceling);
     expect((await client.post('/api/subscription/cancel')).json()).toEqual({ message: BILLING_MESSAGES.canceledNow });
     // What the account is on now: Free, with no price and no coupon left over from the ended subscription.
@@ -81,34 +101,59 @@ describe('self-hosted billing', () => {
     const portal = await client.post('/api/subscription/billing-portal');
     expect(portal.statusCode).toBe(409);
     expect(portal.json()).toEqual({ code: 'conflict', message: 'Billing is not configured on this server' });
-    const webhook = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(webhook.json().message).toBe('Billing is not configured on this server');
   });
 
   it('applies a coupon from the table, redeems it with the subscription and locks it', async () => {
-    expect(await coupons('add', 'SPRING20', '--percent', '20', '--max', '100', '--until', '2999-01-01')).toMatch(/^Added SPRING20\t20% off\t0\/100 redeemed/);
+    expect(await coupons('add', 'SPRING20', '--percent', '20', '--max', '100', '--until', '2999-01-01')).toMatch(
+      /^Added SPRING20\t20% off\t0\/100 redeemed/,
+    );
     const { client } = await signUp(t.app);
-    const applied = await client.post('/api/apply-coupon', { couponCode: '  spring20 ', planId: 'professional_monthly' });
+    const applied = await client.post('/api/apply-coupon', {
+      couponCode: '  spring20 ',
+      planId: 'professional_monthly',
+    });
     expect(applied.json()).toEqual({ discount: 20, message: 'Coupon SPRING20 applied: 20% off' });
     // Applied, not yet redeemed: the table counts it when a subscription takes it.
-    expect((await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions).toBe(0);
+    expect(
+      (await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions,
+    ).toBe(0);
 
     await client.post('/api/upgrade-subscription', { planId: 'professional_monthly' });
     const { subscription } = (await client.get('/api/subscription')).json();
     expect(subscription.coupon).toEqual({ code: 'SPRING20', percentOff: 20, amountOffCents: null });
-    expect((await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions).toBe(1);
+    expect(
+      (await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions,
+    ).toBe(1);
 
     // Locked on the live subscription: another code is refused, the same one answers again.
     await coupons('add', 'TENOFF', '--amount', '9.80');
-    expect((await client.post('/api/apply-coupon', { couponCode: 'TENOFF', planId: 'professional_monthly' })).json().message).toBe(
-      'A coupon is already applied',
-    );
-    expect((await client.post('/api/apply-coupon', { couponCode: 'SPRING20', planId: 'professional_monthly' })).json().discount).toBe(20);
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'TENOFF', planId: 'professional_monthly' })).json().message,
+    ).toBe('A coupon is already applied');
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'SPRING20', planId: 'professional_monthly' })).json()
+        .discount,
+    ).toBe(20);
     // The page sends the applied coupon with each change: it is not redeemed again, and no other takes its place.
-    const changed = await client.post('/api/change-subscription', { newPlanId: 'professional_annual', couponCode: 'SPRING20' });
+    const changed = await client.post('/api/change-subscription', {
+      newPlanId: 'professional_annual',
+      couponCode: 'SPRING20',
+    });
     expect(changed.json().subscription).toMatchObject({ priceId: 'professional_annual', coupon: { code: 'SPRING20' } });
-    expect((await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions).toBe(1);
-    const swapped = await client.post('/api/change-subscription', { newPlanId: 'professional_monthly', couponCode: 'TENOFF' });
+    expect(
+      (await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions,
+    ).toBe(1);
+    const swapped = await client.post('/api/change-subscription', {
+      newPlanId: 'professional_monthly',
+      couponCode: 'TENOFF',
+    });
     expect(swapped.json()).toEqual({ code: 'conflict', message: 'A coupon is already applied' });
   });
 
@@ -116,10 +161,12 @@ describe('self-hosted billing', () => {
     const { client } = await signUp(t.app);
     await coupons('add', 'MINUS980', '--amount', '9.80');
     // $9.80 of $49.00 is 20 %.
-    expect((await client.post('/api/apply-coupon', { couponCode: 'MINUS980', planId: 'professional' })).json()).toEqual({
-      discount: 20,
-      message: 'Coupon MINUS980 applied: 20% off',
-    });
+    expect((await client.post('/api/apply-coupon', { couponCode: 'MINUS980', planId: 'professional' })).json()).toEqual(
+      {
+        discount: 20,
+        message: 'Coupon MINUS980 applied: 20% off',
+      },
+    );
   });
 
   it('refuses an unknown, expired, exhausted or disabled coupon and changes nothing', async () => {
@@ -129,9 +176,13 @@ describe('self-hosted billing', () => {
     await coupons('disable', 'pulled');
     const first = await signUp(t.app);
     const second = await signUp(t.app);
-    const apply = (client: TestClient, couponCode: string) => client.post('/api/apply-coupon', { couponCode, planId: 'starter_monthly' });
+    const apply = (client: TestClient, couponCode: string) =>
+      client.post('/api/apply-coupon', { couponCode, planId: 'starter_monthly' });
 
-    expect((await apply(first.client, 'NOSUCHCODE')).json()).toEqual({ code: 'validation_error', message: 'Invalid coupon code' });
+    expect((await apply(first.client, 'NOSUCHCODE')).json()).toEqual({
+      code: 'validation_error',
+      message: 'Invalid coupon code',
+    });
     expect((await apply(first.client, 'OLDNEWS')).json().message).toBe('This coupon has expired');
     expect((await apply(first.client, 'PULLED')).json().message).toBe('Invalid coupon code');
     expect((await apply(first.client, '   ')).statusCode).toBe(400);
@@ -141,8 +192,14 @@ describe('self-hosted billing', () => {
     expect((await apply(second.client, 'ONLYONE')).statusCode).toBe(200);
     expect((await first.client.post('/api/upgrade-subscription', { planId: 'starter_monthly' })).statusCode).toBe(200);
     const refused = await second.client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
-    expect(refused.json()).toEqual({ code: 'validation_error', message: 'This coupon has reached its redemption limit' });
-    expect((await second.client.get('/api/subscription')).json().subscription).toMatchObject({ plan: 'free', status: null });
+    expect(refused.json()).toEqual({
+      code: 'validation_error',
+      message: 'This coupon has reached its redemption limit',
+    });
+    expect((await second.client.get('/api/subscription')).json().subscription).toMatchObject({
+      plan: 'free',
+      status: null,
+    });
     expect((await apply(second.client, 'ONLYONE')).json().message).toBe('This coupon has reached its redemption limit');
   });
 
@@ -157,7 +214,11 @@ describe('self-hosted billing', () => {
     });
     expect(res.statusCode).toBe(200);
     await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
-    expect((await client.get('/api/subscription')).json().subscription.coupon).toEqual({ code: 'WELCOME15', percentOff: 15, amountOffCents: null });
+    expect((await client.get('/api/subscription')).json().subscription.coupon).toEqual({
+      code: 'WELCOME15',
+      percentOff: 15,
+      amountOffCents: null,
+    });
     await client.post('/api/downgrade-subscription');
     await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
     expect((await client.get('/api/subscription')).json().subscription.coupon).toBeNull();
@@ -168,7 +229,9 @@ describe('self-hosted billing', () => {
     const bad = await client.post('/api/upgrade-subscription', { planId: 'platinum' });
     expect(bad.statusCode).toBe(400);
     expect((await client.post('/api/upgrade-subscription', { planId: 'free' })).statusCode).toBe(400);
-    expect((await client.post('/api/apply-coupon', { couponCode: 'x'.repeat(65), planId: 'professional' })).statusCode).toBe(400);
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'x'.repeat(65), planId: 'professional' })).statusCode,
+    ).toBe(400);
     expect((await client.get('/api/subscription')).json().subscription.status).toBeNull();
 
     await t.database.db.update(users).set({ subscriptionPlan: 'professional' }).where(eq(users.id, user.id));

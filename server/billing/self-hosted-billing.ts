@@ -3,7 +3,15 @@ import type { Db, Tx } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
 import type { BillingProvider } from './billing-provider';
-import { findCoupon, lockBillingOf, redeemCoupon, saveSubscription, setUserPlan, type BillingSubscriptionRow, type SubscriptionChanges } from './billing.repo';
+import {
+  findCoupon,
+  lockBillingOf,
+  redeemCoupon,
+  saveSubscription,
+  setUserPlan,
+  type BillingSubscriptionRow,
+  type SubscriptionChanges,
+} from './billing.repo';
 import { couponError, couponRefusal, listPriceCents, refuseSamePrice, requireLive } from './billing-rules';
 
 /**
@@ -13,7 +21,10 @@ import { couponError, couponRefusal, listPriceCents, refuseSamePrice, requireLiv
  */
 export function selfHostedBilling(db: Db): BillingProvider {
   /** Runs `change` with the user's row locked and their state read inside the transaction. */
-  const locked = (user: UserRow, change: (tx: Tx, user: UserRow, subscription: BillingSubscriptionRow | undefined) => Promise<void>) =>
+  const locked = (
+    user: UserRow,
+    change: (tx: Tx, user: UserRow, subscription: BillingSubscriptionRow | undefined) => Promise<void>,
+  ) =>
     db.transaction(async (tx) => {
       const current = await lockBillingOf(tx, user.id);
       if (!current.user) throw new AppError('unauthorized', 'Your account no longer exists');
@@ -75,7 +86,10 @@ export function selfHostedBilling(db: Db): BillingProvider {
       const coupon = await findCoupon(db, code);
       const refusal = couponRefusal(coupon);
       if (refusal || !coupon) throw couponError(refusal ?? BILLING_MESSAGES.invalidCoupon);
-      return { offer: { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents }, priceCents: listPriceCents(price) };
+      return {
+        offer: { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents },
+        priceCents: listPriceCents(price),
+      };
     },
 
     async endForDeletedAccount() {},
@@ -83,14 +97,25 @@ export function selfHostedBilling(db: Db): BillingProvider {
 }
 
 function activeOn(price: BillingPriceId): SubscriptionChanges {
-  return { status: 'active', priceId: price, interval: INTERVAL_OF_PRICE[price], currentPeriodEnd: null, cancelAtPeriodEnd: false };
+  return {
+    status: 'active',
+    priceId: price,
+    interval: INTERVAL_OF_PRICE[price],
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+  };
 }
 
 /** A code the user chose (the coupon field, a change's couponCode): redeemed now, or refused with its reason. */
 async function redeemExplicit(tx: Tx, code: string): Promise<SubscriptionChanges> {
   const coupon = await redeemCoupon(tx, code);
   if (!coupon) throw couponError(couponRefusal(await findCoupon(tx, code)) ?? BILLING_MESSAGES.invalidCoupon);
-  return { couponCode: coupon.code, couponPercentOff: coupon.percentOff, couponAmountOffCents: coupon.amountOffCents, couponRedeemedAt: new Date() };
+  return {
+    couponCode: coupon.code,
+    couponPercentOff: coupon.percentOff,
+    couponAmountOffCents: coupon.amountOffCents,
+    couponRedeemedAt: new Date(),
+  };
 }
 
 /**
@@ -98,12 +123,22 @@ async function redeemExplicit(tx: Tx, code: string): Promise<SubscriptionChanges
  * if it can no longer be redeemed), else the registration code, offered once and skipped quietly when
  * it is not (or no longer) a coupon: the user never chose it on this page.
  */
-async function redeemForNewSubscription(tx: Tx, user: UserRow, subscription: BillingSubscriptionRow | undefined): Promise<SubscriptionChanges> {
+async function redeemForNewSubscription(
+  tx: Tx,
+  user: UserRow,
+  subscription: BillingSubscriptionRow | undefined,
+): Promise<SubscriptionChanges> {
   if (subscription?.couponCode && !subscription.couponRedeemedAt) return redeemExplicit(tx, subscription.couponCode);
   const none = { couponCode: null, couponPercentOff: null, couponAmountOffCents: null, couponRedeemedAt: null };
   if (!user.couponCode || subscription?.registrationCouponUsed) return none;
   const coupon = await redeemCoupon(tx, user.couponCode);
   const used = { registrationCouponUsed: true };
   if (!coupon) return { ...none, ...used };
-  return { ...used, couponCode: coupon.code, couponPercentOff: coupon.percentOff, couponAmountOffCents: coupon.amountOffCents, couponRedeemedAt: new Date() };
+  return {
+    ...used,
+    couponCode: coupon.code,
+    couponPercentOff: coupon.percentOff,
+    couponAmountOffCents: coupon.amountOffCents,
+    couponRedeemedAt: new Date(),
+  };
 }

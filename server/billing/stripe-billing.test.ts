@@ -68,7 +68,8 @@ function deliver(event: object, secret = WEBHOOK_SECRET, tamper?: (payload: stri
 const snapshot = (id: string) => JSON.parse(JSON.stringify(fake.subscriptions.get(id)));
 const trends = (client: TestClient) => client.get('/api/dashboard/trends');
 const subscriptionOf = async (client: TestClient) => (await client.get('/api/subscription')).json().subscription;
-const retrievals = (id: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${id}`).length;
+const retrievals = (id: string) =>
+  fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${id}`).length;
 
 /** A user who went through checkout: the upgrade's client secret, then Stripe's invoice.paid. */
 async function paidUser(planId = 'professional_monthly') {
@@ -83,7 +84,10 @@ async function paidUser(planId = 'professional_monthly') {
 describe('Stripe billing', () => {
   it('upgrades through checkout: a client secret first, the plan once Stripe says the invoice is paid', async () => {
     const { client, user } = await signUp(t.app);
-    expect((await client.get('/api/subscription')).json().billing).toEqual({ mode: 'stripe', publishableKey: 'pk_test_fakePublishable0123' });
+    expect((await client.get('/api/subscription')).json().billing).toEqual({
+      mode: 'stripe',
+      publishableKey: 'pk_test_fakePublishable0123',
+    });
 
     const upgrade = await client.post('/api/upgrade-subscription', { planId: 'professional' });
     const body = upgrade.json();
@@ -102,19 +106,30 @@ describe('Stripe billing', () => {
     const customer = fake.customers.get(created.body.customer as string)!;
     expect(customer).toMatchObject({ email: user.email, metadata: { userId: String(user.id) } });
     // Not paid yet: the plan waits, the page says payment is required.
-    expect(await subscriptionOf(client)).toMatchObject({ plan: 'free', status: 'incomplete', priceId: 'professional_monthly' });
+    expect(await subscriptionOf(client)).toMatchObject({
+      plan: 'free',
+      status: 'incomplete',
+      priceId: 'professional_monthly',
+    });
     expect((await trends(client)).statusCode).toBe(403);
 
     fake.setStatus(body.subscriptionId, 'active');
     const invoice = fake.invoices.find((i) => i.id === fake.subscriptions.get(body.subscriptionId)!.latest_invoice)!;
     expect((await deliver(eventOf('invoice.paid', invoice))).json()).toEqual({ received: true });
     const active = await subscriptionOf(client);
-    expect(active).toMatchObject({ plan: 'professional', status: 'active', priceId: 'professional_monthly', cancel_at_period_end: false });
+    expect(active).toMatchObject({
+      plan: 'professional',
+      status: 'active',
+      priceId: 'professional_monthly',
+      cancel_at_period_end: false,
+    });
     expect(new Date(active.current_period_end).getTime()).toBeGreaterThan(Date.now() + 29 * 86400_000);
     expect((await trends(client)).statusCode).toBe(200);
 
     // A second upgrade to the same price is refused; the customer is made once.
-    expect((await client.post('/api/upgrade-subscription', { planId: 'professional_monthly' })).json().message).toBe("You're already on this plan");
+    expect((await client.post('/api/upgrade-subscription', { planId: 'professional_monthly' })).json().message).toBe(
+      "You're already on this plan",
+    );
     expect(fake.requests.filter((r) => r.path === '/v1/customers').length).toBe(1);
   });
 
@@ -124,7 +139,9 @@ describe('Stripe billing', () => {
     const wrongSecret = await deliver(event, 'whsec_notTheSecret');
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toEqual({ code: 'validation_error', message: 'Invalid Stripe signature' });
-    expect((await deliver(event, WEBHOOK_SECRET, (p) => p.replace('"livemode":false', '"livemode":true'))).statusCode).toBe(400);
+    expect(
+      (await deliver(event, WEBHOOK_SECRET, (p) => p.replace('"livemode":false', '"livemode":true'))).statusCode,
+    ).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
@@ -138,7 +155,11 @@ describe('Stripe billing', () => {
   it('applies a replayed event once', async () => {
     const { client, subscriptionId } = await paidUser();
     fake.setStatus(subscriptionId, 'past_due');
-    const event = eventOf('invoice.payment_failed', { object: 'invoice', id: 'in_failed', parent: { subscription_details: { subscription: subscriptionId } } });
+    const event = eventOf('invoice.payment_failed', {
+      object: 'invoice',
+      id: 'in_failed',
+      parent: { subscription_details: { subscription: subscriptionId } },
+    });
     expect((await deliver(event)).statusCode).toBe(200);
     expect(await subscriptionOf(client)).toMatchObject({ plan: 'professional', status: 'past_due' });
 
@@ -167,9 +188,16 @@ describe('Stripe billing', () => {
     // A new subscription; a late event about the old one leaves it alone.
     const upgrade = (await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' })).json();
     fake.setStatus(upgrade.subscriptionId, 'active');
-    expect((await deliver(eventOf('customer.subscription.updated', snapshot(upgrade.subscriptionId)))).statusCode).toBe(200);
-    expect(await subscriptionOf(client)).toMatchObject({ plan: 'starter', status: 'active', priceId: 'starter_monthly' });
-    fake.subscriptions.get(subscriptionId)!.created = (fake.subscriptions.get(upgrade.subscriptionId)!.created as number) - 60;
+    expect((await deliver(eventOf('customer.subscription.updated', snapshot(upgrade.subscriptionId)))).statusCode).toBe(
+      200,
+    );
+    expect(await subscriptionOf(client)).toMatchObject({
+      plan: 'starter',
+      status: 'active',
+      priceId: 'starter_monthly',
+    });
+    fake.subscriptions.get(subscriptionId)!.created =
+      (fake.subscriptions.get(upgrade.subscriptionId)!.created as number) - 60;
     expect((await deliver(eventOf('customer.subscription.deleted', snapshot(subscriptionId)))).statusCode).toBe(200);
     expect(await subscriptionOf(client)).toMatchObject({ plan: 'starter', status: 'active' });
   });
@@ -184,16 +212,31 @@ describe('Stripe billing', () => {
     const { client: payer, subscriptionId } = await paidUser('professional_annual');
     fake.setStatus(subscriptionId, 'past_due');
     await deliver(eventOf('customer.subscription.updated', snapshot(subscriptionId)));
-    expect(await subscriptionOf(payer)).toMatchObject({ plan: 'professional', status: 'past_due', priceId: 'professional_annual' });
+    expect(await subscriptionOf(payer)).toMatchObject({
+      plan: 'professional',
+      status: 'past_due',
+      priceId: 'professional_annual',
+    });
   });
 
   it('changes the plan with proration, cancels at the period end, reactivates and downgrades', async () => {
     const { client, subscriptionId } = await paidUser();
     const changed = await client.post('/api/change-subscription', { newPlanId: 'professional_annual' });
-    expect(changed.json().subscription).toMatchObject({ plan: 'professional', priceId: 'professional_annual', status: 'active' });
-    const update = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1)!;
-    expect(update.body).toMatchObject({ proration_behavior: 'create_prorations', items: [{ price: PRICES.professional_annual }] });
-    expect((await client.post('/api/change-subscription', { newPlanId: 'professional_annual' })).json().message).toBe("You're already on this plan");
+    expect(changed.json().subscription).toMatchObject({
+      plan: 'professional',
+      priceId: 'professional_annual',
+      status: 'active',
+    });
+    const update = fake.requests
+      .filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`)
+      .at(-1)!;
+    expect(update.body).toMatchObject({
+      proration_behavior: 'create_prorations',
+      items: [{ price: PRICES.professional_annual }],
+    });
+    expect((await client.post('/api/change-subscription', { newPlanId: 'professional_annual' })).json().message).toBe(
+      "You're already on this plan",
+    );
 
     expect((await client.post('/api/cancel-subscription')).json()).toEqual({ message: BILLING_MESSAGES.canceled });
     // Until the period ends: the paid plan, its price and the date it ends on.
@@ -205,7 +248,9 @@ describe('Stripe billing', () => {
       current_period_end: expect.any(String),
     });
     expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-    expect((await client.post('/api/subscription/reactivate')).json()).toEqual({ message: BILLING_MESSAGES.reactivated });
+    expect((await client.post('/api/subscription/reactivate')).json()).toEqual({
+      message: BILLING_MESSAGES.reactivated,
+    });
     expect(await subscriptionOf(client)).toMatchObject({ cancel_at_period_end: false });
 
     expect((await client.post('/api/downgrade-subscription')).json()).toEqual({ message: BILLING_MESSAGES.downgraded });
@@ -227,13 +272,22 @@ describe('Stripe billing', () => {
     fake.addPromotionCode('FIVEBUCKS', { amount_off: 490 });
     fake.addPromotionCode('GONE', { percent_off: 10 }, { expires_at: Math.floor(Date.now() / 1000) - 60 });
     const { client } = await signUp(t.app);
-    expect((await client.post('/api/apply-coupon', { couponCode: 'FIVEBUCKS', planId: 'professional_monthly' })).json()).toEqual({
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'FIVEBUCKS', planId: 'professional_monthly' })).json(),
+    ).toEqual({
       discount: 10,
       message: 'Coupon FIVEBUCKS applied: 10% off',
     });
-    expect((await client.post('/api/apply-coupon', { couponCode: 'GONE', planId: 'professional_monthly' })).json().message).toBe('This coupon has expired');
-    expect((await client.post('/api/apply-coupon', { couponCode: 'NOPE', planId: 'professional_monthly' })).json().message).toBe('Invalid coupon code');
-    expect((await client.post('/api/apply-coupon', { couponCode: 'HALFOFF', planId: 'professional_monthly' })).json().discount).toBe(50);
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'GONE', planId: 'professional_monthly' })).json().message,
+    ).toBe('This coupon has expired');
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'NOPE', planId: 'professional_monthly' })).json().message,
+    ).toBe('Invalid coupon code');
+    expect(
+      (await client.post('/api/apply-coupon', { couponCode: 'HALFOFF', planId: 'professional_monthly' })).json()
+        .discount,
+    ).toBe(50);
     await client.post('/api/upgrade-subscription', { planId: 'professional_monthly' });
     const halfOff = fake.promotionCodes.find((p) => p.code === 'HALFOFF')!;
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').at(-1)!;
@@ -243,7 +297,12 @@ describe('Stripe billing', () => {
     // Registered with a code: Stripe's 100 %-off promotion activates the first subscription at once.
     fake.addPromotionCode('FOUNDER', { percent_off: 100 });
     const founder = new TestClient(t.app, '127.78.0.1');
-    await founder.post('/api/register', { username: 'founder', email: 'founder@example.com', password: 'correct horse battery', couponCode: 'FOUNDER' });
+    await founder.post('/api/register', {
+      username: 'founder',
+      email: 'founder@example.com',
+      password: 'correct horse battery',
+      couponCode: 'FOUNDER',
+    });
     expect((await founder.post('/api/upgrade-subscription', { planId: 'starter_monthly' })).json()).toEqual({
       message: 'Subscription upgraded successfully',
       planId: 'starter_monthly',
@@ -282,7 +341,10 @@ describe('Stripe billing', () => {
       const { client } = await signUp(down.app);
       const res = await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'unavailable', message: 'Payment system unavailable. Please try again later.' });
+      expect(res.json()).toEqual({
+        code: 'unavailable',
+        message: 'Payment system unavailable. Please try again later.',
+      });
       expect(await subscriptionOf(client)).toMatchObject({ plan: 'free', status: null });
     } finally {
       await down.close();
@@ -302,7 +364,9 @@ describe('Stripe billing', () => {
     }
     const selfHosted = await createTestApp({ webRoot: mkdtempSync(path.join(tmpdir(), 'inboxpulse-web-')) });
     try {
-      expect(String((await selfHosted.app.inject({ method: 'GET', url: '/checkout' })).headers['content-security-policy'])).not.toContain('stripe.com');
+      expect(
+        String((await selfHosted.app.inject({ method: 'GET', url: '/checkout' })).headers['content-security-policy']),
+      ).not.toContain('stripe.com');
     } finally {
       await selfHosted.close();
     }
@@ -313,9 +377,9 @@ describe('Stripe billing', () => {
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: FAKE_STRIPE_KEY })).toThrow(
       /STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.*required with STRIPE_SECRET_KEY/,
     );
-    expect(() => loadEnv({ ...base, ...stripeEnv('http://127.0.0.1:1'), STRIPE_SECRET_KEY: 'pk_test_wrongKind' })).toThrow(
-      /STRIPE_SECRET_KEY must be a Stripe secret key/,
-    );
+    expect(() =>
+      loadEnv({ ...base, ...stripeEnv('http://127.0.0.1:1'), STRIPE_SECRET_KEY: 'pk_test_wrongKind' }),
+    ).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
     expect(loadEnv({ ...base, ...stripeEnv('http://127.0.0.1:1') }).STRIPE_API_BASE).toBe('http://127.0.0.1:1');
   });
 });

@@ -18,7 +18,13 @@ const INVOICES_SHOWN = 24;
  * promotion codes, the billing portal and invoices from Stripe. Every answer of Stripe about a
  * subscription goes through applyStripeSubscription, as the webhook's do.
  */
-export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, log: Logger, appUrl: string): BillingProvider {
+export function stripeBilling(
+  db: Db,
+  stripe: Stripe,
+  settings: StripeSettings,
+  log: Logger,
+  appUrl: string,
+): BillingProvider {
   const { prices } = settings;
 
   /** Runs a Stripe call; its failure becomes the user's words (stripeFailure). */
@@ -30,7 +36,8 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
     }
   }
 
-  const apply = (subscription: Stripe.Subscription) => db.transaction((tx) => applyStripeSubscription(tx, subscription, prices));
+  const apply = (subscription: Stripe.Subscription) =>
+    db.transaction((tx) => applyStripeSubscription(tx, subscription, prices));
 
   async function customerOf(user: UserRow): Promise<string> {
     const held = await findSubscription(db, user.id);
@@ -45,7 +52,9 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
     return saveCustomerId(db, user.id, customer.id);
   }
 
-  async function liveSubscription(user: UserRow): Promise<{ held: BillingSubscriptionRow; subscription: Stripe.Subscription }> {
+  async function liveSubscription(
+    user: UserRow,
+  ): Promise<{ held: BillingSubscriptionRow; subscription: Stripe.Subscription }> {
     const held = await findSubscription(db, user.id);
     if (!held?.stripeSubscriptionId || !isLive(held)) throw new AppError('conflict', BILLING_MESSAGES.noSubscription);
     const id = held.stripeSubscriptionId;
@@ -54,7 +63,9 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
 
   /** The active promotion code behind a customer-facing code, or undefined. */
   async function promotionCode(code: string): Promise<Stripe.PromotionCode | undefined> {
-    const found = await call(() => stripe.promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }));
+    const found = await call(() =>
+      stripe.promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }),
+    );
     return found.data[0];
   }
 
@@ -62,15 +73,18 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
   function offerOf(promotion: Stripe.PromotionCode | undefined): CouponOffer | string {
     const coupon = promotion?.promotion.coupon;
     if (!promotion || !coupon || typeof coupon === 'string' || !coupon.valid) return BILLING_MESSAGES.invalidCoupon;
-    if (promotion.expires_at !== null && promotion.expires_at * 1000 <= Date.now()) return BILLING_MESSAGES.couponExpired;
-    if (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions) return BILLING_MESSAGES.couponExhausted;
+    if (promotion.expires_at !== null && promotion.expires_at * 1000 <= Date.now())
+      return BILLING_MESSAGES.couponExpired;
+    if (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions)
+      return BILLING_MESSAGES.couponExhausted;
     return { code: promotion.code, percentOff: coupon.percent_off, amountOffCents: coupon.amount_off };
   }
 
   async function explicitPromotion(code: string): Promise<{ promotion: Stripe.PromotionCode; offer: CouponOffer }> {
     const promotion = await promotionCode(code);
     const offer = offerOf(promotion);
-    if (typeof offer === 'string' || !promotion) throw couponError(typeof offer === 'string' ? offer : BILLING_MESSAGES.invalidCoupon);
+    if (typeof offer === 'string' || !promotion)
+      throw couponError(typeof offer === 'string' ? offer : BILLING_MESSAGES.invalidCoupon);
     return { promotion, offer };
   }
 
@@ -88,7 +102,8 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
     async subscribe(user, price) {
       const customer = await customerOf(user);
       const held = await findSubscription(db, user.id);
-      // The coupon applied on the pricing page, else the registration code (offered once, skipped quietly when Stripe has no such code).
+      // The coupon applied on the pricing page, else the registration code (offered once, skipped quietly when Stripe
+      // has no such code).
       let coupon: { promotion: Stripe.PromotionCode; offer: CouponOffer } | undefined;
       let registrationCouponUsed = held?.registrationCouponUsed ?? false;
       if (held?.couponCode && !held.couponRedeemedAt) coupon = await explicitPromotion(held.couponCode);
@@ -119,9 +134,11 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
         await saveSubscription(tx, user.id, { ...couponColumns(coupon?.offer), registrationCouponUsed });
       });
       const invoice = subscription.latest_invoice;
-      const clientSecret = invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined;
+      const clientSecret =
+        invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined;
       // Nothing to pay (a 100 % coupon): Stripe made it active at once.
-      if (subscription.status === 'active' || subscription.status === 'trialing') return { message: BILLING_MESSAGES.upgraded, planId: price };
+      if (subscription.status === 'active' || subscription.status === 'trialing')
+        return { message: BILLING_MESSAGES.upgraded, planId: price };
       if (!clientSecret) throw new AppError('unavailable', 'Unable to create subscription. Please try again.');
       return { clientSecret, planId: price, subscriptionId: subscription.id };
     },
@@ -165,7 +182,9 @@ export function stripeBilling(db: Db, stripe: Stripe, settings: StripeSettings, 
 
     async billingPortalUrl(user) {
       const customer = await customerOf(user);
-      const session = await call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/subscription` }));
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/subscription` }),
+      );
       return session.url;
     },
 

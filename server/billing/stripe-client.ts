@@ -26,12 +26,20 @@ export interface StripeSettings {
 
 /** Stripe mode's settings, or undefined for self-hosted billing (env.ts allows all or none). */
 export function stripeSettings(env: StripeEnv): StripeSettings | undefined {
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = env;
   const starter = env.STRIPE_PRICE_STARTER_MONTHLY;
   const professional = env.STRIPE_PRICE_PROFESSIONAL_MONTHLY;
   const annual = env.STRIPE_PRICE_PROFESSIONAL_ANNUAL;
   if (!secretKey || !publishableKey || !webhookSecret || !starter || !professional || !annual) return undefined;
-  const stripeId: Record<BillingPriceId, string> = { starter_monthly: starter, professional_monthly: professional, professional_annual: annual };
+  const stripeId: Record<BillingPriceId, string> = {
+    starter_monthly: starter,
+    professional_monthly: professional,
+    professional_annual: annual,
+  };
   const ours = new Map(Object.entries(stripeId).map(([price, id]) => [id, price as BillingPriceId]));
   return { secretKey, publishableKey, webhookSecret, prices: { stripeId, ours }, apiBase: env.STRIPE_API_BASE };
 }
@@ -60,7 +68,10 @@ export const PAYMENT_UNAVAILABLE = 'Payment system unavailable. Please try again
 export function stripeFailure(error: unknown, log: { warn(obj: object, msg: string): void }): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeError) {
-    log.warn({ stripeType: error.type, stripeCode: error.code, stripeRequestId: error.requestId, status: error.statusCode }, 'stripe call failed');
+    log.warn(
+      { stripeType: error.type, stripeCode: error.code, stripeRequestId: error.requestId, status: error.statusCode },
+      'stripe call failed',
+    );
     // A card refused while changing the subscription: the user can act on Stripe's own words.
     if (error.type === 'StripeCardError') return new AppError('validation_error', error.message);
     return new AppError('unavailable', PAYMENT_UNAVAILABLE);

@@ -36,19 +36,25 @@ const idOf = (value: string | { id: string }) => (typeof value === 'string' ? va
  * than the one held (a late event about one the user left) changes nothing. Returns the user whose
  * plan or state changed, undefined when the subscription is no user's or is stale.
  */
-export async function applyStripeSubscription(tx: Tx, subscription: Stripe.Subscription, prices: StripePrices): Promise<number | undefined> {
+export async function applyStripeSubscription(
+  tx: Tx,
+  subscription: Stripe.Subscription,
+  prices: StripePrices,
+): Promise<number | undefined> {
   const customerId = idOf(subscription.customer);
   let current = await lockBillingOfCustomer(tx, customerId);
   const metadataUser = Number(subscription.metadata?.userId);
   if (!current.user && Number.isSafeInteger(metadataUser) && metadataUser > 0) {
     current = await lockBillingOf(tx, metadataUser);
     // Another customer's user: the metadata does not outrank the stored customer.
-    if (current.subscription?.stripeCustomerId && current.subscription.stripeCustomerId !== customerId) return undefined;
+    if (current.subscription?.stripeCustomerId && current.subscription.stripeCustomerId !== customerId)
+      return undefined;
   }
   const { user, subscription: held } = current;
   if (!user) return undefined;
   const sameOne = held?.stripeSubscriptionId === subscription.id;
-  if (held?.stripeSubscriptionId && !sameOne && (held.stripeSubscriptionCreated ?? 0) > subscription.created) return undefined;
+  if (held?.stripeSubscriptionId && !sameOne && (held.stripeSubscriptionCreated ?? 0) > subscription.created)
+    return undefined;
 
   const mapped = STATUS_OF[subscription.status] ?? { status: 'canceled', givesPlan: false };
   const item = subscription.items.data[0];

@@ -16,7 +16,9 @@ let n = 0;
 async function ask(app: TestApp, message: string) {
   n++;
   // A client address per question keeps the suite under the chat rate limit.
-  const res = await new TestClient(app.app, `127.20.${Math.floor(n / 250)}.${n % 250}`).post('/api/chatbot', { message });
+  const res = await new TestClient(app.app, `127.20.${Math.floor(n / 250)}.${n % 250}`).post('/api/chatbot', {
+    message,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().response as string;
 }
@@ -61,7 +63,9 @@ describe('chat assistant (retrieval over the product’s own content)', () => {
     expect(long.json().message).toBe('Message must be at most 500 characters');
     const blank = await new TestClient(t.app, '127.21.0.1').post('/api/chatbot', { message: '   ' });
     expect(blank.json().message).toBe('Message is required');
-    expect((await new TestClient(t.app, '127.21.0.1').post('/api/chatbot', { message: 'x'.repeat(500) })).statusCode).toBe(200);
+    expect(
+      (await new TestClient(t.app, '127.21.0.1').post('/api/chatbot', { message: 'x'.repeat(500) })).statusCode,
+    ).toBe(200);
   });
 
   it('rate limits one client', async () => {
@@ -75,7 +79,9 @@ describe('chat assistant (retrieval over the product’s own content)', () => {
 
 /** The screens list with some screens built or not, to see the knowledge follow it. */
 function screensWith(live: (id: keyof ScreenList) => boolean): ScreenList {
-  return Object.fromEntries(Object.entries(SCREENS).map(([id, screen]) => [id, { ...screen, live: live(id as keyof ScreenList) }])) as ScreenList;
+  return Object.fromEntries(
+    Object.entries(SCREENS).map(([id, screen]) => [id, { ...screen, live: live(id as keyof ScreenList) }]),
+  ) as ScreenList;
 }
 
 const SITE_PATH = /(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g;
@@ -89,7 +95,8 @@ describe('chat assistant knowledge: what the product does today (content/screens
         .filter((s) => s.live)
         .map((s) => s.path),
     );
-    for (const d of buildKnowledge()) for (const path of d.text.match(SITE_PATH) ?? []) expect(live.has(path), `${d.id} links ${path}`).toBe(true);
+    for (const d of buildKnowledge())
+      for (const path of d.text.match(SITE_PATH) ?? []) expect(live.has(path), `${d.id} links ${path}`).toBe(true);
   });
 
   it('never tells anyone to use a screen that is not built without saying it is not available yet', () => {
@@ -119,14 +126,18 @@ describe('chat assistant knowledge: what the product does today (content/screens
 
     const noIntegrations = buildKnowledge(screensWith((id) => id !== 'integrations'));
     const guide = doc(noIntegrations, 'guide-connect-esp').text;
-    expect(guide).toMatch(/^Connecting an email service provider \(ESP\) is not available in InboxPulse yet: the Integrations screen is still being built\./);
+    expect(guide).toMatch(
+      /^Connecting an email service provider \(ESP\) is not available in InboxPulse yet: the Integrations screen is still being built\./,
+    );
     expect(guide).toMatch(/What you can do in InboxPulse today:\n- Dashboard: /);
     expect(guide).not.toMatch(/Test Connection|Install/);
     // The facts stay (which ESPs), with what is not available yet.
     const esps = doc(noIntegrations, 'esp-list').text;
     expect(esps).toMatch(/SendGrid/);
     expect(esps).not.toMatch(/Connect one on the Integrations page/);
-    expect(esps).toMatch(/Not available in InboxPulse yet: the Integrations screen is still being built \(to install an ESP plugin with an API key/);
+    expect(esps).toMatch(
+      /Not available in InboxPulse yet: the Integrations screen is still being built \(to install an ESP plugin with an API key/,
+    );
   });
 
   it('keeps the facts of a passage that links an unbuilt page, without the link', () => {
@@ -183,13 +194,21 @@ describe('chat assistant with an OpenAI-compatible LLM', () => {
         JSON.stringify({
           id: 'chatcmpl-1',
           object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'The Professional plan is $49 a month.' }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'The Professional plan is $49 a month.' },
+              finish_reason: 'stop',
+            },
+          ],
         }),
       );
     });
     await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
-    app = await createTestApp({ env: { CHAT_LLM_URL: url, CHAT_LLM_API_KEY: 'sk-test', CHAT_LLM_MODEL: 'test-model' } });
+    app = await createTestApp({
+      env: { CHAT_LLM_URL: url, CHAT_LLM_API_KEY: 'sk-test', CHAT_LLM_MODEL: 'test-model' },
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -62,7 +62,8 @@ const SITE_PATH = /(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g;
 
 export function buildKnowledge(screens: ScreenList = SCREENS): KnowledgeDoc[] {
   const missing = (ids: ScreenId[]) => ids.map((id) => screens[id]).filter((screen) => !screen.live);
-  const names = (items: Screen[]) => joinWords(items.map((s) => `the ${s.name} ${s.area === 'app' ? 'screen' : 'page'}`));
+  const names = (items: Screen[]) =>
+    joinWords(items.map((s) => `the ${s.name} ${s.area === 'app' ? 'screen' : 'page'}`));
   const livePaths = new Set(
     Object.values(screens)
       .filter((s) => s.live)
@@ -106,7 +107,8 @@ export function buildKnowledge(screens: ScreenList = SCREENS): KnowledgeDoc[] {
   };
 
   const needsOf = (doc: KnowledgeDoc): ScreenId[] | undefined =>
-    PASSAGES_NEEDING[doc.id] ?? (doc.id.startsWith('faq-') ? FAQ_NEEDING[doc.title] : /^(esp|mta)-/.test(doc.id) ? ESP_AND_MTA_NEED : undefined);
+    PASSAGES_NEEDING[doc.id] ??
+    (doc.id.startsWith('faq-') ? FAQ_NEEDING[doc.title] : /^(esp|mta)-/.test(doc.id) ? ESP_AND_MTA_NEED : undefined);
 
   const espNames = ESP_INTEGRATIONS.map((e) => e.name);
   const mtaNames = MTA_INTEGRATIONS.map((m) => m.name);
@@ -117,10 +119,16 @@ export function buildKnowledge(screens: ScreenList = SCREENS): KnowledgeDoc[] {
       text: `What you can do in InboxPulse today:\n${today}\nComing soon (not available yet):\n${list(
         appScreens.filter((s) => !s.live).map((s) => `${s.name}: to ${s.does}.`),
       )}`,
-      keywords: 'available live ready working works use coming soon later roadmap not yet built unavailable screens pages beta',
+      keywords:
+        'available live ready working works use coming soon later roadmap not yet built unavailable screens pages beta',
     },
     ...FAQ.map((f, i) => ({ id: `faq-${i}`, title: f.question, text: f.answer, keywords: 'faq' })),
-    ...GUIDES.map((g) => ({ id: `guide-${g.id}`, title: g.title, text: g.text, keywords: 'how to setup set up guide' })),
+    ...GUIDES.map((g) => ({
+      id: `guide-${g.id}`,
+      title: g.title,
+      text: g.text,
+      keywords: 'how to setup set up guide',
+    })),
     {
       id: 'plans-overview',
       title: 'Plans and pricing',
@@ -136,7 +144,12 @@ export function buildKnowledge(screens: ScreenList = SCREENS): KnowledgeDoc[] {
         `\nData retention: ${p.retention}.`,
       keywords: `price pricing cost limits limit included includes ${p.id} tier`,
     })),
-    ...FEATURES.map((f) => ({ id: `feature-${f.id}`, title: f.title, text: f.description, keywords: 'feature features capability' })),
+    ...FEATURES.map((f) => ({
+      id: `feature-${f.id}`,
+      title: f.title,
+      text: f.description,
+      keywords: 'feature features capability',
+    })),
     {
       id: 'esp-list',
       title: 'Supported email service providers (ESPs)',

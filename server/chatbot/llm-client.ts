@@ -8,7 +8,10 @@ export interface LlmConfig {
 const TIMEOUT_MS = 15_000;
 
 /** Sends the messages and returns the reply text; throws on any failure so the caller can fall back. */
-export async function completeChat(config: LlmConfig, messages: { role: 'system' | 'user'; content: string }[]): Promise<string> {
+export async function completeChat(
+  config: LlmConfig,
+  messages: { role: 'system' | 'user'; content: string }[],
+): Promise<string> {
   const res = await fetch(`${config.url.replace(/\/$/, '')}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },

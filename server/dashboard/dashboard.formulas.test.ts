@@ -33,18 +33,26 @@ describe('dashboard overview formulas', () => {
   });
 
   it('leaves authentication null while no domain has been checked', () => {
-    expect(computeOverview({ ...empty, domains: { count: 1, checked: 0, validChecks: 0, reputationAvg: null } }).authenticationScore).toBeNull();
+    expect(
+      computeOverview({ ...empty, domains: { count: 1, checked: 0, validChecks: 0, reputationAvg: null } })
+        .authenticationScore,
+    ).toBeNull();
   });
 
   it('computes the inbox rate over completed tests as a two-decimal percent string', () => {
     const o = computeOverview({ ...empty, inboxTests: { count: 4, completedSeeds: 30, completedInbox: 27 } });
     expect(o.inboxRate).toBe('90.00');
     expect(o.healthScore).toBe(90);
-    expect(computeOverview({ ...empty, inboxTests: { count: 2, completedSeeds: 0, completedInbox: 0 } }).inboxRate).toBeNull();
+    expect(
+      computeOverview({ ...empty, inboxTests: { count: 2, completedSeeds: 0, completedInbox: 0 } }).inboxRate,
+    ).toBeNull();
   });
 
   it('computes bounce against sent and complaints against delivered', () => {
-    const o = computeOverview({ ...empty, metrics: { rows: 3, sent: 10_000, delivered: 9_800, bounced: 200, complaints: 7 } });
+    const o = computeOverview({
+      ...empty,
+      metrics: { rows: 3, sent: 10_000, delivered: 9_800, bounced: 200, complaints: 7 },
+    });
     expect(o.bounceRate).toBe('2.00');
     expect(o.complaintRate).toBe('0.07');
     // Metrics alone give no health score: none of its four parts comes from them.
@@ -62,7 +70,11 @@ describe('dashboard overview formulas', () => {
   });
 
   it('shows the mean sender score of the checked IPs as IP reputation, and counts it in the health score', () => {
-    const o = computeOverview({ ...empty, ips: { senderScoreAvg: 82.25 }, inboxTests: { count: 1, completedSeeds: 10, completedInbox: 10 } });
+    const o = computeOverview({
+      ...empty,
+      ips: { senderScoreAvg: 82.25 },
+      inboxTests: { count: 1, completedSeeds: 10, completedInbox: 10 },
+    });
     expect(o.ipReputation).toBe(82.3);
     expect(o.healthScore).toBe(91); // (82.3 + 100) / 2
     expect(computeOverview({ ...empty, ips: { senderScoreAvg: null } }).ipReputation).toBeNull();

@@ -22,7 +22,8 @@ const percentString = (value: number | null) => (value === null ? null : value.t
 export function computeOverview(input: OverviewInputs): DashboardOverview {
   const { domains, inboxTests, metrics } = input;
   // Share of SPF, DKIM and DMARC checks that are valid, over domains checked at least once.
-  const authenticationScore = domains.checked > 0 ? oneDecimal((domains.validChecks / (domains.checked * 3)) * 100) : null;
+  const authenticationScore =
+    domains.checked > 0 ? oneDecimal((domains.validChecks / (domains.checked * 3)) * 100) : null;
   const domainReputation = domains.reputationAvg === null ? null : oneDecimal(domains.reputationAvg);
   const ipReputation = input.ips.senderScoreAvg === null ? null : oneDecimal(input.ips.senderScoreAvg);
   const inbox = percentOf(inboxTests.completedInbox, inboxTests.completedSeeds);

@@ -6,7 +6,8 @@ import { domains, inboxTests, integrations, ipAddresses } from '../platform/db/s
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { OverviewInputs } from './dashboard.formulas';
 
-const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) => sql`(${column} = 'valid')::int`;
+const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>
+  sql`(${column} = 'valid')::int`;
 
 export async function loadOverviewInputs(db: Db, userId: number): Promise<OverviewInputs> {
   const [domainAgg] = await db
@@ -47,7 +48,13 @@ export async function loadOverviewInputs(db: Db, userId: number): Promise<Overvi
     .select({ senderScoreAvg: sql<number | null>`avg(${ipAddresses.senderScore})::float8` })
     .from(ipAddresses)
     .where(eq(ipAddresses.userId, userId));
-  return { domains: domainAgg, inboxTests: testAgg, activeIntegrations: integrationAgg.active, metrics: metricAgg, ips: ipAgg };
+  return {
+    domains: domainAgg,
+    inboxTests: testAgg,
+    activeIntegrations: integrationAgg.active,
+    metrics: metricAgg,
+    ips: ipAgg,
+  };
 }
 
 /** One point per row with something to divide by, in percent with three decimals. */
@@ -68,7 +75,13 @@ export async function loadTrends(db: Db, userId: number, days: number): Promise<
       inbox: sql<number>`sum(${inboxTests.inboxCount})::int`,
     })
     .from(inboxTests)
-    .where(and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), sql`${inboxTests.completedAt} >= now() - make_interval(days => ${days})`))
+    .where(
+      and(
+        eq(inboxTests.userId, userId),
+        eq(inboxTests.status, 'completed'),
+        sql`${inboxTests.completedAt} >= now() - make_interval(days => ${days})`,
+      ),
+    )
     .groupBy(testDay)
     .orderBy(asc(testDay));
   const providerDays = emailMetricDays(db, userId, { from: sql`current_date - ${days - 1}::int` });

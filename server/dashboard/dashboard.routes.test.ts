@@ -51,7 +51,14 @@ async function seed(userId: number) {
       missingCount: 1,
       completedAt: sql`now() - interval '2 days'`,
     },
-    { userId, testEmailAddress: `t2-${userId}@inbox.localhost`, status: 'completed', totalSeeds: 10, inboxCount: 10, completedAt: sql`now()` },
+    {
+      userId,
+      testEmailAddress: `t2-${userId}@inbox.localhost`,
+      status: 'completed',
+      totalSeeds: 10,
+      inboxCount: 10,
+      completedAt: sql`now()`,
+    },
     { userId, testEmailAddress: `t3-${userId}@inbox.localhost`, status: 'running' },
   ]);
   await t.database.db.insert(integrations).values([
@@ -68,7 +75,11 @@ async function seed(userId: number) {
 describe('dashboard API', () => {
   it('computes the overview from the user’s own rows', async () => {
     const { client, user } = await signUp(t.app);
-    expect((await client.get('/api/dashboard/overview')).json()).toMatchObject({ isEmpty: true, healthScore: null, inboxRate: null });
+    expect((await client.get('/api/dashboard/overview')).json()).toMatchObject({
+      isEmpty: true,
+      healthScore: null,
+      inboxRate: null,
+    });
 
     await seed(user.id);
     const other = await signUp(t.app);
@@ -95,8 +106,16 @@ describe('dashboard API', () => {
     expect((await stranger.client.get('/api/domains')).json()).toEqual([]);
 
     const list = (await client.get('/api/domains')).json();
-    expect(list.map((d: { domain: string }) => d.domain).sort()).toEqual(['good.example', 'half.example', 'new.example']);
-    expect(list.find((d: { domain: string }) => d.domain === 'new.example')).toMatchObject({ status: 'pending', spfStatus: null, lastCheckedAt: null });
+    expect(list.map((d: { domain: string }) => d.domain).sort()).toEqual([
+      'good.example',
+      'half.example',
+      'new.example',
+    ]);
+    expect(list.find((d: { domain: string }) => d.domain === 'new.example')).toMatchObject({
+      status: 'pending',
+      spfStatus: null,
+      lastCheckedAt: null,
+    });
 
     const tests = (await client.get('/api/inbox-tests')).json();
     expect(tests).toHaveLength(3);
@@ -110,13 +129,34 @@ describe('dashboard API', () => {
 
     const found = (await client.get('/api/integrations')).json();
     expect(found).toEqual([
-      expect.objectContaining({ provider: 'mailgun', status: 'inactive', lastSync: null, emailsSent: 0, deliveryRate: null, dataPoints: 0 }),
-      expect.objectContaining({ provider: 'sendgrid', status: 'active', emailsSent: 2000, deliveryRate: 97, dataPoints: 3 }),
+      expect.objectContaining({
+        provider: 'mailgun',
+        status: 'inactive',
+        lastSync: null,
+        emailsSent: 0,
+        deliveryRate: null,
+        dataPoints: 0,
+      }),
+      expect.objectContaining({
+        provider: 'sendgrid',
+        status: 'active',
+        emailsSent: 2000,
+        deliveryRate: 97,
+        dataPoints: 3,
+      }),
     ]);
 
     const metrics = (await client.get('/api/email-metrics')).json();
     expect(metrics.map((m: { date: string }) => m.date)).toEqual([day(1), day(2), day(45)]);
-    expect(metrics[0]).toEqual({ id: expect.any(Number), provider: 'sendgrid', date: day(1), emailsSent: 1000, delivered: 980, bounced: 20, complaints: 1 });
+    expect(metrics[0]).toEqual({
+      id: expect.any(Number),
+      provider: 'sendgrid',
+      date: day(1),
+      emailsSent: 1000,
+      delivered: 980,
+      bounced: 20,
+      complaints: 1,
+    });
   });
 
   it('deletes an own inbox test and refuses someone else’s', async () => {
@@ -159,7 +199,13 @@ describe('dashboard API', () => {
   });
 
   it('refuses signed-out callers', async () => {
-    for (const url of ['/api/dashboard/overview', '/api/domains', '/api/inbox-tests', '/api/integrations', '/api/email-metrics']) {
+    for (const url of [
+      '/api/dashboard/overview',
+      '/api/domains',
+      '/api/inbox-tests',
+      '/api/integrations',
+      '/api/email-metrics',
+    ]) {
       expect((await new TestClient(t.app).get(url)).statusCode, url).toBe(401);
     }
   });

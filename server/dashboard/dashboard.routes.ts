@@ -12,13 +12,19 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/dashboard/overview', { onRequest: signedIn, schema: { response: { 200: DashboardOverview } } }, async (request) =>
-    computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
+  r.get(
+    '/api/dashboard/overview',
+    { onRequest: signedIn, schema: { response: { 200: DashboardOverview } } },
+    async (request) => computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
   );
 
-  r.get('/api/dashboard/trends', { onRequest: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } }, async (request) => {
-    const user = currentUser(request);
-    requireFeature(user, 'advanced_analytics');
-    return loadTrends(ctx.db, user.id, request.query.days);
-  });
+  r.get(
+    '/api/dashboard/trends',
+    { onRequest: signedIn, schema: { querystring: TrendsQuery, response: { 200: DashboardTrends } } },
+    async (request) => {
+      const user = currentUser(request);
+      requireFeature(user, 'advanced_analytics');
+      return loadTrends(ctx.db, user.id, request.query.days);
+    },
+  );
 }

@@ -15,7 +15,8 @@ const cases: [string | null, string, string][] = [
     'blocklist',
   ],
   ['5.7.606', '550 5.7.606 Access denied, banned sending IP [203.0.113.10].', 'blocklist'],
-  // Google's daily sending limit (Google Workspace Admin Help, "SMTP error reference", support.google.com/a/answer/3726730).
+  // Google's daily sending limit (Google Workspace Admin Help, "SMTP error reference",
+  // support.google.com/a/answer/3726730).
   [
     '5.4.5',
     '550 5.4.5 Daily user sending limit exceeded. For more information on Gmail sending limits go to https://support.google.com/a/answer/166852',
@@ -23,14 +24,26 @@ const cases: [string | null, string, string][] = [
   ],
   ['4.2.2', '452 4.2.2 The email account that you tried to reach is over quota.', 'mailbox_full'],
   ['5.2.2', '552 5.2.2 Mailbox full', 'mailbox_full'],
-  ['5.1.1', "550-5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address", 'unknown_user'],
-  [null, 'host mx.example.org[192.0.2.25] said: 550 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table', 'unknown_user'],
+  [
+    '5.1.1',
+    "550-5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address",
+    'unknown_user',
+  ],
+  [
+    null,
+    'host mx.example.org[192.0.2.25] said: 550 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
+    'unknown_user',
+  ],
   [
     '5.7.26',
     '550-5.7.26 This mail has been blocked because the sender is unauthenticated. Gmail requires all senders to authenticate with either SPF or DKIM.',
     'policy',
   ],
-  ['5.7.509', '550 5.7.509 Access denied, sending domain example.com does not pass DMARC verification and has a DMARC policy of reject.', 'policy'],
+  [
+    '5.7.509',
+    '550 5.7.509 Access denied, sending domain example.com does not pass DMARC verification and has a DMARC policy of reject.',
+    'policy',
+  ],
   ['5.7.1', '550-5.7.1 Our system has detected that this message is likely unsolicited mail.', 'policy'],
   ['4.4.1', 'connect to mx.example.net[198.51.100.7]:25: Connection timed out', 'other'],
   [null, null as unknown as string, 'other'],
@@ -66,10 +79,13 @@ const reputationThrottling: [string, string, string][] = [
 ];
 
 describe('bounce causes in plain words', () => {
-  it.each(reputationThrottling)('%s: throttling for reputation is its own cause, not a blocklist', (_source, enhancedStatus, smtpResponse) => {
-    expect(bounceCause({ enhancedStatus, smtpResponse })).toBe('reputation_throttled');
-    expect(bounceCause({ enhancedStatus: null, smtpResponse })).toBe('reputation_throttled');
-  });
+  it.each(reputationThrottling)(
+    '%s: throttling for reputation is its own cause, not a blocklist',
+    (_source, enhancedStatus, smtpResponse) => {
+      expect(bounceCause({ enhancedStatus, smtpResponse })).toBe('reputation_throttled');
+      expect(bounceCause({ enhancedStatus: null, smtpResponse })).toBe('reputation_throttled');
+    },
+  );
 
   it('gives every cause a label and a piece of advice', () => {
     for (const cause of BOUNCE_CAUSES) {
@@ -85,8 +101,12 @@ describe('bounce causes in plain words', () => {
   });
 
   it('falls back on the MTA’s own category when the answer says nothing', () => {
-    expect(bounceCause({ enhancedStatus: null, smtpResponse: 'rejected', category: 'quota-issues' })).toBe('mailbox_full');
-    expect(bounceCause({ enhancedStatus: null, smtpResponse: 'rejected', category: 'InvalidRecipient' })).toBe('unknown_user');
+    expect(bounceCause({ enhancedStatus: null, smtpResponse: 'rejected', category: 'quota-issues' })).toBe(
+      'mailbox_full',
+    );
+    expect(bounceCause({ enhancedStatus: null, smtpResponse: 'rejected', category: 'InvalidRecipient' })).toBe(
+      'unknown_user',
+    );
     expect(bounceCause({ enhancedStatus: null, smtpResponse: 'rejected', category: 'spam-related' })).toBe('blocklist');
   });
 

@@ -23,10 +23,14 @@ export const CAUSE_LABELS: Record<BounceCause, string> = {
 export const CAUSE_ADVICE: Record<BounceCause, string> = {
   blocklist:
     'Find the listed address under Blacklist Monitoring, remove what got it listed (a compromised account or form, an old or bought list), then ask the list to delist it.',
-  policy: 'Check the sending domain’s SPF, DKIM and DMARC under Domains: the receiver refused mail that failed them or that its filters took for spam.',
-  mailbox_full: 'Nothing to fix on your side: the mail is retried, and an address that stays full for weeks is best removed from your list.',
-  unknown_user: 'Remove these addresses from your list: they do not exist, and mailing them again lowers your reputation.',
-  rate_limited: 'Send more slowly to this receiver: open fewer connections and send fewer messages per connection, and let the deferred mail retry.',
+  policy:
+    'Check the sending domain’s SPF, DKIM and DMARC under Domains: the receiver refused mail that failed them or that its filters took for spam.',
+  mailbox_full:
+    'Nothing to fix on your side: the mail is retried, and an address that stays full for weeks is best removed from your list.',
+  unknown_user:
+    'Remove these addresses from your list: they do not exist, and mailing them again lowers your reputation.',
+  rate_limited:
+    'Send more slowly to this receiver: open fewer connections and send fewer messages per connection, and let the deferred mail retry.',
   reputation_throttled:
     'The receiver is slowing your mail because of your sender reputation, not a listing: send less to it for a few days, mail only recipients who engage, watch complaints (Google Postmaster Tools, Microsoft SNDS, Yahoo’s complaint feedback loop) and let the deferred mail retry.',
   other: 'Read the receiving server’s answer on the failed messages for what it asks.',
@@ -75,7 +79,8 @@ export interface CauseInput {
 /** The plain cause of one failure. */
 export function bounceCause({ enhancedStatus, smtpResponse, category }: CauseInput): BounceCause {
   const text = (smtpResponse ?? '').slice(0, 2000);
-  if (REPUTATION_THROTTLE.test(text) || /^4\.7\.(?:28|65[01])$/.test(enhancedStatus ?? '')) return 'reputation_throttled';
+  if (REPUTATION_THROTTLE.test(text) || /^4\.7\.(?:28|65[01])$/.test(enhancedStatus ?? ''))
+    return 'reputation_throttled';
   if (BLOCKLIST.test(text)) return 'blocklist';
   if (RATE_LIMIT.test(text) || /^[45]\.4\.5$/.test(enhancedStatus ?? '')) return 'rate_limited';
   const code = enhancedStatus ?? '';
@@ -89,7 +94,8 @@ export function bounceCause({ enhancedStatus, smtpResponse, category }: CauseInp
 
 // Where the MTA names the receiving server rather than the sender: Postfix's "host mx.example.com[192.0.2.1] said:",
 // "connect to mx.example.com[192.0.2.1]:25", GreenArrow's "192.0.2.1 does not like recipient" / "Remote host said".
-const RECEIVER = /host \S{1,255}\[[^\]]{1,45}\]|connect to \S{1,255}\[[^\]]{1,45}\](?::\d+)?|^\s*[\d.]{7,15} (?:does not like|failed after|accepted)/gi;
+const RECEIVER =
+  /host \S{1,255}\[[^\]]{1,45}\]|connect to \S{1,255}\[[^\]]{1,45}\](?::\d+)?|^\s*[\d.]{7,15} (?:does not like|failed after|accepted)/gi;
 const IPV4 = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d)/g;
 
 /**

@@ -3,27 +3,46 @@ import { boundResponse, cleanIp, parseAddress, parseSmtpResponse, parseTime } fr
 
 describe('reading what MTAs write', () => {
   it('finds the reply code and the enhanced status code, not pieces of addresses or Yahoo’s own codes', () => {
-    expect(parseSmtpResponse('host mx.example.org[192.0.2.25] said: 550 5.1.1 <bob@example.org>: User unknown (in reply to RCPT TO command)')).toEqual({
+    expect(
+      parseSmtpResponse(
+        'host mx.example.org[192.0.2.25] said: 550 5.1.1 <bob@example.org>: User unknown (in reply to RCPT TO command)',
+      ),
+    ).toEqual({
       code: 550,
       enhanced: '5.1.1',
     });
-    expect(parseSmtpResponse('421-4.7.0 [203.0.113.10 15] Our system has detected an unusual rate of unsolicited mail')).toEqual({
+    expect(
+      parseSmtpResponse('421-4.7.0 [203.0.113.10 15] Our system has detected an unusual rate of unsolicited mail'),
+    ).toEqual({
       code: 421,
       enhanced: '4.7.0',
     });
-    expect(parseSmtpResponse('smtp;550 5.7.1 Service unavailable; Client host [203.0.113.10] blocked using zen.spamhaus.org')).toEqual({
+    expect(
+      parseSmtpResponse(
+        'smtp;550 5.7.1 Service unavailable; Client host [203.0.113.10] blocked using zen.spamhaus.org',
+      ),
+    ).toEqual({
       code: 550,
       enhanced: '5.7.1',
     });
-    expect(parseSmtpResponse('Messages from 203.0.113.10 temporarily deferred - 4.16.55.1')).toEqual({ code: null, enhanced: null });
-    expect(parseSmtpResponse('connect to mx.example.net[198.51.100.7]:25: Connection timed out')).toEqual({ code: null, enhanced: null });
+    expect(parseSmtpResponse('Messages from 203.0.113.10 temporarily deferred - 4.16.55.1')).toEqual({
+      code: null,
+      enhanced: null,
+    });
+    expect(parseSmtpResponse('connect to mx.example.net[198.51.100.7]:25: Connection timed out')).toEqual({
+      code: null,
+      enhanced: null,
+    });
     expect(parseSmtpResponse('554 rejected')).toEqual({ code: 554, enhanced: null });
     expect(parseSmtpResponse(null)).toEqual({ code: null, enhanced: null });
   });
 
   it('reads addresses as logs write them, lower case, and refuses what is not one', () => {
     expect(parseAddress('<Ann@Gmail.COM>')).toEqual({ address: 'ann@gmail.com', domain: 'gmail.com' });
-    expect(parseAddress('rfc822;bob+list@example.org')).toEqual({ address: 'bob+list@example.org', domain: 'example.org' });
+    expect(parseAddress('rfc822;bob+list@example.org')).toEqual({
+      address: 'bob+list@example.org',
+      domain: 'example.org',
+    });
     expect(parseAddress('root')).toBeNull();
     expect(parseAddress('a@localhost')).toBeNull();
     expect(parseAddress('<>')).toBeNull();

@@ -51,12 +51,15 @@ export function str(value: unknown): string | undefined {
 
 /** A plain object (a JSON record), or undefined. */
 export function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 // An address as logs write it: optional <>, optional "rfc822;" type, local@domain. The domain is a
 // host name (letters, digits, dashes, dots) or an address literal. Bounded, no nested quantifiers.
-const ADDRESS = /^(?:rfc822;\s*)?<?([^\s<>@"]{1,64}|"[^"\r\n]{1,62}")@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])>?$/i;
+const ADDRESS =
+  /^(?:rfc822;\s*)?<?([^\s<>@"]{1,64}|"[^"\r\n]{1,62}")@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])>?$/i;
 
 /**
  * `text` with each lone UTF-16 surrogate (half a character, which no real MTA writes) made U+FFFD,
@@ -113,7 +116,10 @@ const ENHANCED_ALONE = /(?<![\d.])([245]\.\d{1,3}\.\d{1,3})(?!\d|\.\d)/;
 const REPLY_CODE = /(?:^|said:\s*|smtp;\s*|\(\s*)([245]\d\d)(?=[\s-]|$)/i;
 
 /** The SMTP reply code and RFC 3463 enhanced status code a server's answer carries, as far as it says. */
-export function parseSmtpResponse(response: string | null | undefined): { code: number | null; enhanced: string | null } {
+export function parseSmtpResponse(response: string | null | undefined): {
+  code: number | null;
+  enhanced: string | null;
+} {
   if (!response) return { code: null, enhanced: null };
   const text = response.length > LINE_MAX ? response.slice(0, LINE_MAX) : response;
   const both = CODE_THEN_ENHANCED.exec(text);
@@ -167,7 +173,9 @@ export function parseTime(value: unknown, now = Date.now()): Date | null {
       const pmta = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\s*([+-]\d{2}):?(\d{2})$/.exec(t);
       // A date and time without a zone is UTC, as the MTAs that write it say (Date.parse would take local time).
       const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/.test(t);
-      ms = pmta ? Date.parse(`${pmta[1]}T${pmta[2]}${pmta[3]}:${pmta[4]}`) : Date.parse(zoneless ? `${t.replace(' ', 'T')}Z` : t);
+      ms = pmta
+        ? Date.parse(`${pmta[1]}T${pmta[2]}${pmta[3]}:${pmta[4]}`)
+        : Date.parse(zoneless ? `${t.replace(' ', 'T')}Z` : t);
     }
   } else return null;
   if (!Number.isFinite(ms) || ms < EARLIEST || ms > now + FUTURE_SLACK_MS) return null;
@@ -203,10 +211,17 @@ export function makeEvent(f: EventFields): RowOutcome {
   if (messageId.length > MESSAGE_ID_MAX) return failed(`Message id longer than ${MESSAGE_ID_MAX} characters`);
   if (hasControl(messageId)) return failed('Message id holds control characters');
   const recipient = parseAddress(f.recipient);
-  if (!recipient) return failed(f.recipient ? `Recipient is not an e-mail address: ${printable(f.recipient.slice(0, 80))}` : 'No recipient');
+  if (!recipient)
+    return failed(
+      f.recipient ? `Recipient is not an e-mail address: ${printable(f.recipient.slice(0, 80))}` : 'No recipient',
+    );
   const occurredAt = parseTime(f.time, f.now);
   if (!occurredAt)
-    return failed(f.time === undefined || f.time === null || f.time === '' ? 'No time' : `Time cannot be read: ${printable(String(f.time).slice(0, 40))}`);
+    return failed(
+      f.time === undefined || f.time === null || f.time === ''
+        ? 'No time'
+        : `Time cannot be read: ${printable(String(f.time).slice(0, 40))}`,
+    );
   const response = boundResponse(f.response);
   const parsed = parseSmtpResponse(response);
   const enhanced = validEnhanced(f.enhanced) ?? parsed.enhanced;

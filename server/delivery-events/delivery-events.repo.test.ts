@@ -33,17 +33,24 @@ async function deletionWaitsOnALock(): Promise<boolean> {
   return result.rows[0].n > 0;
 }
 
-const storedFor = async (userId: number) => (await t.database.db.select().from(deliveryEvents).where(eq(deliveryEvents.userId, userId))).length;
+const storedFor = async (userId: number) =>
+  (await t.database.db.select().from(deliveryEvents).where(eq(deliveryEvents.userId, userId))).length;
 
 // delivery_events has no foreign key to users (ADR 029): the writer guards the owner itself.
 describe('storing delivery events without a foreign key', () => {
   it('stores nothing for a user that does not exist, or no longer does', async () => {
-    expect(await storeNewEvents(t.database.db, 2_000_000_000, 'postfix', [event(1)], { returnKeys: false })).toEqual({ count: 0, keys: [] });
+    expect(await storeNewEvents(t.database.db, 2_000_000_000, 'postfix', [event(1)], { returnKeys: false })).toEqual({
+      count: 0,
+      keys: [],
+    });
     expect(await storedFor(2_000_000_000)).toBe(0);
 
     const { user } = await signUp(t.app);
     await deleteAccount(t.database.db, user.id);
-    expect(await storeNewEvents(t.database.db, user.id, 'postfix', [event(2)], { returnKeys: true })).toEqual({ count: 0, keys: [] });
+    expect(await storeNewEvents(t.database.db, user.id, 'postfix', [event(2)], { returnKeys: true })).toEqual({
+      count: 0,
+      keys: [],
+    });
     expect(await storedFor(user.id)).toBe(0);
   });
 
@@ -51,7 +58,9 @@ describe('storing delivery events without a foreign key', () => {
     const { user } = await signUp(t.app);
     let deleted: Promise<void> | undefined;
     await t.database.db.transaction(async (tx) => {
-      expect((await storeNewEvents(tx, user.id, 'postfix', [event(3), event(4)], { returnKeys: true })).keys).toHaveLength(2);
+      expect(
+        (await storeNewEvents(tx, user.id, 'postfix', [event(3), event(4)], { returnKeys: true })).keys,
+      ).toHaveLength(2);
       // The batch holds the user row: the deletion, in another connection, waits on it until this commits.
       deleted = deleteAccount(t.database.db, user.id);
       let finished = false;
@@ -80,13 +89,35 @@ describe('the day figures a batch adds', () => {
     ];
     expect((await storeNewEvents(t.database.db, user.id, 'postfix', batch, { returnKeys: false })).count).toBe(6);
     // Sent again with one new event: only that one is counted.
-    const again = await storeNewEvents(t.database.db, user.id, 'postfix', [...batch, { ...event(15), occurredAt: at('2026-03-01T14:00:00Z') }], {
-      returnKeys: true,
-    });
+    const again = await storeNewEvents(
+      t.database.db,
+      user.id,
+      'postfix',
+      [...batch, { ...event(15), occurredAt: at('2026-03-01T14:00:00Z') }],
+      {
+        returnKeys: true,
+      },
+    );
     expect(again.keys).toEqual([{ messageId: 'Q15', recipient: 'user15@gmail.com', eventType: 'delivered' }]);
 
-    const rows = await t.database.db.select().from(emailMetrics).where(eq(emailMetrics.userId, user.id)).orderBy(emailMetrics.date, emailMetrics.sendingIp);
-    expect(rows.map((r) => [r.date, r.sendingIp, r.emailsSent, r.delivered, r.bounced, r.hardBounces, r.softBounces, r.deferred, r.complaints])).toEqual([
+    const rows = await t.database.db
+      .select()
+      .from(emailMetrics)
+      .where(eq(emailMetrics.userId, user.id))
+      .orderBy(emailMetrics.date, emailMetrics.sendingIp);
+    expect(
+      rows.map((r) => [
+        r.date,
+        r.sendingIp,
+        r.emailsSent,
+        r.delivered,
+        r.bounced,
+        r.hardBounces,
+        r.softBounces,
+        r.deferred,
+        r.complaints,
+      ]),
+    ).toEqual([
       ['2026-03-01', '203.0.113.10', 4, 2, 2, 1, 1, 1, 0],
       ['2026-03-01', '203.0.113.11', 1, 1, 0, 0, 0, 0, 0],
       ['2026-03-02', '203.0.113.10', 0, 0, 0, 0, 0, 0, 1],

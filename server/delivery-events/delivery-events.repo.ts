@@ -5,7 +5,8 @@ import { writeOwnDayFigures, type DayFigures } from '../platform/db/email-metric
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 
 // The writer of delivery_events and of email_metrics' event-made rows; the alert evaluation reads
-// delivery_events too (server/alerts/evaluation/evaluation.repo.ts: this capability imports the alerts, so it cannot ask here).
+// delivery_events too (server/alerts/evaluation/evaluation.repo.ts: this capability imports the alerts, so it cannot
+// ask here).
 
 export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
 
@@ -67,7 +68,9 @@ export async function storeNewEvents(
 ): Promise<StoredEvents> {
   if (events.length === 0) return { count: 0, keys: [] };
   const col = <K extends keyof NewEvent>(key: K) => sql.param(events.map((e) => e[key]));
-  const answer = options.returnKeys ? sql`SELECT message_id, recipient, event_type FROM ins` : sql`SELECT count(*)::int AS n FROM ins`;
+  const answer = options.returnKeys
+    ? sql`SELECT message_id, recipient, event_type FROM ins`
+    : sql`SELECT count(*)::int AS n FROM ins`;
   const result = (await ex.execute(sql`
     WITH owner AS (SELECT id FROM users WHERE id = ${userId} FOR KEY SHARE),
     ins AS (
@@ -105,7 +108,9 @@ export async function storeNewEvents(
         deferred = m.deferred + excluded.deferred,
         complaints = m.complaints + excluded.complaints
     )
-    ${answer}`)) as unknown as Rows<{ n: number } | { message_id: string; recipient: string; event_type: DeliveryEventType }>;
+    ${answer}`)) as unknown as Rows<
+    { n: number } | { message_id: string; recipient: string; event_type: DeliveryEventType }
+  >;
   if (!options.returnKeys) return { count: (result.rows[0] as { n: number }).n, keys: [] };
   const keys = (result.rows as { message_id: string; recipient: string; event_type: DeliveryEventType }[]).map((r) => ({
     messageId: r.message_id,
@@ -163,11 +168,18 @@ const counts = {
 };
 
 /** Event counts from `since`, of one sending domain (and its subdomains) or one source when given. */
-export async function countEvents(ex: Executor, userId: number, since: Date, filter: { domain?: string; source?: EventSource } = {}): Promise<EventCounts> {
+export async function countEvents(
+  ex: Executor,
+  userId: number,
+  since: Date,
+  filter: { domain?: string; source?: EventSource } = {},
+): Promise<EventCounts> {
   const where = [eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since)];
   // The domain or a subdomain of it: envelope senders are often a bounce subdomain (bounce.example.com).
   if (filter.domain)
-    where.push(sql`(${deliveryEvents.domain} = ${filter.domain} or right(${deliveryEvents.domain}, ${filter.domain.length + 1}) = ${`.${filter.domain}`})`);
+    where.push(
+      sql`(${deliveryEvents.domain} = ${filter.domain} or right(${deliveryEvents.domain}, ${filter.domain.length + 1}) = ${`.${filter.domain}`})`,
+    );
   if (filter.source) where.push(eq(deliveryEvents.source, filter.source));
   const [row] = await ex
     .select(counts)
@@ -186,7 +198,9 @@ export async function countEventsByMailboxProvider(
   return ex
     .select({ mailboxProvider: deliveryEvents.mailboxProvider, ...counts })
     .from(deliveryEvents)
-    .where(and(eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since), eq(deliveryEvents.source, source)))
+    .where(
+      and(eq(deliveryEvents.userId, userId), gte(deliveryEvents.occurredAt, since), eq(deliveryEvents.source, source)),
+    )
     .groupBy(deliveryEvents.mailboxProvider)
     .orderBy(sql`count(*) desc`, deliveryEvents.mailboxProvider);
 }
@@ -208,7 +222,13 @@ export interface FailureGroup {
  * so a thousand "550 5.1.1 <x@y>: User unknown" are one group; IP addresses stay (a blocklist names
  * them). At most `limit` groups, the largest; the rest are counted by countFailures.
  */
-export async function listFailureGroups(ex: Executor, userId: number, since: Date, limit: number, source?: EventSource): Promise<FailureGroup[]> {
+export async function listFailureGroups(
+  ex: Executor,
+  userId: number,
+  since: Date,
+  limit: number,
+  source?: EventSource,
+): Promise<FailureGroup[]> {
   const response = sql<
     string | null
   >`left(regexp_replace(${deliveryEvents.smtpResponse}, '<[^>]*>|[^\\s<>]+@[^\\s<>]+|\\m[0-9a-z]*[0-9][0-9a-z]*[a-z][0-9a-z]*\\M|\\m[0-9a-z]*[a-z][0-9a-z]*[0-9][0-9a-z]*\\M', '', 'gi'), 400)`;
@@ -230,7 +250,14 @@ export async function listFailureGroups(ex: Executor, userId: number, since: Dat
     })
     .from(deliveryEvents)
     .where(and(...where))
-    .groupBy(deliveryEvents.eventType, deliveryEvents.enhancedStatus, response, deliveryEvents.mailboxProvider, deliveryEvents.sendingIp, deliveryEvents.domain)
+    .groupBy(
+      deliveryEvents.eventType,
+      deliveryEvents.enhancedStatus,
+      response,
+      deliveryEvents.mailboxProvider,
+      deliveryEvents.sendingIp,
+      deliveryEvents.domain,
+    )
     .orderBy(sql`count(*) desc`)
     .limit(limit);
   return rows as FailureGroup[];

@@ -47,7 +47,11 @@ function post(url: string, payload: string | object, headers: Record<string, str
 }
 
 async function storedEvents(userId: number) {
-  return t.database.db.select().from(deliveryEvents).where(eq(deliveryEvents.userId, userId)).orderBy(deliveryEvents.recipient, deliveryEvents.eventType);
+  return t.database.db
+    .select()
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.userId, userId))
+    .orderBy(deliveryEvents.recipient, deliveryEvents.eventType);
 }
 async function metricRows(userId: number) {
   return t.database.db
@@ -57,11 +61,10 @@ async function metricRows(userId: number) {
     .orderBy(emailMetrics.provider, emailMetrics.mailboxProvider, emailMetrics.sendingIp);
 }
 async function jobsFor(name: string, key: string, value: number): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and (data->>$2)::int = $3`, [
-    name,
-    key,
-    value,
-  ]);
+  const { rows } = await t.database.pool.query<{ n: string }>(
+    `select count(*) as n from pgboss.job where name = $1 and (data->>$2)::int = $3`,
+    [name, key, value],
+  );
   return Number(rows[0].n);
 }
 
@@ -97,7 +100,12 @@ describe('MTA webhooks: authentication', () => {
     const { userId, token } = await userWithToken();
     const body = postfixBatch('4TfK2Q1xYzz8');
     expect((await post('/api/webhooks/postfix', body, { 'x-webhook-token': token })).statusCode).toBe(200);
-    expect((await post(`/api/webhooks/postfix?token=${token}`, body, {})).json()).toEqual({ accepted: 0, duplicates: 3, ignored: 1, rejected: [] });
+    expect((await post(`/api/webhooks/postfix?token=${token}`, body, {})).json()).toEqual({
+      accepted: 0,
+      duplicates: 3,
+      ignored: 1,
+      rejected: [],
+    });
     expect(await storedEvents(userId)).toHaveLength(3);
   });
 
@@ -127,14 +135,35 @@ describe('MTA webhooks: each MTA’s batch', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 3, duplicates: 0, ignored: 1, rejected: [] });
     const events = await storedEvents(userId);
-    expect(events.map((e) => [e.source, e.messageId, e.recipient, e.eventType, e.bounceClass, e.enhancedStatus, e.mailboxProvider, e.domain])).toEqual([
+    expect(
+      events.map((e) => [
+        e.source,
+        e.messageId,
+        e.recipient,
+        e.eventType,
+        e.bounceClass,
+        e.enhancedStatus,
+        e.mailboxProvider,
+        e.domain,
+      ]),
+    ).toEqual([
       ['postfix', '4TfK2Q1xYzz7', 'ann@gmail.com', 'delivered', null, '2.0.0', 'gmail', 'mail.example.com'],
       ['postfix', '4TfK2Q1xYzz7', 'bob@example.org', 'bounced', 'hard', '5.1.1', 'other', 'mail.example.com'],
       ['postfix', '4TfK2Q1xYzz7', 'carol@yahoo.com', 'deferred', null, '4.7.0', 'yahoo', 'mail.example.com'],
     ]);
     const metricsBefore = await metricRows(userId);
     expect(
-      metricsBefore.map((m) => [m.provider, m.date, m.mailboxProvider, m.emailsSent, m.delivered, m.bounced, m.hardBounces, m.softBounces, m.deferred]),
+      metricsBefore.map((m) => [
+        m.provider,
+        m.date,
+        m.mailboxProvider,
+        m.emailsSent,
+        m.delivered,
+        m.bounced,
+        m.hardBounces,
+        m.softBounces,
+        m.deferred,
+      ]),
     ).toEqual([
       ['postfix', TODAY, 'gmail', 1, 1, 0, 0, 0, 0],
       ['postfix', TODAY, 'other', 1, 0, 1, 1, 0, 0],
@@ -165,7 +194,17 @@ describe('MTA webhooks: each MTA’s batch', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ accepted: 3, duplicates: 0, ignored: 0, rejected: [] });
     const metrics = await metricRows(userId);
-    expect(metrics.map((m) => [m.provider, m.mailboxProvider, m.sendingIp, m.emailsSent, m.delivered, m.hardBounces, m.deferred])).toEqual([
+    expect(
+      metrics.map((m) => [
+        m.provider,
+        m.mailboxProvider,
+        m.sendingIp,
+        m.emailsSent,
+        m.delivered,
+        m.hardBounces,
+        m.deferred,
+      ]),
+    ).toEqual([
       ['powermta', 'gmail', '203.0.113.10', 1, 1, 0, 0],
       ['powermta', 'other', '203.0.113.10', 1, 0, 1, 0],
       ['powermta', 'yahoo', '203.0.113.11', 0, 0, 0, 1],
@@ -192,7 +231,12 @@ describe('MTA webhooks: each MTA’s batch', () => {
         id: 'k2',
         sender: 'news@mail.example.com',
         recipient: 'bob@example.org',
-        response: { code: 550, enhanced_code: { class: 5, subject: 1, detail: 1 }, content: 'User unknown', command: 'RCPT TO' },
+        response: {
+          code: 550,
+          enhanced_code: { class: 5, subject: 1, detail: 1 },
+          content: 'User unknown',
+          command: 'RCPT TO',
+        },
         timestamp: ts,
       },
       {
@@ -215,8 +259,16 @@ describe('MTA webhooks: each MTA’s batch', () => {
     const halon = {
       type: 'delivery',
       time: (ts + 1) * 1000,
-      message: { id: { transaction: 'h-tx-1', queue: 1 }, sender: 'news@mail.example.com', recipient: 'dan@brand.example' },
-      attempt: { result: { code: 250, enhanced: [2, 0, 0], reason: ['Ok'] }, connection: { localip: '203.0.113.21' }, duration: 0.5 },
+      message: {
+        id: { transaction: 'h-tx-1', queue: 1 },
+        sender: 'news@mail.example.com',
+        recipient: 'dan@brand.example',
+      },
+      attempt: {
+        result: { code: 250, enhanced: [2, 0, 0], reason: ['Ok'] },
+        connection: { localip: '203.0.113.21' },
+        duration: 0.5,
+      },
     };
     expect(
       (
@@ -238,12 +290,25 @@ describe('MTA webhooks: each MTA’s batch', () => {
         details: 'Permanent SMTP delivery error (from 185.22.208.10)',
         output: '550 5.1.1 User unknown',
         timestamp: ts,
-        message: { id: 1, token: 't', direction: 'outgoing', message_id: 'p1@app', to: 'eve@example.org', from: 'sales@awesomeapp.com' },
+        message: {
+          id: 1,
+          token: 't',
+          direction: 'outgoing',
+          message_id: 'p1@app',
+          to: 'eve@example.org',
+          from: 'sales@awesomeapp.com',
+        },
       },
     };
     expect((await post(`/api/webhooks/postal?token=${token}`, postal, {})).json()).toMatchObject({ accepted: 1 });
 
-    const greenarrow = new URLSearchParams({ event_type: 'scomp', event_time: String(ts), email: 'ann@gmail.com', listid: 'a1', sendid: 'spring' }).toString();
+    const greenarrow = new URLSearchParams({
+      event_type: 'scomp',
+      event_time: String(ts),
+      email: 'ann@gmail.com',
+      listid: 'a1',
+      sendid: 'spring',
+    }).toString();
     const gaRes = await t.app.inject({
       method: 'POST',
       url: `/api/webhooks/greenarrow?token=${token}`,
@@ -279,7 +344,9 @@ describe('MTA webhooks: each MTA’s batch', () => {
     ).toBe(400);
 
     const events = await storedEvents(userId);
-    expect(events.map((e) => [e.source, e.recipient, e.eventType, e.bounceClass, e.mailboxProvider, e.sendingIp])).toEqual([
+    expect(
+      events.map((e) => [e.source, e.recipient, e.eventType, e.bounceClass, e.mailboxProvider, e.sendingIp]),
+    ).toEqual([
       ['greenarrow', 'ann@gmail.com', 'complaint', null, 'gmail', ''],
       ['kumo', 'ann@gmail.com', 'delivered', null, 'gmail', '203.0.113.20'],
       ['kumo', 'bob@example.org', 'bounced', 'hard', 'other', ''],
@@ -296,12 +363,29 @@ describe('MTA webhooks: bad batches', () => {
     const auth = { authorization: `Bearer ${token}` };
     const ts = nowSeconds() - 10;
     const lines = [
-      JSON.stringify({ type: 'Delivery', id: 'g1', recipient: 'ann@gmail.com', response: { code: 250, content: 'OK' }, timestamp: ts }),
+      JSON.stringify({
+        type: 'Delivery',
+        id: 'g1',
+        recipient: 'ann@gmail.com',
+        response: { code: 250, content: 'OK' },
+        timestamp: ts,
+      }),
       '{"type":"Delivery", oops',
       JSON.stringify({ type: 'Delivery', id: 'g2', recipient: 'nobody', timestamp: ts }),
-      JSON.stringify({ type: 'Bounce', id: 'g3', recipient: 'bob@example.org', response: { code: 550, content: 'no' }, timestamp: ts }),
+      JSON.stringify({
+        type: 'Bounce',
+        id: 'g3',
+        recipient: 'bob@example.org',
+        response: { code: 550, content: 'no' },
+        timestamp: ts,
+      }),
     ].join('\n');
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/kumo', payload: lines, headers: { 'content-type': 'application/x-ndjson', ...auth } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/kumo',
+      payload: lines,
+      headers: { 'content-type': 'application/x-ndjson', ...auth },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       accepted: 2,
@@ -318,7 +402,13 @@ describe('MTA webhooks: bad batches', () => {
     const nul = [
       { type: 'Delivery', id: 'g4\u0000', recipient: 'ann@gmail.com', timestamp: ts },
       { type: 'Delivery', id: 'g5', recipient: 'a\u0000nn@gmail.com', timestamp: ts },
-      { type: 'Bounce', id: 'g6', recipient: 'ann@gmail.com', response: { code: 550, content: 'no\u0000 such user' }, timestamp: ts },
+      {
+        type: 'Bounce',
+        id: 'g6',
+        recipient: 'ann@gmail.com',
+        response: { code: 550, content: 'no\u0000 such user' },
+        timestamp: ts,
+      },
     ];
     expect((await post('/api/webhooks/kumo', nul, auth)).json()).toEqual({
       accepted: 1,
@@ -332,7 +422,15 @@ describe('MTA webhooks: bad batches', () => {
     expect((await storedEvents(userId)).find((e) => e.messageId === 'g6')?.smtpResponse).toBe('550 no such user');
 
     // Half a character (a lone UTF-16 surrogate, which PostgreSQL's JSON refuses) is stored as U+FFFD, not a 500.
-    const halves = [{ type: 'Delivery', id: 'g7\ud800', recipient: 'ann\udc00@gmail.com', response: { code: 250, content: 'OK \ud83d' }, timestamp: ts }];
+    const halves = [
+      {
+        type: 'Delivery',
+        id: 'g7\ud800',
+        recipient: 'ann\udc00@gmail.com',
+        response: { code: 250, content: 'OK \ud83d' },
+        timestamp: ts,
+      },
+    ];
     expect((await post('/api/webhooks/kumo', halves, auth)).json()).toMatchObject({ accepted: 1, rejected: [] });
     expect((await storedEvents(userId)).find((e) => e.messageId === 'g7\ufffd')).toMatchObject({
       recipient: 'ann\ufffd@gmail.com',
@@ -343,10 +441,14 @@ describe('MTA webhooks: bad batches', () => {
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual({
       code: 'validation_error',
-      message: 'No row of the batch could be read: row 0: Not a syslog line of a mail log; row 1: Not a syslog line of a mail log',
+      message:
+        'No row of the batch could be read: row 0: Not a syslog line of a mail log; row 1: Not a syslog line of a mail log',
     });
     expect((await post('/api/webhooks/powermta', 'd,1,2,3\n', auth)).json().message).toMatch(/header/);
-    expect((await post('/api/webhooks/postfix', '\n\n', auth)).json()).toEqual({ code: 'validation_error', message: 'The batch has no rows' });
+    expect((await post('/api/webhooks/postfix', '\n\n', auth)).json()).toEqual({
+      code: 'validation_error',
+      message: 'The batch has no rows',
+    });
     const pdf = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/postfix',
@@ -369,7 +471,12 @@ describe('MTA webhooks: bad batches', () => {
       code: 'payload_too_large',
       message: 'A batch holds at most 1,000 events; this one has 1,001. Send the rest in another request.',
     });
-    const kumo = Array.from({ length: 1001 }, (_, i) => ({ type: 'Delivery', id: `b${i}`, recipient: `u${i}@gmail.com`, timestamp: nowSeconds() }));
+    const kumo = Array.from({ length: 1001 }, (_, i) => ({
+      type: 'Delivery',
+      id: `b${i}`,
+      recipient: `u${i}@gmail.com`,
+      timestamp: nowSeconds(),
+    }));
     expect((await post('/api/webhooks/kumo', kumo, auth)).statusCode).toBe(413);
     expect(await storedEvents(userId)).toHaveLength(0);
 
@@ -390,7 +497,11 @@ describe('what the events feed', () => {
     expect(hook.statusCode, hook.body).toBe(200);
     const res = await post('/api/webhooks/postfix', postfixBatch('4TfKHOOK0001'), { authorization: `Bearer ${token}` });
     expect(res.json().accepted).toBe(3);
-    const deliveries = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(webhookDeliveries.id);
+    const deliveries = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.userId, userId))
+      .orderBy(webhookDeliveries.id);
     expect(deliveries.map((d) => d.eventType).sort()).toEqual(['email.bounced', 'email.delivered']);
     const bounced = JSON.parse(deliveries.find((d) => d.eventType === 'email.bounced')!.body);
     expect(bounced).toMatchObject({
@@ -419,7 +530,9 @@ describe('what the events feed', () => {
 
     // The same batch again: no new delivery.
     await post('/api/webhooks/postfix', postfixBatch('4TfKHOOK0001'), { authorization: `Bearer ${token}` });
-    expect(await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId))).toHaveLength(2);
+    expect(
+      await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)),
+    ).toHaveLength(2);
   });
 
   it('GET /api/email-metrics: one row per provider and day, summed over mailbox providers and IPs, with a date filter', async () => {
@@ -427,11 +540,29 @@ describe('what the events feed', () => {
     await post('/api/webhooks/postfix', postfixBatch('4TfKSUM00001'), { authorization: `Bearer ${token}` });
     // A synced ESP's own statistics for yesterday.
     const yesterday = utcDay(daysAgo(1));
-    await t.database.db.insert(emailMetrics).values({ userId, provider: 'sendgrid', date: yesterday, emailsSent: 100, delivered: 97, bounced: 3 });
+    await t.database.db
+      .insert(emailMetrics)
+      .values({ userId, provider: 'sendgrid', date: yesterday, emailsSent: 100, delivered: 97, bounced: 3 });
     const all = (await client.get('/api/email-metrics')).json();
     expect(all).toEqual([
-      { id: expect.any(Number), provider: 'postfix', date: TODAY, emailsSent: 2, delivered: 1, bounced: 1, complaints: 0 },
-      { id: expect.any(Number), provider: 'sendgrid', date: yesterday, emailsSent: 100, delivered: 97, bounced: 3, complaints: 0 },
+      {
+        id: expect.any(Number),
+        provider: 'postfix',
+        date: TODAY,
+        emailsSent: 2,
+        delivered: 1,
+        bounced: 1,
+        complaints: 0,
+      },
+      {
+        id: expect.any(Number),
+        provider: 'sendgrid',
+        date: yesterday,
+        emailsSent: 100,
+        delivered: 97,
+        bounced: 3,
+        complaints: 0,
+      },
     ]);
     expect((await client.get(`/api/email-metrics?date=${yesterday}`)).json()).toEqual([all[1]]);
     expect((await client.get(`/api/email-metrics?from=${TODAY}&to=${TODAY}`)).json()).toEqual([all[0]]);
@@ -445,7 +576,12 @@ describe('what the events feed', () => {
   it('counts an ESP’s synced statistics instead of its webhook events for the same day, not both', async () => {
     const { client, userId, token } = await userWithToken();
     const smtp2go = (email: string) =>
-      new URLSearchParams({ event: 'delivered', time: new Date(Date.now() - 60_000).toISOString(), rcpt: email, email_id: `s-${email}` }).toString();
+      new URLSearchParams({
+        event: 'delivered',
+        time: new Date(Date.now() - 60_000).toISOString(),
+        rcpt: email,
+        email_id: `s-${email}`,
+      }).toString();
     for (const email of ['a@gmail.com', 'b@yahoo.com'])
       await t.app.inject({
         method: 'POST',
@@ -457,9 +593,19 @@ describe('what the events feed', () => {
       expect.objectContaining({ provider: 'smtp2go', emailsSent: 2, delivered: 2 }),
     ]);
     // The plugin's sync writes the day's statistics: they count, the events' rows are left out of the sum.
-    await t.database.db.insert(emailMetrics).values({ userId, provider: 'smtp2go', date: TODAY, emailsSent: 40, delivered: 39, bounced: 1 });
+    await t.database.db
+      .insert(emailMetrics)
+      .values({ userId, provider: 'smtp2go', date: TODAY, emailsSent: 40, delivered: 39, bounced: 1 });
     expect((await client.get(`/api/email-metrics?date=${TODAY}`)).json()).toEqual([
-      { id: expect.any(Number), provider: 'smtp2go', date: TODAY, emailsSent: 40, delivered: 39, bounced: 1, complaints: 0 },
+      {
+        id: expect.any(Number),
+        provider: 'smtp2go',
+        date: TODAY,
+        emailsSent: 40,
+        delivered: 39,
+        bounced: 1,
+        complaints: 0,
+      },
     ]);
     // The dashboard too: 1 bounce of 40 sent, not 1 of 42.
     expect((await client.get('/api/dashboard/overview')).json().bounceRate).toMatch(/^2\.5/);
@@ -470,14 +616,22 @@ describe('what the events feed', () => {
     const bob = await userWithToken();
     await post('/api/webhooks/postfix', postfixBatch('4TfKALICE001'), { authorization: `Bearer ${alice.token}` });
     // Bob sends the same message id: his own event, not a duplicate of Alice's.
-    expect((await post('/api/webhooks/postfix', postfixBatch('4TfKALICE001'), { authorization: `Bearer ${bob.token}` })).json().accepted).toBe(3);
+    expect(
+      (
+        await post('/api/webhooks/postfix', postfixBatch('4TfKALICE001'), { authorization: `Bearer ${bob.token}` })
+      ).json().accepted,
+    ).toBe(3);
     await post('/api/webhooks/postfix', postfixBatch('4TfKBOB00001'), { authorization: `Bearer ${bob.token}` });
     const aliceEvents = (await alice.client.get('/api/delivery-events')).json();
     expect(aliceEvents).toHaveLength(3);
     expect(aliceEvents.every((e: { messageId: string }) => e.messageId === '4TfKALICE001')).toBe(true);
     expect((await bob.client.get('/api/delivery-events?eventType=bounced')).json()).toHaveLength(2);
-    expect((await alice.client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ provider: 'postfix', emailsSent: 2 })]);
-    expect((await bob.client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ provider: 'postfix', emailsSent: 4 })]);
+    expect((await alice.client.get('/api/email-metrics')).json()).toEqual([
+      expect.objectContaining({ provider: 'postfix', emailsSent: 2 }),
+    ]);
+    expect((await bob.client.get('/api/email-metrics')).json()).toEqual([
+      expect.objectContaining({ provider: 'postfix', emailsSent: 4 }),
+    ]);
   });
 
   it('groups bounces into plain causes per mailbox provider, with the listing of the blocked IP from IP monitoring', async () => {
@@ -521,20 +675,36 @@ describe('what the events feed', () => {
     expect(causes.byMailboxProvider.find((p: { mailboxProvider: string }) => p.mailboxProvider === 'gmail')).toEqual({
       mailboxProvider: 'gmail',
       total: 2,
-      causes: expect.arrayContaining([expect.objectContaining({ cause: 'blocklist', count: 1 }), expect.objectContaining({ cause: 'policy', count: 1 })]),
+      causes: expect.arrayContaining([
+        expect.objectContaining({ cause: 'blocklist', count: 1 }),
+        expect.objectContaining({ cause: 'policy', count: 1 }),
+      ]),
     });
-    expect(causes.blocklistFindings).toEqual([{ ip, failures: 1, monitored: true, listedOn: ['Spamhaus ZEN'], lastChecked: expect.any(String) }]);
+    expect(causes.blocklistFindings).toEqual([
+      { ip, failures: 1, monitored: true, listedOn: ['Spamhaus ZEN'], lastChecked: expect.any(String) },
+    ]);
     // mail.example.com is not registered: no check says anything of it yet.
-    expect(causes.authenticationFindings).toEqual([{ domain: 'mail.example.com', failures: 1, spfStatus: null, dkimStatus: null, dmarcStatus: null }]);
+    expect(causes.authenticationFindings).toEqual([
+      { domain: 'mail.example.com', failures: 1, spfStatus: null, dkimStatus: null, dmarcStatus: null },
+    ]);
     // Registered as example.com, checked: its statuses explain the policy refusal of mail from its subdomain.
-    await t.database.db
-      .insert(domains)
-      .values({ userId, domain: 'example.com', verificationToken: 'tok-ex', spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid' });
+    await t.database.db.insert(domains).values({
+      userId,
+      domain: 'example.com',
+      verificationToken: 'tok-ex',
+      spfStatus: 'valid',
+      dkimStatus: 'missing',
+      dmarcStatus: 'invalid',
+    });
     expect((await client.get('/api/delivery-events/bounce-causes?days=7')).json().authenticationFindings).toEqual([
       { domain: 'mail.example.com', failures: 1, spfStatus: 'valid', dkimStatus: 'missing', dmarcStatus: 'invalid' },
     ]);
     const other = await signUp(t.app);
-    expect((await other.client.get('/api/delivery-events/bounce-causes')).json()).toMatchObject({ total: 0, causes: [], blocklistFindings: [] });
+    expect((await other.client.get('/api/delivery-events/bounce-causes')).json()).toMatchObject({
+      total: 0,
+      causes: [],
+      blocklistFindings: [],
+    });
     delete dns.zone[`77.113.0.203.zen.spamhaus.org`];
   });
 });
@@ -553,12 +723,24 @@ describe('InboxPulse’s own event endpoints', () => {
       sender_ip: '203.0.113.30',
       blacklist_count: 0,
     };
-    expect((await client.post('/api/events', apiEvent)).json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
-    expect((await client.post('/api/events', apiEvent)).json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0, rejected: [] });
+    expect((await client.post('/api/events', apiEvent)).json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      ignored: 0,
+      rejected: [],
+    });
+    expect((await client.post('/api/events', apiEvent)).json()).toEqual({
+      accepted: 0,
+      duplicates: 1,
+      ignored: 0,
+      rejected: [],
+    });
     const bad = await client.post('/api/events', { ...apiEvent, type: 'exploded' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('type must be one of delivered, bounced, deferred, complaint');
-    expect((await client.post('/api/events', { ...apiEvent, message_id: 'app-2', sender_ip: 'not-an-ip' })).json().message).toMatch(/not an IP address/);
+    expect(
+      (await client.post('/api/events', { ...apiEvent, message_id: 'app-2', sender_ip: 'not-an-ip' })).json().message,
+    ).toMatch(/not an IP address/);
 
     const metricEvent = {
       domain: 'mail.example.com',
@@ -571,7 +753,9 @@ describe('InboxPulse’s own event endpoints', () => {
     expect((await client.post('/api/email-metrics', metricEvent)).json()).toMatchObject({ accepted: 1 });
 
     const line = `${syslogTime(20)} mx1 postfix/smtp[2120]: 4TfKAPI00001: to=<carol@yahoo.com>, relay=x[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=4.7.0, status=deferred (host x[192.0.2.1] said: 421 4.7.0 try later)`;
-    expect((await client.post('/api/postfix/events', { event: 'deferred', timestamp: ts, log_entry: line })).json()).toMatchObject({ accepted: 1 });
+    expect(
+      (await client.post('/api/postfix/events', { event: 'deferred', timestamp: ts, log_entry: line })).json(),
+    ).toMatchObject({ accepted: 1 });
 
     const batch = [
       { type: 'delivered', message_id: 'v1-1', recipient: 'dan@brand.example', timestamp: ts },
@@ -579,7 +763,12 @@ describe('InboxPulse’s own event endpoints', () => {
       { type: 'delivered', message_id: 'v1-2' },
     ];
     const v1 = await client.post('/api/v1/events', { events: batch });
-    expect(v1.json()).toEqual({ accepted: 2, duplicates: 0, ignored: 0, rejected: [{ index: 2, message: 'recipient must be text' }] });
+    expect(v1.json()).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      ignored: 0,
+      rejected: [{ index: 2, message: 'recipient must be text' }],
+    });
     expect(
       (
         await client.post(
@@ -603,12 +792,36 @@ describe('InboxPulse’s own event endpoints', () => {
   it('POST /api/v1/metrics sets a day of a source without events; /api/v1/authentication says whose key it is; /api/v1/domains/{id}/status', async () => {
     const { client, user } = await signUp(t.app);
     expect(await jobsFor('evaluate-alerts', 'userId', user.id)).toBe(0);
-    const set = await client.post('/api/v1/metrics', { provider: 'In-House', date: TODAY, emailsSent: 500, delivered: 490, bounced: 10 });
-    expect(set.json()).toEqual({ id: expect.any(Number), provider: 'in-house', date: TODAY, emailsSent: 500, delivered: 490, bounced: 10, complaints: 0 });
-    await client.post('/api/v1/metrics', { provider: 'in-house', date: TODAY, emailsSent: 600, delivered: 590, bounced: 10 });
-    expect((await client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ provider: 'in-house', emailsSent: 600 })]);
+    const set = await client.post('/api/v1/metrics', {
+      provider: 'In-House',
+      date: TODAY,
+      emailsSent: 500,
+      delivered: 490,
+      bounced: 10,
+    });
+    expect(set.json()).toEqual({
+      id: expect.any(Number),
+      provider: 'in-house',
+      date: TODAY,
+      emailsSent: 500,
+      delivered: 490,
+      bounced: 10,
+      complaints: 0,
+    });
+    await client.post('/api/v1/metrics', {
+      provider: 'in-house',
+      date: TODAY,
+      emailsSent: 600,
+      delivered: 590,
+      bounced: 10,
+    });
+    expect((await client.get('/api/email-metrics')).json()).toEqual([
+      expect.objectContaining({ provider: 'in-house', emailsSent: 600 }),
+    ]);
     expect(await jobsFor('evaluate-alerts', 'userId', user.id)).toBeGreaterThan(0); // judged now, not at the next hour
-    expect((await client.post('/api/v1/metrics', { provider: 'postfix', date: TODAY, emailsSent: 1 })).statusCode).toBe(400);
+    expect((await client.post('/api/v1/metrics', { provider: 'postfix', date: TODAY, emailsSent: 1 })).statusCode).toBe(
+      400,
+    );
 
     expect((await client.post('/api/v1/authentication')).json()).toEqual({
       authenticated: true,
@@ -620,7 +833,13 @@ describe('InboxPulse’s own event endpoints', () => {
 
     const domain = (await client.post('/api/domains', { domain: 'mail.example.com' })).json();
     const ts = new Date(Date.now() - 5000).toISOString();
-    await client.post('/api/events', { type: 'delivered', message_id: 'd-1', recipient: 'ann@gmail.com', timestamp: ts, domain: 'mail.example.com' });
+    await client.post('/api/events', {
+      type: 'delivered',
+      message_id: 'd-1',
+      recipient: 'ann@gmail.com',
+      timestamp: ts,
+      domain: 'mail.example.com',
+    });
     await client.post('/api/events', {
       type: 'bounced',
       message_id: 'd-1',
@@ -629,9 +848,27 @@ describe('InboxPulse’s own event endpoints', () => {
       timestamp: ts,
       domain: 'mail.example.com',
     });
-    await client.post('/api/events', { type: 'delivered', message_id: 'd-2', recipient: 'bob@example.org', timestamp: ts, domain: 'other.example.com' });
-    await client.post('/api/events', { type: 'delivered', message_id: 'd-3', recipient: 'bob@example.org', timestamp: ts, domain: 'bounce.mail.example.com' });
-    await client.post('/api/events', { type: 'delivered', message_id: 'd-4', recipient: 'bob@example.org', timestamp: ts, domain: 'xmail.example.com' });
+    await client.post('/api/events', {
+      type: 'delivered',
+      message_id: 'd-2',
+      recipient: 'bob@example.org',
+      timestamp: ts,
+      domain: 'other.example.com',
+    });
+    await client.post('/api/events', {
+      type: 'delivered',
+      message_id: 'd-3',
+      recipient: 'bob@example.org',
+      timestamp: ts,
+      domain: 'bounce.mail.example.com',
+    });
+    await client.post('/api/events', {
+      type: 'delivered',
+      message_id: 'd-4',
+      recipient: 'bob@example.org',
+      timestamp: ts,
+      domain: 'xmail.example.com',
+    });
     const status = await client.get(`/api/v1/domains/${domain.id}/status`);
     expect(status.json()).toMatchObject({
       id: domain.id,
@@ -654,7 +891,9 @@ describe('the /v1/postfix API (API key)', () => {
     const bearer = { authorization: `Bearer ${key}` };
 
     expect((await client.get('/v1/postfix/config')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/postfix/config' })).json().message).toMatch(/Send your API key/);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/postfix/config' })).json().message).toMatch(
+      /Send your API key/,
+    );
 
     const logs = await post('/v1/postfix/logs', postfixBatch('4TfKV1LOGS01'), bearer);
     expect(logs.json()).toEqual({ accepted: 3, duplicates: 0, ignored: 1, rejected: [] });
@@ -668,7 +907,12 @@ describe('the /v1/postfix API (API key)', () => {
         message_size: 4211,
         forced_expire: false,
         sender: 'news@mail.example.com',
-        recipients: [{ address: 'carol@yahoo.com', delay_reason: 'host mta7.am0.yahoodns.net[67.195.204.72] said: 421 4.7.0 [TSS04] deferred' }],
+        recipients: [
+          {
+            address: 'carol@yahoo.com',
+            delay_reason: 'host mta7.am0.yahoodns.net[67.195.204.72] said: 421 4.7.0 [TSS04] deferred',
+          },
+        ],
       },
       {
         queue_name: 'deferred',
@@ -677,7 +921,12 @@ describe('the /v1/postfix API (API key)', () => {
         message_size: 900,
         forced_expire: false,
         sender: 'news@mail.example.com',
-        recipients: [{ address: 'dave@example.org', delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out' }],
+        recipients: [
+          {
+            address: 'dave@example.org',
+            delay_reason: 'connect to mx.example.org[192.0.2.25]:25: Connection timed out',
+          },
+        ],
       },
       {
         queue_name: 'active',
@@ -709,7 +958,9 @@ describe('the /v1/postfix API (API key)', () => {
     expect(analytics.json()).toMatchObject({
       days: 7,
       figures: { sent: 2, delivered: 1, bounced: 1, deferred: 2, deliveryRate: 50 },
-      byMailboxProvider: expect.arrayContaining([{ mailboxProvider: 'yahoo', figures: expect.objectContaining({ deferred: 1 }) }]),
+      byMailboxProvider: expect.arrayContaining([
+        { mailboxProvider: 'yahoo', figures: expect.objectContaining({ deferred: 1 }) },
+      ]),
       bounceCauses: expect.arrayContaining([expect.objectContaining({ cause: 'unknown_user', count: 1 })]),
     });
     const config = await t.app.inject({ method: 'GET', url: '/v1/postfix/config', headers: bearer });

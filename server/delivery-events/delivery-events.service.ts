@@ -64,7 +64,10 @@ export function parseBatch(source: Exclude<EventSource, 'api'>, body: unknown, n
       case 'postfix':
         return parsePostfixLines(postfixLines(body), now);
       case 'powermta': {
-        if (typeof body !== 'string') throw new BatchError('Send the accounting CSV as text (Content-Type: text/csv or text/plain), header line first');
+        if (typeof body !== 'string')
+          throw new BatchError(
+            'Send the accounting CSV as text (Content-Type: text/csv or text/plain), header line first',
+          );
         // The header line is not a row.
         checkBatchSize(countLines(body) - 1);
         const rows = parsePowerMtaCsv(body, now);
@@ -91,7 +94,8 @@ export function parseBatch(source: Exclude<EventSource, 'api'>, body: unknown, n
 /** The rows of a batch that are delivery events: what storing it would count against the plan's e-mails a month. */
 export const eventRowCount = (rows: readonly RowOutcome[]) => rows.filter((row) => 'event' in row).length;
 
-const keyOf = (e: Pick<DeliveryEvent, 'messageId' | 'recipient' | 'eventType'>) => `${e.eventType}\u0000${e.recipient}\u0000${e.messageId}`;
+const keyOf = (e: Pick<DeliveryEvent, 'messageId' | 'recipient' | 'eventType'>) =>
+  `${e.eventType}\u0000${e.recipient}\u0000${e.messageId}`;
 
 /** "row 0: No recipient; row 3: Not valid JSON; and 12 more" */
 function rejectedInWords(rejected: RejectedRow[]): string {
@@ -140,7 +144,12 @@ export function webhookData(source: EventSource, e: NewEvent & DeliveryEvent): u
 const EMAIL_WEBHOOKS = Object.values(WEBHOOK_OF);
 
 /** One delivery per subscribed webhook for each new delivered, bounced and complaint event, in the batch's transaction. */
-async function recordEmailWebhooks(tx: Executor, userId: number, source: EventSource, events: readonly (NewEvent & DeliveryEvent)[]): Promise<number[]> {
+async function recordEmailWebhooks(
+  tx: Executor,
+  userId: number,
+  source: EventSource,
+  events: readonly (NewEvent & DeliveryEvent)[],
+): Promise<number[]> {
   const ids: number[] = [];
   for (const [eventType, webhook] of Object.entries(WEBHOOK_OF) as [DeliveryEvent['eventType'], WebhookEvent][]) {
     const ofType = events.filter((e) => e.eventType === eventType);
@@ -162,7 +171,12 @@ async function recordEmailWebhooks(tx: Executor, userId: number, source: EventSo
  * event in the same transaction. Without such a webhook the batch is one statement, atomic by
  * itself, and no event travels back from the database (the common case, and the fast one).
  */
-async function storeBatch(db: IngestContext['db'], userId: number, source: EventSource, events: (NewEvent & DeliveryEvent)[]) {
+async function storeBatch(
+  db: IngestContext['db'],
+  userId: number,
+  source: EventSource,
+  events: (NewEvent & DeliveryEvent)[],
+) {
   if (!(await hasWebhookFor(db, userId, EMAIL_WEBHOOKS))) {
     const { count } = await storeNewEvents(db, userId, source, events, { returnKeys: false });
     return { stored: count, deliveries: [] };
@@ -181,7 +195,12 @@ async function storeBatch(db: IngestContext['db'], userId: number, source: Event
  * not be read are answered by index and the rest are kept; a batch with nothing readable is a 400.
  * After the commit, the webhook deliveries and an alert evaluation are queued.
  */
-export async function ingestEvents(ctx: IngestContext, userId: number, source: EventSource, rows: readonly RowOutcome[]): Promise<IngestAnswer> {
+export async function ingestEvents(
+  ctx: IngestContext,
+  userId: number,
+  source: EventSource,
+  rows: readonly RowOutcome[],
+): Promise<IngestAnswer> {
   const rejected: RejectedRow[] = [];
   let ignored = 0;
   let duplicates = 0;
@@ -225,7 +244,13 @@ export async function deleteUserDeliveryEvents(tx: Executor, userId: number): Pr
  * New figures: the bounce, complaint and delivery conditions and the timeline's drops are judged
  * again now, not at the next hourly evaluation.
  */
-export async function setDayTotals(ctx: AppContext, userId: number, provider: string, date: string, totals: DayFigures) {
+export async function setDayTotals(
+  ctx: AppContext,
+  userId: number,
+  provider: string,
+  date: string,
+  totals: DayFigures,
+) {
   const row = await setDailyTotals(ctx.db, userId, provider, date, totals);
   await queueAlertEvaluation(ctx.jobs, userId);
   return row;

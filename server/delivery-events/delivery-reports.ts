@@ -12,7 +12,13 @@ import { listUserDomains } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { listIpAddresses } from '../reputation/ip-addresses.service';
 import { bounceCause, CAUSE_ADVICE, CAUSE_LABELS, ipsNamedIn } from './bounce-causes';
-import { countFailures, listFailureGroups, type DeliveryEventRow, type EventCounts, type FailureGroup } from './delivery-events.repo';
+import {
+  countFailures,
+  listFailureGroups,
+  type DeliveryEventRow,
+  type EventCounts,
+  type FailureGroup,
+} from './delivery-events.repo';
 
 /*
  * What the stored events say, read back: figures of a window, bounces and deferrals grouped into
@@ -69,7 +75,10 @@ export async function classifiedFailures(ctx: ReportContext, userId: number, sin
     listFailureGroups(ctx.db, userId, since, FAILURE_GROUPS_READ, source),
     countFailures(ctx.db, userId, since, source),
   ]);
-  const classified = groups.map((g) => ({ ...g, cause: bounceCause({ enhancedStatus: g.enhancedStatus, smtpResponse: g.response }) }));
+  const classified = groups.map((g) => ({
+    ...g,
+    cause: bounceCause({ enhancedStatus: g.enhancedStatus, smtpResponse: g.response }),
+  }));
   const unread = total - groups.reduce((n, g) => n + g.count, 0);
   return { classified, total, unread };
 }
@@ -80,7 +89,12 @@ export async function classifiedFailures(ctx: ReportContext, userId: number, sin
  * found for each; the sending domains that policy refusals came back for, with their SPF, DKIM and
  * DMARC status from the domain checks.
  */
-export async function bounceCauses(ctx: ReportContext, userId: number, days: number, now = Date.now()): Promise<BounceCauses> {
+export async function bounceCauses(
+  ctx: ReportContext,
+  userId: number,
+  days: number,
+  now = Date.now(),
+): Promise<BounceCauses> {
   const since = daysAgo(days, now);
   const { classified, total, unread } = await classifiedFailures(ctx, userId, since);
   const overall = new Map<BounceCause, number>();
@@ -112,7 +126,11 @@ export async function bounceCauses(ctx: ReportContext, userId: number, days: num
     total,
     causes: causeCounts(overall),
     byMailboxProvider: [...perProvider.entries()]
-      .map(([mailboxProvider, counts]) => ({ mailboxProvider, total: [...counts.values()].reduce((a, b) => a + b, 0), causes: causeCounts(counts) }))
+      .map(([mailboxProvider, counts]) => ({
+        mailboxProvider,
+        total: [...counts.values()].reduce((a, b) => a + b, 0),
+        causes: causeCounts(counts),
+      }))
       .sort((a, b) => b.total - a.total || a.mailboxProvider.localeCompare(b.mailboxProvider)),
     blocklistFindings: [...blockedIps.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -132,7 +150,13 @@ export async function bounceCauses(ctx: ReportContext, userId: number, days: num
       .slice(0, 20)
       .map(([domain, failures]) => {
         const row = registeredParent(registered, domain);
-        return { domain, failures, spfStatus: row?.spfStatus ?? null, dkimStatus: row?.dkimStatus ?? null, dmarcStatus: row?.dmarcStatus ?? null };
+        return {
+          domain,
+          failures,
+          spfStatus: row?.spfStatus ?? null,
+          dkimStatus: row?.dkimStatus ?? null,
+          dmarcStatus: row?.dmarcStatus ?? null,
+        };
       }),
   };
 }
@@ -147,7 +171,10 @@ function registeredParent<T>(registered: Map<string, T>, domain: string): T | un
 }
 
 /** The receiving servers' most frequent deferral answers of the classified groups. */
-export function topDeferrals(groups: readonly (FailureGroup & { cause: BounceCause })[], n = 10): { response: string; count: number }[] {
+export function topDeferrals(
+  groups: readonly (FailureGroup & { cause: BounceCause })[],
+  n = 10,
+): { response: string; count: number }[] {
   const byResponse = new Map<string, number>();
   for (const g of groups) if (g.eventType === 'deferred' && g.response) add(byResponse, g.response.trim(), g.count);
   return [...byResponse.entries()]

@@ -6,7 +6,11 @@ import type { PostfixConfig } from '@contracts/delivery-events';
  * Long queue ids matter: InboxPulse keeps one event per queue id, recipient and outcome, and the
  * short ids Postfix uses by default are reused after a while.
  */
-export function postfixConfig(appUrl: string, hasWebhookToken: boolean, batchMax: number): z.infer<typeof PostfixConfig> {
+export function postfixConfig(
+  appUrl: string,
+  hasWebhookToken: boolean,
+  batchMax: number,
+): z.infer<typeof PostfixConfig> {
   const base = appUrl.replace(/\/+$/, '');
   return {
     logsEndpoint: `${base}/v1/postfix/logs`,

@@ -61,7 +61,11 @@ export function requireWebhookToken(db: Db) {
     const userId = await webhookTokenOwner(db, token);
     if (userId === undefined) {
       await countAgainst(db, TOKEN_RULES.failuresPerIp, request.ip);
-      throw new AppError('unauthorized', token.startsWith('ipk_') ? TOKEN_MESSAGES.apiKey : TOKEN_MESSAGES.invalid, challenge);
+      throw new AppError(
+        'unauthorized',
+        token.startsWith('ipk_') ? TOKEN_MESSAGES.apiKey : TOKEN_MESSAGES.invalid,
+        challenge,
+      );
     }
     await enforceRateLimit(db, TOKEN_RULES.requestsPerUser, String(userId));
     request.webhookUserId = userId;

@@ -33,7 +33,16 @@ describe('the analytics gate', () => {
       return `answer ${i}`;
     };
     const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => gatedAnalytics(`q${i}`, compute(i))));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect(most).toBeLessThanOrEqual(Math.max(1, (await import('node:os')).availableParallelism() - 1));
   });
 });

@@ -15,13 +15,20 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodeResult {
   const declared = DECLARED_ENCODING.exec(head)?.[1]?.toLowerCase();
   if (declared && !['utf-8', 'utf8', 'us-ascii', 'ascii'].includes(declared)) {
     const decoder = tryDecoder(declared);
-    if (!decoder) return { ok: false, error: `The file declares the character encoding "${declared}", which is not supported; send it as UTF-8.` };
+    if (!decoder)
+      return {
+        ok: false,
+        error: `The file declares the character encoding "${declared}", which is not supported; send it as UTF-8.`,
+      };
     return { ok: true, text: decoder.decode(bytes) };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return { ok: false, error: `The file is not valid UTF-8 text (the first bad byte is on line ${firstBadUtf8Line(bytes)}).` };
+    return {
+      ok: false,
+      error: `The file is not valid UTF-8 text (the first bad byte is on line ${firstBadUtf8Line(bytes)}).`,
+    };
   }
 }
 

@@ -50,7 +50,11 @@ export interface OtherSources {
 const SOURCE_ROWS_PER_ORDER = 1000;
 
 export async function loadAnalyticsRows(db: Db, userId: number, days: number, domain?: string): Promise<AnalyticsRows> {
-  const owned = and(eq(dmarcReports.userId, userId), eq(dmarcReports.status, 'imported'), domain ? eq(dmarcReports.domain, domain) : undefined);
+  const owned = and(
+    eq(dmarcReports.userId, userId),
+    eq(dmarcReports.status, 'imported'),
+    domain ? eq(dmarcReports.domain, domain) : undefined,
+  );
   // Whole UTC days, as dmarc_source_days counts them: today and the `days` days before it.
   const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
   const inPeriod = and(owned, sql`${dmarcReports.dateBegin} >= (${firstDay})::timestamp at time zone 'UTC'`);
@@ -72,7 +76,12 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
   const { sources, otherSources } = await loadSources(db, userId, firstDay, domain);
 
   const policies = await db
-    .selectDistinctOn([dmarcReports.domain], { domain: dmarcReports.domain, p: dmarcReports.p, pct: dmarcReports.pct, testing: dmarcReports.testing })
+    .selectDistinctOn([dmarcReports.domain], {
+      domain: dmarcReports.domain,
+      p: dmarcReports.p,
+      pct: dmarcReports.pct,
+      testing: dmarcReports.testing,
+    })
     .from(dmarcReports)
     .where(inPeriod)
     .orderBy(dmarcReports.domain, desc(dmarcReports.dateBegin));
@@ -83,7 +92,12 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
 }
 
 /** Per IP and disposition from dmarc_source_days, bounded by SOURCE_ROWS_PER_ORDER, and what the bound left out. */
-async function loadSources(db: Db, userId: number, firstDay: SQL, domain?: string): Promise<{ sources: SourceRow[]; otherSources: OtherSources }> {
+async function loadSources(
+  db: Db,
+  userId: number,
+  firstDay: SQL,
+  domain?: string,
+): Promise<{ sources: SourceRow[]; otherSources: OtherSources }> {
   const n = SOURCE_ROWS_PER_ORDER;
   const scope = sql`user_id = ${userId} and day >= ${firstDay} ${domain ? sql`and domain = ${domain}` : sql``}`;
   // One statement, ranking once and joining nothing: the rows per IP and disposition carry their IP's
@@ -119,7 +133,9 @@ async function loadSources(db: Db, userId: number, firstDay: SQL, domain?: strin
           'medium', count(*) filter (where ip_failed >= ${THREAT_THRESHOLDS.medium} and ip_failed < ${THREAT_THRESHOLDS.high}),
           'low', count(*) filter (where ip_failed > 0 and ip_failed < ${THREAT_THRESHOLDS.medium})),
         'spoofedMessages', coalesce(sum(ip_failed) filter (where ip_failed > 0 and not ip_misaligned * 2 > ip_failed), 0))
-       from ranked where not shown and first_of_ip) as other`)) as unknown as { rows: { sources: SourceRow[]; other: OtherSources }[] };
+       from ranked where not shown and first_of_ip) as other`)) as unknown as {
+    rows: { sources: SourceRow[]; other: OtherSources }[];
+  };
   const [{ sources, other }] = result.rows;
   return { sources, otherSources: { ...other, spoofedMessages: Number(other.spoofedMessages) } };
 }
@@ -148,7 +164,14 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
     from r
     group by user_id, domain, org_name, last_end
     order by last_end desc`)) as unknown as {
-    rows: { user_id: number; domain: string; org_name: string; last_end: Date | string; reports: number; recent_days: number }[];
+    rows: {
+      user_id: number;
+      domain: string;
+      org_name: string;
+      last_end: Date | string;
+      reports: number;
+      recent_days: number;
+    }[];
   };
   return result.rows.map((row) => ({
     userId: row.user_id,
@@ -174,7 +197,13 @@ export interface SourceAuthRow {
  * mail authenticated as, for naming a source and for advice on it. dmarc_source_days does not keep
  * them, so the records are read, for at most the IPs asked (the busiest sources').
  */
-export async function loadSourceAuth(db: Db, userId: number, days: number, ips: string[], domain?: string): Promise<SourceAuthRow[]> {
+export async function loadSourceAuth(
+  db: Db,
+  userId: number,
+  days: number,
+  ips: string[],
+  domain?: string,
+): Promise<SourceAuthRow[]> {
   if (ips.length === 0) return [];
   const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
   const result = (await db.execute(sql`

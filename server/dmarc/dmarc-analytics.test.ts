@@ -115,7 +115,13 @@ describe('GET /api/dmarc/analytics', () => {
     const res = await client.get('/api/dmarc/analytics?domain=example.com&days=30');
     expect(res.statusCode).toBe(200);
     const a = res.json();
-    expect(a).toMatchObject({ days: 30, domain: 'example.com', totalReports: 2, totalMessages: 2245, averageCompliance: 48.11 });
+    expect(a).toMatchObject({
+      days: 30,
+      domain: 'example.com',
+      totalReports: 2,
+      totalMessages: 2245,
+      averageCompliance: 48.11,
+    });
     expect(a.threatSummary).toEqual({ low: 1, medium: 1, high: 0, critical: 1 });
     expect(a.trends).toEqual({
       volume: [
@@ -133,14 +139,18 @@ describe('GET /api/dmarc/analytics', () => {
         severity: 'critical',
         sourceIPs: ['192.0.2.66'],
         frequency: 1150,
-        description: expect.stringMatching(/^1150 messages from 192\.0\.2\.66 failed DMARC for example\.com\. Neither SPF nor DKIM passed/),
+        description: expect.stringMatching(
+          /^1150 messages from 192\.0\.2\.66 failed DMARC for example\.com\. Neither SPF nor DKIM passed/,
+        ),
       },
       {
         type: 'misaligned',
         severity: 'medium',
         sourceIPs: ['192.0.2.77'],
         frequency: 12,
-        description: expect.stringMatching(/^12 messages from mcsv\.net \(192\.0\.2\.77\) failed DMARC .*for another domain/),
+        description: expect.stringMatching(
+          /^12 messages from mcsv\.net \(192\.0\.2\.77\) failed DMARC .*for another domain/,
+        ),
       },
       { type: 'spoofing', severity: 'low', sourceIPs: ['203.0.113.9'], frequency: 3, description: expect.any(String) },
     ]);
@@ -229,8 +239,14 @@ describe('GET /api/dmarc/analytics', () => {
     const all = (await client.get('/api/dmarc/analytics?days=90')).json();
     expect(all).toMatchObject({ domain: null, totalReports: 4, totalMessages: 2245 + 55 + 1000 });
     const good = (await client.get('/api/dmarc/analytics?domain=good.example')).json();
-    expect(good).toMatchObject({ totalReports: 1, averageCompliance: 99.5, threatSummary: { low: 1, medium: 0, high: 0, critical: 0 } });
-    expect(good.recommendations[0]).toBe('good.example: 99.5% of mail passes DMARC. Move the policy from p=none to p=quarantine.');
+    expect(good).toMatchObject({
+      totalReports: 1,
+      averageCompliance: 99.5,
+      threatSummary: { low: 1, medium: 0, high: 0, critical: 0 },
+    });
+    expect(good.recommendations[0]).toBe(
+      'good.example: 99.5% of mail passes DMARC. Move the policy from p=none to p=quarantine.',
+    );
   });
 
   it('says what to do when there are no reports, and checks its query', async () => {
@@ -261,7 +277,8 @@ describe('recommendations from the sources (issue 13)', () => {
       p: 'reject',
       begin: midnight(1),
       records: [
-        // An ESP that signs as the domain but bounces to its own domain: no PTR here, named by what it authenticates as.
+        // An ESP that signs as the domain but bounces to its own domain: no PTR here, named by what it authenticates
+        // as.
         {
           ip: '198.51.100.7',
           count: 500,
@@ -271,19 +288,27 @@ describe('recommendations from the sources (issue 13)', () => {
           spfAuth: [{ domain: 'em123.sendgrid.net', result: 'pass' }],
         },
         // The domain's own server: in its SPF, but signing nothing.
-        { ip: '203.0.113.20', count: 300, dkim: 'fail', spf: 'pass', spfAuth: [{ domain: 'first-hour.example', result: 'pass' }] },
+        {
+          ip: '203.0.113.20',
+          count: 300,
+          dkim: 'fail',
+          spf: 'pass',
+          spfAuth: [{ domain: 'first-hour.example', result: 'pass' }],
+        },
       ],
     };
     expect((await uploadReport(t.app, owner, reportXml(report))).json()).toMatchObject({ imported: 1 });
     const a = (await owner.get('/api/dmarc/analytics?domain=first-hour.example')).json();
     expect(a).toMatchObject({ averageCompliance: 100 });
     expect(
-      a.sources.map((s: { ips: string[]; provider: string | null; organisation: string | null; authDomains: string[] }) => [
-        s.ips[0],
-        s.provider,
-        s.organisation,
-        s.authDomains,
-      ]),
+      a.sources.map(
+        (s: { ips: string[]; provider: string | null; organisation: string | null; authDomains: string[] }) => [
+          s.ips[0],
+          s.provider,
+          s.organisation,
+          s.authDomains,
+        ],
+      ),
     ).toEqual([
       ['198.51.100.7', 'SendGrid', null, ['sendgrid.net']],
       ['203.0.113.20', null, 'first-hour.example', []],
@@ -326,7 +351,8 @@ describe('recommendations from the sources (issue 13)', () => {
 
 describe('analytics kept up to date as reports come and go', () => {
   it('counts every failing source, however many, while answering with the busiest', async () => {
-    // More IPs than the analytics load rows for (SOURCE_ROWS_PER_ORDER per order): the rest are counted by the database.
+    // More IPs than the analytics load rows for (SOURCE_ROWS_PER_ORDER per order): the rest are counted by the
+    // database.
     const { client: many } = await signUp(t.app);
     const failing = (ip: string, count: number): TestRecord => ({ ip, count, dkim: 'fail', spf: 'fail' });
     const records = Array.from({ length: 1500 }, (_, i) => failing(`10.${i >> 8}.${i & 255}.1`, 1));
@@ -340,11 +366,18 @@ describe('analytics kept up to date as reports come and go', () => {
     expect(upload.json()).toMatchObject({ imported: 1 });
 
     const a = (await many.get('/api/dmarc/analytics?days=7')).json();
-    expect(a).toMatchObject({ totalMessages: 5000 + 1500 + 60, threatSummary: { low: 1500, medium: 3, high: 0, critical: 0 } });
+    expect(a).toMatchObject({
+      totalMessages: 5000 + 1500 + 60,
+      threatSummary: { low: 1500, medium: 3, high: 0, critical: 0 },
+    });
     expect(a.sources).toHaveLength(100);
     expect(a.sources[0]).toMatchObject({ ips: ['198.51.100.10'], count: 5000 });
     expect(a.topThreats).toHaveLength(10);
-    expect(a.topThreats.slice(0, 3).map((th: { sourceIPs: string[] }) => th.sourceIPs[0])).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
+    expect(a.topThreats.slice(0, 3).map((th: { sourceIPs: string[] }) => th.sourceIPs[0])).toEqual([
+      '192.0.2.1',
+      '192.0.2.2',
+      '192.0.2.3',
+    ]);
     expect(a.recommendations).toContain(
       '1560 unauthenticated messages used many.example; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.',
     );
@@ -355,7 +388,9 @@ describe('analytics kept up to date as reports come and go', () => {
     const xml = reportXml({ ...reportB, reportId: 'come-and-go' });
     const first = (await uploadReport(t.app, owner, xml)).json();
     const sources = async () =>
-      (await owner.get('/api/dmarc/analytics?days=7')).json().sources.map((s: { ips: string[]; count: number }) => [s.ips[0], s.count]);
+      (await owner.get('/api/dmarc/analytics?days=7'))
+        .json()
+        .sources.map((s: { ips: string[]; count: number }) => [s.ips[0], s.count]);
     expect(await sources()).toEqual([
       ['192.0.2.66', 1000],
       ['198.51.100.10', 100],
@@ -373,6 +408,14 @@ describe('analytics kept up to date as reports come and go', () => {
 
 describe('threat severity thresholds', () => {
   it('grades failing volume per source', () => {
-    expect([1, 9, 10, 99, 100, 999, 1000].map(threatSeverity)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high', 'critical']);
+    expect([1, 9, 10, 99, 100, 999, 1000].map(threatSeverity)).toEqual([
+      'low',
+      'low',
+      'medium',
+      'medium',
+      'high',
+      'high',
+      'critical',
+    ]);
   });
 });

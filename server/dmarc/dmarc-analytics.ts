@@ -97,7 +97,9 @@ function explain(group: SourceGroup, auth: Map<string, SourceAuthRow[]>) {
   group.spfAuth = sum('spf');
   group.dkimAuth = sum('dkim');
   const own = new Set([...group.domains].map(orgOf));
-  const passedFor = [...group.dkimAuth, ...group.spfAuth].filter((r) => r.result === 'pass').map((r) => orgOf(r.domain));
+  const passedFor = [...group.dkimAuth, ...group.spfAuth]
+    .filter((r) => r.result === 'pass')
+    .map((r) => orgOf(r.domain));
   group.authDomains = [...new Set(passedFor.filter((org) => !own.has(org)))];
   group.known = knownProvider(group.organisation) ?? group.authDomains.map(knownProvider).find(Boolean) ?? null;
   group.provider = group.known?.name ?? null;
@@ -147,14 +149,24 @@ export function groupSources(rows: SourceRow[], names: Map<string, SourceName>):
 }
 
 function describeSource(group: SourceGroup): string {
-  if (group.organisation) return `${group.organisation} (${group.ips.length === 1 ? group.ips[0] : `${group.ips.length} IPs`})`;
+  if (group.organisation)
+    return `${group.organisation} (${group.ips.length === 1 ? group.ips[0] : `${group.ips.length} IPs`})`;
   return group.reverseDns ? `${group.ips[0]} (${group.reverseDns})` : group.ips[0];
 }
 
 /** "Source 198.51.100.7 (SendGrid, sendgrid.net)": the IPs and every name known for them. */
 function sourceLabel(group: SourceGroup): string {
-  const ips = group.ips.length === 1 ? group.ips[0] : `${group.ips[0]} and ${group.ips.length - 1} more IP${group.ips.length === 2 ? '' : 's'}`;
-  const names = [...new Set([group.provider, group.organisation ?? group.reverseDns ?? group.authDomains[0]].filter((n): n is string => Boolean(n)))];
+  const ips =
+    group.ips.length === 1
+      ? group.ips[0]
+      : `${group.ips[0]} and ${group.ips.length - 1} more IP${group.ips.length === 2 ? '' : 's'}`;
+  const names = [
+    ...new Set(
+      [group.provider, group.organisation ?? group.reverseDns ?? group.authDomains[0]].filter((n): n is string =>
+        Boolean(n),
+      ),
+    ),
+  ];
   return `Source ${ips}${names.length ? ` (${names.join(', ')})` : ''}`;
 }
 
@@ -237,18 +249,31 @@ export function buildAnalytics(
     recommendations: recommend({ days, byDomain, rows, groups, totalMessages: messages, threats, reporters }),
     sources: groups
       .slice(0, TOP_SOURCES)
-      .map(({ ips, reverseDns, organisation, provider, authDomains, count, spfAligned, dkimAligned, failed, dispositions }) => ({
-        ips,
-        reverseDns,
-        organisation,
-        provider,
-        authDomains,
-        count,
-        spfAligned,
-        dkimAligned,
-        failed,
-        dispositions,
-      })),
+      .map(
+        ({
+          ips,
+          reverseDns,
+          organisation,
+          provider,
+          authDomains,
+          count,
+          spfAligned,
+          dkimAligned,
+          failed,
+          dispositions,
+        }) => ({
+          ips,
+          reverseDns,
+          organisation,
+          provider,
+          authDomains,
+          count,
+          spfAligned,
+          dkimAligned,
+          failed,
+          dispositions,
+        }),
+      ),
     reporters,
   };
 }
@@ -273,7 +298,11 @@ function spfFix(group: SourceGroup, fromDomains: string): string {
   const ownFailing = group.spfAuth.find((r) => own.has(orgOf(r.domain)) && r.result !== 'pass');
   const foreign = group.spfAuth.find((r) => !own.has(orgOf(r.domain)));
   if (ownFailing) {
-    const add = include ? `include:${include}` : group.ips.length === 1 ? `ip4:${group.ips[0]} (or its provider's include)` : "its provider's include";
+    const add = include
+      ? `include:${include}`
+      : group.ips.length === 1
+        ? `ip4:${group.ips[0]} (or its provider's include)`
+        : "its provider's include";
     return `its return-path is ${ownFailing.domain}, whose SPF does not list it (SPF ${ownFailing.result}): add ${add} to the SPF record of ${ownFailing.domain}`;
   }
   if (foreign) {
@@ -292,7 +321,8 @@ function dkimFix(group: SourceGroup, fromDomains: string): string {
   const foreign = group.dkimAuth.find((r) => !own.has(orgOf(r.domain)) && r.result === 'pass');
   if (ownFailing)
     return `its DKIM signature for ${ownFailing.domain} fails (${ownFailing.result}): check that the public key published in DNS is the one ${group.provider ?? 'this source'} signs with`;
-  if (foreign) return `it signs with d=${foreign.domain}, not ${fromDomains}: set up DKIM for ${fromDomains} ${where} and publish its public key in DNS`;
+  if (foreign)
+    return `it signs with d=${foreign.domain}, not ${fromDomains}: set up DKIM for ${fromDomains} ${where} and publish its public key in DNS`;
   return `set up DKIM signing with d=${fromDomains} ${where} and publish its public key in DNS`;
 }
 
@@ -309,7 +339,8 @@ function sourceAdvice(groups: SourceGroup[], totalMessages: number): string[] {
     if (group.count === 0) continue;
     const spf = group.spfAligned / group.count;
     const dkim = group.dkimAligned / group.count;
-    // A service sending unaligned mail that fails DMARC is worth naming however small; one that still passes, once it matters.
+    // A service sending unaligned mail that fails DMARC is worth naming however small; one that still passes, once it
+    // matters.
     const failsMisaligned = group.failed > 0 && group.failedMisaligned * 2 > group.failed;
     if (!failsMisaligned && group.count < totalMessages * ADVICE_MIN_SHARE) continue;
     const fromDomains = [...group.domains].sort().join(', ');
@@ -326,8 +357,12 @@ function sourceAdvice(groups: SourceGroup[], totalMessages: number): string[] {
     } else if (spf < PASSES && dkim < PASSES) {
       // Nothing authenticated its mail at all: spoofing, for the threats and the policy advice, not a sender to set up.
       if (!failsMisaligned && group.failed > 0 && spf === 0 && dkim === 0) continue;
-      const fixes = [spf < PASSES && spfFix(group, fromDomains), dkim < PASSES && dkimFix(group, fromDomains)].filter(Boolean);
-      out.push(`${label} has ${rates}${group.failed > 0 ? ` (${group.failed} messages failed DMARC)` : ''}: ${fixes.join('; and ')}.`);
+      const fixes = [spf < PASSES && spfFix(group, fromDomains), dkim < PASSES && dkimFix(group, fromDomains)].filter(
+        Boolean,
+      );
+      out.push(
+        `${label} has ${rates}${group.failed > 0 ? ` (${group.failed} messages failed DMARC)` : ''}: ${fixes.join('; and ')}.`,
+      );
     }
   }
   return out;
@@ -354,19 +389,30 @@ function recommend({ days, byDomain, rows, groups, totalMessages, threats, repor
           : `${name}: only ${shown} of mail passes DMARC. Keep p=none and fix the failing sources below before enforcing a policy.`,
       );
     } else if (policy.p === 'quarantine' || policy.p === 'reject') {
-      if (policy.pct !== null && policy.pct < 100) out.push(`${name}: p=${policy.p} applies to only ${policy.pct}% of failing mail. Raise pct to 100.`);
-      else if (policy.p === 'quarantine' && compliance > ENFORCE_AT_COMPLIANCE) out.push(`${name}: ${shown} of mail passes DMARC. Consider p=reject.`);
+      if (policy.pct !== null && policy.pct < 100)
+        out.push(`${name}: p=${policy.p} applies to only ${policy.pct}% of failing mail. Raise pct to 100.`);
+      else if (policy.p === 'quarantine' && compliance > ENFORCE_AT_COMPLIANCE)
+        out.push(`${name}: ${shown} of mail passes DMARC. Consider p=reject.`);
     }
-    if (policy.testing === 'y') out.push(`${name}: the policy is in test mode (t=y), so receivers do not enforce it. Set t=n when you are ready.`);
+    if (policy.testing === 'y')
+      out.push(
+        `${name}: the policy is in test mode (t=y), so receivers do not enforce it. Set t=n when you are ready.`,
+      );
   }
   out.push(...sourceAdvice(groups, totalMessages));
-  const spoofed = threats.filter((t) => t.type === 'spoofing').reduce((sum, t) => sum + t.frequency, rows.otherSources.spoofedMessages);
+  const spoofed = threats
+    .filter((t) => t.type === 'spoofing')
+    .reduce((sum, t) => sum + t.frequency, rows.otherSources.spoofedMessages);
   const unenforced = rows.policies.filter((p) => p.p === 'none').map((p) => p.domain);
   if (spoofed > 0 && unenforced.length > 0) {
-    out.push(`${spoofed} unauthenticated messages used ${unenforced.join(', ')}; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.`);
+    out.push(
+      `${spoofed} unauthenticated messages used ${unenforced.join(', ')}; an enforced policy (p=quarantine or p=reject) tells receivers to stop them.`,
+    );
   }
   for (const reporter of reporters.filter((r) => r.stopped)) {
-    out.push(`${reporter.orgName} has sent no report since ${reporter.lastReportAt.slice(0, 10)}. Check that your rua= address still accepts its reports.`);
+    out.push(
+      `${reporter.orgName} has sent no report since ${reporter.lastReportAt.slice(0, 10)}. Check that your rua= address still accepts its reports.`,
+    );
   }
   return out;
 }

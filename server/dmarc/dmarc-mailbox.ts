@@ -10,5 +10,8 @@ export function dmarcReportAddress(env: Pick<Env, 'INBOUND_DOMAIN'>): string {
 /** dmarc@ on INBOUND_DOMAIN; sub-addressing (dmarc+anything@) reaches the same mailbox, as receivers expect. */
 export const dmarcMailbox: InboundMailbox = {
   kind: 'dmarc',
-  resolve: (_db, local) => (local === DMARC_REPORT_LOCAL_PART || local.startsWith(`${DMARC_REPORT_LOCAL_PART}+`) ? { targetId: null } : 'not_mine'),
+  resolve: (_db, local) =>
+    local === DMARC_REPORT_LOCAL_PART || local.startsWith(`${DMARC_REPORT_LOCAL_PART}+`)
+      ? { targetId: null }
+      : 'not_mine',
 };

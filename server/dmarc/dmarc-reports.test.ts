@@ -34,15 +34,24 @@ describe('one DMARC report: detail and delete', () => {
 
   it('shows a failed import with its error and no records', async () => {
     const { client } = await signUp(t.app);
-    const { reports } = (await uploadReport(t.app, client, fixture('invalid/invalid_xml.xml'), { fileName: 'bad.xml' })).json();
+    const { reports } = (
+      await uploadReport(t.app, client, fixture('invalid/invalid_xml.xml'), { fileName: 'bad.xml' })
+    ).json();
     const detail = (await client.get(`/api/dmarc/reports/${reports[0].id}`)).json();
-    expect(detail).toMatchObject({ status: 'failed', fileName: 'bad.xml', error: expect.stringMatching(/^The file is not valid XML/), records: [] });
+    expect(detail).toMatchObject({
+      status: 'failed',
+      fileName: 'bad.xml',
+      error: expect.stringMatching(/^The file is not valid XML/),
+      records: [],
+    });
   });
 
   it('deletes a report with its records, only for its owner', async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
-    const { reports } = (await uploadReport(t.app, owner.client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'r.xml' })).json();
+    const { reports } = (
+      await uploadReport(t.app, owner.client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'r.xml' })
+    ).json();
     const id = reports[0].id;
     expect((await other.client.get(`/api/dmarc/reports/${id}`)).statusCode).toBe(404);
     const foreign = await other.client.delete(`/api/dmarc/reports/${id}`);
@@ -52,7 +61,10 @@ describe('one DMARC report: detail and delete', () => {
     expect((await owner.client.get(`/api/dmarc/reports/${id}`)).statusCode).toBe(404);
     expect((await owner.client.get('/api/dmarc/reports')).json().total).toBe(0);
     // Deleted, the same report can be imported again.
-    expect((await uploadReport(t.app, owner.client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'r.xml' })).json().imported).toBe(1);
+    expect(
+      (await uploadReport(t.app, owner.client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'r.xml' })).json()
+        .imported,
+    ).toBe(1);
   });
 
   it('refuses a report id that is not a number', async () => {
@@ -66,7 +78,8 @@ describe('one DMARC report: detail and delete', () => {
 describe('upload rate limit', () => {
   it('answers 429 after 100 uploads in 10 minutes, per user', async () => {
     const busy = await signUp(t.app);
-    for (let i = 0; i < 100; i++) expect((await uploadReport(t.app, busy.client, '', { fileName: `e${i}.xml` })).statusCode).toBe(200);
+    for (let i = 0; i < 100; i++)
+      expect((await uploadReport(t.app, busy.client, '', { fileName: `e${i}.xml` })).statusCode).toBe(200);
     const refused = await uploadReport(t.app, busy.client, '', { fileName: 'e.xml' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Too many attempts\. Please try again in 10 minutes\.$/);
@@ -78,7 +91,10 @@ describe('upload rate limit', () => {
 describe('GET /api/dmarc/intake', () => {
   it('gives the report address on the inbound domain, for signed-in users only', async () => {
     const { client } = await signUp(t.app);
-    expect((await client.get('/api/dmarc/intake')).json()).toEqual({ reportAddress: 'dmarc@reports.example.net', mailboxPolled: false });
+    expect((await client.get('/api/dmarc/intake')).json()).toEqual({
+      reportAddress: 'dmarc@reports.example.net',
+      mailboxPolled: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/dmarc/intake' })).statusCode).toBe(401);
   });
 });
@@ -87,7 +103,13 @@ describe('GET /api/dmarc/report-domains', () => {
   it('lists the domains of the imported reports, latest first, for their owner only', async () => {
     const { client } = await signUp(t.app);
     const report = (domain: string, reportId: string, begin: string, count: number) =>
-      reportXml({ orgName: 'google.com', reportId, domain, begin: new Date(begin), records: [{ ip: '192.0.2.1', count, dkim: 'pass', spf: 'pass' }] });
+      reportXml({
+        orgName: 'google.com',
+        reportId,
+        domain,
+        begin: new Date(begin),
+        records: [{ ip: '192.0.2.1', count, dkim: 'pass', spf: 'pass' }],
+      });
     await uploadReport(t.app, client, report('example.de', 'de-1', '2025-03-01T00:00:00Z', 5), { fileName: 'de1.xml' });
     await uploadReport(t.app, client, report('example.de', 'de-2', '2025-03-03T00:00:00Z', 7), { fileName: 'de2.xml' });
     await uploadReport(t.app, client, report('brand.com', 'b-1', '2025-03-02T00:00:00Z', 11), { fileName: 'b.xml' });

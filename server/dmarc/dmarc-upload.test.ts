@@ -16,10 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const typeFor = (name: string) => (name.endsWith('.gz') ? 'application/gzip' : name.endsWith('.zip') ? 'application/zip' : 'application/xml');
+const typeFor = (name: string) =>
+  name.endsWith('.gz') ? 'application/gzip' : name.endsWith('.zip') ? 'application/zip' : 'application/xml';
 
 async function storedCounts(userId: number) {
-  const [reports] = await t.database.db.select({ n: count() }).from(dmarcReports).where(eq(dmarcReports.userId, userId));
+  const [reports] = await t.database.db
+    .select({ n: count() })
+    .from(dmarcReports)
+    .where(eq(dmarcReports.userId, userId));
   const [records] = await t.database.db
     .select({ n: count() })
     .from(dmarcRecords)
@@ -29,25 +33,31 @@ async function storedCounts(userId: number) {
 }
 
 describe('POST /api/dmarc/upload with the real-world reports', () => {
-  it.each(Object.entries(AGGREGATE_FIXTURES))('imports aggregate/%s with its exact record count', async (name, expected) => {
-    const { client, user } = await signUp(t.app);
-    const res = await uploadReport(t.app, client, fixture(`aggregate/${name}`), { contentType: typeFor(name), fileName: name });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ imported: 1, duplicates: 0, failed: [] });
-    expect(body.reports).toHaveLength(1);
-    expect(body.reports[0]).toMatchObject({
-      status: 'imported',
-      error: null,
-      orgName: expected.orgName,
-      reportId: expected.reportId,
-      domain: expected.domain,
-      recordCount: expected.records,
-      messageCount: expected.messages,
-      passCount: expected.passed,
-    });
-    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: expected.records });
-  });
+  it.each(Object.entries(AGGREGATE_FIXTURES))(
+    'imports aggregate/%s with its exact record count',
+    async (name, expected) => {
+      const { client, user } = await signUp(t.app);
+      const res = await uploadReport(t.app, client, fixture(`aggregate/${name}`), {
+        contentType: typeFor(name),
+        fileName: name,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ imported: 1, duplicates: 0, failed: [] });
+      expect(body.reports).toHaveLength(1);
+      expect(body.reports[0]).toMatchObject({
+        status: 'imported',
+        error: null,
+        orgName: expected.orgName,
+        reportId: expected.reportId,
+        domain: expected.domain,
+        recordCount: expected.records,
+        messageCount: expected.messages,
+        passCount: expected.passed,
+      });
+      expect(await storedCounts(user.id)).toEqual({ reports: 1, records: expected.records });
+    },
+  );
 
   it('stores each record as the report says, optional parts as NULL', async () => {
     const { client } = await signUp(t.app);
@@ -71,7 +81,10 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
       },
     ]);
     const [nulls] = await t.database.db
-      .select({ reasonIsNull: sql<boolean>`${dmarcRecords.reason} is null`, toIsNull: sql<boolean>`${dmarcRecords.envelopeTo} is null` })
+      .select({
+        reasonIsNull: sql<boolean>`${dmarcRecords.reason} is null`,
+        toIsNull: sql<boolean>`${dmarcRecords.envelopeTo} is null`,
+      })
       .from(dmarcRecords)
       .innerJoin(dmarcReports, eq(dmarcRecords.reportId, dmarcReports.id))
       .where(eq(dmarcReports.reportId, 'b043f0e264cf4ea995e93765242f6dfb'));
@@ -104,7 +117,11 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
       text: 'This is an aggregate report.',
       attachments: [
         { filename: zipName, content: fixture(`aggregate/${zipName}`), contentType: 'application/zip' },
-        { filename: 'rfc9990-sample.xml', content: fixture('aggregate/rfc9990-sample.xml'), contentType: 'application/xml' },
+        {
+          filename: 'rfc9990-sample.xml',
+          content: fixture('aggregate/rfc9990-sample.xml'),
+          contentType: 'application/xml',
+        },
       ],
     })
       .compile()
@@ -112,53 +129,80 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const res = await uploadReport(t.app, client, mail, { contentType: 'message/rfc822', fileName: 'report.eml' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ imported: 2, duplicates: 0, failed: [] });
-    expect(res.json().reports.map((r: { reportId: string; recordCount: number }) => [r.reportId, r.recordCount])).toEqual([
+    expect(
+      res.json().reports.map((r: { reportId: string; recordCount: number }) => [r.reportId, r.recordCount]),
+    ).toEqual([
       ['2940', 1],
       ['3v98abbp8ya9n3va8yr8oa3ya', 1],
     ]);
     expect(await storedCounts(user.id)).toEqual({ reports: 2, records: 2 });
   });
 
-  it.each(Object.entries(INVALID_FIXTURES))('invalid/%s gives its clear error, kept as a failed import', async (name, error) => {
-    const { client, user } = await signUp(t.app);
-    const res = await uploadReport(t.app, client, fixture(`invalid/${name}`), { fileName: name });
-    expect(res.statusCode).toBe(200);
-    if (error === null) {
-      expect(res.json()).toMatchObject({ imported: 1, failed: [], reports: [{ status: 'imported', passCount: 1, compliance: 100 }] });
-      return;
-    }
-    expect(res.json()).toMatchObject({ imported: 0, duplicates: 0, failed: [{ fileName: name, error: expect.stringMatching(error) }] });
-    const list = (await client.get('/api/dmarc/reports?status=failed')).json();
-    expect(list.total).toBe(1);
-    expect(list.items[0]).toMatchObject({
-      status: 'failed',
-      fileName: name,
-      error: expect.stringMatching(error),
-      orgName: null,
-      recordCount: 0,
-      policyPublished: null,
-    });
-    expect(await storedCounts(user.id)).toEqual({ reports: 1, records: 0 });
-  });
+  it.each(Object.entries(INVALID_FIXTURES))(
+    'invalid/%s gives its clear error, kept as a failed import',
+    async (name, error) => {
+      const { client, user } = await signUp(t.app);
+      const res = await uploadReport(t.app, client, fixture(`invalid/${name}`), { fileName: name });
+      expect(res.statusCode).toBe(200);
+      if (error === null) {
+        expect(res.json()).toMatchObject({
+          imported: 1,
+          failed: [],
+          reports: [{ status: 'imported', passCount: 1, compliance: 100 }],
+        });
+        return;
+      }
+      expect(res.json()).toMatchObject({
+        imported: 0,
+        duplicates: 0,
+        failed: [{ fileName: name, error: expect.stringMatching(error) }],
+      });
+      const list = (await client.get('/api/dmarc/reports?status=failed')).json();
+      expect(list.total).toBe(1);
+      expect(list.items[0]).toMatchObject({
+        status: 'failed',
+        fileName: name,
+        error: expect.stringMatching(error),
+        orgName: null,
+        recordCount: 0,
+        policyPublished: null,
+      });
+      expect(await storedCounts(user.id)).toEqual({ reports: 1, records: 0 });
+    },
+  );
 
   it('keeps a failure report e-mail as a failed import that says what it is', async () => {
     const { client } = await signUp(t.app);
-    const res = await uploadReport(t.app, client, fixture('failure/dmarc_ruf_report_linkedin.eml'), { contentType: 'message/rfc822', fileName: 'ruf.eml' });
+    const res = await uploadReport(t.app, client, fixture('failure/dmarc_ruf_report_linkedin.eml'), {
+      contentType: 'message/rfc822',
+      fileName: 'ruf.eml',
+    });
     expect(res.json().failed).toEqual([
-      { fileName: 'ruf.eml', error: expect.stringMatching(/^The e-mail is a DMARC failure report \(RFC 9991\) for example\.com from 10\.10\.10\.10 /) },
+      {
+        fileName: 'ruf.eml',
+        error: expect.stringMatching(
+          /^The e-mail is a DMARC failure report \(RFC 9991\) for example\.com from 10\.10\.10\.10 /,
+        ),
+      },
     ]);
   });
 
   it('keeps a report with a 9 MB report_id as a failed import that names the field, storing none of it', async () => {
     const { client, user } = await signUp(t.app);
-    const xml = reportXml({ orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z'), records: [] }).replace(
-      '<report_id>r1</report_id>',
-      `<report_id>${'9'.repeat(9 * 1024 * 1024)}</report_id>`,
-    );
+    const xml = reportXml({
+      orgName: 'x.org',
+      reportId: 'r1',
+      domain: 'example.com',
+      begin: new Date('2024-01-01T00:00:00Z'),
+      records: [],
+    }).replace('<report_id>r1</report_id>', `<report_id>${'9'.repeat(9 * 1024 * 1024)}</report_id>`);
     const res = await uploadReport(t.app, client, xml, { fileName: 'huge-id.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.json().failed).toEqual([
-      { fileName: 'huge-id.xml', error: expect.stringContaining('report_id (report_metadata/report_id) is longer than 1,024 characters') },
+      {
+        fileName: 'huge-id.xml',
+        error: expect.stringContaining('report_id (report_metadata/report_id) is longer than 1,024 characters'),
+      },
     ]);
     expect((await storedCounts(user.id)).records).toBe(0);
   });
@@ -170,7 +214,10 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const started = performance.now();
     const res = await uploadReport(t.app, client, bomb, { fileName: 'lol.xml' });
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(res.json()).toMatchObject({ imported: 0, failed: [{ fileName: 'lol.xml', error: expect.stringMatching(/DOCTYPE or ENTITY/) }] });
+    expect(res.json()).toMatchObject({
+      imported: 0,
+      failed: [{ fileName: 'lol.xml', error: expect.stringMatching(/DOCTYPE or ENTITY/) }],
+    });
   });
 
   it('refuses a gzip bomb with 413 and stores nothing, not even the good reports beside it', async () => {
@@ -182,7 +229,10 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
       code: 'payload_too_large',
       message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.',
     });
-    const mixed = zipSync({ 'good.xml': fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml'), 'bomb.xml': bomb }, { level: 0 });
+    const mixed = zipSync(
+      { 'good.xml': fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml'), 'bomb.xml': bomb },
+      { level: 0 },
+    );
     const mixedRes = await uploadReport(t.app, client, mixed, { contentType: 'application/zip' });
     expect(mixedRes.statusCode, mixedRes.body).toBe(413);
     expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
@@ -190,19 +240,37 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
 
   it('refuses uploads over 10 MB with 413, and other content types with 415', async () => {
     const { client, user } = await signUp(t.app);
-    const big = await uploadReport(t.app, client, Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), { contentType: 'application/octet-stream' });
+    const big = await uploadReport(t.app, client, Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), {
+      contentType: 'application/octet-stream',
+    });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ code: 'payload_too_large', message: 'The file is too large: uploads are limited to 10 MB.' });
+    expect(big.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The file is too large: uploads are limited to 10 MB.',
+    });
     const json = await uploadReport(t.app, client, '{"a":1}', { contentType: 'application/json' });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/^Send the report file itself as the request body/);
     expect((await uploadReport(t.app, client, 'hello', { contentType: 'text/plain' })).statusCode).toBe(415);
-    const nothing = await t.app.inject({ method: 'POST', url: '/api/dmarc/upload', headers: { cookie: client.cookie! } });
+    const nothing = await t.app.inject({
+      method: 'POST',
+      url: '/api/dmarc/upload',
+      headers: { cookie: client.cookie! },
+    });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().message).toMatch(/^Send the report file itself/);
     expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
     // The rest of the API still takes only JSON.
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' })).statusCode).toBe(415);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'content-type': 'application/xml' },
+          payload: '<x/>',
+        })
+      ).statusCode,
+    ).toBe(415);
   });
 
   it('refuses signed-out callers before reading the file', async () => {
@@ -220,7 +288,9 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
         IF NEW.source_ip = '192.0.2.250' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER dmarc_test_fail BEFORE INSERT ON dmarc_records FOR EACH ROW EXECUTE FUNCTION dmarc_test_fail();`);
     try {
-      const xml = fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml').toString().replace('199.230.200.36', '192.0.2.250');
+      const xml = fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml')
+        .toString()
+        .replace('199.230.200.36', '192.0.2.250');
       expect((await uploadReport(t.app, client, xml)).statusCode).toBe(500);
       expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
     } finally {
@@ -238,7 +308,14 @@ describe('GET /api/dmarc/reports', () => {
       'ikea.com!example.de!1538690400!1538776800.xml',
       'fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz',
     ]) {
-      expect((await uploadReport(t.app, client, fixture(`aggregate/${name}`), { contentType: typeFor(name), fileName: name })).json().imported).toBe(1);
+      expect(
+        (
+          await uploadReport(t.app, client, fixture(`aggregate/${name}`), {
+            contentType: typeFor(name),
+            fileName: name,
+          })
+        ).json().imported,
+      ).toBe(1);
     }
     await uploadReport(t.app, client, 'garbage', { fileName: 'garbage.xml' });
   });
@@ -246,7 +323,10 @@ describe('GET /api/dmarc/reports', () => {
   const ids = async (query: string) => {
     const res = await client.get(`/api/dmarc/reports${query}`);
     expect(res.statusCode).toBe(200);
-    return { total: res.json().total as number, orgs: res.json().items.map((r: { orgName: string | null }) => r.orgName) };
+    return {
+      total: res.json().total as number,
+      orgs: res.json().items.map((r: { orgName: string | null }) => r.orgName),
+    };
   };
 
   it('lists the newest report period first, failed imports by upload time, in pages', async () => {
@@ -286,8 +366,16 @@ describe('GET /api/dmarc/reports', () => {
 
   it('shows another user nothing of these reports', async () => {
     const other = await signUp(t.app);
-    expect((await other.client.get('/api/dmarc/reports')).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
-    expect((await other.client.get('/api/dmarc/analytics?days=90')).json()).toMatchObject({ totalReports: 0, reporters: [] });
+    expect((await other.client.get('/api/dmarc/reports')).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
+    expect((await other.client.get('/api/dmarc/analytics?days=90')).json()).toMatchObject({
+      totalReports: 0,
+      reporters: [],
+    });
   });
 });
 
@@ -300,7 +388,10 @@ const STRAY_CRLF = 'Ignored 2 stray bytes after the end of the gzip data, as gzi
 describe('gzip files with stray bytes after their end', () => {
   it('imports an uploaded one and says the bytes were ignored', async () => {
     const { client, user } = await signUp(t.app);
-    const res = await uploadReport(t.app, client, mimecastGzip(), { contentType: 'application/gzip', fileName: 'mimecast.xml.gz' });
+    const res = await uploadReport(t.app, client, mimecastGzip(), {
+      contentType: 'application/gzip',
+      fileName: 'mimecast.xml.gz',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       imported: 1,
@@ -327,7 +418,10 @@ describe('gzip files with stray bytes after their end', () => {
     // What the report-intake thread runs for a mail from SMTP or the IMAP mailbox.
     const outcome = await ingestMailedReports(t.database.db, mail, 'mimecast.eml', []);
     expect(outcome).toMatchObject({ status: 'processed', reportDomains: ['example.com'], importedFor: [user.id] });
-    expect(outcome.result.split('\n')).toEqual([`mimecast.xml: ${STRAY_CRLF}`, `mimecast.xml: imported for user ${user.id} (sender not authenticated)`]);
+    expect(outcome.result.split('\n')).toEqual([
+      `mimecast.xml: ${STRAY_CRLF}`,
+      `mimecast.xml: imported for user ${user.id} (sender not authenticated)`,
+    ]);
     expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
   });
 });
@@ -344,7 +438,8 @@ async function queuedEvaluations(userId: number): Promise<number> {
 async function encodeForm(files: [fileName: string, data: Uint8Array | string][], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [fileName, data] of files) form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
+  for (const [fileName, data] of files)
+    form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
   const request = new Request('http://localhost/api/dmarc/upload', { method: 'POST', body: form });
   return { body: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
@@ -362,7 +457,9 @@ describe('POST /api/dmarc/upload with a multipart/form-data form', () => {
     const warnings = [{ fileName: 'mimecast.xml', warning: STRAY_CRLF }];
     const body = res.json();
     expect(body).toMatchObject({ imported: 1, duplicates: 0, failed: [], warnings });
-    expect(body.files).toEqual([{ fileName: 'mimecast.xml.gz', imported: 1, duplicates: 0, failed: [], reports: body.reports, warnings }]);
+    expect(body.files).toEqual([
+      { fileName: 'mimecast.xml.gz', imported: 1, duplicates: 0, failed: [], reports: body.reports, warnings },
+    ]);
     expect(await storedCounts(user.id)).toEqual({ reports: 1, records: AGGREGATE_FIXTURES[VEEAM].records });
   });
 
@@ -397,10 +494,19 @@ describe('POST /api/dmarc/upload with a multipart/form-data form', () => {
       files: [
         { fileName: VEEAM, imported: 0, duplicates: 1, failed: [], reports: [] },
         { fileName: FASTMAIL, imported: 0, duplicates: 1, failed: [], reports: [] },
-        { fileName: 'notes.xml', imported: 0, duplicates: 0, failed, reports: [{ status: 'failed', fileName: 'notes.xml' }] },
+        {
+          fileName: 'notes.xml',
+          imported: 0,
+          duplicates: 0,
+          failed,
+          reports: [{ status: 'failed', fileName: 'notes.xml' }],
+        },
       ],
     });
-    expect(await storedCounts(user.id)).toEqual({ reports: 3, records: AGGREGATE_FIXTURES[VEEAM].records + AGGREGATE_FIXTURES[FASTMAIL].records });
+    expect(await storedCounts(user.id)).toEqual({
+      reports: 3,
+      records: AGGREGATE_FIXTURES[VEEAM].records + AGGREGATE_FIXTURES[FASTMAIL].records,
+    });
   });
 
   it('refuses a form without a file with 400', async () => {
@@ -452,7 +558,10 @@ describe('POST /api/dmarc/upload with a multipart/form-data form', () => {
       ['b.xml', half],
     ]);
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ code: 'payload_too_large', message: 'The file is too large: uploads are limited to 10 MB.' });
+    expect(big.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The file is too large: uploads are limited to 10 MB.',
+    });
 
     const noBoundary = await uploadReport(t.app, client, 'x', { contentType: 'multipart/form-data' });
     expect(noBoundary.statusCode).toBe(400);
@@ -466,7 +575,12 @@ describe('POST /api/dmarc/upload with a multipart/form-data form', () => {
     expect(await storedCounts(user.id)).toEqual({ reports: 0, records: 0 });
     // The rest of the API still takes only JSON.
     const form = await encodeForm([['a.xml', '<x/>']]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': form.contentType }, payload: Buffer.from(form.body) });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': form.contentType },
+      payload: Buffer.from(form.body),
+    });
     expect(login.statusCode).toBe(415);
   });
 });

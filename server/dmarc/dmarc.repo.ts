@@ -68,7 +68,12 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
  * Except that a trusted report (uploaded, or mailed by its reporter) replaces a mailed one whose
  * sender was not authenticated: a forger who sends a report id first must not shadow the real one.
  */
-export async function storeReport(ex: Executor, userId: number, report: AggregateReport, file: StoredFile): Promise<DmarcReport | undefined> {
+export async function storeReport(
+  ex: Executor,
+  userId: number,
+  report: AggregateReport,
+  file: StoredFile,
+): Promise<DmarcReport | undefined> {
   let messageCount = 0;
   let passCount = 0;
   for (const record of report.records) {
@@ -157,7 +162,11 @@ async function insertRecords(tx: Executor, reportId: number, records: AggregateR
 }
 
 /** A file that did not import is kept, with its error, so the user sees what went wrong (and, if it was mailed, whether its sender proved who it was). */
-export async function storeFailedImport(ex: Executor, userId: number, file: StoredFile & { error: string }): Promise<DmarcReport> {
+export async function storeFailedImport(
+  ex: Executor,
+  userId: number,
+  file: StoredFile & { error: string },
+): Promise<DmarcReport> {
   const [row] = await ex
     .insert(dmarcReports)
     .values({
@@ -221,7 +230,12 @@ export async function getReport(db: Db, userId: number, id: number): Promise<Dma
     ...toDmarcReport(row),
     records: records.map((r) => ({
       ...r,
-      dkimAuth: r.dkimAuth.map(({ domain, selector, result, humanResult }) => ({ domain, selector, result, humanResult })),
+      dkimAuth: r.dkimAuth.map(({ domain, selector, result, humanResult }) => ({
+        domain,
+        selector,
+        result,
+        humanResult,
+      })),
       spfAuth: r.spfAuth.map(({ domain, scope, result, humanResult }) => ({ domain, scope, result, humanResult })),
     })),
   };
@@ -238,7 +252,13 @@ export async function listReportDomains(db: Db, userId: number): Promise<DmarcRe
       lastReportAt: lastEnd,
     })
     .from(dmarcReports)
-    .where(and(eq(dmarcReports.userId, userId), eq(dmarcReports.status, 'imported'), sql`${dmarcReports.domain} is not null`))
+    .where(
+      and(
+        eq(dmarcReports.userId, userId),
+        eq(dmarcReports.status, 'imported'),
+        sql`${dmarcReports.domain} is not null`,
+      ),
+    )
     .groupBy(dmarcReports.domain)
     .orderBy(sql`${lastEnd} desc nulls last`, dmarcReports.domain)
     .limit(REPORT_DOMAINS_MAX);
@@ -276,7 +296,8 @@ async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Pr
   // The negation of passesDmarc (aggregate-report.ts).
   const failed = sql`d.dkim_result <> 'pass' and d.spf_result <> 'pass' and d.disposition <> 'pass'`;
   const anyRawPass = sql`(d.dkim_auth @> '[{"result":"pass"}]' or d.spf_auth @> '[{"result":"pass"}]')`;
-  const sum = (condition?: SQL) => (condition ? sql`${sign} * coalesce(sum(d.count) filter (where ${condition}), 0)` : sql`${sign} * sum(d.count)`);
+  const sum = (condition?: SQL) =>
+    condition ? sql`${sign} * coalesce(sum(d.count) filter (where ${condition}), 0)` : sql`${sign} * sum(d.count)`;
   await tx.execute(sql`
     insert into ${dmarcSourceDays} as s (user_id, day, domain, source_ip, disposition, total, spf_aligned, dkim_aligned, failed, failed_misaligned)
     select r.user_id, (r.date_begin at time zone 'UTC')::date, r.domain, d.source_ip, d.disposition,
@@ -298,10 +319,18 @@ async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Pr
  * Records that a reporter's silence after `lastReportAt` is being alerted, once per silence: false
  * when this one was already, true for a new one (the first, or after the reporter resumed).
  */
-export async function claimReporterAlert(ex: Executor, reporter: { userId: number; domain: string; orgName: string; lastReportAt: Date }): Promise<boolean> {
+export async function claimReporterAlert(
+  ex: Executor,
+  reporter: { userId: number; domain: string; orgName: string; lastReportAt: Date },
+): Promise<boolean> {
   const [claimed] = await ex
     .insert(dmarcReporterAlerts)
-    .values({ userId: reporter.userId, domain: reporter.domain, orgName: reporter.orgName, lastReportAt: reporter.lastReportAt })
+    .values({
+      userId: reporter.userId,
+      domain: reporter.domain,
+      orgName: reporter.orgName,
+      lastReportAt: reporter.lastReportAt,
+    })
     .onConflictDoUpdate({
       target: [dmarcReporterAlerts.userId, dmarcReporterAlerts.domain, dmarcReporterAlerts.orgName],
       set: { lastReportAt: reporter.lastReportAt },
@@ -321,7 +350,10 @@ export async function storedRecordCount(ex: Executor, userId: number): Promise<n
 }
 
 /** What the user's DMARC reports take in the database: counts, and the size of their rows (pg_column_size). */
-export async function dmarcStorage(db: Db, userId: number): Promise<{ reports: number; records: number; bytes: number }> {
+export async function dmarcStorage(
+  db: Db,
+  userId: number,
+): Promise<{ reports: number; records: number; bytes: number }> {
   const result = (await db.execute(sql`
     select (select count(*) from ${dmarcReports} where user_id = ${userId})::float8 as reports,
       (select coalesce(sum(record_count), 0) from ${dmarcReports} where user_id = ${userId})::float8 as records,

@@ -39,7 +39,11 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // by upload-body.ts), so it has no zod schema: unpacking and parsing check it.
   r.post(
     '/api/dmarc/upload',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { querystring: UploadQuery, response: { 200: UploadResponse } } },
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { querystring: UploadQuery, response: { 200: UploadResponse } },
+    },
     async (request) => {
       const { files, form } = uploadedFiles(request.body, request.query.filename ?? 'upload');
       const userId = currentUser(request).id;
@@ -48,37 +52,57 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  r.get('/api/dmarc/reports', { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } }, async (request) =>
-    listReports(ctx.db, currentUser(request).id, request.query),
+  r.get(
+    '/api/dmarc/reports',
+    { onRequest: signedIn, schema: { querystring: ReportsQuery, response: { 200: DmarcReportList } } },
+    async (request) => listReports(ctx.db, currentUser(request).id, request.query),
   );
 
-  r.get('/api/dmarc/report-domains', { onRequest: signedIn, schema: { response: { 200: DmarcReportDomainList } } }, async (request) =>
-    listReportDomains(ctx.db, currentUser(request).id),
+  r.get(
+    '/api/dmarc/report-domains',
+    { onRequest: signedIn, schema: { response: { 200: DmarcReportDomainList } } },
+    async (request) => listReportDomains(ctx.db, currentUser(request).id),
   );
 
-  r.get('/api/dmarc/reports/:id', { onRequest: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } }, async (request) => {
-    const report = await getReport(ctx.db, currentUser(request).id, request.params.id);
-    if (!report) throw new AppError('not_found', 'Report not found');
-    return report;
-  });
+  r.get(
+    '/api/dmarc/reports/:id',
+    { onRequest: signedIn, schema: { params: ReportParams, response: { 200: DmarcReportDetail } } },
+    async (request) => {
+      const report = await getReport(ctx.db, currentUser(request).id, request.params.id);
+      if (!report) throw new AppError('not_found', 'Report not found');
+      return report;
+    },
+  );
 
-  r.delete('/api/dmarc/reports/:id', { onRequest: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } }, async (request, reply) => {
-    if (!(await deleteReport(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', 'Report not found');
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/dmarc/reports/:id',
+    { onRequest: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      if (!(await deleteReport(ctx.db, currentUser(request).id, request.params.id)))
+        throw new AppError('not_found', 'Report not found');
+      return reply.code(204).send();
+    },
+  );
 
   // The same for everyone while the process runs: made once (and, frozen, written as JSON once).
-  const intake = Object.freeze({ reportAddress: dmarcReportAddress(ctx.env), mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL) });
+  const intake = Object.freeze({
+    reportAddress: dmarcReportAddress(ctx.env),
+    mailboxPolled: Boolean(ctx.env.DMARC_IMAP_URL),
+  });
   r.get('/api/dmarc/intake', { onRequest: signedIn, schema: { response: { 200: DmarcIntake } } }, async () => intake);
 
-  r.get('/api/dmarc/analytics', { onRequest: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } }, async (request) => {
-    const { days, domain } = request.query;
-    const userId = currentUser(request).id;
-    return gatedAnalytics(JSON.stringify([userId, days, domain ?? null]), async () => {
-      const rows = await loadAnalyticsRows(ctx.db, userId, days, domain);
-      const names = await nameSources(ctx.dns, ipsToName(rows.sources));
-      const auth = await loadSourceAuth(ctx.db, userId, days, ipsToExplain(rows.sources, names), domain);
-      return buildAnalytics(days, domain ?? null, rows, names, auth);
-    });
-  });
+  r.get(
+    '/api/dmarc/analytics',
+    { onRequest: signedIn, schema: { querystring: AnalyticsQuery, response: { 200: DmarcAnalytics } } },
+    async (request) => {
+      const { days, domain } = request.query;
+      const userId = currentUser(request).id;
+      return gatedAnalytics(JSON.stringify([userId, days, domain ?? null]), async () => {
+        const rows = await loadAnalyticsRows(ctx.db, userId, days, domain);
+        const names = await nameSources(ctx.dns, ipsToName(rows.sources));
+        const auth = await loadSourceAuth(ctx.db, userId, days, ipsToExplain(rows.sources, names), domain);
+        return buildAnalytics(days, domain ?? null, rows, names, auth);
+      });
+    },
+  );
 }

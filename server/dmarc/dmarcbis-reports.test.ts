@@ -93,7 +93,9 @@ afterAll(async () => {
 describe('RFC 9990 aggregate reports, stored and served', () => {
   it('RFC 9990 3.1.1.2, 3.1.1.3 and 3.1.1.5: version, generator, np, testing and discovery_method reach the report list and detail', async () => {
     const { client } = await signUp(t.app);
-    const uploaded = (await uploadReport(t.app, client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'rfc9990.xml' })).json();
+    const uploaded = (
+      await uploadReport(t.app, client, fixture('aggregate/rfc9990-sample.xml'), { fileName: 'rfc9990.xml' })
+    ).json();
     expect(uploaded.reports[0]).toMatchObject({
       schema: 'rfc9990',
       version: '1.0',
@@ -101,14 +103,20 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
       policyPublished: { p: 'quarantine', sp: 'none', np: 'none', testing: 'n', discoveryMethod: 'treewalk' },
     });
     const list = (await client.get('/api/dmarc/reports')).json();
-    expect(list.items[0]).toMatchObject({ schema: 'rfc9990', version: '1.0', generator: 'Example DMARC Aggregate Reporter v1.2' });
+    expect(list.items[0]).toMatchObject({
+      schema: 'rfc9990',
+      version: '1.0',
+      generator: 'Example DMARC Aggregate Reporter v1.2',
+    });
     const detail = (await client.get(`/api/dmarc/reports/${uploaded.reports[0].id}`)).json();
     expect(detail).toMatchObject({ schema: 'rfc9990', policyPublished: { discoveryMethod: 'treewalk' } });
   });
 
   it('RFC 9990 3.1.1.12 and 3.1.1.13: the DKIM selector and the human_result of DKIM and SPF reach the report detail', async () => {
     const { client } = await signUp(t.app);
-    const { reports } = (await uploadReport(t.app, client, dmarcbisReport('human-1', passingRecord), { fileName: 'human.xml' })).json();
+    const { reports } = (
+      await uploadReport(t.app, client, dmarcbisReport('human-1', passingRecord), { fileName: 'human.xml' })
+    ).json();
     const detail = (await client.get(`/api/dmarc/reports/${reports[0].id}`)).json();
     expect(detail.records[0]).toMatchObject({
       disposition: 'pass',
@@ -116,7 +124,14 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
         { domain: 'brand.example', selector: 's2025', result: 'pass', humanResult: null },
         { domain: 'esp.example', selector: null, result: 'fail', humanResult: 'body hash did not verify' },
       ],
-      spfAuth: [{ domain: 'bounce.brand.example', scope: 'mfrom', result: 'softfail', humanResult: '198.51.100.20 is not listed' }],
+      spfAuth: [
+        {
+          domain: 'bounce.brand.example',
+          scope: 'mfrom',
+          result: 'softfail',
+          humanResult: '198.51.100.20 is not listed',
+        },
+      ],
     });
   });
 
@@ -127,7 +142,12 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
     expect(reports[0]).toMatchObject({ messageCount: 50, passCount: 47, compliance: 94 });
 
     const days = await t.database.db
-      .select({ sourceIp: dmarcSourceDays.sourceIp, disposition: dmarcSourceDays.disposition, total: dmarcSourceDays.total, failed: dmarcSourceDays.failed })
+      .select({
+        sourceIp: dmarcSourceDays.sourceIp,
+        disposition: dmarcSourceDays.disposition,
+        total: dmarcSourceDays.total,
+        failed: dmarcSourceDays.failed,
+      })
       .from(dmarcSourceDays)
       .where(eq(dmarcSourceDays.userId, user.id))
       .orderBy(dmarcSourceDays.sourceIp);
@@ -139,7 +159,13 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
 
     const analytics = (await client.get('/api/dmarc/analytics?domain=brand.example&days=7')).json();
     expect(analytics).toMatchObject({ totalMessages: 50, averageCompliance: 94 });
-    expect(analytics.sources.map((s: { ips: string[]; dispositions: object; failed: number }) => [s.ips, s.dispositions, s.failed])).toEqual([
+    expect(
+      analytics.sources.map((s: { ips: string[]; dispositions: object; failed: number }) => [
+        s.ips,
+        s.dispositions,
+        s.failed,
+      ]),
+    ).toEqual([
       [['198.51.100.20'], { pass: 40 }, 0],
       [['198.51.100.21'], { pass: 7 }, 0],
       [['203.0.113.66'], { reject: 3 }, 3],
@@ -149,10 +175,13 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
 
   it('RFC 7489 and RFC 9990 reports side by side: each keeps what its schema says, and the older one has no RFC 9990 fields', async () => {
     const { client, user } = await signUp(t.app);
-    const old = reportXml({ orgName: 'legacy.example', reportId: 'legacy-1', domain: 'brand.example', begin: yesterday, records: [] }).replace(
-      '<feedback>',
-      '<feedback>\n  <version>1.0</version>',
-    );
+    const old = reportXml({
+      orgName: 'legacy.example',
+      reportId: 'legacy-1',
+      domain: 'brand.example',
+      begin: yesterday,
+      records: [],
+    }).replace('<feedback>', '<feedback>\n  <version>1.0</version>');
     await uploadReport(t.app, client, old, { fileName: 'legacy.xml' });
     await uploadReport(t.app, client, dmarcbisReport('bis-1', passingRecord), { fileName: 'bis.xml' });
     const rows = await t.database.db
@@ -168,8 +197,22 @@ describe('RFC 9990 aggregate reports, stored and served', () => {
       .where(and(eq(dmarcReports.userId, user.id), eq(dmarcReports.status, 'imported')))
       .orderBy(dmarcReports.orgName);
     expect(rows).toEqual([
-      { orgName: 'legacy.example', schema: 'rfc7489', version: '1.0', generator: null, discoveryMethod: null, pct: 100 },
-      { orgName: 'receiver.example', schema: 'rfc9990', version: '1.0', generator: 'Receiver DMARC Reporter 4.2', discoveryMethod: 'treewalk', pct: null },
+      {
+        orgName: 'legacy.example',
+        schema: 'rfc7489',
+        version: '1.0',
+        generator: null,
+        discoveryMethod: null,
+        pct: 100,
+      },
+      {
+        orgName: 'receiver.example',
+        schema: 'rfc9990',
+        version: '1.0',
+        generator: 'Receiver DMARC Reporter 4.2',
+        discoveryMethod: 'treewalk',
+        pct: null,
+      },
     ]);
   });
 });

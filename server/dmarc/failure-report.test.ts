@@ -7,7 +7,8 @@ import { describeFailureReport, MAX_ARF_BYTES, readFeedbackReport, type FailureR
  */
 
 /** An ARF part of an auth-failure report with the fields given, one per line, CRLF as on the wire. */
-const arf = (...fields: string[]) => Buffer.from(['Feedback-Type: auth-failure', 'Version: 1', ...fields, ''].join('\r\n'));
+const arf = (...fields: string[]) =>
+  Buffer.from(['Feedback-Type: auth-failure', 'Version: 1', ...fields, ''].join('\r\n'));
 
 /** The ARF part of RFC 9991's example report (appendix A). */
 const RFC9991_EXAMPLE_ARF = arf(
@@ -31,7 +32,11 @@ describe('readFeedbackReport: Identity-Alignment by the ABNF of RFC 9991 section
     ['RFC 9991 4 item 2: one method', 'Identity-Alignment: dkim', { methods: ['dkim'] }],
     ['RFC 9991 4 item 2: the other method', 'Identity-Alignment: spf', { methods: ['spf'] }],
     ['RFC 9991 4 item 2: both, in either order', 'Identity-Alignment: spf,dkim', { methods: ['spf', 'dkim'] }],
-    ['RFC 9991 4 item 2: CFWS around the keywords and commas', 'Identity-Alignment: (failed) dkim (relaxed) , spf ', { methods: ['dkim', 'spf'] }],
+    [
+      'RFC 9991 4 item 2: CFWS around the keywords and commas',
+      'Identity-Alignment: (failed) dkim (relaxed) , spf ',
+      { methods: ['dkim', 'spf'] },
+    ],
     ['RFC 9991 4 item 2: "none"', 'Identity-Alignment: none', { methods: [] }],
     ['RFC 5234 2.3: the literals are case-insensitive', 'Identity-Alignment: DKIM, Spf', { methods: ['dkim', 'spf'] }],
     ['RFC 9991 4 item 2: each method at most once', 'Identity-Alignment: dkim, dkim', { unreadable: 'dkim, dkim' }],
@@ -39,14 +44,20 @@ describe('readFeedbackReport: Identity-Alignment by the ABNF of RFC 9991 section
     ['RFC 9991 4 item 2: "none" stands alone', 'Identity-Alignment: none, dkim', { unreadable: 'none, dkim' }],
     ['RFC 9991 4 item 2: a list has no empty members', 'Identity-Alignment: dkim,,spf', { unreadable: 'dkim,,spf' }],
     ['RFC 9991 4 item 2: the field is not empty', 'Identity-Alignment:', { unreadable: '' }],
-    ['RFC 5322 3.2.2: a comment that is not closed', 'Identity-Alignment: dkim (aligned', { unreadable: 'dkim (aligned' }],
+    [
+      'RFC 5322 3.2.2: a comment that is not closed',
+      'Identity-Alignment: dkim (aligned',
+      { unreadable: 'dkim (aligned' },
+    ],
     ['RFC 5322 3.2.2: a comment does not join two words', 'Identity-Alignment: dk(x)im', { unreadable: 'dk(x)im' }],
   ])('%s: "%s"', (_clause, field, alignment) => {
     expect(readFeedbackReport(arf(field)).identityAlignment).toEqual(alignment);
   });
 
   it('RFC 9991 4 item 2: the field appears once; two are not guessed between', () => {
-    expect(readFeedbackReport(arf('Identity-Alignment: dkim', 'Identity-Alignment: spf')).identityAlignment).toEqual({ unreadable: 'dkim; spf' });
+    expect(readFeedbackReport(arf('Identity-Alignment: dkim', 'Identity-Alignment: spf')).identityAlignment).toEqual({
+      unreadable: 'dkim; spf',
+    });
   });
 
   it('RFC 6591 era: a report without the field has no alignment to tell', () => {
@@ -89,7 +100,11 @@ describe('readFeedbackReport: the other fields', () => {
     ],
     ['RFC 5965 3.2: Source-IP, IPv4', ['Source-IP: 192.0.2.7 (client)'], { sourceIp: '192.0.2.7' }],
     ['RFC 5965 3.2: Source-IP, IPv6', ['Source-IP: 2001:db8::25'], { sourceIp: '2001:db8::25' }],
-    ['RFC 5965 3.2: a Source-IP that is not an address is not read', ['Source-IP: mail.example.net'], { sourceIp: null }],
+    [
+      'RFC 5965 3.2: a Source-IP that is not an address is not read',
+      ['Source-IP: mail.example.net'],
+      { sourceIp: null },
+    ],
     [
       'RFC 9991 4 item 1: DKIM-Domain and DKIM-Selector',
       ['DKIM-Domain: Brand.Example', 'DKIM-Selector: s2025._sub'],
@@ -100,13 +115,21 @@ describe('readFeedbackReport: the other fields', () => {
       ['Original-Mail-From: <bounce+x=y@Mail.Brand.Example>'],
       { originalMailFromDomain: 'mail.brand.example' },
     ],
-    ['RFC 5965 3.2: Original-Mail-From empty or the null reverse-path', ['Original-Mail-From: <>'], { originalMailFromDomain: null }],
+    [
+      'RFC 5965 3.2: Original-Mail-From empty or the null reverse-path',
+      ['Original-Mail-From: <>'],
+      { originalMailFromDomain: null },
+    ],
     [
       'RFC 5965 3.2: Arrival-Date, an RFC 5322 date-time',
       ['Arrival-Date: Mon, 01 Oct 2018 11:20:27 +0200 (CEST)'],
       { arrivalDate: new Date('2018-10-01T09:20:27Z') },
     ],
-    ['RFC 5965 3.2: an Arrival-Date that is not a date is not read', ['Arrival-Date: yesterday'], { arrivalDate: null }],
+    [
+      'RFC 5965 3.2: an Arrival-Date that is not a date is not read',
+      ['Arrival-Date: yesterday'],
+      { arrivalDate: null },
+    ],
     [
       'RFC 5322 2.2.3: a folded field is unfolded',
       ['Reported-Domain:', '  folded.example', 'Source-IP:', '\t192.0.2.9'],
@@ -123,7 +146,9 @@ describe('readFeedbackReport: the other fields', () => {
 
   it(`reads only the first ${MAX_ARF_BYTES / 1024} KiB of the part: an ARF part is a few hundred bytes, a hostile one is not read further`, () => {
     const padding = Array.from({ length: 2000 }, (_, i) => `X-Padding-${i}: ${'x'.repeat(40)}`);
-    const report = readFeedbackReport(arf('Reported-Domain: early.example', ...padding, 'Reported-Domain: late.example'));
+    const report = readFeedbackReport(
+      arf('Reported-Domain: early.example', ...padding, 'Reported-Domain: late.example'),
+    );
     expect(report.reportedDomains).toEqual(['early.example']);
   });
 });
@@ -153,12 +178,22 @@ describe('describeFailureReport: what the user reads', () => {
     ],
     [
       'RFC 9991 4 item 3: Auth-Failure "dmarc" without Identity-Alignment (RFC 7489 era)',
-      arf('Auth-Failure: dmarc', 'Source-IP: 10.10.10.10', 'Reported-Domain: example.com', 'Arrival-Date: Tue, 30 Apr 2019 02:09:00 +0000'),
+      arf(
+        'Auth-Failure: dmarc',
+        'Source-IP: 10.10.10.10',
+        'Reported-Domain: example.com',
+        'Arrival-Date: Tue, 30 Apr 2019 02:09:00 +0000',
+      ),
       'The e-mail is a DMARC failure report (RFC 9991) for example.com from 10.10.10.10 (arrived 2019-04-30 02:09 UTC): SPF or DKIM did not produce an aligned identity (Auth-Failure: dmarc).',
     ],
     [
       'RFC 6591 3.1: a DKIM failure report',
-      arf('Auth-Failure: bodyhash', 'DKIM-Domain: brand.example', 'DKIM-Selector: s1', 'Reported-Domain: brand.example'),
+      arf(
+        'Auth-Failure: bodyhash',
+        'DKIM-Domain: brand.example',
+        'DKIM-Selector: s1',
+        'Reported-Domain: brand.example',
+      ),
       "The e-mail is an authentication failure report (RFC 6591) for brand.example: a DKIM signature's body hash did not match the body (Auth-Failure: bodyhash); the DKIM signature checked was d=brand.example s=s1.",
     ],
     [
@@ -171,7 +206,11 @@ describe('describeFailureReport: what the user reads', () => {
       arf('Auth-Failure: arc', 'Reported-Domain: brand.example'),
       'The e-mail is an authentication failure report (RFC 6591) for brand.example: Auth-Failure: arc.',
     ],
-    ['RFC 5965: a report that says nothing of what failed', arf(), 'The e-mail is an authentication failure report (RFC 6591): it does not say what failed.'],
+    [
+      'RFC 5965: a report that says nothing of what failed',
+      arf(),
+      'The e-mail is an authentication failure report (RFC 6591): it does not say what failed.',
+    ],
   ])('%s', (_clause, part, sentence) => {
     expect(describeFailureReport(readFeedbackReport(part))).toBe(
       `${sentence} Failure reports are not imported here; the aggregate reports (rua=) count such failures by source.`,

@@ -140,9 +140,15 @@ function whatFailed(report: FailureReport): string[] {
     if (failure === 'dmarc') {
       // Identity-Alignment, when there is one, already says which mechanism failed alignment.
       if (!alignment) said.push('SPF or DKIM did not produce an aligned identity (Auth-Failure: dmarc)');
-    } else said.push(AUTH_FAILURES[failure] ? `${AUTH_FAILURES[failure]} (Auth-Failure: ${failure})` : `Auth-Failure: ${failure}`);
+    } else
+      said.push(
+        AUTH_FAILURES[failure] ? `${AUTH_FAILURES[failure]} (Auth-Failure: ${failure})` : `Auth-Failure: ${failure}`,
+      );
   }
-  if (report.dkimDomain) said.push(`the DKIM signature checked was d=${report.dkimDomain}${report.dkimSelector ? ` s=${report.dkimSelector}` : ''}`);
+  if (report.dkimDomain)
+    said.push(
+      `the DKIM signature checked was d=${report.dkimDomain}${report.dkimSelector ? ` s=${report.dkimSelector}` : ''}`,
+    );
   return said;
 }
 
@@ -155,7 +161,10 @@ export function describeFailureReport(report: FailureReport): string {
   }
   const dmarc = report.authFailures.includes('dmarc') || report.identityAlignment !== null;
   const kind = dmarc ? 'a DMARC failure report (RFC 9991)' : 'an authentication failure report (RFC 6591)';
-  const about = [report.reportedDomains.length ? ` for ${report.reportedDomains.join(', ')}` : '', report.sourceIp ? ` from ${report.sourceIp}` : ''].join('');
+  const about = [
+    report.reportedDomains.length ? ` for ${report.reportedDomains.join(', ')}` : '',
+    report.sourceIp ? ` from ${report.sourceIp}` : '',
+  ].join('');
   const context = [
     report.originalMailFromDomain && `envelope sender ${report.originalMailFromDomain}`,
     report.arrivalDate && `arrived ${minute(report.arrivalDate)}`,

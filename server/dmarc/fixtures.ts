@@ -19,7 +19,10 @@ export const LARGE_REPORT = 'aggregate/!large-example.com!1711897200!1711983600.
  * Every aggregate fixture with what it holds, counted from the files by hand (grep -c '<record>'
  * and the sum of <count>). Tests assert every file here is listed, so a new fixture cannot slip by.
  */
-export const AGGREGATE_FIXTURES: Record<string, { orgName: string; reportId: string; domain: string; records: number; messages: number; passed: number }> = {
+export const AGGREGATE_FIXTURES: Record<
+  string,
+  { orgName: string; reportId: string; domain: string; records: number; messages: number; passed: number }
+> = {
   '!example.com!1538204542!1538463818.xml': {
     orgName: 'accurateplastics.com',
     reportId: 'example.com:1538463741',
@@ -44,7 +47,14 @@ export const AGGREGATE_FIXTURES: Record<string, { orgName: string; reportId: str
     messages: 1,
     passed: 0,
   },
-  'empty_reason.xml': { orgName: 'example.org', reportId: '20240125141224705995', domain: 'example.com', records: 1, messages: 2, passed: 2 },
+  'empty_reason.xml': {
+    orgName: 'example.org',
+    reportId: '20240125141224705995',
+    domain: 'example.com',
+    records: 1,
+    messages: 2,
+    passed: 2,
+  },
   'estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip': {
     orgName: 'XYZ Corporation',
     reportId: '2940',
@@ -77,8 +87,22 @@ export const AGGREGATE_FIXTURES: Record<string, { orgName: string; reportId: str
     messages: 1,
     passed: 0,
   },
-  'old_draft_from_wiki.xml': { orgName: 'acme.com', reportId: '9391651994964116463', domain: 'example.com', records: 1, messages: 2, passed: 2 },
-  'rfc9990-sample.xml': { orgName: 'Sample Reporter', reportId: '3v98abbp8ya9n3va8yr8oa3ya', domain: 'example.com', records: 1, messages: 123, passed: 123 },
+  'old_draft_from_wiki.xml': {
+    orgName: 'acme.com',
+    reportId: '9391651994964116463',
+    domain: 'example.com',
+    records: 1,
+    messages: 2,
+    passed: 2,
+  },
+  'rfc9990-sample.xml': {
+    orgName: 'Sample Reporter',
+    reportId: '3v98abbp8ya9n3va8yr8oa3ya',
+    domain: 'example.com',
+    records: 1,
+    messages: 123,
+    passed: 123,
+  },
   'usssa.com!example.com!1538784000!1538870399.xml': {
     orgName: 'usssa.com',
     reportId: '8953b4d4a4ee4218b6ac0e2cb2667ee1',

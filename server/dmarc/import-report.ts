@@ -5,7 +5,10 @@ import type { ParseResult } from './aggregate-report';
 import { storedRecordCount, storeFailedImport, storeReport, type StoredFile } from './dmarc.repo';
 
 /** What became of one report file for one user. */
-export type ImportOutcome = { kind: 'imported'; report: DmarcReport } | { kind: 'duplicate' } | { kind: 'failed'; report: DmarcReport; error: string };
+export type ImportOutcome =
+  | { kind: 'imported'; report: DmarcReport }
+  | { kind: 'duplicate' }
+  | { kind: 'failed'; report: DmarcReport; error: string };
 
 /**
  * One report file into one user's reports, uploaded or mailed alike: imported, a duplicate, or kept as a
@@ -13,8 +16,17 @@ export type ImportOutcome = { kind: 'imported'; report: DmarcReport } | { kind: 
  * DMARC_RECORDS_PER_ACCOUNT. Reports are stored one at a time by the one intake thread, so the record
  * count read here is not raced by another import.
  */
-export async function importReport(tx: Executor, userId: number, parsed: ParseResult, file: StoredFile): Promise<ImportOutcome> {
-  const failed = async (error: string): Promise<ImportOutcome> => ({ kind: 'failed', report: await storeFailedImport(tx, userId, { ...file, error }), error });
+export async function importReport(
+  tx: Executor,
+  userId: number,
+  parsed: ParseResult,
+  file: StoredFile,
+): Promise<ImportOutcome> {
+  const failed = async (error: string): Promise<ImportOutcome> => ({
+    kind: 'failed',
+    report: await storeFailedImport(tx, userId, { ...file, error }),
+    error,
+  });
   if (!parsed.ok) return failed(parsed.error);
   const noRoom = await noRoomFor(tx, userId, parsed.report.records.length);
   if (noRoom) return failed(noRoom);

@@ -14,27 +14,37 @@ import { unpackFiles, type UnpackedPart, type UploadedFile } from './unpack';
  *
  * `form`: the answer adds the files' results up and lists each file's own (UploadResponse.files).
  */
-export async function ingestUpload(db: Db, userId: number, files: UploadedFile[], form: boolean): Promise<UploadResponse> {
+export async function ingestUpload(
+  db: Db,
+  userId: number,
+  files: UploadedFile[],
+  form: boolean,
+): Promise<UploadResponse> {
   const unpacked = await unpackFiles(files);
   return db.transaction(async (tx) => {
     const results: UploadResult[] = [];
     for (const parts of unpacked) results.push(await ingestParts(tx, userId, parts));
     if (!form) return results[0];
-    return { ...addUp(results), files: results.map((result, index) => ({ fileName: files[index].fileName, ...result })) };
+    return {
+      ...addUp(results),
+      files: results.map((result, index) => ({ fileName: files[index].fileName, ...result })),
+    };
   });
 }
 
 async function ingestParts(tx: Executor, userId: number, parts: UnpackedPart[]): Promise<UploadResult> {
   const result: UploadResult = { imported: 0, duplicates: 0, failed: [], reports: [] };
   for (const part of parts) {
-    const parsed = part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
+    const parsed =
+      part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
     const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
     const outcome = await importReport(tx, userId, parsed, file);
     if (outcome.kind === 'duplicate') result.duplicates++;
     else result.reports.push(outcome.report);
     if (outcome.kind === 'imported') result.imported++;
     if (outcome.kind === 'failed') result.failed.push({ fileName: file.fileName, error: outcome.error });
-    if (part.error === undefined && part.warning) (result.warnings ??= []).push({ fileName: part.fileName, warning: part.warning });
+    if (part.error === undefined && part.warning)
+      (result.warnings ??= []).push({ fileName: part.fileName, warning: part.warning });
   }
   return result;
 }

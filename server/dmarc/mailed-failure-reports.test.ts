@@ -22,7 +22,9 @@ afterAll(() => t.close());
 /** A user who verified `domain`. RFC 9991's example domains are under .example, which Add Domain refuses, so the row is written here. */
 async function ownerOf(domain: string): Promise<{ client: TestClient; user: { id: number } }> {
   const owner = await signUp(t.app);
-  await t.database.db.insert(domains).values({ userId: owner.user.id, domain, isVerified: true, verificationToken: `token-${owner.user.id}` });
+  await t.database.db
+    .insert(domains)
+    .values({ userId: owner.user.id, domain, isVerified: true, verificationToken: `token-${owner.user.id}` });
   return owner;
 }
 
@@ -42,7 +44,13 @@ describe('mailed failure reports (RFC 9991)', () => {
     });
     const failed = (await owner.client.get('/api/dmarc/reports?status=failed')).json();
     expect(failed.items).toEqual([
-      expect.objectContaining({ status: 'failed', fileName: 'message-1.eml', error: EXAMPLE_SENTENCE, senderAuthenticated: false, domain: null }),
+      expect.objectContaining({
+        status: 'failed',
+        fileName: 'message-1.eml',
+        error: EXAMPLE_SENTENCE,
+        senderAuthenticated: false,
+        domain: null,
+      }),
     ]);
     expect((await bystander.client.get('/api/dmarc/reports?status=failed')).json().total).toBe(0);
   });
@@ -61,14 +69,28 @@ describe('mailed failure reports (RFC 9991)', () => {
     const rows = await t.database.db.select().from(dmarcReports).where(eq(dmarcReports.userId, owner.user.id));
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows);
-    for (const secret of ['This is the original subject', 'Message body was here', 'author@consumer.example', 'users@forwarder.example']) {
+    for (const secret of [
+      'This is the original subject',
+      'Message body was here',
+      'author@consumer.example',
+      'users@forwarder.example',
+    ]) {
       expect(stored).not.toContain(secret);
     }
   });
 
   it('is left for the operator when nobody verified its domain, and says so', async () => {
-    const outcome = await ingestMailedReports(t.database.db, fixture('failure/[Netease DMARC Failure Report] Rent Reminder.eml'), 'message-4.eml', []);
-    expect(outcome).toMatchObject({ status: 'unrouted', reportDomains: ['cardinal.com'], result: 'message-4.eml: no user has verified cardinal.com' });
+    const outcome = await ingestMailedReports(
+      t.database.db,
+      fixture('failure/[Netease DMARC Failure Report] Rent Reminder.eml'),
+      'message-4.eml',
+      [],
+    );
+    expect(outcome).toMatchObject({
+      status: 'unrouted',
+      reportDomains: ['cardinal.com'],
+      result: 'message-4.eml: no user has verified cardinal.com',
+    });
   });
 
   it('RFC 6591 era: the real failure reports reach the owners of their domain too; one without an ARF part cannot be routed', async () => {
@@ -77,12 +99,20 @@ describe('mailed failure reports (RFC 9991)', () => {
     const outcome = await ingestMailedReports(t.database.db, fixture(`failure/${name}`), 'message-5.eml', []);
     expect(outcome).toMatchObject({ status: 'processed', reportDomains: ['domain.de'] });
     const failed = (await owner.client.get('/api/dmarc/reports?status=failed')).json();
-    expect(failed.items[0].error).toMatch(/^The e-mail is a DMARC failure report \(RFC 9991\) for domain\.de from 10\.10\.10\.10/);
+    expect(failed.items[0].error).toMatch(
+      /^The e-mail is a DMARC failure report \(RFC 9991\) for domain\.de from 10\.10\.10\.10/,
+    );
 
-    const plain = await ingestMailedReports(t.database.db, fixture('failure/exim_plain_text_only_no_arf_part.eml'), 'message-6.eml', []);
+    const plain = await ingestMailedReports(
+      t.database.db,
+      fixture('failure/exim_plain_text_only_no_arf_part.eml'),
+      'message-6.eml',
+      [],
+    );
     expect(plain).toEqual({
       status: 'failed',
-      result: 'message-6.eml: The e-mail is a DMARC failure (forensic) report, not an aggregate report; failure reports are not imported here.',
+      result:
+        'message-6.eml: The e-mail is a DMARC failure (forensic) report, not an aggregate report; failure reports are not imported here.',
       reportDomains: [],
       importedFor: [],
     });
@@ -90,7 +120,10 @@ describe('mailed failure reports (RFC 9991)', () => {
 
   it('an uploaded failure report is kept as a failed import that says what failed', async () => {
     const { client } = await signUp(t.app);
-    const res = await uploadReport(t.app, client, Buffer.from(RFC9991_EXAMPLE_REPORT), { contentType: 'message/rfc822', fileName: 'ruf.eml' });
+    const res = await uploadReport(t.app, client, Buffer.from(RFC9991_EXAMPLE_REPORT), {
+      contentType: 'message/rfc822',
+      fileName: 'ruf.eml',
+    });
     expect(res.json().failed).toEqual([{ fileName: 'ruf.eml', error: EXAMPLE_SENTENCE }]);
   });
 });

@@ -36,7 +36,12 @@ export interface MailedReportsOutcome {
  * A failure report (RFC 9991) is not imported, but goes the same way by its Reported-Domain: its
  * owners get a failed-import row saying what failed (unpack.ts), and nothing of the failed message.
  */
-export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: string, provenDomains: string[]): Promise<MailedReportsOutcome> {
+export async function ingestMailedReports(
+  db: Db,
+  raw: Uint8Array,
+  fileName: string,
+  provenDomains: string[],
+): Promise<MailedReportsOutcome> {
   let parts;
   try {
     parts = await unpackUpload(raw, fileName);
@@ -44,7 +49,12 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
     if (error instanceof AppError) return { status: 'failed', result: error.message, reportDomains: [] };
     throw error;
   }
-  if (parts.length === 0) return { status: 'failed', result: 'The message carries no DMARC report (no XML, gzip or zip part).', reportDomains: [] };
+  if (parts.length === 0)
+    return {
+      status: 'failed',
+      result: 'The message carries no DMARC report (no XML, gzip or zip part).',
+      reportDomains: [],
+    };
 
   const lines: string[] = [];
   const reportDomains = new Set<string>();
@@ -73,7 +83,11 @@ export async function ingestMailedReports(db: Db, raw: Uint8Array, fileName: str
         continue;
       }
       const parsed = parseAggregateReport(part.bytes);
-      const file = { fileName: part.fileName, rawSize: part.bytes.length, senderAuthenticated: sentByReporter(header.header, provenDomains) };
+      const file = {
+        fileName: part.fileName,
+        rawSize: part.bytes.length,
+        senderAuthenticated: sentByReporter(header.header, provenDomains),
+      };
       for (const userId of owners) {
         stored++;
         const outcome = await importReport(tx, userId, parsed, file);
@@ -110,7 +124,9 @@ async function routeFailureReport(
       if (keptFor.has(userId)) continue;
       keptFor.add(userId);
       await storeFailedImport(tx, userId, { ...file, senderAuthenticated });
-      lines.push(`${file.fileName}: failure report for ${domain} kept for user ${userId}${senderAuthenticated ? '' : ' (sender not authenticated)'}`);
+      lines.push(
+        `${file.fileName}: failure report for ${domain} kept for user ${userId}${senderAuthenticated ? '' : ' (sender not authenticated)'}`,
+      );
     }
   }
   return keptFor.size;

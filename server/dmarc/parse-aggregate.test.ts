@@ -16,7 +16,11 @@ describe('parseAggregateReport on the real-world fixtures', () => {
   it.each(plainXml)('%s parses with its record and message counts', (name) => {
     const expected = AGGREGATE_FIXTURES[name];
     const report = parseOk(fixture(`aggregate/${name}`));
-    expect(report).toMatchObject({ orgName: expected.orgName, reportId: expected.reportId, policy: { domain: expected.domain } });
+    expect(report).toMatchObject({
+      orgName: expected.orgName,
+      reportId: expected.reportId,
+      policy: { domain: expected.domain },
+    });
     expect(report.records).toHaveLength(expected.records);
     expect(report.records.reduce((sum, r) => sum + r.count, 0)).toBe(expected.messages);
     expect(report.records.filter(passesDmarc).reduce((sum, r) => sum + r.count, 0)).toBe(expected.passed);
@@ -42,24 +46,46 @@ describe('parseAggregateReport on the real-world fixtures', () => {
       testing: 'n',
       discoveryMethod: 'treewalk',
     });
-    expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.123', count: 123, disposition: 'pass', dkimResult: 'pass', spfResult: 'fail' });
-    expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
+    expect(report.records[0]).toMatchObject({
+      sourceIp: '192.0.2.123',
+      count: 123,
+      disposition: 'pass',
+      dkimResult: 'pass',
+      spfResult: 'fail',
+    });
+    expect(report.records[0].dkimAuth).toEqual([
+      { domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null },
+    ]);
     expect(report.dateBegin.toISOString()).toBe('1979-08-07T00:00:00.000Z');
   });
 
   it('reads the 2012 schema and the older draft', () => {
     const draft = parseOk(fixture('aggregate/old_draft_from_wiki.xml'));
     expect(draft.schema).toBe('rfc7489');
-    expect(draft.records[0]).toMatchObject({ sourceIp: '72.150.241.94', count: 2, dkimResult: 'fail', spfResult: 'pass', headerFrom: 'example.com' });
-    expect(draft.records[0].spfAuth).toEqual([{ domain: 'example.com', scope: null, result: 'pass', humanResult: null }]);
+    expect(draft.records[0]).toMatchObject({
+      sourceIp: '72.150.241.94',
+      count: 2,
+      dkimResult: 'fail',
+      spfResult: 'pass',
+      headerFrom: 'example.com',
+    });
+    expect(draft.records[0].spfAuth).toEqual([
+      { domain: 'example.com', scope: null, result: 'pass', humanResult: null },
+    ]);
     const fastmailLike = parseOk(fixture('aggregate/empty_reason.xml'));
-    expect(fastmailLike.records[0]).toMatchObject({ envelopeTo: 'example.net', envelopeFrom: 'example.edu', reason: null });
+    expect(fastmailLike.records[0]).toMatchObject({
+      envelopeTo: 'example.net',
+      envelopeFrom: 'example.edu',
+      reason: null,
+    });
     expect(fastmailLike.policy).toMatchObject({ p: 'quarantine', sp: 'quarantine', pct: 100, fo: '1' });
   });
 
   it('falls back to the e-mail domain when org_name is empty, and tolerates junk around <feedback>', () => {
     expect(parseOk(fixture('aggregate/!example.com!1538204542!1538463818.xml')).orgName).toBe('accurateplastics.com');
-    expect(parseOk(fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml')).reportId).toBe('aggr_report_2018_10_05_5bc7e9b4f3e8a');
+    expect(parseOk(fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml')).reportId).toBe(
+      'aggr_report_2018_10_05_5bc7e9b4f3e8a',
+    );
   });
 
   it.each(Object.entries(INVALID_FIXTURES))('invalid/%s gives its clear error (or is tolerated)', (name, error) => {
@@ -92,38 +118,66 @@ describe('parseAggregateReport on hostile and odd input', () => {
   });
 
   it('refuses an external entity too', () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY x SYSTEM "file:///etc/passwd">]><feedback>&x;</feedback>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY x SYSTEM "file:///etc/passwd">]><feedback>&x;</feedback>';
     expect(parseAggregateReport(xxe)).toMatchObject({ ok: false, error: expect.stringMatching(/DOCTYPE/) });
   });
 
   it('keeps the predefined entities: AT&amp;T is AT&T', () => {
-    const xml = reportXml({ orgName: 'AT&amp;T', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z'), records: [] });
+    const xml = reportXml({
+      orgName: 'AT&amp;T',
+      reportId: 'r1',
+      domain: 'example.com',
+      begin: new Date('2024-01-01T00:00:00Z'),
+      records: [],
+    });
     expect(parseOk(xml).orgName).toBe('AT&T');
   });
 
   it('says what is wrong with a report that is XML but not right', () => {
     const base = { orgName: 'x.org', reportId: 'r1', domain: 'example.com', begin: new Date('2024-01-01T00:00:00Z') };
     const badIp = reportXml({ ...base, records: [{ ip: '999.1.1.1', count: 1, dkim: 'pass', spf: 'pass' }] });
-    expect(parseAggregateReport(badIp)).toEqual({ ok: false, error: 'Record 1: "999.1.1.1" is not an IP address (row/source_ip).' });
-    const badCount = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace(
-      '<count>1</count>',
-      '<count>many</count>',
+    expect(parseAggregateReport(badIp)).toEqual({
+      ok: false,
+      error: 'Record 1: "999.1.1.1" is not an IP address (row/source_ip).',
+    });
+    const badCount = reportXml({
+      ...base,
+      records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }],
+    }).replace('<count>1</count>', '<count>many</count>');
+    expect(parseAggregateReport(badCount)).toEqual({
+      ok: false,
+      error: 'Record 1: the message count "many" is not a whole number (row/count).',
+    });
+    const hugeId = reportXml({ ...base, records: [] }).replace(
+      '<report_id>r1</report_id>',
+      `<report_id>${'9'.repeat(MAX_FIELD_CHARS + 1)}</report_id>`,
     );
-    expect(parseAggregateReport(badCount)).toEqual({ ok: false, error: 'Record 1: the message count "many" is not a whole number (row/count).' });
-    const hugeId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', `<report_id>${'9'.repeat(MAX_FIELD_CHARS + 1)}</report_id>`);
-    expect(parseAggregateReport(hugeId)).toEqual({ ok: false, error: "The report's report_id (report_metadata/report_id) is longer than 1,024 characters." });
-    const hugeHuman = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] }).replace(
-      '</header_from>',
-      `${'h'.repeat(MAX_FIELD_CHARS + 1)}</header_from>`,
-    );
-    expect(parseAggregateReport(hugeHuman)).toEqual({ ok: false, error: 'Record 1: a value is longer than 1,024 characters.' });
+    expect(parseAggregateReport(hugeId)).toEqual({
+      ok: false,
+      error: "The report's report_id (report_metadata/report_id) is longer than 1,024 characters.",
+    });
+    const hugeHuman = reportXml({
+      ...base,
+      records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }],
+    }).replace('</header_from>', `${'h'.repeat(MAX_FIELD_CHARS + 1)}</header_from>`);
+    expect(parseAggregateReport(hugeHuman)).toEqual({
+      ok: false,
+      error: 'Record 1: a value is longer than 1,024 characters.',
+    });
     const noId = reportXml({ ...base, records: [] }).replace('<report_id>r1</report_id>', '');
-    expect(parseAggregateReport(noId)).toEqual({ ok: false, error: 'The report has no report_id (report_metadata/report_id).' });
+    expect(parseAggregateReport(noId)).toEqual({
+      ok: false,
+      error: 'The report has no report_id (report_metadata/report_id).',
+    });
     expect(parseAggregateReport('<html><body>hi</body></html>')).toEqual({
       ok: false,
       error: 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
     });
-    expect(parseAggregateReport('not xml at all')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid XML: /) });
+    expect(parseAggregateReport('not xml at all')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The file is not valid XML: /),
+    });
     expect(parseAggregateReport('<feedback><report_metadata>')).toMatchObject({
       ok: false,
       error: 'The file is not valid XML: it ends before <report_metadata> is closed (line 1, column 27).',
@@ -203,7 +257,8 @@ describe('parseAggregateReport reads as a stream', () => {
     // saxes would read an entity name from the bare '&' to the next ';', far away: the error points at the '&'.
     expect(parseAggregateReport(xml.replace('<org_name>x.org', '<org_name>AT & T'))).toEqual({
       ok: false,
-      error: 'The file is not valid XML: "&" must be written "&amp;" at "<org_name>AT & T</org_name>" (line 4, column 18).',
+      error:
+        'The file is not valid XML: "&" must be written "&amp;" at "<org_name>AT & T</org_name>" (line 4, column 18).',
     });
   });
 
@@ -217,7 +272,9 @@ describe('parseAggregateReport reads as a stream', () => {
     });
     expect(parseAggregateReport(reportXml({ ...base, records: [] }).slice(0, -30))).toEqual({
       ok: false,
-      error: expect.stringMatching(/^The file is not valid XML: it ends before <policy_published> is closed \(line \d+, column \d+\)\.$/),
+      error: expect.stringMatching(
+        /^The file is not valid XML: it ends before <policy_published> is closed \(line \d+, column \d+\)\.$/,
+      ),
     });
   });
 
@@ -239,14 +296,20 @@ describe('readReportHeader', () => {
     expect(records).toHaveLength(2286);
     expect(readReportHeader(bytes)).toEqual({ ok: true, header });
     expect(readReportHeader(bytes.toString('utf8'))).toEqual({ ok: true, header });
-    expect(readReportHeader(fixture('aggregate/rfc9990-sample.xml'))).toMatchObject({ ok: true, header: { schema: 'rfc9990', policy: { np: 'none' } } });
+    expect(readReportHeader(fixture('aggregate/rfc9990-sample.xml'))).toMatchObject({
+      ok: true,
+      header: { schema: 'rfc9990', policy: { np: 'none' } },
+    });
   });
 
   it('does not read past the header: what follows may be broken XML or bad UTF-8', () => {
     const report = manyRecords(50_000, '<record><row>&&& broken');
     const bytes = Buffer.concat([Buffer.from(report), Buffer.from([0xff, 0xfe, 0xc3])]);
     expect(parseAggregateReport(bytes)).toMatchObject({ ok: false, error: expect.stringMatching(/not valid UTF-8/) });
-    expect(readReportHeader(bytes)).toMatchObject({ ok: true, header: { reportId: 'r1', orgName: 'x.org', policy: { domain: 'example.com', pct: 100 } } });
+    expect(readReportHeader(bytes)).toMatchObject({
+      ok: true,
+      header: { reportId: 'r1', orgName: 'x.org', policy: { domain: 'example.com', pct: 100 } },
+    });
     expect(readReportHeader(report)).toMatchObject({ ok: true, header: { reportId: 'r1' } });
   });
 
@@ -261,7 +324,10 @@ describe('readReportHeader', () => {
   it('reads on, without building records, when the records come first', () => {
     const xml = manyRecords(3_000).replace(/(<report_metadata>[\s\S]*<\/policy_published>)([\s\S]*<\/record>)/, '$2$1');
     expect(xml.indexOf('<report_metadata>')).toBeGreaterThan(128 * 1024);
-    expect(readReportHeader(Buffer.from(xml))).toMatchObject({ ok: true, header: { reportId: 'r1', policy: { domain: 'example.com' } } });
+    expect(readReportHeader(Buffer.from(xml))).toMatchObject({
+      ok: true,
+      header: { reportId: 'r1', policy: { domain: 'example.com' } },
+    });
     expect(parseOk(xml).records).toHaveLength(3_000);
   });
 
@@ -287,7 +353,16 @@ describe('readReportHeader', () => {
  * An RFC 9990 report shaped as the RFC's sample report (appendix B, aggregate/rfc9990-sample.xml),
  * with the parts a case changes.
  */
-function dmarcbisXml(parts: { root?: string; version?: string; metadata?: string; policy?: string; extension?: string; record?: string } = {}): string {
+function dmarcbisXml(
+  parts: {
+    root?: string;
+    version?: string;
+    metadata?: string;
+    policy?: string;
+    extension?: string;
+    record?: string;
+  } = {},
+): string {
   const {
     root = '<feedback xmlns="urn:ietf:params:xml:ns:dmarc-2.0">',
     version = '<version>1.0</version>',
@@ -334,7 +409,11 @@ ${root}
 describe('RFC 9990 aggregate reports, clause by clause', () => {
   it('RFC 9990 appendix B: the sample report is read whole, version, generator and discovery method included', () => {
     const report = parseOk(fixture('aggregate/rfc9990-sample.xml'));
-    expect(report).toMatchObject({ schema: 'rfc9990', version: '1.0', generator: 'Example DMARC Aggregate Reporter v1.2' });
+    expect(report).toMatchObject({
+      schema: 'rfc9990',
+      version: '1.0',
+      generator: 'Example DMARC Aggregate Reporter v1.2',
+    });
     expect(report.policy.discoveryMethod).toBe('treewalk');
     expect(report.records).toEqual([
       {
@@ -354,16 +433,28 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
   });
 
   it.each([
-    ['RFC 9990 3.1.1.2 (first level elements): version is read as written', { version: '<version>1.0</version>' }, { version: '1.0' }],
+    [
+      'RFC 9990 3.1.1.2 (first level elements): version is read as written',
+      { version: '<version>1.0</version>' },
+      { version: '1.0' },
+    ],
     ['RFC 9990 3.1.1.2 (first level elements): version is optional', { version: '' }, { version: null }],
-    ['RFC 9990 3.1.1.2: a version that is not a decimal is not kept', { version: '<version>one</version>' }, { version: null }],
+    [
+      'RFC 9990 3.1.1.2: a version that is not a decimal is not kept',
+      { version: '<version>one</version>' },
+      { version: null },
+    ],
     ['RFC 9990 3.1.1.3 (report generator metadata): generator is optional', { metadata: '' }, { generator: null }],
     [
       'RFC 9990 3.1.1.5 (policy_published): discovery_method psl',
       { policy: '<discovery_method>psl</discovery_method>' },
       { policy: { discoveryMethod: 'psl' } },
     ],
-    ['RFC 9990 3.1.1.5 (policy_published): discovery_method is optional', { policy: '' }, { policy: { discoveryMethod: null } }],
+    [
+      'RFC 9990 3.1.1.5 (policy_published): discovery_method is optional',
+      { policy: '' },
+      { policy: { discoveryMethod: null } },
+    ],
     ['RFC 9990 3.1.1.5: testing and np are read', {}, { policy: { testing: 'n', np: 'none' } }],
   ] as const)('%s', (_clause, parts, expected) => {
     expect(parseOk(dmarcbisXml(parts))).toMatchObject(expected);
@@ -381,9 +472,17 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
 
   it('RFC 9990 3.1.1.12 (dkim): the selector is read beside the domain, and a result without the required selector is still read (Postel)', () => {
     const withSelector = parseOk(dmarcbisXml());
-    expect(withSelector.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
-    const without = parseOk(dmarcbisXml({ record: '<auth_results><dkim><domain>example.com</domain><result>fail</result></dkim></auth_results>' }));
-    expect(without.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: null, result: 'fail', humanResult: null }]);
+    expect(withSelector.records[0].dkimAuth).toEqual([
+      { domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null },
+    ]);
+    const without = parseOk(
+      dmarcbisXml({
+        record: '<auth_results><dkim><domain>example.com</domain><result>fail</result></dkim></auth_results>',
+      }),
+    );
+    expect(without.records[0].dkimAuth).toEqual([
+      { domain: 'example.com', selector: null, result: 'fail', humanResult: null },
+    ]);
   });
 
   it('RFC 9990 3.1.1.12 and 3.1.1.13 (dkim, spf): human_result is read, whatever its lang attribute', () => {
@@ -396,7 +495,12 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
       }),
     );
     expect(report.records[0].dkimAuth).toEqual([
-      { domain: 'example.com', selector: 's2025', result: 'fail', humanResult: 'signature verification failed: body hash mismatch' },
+      {
+        domain: 'example.com',
+        selector: 's2025',
+        result: 'fail',
+        humanResult: 'signature verification failed: body hash mismatch',
+      },
     ]);
     expect(report.records[0].spfAuth).toEqual([
       { domain: 'bounces.example.com', scope: 'mfrom', result: 'permerror', humanResult: 'too many DNS lookups (11)' },
@@ -405,8 +509,15 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
 
   it('RFC 9990 3.1.1.1 (root element): the DMARC namespace is known whether it is the default namespace or a declared prefix', () => {
     expect(parseOk(dmarcbisXml()).schema).toBe('rfc9990');
-    const prefixed = dmarcbisXml({ root: '<d:feedback xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">' }).replace(/<(\/?)(?!d:|\?)(\w+)/g, '<$1d:$2');
-    expect(parseOk(prefixed)).toMatchObject({ schema: 'rfc9990', version: '1.0', generator: 'Example DMARC Aggregate Reporter v1.2' });
+    const prefixed = dmarcbisXml({ root: '<d:feedback xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">' }).replace(
+      /<(\/?)(?!d:|\?)(\w+)/g,
+      '<$1d:$2',
+    );
+    expect(parseOk(prefixed)).toMatchObject({
+      schema: 'rfc9990',
+      version: '1.0',
+      generator: 'Example DMARC Aggregate Reporter v1.2',
+    });
     // The namespace URI named elsewhere in the start tag (an extension's) does not make a report RFC 9990.
     const other = dmarcbisXml({ root: '<feedback xmlns:old="urn:ietf:params:xml:ns:dmarc-2.0">' });
     expect(parseOk(other).schema).toBe('rfc7489');
@@ -418,8 +529,10 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
       version: '<dmarc:version>1.0</dmarc:version>',
       metadata: '<dmarc:generator>Mixed Reporter 3.1</dmarc:generator>',
       policy: '<dmarc:discovery_method>psl</dmarc:discovery_method>',
-      extension: '<extension><arc:policy_published><arc:domain>elsewhere.example</arc:domain></arc:policy_published></extension>',
-      // A record-level extension element after auth_results (RFC 9990 6), named like a DMARC element: only its namespace tells it apart.
+      extension:
+        '<extension><arc:policy_published><arc:domain>elsewhere.example</arc:domain></arc:policy_published></extension>',
+      // A record-level extension element after auth_results (RFC 9990 6), named like a DMARC element: only its
+      // namespace tells it apart.
       record: `<dmarc:auth_results><dkim><domain>example.com</domain><dmarc:selector>abc123</dmarc:selector><result>pass</result></dkim></dmarc:auth_results>
         <arc:auth_results><arc:dkim><arc:domain>forwarder.example</arc:domain><arc:selector>f1</arc:selector><arc:result>pass</arc:result></arc:dkim></arc:auth_results>`,
     });
@@ -430,7 +543,9 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
       generator: 'Mixed Reporter 3.1',
       policy: { domain: 'example.com', discoveryMethod: 'psl' },
     });
-    expect(report.records[0].dkimAuth).toEqual([{ domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null }]);
+    expect(report.records[0].dkimAuth).toEqual([
+      { domain: 'example.com', selector: 'abc123', result: 'pass', humanResult: null },
+    ]);
   });
 
   it("RFC 9990 3.1.1.1: DMARC elements that declare a DMARC namespace of their own are the report's, not extensions", () => {
@@ -438,11 +553,16 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
       .replace('<report_metadata>', '<report_metadata xmlns="http://dmarc.org/dmarc-xml/0.1">')
       .replace('<policy_published>', '<d:policy_published xmlns:d="urn:ietf:params:xml:ns:dmarc-2.0">')
       .replace('</policy_published>', '</d:policy_published>');
-    expect(parseOk(xml)).toMatchObject({ schema: 'rfc7489', reportId: '3v98abbp8ya9n3va8yr8oa3ya', policy: { domain: 'example.com', p: 'quarantine' } });
+    expect(parseOk(xml)).toMatchObject({
+      schema: 'rfc7489',
+      reportId: '3v98abbp8ya9n3va8yr8oa3ya',
+      policy: { domain: 'example.com', p: 'quarantine' },
+    });
   });
 
   it('RFC 9990 3.1.1.6 (extension): an extension the reader does not know is skipped, and the report read on', () => {
-    // The RFC's second sample (dmarc-xmlalt-0.2.xml): a draft namespace, version 2.0, a file-level extension and an unknown record element.
+    // The RFC's second sample (dmarc-xmlalt-0.2.xml): a draft namespace, version 2.0, a file-level extension and an
+    // unknown record element.
     const xml = dmarcbisXml({
       root: '<feedback xmlns="http://dmarc.org/dmarc-xml/0.2">',
       version: '<version>2.0</version>',
@@ -452,13 +572,24 @@ describe('RFC 9990 aggregate reports, clause by clause', () => {
     });
     const report = parseOk(xml);
     expect(report).toMatchObject({ schema: 'rfc7489', version: '2.0', policy: { domain: 'example.com' } });
-    expect(report.records).toMatchObject([{ sourceIp: '192.0.2.123', count: 123, dkimAuth: [{ domain: 'example.com', selector: 'abc123' }] }]);
+    expect(report.records).toMatchObject([
+      { sourceIp: '192.0.2.123', count: 123, dkimAuth: [{ domain: 'example.com', selector: 'abc123' }] },
+    ]);
   });
 
   it('reads the 7489-era fields as before: no version, generator or discovery method where the report has none', () => {
     const report = parseOk(fixture('aggregate/old_draft_from_wiki.xml'));
-    expect(report).toMatchObject({ schema: 'rfc7489', version: null, generator: null, policy: { discoveryMethod: null } });
+    expect(report).toMatchObject({
+      schema: 'rfc7489',
+      version: null,
+      generator: null,
+      policy: { discoveryMethod: null },
+    });
     // RFC 7489 appendix C has <version> too.
-    expect(parseOk(fixture('aggregate/empty_reason.xml'))).toMatchObject({ schema: 'rfc7489', version: '1.0', generator: null });
+    expect(parseOk(fixture('aggregate/empty_reason.xml'))).toMatchObject({
+      schema: 'rfc7489',
+      version: '1.0',
+      generator: null,
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { isIP } from 'node:net';
-import type { AggregateRecord, AggregateReport, DkimAuthResult, ParseResult, PolicyOverrideReason, SpfAuthResult } from './aggregate-report';
+import type {
+  AggregateRecord,
+  AggregateReport,
+  DkimAuthResult,
+  ParseResult,
+  PolicyOverrideReason,
+  SpfAuthResult,
+} from './aggregate-report';
 import { decodeXmlBytes } from './decode-text';
 import { STOP, streamXml, type XmlHandlers } from './parse-xml-stream';
 
@@ -17,7 +24,11 @@ import { STOP, streamXml, type XmlHandlers } from './parse-xml-stream';
 const DTD = /<!(?:DOCTYPE|ENTITY)/i;
 const RFC9990_NAMESPACE = 'urn:ietf:params:xml:ns:dmarc-2.0';
 /** The namespaces DMARC reports have been written in (RFC 7489's drafts, RFC 9990's draft and RFC 9990): never an extension's. */
-const DMARC_NAMESPACES = new Set([RFC9990_NAMESPACE, 'http://dmarc.org/dmarc-xml/0.1', 'http://dmarc.org/dmarc-xml/0.2']);
+const DMARC_NAMESPACES = new Set([
+  RFC9990_NAMESPACE,
+  'http://dmarc.org/dmarc-xml/0.1',
+  'http://dmarc.org/dmarc-xml/0.2',
+]);
 const FEEDBACK_START = /<([A-Za-z_][\w.-]*:)?feedback(?=[\s>/])[^>]*>/;
 const MAX_COUNT = 2_147_483_647;
 
@@ -43,7 +54,13 @@ export type HeaderResult = { ok: true; header: ReportHeader } | { ok: false; err
 type Shape = { [name: string]: Shape | 'text' };
 const HEADER_SHAPE: Shape = {
   version: 'text',
-  report_metadata: { org_name: 'text', email: 'text', report_id: 'text', date_range: { begin: 'text', end: 'text' }, generator: 'text' },
+  report_metadata: {
+    org_name: 'text',
+    email: 'text',
+    report_id: 'text',
+    date_range: { begin: 'text', end: 'text' },
+    generator: 'text',
+  },
   policy_published: {
     domain: 'text',
     discovery_method: 'text',
@@ -131,7 +148,11 @@ function toText(input: Uint8Array | string): { ok: true; text: string } | { ok: 
   }
   if (!/\S/.test(text)) return { ok: false, error: 'The file is empty.' };
   if (DTD.test(text)) {
-    return { ok: false, error: 'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.' };
+    return {
+      ok: false,
+      error:
+        'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.',
+    };
   }
   return { ok: true, text };
 }
@@ -144,7 +165,10 @@ function readFeedback(text: string, shape: Shape, partial: boolean): Read | null
     const outcome = streamXml(text, 0, null, true);
     return {
       ok: false,
-      error: typeof outcome === 'object' ? outcome.invalid : 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
+      error:
+        typeof outcome === 'object'
+          ? outcome.invalid
+          : 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
     };
   }
   // Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing text): only the
@@ -198,7 +222,11 @@ class FeedbackReader implements XmlHandlers {
 
   result(): Read {
     const schema = this.namespace === RFC9990_NAMESPACE ? 'rfc9990' : 'rfc7489';
-    return { ok: true, header: { schema, version: this.version, ...this.metadata!, policy: this.policy! }, records: this.records };
+    return {
+      ok: true,
+      header: { schema, version: this.version, ...this.metadata!, policy: this.policy! },
+      records: this.records,
+    };
   }
 
   open(qualifiedName: string, attributes: Record<string, string>): void {
@@ -214,7 +242,8 @@ class FeedbackReader implements XmlHandlers {
     }
     const parent = stack[stack.length - 1];
     const name = qualifiedName.slice(colon + 1);
-    const shape = typeof parent.shape === 'object' && Object.hasOwn(parent.shape, name) ? parent.shape[name] : undefined;
+    const shape =
+      typeof parent.shape === 'object' && Object.hasOwn(parent.shape, name) ? parent.shape[name] : undefined;
     if (!shape) {
       stack.push(SKIPPED);
       return;
@@ -230,7 +259,9 @@ class FeedbackReader implements XmlHandlers {
     }
     if (stack.length === 1 && name === 'record' && ++this.recordNumber > MAX_RECORDS) {
       const max = MAX_RECORDS.toLocaleString('en-US');
-      throw new ReportError(`The report has more than ${max} records; InboxPulse reads reports of up to ${max} records.`);
+      throw new ReportError(
+        `The report has more than ${max} records; InboxPulse reads reports of up to ${max} records.`,
+      );
     }
     stack.push(frame(name, shape, namespaces));
   }
@@ -281,7 +312,8 @@ class FeedbackReader implements XmlHandlers {
   private finish(): void {
     if (!this.metadata) throw new ReportError('The report has no <report_metadata> section.');
     if (!this.policy) throw new ReportError('The report has no <policy_published> section.');
-    if (this.messages > MAX_COUNT) throw new ReportError('The report counts more messages than can be stored (over 2^31).');
+    if (this.messages > MAX_COUNT)
+      throw new ReportError('The report counts more messages than can be stored (over 2^31).');
     throw STOP;
   }
 
@@ -292,7 +324,8 @@ class FeedbackReader implements XmlHandlers {
       .slice(1)
       .map((open) => open.name)
       .join('/');
-    if (path.startsWith('record/')) return new ReportError(`Record ${this.recordNumber}: a value is longer than ${max} characters.`);
+    if (path.startsWith('record/'))
+      return new ReportError(`Record ${this.recordNumber}: a value is longer than ${max} characters.`);
     return new ReportError(`The report's ${FIELD_NAMES[path] ?? path} is longer than ${max} characters.`);
   }
 }
@@ -387,14 +420,20 @@ function unixTime(node: Value | undefined, which: string): Date {
 function toRecord(record: Obj, n: number): AggregateRecord {
   const row = optObj(record.row);
   const ip = str(row.source_ip);
-  if (!ip || !isIP(ip)) throw new ReportError(`Record ${n}: ${ip ? `"${ip}" is not an IP address` : 'the source IP is missing'} (row/source_ip).`);
+  if (!ip || !isIP(ip))
+    throw new ReportError(
+      `Record ${n}: ${ip ? `"${ip}" is not an IP address` : 'the source IP is missing'} (row/source_ip).`,
+    );
   const countText = str(row.count);
   if (!countText || !/^\d+$/.test(countText) || Number(countText) > MAX_COUNT) {
-    throw new ReportError(`Record ${n}: the message count ${countText ? `"${countText}" is not a whole number` : 'is missing'} (row/count).`);
+    throw new ReportError(
+      `Record ${n}: the message count ${countText ? `"${countText}" is not a whole number` : 'is missing'} (row/count).`,
+    );
   }
   const evaluated = optObj(row.policy_evaluated);
   const disposition = lower(evaluated.disposition);
-  if (!disposition) throw new ReportError(`Record ${n}: the disposition is missing (row/policy_evaluated/disposition).`);
+  if (!disposition)
+    throw new ReportError(`Record ${n}: the disposition is missing (row/policy_evaluated/disposition).`);
   const identifiers = optObj(record.identifiers);
   const auth = optObj(record.auth_results);
   return {
@@ -409,11 +448,21 @@ function toRecord(record: Obj, n: number): AggregateRecord {
     envelopeTo: lower(identifiers.envelope_to),
     dkimAuth: list(auth.dkim).map((d): DkimAuthResult => {
       const o = optObj(d);
-      return { domain: lower(o.domain) ?? '', selector: str(o.selector), result: lower(o.result) ?? 'none', humanResult: str(o.human_result) };
+      return {
+        domain: lower(o.domain) ?? '',
+        selector: str(o.selector),
+        result: lower(o.result) ?? 'none',
+        humanResult: str(o.human_result),
+      };
     }),
     spfAuth: list(auth.spf).map((s): SpfAuthResult => {
       const o = optObj(s);
-      return { domain: lower(o.domain) ?? '', scope: lower(o.scope), result: lower(o.result) ?? 'none', humanResult: str(o.human_result) };
+      return {
+        domain: lower(o.domain) ?? '',
+        scope: lower(o.scope),
+        result: lower(o.result) ?? 'none',
+        humanResult: str(o.human_result),
+      };
     }),
   };
 }

@@ -75,7 +75,8 @@ class InvalidXml extends Error {
     else if (this.atEnd && text.indexOf('&', afterLastSemicolon) >= 0) index = text.indexOf('&', afterLastSemicolon);
     if (index !== this.index) reason = '"&" must be written "&amp;"';
     // Most often a report cut short (a truncated attachment): saxes names the innermost element left open.
-    else if (reason.startsWith('unclosed tag: ')) reason = `it ends before <${reason.slice('unclosed tag: '.length)}> is closed`;
+    else if (reason.startsWith('unclosed tag: '))
+      reason = `it ends before <${reason.slice('unclosed tag: '.length)}> is closed`;
     index = Math.max(0, Math.min(index, text.length - 1));
     const lineStart = text.lastIndexOf('\n', index - 1) + 1;
     let line = 1;

@@ -12,7 +12,13 @@ const MAILBOX = { user: 'dmarc-reports@example.org', password: 'mailbox pw 7' };
 
 /** A report e-mail as reporters send them: a short text part and the zipped or gzipped XML attached. */
 async function reportMail(subject: string, filename: string, content: Buffer): Promise<Buffer> {
-  return new MailComposer({ from: 'noreply-dmarc@reporter.example', to: MAILBOX.user, subject, text: 'Report attached.', attachments: [{ filename, content }] })
+  return new MailComposer({
+    from: 'noreply-dmarc@reporter.example',
+    to: MAILBOX.user,
+    subject,
+    text: 'Report attached.',
+    attachments: [{ filename, content }],
+  })
     .compile()
     .build();
 }
@@ -63,13 +69,24 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
     await imap.deliver(
       MAILBOX.user,
       'INBOX',
-      await reportMail('Report 1', 'r.zip', fixture('aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip')),
+      await reportMail(
+        'Report 1',
+        'r.zip',
+        fixture('aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip'),
+      ),
     );
-    await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Report 2', 'r.xml', fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml')));
+    await imap.deliver(
+      MAILBOX.user,
+      'INBOX',
+      await reportMail('Report 2', 'r.xml', fixture('aggregate/usssa.com!example.com!1538784000!1538870399.xml')),
+    );
     // Already read by a person: not ours to take.
-    await imap.deliver(MAILBOX.user, 'INBOX', await reportMail('Read', 'r.xml', fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml')), [
-      '\\Seen',
-    ]);
+    await imap.deliver(
+      MAILBOX.user,
+      'INBOX',
+      await reportMail('Read', 'r.xml', fixture('aggregate/veeam.com!example.com!1530133200!1530219600.xml')),
+      ['\\Seen'],
+    );
 
     const total = async () => (await client.get('/api/dmarc/reports')).json().total as number;
     await pollOnce();
@@ -93,7 +110,9 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
 
     const rows = await t.database.db.select().from(inboundMessages);
     expect(rows).toHaveLength(2);
-    expect(rows.every((r) => r.source === 'imap' && r.sourceKey?.startsWith('imap:127.0.0.1:') && r.status === 'processed')).toBe(true);
+    expect(
+      rows.every((r) => r.source === 'imap' && r.sourceKey?.startsWith('imap:127.0.0.1:') && r.status === 'processed'),
+    ).toBe(true);
 
     // A second poll finds nothing new and stores nothing twice: a poll stores what it finds before it completes.
     await pollOnce();
@@ -102,6 +121,9 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
   });
 
   it('says the mailbox is polled on the report address endpoint', async () => {
-    expect((await client.get('/api/dmarc/intake')).json()).toEqual({ reportAddress: 'dmarc@inbox.localhost', mailboxPolled: true });
+    expect((await client.get('/api/dmarc/intake')).json()).toEqual({
+      reportAddress: 'dmarc@inbox.localhost',
+      mailboxPolled: true,
+    });
   });
 });

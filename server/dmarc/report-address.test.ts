@@ -31,7 +31,9 @@ describe('following the suggested DMARC record', () => {
     expect(reportAddress).toBe(`dmarc@${INBOUND}`);
 
     const domain = (await client.post('/api/domains', { domain: DOMAIN })).json();
-    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     dns.zone[domain.verificationRecord.name] = { TXT: [domain.verificationRecord.value] };
     dns.zone[DOMAIN] = { TXT: ['v=spf1 include:_spf.google.com ~all'], A: ['192.0.2.10'] };
     dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
@@ -53,7 +55,8 @@ describe('following the suggested DMARC record', () => {
     const created = await client.post('/api/inbox-tests', { testType: 'automatic' });
     expect(created.statusCode).toBe(200);
 
-    // The operator's one wildcard authorizes every user's domain; this zone has no wildcards, so the name is written out.
+    // The operator's one wildcard authorizes every user's domain; this zone has no wildcards, so the name is written
+    // out.
     dns.zone[`${DOMAIN}._report._dmarc.${INBOUND}`] = { TXT: ['v=DMARC1'] };
     const authorized = (await client.post(`/api/domains/${domain.id}/verify`)).json();
     expect(authorized).toMatchObject({ status: 'healthy', dmarcStatus: 'valid' });

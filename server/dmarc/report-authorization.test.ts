@@ -66,7 +66,11 @@ describe('the DMARC report authorization check', () => {
 
   it('warns with the record to publish when DNS answers without it, and says nothing when it is there', async () => {
     const { lines, logger } = logSink();
-    const env = loadEnv({ APP_SECRET: 'a-secret-that-must-not-be-logged-0123456789', INBOUND_DOMAIN: 'warn.reports-auth.test', DATA_DIR: tmpdir() });
+    const env = loadEnv({
+      APP_SECRET: 'a-secret-that-must-not-be-logged-0123456789',
+      INBOUND_DOMAIN: 'warn.reports-auth.test',
+      DATA_DIR: tmpdir(),
+    });
     expect(await warnIfReportsUnauthorized(resolver(), env, logger)).toMatchObject({ state: 'missing' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
@@ -74,8 +78,12 @@ describe('the DMARC report authorization check', () => {
       reportAddress: 'dmarc@warn.reports-auth.test',
       publish: '*._report._dmarc.warn.reports-auth.test TXT "v=DMARC1"',
     });
-    expect(lines[0].msg).toContain("receivers will not mail your users' aggregate reports to dmarc@warn.reports-auth.test");
-    expect(lines[0].msg).toContain('Publish once in the DNS of warn.reports-auth.test: *._report._dmarc.warn.reports-auth.test TXT "v=DMARC1"');
+    expect(lines[0].msg).toContain(
+      "receivers will not mail your users' aggregate reports to dmarc@warn.reports-auth.test",
+    );
+    expect(lines[0].msg).toContain(
+      'Publish once in the DNS of warn.reports-auth.test: *._report._dmarc.warn.reports-auth.test TXT "v=DMARC1"',
+    );
     expect(JSON.stringify(lines)).not.toContain(env.APP_SECRET);
 
     dns.zone['*._report._dmarc.warn.reports-auth.test'] = { TXT: ['v=DMARC1'] };
@@ -88,9 +96,13 @@ describe('the DMARC report authorization check', () => {
     const { lines, logger } = logSink();
     dns.servfail.add('authorization-check.example._report._dmarc.broken.reports-auth.test');
     dns.servfail.add('*._report._dmarc.broken.reports-auth.test');
-    expect(await warnIfReportsUnauthorized(resolver(), { INBOUND_DOMAIN: 'broken.reports-auth.test' }, logger)).toMatchObject({ state: 'unknown' });
+    expect(
+      await warnIfReportsUnauthorized(resolver(), { INBOUND_DOMAIN: 'broken.reports-auth.test' }, logger),
+    ).toMatchObject({ state: 'unknown' });
     const closed = createResolver({ servers: [silentAddress()], timeoutMs: 200, tries: 1, maxCacheSeconds: 0 });
-    expect(await warnIfReportsUnauthorized(closed, { INBOUND_DOMAIN: INBOUND }, logger)).toMatchObject({ state: 'unknown' });
+    expect(await warnIfReportsUnauthorized(closed, { INBOUND_DOMAIN: INBOUND }, logger)).toMatchObject({
+      state: 'unknown',
+    });
     expect(lines.map((l) => l.level)).toEqual([30, 30]);
     expect(lines[0].msg).toContain('Could not check the DMARC report authorization');
   });
@@ -122,12 +134,15 @@ describe('at start-up (smtp role)', () => {
     return { runtime, lines, env };
   }
 
-  const authorizationLines = (lines: Record<string, unknown>[]) => lines.filter((l) => String(l.msg).includes('DMARC report authorization'));
+  const authorizationLines = (lines: Record<string, unknown>[]) =>
+    lines.filter((l) => String(l.msg).includes('DMARC report authorization'));
 
   it('logs the missing authorization once DNS answers, with nothing secret in the line', async () => {
     const { runtime, lines, env } = await start(dns.address);
     try {
-      const [line] = await waitUntil(async () => authorizationLines(lines), 'the authorization warning', { until: (found) => found.length > 0 });
+      const [line] = await waitUntil(async () => authorizationLines(lines), 'the authorization warning', {
+        until: (found) => found.length > 0,
+      });
       expect(line).toMatchObject({ level: 40, publish: `*._report._dmarc.${INBOUND} TXT "v=DMARC1"` });
       const logged = JSON.stringify(lines);
       expect(logged).not.toContain(env.APP_SECRET);

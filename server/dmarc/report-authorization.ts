@@ -27,7 +27,10 @@ const hasAuthorization = (records: string[]) => records.some((r) => /^v=DMARC1(\
 
 /** Asks what a receiver asks (a name under the wildcard) and the wildcard's own name. */
 export async function checkReportAuthorization(dns: DnsResolver, inboundDomain: string): Promise<ReportAuthorization> {
-  const names = [`${AUTHORIZATION_PROBE_DOMAIN}._report._dmarc.${inboundDomain}`, reportAuthorizationName(inboundDomain)];
+  const names = [
+    `${AUTHORIZATION_PROBE_DOMAIN}._report._dmarc.${inboundDomain}`,
+    reportAuthorizationName(inboundDomain),
+  ];
   const answers = await Promise.all(
     names.map((name) =>
       dns.txt(name).then(
@@ -48,7 +51,11 @@ export async function checkReportAuthorization(dns: DnsResolver, inboundDomain: 
  * At start-up (smtp role): says in the log, once, when receivers will not mail reports to the report
  * address. Never throws and is not awaited: start-up never waits on DNS. The log holds DNS names only.
  */
-export async function warnIfReportsUnauthorized(dns: DnsResolver, env: Pick<Env, 'INBOUND_DOMAIN'>, log: Logger): Promise<ReportAuthorization | undefined> {
+export async function warnIfReportsUnauthorized(
+  dns: DnsResolver,
+  env: Pick<Env, 'INBOUND_DOMAIN'>,
+  log: Logger,
+): Promise<ReportAuthorization | undefined> {
   try {
     const result = await checkReportAuthorization(dns, env.INBOUND_DOMAIN);
     const address = dmarcReportAddress(env);
@@ -59,7 +66,10 @@ export async function warnIfReportsUnauthorized(dns: DnsResolver, env: Pick<Env,
         `DMARC report authorization missing: receivers will not mail your users' aggregate reports to ${address}, because ${result.name} has no "${REPORT_AUTHORIZATION_VALUE}" TXT record (RFC 7489 section 7.1). Publish once in the DNS of ${env.INBOUND_DOMAIN}: ${record}. Uploaded reports and DMARC_IMAP_URL are not affected.`,
       );
     } else if (result.state === 'unknown') {
-      log.info({ reportAddress: address, reason: result.reason }, `Could not check the DMARC report authorization (${record}): DNS did not answer`);
+      log.info(
+        { reportAddress: address, reason: result.reason },
+        `Could not check the DMARC report authorization (${record}): DNS did not answer`,
+      );
     }
     return result;
   } catch (error) {

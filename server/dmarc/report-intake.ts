@@ -27,7 +27,10 @@ export const READ_TIME_LIMIT_MS = 60_000;
 /** The 50 MB a file may decompress to, read as text, plus one report's records, fit with room to spare. */
 export const READ_HEAP_MB = 384;
 
-const workerModule = new URL(import.meta.url.endsWith('.ts') ? './report-intake.worker.ts' : './report-intake.worker.js', import.meta.url);
+const workerModule = new URL(
+  import.meta.url.endsWith('.ts') ? './report-intake.worker.ts' : './report-intake.worker.js',
+  import.meta.url,
+);
 
 export const reportIntakeTask = defineThreadTask<IntakeInput, IntakeOutput>({
   name: 'DMARC report reading',
@@ -39,9 +42,19 @@ export const reportIntakeTask = defineThreadTask<IntakeInput, IntakeOutput>({
 export const STOPPED_READING = `Reading the file was stopped: it took longer than ${READ_TIME_LIMIT_MS / 1000} s or more memory than a file of reports may use. Nothing from it was stored.`;
 
 /** An upload's files into the user's reports (ingest.ts, in the thread). */
-export async function importUpload(ctx: Pick<AppContext, 'threads' | 'jobs'>, userId: number, files: UploadedFile[], form: boolean): Promise<UploadResponse> {
+export async function importUpload(
+  ctx: Pick<AppContext, 'threads' | 'jobs'>,
+  userId: number,
+  files: UploadedFile[],
+  form: boolean,
+): Promise<UploadResponse> {
   try {
-    const response = (await ctx.threads.run(reportIntakeTask, { kind: 'upload', userId, files, form })) as UploadResponse;
+    const response = (await ctx.threads.run(reportIntakeTask, {
+      kind: 'upload',
+      userId,
+      files,
+      form,
+    })) as UploadResponse;
     // Stored and committed: the DMARC failure conditions are computed from them.
     if (response.imported > 0) await queueAlertEvaluation(ctx.jobs, userId);
     return response;
@@ -59,7 +72,12 @@ export async function importMailedReports(
   envelope: SmtpEnvelope | null,
 ): Promise<MailedReportsOutcome> {
   try {
-    const outcome = (await ctx.threads.run(reportIntakeTask, { kind: 'mail', data: raw, fileName, envelope })) as MailedReportsOutcome;
+    const outcome = (await ctx.threads.run(reportIntakeTask, {
+      kind: 'mail',
+      data: raw,
+      fileName,
+      envelope,
+    })) as MailedReportsOutcome;
     for (const userId of outcome.importedFor ?? []) await queueAlertEvaluation(ctx.jobs, userId);
     return outcome;
   } catch (error) {

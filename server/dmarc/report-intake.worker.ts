@@ -8,5 +8,10 @@ import type { IntakeInput, IntakeOutput } from './report-intake';
 
 serveThreadTask<IntakeInput, IntakeOutput>(async (input, { db, dns }) => {
   if (input.kind === 'upload') return ingestUpload(db, input.userId, input.files, input.form);
-  return ingestMailedReports(db, input.data, input.fileName, await provenSenderDomains(input.data, input.envelope, dns));
+  return ingestMailedReports(
+    db,
+    input.data,
+    input.fileName,
+    await provenSenderDomains(input.data, input.envelope, dns),
+  );
 });

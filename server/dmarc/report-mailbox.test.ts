@@ -7,7 +7,10 @@ import { drainUnseen, type MailboxMessage } from './report-mailbox';
 
 const password = 'S3cret-pw!';
 // One user per test, so tests share a server but never each other's mail.
-const users = ['hands', 'throws', 'toobig', 'limit', 'folder', 'seen'].map((user) => ({ user: `${user}@example.com`, password }));
+const users = ['hands', 'throws', 'toobig', 'limit', 'folder', 'seen'].map((user) => ({
+  user: `${user}@example.com`,
+  password,
+}));
 
 const mail = (subject: string, body = `Body of ${subject}`) =>
   `From: reports@example.net\r\nTo: dmarc@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${subject.replace(/\W/g, '')}@example.net>\r\n\r\n${body}\r\n`;
@@ -36,7 +39,11 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
     for (const n of [1, 2, 3]) await imap.deliver(user, 'INBOX', mail(`Report ${n}`));
     const { seen, handle } = collect();
 
-    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle })).toEqual({ handled: 3, failed: 0, skippedTooBig: [] });
+    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle })).toEqual({
+      handled: 3,
+      failed: 0,
+      skippedTooBig: [],
+    });
     expect(seen.map((m) => m.uid)).toEqual([1, 2, 3]);
     seen.forEach((m, i) => {
       expect(m.raw.toString()).toContain(`Subject: Report ${i + 1}`);
@@ -48,7 +55,11 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
     expect(await unseenUids(user)).toEqual([]);
 
     const again = collect();
-    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle: again.handle })).toEqual({ handled: 0, failed: 0, skippedTooBig: [] });
+    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle: again.handle })).toEqual({
+      handled: 0,
+      failed: 0,
+      skippedTooBig: [],
+    });
     expect(again.seen).toEqual([]);
   });
 
@@ -59,11 +70,17 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
       if (m.raw.includes('Report 2')) throw new Error('database is down');
     };
 
-    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle })).toEqual({ handled: 2, failed: 1, skippedTooBig: [] });
+    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle })).toEqual({
+      handled: 2,
+      failed: 1,
+      skippedTooBig: [],
+    });
     expect(await unseenUids(user)).toEqual([2]);
 
     const retry = collect();
-    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle: retry.handle })).toMatchObject({ handled: 1 });
+    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 100_000, handle: retry.handle })).toMatchObject({
+      handled: 1,
+    });
     expect(retry.seen.map((m) => m.uid)).toEqual([2]);
   });
 
@@ -75,7 +92,11 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
     const warnings: unknown[] = [];
     const logger = { warn: (obj: unknown) => void warnings.push(obj), error: () => {} };
 
-    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 10_000, handle, logger })).toEqual({ handled: 1, failed: 0, skippedTooBig: [2] });
+    expect(await drainUnseen(mailbox(user), { limit: 10, maxBytes: 10_000, handle, logger })).toEqual({
+      handled: 1,
+      failed: 0,
+      skippedTooBig: [2],
+    });
     expect(seen.map((m) => m.uid)).toEqual([1]);
     expect(warnings).toEqual([expect.objectContaining({ uid: 2, maxBytes: 10_000 })]);
     expect(await unseenUids(user)).toEqual([]);
@@ -99,24 +120,39 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
     await imap.deliver(user, '[Gmail]/Spam', mail('Report in spam'));
 
     const inFolder = collect();
-    expect(await drainUnseen(mailbox(user, 'DMARC Reports'), { limit: 10, maxBytes: 100_000, handle: inFolder.handle })).toMatchObject({ handled: 1 });
+    expect(
+      await drainUnseen(mailbox(user, 'DMARC Reports'), { limit: 10, maxBytes: 100_000, handle: inFolder.handle }),
+    ).toMatchObject({ handled: 1 });
     expect(inFolder.seen.map((m) => [m.folder, m.raw.includes('Report in folder')])).toEqual([['DMARC Reports', true]]);
 
     const inSpam = collect();
-    expect(await drainUnseen(mailbox(user, '[Gmail]/Spam'), { limit: 10, maxBytes: 100_000, handle: inSpam.handle })).toMatchObject({ handled: 1 });
+    expect(
+      await drainUnseen(mailbox(user, '[Gmail]/Spam'), { limit: 10, maxBytes: 100_000, handle: inSpam.handle }),
+    ).toMatchObject({ handled: 1 });
     expect(inSpam.seen[0].raw.includes('Report in spam')).toBe(true);
     expect(await unseenUids(user, 'INBOX')).toEqual([1]);
   });
 
   it('names a missing folder', async () => {
-    const error = await drainUnseen(mailbox('seen@example.com', 'Nope'), { limit: 10, maxBytes: 100_000, handle: async () => {} }).catch((e) => e);
+    const error = await drainUnseen(mailbox('seen@example.com', 'Nope'), {
+      limit: 10,
+      maxBytes: 100_000,
+      handle: async () => {},
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(ImapError);
-    expect(error).toMatchObject({ failure: 'folder', message: expect.stringContaining('IMAP folder "Nope" cannot be opened') });
+    expect(error).toMatchObject({
+      failure: 'folder',
+      message: expect.stringContaining('IMAP folder "Nope" cannot be opened'),
+    });
   });
 
   it('says the login was refused, without the password', async () => {
     const wrong = 'Wr0ng-pw-42';
-    const error = await drainUnseen(mailbox('seen@example.com', 'INBOX', wrong), { limit: 10, maxBytes: 100_000, handle: async () => {} }).catch((e) => e);
+    const error = await drainUnseen(mailbox('seen@example.com', 'INBOX', wrong), {
+      limit: 10,
+      maxBytes: 100_000,
+      handle: async () => {},
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(ImapError);
     expect(error.failure).toBe('auth');
     expect(error.message).toContain(`IMAP server 127.0.0.1:${imap.port} refused the login as seen@example.com`);
@@ -133,7 +169,10 @@ describe.skipIf(noDovecot)('drainUnseen against Dovecot', () => {
     });
     const config = { ...mailbox('seen@example.com'), port: closedPort };
     const error = await drainUnseen(config, { limit: 10, maxBytes: 100_000, handle: async () => {} }).catch((e) => e);
-    expect(error).toMatchObject({ failure: 'connect', message: expect.stringContaining(`Cannot connect to IMAP server 127.0.0.1:${closedPort}`) });
+    expect(error).toMatchObject({
+      failure: 'connect',
+      message: expect.stringContaining(`Cannot connect to IMAP server 127.0.0.1:${closedPort}`),
+    });
     expect(error.message).not.toContain(password);
   });
 });

@@ -42,13 +42,15 @@ export async function drainUnseen(config: ImapMailboxConfig, opts: DrainOptions)
   // instead of filling memory.
   const client = await openImap(config, { maxLiteralSize: opts.maxBytes + 1024 * 1024, ...opts.tuning });
   try {
-    const lock = await client.getMailboxLock(config.folder).catch((err: { responseStatus?: string; responseText?: string }) => {
-      if (err.responseStatus !== 'NO') throw err; // a broken connection, not a refused folder
-      throw new ImapError(
-        `IMAP folder "${config.folder}" cannot be opened for ${config.user} at ${config.host}:${config.port}: ${err.responseText ?? 'refused'}`,
-        'folder',
-      );
-    });
+    const lock = await client
+      .getMailboxLock(config.folder)
+      .catch((err: { responseStatus?: string; responseText?: string }) => {
+        if (err.responseStatus !== 'NO') throw err; // a broken connection, not a refused folder
+        throw new ImapError(
+          `IMAP folder "${config.folder}" cannot be opened for ${config.user} at ${config.host}:${config.port}: ${err.responseText ?? 'refused'}`,
+          'folder',
+        );
+      });
     try {
       return await drainOpenFolder(client, config.folder, opts);
     } finally {
@@ -66,7 +68,8 @@ async function drainOpenFolder(client: ImapFlow, folder: string, opts: DrainOpti
   const mailbox = client.mailbox;
   if (!mailbox) throw new ImapError(`IMAP folder "${folder}" is not open`, 'folder');
   // Without write access \Seen cannot be stored, and every poll would hand the same messages again.
-  if (mailbox.readOnly) throw new ImapError(`IMAP folder "${folder}" is read-only, so read messages cannot be flagged \\Seen`, 'folder');
+  if (mailbox.readOnly)
+    throw new ImapError(`IMAP folder "${folder}" is read-only, so read messages cannot be flagged \\Seen`, 'folder');
   const uidValidity = String(mailbox.uidValidity);
 
   const unseen = (await client.search({ seen: false }, { uid: true })) || [];

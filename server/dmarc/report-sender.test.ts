@@ -47,7 +47,11 @@ describe('whether a mailed report comes from the organisation it names (Organiza
   });
 
   it('refuses one signed by another registrant under the same public suffix, which the Public Suffix List took for the same organisation', async () => {
-    const proven = await provenSenderDomains(await reportMail('noreply@forger.suffix-zone.test', 'forger.suffix-zone.test'), envelope, resolver);
+    const proven = await provenSenderDomains(
+      await reportMail('noreply@forger.suffix-zone.test', 'forger.suffix-zone.test'),
+      envelope,
+      resolver,
+    );
     expect(proven).toEqual(['forger.suffix-zone.test']);
     expect(sentByReporter(claimedBy, proven)).toBe(false);
   });

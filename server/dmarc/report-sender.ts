@@ -16,17 +16,28 @@ import type { AggregateReport } from './aggregate-report';
  * The Organizational Domains a mail proved it came from: of each DKIM signature that verified, and
  * of the From domain when DMARC passed. A domain whose tree walk failed stands for itself alone.
  */
-export async function provenSenderDomains(raw: Uint8Array, envelope: SmtpEnvelope | null, dns: DnsResolver): Promise<string[]> {
+export async function provenSenderDomains(
+  raw: Uint8Array,
+  envelope: SmtpEnvelope | null,
+  dns: DnsResolver,
+): Promise<string[]> {
   let domains: string[];
   try {
-    const auth = await analyzeAuthentication(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), envelope, dns, 'inboxpulse');
+    const auth = await analyzeAuthentication(
+      Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+      envelope,
+      dns,
+      'inboxpulse',
+    );
     domains = auth.dkim.filter((d) => d.result === 'pass').map((d) => d.domain);
     if (auth.dmarc?.result === 'pass' && auth.dmarc.domain) domains.push(auth.dmarc.domain);
   } catch {
     return []; // a mail mailauth cannot read proves nothing
   }
   const organisations = await Promise.all(
-    [...new Set(domains.map((d) => d.toLowerCase()))].map(async (d) => (await organizationalDomainOf(dns, d)).domain ?? d),
+    [...new Set(domains.map((d) => d.toLowerCase()))].map(
+      async (d) => (await organizationalDomainOf(dns, d)).domain ?? d,
+    ),
   );
   return [...new Set(organisations)];
 }

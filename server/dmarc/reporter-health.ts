@@ -26,7 +26,10 @@ export interface ReporterHealth {
   stopped: boolean;
 }
 
-export function reporterHealth(activity: Pick<ReporterActivity, 'lastReportAt' | 'recentDays'>, now: Date): ReporterHealth {
+export function reporterHealth(
+  activity: Pick<ReporterActivity, 'lastReportAt' | 'recentDays'>,
+  now: Date,
+): ReporterHealth {
   const silentDays = Math.max(0, Math.floor((now.getTime() - activity.lastReportAt.getTime()) / DAY_MS));
   const daily = activity.recentDays >= DAILY_MIN_DAYS;
   return { silentDays, daily, stopped: daily && silentDays >= STOPPED_AFTER_DAYS };

@@ -19,7 +19,11 @@ export interface NameOptions {
  * PTR names of source IPs, and the organisation each belongs to (registrable domain of the
  * name: mail-wr1-f54.google.com -> google.com). A failed or slow lookup is just no name.
  */
-export async function nameSources(dns: DnsResolver, ips: string[], options: NameOptions = {}): Promise<Map<string, SourceName>> {
+export async function nameSources(
+  dns: DnsResolver,
+  ips: string[],
+  options: NameOptions = {},
+): Promise<Map<string, SourceName>> {
   const names = new Map<string, SourceName>();
   const queue = [...new Set(ips)];
   const deadline = Date.now() + (options.deadlineMs ?? 2500);

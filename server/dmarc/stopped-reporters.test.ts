@@ -12,9 +12,21 @@ const midnight = (daysAgo: number, from = Date.now()) => dayStart(utcDay(from - 
 describe('reporter health', () => {
   const now = new Date('2026-11-20T12:00:00Z');
   it('calls a reporter daily from 3 report days in its last week, and stopped after 3 silent days', () => {
-    expect(reporterHealth({ lastReportAt: new Date('2026-11-17T12:00:01Z'), recentDays: 3 }, now)).toEqual({ silentDays: 2, daily: true, stopped: false });
-    expect(reporterHealth({ lastReportAt: new Date('2026-11-17T12:00:00Z'), recentDays: 3 }, now)).toEqual({ silentDays: 3, daily: true, stopped: true });
-    expect(reporterHealth({ lastReportAt: new Date('2026-11-10T00:00:00Z'), recentDays: 2 }, now)).toEqual({ silentDays: 10, daily: false, stopped: false });
+    expect(reporterHealth({ lastReportAt: new Date('2026-11-17T12:00:01Z'), recentDays: 3 }, now)).toEqual({
+      silentDays: 2,
+      daily: true,
+      stopped: false,
+    });
+    expect(reporterHealth({ lastReportAt: new Date('2026-11-17T12:00:00Z'), recentDays: 3 }, now)).toEqual({
+      silentDays: 3,
+      daily: true,
+      stopped: true,
+    });
+    expect(reporterHealth({ lastReportAt: new Date('2026-11-10T00:00:00Z'), recentDays: 2 }, now)).toEqual({
+      silentDays: 10,
+      daily: false,
+      stopped: false,
+    });
   });
 });
 
@@ -34,7 +46,8 @@ describe('alert when a daily DMARC reporter stops', () => {
     const res = await uploadReport(t.app, client, xml, { fileName: 'r.xml' });
     expect(res.json().imported).toBe(1);
   }
-  const alertsOf = async () => (await client.get('/api/alerts')).json() as { title: string; message: string; domain: string; type: string }[];
+  const alertsOf = async () =>
+    (await client.get('/api/alerts')).json() as { title: string; message: string; domain: string; type: string }[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -61,7 +74,11 @@ describe('alert when a daily DMARC reporter stops', () => {
     expect(await raiseStoppedReporterAlerts(t.database.db, { userId })).toBe(0);
     const alerts = await alertsOf();
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ type: 'authentication_failure', domain: 'brand.example', title: 'DMARC reports from google.com stopped' });
+    expect(alerts[0]).toMatchObject({
+      type: 'authentication_failure',
+      domain: 'brand.example',
+      title: 'DMARC reports from google.com stopped',
+    });
     expect(alerts[0].message).toContain('none since');
   });
 
@@ -69,7 +86,8 @@ describe('alert when a daily DMARC reporter stops', () => {
     await upload('google.com', 1);
     // Four days later, with nothing new since yesterday's report.
     const later = new Date(Date.now() + 4 * DAY);
-    expect(await raiseStoppedReporterAlerts(t.database.db, { userId }, later)).toBe(2); // google again, and yahoo now too
+    // google again, and yahoo now too
+    expect(await raiseStoppedReporterAlerts(t.database.db, { userId }, later)).toBe(2);
     expect((await alertsOf()).map((a) => a.title).sort()).toEqual([
       'DMARC reports from google.com stopped',
       'DMARC reports from google.com stopped',

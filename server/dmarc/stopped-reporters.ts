@@ -30,7 +30,11 @@ export async function raiseStoppedReporterAlerts(db: Db, scope: ReporterScope = 
         message:
           `${reporter.orgName} sent ${reporter.domain} a DMARC report every day, but none since ${lastDay} (${health.silentDays} days). ` +
           `Check that the domain's DMARC record still has your rua= address and that mail to it is accepted.`,
-        metadata: { orgName: reporter.orgName, lastReportAt: reporter.lastReportAt.toISOString(), silentDays: health.silentDays },
+        metadata: {
+          orgName: reporter.orgName,
+          lastReportAt: reporter.lastReportAt.toISOString(),
+          silentDays: health.silentDays,
+        },
       });
       raised++;
     });

@@ -65,11 +65,19 @@ class Budget {
     this.parts.push(part);
   }
   checkCount(count: number): void {
-    if (count > MAX_PARTS) throw new AppError('payload_too_large', `The upload holds more than ${MAX_PARTS} files. Split it and upload the parts.`);
+    if (count > MAX_PARTS)
+      throw new AppError(
+        'payload_too_large',
+        `The upload holds more than ${MAX_PARTS} files. Split it and upload the parts.`,
+      );
   }
 }
 
-export async function unpackUpload(data: Uint8Array, fileName: string, limit = DECOMPRESSED_LIMIT_BYTES): Promise<UnpackedPart[]> {
+export async function unpackUpload(
+  data: Uint8Array,
+  fileName: string,
+  limit = DECOMPRESSED_LIMIT_BYTES,
+): Promise<UnpackedPart[]> {
   return (await unpackFiles([{ data, fileName }], limit))[0];
 }
 
@@ -89,7 +97,13 @@ type Kind = 'gzip' | 'zip' | 'xml' | 'json' | 'email' | 'unknown';
 
 export function sniff(data: Uint8Array): Kind {
   if (data[0] === 0x1f && data[1] === 0x8b) return 'gzip';
-  if (data[0] === 0x50 && data[1] === 0x4b && (data[2] === 0x03 || data[2] === 0x05) && (data[3] === 0x04 || data[3] === 0x06)) return 'zip';
+  if (
+    data[0] === 0x50 &&
+    data[1] === 0x4b &&
+    (data[2] === 0x03 || data[2] === 0x05) &&
+    (data[3] === 0x04 || data[3] === 0x06)
+  )
+    return 'zip';
   const head = Buffer.from(data.subarray(0, 512)).toString('latin1');
   // UTF-8 and UTF-16 byte order marks, then optional white space.
   const start = head
@@ -144,7 +158,10 @@ async function unpackGzip(data: Uint8Array, fileName: string, budget: Budget, de
 
 // With `info`, zlib also hands back its engine, whose bytesWritten is the input it consumed (the
 // @types/node signatures do not model this documented form).
-const inflateRawWithInfo = promisify(inflateRaw) as unknown as (data: Uint8Array, options: ZlibOptions) => Promise<{ buffer: Buffer; engine: Zlib }>;
+const inflateRawWithInfo = promisify(inflateRaw) as unknown as (
+  data: Uint8Array,
+  options: ZlibOptions,
+) => Promise<{ buffer: Buffer; engine: Zlib }>;
 
 /**
  * The gzip members of `data` (RFC 1952), inflated and joined, and how many bytes after the last
@@ -162,7 +179,10 @@ async function gunzipMembers(data: Uint8Array, budget: Budget): Promise<{ inflat
   let at = 0;
   do {
     const start = gzipDataStart(view, at);
-    const { buffer, engine } = await inflateRawWithInfo(view.subarray(start), { maxOutputLength: Math.max(1, budget.remaining), info: true });
+    const { buffer, engine } = await inflateRawWithInfo(view.subarray(start), {
+      maxOutputLength: Math.max(1, budget.remaining),
+      info: true,
+    });
     budget.take(buffer.length);
     const end = start + engine.bytesWritten;
     if (end + 8 > view.length) throw new Error('unexpected end of file');
@@ -236,20 +256,27 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
   unzip.register(UnzipInflate);
   let damaged: string | undefined;
   try {
-    for (let i = 0; i < data.length && !over; i += ZIP_SLICE_BYTES) unzip.push(data.subarray(i, i + ZIP_SLICE_BYTES), i + ZIP_SLICE_BYTES >= data.length);
+    for (let i = 0; i < data.length && !over; i += ZIP_SLICE_BYTES)
+      unzip.push(data.subarray(i, i + ZIP_SLICE_BYTES), i + ZIP_SLICE_BYTES >= data.length);
   } catch (err) {
     if (err instanceof AppError) throw err;
     damaged = (err as Error).message;
   }
   if (over) throw bombError(budget.limit);
   if (entries.length === 0) {
-    const error = damaged ? `The zip archive is damaged: ${damaged}.` : 'The zip archive holds no .xml file, so no DMARC report.';
+    const error = damaged
+      ? `The zip archive is damaged: ${damaged}.`
+      : 'The zip archive holds no .xml file, so no DMARC report.';
     budget.push({ fileName, error, rawSize: data.length });
     return;
   }
   for (const entry of entries) {
     if (entry.error || !entry.done) {
-      budget.push({ fileName: entry.name, error: `The zip archive is damaged: ${entry.error ?? damaged ?? 'the file is cut short'}.`, rawSize: 0 });
+      budget.push({
+        fileName: entry.name,
+        error: `The zip archive is damaged: ${entry.error ?? damaged ?? 'the file is cut short'}.`,
+        rawSize: 0,
+      });
     } else {
       // Already counted against the budget as it was inflated.
       await unpack(Buffer.concat(entry.chunks), entry.name, budget, depth + 1);
@@ -275,11 +302,19 @@ async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, d
     // Other feedback types (abuse complaints and the like) are no DMARC report: nobody is told of them.
     const failure = arf.feedbackType === null || arf.feedbackType === 'auth-failure';
     const failureReport = { arf, mailFrom: mail.from?.value[0]?.address ?? null };
-    budget.push({ fileName, error: describeFailureReport(arf), rawSize: data.length, ...(failure && { failureReport }) });
+    budget.push({
+      fileName,
+      error: describeFailureReport(arf),
+      rawSize: data.length,
+      ...(failure && { failureReport }),
+    });
     return;
   }
   const candidates = mail.attachments.filter(
-    (a) => REPORT_ATTACHMENT.test(a.filename ?? '') || REPORT_TYPES.test(a.contentType) || ['gzip', 'zip'].includes(sniff(a.content)),
+    (a) =>
+      REPORT_ATTACHMENT.test(a.filename ?? '') ||
+      REPORT_TYPES.test(a.contentType) ||
+      ['gzip', 'zip'].includes(sniff(a.content)),
   );
   if (candidates.length === 0) {
     const error = isFailureReport(mail)
@@ -296,7 +331,9 @@ async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, d
 /** A failure report without an ARF part to read: known by its report type or its subject. */
 function isFailureReport(mail: ParsedMail): boolean {
   const type = mail.headers.get('content-type') as { params?: Record<string, string> } | undefined;
-  return type?.params?.['report-type'] === 'feedback-report' || /\b(failure|forensic) report\b/i.test(mail.subject ?? '');
+  return (
+    type?.params?.['report-type'] === 'feedback-report' || /\b(failure|forensic) report\b/i.test(mail.subject ?? '')
+  );
 }
 
 function isTlsReport(data: Uint8Array): boolean {

@@ -57,7 +57,8 @@ async function readUpload(request: FastifyRequest, payload: Readable): Promise<B
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const form = type === 'multipart/form-data';
   if (type && !form && !UPLOAD_TYPES.has(type)) throw new AppError('unsupported_media_type', UNSUPPORTED_UPLOAD);
-  if (Number(request.headers['content-length']) > UPLOAD_LIMIT_BYTES) throw new AppError('payload_too_large', TOO_LARGE);
+  if (Number(request.headers['content-length']) > UPLOAD_LIMIT_BYTES)
+    throw new AppError('payload_too_large', TOO_LARGE);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload) {
@@ -77,7 +78,10 @@ async function readUpload(request: FastifyRequest, payload: Readable): Promise<B
  */
 function readForm(headers: IncomingHttpHeaders, body: Buffer): Promise<UploadForm> {
   return new Promise((resolve, reject) => {
-    const badForm = (error: unknown) => reject(new AppError('validation_error', `The form (multipart/form-data) cannot be read: ${(error as Error).message}.`));
+    const badForm = (error: unknown) =>
+      reject(
+        new AppError('validation_error', `The form (multipart/form-data) cannot be read: ${(error as Error).message}.`),
+      );
     const tooMany = () => reject(new AppError('payload_too_large', TOO_MANY_PARTS));
     const parts: { fileName: string; chunks: Buffer[] }[] = [];
     let busboy;
@@ -102,7 +106,9 @@ function readForm(headers: IncomingHttpHeaders, body: Buffer): Promise<UploadFor
     // Emitted once every file part has been read to its end.
     busboy.on('finish', () => {
       // A file input left empty is sent as a part with no name and no bytes: no file.
-      const files = parts.filter((p) => p.fileName || p.chunks.length > 0).map((p) => ({ fileName: p.fileName || 'upload', data: Buffer.concat(p.chunks) }));
+      const files = parts
+        .filter((p) => p.fileName || p.chunks.length > 0)
+        .map((p) => ({ fileName: p.fileName || 'upload', data: Buffer.concat(p.chunks) }));
       if (files.length === 0) return reject(new AppError('validation_error', NO_FILE));
       for (const file of files) {
         const name = FORM_FILE_NAME.safeParse(file.fileName);

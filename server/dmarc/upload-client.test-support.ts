@@ -13,7 +13,10 @@ export function uploadReport(
     method: 'POST',
     url: `/api/dmarc/upload${query}`,
     remoteAddress: client?.ip ?? '127.0.0.1',
-    headers: { 'content-type': options.contentType ?? 'application/xml', ...(client?.cookie ? { cookie: client.cookie } : {}) },
+    headers: {
+      'content-type': options.contentType ?? 'application/xml',
+      ...(client?.cookie ? { cookie: client.cookie } : {}),
+    },
     // light-my-request sends a plain Uint8Array as JSON: only a Buffer goes as raw bytes.
     payload: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
   });

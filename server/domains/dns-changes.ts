@@ -77,13 +77,21 @@ export function dnsChanges(previous: DomainRow, checks: DomainChecks, alerts: re
     const [before, after] = values[record];
     const words: string[] = [];
     if (before !== after) {
-      if (record === 'mx') words.push(`The MX records of ${previous.domain} changed from ${before ?? 'none'} to ${after ?? 'none'}.`);
+      if (record === 'mx')
+        words.push(`The MX records of ${previous.domain} changed from ${before ?? 'none'} to ${after ?? 'none'}.`);
       else words.push(...alerts.filter((a) => a.metadata?.record === LABEL[record]).map((a) => a.message));
     }
     const verdict = verdictWords(record, statusBefore[record], checks);
     if (verdict) words.push(verdict);
     if (words.length === 0) continue;
-    changes.push({ record, before, after, statusBefore: statusBefore[record], statusAfter: checks[record].status, summary: words.join(' ') });
+    changes.push({
+      record,
+      before,
+      after,
+      statusBefore: statusBefore[record],
+      statusAfter: checks[record].status,
+      summary: words.join(' '),
+    });
   }
   return changes;
 }

@@ -18,11 +18,18 @@ afterAll(async () => {
   await dns.close();
 });
 
-const rsaKey = (bits = 2048) => generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const rsaKey = (bits = 2048) =>
+  generateKeyPairSync('rsa', { modulusLength: bits })
+    .publicKey.export({ type: 'spki', format: 'der' })
+    .toString('base64');
 /** The fingerprint as anyone can compute it from the published key: SHA-256 of its bytes, 16 hex digits. */
-const fingerprintOf = (base64: string) => createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex').slice(0, 16);
+const fingerprintOf = (base64: string) =>
+  createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex').slice(0, 16);
 
-function publish(domain: string, { dkim = rsaKey() as string | null, spf = 'v=spf1 ip4:192.0.2.0/24 -all', dmarc = 'v=DMARC1; p=reject' } = {}) {
+function publish(
+  domain: string,
+  { dkim = rsaKey() as string | null, spf = 'v=spf1 ip4:192.0.2.0/24 -all', dmarc = 'v=DMARC1; p=reject' } = {},
+) {
   dns.zone[domain] = { TXT: [spf] };
   dns.zone[`_dmarc.${domain}`] = { TXT: [dmarc] };
   if (dkim) dns.zone[`mail._domainkey.${domain}`] = { TXT: [`v=DKIM1; k=rsa; p=${dkim}`] };
@@ -55,7 +62,9 @@ async function queuedEvaluations(userId: number): Promise<number> {
 }
 
 async function clearQueuedEvaluations(userId: number): Promise<void> {
-  await t.database.pool.query(`delete from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`, [userId]);
+  await t.database.pool.query(`delete from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`, [
+    userId,
+  ]);
 }
 
 describe('alerts of a domain check', () => {
@@ -72,7 +81,11 @@ describe('alerts of a domain check', () => {
     await verify(client, id);
     const [alert, ...others] = await alertsOf(client);
     expect(others).toEqual([]);
-    expect(alert).toMatchObject({ type: 'dns_changes', severity: 'warning', title: 'DKIM record changed for rotating-brand.com' });
+    expect(alert).toMatchObject({
+      type: 'dns_changes',
+      severity: 'warning',
+      title: 'DKIM record changed for rotating-brand.com',
+    });
     expect(alert.message).toBe(
       `The DKIM key at selector mail changed from a 1024-bit RSA key (SHA-256 fingerprint ${fingerprintOf(oldKey)}) ` +
         `to a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(newKey)}).`,
@@ -108,15 +121,18 @@ describe('alerts of a domain check', () => {
 
     publish('growing-brand.com', { dkim: null });
     await verify(client, id);
-    expect((await alertsOf(client)).find((a) => a.title === 'DKIM record removed for growing-brand.com')).toMatchObject({
-      severity: 'warning',
-      message: `The DKIM key at selector mail is gone (it was a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(key)})): mail signed with it now fails DKIM.`,
-    });
+    expect((await alertsOf(client)).find((a) => a.title === 'DKIM record removed for growing-brand.com')).toMatchObject(
+      {
+        severity: 'warning',
+        message: `The DKIM key at selector mail is gone (it was a 2048-bit RSA key (SHA-256 fingerprint ${fingerprintOf(key)})): mail signed with it now fails DKIM.`,
+      },
+    );
   });
 
   it('calls a lookup that fails (SERVFAIL) no record removed: the last DKIM key and DMARC policy are kept, said to be kept, and nothing is raised', async () => {
     const { client } = await signUp(t.app);
-    // A subdomain whose DMARC policy is its Organizational Domain's (RFC 9989 4.10.1): the second lookup of the walk is the one that fails.
+    // A subdomain whose DMARC policy is its Organizational Domain's (RFC 9989 4.10.1): the second lookup of the walk is
+    // the one that fails.
     const key = rsaKey();
     publish('news.flaky-org.com', { dkim: key, dmarc: 'v=DMARC1; p=none' });
     delete dns.zone['_dmarc.news.flaky-org.com'];
@@ -130,7 +146,9 @@ describe('alerts of a domain check', () => {
       expect((await verify(client, id)).status).toBe('healthy');
       expect((await alertsOf(client)).filter((a) => a.type === 'dns_changes')).toEqual([]);
       const { checks } = (await client.get(`/api/domains/${id}`)).json();
-      expect(checks.dkim.selectors).toEqual([expect.objectContaining({ selector: 'mail', status: 'valid', lastFoundAt: expect.any(String) })]);
+      expect(checks.dkim.selectors).toEqual([
+        expect.objectContaining({ selector: 'mail', status: 'valid', lastFoundAt: expect.any(String) }),
+      ]);
       expect(checks.dmarc).toMatchObject({
         status: 'valid',
         record: 'v=DMARC1; p=reject; rua=mailto:dmarc@flaky-org.com',
@@ -141,7 +159,9 @@ describe('alerts of a domain check', () => {
       );
       await verify(client, id); // failing twice in a row keeps the same answer, with one note
       const again = (await client.get(`/api/domains/${id}`)).json().checks;
-      expect(again.dmarc.findings.filter((f: { message: string }) => f.message.startsWith('The DMARC lookup'))).toHaveLength(1);
+      expect(
+        again.dmarc.findings.filter((f: { message: string }) => f.message.startsWith('The DMARC lookup')),
+      ).toHaveLength(1);
     } finally {
       dns.servfail.clear();
     }
@@ -160,7 +180,11 @@ describe('alerts of a domain check', () => {
     await evaluateAlerts(ctx(), user.id);
     const alerts = await alertsOf(client);
     expect(alerts).toEqual([
-      expect.objectContaining({ type: 'authentication_failure', severity: 'error', title: 'brand-new-and-broken.com fails its authentication checks' }),
+      expect.objectContaining({
+        type: 'authentication_failure',
+        severity: 'error',
+        title: 'brand-new-and-broken.com fails its authentication checks',
+      }),
     ]);
     expect(alerts[0].message).toMatch(/^The domain does not resolve: it has no A, AAAA, MX or SPF record\. /);
     expect(alerts[0].message).toContain('DKIM');
@@ -191,18 +215,26 @@ describe('alerts of a domain check', () => {
     await verify(client, id);
     expect(await alertsOf(client)).toEqual([]);
 
-    publish('policy-brand.com', { spf: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all', dmarc: 'v=DMARC1; p=reject; rua=mailto:d@policy-brand.com' });
+    publish('policy-brand.com', {
+      spf: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all',
+      dmarc: 'v=DMARC1; p=reject; rua=mailto:d@policy-brand.com',
+    });
     dns.zone['_spf.sender.net'] = { TXT: ['v=spf1 ip4:198.51.100.0/24 -all'] };
     await verify(client, id);
     const titled = (title: string) => alertsOf(client).then((all) => all.find((a) => a.title === title));
     expect(await titled('SPF record changed for policy-brand.com')).toMatchObject({
       severity: 'warning',
       message: 'The SPF record of policy-brand.com changed: ~all became -all; added include:_spf.sender.net.',
-      metadata: { record: 'SPF', before: 'v=spf1 ip4:192.0.2.0/24 ~all', after: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all' },
+      metadata: {
+        record: 'SPF',
+        before: 'v=spf1 ip4:192.0.2.0/24 ~all',
+        after: 'v=spf1 include:_spf.sender.net ip4:192.0.2.0/24 -all',
+      },
     });
     expect(await titled('DMARC record changed for policy-brand.com')).toMatchObject({
       severity: 'warning',
-      message: 'The DMARC record of policy-brand.com changed: p went from none to reject; rua added (mailto:d@policy-brand.com); pct removed (was 50).',
+      message:
+        'The DMARC record of policy-brand.com changed: p went from none to reject; rua added (mailto:d@policy-brand.com); pct removed (was 50).',
     });
 
     delete dns.zone['_dmarc.policy-brand.com'];
@@ -226,11 +258,15 @@ describe('alerts of a domain check', () => {
 describe('words for record changes', () => {
   it('pairs a term with its changed qualifier or value, lists the rest, and ignores spacing', () => {
     expect(spfChanges('v=spf1 a mx ~all', 'v=spf1 a  mx -all')).toEqual(['~all became -all']);
-    expect(spfChanges('v=spf1 redirect=_spf.a.com', 'v=spf1 redirect=_spf.b.com')).toEqual(['redirect=_spf.a.com became redirect=_spf.b.com']);
+    expect(spfChanges('v=spf1 redirect=_spf.a.com', 'v=spf1 redirect=_spf.b.com')).toEqual([
+      'redirect=_spf.a.com became redirect=_spf.b.com',
+    ]);
     expect(spfChanges('v=spf1 a  mx -all', 'v=spf1 a mx -all')).toEqual([]);
     expect(spfChanges('v=spf1 a mx -all', 'v=spf1 mx a -all')).toEqual(['the same terms now come in another order']);
     const many = Array.from({ length: 9 }, (_, i) => `ip4:192.0.2.${i}`);
-    expect(spfChanges('v=spf1 -all', `v=spf1 ${many.join(' ')} -all`)).toEqual([`added ${many.slice(0, 5).join(', ')} and 4 more`]);
+    expect(spfChanges('v=spf1 -all', `v=spf1 ${many.join(' ')} -all`)).toEqual([
+      `added ${many.slice(0, 5).join(', ')} and 4 more`,
+    ]);
     expect(tagChanges({ p: 'none' }, { p: 'none' })).toEqual([]);
   });
 
@@ -238,8 +274,12 @@ describe('words for record changes', () => {
     const key = rsaKey();
     expect(keyFingerprint(key)).toBe(fingerprintOf(key));
     expect(keyFingerprint(key.replace(/(.{64})/g, '$1 '))).toBe(fingerprintOf(key)); // published in several strings
-    expect(describeKey({ keyType: 'ed25519', keyBits: 256, fingerprint: 'abcd' })).toBe('an Ed25519 key (SHA-256 fingerprint abcd)');
+    expect(describeKey({ keyType: 'ed25519', keyBits: 256, fingerprint: 'abcd' })).toBe(
+      'an Ed25519 key (SHA-256 fingerprint abcd)',
+    );
     expect(describeKey({ keyType: 'rsa', keyBits: 2048, fingerprint: null })).toBe('a revoked key (empty p=)');
-    expect(describeKey({ keyType: 'rsa', keyBits: null, fingerprint: 'abcd' })).toBe('an RSA key of unreadable size (SHA-256 fingerprint abcd)');
+    expect(describeKey({ keyType: 'rsa', keyBits: null, fingerprint: 'abcd' })).toBe(
+      'an RSA key of unreadable size (SHA-256 fingerprint abcd)',
+    );
   });
 });

@@ -31,7 +31,10 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     checks = await runDomainChecks(dns, { ...row, lastKnown: row.checks, senderIps: await knownSenderIps(ctx, row) });
   } catch (err) {
     if (err instanceof DnsLookupError) {
-      throw new AppError('unavailable', `DNS lookups for ${row.domain} failed (${err.code}); nothing was changed. Try again in a minute.`);
+      throw new AppError(
+        'unavailable',
+        `DNS lookups for ${row.domain} failed (${err.code}); nothing was changed. Try again in a minute.`,
+      );
     }
     throw err;
   }
@@ -54,7 +57,8 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     // and each must compare with what the other stored, or both would raise the same alerts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('domain-checks'), ${row.id})`);
     const previous = await findDomainById(tx, row.id);
-    if (!previous) return { updated: row, statusChanged: false, deliveries: [] }; // deleted meanwhile: nothing to store, nobody to tell
+    // deleted meanwhile: nothing to store, nobody to tell
+    if (!previous) return { updated: row, statusChanged: false, deliveries: [] };
     const saved = await saveDomainChecks(tx, row.id, next);
     // Reports mailed before the owner proved ownership were kept aside (ADR 010): now they can go to them.
     if (!previous.isVerified && next.isVerified) await replayUnroutedFor(tx, row.domain);
@@ -63,8 +67,11 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
     // The timeline's history of the records (ADR 035): kept even when the user deletes the alerts.
     await recordDnsChanges(tx, previous, dnsChanges(previous, checks, alerts));
     const deliveries: number[] = [];
-    for (const event of domainWebhookEvents(previous, next, checks)) deliveries.push(...(await recordWebhookEvent(tx, row.userId, event.type, event.data)));
-    const changed = (['status', 'spfStatus', 'dkimStatus', 'dmarcStatus'] as const).some((field) => previous[field] !== next[field]);
+    for (const event of domainWebhookEvents(previous, next, checks))
+      deliveries.push(...(await recordWebhookEvent(tx, row.userId, event.type, event.data)));
+    const changed = (['status', 'spfStatus', 'dkimStatus', 'dmarcStatus'] as const).some(
+      (field) => previous[field] !== next[field],
+    );
     return { updated: saved, statusChanged: changed || previous.lastCheckedAt === null, deliveries };
   });
   await queueWebhookDeliveries(ctx.jobs, deliveries);
@@ -89,7 +96,10 @@ async function knownSenderIps({ db }: Pick<AppContext, 'db'>, row: DomainRow): P
   return [...new Set(ips)].slice(0, SENDER_IP_LIMIT);
 }
 
-type Outcome = Pick<DomainRow, 'status' | 'isVerified' | 'spfRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus'> & {
+type Outcome = Pick<
+  DomainRow,
+  'status' | 'isVerified' | 'spfRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus'
+> & {
   dkimRecord: string | null;
 };
 
@@ -126,10 +136,15 @@ const RECORD_LABEL = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } as const;
  * dns.validation_failed for each record that starts failing (missing or invalid, or failing in
  * another way than before), once per change, not at every hourly check while it lasts.
  */
-export function domainWebhookEvents(previous: DomainRow, next: Outcome, checks: DomainChecks): { type: WebhookEvent; data: unknown }[] {
+export function domainWebhookEvents(
+  previous: DomainRow,
+  next: Outcome,
+  checks: DomainChecks,
+): { type: WebhookEvent; data: unknown }[] {
   const domain = previous.domain;
   const events: { type: WebhookEvent; data: unknown }[] = [];
-  if (!previous.isVerified && next.isVerified) events.push({ type: 'domain.verified', data: { domain, verified_at: checks.checkedAt } });
+  if (!previous.isVerified && next.isVerified)
+    events.push({ type: 'domain.verified', data: { domain, verified_at: checks.checkedAt } });
   for (const record of ['spf', 'dkim', 'dmarc'] as const) {
     const status: CheckStatus = checks[record].status;
     if (status === 'valid' || previous[`${record}Status`] === status) continue;
@@ -326,7 +341,9 @@ function keyOf(selector: string, record: string, keyBits: number | null): DkimKe
 }
 
 function dkimKeys(checks: DomainChecks): Map<string, DkimKey> {
-  return new Map(checks.dkim.selectors.filter((s) => s.record).map((s) => [s.selector, keyOf(s.selector, s.record!, s.keyBits)]));
+  return new Map(
+    checks.dkim.selectors.filter((s) => s.record).map((s) => [s.selector, keyOf(s.selector, s.record!, s.keyBits)]),
+  );
 }
 
 function recordKeys(record: string | null): Map<string, DkimKey> {

@@ -12,7 +12,12 @@ export { findUserDomain, listUserDomains, type DomainRow } from '../platform/db/
 // exist. The checks job and mailed DMARC reports, at the end, work across users.
 
 /** A new domain with a fresh ownership token; undefined when the user already has this name. */
-export async function insertDomain(ex: Executor, userId: number, name: string, type: DomainRow['type'] = 'sending'): Promise<DomainRow | undefined> {
+export async function insertDomain(
+  ex: Executor,
+  userId: number,
+  name: string,
+  type: DomainRow['type'] = 'sending',
+): Promise<DomainRow | undefined> {
   const [row] = await ex
     .insert(domains)
     .values({ userId, domain: name, type, verificationToken: randomBytes(16).toString('hex') })
@@ -33,7 +38,12 @@ export interface DomainChanges {
 }
 
 /** Undefined when the user has no such domain; no changes just reads it. */
-export async function updateUserDomain(ex: Executor, userId: number, id: number, changes: DomainChanges): Promise<DomainRow | undefined> {
+export async function updateUserDomain(
+  ex: Executor,
+  userId: number,
+  id: number,
+  changes: DomainChanges,
+): Promise<DomainRow | undefined> {
   if (Object.values(changes).every((value) => value === undefined)) return findUserDomain(ex, userId, id);
   const [row] = await ex
     .update(domains)
@@ -76,7 +86,16 @@ export async function listDomainIds(ex: Executor): Promise<number[]> {
 
 export type DomainCheckOutcome = Pick<
   typeof domains.$inferInsert,
-  'status' | 'isVerified' | 'spfRecord' | 'dkimRecord' | 'dmarcRecord' | 'spfStatus' | 'dkimStatus' | 'dmarcStatus' | 'checks' | 'lastCheckedAt'
+  | 'status'
+  | 'isVerified'
+  | 'spfRecord'
+  | 'dkimRecord'
+  | 'dmarcRecord'
+  | 'spfStatus'
+  | 'dkimStatus'
+  | 'dmarcStatus'
+  | 'checks'
+  | 'lastCheckedAt'
 >;
 
 /** Stores the outcome of a domain's checks. */

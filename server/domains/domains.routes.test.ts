@@ -33,7 +33,13 @@ describe('domain management API', () => {
     const res = await client.post('/api/domains', { domain: '  Mail.Brand-One.COM ' });
     expect(res.statusCode).toBe(200);
     const domain = res.json();
-    expect(domain).toMatchObject({ domain: 'mail.brand-one.com', status: 'pending', isVerified: false, dkimSelectors: [], lastCheckedAt: null });
+    expect(domain).toMatchObject({
+      domain: 'mail.brand-one.com',
+      status: 'pending',
+      isVerified: false,
+      dkimSelectors: [],
+      lastCheckedAt: null,
+    });
     expect(domain.verificationRecord.name).toBe('_inboxpulse.mail.brand-one.com');
     expect(domain.verificationRecord.value).toMatch(/^inboxpulse-verification=[0-9a-f]{32}$/);
 
@@ -44,7 +50,10 @@ describe('domain management API', () => {
       ['-bad.com', 'Enter a valid domain name such as example.com'],
       ['co.uk', 'Enter a domain under a public suffix, such as example.com'],
       ['intranet.invalidtld', 'Enter a domain under a public suffix, such as example.com'],
-      [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, 'Domain names are at most 253 characters'],
+      [
+        `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`,
+        'Domain names are at most 253 characters',
+      ],
       ['', 'Domain is required'],
       [42, 'Domain is required'],
     ];
@@ -92,7 +101,13 @@ describe('domain management API', () => {
     const res = await client.post('/api/domains', { domain: 'api-brand.com', type: 'mta', verifyDns: true });
     expect(res.statusCode).toBe(200);
     const checked = res.json();
-    expect(checked).toMatchObject({ domain: 'api-brand.com', type: 'mta', status: 'healthy', spfStatus: 'valid', dmarcStatus: 'valid' });
+    expect(checked).toMatchObject({
+      domain: 'api-brand.com',
+      type: 'mta',
+      status: 'healthy',
+      spfStatus: 'valid',
+      dmarcStatus: 'valid',
+    });
     // The ownership token is new: nobody could have published it yet.
     expect(checked.isVerified).toBe(false);
     expect(checked.lastCheckedAt).not.toBeNull();
@@ -116,7 +131,12 @@ describe('domain management API', () => {
     dns.servfail.add('stormy-brand.com');
     const res = await client.post('/api/domains', { domain: 'stormy-brand.com', verifyDns: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ domain: 'stormy-brand.com', status: 'pending', checks: null, lastCheckedAt: null });
+    expect(res.json()).toMatchObject({
+      domain: 'stormy-brand.com',
+      status: 'pending',
+      checks: null,
+      lastCheckedAt: null,
+    });
   });
 
   it('stays unverified without the ownership record', async () => {
@@ -139,7 +159,11 @@ describe('domain management API', () => {
     expect((await client.post(`/api/domains/${domain.id}/verify`)).json().isVerified).toBe(false);
     expect(await verifiedOwnersOf(t.database.db, 'sold-brand.com')).toEqual([]);
     expect((await client.get('/api/alerts')).json()).toEqual([
-      expect.objectContaining({ title: 'Ownership of sold-brand.com is no longer verified', severity: 'error', domain: 'sold-brand.com' }),
+      expect.objectContaining({
+        title: 'Ownership of sold-brand.com is no longer verified',
+        severity: 'error',
+        domain: 'sold-brand.com',
+      }),
     ]);
   });
 
@@ -159,7 +183,11 @@ describe('domain management API', () => {
       ['dns_changes', 'DMARC record removed for changing-brand.com'],
     ]);
     const change = alerts.find((a: { type: string }) => a.type === 'dns_changes');
-    expect(change.metadata).toEqual({ record: 'DMARC', before: 'v=DMARC1; p=reject; rua=mailto:dmarc@changing-brand.com', after: null });
+    expect(change.metadata).toEqual({
+      record: 'DMARC',
+      before: 'v=DMARC1; p=reject; rua=mailto:dmarc@changing-brand.com',
+      after: null,
+    });
   });
 
   it('changes nothing when DNS fails, and answers 503', async () => {
@@ -169,7 +197,10 @@ describe('domain management API', () => {
     const res = await client.post(`/api/domains/${domain.id}/verify`);
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/^DNS lookups for flaky-brand.com failed \(\w+\); nothing was changed/);
-    expect((await client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({ status: 'pending', lastCheckedAt: null });
+    expect((await client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({
+      status: 'pending',
+      lastCheckedAt: null,
+    });
   });
 
   it('edits and deletes only the user’s own domains', async () => {
@@ -188,7 +219,10 @@ describe('domain management API', () => {
 
     const bad = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['bad selector!'] });
     expect(bad.json().message).toBe('A DKIM selector is letters, digits, dots, dashes or underscores');
-    const edited = await owner.client.patch(`/api/domains/${domain.id}`, { dkimSelectors: ['Mail', 'mail', 's2'], notes: '  ESP  ' });
+    const edited = await owner.client.patch(`/api/domains/${domain.id}`, {
+      dkimSelectors: ['Mail', 'mail', 's2'],
+      notes: '  ESP  ',
+    });
     expect(edited.json()).toMatchObject({ dkimSelectors: ['mail', 's2'], notes: 'ESP' });
     const unchanged = await owner.client.patch(`/api/domains/${domain.id}`, {});
     expect(unchanged.statusCode).toBe(200);
@@ -199,7 +233,9 @@ describe('domain management API', () => {
     expect(deleted.body).toBe('');
     expect((await owner.client.get('/api/domains')).json()).toEqual([]);
     expect((await owner.client.delete(`/api/domains/${domain.id}`)).statusCode).toBe(404);
-    expect((await other.client.get('/api/domains')).json()).toEqual([expect.objectContaining({ id: othersCopy.id, domain: 'owned-brand.com' })]);
+    expect((await other.client.get('/api/domains')).json()).toEqual([
+      expect.objectContaining({ id: othersCopy.id, domain: 'owned-brand.com' }),
+    ]);
   });
 });
 
@@ -208,10 +244,14 @@ describe('verify rate limit', () => {
     const busy = await signUp(t.app);
     const domain = (await busy.client.post('/api/domains', { domain: 'busy-brand.com' })).json();
     publishHealthy('busy-brand.com');
-    for (let i = 0; i < 10; i++) expect((await busy.client.post(`/api/domains/${domain.id}/verify`)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await busy.client.post(`/api/domains/${domain.id}/verify`)).statusCode).toBe(200);
     const refused = await busy.client.post(`/api/domains/${domain.id}/verify`);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again in 10 minutes.' });
+    expect(refused.json()).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again in 10 minutes.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(540);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
     // Another domain of the same user is limited too; another user is not.
@@ -238,7 +278,9 @@ describe('hourly re-check', () => {
         { until: (domain) => domain.status !== 'pending' },
       );
       expect(status).toBe('healthy');
-      const schedules = await worker.database.pool.query(`SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`);
+      const schedules = await worker.database.pool.query(
+        `SELECT cron FROM pgboss.schedule WHERE name = 'schedule-domain-checks'`,
+      );
       expect(schedules.rows).toEqual([{ cron: '0 * * * *' }]);
     } finally {
       await worker.close();
@@ -251,7 +293,9 @@ describe('SPF evaluated as receivers do (RFC 7208, ADR 037)', () => {
     const { client } = await signUp(t.app);
     const domain = (await client.post('/api/domains', { domain: 'hosted-spf-brand.com' })).json();
     publishHealthy('hosted-spf-brand.com', domain.verificationRecord.value);
-    dns.zone['hosted-spf-brand.com'].TXT = ['v=spf1 include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email include:_spf.down-relay.net ~all'];
+    dns.zone['hosted-spf-brand.com'].TXT = [
+      'v=spf1 include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email include:_spf.down-relay.net ~all',
+    ];
     dns.servfail.add('_spf.down-relay.net');
     const res = await client.post(`/api/domains/${domain.id}/verify`);
     expect(res.statusCode).toBe(200);
@@ -262,7 +306,9 @@ describe('SPF evaluated as receivers do (RFC 7208, ADR 037)', () => {
     expect(messages).toContain(
       '"include:_spf.down-relay.net" in the SPF record of hosted-spf-brand.com could not be checked: the DNS lookup of TXT _spf.down-relay.net failed (SERVFAIL).',
     );
-    expect(messages.join('\n')).toContain('include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email builds its name from the sending IP or address');
+    expect(messages.join('\n')).toContain(
+      'include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email builds its name from the sending IP or address',
+    );
   });
 
   it('evaluates a record that depends on the sender for the IPs of the domain’s DMARC reports and inbox tests', async () => {
@@ -283,27 +329,49 @@ describe('SPF evaluated as receivers do (RFC 7208, ADR 037)', () => {
     });
     expect((await uploadReport(t.app, client, report)).json()).toMatchObject({ imported: 1 });
     // An inbox test's message, as the analyser stores its report: the envelope names the connecting IP.
-    const analysed = (await client.post('/api/simulate-email', { fromEmail: 'news@per-ip-brand.com', subject: 'Hello', content: 'Hi there' })).json();
+    const analysed = (
+      await client.post('/api/simulate-email', {
+        fromEmail: 'news@per-ip-brand.com',
+        subject: 'Hello',
+        content: 'Hi there',
+      })
+    ).json();
     const [test] = await t.database.db
       .insert(inboxTests)
       .values({ userId: user.id, testEmailAddress: `per-ip-${user.id}@in.inboxpulse.test`, status: 'completed' })
       .returning();
     const envelope = { remoteIp: '198.51.100.45', helo: 'mta.per-ip-brand.com', mailFrom: 'bounce@per-ip-brand.com' };
-    await t.database.db.insert(inboxTestReports).values({ testId: test!.id, score: analysed.score, report: { ...analysed, simulated: false, envelope } });
+    await t.database.db
+      .insert(inboxTestReports)
+      .values({ testId: test!.id, score: analysed.score, report: { ...analysed, simulated: false, envelope } });
 
     const checked = (await client.post(`/api/domains/${domain.id}/verify`)).json();
     expect(checked.checks.spf.senderEvaluation).toEqual({
       sender: 'postmaster@per-ip-brand.com',
       helo: 'per-ip-brand.com',
       results: [
-        { ip: '198.51.100.45', result: 'fail', reason: 'Domain of postmaster@per-ip-brand.com does not designate 198.51.100.45 as permitted sender.' },
-        { ip: '192.0.2.44', result: 'pass', reason: 'Domain of postmaster@per-ip-brand.com designates 192.0.2.44 as permitted sender.' },
-        { ip: '203.0.113.66', result: 'fail', reason: 'Domain of postmaster@per-ip-brand.com does not designate 203.0.113.66 as permitted sender.' },
+        {
+          ip: '198.51.100.45',
+          result: 'fail',
+          reason: 'Domain of postmaster@per-ip-brand.com does not designate 198.51.100.45 as permitted sender.',
+        },
+        {
+          ip: '192.0.2.44',
+          result: 'pass',
+          reason: 'Domain of postmaster@per-ip-brand.com designates 192.0.2.44 as permitted sender.',
+        },
+        {
+          ip: '203.0.113.66',
+          result: 'fail',
+          reason: 'Domain of postmaster@per-ip-brand.com does not designate 203.0.113.66 as permitted sender.',
+        },
       ],
     });
     // Another user's reports for the same domain name are not this owner's senders.
     const other = await signUp(t.app);
     const theirs = (await other.client.post('/api/domains', { domain: 'per-ip-brand.com' })).json();
-    expect((await other.client.post(`/api/domains/${theirs.id}/verify`)).json().checks.spf.senderEvaluation.results).toEqual([]);
+    expect(
+      (await other.client.post(`/api/domains/${theirs.id}/verify`)).json().checks.spf.senderEvaluation.results,
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateDomainBody, Domain, DomainDetail, DomainIdParams, DomainList, UpdateDomainBody } from '@contracts/domains';
+import {
+  CreateDomainBody,
+  Domain,
+  DomainDetail,
+  DomainIdParams,
+  DomainList,
+  UpdateDomainBody,
+} from '@contracts/domains';
 import type { AppContext } from '../platform/context';
 import { ownershipRecordName, ownershipRecordValue } from './checks/run-checks';
 import { AppError } from '../platform/errors';
@@ -74,10 +81,15 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // checks stays null unless verifyDns asked for them at once (the public API's flag, ADR 027).
   r.post(
     '/api/domains',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateDomainBody, response: { 200: DomainDetail } } },
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { body: CreateDomainBody, response: { 200: DomainDetail } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
-      // The body's schema has checked the name already (contracts/domains.ts DomainName, which the Add Domain form runs too).
+      // The body's schema has checked the name already (contracts/domains.ts DomainName, which the Add Domain form runs
+      // too).
       const { domain: name, type, verifyDns } = request.body;
       // Counted before anything is stored: a refused check must not leave a domain behind.
       if (verifyDns) await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
@@ -87,8 +99,10 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  r.get('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) =>
-    toDetail(await ownDomain(currentUser(request).id, request.params.id)),
+  r.get(
+    '/api/domains/:id',
+    { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } },
+    async (request) => toDetail(await ownDomain(currentUser(request).id, request.params.id)),
   );
 
   r.patch(
@@ -105,16 +119,25 @@ export async function domainRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  r.delete('/api/domains/:id', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
-    if (!(await deleteUserDomain(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/domains/:id',
+    { onRequest: signedIn, schema: { params: DomainIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      if (!(await deleteUserDomain(ctx.db, currentUser(request).id, request.params.id)))
+        throw new AppError('not_found', NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post('/api/domains/:id/verify', { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } }, async (request) => {
-    const userId = currentUser(request).id;
-    await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
-    const row = await ownDomain(userId, request.params.id);
-    // The user just published or fixed a record: look now, not in the answers cached by the last check.
-    return toDetail(await recheckDomain({ ...ctx, dns: ctx.dns.uncached() }, row));
-  });
+  r.post(
+    '/api/domains/:id/verify',
+    { onRequest: signedIn, schema: { params: DomainIdParams, response: { 200: DomainDetail } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await enforceRateLimit(ctx.db, VERIFY_PER_USER, String(userId));
+      const row = await ownDomain(userId, request.params.id);
+      // The user just published or fixed a record: look now, not in the answers cached by the last check.
+      return toDetail(await recheckDomain({ ...ctx, dns: ctx.dns.uncached() }, row));
+    },
+  );
 }

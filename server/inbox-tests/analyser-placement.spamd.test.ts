@@ -29,12 +29,21 @@ describe.skipIf(noSpamd)('the corpus with and without SpamAssassin', () => {
     spamd = await startSpamd();
     // Simulated messages: no envelope, so nothing is looked up in DNS.
     const dns = createResolver({ servers: ['127.0.0.1:1'], timeoutMs: 200, tries: 1, maxCacheSeconds: 0 });
-    const deps = (SPAMD_HOST?: string): AnalyseDeps => ({ dns, env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST } });
+    const deps = (SPAMD_HOST?: string): AnalyseDeps => ({
+      dns,
+      env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST },
+    });
     // Two at a time: the test spamd runs two children.
     for (let i = 0; i < messages.length; i += 2) {
       const pair = messages.slice(i, i + 2);
-      const reports = await Promise.all(pair.map(({ raw }) => Promise.all([analyseMessage(raw, null, deps()), analyseMessage(raw, null, deps(spamd.host))])));
-      pair.forEach(({ label, file }, j) => scored.push({ label, file, alone: reports[j][0], withSpamd: reports[j][1] }));
+      const reports = await Promise.all(
+        pair.map(({ raw }) =>
+          Promise.all([analyseMessage(raw, null, deps()), analyseMessage(raw, null, deps(spamd.host))]),
+        ),
+      );
+      pair.forEach(({ label, file }, j) =>
+        scored.push({ label, file, alone: reports[j][0], withSpamd: reports[j][1] }),
+      );
     }
   }, 120_000);
   afterAll(() => spamd?.stop());
@@ -66,7 +75,10 @@ describe.skipIf(noSpamd)('the corpus with and without SpamAssassin', () => {
 
   it('keeps every legitimate message in the inbox with SpamAssassin too', () => {
     for (const { file, withSpamd } of scored.filter((m) => m.label === 'ham')) {
-      expect(analyserPlacement(withSpamd).placement, `${file}: ${withSpamd.score}, SpamAssassin ${withSpamd.spamAssassin!.score}`).toBe('inbox');
+      expect(
+        analyserPlacement(withSpamd).placement,
+        `${file}: ${withSpamd.score}, SpamAssassin ${withSpamd.spamAssassin!.score}`,
+      ).toBe('inbox');
     }
   });
 });

@@ -4,7 +4,13 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTest, InboxTestReport, InboxTestResultRow } from '@contracts/inbox-tests';
 import type { Alert } from '@contracts/alerts';
-import { domains, inboundMessages, inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
+import {
+  domains,
+  inboundMessages,
+  inboxTestPlacements,
+  inboxTestReports,
+  inboxTests,
+} from '../platform/db/schema/index';
 import { type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../test/test-app';
@@ -48,11 +54,18 @@ function send(domain: string, mail: SendMailOptions, sign = true) {
 const testsOf = async (client: TestClient) => (await client.get('/api/inbox-tests')).json() as InboxTest[];
 const testById = async (client: TestClient, id: number) => (await testsOf(client)).find((x) => x.id === id)!;
 const completed = (client: TestClient, id: number) =>
-  waitUntil(() => testById(client, id), `test ${id} to complete`, { until: (test) => test.status === 'completed', timeoutMs: 20_000 });
+  waitUntil(() => testById(client, id), `test ${id} to complete`, {
+    until: (test) => test.status === 'completed',
+    timeoutMs: 20_000,
+  });
 const queuedId = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
-const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0]!;
+const messageRow = async (id: number) =>
+  (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0]!;
 const processed = (id: number) =>
-  waitUntil(() => messageRow(id), `message ${id} to be processed`, { until: (row) => row.status !== 'received', timeoutMs: 20_000 });
+  waitUntil(() => messageRow(id), `message ${id} to be processed`, {
+    until: (row) => row.status !== 'received',
+    timeoutMs: 20_000,
+  });
 
 async function createTest(client: TestClient): Promise<InboxTest> {
   const response = await client.post('/api/inbox-tests', { testType: 'automatic' });
@@ -73,7 +86,10 @@ beforeAll(async () => {
     'careless-sender.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
     's1._domainkey.careless-sender.com': { TXT: [`v=DKIM1; k=rsa; p=${publicDer}`] },
   });
-  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SMTP_MAX_MESSAGE_BYTES: String(300 * 1024) } });
+  t = await createTestApp({
+    work: true,
+    env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SMTP_MAX_MESSAGE_BYTES: String(300 * 1024) },
+  });
   smtp = await startTestSmtpListener(t);
   const signedUp = await signUp(t.app);
   user = signedUp.client;
@@ -118,7 +134,9 @@ describe('creating an inbox test', () => {
       totalSeeds: 1,
       score: null,
     });
-    expect(test.testEmailAddress).toMatch(new RegExp(`^test-${test.id}-[0-9a-f]{16}@${INBOUND.replace(/\./g, '\\.')}$`));
+    expect(test.testEmailAddress).toMatch(
+      new RegExp(`^test-${test.id}-[0-9a-f]{16}@${INBOUND.replace(/\./g, '\\.')}$`),
+    );
     const rows = (await user.get(`/api/inbox-tests/${test.id}/results`)).json() as InboxTestResultRow[];
     expect(rows).toEqual([expect.objectContaining({ isAnalyser: true, seedsUsed: 1, pendingCount: 1, inboxCount: 0 })]);
     expect((await user.get(`/api/inbox-tests/${test.id}/report`)).statusCode).toBe(404);
@@ -142,7 +160,13 @@ describe('a test message over SMTP', () => {
     expect(info.response).toMatch(/^250 /);
 
     const done = await completed(user, test.id);
-    expect(done).toMatchObject({ subject: `${test.subjectTag} Spring sale`, inboxCount: 1, spamCount: 0, missingCount: 0, totalSeeds: 1 });
+    expect(done).toMatchObject({
+      subject: `${test.subjectTag} Spring sale`,
+      inboxCount: 1,
+      spamCount: 0,
+      missingCount: 0,
+      totalSeeds: 1,
+    });
     expect(done.receivedAt).not.toBeNull();
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.simulated).toBe(false);
@@ -152,7 +176,9 @@ describe('a test message over SMTP', () => {
       mailFrom: 'bounce@brand-sender.com',
     });
     expect(report.authentication?.spf.result).toBe('pass');
-    expect(report.authentication?.dkim).toEqual([expect.objectContaining({ domain: 'brand-sender.com', result: 'pass', aligned: true })]);
+    expect(report.authentication?.dkim).toEqual([
+      expect.objectContaining({ domain: 'brand-sender.com', result: 'pass', aligned: true }),
+    ]);
     expect(report.authentication?.dmarc).toMatchObject({ result: 'pass', policy: 'reject' });
     expect(report.score).toBeGreaterThanOrEqual(9);
     expect(done.score).toBe(report.score);
@@ -163,7 +189,11 @@ describe('a test message over SMTP', () => {
 
   it('explains what is wrong with a message sent from an IP its SPF does not list, with no DMARC', async () => {
     const test = await createTest(user);
-    await send('careless-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} hello`, text: 'Hello there.' });
+    await send('careless-sender.com', {
+      to: test.testEmailAddress,
+      subject: `${test.subjectTag} hello`,
+      text: 'Hello there.',
+    });
     await completed(user, test.id);
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.authentication?.spf.result).toBe('fail');
@@ -189,7 +219,13 @@ describe('a test message over SMTP', () => {
       text: 'Original body.',
     });
     const tampered = (message as Buffer).toString().replace('Original body.', 'Changed body.');
-    const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand-sender.com' });
+    const relay = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      name: 'mta.brand-sender.com',
+    });
     await relay.sendMail({ envelope: { from: 'bounce@brand-sender.com', to: test.testEmailAddress }, raw: tampered });
     relay.close();
 
@@ -197,7 +233,9 @@ describe('a test message over SMTP', () => {
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     // RFC 8601 2.7.1: a signature whose body hash does not verify is fail.
     expect(report.authentication?.dkim[0]).toMatchObject({ domain: 'brand-sender.com', result: 'fail' });
-    expect(report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title))).toBe(true);
+    expect(
+      report.findings.some((f) => f.category === 'authentication' && f.deduction > 0 && /DKIM/i.test(f.title)),
+    ).toBe(true);
   });
 
   it('places a classic spam body in spam even when it is signed, aligned and sent from a well-run IP', async () => {
@@ -205,7 +243,10 @@ describe('a test message over SMTP', () => {
     await send('brand-sender.com', {
       to: test.testEmailAddress,
       subject: `${test.subjectTag} A quick note for you`,
-      headers: { 'List-Unsubscribe': '<https://brand-sender.com/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://brand-sender.com/u>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
       text: [
         'Dear Friend,',
         'Our members make money from home with no experience needed, and many earn $5,000 per week in extra income.',
@@ -219,7 +260,11 @@ describe('a test message over SMTP', () => {
     const report = (await user.get(`/api/inbox-tests/${test.id}/report`)).json() as InboxTestReport;
     expect(report.authentication?.dmarc).toMatchObject({ result: 'pass' });
     expect(report.findings.map((f) => f.id)).toEqual(
-      expect.arrayContaining(['content.spam-pharmacy', 'content.spam-money-claims', 'content.spam-impersonal-greeting']),
+      expect.arrayContaining([
+        'content.spam-pharmacy',
+        'content.spam-money-claims',
+        'content.spam-impersonal-greeting',
+      ]),
     );
     expect(report.score).toBeLessThan(5);
   });
@@ -234,7 +279,13 @@ describe('a test message over SMTP', () => {
       text: 'Your invoice is attached.',
     });
     const twoFroms = `From: billing@brand-sender.com\r\n${(message as Buffer).toString()}`;
-    const relay = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand-sender.com' });
+    const relay = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      name: 'mta.brand-sender.com',
+    });
     await relay.sendMail({ envelope: { from: 'bounce@brand-sender.com', to: test.testEmailAddress }, raw: twoFroms });
     relay.close();
 
@@ -247,11 +298,18 @@ describe('a test message over SMTP', () => {
     });
     expect(report.score).toBeLessThan(5);
     // The completed test is evaluated at once: none of its one placement reached the inbox.
-    const alerts = await waitUntil(async () => (await user.get('/api/alerts')).json() as Alert[], 'the evaluation to raise the inbox placement alert', {
-      until: (list) => list.some((a) => a.type === 'deliverability_drop'),
-      timeoutMs: 20_000,
+    const alerts = await waitUntil(
+      async () => (await user.get('/api/alerts')).json() as Alert[],
+      'the evaluation to raise the inbox placement alert',
+      {
+        until: (list) => list.some((a) => a.type === 'deliverability_drop'),
+        timeoutMs: 20_000,
+      },
+    );
+    expect(alerts.find((a) => a.type === 'deliverability_drop')).toMatchObject({
+      severity: 'critical',
+      title: expect.stringMatching(/ fell to 0%$/),
     });
-    expect(alerts.find((a) => a.type === 'deliverability_drop')).toMatchObject({ severity: 'critical', title: expect.stringMatching(/ fell to 0%$/) });
   });
 
   it('resolves the tests a message is addressed to when it accepts it, stores them with it, and starts each one', async () => {
@@ -264,28 +322,43 @@ describe('a test message over SMTP', () => {
     const row = await processed(queuedId(info.response));
     expect(row.targetIds).toEqual([first.id, second.id].sort((a, b) => a - b));
     expect(row.result).toContain('Started test');
-    for (const test of [first, second]) expect(await completed(user, test.id)).toMatchObject({ subject: 'Two tests at once', totalSeeds: 1 });
+    for (const test of [first, second])
+      expect(await completed(user, test.id)).toMatchObject({ subject: 'Two tests at once', totalSeeds: 1 });
   });
 
   it('does not let a second message overwrite a completed test', async () => {
     const test = await createTest(user);
     await send('brand-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} first`, text: 'First.' });
     const first = await completed(user, test.id);
-    const again = await send('careless-sender.com', { to: test.testEmailAddress, subject: `${test.subjectTag} second`, text: 'Second.' });
+    const again = await send('careless-sender.com', {
+      to: test.testEmailAddress,
+      subject: `${test.subjectTag} second`,
+      text: 'Second.',
+    });
     const row = await processed(queuedId(again.response));
     expect(row).toMatchObject({ status: 'processed', result: expect.stringContaining('Not used') });
-    expect(await testById(user, test.id)).toMatchObject({ subject: first.subject, score: first.score, status: 'completed' });
+    expect(await testById(user, test.id)).toMatchObject({
+      subject: first.subject,
+      score: first.score,
+      status: 'completed',
+    });
   });
 
   it("refuses an address that names no test, and test@: nobody starts another user's test by its subject tag", async () => {
     const test = await createTest(user);
     const wrongToken = test.testEmailAddress.replace(/-[0-9a-f]{16}@/, '-0000000000000000@');
-    await expect(send('brand-sender.com', { to: wrongToken, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
-    await expect(send('brand-sender.com', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toMatchObject({
+    await expect(send('brand-sender.com', { to: wrongToken, subject: 'x', text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    await expect(
+      send('brand-sender.com', { to: `test-999999-abcdef0123456789@${INBOUND}`, subject: 'x', text: 'x' }),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
     for (const to of [`test@${INBOUND}`, `test+x@${INBOUND}`]) {
-      await expect(send('careless-sender.com', { to, subject: `${test.subjectTag} hijack`, text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+      await expect(
+        send('careless-sender.com', { to, subject: `${test.subjectTag} hijack`, text: 'x' }),
+      ).rejects.toMatchObject({ responseCode: 550 });
     }
     expect((await testById(user, test.id)).status).toBe('awaiting_email');
   });
@@ -299,7 +372,10 @@ describe('the end of a test', () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(inboxTests.id, test.id));
     await t.jobs.send(maintenanceJob, {});
-    const failed = await waitUntil(() => testById(user, test.id), 'the abandoned test to fail', { until: (now) => now.status === 'failed', timeoutMs: 20_000 });
+    const failed = await waitUntil(() => testById(user, test.id), 'the abandoned test to fail', {
+      until: (now) => now.status === 'failed',
+      timeoutMs: 20_000,
+    });
     expect(failed.failureReason).toBe('No e-mail reached the test address within 24 hours.');
   });
 

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { InboxTestReport, type InboxTest, type InboxTestResultRow, type SeedNetworkStatus } from '@contracts/inbox-tests';
+import {
+  InboxTestReport,
+  type InboxTest,
+  type InboxTestResultRow,
+  type SeedNetworkStatus,
+} from '@contracts/inbox-tests';
 import type { Db, Executor } from '../platform/db/client';
 import { inboxTestPlacements, inboxTestReports, inboxTests, seedMailboxes } from '../platform/db/schema/index';
 import { defaultSubject, inboxTestAddress, newTestToken, subjectTag } from './test-address';
@@ -22,7 +27,12 @@ export const ANALYSER_PLACEMENT = {
  * the network as it was; with no active seed, one row for the product's own analyser. `claim` runs
  * first in the same transaction (the plan's monthly allowance): when it throws, nothing is created.
  */
-export async function createInboxTest(db: Db, userId: number, inboundDomain: string, claim?: (tx: Executor) => Promise<void>): Promise<InboxTestRow> {
+export async function createInboxTest(
+  db: Db,
+  userId: number,
+  inboundDomain: string,
+  claim?: (tx: Executor) => Promise<void>,
+): Promise<InboxTestRow> {
   return db.transaction(async (tx) => {
     await claim?.(tx);
     const [draft] = await tx
@@ -30,7 +40,11 @@ export async function createInboxTest(db: Db, userId: number, inboundDomain: str
       .values({ userId, testType: 'automatic', testEmailAddress: `pending-${newTestToken()}@${inboundDomain}` })
       .returning({ id: inboxTests.id });
     const id = draft!.id;
-    const seeds = await tx.select().from(seedMailboxes).where(eq(seedMailboxes.active, true)).orderBy(asc(seedMailboxes.id));
+    const seeds = await tx
+      .select()
+      .from(seedMailboxes)
+      .where(eq(seedMailboxes.active, true))
+      .orderBy(asc(seedMailboxes.id));
     const placements = seeds.length
       ? seeds.map((s) => ({
           testId: id,
@@ -45,7 +59,11 @@ export async function createInboxTest(db: Db, userId: number, inboundDomain: str
     await tx.insert(inboxTestPlacements).values(placements);
     const [row] = await tx
       .update(inboxTests)
-      .set({ testEmailAddress: inboxTestAddress(id, newTestToken(), inboundDomain), subject: defaultSubject(id), totalSeeds: placements.length })
+      .set({
+        testEmailAddress: inboxTestAddress(id, newTestToken(), inboundDomain),
+        subject: defaultSubject(id),
+        totalSeeds: placements.length,
+      })
       .where(eq(inboxTests.id, id))
       .returning();
     return row!;
@@ -62,7 +80,10 @@ export async function toInboxTests(ex: Executor, rows: InboxTestRow[]): Promise<
       .from(inboxTestPlacements)
       .where(inArray(inboxTestPlacements.testId, ids))
       .orderBy(asc(inboxTestPlacements.id)),
-    ex.select({ testId: inboxTestReports.testId, score: inboxTestReports.score }).from(inboxTestReports).where(inArray(inboxTestReports.testId, ids)),
+    ex
+      .select({ testId: inboxTestReports.testId, score: inboxTestReports.score })
+      .from(inboxTestReports)
+      .where(inArray(inboxTestReports.testId, ids)),
   ]);
   const scoreOf = new Map(reports.map((r) => [r.testId, r.score]));
   return rows.map((row) => ({
@@ -101,7 +122,11 @@ export async function findUserTest(ex: Executor, userId: number, id: number): Pr
 }
 
 export async function listUserTests(ex: Executor, userId: number): Promise<InboxTestRow[]> {
-  return ex.select().from(inboxTests).where(eq(inboxTests.userId, userId)).orderBy(desc(inboxTests.createdAt), desc(inboxTests.id));
+  return ex
+    .select()
+    .from(inboxTests)
+    .where(eq(inboxTests.userId, userId))
+    .orderBy(desc(inboxTests.createdAt), desc(inboxTests.id));
 }
 
 /**
@@ -110,7 +135,11 @@ export async function listUserTests(ex: Executor, userId: number): Promise<Inbox
  * Two statements (it runs once per received test message): the first locks a running test's row, so
  * a second completion waits, then finds the test completed and does nothing.
  */
-export async function completeInboxTest(ex: Executor, testId: number, pendingNote: string | null = null): Promise<void> {
+export async function completeInboxTest(
+  ex: Executor,
+  testId: number,
+  pendingNote: string | null = null,
+): Promise<void> {
   const running = sql`exists (select 1 from ${inboxTests} where ${inboxTests.id} = ${testId} and ${inboxTests.status} = 'running' for update)`;
   await ex
     .update(inboxTestPlacements)
@@ -136,14 +165,21 @@ export async function completeInboxTest(ex: Executor, testId: number, pendingNot
  * first (a test this message already claimed is claimed again: a re-run after a crash); returns the
  * ids it moved, in order.
  */
-export async function claimTestsForMessage(ex: Executor, testIds: number[], message: { id: number; receivedAt: Date }): Promise<number[]> {
+export async function claimTestsForMessage(
+  ex: Executor,
+  testIds: number[],
+  message: { id: number; receivedAt: Date },
+): Promise<number[]> {
   const rows = await ex
     .update(inboxTests)
     .set({ status: 'running', inboundMessageId: message.id, receivedAt: message.receivedAt })
     .where(
       and(
         inArray(inboxTests.id, testIds),
-        or(eq(inboxTests.status, 'awaiting_email'), and(eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, message.id))),
+        or(
+          eq(inboxTests.status, 'awaiting_email'),
+          and(eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, message.id)),
+        ),
       ),
     )
     .returning({ id: inboxTests.id });
@@ -151,11 +187,22 @@ export async function claimTestsForMessage(ex: Executor, testIds: number[], mess
 }
 
 /** The tests this message started, still running, fail with `reason`. */
-export async function failTestsOfMessage(ex: Executor, testIds: number[], messageId: number, reason: string): Promise<void> {
+export async function failTestsOfMessage(
+  ex: Executor,
+  testIds: number[],
+  messageId: number,
+  reason: string,
+): Promise<void> {
   await ex
     .update(inboxTests)
     .set({ status: 'failed', failureReason: reason, completedAt: sql`now()` })
-    .where(and(inArray(inboxTests.id, testIds), eq(inboxTests.status, 'running'), eq(inboxTests.inboundMessageId, messageId)));
+    .where(
+      and(
+        inArray(inboxTests.id, testIds),
+        eq(inboxTests.status, 'running'),
+        eq(inboxTests.inboundMessageId, messageId),
+      ),
+    );
 }
 
 /**
@@ -190,7 +237,9 @@ export async function recordTestReport(
       completed_at = case when c.placement is null then t.completed_at else now() end
     from (select (select placement from classed) as placement) c
     where t.id = ${testId}
-    returning c.placement is null as "hasSeeds", t.user_id as "userId"`)) as unknown as { rows: { hasSeeds: boolean; userId: number }[] };
+    returning c.placement is null as "hasSeeds", t.user_id as "userId"`)) as unknown as {
+    rows: { hasSeeds: boolean; userId: number }[];
+  };
   return { hasSeeds: result.rows[0]?.hasSeeds ?? false, userId: result.rows[0]?.userId ?? null };
 }
 
@@ -203,14 +252,23 @@ export async function failAbandonedTests(db: Db): Promise<number> {
       failureReason: `No e-mail reached the test address within ${AWAITING_EMAIL_HOURS} hours.`,
       completedAt: sql`now()`,
     })
-    .where(and(eq(inboxTests.status, 'awaiting_email'), lt(inboxTests.createdAt, sql`now() - make_interval(hours => ${AWAITING_EMAIL_HOURS})`)))
+    .where(
+      and(
+        eq(inboxTests.status, 'awaiting_email'),
+        lt(inboxTests.createdAt, sql`now() - make_interval(hours => ${AWAITING_EMAIL_HOURS})`),
+      ),
+    )
     .returning({ id: inboxTests.id });
   return rows.length;
 }
 
 /** The result rows of a test: its placements grouped by provider, region, country and mailbox system. */
 export async function testResults(ex: Executor, testId: number): Promise<InboxTestResultRow[]> {
-  const placements = await ex.select().from(inboxTestPlacements).where(eq(inboxTestPlacements.testId, testId)).orderBy(asc(inboxTestPlacements.id));
+  const placements = await ex
+    .select()
+    .from(inboxTestPlacements)
+    .where(eq(inboxTestPlacements.testId, testId))
+    .orderBy(asc(inboxTestPlacements.id));
   const rows = new Map<string, InboxTestResultRow>();
   for (const p of placements) {
     const key = JSON.stringify([p.provider, p.region, p.country, p.mailboxSystem, p.isAnalyser]);
@@ -240,7 +298,11 @@ export async function testResults(ex: Executor, testId: number): Promise<InboxTe
 }
 
 /** The stored analysis report of the user's test; undefined until its message arrived, and for another user's test. */
-export async function findUserTestReport(ex: Executor, userId: number, testId: number): Promise<InboxTestReport | undefined> {
+export async function findUserTestReport(
+  ex: Executor,
+  userId: number,
+  testId: number,
+): Promise<InboxTestReport | undefined> {
   const [row] = await ex
     .select({ report: inboxTestReports.report })
     .from(inboxTestReports)
@@ -262,7 +324,11 @@ export async function deleteUserTest(ex: Executor, userId: number, id: number): 
 export async function seedNetworkStatus(ex: Executor): Promise<SeedNetworkStatus> {
   const active = eq(seedMailboxes.active, true);
   const byRegion = await ex
-    .select({ region: seedMailboxes.region, providers: sql<number>`count(distinct ${seedMailboxes.provider})::int`, addresses: sql<number>`count(*)::int` })
+    .select({
+      region: seedMailboxes.region,
+      providers: sql<number>`count(distinct ${seedMailboxes.provider})::int`,
+      addresses: sql<number>`count(*)::int`,
+    })
     .from(seedMailboxes)
     .where(active)
     .groupBy(seedMailboxes.region);

@@ -16,7 +16,9 @@ afterAll(() => t?.close());
 /** A signed-in user with a domain that passes its checks, so they may create tests. */
 async function sender(): Promise<{ client: TestClient; userId: number }> {
   const { client, user } = await signUp(t.app);
-  await t.database.db.insert(domains).values({ userId: user.id, domain: `brand-${user.id}.test`, verificationToken: 'token', status: 'healthy' });
+  await t.database.db
+    .insert(domains)
+    .values({ userId: user.id, domain: `brand-${user.id}.test`, verificationToken: 'token', status: 'healthy' });
   return { client, userId: user.id };
 }
 
@@ -26,7 +28,8 @@ async function createTest(client: TestClient): Promise<InboxTest> {
   return response.json();
 }
 
-const idsOf = async (client: TestClient) => ((await client.get('/api/inbox-tests')).json() as InboxTest[]).map((test) => test.id);
+const idsOf = async (client: TestClient) =>
+  ((await client.get('/api/inbox-tests')).json() as InboxTest[]).map((test) => test.id);
 
 describe('inbox tests API', () => {
   it('creates a test only for a user with a healthy domain', async () => {
@@ -34,7 +37,9 @@ describe('inbox tests API', () => {
     const refused = await client.post('/api/inbox-tests', { testType: 'automatic' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Add and verify at least one domain to start testing');
-    await t.database.db.insert(domains).values({ userId: user.id, domain: 'pending-brand.test', verificationToken: 'token' });
+    await t.database.db
+      .insert(domains)
+      .values({ userId: user.id, domain: 'pending-brand.test', verificationToken: 'token' });
     expect((await client.post('/api/inbox-tests', { testType: 'automatic' })).statusCode).toBe(409);
 
     const owner = await sender();
@@ -69,7 +74,11 @@ describe('inbox tests API', () => {
     expect(waiting.json().message).toBe('The test e-mail has not arrived yet');
 
     const simulated = (
-      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })
+      await owner.client.post('/api/simulate-email', {
+        fromEmail: 'news@brand.test',
+        subject: 'Hello',
+        content: 'Hi there',
+      })
     ).json() as InboxTestReport;
     await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: simulated.score, report: simulated });
     const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
@@ -86,12 +95,24 @@ describe('inbox tests API', () => {
     const owner = await sender();
     const test = await createTest(owner.client);
     const simulated = (
-      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })
+      await owner.client.post('/api/simulate-email', {
+        fromEmail: 'news@brand.test',
+        subject: 'Hello',
+        content: 'Hi there',
+      })
     ).json() as InboxTestReport;
     const { engines: _dropped, ...legacy } = simulated;
-    const withFailedSpamd = { ...legacy, spamAssassin: { score: null, threshold: null, isSpam: null, rules: [], error: 'spamd did not answer.' } };
-    await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: legacy.score, report: withFailedSpamd });
-    const migration = readFileSync(new URL('../platform/db/migrations/0011_report_engines.sql', import.meta.url), 'utf8');
+    const withFailedSpamd = {
+      ...legacy,
+      spamAssassin: { score: null, threshold: null, isSpam: null, rules: [], error: 'spamd did not answer.' },
+    };
+    await t.database.db
+      .insert(inboxTestReports)
+      .values({ testId: test.id, score: legacy.score, report: withFailedSpamd });
+    const migration = readFileSync(
+      new URL('../platform/db/migrations/0011_report_engines.sql', import.meta.url),
+      'utf8',
+    );
     await t.database.db.execute(sql.raw(migration));
     const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
     expect(shown.statusCode).toBe(200);
@@ -106,7 +127,9 @@ describe('inbox tests API', () => {
     const stranger = await sender();
     const mine = await createTest(owner.client);
     const theirs = await createTest(stranger.client);
-    const report = (await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Bye', content: 'Bye' })).json() as InboxTestReport;
+    const report = (
+      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Bye', content: 'Bye' })
+    ).json() as InboxTestReport;
     await t.database.db.insert(inboxTestReports).values({ testId: mine.id, score: report.score, report });
 
     const foreign = await stranger.client.delete(`/api/inbox-tests/${mine.id}`);

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateInboxTestBody, InboxTest, InboxTestIdParams, InboxTestList, InboxTestReport, InboxTestResults } from '@contracts/inbox-tests';
+import {
+  CreateInboxTestBody,
+  InboxTest,
+  InboxTestIdParams,
+  InboxTestList,
+  InboxTestReport,
+  InboxTestResults,
+} from '@contracts/inbox-tests';
 import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
@@ -10,7 +17,15 @@ import { claimMonthlyAllowance } from '../platform/http/plan-gate';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
-import { createInboxTest, deleteUserTest, findUserTest, findUserTestReport, listUserTests, testResults, toInboxTests } from './inbox-tests.repo';
+import {
+  createInboxTest,
+  deleteUserTest,
+  findUserTest,
+  findUserTestReport,
+  listUserTests,
+  testResults,
+  toInboxTests,
+} from './inbox-tests.repo';
 
 const NOT_FOUND = 'Inbox test not found';
 export const NO_HEALTHY_DOMAIN = 'Add and verify at least one domain to start testing';
@@ -25,7 +40,10 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // Every test answer says how long the seeds are searched after the message arrives, so a running
   // test's expected completion is this server's window, not a fixed figure.
   const answerOf = async (rows: Parameters<typeof toInboxTests>[1]) =>
-    (await toInboxTests(ctx.db, rows)).map((test) => ({ ...test, placementWindowMinutes: ctx.env.PLACEMENT_WINDOW_MINUTES }));
+    (await toInboxTests(ctx.db, rows)).map((test) => ({
+      ...test,
+      placementWindowMinutes: ctx.env.PLACEMENT_WINDOW_MINUTES,
+    }));
 
   async function ownTest(userId: number, id: number) {
     const row = await findUserTest(ctx.db, userId, id);
@@ -39,7 +57,11 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.post(
     '/api/inbox-tests',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateInboxTestBody, response: { 200: InboxTest } } },
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { body: CreateInboxTestBody, response: { 200: InboxTest } },
+    },
     async (request) => {
       const user = currentUser(request);
       const userId = user.id;
@@ -54,26 +76,41 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   // The public API's way to follow one test (part 2, section 7); 404 for another user's, as for every test route.
-  r.get('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTest } } }, async (request) => {
-    const [test] = await answerOf([await ownTest(currentUser(request).id, request.params.id)]);
-    return test!;
-  });
-
-  r.get('/api/inbox-tests/:id/results', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } }, async (request) =>
-    testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
+  r.get(
+    '/api/inbox-tests/:id',
+    { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTest } } },
+    async (request) => {
+      const [test] = await answerOf([await ownTest(currentUser(request).id, request.params.id)]);
+      return test!;
+    },
   );
 
-  r.get('/api/inbox-tests/:id/report', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const test = await ownTest(userId, request.params.id);
-    const report = await findUserTestReport(ctx.db, userId, test.id);
-    if (!report) throw new AppError('not_found', 'The test e-mail has not arrived yet');
-    return report;
-  });
+  r.get(
+    '/api/inbox-tests/:id/results',
+    { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestResults } } },
+    async (request) => testResults(ctx.db, (await ownTest(currentUser(request).id, request.params.id)).id),
+  );
 
-  r.delete('/api/inbox-tests/:id', { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
-    // Placements and the report go with it.
-    if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id))) throw new AppError('not_found', NOT_FOUND);
-    return reply.code(204).send();
-  });
+  r.get(
+    '/api/inbox-tests/:id/report',
+    { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 200: InboxTestReport } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const test = await ownTest(userId, request.params.id);
+      const report = await findUserTestReport(ctx.db, userId, test.id);
+      if (!report) throw new AppError('not_found', 'The test e-mail has not arrived yet');
+      return report;
+    },
+  );
+
+  r.delete(
+    '/api/inbox-tests/:id',
+    { onRequest: signedIn, schema: { params: InboxTestIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      // Placements and the report go with it.
+      if (!(await deleteUserTest(ctx.db, currentUser(request).id, request.params.id)))
+        throw new AppError('not_found', NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 }

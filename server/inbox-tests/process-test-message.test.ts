@@ -29,8 +29,16 @@ beforeAll(async () => {
   blackHole = createSocket('udp4');
   await new Promise<void>((resolve) => blackHole.bind(0, '127.0.0.1', resolve));
   const dns = { servers: [`127.0.0.1:${(blackHole.address() as AddressInfo).port}`], timeoutMs: 60_000, tries: 1 };
-  analyser = startAnalysisPool({ dns, env: { INBOUND_DOMAIN: INBOUND, SPAMD_HOST: undefined }, threads: 1, timeLimitMs: 1_000 });
-  [{ id: userId }] = await database.db.insert(users).values({ username: 'stopped', email: 'stopped@example.com', passwordHash: 'x' }).returning();
+  analyser = startAnalysisPool({
+    dns,
+    env: { INBOUND_DOMAIN: INBOUND, SPAMD_HOST: undefined },
+    threads: 1,
+    timeLimitMs: 1_000,
+  });
+  [{ id: userId }] = await database.db
+    .insert(users)
+    .values({ username: 'stopped', email: 'stopped@example.com', passwordHash: 'x' })
+    .returning();
 });
 afterAll(async () => {
   await analyser?.close();
@@ -39,7 +47,9 @@ afterAll(async () => {
 });
 
 async function received(to: string, subject: string) {
-  const raw = Buffer.from(`From: news@brand.test\r\nTo: ${to}\r\nSubject: ${subject}\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\n\r\nHello\r\n`);
+  const raw = Buffer.from(
+    `From: news@brand.test\r\nTo: ${to}\r\nSubject: ${subject}\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\n\r\nHello\r\n`,
+  );
   // Resolved as the listener resolves it at RCPT time.
   const recipient = await resolveRecipient(database.db, to, { INBOUND_DOMAIN: INBOUND }, [inboxTestMailbox]);
   if (typeof recipient === 'string') throw new Error(`${to}: ${recipient}`);
@@ -63,7 +73,11 @@ describe('a message whose analysis is stopped', () => {
   it('fails, and fails the test it started, with the reason', async () => {
     const test = await createInboxTest(database.db, userId, INBOUND);
     const message = await received(test.testEmailAddress, `[TEST-${test.id}] hello`);
-    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({ status: 'failed', result: STOPPED, pollSeeds: false });
+    expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({
+      status: 'failed',
+      result: STOPPED,
+      pollSeeds: false,
+    });
     const [row] = await database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id));
     expect(row).toMatchObject({ status: 'failed', failureReason: STOPPED, inboundMessageId: message.id });
     expect(row.completedAt).not.toBeNull();
@@ -72,8 +86,16 @@ describe('a message whose analysis is stopped', () => {
 
   it('a message that names no test (stored for test@ before it was retired) fails without touching the test its subject names', async () => {
     const test = await createInboxTest(database.db, userId, INBOUND);
-    const raw = Buffer.from(`From: news@brand.test\r\nTo: test@${INBOUND}\r\nSubject: [TEST-${test.id}] hello\r\n\r\nHello\r\n`);
-    const id = await storeInboundMessage(database.db, { kind: 'inbox_test', source: 'smtp', rcptTo: [`test@${INBOUND}`], targetIds: [], raw });
+    const raw = Buffer.from(
+      `From: news@brand.test\r\nTo: test@${INBOUND}\r\nSubject: [TEST-${test.id}] hello\r\n\r\nHello\r\n`,
+    );
+    const id = await storeInboundMessage(database.db, {
+      kind: 'inbox_test',
+      source: 'smtp',
+      rcptTo: [`test@${INBOUND}`],
+      targetIds: [],
+      raw,
+    });
     const message = (await claimInboundMessage(database.db, id!))!;
     expect(await processTestMessage({ db: database.db, analyser }, message)).toEqual({
       status: 'failed',
@@ -98,6 +120,8 @@ describe("the analyser's placement", () => {
       placement: 'spam',
       note: 'Classed by the message analysis: 6.2/10 (Needs work); SpamAssassin says spam (7 / 5)',
     });
-    expect(analyserPlacement({ score: 6.2, verdict: 'Needs work', spamAssassin: spamAssassin(false) }).placement).toBe('inbox');
+    expect(analyserPlacement({ score: 6.2, verdict: 'Needs work', spamAssassin: spamAssassin(false) }).placement).toBe(
+      'inbox',
+    );
   });
 });

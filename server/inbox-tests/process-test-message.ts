@@ -15,10 +15,17 @@ export const ANALYSER_INBOX_MIN_SCORE = 5;
  * 5, but never when SpamAssassin calls it spam. Its verdict is what many receivers run; a message it
  * junks is not in the inbox there, however few points our own checks take off (ADR 019).
  */
-export function analyserPlacement(report: Pick<InboxTestReport, 'score' | 'verdict' | 'spamAssassin'>): { placement: 'inbox' | 'spam'; note: string } {
+export function analyserPlacement(report: Pick<InboxTestReport, 'score' | 'verdict' | 'spamAssassin'>): {
+  placement: 'inbox' | 'spam';
+  note: string;
+} {
   const spamAssassin = report.spamAssassin;
   const classed = `Classed by the message analysis: ${report.score}/10 (${report.verdict})`;
-  if (spamAssassin?.isSpam) return { placement: 'spam', note: `${classed}; SpamAssassin says spam (${spamAssassin.score} / ${spamAssassin.threshold})` };
+  if (spamAssassin?.isSpam)
+    return {
+      placement: 'spam',
+      note: `${classed}; SpamAssassin says spam (${spamAssassin.score} / ${spamAssassin.threshold})`,
+    };
   return { placement: report.score >= ANALYSER_INBOX_MIN_SCORE ? 'inbox' : 'spam', note: classed };
 }
 
@@ -34,10 +41,13 @@ export interface TestMessageOutcome {
 /**
  * A message for inbox tests: for the tests its recipients named (their own unguessable addresses,
  * resolved when the listener accepted them; ADR 012). The first message of a test starts it and is
- * analysed; a later one, or one for a test that has ended, is recorded and not used. Safe to run again for the same message after a crash:
- * the claim accepts a test this message already claimed, and the report is written over.
+ * analysed; a later one, or one for a test that has ended, is recorded and not used. Safe to run again for the same
+ * message after a crash: the claim accepts a test this message already claimed, and the report is written over.
  */
-export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'>, message: InboundMessage): Promise<TestMessageOutcome> {
+export async function processTestMessage(
+  ctx: Pick<AppContext, 'db' | 'analyser'>,
+  message: InboundMessage,
+): Promise<TestMessageOutcome> {
   const { db } = ctx;
   const raw = message.raw!;
   const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
@@ -45,11 +55,19 @@ export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'
 
   const testIds = message.targetIds;
   // Only a message stored before test@ was retired (ADR 012) names no test.
-  if (testIds.length === 0) return { status: 'failed', result: "No test matched: the message was not sent to a test's own address.", pollSeeds: false };
+  if (testIds.length === 0)
+    return {
+      status: 'failed',
+      result: "No test matched: the message was not sent to a test's own address.",
+      pollSeeds: false,
+    };
   const started = await claimTestsForMessage(db, testIds, message);
 
-  const notUsed = testIds.filter((id) => !started.includes(id)).map((id) => `test ${id} already has its message or does not exist`);
-  if (started.length === 0) return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
+  const notUsed = testIds
+    .filter((id) => !started.includes(id))
+    .map((id) => `test ${id} already has its message or does not exist`);
+  if (started.length === 0)
+    return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
 
   try {
     report = await ctx.analyser.analyse(raw, envelope);
@@ -67,12 +85,19 @@ export async function processTestMessage(ctx: Pick<AppContext, 'db' | 'analyser'
     pollSeeds = recorded.hasSeeds || pollSeeds;
     if (!recorded.hasSeeds && recorded.userId !== null) completedFor.add(recorded.userId);
   }
-  const result = [`Started test ${started.join(', ')} (score ${analysed.score}/10)`, ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : [])].join('; ');
+  const result = [
+    `Started test ${started.join(', ')} (score ${analysed.score}/10)`,
+    ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : []),
+  ].join('; ');
   return { status: 'processed', result: `${result}.`, pollSeeds, completedFor: [...completedFor] };
 }
 
 /** Records a started test's report; without a seed network the analyser's placement stands (recordTestReport). */
-async function recordReport(db: Db, testId: number, report: InboxTestReport): Promise<{ hasSeeds: boolean; userId: number | null }> {
+async function recordReport(
+  db: Db,
+  testId: number,
+  report: InboxTestReport,
+): Promise<{ hasSeeds: boolean; userId: number | null }> {
   const classed = analyserPlacement(report);
   return recordTestReport(db, testId, report, {
     subject: report.content.subject || defaultSubject(testId),
@@ -87,5 +112,9 @@ async function recordReport(db: Db, testId: number, report: InboxTestReport): Pr
  * report quotes: they become U+FFFD, as a mail client would show them.
  */
 function storable(report: InboxTestReport): InboxTestReport {
-  return JSON.parse(JSON.stringify(report, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\0/g, '\uFFFD') : value)));
+  return JSON.parse(
+    JSON.stringify(report, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(/\0/g, '\uFFFD') : value,
+    ),
+  );
 }

@@ -29,7 +29,12 @@ afterAll(() => t?.close());
 
 describe('GET /api/seed-network/status', () => {
   it('says honestly that no seed network is configured', async () => {
-    expect((await user.get('/api/seed-network/status')).json()).toEqual({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} });
+    expect((await user.get('/api/seed-network/status')).json()).toEqual({
+      configured: false,
+      totalProviders: 0,
+      totalAddresses: 0,
+      byRegion: {},
+    });
   });
 
   it('counts the active seeds: providers, addresses, and providers per region', async () => {
@@ -87,7 +92,11 @@ describe('POST /api/simulate-email', () => {
   });
 
   it('refuses a body over its size limit with 413', async () => {
-    const response = await user.post('/api/simulate-email', { fromEmail: 'a@b.test', subject: 's', content: 'x'.repeat(4 * 1024 * 1024) });
+    const response = await user.post('/api/simulate-email', {
+      fromEmail: 'a@b.test',
+      subject: 's',
+      content: 'x'.repeat(4 * 1024 * 1024),
+    });
     expect(response.statusCode).toBe(413);
   });
 });

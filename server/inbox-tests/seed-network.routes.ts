@@ -13,11 +13,19 @@ export async function seedNetworkRoutes(app: FastifyInstance, ctx: AppContext): 
   // onRequest: a signed-out caller gets 401 before its input is parsed or validated.
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/seed-network/status', { onRequest: signedIn, schema: { response: { 200: SeedNetworkStatus } } }, async () => seedNetworkStatus(ctx.db));
+  r.get(
+    '/api/seed-network/status',
+    { onRequest: signedIn, schema: { response: { 200: SeedNetworkStatus } } },
+    async () => seedNetworkStatus(ctx.db),
+  );
 
   r.post(
     '/api/simulate-email',
-    { onRequest: signedIn, bodyLimit: 3 * 1024 * 1024, schema: { body: SimulateEmailBody, response: { 200: InboxTestReport } } },
+    {
+      onRequest: signedIn,
+      bodyLimit: 3 * 1024 * 1024,
+      schema: { body: SimulateEmailBody, response: { 200: InboxTestReport } },
+    },
     async (request) => {
       await enforceRateLimit(ctx.db, RATE_RULES.simulatePerUser, String(currentUser(request).id));
       return analyseSimulatedMessage(ctx.analyser, request.body, ctx.env.INBOUND_DOMAIN);

@@ -24,9 +24,14 @@ const PROVIDERS: { name: string; domains: string[] }[] = [
 const endsWithDomain = (name: string, domain: string) => name === domain || name.endsWith(`.${domain}`);
 
 export function detectSendingProvider(report: Pick<InboxTestReport, 'authentication' | 'envelope'>): string | null {
-  const names = [...(report.authentication?.dkim.map((d) => d.domain) ?? []), report.envelope?.mailFrom.split('@')[1] ?? '', report.envelope?.helo ?? '']
+  const names = [
+    ...(report.authentication?.dkim.map((d) => d.domain) ?? []),
+    report.envelope?.mailFrom.split('@')[1] ?? '',
+    report.envelope?.helo ?? '',
+  ]
     .map((n) => n.toLowerCase().replace(/\.$/, ''))
     .filter(Boolean);
-  for (const provider of PROVIDERS) if (names.some((n) => provider.domains.some((d) => endsWithDomain(n, d)))) return provider.name;
+  for (const provider of PROVIDERS)
+    if (names.some((n) => provider.domains.some((d) => endsWithDomain(n, d)))) return provider.name;
   return null;
 }

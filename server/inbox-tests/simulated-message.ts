@@ -5,7 +5,11 @@ import { AnalysisStoppedError } from '../engine/message-analysis/analysis-pool';
 import type { MessageAnalyser } from '../platform/message-analyser';
 
 /** The report of a message that was not sent: composed from the fields and analysed like a received one, without an envelope. */
-export async function analyseSimulatedMessage(analyser: MessageAnalyser, body: SimulateEmailBody, inboundDomain: string): Promise<InboxTestReport> {
+export async function analyseSimulatedMessage(
+  analyser: MessageAnalyser,
+  body: SimulateEmailBody,
+  inboundDomain: string,
+): Promise<InboxTestReport> {
   const raw = await composeSimulatedMessage(body, inboundDomain);
   try {
     return await analyser.analyse(raw, null);

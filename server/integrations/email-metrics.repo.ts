@@ -8,7 +8,12 @@ import { emailMetricDays } from '../platform/db/email-metric-days';
  * them. A day of an MTA has a row per mailbox provider and sending IP: they are summed
  * (emailMetricDays), so a reader still gets one row per provider and day.
  */
-export async function listEmailMetricDays(ex: Executor, userId: number, range: { from?: string; to?: string }, limit: number): Promise<EmailMetric[]> {
+export async function listEmailMetricDays(
+  ex: Executor,
+  userId: number,
+  range: { from?: string; to?: string },
+  limit: number,
+): Promise<EmailMetric[]> {
   const days = emailMetricDays(ex, userId, range);
   return ex
     .select({

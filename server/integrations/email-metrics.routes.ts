@@ -16,7 +16,12 @@ export async function emailMetricRoutes(app: FastifyInstance, ctx: AppContext): 
     { onRequest: requireUser(ctx.db), schema: { querystring: EmailMetricsQuery, response: { 200: EmailMetricList } } },
     async (request) => {
       const { date, from, to } = request.query;
-      return listEmailMetricDays(ctx.db, currentUser(request).id, date ? { from: date, to: date } : { from, to }, MAX_ROWS);
+      return listEmailMetricDays(
+        ctx.db,
+        currentUser(request).id,
+        date ? { from: date, to: date } : { from, to },
+        MAX_ROWS,
+      );
     },
   );
 }

@@ -17,7 +17,9 @@ export function openSecrets(box: string | null, appSecret: string): Record<strin
   if (!box) return {};
   const value: unknown = JSON.parse(decryptSecret(box, appSecret));
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** A key's shortest length whose last 4 characters may be shown: shorter ones show nothing of themselves. */

@@ -29,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => h.reset());
 
-async function installed(pluginId: string, config: Record<string, string>): Promise<{ client: TestClient; userId: number; id: number }> {
+async function installed(
+  pluginId: string,
+  config: Record<string, string>,
+): Promise<{ client: TestClient; userId: number; id: number }> {
   const { client, user } = await signUp(h.t.app);
   const res = await client.post('/api/integrations', { pluginId, config });
   expect(res.statusCode, res.body).toBe(201);
@@ -56,7 +59,8 @@ const metricsOf = (userId: number) =>
     .where(eq(emailMetrics.userId, userId))
     .orderBy(emailMetrics.date, emailMetrics.mailboxProvider);
 
-const rowOf = async (id: number) => (await h.t.database.db.select().from(integrations).where(eq(integrations.id, id)))[0];
+const rowOf = async (id: number) =>
+  (await h.t.database.db.select().from(integrations).where(eq(integrations.id, id)))[0];
 
 const asRows = (days: TruthDay[]) =>
   days.map((d) => ({
@@ -88,9 +92,15 @@ describe('syncing an integration', () => {
   it("writes one row per day under '' for mailbox provider and IP; a second sync writes over, never adds", async () => {
     const { userId, id, client } = await installed('sendgrid', { apiKey: KEY });
     // MTA events of the same provider (another capability's rows) are left alone.
-    await h.t.database.db
-      .insert(emailMetrics)
-      .values({ userId, provider: 'sendgrid', date: day(1), mailboxProvider: 'gmail', sendingIp: '203.0.113.5', emailsSent: 7, delivered: 7 });
+    await h.t.database.db.insert(emailMetrics).values({
+      userId,
+      provider: 'sendgrid',
+      date: day(1),
+      mailboxProvider: 'gmail',
+      sendingIp: '203.0.113.5',
+      emailsSent: 7,
+      delivered: 7,
+    });
     const sendgrid = h.fakes.get('sendgrid')!;
     sendgrid.requests = [];
 
@@ -114,25 +124,47 @@ describe('syncing an integration', () => {
       opens: 0,
       clicks: 0,
     };
-    expect(await metricsOf(userId)).toEqual([asRows([TRUTH[0]])[0], asRows([TRUTH[1]])[0], gmail, asRows([TRUTH[2]])[0]]);
-    expect(await rowOf(id)).toMatchObject({ lastSyncAt: now, lastError: null, consecutiveFailures: 0, nextSyncAt: null, status: 'active' });
+    expect(await metricsOf(userId)).toEqual([
+      asRows([TRUTH[0]])[0],
+      asRows([TRUTH[1]])[0],
+      gmail,
+      asRows([TRUTH[2]])[0],
+    ]);
+    expect(await rowOf(id)).toMatchObject({
+      lastSyncAt: now,
+      lastError: null,
+      consecutiveFailures: 0,
+      nextSyncAt: null,
+      status: 'active',
+    });
 
     // Later the same day the provider's figures have grown, and yesterday's was recounted: written over.
-    const grown = TRUTH.map((d) => (d.date === day(0) ? { ...d, sent: 800, opens: 150 } : d.date === day(1) ? { ...d, clicks: 130 } : d));
+    const grown = TRUTH.map((d) =>
+      d.date === day(0) ? { ...d, sent: 800, opens: 150 } : d.date === day(1) ? { ...d, clicks: 130 } : d,
+    );
     sendgrid.days = grown;
-    expect(await syncIntegration(h.ctx, id, new Date(now.getTime() + 3_600_000))).toEqual({ status: 'synced', days: 3 });
+    expect(await syncIntegration(h.ctx, id, new Date(now.getTime() + 3_600_000))).toEqual({
+      status: 'synced',
+      days: 3,
+    });
     // Later syncs read the last 3 days only.
     expect(sendgrid.requests.at(-1)!.query.get('start_date')).toBe(day(2));
-    expect(await metricsOf(userId)).toEqual([asRows([grown[0]])[0], asRows([grown[1]])[0], gmail, asRows([grown[2]])[0]]);
+    expect(await metricsOf(userId)).toEqual([
+      asRows([grown[0]])[0],
+      asRows([grown[1]])[0],
+      gmail,
+      asRows([grown[2]])[0],
+    ]);
 
     // The list reads the synced figures: one row a day, the ESP's own counted, not the events beside them.
     const [listed] = (await client.get('/api/integrations')).json();
     expect(listed).toMatchObject({ dataPoints: 3, emailsSent: 1000 + 2000 + 800 });
 
     // New figures: the user's alert conditions are evaluated again.
-    const { rows } = await h.t.database.pool.query(`select count(*)::int as n from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`, [
-      userId,
-    ]);
+    const { rows } = await h.t.database.pool.query(
+      `select count(*)::int as n from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`,
+      [userId],
+    );
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
@@ -174,7 +206,10 @@ describe('syncing an integration', () => {
     expect(row.nextSyncAt!.getTime()).toBe(now.getTime() + 7000);
 
     // Not due before then, due after.
-    const due = (at: Date) => listDueIntegrations(h.t.database.db, Object.keys(PROVIDERS), at, 10_000).then((rows) => rows.some((r) => r.id === id));
+    const due = (at: Date) =>
+      listDueIntegrations(h.t.database.db, Object.keys(PROVIDERS), at, 10_000).then((rows) =>
+        rows.some((r) => r.id === id),
+      );
     expect(await due(new Date(now.getTime() + 6000))).toBe(false);
     expect(await due(new Date(now.getTime() + 7000))).toBe(true);
 
@@ -196,9 +231,18 @@ describe('syncing an integration', () => {
       [4, 'error'],
     ] as const) {
       const now = new Date(start + n * 60_000);
-      expect(await syncIntegration(h.ctx, id, now)).toEqual({ status: 'failed', error: REFUSED_TEXT.sparkpost, failures: n });
+      expect(await syncIntegration(h.ctx, id, now)).toEqual({
+        status: 'failed',
+        error: REFUSED_TEXT.sparkpost,
+        failures: n,
+      });
       const row = await rowOf(id);
-      expect(row).toMatchObject({ consecutiveFailures: n, status, lastError: REFUSED_TEXT.sparkpost, lastErrorAt: now });
+      expect(row).toMatchObject({
+        consecutiveFailures: n,
+        status,
+        lastError: REFUSED_TEXT.sparkpost,
+        lastErrorAt: now,
+      });
       expect(row.nextSyncAt!.getTime() - now.getTime()).toBe(backoffMs(n));
       const open = (await alertsOf(client)).filter((a) => !a.resolvedAt);
       expect(open.length, `after ${n} failures`).toBe(n >= 3 ? 1 : 0);
@@ -216,7 +260,12 @@ describe('syncing an integration', () => {
     // The user fixes the key at SparkPost: the next sync works and the alert is resolved.
     sparkpost.key = KEY;
     expect(await syncIntegration(h.ctx, id, new Date(start + 10 * 60_000))).toEqual({ status: 'synced', days: 3 });
-    expect(await rowOf(id)).toMatchObject({ consecutiveFailures: 0, status: 'active', lastError: null, nextSyncAt: null });
+    expect(await rowOf(id)).toMatchObject({
+      consecutiveFailures: 0,
+      status: 'active',
+      lastError: null,
+      nextSyncAt: null,
+    });
     const [resolved] = await alertsOf(client);
     expect(resolved.resolvedAt).not.toBeNull();
     expect(resolved.history.at(-1)!.message).toMatch(/^Recovered: SparkPost synced again on /);
@@ -230,7 +279,12 @@ describe('syncing an integration', () => {
     expect((await alertsOf(client)).filter((a) => !a.resolvedAt)).toHaveLength(1);
     const res = await client.patch(`/api/integrations/${id}`, { config: { apiKey: 'rotated-key-0123456789' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'active', consecutiveFailures: 0, lastError: null, keyPreview: '…6789' });
+    expect(res.json()).toMatchObject({
+      status: 'active',
+      consecutiveFailures: 0,
+      lastError: null,
+      keyPreview: '…6789',
+    });
     expect((await alertsOf(client)).filter((a) => !a.resolvedAt)).toHaveLength(0);
   });
 
@@ -245,8 +299,15 @@ describe('syncing an integration', () => {
   it('the hourly round queues every integration that is due', async () => {
     const { id } = await installed('mailchimp', { apiKey: `${KEY}-us21` });
     await h.t.database.pool.query(`delete from pgboss.job where name = 'sync-integration'`);
-    await scheduleIntegrationSyncsJob.run({}, { ...h.ctx, threads: undefined, mailer: undefined, analyser: undefined } as never);
-    const { rows } = await h.t.database.pool.query(`select (data->>'integrationId')::int as id from pgboss.job where name = 'sync-integration'`);
+    await scheduleIntegrationSyncsJob.run({}, {
+      ...h.ctx,
+      threads: undefined,
+      mailer: undefined,
+      analyser: undefined,
+    } as never);
+    const { rows } = await h.t.database.pool.query(
+      `select (data->>'integrationId')::int as id from pgboss.job where name = 'sync-integration'`,
+    );
     expect(rows.map((r) => r.id)).toContain(id);
   });
 });
@@ -256,7 +317,10 @@ describe('the sync job', () => {
     const worker = await startIntegrationsHarness(TRUTH, { app: { work: true } });
     try {
       const { client, user } = await signUp(worker.t.app);
-      const res = await client.post('/api/integrations', { pluginId: 'mailgun', config: { apiKey: KEY, domain: 'mg.example.com' } });
+      const res = await client.post('/api/integrations', {
+        pluginId: 'mailgun',
+        config: { apiKey: KEY, domain: 'mg.example.com' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const synced = await waitUntil(async () => (await client.get('/api/integrations')).json()[0], 'the first sync', {
         until: (i: { lastSync: string | null }) => i.lastSync !== null,

@@ -6,9 +6,23 @@ import type { Executor } from '../platform/db/client';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
 import { SecretBoxError } from '../platform/security/secret-box';
 import { openSecrets } from './integration-credentials';
-import { findIntegration, lockIntegration, replacePluginMetrics, updateIntegration, type IntegrationRow } from './integrations.repo';
+import {
+  findIntegration,
+  lockIntegration,
+  replacePluginMetrics,
+  updateIntegration,
+  type IntegrationRow,
+} from './integrations.repo';
 import { PROVIDERS } from './providers/index';
-import { ProviderError, providerHttp, withoutSecrets, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './providers/provider';
+import {
+  ProviderError,
+  providerHttp,
+  withoutSecrets,
+  type DailyStats,
+  type EspProvider,
+  type PluginConfig,
+  type ProviderHttp,
+} from './providers/provider';
 
 /*
  * One sync of one installed plugin (docs/decisions/028): the provider's daily figures for the last
@@ -45,7 +59,9 @@ export type SyncOutcome =
   | { status: 'skipped'; reason: string };
 
 /** The provider's client with the integration's config (settings and opened secrets). */
-export function providerOf(row: Pick<IntegrationRow, 'provider'>): { plugin: Plugin; provider: EspProvider } | undefined {
+export function providerOf(
+  row: Pick<IntegrationRow, 'provider'>,
+): { plugin: Plugin; provider: EspProvider } | undefined {
   const plugin = pluginById(row.provider);
   const provider = PROVIDERS[row.provider as keyof typeof PROVIDERS];
   return plugin && provider ? { plugin, provider } : undefined;
@@ -75,7 +91,10 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
       ctx,
       row,
       plugin,
-      new ProviderError('The stored credentials can no longer be read (the server key changed): enter the API key again', 'refused'),
+      new ProviderError(
+        'The stored credentials can no longer be read (the server key changed): enter the API key again',
+        'refused',
+      ),
       now,
     );
   }
@@ -106,7 +125,14 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
         to,
         days.filter((d) => d.date >= from && d.date <= to),
       );
-    await updateIntegration(tx, row.id, { lastSyncAt: now, lastError: null, lastErrorAt: null, consecutiveFailures: 0, nextSyncAt: null, status: 'active' });
+    await updateIntegration(tx, row.id, {
+      lastSyncAt: now,
+      lastError: null,
+      lastErrorAt: null,
+      consecutiveFailures: 0,
+      nextSyncAt: null,
+      status: 'active',
+    });
     await resolveSyncAlert(tx, row, plugin, `synced again on ${now.toISOString()}.`);
     return true;
   });
@@ -119,12 +145,23 @@ export async function syncIntegration(ctx: SyncContext, integrationId: number, n
   return { status: 'checked' };
 }
 
-async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plugin, err: ProviderError, now: Date): Promise<SyncOutcome> {
+async function recordFailure(
+  ctx: SyncContext,
+  row: IntegrationRow,
+  plugin: Plugin,
+  err: ProviderError,
+  now: Date,
+): Promise<SyncOutcome> {
   if (err.kind === 'rate_limited') {
-    if (changedSince(row, await findIntegration(ctx.db, row.id))) return { status: 'skipped', reason: 'uninstalled, paused or changed during the sync' };
+    if (changedSince(row, await findIntegration(ctx.db, row.id)))
+      return { status: 'skipped', reason: 'uninstalled, paused or changed during the sync' };
     // The provider asked to wait: not a failure of the integration, and no sync before then.
     const wait = err.retryAfterSeconds ?? 60;
-    await updateIntegration(ctx.db, row.id, { lastError: err.message, lastErrorAt: now, nextSyncAt: new Date(now.getTime() + wait * 1000) });
+    await updateIntegration(ctx.db, row.id, {
+      lastError: err.message,
+      lastErrorAt: now,
+      nextSyncAt: new Date(now.getTime() + wait * 1000),
+    });
     return { status: 'rate_limited', error: err.message, retryAfterSeconds: wait };
   }
   const failures = row.consecutiveFailures + 1;
@@ -150,7 +187,13 @@ async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plug
         `The last ${failures} syncs of your ${plugin.name} integration failed; the last one said: ${err.message}. ` +
         `InboxPulse has no new figures from ${plugin.name} until it works again: check the key and its permissions in Integrations, then Test Connection.`,
       measure: `Failed ${plugin.name} syncs in a row`,
-      metadata: { value: failures, provider: plugin.id, integrationId: row.id, lastError: err.message, lastErrorAt: now.toISOString() },
+      metadata: {
+        value: failures,
+        provider: plugin.id,
+        integrationId: row.id,
+        lastError: err.message,
+        lastErrorAt: now.toISOString(),
+      },
     });
   });
   return { status: 'failed', error: err.message, failures };
@@ -158,10 +201,19 @@ async function recordFailure(ctx: SyncContext, row: IntegrationRow, plugin: Plug
 
 /** Whether the integration's credentials or settings changed (or it went) since `before` was read: a change tests and queues its own sync. */
 function changedSince(before: IntegrationRow, current: IntegrationRow | undefined): boolean {
-  return !current || current.credentialsEncrypted !== before.credentialsEncrypted || JSON.stringify(current.config) !== JSON.stringify(before.config);
+  return (
+    !current ||
+    current.credentialsEncrypted !== before.credentialsEncrypted ||
+    JSON.stringify(current.config) !== JSON.stringify(before.config)
+  );
 }
 
 /** Resolves the integration's failing-sync alert, if one is open; `why` follows the plugin's name ("synced again on …"). */
-export async function resolveSyncAlert(ex: Executor, row: Pick<IntegrationRow, 'id' | 'userId'>, plugin: Plugin | undefined, why: string): Promise<void> {
+export async function resolveSyncAlert(
+  ex: Executor,
+  row: Pick<IntegrationRow, 'id' | 'userId'>,
+  plugin: Plugin | undefined,
+  why: string,
+): Promise<void> {
   await resolveConditionAlert(ex, row.userId, syncAlertKey(row.id), `${plugin?.name ?? 'The integration'} ${why}`);
 }

@@ -23,7 +23,9 @@ export interface IntegrationWithFigures extends IntegrationRow {
 function providerDays(ex: Executor, userId: number) {
   const own = sql`(${emailMetrics.mailboxProvider} = '' and ${emailMetrics.sendingIp} = '')`;
   const figure = (column: typeof emailMetrics.emailsSent | typeof emailMetrics.delivered, name: string) =>
-    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(name);
+    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(
+      name,
+    );
   return ex
     .select({
       provider: emailMetrics.provider,
@@ -38,7 +40,11 @@ function providerDays(ex: Executor, userId: number) {
 }
 
 /** The user's integrations (one when `id` is given), with their figures, by provider. */
-export async function listUserIntegrations(ex: Executor, userId: number, id?: number): Promise<IntegrationWithFigures[]> {
+export async function listUserIntegrations(
+  ex: Executor,
+  userId: number,
+  id?: number,
+): Promise<IntegrationWithFigures[]> {
   const days = providerDays(ex, userId);
   const recent = sql`${days.date} >= ${metricsWindowStart()}`;
   const rows = await ex
@@ -50,7 +56,11 @@ export async function listUserIntegrations(ex: Executor, userId: number, id?: nu
     })
     .from(integrations)
     .leftJoin(days, eq(days.provider, integrations.provider))
-    .where(id === undefined ? eq(integrations.userId, userId) : and(eq(integrations.userId, userId), eq(integrations.id, id)))
+    .where(
+      id === undefined
+        ? eq(integrations.userId, userId)
+        : and(eq(integrations.userId, userId), eq(integrations.id, id)),
+    )
     .groupBy(integrations.id)
     .orderBy(asc(integrations.provider));
   return rows.map(({ row, sent30, delivered30, days: count }) => ({
@@ -62,7 +72,11 @@ export async function listUserIntegrations(ex: Executor, userId: number, id?: nu
 }
 
 /** The user's own integration, or undefined (another user's id behaves as if it did not exist). */
-export async function findUserIntegration(ex: Executor, userId: number, id: number): Promise<IntegrationRow | undefined> {
+export async function findUserIntegration(
+  ex: Executor,
+  userId: number,
+  id: number,
+): Promise<IntegrationRow | undefined> {
   const [row] = await ex
     .select()
     .from(integrations)
@@ -70,7 +84,11 @@ export async function findUserIntegration(ex: Executor, userId: number, id: numb
   return row;
 }
 
-export async function findUserIntegrationByProvider(ex: Executor, userId: number, provider: string): Promise<IntegrationRow | undefined> {
+export async function findUserIntegrationByProvider(
+  ex: Executor,
+  userId: number,
+  provider: string,
+): Promise<IntegrationRow | undefined> {
   const [row] = await ex
     .select()
     .from(integrations)
@@ -115,7 +133,11 @@ export async function updateIntegration(
   return row;
 }
 
-export async function deleteUserIntegration(ex: Executor, userId: number, id: number): Promise<IntegrationRow | undefined> {
+export async function deleteUserIntegration(
+  ex: Executor,
+  userId: number,
+  id: number,
+): Promise<IntegrationRow | undefined> {
   const [row] = await ex
     .delete(integrations)
     .where(and(eq(integrations.userId, userId), eq(integrations.id, id)))
@@ -125,7 +147,12 @@ export async function deleteUserIntegration(ex: Executor, userId: number, id: nu
 
 /** A plugin's own figures: ESP statistics know neither mailbox provider nor sending IP (MTA events, kept under their own, are left alone). */
 const pluginRows = (userId: number, provider: string) =>
-  and(eq(emailMetrics.userId, userId), eq(emailMetrics.provider, provider), eq(emailMetrics.mailboxProvider, ''), eq(emailMetrics.sendingIp, ''));
+  and(
+    eq(emailMetrics.userId, userId),
+    eq(emailMetrics.provider, provider),
+    eq(emailMetrics.mailboxProvider, ''),
+    eq(emailMetrics.sendingIp, ''),
+  );
 
 /** Deletes the daily figures a plugin synced; how many rows went. */
 export async function deletePluginMetrics(ex: Executor, userId: number, provider: string): Promise<number> {
@@ -137,7 +164,14 @@ export async function deletePluginMetrics(ex: Executor, userId: number, provider
  * The provider's figures for the days from `from` to `to` become exactly `days`: each day's row is
  * written over (not added to), and a day the provider no longer lists in that window is removed.
  */
-export async function replacePluginMetrics(ex: Executor, userId: number, provider: string, from: string, to: string, days: DailyStats[]): Promise<void> {
+export async function replacePluginMetrics(
+  ex: Executor,
+  userId: number,
+  provider: string,
+  from: string,
+  to: string,
+  days: DailyStats[],
+): Promise<void> {
   const listed = days.map((d) => d.date);
   await ex
     .delete(emailMetrics)
@@ -161,7 +195,12 @@ export async function replacePluginMetrics(ex: Executor, userId: number, provide
  * Integrations a scheduled sync is due for: installed with credentials, of a provider that has a
  * client, not paused, and past any wait (a provider's Retry-After, the back-off after failures).
  */
-export async function listDueIntegrations(ex: Executor, providers: string[], now: Date, limit: number): Promise<{ id: number; userId: number }[]> {
+export async function listDueIntegrations(
+  ex: Executor,
+  providers: string[],
+  now: Date,
+  limit: number,
+): Promise<{ id: number; userId: number }[]> {
   if (providers.length === 0) return [];
   return ex
     .select({ id: integrations.id, userId: integrations.userId })

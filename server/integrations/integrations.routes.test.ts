@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLUGIN_IDS } from '@content/integrations';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 import { signUp, TestClient } from '../test/test-app';
-import { FAKE_HOSTS, FAKE_PROVIDER_IDS, fakeConfig, REFUSED_TEXT, type TruthDay } from './providers/test/fake-providers';
+import {
+  FAKE_HOSTS,
+  FAKE_PROVIDER_IDS,
+  fakeConfig,
+  REFUSED_TEXT,
+  type TruthDay,
+} from './providers/test/fake-providers';
 import { KEY, startIntegrationsHarness, type IntegrationsHarness } from './test/integrations-harness';
 
 // The plugin routes against every ESP's stand-in on loopback (providers/test/fake-providers.ts).
@@ -35,7 +41,9 @@ describe('integrations and email metrics API', () => {
       [alice.user.id, 1000],
       [bob.user.id, 40],
     ]) {
-      await h.t.database.db.insert(integrations).values({ userId, provider: 'sendgrid', type: 'esp', status: 'active' });
+      await h.t.database.db
+        .insert(integrations)
+        .values({ userId, provider: 'sendgrid', type: 'esp', status: 'active' });
       await h.t.database.db.insert(emailMetrics).values([
         { userId, provider: 'sendgrid', date: day(1), emailsSent: sent, delivered: sent / 2 },
         { userId, provider: 'sendgrid', date: day(40), emailsSent: 7, delivered: 7 },
@@ -53,7 +61,9 @@ describe('integrations and email metrics API', () => {
         keyPreview: null,
       }),
     ]);
-    expect((await bob.client.get('/api/integrations')).json()).toEqual([expect.objectContaining({ emailsSent: 40, dataPoints: 2 })]);
+    expect((await bob.client.get('/api/integrations')).json()).toEqual([
+      expect.objectContaining({ emailsSent: 40, dataPoints: 2 }),
+    ]);
     const metrics = (await alice.client.get('/api/email-metrics')).json();
     expect(metrics.map((m: { date: string; emailsSent: number }) => [m.date, m.emailsSent])).toEqual([
       [day(1), 1000],
@@ -66,18 +76,39 @@ describe('integrations and email metrics API', () => {
 
   it('counts a day an ESP synced once, even when its webhooks sent events for the same messages', async () => {
     const { client, user } = await signUp(app());
-    await h.t.database.db.insert(integrations).values({ userId: user.id, provider: 'smtp2go', type: 'esp', status: 'active' });
+    await h.t.database.db
+      .insert(integrations)
+      .values({ userId: user.id, provider: 'smtp2go', type: 'esp', status: 'active' });
     await h.t.database.db.insert(emailMetrics).values([
       { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 90 },
-      { userId: user.id, provider: 'smtp2go', date: day(1), mailboxProvider: 'gmail', sendingIp: '203.0.113.5', emailsSent: 60, delivered: 55 },
-      { userId: user.id, provider: 'smtp2go', date: day(2), mailboxProvider: 'gmail', sendingIp: '203.0.113.5', emailsSent: 10, delivered: 10 },
+      {
+        userId: user.id,
+        provider: 'smtp2go',
+        date: day(1),
+        mailboxProvider: 'gmail',
+        sendingIp: '203.0.113.5',
+        emailsSent: 60,
+        delivered: 55,
+      },
+      {
+        userId: user.id,
+        provider: 'smtp2go',
+        date: day(2),
+        mailboxProvider: 'gmail',
+        sendingIp: '203.0.113.5',
+        emailsSent: 10,
+        delivered: 10,
+      },
     ]);
-    expect((await client.get('/api/integrations')).json()).toEqual([expect.objectContaining({ emailsSent: 110, deliveryRate: 90.909, dataPoints: 2 })]);
+    expect((await client.get('/api/integrations')).json()).toEqual([
+      expect.objectContaining({ emailsSent: 110, deliveryRate: 90.909, dataPoints: 2 }),
+    ]);
   });
 
   it('refuses signed-out callers', async () => {
     const anonymous = new TestClient(app(), '10.1.1.1');
-    for (const url of ['/api/integrations', '/api/email-metrics']) expect((await anonymous.get(url)).statusCode, url).toBe(401);
+    for (const url of ['/api/integrations', '/api/email-metrics'])
+      expect((await anonymous.get(url)).statusCode, url).toBe(401);
     for (const url of ['/api/integrations', '/api/integrations/test', '/api/integrations/1/sync'])
       expect((await anonymous.post(url, {})).statusCode, url).toBe(401);
   });
@@ -91,7 +122,10 @@ describe('POST /api/integrations/test', () => {
       expect(ok.statusCode, `${id}: ${ok.body}`).toBe(200);
       expect(ok.json(), id).toEqual({ success: true, error: null });
       h.fakes.get(id)!.key = 'a-key-the-provider-does-not-know';
-      expect((await client.post('/api/integrations/test', { pluginId: id, config: fakeConfig(id, KEY) })).json(), id).toEqual({
+      expect(
+        (await client.post('/api/integrations/test', { pluginId: id, config: fakeConfig(id, KEY) })).json(),
+        id,
+      ).toEqual({
         success: false,
         error: REFUSED_TEXT[id],
       });
@@ -104,15 +138,27 @@ describe('POST /api/integrations/test', () => {
     const { client } = await signUp(app());
     const cases: [unknown, string][] = [
       [{ pluginId: 'sendgrid', config: {} }, 'API key is required'],
-      [{ pluginId: 'sendgrid', config: { apiKey: 'has spaces in it' } }, 'API key must be at least 8 characters, without spaces'],
-      [{ pluginId: 'sendgrid', config: { apiKey: KEY, webhookUrl: 'http://example.com/hook' } }, 'Event Webhook URL (optional) must be an https:// URL'],
-      [{ pluginId: 'sendgrid', config: { apiKey: KEY, serverPrefix: 'us1' } }, 'SendGrid has no config field "serverPrefix"'],
+      [
+        { pluginId: 'sendgrid', config: { apiKey: 'has spaces in it' } },
+        'API key must be at least 8 characters, without spaces',
+      ],
+      [
+        { pluginId: 'sendgrid', config: { apiKey: KEY, webhookUrl: 'http://example.com/hook' } },
+        'Event Webhook URL (optional) must be an https:// URL',
+      ],
+      [
+        { pluginId: 'sendgrid', config: { apiKey: KEY, serverPrefix: 'us1' } },
+        'SendGrid has no config field "serverPrefix"',
+      ],
       [{ pluginId: 'activecampaign', config: { apiKey: KEY } }, 'API URL is required'],
       [
         { pluginId: 'activecampaign', config: { apiKey: KEY, additionalConfig: 'http://acme.api-us1.com' } },
         'API URL must be a host name such as youraccount.api-us1.com, or its https:// URL',
       ],
-      [{ pluginId: 'mailchimp', config: { apiKey: KEY, serverPrefix: 'evil.example.com/' } }, 'Server prefix (optional) must be a server prefix such as us21'],
+      [
+        { pluginId: 'mailchimp', config: { apiKey: KEY, serverPrefix: 'evil.example.com/' } },
+        'Server prefix (optional) must be a server prefix such as us21',
+      ],
       [{ pluginId: 'gmailpostmaster', config: {} }, `Plugin must be one of ${PLUGIN_IDS.join(', ')}`],
     ];
     for (const [body, message] of cases) {
@@ -125,19 +171,30 @@ describe('POST /api/integrations/test', () => {
       config: { credentials: '{"web":{}}', domain: 'example.com' },
     });
     expect(postmaster.statusCode).toBe(400);
-    expect(postmaster.json().message).toBe('Google Postmaster Tools is connected through its own sign-in, not with a key: use its Connect button');
+    expect(postmaster.json().message).toBe(
+      'Google Postmaster Tools is connected through its own sign-in, not with a key: use its Connect button',
+    );
     for (const fake of h.fakes.values()) expect(fake.requests).toEqual([]);
   });
 
   it('refuses a user-given host on a private address, and loopback too when not in the test allowlist', async () => {
     const { client } = await signUp(app());
-    const res = await client.post('/api/integrations/test', { pluginId: 'shopifyemail', config: { apiKey: KEY, additionalConfig: 'internal-store.example' } });
-    expect(res.json()).toEqual({ success: false, error: 'internal-store.example points to a private or local address, which InboxPulse does not connect to' });
+    const res = await client.post('/api/integrations/test', {
+      pluginId: 'shopifyemail',
+      config: { apiKey: KEY, additionalConfig: 'internal-store.example' },
+    });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'internal-store.example points to a private or local address, which InboxPulse does not connect to',
+    });
 
     const production = await startIntegrationsHarness(TRUTH, { allowLoopback: false });
     try {
       const { client: user } = await signUp(production.t.app);
-      const refused = await user.post('/api/integrations/test', { pluginId: 'shopifyemail', config: fakeConfig('shopifyemail', KEY) });
+      const refused = await user.post('/api/integrations/test', {
+        pluginId: 'shopifyemail',
+        config: fakeConfig('shopifyemail', KEY),
+      });
       expect(refused.json()).toEqual({
         success: false,
         error: `${FAKE_HOSTS.shopifyemail} points to a private or local address, which InboxPulse does not connect to`,
@@ -150,7 +207,10 @@ describe('POST /api/integrations/test', () => {
 
   it('limits how often one user may call providers', async () => {
     const { client } = await signUp(app());
-    for (let i = 0; i < 30; i++) expect((await client.post('/api/integrations/test', { pluginId: 'brevo', config: { apiKey: KEY } })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await client.post('/api/integrations/test', { pluginId: 'brevo', config: { apiKey: KEY } })).statusCode,
+      ).toBe(200);
     const limited = await client.post('/api/integrations/test', { pluginId: 'brevo', config: { apiKey: KEY } });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
@@ -161,7 +221,10 @@ describe('POST /api/integrations/test', () => {
 describe('installing, listing, changing and uninstalling', () => {
   it('tests, then installs with the key sealed; the list shows its last characters only', async () => {
     const { client, user } = await signUp(app());
-    const installed = await install(client, 'sendgrid', { apiKey: KEY, webhookUrl: 'https://example.com/sendgrid/events' });
+    const installed = await install(client, 'sendgrid', {
+      apiKey: KEY,
+      webhookUrl: 'https://example.com/sendgrid/events',
+    });
     expect(installed).toMatchObject({
       provider: 'sendgrid',
       name: 'SendGrid',
@@ -177,7 +240,10 @@ describe('installing, listing, changing and uninstalling', () => {
     expect(h.fakes.get('sendgrid')!.requests.map((r) => r.path)).toEqual(['/v3/scopes']);
 
     // At rest: no trace of the key in the row, and the box opens to it only with APP_SECRET.
-    const { rows } = await h.t.database.pool.query<{ row: string }>(`select i::text as row from integrations i where user_id = $1`, [user.id]);
+    const { rows } = await h.t.database.pool.query<{ row: string }>(
+      `select i::text as row from integrations i where user_id = $1`,
+      [user.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].row).not.toContain(KEY);
     expect(rows[0].row).not.toContain(KEY.slice(0, 12));
@@ -197,7 +263,10 @@ describe('installing, listing, changing and uninstalling', () => {
     h.fakes.get('klaviyo')!.key = 'the-real-one';
     const res = await client.post('/api/integrations', { pluginId: 'klaviyo', config: { privateKey: KEY } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'validation_error', message: `The connection test failed: ${REFUSED_TEXT.klaviyo}` });
+    expect(res.json()).toEqual({
+      code: 'validation_error',
+      message: `The connection test failed: ${REFUSED_TEXT.klaviyo}`,
+    });
     expect((await client.get('/api/integrations')).json()).toEqual([]);
     h.fakes.get('klaviyo')!.mode = 'rate_limited';
     const limited = await client.post('/api/integrations', { pluginId: 'klaviyo', config: { privateKey: KEY } });
@@ -212,7 +281,9 @@ describe('installing, listing, changing and uninstalling', () => {
     expect((await intruder.client.patch(`/api/integrations/${id}`, { enabled: false })).statusCode).toBe(404);
     expect((await intruder.client.post(`/api/integrations/${id}/sync`)).statusCode).toBe(404);
     expect((await intruder.client.delete(`/api/integrations/${id}`)).statusCode).toBe(404);
-    expect((await owner.client.get('/api/integrations')).json()).toEqual([expect.objectContaining({ id, status: 'active' })]);
+    expect((await owner.client.get('/api/integrations')).json()).toEqual([
+      expect.objectContaining({ id, status: 'active' }),
+    ]);
   });
 
   it('changes settings after a new connection test, keeps the stored key when none is sent, and pauses', async () => {
@@ -248,10 +319,16 @@ describe('installing, listing, changing and uninstalling', () => {
   it('queues a sync on request', async () => {
     const { client, user } = await signUp(app());
     const { id } = await install(client, 'hubspot', { apiKey: KEY });
-    await h.t.database.pool.query(`delete from pgboss.job where name = 'sync-integration' and (data->>'integrationId')::int = $1`, [id]);
+    await h.t.database.pool.query(
+      `delete from pgboss.job where name = 'sync-integration' and (data->>'integrationId')::int = $1`,
+      [id],
+    );
     const res = await client.post(`/api/integrations/${id}/sync`);
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toMatchObject({ message: 'A HubSpot sync is queued; its figures appear here when it ends.', integration: { id } });
+    expect(res.json()).toMatchObject({
+      message: 'A HubSpot sync is queued; its figures appear here when it ends.',
+      integration: { id },
+    });
     const { rows } = await h.t.database.pool.query(
       `select count(*)::int as n from pgboss.job where name = 'sync-integration' and (data->>'integrationId')::int = $1`,
       [id],
@@ -265,7 +342,15 @@ describe('installing, listing, changing and uninstalling', () => {
     const first = await install(client, 'smtp2go', { apiKey: KEY });
     await h.t.database.db.insert(emailMetrics).values([
       { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 99 },
-      { userId: user.id, provider: 'smtp2go', date: day(1), mailboxProvider: 'gmail', sendingIp: '203.0.113.5', emailsSent: 60, delivered: 60 },
+      {
+        userId: user.id,
+        provider: 'smtp2go',
+        date: day(1),
+        mailboxProvider: 'gmail',
+        sendingIp: '203.0.113.5',
+        emailsSent: 60,
+        delivered: 60,
+      },
     ]);
     expect((await client.delete(`/api/integrations/${first.id}`)).statusCode).toBe(204);
     const left = await h.t.database.db.select().from(emailMetrics).where(eq(emailMetrics.userId, user.id));
@@ -273,7 +358,9 @@ describe('installing, listing, changing and uninstalling', () => {
     expect((await client.get('/api/integrations')).json()).toEqual([]);
 
     const second = await install(client, 'smtp2go', { apiKey: KEY });
-    await h.t.database.db.insert(emailMetrics).values({ userId: user.id, provider: 'smtp2go', date: day(2), emailsSent: 5, delivered: 5 });
+    await h.t.database.db
+      .insert(emailMetrics)
+      .values({ userId: user.id, provider: 'smtp2go', date: day(2), emailsSent: 5, delivered: 5 });
     expect((await client.delete(`/api/integrations/${second.id}?keepMetrics=true`)).statusCode).toBe(204);
     const kept = await h.t.database.db
       .select({ n: sql<number>`count(*)::int` })

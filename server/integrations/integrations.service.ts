@@ -63,14 +63,22 @@ async function runConnectionTest(
 
 /** A plugin without a key-based client (Google Postmaster Tools): connected through its own sign-in flow. */
 function notInstallable(plugin: Plugin): AppError {
-  return new AppError('validation_error', `${plugin.name} is connected through its own sign-in, not with a key: use its Connect button`);
+  return new AppError(
+    'validation_error',
+    `${plugin.name} is connected through its own sign-in, not with a key: use its Connect button`,
+  );
 }
 
 /** The key of an integration's open alert (a sync, or Postmaster's import, that keeps failing): uninstalling resolves it. */
 export { syncAlertKey } from './integration-sync';
 
 /** POST /api/integrations/test: the provider's own answer to the credentials, nothing stored. */
-export async function testPluginConnection(ctx: AppContext, userId: number, pluginId: PluginId, config: Record<string, string>): Promise<TestConnectionResult> {
+export async function testPluginConnection(
+  ctx: AppContext,
+  userId: number,
+  pluginId: PluginId,
+  config: Record<string, string>,
+): Promise<TestConnectionResult> {
   const plugin = pluginById(pluginId)!;
   if (plugin.status !== 'available') throw notInstallable(plugin);
   await enforceRateLimit(ctx.db, PROVIDER_CALLS, String(userId));
@@ -81,8 +89,11 @@ export async function testPluginConnection(ctx: AppContext, userId: number, plug
 /** The error an install or a credentials change answers when the provider refused the test. */
 function refusedChange(plugin: Plugin, err: ProviderError): AppError {
   if (err.kind === 'rate_limited')
-    return new AppError('rate_limited', `${plugin.name}: ${err.message}`, { 'retry-after': String(err.retryAfterSeconds ?? 60) });
-  if (err.kind === 'unavailable') return new AppError('unavailable', `The connection test could not reach ${plugin.name}: ${err.message}`);
+    return new AppError('rate_limited', `${plugin.name}: ${err.message}`, {
+      'retry-after': String(err.retryAfterSeconds ?? 60),
+    });
+  if (err.kind === 'unavailable')
+    return new AppError('unavailable', `The connection test could not reach ${plugin.name}: ${err.message}`);
   return new AppError('validation_error', `The connection test failed: ${err.message}`);
 }
 
@@ -129,10 +140,15 @@ async function oneIntegration(ctx: AppContext, userId: number, id: number): Prom
 }
 
 /** POST /api/integrations: tests the credentials, then stores them sealed and queues the first sync. */
-export async function installIntegration(ctx: AppContext, userId: number, body: InstallIntegrationBody): Promise<Integration> {
+export async function installIntegration(
+  ctx: AppContext,
+  userId: number,
+  body: InstallIntegrationBody,
+): Promise<Integration> {
   const plugin = pluginById(body.pluginId)!;
   if (plugin.status !== 'available') throw notInstallable(plugin);
-  const alreadyInstalled = () => new AppError('conflict', `${plugin.name} is already installed: change its settings or uninstall it first`);
+  const alreadyInstalled = () =>
+    new AppError('conflict', `${plugin.name} is already installed: change its settings or uninstall it first`);
   if (await findUserIntegrationByProvider(ctx.db, userId, plugin.id)) throw alreadyInstalled();
   await enforceRateLimit(ctx.db, PROVIDER_CALLS, String(userId));
   const { secrets, settings } = splitPluginConfig(plugin, body.config);
@@ -157,7 +173,12 @@ export async function installIntegration(ctx: AppContext, userId: number, body: 
  * the provider sees is tested first and changes nothing when refused; it clears the failures and
  * the alert and queues a sync. `enabled` pauses or resumes syncing.
  */
-export async function changeIntegration(ctx: AppContext, userId: number, id: number, body: UpdateIntegrationBody): Promise<Integration> {
+export async function changeIntegration(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  body: UpdateIntegrationBody,
+): Promise<Integration> {
   const row = await findUserIntegration(ctx.db, userId, id);
   if (!row) throw new AppError('not_found', NOT_FOUND);
   const plugin = pluginById(row.provider);
@@ -165,7 +186,8 @@ export async function changeIntegration(ctx: AppContext, userId: number, id: num
   let resync = false;
 
   if (body.config && Object.keys(body.config).length > 0) {
-    if (!plugin || plugin.status !== 'available') throw new AppError('validation_error', `${plugin?.name ?? row.provider} has no settings to change here`);
+    if (!plugin || plugin.status !== 'available')
+      throw new AppError('validation_error', `${plugin?.name ?? row.provider} has no settings to change here`);
     const problems = pluginConfigProblems(plugin, body.config, { keepSecrets: true });
     if (problems.length > 0) throw new AppError('validation_error', problems.join('; '));
     let storedSecrets: Record<string, string> = {};
@@ -178,12 +200,15 @@ export async function changeIntegration(ctx: AppContext, userId: number, id: num
     const given = splitPluginConfig(plugin, body.config);
     const secrets = { ...storedSecrets, ...given.secrets };
     const settings: Record<string, string> = { ...(row.config ?? {}), ...given.settings };
-    for (const field of plugin.fields) if (!field.secret && field.key in body.config && !body.config[field.key]?.trim()) delete settings[field.key];
+    for (const field of plugin.fields)
+      if (!field.secret && field.key in body.config && !body.config[field.key]?.trim()) delete settings[field.key];
     const merged = { ...settings, ...secrets };
     const missing = pluginConfigProblems(plugin, merged);
     if (missing.length > 0) throw new AppError('validation_error', missing.join('; '));
 
-    const changed = JSON.stringify(secrets) !== JSON.stringify(storedSecrets) || JSON.stringify(settings) !== JSON.stringify(row.config ?? {});
+    const changed =
+      JSON.stringify(secrets) !== JSON.stringify(storedSecrets) ||
+      JSON.stringify(settings) !== JSON.stringify(row.config ?? {});
     if (changed) {
       await enforceRateLimit(ctx.db, PROVIDER_CALLS, String(userId));
       const test = await runConnectionTest(ctx, plugin, merged);
@@ -215,7 +240,8 @@ export async function changeIntegration(ctx: AppContext, userId: number, id: num
   await ctx.db.transaction(async (tx) => {
     await updateIntegration(tx, row.id, set);
     if (set.status === 'inactive') await resolveSyncAlert(tx, row, plugin, 'sync was paused.');
-    else if (set.consecutiveFailures === 0) await resolveSyncAlert(tx, row, plugin, 'passed the connection test with new settings.');
+    else if (set.consecutiveFailures === 0)
+      await resolveSyncAlert(tx, row, plugin, 'passed the connection test with new settings.');
   });
   if (resync && set.status !== 'inactive' && providerOf(row)) await queueIntegrationSync(ctx.jobs, row.id);
   return oneIntegration(ctx, userId, id);
@@ -225,7 +251,12 @@ export async function changeIntegration(ctx: AppContext, userId: number, id: num
  * DELETE /api/integrations/:id: the integration, its sealed credentials and its open alert go; the
  * daily figures it synced go too unless `keepMetrics` (MTA figures under the same name are kept).
  */
-export async function uninstallIntegration(ctx: AppContext, userId: number, id: number, keepMetrics: boolean): Promise<void> {
+export async function uninstallIntegration(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  keepMetrics: boolean,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await deleteUserIntegration(tx, userId, id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
@@ -251,7 +282,8 @@ export async function requestSync(ctx: AppContext, userId: number, id: number, n
         : `${row.provider} has nothing to sync: its data arrives through webhooks`,
     );
   }
-  if (row.status === 'inactive') throw new AppError('conflict', `Syncing ${found.plugin.name} is paused: resume it first`);
+  if (row.status === 'inactive')
+    throw new AppError('conflict', `Syncing ${found.plugin.name} is paused: resume it first`);
   // A wait with no failure counted is a provider's 429 (failures set their own back-off and count).
   if (row.nextSyncAt && row.nextSyncAt > now && row.consecutiveFailures === 0 && row.lastError) {
     const seconds = Math.ceil((row.nextSyncAt.getTime() - now.getTime()) / 1000);
@@ -265,7 +297,10 @@ export async function requestSync(ctx: AppContext, userId: number, id: number, n
   }
   await enforceRateLimit(ctx.db, PROVIDER_CALLS, String(userId));
   await queueIntegrationSync(ctx.jobs, row.id);
-  return { message: `A ${found.plugin.name} sync is queued; its figures appear here when it ends.`, integration: await oneIntegration(ctx, userId, id) };
+  return {
+    message: `A ${found.plugin.name} sync is queued; its figures appear here when it ends.`,
+    integration: await oneIntegration(ctx, userId, id),
+  };
 }
 
 /** A pushed day is at most this far ahead (clocks differ); an earlier day is a backfill, and welcome. */
@@ -276,7 +311,12 @@ const PUSH_FUTURE_MS = 24 * 3600 * 1000;
  * section 7), written over that day's figures exactly as the plugin's sync writes them, so the two
  * never add up. Counts are taken as given; a figure sent only as a rate is that percent of total_sent.
  */
-export async function storePushedStats(ctx: AppContext, userId: number, body: ProviderSyncBody, now = new Date()): Promise<ProviderSyncAnswer> {
+export async function storePushedStats(
+  ctx: AppContext,
+  userId: number,
+  body: ProviderSyncBody,
+  now = new Date(),
+): Promise<ProviderSyncAnswer> {
   const at = new Date(body.timestamp);
   if (at.getTime() > now.getTime() + PUSH_FUTURE_MS)
     throw new AppError('validation_error', 'timestamp is more than a day ahead: send the time the statistics are for');

@@ -17,7 +17,13 @@ const push = (client: TestClient, data: Record<string, unknown>, extra: Record<s
 describe('POST /api/smtp2go/sync', () => {
   it("stores the day's figures, from counts or from percentages of total_sent, and a second push of the day replaces the first", async () => {
     const { client } = await signUp(t.app);
-    const first = await push(client, { total_sent: 2000, delivery_rate: 97.5, bounce_rate: 2, open_rate: 31.2, spam_complaints: 3 });
+    const first = await push(client, {
+      total_sent: 2000,
+      delivery_rate: 97.5,
+      bounce_rate: 2,
+      open_rate: 31.2,
+      spam_complaints: 3,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
       provider: 'smtp2go',
@@ -34,7 +40,9 @@ describe('POST /api/smtp2go/sync', () => {
     expect(second.json()).toMatchObject({ emailsSent: 2100, delivered: 2050, bounced: 50, complaints: 0, opens: 0 });
     // One row for the day, with the second push's figures: pushes replace, they do not add up.
     const metrics = (await client.get(`/api/email-metrics?date=${yesterday}`)).json();
-    expect(metrics).toEqual([expect.objectContaining({ provider: 'smtp2go', date: yesterday, emailsSent: 2100, delivered: 2050, bounced: 50 })]);
+    expect(metrics).toEqual([
+      expect.objectContaining({ provider: 'smtp2go', date: yesterday, emailsSent: 2100, delivered: 2050, bounced: 50 }),
+    ]);
   });
 
   it("changes nobody else's figures, and refuses bad input with what is wrong", async () => {
@@ -51,13 +59,27 @@ describe('POST /api/smtp2go/sync', () => {
     expect(negative.json().message).toMatch(/data.total_sent must not be negative/);
     const rate = await push(client, { total_sent: 10, delivery_rate: 150 });
     expect(rate.json().message).toMatch(/percentage from 0 to 100/);
-    const ahead = await client.post('/api/smtp2go/sync', { timestamp: new Date(Date.now() + 3 * 86_400_000).toISOString(), data: { total_sent: 1 } });
+    const ahead = await client.post('/api/smtp2go/sync', {
+      timestamp: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      data: { total_sent: 1 },
+    });
     expect(ahead.statusCode).toBe(400);
     expect(ahead.json().message).toMatch(/more than a day ahead/);
-    expect((await client.post('/api/smtp2go/sync', { timestamp: 'yesterday', data: { total_sent: 1 } })).json().message).toMatch(/ISO 8601/);
+    expect(
+      (await client.post('/api/smtp2go/sync', { timestamp: 'yesterday', data: { total_sent: 1 } })).json().message,
+    ).toMatch(/ISO 8601/);
     // Nothing of the refused pushes was stored.
-    expect((await client.get('/api/email-metrics')).json()).toEqual([expect.objectContaining({ emailsSent: 10, delivered: 10 })]);
+    expect((await client.get('/api/email-metrics')).json()).toEqual([
+      expect.objectContaining({ emailsSent: 10, delivered: 10 }),
+    ]);
 
-    expect((await new TestClient(t.app).post('/api/smtp2go/sync', { timestamp: `${yesterday}T00:00:00Z`, data: { total_sent: 1 } })).statusCode).toBe(401);
+    expect(
+      (
+        await new TestClient(t.app).post('/api/smtp2go/sync', {
+          timestamp: `${yesterday}T00:00:00Z`,
+          data: { total_sent: 1 },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -29,7 +29,9 @@ afterAll(() => h?.close());
 beforeEach(() => h.reset());
 
 /** A Free sender whose SendGrid plugin synced `sent` e-mails today, with a webhook token for their Postfix. */
-async function freeSenderWithSendGrid(sent: number): Promise<{ client: TestClient; token: string; integrationId: number }> {
+async function freeSenderWithSendGrid(
+  sent: number,
+): Promise<{ client: TestClient; token: string; integrationId: number }> {
   const day: TruthDay = { date: today(), sent, hard: 0, soft: 0, complaints: 0, opens: 0, clicks: 0 };
   h.fakes.get('sendgrid')!.days = [day];
   const { client } = await signUp(h.t.app);
@@ -62,9 +64,15 @@ describe('the Free plan’s e-mails a month', () => {
     expect((await usageOf(client)).usage.emailsThisMonth).toBe(360_000);
 
     // The same day synced again (SendGrid completes its figures later): written over, not added.
-    h.fakes.get('sendgrid')!.days = [{ date: today(), sent: 361_000, hard: 0, soft: 0, complaints: 0, opens: 0, clicks: 0 }];
-    expect(await syncIntegration(h.ctx, integrationId, new Date(Date.now() + 60_000))).toMatchObject({ status: 'synced' });
-    expect(await syncIntegration(h.ctx, integrationId, new Date(Date.now() + 120_000))).toMatchObject({ status: 'synced' });
+    h.fakes.get('sendgrid')!.days = [
+      { date: today(), sent: 361_000, hard: 0, soft: 0, complaints: 0, opens: 0, clicks: 0 },
+    ];
+    expect(await syncIntegration(h.ctx, integrationId, new Date(Date.now() + 60_000))).toMatchObject({
+      status: 'synced',
+    });
+    expect(await syncIntegration(h.ctx, integrationId, new Date(Date.now() + 120_000))).toMatchObject({
+      status: 'synced',
+    });
     expect((await usageOf(client)).usage.emailsThisMonth).toBe(361_000);
   });
 
@@ -98,7 +106,15 @@ describe('the Free plan’s e-mails a month', () => {
     const before = Date.now();
     expect((await postPostfix(token, postfix.sample.body)).statusCode).toBe(429);
     expect((await postPostfix(token, postfix.sample.body)).statusCode).toBe(429);
-    expect((await client.post('/api/events', { type: 'delivered', message_id: '<a@brand.example>', recipient: 'r@example.org' })).statusCode).toBe(429);
+    expect(
+      (
+        await client.post('/api/events', {
+          type: 'delivered',
+          message_id: '<a@brand.example>',
+          recipient: 'r@example.org',
+        })
+      ).statusCode,
+    ).toBe(429);
 
     const { refusedThisMonth } = await usageOf(client);
     expect(refusedThisMonth).toEqual([

@@ -31,7 +31,8 @@ async function onPlan(userId: number, plan: PlanId): Promise<void> {
   await caughtUp(t);
 }
 
-const domainCount = async (userId: number) => (await t.database.db.select({ n: count() }).from(domains).where(eq(domains.userId, userId)))[0]!.n;
+const domainCount = async (userId: number) =>
+  (await t.database.db.select({ n: count() }).from(domains).where(eq(domains.userId, userId)))[0]!.n;
 
 async function addDomains(client: TestClient, names: string[]): Promise<number[]> {
   const codes: number[] = [];
@@ -42,7 +43,12 @@ async function addDomains(client: TestClient, names: string[]): Promise<number[]
 const UPGRADE = { code: 'forbidden', message: 'Requires Professional plan' };
 
 describe('feature gates', () => {
-  const bounceRule = { name: 'Bounces', type: 'bounceRate', threshold: { warning: 3, critical: 5 }, notifications: { email: true, slack: true } };
+  const bounceRule = {
+    name: 'Bounces',
+    type: 'bounceRate',
+    threshold: { warning: 3, critical: 5 },
+    notifications: { email: true, slack: true },
+  };
 
   let block = 0;
   /** Each gated capability, called as the plan's user: its status code. */
@@ -50,7 +56,9 @@ describe('feature gates', () => {
     // A block not imported before, so an open gate answers 200, not "already monitored".
     block += 4;
     return {
-      bulk_ip_import: (await client.post('/api/ip-addresses/bulk-import', { cidrBlock: `8.8.4.${block}/30`, label: 'Pool' })).statusCode,
+      bulk_ip_import: (
+        await client.post('/api/ip-addresses/bulk-import', { cidrBlock: `8.8.4.${block}/30`, label: 'Pool' })
+      ).statusCode,
       advanced_analytics: (await client.get('/api/dashboard/trends?days=7')).statusCode,
       advanced_alerting: (await client.post('/api/alerts/rules', bounceRule)).statusCode,
       api_access: (await withKey(t.app, key, 'GET', '/api/domains')).statusCode,
@@ -60,26 +68,54 @@ describe('feature gates', () => {
   it('answer 403 "Requires Professional plan" on Free, open on Professional and Enterprise, and close again on a downgrade', async () => {
     const { client, user } = await signUp(t.app);
     const key = await newApiKey(client);
-    expect(await gated(client, key)).toEqual({ bulk_ip_import: 403, advanced_analytics: 403, advanced_alerting: 403, api_access: 403 });
-    for (const res of [await client.get('/api/dashboard/trends?days=7'), await client.post('/api/alerts/rules', bounceRule)])
+    expect(await gated(client, key)).toEqual({
+      bulk_ip_import: 403,
+      advanced_analytics: 403,
+      advanced_alerting: 403,
+      api_access: 403,
+    });
+    for (const res of [
+      await client.get('/api/dashboard/trends?days=7'),
+      await client.post('/api/alerts/rules', bounceRule),
+    ])
       expect(res.json()).toEqual(UPGRADE);
     expect((await withKey(t.app, key, 'GET', '/api/domains')).json()).toEqual(UPGRADE);
 
     await onPlan(user.id, 'professional');
-    expect(await gated(client, key)).toEqual({ bulk_ip_import: 200, advanced_analytics: 200, advanced_alerting: 200, api_access: 200 });
+    expect(await gated(client, key)).toEqual({
+      bulk_ip_import: 200,
+      advanced_analytics: 200,
+      advanced_alerting: 200,
+      api_access: 200,
+    });
 
     await onPlan(user.id, 'free');
-    expect(await gated(client, key)).toEqual({ bulk_ip_import: 403, advanced_analytics: 403, advanced_alerting: 403, api_access: 403 });
+    expect(await gated(client, key)).toEqual({
+      bulk_ip_import: 403,
+      advanced_analytics: 403,
+      advanced_alerting: 403,
+      api_access: 403,
+    });
 
     await onPlan(user.id, 'enterprise');
-    expect(await gated(client, key)).toEqual({ bulk_ip_import: 200, advanced_analytics: 200, advanced_alerting: 200, api_access: 200 });
+    expect(await gated(client, key)).toEqual({
+      bulk_ip_import: 200,
+      advanced_analytics: 200,
+      advanced_alerting: 200,
+      api_access: 200,
+    });
   });
 
   it('give Starter the API and nothing else: its key works, the Professional features still say Requires Professional plan', async () => {
     const { client, user } = await signUp(t.app);
     const key = await newApiKey(client);
     await onPlan(user.id, 'starter');
-    expect(await gated(client, key)).toEqual({ bulk_ip_import: 403, advanced_analytics: 403, advanced_alerting: 403, api_access: 200 });
+    expect(await gated(client, key)).toEqual({
+      bulk_ip_import: 403,
+      advanced_analytics: 403,
+      advanced_alerting: 403,
+      api_access: 200,
+    });
     expect((await client.get('/api/dashboard/trends?days=7')).json()).toEqual(UPGRADE);
   });
 
@@ -108,7 +144,10 @@ describe('domain limit', () => {
     expect(await addDomains(client, names('free', 5))).toEqual([200, 200, 200, 200, 200]);
     const sixth = await client.post('/api/domains', { domain: 'free-6.example.com' });
     expect(sixth.statusCode).toBe(403);
-    expect(sixth.json()).toEqual({ code: 'forbidden', message: 'Your Free plan allows 5 domains. Requires Professional plan' });
+    expect(sixth.json()).toEqual({
+      code: 'forbidden',
+      message: 'Your Free plan allows 5 domains. Requires Professional plan',
+    });
     // Adding one already there is still "already added", and nothing was stored by the refusal.
     expect((await client.post('/api/domains', { domain: 'free-1.example.com' })).statusCode).toBe(409);
     expect(await domainCount(user.id)).toBe(5);
@@ -136,7 +175,10 @@ describe('domain limit', () => {
     await onPlan(user.id, 'starter');
     expect(new Set(await addDomains(client, names('starter', 25)))).toEqual(new Set([200]));
     const refused = await client.post('/api/domains', { domain: 'starter-26.example.com' });
-    expect(refused.json()).toEqual({ code: 'forbidden', message: 'Your Starter plan allows 25 domains. Requires Professional plan' });
+    expect(refused.json()).toEqual({
+      code: 'forbidden',
+      message: 'Your Starter plan allows 25 domains. Requires Professional plan',
+    });
   });
 
   /**
@@ -156,7 +198,9 @@ describe('domain limit', () => {
       const waiting = async () => {
         // Statistics are a snapshot per transaction: take a fresh one each time.
         await holder.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        const { rows } = await holder.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
         return rows[0].n as number;
       };
       await waitUntil(waiting, 'every add to wait on a lock', { until: (n) => n >= 5 });
@@ -182,7 +226,9 @@ describe('domain limit', () => {
 describe('inbox tests per month', () => {
   async function sender() {
     const { client, user } = await signUp(t.app);
-    await t.database.db.insert(domains).values({ userId: user.id, domain: `brand-${user.id}.test`, verificationToken: 'token', status: 'healthy' });
+    await t.database.db
+      .insert(domains)
+      .values({ userId: user.id, domain: `brand-${user.id}.test`, verificationToken: 'token', status: 'healthy' });
     return { client, userId: user.id };
   }
   const startTest = (client: TestClient) => client.post('/api/inbox-tests', { testType: 'automatic' });
@@ -192,7 +238,10 @@ describe('inbox tests per month', () => {
     for (let i = 0; i < 10; i++) expect((await startTest(client)).statusCode, `test ${i + 1}`).toBe(200);
     const eleventh = await startTest(client);
     expect(eleventh.statusCode).toBe(403);
-    expect(eleventh.json()).toEqual({ code: 'forbidden', message: 'Your Free plan allows 10 inbox tests per month. Requires Professional plan' });
+    expect(eleventh.json()).toEqual({
+      code: 'forbidden',
+      message: 'Your Free plan allows 10 inbox tests per month. Requires Professional plan',
+    });
 
     // A started test used the seeds: deleting it does not give the month's allowance back.
     const [test] = (await client.get('/api/inbox-tests')).json() as { id: number }[];
@@ -215,13 +264,20 @@ describe('inbox tests per month', () => {
 });
 
 describe('e-mails per month', () => {
-  const event = (n: number) => ({ type: 'delivered', message_id: `<m${n}@brand.example>`, recipient: `r${n}@example.org`, status: '250 OK' });
+  const event = (n: number) => ({
+    type: 'delivered',
+    message_id: `<m${n}@brand.example>`,
+    recipient: `r${n}@example.org`,
+    status: '250 OK',
+  });
 
   it('refuses pushed events and day totals (429) once a Free month reached 10,000 e-mails, from the web app and from MTAs, until an upgrade', async () => {
     const { client, user } = await signUp(t.app);
     const token = (await client.post('/api/webhook-tokens/generate')).json().token as string;
     // 9,999 already counted this month (a synced ESP's day).
-    await t.database.db.insert(emailMetrics).values({ userId: user.id, provider: 'sendgrid', date: utcDay(), emailsSent: 9_999, delivered: 9_999 });
+    await t.database.db
+      .insert(emailMetrics)
+      .values({ userId: user.id, provider: 'sendgrid', date: utcDay(), emailsSent: 9_999, delivered: 9_999 });
 
     const last = await client.post('/api/events', event(1));
     expect(last.statusCode, last.body).toBe(200);
@@ -241,16 +297,29 @@ describe('e-mails per month', () => {
     const refused = [
       await client.post('/api/events', event(2)),
       await client.post('/api/v1/events', { events: [event(3)] }),
-      await client.post('/api/email-metrics', { eventType: 'delivered', messageId: '<m4@brand.example>', recipient: 'r4@example.org' }),
+      await client.post('/api/email-metrics', {
+        eventType: 'delivered',
+        messageId: '<m4@brand.example>',
+        recipient: 'r4@example.org',
+      }),
       await client.post('/api/v1/metrics', { provider: 'custom', date: utcDay(), emailsSent: 5, delivered: 5 }),
-      await client.post('/api/smtp2go/sync', { provider: 'smtp2go', timestamp: new Date().toISOString(), data: { total_sent: 5 } }),
+      await client.post('/api/smtp2go/sync', {
+        provider: 'smtp2go',
+        timestamp: new Date().toISOString(),
+        data: { total_sent: 5 },
+      }),
       await t.app.inject({
         method: 'POST',
         url: '/api/webhooks/postal',
         headers: { authorization: `Bearer ${token}` },
         payload: {
           event: 'MessageSent',
-          payload: { message: { id: 9, token: 'x', to: 'a@example.org' }, status: 'Sent', details: 'ok', timestamp: Date.now() / 1000 },
+          payload: {
+            message: { id: 9, token: 'x', to: 'a@example.org' },
+            status: 'Sent',
+            details: 'ok',
+            timestamp: Date.now() / 1000,
+          },
         },
       }),
     ];
@@ -271,7 +340,9 @@ describe('e-mails per month', () => {
     const { client, user } = await signUp(t.app);
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
-    await t.database.db.insert(emailMetrics).values({ userId: user.id, provider: 'sendgrid', date: lastMonth, emailsSent: 50_000, delivered: 50_000 });
+    await t.database.db
+      .insert(emailMetrics)
+      .values({ userId: user.id, provider: 'sendgrid', date: lastMonth, emailsSent: 50_000, delivered: 50_000 });
     expect((await client.post('/api/events', event(1))).statusCode).toBe(200);
     expect((await client.get('/api/usage')).json().usage.emailsThisMonth).toBe(1);
   });

@@ -70,7 +70,10 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
     .insert(ipAddresses)
     .values({ userId, ipAddress: `192.0.2.${serial % 250}`, type: 'dedicated' })
     .returning();
-  const [integration] = await db.insert(integrations).values({ userId, provider: 'google-postmaster', type: 'analytics' }).returning();
+  const [integration] = await db
+    .insert(integrations)
+    .values({ userId, provider: 'google-postmaster', type: 'analytics' })
+    .returning();
   const [webhook] = await db
     .insert(webhooks)
     .values({ userId, url: 'https://hooks.example.com/x', events: ['alert.created'], secretEncrypted: 'x' })
@@ -80,12 +83,22 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
   const long = ago(days + 100);
   const [open] = await db
     .insert(alerts)
-    .values({ userId, type: 'blacklist_detection', severity: 'error', title: 'o', message: 'o', isRead: true, conditionKey: 'ip:1', createdAt: long })
+    .values({
+      userId,
+      type: 'blacklist_detection',
+      severity: 'error',
+      title: 'o',
+      message: 'o',
+      isRead: true,
+      conditionKey: 'ip:1',
+      createdAt: long,
+    })
     .returning();
 
   const old: Record<string, string[]> = {};
   const kept: Record<string, string[]> = {};
-  const put = (into: Record<string, string[]>, table: string, key: string | number) => (into[table] ??= []).push(String(key));
+  const put = (into: Record<string, string[]>, table: string, key: string | number) =>
+    (into[table] ??= []).push(String(key));
 
   // Either side of the boundary by a day: older goes, newer stays.
   for (const [into, age] of [
@@ -97,14 +110,28 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
       .insert(inboxTests)
       .values({ userId, testEmailAddress: `${unique('t')}@inbox.localhost`, status: 'completed', createdAt: at })
       .returning();
-    await db
-      .insert(inboxTestPlacements)
-      .values({ testId: test!.id, provider: 'Gmail', mailboxSystem: 'Gmail', region: 'NA', country: 'US', placement: 'inbox' });
+    await db.insert(inboxTestPlacements).values({
+      testId: test!.id,
+      provider: 'Gmail',
+      mailboxSystem: 'Gmail',
+      region: 'NA',
+      country: 'US',
+      placement: 'inbox',
+    });
     put(into, 'inbox_tests', test!.id);
     // A report is as old as the period it covers, whenever it was imported.
     const [report] = await db
       .insert(dmarcReports)
-      .values({ userId, status: 'imported', fileName: 'r.xml', rawSize: 1, orgName: 'google.com', reportId: unique('r'), dateBegin: ago(age + 1), dateEnd: at })
+      .values({
+        userId,
+        status: 'imported',
+        fileName: 'r.xml',
+        rawSize: 1,
+        orgName: 'google.com',
+        reportId: unique('r'),
+        dateBegin: ago(age + 1),
+        dateEnd: at,
+      })
       .returning();
     await db.insert(dmarcRecords).values({
       reportId: report!.id,
@@ -188,10 +215,21 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
     put(into, 'alert_digests', digest!.id);
     const [delivery] = await db
       .insert(webhookDeliveries)
-      .values({ webhookId: webhook!.id, userId, eventId: unique('evt'), eventType: 'alert.created', body: '{}', status: 'delivered', createdAt: at })
+      .values({
+        webhookId: webhook!.id,
+        userId,
+        eventId: unique('evt'),
+        eventType: 'alert.created',
+        body: '{}',
+        status: 'delivered',
+        createdAt: at,
+      })
       .returning();
     put(into, 'webhook_deliveries', delivery!.id);
-    const [change] = await db.insert(domainDnsChanges).values({ userId, domainId: domain!.id, record: 'spf', summary: 'changed', observedAt: at }).returning();
+    const [change] = await db
+      .insert(domainDnsChanges)
+      .values({ userId, domainId: domain!.id, record: 'spf', summary: 'changed', observedAt: at })
+      .returning();
     put(into, 'domain_dns_changes', change!.id);
     const [error] = await db
       .insert(integrationErrors)
@@ -204,7 +242,10 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
   }
 
   // Old, but still the current state or not seen yet: kept whatever their age.
-  const [unread] = await db.insert(alerts).values({ userId, type: 'dns_changes', severity: 'info', title: 'u', message: 'u', createdAt: long }).returning();
+  const [unread] = await db
+    .insert(alerts)
+    .values({ userId, type: 'dns_changes', severity: 'info', title: 'u', message: 'u', createdAt: long })
+    .returning();
   kept.alerts!.push(String(unread!.id), String(open!.id));
   const [pending] = await db
     .insert(alertNotifications)
@@ -221,22 +262,44 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
     })
     .returning();
   kept.alert_notifications!.push(String(pending!.id));
-  const [running] = await db.insert(blocklistListings).values({ userId, ipAddressId: ip!.id, listId: 'spamcop', listedAt: long }).returning();
+  const [running] = await db
+    .insert(blocklistListings)
+    .values({ userId, ipAddressId: ip!.id, listId: 'spamcop', listedAt: long })
+    .returning();
   kept.blocklist_listings!.push(String(running!.id));
-  const [waiting] = await db.insert(alertDigests).values({ userId, channel: 'email', frequency: 'daily', items: [], createdAt: long }).returning();
+  const [waiting] = await db
+    .insert(alertDigests)
+    .values({ userId, channel: 'email', frequency: 'daily', items: [], createdAt: long })
+    .returning();
   kept.alert_digests!.push(String(waiting!.id));
   const [retrying] = await db
     .insert(webhookDeliveries)
-    .values({ webhookId: webhook!.id, userId, eventId: unique('evt'), eventType: 'alert.created', body: '{}', status: 'retrying', createdAt: long })
+    .values({
+      webhookId: webhook!.id,
+      userId,
+      eventId: unique('evt'),
+      eventType: 'alert.created',
+      body: '{}',
+      status: 'retrying',
+      createdAt: long,
+    })
     .returning();
   kept.webhook_deliveries!.push(String(retrying!.id));
 
-  return { userId, old, kept, config: { domainId: domain!.id, ipId: ip!.id, integrationId: integration!.id, webhookId: webhook!.id } };
+  return {
+    userId,
+    old,
+    kept,
+    config: { domainId: domain!.id, ipId: ip!.id, integrationId: integration!.id, webhookId: webhook!.id },
+  };
 }
 
 async function keysLeft(table: string, userId: number): Promise<string[]> {
   const key = KEY_OF[table] ?? 'id';
-  const { rows } = await t.database.pool.query<{ key: string }>(`SELECT ${key}::text AS key FROM ${table} WHERE user_id = $1`, [userId]);
+  const { rows } = await t.database.pool.query<{ key: string }>(
+    `SELECT ${key}::text AS key FROM ${table} WHERE user_id = $1`,
+    [userId],
+  );
   return rows.map((r) => r.key);
 }
 
@@ -256,7 +319,9 @@ describe('data retention', () => {
       }
     }
     for (const { table } of PURGED) {
-      expect((await keysLeft(table, monthOld.userId)).sort(), table).toEqual([...monthOld.old[table]!, ...monthOld.kept[table]!].sort());
+      expect((await keysLeft(table, monthOld.userId)).sort(), table).toEqual(
+        [...monthOld.old[table]!, ...monthOld.kept[table]!].sort(),
+      );
       // The two users' old rows, and those of no one else this database holds.
       expect(deleted[table], table).toBeGreaterThanOrEqual(free.old[table]!.length + professional.old[table]!.length);
     }
@@ -266,9 +331,10 @@ describe('data retention', () => {
       .from(inboxTestPlacements)
       .where(eq(inboxTestPlacements.testId, Number(free.old.inbox_tests![0])));
     expect(placements).toEqual([]);
-    const records = await t.database.pool.query(`SELECT count(*)::int AS n FROM dmarc_records WHERE report_id = ANY($1::int[])`, [
-      free.old.dmarc_reports!.map(Number),
-    ]);
+    const records = await t.database.pool.query(
+      `SELECT count(*)::int AS n FROM dmarc_records WHERE report_id = ANY($1::int[])`,
+      [free.old.dmarc_reports!.map(Number)],
+    );
     expect(records.rows[0].n).toBe(0);
     for (const user of [free, professional]) {
       const { domainId, ipId, integrationId, webhookId } = user.config;

@@ -38,9 +38,11 @@ describe('GET /api/usage', () => {
   it('counts the user’s own domains, inbox tests started this month, e-mails sent this month and alerts, and nobody else’s', async () => {
     const { client, user } = await signUp(t.app);
     const other = await signUp(t.app);
-    for (const domain of ['one.example.com', 'two.example.com']) expect((await client.post('/api/domains', { domain })).statusCode).toBe(200);
+    for (const domain of ['one.example.com', 'two.example.com'])
+      expect((await client.post('/api/domains', { domain })).statusCode).toBe(200);
     await t.database.db.update(domains).set({ status: 'healthy' }).where(eq(domains.userId, user.id));
-    for (let i = 0; i < 3; i++) expect((await client.post('/api/inbox-tests', { testType: 'automatic' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await client.post('/api/inbox-tests', { testType: 'automatic' })).statusCode).toBe(200);
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
     await t.database.db.insert(emailMetrics).values([
@@ -54,8 +56,18 @@ describe('GET /api/usage', () => {
       { userId: user.id, type: 'dns_changes', severity: 'info', title: 'Read one', message: 'Read one', isRead: true },
       { userId: other.user.id, type: 'dns_changes', severity: 'info', title: 'Theirs', message: 'Theirs' },
     ]);
-    expect((await usage(client)).usage).toEqual({ domains: 2, inboxTestsThisMonth: 3, emailsThisMonth: 1234, alerts: 2 });
-    expect((await usage(other.client)).usage).toEqual({ domains: 0, inboxTestsThisMonth: 0, emailsThisMonth: 5, alerts: 1 });
+    expect((await usage(client)).usage).toEqual({
+      domains: 2,
+      inboxTestsThisMonth: 3,
+      emailsThisMonth: 1234,
+      alerts: 2,
+    });
+    expect((await usage(other.client)).usage).toEqual({
+      domains: 0,
+      inboxTestsThisMonth: 0,
+      emailsThisMonth: 5,
+      alerts: 1,
+    });
   });
 
   it('follows a plan change: Professional’s unlimited figures (null) and its features, to a script’s API key as well', async () => {
@@ -64,8 +76,16 @@ describe('GET /api/usage', () => {
     await caughtUp(t);
     const shown = await usage(client);
     expect(shown.plan).toBe('professional');
-    expect(shown.limits).toEqual({ domains: null, inboxTestsPerMonth: 1_000, emailsPerMonth: null, retentionDays: 365, apiRequestsPerHour: 10_000 });
-    expect(shown.features).toEqual(expect.arrayContaining(['api_access', 'bulk_ip_import', 'advanced_analytics', 'advanced_alerting']));
+    expect(shown.limits).toEqual({
+      domains: null,
+      inboxTestsPerMonth: 1_000,
+      emailsPerMonth: null,
+      retentionDays: 365,
+      apiRequestsPerHour: 10_000,
+    });
+    expect(shown.features).toEqual(
+      expect.arrayContaining(['api_access', 'bulk_ip_import', 'advanced_analytics', 'advanced_alerting']),
+    );
     expect(shown.features).not.toContain('white_label');
 
     const key = await newApiKey(client);

@@ -11,7 +11,13 @@ describe('loadEnv', () => {
   it('has working defaults and generates APP_SECRET once into DATA_DIR', () => {
     const dir = tmp();
     const first = loadEnv({ DATA_DIR: dir });
-    expect(first).toMatchObject({ PORT: 3000, ROLES: ['web', 'worker', 'smtp'], APP_URL: 'http://localhost:3000', TRUST_PROXY: false, ALLOWED_HOSTS: [] });
+    expect(first).toMatchObject({
+      PORT: 3000,
+      ROLES: ['web', 'worker', 'smtp'],
+      APP_URL: 'http://localhost:3000',
+      TRUST_PROXY: false,
+      ALLOWED_HOSTS: [],
+    });
     expect(first.APP_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(first.APP_SECRET_FILE).toBe(path.resolve(dir, 'app-secret'));
     expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first.APP_SECRET);
@@ -28,18 +34,35 @@ describe('loadEnv', () => {
       APP_URL: 'https://app.example.com/',
       SMTP_URL: '',
     });
-    expect(env).toMatchObject({ ROLES: ['web', 'worker'], TRUST_PROXY: 1, PORT: 8080, APP_URL: 'https://app.example.com' });
+    expect(env).toMatchObject({
+      ROLES: ['web', 'worker'],
+      TRUST_PROXY: 1,
+      PORT: 8080,
+      APP_URL: 'https://app.example.com',
+    });
     expect(env.ALLOWED_HOSTS).toEqual(['app.example.com', '10.0.0.5', '::1']);
     expect(env.SMTP_URL).toBeUndefined();
   });
 
   it('fails fast, naming every bad variable', () => {
-    expect(() => loadEnv({ DATA_DIR: tmp(), ROLES: 'web,mailer', PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/ROLES[\s\S]*PORT|PORT[\s\S]*ROLES/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN must be a domain name/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), DMARC_IMAP_URL: 'imaps://imap.example.com/INBOX' })).toThrow(/DMARC_IMAP_URL: .*DMARC_IMAP_URL/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), ALLOWED_HOSTS: 'https://app.example.com' })).toThrow(/ALLOWED_HOSTS: .*no scheme, no port/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), ROLES: 'web,mailer', PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /ROLES[\s\S]*PORT|PORT[\s\S]*ROLES/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: 'short' })).toThrow(
+      /APP_SECRET must be at least 32 characters/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), INBOUND_DOMAIN: 'not a domain' })).toThrow(
+      /INBOUND_DOMAIN must be a domain name/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), DMARC_IMAP_URL: 'imaps://imap.example.com/INBOX' })).toThrow(
+      /DMARC_IMAP_URL: .*DMARC_IMAP_URL/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), ALLOWED_HOSTS: 'https://app.example.com' })).toThrow(
+      /ALLOWED_HOSTS: .*no scheme, no port/,
+    );
   });
 });
 
@@ -51,7 +74,12 @@ describe('TRUST_PROXY', () => {
     expect(trust('2')).toBe(2);
     expect(trust('false')).toBe(false);
     expect(trust('0')).toBe(false);
-    expect(trust('10.0.0.0/8, 127.0.0.1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8', 'loopback']);
+    expect(trust('10.0.0.0/8, 127.0.0.1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('refuses true, which would trust whatever X-Forwarded-For a client sends, and says what to set', () => {
@@ -91,11 +119,15 @@ describe('APP_SECRET', () => {
   it('names the key an installation already generated, so what it encrypted stays readable', () => {
     const dir = tmp();
     writeFileSync(path.join(dir, 'app-secret'), `${SECRET}\n`);
-    expect(() => loadEnv({ DATA_DIR: dir, DATABASE_URL })).toThrow(`already has one in ${path.resolve(dir, 'app-secret')}: set APP_SECRET to its content`);
+    expect(() => loadEnv({ DATA_DIR: dir, DATABASE_URL })).toThrow(
+      `already has one in ${path.resolve(dir, 'app-secret')}: set APP_SECRET to its content`,
+    );
   });
 
   it('is listed with the other problems', () => {
-    expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL, PORT: 'eighty' })).toThrow(/PORT[\s\S]*APP_SECRET: required with DATABASE_URL/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), DATABASE_URL, PORT: 'eighty' })).toThrow(
+      /PORT[\s\S]*APP_SECRET: required with DATABASE_URL/,
+    );
   });
 
   it('in the embedded quick start, start-up says where the generated key is and that backups of DATA_DIR carry it', () => {

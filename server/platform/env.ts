@@ -13,7 +13,8 @@ export type Role = (typeof ROLES)[number];
 /** What Fastify's trustProxy gets: no proxy, a hop count, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
 
-const TRUST_PROXY_HELP = 'set the number of proxies in front of InboxPulse (usually 1) or their addresses, such as 10.0.0.0/8,127.0.0.1';
+const TRUST_PROXY_HELP =
+  'set the number of proxies in front of InboxPulse (usually 1) or their addresses, such as 10.0.0.0/8,127.0.0.1';
 // proxy-addr's names for address ranges.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -60,7 +61,8 @@ const trustProxy = z
     return entries;
   });
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
 /** Host names (no ports) this server answers for besides APP_URL's. */
 const allowedHosts = z
@@ -77,7 +79,11 @@ const allowedHosts = z
       )
       .filter(Boolean);
     const bad = hosts.filter((h) => !HOST_NAME.test(h) && !ipaddr.isValid(h));
-    if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `"${bad.join(', ')}" is not a host name or IP address (names only: no scheme, no port)` });
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad.join(', ')}" is not a host name or IP address (names only: no scheme, no port)`,
+      });
     return hosts;
   });
 
@@ -153,7 +159,10 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'INBOUND_DOMAIN must be a domain name such as inbox.example.com')
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
+      'INBOUND_DOMAIN must be a domain name such as inbox.example.com',
+    )
     .default('inbox.localhost'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   SMTP_MAX_MESSAGE_BYTES: z.coerce
@@ -187,9 +196,13 @@ const EnvSchema = z.object({
   // A SpamAssassin spamd (host:port, port 783 by default) whose score and rules join the message analysis.
   SPAMD_HOST: z
     .string()
-    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/, 'SPAMD_HOST must be host or host:port, such as 127.0.0.1:783')
+    .regex(
+      /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/,
+      'SPAMD_HOST must be host or host:port, such as 127.0.0.1:783',
+    )
     .optional(),
-  // RDAP for domains' registrar and age: a bootstrap service that redirects to each TLD's registry, or a registry's server.
+  // RDAP for domains' registrar and age: a bootstrap service that redirects to each TLD's registry, or a registry's
+  // server.
   RDAP_BASE_URL: z
     .string()
     .url('RDAP_BASE_URL must be a URL such as https://rdap.org')
@@ -221,13 +234,17 @@ const EnvSchema = z.object({
   SHOPIFY_API_BASE_URL: apiBaseUrl('SHOPIFY_API_BASE_URL', 'https://{host}'),
   GETRESPONSE_API_BASE_URL: apiBaseUrl('GETRESPONSE_API_BASE_URL', 'https://api.getresponse.com'),
   // Google Postmaster Tools (docs/decisions/030): an OAuth client of type "Web application" whose
-  // authorized redirect URI is APP_URL + /oauth/google/callback. Without both, Google sign-in is off (the self-hosted default).
+  // authorized redirect URI is APP_URL + /oauth/google/callback. Without both, Google sign-in is off (the self-hosted
+  // default).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
   // Google's endpoints: the real ones unless a test points them at loopback servers.
   GOOGLE_ACCOUNTS_BASE_URL: apiBaseUrl('GOOGLE_ACCOUNTS_BASE_URL', 'https://accounts.google.com'),
   GOOGLE_OAUTH_TOKEN_BASE_URL: apiBaseUrl('GOOGLE_OAUTH_TOKEN_BASE_URL', 'https://oauth2.googleapis.com'),
-  GOOGLE_POSTMASTER_API_BASE_URL: apiBaseUrl('GOOGLE_POSTMASTER_API_BASE_URL', 'https://gmailpostmastertools.googleapis.com'),
+  GOOGLE_POSTMASTER_API_BASE_URL: apiBaseUrl(
+    'GOOGLE_POSTMASTER_API_BASE_URL',
+    'https://gmailpostmastertools.googleapis.com',
+  ),
   // Billing (docs/decisions/033): Stripe mode when STRIPE_SECRET_KEY is set (then every STRIPE_* below
   // is required); otherwise self-hosted billing, where plan changes take effect at once.
   STRIPE_SECRET_KEY: z
@@ -238,7 +255,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .trim()
-    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key such as pk_live_...')
+    .regex(
+      /^pk_(test|live)_[A-Za-z0-9]+$/,
+      'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key such as pk_live_...',
+    )
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
@@ -254,7 +274,8 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // How long a webhook receiver has to answer (the documented 10 seconds).
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  // Tests only: addresses outgoing requests may reach although they are not public (the loopback receivers), and the CA their certificates are signed with.
+  // Tests only: addresses outgoing requests may reach although they are not public (the loopback receivers), and the CA
+  // their certificates are signed with.
   OUTBOUND_ALLOW_ADDRESSES: z
     .string()
     .default('')
@@ -298,7 +319,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   // The allowlist opens private addresses to requests whose target a user chooses: never in production.
   if (env.NODE_ENV !== 'test' && (env.OUTBOUND_ALLOW_ADDRESSES.length > 0 || env.OUTBOUND_CA_FILE)) {
-    throw new Error('Invalid environment:\n  OUTBOUND_ALLOW_ADDRESSES, OUTBOUND_CA_FILE: for tests only (NODE_ENV=test)');
+    throw new Error(
+      'Invalid environment:\n  OUTBOUND_ALLOW_ADDRESSES, OUTBOUND_CA_FILE: for tests only (NODE_ENV=test)',
+    );
   }
   const secretFile = env.APP_SECRET ? undefined : path.resolve(env.DATA_DIR, SECRET_FILE_NAME);
   return {

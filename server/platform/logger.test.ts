@@ -16,7 +16,8 @@ function capture(terminal: boolean) {
 }
 
 /** The output once a whole line has come through the stream (pino and pino-pretty write asynchronously). */
-const flushed = (read: () => string): Promise<string> => waitUntil(() => read().includes('\n') && read(), 'a whole line of log output', { intervalMs: 1 });
+const flushed = (read: () => string): Promise<string> =>
+  waitUntil(() => read().includes('\n') && read(), 'a whole line of log output', { intervalMs: 1 });
 
 describe('createLogger', () => {
   it('writes one JSON object a line when no person is watching', async () => {
@@ -81,11 +82,14 @@ describe('bounded log lines', () => {
       code: '23505',
       detail: 'Key (lower(email))=(alice@example.com) already exists.',
     });
-    const query = Object.assign(new Error(`Failed query: insert into "users" values ($1, $2)\nparams: alice@example.com,$argon2id$v=19$secret`), {
-      query: 'insert into "users" values ($1, $2)',
-      params: ['alice@example.com', '$argon2id$v=19$secret'],
-      cause,
-    });
+    const query = Object.assign(
+      new Error(`Failed query: insert into "users" values ($1, $2)\nparams: alice@example.com,$argon2id$v=19$secret`),
+      {
+        query: 'insert into "users" values ($1, $2)',
+        params: ['alice@example.com', '$argon2id$v=19$secret'],
+        cause,
+      },
+    );
     const { line, json } = await lineOf((log) => log.error({ err: query, other: unique }, 'failed'));
     expect(line).not.toMatch(/argon2|alice@example\.com/);
     expect(json.err).toMatchObject({
@@ -103,7 +107,10 @@ describe('bounded log lines', () => {
 
   it('writes request URLs with secret parameters redacted', async () => {
     const { json } = await lineOf((log) =>
-      log.info({ req: { method: 'GET', url: '/reset-password?token=live-token-value', ip: '10.0.0.1' } }, 'incoming request'),
+      log.info(
+        { req: { method: 'GET', url: '/reset-password?token=live-token-value', ip: '10.0.0.1' } },
+        'incoming request',
+      ),
     );
     expect(json.req).toEqual({ method: 'GET', url: '/reset-password?token=[redacted]', remoteAddress: '10.0.0.1' });
   });
@@ -118,7 +125,10 @@ describe('stdout of a production process', () => {
       "for (let i = 0; i < 3; i++) log.info({ i }, 'before the crash');",
       "setImmediate(() => { throw new Error('boom'); });",
     ].join('\n');
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: repoRoot });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: repoRoot,
+    });
     expect(child.status).not.toBe(0);
     const lines = child.stdout
       .trim()
@@ -134,7 +144,10 @@ describe('stdout of a production process', () => {
       "log.info({ i: 0 }, 'an earlier turn');",
       "setImmediate(() => { log.info({ i: 1 }, 'the last words'); process.exit(3); });",
     ].join('\n');
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: repoRoot });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: repoRoot,
+    });
     expect(child.status).toBe(3);
     expect(
       child.stdout
@@ -151,7 +164,10 @@ describe('stdout of a production process', () => {
       "log.info({ port: 3000 }, 'listening');",
       'setInterval(() => {}, 1000);', // alive, logging nothing more
     ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     try {

@@ -14,11 +14,22 @@ interface LogOutput {
  * a person watches a terminal (stdout is a TTY). Every line is bounded and free of query values
  * (LOG_LIMITS, `safeError`).
  */
-export function createLogger(level: Env['LOG_LEVEL'], output: LogOutput = { terminal: process.stdout.isTTY === true }): Logger {
+export function createLogger(
+  level: Env['LOG_LEVEL'],
+  output: LogOutput = { terminal: process.stdout.isTTY === true },
+): Logger {
   const options = { level, ...BOUNDED_LOGGING };
   if (!output.terminal) return pino(options, output.stream ?? stdoutByTurn());
   const stream = output.stream ?? process.stdout;
-  return pino(options, pretty({ destination: stream, colorize: output.stream === undefined, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return pino(
+    options,
+    pretty({
+      destination: stream,
+      colorize: output.stream === undefined,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+    }),
+  );
 }
 
 /**
@@ -84,7 +95,8 @@ const BOUNDED_LOGGING: LoggerOptions = {
   hooks: {
     logMethod(args, method) {
       // log.error(err): pino would take err.message (a failed query's values) as the line's message.
-      if (args[0] instanceof Error && args.length === 1) args = [args[0], safeMessage(args[0])] as unknown as typeof args;
+      if (args[0] instanceof Error && args.length === 1)
+        args = [args[0], safeMessage(args[0])] as unknown as typeof args;
       for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') args[i] = capField(args[i] as string);
       return method.apply(this, args);
     },
@@ -136,7 +148,12 @@ function bound(value: unknown, depth: number, budget: Budget): unknown {
   return boundObject(value as Record<string, unknown>, depth, budget);
 }
 
-function boundObject(object: Record<string, unknown>, depth: number, budget: Budget, skip?: Set<string>): Record<string, unknown> {
+function boundObject(
+  object: Record<string, unknown>,
+  depth: number,
+  budget: Budget,
+  skip?: Set<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let changed = false;
   let keys = 0;
@@ -161,7 +178,8 @@ interface QueryError extends Error {
   params: unknown;
 }
 
-const isQueryError = (err: Error): err is QueryError => typeof (err as Partial<QueryError>).query === 'string' && 'params' in err;
+const isQueryError = (err: Error): err is QueryError =>
+  typeof (err as Partial<QueryError>).query === 'string' && 'params' in err;
 
 /** PostgreSQL's SQLSTATE class 22 (data exception) quotes the value it refused: "invalid input syntax for type integer: "…"". */
 const isDataException = (err: Error): boolean => {
@@ -196,7 +214,11 @@ const ERROR_OWN_FIELDS = new Set(['message', 'stack', 'cause', 'params', 'query'
  * but without the values of a failed query (drizzle puts them in `params` and in the message) or
  * PostgreSQL's quoted values, and bounded: the query text and every field capped, causes 3 deep.
  */
-export function safeError(err: Error, budget: Budget = { left: LOG_LIMITS.lineChars }, depth = 0): Record<string, unknown> {
+export function safeError(
+  err: Error,
+  budget: Budget = { left: LOG_LIMITS.lineChars },
+  depth = 0,
+): Record<string, unknown> {
   const message = safeMessage(err);
   const out: Record<string, unknown> = { type: err.constructor?.name ?? err.name, message };
   budget.left -= message.length;
@@ -208,7 +230,8 @@ export function safeError(err: Error, budget: Budget = { left: LOG_LIMITS.lineCh
   }
   const fields = err as unknown as Record<string, unknown>;
   Object.assign(out, boundObject(fields, 0, budget, ERROR_OWN_FIELDS));
-  for (const field of ['detail', 'where']) if (field in fields) out[field] = bound(safeDetail(fields[field]), 0, budget);
+  for (const field of ['detail', 'where'])
+    if (field in fields) out[field] = bound(safeDetail(fields[field]), 0, budget);
   if (Array.isArray(fields.errors)) out.errors = bound(fields.errors, 1, budget);
   if (err.cause !== undefined) {
     if (depth >= LOG_LIMITS.causes) out.cause = TRUNCATED;
@@ -236,7 +259,9 @@ export function redactUrl(url: string): string {
       if (eq < 0) return pair;
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      return SECRET_PARAMETER.test(decodeQueryPart(name)) || SECRET_LOOKING_VALUE.test(value) ? `${name}=[redacted]` : pair;
+      return SECRET_PARAMETER.test(decodeQueryPart(name)) || SECRET_LOOKING_VALUE.test(value)
+        ? `${name}=[redacted]`
+        : pair;
     })
     .join('&');
   return capField(`${url.slice(0, q)}?${query}`);

@@ -46,7 +46,8 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 
 /** Google's error bodies: OAuth's {error, error_description}, the APIs' {error: {code, message, status}}. */
 function errorOf(body: unknown): { code: string | null; text: string | null } {
-  if (!body || typeof body !== 'object') return { code: null, text: typeof body === 'string' && body.trim() ? body.trim() : null };
+  if (!body || typeof body !== 'object')
+    return { code: null, text: typeof body === 'string' && body.trim() ? body.trim() : null };
   const o = body as Record<string, unknown>;
   if (typeof o.error === 'string') {
     const description = typeof o.error_description === 'string' && o.error_description ? o.error_description : null;
@@ -100,20 +101,39 @@ export async function googleJson(what: string, url: string, request: GoogleReque
     text = await res.text();
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    throw new GoogleError(timedOut ? `${what} did not answer within ${GOOGLE_TIMEOUT_MS / 1000} seconds` : `${what} could not be reached`, 'unavailable');
+    throw new GoogleError(
+      timedOut ? `${what} did not answer within ${GOOGLE_TIMEOUT_MS / 1000} seconds` : `${what} could not be reached`,
+      'unavailable',
+    );
   }
   const body = parse(text);
   const { code, text: said } = errorOf(body);
   if (res.status === 429 || code === 'RESOURCE_EXHAUSTED') {
     const wait = retryAfterSeconds(res.headers.get('retry-after'));
-    throw new GoogleError(`${what} is rate limiting requests (HTTP ${res.status}); it asked to wait ${wait} seconds`, 'rate_limited', res.status, code, wait);
+    throw new GoogleError(
+      `${what} is rate limiting requests (HTTP ${res.status}); it asked to wait ${wait} seconds`,
+      'rate_limited',
+      res.status,
+      code,
+      wait,
+    );
   }
   if (!res.ok) {
     const kind = res.status >= 500 ? 'unavailable' : code === 'invalid_grant' ? 'revoked' : 'refused';
-    throw new GoogleError(`${what}: ${tidy(said ?? `HTTP ${res.status}`)} (HTTP ${res.status})`, kind, res.status, code);
+    throw new GoogleError(
+      `${what}: ${tidy(said ?? `HTTP ${res.status}`)} (HTTP ${res.status})`,
+      kind,
+      res.status,
+      code,
+    );
   }
-  if (text.length > MAX_ANSWER_CHARS) throw new GoogleError(`${what} answered with more than 4 MB`, 'malformed', res.status);
+  if (text.length > MAX_ANSWER_CHARS)
+    throw new GoogleError(`${what} answered with more than 4 MB`, 'malformed', res.status);
   if (typeof body !== 'object' || body === null)
-    throw new GoogleError(`${what} answered with something that is not JSON (HTTP ${res.status})`, 'malformed', res.status);
+    throw new GoogleError(
+      `${what} answered with something that is not JSON (HTTP ${res.status})`,
+      'malformed',
+      res.status,
+    );
   return body;
 }

@@ -20,7 +20,10 @@ export interface GoogleOAuthClient {
   redirectUri: string;
 }
 
-type GoogleEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ACCOUNTS_BASE_URL' | 'GOOGLE_OAUTH_TOKEN_BASE_URL' | 'APP_URL'>;
+type GoogleEnv = Pick<
+  Env,
+  'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ACCOUNTS_BASE_URL' | 'GOOGLE_OAUTH_TOKEN_BASE_URL' | 'APP_URL'
+>;
 
 /** The server's OAuth client, or undefined when the operator gave none (Google sign-in is off). */
 export function googleOAuthClient(env: GoogleEnv): GoogleOAuthClient | undefined {
@@ -83,7 +86,11 @@ export interface ExchangedTokens {
 }
 
 /** Trades the callback's code for tokens; throws GoogleError ('revoked' for invalid_grant: a used or expired code). */
-export async function exchangeCode(client: GoogleOAuthClient, code: string, codeVerifier: string): Promise<ExchangedTokens> {
+export async function exchangeCode(
+  client: GoogleOAuthClient,
+  code: string,
+  codeVerifier: string,
+): Promise<ExchangedTokens> {
   const tokens = readTokens(
     await googleJson('Google’s token endpoint', client.tokenEndpoint, {
       form: {
@@ -96,14 +103,23 @@ export async function exchangeCode(client: GoogleOAuthClient, code: string, code
       },
     }),
   );
-  return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null, scopes: tokens.scope?.split(/\s+/).filter(Boolean) ?? [] };
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    scopes: tokens.scope?.split(/\s+/).filter(Boolean) ?? [],
+  };
 }
 
 /** A new access token from the stored refresh token; throws GoogleError ('revoked' when the user or Google revoked it). */
 export async function refreshAccessToken(client: GoogleOAuthClient, refreshToken: string): Promise<string> {
   const tokens = readTokens(
     await googleJson('Google’s token endpoint', client.tokenEndpoint, {
-      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
     }),
   );
   return tokens.access_token;

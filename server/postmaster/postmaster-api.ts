@@ -27,7 +27,15 @@ const TrafficStats = z.object({
   userReportedSpamRatio: ratio,
   userReportedSpamRatioLowerBound: ratio,
   userReportedSpamRatioUpperBound: ratio,
-  ipReputations: z.array(z.object({ reputation: z.string().optional(), ipCount: int64.optional(), sampleIps: z.array(z.string()).optional() })).optional(),
+  ipReputations: z
+    .array(
+      z.object({
+        reputation: z.string().optional(),
+        ipCount: int64.optional(),
+        sampleIps: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   domainReputation: z.string().optional(),
   spammyFeedbackLoops: z.array(z.object({ id: z.string().optional(), spamRatio: z.number().optional() })).optional(),
   spfSuccessRatio: ratio,
@@ -35,16 +43,30 @@ const TrafficStats = z.object({
   dmarcSuccessRatio: ratio,
   outboundEncryptionRatio: ratio,
   inboundEncryptionRatio: ratio,
-  deliveryErrors: z.array(z.object({ errorClass: z.string().optional(), errorType: z.string().optional(), errorRatio: z.number().optional() })).optional(),
+  deliveryErrors: z
+    .array(
+      z.object({
+        errorClass: z.string().optional(),
+        errorType: z.string().optional(),
+        errorRatio: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
-const TrafficStatsList = z.object({ trafficStats: z.array(TrafficStats).optional(), nextPageToken: z.string().optional() });
+const TrafficStatsList = z.object({
+  trafficStats: z.array(TrafficStats).optional(),
+  nextPageToken: z.string().optional(),
+});
 
 function read<T>(schema: z.ZodType<T>, answer: unknown): T {
   const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new GoogleError(`${NAME} answered in an unexpected shape${where}: ${issue?.message ?? 'not as documented'}`, 'malformed');
+  throw new GoogleError(
+    `${NAME} answered in an unexpected shape${where}: ${issue?.message ?? 'not as documented'}`,
+    'malformed',
+  );
 }
 
 export interface PostmasterDomain {
@@ -98,19 +120,34 @@ function toDay(domain: string, stats: z.infer<typeof TrafficStats>): PostmasterD
     inboundEncryptionRatio: orNull(stats.inboundEncryptionRatio),
     outboundEncryptionRatio: orNull(stats.outboundEncryptionRatio),
     // REPUTATION_CATEGORY_UNSPECIFIED says "no reputation information": the same as none.
-    domainReputation: stats.domainReputation && REPUTATIONS.has(stats.domainReputation) ? (stats.domainReputation as ReputationCategory) : null,
+    domainReputation:
+      stats.domainReputation && REPUTATIONS.has(stats.domainReputation)
+        ? (stats.domainReputation as ReputationCategory)
+        : null,
     ipReputations: (stats.ipReputations ?? [])
       .filter((r) => r.reputation && REPUTATIONS.has(r.reputation))
       .map((r) => ({ reputation: r.reputation!, ipCount: r.ipCount ?? 0, sampleIps: r.sampleIps ?? [] })),
     deliveryErrors: (stats.deliveryErrors ?? [])
       .filter((e) => e.errorType && e.errorRatio !== undefined)
-      .map((e) => ({ errorClass: e.errorClass ?? 'DELIVERY_ERROR_CLASS_UNSPECIFIED', errorType: e.errorType!, errorRatio: e.errorRatio! })),
-    spammyFeedbackLoops: (stats.spammyFeedbackLoops ?? []).filter((f) => f.id).map((f) => ({ id: f.id!, spamRatio: f.spamRatio ?? 0 })),
+      .map((e) => ({
+        errorClass: e.errorClass ?? 'DELIVERY_ERROR_CLASS_UNSPECIFIED',
+        errorType: e.errorType!,
+        errorRatio: e.errorRatio!,
+      })),
+    spammyFeedbackLoops: (stats.spammyFeedbackLoops ?? [])
+      .filter((f) => f.id)
+      .map((f) => ({ id: f.id!, spamRatio: f.spamRatio ?? 0 })),
   };
 }
 
 /** The domain's figures from `from` to `to` (UTC days, both inclusive); days Google has none for (little traffic) are absent. */
-export async function listTrafficStats(baseUrl: string, accessToken: string, domain: string, from: string, to: string): Promise<PostmasterDay[]> {
+export async function listTrafficStats(
+  baseUrl: string,
+  accessToken: string,
+  domain: string,
+  from: string,
+  to: string,
+): Promise<PostmasterDay[]> {
   const days = new Map<string, PostmasterDay>();
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

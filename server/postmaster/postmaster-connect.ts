@@ -19,7 +19,13 @@ import { authorizationUrl, exchangeCode, googleOAuthClient, pkcePair, POSTMASTER
 import { queuePostmasterImport } from './postmaster-import.job-type';
 import { listDomains } from './postmaster-api';
 import { postmasterAlertKey } from './postmaster-import';
-import { findPostmasterIntegration, saveConnection, saveOauthState, takeOauthState, updatePostmasterIntegration } from './postmaster.repo';
+import {
+  findPostmasterIntegration,
+  saveConnection,
+  saveOauthState,
+  takeOauthState,
+  updatePostmasterIntegration,
+} from './postmaster.repo';
 
 /*
  * Connecting a Google account (docs/decisions/030). The signed-in browser
@@ -40,10 +46,15 @@ export function sealRefreshToken(refreshToken: string, appSecret: string): strin
 }
 
 /** Google sends a browser back, with its cookie: an API key has no browser to send. */
-export const CONNECT_NEEDS_BROWSER = 'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
+export const CONNECT_NEEDS_BROWSER =
+  'Connecting Google Postmaster Tools needs you signed in in the browser: API keys cannot start a Google sign-in';
 
 /** POST /api/integrations/google-postmaster/connect: Google's consent page for this browser's session. */
-export async function startConnect(ctx: AppContext, request: FastifyRequest, userId: number): Promise<PostmasterConnectStart> {
+export async function startConnect(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+): Promise<PostmasterConnectStart> {
   const client = googleOAuthClient(ctx.env);
   if (!client) throw new AppError('unavailable', GOOGLE_NOT_CONFIGURED);
   const session = readSessionCookie(request);
@@ -74,14 +85,19 @@ export function outcomePath(outcome: PostmasterConnectOutcome): string {
 }
 
 /** GET /oauth/google/callback: connects the Google account of a sign-in this browser started, or says why not. */
-export async function finishConnect(ctx: AppContext, request: FastifyRequest, query: CallbackQuery): Promise<PostmasterConnectOutcome> {
+export async function finishConnect(
+  ctx: AppContext,
+  request: FastifyRequest,
+  query: CallbackQuery,
+): Promise<PostmasterConnectOutcome> {
   if (!query.state) return 'invalid_state';
   // Used up whatever follows: a state finishes at most one callback, even a failed one.
   const pending = await takeOauthState(ctx.db, hashToken(query.state));
   if (!pending) return 'invalid_state';
   const session = readSessionCookie(request);
   const user = await findSessionUser(ctx.db, request);
-  if (!session || !user || user.id !== pending.userId || hashToken(session) !== pending.sessionHash) return 'invalid_state';
+  if (!session || !user || user.id !== pending.userId || hashToken(session) !== pending.sessionHash)
+    return 'invalid_state';
 
   if (query.error) {
     if (query.error === 'access_denied') return 'access_denied';
@@ -96,7 +112,10 @@ export async function finishConnect(ctx: AppContext, request: FastifyRequest, qu
     tokens = await exchangeCode(client, query.code, pending.codeVerifier);
   } catch (err) {
     if (!(err instanceof GoogleError)) throw err;
-    ctx.log.warn({ userId: user.id, kind: err.kind, status: err.status, code: err.code }, 'Google code exchange failed');
+    ctx.log.warn(
+      { userId: user.id, kind: err.kind, status: err.status, code: err.code },
+      'Google code exchange failed',
+    );
     if (err.kind === 'revoked') return 'invalid_grant';
     return err.kind === 'unavailable' || err.kind === 'rate_limited' ? 'unavailable' : 'google_error';
   }
@@ -108,7 +127,9 @@ export async function finishConnect(ctx: AppContext, request: FastifyRequest, qu
   let domains: string | undefined;
   let domainsError: string | undefined;
   try {
-    domains = (await listDomains(ctx.env.GOOGLE_POSTMASTER_API_BASE_URL, tokens.accessToken)).map((d) => d.domain).join(',');
+    domains = (await listDomains(ctx.env.GOOGLE_POSTMASTER_API_BASE_URL, tokens.accessToken))
+      .map((d) => d.domain)
+      .join(',');
   } catch (err) {
     if (!(err instanceof GoogleError)) throw err;
     domainsError = err.message;
@@ -119,8 +140,14 @@ export async function finishConnect(ctx: AppContext, request: FastifyRequest, qu
       domains: domains ?? previous?.config.domains ?? '',
       connectedAt: connectedAt.toISOString(),
     });
-    if (domainsError) await updatePostmasterIntegration(tx, row.id, { lastError: domainsError, lastErrorAt: connectedAt });
-    await resolveConditionAlert(tx, user.id, postmasterAlertKey(row.id), 'Google Postmaster Tools was connected again.');
+    if (domainsError)
+      await updatePostmasterIntegration(tx, row.id, { lastError: domainsError, lastErrorAt: connectedAt });
+    await resolveConditionAlert(
+      tx,
+      user.id,
+      postmasterAlertKey(row.id),
+      'Google Postmaster Tools was connected again.',
+    );
   });
   await queuePostmasterImport(ctx.jobs, user.id);
   return 'connected';

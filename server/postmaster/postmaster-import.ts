@@ -7,7 +7,13 @@ import { GoogleError } from './google-http';
 import { googleOAuthClient, refreshAccessToken } from './google-oauth';
 import { listDomains, listTrafficStats } from './postmaster-api';
 import { queuePostmasterImport } from './postmaster-import.job-type';
-import { findPostmasterIntegration, lockPostmasterIntegration, updatePostmasterIntegration, upsertStats, type PostmasterIntegration } from './postmaster.repo';
+import {
+  findPostmasterIntegration,
+  lockPostmasterIntegration,
+  updatePostmasterIntegration,
+  upsertStats,
+  type PostmasterIntegration,
+} from './postmaster.repo';
 import { syncAlertKey } from '../integrations/integrations.service';
 
 /*
@@ -55,14 +61,19 @@ function openRefreshToken(box: string, appSecret: string): string {
 }
 
 /** Imports the user's figures now; the outcome is stored and returned. Errors other than Google's (the database) are thrown. */
-export async function importPostmasterStats(ctx: PostmasterContext, userId: number, now = new Date()): Promise<ImportOutcome> {
+export async function importPostmasterStats(
+  ctx: PostmasterContext,
+  userId: number,
+  now = new Date(),
+): Promise<ImportOutcome> {
   const row = await findPostmasterIntegration(ctx.db, userId);
   if (!row) return { status: 'skipped', reason: 'not connected' };
   if (row.status === 'inactive') return { status: 'skipped', reason: 'paused' };
   if (!row.credentialsEncrypted) return { status: 'skipped', reason: 'waiting for a reconnect' };
   const client = googleOAuthClient(ctx.env);
   if (!client) {
-    const error = 'Google sign-in is no longer configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), so Postmaster Tools cannot be read';
+    const error =
+      'Google sign-in is no longer configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), so Postmaster Tools cannot be read';
     await updatePostmasterIntegration(ctx.db, row.id, { lastError: error, lastErrorAt: now });
     return { status: 'skipped', reason: error };
   }
@@ -89,7 +100,8 @@ export async function importPostmasterStats(ctx: PostmasterContext, userId: numb
         days.push(...(await listTrafficStats(apiBase, accessToken, domain, from, to)));
       } catch (err) {
         // One domain Google will not show (access removed since the list, no data): the others still count.
-        if (err instanceof GoogleError && err.kind === 'refused' && (err.status === 403 || err.status === 404)) refusedDomains.push(domain);
+        if (err instanceof GoogleError && err.kind === 'refused' && (err.status === 403 || err.status === 404))
+          refusedDomains.push(domain);
         else throw err;
       }
     }
@@ -126,7 +138,9 @@ async function store(
     await upsertStats(tx, row.userId, row.id, days);
     if (!complete || !done) return true;
     const refused =
-      done.refusedDomains.length > 0 ? `Postmaster Tools did not show the figures of ${done.refusedDomains.join(', ')} (no permission or no data)` : null;
+      done.refusedDomains.length > 0
+        ? `Postmaster Tools did not show the figures of ${done.refusedDomains.join(', ')} (no permission or no data)`
+        : null;
     await updatePostmasterIntegration(tx, row.id, {
       lastSyncAt: now,
       lastError: refused,
@@ -138,18 +152,34 @@ async function store(
       config: { ...current.config, domains: done.domains.join(',') },
     });
     if (current.credentialsEncrypted)
-      await resolveConditionAlert(tx, row.userId, postmasterAlertKey(row.id), `Gmail's figures were imported again on ${now.toISOString()}.`);
+      await resolveConditionAlert(
+        tx,
+        row.userId,
+        postmasterAlertKey(row.id),
+        `Gmail's figures were imported again on ${now.toISOString()}.`,
+      );
     return true;
   });
 }
 
-async function markNeedsReconnect(ctx: PostmasterContext, row: PostmasterIntegration, why: string, now: Date): Promise<ImportOutcome> {
+async function markNeedsReconnect(
+  ctx: PostmasterContext,
+  row: PostmasterIntegration,
+  why: string,
+  now: Date,
+): Promise<ImportOutcome> {
   const error = `Google no longer gives InboxPulse access to Postmaster Tools: ${why}. Connect Google Postmaster Tools again.`;
   await ctx.db.transaction(async (tx) => {
     const current = await lockPostmasterIntegration(tx, row.userId);
     // Reconnected (a new token) or removed while this import ran: the refusal was of the old token.
     if (!current || current.id !== row.id || current.credentialsEncrypted !== row.credentialsEncrypted) return;
-    await updatePostmasterIntegration(tx, row.id, { credentialsEncrypted: null, status: 'error', lastError: error, lastErrorAt: now, nextSyncAt: null });
+    await updatePostmasterIntegration(tx, row.id, {
+      credentialsEncrypted: null,
+      status: 'error',
+      lastError: error,
+      lastErrorAt: now,
+      nextSyncAt: null,
+    });
     await keepConditionAlert(tx, {
       userId: row.userId,
       conditionKey: postmasterAlertKey(row.id),
@@ -160,21 +190,41 @@ async function markNeedsReconnect(ctx: PostmasterContext, row: PostmasterIntegra
         `Google refused InboxPulse's access to your Postmaster Tools data (${why}): the access was revoked in your Google Account, expired, or the password changed. ` +
         "Gmail's spam rate, authentication, TLS and reputation figures stop updating until you connect Google Postmaster Tools again in Integrations.",
       measure: 'Google Postmaster Tools access',
-      metadata: { value: 'revoked', provider: row.provider, integrationId: row.id, lastError: error, lastErrorAt: now.toISOString() },
+      metadata: {
+        value: 'revoked',
+        provider: row.provider,
+        integrationId: row.id,
+        lastError: error,
+        lastErrorAt: now.toISOString(),
+      },
     });
   });
   return { status: 'needs_reconnect', error };
 }
 
-async function rateLimited(ctx: PostmasterContext, row: PostmasterIntegration, err: GoogleError, now: Date): Promise<ImportOutcome> {
+async function rateLimited(
+  ctx: PostmasterContext,
+  row: PostmasterIntegration,
+  err: GoogleError,
+  now: Date,
+): Promise<ImportOutcome> {
   // Google asked to wait: not a failure of the integration, and nothing is asked before then.
   const wait = err.retryAfterSeconds ?? 60;
-  await updatePostmasterIntegration(ctx.db, row.id, { lastError: err.message, lastErrorAt: now, nextSyncAt: new Date(now.getTime() + wait * 1000) });
+  await updatePostmasterIntegration(ctx.db, row.id, {
+    lastError: err.message,
+    lastErrorAt: now,
+    nextSyncAt: new Date(now.getTime() + wait * 1000),
+  });
   await queuePostmasterImport(ctx.jobs, row.userId, wait);
   return { status: 'rate_limited', error: err.message, retryAfterSeconds: wait };
 }
 
-async function recordFailure(ctx: PostmasterContext, row: PostmasterIntegration, error: string, now: Date): Promise<ImportOutcome> {
+async function recordFailure(
+  ctx: PostmasterContext,
+  row: PostmasterIntegration,
+  error: string,
+  now: Date,
+): Promise<ImportOutcome> {
   const failures = row.consecutiveFailures + 1;
   await ctx.db.transaction(async (tx) => {
     const current = await lockPostmasterIntegration(tx, row.userId);
@@ -194,7 +244,13 @@ async function recordFailure(ctx: PostmasterContext, row: PostmasterIntegration,
       title: 'Google Postmaster Tools import keeps failing',
       message: `The last ${failures} daily imports from Google Postmaster Tools failed; the last one said: ${error}. Gmail's figures on the dashboard are not current until it works again.`,
       measure: 'Failed Postmaster Tools imports in a row',
-      metadata: { value: failures, provider: row.provider, integrationId: row.id, lastError: error, lastErrorAt: now.toISOString() },
+      metadata: {
+        value: failures,
+        provider: row.provider,
+        integrationId: row.id,
+        lastError: error,
+        lastErrorAt: now.toISOString(),
+      },
     });
   });
   return { status: 'failed', error, failures };

@@ -29,20 +29,29 @@ export async function saveOauthState(ex: Executor, state: NewOauthState): Promis
  * Uses a sign-in's state up: deleted in one statement, so the same state cannot finish two
  * callbacks. Returns it only when it was still live; an expired one is deleted all the same.
  */
-export async function takeOauthState(ex: Executor, stateHash: string): Promise<typeof googleOauthStates.$inferSelect | undefined> {
+export async function takeOauthState(
+  ex: Executor,
+  stateHash: string,
+): Promise<typeof googleOauthStates.$inferSelect | undefined> {
   const [row] = await ex.delete(googleOauthStates).where(eq(googleOauthStates.stateHash, stateHash)).returning();
   return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 
 const ownRow = (userId: number) => and(eq(integrations.userId, userId), eq(integrations.provider, POSTMASTER_PROVIDER));
 
-export async function findPostmasterIntegration(ex: Executor, userId: number): Promise<PostmasterIntegration | undefined> {
+export async function findPostmasterIntegration(
+  ex: Executor,
+  userId: number,
+): Promise<PostmasterIntegration | undefined> {
   const [row] = await ex.select().from(integrations).where(ownRow(userId));
   return row;
 }
 
 /** The row, locked to the end of the transaction (an import's writes against an uninstall or a reconnect). */
-export async function lockPostmasterIntegration(ex: Executor, userId: number): Promise<PostmasterIntegration | undefined> {
+export async function lockPostmasterIntegration(
+  ex: Executor,
+  userId: number,
+): Promise<PostmasterIntegration | undefined> {
   const [row] = await ex.select().from(integrations).where(ownRow(userId)).for('update');
   return row;
 }
@@ -73,7 +82,17 @@ export async function saveConnection(
 }
 
 export type IntegrationChange = Partial<
-  Pick<PostmasterIntegration, 'status' | 'config' | 'credentialsEncrypted' | 'lastSyncAt' | 'lastError' | 'lastErrorAt' | 'consecutiveFailures' | 'nextSyncAt'>
+  Pick<
+    PostmasterIntegration,
+    | 'status'
+    | 'config'
+    | 'credentialsEncrypted'
+    | 'lastSyncAt'
+    | 'lastError'
+    | 'lastErrorAt'
+    | 'consecutiveFailures'
+    | 'nextSyncAt'
+  >
 >;
 
 export async function updatePostmasterIntegration(ex: Executor, id: number, change: IntegrationChange): Promise<void> {
@@ -105,7 +124,12 @@ export async function listDueImports(ex: Executor, now: Date, limit: number): Pr
 }
 
 /** Writes the days over what is stored for the same user, domain and day (Google corrects recent days). */
-export async function upsertStats(ex: Executor, userId: number, integrationId: number, days: PostmasterDay[]): Promise<void> {
+export async function upsertStats(
+  ex: Executor,
+  userId: number,
+  integrationId: number,
+  days: PostmasterDay[],
+): Promise<void> {
   if (days.length === 0) return;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   await ex
@@ -133,7 +157,13 @@ export async function upsertStats(ex: Executor, userId: number, integrationId: n
 }
 
 /** The user's days from `from` to `to` (inclusive), of one domain or all, by domain then day. */
-export async function listUserStats(ex: Executor, userId: number, from: string, to: string, domain?: string): Promise<PostmasterDay[]> {
+export async function listUserStats(
+  ex: Executor,
+  userId: number,
+  from: string,
+  to: string,
+  domain?: string,
+): Promise<PostmasterDay[]> {
   const rows = await ex
     .select()
     .from(postmasterStats)

@@ -14,7 +14,13 @@ type ReadContext = Pick<AppContext, 'db' | 'env'>;
 export async function postmasterStatus(ctx: ReadContext, userId: number): Promise<PostmasterStatus> {
   const row = await findPostmasterIntegration(ctx.db, userId);
   const configured = googleOAuthClient(ctx.env) !== undefined;
-  const state = !configured ? 'not_configured' : !row ? 'not_connected' : row.credentialsEncrypted ? 'connected' : 'needs_reconnect';
+  const state = !configured
+    ? 'not_configured'
+    : !row
+      ? 'not_connected'
+      : row.credentialsEncrypted
+        ? 'connected'
+        : 'needs_reconnect';
   return {
     state,
     domains: (row?.config.domains ?? '').split(',').filter(Boolean),
@@ -25,7 +31,12 @@ export async function postmasterStatus(ctx: ReadContext, userId: number): Promis
 }
 
 /** The user's figures for the last `days` UTC days (today included), of one domain or all. */
-export async function postmasterStats(ctx: ReadContext, userId: number, query: PostmasterStatsQuery, now = new Date()): Promise<PostmasterStats> {
+export async function postmasterStats(
+  ctx: ReadContext,
+  userId: number,
+  query: PostmasterStatsQuery,
+  now = new Date(),
+): Promise<PostmasterStats> {
   const to = utcDay(now);
   const from = addDays(to, -(query.days - 1));
   return { from, to, days: await listUserStats(ctx.db, userId, from, to, query.domain) };

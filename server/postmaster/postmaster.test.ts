@@ -5,7 +5,12 @@ import { DAY_MS, utcDay } from '@contracts/utc-day';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONNECT_OUTCOME_MESSAGES, GOOGLE_NOT_CONFIGURED, POSTMASTER_PROVIDER, type PostmasterStats } from '@contracts/postmaster';
+import {
+  CONNECT_OUTCOME_MESSAGES,
+  GOOGLE_NOT_CONFIGURED,
+  POSTMASTER_PROVIDER,
+  type PostmasterStats,
+} from '@contracts/postmaster';
 import { newApiKey, setPlan, withKey } from '../api-keys/api-keys.test-support';
 import { alerts, googleOauthStates, integrations, postmasterStats } from '../platform/db/schema/index';
 import { decryptSecret } from '../platform/security/secret-box';
@@ -76,7 +81,9 @@ function account(): FakeAccount {
     domains: { 'mail.example.com': 'OWNER', 'example.org': 'READER', 'someone-else.net': 'NONE' },
     stats: {
       // Days 1 to 8 ago; the first import (120 days) reads them all, in two pages.
-      'mail.example.com': [8, 7, 6, 5, 4, 3, 2, 1].map((n) => trafficDay(n, n === 1 ? { domainReputation: 'MEDIUM', userReportedSpamRatio: 0.0031 } : {})),
+      'mail.example.com': [8, 7, 6, 5, 4, 3, 2, 1].map((n) =>
+        trafficDay(n, n === 1 ? { domainReputation: 'MEDIUM', userReportedSpamRatio: 0.0031 } : {}),
+      ),
       // Too little traffic on most days: Google lists only some, with fewer metrics.
       'example.org': [
         trafficDay(2, {
@@ -120,7 +127,11 @@ async function integrationOf(userId: number) {
 }
 
 async function statsRows(userId: number) {
-  return t.database.db.select().from(postmasterStats).where(eq(postmasterStats.userId, userId)).orderBy(postmasterStats.domain, postmasterStats.date);
+  return t.database.db
+    .select()
+    .from(postmasterStats)
+    .where(eq(postmasterStats.userId, userId))
+    .orderBy(postmasterStats.domain, postmasterStats.date);
 }
 
 async function openAlert(userId: number) {
@@ -128,7 +139,13 @@ async function openAlert(userId: number) {
   const [row] = await t.database.db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.conditionKey, postmasterAlertKey(integration.id)), sql`${alerts.resolvedAt} is null`));
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        eq(alerts.conditionKey, postmasterAlertKey(integration.id)),
+        sql`${alerts.resolvedAt} is null`,
+      ),
+    );
   return row;
 }
 
@@ -155,7 +172,9 @@ describe('connecting Google Postmaster Tools', () => {
     expect(callback.headers['cache-control']).toBe('no-store');
 
     // The code exchange sent the PKCE verifier and the same redirect URI (the fake checks both).
-    const exchange = google.requests.filter((r) => r.path === '/token' && r.form.get('grant_type') === 'authorization_code').at(-1)!;
+    const exchange = google.requests
+      .filter((r) => r.path === '/token' && r.form.get('grant_type') === 'authorization_code')
+      .at(-1)!;
     expect(exchange.form.get('code')).toBe(back.searchParams.get('code'));
     expect(exchange.form.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -164,16 +183,26 @@ describe('connecting Google Postmaster Tools', () => {
     expect(row.config.domains).toBe('example.org,mail.example.com');
     const refreshToken = google.refreshTokens.at(-1)!;
     // Sealed: nothing of the token in the row in clear, and the secret box opens it.
-    const { rows: raw } = await t.database.pool.query<{ row: string }>(`SELECT i::text AS row FROM integrations i WHERE id = $1`, [row.id]);
+    const { rows: raw } = await t.database.pool.query<{ row: string }>(
+      `SELECT i::text AS row FROM integrations i WHERE id = $1`,
+      [row.id],
+    );
     expect(raw[0].row).not.toContain(refreshToken);
     expect(raw[0].row).not.toContain(refreshToken.slice(4, 20));
     expect(row.credentialsEncrypted).toMatch(/^v1:/);
     expect(JSON.parse(decryptSecret(row.credentialsEncrypted!, t.env.APP_SECRET))).toEqual({ refreshToken });
     // The state was used up.
-    expect(await t.database.db.select().from(googleOauthStates).where(eq(googleOauthStates.userId, user.id))).toEqual([]);
+    expect(await t.database.db.select().from(googleOauthStates).where(eq(googleOauthStates.userId, user.id))).toEqual(
+      [],
+    );
 
     const status = await client.get('/api/postmaster/status');
-    expect(status.json()).toMatchObject({ state: 'connected', domains: ['example.org', 'mail.example.com'], lastImportAt: null, lastError: null });
+    expect(status.json()).toMatchObject({
+      state: 'connected',
+      domains: ['example.org', 'mail.example.com'],
+      lastImportAt: null,
+      lastError: null,
+    });
   });
 
   it('refuses a forged, reused, expired or other browser’s state, and changes nothing', async () => {
@@ -215,7 +244,9 @@ describe('connecting Google Postmaster Tools', () => {
     expect(await integrationOf(victim.user.id)).toBeUndefined();
     expect(await integrationOf(attacker.user.id)).toBeUndefined();
     // Used up by that attempt: not even its owner can finish it now.
-    expect(outcomeOf(await attacker.client.get(`${attackerBack.pathname}${attackerBack.search}`))).toBe('invalid_state');
+    expect(outcomeOf(await attacker.client.get(`${attackerBack.pathname}${attackerBack.search}`))).toBe(
+      'invalid_state',
+    );
 
     const signedOut = new TestClient(t.app);
     const mine = await client.post('/api/integrations/google-postmaster/connect');
@@ -255,7 +286,12 @@ describe('connecting Google Postmaster Tools', () => {
     const code = back.searchParams.get('code')!;
     const traded = await fetch(`${google.url}/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: google.clientId, client_secret: google.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+      }),
     });
     expect(traded.status).toBe(400);
     expect(outcomeOf(await client.get(`${back.pathname}${back.search}`))).toBe('invalid_grant');
@@ -281,7 +317,12 @@ describe('the daily import', () => {
     expect(outcomeOf((await connect(client, google1)).callback)).toBe('connected');
 
     const first = await importPostmasterStats(ctx, user.id);
-    expect(first).toMatchObject({ status: 'imported', domains: ['example.org', 'mail.example.com'], days: 9, refusedDomains: [] });
+    expect(first).toMatchObject({
+      status: 'imported',
+      domains: ['example.org', 'mail.example.com'],
+      days: 9,
+      refusedDomains: [],
+    });
     // Gmail's spam rate is judged again on the new figures.
     const { rows: evaluations } = await t.database.pool.query<{ n: string }>(
       `SELECT count(*) AS n FROM pgboss.job WHERE name = 'evaluate-alerts' AND data->>'userId' = $1`,
@@ -313,7 +354,13 @@ describe('the daily import', () => {
       spammyFeedbackLoops: [{ id: 'campaign-42:newsletter', spamRatio: 0.006 }],
     });
     // A day with few metrics: the missing ones are null, "unspecified" reputation is none.
-    expect(rows[0]).toMatchObject({ domain: 'example.org', domainReputation: null, deliveryErrors: [], ipReputations: [], userReportedSpamRatio: 0.0012 });
+    expect(rows[0]).toMatchObject({
+      domain: 'example.org',
+      domainReputation: null,
+      deliveryErrors: [],
+      ipReputations: [],
+      userReportedSpamRatio: 0.0012,
+    });
     // The import asked Google for 120 days, endDate exclusive, through a fresh access token.
     const statsRequest = google.requests.find((r) => r.path === '/v1/domains/mail.example.com/trafficStats')!;
     expect(statsRequest.headers.authorization).toMatch(/^Bearer ya29\./);
@@ -341,8 +388,15 @@ describe('the daily import', () => {
     expect(stats.to).toBe(daysAgo(0));
     expect(stats.from).toBe(daysAgo(29));
     expect(stats.days).toHaveLength(8);
-    expect(stats.days.at(-1)).toMatchObject({ domain: 'mail.example.com', date: daysAgo(1), userReportedSpamRatio: 0.0028, domainReputation: 'MEDIUM' });
-    expect((await client.get('/api/postmaster/stats?days=2')).json().days.map((d: { domain: string }) => d.domain)).toEqual(['mail.example.com']);
+    expect(stats.days.at(-1)).toMatchObject({
+      domain: 'mail.example.com',
+      date: daysAgo(1),
+      userReportedSpamRatio: 0.0028,
+      domainReputation: 'MEDIUM',
+    });
+    expect(
+      (await client.get('/api/postmaster/stats?days=2')).json().days.map((d: { domain: string }) => d.domain),
+    ).toEqual(['mail.example.com']);
     expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'connected', lastError: null });
   });
 
@@ -385,7 +439,9 @@ describe('the daily import', () => {
     expect(row.lastError).toMatch(/Token has been expired or revoked/);
     const alert = await openAlert(user.id);
     expect(alert).toMatchObject({ title: 'Reconnect Google Postmaster Tools', severity: 'error' });
-    expect((await client.get('/api/alerts')).json().map((a: { title: string }) => a.title)).toContain('Reconnect Google Postmaster Tools');
+    expect((await client.get('/api/alerts')).json().map((a: { title: string }) => a.title)).toContain(
+      'Reconnect Google Postmaster Tools',
+    );
     expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'needs_reconnect' });
     // Nothing is asked of Google until then, and the schedule leaves the user out.
     expect(await importPostmasterStats(ctx, user.id)).toEqual({ status: 'skipped', reason: 'waiting for a reconnect' });
@@ -408,7 +464,10 @@ describe('the daily import', () => {
     const { client, user } = await signUp(t.app);
     await connect(client);
     // The import the callback queued waits (no worker here): the retry could not be queued beside it.
-    await t.database.pool.query(`DELETE FROM pgboss.job WHERE name = 'import-google-postmaster' AND data->>'userId' = $1`, [String(user.id)]);
+    await t.database.pool.query(
+      `DELETE FROM pgboss.job WHERE name = 'import-google-postmaster' AND data->>'userId' = $1`,
+      [String(user.id)],
+    );
     google.rateLimit(1, 900);
     const before = Date.now();
     const outcome = await importPostmasterStats(ctx, user.id);
@@ -431,8 +490,12 @@ describe('the daily import', () => {
     const { client, user } = await signUp(t.app);
     await connect(client);
     const broken = { ...ctx, env: { ...ctx.env, GOOGLE_POSTMASTER_API_BASE_URL: 'http://127.0.0.1:9' } };
-    for (let i = 1; i <= 3; i++) expect(await importPostmasterStats(broken, user.id)).toMatchObject({ status: 'failed', failures: i });
-    expect(await openAlert(user.id)).toMatchObject({ title: 'Google Postmaster Tools import keeps failing', severity: 'warning' });
+    for (let i = 1; i <= 3; i++)
+      expect(await importPostmasterStats(broken, user.id)).toMatchObject({ status: 'failed', failures: i });
+    expect(await openAlert(user.id)).toMatchObject({
+      title: 'Google Postmaster Tools import keeps failing',
+      severity: 'warning',
+    });
     expect(await importPostmasterStats(ctx, user.id)).toMatchObject({ status: 'imported' });
     expect(await openAlert(user.id)).toBeUndefined();
 

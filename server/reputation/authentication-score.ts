@@ -20,15 +20,30 @@ export interface AuthenticationFacts {
 type AuthRecord = 'spf' | 'dkim' | 'dmarc';
 
 /** What a missing or unusable record costs a sender, in the words the score breakdown shows. */
-const WORDS: { [R in AuthRecord]: { name: string; missing: (domain: string) => [string, string]; invalid: (domain: string) => [string, string] } } = {
+const WORDS: {
+  [R in AuthRecord]: {
+    name: string;
+    missing: (domain: string) => [string, string];
+    invalid: (domain: string) => [string, string];
+  };
+} = {
   spf: {
     name: 'SPF',
-    missing: (d) => ['No SPF record', `${d} publishes no SPF record, so receivers cannot tell which servers may send as it.`],
-    invalid: (d) => ['SPF record broken', `Receivers cannot use the SPF record of ${d} (a permerror), so SPF fails for its mail`],
+    missing: (d) => [
+      'No SPF record',
+      `${d} publishes no SPF record, so receivers cannot tell which servers may send as it.`,
+    ],
+    invalid: (d) => [
+      'SPF record broken',
+      `Receivers cannot use the SPF record of ${d} (a permerror), so SPF fails for its mail`,
+    ],
   },
   dkim: {
     name: 'DKIM',
-    missing: (d) => ['No DKIM key found', `No DKIM key was found for ${d} at the selectors checked, so its mail carries no signature receivers can verify.`],
+    missing: (d) => [
+      'No DKIM key found',
+      `No DKIM key was found for ${d} at the selectors checked, so its mail carries no signature receivers can verify.`,
+    ],
     invalid: (d) => ['DKIM key unusable', `Receivers cannot verify signatures with the DKIM key of ${d}`],
   },
   dmarc: {
@@ -70,10 +85,20 @@ export function authenticationFactors(domain: string, facts: AuthenticationFacts
     }
   }
   if (factors.length === 0 && unchecked.length === 0)
-    return [{ label: 'SPF, DKIM and DMARC valid', points: 0, detail: `${domain} publishes a working SPF record, a DKIM key and a DMARC record.` }];
+    return [
+      {
+        label: 'SPF, DKIM and DMARC valid',
+        points: 0,
+        detail: `${domain} publishes a working SPF record, a DKIM key and a DMARC record.`,
+      },
+    ];
   if (unchecked.length > 0) {
     const names = unchecked.map((r) => WORDS[r].name).join(' and ');
-    factors.push({ label: `${names} not checked yet`, points: 0, detail: `${names} of ${domain} count in the score once checked.` });
+    factors.push({
+      label: `${names} not checked yet`,
+      points: 0,
+      detail: `${names} of ${domain} count in the score once checked.`,
+    });
   }
   return factors;
 }

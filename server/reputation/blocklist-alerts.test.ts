@@ -3,7 +3,11 @@ import { findBlocklist, type DnsblCatalogueEntry } from '../engine/blocklists/dn
 import { alertSeverity, describeChange, namesInWords, type AlertListing, type ListingChange } from './blocklist-alerts';
 
 const list = (id: string) => findBlocklist(id) as DnsblCatalogueEntry;
-const on = (id: string, policyOnly = false): AlertListing => ({ list: list(id), reason: `reason of ${id}`, policyOnly });
+const on = (id: string, policyOnly = false): AlertListing => ({
+  list: list(id),
+  reason: `reason of ${id}`,
+  policyOnly,
+});
 const change = (parts: Partial<ListingChange>): ListingChange => ({
   userId: 1,
   kind: 'ip',
@@ -28,14 +32,20 @@ describe('blocklist alerts', () => {
     expect(list('psbl').tier).toBe(2);
     expect(alertSeverity(change({ added: [on('spamcop')] }))).toBe('critical');
     expect(alertSeverity(change({ added: [on('psbl')] }))).toBe('warning');
-    expect(alertSeverity(change({ added: [on('psbl')], still: [on('mailspike-bl'), on('uceprotect-2')] }))).toBe('critical');
+    expect(alertSeverity(change({ added: [on('psbl')], still: [on('mailspike-bl'), on('uceprotect-2')] }))).toBe(
+      'critical',
+    );
     expect(alertSeverity(change({ added: [on('spamhaus-zen', true)] }))).toBe('warning'); // PBL: policy, not tier 1
     expect(alertSeverity(change({ removed: [on('spamcop')], still: [on('spamhaus-zen')] }))).toBe('critical');
     expect(alertSeverity(change({ removed: [on('spamcop')], still: [on('psbl')] }))).toBe('warning');
   });
 
   it('says what changed in the title and message, and gives the detail view its metadata', () => {
-    const c = change({ added: [on('spamhaus-zen'), on('spamcop')], removed: [on('psbl')], still: [on('mailspike-bl')] });
+    const c = change({
+      added: [on('spamhaus-zen'), on('spamcop')],
+      removed: [on('psbl')],
+      still: [on('mailspike-bl')],
+    });
     const { title, message, metadata } = describeChange(c);
     expect(title).toBe('203.0.113.7 is now listed on Spamhaus ZEN and SpamCop');
     expect(message).toContain('Spamhaus ZEN lists 203.0.113.7: reason of spamhaus-zen.');
@@ -45,8 +55,20 @@ describe('blocklist alerts', () => {
       ipAddress: '203.0.113.7',
       checkedAt: '2026-03-01T10:00:00.000Z',
       providers: [
-        { provider: 'Spamhaus ZEN', hostname: 'zen.spamhaus.org', description: 'reason of spamhaus-zen', listed: true, checkedAt: '2026-03-01T10:00:00.000Z' },
-        { provider: 'SpamCop', hostname: 'bl.spamcop.net', description: 'reason of spamcop', listed: true, checkedAt: '2026-03-01T10:00:00.000Z' },
+        {
+          provider: 'Spamhaus ZEN',
+          hostname: 'zen.spamhaus.org',
+          description: 'reason of spamhaus-zen',
+          listed: true,
+          checkedAt: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          provider: 'SpamCop',
+          hostname: 'bl.spamcop.net',
+          description: 'reason of spamcop',
+          listed: true,
+          checkedAt: '2026-03-01T10:00:00.000Z',
+        },
         {
           provider: list('mailspike-bl').name,
           hostname: 'bl.mailspike.net',
@@ -54,7 +76,13 @@ describe('blocklist alerts', () => {
           listed: true,
           checkedAt: '2026-03-01T10:00:00.000Z',
         },
-        { provider: 'PSBL', hostname: 'psbl.surriel.com', description: 'reason of psbl', listed: false, checkedAt: '2026-03-01T10:00:00.000Z' },
+        {
+          provider: 'PSBL',
+          hostname: 'psbl.surriel.com',
+          description: 'reason of psbl',
+          listed: false,
+          checkedAt: '2026-03-01T10:00:00.000Z',
+        },
       ],
       totalProviders: 40,
       listedCount: 3,

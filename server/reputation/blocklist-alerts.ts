@@ -54,21 +54,33 @@ export function describeChange(change: ListingChange) {
         ? `${target} is still listed on ${names(still)}`
         : `${target} was removed from ${names(removed)}`;
   const sentences = [
-    ...added.map((l) => `${l.list.name} lists ${target}${l.reason ? `: ${l.reason}` : ''}. Removal: ${l.list.removalUrl}`),
+    ...added.map(
+      (l) => `${l.list.name} lists ${target}${l.reason ? `: ${l.reason}` : ''}. Removal: ${l.list.removalUrl}`,
+    ),
     ...(listed.length > 0 && removed.length > 0 ? [`It was removed from ${names(removed)}.`] : []),
     listed.length > 0
       ? `It is on ${listed.length} of the ${change.totalProviders} lists checked.`
       : `It is on none of the ${change.totalProviders} lists checked.`,
   ];
   const checkedAt = change.checkedAt.toISOString();
-  const provider = (l: AlertListing, listed: boolean) => ({ provider: l.list.name, hostname: l.list.zone, description: l.reason, listed, checkedAt });
+  const provider = (l: AlertListing, listed: boolean) => ({
+    provider: l.list.name,
+    hostname: l.list.zone,
+    description: l.reason,
+    listed,
+    checkedAt,
+  });
   return {
     title,
     message: sentences.join(' '),
     metadata: {
       [change.kind === 'ip' ? 'ipAddress' : 'domain']: target,
       checkedAt,
-      providers: [...added.map((l) => provider(l, true)), ...still.map((l) => provider(l, true)), ...removed.map((l) => provider(l, false))],
+      providers: [
+        ...added.map((l) => provider(l, true)),
+        ...still.map((l) => provider(l, true)),
+        ...removed.map((l) => provider(l, false)),
+      ],
       totalProviders: change.totalProviders,
       listedCount: listed.length,
     },
@@ -76,19 +88,25 @@ export function describeChange(change: ListingChange) {
 }
 
 /** One open blacklist_detection alert per IP or domain while it is listed anywhere. */
-export const listingConditionKey = (change: Pick<ListingChange, 'kind' | 'target'>) => `blocklist:${change.kind}:${change.target.toLowerCase()}`;
+export const listingConditionKey = (change: Pick<ListingChange, 'kind' | 'target'>) =>
+  `blocklist:${change.kind}:${change.target.toLowerCase()}`;
 
 /**
  * Keeps the target's listing alert, in the caller's transaction: raised at its first listing,
  * updated (and told again when it escalates) while its lists change, and resolved once it is on
  * none of them, which sends alert.resolved like every other resolution. Nothing when nothing changed.
  */
-export async function keepListingAlert(ex: Executor, change: ListingChange): Promise<'raised' | 'changed' | 'resolved' | 'unchanged'> {
+export async function keepListingAlert(
+  ex: Executor,
+  change: ListingChange,
+): Promise<'raised' | 'changed' | 'resolved' | 'unchanged'> {
   if (change.added.length === 0 && change.removed.length === 0) return 'unchanged';
   const { title, message, metadata } = describeChange(change);
   const conditionKey = listingConditionKey(change);
   if (listedNow(change).length === 0) {
-    return (await resolveConditionAlert(ex, change.userId, conditionKey, `${title}. ${message}`)) ? 'resolved' : 'unchanged';
+    return (await resolveConditionAlert(ex, change.userId, conditionKey, `${title}. ${message}`))
+      ? 'resolved'
+      : 'unchanged';
   }
   const outcome = await keepConditionAlert(ex, {
     userId: change.userId,

@@ -80,7 +80,10 @@ export async function finishRun(ex: Executor, userId: number): Promise<void> {
 
 /** The run is over without a result: no longer running, and the status says why. */
 export async function failRun(ex: Executor, userId: number, message: string): Promise<void> {
-  await ex.update(reputationRuns).set({ requestedAt: null, startedAt: null, lastError: message }).where(eq(reputationRuns.userId, userId));
+  await ex
+    .update(reputationRuns)
+    .set({ requestedAt: null, startedAt: null, lastError: message })
+    .where(eq(reputationRuns.userId, userId));
 }
 
 /** Serialises the writes of two runs of one user (a stale run taken over while it still writes). */
@@ -115,11 +118,19 @@ export interface DomainTarget {
 }
 
 export async function listIpTargets(ex: Executor, userId: number): Promise<IpTarget[]> {
-  return ex.select({ id: ipAddresses.id, ipAddress: ipAddresses.ipAddress }).from(ipAddresses).where(eq(ipAddresses.userId, userId)).orderBy(ipAddresses.id);
+  return ex
+    .select({ id: ipAddresses.id, ipAddress: ipAddresses.ipAddress })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.userId, userId))
+    .orderBy(ipAddresses.id);
 }
 
 export async function listDomainTargets(ex: Executor, userId: number): Promise<DomainTarget[]> {
-  return ex.select({ id: domains.id, domain: domains.domain }).from(domains).where(eq(domains.userId, userId)).orderBy(domains.id);
+  return ex
+    .select({ id: domains.id, domain: domains.domain })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(domains.id);
 }
 
 /** The user's IP rows, locked until the transaction ends: one deleted meanwhile is not among them. */
@@ -195,7 +206,14 @@ export async function closeListings(tx: Executor, userId: number, ids: number[],
 export type IpCheckColumns = Partial<
   Pick<
     typeof ipAddresses.$inferInsert,
-    'status' | 'blacklistCount' | 'totalProviders' | 'senderScore' | 'scoreFactors' | 'reverseDns' | 'reverseDnsConfirmed' | 'lastChecked'
+    | 'status'
+    | 'blacklistCount'
+    | 'totalProviders'
+    | 'senderScore'
+    | 'scoreFactors'
+    | 'reverseDns'
+    | 'reverseDnsConfirmed'
+    | 'lastChecked'
   >
 >;
 
@@ -206,7 +224,13 @@ export async function updateIpCheck(tx: Executor, userId: number, id: number, co
     .where(and(eq(ipAddresses.id, id), eq(ipAddresses.userId, userId)));
 }
 
-export async function updateDomainReputation(tx: Executor, userId: number, id: number, score: number, factors: ScoreFactor[]): Promise<void> {
+export async function updateDomainReputation(
+  tx: Executor,
+  userId: number,
+  id: number,
+  score: number,
+  factors: ScoreFactor[],
+): Promise<void> {
   await tx
     .update(domains)
     .set({ reputationScore: score, reputationFactors: factors })
@@ -214,13 +238,19 @@ export async function updateDomainReputation(tx: Executor, userId: number, id: n
 }
 
 export async function listIgnoredListIds(ex: Executor, userId: number): Promise<Set<string>> {
-  const rows = await ex.select({ listId: blocklistIgnores.listId }).from(blocklistIgnores).where(eq(blocklistIgnores.userId, userId));
+  const rows = await ex
+    .select({ listId: blocklistIgnores.listId })
+    .from(blocklistIgnores)
+    .where(eq(blocklistIgnores.userId, userId));
   return new Set(rows.map((r) => r.listId));
 }
 
 export async function setListIgnored(tx: Executor, userId: number, listId: string, ignored: boolean): Promise<void> {
   if (ignored) await tx.insert(blocklistIgnores).values({ userId, listId }).onConflictDoNothing();
-  else await tx.delete(blocklistIgnores).where(and(eq(blocklistIgnores.userId, userId), eq(blocklistIgnores.listId, listId)));
+  else
+    await tx
+      .delete(blocklistIgnores)
+      .where(and(eq(blocklistIgnores.userId, userId), eq(blocklistIgnores.listId, listId)));
 }
 
 /** The window DMARC pass rates and inbox placement are read over. */
@@ -228,11 +258,22 @@ export const RECENT_DAYS = 30;
 
 /** Messages and DMARC passes of the last 30 days in the user's reports, per source IP as reported and per domain. */
 export async function loadDmarcTotals(ex: Executor, userId: number) {
-  const recent = and(eq(dmarcSourceDays.userId, userId), sql`${dmarcSourceDays.day} >= current_date - ${RECENT_DAYS}::int`);
+  const recent = and(
+    eq(dmarcSourceDays.userId, userId),
+    sql`${dmarcSourceDays.day} >= current_date - ${RECENT_DAYS}::int`,
+  );
   const total = sql<number>`sum(${dmarcSourceDays.total})::float8`;
   const passed = sql<number>`sum(${dmarcSourceDays.total} - ${dmarcSourceDays.failed})::float8`;
-  const byIp = await ex.select({ key: dmarcSourceDays.sourceIp, total, passed }).from(dmarcSourceDays).where(recent).groupBy(dmarcSourceDays.sourceIp);
-  const byDomain = await ex.select({ key: dmarcSourceDays.domain, total, passed }).from(dmarcSourceDays).where(recent).groupBy(dmarcSourceDays.domain);
+  const byIp = await ex
+    .select({ key: dmarcSourceDays.sourceIp, total, passed })
+    .from(dmarcSourceDays)
+    .where(recent)
+    .groupBy(dmarcSourceDays.sourceIp);
+  const byDomain = await ex
+    .select({ key: dmarcSourceDays.domain, total, passed })
+    .from(dmarcSourceDays)
+    .where(recent)
+    .groupBy(dmarcSourceDays.domain);
   return { byIp, byDomain };
 }
 
@@ -282,7 +323,10 @@ export type ListingTarget = { ipAddressId: number } | { domainId: number };
 
 /** One IP's or domain's listings, latest first. */
 export async function listListings(ex: Executor, userId: number, target: ListingTarget): Promise<ListingRow[]> {
-  const which = 'ipAddressId' in target ? eq(blocklistListings.ipAddressId, target.ipAddressId) : eq(blocklistListings.domainId, target.domainId);
+  const which =
+    'ipAddressId' in target
+      ? eq(blocklistListings.ipAddressId, target.ipAddressId)
+      : eq(blocklistListings.domainId, target.domainId);
   return ex
     .select()
     .from(blocklistListings)

@@ -29,11 +29,23 @@ describe('which addresses can be monitored', () => {
       ['169.254.10.1', '169.254.10.1 is a link-local address (169.254.0.0/16): blocklists only list public addresses'],
       ['224.0.0.5', '224.0.0.5 is a multicast address (224.0.0.0/4): blocklists only list public addresses'],
       ['0.0.0.0', '0.0.0.0 is an unspecified address (0.0.0.0/8): blocklists only list public addresses'],
-      ['255.255.255.255', '255.255.255.255 is a broadcast address (255.255.255.255/32): blocklists only list public addresses'],
-      ['100.64.1.1', '100.64.1.1 is a carrier-grade NAT address (100.64.0.0/10): blocklists only list public addresses'],
+      [
+        '255.255.255.255',
+        '255.255.255.255 is a broadcast address (255.255.255.255/32): blocklists only list public addresses',
+      ],
+      [
+        '100.64.1.1',
+        '100.64.1.1 is a carrier-grade NAT address (100.64.0.0/10): blocklists only list public addresses',
+      ],
       ['192.0.2.10', '192.0.2.10 is a documentation address (192.0.2.0/24): blocklists only list public addresses'],
-      ['198.51.100.7', '198.51.100.7 is a documentation address (198.51.100.0/24): blocklists only list public addresses'],
-      ['203.0.113.99', '203.0.113.99 is a documentation address (203.0.113.0/24): blocklists only list public addresses'],
+      [
+        '198.51.100.7',
+        '198.51.100.7 is a documentation address (198.51.100.0/24): blocklists only list public addresses',
+      ],
+      [
+        '203.0.113.99',
+        '203.0.113.99 is a documentation address (203.0.113.0/24): blocklists only list public addresses',
+      ],
       ['198.18.0.1', '198.18.0.1 is a benchmarking address (198.18.0.0/15): blocklists only list public addresses'],
       ['240.0.0.1', '240.0.0.1 is a reserved address (240.0.0.0/4): blocklists only list public addresses'],
       ['192.31.196.1', '192.31.196.1 is an as112 address (192.31.196.0/24): blocklists only list public addresses'],
@@ -90,21 +102,33 @@ describe('CIDR blocks', () => {
   });
 
   it('refuses blocks over 1,024 addresses before listing them, even an IPv6 /64 or /0', () => {
-    expect(refusal(() => parseCidrBlock('8.8.0.0/21'))).toBe('8.8.0.0/21 holds 2,048 addresses: one import may add at most 1,024');
+    expect(refusal(() => parseCidrBlock('8.8.0.0/21'))).toBe(
+      '8.8.0.0/21 holds 2,048 addresses: one import may add at most 1,024',
+    );
     const started = performance.now();
-    expect(refusal(() => parseCidrBlock('2a00:1450:4001::/64'))).toBe('2a00:1450:4001::/64 holds 2^64 addresses: one import may add at most 1,024');
-    expect(refusal(() => parseCidrBlock('::/0'))).toBe(':: /0 holds 2^128 addresses: one import may add at most 1,024'.replace(' /', '/'));
-    expect(refusal(() => parseCidrBlock('11.0.0.0/8'))).toBe('11.0.0.0/8 holds 16,777,216 addresses: one import may add at most 1,024');
+    expect(refusal(() => parseCidrBlock('2a00:1450:4001::/64'))).toBe(
+      '2a00:1450:4001::/64 holds 2^64 addresses: one import may add at most 1,024',
+    );
+    expect(refusal(() => parseCidrBlock('::/0'))).toBe(
+      ':: /0 holds 2^128 addresses: one import may add at most 1,024'.replace(' /', '/'),
+    );
+    expect(refusal(() => parseCidrBlock('11.0.0.0/8'))).toBe(
+      '11.0.0.0/8 holds 16,777,216 addresses: one import may add at most 1,024',
+    );
     expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('refuses a block that touches a reserved range, wholly or in part', () => {
-    expect(refusal(() => parseCidrBlock('10.0.0.0/24'))).toBe('10.0.0.0/24 includes private addresses (10.0.0.0/8): blocklists only list public addresses');
+    expect(refusal(() => parseCidrBlock('10.0.0.0/24'))).toBe(
+      '10.0.0.0/24 includes private addresses (10.0.0.0/8): blocklists only list public addresses',
+    );
     expect(refusal(() => parseCidrBlock('192.0.2.0/25'))).toBe(
       '192.0.2.0/25 includes documentation addresses (192.0.2.0/24): blocklists only list public addresses',
     );
     // 255.255.252.0/22 is mostly the reserved 240/4; its last address is also the broadcast one.
-    expect(refusal(() => parseCidrBlock('255.255.252.0/22'))).toMatch(/^255\.255\.252\.0\/22 includes (broadcast|reserved) addresses/);
+    expect(refusal(() => parseCidrBlock('255.255.252.0/22'))).toMatch(
+      /^255\.255\.252\.0\/22 includes (broadcast|reserved) addresses/,
+    );
     expect(refusal(() => parseCidrBlock('2001:db8::/120'))).toBe(
       '2001:db8::/120 includes documentation addresses (2001:db8::/32): blocklists only list public addresses',
     );

@@ -140,11 +140,18 @@ export function parseCidrBlock(text: string): CidrBlock {
   const mapped = typed.kind() === 'ipv4' && addressText.includes(':');
   const bits = typed.kind() === 'ipv4' ? 32 : 128;
   const prefix = prefixText === undefined ? bits : Number(prefixText) - (mapped ? 96 : 0);
-  if (prefix > bits) throw new AppError('validation_error', `${text} is not a CIDR block ${EXAMPLE}: the prefix length is at most ${bits + (mapped ? 96 : 0)}`);
+  if (prefix > bits)
+    throw new AppError(
+      'validation_error',
+      `${text} is not a CIDR block ${EXAMPLE}: the prefix length is at most ${bits + (mapped ? 96 : 0)}`,
+    );
   if (prefix < 0) {
     // A mapped block wider than ::ffff:0:0/96 is IPv6 space around it.
     const wide = ipaddr.IPv6.networkAddressFromCIDR(`${ipaddr.IPv6.parse(addressText).toString()}/${prefix + 96}`);
-    throw new AppError('validation_error', unmonitorableReason(wide, prefix + 96) ?? `${text} is not a CIDR block ${EXAMPLE}`);
+    throw new AppError(
+      'validation_error',
+      unmonitorableReason(wide, prefix + 96) ?? `${text} is not a CIDR block ${EXAMPLE}`,
+    );
   }
   const network =
     typed.kind() === 'ipv4'

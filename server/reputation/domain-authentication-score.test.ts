@@ -34,9 +34,15 @@ async function checkedDomain(client: TestClient, domain: string, records: { spf:
 describe("a domain's reputation score", () => {
   it('takes off points for a missing DMARC record or a broken SPF record, and says which and why; a fully authenticated domain keeps 100', async () => {
     const { user, client } = await signUp(t.app);
-    const valid = await checkedDomain(client, 'all-valid-brand.com', { spf: ['v=spf1 ip4:192.0.2.0/24 -all'], dmarc: 'v=DMARC1; p=reject' });
+    const valid = await checkedDomain(client, 'all-valid-brand.com', {
+      spf: ['v=spf1 ip4:192.0.2.0/24 -all'],
+      dmarc: 'v=DMARC1; p=reject',
+    });
     expect(valid).toMatchObject({ spfStatus: 'valid', dkimStatus: 'valid', dmarcStatus: 'valid' });
-    const noDmarc = await checkedDomain(client, 'no-dmarc-brand.com', { spf: ['v=spf1 ip4:192.0.2.0/24 -all'], dmarc: null });
+    const noDmarc = await checkedDomain(client, 'no-dmarc-brand.com', {
+      spf: ['v=spf1 ip4:192.0.2.0/24 -all'],
+      dmarc: null,
+    });
     expect(noDmarc).toMatchObject({ spfStatus: 'valid', dmarcStatus: 'missing' });
     // Two SPF records: RFC 7208 4.5, a permerror for every receiver.
     const spfBroken = await checkedDomain(client, 'spf-permerror-brand.com', {
@@ -69,7 +75,9 @@ describe("a domain's reputation score", () => {
     expect(broken.reputationScore).toBeLessThan(90);
     const spf = broken.scoreFactors.find((f) => f.label === 'SPF record broken')!;
     expect(spf.points).toBe(15);
-    expect(spf.detail).toMatch(/^Receivers cannot use the SPF record of spf-permerror-brand\.com \(a permerror\), so SPF fails for its mail: .+/);
+    expect(spf.detail).toMatch(
+      /^Receivers cannot use the SPF record of spf-permerror-brand\.com \(a permerror\), so SPF fails for its mail: .+/,
+    );
   });
 
   it('takes nothing off a domain whose records were never checked, and says so', async () => {
@@ -82,7 +90,8 @@ describe("a domain's reputation score", () => {
     expect(domain!.scoreFactors).toContainEqual({
       label: 'Authentication not checked yet',
       points: 0,
-      detail: "never-checked-brand.com's SPF, DKIM and DMARC records have not been checked yet; they count in the score once they are.",
+      detail:
+        "never-checked-brand.com's SPF, DKIM and DMARC records have not been checked yet; they count in the score once they are.",
     });
   });
 });

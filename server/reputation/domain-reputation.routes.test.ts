@@ -48,7 +48,10 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((resolve) => rdap.listen(0, '127.0.0.1', resolve));
-  t = await createTestApp({ work: true, env: { RDAP_BASE_URL: `http://127.0.0.1:${(rdap.address() as AddressInfo).port}` } });
+  t = await createTestApp({
+    work: true,
+    env: { RDAP_BASE_URL: `http://127.0.0.1:${(rdap.address() as AddressInfo).port}` },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -84,15 +87,26 @@ describe('GET /api/reputation/domains', () => {
         reputationDetails: [],
       },
     ]);
-    const [looked] = await waitUntil(async () => (await client.get('/api/reputation/domains')).json(), 'the RDAP look-up', {
-      until: (list) => list[0]?.registrar !== null,
+    const [looked] = await waitUntil(
+      async () => (await client.get('/api/reputation/domains')).json(),
+      'the RDAP look-up',
+      {
+        until: (list) => list[0]?.registrar !== null,
+      },
+    );
+    expect(looked).toMatchObject({
+      registrar: 'MarkMonitor Inc.',
+      domainAge: wholeYearsSince(new Date('2011-03-02T18:20:11Z')),
     });
-    expect(looked).toMatchObject({ registrar: 'MarkMonitor Inc.', domainAge: wholeYearsSince(new Date('2011-03-02T18:20:11Z')) });
     expect(looked.domainAge).toBeGreaterThanOrEqual(15);
     const lookUps = asked.filter((name) => name === 'brand-one.com').length;
     await client.get('/api/reputation/domains');
     // A look-up queued while the first one ran (the screen asked again meanwhile) finds it answered.
-    await lookUpDomainRegistrationJob.run({ domainId: domain.id }, { db: t.database.db, env: t.env, log: pino({ level: 'silent' }) } as never);
+    await lookUpDomainRegistrationJob.run({ domainId: domain.id }, {
+      db: t.database.db,
+      env: t.env,
+      log: pino({ level: 'silent' }),
+    } as never);
     expect(asked.filter((name) => name === 'brand-one.com').length).toBe(lookUps);
     expect((await t.app.inject({ method: 'GET', url: '/api/reputation/domains' })).statusCode).toBe(401);
   });
@@ -101,7 +115,9 @@ describe('GET /api/reputation/domains', () => {
     const { client } = await signUp(t.app);
     const domain = (await client.post('/api/domains', { domain: 'unregistered-name.com' })).json();
     await client.get('/api/reputation/domains');
-    await waitUntil(() => registrationOf(domain.id), 'the RDAP look-up to be recorded', { until: (row) => row?.rdapCheckedAt !== null });
+    await waitUntil(() => registrationOf(domain.id), 'the RDAP look-up to be recorded', {
+      until: (row) => row?.rdapCheckedAt !== null,
+    });
     expect((await client.get('/api/reputation/domains')).json()[0]).toMatchObject({ domainAge: null, registrar: null });
   });
 
@@ -111,20 +127,52 @@ describe('GET /api/reputation/domains', () => {
     const domain = (await client.post('/api/domains', { domain: 'scored-brand.com' })).json();
     const theirs = (await other.client.post('/api/domains', { domain: 'scored-brand.com' })).json();
     const factors = [{ label: 'Blocklists', points: 15, detail: 'Listed on 1 widely used list' }];
-    await t.database.db.update(domains).set({ reputationScore: 84.6, reputationFactors: factors }).where(eq(domains.id, domain.id));
+    await t.database.db
+      .update(domains)
+      .set({ reputationScore: 84.6, reputationFactors: factors })
+      .where(eq(domains.id, domain.id));
     const checkedAt = new Date('2026-11-25T08:00:00Z');
     const later = new Date('2026-11-25T08:00:03Z');
     await t.database.db.insert(blocklistResults).values([
       { userId: user.id, domainId: domain.id, listId: 'spamhaus-dbl', status: 'clear', checkedAt },
-      { userId: user.id, domainId: domain.id, listId: 'surbl-multi', status: 'listed', answers: ['127.0.0.8'], reason: 'Phishing', checkedAt: later },
-      { userId: other.user.id, domainId: theirs.id, listId: 'spamhaus-dbl', status: 'listed', answers: ['127.0.1.2'], checkedAt },
+      {
+        userId: user.id,
+        domainId: domain.id,
+        listId: 'surbl-multi',
+        status: 'listed',
+        answers: ['127.0.0.8'],
+        reason: 'Phishing',
+        checkedAt: later,
+      },
+      {
+        userId: other.user.id,
+        domainId: theirs.id,
+        listId: 'spamhaus-dbl',
+        status: 'listed',
+        answers: ['127.0.1.2'],
+        checkedAt,
+      },
     ]);
     const [row] = (await client.get('/api/reputation/domains')).json();
     const surbl = findBlocklist('surbl-multi')!;
-    expect(row).toMatchObject({ reputationScore: 85, scoreFactors: factors, blacklistCount: 1, totalProviders: 2, lastChecked: later.toISOString() });
+    expect(row).toMatchObject({
+      reputationScore: 85,
+      scoreFactors: factors,
+      blacklistCount: 1,
+      totalProviders: 2,
+      lastChecked: later.toISOString(),
+    });
     expect(row.reputationDetails.map((d: { listId: string }) => d.listId)).toEqual(['surbl-multi', 'spamhaus-dbl']);
-    expect(row.reputationDetails[0]).toMatchObject({ listed: true, provider: surbl.name, answers: ['127.0.0.8'], reason: 'Phishing', ignored: false });
-    await t.database.db.execute(sql`insert into blocklist_ignores (user_id, list_id) values (${user.id}, 'surbl-multi')`);
+    expect(row.reputationDetails[0]).toMatchObject({
+      listed: true,
+      provider: surbl.name,
+      answers: ['127.0.0.8'],
+      reason: 'Phishing',
+      ignored: false,
+    });
+    await t.database.db.execute(
+      sql`insert into blocklist_ignores (user_id, list_id) values (${user.id}, 'surbl-multi')`,
+    );
     expect((await client.get('/api/reputation/domains')).json()[0].blacklistCount).toBe(0);
   });
 });
@@ -141,8 +189,14 @@ describe('the daily RDAP schedule', () => {
     const recent = daysAgo(1);
     await t.database.db.update(domains).set({ rdapCheckedAt: recent }).where(eq(domains.id, fresh.id));
 
-    await scheduleDomainRegistrationsJob.run({}, { db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) } as never);
-    const looked = await waitUntil(() => registrationOf(stale.id), 'the stale domain to be looked up', { until: (row) => row?.registrar !== null });
+    await scheduleDomainRegistrationsJob.run({}, {
+      db: t.database.db,
+      jobs: t.jobs,
+      log: pino({ level: 'silent' }),
+    } as never);
+    const looked = await waitUntil(() => registrationOf(stale.id), 'the stale domain to be looked up', {
+      until: (row) => row?.registrar !== null,
+    });
     expect(looked.registeredAt).toEqual(new Date('2011-03-02T18:20:11Z'));
     expect(await registrationOf(fresh.id)).toMatchObject({ registrar: null, rdapCheckedAt: recent });
     expect(asked).not.toContain('fresh-brand.com');

@@ -16,8 +16,14 @@ export function wholeYearsSince(since: Date, now = new Date()): number {
   return Math.max(0, anniversary > now ? years - 1 : years);
 }
 
-function toDomainReputation(row: DomainReputationRow, details: DomainReputation['reputationDetails']): DomainReputation {
-  const lastChecked = details.reduce<string | null>((latest, d) => (latest === null || d.checkedAt > latest ? d.checkedAt : latest), null);
+function toDomainReputation(
+  row: DomainReputationRow,
+  details: DomainReputation['reputationDetails'],
+): DomainReputation {
+  const lastChecked = details.reduce<string | null>(
+    (latest, d) => (latest === null || d.checkedAt > latest ? d.checkedAt : latest),
+    null,
+  );
   return {
     id: row.id,
     domain: row.domain,
@@ -37,12 +43,19 @@ export async function domainReputationRoutes(app: FastifyInstance, ctx: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/reputation/domains', { onRequest: signedIn, schema: { response: { 200: z.array(DomainReputation) } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const [rows, results] = await Promise.all([listUserDomainReputation(ctx.db, userId), listUserResults(ctx.db, userId, 'domain')]);
-    // A domain added since the daily look-ups gets its registration now, not tomorrow.
-    for (const row of rows) if (!row.rdapCheckedAt) await requestRegistrationLookUp(ctx.jobs, row.id);
-    const byDomain = groupResults(results, 'domainId');
-    return rows.map((row) => toDomainReputation(row, toReputationDetails(byDomain.get(row.id) ?? [])));
-  });
+  r.get(
+    '/api/reputation/domains',
+    { onRequest: signedIn, schema: { response: { 200: z.array(DomainReputation) } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const [rows, results] = await Promise.all([
+        listUserDomainReputation(ctx.db, userId),
+        listUserResults(ctx.db, userId, 'domain'),
+      ]);
+      // A domain added since the daily look-ups gets its registration now, not tomorrow.
+      for (const row of rows) if (!row.rdapCheckedAt) await requestRegistrationLookUp(ctx.jobs, row.id);
+      const byDomain = groupResults(results, 'domainId');
+      return rows.map((row) => toDomainReputation(row, toReputationDetails(byDomain.get(row.id) ?? [])));
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
-import { blocklistIgnores, blocklistResults, dmarcRecords, dmarcReports, dmarcSourceDays, domains, ipAddresses } from '../platform/db/schema/index';
+import {
+  blocklistIgnores,
+  blocklistResults,
+  dmarcRecords,
+  dmarcReports,
+  dmarcSourceDays,
+  domains,
+  ipAddresses,
+} from '../platform/db/schema/index';
 
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 export type NewIpAddress = Pick<typeof ipAddresses.$inferInsert, 'ipAddress' | 'label' | 'type' | 'associatedDomains'>;
@@ -22,7 +30,11 @@ export interface ResultRow {
 // Every query names the owner: another user's IP id behaves as if it did not exist.
 
 export async function listUserIps(ex: Executor, userId: number): Promise<IpAddressRow[]> {
-  return ex.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).orderBy(desc(ipAddresses.createdAt), desc(ipAddresses.id));
+  return ex
+    .select()
+    .from(ipAddresses)
+    .where(eq(ipAddresses.userId, userId))
+    .orderBy(desc(ipAddresses.createdAt), desc(ipAddresses.id));
 }
 
 /**
@@ -43,8 +55,16 @@ export async function listUserResults(ex: Executor, userId: number, target: 'ip'
       ignored: sql<boolean>`${blocklistIgnores.listId} is not null`,
     })
     .from(blocklistResults)
-    .leftJoin(blocklistIgnores, and(eq(blocklistIgnores.userId, blocklistResults.userId), eq(blocklistIgnores.listId, blocklistResults.listId)))
-    .where(and(eq(blocklistResults.userId, userId), isNotNull(target === 'ip' ? blocklistResults.ipAddressId : blocklistResults.domainId)));
+    .leftJoin(
+      blocklistIgnores,
+      and(eq(blocklistIgnores.userId, blocklistResults.userId), eq(blocklistIgnores.listId, blocklistResults.listId)),
+    )
+    .where(
+      and(
+        eq(blocklistResults.userId, userId),
+        isNotNull(target === 'ip' ? blocklistResults.ipAddressId : blocklistResults.domainId),
+      ),
+    );
 }
 
 /**
@@ -124,8 +144,14 @@ export async function ownDomainNames(ex: Executor, userId: number, names: string
 }
 
 /** A domain's name and last RDAP look-up by id, for its look-up; undefined when it was deleted since. */
-export async function findDomainForRegistration(ex: Executor, id: number): Promise<{ domain: string; rdapCheckedAt: Date | null } | undefined> {
-  const [row] = await ex.select({ domain: domains.domain, rdapCheckedAt: domains.rdapCheckedAt }).from(domains).where(eq(domains.id, id));
+export async function findDomainForRegistration(
+  ex: Executor,
+  id: number,
+): Promise<{ domain: string; rdapCheckedAt: Date | null } | undefined> {
+  const [row] = await ex
+    .select({ domain: domains.domain, rdapCheckedAt: domains.rdapCheckedAt })
+    .from(domains)
+    .where(eq(domains.id, id));
   return row;
 }
 
@@ -141,7 +167,11 @@ export async function domainsDueForRegistration(ex: Executor, before: Date, limi
 }
 
 /** Stores what RDAP said; a value RDAP did not give keeps what an earlier look-up found. */
-export async function saveRegistration(ex: Executor, id: number, found: { registrar: string | null; registeredAt: Date | null }): Promise<void> {
+export async function saveRegistration(
+  ex: Executor,
+  id: number,
+  found: { registrar: string | null; registeredAt: Date | null },
+): Promise<void> {
   await ex
     .update(domains)
     .set({
@@ -167,7 +197,12 @@ export interface DmarcSender {
  * Read from the DMARC analytics' per-day sums (dmarc_source_days): the DMARC capability offers no
  * operation for this, and those sums are already kept per source IP.
  */
-export async function dmarcSendersOf(ex: Executor, userId: number, sinceDays: number, limit: number): Promise<DmarcSender[]> {
+export async function dmarcSendersOf(
+  ex: Executor,
+  userId: number,
+  sinceDays: number,
+  limit: number,
+): Promise<DmarcSender[]> {
   const result = (await ex.execute(sql`
     select s.source_ip as "sourceIp", array_agg(distinct s.domain order by s.domain) as domains, sum(s.total)::float8 as messages,
       sum(s.total - s.failed)::float8 as passed, max(s.day)::text as "lastSeen"

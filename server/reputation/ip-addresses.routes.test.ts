@@ -43,7 +43,9 @@ describe('monitored IP addresses', () => {
     const [run] = await t.database.db.select().from(reputationRuns).where(eq(reputationRuns.userId, owner.user.id));
     expect(run?.requestedAt).toBeInstanceOf(Date);
 
-    const second = (await owner.client.post('/api/ip-addresses', { ipAddress: '2A00:1450:4001:0:0:0:0:1B', type: 'dedicated' })).json();
+    const second = (
+      await owner.client.post('/api/ip-addresses', { ipAddress: '2A00:1450:4001:0:0:0:0:1B', type: 'dedicated' })
+    ).json();
     expect(second.ipAddress).toBe('2a00:1450:4001::1b');
     const listed = (await owner.client.get('/api/ip-addresses')).json();
     expect(listed.map((ip: { ipAddress: string }) => ip.ipAddress)).toEqual(['2a00:1450:4001::1b', '8.8.8.8']);
@@ -78,10 +80,16 @@ describe('monitored IP addresses', () => {
       ['127.0.0.1', '127.0.0.1 is a loopback address (127.0.0.0/8): blocklists only list public addresses'],
       ['224.0.0.1', '224.0.0.1 is a multicast address (224.0.0.0/4): blocklists only list public addresses'],
       ['192.0.2.1', '192.0.2.1 is a documentation address (192.0.2.0/24): blocklists only list public addresses'],
-      ['100.64.0.1', '100.64.0.1 is a carrier-grade NAT address (100.64.0.0/10): blocklists only list public addresses'],
+      [
+        '100.64.0.1',
+        '100.64.0.1 is a carrier-grade NAT address (100.64.0.0/10): blocklists only list public addresses',
+      ],
       ['fe80::1', 'fe80::1 is a link-local address (fe80::/10): blocklists only list public addresses'],
       ['2001:db8::5', '2001:db8::5 is a documentation address (2001:db8::/32): blocklists only list public addresses'],
-      ['::ffff:192.168.0.1', '192.168.0.1 is a private address (192.168.0.0/16): blocklists only list public addresses'],
+      [
+        '::ffff:192.168.0.1',
+        '192.168.0.1 is a private address (192.168.0.0/16): blocklists only list public addresses',
+      ],
       ['8.8.4.4', '8.8.4.4 is already monitored'],
       ['::ffff:8.8.4.4', '8.8.4.4 is already monitored'],
     ];
@@ -101,15 +109,27 @@ describe('monitored IP addresses', () => {
     await client.post('/api/domains', { domain: 'brand-one.com' });
     await other.client.post('/api/domains', { domain: 'someone-else.com' });
 
-    const dedicated = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'dedicated', associatedDomains: ['brand-one.com'] });
+    const dedicated = await client.post('/api/ip-addresses', {
+      ipAddress: '9.9.9.9',
+      type: 'dedicated',
+      associatedDomains: ['brand-one.com'],
+    });
     expect(dedicated.statusCode).toBe(400);
     expect(dedicated.json().message).toBe('Associated domains can be chosen only when the IP type is shared');
-    const foreign = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'shared', associatedDomains: ['brand-one.com', 'someone-else.com'] });
+    const foreign = await client.post('/api/ip-addresses', {
+      ipAddress: '9.9.9.9',
+      type: 'shared',
+      associatedDomains: ['brand-one.com', 'someone-else.com'],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('someone-else.com is not one of your domains');
     expect(await ipCount(user.id)).toBe(0);
 
-    const shared = await client.post('/api/ip-addresses', { ipAddress: '9.9.9.9', type: 'shared', associatedDomains: ['Brand-One.com', 'brand-one.com '] });
+    const shared = await client.post('/api/ip-addresses', {
+      ipAddress: '9.9.9.9',
+      type: 'shared',
+      associatedDomains: ['Brand-One.com', 'brand-one.com '],
+    });
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.json()).toMatchObject({ type: 'shared', associatedDomains: ['brand-one.com'] });
   });
@@ -143,7 +163,9 @@ describe('monitored IP addresses', () => {
     expect(details.map((d: { listId: string }) => d.listId)).toEqual([
       'spamcop',
       ...['spamhaus-zen', 'barracuda'].sort(
-        (a, b) => findBlocklist(a)!.tier - findBlocklist(b)!.tier || findBlocklist(a)!.name.localeCompare(findBlocklist(b)!.name),
+        (a, b) =>
+          findBlocklist(a)!.tier - findBlocklist(b)!.tier ||
+          findBlocklist(a)!.name.localeCompare(findBlocklist(b)!.name),
       ),
     ]);
     expect(details[0]).toEqual({
@@ -160,7 +182,11 @@ describe('monitored IP addresses', () => {
       ignored: true,
       checkedAt: checkedAt.toISOString(),
     });
-    expect(details.find((d: { listId: string }) => d.listId === 'barracuda')).toMatchObject({ status: 'unknown', listed: false, ignored: false });
+    expect(details.find((d: { listId: string }) => d.listId === 'barracuda')).toMatchObject({
+      status: 'unknown',
+      listed: false,
+      ignored: false,
+    });
     // Another user's results for another IP do not leak in.
     const other = await signUp(t.app);
     const theirs = (await other.client.post('/api/ip-addresses', { ipAddress: '8.8.8.8' })).json();
@@ -209,12 +235,24 @@ describe('bulk import', () => {
     await professional(user.id);
     const cases: [string, string][] = [
       ['', 'Please enter a CIDR block'],
-      ['8.8.0.0/21', `8.8.0.0/21 holds 2,048 addresses: one import may add at most ${BULK_IMPORT_MAX_ADDRESSES.toLocaleString('en-US')}`],
+      [
+        '8.8.0.0/21',
+        `8.8.0.0/21 holds 2,048 addresses: one import may add at most ${BULK_IMPORT_MAX_ADDRESSES.toLocaleString('en-US')}`,
+      ],
       ['2a00:1450:4001::/64', '2a00:1450:4001::/64 holds 2^64 addresses: one import may add at most 1,024'],
       ['10.0.0.0/8', '10.0.0.0/8 holds 16,777,216 addresses: one import may add at most 1,024'],
-      ['192.168.1.0/24', '192.168.1.0/24 includes private addresses (192.168.0.0/16): blocklists only list public addresses'],
-      ['203.0.113.0/25', '203.0.113.0/25 includes documentation addresses (203.0.113.0/24): blocklists only list public addresses'],
-      ['8.8.8.0/33', '8.8.8.0/33 is not a CIDR block such as 203.0.113.0/24 or 2001:db8::/120: the prefix length is at most 32'],
+      [
+        '192.168.1.0/24',
+        '192.168.1.0/24 includes private addresses (192.168.0.0/16): blocklists only list public addresses',
+      ],
+      [
+        '203.0.113.0/25',
+        '203.0.113.0/25 includes documentation addresses (203.0.113.0/24): blocklists only list public addresses',
+      ],
+      [
+        '8.8.8.0/33',
+        '8.8.8.0/33 is not a CIDR block such as 203.0.113.0/24 or 2001:db8::/120: the prefix length is at most 32',
+      ],
       ['not-a-block', 'not-a-block is not a CIDR block such as 203.0.113.0/24 or 2001:db8::/120'],
     ];
     // A /8 or an IPv6 /64 is refused from its prefix: listing its addresses first would not end within the test's time.
@@ -230,14 +268,23 @@ describe('bulk import', () => {
     const { client, user } = await signUp(t.app);
     await professional(user.id);
     const already = MAX_MONITORED_IPS - 100;
-    const rows = Array.from({ length: already }, (_, i) => ({ userId: user.id, ipAddress: `9.9.${i >> 8}.${i & 255}`, type: 'dedicated' as const }));
+    const rows = Array.from({ length: already }, (_, i) => ({
+      userId: user.id,
+      ipAddress: `9.9.${i >> 8}.${i & 255}`,
+      type: 'dedicated' as const,
+    }));
     await t.database.db.insert(ipAddresses).values(rows);
     const res = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.7.0/24' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('An account can monitor at most 4,096 IP addresses; you monitor 3,996, and this would add 256: nothing was added');
+    expect(res.json().message).toBe(
+      'An account can monitor at most 4,096 IP addresses; you monitor 3,996, and this would add 256: nothing was added',
+    );
     expect(await ipCount(user.id)).toBe(already);
-    expect((await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.7.0/26' })).json()).toEqual({ imported: 64 });
-    for (let i = 0; i < 36; i++) expect((await client.post('/api/ip-addresses', { ipAddress: `8.8.8.${i}` })).statusCode).toBe(200);
+    expect((await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.7.0/26' })).json()).toEqual({
+      imported: 64,
+    });
+    for (let i = 0; i < 36; i++)
+      expect((await client.post('/api/ip-addresses', { ipAddress: `8.8.8.${i}` })).statusCode).toBe(200);
     const past = await client.post('/api/ip-addresses', { ipAddress: '8.8.9.1' });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^An account can monitor at most 4,096 IP addresses; you monitor 4,096/);
@@ -247,10 +294,13 @@ describe('bulk import', () => {
   it('imports nothing when any address of the block is already monitored, naming them', async () => {
     const { client, user } = await signUp(t.app);
     await professional(user.id);
-    for (const ip of ['8.8.6.3', '8.8.6.9', '8.8.6.10', '8.8.6.11', '8.8.6.12', '8.8.6.200']) await client.post('/api/ip-addresses', { ipAddress: ip });
+    for (const ip of ['8.8.6.3', '8.8.6.9', '8.8.6.10', '8.8.6.11', '8.8.6.12', '8.8.6.200'])
+      await client.post('/api/ip-addresses', { ipAddress: ip });
     const res = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.6.0/24', label: 'Pool' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('6 of these addresses are already monitored (8.8.6.3, 8.8.6.9, 8.8.6.10, 8.8.6.11, 8.8.6.12, ...): nothing was imported');
+    expect(res.json().message).toBe(
+      '6 of these addresses are already monitored (8.8.6.3, 8.8.6.9, 8.8.6.10, 8.8.6.11, 8.8.6.12, ...): nothing was imported',
+    );
     expect(await ipCount(user.id)).toBe(6);
 
     const one = await client.post('/api/ip-addresses/bulk-import', { cidrBlock: '8.8.6.200/30' });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddIpRequest, BulkImportRequest, BulkImportResponse, IpAddress, IpAddressIdParams, IpSuggestion } from '@contracts/reputation';
+import {
+  AddIpRequest,
+  BulkImportRequest,
+  BulkImportResponse,
+  IpAddress,
+  IpAddressIdParams,
+  IpSuggestion,
+} from '@contracts/reputation';
 import type { AppContext } from '../platform/context';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -16,8 +23,10 @@ export async function ipAddressRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // POSTs that create something replay their first answer for a repeated Idempotency-Key.
   acceptIdempotencyKeys(app, ctx.db);
 
-  r.get('/api/ip-addresses', { onRequest: signedIn, schema: { response: { 200: z.array(IpAddress) } } }, async (request) =>
-    listIpAddresses(ctx, currentUser(request).id),
+  r.get(
+    '/api/ip-addresses',
+    { onRequest: signedIn, schema: { response: { 200: z.array(IpAddress) } } },
+    async (request) => listIpAddresses(ctx, currentUser(request).id),
   );
 
   r.post(
@@ -26,8 +35,10 @@ export async function ipAddressRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => addIpAddress(ctx, currentUser(request).id, request.body),
   );
 
-  r.get('/api/ip-addresses/suggestions', { onRequest: signedIn, schema: { response: { 200: z.array(IpSuggestion) } } }, async (request) =>
-    suggestIpAddresses(ctx, currentUser(request).id),
+  r.get(
+    '/api/ip-addresses/suggestions',
+    { onRequest: signedIn, schema: { response: { 200: z.array(IpSuggestion) } } },
+    async (request) => suggestIpAddresses(ctx, currentUser(request).id),
   );
 
   r.post(

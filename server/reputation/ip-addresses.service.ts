@@ -1,4 +1,11 @@
-import { MAX_MONITORED_IPS, type AddIpRequest, type BulkImportRequest, type IpAddress, type IpType, type ReputationDetail } from '@contracts/reputation';
+import {
+  MAX_MONITORED_IPS,
+  type AddIpRequest,
+  type BulkImportRequest,
+  type IpAddress,
+  type IpType,
+  type ReputationDetail,
+} from '@contracts/reputation';
 import type { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -47,7 +54,9 @@ export function toReputationDetails(rows: readonly ResultRow[]): ReputationDetai
       checkedAt: row.checkedAt.toISOString(),
     });
   }
-  return details.sort((a, b) => Number(b.listed) - Number(a.listed) || a.tier - b.tier || a.provider.localeCompare(b.provider));
+  return details.sort(
+    (a, b) => Number(b.listed) - Number(a.listed) || a.tier - b.tier || a.provider.localeCompare(b.provider),
+  );
 }
 
 /** The rows grouped by the IP or domain they are for. */
@@ -94,7 +103,8 @@ export async function listIpAddresses(ctx: Ctx, userId: number): Promise<IpAddre
 async function checkedAssociatedDomains(ctx: Ctx, userId: number, type: IpType, names: string[]): Promise<string[]> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return [];
-  if (type !== 'shared') throw new AppError('validation_error', 'Associated domains can be chosen only when the IP type is shared');
+  if (type !== 'shared')
+    throw new AppError('validation_error', 'Associated domains can be chosen only when the IP type is shared');
   const own = new Set(await ownDomainNames(ctx.db, userId, unique));
   const foreign = unique.find((name) => !own.has(name));
   if (foreign) throw new AppError('validation_error', `${foreign} is not one of your domains`);
@@ -106,7 +116,9 @@ export async function addIpAddress(ctx: Ctx, userId: number, body: z.output<type
   const associatedDomains = await checkedAssociatedDomains(ctx, userId, body.type, body.associatedDomains);
   const row = await ctx.db.transaction(async (tx) => {
     await refuseBeyondLimit(tx, userId, 1);
-    const [inserted] = await insertIps(tx, userId, [{ ipAddress: ip, label: body.label || null, type: body.type, associatedDomains }]);
+    const [inserted] = await insertIps(tx, userId, [
+      { ipAddress: ip, label: body.label || null, type: body.type, associatedDomains },
+    ]);
     if (!inserted) throw new AppError('conflict', `${ip} is already monitored`);
     return inserted;
   });
@@ -115,10 +127,19 @@ export async function addIpAddress(ctx: Ctx, userId: number, body: z.output<type
 }
 
 /** Every address of the block, labelled '{label} #1'... in address order, all or nothing. */
-export async function bulkImportIpAddresses(ctx: Ctx, userId: number, body: z.output<typeof BulkImportRequest>): Promise<number> {
+export async function bulkImportIpAddresses(
+  ctx: Ctx,
+  userId: number,
+  body: z.output<typeof BulkImportRequest>,
+): Promise<number> {
   const addresses = expandBlock(parseCidrBlock(body.cidrBlock));
   const associatedDomains = await checkedAssociatedDomains(ctx, userId, body.type, body.associatedDomains);
-  const rows = addresses.map((ipAddress, i) => ({ ipAddress, label: body.label ? `${body.label} #${i + 1}` : null, type: body.type, associatedDomains }));
+  const rows = addresses.map((ipAddress, i) => ({
+    ipAddress,
+    label: body.label ? `${body.label} #${i + 1}` : null,
+    type: body.type,
+    associatedDomains,
+  }));
   const imported = await ctx.db.transaction(async (tx) => {
     await refuseBeyondLimit(tx, userId, rows.length);
     const inserted = await insertIps(tx, userId, rows);

@@ -42,7 +42,9 @@ describe('suggestions from DMARC reports', () => {
         { ip: '8.8.8.8', count: 5, dkim: 'pass', spf: 'pass' },
       ],
     });
-    expect((await uploadReport(t.app, client, report, { fileName: 'yahoo.xml' })).json()).toMatchObject({ imported: 1 });
+    expect((await uploadReport(t.app, client, report, { fileName: 'yahoo.xml' })).json()).toMatchObject({
+      imported: 1,
+    });
     const elsewhere = reportXml({
       orgName: 'yahoo.com',
       reportId: `not-mine-${Date.now()}`,

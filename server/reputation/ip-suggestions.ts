@@ -28,7 +28,8 @@ export async function suggestIpAddresses(ctx: Pick<AppContext, 'db' | 'dns'>, us
     intermediarySourcesOf(ctx.db, userId, PERIOD_DAYS),
   ]);
   const forwarded = new Set(intermediaries.map((ip) => parseIp(ip)?.toString()));
-  // Reports write addresses as their receivers do (2001:DB8:0::1, ::ffff:192.0.2.1): merged by the one way of writing them.
+  // Reports write addresses as their receivers do (2001:DB8:0::1, ::ffff:192.0.2.1): merged by the one way of writing
+  // them.
   const byIp = new Map<string, IpSuggestion>();
   for (const sender of senders) {
     const address = parseIp(sender.sourceIp);
@@ -37,7 +38,13 @@ export async function suggestIpAddresses(ctx: Pick<AppContext, 'db' | 'dns'>, us
     if (forwarded.has(ip)) continue;
     const seen = byIp.get(ip);
     if (!seen) {
-      byIp.set(ip, { ipAddress: ip, domains: sender.domains, messages: sender.messages, passed: sender.passed, lastSeen: sender.lastSeen });
+      byIp.set(ip, {
+        ipAddress: ip,
+        domains: sender.domains,
+        messages: sender.messages,
+        passed: sender.passed,
+        lastSeen: sender.lastSeen,
+      });
       continue;
     }
     seen.domains = [...new Set([...seen.domains, ...sender.domains])].sort();
@@ -58,6 +65,9 @@ export async function suggestIpAddresses(ctx: Pick<AppContext, 'db' | 'dns'>, us
   };
   return candidates
     .filter((s) => !mailboxProvider(s.ipAddress))
-    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen) || b.messages - a.messages || a.ipAddress.localeCompare(b.ipAddress))
+    .sort(
+      (a, b) =>
+        b.lastSeen.localeCompare(a.lastSeen) || b.messages - a.messages || a.ipAddress.localeCompare(b.ipAddress),
+    )
     .slice(0, MAX_SUGGESTIONS);
 }

@@ -31,7 +31,12 @@ export const reputationCheckJob = defineJob({
  * when one is already queued or going, so it is not run twice). `newTargets` after adding IPs: a
  * run going now read the IPs before them, so one more run follows it.
  */
-export async function requestReputationCheck(db: Executor, jobs: JobSender, userId: number, options: { newTargets?: boolean } = {}): Promise<boolean> {
+export async function requestReputationCheck(
+  db: Executor,
+  jobs: JobSender,
+  userId: number,
+  options: { newTargets?: boolean } = {},
+): Promise<boolean> {
   if (!(await markRunRequested(db, userId, options.newTargets ? 'follow' : 'skip'))) return false;
   try {
     await jobs.send(reputationCheckJob, { userId }, { singletonKey: `user-${userId}` });

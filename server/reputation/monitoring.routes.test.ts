@@ -32,19 +32,23 @@ afterAll(async () => {
 
 const ptrName = (ip: string) => `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
 async function addIp(userId: number, ip: string) {
-  const [row] = await t.database.db.insert(ipAddresses).values({ userId, ipAddress: ip, type: 'dedicated' }).returning();
+  const [row] = await t.database.db
+    .insert(ipAddresses)
+    .values({ userId, ipAddress: ip, type: 'dedicated' })
+    .returning();
   return row;
 }
 const status = async (client: TestClient) => (await client.get('/api/ip-monitoring/status')).json();
 const finished = (client: TestClient) =>
   waitUntil(() => status(client), 'the run to finish', {
-    until: (s: { isRunning: boolean; lastRun: string | null; lastError: string | null }) => !s.isRunning && s.lastRun !== null,
+    until: (s: { isRunning: boolean; lastRun: string | null; lastError: string | null }) =>
+      !s.isRunning && s.lastRun !== null,
   });
 const jobsOf = async (userId: number) => {
-  const { rows } = await t.database.pool.query<{ state: string }>(`select state from pgboss.job where name = $1 and (data->>'userId')::int = $2`, [
-    reputationCheckJob.name,
-    userId,
-  ]);
+  const { rows } = await t.database.pool.query<{ state: string }>(
+    `select state from pgboss.job where name = $1 and (data->>'userId')::int = $2`,
+    [reputationCheckJob.name, userId],
+  );
   return rows.map((r) => r.state);
 };
 
@@ -86,7 +90,10 @@ describe('monitoring status and trigger', () => {
     // One list never answers: the run lasts the engine's per-list timeout, long enough to see it going.
     dns.silent.add(`70.113.0.203.psbl.surriel.com`);
     try {
-      const [a, b] = await Promise.all([client.post('/api/ip-monitoring/trigger'), client.post('/api/ip-monitoring/trigger')]);
+      const [a, b] = await Promise.all([
+        client.post('/api/ip-monitoring/trigger'),
+        client.post('/api/ip-monitoring/trigger'),
+      ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect([a.json().started, b.json().started].sort()).toEqual([false, true]);
       expect(a.json().status.isRunning).toBe(true);
@@ -98,7 +105,9 @@ describe('monitoring status and trigger', () => {
       dns.silent.clear();
     }
     // The run is finished once it committed; its job completes a moment later, after queueing what follows.
-    await waitUntil(() => jobsOf(user.id), 'the one run to complete', { until: (states) => states.length === 1 && states[0] === 'completed' });
+    await waitUntil(() => jobsOf(user.id), 'the one run to complete', {
+      until: (states) => states.length === 1 && states[0] === 'completed',
+    });
     expect(await jobsOf(user.id)).toEqual(['completed']);
     expect(asked.get(ptrName(ip))).toBe(1); // one reverse lookup: one run
     const [row] = await t.database.db
@@ -110,7 +119,9 @@ describe('monitoring status and trigger', () => {
     // Once finished, a trigger starts a new run.
     const again = await client.post('/api/ip-monitoring/trigger');
     expect(again.json().started).toBe(true);
-    await waitUntil(() => jobsOf(user.id), 'the second run', { until: (states) => states.length === 2 && states.every((s) => s === 'completed') });
+    await waitUntil(() => jobsOf(user.id), 'the second run', {
+      until: (states) => states.length === 2 && states.every((s) => s === 'completed'),
+    });
     expect(asked.get(ptrName(ip))).toBe(2);
   });
 
@@ -121,13 +132,17 @@ describe('monitoring status and trigger', () => {
     dns.silent.add(`71.113.0.203.psbl.surriel.com`); // the first run lasts the per-list timeout
     try {
       expect((await client.post('/api/ip-monitoring/trigger')).json().started).toBe(true);
-      await waitUntil(() => jobsOf(user.id), 'the first run to start', { until: (states) => states.includes('active') });
+      await waitUntil(() => jobsOf(user.id), 'the first run to start', {
+        until: (states) => states.includes('active'),
+      });
       const added = await client.post('/api/ip-addresses', { ipAddress: '93.184.216.34' });
       expect(added.statusCode).toBe(200);
     } finally {
       dns.silent.clear();
     }
-    await waitUntil(() => jobsOf(user.id), 'both runs', { until: (states) => states.length === 2 && states.every((s) => s === 'completed') });
+    await waitUntil(() => jobsOf(user.id), 'both runs', {
+      until: (states) => states.length === 2 && states.every((s) => s === 'completed'),
+    });
     const rows = await t.database.db
       .select()
       .from(ipAddresses)
@@ -163,14 +178,23 @@ describe('listing history and the dashboard', () => {
     await finished(client);
     const first = (await client.get(`/api/reputation/listings?ipAddressId=${ip.id}`)).json();
     expect(first).toEqual([
-      { listId: 'spamcop', provider: 'SpamCop', target: '203.0.113.80', listedAt: expect.any(String), delistedAt: null, reason: expect.any(String) },
+      {
+        listId: 'spamcop',
+        provider: 'SpamCop',
+        target: '203.0.113.80',
+        listedAt: expect.any(String),
+        delistedAt: null,
+        reason: expect.any(String),
+      },
     ]);
     expect((await client.get('/api/dashboard/overview')).json().ipReputation).toBe(82.5); // (65 + 100) / 2
 
     delete dns.zone['80.113.0.203.bl.spamcop.net'];
     const lastRun = (await status(client)).lastRun;
     await client.post('/api/ip-monitoring/trigger');
-    await waitUntil(() => status(client), 'the second run', { until: (s: { isRunning: boolean; lastRun: string }) => !s.isRunning && s.lastRun !== lastRun });
+    await waitUntil(() => status(client), 'the second run', {
+      until: (s: { isRunning: boolean; lastRun: string }) => !s.isRunning && s.lastRun !== lastRun,
+    });
     const [period] = (await client.get(`/api/reputation/listings?ipAddressId=${ip.id}`)).json();
     expect(period.delistedAt).not.toBeNull();
     expect(new Date(period.delistedAt).getTime()).toBeGreaterThanOrEqual(new Date(period.listedAt).getTime());
@@ -179,7 +203,10 @@ describe('listing history and the dashboard', () => {
     const foreign = await other.client.get(`/api/reputation/listings?ipAddressId=${ip.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ code: 'not_found', message: 'IP address not found' });
-    expect((await client.get('/api/reputation/listings?domainId=999999')).json()).toEqual({ code: 'not_found', message: 'Domain not found' });
+    expect((await client.get('/api/reputation/listings?domainId=999999')).json()).toEqual({
+      code: 'not_found',
+      message: 'Domain not found',
+    });
     for (const query of ['', `?ipAddressId=${ip.id}&domainId=1`, '?ipAddressId=abc']) {
       const bad = await client.get(`/api/reputation/listings${query}`);
       expect(bad.statusCode).toBe(400);

@@ -61,15 +61,21 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
 
-  r.get('/api/ip-monitoring/status', { onRequest: signedIn, schema: { response: { 200: IpMonitoringStatus } } }, async (request) =>
-    monitoringStatus(ctx.db, currentUser(request).id),
+  r.get(
+    '/api/ip-monitoring/status',
+    { onRequest: signedIn, schema: { response: { 200: IpMonitoringStatus } } },
+    async (request) => monitoringStatus(ctx.db, currentUser(request).id),
   );
 
-  r.post('/api/ip-monitoring/trigger', { onRequest: signedIn, schema: { response: { 200: TriggerMonitoringResponse } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const started = await requestReputationCheck(ctx.db, ctx.jobs, userId);
-    return { started, status: await monitoringStatus(ctx.db, userId) };
-  });
+  r.post(
+    '/api/ip-monitoring/trigger',
+    { onRequest: signedIn, schema: { response: { 200: TriggerMonitoringResponse } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const started = await requestReputationCheck(ctx.db, ctx.jobs, userId);
+      return { started, status: await monitoringStatus(ctx.db, userId) };
+    },
+  );
 
   r.get(
     '/api/reputation/listings',
@@ -79,7 +85,8 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
       const { ipAddressId, domainId } = request.query;
       const target = ipAddressId !== undefined ? { ipAddressId } : { domainId: domainId as number };
       const name = await findTargetName(ctx.db, userId, target);
-      if (name === undefined) throw new AppError('not_found', 'ipAddressId' in target ? 'IP address not found' : 'Domain not found');
+      if (name === undefined)
+        throw new AppError('not_found', 'ipAddressId' in target ? 'IP address not found' : 'Domain not found');
       return (await listListings(ctx.db, userId, target)).map((row) => ({
         listId: row.listId,
         provider: findBlocklist(row.listId)?.name ?? row.listId,
@@ -91,14 +98,21 @@ export async function monitoringRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  r.get('/api/blocklists', { onRequest: signedIn, schema: { response: { 200: z.array(Blocklist) } } }, async (request) => {
-    const ignored = await listIgnoredListIds(ctx.db, currentUser(request).id);
-    return DNSBL_CATALOGUE.map((list) => toBlocklist(list, ignored));
-  });
+  r.get(
+    '/api/blocklists',
+    { onRequest: signedIn, schema: { response: { 200: z.array(Blocklist) } } },
+    async (request) => {
+      const ignored = await listIgnoredListIds(ctx.db, currentUser(request).id);
+      return DNSBL_CATALOGUE.map((list) => toBlocklist(list, ignored));
+    },
+  );
 
   r.put(
     '/api/blocklists/:id/ignore',
-    { onRequest: signedIn, schema: { params: BlocklistIdParams, body: IgnoreBlocklistRequest, response: { 200: Blocklist } } },
+    {
+      onRequest: signedIn,
+      schema: { params: BlocklistIdParams, body: IgnoreBlocklistRequest, response: { 200: Blocklist } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const list = findBlocklist(request.params.id);

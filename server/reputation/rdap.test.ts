@@ -75,7 +75,9 @@ beforeAll(async () => {
     }
     const registry = url.match(/^\/com\/v1\/domain\/(.+)$/);
     if (registry?.[1] === 'unregistered-name.com') {
-      res.writeHead(404, { 'content-type': 'application/rdap+json' }).end(JSON.stringify({ errorCode: 404, title: 'Not Found' }));
+      res
+        .writeHead(404, { 'content-type': 'application/rdap+json' })
+        .end(JSON.stringify({ errorCode: 404, title: 'Not Found' }));
     } else if (registry) {
       res.writeHead(200, { 'content-type': 'application/rdap+json' }).end(JSON.stringify(verisignAnswer(registry[1])));
     } else if (url.startsWith('/silent/')) {
@@ -101,7 +103,10 @@ afterAll(async () => {
 
 function recordingLog() {
   const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-  const log = { warn: (obj: Record<string, unknown>, msg: string) => lines.push({ obj, msg }) } as unknown as Pick<Logger, 'warn'>;
+  const log = { warn: (obj: Record<string, unknown>, msg: string) => lines.push({ obj, msg }) } as unknown as Pick<
+    Logger,
+    'warn'
+  >;
   return { log, lines };
 }
 
@@ -118,7 +123,10 @@ describe('RDAP registration look-up', () => {
 
   it('knows nothing of a name the registry answers 404 for, without calling it a failure', async () => {
     const { log, lines } = recordingLog();
-    expect(await lookUpRegistration('unregistered-name.com', { baseUrl: `${base}/bootstrap`, log })).toEqual({ registrar: null, registeredAt: null });
+    expect(await lookUpRegistration('unregistered-name.com', { baseUrl: `${base}/bootstrap`, log })).toEqual({
+      registrar: null,
+      registeredAt: null,
+    });
     expect(lines).toEqual([]);
   });
 
@@ -143,7 +151,10 @@ describe('RDAP registration look-up', () => {
 
   it('refuses plain http except for a configured server on loopback, and keeps credentials out of the log', async () => {
     const { log, lines } = recordingLog();
-    const found = await lookUpRegistration('brand-one.com', { baseUrl: 'http://user:s3cret@rdap.example.net/?key=s3cret', log });
+    const found = await lookUpRegistration('brand-one.com', {
+      baseUrl: 'http://user:s3cret@rdap.example.net/?key=s3cret',
+      log,
+    });
     expect(found).toEqual({ registrar: null, registeredAt: null });
     expect(lines).toHaveLength(1);
     expect(JSON.stringify(lines)).not.toContain('s3cret');

@@ -48,7 +48,10 @@ export async function lookUpRegistration(domain: string, options: RdapOptions): 
 /** Tests run an RDAP server on loopback over plain http; anything else must be https. */
 function isLoopbackHttp(url: URL): boolean {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  return url.protocol === 'http:' && (host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.')));
+  return (
+    url.protocol === 'http:' &&
+    (host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.')))
+  );
 }
 
 /** The JSON answer, following at most MAX_REDIRECTS redirects; null for 404 (the registry does not know the name). */
@@ -59,7 +62,11 @@ async function fetchFollowing(start: URL, allowLoopbackHttp: boolean, options: R
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'https:' && !(allowLoopbackHttp && isLoopbackHttp(url)))
       throw new RdapError(`refused to follow a non-https URL (${url.protocol}//${url.host})`);
-    const response = await doFetch(url, { redirect: 'manual', signal, headers: { accept: 'application/rdap+json, application/json' } });
+    const response = await doFetch(url, {
+      redirect: 'manual',
+      signal,
+      headers: { accept: 'application/rdap+json, application/json' },
+    });
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
@@ -102,7 +109,8 @@ async function cappedText(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** RFC 9083: the "registration" event's date, and the "fn" of the entity whose roles include "registrar". */

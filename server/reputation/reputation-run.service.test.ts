@@ -39,7 +39,14 @@ const log = pino({ level: 'silent' });
 const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, userId);
 /** What alert delivery does for the user's webhooks now: alert.created / alert.resolved deliveries. */
 async function tellWebhooks(userId: number) {
-  const ctx = { db: t.database.db, env: t.env, dns: t.dns, jobs: t.jobs, log, mailer: createMailer(t.env.SMTP_URL, t.env.MAIL_FROM) };
+  const ctx = {
+    db: t.database.db,
+    env: t.env,
+    dns: t.dns,
+    jobs: t.jobs,
+    log,
+    mailer: createMailer(t.env.SMTP_URL, t.env.MAIL_FROM),
+  };
   for (const id of await takeAlertNotifications(t.database.db, userId, new Date())) await sendDigest(ctx, id);
 }
 const IPV4_LISTS = () => blocklistsFor('ipv4').length;
@@ -61,7 +68,10 @@ function publishPtr(ip: string, name: string | null, forward: string | null) {
 }
 
 async function addIp(userId: number, ip: string) {
-  const [row] = await t.database.db.insert(ipAddresses).values({ userId, ipAddress: ip, type: 'dedicated' }).returning();
+  const [row] = await t.database.db
+    .insert(ipAddresses)
+    .values({ userId, ipAddress: ip, type: 'dedicated' })
+    .returning();
   return row;
 }
 async function addDomain(userId: number, name: string) {
@@ -72,8 +82,14 @@ async function addDomain(userId: number, name: string) {
   return row;
 }
 const ipRow = async (id: number) => (await t.database.db.select().from(ipAddresses).where(eq(ipAddresses.id, id)))[0];
-const resultsOf = (id: number) => t.database.db.select().from(blocklistResults).where(eq(blocklistResults.ipAddressId, id));
-const listingsOf = (id: number) => t.database.db.select().from(blocklistListings).where(eq(blocklistListings.ipAddressId, id)).orderBy(blocklistListings.id);
+const resultsOf = (id: number) =>
+  t.database.db.select().from(blocklistResults).where(eq(blocklistResults.ipAddressId, id));
+const listingsOf = (id: number) =>
+  t.database.db
+    .select()
+    .from(blocklistListings)
+    .where(eq(blocklistListings.ipAddressId, id))
+    .orderBy(blocklistListings.id);
 const queuedEvaluations = async (userId: number) => {
   const { rows } = await t.database.pool.query<{ n: string }>(
     `select count(*) as n from pgboss.job where name = 'evaluate-alerts' and (data->>'userId')::int = $1`,
@@ -81,8 +97,10 @@ const queuedEvaluations = async (userId: number) => {
   );
   return Number(rows[0].n);
 };
-const runOf = async (userId: number) => (await t.database.db.select().from(reputationRuns).where(eq(reputationRuns.userId, userId)))[0];
-const alertsOf = async (client: { get(url: string): Promise<{ json(): unknown }> }) => (await client.get('/api/alerts')).json() as Promise<Alert[]>;
+const runOf = async (userId: number) =>
+  (await t.database.db.select().from(reputationRuns).where(eq(reputationRuns.userId, userId)))[0];
+const alertsOf = async (client: { get(url: string): Promise<{ json(): unknown }> }) =>
+  (await client.get('/api/alerts')).json() as Promise<Alert[]>;
 
 describe('a reputation run', () => {
   it('asks every list, stores each answer as it was, and scores and badges the IP and the domain', async () => {
@@ -100,7 +118,11 @@ describe('a reputation run', () => {
 
     const results = new Map((await resultsOf(ip.id)).map((r) => [r.listId, r]));
     expect(results.size).toBe(IPV4_LISTS());
-    expect(results.get('spamhaus-zen')).toMatchObject({ status: 'listed', answers: ['127.0.0.2'], txt: 'https://check.spamhaus.org/sbl/query/SBL123' });
+    expect(results.get('spamhaus-zen')).toMatchObject({
+      status: 'listed',
+      answers: ['127.0.0.2'],
+      txt: 'https://check.spamhaus.org/sbl/query/SBL123',
+    });
     expect(results.get('spamhaus-zen')?.reason).toBeTruthy();
     expect(results.get('spamcop')).toMatchObject({ status: 'listed', answers: ['127.0.0.2'] });
     expect(results.get('barracuda')).toMatchObject({ status: 'unknown', answers: ['127.255.255.254'] });
@@ -152,7 +174,13 @@ describe('a reputation run', () => {
           listed: true,
           checkedAt: expect.any(String),
         },
-        { provider: 'SpamCop', hostname: 'bl.spamcop.net', description: results.get('spamcop')?.reason, listed: true, checkedAt: expect.any(String) },
+        {
+          provider: 'SpamCop',
+          hostname: 'bl.spamcop.net',
+          description: results.get('spamcop')?.reason,
+          listed: true,
+          checkedAt: expect.any(String),
+        },
       ],
       totalProviders: IPV4_LISTS(),
       listedCount: 2,
@@ -186,9 +214,16 @@ describe('a reputation run', () => {
     // Still on ZEN: the one listing alert stays open, now saying so; no second alert.
     const [listing, ...others] = await alertsOf(client);
     expect(others).toEqual([]);
-    expect(listing).toMatchObject({ severity: 'critical', title: '203.0.113.20 is still listed on Spamhaus ZEN', resolvedAt: null });
+    expect(listing).toMatchObject({
+      severity: 'critical',
+      title: '203.0.113.20 is still listed on Spamhaus ZEN',
+      resolvedAt: null,
+    });
     expect(listing.message).toContain('It was removed from SpamCop.');
-    expect(listing.history.at(-1)).toMatchObject({ event: 'updated', message: 'Lists 203.0.113.20 is on now Spamhaus ZEN (was Spamhaus ZEN and SpamCop).' });
+    expect(listing.history.at(-1)).toMatchObject({
+      event: 'updated',
+      message: 'Lists 203.0.113.20 is on now Spamhaus ZEN (was Spamhaus ZEN and SpamCop).',
+    });
     expect(listing.metadata).toMatchObject({
       listedCount: 1,
       providers: [
@@ -196,7 +231,8 @@ describe('a reputation run', () => {
         { provider: 'SpamCop', listed: false },
       ],
     });
-    expect(await ipRow(ip.id)).toMatchObject({ status: 'blocked', blacklistCount: 1 }); // ZEN did not answer: its open listing still counts
+    // ZEN did not answer: its open listing still counts
+    expect(await ipRow(ip.id)).toMatchObject({ status: 'blocked', blacklistCount: 1 });
     dns.servfail.clear();
   });
 
@@ -206,7 +242,10 @@ describe('a reputation run', () => {
     await t.database.db.update(users).set({ subscriptionPlan: 'professional' }).where(eq(users.id, user.id));
     await caughtUp(t);
     dns.zone['hooks.delisting-receiver.test'] = { A: ['93.184.215.14'] };
-    const hook = await client.post('/api/webhooks', { url: 'https://hooks.delisting-receiver.test/in', events: ['alert.created', 'alert.resolved'] });
+    const hook = await client.post('/api/webhooks', {
+      url: 'https://hooks.delisting-receiver.test/in',
+      events: ['alert.created', 'alert.resolved'],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     await addIp(user.id, '203.0.113.21');
     publishPtr('203.0.113.21', 'mx21.sender.test', '203.0.113.21');
@@ -214,7 +253,12 @@ describe('a reputation run', () => {
     await run(user.id);
     const [listed, ...others] = await alertsOf(client);
     expect(others).toEqual([]);
-    expect(listed).toMatchObject({ severity: 'critical', title: '203.0.113.21 is now listed on SpamCop', isRead: false, resolvedAt: null });
+    expect(listed).toMatchObject({
+      severity: 'critical',
+      title: '203.0.113.21 is now listed on SpamCop',
+      isRead: false,
+      resolvedAt: null,
+    });
     await tellWebhooks(user.id);
 
     delist('203.0.113.21', 'bl.spamcop.net');
@@ -229,7 +273,11 @@ describe('a reputation run', () => {
       message: `Recovered: 203.0.113.21 was removed from SpamCop. It is on none of the ${IPV4_LISTS()} lists checked.`,
     });
     await tellWebhooks(user.id);
-    const sent = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id);
+    const sent = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.userId, user.id))
+      .orderBy(webhookDeliveries.id);
     expect(sent.map((d) => [d.eventType, JSON.parse(d.body).data.alert_id])).toEqual([
       ['alert.created', listed.id],
       ['alert.resolved', listed.id],
@@ -239,7 +287,9 @@ describe('a reputation run', () => {
     listOn('203.0.113.21', 'bl.spamcop.net');
     await run(user.id);
     const again = await alertsOf(client);
-    expect(again.filter((a) => a.resolvedAt === null).map((a) => a.title)).toEqual(['203.0.113.21 is now listed on SpamCop']);
+    expect(again.filter((a) => a.resolvedAt === null).map((a) => a.title)).toEqual([
+      '203.0.113.21 is now listed on SpamCop',
+    ]);
     delist('203.0.113.21', 'bl.spamcop.net');
   });
 
@@ -261,14 +311,19 @@ describe('a reputation run', () => {
     expect(await ipRow(clean.id)).toMatchObject({ status: 'clean', blacklistCount: 0, senderScore: 100 });
     // A policy listing is still news: the user is told once.
     const alerts = await alertsOf(client);
-    expect(alerts.map((a) => [a.severity, a.title])).toEqual([['warning', '198.51.100.9 is now listed on Spamhaus ZEN']]);
+    expect(alerts.map((a) => [a.severity, a.title])).toEqual([
+      ['warning', '198.51.100.9 is now listed on Spamhaus ZEN'],
+    ]);
   });
 
   it('an ignored list is asked and stored but counts for nothing, and switching it recomputes without a lookup', async () => {
     const { user, client } = await signUp(t.app);
     const ip = await addIp(user.id, '203.0.113.30');
     publishPtr('203.0.113.30', 'mx30.sender.test', '203.0.113.30');
-    expect((await client.request('PUT', '/api/blocklists/spamcop/ignore', { ignored: true })).json()).toMatchObject({ id: 'spamcop', ignored: true });
+    expect((await client.request('PUT', '/api/blocklists/spamcop/ignore', { ignored: true })).json()).toMatchObject({
+      id: 'spamcop',
+      ignored: true,
+    });
     listOn('203.0.113.30', 'bl.spamcop.net');
     await run(user.id);
     expect((await resultsOf(ip.id)).find((r) => r.listId === 'spamcop')?.status).toBe('listed');
@@ -286,13 +341,20 @@ describe('a reputation run', () => {
   it('tells domain.reputation_changed webhooks when a domain score moves, with the term that moved it, and not for a first score', async () => {
     const { user, client } = await signUp(t.app);
     dns.zone['hooks.moving-brand.test'] = { A: ['93.184.215.14'] };
-    const hook = await client.post('/api/webhooks', { url: 'https://hooks.moving-brand.test/in', events: ['domain.reputation_changed'] });
+    const hook = await client.post('/api/webhooks', {
+      url: 'https://hooks.moving-brand.test/in',
+      events: ['domain.reputation_changed'],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     await addDomain(user.id, 'moving-brand.test');
     const events = async () =>
-      (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id)).map(
-        (d) => JSON.parse(d.body) as { type: string; data: Record<string, unknown> },
-      );
+      (
+        await t.database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.userId, user.id))
+          .orderBy(webhookDeliveries.id)
+      ).map((d) => JSON.parse(d.body) as { type: string; data: Record<string, unknown> });
 
     await run(user.id); // first score: 100, nothing to compare with
     expect(await events()).toEqual([]);
@@ -315,7 +377,11 @@ describe('a reputation run', () => {
     expect(told[1]!.data.change_reason).toBe('Listed on Spamhaus DBL (tier 1): no longer takes points off (took 35)');
     const { rows } = await t.database.pool.query<{ n: string }>(
       `select count(*) as n from pgboss.job where name = 'deliver-webhook' and (data->>'deliveryId')::int = any($1::int[])`,
-      [(await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id))).map((d) => d.id)],
+      [
+        (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id))).map(
+          (d) => d.id,
+        ),
+      ],
     );
     expect(Number(rows[0]!.n)).toBe(2); // each queued once its run committed
   });
@@ -327,7 +393,10 @@ describe('a reputation run', () => {
     expect(unknown.json()).toEqual({ code: 'not_found', message: 'Blocklist not found' });
     const bad = await client.request('PUT', '/api/blocklists/spamcop/ignore', { ignored: 'yes' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'validation_error', message: expect.stringContaining('ignored must be true or false') });
+    expect(bad.json()).toMatchObject({
+      code: 'validation_error',
+      message: expect.stringContaining('ignored must be true or false'),
+    });
     const lists = (await client.get('/api/blocklists')).json() as { id: string; ignored: boolean }[];
     expect(lists.length).toBeGreaterThanOrEqual(47);
     expect(lists.filter((l) => l.ignored)).toEqual([]);
@@ -347,19 +416,34 @@ describe('a reputation run', () => {
     try {
       await expect(run(user.id)).rejects.toThrow();
     } finally {
-      await t.database.db.execute(sql.raw('drop trigger fail_reputation_finish on reputation_runs; drop function fail_reputation_finish();'));
+      await t.database.db.execute(
+        sql.raw('drop trigger fail_reputation_finish on reputation_runs; drop function fail_reputation_finish();'),
+      );
     }
     expect(await resultsOf(ip.id)).toEqual([]);
     expect(await listingsOf(ip.id)).toEqual([]);
-    expect(await ipRow(ip.id)).toMatchObject({ status: 'pending', senderScore: null, lastChecked: null, reverseDns: null });
+    expect(await ipRow(ip.id)).toMatchObject({
+      status: 'pending',
+      senderScore: null,
+      lastChecked: null,
+      reverseDns: null,
+    });
     expect(await alertsOf(client)).toEqual([]);
     const status = (await client.get('/api/ip-monitoring/status')).json();
-    expect(status).toMatchObject({ isRunning: false, lastRun: null, lastError: expect.stringContaining('Failed query') });
+    expect(status).toMatchObject({
+      isRunning: false,
+      lastRun: null,
+      lastError: expect.stringContaining('Failed query'),
+    });
 
     // The retry succeeds and writes it all.
     await run(user.id);
     expect(await ipRow(ip.id)).toMatchObject({ status: 'blocked', blacklistCount: 1 });
-    expect((await client.get('/api/ip-monitoring/status')).json()).toMatchObject({ isRunning: false, lastError: null, lastRun: expect.any(String) });
+    expect((await client.get('/api/ip-monitoring/status')).json()).toMatchObject({
+      isRunning: false,
+      lastError: null,
+      lastRun: expect.any(String),
+    });
   });
 
   it('skips an IP deleted while its lists were being asked', async () => {
@@ -386,7 +470,14 @@ describe('a reputation run', () => {
     const ip = await addIp(user.id, '2001:db8::25');
     const domain = await addDomain(user.id, 'measured.test');
     const day = (ago: number) => utcDay(daysAgo(ago));
-    const row = { userId: user.id, domain: 'measured.test', disposition: 'none', spfAligned: 0, dkimAligned: 0, failedMisaligned: 0 };
+    const row = {
+      userId: user.id,
+      domain: 'measured.test',
+      disposition: 'none',
+      spfAligned: 0,
+      dkimAligned: 0,
+      failedMisaligned: 0,
+    };
     await t.database.db.insert(dmarcSourceDays).values([
       // As a report may write it: the same IPv6 address, not in its shortest form.
       { ...row, day: day(1), sourceIp: '2001:0db8:0:0:0:0:0:25', total: 60, failed: 10 },
@@ -417,14 +508,21 @@ describe('a reputation run', () => {
       .returning();
     const report = { connectingIp: { ip: '2001:db8::25' }, authentication: { dmarc: { domain: 'Measured.test' } } };
     await t.database.db.insert(inboxTestReports).values(tests.map((test) => ({ testId: test.id, score: 5, report })));
-    dns.zone['5.2.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa'] = { PTR: ['v6.measured.test'] };
+    dns.zone['5.2.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa'] = {
+      PTR: ['v6.measured.test'],
+    };
     dns.zone['v6.measured.test'] = { AAAA: ['2001:db8::25'] };
 
     await run(user.id);
 
     // DMARC 80 of 100 passed: (95 - 80) / 2 = 7.5 -> 8; placement 6 of 10 in the inbox: (90 - 60) / 2 = 15.
     const scored = await ipRow(ip.id);
-    expect(scored).toMatchObject({ senderScore: 77, status: 'caution', totalProviders: blocklistsFor('ipv6').length, reverseDnsConfirmed: true });
+    expect(scored).toMatchObject({
+      senderScore: 77,
+      status: 'caution',
+      totalProviders: blocklistsFor('ipv6').length,
+      reverseDnsConfirmed: true,
+    });
     expect(scored.scoreFactors.map((f) => [f.label, f.points])).toEqual([
       ['Blocklists', 0],
       ['Reverse DNS forward-confirmed', 0],

@@ -3,7 +3,12 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { queueWebhookDeliveries, recordWebhookEvent } from '../webhooks/webhooks.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import { findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from '../engine/blocklists/dnsbl';
+import {
+  findBlocklist,
+  lookUpBlocklists,
+  type BlocklistAnswer,
+  type DnsblCatalogueEntry,
+} from '../engine/blocklists/dnsbl';
 import { normaliseIp } from '../platform/dns/ip-address';
 import { safeMessage } from '../platform/logger';
 import { lookUpReverseDns, type ReverseDns } from '../engine/message-analysis/checks/connecting-ip';
@@ -33,7 +38,14 @@ import {
   type NewResult,
   type ResultRow,
 } from './blocklist-results.repo';
-import { countedListings, ipBadge, isPolicyOnlyListing, senderScore, type RateFacts, type ScoredListing } from './sender-score';
+import {
+  countedListings,
+  ipBadge,
+  isPolicyOnlyListing,
+  senderScore,
+  type RateFacts,
+  type ScoredListing,
+} from './sender-score';
 
 type RunContext = Pick<AppContext, 'db' | 'dns' | 'log' | 'jobs'>;
 
@@ -61,7 +73,10 @@ export async function runReputationCheck(ctx: RunContext, userId: number): Promi
   try {
     const [ips, domains] = await Promise.all([listIpTargets(ctx.db, userId), listDomainTargets(ctx.db, userId)]);
     const ipChecks = await mapLimit(ips, IPS_AT_ONCE, async (target) => {
-      const [answers, reverse] = await Promise.all([lookUpBlocklists(ctx.dns, { ip: target.ipAddress }), lookUpReverseDns(ctx.dns, target.ipAddress)]);
+      const [answers, reverse] = await Promise.all([
+        lookUpBlocklists(ctx.dns, { ip: target.ipAddress }),
+        lookUpReverseDns(ctx.dns, target.ipAddress),
+      ]);
       return { target, answers, reverse };
     });
     const domainChecks = await mapLimit(domains, IPS_AT_ONCE, async (target) => ({
@@ -101,17 +116,31 @@ async function writeChecks(
   const open = await listOpenListings(tx, userId);
 
   const targets: { target: Target; answers: BlocklistAnswer[] }[] = [
-    ...liveIps.map((c) => ({ target: { kind: 'ip' as const, id: c.target.id, name: c.target.ipAddress }, answers: c.answers })),
-    ...liveDomains.map((c) => ({ target: { kind: 'domain' as const, id: c.target.id, name: c.target.domain }, answers: c.answers })),
+    ...liveIps.map((c) => ({
+      target: { kind: 'ip' as const, id: c.target.id, name: c.target.ipAddress },
+      answers: c.answers,
+    })),
+    ...liveDomains.map((c) => ({
+      target: { kind: 'domain' as const, id: c.target.id, name: c.target.domain },
+      answers: c.answers,
+    })),
   ];
   const openByTarget = byTarget(open);
   const beforeByTarget = byTarget(before);
   const results: NewResult[] = [];
-  const opened: { userId: number; ipAddressId: number | null; domainId: number | null; listId: string; listedAt: Date; reason: string | null }[] = [];
+  const opened: {
+    userId: number;
+    ipAddressId: number | null;
+    domainId: number | null;
+    listId: string;
+    listedAt: Date;
+    reason: string | null;
+  }[] = [];
   const closed: number[] = [];
   const changes: ListingChange[] = [];
   for (const { target, answers } of targets) {
-    const key = target.kind === 'ip' ? { ipAddressId: target.id, domainId: null } : { ipAddressId: null, domainId: target.id };
+    const key =
+      target.kind === 'ip' ? { ipAddressId: target.id, domainId: null } : { ipAddressId: null, domainId: target.id };
     const openByList = openByTarget.get(targetKey(key)) ?? new Map<string, ListingRow>();
     const previous = beforeByTarget.get(targetKey(key)) ?? new Map<string, ResultRow>();
     const change: ListingChange = {
@@ -176,13 +205,14 @@ function alertListing(list: DnsblCatalogueEntry, reason: string | null, answers:
   return { list, reason, policyOnly: isPolicyOnlyListing(list.zone, answers) };
 }
 
-const latest = (answers: BlocklistAnswer[]) => answers.reduce<Date | null>((max, a) => (max && max > a.checkedAt ? max : a.checkedAt), null);
+const latest = (answers: BlocklistAnswer[]) =>
+  answers.reduce<Date | null>((max, a) => (max && max > a.checkedAt ? max : a.checkedAt), null);
 
 /**
  * Status, blacklistCount, totalProviders and sender score of every checked IP, and the reputation
  * score of every checked domain, from the stored answers, reverse DNS, the user's ignores, DMARC
- * reports, inbox tests and the domains' authentication checks: after a run, and when the user switches a list on or off (no lookup).
- * A domain whose score moved gets a domain.reputation_changed webhook event: the deliveries are
+ * reports, inbox tests and the domains' authentication checks: after a run, and when the user switches a list on or off
+ * (no lookup). A domain whose score moved gets a domain.reputation_changed webhook event: the deliveries are
  * returned, to be queued once the transaction commits.
  */
 export async function deriveReputation(tx: Executor, userId: number): Promise<number[]> {
@@ -210,7 +240,11 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<nu
       target: ip.ipAddress,
       listings,
       listsAsked: counted,
-      reverseDns: { name: ip.reverseDns, confirmed: ip.reverseDnsConfirmed === true, failed: ip.reverseDnsConfirmed === null },
+      reverseDns: {
+        name: ip.reverseDns,
+        confirmed: ip.reverseDnsConfirmed === true,
+        failed: ip.reverseDnsConfirmed === null,
+      },
       dmarc: dmarcByIp.get(ip.ipAddress) ?? null,
       placement: placementByIp.get(ip.ipAddress) ?? null,
     });
@@ -233,7 +267,12 @@ export async function deriveReputation(tx: Executor, userId: number): Promise<nu
       listsAsked: counted,
       dmarc: dmarcByDomain.get(name) ?? null,
       placement: placementByDomain.get(name) ?? null,
-      authentication: { spf: domain.spfStatus, dkim: domain.dkimStatus, dmarc: domain.dmarcStatus, checks: domain.checks },
+      authentication: {
+        spf: domain.spfStatus,
+        dkim: domain.dkimStatus,
+        dmarc: domain.dmarcStatus,
+        checks: domain.checks,
+      },
     });
     await updateDomainReputation(tx, userId, domain.id, score, factors satisfies ScoreFactor[]);
     // A first score is not a change; a score that moved is, whatever moved it.
@@ -260,7 +299,10 @@ export function changeReason(before: ScoreFactor[], after: ScoreFactor[]): strin
     const now = after.find((f) => f.label === label);
     const moved = Math.abs((now?.points ?? 0) - (old?.points ?? 0));
     if (moved <= reason.moved) continue;
-    const text = now && now.points > 0 ? `${label}: ${now.detail}` : `${label}: no longer takes points off (took ${old?.points ?? 0})`;
+    const text =
+      now && now.points > 0
+        ? `${label}: ${now.detail}`
+        : `${label}: no longer takes points off (took ${old?.points ?? 0})`;
     reason = { moved, text };
   }
   return reason.text;
@@ -280,7 +322,8 @@ function assess(results: ResultRow[], ignored: Set<string>, stillListed: Set<str
     if (list) asked++;
     if (!list || ignored.has(result.listId)) continue;
     counted++;
-    if (result.status === 'listed') listings.push({ name: list.name, tier: list.tier, policyOnly: isPolicyOnlyListing(list.zone, result.answers) });
+    if (result.status === 'listed')
+      listings.push({ name: list.name, tier: list.tier, policyOnly: isPolicyOnlyListing(list.zone, result.answers) });
     else if (result.status === 'unknown') {
       unknown++;
       // A list that did not answer has not delisted anything: its open listing still counts.
@@ -309,7 +352,10 @@ const listingKey = (row: { ipAddressId: number | null; domainId: number | null; 
   `${row.ipAddressId ?? ''}/${row.domainId ?? ''}/${row.listId}`;
 
 /** Sums rows keyed as reported (an IPv6 source may be written several ways) under one key. */
-function totalsBy(rows: { key: string; total: number; passed: number }[], normalise: (key: string) => string | null): Map<string, RateFacts> {
+function totalsBy(
+  rows: { key: string; total: number; passed: number }[],
+  normalise: (key: string) => string | null,
+): Map<string, RateFacts> {
   const out = new Map<string, RateFacts>();
   for (const row of rows) {
     const key = normalise(row.key);

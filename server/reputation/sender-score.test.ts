@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ipBadge, isPolicyOnlyListing, rateDeduction, senderScore, type ScoreInput, type ScoredListing } from './sender-score';
+import {
+  ipBadge,
+  isPolicyOnlyListing,
+  rateDeduction,
+  senderScore,
+  type ScoreInput,
+  type ScoredListing,
+} from './sender-score';
 
 const zen: ScoredListing = { name: 'Spamhaus ZEN', tier: 1, policyOnly: false };
 const spamcop: ScoredListing = { name: 'SpamCop', tier: 2, policyOnly: false };
 const minor: ScoredListing = { name: 'Minor List', tier: 3, policyOnly: false };
 const pbl: ScoredListing = { name: 'Spamhaus ZEN', tier: 1, policyOnly: true };
 const confirmed = { name: 'mail.example.com', confirmed: true, failed: false };
-const base: ScoreInput = { target: '203.0.113.7', listings: [], listsAsked: 40, reverseDns: confirmed, dmarc: null, placement: null };
+const base: ScoreInput = {
+  target: '203.0.113.7',
+  listings: [],
+  listsAsked: 40,
+  reverseDns: confirmed,
+  dmarc: null,
+  placement: null,
+};
 const score = (input: Partial<ScoreInput>) => senderScore({ ...base, ...input });
 
 describe('senderScore', () => {
@@ -15,18 +29,27 @@ describe('senderScore', () => {
       score: 100,
       factors: [
         { label: 'Blocklists', points: 0, detail: 'Not listed on any of the 40 lists checked' },
-        { label: 'Reverse DNS forward-confirmed', points: 0, detail: '203.0.113.7 points to mail.example.com, which resolves back to it.' },
+        {
+          label: 'Reverse DNS forward-confirmed',
+          points: 0,
+          detail: '203.0.113.7 points to mail.example.com, which resolves back to it.',
+        },
       ],
     });
   });
 
   it('takes 35, 15 and 5 off per listing by tier, and 5 for a policy-only listing on a tier-1 list', () => {
     expect(score({ listings: [zen] }).score).toBe(65);
-    expect(score({ listings: [zen] }).factors[0]).toMatchObject({ label: 'Listed on Spamhaus ZEN (tier 1)', points: 35 });
+    expect(score({ listings: [zen] }).factors[0]).toMatchObject({
+      label: 'Listed on Spamhaus ZEN (tier 1)',
+      points: 35,
+    });
     expect(score({ listings: [spamcop] }).score).toBe(85);
     expect(score({ listings: [minor] }).score).toBe(95);
     expect(score({ listings: [pbl] }).score).toBe(95);
-    expect(score({ listings: [pbl] }).factors[0].label).toBe('Listed on Spamhaus ZEN (policy listing, counted as tier 3)');
+    expect(score({ listings: [pbl] }).factors[0].label).toBe(
+      'Listed on Spamhaus ZEN (policy listing, counted as tier 3)',
+    );
     expect(score({ listings: [zen, spamcop, minor] }).score).toBe(45);
   });
 
@@ -43,9 +66,15 @@ describe('senderScore', () => {
 
   it('DMARC: nothing at 95% and above, (95 - rate) / 2 below, at most 25, no term without reports', () => {
     expect(score({ dmarc: { total: 100, good: 95 } })).toMatchObject({ score: 100 });
-    expect(score({ dmarc: { total: 100, good: 95 } }).factors[2]).toMatchObject({ label: 'DMARC pass rate 95%', points: 0 });
+    expect(score({ dmarc: { total: 100, good: 95 } }).factors[2]).toMatchObject({
+      label: 'DMARC pass rate 95%',
+      points: 0,
+    });
     expect(score({ dmarc: { total: 100, good: 85 } }).score).toBe(95);
-    expect(score({ dmarc: { total: 100, good: 85 } }).factors[2]).toMatchObject({ label: 'DMARC pass rate 85%', points: 5 });
+    expect(score({ dmarc: { total: 100, good: 85 } }).factors[2]).toMatchObject({
+      label: 'DMARC pass rate 85%',
+      points: 5,
+    });
     expect(score({ dmarc: { total: 100, good: 45 } }).score).toBe(75); // exactly 25
     expect(score({ dmarc: { total: 100, good: 0 } }).score).toBe(75); // capped
     expect(score({ dmarc: { total: 0, good: 0 } }).factors).toHaveLength(2);
@@ -54,14 +83,21 @@ describe('senderScore', () => {
   it('placement: nothing at 90% and above, (90 - inbox%) / 2 below, at most 25, no term without tests', () => {
     expect(score({ placement: { total: 10, good: 9 } }).score).toBe(100);
     expect(score({ placement: { total: 10, good: 7 } }).score).toBe(90);
-    expect(score({ placement: { total: 10, good: 7 } }).factors[2]).toMatchObject({ label: 'Inbox placement 70%', points: 10 });
+    expect(score({ placement: { total: 10, good: 7 } }).factors[2]).toMatchObject({
+      label: 'Inbox placement 70%',
+      points: 10,
+    });
     expect(score({ placement: { total: 10, good: 4 } }).score).toBe(75); // exactly 25
     expect(score({ placement: { total: 10, good: 0 } }).score).toBe(75);
     expect(score({ placement: null }).factors).toHaveLength(2);
   });
 
   it('never goes below 0', () => {
-    const all = score({ listings: [zen, zen, zen], reverseDns: { name: null, confirmed: false, failed: false }, dmarc: { total: 1, good: 0 } });
+    const all = score({
+      listings: [zen, zen, zen],
+      reverseDns: { name: null, confirmed: false, failed: false },
+      dmarc: { total: 1, good: 0 },
+    });
     expect(all.score).toBe(0);
     expect(all.factors.reduce((s, f) => s + f.points, 0)).toBe(105 + 10 + 25);
   });
@@ -84,7 +120,8 @@ describe('isPolicyOnlyListing', () => {
 });
 
 describe('ipBadge', () => {
-  const check = (listings: ScoredListing[], { unknown = 0, score = 100, listsAsked = 40 } = {}) => ipBadge({ listsAsked, unknown, listings, score });
+  const check = (listings: ScoredListing[], { unknown = 0, score = 100, listsAsked = 40 } = {}) =>
+    ipBadge({ listsAsked, unknown, listings, score });
 
   it('pending before the first check', () => expect(ipBadge(null)).toBe('pending'));
   it('critical on 3 lists or more, tier 1 or not', () => {

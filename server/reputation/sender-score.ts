@@ -80,7 +80,12 @@ const shown = (rate: number) => `${Math.round(rate * 10) / 10}%`;
 /** The score and the terms that made it, each in words a user reads on the screen. */
 export function senderScore(input: ScoreInput): { score: number; factors: ScoreFactor[] } {
   const factors: ScoreFactor[] = [];
-  if (input.listings.length === 0) factors.push({ label: 'Blocklists', points: 0, detail: `Not listed on any of the ${input.listsAsked} lists checked` });
+  if (input.listings.length === 0)
+    factors.push({
+      label: 'Blocklists',
+      points: 0,
+      detail: `Not listed on any of the ${input.listsAsked} lists checked`,
+    });
   for (const listing of input.listings) {
     const tier = listing.policyOnly ? 3 : listing.tier;
     const points = LISTING_POINTS[tier];
@@ -114,14 +119,20 @@ export function senderScore(input: ScoreInput): { score: number; factors: ScoreF
 }
 
 function listingDetail(listing: ScoredListing): string {
-  if (listing.policyOnly) return `${listing.name} lists the address as one that should not send mail directly (a policy listing, not a spam report).`;
+  if (listing.policyOnly)
+    return `${listing.name} lists the address as one that should not send mail directly (a policy listing, not a spam report).`;
   if (listing.tier === 1) return `Large mailbox providers refuse or filter mail from senders on ${listing.name}.`;
   if (listing.tier === 2) return `${listing.name} is widely used by receiving servers.`;
   return `${listing.name} is a minor or aggressive list; few receivers block on it.`;
 }
 
 function reverseDnsFactor(ip: string, ptr: ReverseDnsFacts): ScoreFactor {
-  if (ptr.failed) return { label: 'Reverse DNS not known', points: 0, detail: `The PTR lookup of ${ip} failed; it is checked again on the next run.` };
+  if (ptr.failed)
+    return {
+      label: 'Reverse DNS not known',
+      points: 0,
+      detail: `The PTR lookup of ${ip} failed; it is checked again on the next run.`,
+    };
   if (!ptr.name)
     return {
       label: 'No reverse DNS',
@@ -134,7 +145,11 @@ function reverseDnsFactor(ip: string, ptr: ReverseDnsFacts): ScoreFactor {
       points: UNCONFIRMED_PTR_POINTS,
       detail: `${ip} points to ${ptr.name}, but ${ptr.name} does not resolve back to ${ip}. Add an A or AAAA record for it.`,
     };
-  return { label: 'Reverse DNS forward-confirmed', points: 0, detail: `${ip} points to ${ptr.name}, which resolves back to it.` };
+  return {
+    label: 'Reverse DNS forward-confirmed',
+    points: 0,
+    detail: `${ip} points to ${ptr.name}, which resolves back to it.`,
+  };
 }
 
 /** (target - rate) / 2 below the target, at most 25, a whole number. */

@@ -13,7 +13,13 @@ const waiting = new WeakMap<Notifications, Map<string, () => void>>();
  * delivers notifications to a listener in commit order, so when a NOTIFY sent now arrives, the
  * earlier ones have been handled (the session cache forgets synchronously in its handler).
  */
-export async function caughtUp({ notifications, database }: { notifications: Notifications; database: Database }): Promise<void> {
+export async function caughtUp({
+  notifications,
+  database,
+}: {
+  notifications: Notifications;
+  database: Database;
+}): Promise<void> {
   let pending = waiting.get(notifications);
   if (!pending) {
     const byToken = new Map<string, () => void>();

@@ -6,7 +6,10 @@ import { dkimSign } from 'mailauth';
  * and for the header it writes, and a signature made across a half-second boundary never verifies
  * (about 1 message in 100 here, more on a busy machine).
  */
-export async function dkimSigned(raw: Buffer, signer: { domain: string; selector: string; privatePem: string }): Promise<Buffer> {
+export async function dkimSigned(
+  raw: Buffer,
+  signer: { domain: string; selector: string; privatePem: string },
+): Promise<Buffer> {
   const { signatures, errors } = await dkimSign(raw, {
     signTime: new Date(),
     signatureData: [{ signingDomain: signer.domain, selector: signer.selector, privateKey: signer.privatePem }],

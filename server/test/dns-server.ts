@@ -86,7 +86,12 @@ function readQuery(packet: Buffer): Question | null {
   const end = offset;
   let sizeLimit = UDP_LIMIT;
   // EDNS: an OPT record (root name, type 41) in the additional section carries the payload size in its class.
-  if (packet.readUInt16BE(10) > 0 && packet[offset] === 0 && offset + 5 <= packet.length && packet.readUInt16BE(offset + 1) === TYPE.OPT) {
+  if (
+    packet.readUInt16BE(10) > 0 &&
+    packet[offset] === 0 &&
+    offset + 5 <= packet.length &&
+    packet.readUInt16BE(offset + 1) === TYPE.OPT
+  ) {
     sizeLimit = Math.max(UDP_LIMIT, packet.readUInt16BE(offset + 3));
   }
   return { name, type, end, sizeLimit };
@@ -94,7 +99,10 @@ function readQuery(packet: Buffer): Question | null {
 
 function encodeName(name: string): Buffer {
   const labels = name.replace(/\.$/, '').split('.').filter(Boolean);
-  return Buffer.concat([...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'latin1')])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'latin1')])),
+    Buffer.from([0]),
+  ]);
 }
 
 /** A TXT record's character-strings: each holds at most 255 bytes, so longer ones are split as zone tools do. */
@@ -226,8 +234,11 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
     if (state.latencyMs > 0) setTimeout(answer, state.latencyMs);
     else answer();
   };
-  socket.on('message', (query, from) => respond(query, false, (response) => socket.send(response, from.port, from.address)));
-  // Over TCP (a client retrying an answer truncated over UDP) each message is preceded by its length in two bytes (RFC 1035 4.2.2).
+  socket.on('message', (query, from) =>
+    respond(query, false, (response) => socket.send(response, from.port, from.address)),
+  );
+  // Over TCP (a client retrying an answer truncated over UDP) each message is preceded by its length in two bytes (RFC
+  // 1035 4.2.2).
   tcp.on('connection', (connection) => {
     connections.add(connection);
     connection.on('close', () => connections.delete(connection));
@@ -252,16 +263,22 @@ export async function startDnsServer(zone: Record<string, ZoneEntry> = {}): Prom
   state.close = async () => {
     closed = true;
     for (const connection of connections) connection.destroy();
-    await Promise.all([new Promise<void>((resolve) => socket.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+    await Promise.all([
+      new Promise<void>((resolve) => socket.close(() => resolve())),
+      new Promise<void>((resolve) => tcp.close(() => resolve())),
+    ]);
   };
   return state;
 }
 
 /** The product's resolver asking only the loopback server, without retries or cache: each test sees the zone as it is now. */
-export const loopbackResolver = (dns: TestDnsServer): DnsResolver => createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
+export const loopbackResolver = (dns: TestDnsServer): DnsResolver =>
+  createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 });
 
 /** A loopback DNS server for a test file, with the resolver that asks it. */
-export async function startLoopbackDns(zone: Record<string, ZoneEntry> = {}): Promise<{ dns: TestDnsServer; resolver: DnsResolver }> {
+export async function startLoopbackDns(
+  zone: Record<string, ZoneEntry> = {},
+): Promise<{ dns: TestDnsServer; resolver: DnsResolver }> {
   const dns = await startDnsServer(zone);
   return { dns, resolver: loopbackResolver(dns) };
 }

@@ -22,8 +22,13 @@ describe.skipIf(noDovecot)('test Dovecot', () => {
     await imap.deliver('seed2', '[Gmail]/Spam', Buffer.from(message('again')));
 
     expect(await imap.listMessages('seed1@example.com', 'INBOX')).toEqual([{ uid: 1, flags: [], subject: 'to inbox' }]);
-    expect(await imap.listMessages('seed1@example.com', 'Junk')).toEqual([{ uid: 1, flags: ['\\Seen'], subject: 'to junk' }]);
-    expect((await imap.listMessages('seed2', '[Gmail]/Spam')).map((m) => m.subject)).toEqual(['to gmail spam', 'again']);
+    expect(await imap.listMessages('seed1@example.com', 'Junk')).toEqual([
+      { uid: 1, flags: ['\\Seen'], subject: 'to junk' },
+    ]);
+    expect((await imap.listMessages('seed2', '[Gmail]/Spam')).map((m) => m.subject)).toEqual([
+      'to gmail spam',
+      'again',
+    ]);
     expect(await imap.listMessages('seed2', 'INBOX')).toEqual([]);
   });
 

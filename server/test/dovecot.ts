@@ -33,7 +33,9 @@ export interface TestImapUser {
 const dovecotBinary = findDovecot();
 
 /** A skip reason for `describe.skipIf(noDovecot)`, or false when Dovecot can run. */
-export const noDovecot: string | false = dovecotBinary ? false : 'dovecot is not installed (apt-get install dovecot-imapd)';
+export const noDovecot: string | false = dovecotBinary
+  ? false
+  : 'dovecot is not installed (apt-get install dovecot-imapd)';
 
 function findDovecot(): string | null {
   const dirs = ['/usr/sbin', ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
@@ -44,7 +46,8 @@ export async function startDovecot(opts: { users: TestImapUser[] }): Promise<Tes
   if (!dovecotBinary) throw new Error(noDovecot as string);
   for (const { user, password } of opts.users) {
     // The passwd-file is colon-separated, one user a line.
-    if (/[:\r\n]/.test(user + password) || !user) throw new Error(`Test IMAP user ${JSON.stringify(user)}: no ':' or newlines in user or password`);
+    if (/[:\r\n]/.test(user + password) || !user)
+      throw new Error(`Test IMAP user ${JSON.stringify(user)}: no ':' or newlines in user or password`);
   }
   // Another process may take the port between our probe and Dovecot's bind: try again with a new one.
   for (let attempt = 1; ; attempt++) {
@@ -66,7 +69,10 @@ async function startOnce(binary: string, users: TestImapUser[], port: number): P
     await chmod(dir, 0o711);
     await mkdir(path.join(dir, 'mail'));
     if (process.getuid?.() === 0) await chown(path.join(dir, 'mail'), mailOwner.uid, mailOwner.gid);
-    const passwd = users.map((u, i) => `${u.user}:{PLAIN}${u.password}:${mailOwner.uid}:${mailOwner.gid}::${path.join(dir, 'mail', `u${i}`)}::\n`);
+    const passwd = users.map(
+      (u, i) =>
+        `${u.user}:{PLAIN}${u.password}:${mailOwner.uid}:${mailOwner.gid}::${path.join(dir, 'mail', `u${i}`)}::\n`,
+    );
     await writeFile(path.join(dir, 'passwd'), passwd.join(''), { mode: 0o600 });
     await writeFile(path.join(dir, 'dovecot.conf'), dovecotConfig(dir, port, mailOwner));
 
@@ -171,7 +177,15 @@ function mailUser() {
   }
   const nobody = fileEntry('/etc/passwd', (f) => f[0] === 'nobody');
   const [nobodyUid, nobodyGid] = nobody ? [Number(nobody[2]), Number(nobody[3])] : [65534, 65534];
-  return { name: 'nobody', uid: nobodyUid, gid: nobodyGid, internal: 'root', internalGroup: 'root', login: 'nobody', chroot: true };
+  return {
+    name: 'nobody',
+    uid: nobodyUid,
+    gid: nobodyGid,
+    internal: 'root',
+    internalGroup: 'root',
+    login: 'nobody',
+    chroot: true,
+  };
 }
 
 function fileEntry(file: string, match: (fields: string[]) => boolean): string[] | undefined {
@@ -200,7 +214,12 @@ async function waitForGreeting(port: number, child: ChildProcess, output: () => 
   );
 }
 
-async function asUser<T>(port: number, users: TestImapUser[], user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+async function asUser<T>(
+  port: number,
+  users: TestImapUser[],
+  user: string,
+  work: (client: ImapFlow) => Promise<T>,
+): Promise<T> {
   const account = users.find((u) => u.user === user);
   if (!account) throw new Error(`No test IMAP user ${user}; started with ${users.map((u) => u.user).join(', ')}`);
   const client = new ImapFlow({
@@ -222,7 +241,8 @@ async function asUser<T>(port: number, users: TestImapUser[], user: string, work
 }
 
 async function deliver(client: ImapFlow, folder: string, raw: string | Buffer, flags: string[] = []): Promise<void> {
-  if (folder.toUpperCase() !== 'INBOX') await client.mailboxCreate(folder); // resolves with created: false when it exists
+  // resolves with created: false when it exists
+  if (folder.toUpperCase() !== 'INBOX') await client.mailboxCreate(folder);
   const appended = await client.append(folder, raw, flags);
   if (!appended) throw new Error(`APPEND to ${folder} failed`);
 }
@@ -232,5 +252,9 @@ async function listMessages(client: ImapFlow, folder: string) {
   if (mailbox.exists === 0) return [];
   const messages = await client.fetchAll('1:*', { uid: true, flags: true, envelope: true });
   // \Recent belongs to the session that first sees a message, not to the message: leave it out.
-  return messages.map((m) => ({ uid: m.uid, flags: [...(m.flags ?? [])].filter((f) => f !== '\\Recent'), subject: m.envelope?.subject }));
+  return messages.map((m) => ({
+    uid: m.uid,
+    flags: [...(m.flags ?? [])].filter((f) => f !== '\\Recent'),
+    subject: m.envelope?.subject,
+  }));
 }

@@ -18,7 +18,12 @@ process.once('exit', () => {
 });
 
 /** Starts `binary` as the leader of a new process group that owns `dir`; its stderr goes to `onOutput`. */
-export function spawnGroup(binary: string, args: string[], dir: string, onOutput: (chunk: string) => void): ChildProcess {
+export function spawnGroup(
+  binary: string,
+  args: string[],
+  dir: string,
+  onOutput: (chunk: string) => void,
+): ChildProcess {
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   child.once('error', (err) => onOutput(`${err.message}\n`));
   child.stderr!.setEncoding('utf8').on('data', onOutput);

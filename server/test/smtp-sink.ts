@@ -18,7 +18,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages: [],
     failNext: 0,
     async waitFor(count, timeoutMs = 15_000) {
-      await waitUntil(() => sink.messages.length, `${count} messages at the SMTP sink`, { timeoutMs, until: (received) => received >= count });
+      await waitUntil(() => sink.messages.length, `${count} messages at the SMTP sink`, {
+        timeoutMs,
+        until: (received) => received >= count,
+      });
       return sink.messages;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

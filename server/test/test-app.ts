@@ -51,7 +51,9 @@ export interface TestAppOptions {
 
 /** The real app on a fresh migrated database, as DESIGN.md asks of every integration test. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.sameDatabaseAs ? await openSecondPool(options.sameDatabaseAs.database) : await openTestDatabase(options.databaseServer);
+  const database = options.sameDatabaseAs
+    ? await openSecondPool(options.sameDatabaseAs.database)
+    : await openTestDatabase(options.databaseServer);
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inboxpulse-test-')),
@@ -79,7 +81,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pollSeconds: 1,
   });
   await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
-  const app = await buildApp({ env, database, notifications, mailer, dns, analyser, threads, jobs, logger, webRoot: options.webRoot });
+  const app = await buildApp({
+    env,
+    database,
+    notifications,
+    mailer,
+    dns,
+    analyser,
+    threads,
+    jobs,
+    logger,
+    webRoot: options.webRoot,
+  });
   await app.ready();
   return {
     app,
@@ -110,7 +123,11 @@ async function openSecondPool(database: Database): Promise<Database> {
  * The inbound SMTP listener on a free loopback port, on this app's database and queue, accepting mail
  * for every capability's mailboxes as production does. `env` overrides settings (TLS, limits).
  */
-export function startTestSmtpListener(t: TestApp, env: Partial<Env> = {}, limits?: Partial<SessionLimits>): Promise<SmtpListener> {
+export function startTestSmtpListener(
+  t: TestApp,
+  env: Partial<Env> = {},
+  limits?: Partial<SessionLimits>,
+): Promise<SmtpListener> {
   return startSmtpListener({
     limits,
     env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env },
@@ -167,10 +184,17 @@ export class TestClient {
 
 let counter = 0;
 /** Registers a new user and returns a client signed in as them. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+) {
   counter++;
   const username = overrides.username ?? `user${counter}_${Date.now() % 100000}`;
-  const body = { username, email: overrides.email ?? `${username}@example.com`, password: overrides.password ?? 'correct horse battery' };
+  const body = {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password: overrides.password ?? 'correct horse battery',
+  };
   // Each sign-up comes from its own address so tests do not trip the registration rate limit.
   const client = new TestClient(app, `127.9.${Math.floor(counter / 250)}.${counter % 250}`);
   const res = await client.post('/api/register', body);

@@ -55,10 +55,12 @@ export async function dropTestDatabases(server: TestDatabaseServer): Promise<voi
   const client = new pg.Client(server.connection);
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR starts_with(datname, $1 || '_')`, [
-      server.template,
-    ]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR starts_with(datname, $1 || '_')`,
+      [server.template],
+    );
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
   } finally {
     await client.end();
   }

@@ -17,7 +17,13 @@ import { jobRegistry } from '../job-registry';
 import { adminQuery, dropTestDatabases, onDatabase, type TestDatabaseServer } from './test-database';
 
 /** A test server keeps nothing: speed over durability. */
-const TEST_SERVER_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300, shared_buffers: '128MB' };
+const TEST_SERVER_SETTINGS = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_connections: 300,
+  shared_buffers: '128MB',
+};
 
 export async function startTestDatabaseServer(): Promise<TestDatabaseServer & { stop(): Promise<void> }> {
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' });
@@ -27,16 +33,29 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer & { 
     dataDir = await mkdtemp(path.join(tmpdir(), 'inboxpulse-test-pg-'));
     embedded = await startEmbeddedPostgres({ dataDir, log, settings: TEST_SERVER_SETTINGS });
   }
-  const connection = embedded ? onDatabase(embedded.connection, 'postgres') : { connectionString: process.env.TEST_DATABASE_URL };
+  const connection = embedded
+    ? onDatabase(embedded.connection, 'postgres')
+    : { connectionString: process.env.TEST_DATABASE_URL };
   const template = `inboxpulse_template_${randomBytes(4).toString('hex')}`;
   await adminQuery(connection, `CREATE DATABASE ${template}`);
   const database = await openDatabase(onDatabase(connection, template), 2);
   await database.migrate();
   // The job queue's schema and queues too, so a test app's pg-boss starts without installing anything.
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir ?? tmpdir(), APP_SECRET: 'test-secret-test-secret-test-secret-0123' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir ?? tmpdir(),
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+  });
   const notifications = await openNotifications(database.connection, log);
   const jobs = createJobQueue({ database, notifications, jobs: jobRegistry, log, work: false });
-  await jobs.start({ env, db: database.db, mailer: undefined as never, dns: undefined as never, analyser: undefined as never, threads: undefined as never });
+  await jobs.start({
+    env,
+    db: database.db,
+    mailer: undefined as never,
+    dns: undefined as never,
+    analyser: undefined as never,
+    threads: undefined as never,
+  });
   await jobs.stop();
   await notifications.close();
   await database.close();

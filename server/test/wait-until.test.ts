@@ -12,7 +12,9 @@ describe('waitUntil', () => {
 
   it('with `until`, returns the value read once it holds', async () => {
     let n = 0;
-    expect(await waitUntil(async () => ({ n: ++n }), 'n to reach 3', { intervalMs: 1, until: (v) => v.n >= 3 })).toEqual({ n: 3 });
+    expect(
+      await waitUntil(async () => ({ n: ++n }), 'n to reach 3', { intervalMs: 1, until: (v) => v.n >= 3 }),
+    ).toEqual({ n: 3 });
   });
 
   it('times out naming what it waited for and the last value it saw', async () => {
@@ -24,7 +26,9 @@ describe('waitUntil', () => {
         intervalMs: 10,
         until: (row) => row.status !== 'pending',
       }),
-    ).rejects.toThrow(/^timed out waiting for the row to leave pending after 100 ms; last seen: \{ status: 'pending', polls: \d+ \}$/);
+    ).rejects.toThrow(
+      /^timed out waiting for the row to leave pending after 100 ms; last seen: \{ status: 'pending', polls: \d+ \}$/,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     expect(n).toBeGreaterThan(1);
   });

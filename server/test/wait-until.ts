@@ -23,12 +23,24 @@ type Probe<T> = () => T | Promise<T>;
  *
  * @param what what is awaited, for the error: "timed out waiting for <what>"
  */
-export function waitUntil<T>(probe: Probe<T>, what: string, options: WaitOptions & { until: (value: T) => boolean }): Promise<T>;
-export function waitUntil<T>(probe: Probe<T | undefined | null | false>, what: string, options?: WaitOptions): Promise<T>;
+export function waitUntil<T>(
+  probe: Probe<T>,
+  what: string,
+  options: WaitOptions & { until: (value: T) => boolean },
+): Promise<T>;
+export function waitUntil<T>(
+  probe: Probe<T | undefined | null | false>,
+  what: string,
+  options?: WaitOptions,
+): Promise<T>;
 export async function waitUntil<T>(
   probe: Probe<T | undefined | null | false>,
   what: string,
-  { timeoutMs = 15_000, intervalMs = 50, until }: WaitOptions & { until?: (value: T | undefined | null | false) => boolean } = {},
+  {
+    timeoutMs = 15_000,
+    intervalMs = 50,
+    until,
+  }: WaitOptions & { until?: (value: T | undefined | null | false) => boolean } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

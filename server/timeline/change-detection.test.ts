@@ -7,7 +7,9 @@ const series = (key: string, values: (number | [number, number | null])[]): Time
   key,
   label: key,
   unit: 'percent',
-  points: values.map((v, i) => (Array.isArray(v) ? { at: day(i + 1), value: v[0], sample: v[1] } : { at: day(i + 1), value: v, sample: 500 })),
+  points: values.map((v, i) =>
+    Array.isArray(v) ? { at: day(i + 1), value: v[0], sample: v[1] } : { at: day(i + 1), value: v, sample: 500 },
+  ),
 });
 
 describe('change detection', () => {

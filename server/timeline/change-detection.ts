@@ -65,7 +65,9 @@ function isDrop(rule: DetectionRule, baseline: number, value: number): boolean {
  * next point is a new drop only after one that was not (the series recovered in between).
  */
 export function detectChanges(series: TimelineSeries, rule: DetectionRule): DetectedChange[] {
-  const eligible = series.points.filter((p) => (rule.minSample === null ? true : p.sample !== null && p.sample >= rule.minSample));
+  const eligible = series.points.filter((p) =>
+    rule.minSample === null ? true : p.sample !== null && p.sample >= rule.minSample,
+  );
   const changes: DetectedChange[] = [];
   let inDrop = false;
   for (let i = 0; i < eligible.length; i++) {
@@ -74,7 +76,15 @@ export function detectChanges(series: TimelineSeries, rule: DetectionRule): Dete
     const point = eligible[i]!;
     const baseline = median(earlier.map((p) => p.value));
     const drop = isDrop(rule, baseline, point.value);
-    if (drop && !inDrop) changes.push({ series: series.key, label: series.label, at: point.at, before: baseline, after: point.value, bad: rule.bad });
+    if (drop && !inDrop)
+      changes.push({
+        series: series.key,
+        label: series.label,
+        at: point.at,
+        before: baseline,
+        after: point.value,
+        bad: rule.bad,
+      });
     inDrop = drop;
   }
   return changes;

@@ -31,7 +31,10 @@ function listing(at: string, listId: string, listName: string, tier: 1 | 2 | 3):
   };
 }
 function note(at: string, text: string): EvidenceEvent {
-  return { event: { id: `note:${text}`, at, kind: 'note', title: text, detail: null, severity: 'info', link: null }, evidence: { type: 'note', text } };
+  return {
+    event: { id: `note:${text}`, at, kind: 'note', title: text, detail: null, severity: 'info', link: null },
+    evidence: { type: 'note', text },
+  };
 }
 const gmailDrop: DetectedChange = {
   series: 'placement:gmail',
@@ -63,20 +66,35 @@ describe('the diagnosis of a drop', () => {
     expect(drop.causes[0]).toMatchObject({ kind: 'listing', hoursBefore: 4, link: '/blacklist-monitoring' });
     expect(drop.causes[0]!.score).toBeGreaterThan(drop.causes[1]!.score);
     expect(drop.causes[0]!.fix).toContain('https://lists.example/remove');
-    expect(drop.summary).toBe('Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 3 March, 4 h before');
+    expect(drop.summary).toBe(
+      'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 3 March, 4 h before',
+    );
     expect(drop.id).toBe('placement:gmail@2026-03-03T14:00:00.000Z');
   });
 
   it('weighs a tier-1 list other than Spamhaus more at a corporate filter than at Gmail', () => {
     const events = [listing('2026-03-03T12:00:00.000Z', 'barracuda', 'Barracuda', 1)];
     const atGmail = diagnose({ change: gmailDrop, daily: false, subject: 'b', now: NOW, events });
-    const atCompany = diagnose({ change: { ...gmailDrop, series: 'placement:company-mail-server' }, daily: false, subject: 'b', now: NOW, events });
+    const atCompany = diagnose({
+      change: { ...gmailDrop, series: 'placement:company-mail-server' },
+      daily: false,
+      subject: 'b',
+      now: NOW,
+      events,
+    });
     expect(atCompany.causes[0]!.score).toBeGreaterThan(atGmail.causes[0]!.score);
   });
 
   it('says "no clear cause" when nothing scores enough', () => {
     const drop = diagnose({
-      change: { series: 'bounce:rate', label: 'Bounce rate', at: '2026-03-03T00:00:00.000Z', before: 1, after: 9, bad: 'rise' },
+      change: {
+        series: 'bounce:rate',
+        label: 'Bounce rate',
+        at: '2026-03-03T00:00:00.000Z',
+        before: 1,
+        after: 9,
+        bad: 'rise',
+      },
       daily: true,
       subject: 'brand.example',
       now: NOW,

@@ -15,14 +15,16 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** The kinds of drop the table tells apart. */
-export type DropKind = 'placement_big' | 'placement_other' | 'placement_all' | 'dmarc' | 'bounce' | 'complaint' | 'gmail_spam';
+export type DropKind =
+  'placement_big' | 'placement_other' | 'placement_all' | 'dmarc' | 'bounce' | 'complaint' | 'gmail_spam';
 
 /** The mailbox providers that filter mostly on their own data and on Spamhaus, not on the other lists. */
 const BIG_PROVIDERS = /gmail|google|outlook|hotmail|microsoft|live|msn|office ?365|yahoo|aol/i;
 
 export function dropKindOf(seriesKey: string): DropKind | undefined {
   if (seriesKey === 'placement:all') return 'placement_all';
-  if (seriesKey.startsWith('placement:')) return BIG_PROVIDERS.test(seriesKey.slice('placement:'.length)) ? 'placement_big' : 'placement_other';
+  if (seriesKey.startsWith('placement:'))
+    return BIG_PROVIDERS.test(seriesKey.slice('placement:'.length)) ? 'placement_big' : 'placement_other';
   if (seriesKey === 'dmarc:pass') return 'dmarc';
   if (seriesKey === 'bounce:rate') return 'bounce';
   if (seriesKey === 'complaint:rate') return 'complaint';
@@ -31,7 +33,15 @@ export function dropKindOf(seriesKey: string): DropKind | undefined {
 }
 
 type Row = Record<DropKind, number>;
-const row = (placementBig: number, placementOther: number, placementAll: number, dmarc: number, bounce: number, complaint: number, gmailSpam: number): Row => ({
+const row = (
+  placementBig: number,
+  placementOther: number,
+  placementAll: number,
+  dmarc: number,
+  bounce: number,
+  complaint: number,
+  gmailSpam: number,
+): Row => ({
   placement_big: placementBig,
   placement_other: placementOther,
   placement_all: placementAll,
@@ -67,9 +77,17 @@ function tableRow(evidence: Evidence): Row | undefined {
     case 'listing':
       // A Spamhaus PBL answer comes as tier 3 (a policy listing of end-user addresses, not a verdict on the mail).
       if (evidence.listId.startsWith('spamhaus') && evidence.tier === 1) return SCORE_TABLE.listingSpamhaus;
-      return evidence.tier === 1 ? SCORE_TABLE.listingTier1 : evidence.tier === 2 ? SCORE_TABLE.listingTier2 : SCORE_TABLE.listingTier3;
+      return evidence.tier === 1
+        ? SCORE_TABLE.listingTier1
+        : evidence.tier === 2
+          ? SCORE_TABLE.listingTier2
+          : SCORE_TABLE.listingTier3;
     case 'dns':
-      return evidence.record === 'mx' ? SCORE_TABLE.mx : evidence.record === 'dmarc' ? SCORE_TABLE.dmarcRecord : SCORE_TABLE.spfOrDkim;
+      return evidence.record === 'mx'
+        ? SCORE_TABLE.mx
+        : evidence.record === 'dmarc'
+          ? SCORE_TABLE.dmarcRecord
+          : SCORE_TABLE.spfOrDkim;
     case 'dmarc_new_source':
       return SCORE_TABLE.dmarcNewSource;
     case 'note':
@@ -114,7 +132,8 @@ const RECORD_FIX: Record<'spf' | 'dkim' | 'dmarc' | 'mx', (domain: string) => st
     `Make sure the DKIM key your mail for ${d} is signed with is published at its selector. When rotating keys, publish the new key before signing with it and keep the old one for a few days.`,
   dmarc: (d) =>
     `Review the DMARC change for ${d}: a stricter policy (p=quarantine or reject) or strict alignment (adkim=s, aspf=s) sends mail that fails alignment to spam or bounces it. Go back to the previous values until every source passes.`,
-  mx: (d) => `MX records do not decide where the mail you send lands, but bounces and replies go there: check that the new MX hosts of ${d} accept mail.`,
+  mx: (d) =>
+    `MX records do not decide where the mail you send lands, but bounces and replies go there: check that the new MX hosts of ${d} accept mail.`,
 };
 
 function fixOf(evidence: Evidence, domain: string): { fix: string; link: string | null } {
@@ -147,7 +166,9 @@ function causeWords(cause: DropCause, evidence: Evidence, daily: boolean, now: D
   const when = hours >= 1 ? `${hours} h before` : daily ? 'the same day' : 'less than an hour before';
   if (evidence.type === 'listing') return `listed on ${evidence.listName} since ${dayWords(cause.at, now)}, ${when}`;
   // "New source…" reads "new source…" inside the sentence; "SPF record changed" keeps its acronym.
-  const title = /^[A-Z][a-z]/.test(cause.title) ? `${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1)}` : cause.title;
+  const title = /^[A-Z][a-z]/.test(cause.title)
+    ? `${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1)}`
+    : cause.title;
   return `${title} on ${dayWords(cause.at, now)}, ${when}`;
 }
 
@@ -195,7 +216,9 @@ export function diagnose({ change, daily, events, subject, now }: DiagnoseInput)
   const moved = change.bad === 'fall' ? 'fell' : 'rose';
   const head = `${change.label} ${moved} from ${percentWords(change.before)} to ${percentWords(change.after)} on ${dayWords(change.at, now)}`;
   const top = scored[0];
-  const summary = top ? `${head}; most likely cause: ${causeWords(top.cause, top.evidence, daily, now)}` : `${head}; ${NO_CLEAR_CAUSE}`;
+  const summary = top
+    ? `${head}; most likely cause: ${causeWords(top.cause, top.evidence, daily, now)}`
+    : `${head}; ${NO_CLEAR_CAUSE}`;
   return {
     id: dropIdOf(change),
     series: change.series,

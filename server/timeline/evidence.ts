@@ -29,7 +29,20 @@ export interface EvidenceEvent {
   evidence: Evidence;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "3 March" (UTC), with the year when it is not the year of `now`. */
 export function dayWords(at: Date | string, now: Date): string {

@@ -4,7 +4,16 @@ import { dayStart } from '@contracts/utc-day';
 import { findBlocklist } from '../engine/blocklists/dnsbl';
 import { ruleOf } from './change-detection';
 import { count, dayWords, percentWords, type EvidenceEvent } from './evidence';
-import type { DnsChangeRow, IntegrationErrorRow, IpRow, ListingRow, NewSource, NoteRow, ProviderPlacement, TestRow } from './timeline.repo';
+import type {
+  DnsChangeRow,
+  IntegrationErrorRow,
+  IpRow,
+  ListingRow,
+  NewSource,
+  NoteRow,
+  ProviderPlacement,
+  TestRow,
+} from './timeline.repo';
 
 /*
  * The events of a timeline, each with the facts the diagnosis scores it on. Links go to the page
@@ -28,7 +37,8 @@ export function dnsEvents(rows: readonly DnsChangeRow[], domain: string): Eviden
           ? `${label} record removed`
           : `${label} record changed`;
     // DKIM records are whole keys, hundreds of characters: their words give fingerprints instead.
-    const values = valueChanged && row.record !== 'dkim' ? `${row.before ?? '(none)'} → ${row.after ?? '(none)'}. ` : '';
+    const values =
+      valueChanged && row.record !== 'dkim' ? `${row.before ?? '(none)'} → ${row.after ?? '(none)'}. ` : '';
     const severity: TimelineSeverity = failing ? 'critical' : valueChanged ? 'warning' : 'info';
     return {
       event: {
@@ -46,13 +56,19 @@ export function dnsEvents(rows: readonly DnsChangeRow[], domain: string): Eviden
 }
 
 /** Listings and delistings; `ips` names the IP of an IP listing, `domain` the domain's own. */
-export function listingEvents(rows: readonly ListingRow[], ips: readonly IpRow[], domain: string | null, range: { since: Date; until: Date }): EvidenceEvent[] {
+export function listingEvents(
+  rows: readonly ListingRow[],
+  ips: readonly IpRow[],
+  domain: string | null,
+  range: { since: Date; until: Date },
+): EvidenceEvent[] {
   const address = new Map(ips.map((ip) => [ip.id, ip.ipAddress]));
   const inRange = (at: Date) => at >= range.since && at <= range.until;
   return rows.flatMap((row) => {
     const list = findBlocklist(row.listId);
     const listName = list?.name ?? row.listId;
-    const target = row.ipAddressId !== null ? (address.get(row.ipAddressId) ?? 'an IP address') : (domain ?? 'the domain');
+    const target =
+      row.ipAddressId !== null ? (address.get(row.ipAddressId) ?? 'an IP address') : (domain ?? 'the domain');
     // Spamhaus PBL answers mean "an end-user address": a policy, not a judgement on the mail, scored as a minor list.
     const policyOnly = row.reason?.startsWith('PBL') ?? false;
     const tier = policyOnly ? 3 : (list?.tier ?? 3);
@@ -156,7 +172,15 @@ export function integrationEvents(rows: readonly IntegrationErrorRow[]): Evidenc
 
 export function noteEvents(rows: readonly NoteRow[]): EvidenceEvent[] {
   return rows.map((row) => ({
-    event: { id: `note:${row.id}`, at: row.at.toISOString(), kind: 'note', title: row.text, detail: null, severity: 'info', link: null },
+    event: {
+      id: `note:${row.id}`,
+      at: row.at.toISOString(),
+      kind: 'note',
+      title: row.text,
+      detail: null,
+      severity: 'info',
+      link: null,
+    },
     evidence: { type: 'note', text: row.text },
   }));
 }

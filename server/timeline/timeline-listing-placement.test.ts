@@ -68,7 +68,12 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     );
     t = await createTestApp({
       work: true,
-      env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address, SEED_NETWORK_FILE: file, ...Object.fromEntries(SEEDS.map((s) => [s.env, s.password])) },
+      env: {
+        INBOUND_DOMAIN: INBOUND,
+        DNS_SERVERS: dns.address,
+        SEED_NETWORK_FILE: file,
+        ...Object.fromEntries(SEEDS.map((s) => [s.env, s.password])),
+      },
     });
     await syncSeedNetwork(t.database.db, seedNetworkOf(t.env), t.env.APP_SECRET);
     smtp = await startTestSmtpListener(t);
@@ -83,7 +88,8 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     await dns?.close();
   });
 
-  const testById = async (id: number) => ((await client.get('/api/inbox-tests')).json() as InboxTest[]).find((x) => x.id === id)!;
+  const testById = async (id: number) =>
+    ((await client.get('/api/inbox-tests')).json() as InboxTest[]).find((x) => x.id === id)!;
 
   /** One inbox test: the message over SMTP, then its copies filed at each seed as `folders` says. */
   async function runTest(folders: Record<string, 'INBOX' | 'Junk'>): Promise<InboxTest> {
@@ -100,9 +106,17 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     });
     const subject = `${test.subjectTag} Spring collection`;
     await transport
-      .sendMail({ from: `News <news@${DOMAIN}>`, to: test.testEmailAddress, subject, text: 'Our spring collection is here.' })
+      .sendMail({
+        from: `News <news@${DOMAIN}>`,
+        to: test.testEmailAddress,
+        subject,
+        text: 'Our spring collection is here.',
+      })
       .finally(() => transport.close());
-    await waitUntil(() => testById(test.id), `test ${test.id} to run`, { until: (x) => x.status !== 'awaiting_email', timeoutMs: 20_000 });
+    await waitUntil(() => testById(test.id), `test ${test.id} to run`, {
+      until: (x) => x.status !== 'awaiting_email',
+      timeoutMs: 20_000,
+    });
     for (const seed of SEEDS) {
       await imap.deliver(
         seed.user,
@@ -111,7 +125,10 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
       );
     }
     await queueSeedPolling(t.jobs);
-    return waitUntil(() => testById(test.id), `test ${test.id} to complete`, { until: (x) => x.status === 'completed', timeoutMs: 30_000 });
+    return waitUntil(() => testById(test.id), `test ${test.id} to complete`, {
+      until: (x) => x.status === 'completed',
+      timeoutMs: 30_000,
+    });
   }
 
   it('names the listing as the most likely cause and raises one alert', async () => {
@@ -122,10 +139,14 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     const ip = await client.post('/api/ip-addresses', { ipAddress: SENDING_IP, type: 'dedicated' });
     expect(ip.statusCode, ip.body).toBe(200);
     const idle = () =>
-      waitUntil(async () => (await client.get('/api/ip-monitoring/status')).json() as IpMonitoringStatus, 'the reputation check to finish', {
-        until: (s) => !s.isRunning && s.lastRun !== null,
-        timeoutMs: 30_000,
-      });
+      waitUntil(
+        async () => (await client.get('/api/ip-monitoring/status')).json() as IpMonitoringStatus,
+        'the reputation check to finish',
+        {
+          until: (s) => !s.isRunning && s.lastRun !== null,
+          timeoutMs: 30_000,
+        },
+      );
     await idle(); // the check a new IP asks for: clean
 
     for (let i = 0; i < 3; i++) expect(await runTest({})).toMatchObject({ inboxCount: 3, totalSeeds: 3 });
@@ -133,14 +154,21 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     // Spamhaus lists the sending IP; the next check sees it.
     dns.zone[`25.216.184.93.zen.spamhaus.org`] = { A: ['127.0.0.2'] };
     expect((await client.post('/api/ip-monitoring/trigger')).json().started).toBe(true);
-    await waitUntil(async () => ((await client.get('/api/ip-addresses')).json() as IpAddress[])[0]!, 'the listing to be found', {
-      until: (x) => x.blacklistCount > 0,
-      timeoutMs: 30_000,
-    });
+    await waitUntil(
+      async () => ((await client.get('/api/ip-addresses')).json() as IpAddress[])[0]!,
+      'the listing to be found',
+      {
+        until: (x) => x.blacklistCount > 0,
+        timeoutMs: 30_000,
+      },
+    );
     await idle();
 
     // Gmail now files the mail as spam; Outlook still delivers it.
-    expect(await runTest({ 'g1@seeds.example': 'Junk', 'g2@seeds.example': 'Junk' })).toMatchObject({ inboxCount: 1, totalSeeds: 3 });
+    expect(await runTest({ 'g1@seeds.example': 'Junk', 'g2@seeds.example': 'Junk' })).toMatchObject({
+      inboxCount: 1,
+      totalSeeds: 3,
+    });
 
     const timeline = (await client.get(`/api/domains/${domainId}/timeline`)).json() as DomainTimeline;
     expect(timeline.series.map((s) => [s.key, s.label, s.points.map((p) => p.value)])).toEqual([
@@ -148,12 +176,24 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
       ['placement:gmail', 'Inbox placement at Gmail', [100, 100, 100, 0]],
       ['placement:outlook', 'Inbox placement at Outlook', [100, 100, 100, 100]],
     ]);
-    expect(timeline.events.map((e) => e.kind)).toEqual(['placement_test', 'placement_test', 'placement_test', 'listing', 'placement_test', 'drop', 'drop']);
+    expect(timeline.events.map((e) => e.kind)).toEqual([
+      'placement_test',
+      'placement_test',
+      'placement_test',
+      'listing',
+      'placement_test',
+      'drop',
+      'drop',
+    ]);
 
     const { drops } = (await client.get(`/api/domains/${domainId}/diagnosis`)).json() as Diagnosis;
     const gmail = drops.find((d) => d.series === 'placement:gmail')!;
     expect(gmail).toMatchObject({ label: 'Inbox placement at Gmail', before: 100, after: 0 });
-    expect(gmail.causes[0]).toMatchObject({ kind: 'listing', title: `${SENDING_IP} listed on Spamhaus ZEN`, link: '/blacklist-monitoring' });
+    expect(gmail.causes[0]).toMatchObject({
+      kind: 'listing',
+      title: `${SENDING_IP} listed on Spamhaus ZEN`,
+      link: '/blacklist-monitoring',
+    });
     expect(gmail.causes[0]!.score).toBeGreaterThan(0.9);
     expect(gmail.causes[0]!.fix).toContain('https://check.spamhaus.org/');
     expect(gmail.summary).toMatch(
@@ -163,10 +203,16 @@ describe.skipIf(noDovecot)('a blocklist listing followed by a placement drop at 
     expect(drops.map((d) => d.series)).not.toContain('placement:outlook');
 
     // The evaluation the completed test queued raises one alert for the moment, worded by the Gmail drop.
-    const raised = await waitUntil(async () => ((await client.get('/api/alerts')).json() as Alert[]).filter((a) => a.metadata?.dropId), 'the drop alert', {
-      until: (list) => list.length > 0,
-      timeoutMs: 20_000,
-    });
-    expect(raised.map((a) => [a.type, a.message, a.metadata?.link])).toEqual([['deliverability_drop', gmail.summary, `/domains/${domainId}/timeline`]]);
+    const raised = await waitUntil(
+      async () => ((await client.get('/api/alerts')).json() as Alert[]).filter((a) => a.metadata?.dropId),
+      'the drop alert',
+      {
+        until: (list) => list.length > 0,
+        timeoutMs: 20_000,
+      },
+    );
+    expect(raised.map((a) => [a.type, a.message, a.metadata?.link])).toEqual([
+      ['deliverability_drop', gmail.summary, `/domains/${domainId}/timeline`],
+    ]);
   });
 });

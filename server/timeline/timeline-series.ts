@@ -28,7 +28,9 @@ export function placementSeries(tests: readonly TestRow[], placements: readonly 
   const all = series(
     'placement:all',
     'Inbox placement (all providers)',
-    oldestFirst.filter((t) => t.totalSeeds > 0).map((t) => ({ at: t.completedAt.toISOString(), value: pct(t.inboxCount, t.totalSeeds), sample: t.totalSeeds })),
+    oldestFirst
+      .filter((t) => t.totalSeeds > 0)
+      .map((t) => ({ at: t.completedAt.toISOString(), value: pct(t.inboxCount, t.totalSeeds), sample: t.totalSeeds })),
   );
   // Providers written alike ("Gmail", "gmail") are one series, named as first seen.
   const byKey = new Map<string, { label: string; perTest: Map<number, { inbox: number; seeds: number }> }>();
@@ -47,7 +49,9 @@ export function placementSeries(tests: readonly TestRow[], placements: readonly 
         label,
         oldestFirst.flatMap((t) => {
           const sums = perTest.get(t.id);
-          return sums && sums.seeds > 0 ? [{ at: t.completedAt.toISOString(), value: pct(sums.inbox, sums.seeds), sample: sums.seeds }] : [];
+          return sums && sums.seeds > 0
+            ? [{ at: t.completedAt.toISOString(), value: pct(sums.inbox, sums.seeds), sample: sums.seeds }]
+            : [];
         }),
       ),
     );
@@ -55,7 +59,9 @@ export function placementSeries(tests: readonly TestRow[], placements: readonly 
 }
 
 export function dmarcSeries(days: readonly DmarcDay[]): TimelineSeries[] {
-  const points = days.filter((d) => d.total > 0).map((d) => ({ at: dayStart(d.day).toISOString(), value: pct(d.total - d.failed, d.total), sample: d.total }));
+  const points = days
+    .filter((d) => d.total > 0)
+    .map((d) => ({ at: dayStart(d.day).toISOString(), value: pct(d.total - d.failed, d.total), sample: d.total }));
   return points.length ? [series('dmarc:pass', 'DMARC pass rate', points)] : [];
 }
 
@@ -65,16 +71,25 @@ export function dmarcSeries(days: readonly DmarcDay[]): TimelineSeries[] {
  */
 export function metricSeries(days: readonly DayVolumes[], of?: string): TimelineSeries[] {
   const named = (label: string) => (of ? `${label} (${of})` : label);
-  const bounce = days.filter((d) => d.sent > 0).map((d) => ({ at: dayStart(d.date).toISOString(), value: pct(d.bounced, d.sent), sample: d.sent }));
+  const bounce = days
+    .filter((d) => d.sent > 0)
+    .map((d) => ({ at: dayStart(d.date).toISOString(), value: pct(d.bounced, d.sent), sample: d.sent }));
   const complaint = days
     .filter((d) => d.delivered > 0)
     .map((d) => ({ at: dayStart(d.date).toISOString(), value: pct(d.complaints, d.delivered), sample: d.delivered }));
-  return [series('bounce:rate', named('Bounce rate'), bounce), series('complaint:rate', named('Complaint rate'), complaint)].filter((s) => s.points.length > 0);
+  return [
+    series('bounce:rate', named('Bounce rate'), bounce),
+    series('complaint:rate', named('Complaint rate'), complaint),
+  ].filter((s) => s.points.length > 0);
 }
 
 /** Gmail's user-reported spam rate; Google gives no message count, so the sample is null. */
 export function gmailSpamSeries(days: readonly SpamDay[]): TimelineSeries[] {
-  const points = days.map((d) => ({ at: dayStart(d.date).toISOString(), value: Math.round(d.ratio * 100 * 10_000) / 10_000, sample: null }));
+  const points = days.map((d) => ({
+    at: dayStart(d.date).toISOString(),
+    value: Math.round(d.ratio * 100 * 10_000) / 10_000,
+    sample: null,
+  }));
   return points.length ? [series('gmail:spam', 'Gmail spam rate', points)] : [];
 }
 

@@ -51,7 +51,12 @@ export interface TestRow {
 /** The user's completed tests sent from `domain` (or a subdomain of it), newest first. */
 export async function listDomainTests(ex: Executor, userId: number, domain: string, range: Range): Promise<TestRow[]> {
   const rows = await ex
-    .select({ id: inboxTests.id, completedAt: inboxTests.completedAt, inboxCount: inboxTests.inboxCount, totalSeeds: inboxTests.totalSeeds })
+    .select({
+      id: inboxTests.id,
+      completedAt: inboxTests.completedAt,
+      inboxCount: inboxTests.inboxCount,
+      totalSeeds: inboxTests.totalSeeds,
+    })
     .from(inboxTests)
     .innerJoin(inboxTestReports, eq(inboxTestReports.testId, inboxTests.id))
     .where(
@@ -86,7 +91,13 @@ export async function listProviderPlacements(ex: Executor, testIds: number[]): P
       seeds: sql<number>`count(*)::int`,
     })
     .from(inboxTestPlacements)
-    .where(and(inArray(inboxTestPlacements.testId, testIds), eq(inboxTestPlacements.isAnalyser, false), isNotNull(inboxTestPlacements.placement)))
+    .where(
+      and(
+        inArray(inboxTestPlacements.testId, testIds),
+        eq(inboxTestPlacements.isAnalyser, false),
+        isNotNull(inboxTestPlacements.placement),
+      ),
+    )
     .groupBy(inboxTestPlacements.testId, inboxTestPlacements.provider);
 }
 
@@ -131,7 +142,12 @@ export interface NewSource {
  * Sources seen for the first time in the domain's reports on a day of the range, failing DMARC that
  * day. Not on the domain's first report day: then every source is new.
  */
-export async function listNewFailingSources(ex: Executor, userId: number, domain: string, range: Range): Promise<NewSource[]> {
+export async function listNewFailingSources(
+  ex: Executor,
+  userId: number,
+  domain: string,
+  range: Range,
+): Promise<NewSource[]> {
   const result = await ex.execute(sql`
     with mine as (
       select source_ip, day, total, failed from ${dmarcSourceDays}
@@ -146,7 +162,11 @@ export async function listNewFailingSources(ex: Executor, userId: number, domain
     having sum(m.failed) > 0
     order by f.first_day desc, sum(m.failed) desc
     limit ${ROWS_MAX}`);
-  return (result as unknown as { rows: NewSource[] }).rows.map((r) => ({ ...r, total: Number(r.total), failed: Number(r.failed) }));
+  return (result as unknown as { rows: NewSource[] }).rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    failed: Number(r.failed),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +182,12 @@ export async function listAccountMetricDays(ex: Executor, userId: number, range:
  * sender's domain, bounce.brand.com under brand.com). ESP statistics name no domain, so they are
  * only in the account's figures above.
  */
-export async function listDomainEventDays(ex: Executor, userId: number, domain: string, range: Range): Promise<DayVolumes[]> {
+export async function listDomainEventDays(
+  ex: Executor,
+  userId: number,
+  domain: string,
+  range: Range,
+): Promise<DayVolumes[]> {
   const date = sql<string>`to_char(${deliveryEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::float8`;
   return ex
@@ -188,7 +213,12 @@ export async function listDomainEventDays(ex: Executor, userId: number, domain: 
 }
 
 /** One sending IP's figures per day, from the MTA event rows that name it. */
-export async function listIpMetricDays(ex: Executor, userId: number, address: string, range: Range): Promise<DayVolumes[]> {
+export async function listIpMetricDays(
+  ex: Executor,
+  userId: number,
+  address: string,
+  range: Range,
+): Promise<DayVolumes[]> {
   const date = sql<string>`to_char(${emailMetrics.date}, 'YYYY-MM-DD')`;
   return ex
     .select({
@@ -217,7 +247,12 @@ export interface SpamDay {
   ratio: number;
 }
 
-export async function listGmailSpamDays(ex: Executor, userId: number, domain: string, range: Range): Promise<SpamDay[]> {
+export async function listGmailSpamDays(
+  ex: Executor,
+  userId: number,
+  domain: string,
+  range: Range,
+): Promise<SpamDay[]> {
   const rows = await ex
     .select({ date: postmasterStats.date, ratio: postmasterStats.userReportedSpamRatio })
     .from(postmasterStats)
@@ -283,13 +318,19 @@ export interface ListingRow {
 }
 
 /** Listings of the domain or of these IPs that began or ended in the range, newest first. */
-export async function listListings(ex: Executor, userId: number, target: { domainId?: number; ipIds: number[] }, range: Range): Promise<ListingRow[]> {
+export async function listListings(
+  ex: Executor,
+  userId: number,
+  target: { domainId?: number; ipIds: number[] },
+  range: Range,
+): Promise<ListingRow[]> {
   const whose = [
     ...(target.domainId !== undefined ? [eq(blocklistListings.domainId, target.domainId)] : []),
     ...(target.ipIds.length ? [inArray(blocklistListings.ipAddressId, target.ipIds)] : []),
   ];
   if (whose.length === 0) return [];
-  const inRange = (column: typeof blocklistListings.listedAt | typeof blocklistListings.delistedAt) => and(gte(column, range.since), lte(column, range.until));
+  const inRange = (column: typeof blocklistListings.listedAt | typeof blocklistListings.delistedAt) =>
+    and(gte(column, range.since), lte(column, range.until));
   return ex
     .select({
       id: blocklistListings.id,
@@ -300,7 +341,13 @@ export async function listListings(ex: Executor, userId: number, target: { domai
       ipAddressId: blocklistListings.ipAddressId,
     })
     .from(blocklistListings)
-    .where(and(eq(blocklistListings.userId, userId), or(...whose), or(inRange(blocklistListings.listedAt), inRange(blocklistListings.delistedAt))))
+    .where(
+      and(
+        eq(blocklistListings.userId, userId),
+        or(...whose),
+        or(inRange(blocklistListings.listedAt), inRange(blocklistListings.delistedAt)),
+      ),
+    )
     .orderBy(desc(blocklistListings.listedAt))
     .limit(ROWS_MAX);
 }
@@ -310,7 +357,12 @@ export async function listListings(ex: Executor, userId: number, target: { domai
 
 export type DnsChangeRow = typeof domainDnsChanges.$inferSelect;
 
-export async function listDnsChanges(ex: Executor, userId: number, domainId: number, range: Range): Promise<DnsChangeRow[]> {
+export async function listDnsChanges(
+  ex: Executor,
+  userId: number,
+  domainId: number,
+  range: Range,
+): Promise<DnsChangeRow[]> {
   return ex
     .select()
     .from(domainDnsChanges)
@@ -328,11 +380,21 @@ export async function listDnsChanges(ex: Executor, userId: number, domainId: num
 
 export type IntegrationErrorRow = typeof integrationErrors.$inferSelect;
 
-export async function listIntegrationErrors(ex: Executor, userId: number, range: Range): Promise<IntegrationErrorRow[]> {
+export async function listIntegrationErrors(
+  ex: Executor,
+  userId: number,
+  range: Range,
+): Promise<IntegrationErrorRow[]> {
   return ex
     .select()
     .from(integrationErrors)
-    .where(and(eq(integrationErrors.userId, userId), gte(integrationErrors.at, range.since), lte(integrationErrors.at, range.until)))
+    .where(
+      and(
+        eq(integrationErrors.userId, userId),
+        gte(integrationErrors.at, range.since),
+        lte(integrationErrors.at, range.until),
+      ),
+    )
     .orderBy(desc(integrationErrors.at), desc(integrationErrors.id))
     .limit(ROWS_MAX);
 }
@@ -343,12 +405,22 @@ export async function listNotes(ex: Executor, userId: number, domainId: number, 
   return ex
     .select()
     .from(domainNotes)
-    .where(and(eq(domainNotes.userId, userId), eq(domainNotes.domainId, domainId), gte(domainNotes.at, range.since), lte(domainNotes.at, range.until)))
+    .where(
+      and(
+        eq(domainNotes.userId, userId),
+        eq(domainNotes.domainId, domainId),
+        gte(domainNotes.at, range.since),
+        lte(domainNotes.at, range.until),
+      ),
+    )
     .orderBy(desc(domainNotes.at), desc(domainNotes.id))
     .limit(ROWS_MAX);
 }
 
-export async function insertNote(ex: Executor, note: { userId: number; domainId: number; at: Date; text: string }): Promise<NoteRow> {
+export async function insertNote(
+  ex: Executor,
+  note: { userId: number; domainId: number; at: Date; text: string },
+): Promise<NoteRow> {
   const [row] = await ex.insert(domainNotes).values(note).returning();
   return row!;
 }
@@ -374,6 +446,10 @@ export async function alertedDrops(ex: Executor, domainId: number, dropIds: stri
 
 /** Marks a drop alerted; false when it already was (its alert is never raised twice). */
 export async function claimDropAlert(ex: Executor, userId: number, domainId: number, dropId: string): Promise<boolean> {
-  const rows = await ex.insert(dropAlerts).values({ userId, domainId, dropId }).onConflictDoNothing().returning({ dropId: dropAlerts.dropId });
+  const rows = await ex
+    .insert(dropAlerts)
+    .values({ userId, domainId, dropId })
+    .onConflictDoNothing()
+    .returning({ dropId: dropAlerts.dropId });
   return rows.length > 0;
 }

@@ -32,8 +32,10 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 const dayOf = (daysAgo: number) => utcDay(Date.now() - daysAgo * DAY);
-const timelineOf = async (client: TestClient, id: number, days = 30) => (await client.get(`/api/domains/${id}/timeline?days=${days}`)).json() as DomainTimeline;
-const diagnosisOf = async (client: TestClient, id: number) => (await client.get(`/api/domains/${id}/diagnosis`)).json() as Diagnosis;
+const timelineOf = async (client: TestClient, id: number, days = 30) =>
+  (await client.get(`/api/domains/${id}/timeline?days=${days}`)).json() as DomainTimeline;
+const diagnosisOf = async (client: TestClient, id: number) =>
+  (await client.get(`/api/domains/${id}/diagnosis`)).json() as Diagnosis;
 const evaluate = (userId: number) => evaluateAlerts({ db: t.database.db, jobs: t.jobs }, userId);
 
 async function userWithDomain(name: string) {
@@ -44,7 +46,13 @@ async function userWithDomain(name: string) {
 }
 
 async function reportDay(client: TestClient, daysAgo: number, sent: number, bounced: number) {
-  const res = await client.post('/api/v1/metrics', { provider: 'newsletter-tool', date: dayOf(daysAgo), emailsSent: sent, delivered: sent - bounced, bounced });
+  const res = await client.post('/api/v1/metrics', {
+    provider: 'newsletter-tool',
+    date: dayOf(daysAgo),
+    emailsSent: sent,
+    delivered: sent - bounced,
+    bounced,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -67,8 +75,16 @@ describe('a bounce spike with no evidence before it', () => {
 
     const { drops } = await diagnosisOf(client, domainId);
     expect(drops).toHaveLength(1);
-    expect(drops[0]).toMatchObject({ series: 'bounce:rate', label: 'Bounce rate (all domains)', before: 1, after: 9, causes: [] });
-    expect(drops[0]!.summary).toMatch(new RegExp(`^Bounce rate \\(all domains\\) rose from 1% to 9% on \\d{1,2} \\w+; ${NO_CLEAR_CAUSE}$`));
+    expect(drops[0]).toMatchObject({
+      series: 'bounce:rate',
+      label: 'Bounce rate (all domains)',
+      before: 1,
+      after: 9,
+      causes: [],
+    });
+    expect(drops[0]!.summary).toMatch(
+      new RegExp(`^Bounce rate \\(all domains\\) rose from 1% to 9% on \\d{1,2} \\w+; ${NO_CLEAR_CAUSE}$`),
+    );
     // The drop is on the timeline too.
     expect(timeline.events.filter((e) => e.kind === 'drop')).toEqual([
       expect.objectContaining({ title: 'Bounce rate (all domains) rose to 9%', detail: drops[0]!.summary }),
@@ -100,7 +116,14 @@ describe('a domain with its own MTA events', () => {
     const { token } = (await client.post('/api/webhook-tokens/generate')).json() as { token: string };
     const at = Math.floor(Date.now() / 1000) - 60;
     const record = (id: string, type: 'Delivery' | 'Bounce', sender: string) =>
-      JSON.stringify({ type, id, sender, recipient: `${id}@gmail.com`, response: { code: type === 'Bounce' ? 550 : 250, content: 'x' }, timestamp: at });
+      JSON.stringify({
+        type,
+        id,
+        sender,
+        recipient: `${id}@gmail.com`,
+        response: { code: type === 'Bounce' ? 550 : 250, content: 'x' },
+        timestamp: at,
+      });
     const lines = [
       ...Array.from({ length: 9 }, (_, i) => record(`own${i}`, 'Delivery', 'news@mail.own-events.com')),
       record('own9', 'Bounce', 'news@own-events.com'),
@@ -139,7 +162,9 @@ describe('who may read a timeline', () => {
       expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
     }
     // The owner's note is still there, and the stranger wrote none.
-    expect((await timelineOf(owner.client, owner.domainId)).events.filter((e) => e.kind === 'note').map((e) => e.title)).toEqual(['mine']);
+    expect(
+      (await timelineOf(owner.client, owner.domainId)).events.filter((e) => e.kind === 'note').map((e) => e.title),
+    ).toEqual(['mine']);
     expect(await t.database.db.select().from(domainNotes).where(eq(domainNotes.userId, stranger.user.id))).toEqual([]);
   });
 
@@ -149,12 +174,18 @@ describe('who may read a timeline', () => {
     const key = await newApiKey(client);
     const timeline = await withKey(t.app, key, 'GET', `/api/domains/${domainId}/timeline?days=7`);
     expect(timeline.statusCode, timeline.body).toBe(200);
-    expect(timeline.json()).toMatchObject({ domain: { id: domainId, name: 'scripted-brand.com' }, series: [], events: [] });
+    expect(timeline.json()).toMatchObject({
+      domain: { id: domainId, name: 'scripted-brand.com' },
+      series: [],
+      events: [],
+    });
     expect(Date.parse(timeline.json().to) - Date.parse(timeline.json().from)).toBe(7 * DAY);
     expect((await withKey(t.app, key, 'GET', `/api/domains/${domainId}/diagnosis`)).json()).toEqual({ drops: [] });
     const note = await withKey(t.app, key, 'POST', `/api/domains/${domainId}/notes`, { text: 'deploy from CI' });
     expect(note.statusCode).toBe(201);
-    expect((await withKey(t.app, key, 'DELETE', `/api/domains/${domainId}/notes/${note.json().id}`)).statusCode).toBe(204);
+    expect((await withKey(t.app, key, 'DELETE', `/api/domains/${domainId}/notes/${note.json().id}`)).statusCode).toBe(
+      204,
+    );
   });
 });
 
@@ -201,8 +232,11 @@ describe('notes', () => {
       expect(res.json().message).toMatch(message);
     }
     expect((await client.post(`/api/domains/${domainId}/notes`, { text: 'x'.repeat(500) })).statusCode).toBe(201);
-    expect(await t.database.db.select({ id: domainNotes.id }).from(domainNotes).where(eq(domainNotes.userId, user.id))).toHaveLength(1);
-    for (const url of [`/api/domains/${domainId}/notes/abc`, `/api/domains/${domainId}/notes/0`]) expect((await client.delete(url)).statusCode).toBe(400);
+    expect(
+      await t.database.db.select({ id: domainNotes.id }).from(domainNotes).where(eq(domainNotes.userId, user.id)),
+    ).toHaveLength(1);
+    for (const url of [`/api/domains/${domainId}/notes/abc`, `/api/domains/${domainId}/notes/0`])
+      expect((await client.delete(url)).statusCode).toBe(400);
   });
 
   it('bounds days from 1 to 365', async () => {
@@ -218,13 +252,19 @@ describe('notes', () => {
 describe('the DNS history', () => {
   it('keeps each record change seen by a check, and a check that starts failing, never the first check', async () => {
     const name = 'moving-brand.com';
-    dns.zone[name] = { TXT: ['v=spf1 include:_spf.moving-brand.com -all'], MX: [{ exchange: 'mx1.moving-brand.com', priority: 10 }] };
+    dns.zone[name] = {
+      TXT: ['v=spf1 include:_spf.moving-brand.com -all'],
+      MX: [{ exchange: 'mx1.moving-brand.com', priority: 10 }],
+    };
     dns.zone[`_dmarc.${name}`] = { TXT: ['v=DMARC1; p=none'] };
     const { client } = await signUp(t.app);
     const domainId = (await client.post('/api/domains', { domain: name, verifyDns: true })).json().id as number;
     expect((await timelineOf(client, domainId)).events).toEqual([]);
 
-    dns.zone[name] = { TXT: ['v=spf1 include:_spf.moving-brand.com -all'], MX: [{ exchange: 'mx2.moving-brand.com', priority: 10 }] };
+    dns.zone[name] = {
+      TXT: ['v=spf1 include:_spf.moving-brand.com -all'],
+      MX: [{ exchange: 'mx2.moving-brand.com', priority: 10 }],
+    };
     delete dns.zone[`_dmarc.${name}`];
     expect((await client.post(`/api/domains/${domainId}/verify`)).statusCode).toBe(200);
     // Nothing changed since: a third check adds nothing.
@@ -238,7 +278,9 @@ describe('the DNS history', () => {
     expect(events[0]!.detail).toBe(
       `v=DMARC1; p=none → (none). The DMARC record of ${name} is gone (it had p=none): receivers no longer apply your policy or send you reports. The DMARC check now fails (missing): No DMARC record: receivers apply no policy to mail that fails SPF and DKIM, and you get no reports.`,
     );
-    expect(events[1]!.detail).toBe(`10 mx1.${name} → 10 mx2.${name}. The MX records of ${name} changed from 10 mx1.${name} to 10 mx2.${name}.`);
+    expect(events[1]!.detail).toBe(
+      `10 mx1.${name} → 10 mx2.${name}. The MX records of ${name} changed from 10 mx1.${name} to 10 mx2.${name}.`,
+    );
   });
 });
 
@@ -246,7 +288,8 @@ describe('the timeline of a sending IP', () => {
   it('shows the IP’s listings and delistings from the reputation check', async () => {
     const { client, user } = await signUp(t.app);
     const ip = (await client.post('/api/ip-addresses', { ipAddress: '93.184.216.77', type: 'dedicated' })).json();
-    const run = () => runReputationCheck({ db: t.database.db, dns: t.dns, log: pino({ level: 'silent' }), jobs: t.jobs }, user.id);
+    const run = () =>
+      runReputationCheck({ db: t.database.db, dns: t.dns, log: pino({ level: 'silent' }), jobs: t.jobs }, user.id);
     dns.zone['77.216.184.93.bl.spamcop.net'] = { A: ['127.0.0.2'] };
     await run();
     delete dns.zone['77.216.184.93.bl.spamcop.net'];
@@ -260,7 +303,10 @@ describe('the timeline of a sending IP', () => {
       ['listing', '93.184.216.77 listed on SpamCop', '/blacklist-monitoring'],
       ['delisting', '93.184.216.77 removed from SpamCop', '/blacklist-monitoring'],
     ]);
-    expect((await client.get('/api/ip-addresses/999999/timeline')).json()).toEqual({ code: 'not_found', message: 'IP address not found' });
+    expect((await client.get('/api/ip-addresses/999999/timeline')).json()).toEqual({
+      code: 'not_found',
+      message: 'IP address not found',
+    });
   });
 });
 
@@ -275,10 +321,18 @@ describe('integration errors', () => {
       credentialsEncrypted: null,
       config: {},
     }))!;
-    await updateIntegration(t.database.db, integration.id, { lastError: 'SendGrid answered 401: invalid API key', status: 'error' });
-    await updateIntegration(t.database.db, integration.id, { lastError: 'SendGrid answered 401: invalid API key', consecutiveFailures: 2 });
+    await updateIntegration(t.database.db, integration.id, {
+      lastError: 'SendGrid answered 401: invalid API key',
+      status: 'error',
+    });
+    await updateIntegration(t.database.db, integration.id, {
+      lastError: 'SendGrid answered 401: invalid API key',
+      consecutiveFailures: 2,
+    });
     await updateIntegration(t.database.db, integration.id, { lastError: null, status: 'active' });
-    expect(await t.database.db.select().from(integrationErrors).where(eq(integrationErrors.userId, user.id))).toHaveLength(2);
+    expect(
+      await t.database.db.select().from(integrationErrors).where(eq(integrationErrors.userId, user.id)),
+    ).toHaveLength(2);
 
     const events = (await timelineOf(client, domainId)).events;
     expect(events.map((e) => [e.kind, e.title, e.detail])).toEqual([

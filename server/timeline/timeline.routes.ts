@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainIdParams } from '@contracts/domains';
 import { IpAddressIdParams } from '@contracts/reputation';
-import { CreateNoteRequest, Diagnosis, DomainNoteParams, DomainTimeline, IpTimeline, TimelineNote, TimelineQuery } from '@contracts/timeline';
+import {
+  CreateNoteRequest,
+  Diagnosis,
+  DomainNoteParams,
+  DomainTimeline,
+  IpTimeline,
+  TimelineNote,
+  TimelineQuery,
+} from '@contracts/timeline';
 import type { AppContext } from '../platform/context';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
@@ -17,20 +25,31 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(
     '/api/domains/:id/timeline',
-    { onRequest: signedIn, schema: { params: DomainIdParams, querystring: TimelineQuery, response: { 200: DomainTimeline } } },
+    {
+      onRequest: signedIn,
+      schema: { params: DomainIdParams, querystring: TimelineQuery, response: { 200: DomainTimeline } },
+    },
     async (request) => domainTimeline(ctx.db, currentUser(request).id, request.params.id, request.query.days),
   );
 
   r.get(
     '/api/domains/:id/diagnosis',
-    { onRequest: signedIn, schema: { params: DomainIdParams, querystring: TimelineQuery, response: { 200: Diagnosis } } },
+    {
+      onRequest: signedIn,
+      schema: { params: DomainIdParams, querystring: TimelineQuery, response: { 200: Diagnosis } },
+    },
     async (request) => domainDiagnosis(ctx.db, currentUser(request).id, request.params.id, request.query.days),
   );
 
   r.post(
     '/api/domains/:id/notes',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { params: DomainIdParams, body: CreateNoteRequest, response: { 201: TimelineNote } } },
-    async (request, reply) => reply.code(201).send(await addNote(ctx.db, currentUser(request).id, request.params.id, request.body)),
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { params: DomainIdParams, body: CreateNoteRequest, response: { 201: TimelineNote } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addNote(ctx.db, currentUser(request).id, request.params.id, request.body)),
   );
 
   r.delete(
@@ -44,7 +63,10 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(
     '/api/ip-addresses/:id/timeline',
-    { onRequest: signedIn, schema: { params: IpAddressIdParams, querystring: TimelineQuery, response: { 200: IpTimeline } } },
+    {
+      onRequest: signedIn,
+      schema: { params: IpAddressIdParams, querystring: TimelineQuery, response: { 200: IpTimeline } },
+    },
     async (request) => ipTimeline(ctx.db, currentUser(request).id, request.params.id, request.query.days),
   );
 }

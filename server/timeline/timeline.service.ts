@@ -16,8 +16,24 @@ import { AppError } from '../platform/errors';
 import { detectChanges, ruleOf, type DetectedChange } from './change-detection';
 import { diagnose, dropIdOf, WINDOW_HOURS } from './diagnosis';
 import type { EvidenceEvent } from './evidence';
-import { dnsEvents, dropEvents, integrationEvents, listingEvents, newSourceEvents, noteEvents, testEvents } from './timeline-events';
-import { DAILY_SERIES, dmarcSeries, gmailSpamSeries, metricSeries, placementSeries, seriesStart, within } from './timeline-series';
+import {
+  dnsEvents,
+  dropEvents,
+  integrationEvents,
+  listingEvents,
+  newSourceEvents,
+  noteEvents,
+  testEvents,
+} from './timeline-events';
+import {
+  DAILY_SERIES,
+  dmarcSeries,
+  gmailSpamSeries,
+  metricSeries,
+  placementSeries,
+  seriesStart,
+  within,
+} from './timeline-series';
 import * as repo from './timeline.repo';
 
 /*
@@ -66,7 +82,12 @@ function findChanges(all: readonly TimelineSeries[], from: Date, to: Date): Foun
 }
 
 /** The changes diagnosed with the events, newest first. */
-function diagnoseAll(changes: readonly FoundChange[], events: readonly EvidenceEvent[], subject: string, now: Date): Drop[] {
+function diagnoseAll(
+  changes: readonly FoundChange[],
+  events: readonly EvidenceEvent[],
+  subject: string,
+  now: Date,
+): Drop[] {
   return changes
     .map(({ change, daily }) => diagnose({ change, daily, events, subject, now }))
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.series.localeCompare(b.series));
@@ -80,7 +101,12 @@ function eventsOf(events: readonly EvidenceEvent[], from: Date): EvidenceEvent[]
     events
       .filter((e) => Date.parse(e.event.at) >= from.getTime())
       // At the same moment, a drop comes after the evidence it was found in (the test that showed it).
-      .sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at) || dropLast(a) - dropLast(b) || a.event.id.localeCompare(b.event.id))
+      .sort(
+        (a, b) =>
+          Date.parse(a.event.at) - Date.parse(b.event.at) ||
+          dropLast(a) - dropLast(b) ||
+          a.event.id.localeCompare(b.event.id),
+      )
       .slice(-TIMELINE_EVENTS_MAX)
   );
 }
@@ -131,13 +157,24 @@ async function domainSeries(ex: Executor, userId: number, name: string, w: Windo
   return { series, tests, placements };
 }
 
-async function domainEvents(ex: Executor, userId: number, domain: DomainRef, w: Window, found: Awaited<ReturnType<typeof domainSeries>>) {
+async function domainEvents(
+  ex: Executor,
+  userId: number,
+  domain: DomainRef,
+  w: Window,
+  found: Awaited<ReturnType<typeof domainSeries>>,
+) {
   const name = domain.domain.toLowerCase();
   const range = w.eventRange;
   const ips = await repo.listSendingIps(ex, userId, name, range);
   return [
     ...dnsEvents(await repo.listDnsChanges(ex, userId, domain.id, range), name),
-    ...listingEvents(await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, range), ips, name, range),
+    ...listingEvents(
+      await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, range),
+      ips,
+      name,
+      range,
+    ),
     ...newSourceEvents(await repo.listNewFailingSources(ex, userId, name, range), name, w.now),
     ...testEvents(
       found.tests.filter((t) => t.completedAt >= range.since),
@@ -148,12 +185,24 @@ async function domainEvents(ex: Executor, userId: number, domain: DomainRef, w: 
   ];
 }
 
-async function assembleDomain(ex: Executor, userId: number, domain: DomainRef, days: number, now: Date): Promise<Assembled> {
+async function assembleDomain(
+  ex: Executor,
+  userId: number,
+  domain: DomainRef,
+  days: number,
+  now: Date,
+): Promise<Assembled> {
   const w = windowOf(days, now);
   const found = await domainSeries(ex, userId, domain.domain.toLowerCase(), w);
   const events = await domainEvents(ex, userId, domain, w, found);
   const drops = diagnoseAll(findChanges(found.series, w.from, now), events, domain.domain.toLowerCase(), now);
-  return { from: w.from, to: now, series: within(found.series, w.from), events: [...events, ...dropEvents(drops, null)], drops };
+  return {
+    from: w.from,
+    to: now,
+    series: within(found.series, w.from),
+    events: [...events, ...dropEvents(drops, null)],
+    drops,
+  };
 }
 
 async function ownDomain(ex: Executor, userId: number, domainId: number) {
@@ -162,7 +211,13 @@ async function ownDomain(ex: Executor, userId: number, domainId: number) {
   return row;
 }
 
-export async function domainTimeline(ex: Executor, userId: number, domainId: number, days: number, now = new Date()): Promise<DomainTimeline> {
+export async function domainTimeline(
+  ex: Executor,
+  userId: number,
+  domainId: number,
+  days: number,
+  now = new Date(),
+): Promise<DomainTimeline> {
   const domain = await ownDomain(ex, userId, domainId);
   const assembled = await assembleDomain(ex, userId, domain, days, now);
   return {
@@ -174,18 +229,35 @@ export async function domainTimeline(ex: Executor, userId: number, domainId: num
   };
 }
 
-export async function domainDiagnosis(ex: Executor, userId: number, domainId: number, days: number, now = new Date()): Promise<Diagnosis> {
+export async function domainDiagnosis(
+  ex: Executor,
+  userId: number,
+  domainId: number,
+  days: number,
+  now = new Date(),
+): Promise<Diagnosis> {
   const domain = await ownDomain(ex, userId, domainId);
   return { drops: (await assembleDomain(ex, userId, domain, days, now)).drops };
 }
 
 /** A sending IP: its bounce and complaint rates (MTA events name the IP) and its listings. */
-export async function ipTimeline(ex: Executor, userId: number, ipId: number, days: number, now = new Date()): Promise<IpTimeline> {
+export async function ipTimeline(
+  ex: Executor,
+  userId: number,
+  ipId: number,
+  days: number,
+  now = new Date(),
+): Promise<IpTimeline> {
   const ip = await repo.findUserIp(ex, userId, ipId);
   if (!ip) throw new AppError('not_found', IP_NOT_FOUND);
   const { from, seriesRange, eventRange } = windowOf(days, now);
   const all = metricSeries(await repo.listIpMetricDays(ex, userId, ip.ipAddress, seriesRange));
-  const events = listingEvents(await repo.listListings(ex, userId, { ipIds: [ip.id] }, eventRange), [ip], null, eventRange);
+  const events = listingEvents(
+    await repo.listListings(ex, userId, { ipIds: [ip.id] }, eventRange),
+    [ip],
+    null,
+    eventRange,
+  );
   const drops = diagnoseAll(findChanges(all, from, now), events, ip.ipAddress, now);
   return {
     ip: { id: ip.id, address: ip.ipAddress },
@@ -196,9 +268,19 @@ export async function ipTimeline(ex: Executor, userId: number, ipId: number, day
   };
 }
 
-export async function addNote(ex: Executor, userId: number, domainId: number, body: CreateNoteRequest): Promise<TimelineNote> {
+export async function addNote(
+  ex: Executor,
+  userId: number,
+  domainId: number,
+  body: CreateNoteRequest,
+): Promise<TimelineNote> {
   const domain = await ownDomain(ex, userId, domainId);
-  const row = await repo.insertNote(ex, { userId, domainId: domain.id, at: body.at ? new Date(body.at) : new Date(), text: body.text });
+  const row = await repo.insertNote(ex, {
+    userId,
+    domainId: domain.id,
+    at: body.at ? new Date(body.at) : new Date(),
+    text: body.text,
+  });
   return { id: row.id, at: row.at.toISOString(), text: row.text };
 }
 
@@ -230,7 +312,15 @@ export interface DropAlert {
   title: string;
   message: string;
   domain: string;
-  metadata: { link: string; dropId: string; dropIds: string[]; domainId: number; series: string; before: number; after: number };
+  metadata: {
+    link: string;
+    dropId: string;
+    dropIds: string[];
+    domainId: number;
+    series: string;
+    before: number;
+    after: number;
+  };
 }
 
 /**
@@ -253,7 +343,12 @@ export async function claimNewDrops(ex: Executor, userId: number, now = new Date
     );
     const fresh = changes.filter(({ change }) => !alerted.has(dropIdOf(change)));
     if (fresh.length === 0) continue;
-    const drops = diagnoseAll(fresh, await domainEvents(ex, userId, domain, w, found), domain.domain.toLowerCase(), now);
+    const drops = diagnoseAll(
+      fresh,
+      await domainEvents(ex, userId, domain, w, found),
+      domain.domain.toLowerCase(),
+      now,
+    );
     const moments = new Map<string, Drop[]>();
     for (const drop of drops) moments.set(drop.at, [...(moments.get(drop.at) ?? []), drop]);
     // Oldest first, so the newest drop's alert is the newest alert.

@@ -26,7 +26,12 @@ function freePort(): Promise<number> {
 
 describe('the receiver example in docs/webhooks.md', () => {
   const secret = 'whsec_docs-example-secret';
-  const body = JSON.stringify({ id: 'evt_docs', type: 'webhook.test', created: 1764151200, data: { message: 'hello' } });
+  const body = JSON.stringify({
+    id: 'evt_docs',
+    type: 'webhook.test',
+    created: 1764151200,
+    data: { message: 'hello' },
+  });
   let dir: string;
   let child: ChildProcess;
   let port = 0;

@@ -32,7 +32,8 @@ export function verifyWebhookSignature(
   const pairs = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(pairs.find(([key]) => key === 't')?.[1]);
   const signatures = pairs.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value!);
-  if (!Number.isInteger(timestamp) || signatures.length === 0) return { valid: false, reason: 'malformed signature header' };
+  if (!Number.isInteger(timestamp) || signatures.length === 0)
+    return { valid: false, reason: 'malformed signature header' };
   if (Math.abs(now - timestamp) > toleranceSeconds) return { valid: false, reason: 'timestamp outside the tolerance' };
   const expected = Buffer.from(hmac(secret, timestamp, body), 'hex');
   const matches = signatures.some((signature) => {

@@ -10,7 +10,11 @@ export type WebhookAttemptRow = WebhookDeliveryRow['attempts'][number];
 // it did not exist. The delivery job and event fan-out work by id.
 
 export async function listUserWebhooks(ex: Executor, userId: number): Promise<WebhookRow[]> {
-  return ex.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+  return ex
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId))
+    .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
 }
 
 export async function findUserWebhook(ex: Executor, userId: number, id: number): Promise<WebhookRow | undefined> {
@@ -30,7 +34,11 @@ export async function findWebhook(ex: Executor, id: number): Promise<WebhookRow 
  * The new webhook, or undefined when the account already has `limit`: counted under a per-user lock,
  * so two registrations at once cannot both pass it.
  */
-export async function insertWebhookWithin(ex: Executor, values: typeof webhooks.$inferInsert, limit: number): Promise<WebhookRow | undefined> {
+export async function insertWebhookWithin(
+  ex: Executor,
+  values: typeof webhooks.$inferInsert,
+  limit: number,
+): Promise<WebhookRow | undefined> {
   return ex.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhooks'), ${values.userId})`);
     const [{ count }] = await tx
@@ -65,7 +73,11 @@ export async function listSubscribedWebhooks(ex: Executor, userId: number, event
  * the same event id adds none for a webhook that has one. Returns the event's deliveries nobody has
  * attempted yet (new or left by a run that died before queueing them), for the caller to queue.
  */
-export async function insertDeliveriesOnce(ex: Executor, eventId: string, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<WebhookDeliveryRow[]> {
+export async function insertDeliveriesOnce(
+  ex: Executor,
+  eventId: string,
+  values: (typeof webhookDeliveries.$inferInsert)[],
+): Promise<WebhookDeliveryRow[]> {
   return ex.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook-event'), hashtext(${eventId}))`);
     const existing = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
@@ -79,7 +91,11 @@ export async function insertDeliveriesOnce(ex: Executor, eventId: string, values
 }
 
 /** The webhook a source (Alert Settings) keeps for the user, if any. */
-export async function findSourceWebhook(ex: Executor, userId: number, source: 'alert_settings'): Promise<WebhookRow | undefined> {
+export async function findSourceWebhook(
+  ex: Executor,
+  userId: number,
+  source: 'alert_settings',
+): Promise<WebhookRow | undefined> {
   const [row] = await ex
     .select()
     .from(webhooks)
@@ -114,11 +130,19 @@ export async function countSubscribedWebhooks(ex: Executor, userId: number, even
   const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })
     .from(webhooks)
-    .where(and(eq(webhooks.userId, userId), or(...eventTypes.map((type) => sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`))));
+    .where(
+      and(
+        eq(webhooks.userId, userId),
+        or(...eventTypes.map((type) => sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`)),
+      ),
+    );
   return row?.n ?? 0;
 }
 
-export async function insertDeliveries(ex: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<WebhookDeliveryRow[]> {
+export async function insertDeliveries(
+  ex: Executor,
+  values: (typeof webhookDeliveries.$inferInsert)[],
+): Promise<WebhookDeliveryRow[]> {
   if (values.length === 0) return [];
   return ex.insert(webhookDeliveries).values(values).returning();
 }
@@ -128,7 +152,11 @@ export async function findDelivery(ex: Executor, id: number): Promise<WebhookDel
   return row;
 }
 
-export async function findUserDelivery(ex: Executor, userId: number, id: number): Promise<WebhookDeliveryRow | undefined> {
+export async function findUserDelivery(
+  ex: Executor,
+  userId: number,
+  id: number,
+): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await ex
     .select()
     .from(webhookDeliveries)
@@ -136,7 +164,11 @@ export async function findUserDelivery(ex: Executor, userId: number, id: number)
   return row;
 }
 
-export async function listLatestDeliveries(ex: Executor, webhookId: number, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function listLatestDeliveries(
+  ex: Executor,
+  webhookId: number,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   return ex
     .select()
     .from(webhookDeliveries)
@@ -163,7 +195,9 @@ export async function recordAttempt(
       status,
       deliveredAt: status === 'delivered' ? new Date(attempt.at) : null,
     })
-    .where(and(eq(webhookDeliveries.id, id), sql`jsonb_array_length(${webhookDeliveries.attempts}) = ${attemptsBefore}`))
+    .where(
+      and(eq(webhookDeliveries.id, id), sql`jsonb_array_length(${webhookDeliveries.attempts}) = ${attemptsBefore}`),
+    )
     .returning();
   return row;
 }
@@ -173,7 +207,12 @@ export async function recordAttempt(
  * (the process that wrote them died before queueing them) or waiting for a retry whose job was lost.
  * The retry wait is the one attemptDelivery queues: retrySeconds x 4^(attempts - 1).
  */
-export async function listStrandedDeliveryIds(ex: Executor, retrySeconds: number, graceSeconds: number, limit: number): Promise<number[]> {
+export async function listStrandedDeliveryIds(
+  ex: Executor,
+  retrySeconds: number,
+  graceSeconds: number,
+  limit: number,
+): Promise<number[]> {
   const rows = await ex
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)

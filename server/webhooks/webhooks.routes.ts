@@ -15,7 +15,14 @@ import { AppError } from '../platform/errors';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
 import { createWebhook, redeliver, sendTestEvent, toDelivery, toWebhook } from './webhooks.service';
-import { deleteUserWebhook, findUserDelivery, findUserWebhook, listLatestDeliveries, listUserWebhooks, type WebhookRow } from './webhooks.repo';
+import {
+  deleteUserWebhook,
+  findUserDelivery,
+  findUserWebhook,
+  listLatestDeliveries,
+  listUserWebhooks,
+  type WebhookRow,
+} from './webhooks.repo';
 
 const NOT_FOUND = 'Webhook not found';
 /** The deliveries a webhook's log shows. */
@@ -41,22 +48,35 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.post(
     '/api/webhooks',
-    { onRequest: signedIn, config: { idempotent: true }, schema: { body: CreateWebhookBody, response: { 200: CreatedWebhook } } },
+    {
+      onRequest: signedIn,
+      config: { idempotent: true },
+      schema: { body: CreateWebhookBody, response: { 200: CreatedWebhook } },
+    },
     async (request) => createWebhook(ctx, currentUser(request).id, request.body),
   );
 
-  r.delete('/api/webhooks/:id', { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 204: z.undefined() } } }, async (request, reply) => {
-    const { id } = request.params;
-    const webhook = await ownWebhook(currentUser(request).id, id);
-    // Alert Settings would still say it is on: it is turned off where it was turned on.
-    if (webhook.source === 'alert_settings')
-      throw new AppError('conflict', 'This webhook belongs to Alert Settings: turn off webhook notifications there to remove it');
-    if (!(await deleteUserWebhook(ctx.db, currentUser(request).id, id))) throw new AppError('not_found', NOT_FOUND);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/webhooks/:id',
+    { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const webhook = await ownWebhook(currentUser(request).id, id);
+      // Alert Settings would still say it is on: it is turned off where it was turned on.
+      if (webhook.source === 'alert_settings')
+        throw new AppError(
+          'conflict',
+          'This webhook belongs to Alert Settings: turn off webhook notifications there to remove it',
+        );
+      if (!(await deleteUserWebhook(ctx.db, currentUser(request).id, id))) throw new AppError('not_found', NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post('/api/webhooks/:id/test', { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 200: WebhookDelivery } } }, async (request) =>
-    sendTestEvent(ctx.db, ctx.jobs, await ownWebhook(currentUser(request).id, request.params.id)),
+  r.post(
+    '/api/webhooks/:id/test',
+    { onRequest: signedIn, schema: { params: WebhookIdParams, response: { 200: WebhookDelivery } } },
+    async (request) => sendTestEvent(ctx.db, ctx.jobs, await ownWebhook(currentUser(request).id, request.params.id)),
   );
 
   r.get(

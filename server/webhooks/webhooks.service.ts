@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOKS_PER_ACCOUNT, type CreatedWebhook, type Webhook, type WebhookDelivery, type WebhookEvent } from '@contracts/webhooks';
+import {
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOKS_PER_ACCOUNT,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@contracts/webhooks';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
@@ -41,7 +48,8 @@ export interface WebhookEnvelope {
   data: unknown;
 }
 
-const SECRET_UNREADABLE = 'The signing secret cannot be read: APP_SECRET is not the one it was stored with. Delete this webhook and register it again';
+const SECRET_UNREADABLE =
+  'The signing secret cannot be read: APP_SECRET is not the one it was stored with. Delete this webhook and register it again';
 
 /** The signing secret, or undefined when the secret box cannot open it (APP_SECRET was changed). */
 function readSecret(row: WebhookRow, appSecret: string): string | undefined {
@@ -85,9 +93,14 @@ export interface NewWebhook {
 }
 
 /** Registers a webhook whose host resolves to public addresses only; the answer carries the secret, once. */
-export async function createWebhook(ctx: Pick<AppContext, 'db' | 'env' | 'dns'>, userId: number, input: NewWebhook): Promise<CreatedWebhook> {
+export async function createWebhook(
+  ctx: Pick<AppContext, 'db' | 'env' | 'dns'>,
+  userId: number,
+  input: NewWebhook,
+): Promise<CreatedWebhook> {
   const url = new URL(input.url);
-  if (url.username || url.password) throw new AppError('validation_error', 'Webhook URLs must not contain a user name or password');
+  if (url.username || url.password)
+    throw new AppError('validation_error', 'Webhook URLs must not contain a user name or password');
   try {
     await appOutboundGuard(ctx.env, ctx.dns).resolve(url.hostname.replace(/^\[(.*)\]$/, '$1'));
   } catch (err) {
@@ -97,10 +110,20 @@ export async function createWebhook(ctx: Pick<AppContext, 'db' | 'env' | 'dns'>,
   const secret = newSecret();
   const row = await insertWebhookWithin(
     ctx.db,
-    { userId, url: url.href, events: input.events, description: input.description || null, secretEncrypted: encryptSecret(secret, ctx.env.APP_SECRET) },
+    {
+      userId,
+      url: url.href,
+      events: input.events,
+      description: input.description || null,
+      secretEncrypted: encryptSecret(secret, ctx.env.APP_SECRET),
+    },
     WEBHOOKS_PER_ACCOUNT,
   );
-  if (!row) throw new AppError('conflict', `An account can have at most ${WEBHOOKS_PER_ACCOUNT} webhooks: delete one to add another`);
+  if (!row)
+    throw new AppError(
+      'conflict',
+      `An account can have at most ${WEBHOOKS_PER_ACCOUNT} webhooks: delete one to add another`,
+    );
   return { ...toWebhook(row, ctx.env.APP_SECRET), secret };
 }
 
@@ -109,7 +132,10 @@ function newSecret(): string {
 }
 
 /** What Alert Settings' webhook URL subscribes to, and how the list names it. */
-export const ALERT_SETTINGS_WEBHOOK = { events: ['alert.created', 'alert.resolved'] as WebhookEvent[], description: 'Alert Settings' };
+export const ALERT_SETTINGS_WEBHOOK = {
+  events: ['alert.created', 'alert.resolved'] as WebhookEvent[],
+  description: 'Alert Settings',
+};
 
 /**
  * Keeps the one webhook Alert Settings manages in line with its URL, inside the settings' own
@@ -118,7 +144,12 @@ export const ALERT_SETTINGS_WEBHOOK = { events: ['alert.created', 'alert.resolve
  * answer carries the new secret when one was made, the only time it is shown. The URL was checked by
  * the caller (https, public host); this webhook does not count toward the 20 the user registers.
  */
-export async function syncAlertSettingsWebhook(ex: Executor, appSecret: string, userId: number, url: string | null): Promise<{ secret: string } | null> {
+export async function syncAlertSettingsWebhook(
+  ex: Executor,
+  appSecret: string,
+  userId: number,
+  url: string | null,
+): Promise<{ secret: string } | null> {
   const current = await findSourceWebhook(ex, userId, 'alert_settings');
   if (url === null) {
     if (current) await deleteSourceWebhook(ex, userId, 'alert_settings');
@@ -127,12 +158,16 @@ export async function syncAlertSettingsWebhook(ex: Executor, appSecret: string, 
   const href = new URL(url).href;
   if (current && current.url === href) {
     // The same URL saved again keeps its secret; the events follow the definition.
-    await updateWebhook(ex, current.id, { events: ALERT_SETTINGS_WEBHOOK.events, description: ALERT_SETTINGS_WEBHOOK.description });
+    await updateWebhook(ex, current.id, {
+      events: ALERT_SETTINGS_WEBHOOK.events,
+      description: ALERT_SETTINGS_WEBHOOK.description,
+    });
     return null;
   }
   const secret = newSecret();
   const secretEncrypted = encryptSecret(secret, appSecret);
-  if (current) await updateWebhook(ex, current.id, { url: href, secretEncrypted, events: ALERT_SETTINGS_WEBHOOK.events });
+  if (current)
+    await updateWebhook(ex, current.id, { url: href, secretEncrypted, events: ALERT_SETTINGS_WEBHOOK.events });
   else
     await insertWebhook(ex, {
       userId,
@@ -151,7 +186,8 @@ export async function hasWebhookFor(db: Executor, userId: number, types: Webhook
 }
 
 function refusedHostMessage(err: OutboundRequestError, host: string): string {
-  if (err.reason === 'not_public') return `Webhook URLs must point to a public address: ${host} is private, loopback, link-local or reserved`;
+  if (err.reason === 'not_public')
+    return `Webhook URLs must point to a public address: ${host} is private, loopback, link-local or reserved`;
   return `Webhook URLs must point to a host that resolves: ${host} has no address`;
 }
 
@@ -179,7 +215,13 @@ export async function enqueueWebhookEvent(
   const rows = await insertDeliveriesOnce(
     db,
     envelope.id,
-    subscribed.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: envelope.type, body })),
+    subscribed.map((w) => ({
+      webhookId: w.id,
+      userId: w.userId,
+      eventId: envelope.id,
+      eventType: envelope.type,
+      body,
+    })),
   );
   for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
   return rows.map(toDelivery);
@@ -191,7 +233,12 @@ export async function enqueueWebhookEvent(
  * queueWebhookDeliveries after the commit (a job queued before it could run first and find nothing);
  * if the process dies in between, the sweep queues them (sweepStrandedDeliveries).
  */
-export async function recordWebhookEvent(tx: Executor, userId: number, type: WebhookEvent, data: unknown): Promise<number[]> {
+export async function recordWebhookEvent(
+  tx: Executor,
+  userId: number,
+  type: WebhookEvent,
+  data: unknown,
+): Promise<number[]> {
   const subscribed = await listSubscribedWebhooks(tx, userId, type);
   const envelope = newEnvelope(type, data);
   const body = JSON.stringify(envelope);
@@ -207,7 +254,12 @@ export async function recordWebhookEvent(tx: Executor, userId: number, type: Web
  * recordWebhookEvent for each, with the subscribed webhooks read once and the deliveries written in
  * one statement. Each event gets its own envelope and id.
  */
-export async function recordWebhookEvents(tx: Executor, userId: number, type: WebhookEvent, data: readonly unknown[]): Promise<number[]> {
+export async function recordWebhookEvents(
+  tx: Executor,
+  userId: number,
+  type: WebhookEvent,
+  data: readonly unknown[],
+): Promise<number[]> {
   if (data.length === 0) return [];
   const subscribed = await listSubscribedWebhooks(tx, userId, type);
   if (subscribed.length === 0) return [];
@@ -218,7 +270,8 @@ export async function recordWebhookEvents(tx: Executor, userId: number, type: We
   });
   const ids: number[] = [];
   // A statement holds at most 65,535 parameters: 5 a row.
-  for (let i = 0; i < values.length; i += 5000) ids.push(...(await insertDeliveries(tx, values.slice(i, i + 5000))).map((row) => row.id));
+  for (let i = 0; i < values.length; i += 5000)
+    ids.push(...(await insertDeliveries(tx, values.slice(i, i + 5000))).map((row) => row.id));
   return ids;
 }
 
@@ -256,7 +309,13 @@ export async function sendTestEvent(db: Executor, jobs: JobSender, webhook: Webh
 /** A new delivery of the same event: same event id and body, fresh attempts. */
 export async function redeliver(db: Executor, jobs: JobSender, delivery: WebhookDeliveryRow): Promise<WebhookDelivery> {
   const [row] = await insertDeliveries(db, [
-    { webhookId: delivery.webhookId, userId: delivery.userId, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body },
+    {
+      webhookId: delivery.webhookId,
+      userId: delivery.userId,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      body: delivery.body,
+    },
   ]);
   await jobs.send(deliverWebhookJobType, { deliveryId: row!.id });
   return toDelivery(row!);
@@ -266,7 +325,12 @@ function newEnvelope(type: WebhookEvent, data: unknown): WebhookEnvelope {
   return { id: newWebhookEventId(), type, created: Math.floor(Date.now() / 1000), data };
 }
 
-async function queueDeliveries(db: Executor, jobs: JobSender, targets: WebhookRow[], envelope: WebhookEnvelope): Promise<WebhookDelivery[]> {
+async function queueDeliveries(
+  db: Executor,
+  jobs: JobSender,
+  targets: WebhookRow[],
+  envelope: WebhookEnvelope,
+): Promise<WebhookDelivery[]> {
   const body = JSON.stringify(envelope);
   const rows = await insertDeliveries(
     db,
@@ -282,7 +346,10 @@ async function queueDeliveries(db: Executor, jobs: JobSender, targets: WebhookRo
  * are new jobs rather than pg-boss retries, so the wait comes from the environment and a failed
  * attempt is not a failed job; pg-boss still retries a job whose process died mid-attempt.
  */
-export async function attemptDelivery(ctx: Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>, deliveryId: number): Promise<void> {
+export async function attemptDelivery(
+  ctx: Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>,
+  deliveryId: number,
+): Promise<void> {
   const delivery = await findDelivery(ctx.db, deliveryId);
   if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return;
   const webhook = await findWebhook(ctx.db, delivery.webhookId);
@@ -297,13 +364,33 @@ export async function attemptDelivery(ctx: Pick<AppContext, 'db' | 'env' | 'dns'
   // An unreadable secret stays unreadable: retrying would only send nothing four more times.
   const status = delivered ? 'delivered' : number >= WEBHOOK_MAX_ATTEMPTS || !secret ? 'failed' : 'retrying';
   const recorded = await recordAttempt(ctx.db, delivery.id, delivery.attempts.length, attempt, status);
-  ctx.log.info({ deliveryId, webhookId: webhook.id, attempt: number, status, statusCode: attempt.statusCode, error: attempt.error }, 'webhook attempt');
+  ctx.log.info(
+    {
+      deliveryId,
+      webhookId: webhook.id,
+      attempt: number,
+      status,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+    },
+    'webhook attempt',
+  );
   if (recorded && status === 'retrying') {
-    await ctx.jobs.send(deliverWebhookJobType, { deliveryId }, { startAfterSeconds: ctx.env.WEBHOOK_RETRY_SECONDS * 4 ** (number - 1) });
+    await ctx.jobs.send(
+      deliverWebhookJobType,
+      { deliveryId },
+      { startAfterSeconds: ctx.env.WEBHOOK_RETRY_SECONDS * 4 ** (number - 1) },
+    );
   }
 }
 
-async function post(guard: OutboundGuard, webhook: WebhookRow, delivery: WebhookDeliveryRow, secret: string, timeoutMs: number): Promise<WebhookAttemptRow> {
+async function post(
+  guard: OutboundGuard,
+  webhook: WebhookRow,
+  delivery: WebhookDeliveryRow,
+  secret: string,
+  timeoutMs: number,
+): Promise<WebhookAttemptRow> {
   const started = Date.now();
   const at = new Date(started).toISOString();
   const timestamp = Math.floor(started / 1000);
@@ -322,7 +409,10 @@ async function post(guard: OutboundGuard, webhook: WebhookRow, delivery: Webhook
       maxBytes: RESPONSE_MAX_BYTES,
     });
     // Redirects are never followed: the next hop would be a request to an address nobody checked.
-    const error = res.status >= 300 && res.status < 400 ? `Redirect to ${String(res.headers.location ?? '(no location)').slice(0, 200)} not followed` : null;
+    const error =
+      res.status >= 300 && res.status < 400
+        ? `Redirect to ${String(res.headers.location ?? '(no location)').slice(0, 200)} not followed`
+        : null;
     return {
       at,
       statusCode: res.status,

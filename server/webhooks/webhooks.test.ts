@@ -62,7 +62,10 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
         const n = received.filter((r) => r.path === path).length;
         const answer = signatureValid ? (answers.get(path)?.(n) ?? 200) : 401;
         if (answer === 'silent') return; // never answers: the sender's timeout ends it
-        if (answer === 'redirect') return res.writeHead(302, { location: `https://127.0.0.1:${(privateTarget.address() as AddressInfo).port}/` }).end();
+        if (answer === 'redirect')
+          return res
+            .writeHead(302, { location: `https://127.0.0.1:${(privateTarget.address() as AddressInfo).port}/` })
+            .end();
         res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : 'nope');
       });
     });
@@ -105,7 +108,10 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
   /** The delivery once it is delivered or failed, as the deliveries log shows it. */
   async function settled(client: TestClient, webhookId: number, deliveryId: number): Promise<WebhookDelivery> {
     const delivery = await waitUntil(
-      async () => ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json() as WebhookDelivery[]).find((d) => d.id === deliveryId),
+      async () =>
+        ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json() as WebhookDelivery[]).find(
+          (d) => d.id === deliveryId,
+        ),
       `delivery ${deliveryId} to settle`,
       { until: (d) => d?.status === 'delivered' || d?.status === 'failed', timeoutMs: 25_000 },
     );
@@ -115,7 +121,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
   it('registers a webhook, shows its secret once and keeps it encrypted', async () => {
     const { client, user } = await signUp(t.app);
     const created = await register(client, '/once', ['email.bounced', 'alert.created', 'email.bounced']);
-    expect(created).toMatchObject({ url: url('/once'), events: ['email.bounced', 'alert.created'], description: 'receiver /once' });
+    expect(created).toMatchObject({
+      url: url('/once'),
+      events: ['email.bounced', 'alert.created'],
+      description: 'receiver /once',
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.secretPreview).toBe(`${created.secret.slice(0, 10)}…`);
 
@@ -142,10 +152,20 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const hook = await register(client, '/ok');
     const queued = await client.post(`/api/webhooks/${hook.id}/test`);
     expect(queued.statusCode).toBe(200);
-    expect(queued.json()).toMatchObject({ webhookId: hook.id, eventType: 'webhook.test', status: 'pending', attempts: [], maxAttempts: 5 });
+    expect(queued.json()).toMatchObject({
+      webhookId: hook.id,
+      eventType: 'webhook.test',
+      status: 'pending',
+      attempts: [],
+      maxAttempts: 5,
+    });
 
     const delivery = await settled(client, hook.id, queued.json().id);
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, error: null }], deliveredAt: expect.any(String) });
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: [{ statusCode: 200, error: null }],
+      deliveredAt: expect.any(String),
+    });
     const [request] = received;
     expect(request!.signatureValid).toBe(true);
     expect(request!.headers).toMatchObject({
@@ -164,8 +184,16 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect(envelope.id).toMatch(/^evt_/);
     expect(Math.abs(envelope.created - Date.now() / 1000)).toBeLessThan(60);
     // A receiver holding another secret, or a body changed on the way, fails the check.
-    expect(verifyWebhookSignature('whsec_other', request!.body, request!.headers['inboxpulse-signature'] as string).valid).toBe(false);
-    expect(verifyWebhookSignature(secrets.get('/ok')!, request!.body + ' ', request!.headers['inboxpulse-signature'] as string).valid).toBe(false);
+    expect(
+      verifyWebhookSignature('whsec_other', request!.body, request!.headers['inboxpulse-signature'] as string).valid,
+    ).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        secrets.get('/ok')!,
+        request!.body + ' ',
+        request!.headers['inboxpulse-signature'] as string,
+      ).valid,
+    ).toBe(false);
   });
 
   it('retries after 500s and delivers on the third attempt, logging each', async () => {
@@ -203,7 +231,9 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect(redelivered).toMatchObject({ status: 'delivered', eventId: first.eventId });
     expect(received[5]!.body).toBe(received[0]!.body);
     // The failed one stays as it was.
-    expect((await client.get(`/api/webhooks/${hook.id}/deliveries`)).json().find((d: WebhookDelivery) => d.id === first.id)).toMatchObject({
+    expect(
+      (await client.get(`/api/webhooks/${hook.id}/deliveries`)).json().find((d: WebhookDelivery) => d.id === first.id),
+    ).toMatchObject({
       status: 'failed',
     });
   });
@@ -216,7 +246,13 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const [row] = await insertDeliveries(t.database.db, [
       { webhookId: hook.id, userId: user.id, eventId: 'evt_backoff', eventType: 'webhook.test', body: '{}' },
     ]);
-    const ctx = { db: t.database.db, dns: t.dns, jobs: t.jobs, log: pino({ level: 'silent' }), env: { ...t.env, WEBHOOK_RETRY_SECONDS: 30 } };
+    const ctx = {
+      db: t.database.db,
+      dns: t.dns,
+      jobs: t.jobs,
+      log: pino({ level: 'silent' }),
+      env: { ...t.env, WEBHOOK_RETRY_SECONDS: 30 },
+    };
     const queuedRetryIn = async () => {
       const { rows } = await t.database.pool.query<{ seconds: number }>(
         `SELECT extract(epoch FROM start_after - now())::float AS seconds FROM pgboss.job
@@ -243,9 +279,14 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       .update(webhooks)
       .set({ secretEncrypted: encryptSecret('whsec_x', 'another-app-secret-another-app-secret') })
       .where(eq(webhooks.id, hook.id));
-    expect((await client.get('/api/webhooks')).json()).toEqual([expect.objectContaining({ id: hook.id, secretPreview: 'whsec_…' })]);
+    expect((await client.get('/api/webhooks')).json()).toEqual([
+      expect.objectContaining({ id: hook.id, secretPreview: 'whsec_…' }),
+    ]);
     const delivery = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
-    expect(delivery).toMatchObject({ status: 'failed', attempts: [{ statusCode: null, error: expect.stringMatching(/^The signing secret cannot be read/) }] });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: [{ statusCode: null, error: expect.stringMatching(/^The signing secret cannot be read/) }],
+    });
     expect(received).toEqual([]);
   });
 
@@ -304,15 +345,25 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const rebound = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
     expect(rebound.status).toBe('failed');
     expect(rebound.attempts).toHaveLength(5);
-    expect(rebound.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/^Refused: the host resolves to a private/) });
+    expect(rebound.attempts[0]).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(/^Refused: the host resolves to a private/),
+    });
     expect(received).toEqual([]);
 
     dns.zone[HOST] = { A: [RECEIVER_ADDRESS] };
     answers.set('/redirect', () => 'redirect');
     const redirecting = await register(client, '/redirect');
-    const delivery = await settled(client, redirecting.id, (await client.post(`/api/webhooks/${redirecting.id}/test`)).json().id);
+    const delivery = await settled(
+      client,
+      redirecting.id,
+      (await client.post(`/api/webhooks/${redirecting.id}/test`)).json().id,
+    );
     expect(delivery.status).toBe('failed');
-    expect(delivery.attempts[0]).toMatchObject({ statusCode: 302, error: expect.stringMatching(/^Redirect to https:\/\/127\.0\.0\.1:\d+\/ not followed/) });
+    expect(delivery.attempts[0]).toMatchObject({
+      statusCode: 302,
+      error: expect.stringMatching(/^Redirect to https:\/\/127\.0\.0\.1:\d+\/ not followed/),
+    });
     expect(privateHits).toBe(0);
   });
 
@@ -324,21 +375,40 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     dns.zone['events-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] };
     dns.zone['_dmarc.events-brand.com'] = { TXT: ['v=DMARC1; p=none; rua=mailto:dmarc@events-brand.com'] };
     dns.zone['_inboxpulse.events-brand.com'] = { TXT: [domain.verificationRecord.value] };
-    const eventTypes = async () => ((await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[]).map((d) => d.eventType).sort();
+    const eventTypes = async () =>
+      ((await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[])
+        .map((d) => d.eventType)
+        .sort();
 
     // First check: verified, SPF and DMARC pass, no DKIM key at any selector.
-    expect((await client.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({ isVerified: true, dkimStatus: 'missing' });
-    expect(await eventTypes()).toEqual(['dns.validation_failed', 'domain.verified']);
-    const bodies = await waitUntil(async () => received.filter((r) => r.path === '/domain-events'), 'both domain events to arrive', {
-      until: (r) => r.length === 2,
+    expect((await client.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({
+      isVerified: true,
+      dkimStatus: 'missing',
     });
+    expect(await eventTypes()).toEqual(['dns.validation_failed', 'domain.verified']);
+    const bodies = await waitUntil(
+      async () => received.filter((r) => r.path === '/domain-events'),
+      'both domain events to arrive',
+      {
+        until: (r) => r.length === 2,
+      },
+    );
     expect(bodies.every((r) => r.signatureValid)).toBe(true);
     const envelopes = bodies.map((r) => JSON.parse(r.body)).sort((a, b) => a.type.localeCompare(b.type));
     expect(envelopes[0]).toMatchObject({
       type: 'dns.validation_failed',
-      data: { domain: 'events-brand.com', record_type: 'DKIM', error: 'No DKIM record found', details: expect.any(String), failed_at: expect.any(String) },
+      data: {
+        domain: 'events-brand.com',
+        record_type: 'DKIM',
+        error: 'No DKIM record found',
+        details: expect.any(String),
+        failed_at: expect.any(String),
+      },
     });
-    expect(envelopes[1]).toMatchObject({ type: 'domain.verified', data: { domain: 'events-brand.com', verified_at: expect.any(String) } });
+    expect(envelopes[1]).toMatchObject({
+      type: 'domain.verified',
+      data: { domain: 'events-brand.com', verified_at: expect.any(String) },
+    });
 
     // Checked again with nothing changed: a failure that lasts is not told again.
     await client.post(`/api/domains/${domain.id}/verify`);
@@ -348,7 +418,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     dns.zone['events-brand.com'] = { TXT: [] };
     await client.post(`/api/domains/${domain.id}/verify`);
     const deliveries = (await client.get(`/api/webhooks/${hook.id}/deliveries`)).json() as WebhookDelivery[];
-    expect(deliveries.map((d) => d.eventType).sort()).toEqual(['dns.validation_failed', 'dns.validation_failed', 'domain.verified']);
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual([
+      'dns.validation_failed',
+      'dns.validation_failed',
+      'domain.verified',
+    ]);
     const spf = await waitUntil(
       async () => received.find((r) => r.path === '/domain-events' && JSON.parse(r.body).data.record_type === 'SPF'),
       'the SPF failure to arrive',
@@ -377,13 +451,18 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       },
     ]);
     expect(await sweep()).toBe(0); // just written: their jobs may simply not have run yet
-    await t.database.db.execute(sql`update webhook_deliveries set created_at = now() - interval '20 minutes' where id = ${never!.id}`);
+    await t.database.db.execute(
+      sql`update webhook_deliveries set created_at = now() - interval '20 minutes' where id = ${never!.id}`,
+    );
     await t.database.db.execute(
       sql`update webhook_deliveries set attempts = jsonb_set(attempts, '{0,at}', to_jsonb((now() - interval '20 minutes')::text)) where id = ${lost!.id}`,
     );
     expect(await sweep()).toBe(2);
     expect((await settled(client, hook.id, never!.id)).status).toBe('delivered');
-    expect(await settled(client, hook.id, lost!.id)).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] });
+    expect(await settled(client, hook.id, lost!.id)).toMatchObject({
+      status: 'delivered',
+      attempts: [{ statusCode: 500 }, { statusCode: 200 }],
+    });
     expect(
       received
         .filter((r) => r.path === '/stranded')

@@ -18,7 +18,11 @@ export interface GatedRouteHandle extends TitledHandle {
 
 /** Signed in, the page's shell title is its tab title; signed out, the title of what is shown instead (the login screen by default). */
 export function gated(shell: ShellMeta, signedOut?: { element: ReactNode; title: string }): GatedRouteHandle {
-  return { shell, signedOut: signedOut?.element, title: { signedIn: shell.title, signedOut: signedOut?.title ?? LOGIN_TITLE } };
+  return {
+    shell,
+    signedOut: signedOut?.element,
+    title: { signedIn: shell.title, signedOut: signedOut?.title ?? LOGIN_TITLE },
+  };
 }
 
 /** The tab title of the login screen, shown in place of a signed-in page. */

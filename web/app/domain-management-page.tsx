@@ -10,7 +10,9 @@ import { DmarcSection } from '../features/dmarc/components/dmarc-section';
 export default function DomainManagementPage() {
   return (
     <div className="space-y-6">
-      <DomainsPage renderCardFooter={(domain) => <DmarcSection domain={domain.domain} isVerified={domain.isVerified} />} />
+      <DomainsPage
+        renderCardFooter={(domain) => <DmarcSection domain={domain.domain} isVerified={domain.isVerified} />}
+      />
       <DmarcImports />
     </div>
   );

@@ -12,7 +12,14 @@ const signedIn = {
   'GET /api/ip-addresses/suggestions': () => jsonResponse([]),
   'GET /api/reputation/domains': () => jsonResponse([]),
   'GET /api/ip-monitoring/status': () =>
-    jsonResponse({ totalProviders: 40, totalDomainProviders: 9, isRunning: false, lastRun: null, nextRun: null, lastError: null }),
+    jsonResponse({
+      totalProviders: 40,
+      totalDomainProviders: 9,
+      isRunning: false,
+      lastRun: null,
+      nextRun: null,
+      lastError: null,
+    }),
 };
 
 // content/screens.ts is what the navigation, the tour and the chat assistant believe: it must say

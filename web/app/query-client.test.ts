@@ -8,7 +8,8 @@ import { useApiMutation, type RequestMeta } from '../lib/query-client';
 import { USER_QUERY_KEY } from '../lib/session';
 import { createAppQueryClient } from './query-client';
 
-const unauthorized = () => new ApiError(401, 'Unauthorized', '{"code":"unauthorized","message":"Please sign in to continue"}');
+const unauthorized = () =>
+  new ApiError(401, 'Unauthorized', '{"code":"unauthorized","message":"Please sign in to continue"}');
 const notice = { title: 'Session Expired', description: 'Please log in again to continue.' };
 
 function toastTitles(): string[] {
@@ -21,7 +22,11 @@ function clientWithSession() {
   const queryClient = createAppQueryClient();
   const sessionFetch = vi.fn(() => new Promise<null>((resolve) => setTimeout(() => resolve(null), 10)));
   queryClient.setQueryData(USER_QUERY_KEY, { id: 1 });
-  const observer = new QueryObserver(queryClient, { queryKey: USER_QUERY_KEY, queryFn: sessionFetch, staleTime: Infinity });
+  const observer = new QueryObserver(queryClient, {
+    queryKey: USER_QUERY_KEY,
+    queryFn: sessionFetch,
+    staleTime: Infinity,
+  });
   const unsubscribe = observer.subscribe(() => {});
   return { queryClient, sessionFetch, unsubscribe };
 }
@@ -29,8 +34,12 @@ function clientWithSession() {
 /** A mounted useApiMutation whose call fails with `failure`; its options' own onError is a spy. */
 function renderMutation(queryClient: QueryClient, failure: Error, meta: RequestMeta | undefined) {
   const optionsOnError = vi.fn();
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-  const { result } = renderHook(() => useApiMutation({ mutationFn: () => Promise.reject(failure), meta, onError: optionsOnError }), { wrapper });
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
+  const { result } = renderHook(
+    () => useApiMutation({ mutationFn: () => Promise.reject(failure), meta, onError: optionsOnError }),
+    { wrapper },
+  );
   type CallOptions = NonNullable<Parameters<typeof result.current.mutate>[1]>;
   return { optionsOnError, mutate: (callOptions: CallOptions) => result.current.mutate(undefined, callOptions) };
 }
@@ -39,7 +48,9 @@ describe('the query client on a 401', () => {
   it('toasts the query’s notice and asks for the session once, however many requests failed', async () => {
     const { queryClient, sessionFetch, unsubscribe } = clientWithSession();
     const failing = (key: string) =>
-      queryClient.fetchQuery({ queryKey: [key], queryFn: () => Promise.reject(unauthorized()), meta: { unauthorized: notice } }).catch(() => {});
+      queryClient
+        .fetchQuery({ queryKey: [key], queryFn: () => Promise.reject(unauthorized()), meta: { unauthorized: notice } })
+        .catch(() => {});
     await Promise.all([failing('/api/dashboard/overview'), failing('/api/domains')]);
     expect(toastTitles()).toEqual(['Session Expired']);
     await vi.waitFor(() => expect(sessionFetch).toHaveBeenCalledTimes(1));
@@ -77,7 +88,9 @@ describe('the query client on a 401', () => {
   it('leaves every other failure to the page', async () => {
     const { queryClient, sessionFetch, unsubscribe } = clientWithSession();
     const failure = new ApiError(500, 'Internal Server Error', '');
-    await queryClient.fetchQuery({ queryKey: ['/api/alerts'], queryFn: () => Promise.reject(failure), meta: { unauthorized: notice } }).catch(() => {});
+    await queryClient
+      .fetchQuery({ queryKey: ['/api/alerts'], queryFn: () => Promise.reject(failure), meta: { unauthorized: notice } })
+      .catch(() => {});
     const mutation = renderMutation(queryClient, failure, { unauthorized: notice });
     const ownHandler = vi.fn();
     act(() => mutation.mutate({ onError: ownHandler }));

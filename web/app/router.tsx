@@ -134,8 +134,16 @@ export const routes: RouteObject[] = [
               ),
             }),
           },
-          { path: PATHS.login, element: <DashboardPage />, handle: gated(SHELL.dashboard, { title: LOGIN_TITLE, element: <LoginPage /> }) },
-          { path: PATHS.register, element: <DashboardPage />, handle: gated(SHELL.dashboard, { title: 'Create Account', element: <RegisterPage /> }) },
+          {
+            path: PATHS.login,
+            element: <DashboardPage />,
+            handle: gated(SHELL.dashboard, { title: LOGIN_TITLE, element: <LoginPage /> }),
+          },
+          {
+            path: PATHS.register,
+            element: <DashboardPage />,
+            handle: gated(SHELL.dashboard, { title: 'Create Account', element: <RegisterPage /> }),
+          },
           {
             path: PATHS.integrations,
             element: <IntegrationsPage />,

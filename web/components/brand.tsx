@@ -7,7 +7,11 @@ export function Brand({ className, tone = 'default' }: { className?: string; ton
   return (
     <Link
       to={PATHS.home}
-      className={cn('inline-flex items-center gap-2 rounded-md text-lg font-bold', tone === 'inverted' ? 'text-white' : 'text-foreground', className)}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md text-lg font-bold',
+        tone === 'inverted' ? 'text-white' : 'text-foreground',
+        className,
+      )}
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
         <rect width="32" height="32" rx="7" fill="#2563eb" />

@@ -9,7 +9,13 @@ import { toast } from './ui/use-toast';
  * back to the integrations page. A refusal (Google sign-in not configured here, too many tries) is told
  * in the server's words.
  */
-export function ConnectGoogleButton({ reconnect = false, size = 'sm' }: { reconnect?: boolean; size?: 'sm' | 'default' }) {
+export function ConnectGoogleButton({
+  reconnect = false,
+  size = 'sm',
+}: {
+  reconnect?: boolean;
+  size?: 'sm' | 'default';
+}) {
   const connect = useConnectGooglePostmaster();
   return (
     <Button

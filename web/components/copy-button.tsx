@@ -41,7 +41,8 @@ export function CopyButton({
     timer.current = setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
   }
 
-  const icon = state === 'copied' ? <Check className="text-green-600" aria-hidden="true" /> : <Copy aria-hidden="true" />;
+  const icon =
+    state === 'copied' ? <Check className="text-green-600" aria-hidden="true" /> : <Copy aria-hidden="true" />;
   return (
     <span className="inline-flex items-center">
       {children ? (
@@ -50,7 +51,14 @@ export function CopyButton({
           {children}
         </Button>
       ) : (
-        <Button variant="ghost" size="icon" className="size-8" aria-label={label} title={label} onClick={() => void copy()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={label}
+          title={label}
+          onClick={() => void copy()}
+        >
           {icon}
         </Button>
       )}

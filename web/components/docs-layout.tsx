@@ -35,7 +35,8 @@ export function DocsHeader({
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  // Back goes to the previous page; a page opened directly (the first entry: nothing of this app before it) goes to Integrations.
+  // Back goes to the previous page; a page opened directly (the first entry: nothing of this app before it) goes to
+  // Integrations.
   const goBack = () => void (location.key === 'default' ? navigate(PATHS.integrations) : navigate(-1));
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
@@ -47,7 +48,11 @@ export function DocsHeader({
             </Button>
           )}
           <Brand />
-          {title && <span className="hidden truncate border-l pl-3 text-sm font-medium text-muted-foreground sm:inline">{title}</span>}
+          {title && (
+            <span className="hidden truncate border-l pl-3 text-sm font-medium text-muted-foreground sm:inline">
+              {title}
+            </span>
+          )}
         </div>
         <nav aria-label="Documentation" className="flex flex-wrap items-center gap-1 text-sm">
           <Button asChild variant="ghost" size="sm">

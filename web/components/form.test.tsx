@@ -9,7 +9,13 @@ import { Input } from './ui/input';
 
 const Fields = z.object({ name: z.string().trim().min(1, 'name is required') });
 
-function show({ pending = false, onSubmit }: { pending?: boolean; onSubmit: (values: z.output<typeof Fields>, refuse: Refuse) => void }) {
+function show({
+  pending = false,
+  onSubmit,
+}: {
+  pending?: boolean;
+  onSubmit: (values: z.output<typeof Fields>, refuse: Refuse) => void;
+}) {
   return render(
     <Form
       schema={Fields}
@@ -33,7 +39,8 @@ function show({ pending = false, onSubmit }: { pending?: boolean; onSubmit: (val
 }
 
 // A 400 as the API answers it (server/platform/errors.ts: { error, message }).
-const refusal = (message: string) => new ApiError(400, 'Bad Request', JSON.stringify({ error: 'validation_error', message }));
+const refusal = (message: string) =>
+  new ApiError(400, 'Bad Request', JSON.stringify({ error: 'validation_error', message }));
 
 describe('Form', () => {
   it("says the schema's message at its field and submits nothing", async () => {

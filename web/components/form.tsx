@@ -1,5 +1,13 @@
 import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormState, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  useFormState,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { serverMessageOr } from '../lib/api-client';
@@ -45,7 +53,12 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
   return (
     <FormProvider {...form}>
       <Pending.Provider value={pending}>
-        <form {...props} noValidate aria-busy={pending || undefined} onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, refuse))(event)}>
+        <form
+          {...props}
+          noValidate
+          aria-busy={pending || undefined}
+          onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, refuse))(event)}
+        >
           {children(form)}
         </form>
       </Pending.Provider>

@@ -1,7 +1,15 @@
 import { Check, Minus } from 'lucide-react';
 
 /** What a plan card lists: what the plan includes, ticked, then what it does not, each list named for screen readers. */
-export function PlanInclusions({ name, features, limitations }: { name: string; features: readonly string[]; limitations: readonly string[] }) {
+export function PlanInclusions({
+  name,
+  features,
+  limitations,
+}: {
+  name: string;
+  features: readonly string[];
+  limitations: readonly string[];
+}) {
   return (
     <>
       <ul className="mt-6 space-y-2.5 text-sm" aria-label={`${name} includes`}>

@@ -42,7 +42,9 @@ export function PlanRequiredBanner({
       data-testid={testId}
       className={cn(
         'flex flex-col gap-3 rounded-md border p-4',
-        variant === 'inline' ? 'border-yellow-200 bg-yellow-50 text-yellow-900' : 'rounded-lg bg-card p-6 text-card-foreground shadow-sm',
+        variant === 'inline'
+          ? 'border-yellow-200 bg-yellow-50 text-yellow-900'
+          : 'rounded-lg bg-card p-6 text-card-foreground shadow-sm',
       )}
     >
       {title && <h2 className="text-lg font-semibold">{title}</h2>}

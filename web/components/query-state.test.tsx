@@ -6,12 +6,19 @@ import { QueryState } from './query-state';
 
 type List = UseQueryResult<string[]>;
 const pending = { isPending: true, isError: false } as List;
-const failed = (refetch = vi.fn()) => ({ isPending: false, isError: true, error: new Error('503: busy'), refetch }) as unknown as List;
+const failed = (refetch = vi.fn()) =>
+  ({ isPending: false, isError: true, error: new Error('503: busy'), refetch }) as unknown as List;
 const answered = (data: string[]) => ({ isPending: false, isError: false, data }) as List;
 
 function show(query: List, errorMessage: string | ((error: Error) => string) = 'Could not load the list.') {
   return render(
-    <QueryState query={query} loading={<p>Loading</p>} errorMessage={errorMessage} isEmpty={(items) => items.length === 0} empty={<p>Nothing yet</p>}>
+    <QueryState
+      query={query}
+      loading={<p>Loading</p>}
+      errorMessage={errorMessage}
+      isEmpty={(items) => items.length === 0}
+      empty={<p>Nothing yet</p>}
+    >
       {(items) => (
         <ul>
           {items.map((item) => (
@@ -44,7 +51,11 @@ describe('QueryState', () => {
 
   it("shows the place's own view of a failure that is an answer, without a retry", () => {
     render(
-      <QueryState query={failed()} loading={<p>Loading</p>} failed={(error) => <p>This link has expired ({error.message})</p>}>
+      <QueryState
+        query={failed()}
+        loading={<p>Loading</p>}
+        failed={(error) => <p>This link has expired ({error.message})</p>}
+      >
         {() => <p>Data</p>}
       </QueryState>,
     );

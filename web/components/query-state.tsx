@@ -39,7 +39,9 @@ export function QueryState<T>({
   if (query.isError) {
     if (failed) return <>{failed(query.error)}</>;
     const message = typeof errorMessage === 'function' ? errorMessage(query.error) : errorMessage;
-    return <LoadError variant={errorVariant} className={errorClassName} message={message ?? ''} onRetry={query.refetch} />;
+    return (
+      <LoadError variant={errorVariant} className={errorClassName} message={message ?? ''} onRetry={query.refetch} />
+    );
   }
   if (isEmpty?.(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;

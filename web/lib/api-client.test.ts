@@ -9,7 +9,9 @@ function stub(response: Response) {
 
 describe('apiRequest', () => {
   it('turns a non-OK answer into "status: body text"', async () => {
-    stub(new Response('{"code":"unauthorized","message":"Please sign in"}', { status: 401, statusText: 'Unauthorized' }));
+    stub(
+      new Response('{"code":"unauthorized","message":"Please sign in"}', { status: 401, statusText: 'Unauthorized' }),
+    );
     const error = await apiRequest('GET', '/api/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"code":"unauthorized","message":"Please sign in"}');
@@ -58,7 +60,12 @@ describe('apiUpload', () => {
   });
 
   it('turns a refusal into an ApiError carrying the server message', async () => {
-    stub(new Response('{"code":"payload_too_large","message":"The file is too large"}', { status: 413, statusText: 'Payload Too Large' }));
+    stub(
+      new Response('{"code":"payload_too_large","message":"The file is too large"}', {
+        status: 413,
+        statusText: 'Payload Too Large',
+      }),
+    );
     const error = await apiUpload('/api/dmarc/upload', new Blob(['x'])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(413);
@@ -68,7 +75,9 @@ describe('apiUpload', () => {
 
 describe('getQueryFn', () => {
   const context = (url: string) =>
-    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<ReturnType<typeof getQueryFn>>[0];
+    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<
+      ReturnType<typeof getQueryFn>
+    >[0];
 
   it('GETs the first query-key element with credentials and parses JSON', async () => {
     const mock = stub(new Response('[{"id":1}]', { status: 200 }));

@@ -63,7 +63,12 @@ export async function apiJson(method: string, url: string, body?: unknown): Prom
  * as they are and tell the format from them. Answers the parsed JSON body.
  */
 export async function apiUpload(url: string, body: Blob, contentType = 'application/octet-stream'): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': contentType }, body, credentials: 'include' });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body,
+    credentials: 'include',
+  });
   await throwIfNotOk(res);
   return res.json();
 }

@@ -125,14 +125,25 @@ export function formatDate(value: string | null | undefined, { utc = false }: { 
   if (!value) return 'N/A';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(utc ? { timeZone: 'UTC' } : {}),
+  });
 }
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 /** A size in bytes as people read it: 0 B, 812 KB, 3.4 MB, 1.2 GB (1 KB = 1,024 bytes). */

@@ -6,7 +6,8 @@ import { PATHS } from './paths';
 describe('live routes', () => {
   it('knows every path of the app, by the same names (content/screens.ts and web/lib/paths.ts agree)', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(Object.keys(PATHS).sort());
-    for (const [key, screen] of Object.entries(SCREENS)) expect(screen.path, key).toBe(PATHS[key as keyof typeof PATHS]);
+    for (const [key, screen] of Object.entries(SCREENS))
+      expect(screen.path, key).toBe(PATHS[key as keyof typeof PATHS]);
   });
 
   it('lets links point at built screens only', () => {

@@ -35,14 +35,22 @@ declare module '@tanstack/react-query' {
 }
 
 /** Part 2, section 8, "Unauthorized on domain actions": the words of the domain page and its DMARC panels. */
-export const LOGGED_OUT_NOTICE: UnauthorizedNotice = { title: 'Unauthorized', description: 'You are logged out. Logging in again...' };
+export const LOGGED_OUT_NOTICE: UnauthorizedNotice = {
+  title: 'Unauthorized',
+  description: 'You are logged out. Logging in again...',
+};
 
 /**
  * A 401 from any query or mutation, handled here once for the whole app: the request's notice is
  * toasted, and the session is asked for again. With the session gone, the login screen takes the
  * page's place (AuthGate); the spec redirects to /api/login, this app gates the page itself.
  */
-function onUnauthorized(queryClient: QueryClient, tellUser: TellUser, error: unknown, meta: RequestMeta | undefined): void {
+function onUnauthorized(
+  queryClient: QueryClient,
+  tellUser: TellUser,
+  error: unknown,
+  meta: RequestMeta | undefined,
+): void {
   if (!isUnauthorizedError(error)) return;
   const notice = noticeToldByClient(error, meta);
   if (notice) tellUser(notice);

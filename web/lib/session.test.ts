@@ -10,9 +10,11 @@ function stub(response: Response) {
 }
 
 const ask = () =>
-  userQueryOptions.queryFn!({ queryKey: USER_QUERY_KEY, signal: new AbortController().signal, meta: undefined } as unknown as Parameters<
-    NonNullable<typeof userQueryOptions.queryFn>
-  >[0]);
+  userQueryOptions.queryFn!({
+    queryKey: USER_QUERY_KEY,
+    signal: new AbortController().signal,
+    meta: undefined,
+  } as unknown as Parameters<NonNullable<typeof userQueryOptions.queryFn>>[0]);
 
 describe('the session query', () => {
   it('asks the session probe, whose query the server accepts (contracts/user.ts)', async () => {

@@ -37,7 +37,13 @@ export function renderApp(path: string) {
  * under way, and what they settled rendered. A test that asserts something did not happen (no
  * second call, no redirect, no toast) asserts it then, never after a fixed sleep.
  */
-export async function settled({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> }): Promise<void> {
+export async function settled({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createMemoryRouter>;
+}): Promise<void> {
   await waitFor(() => {
     expect(queryClient.isFetching()).toBe(0);
     expect(queryClient.isMutating()).toBe(0);
@@ -78,7 +84,9 @@ export function stubFetch(handlers: Record<string, Handler>) {
 
 /** The JSON body a stubbed call was made with. */
 export function bodyOf(mock: ReturnType<typeof stubFetch>, key: string): unknown {
-  const call = mock.mock.calls.find(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
+  const call = mock.mock.calls.find(
+    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
+  );
   return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
 }
 

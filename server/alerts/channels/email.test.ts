@@ -14,7 +14,9 @@ const HOSTILE: MailedAlert = {
 describe('alert e-mail', () => {
   it('names one alert in the subject, on one line, and escapes everything in the HTML', () => {
     const mail = alertMail([HOSTILE], { appUrl: 'https://app.inboxpulse.test/', frequency: 'immediate' });
-    expect(mail.subject).toBe('[InboxPulse] Critical: example.com fails its <b>authentication</b> checks Bcc: victim@example.org');
+    expect(mail.subject).toBe(
+      '[InboxPulse] Critical: example.com fails its <b>authentication</b> checks Bcc: victim@example.org',
+    );
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.html).toContain('DMARC reporter &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; friends');
     expect(mail.html).not.toContain('<script>');
@@ -35,7 +37,11 @@ describe('alert e-mail', () => {
     expect(daily.subject).toBe('[InboxPulse] 3 alerts (daily digest)');
     expect(daily.text).toMatch(/Critical: A[\s\S]*Escalated to error: B[\s\S]*Resolved: C/);
     expect(daily.text).toContain('https://a.test/alerts?alertId=44');
-    expect(alertMail(items.slice(0, 2), { appUrl: 'https://a.test', frequency: 'immediate' }).subject).toBe('[InboxPulse] 2 alerts');
-    expect(alertMail([items[2]!], { appUrl: 'https://a.test', frequency: 'hourly' }).subject).toBe('[InboxPulse] Resolved: C');
+    expect(alertMail(items.slice(0, 2), { appUrl: 'https://a.test', frequency: 'immediate' }).subject).toBe(
+      '[InboxPulse] 2 alerts',
+    );
+    expect(alertMail([items[2]!], { appUrl: 'https://a.test', frequency: 'hourly' }).subject).toBe(
+      '[InboxPulse] Resolved: C',
+    );
   });
 });

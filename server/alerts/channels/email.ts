@@ -23,9 +23,24 @@ export interface AlertMail {
   html: string;
 }
 
-const SEVERITY_LABEL: Record<string, string> = { critical: 'Critical', error: 'Error', warning: 'Warning', info: 'Info' };
-const SEVERITY_COLOUR: Record<string, string> = { critical: '#b91c1c', error: '#c2410c', warning: '#a16207', info: '#1d4ed8' };
-const DIGEST_NAME: Record<AlertFrequency, string> = { immediate: '', hourly: 'hourly digest', daily: 'daily digest', weekly: 'weekly summary' };
+const SEVERITY_LABEL: Record<string, string> = {
+  critical: 'Critical',
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Info',
+};
+const SEVERITY_COLOUR: Record<string, string> = {
+  critical: '#b91c1c',
+  error: '#c2410c',
+  warning: '#a16207',
+  info: '#1d4ed8',
+};
+const DIGEST_NAME: Record<AlertFrequency, string> = {
+  immediate: '',
+  hourly: 'hourly digest',
+  daily: 'daily digest',
+  weekly: 'weekly summary',
+};
 const SUBJECT_TITLE_MAX = 150;
 
 export function severityLabel(severity: string): string {
@@ -47,7 +62,12 @@ export function alertLink(appUrl: string, alertId: number): string {
 export function mailTime(iso: string): string {
   const at = new Date(iso);
   const date = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  const time = at.toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
   return `${date}, ${time} UTC`;
 }
 
@@ -81,7 +101,14 @@ export function alertMail(items: MailedAlert[], options: { appUrl: string; frequ
       `View: ${alertLink(options.appUrl, item.alertId)}`,
     ].join('\n'),
   );
-  const text = [intro, '', textBlocks.join('\n\n'), '', `Change which alerts you receive and how often: ${settings}`, ''].join('\n');
+  const text = [
+    intro,
+    '',
+    textBlocks.join('\n\n'),
+    '',
+    `Change which alerts you receive and how often: ${settings}`,
+    '',
+  ].join('\n');
 
   const htmlBlocks = items
     .map((item) => {
@@ -110,7 +137,12 @@ ${htmlBlocks}
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** One line (no CR or LF to break a header with), cut to `max` characters. */

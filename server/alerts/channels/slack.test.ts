@@ -36,7 +36,12 @@ describe.skipIf(!hasOpenssl)('Slack alerts (needs openssl to make a test certifi
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ method: req.method, path: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         if (answer === 'silent') return;
         res.writeHead(answer.status, { 'content-type': 'text/html' }).end(answer.text);
       });
@@ -69,8 +74,18 @@ describe.skipIf(!hasOpenssl)('Slack alerts (needs openssl to make a test certifi
     expect(JSON.parse(request!.body)).toEqual({
       text: 'Critical: example.com listed on Spamhaus DBL',
       blocks: [
-        { type: 'header', text: { type: 'plain_text', text: ':rotating_light: Critical: example.com listed on Spamhaus DBL', emoji: true } },
-        { type: 'section', text: { type: 'mrkdwn', text: 'example.com appears on &lt;Spamhaus DBL&gt; &amp; 1 other list.' } },
+        {
+          type: 'header',
+          text: {
+            type: 'plain_text',
+            text: ':rotating_light: Critical: example.com listed on Spamhaus DBL',
+            emoji: true,
+          },
+        },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: 'example.com appears on &lt;Spamhaus DBL&gt; &amp; 1 other list.' },
+        },
         {
           type: 'context',
           elements: [
@@ -80,14 +95,25 @@ describe.skipIf(!hasOpenssl)('Slack alerts (needs openssl to make a test certifi
         },
         {
           type: 'actions',
-          elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alert' }, url: 'https://app.inboxpulse.test/alerts?alertId=42' }],
+          elements: [
+            {
+              type: 'button',
+              text: { type: 'plain_text', text: 'View alert' },
+              url: 'https://app.inboxpulse.test/alerts?alertId=42',
+            },
+          ],
         },
       ],
     });
   });
 
   it('leaves the domain out when the alert has none and cuts a long title to the header limit', async () => {
-    await postSlackAlert(guard, hookUrl(), { ...ALERT, domain: null, severity: 'warning', title: 'x'.repeat(400) }, 'https://app.inboxpulse.test');
+    await postSlackAlert(
+      guard,
+      hookUrl(),
+      { ...ALERT, domain: null, severity: 'warning', title: 'x'.repeat(400) },
+      'https://app.inboxpulse.test',
+    );
     const message = JSON.parse(received[0]!.body);
     expect(Array.from(message.blocks[0].text.text as string)).toHaveLength(150);
     expect(message.blocks[0].text.text).toMatch(/^:warning: Warning: x+…$/);
@@ -108,13 +134,21 @@ describe.skipIf(!hasOpenssl)('Slack alerts (needs openssl to make a test certifi
   });
 
   it('refuses plain http, private addresses and a Slack that does not answer in time', async () => {
-    await expect(postSlackAlert(guard, `http://${HOST}:${port}/services/x`, ALERT, 'https://a.test')).rejects.toThrow('must be an https:// URL');
-    await expect(postSlackAlert(guard, 'https://inside.slack.test/services/x', ALERT, 'https://a.test')).rejects.toThrow('points to a private address');
-    await expect(postSlackAlert(guard, 'https://127.0.0.1/services/x', ALERT, 'https://a.test')).rejects.toThrow('points to a private address');
+    await expect(postSlackAlert(guard, `http://${HOST}:${port}/services/x`, ALERT, 'https://a.test')).rejects.toThrow(
+      'must be an https:// URL',
+    );
+    await expect(
+      postSlackAlert(guard, 'https://inside.slack.test/services/x', ALERT, 'https://a.test'),
+    ).rejects.toThrow('points to a private address');
+    await expect(postSlackAlert(guard, 'https://127.0.0.1/services/x', ALERT, 'https://a.test')).rejects.toThrow(
+      'points to a private address',
+    );
     expect(received).toEqual([]);
     answer = 'silent';
     const started = Date.now();
-    await expect(postSlackAlert(guard, hookUrl(), ALERT, 'https://a.test', { timeoutMs: 300 })).rejects.toThrow('did not answer in time');
+    await expect(postSlackAlert(guard, hookUrl(), ALERT, 'https://a.test', { timeoutMs: 300 })).rejects.toThrow(
+      'did not answer in time',
+    );
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

@@ -34,7 +34,12 @@ const ANSWER_MAX_BYTES = 4096;
 const HEADER_MAX = 150;
 const SECTION_MAX = 3000;
 
-const SEVERITY_LABEL: Record<SlackAlert['severity'], string> = { critical: 'Critical', error: 'Error', warning: 'Warning', info: 'Info' };
+const SEVERITY_LABEL: Record<SlackAlert['severity'], string> = {
+  critical: 'Critical',
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Info',
+};
 const SEVERITY_EMOJI: Record<SlackAlert['severity'], string> = {
   critical: ':rotating_light:',
   error: ':red_circle:',
@@ -44,19 +49,35 @@ const SEVERITY_EMOJI: Record<SlackAlert['severity'], string> = {
 
 const KNOWN_ERRORS: Record<string, { message: string; permanent: boolean }> = {
   invalid_payload: { message: 'Slack refused the message as malformed (invalid_payload)', permanent: false },
-  no_service: { message: 'The Slack webhook URL no longer works: the webhook was removed or disabled (no_service)', permanent: true },
+  no_service: {
+    message: 'The Slack webhook URL no longer works: the webhook was removed or disabled (no_service)',
+    permanent: true,
+  },
   no_active_hooks: { message: 'The Slack webhook is disabled (no_active_hooks)', permanent: true },
-  channel_not_found: { message: 'The Slack channel of this webhook no longer exists (channel_not_found)', permanent: true },
-  channel_is_archived: { message: 'The Slack channel of this webhook is archived (channel_is_archived)', permanent: true },
-  action_prohibited: { message: 'A Slack admin has restricted posting to this channel (action_prohibited)', permanent: true },
-  posting_to_general_channel_denied: { message: 'Only admins may post to this Slack channel (posting_to_general_channel_denied)', permanent: true },
+  channel_not_found: {
+    message: 'The Slack channel of this webhook no longer exists (channel_not_found)',
+    permanent: true,
+  },
+  channel_is_archived: {
+    message: 'The Slack channel of this webhook is archived (channel_is_archived)',
+    permanent: true,
+  },
+  action_prohibited: {
+    message: 'A Slack admin has restricted posting to this channel (action_prohibited)',
+    permanent: true,
+  },
+  posting_to_general_channel_denied: {
+    message: 'Only admins may post to this Slack channel (posting_to_general_channel_denied)',
+    permanent: true,
+  },
   invalid_token: { message: 'The Slack webhook URL is no longer valid (invalid_token)', permanent: true },
 };
 
 function headline(alert: SlackAlert): string {
   const label = SEVERITY_LABEL[alert.severity];
   if (alert.event === 'resolved') return `:white_check_mark: Resolved: ${alert.title}`;
-  if (alert.event === 'escalated') return `${SEVERITY_EMOJI[alert.severity]} Escalated to ${label.toLowerCase()}: ${alert.title}`;
+  if (alert.event === 'escalated')
+    return `${SEVERITY_EMOJI[alert.severity]} Escalated to ${label.toLowerCase()}: ${alert.title}`;
   return `${SEVERITY_EMOJI[alert.severity]} ${label}: ${alert.title}`;
 }
 
@@ -78,7 +99,13 @@ export function slackAlertMessage(alert: SlackAlert, appUrl: string) {
       { type: 'context', elements: context },
       {
         type: 'actions',
-        elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alert' }, url: `${appUrl.replace(/\/$/, '')}/alerts?alertId=${alert.id}` }],
+        elements: [
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: 'View alert' },
+            url: `${appUrl.replace(/\/$/, '')}/alerts?alertId=${alert.id}`,
+          },
+        ],
       },
     ],
   };
@@ -112,7 +139,10 @@ export function slackDigestMessage(alerts: SlackAlert[], appUrl: string, name: s
       { type: 'header', text: { type: 'plain_text', text: cut(`InboxPulse: ${heading}`, HEADER_MAX), emoji: true } },
       ...lines,
       ...(more > 0 ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: `and ${more} more` }] }] : []),
-      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alerts' }, url: `${base}/alerts` }] },
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'View alerts' }, url: `${base}/alerts` }],
+      },
     ],
   };
 }
@@ -129,7 +159,12 @@ export async function postSlackAlert(
 }
 
 /** Posts a Block Kit message (an alert's or a digest's); throws SlackError unless Slack answered "ok". */
-export async function postSlackMessage(guard: OutboundGuard, webhookUrl: string, message: object, options: { timeoutMs?: number } = {}): Promise<void> {
+export async function postSlackMessage(
+  guard: OutboundGuard,
+  webhookUrl: string,
+  message: object,
+  options: { timeoutMs?: number } = {},
+): Promise<void> {
   if (!URL.canParse(webhookUrl) || new URL(webhookUrl).protocol !== 'https:') {
     throw new SlackError('The Slack webhook URL must be an https:// URL', 'invalid_url', true);
   }
@@ -145,7 +180,12 @@ export async function postSlackMessage(guard: OutboundGuard, webhookUrl: string,
   } catch (err) {
     if (!(err instanceof OutboundRequestError)) throw err;
     // The guard's message names addresses: the owner gets the reason in words.
-    const words = err.reason === 'timeout' ? 'did not answer in time' : err.reason === 'not_public' ? 'points to a private address' : 'could not be reached';
+    const words =
+      err.reason === 'timeout'
+        ? 'did not answer in time'
+        : err.reason === 'not_public'
+          ? 'points to a private address'
+          : 'could not be reached';
     throw new SlackError(`The Slack webhook ${words}`, err.reason, err.reason === 'not_public');
   }
   const answer = res.body.toString('utf8').trim();

@@ -44,7 +44,12 @@ describe('Twilio SMS', () => {
       });
     });
     await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
-    settings = { baseUrl: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}/`, accountSid: SID, authToken: TOKEN, from: '+15017122661' };
+    settings = {
+      baseUrl: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}/`,
+      accountSid: SID,
+      authToken: TOKEN,
+      from: '+15017122661',
+    };
   });
   afterAll(() => {
     twilio.closeAllConnections();
@@ -82,23 +87,44 @@ describe('Twilio SMS', () => {
   it('turns Twilio’s error JSON into the error text, without the auth token', async () => {
     answer = {
       status: 400,
-      json: { code: 21211, message: "The 'To' number +1555 is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 },
+      json: {
+        code: 21211,
+        message: "The 'To' number +1555 is not a valid phone number.",
+        more_info: 'https://www.twilio.com/docs/errors/21211',
+        status: 400,
+      },
     };
     const error = (await sendSms(settings, '+1555', 'x').catch((e: unknown) => e)) as TwilioError;
     expect(error).toBeInstanceOf(TwilioError);
-    expect(error.message).toBe("Twilio refused the SMS (error 21211): The 'To' number +1555 is not a valid phone number.");
+    expect(error.message).toBe(
+      "Twilio refused the SMS (error 21211): The 'To' number +1555 is not a valid phone number.",
+    );
     expect(error).toMatchObject({ code: 21211, httpStatus: 400 });
     expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain(TOKEN);
 
-    answer = { status: 401, json: { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 } };
-    await expect(sendSms(settings, '+15558675310', 'x')).rejects.toThrow('Twilio refused the SMS (error 20003): Authenticate');
+    answer = {
+      status: 401,
+      json: {
+        code: 20003,
+        message: 'Authenticate',
+        more_info: 'https://www.twilio.com/docs/errors/20003',
+        status: 401,
+      },
+    };
+    await expect(sendSms(settings, '+15558675310', 'x')).rejects.toThrow(
+      'Twilio refused the SMS (error 20003): Authenticate',
+    );
     answer = { status: 502, json: 'not json at all' };
     await expect(sendSms(settings, '+15558675310', 'x')).rejects.toThrow('Twilio refused the SMS: HTTP 502');
   });
 
   it('gives up on a Twilio that does not answer, and says so when it cannot be reached', async () => {
     answer = 'silent';
-    await expect(sendSms(settings, '+15558675310', 'x', { timeoutMs: 300 })).rejects.toThrow('Twilio did not answer in time');
-    await expect(sendSms({ ...settings, baseUrl: 'http://127.0.0.1:1' }, '+15558675310', 'x')).rejects.toThrow('Twilio could not be reached');
+    await expect(sendSms(settings, '+15558675310', 'x', { timeoutMs: 300 })).rejects.toThrow(
+      'Twilio did not answer in time',
+    );
+    await expect(sendSms({ ...settings, baseUrl: 'http://127.0.0.1:1' }, '+15558675310', 'x')).rejects.toThrow(
+      'Twilio could not be reached',
+    );
   });
 });

@@ -15,7 +15,9 @@ export interface TwilioSettings {
 }
 
 /** The server's Twilio account, or null when its three credentials are not all set: then no SMS can be sent. */
-export function twilioSettingsOf(env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'>): TwilioSettings | null {
+export function twilioSettingsOf(
+  env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_BASE_URL'>,
+): TwilioSettings | null {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL } = env;
   if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM) return null;
   return { baseUrl: TWILIO_BASE_URL, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, from: TWILIO_FROM };
@@ -44,7 +46,12 @@ export const SMS_MAX_CHARS = 320;
 const TIMEOUT_MS = 10_000;
 
 /** Sends `body` (cut to 320 characters with an ellipsis) to `to`; throws TwilioError unless Twilio accepted it. */
-export async function sendSms(settings: TwilioSettings, to: string, body: string, options: { timeoutMs?: number } = {}): Promise<SentSms> {
+export async function sendSms(
+  settings: TwilioSettings,
+  to: string,
+  body: string,
+  options: { timeoutMs?: number } = {},
+): Promise<SentSms> {
   const url = `${settings.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   let res: Response;
   try {
@@ -66,13 +73,18 @@ export async function sendSms(settings: TwilioSettings, to: string, body: string
   const text = await res.text();
   const json = parseJson(text);
   if (res.ok) {
-    if (typeof json?.sid !== 'string') throw new TwilioError(`Twilio answered HTTP ${res.status} without a message id`, null, res.status);
+    if (typeof json?.sid !== 'string')
+      throw new TwilioError(`Twilio answered HTTP ${res.status} without a message id`, null, res.status);
     return { sid: json.sid, status: typeof json.status === 'string' ? json.status : 'queued' };
   }
   // Twilio's error body: {code, message, more_info, status}.
   const code = typeof json?.code === 'number' ? json.code : null;
   const message = typeof json?.message === 'string' ? json.message : `HTTP ${res.status}`;
-  throw new TwilioError(`Twilio refused the SMS${code === null ? '' : ` (error ${code})`}: ${message}`, code, res.status);
+  throw new TwilioError(
+    `Twilio refused the SMS${code === null ? '' : ` (error ${code})`}: ${message}`,
+    code,
+    res.status,
+  );
 }
 
 /** At most 320 characters (whole characters, not halves of an emoji), the cut marked with an ellipsis. */

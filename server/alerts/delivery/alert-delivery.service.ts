@@ -8,7 +8,13 @@ import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
 import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../webhooks/webhooks.service';
 import { alertDeliverySettings } from '../alert-settings.service';
 import { alertLink, alertMail, eventLabel } from '../channels/email';
-import { postSlackMessage, slackAlertMessage, slackDigestMessage, SlackError, type SlackAlert } from '../channels/slack';
+import {
+  postSlackMessage,
+  slackAlertMessage,
+  slackDigestMessage,
+  SlackError,
+  type SlackAlert,
+} from '../channels/slack';
 import { sendSms, twilioSettingsOf, TwilioError } from '../channels/twilio';
 import { deliverAlertsJobType } from '../deliver-alerts.job-type';
 import {
@@ -69,7 +75,10 @@ export const MAX_DIGEST_ATTEMPTS = 5;
 const RETRY_BASE_SECONDS = 60;
 
 /** Which e-mail toggle of Alert Settings covers an alert type; the types it does not name always go by e-mail. */
-export const EMAIL_TOGGLES: Record<string, keyof Pick<AlertSettings, 'emailDeliverability' | 'emailReputation' | 'emailBounce' | 'emailSpam'>> = {
+export const EMAIL_TOGGLES: Record<
+  string,
+  keyof Pick<AlertSettings, 'emailDeliverability' | 'emailReputation' | 'emailBounce' | 'emailSpam'>
+> = {
   deliverability_drop: 'emailDeliverability',
   deliverability: 'emailDeliverability',
   reputation: 'emailReputation',
@@ -82,7 +91,11 @@ export const EMAIL_TOGGLES: Record<string, keyof Pick<AlertSettings, 'emailDeliv
 const ALERT_WEBHOOK_EVENTS: WebhookEvent[] = ['alert.created', 'alert.resolved'];
 
 /** The deliver-alerts job for one user: take what alerts have to tell, claim what is due, queue the sends. */
-export async function deliverUserAlerts(ctx: DeliveryContext, userId: number, now: Date = new Date()): Promise<number[]> {
+export async function deliverUserAlerts(
+  ctx: DeliveryContext,
+  userId: number,
+  now: Date = new Date(),
+): Promise<number[]> {
   const webhookRows = await takeAlertNotifications(ctx.db, userId, now);
   const messageRows = await claimDueNotifications(ctx, userId, now);
   const ids = [...webhookRows, ...messageRows];
@@ -115,7 +128,11 @@ export async function takeAlertNotifications(db: AppContext['db'], userId: numbe
       };
       if (alert.notifiedAt === null) {
         const escalated = announced.has(alert.id);
-        rows.push({ ...words, event: escalated ? 'escalated' : 'raised', occurredAt: notAfter(escalated ? (alert.updatedAt ?? now) : alert.createdAt, now) });
+        rows.push({
+          ...words,
+          event: escalated ? 'escalated' : 'raised',
+          occurredAt: notAfter(escalated ? (alert.updatedAt ?? now) : alert.createdAt, now),
+        });
       }
       if (alert.resolvedAt !== null && alert.resolutionNotifiedAt === null)
         rows.push({ ...words, event: 'resolved', occurredAt: notAfter(alert.resolvedAt, now) });
@@ -130,13 +147,23 @@ export async function takeAlertNotifications(db: AppContext['db'], userId: numbe
     const rules = await ruleChannels(tx, userId, ruleIdsOf(notifications));
     const webhookRows: NewDigestRow[] = notifications
       .filter((n) => channelsOfRule(n, rules).webhook)
-      .map((n) => ({ userId, channel: 'webhook', frequency: 'immediate', items: [toItem(n)], eventId: newWebhookEventId() }));
+      .map((n) => ({
+        userId,
+        channel: 'webhook',
+        frequency: 'immediate',
+        items: [toItem(n)],
+        eventId: newWebhookEventId(),
+      }));
     return (await insertDigests(tx, webhookRows)).map((r) => r.id);
   });
 }
 
 /** Step 2, one transaction: the notifications the schedule lets go now, claimed into one message per channel. Returns the messages' ids. */
-export async function claimDueNotifications(ctx: Pick<DeliveryContext, 'db' | 'env'>, userId: number, now: Date): Promise<number[]> {
+export async function claimDueNotifications(
+  ctx: Pick<DeliveryContext, 'db' | 'env'>,
+  userId: number,
+  now: Date,
+): Promise<number[]> {
   return ctx.db.transaction(async (tx) => {
     const pending = await lockPendingNotifications(tx, userId);
     if (pending.length === 0) return [];
@@ -155,11 +182,17 @@ export async function claimDueNotifications(ctx: Pick<DeliveryContext, 'db' | 'e
       if (rule.email && emailWanted(n.type, settings)) byChannel.email.push(n);
       if (rule.slack && settings.slackEnabled && settings.slackWebhookUrl) byChannel.slack.push(n);
       // SMS: critical alerts only, as documented; a resolution is not worth a text message.
-      if (rule.sms && settings.smsEnabled && settings.smsNumber && n.severity === 'critical' && n.event !== 'resolved') byChannel.sms.push(n);
+      if (rule.sms && settings.smsEnabled && settings.smsNumber && n.severity === 'critical' && n.event !== 'resolved')
+        byChannel.sms.push(n);
     }
     const rows: NewDigestRow[] = (Object.keys(byChannel) as (keyof typeof byChannel)[])
       .filter((channel) => byChannel[channel].length > 0)
-      .map((channel) => ({ userId, channel, frequency: settings.frequency, items: mergeItems(byChannel[channel].map(toItem)) }));
+      .map((channel) => ({
+        userId,
+        channel,
+        frequency: settings.frequency,
+        items: mergeItems(byChannel[channel].map(toItem)),
+      }));
     return (await insertDigests(tx, rows)).map((r) => r.id);
   });
 }
@@ -176,7 +209,11 @@ function channelsOfRule(n: Pick<NotificationRow, 'ruleId'>, rules: Map<number, R
 
 function ruleIdOf(metadata: Record<string, unknown> | null): number | null {
   const id = metadata?.ruleId;
-  return typeof id === 'number' && Number.isInteger(id) ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null;
+  return typeof id === 'number' && Number.isInteger(id)
+    ? id
+    : typeof id === 'string' && /^\d+$/.test(id)
+      ? Number(id)
+      : null;
 }
 
 function ruleIdsOf(rows: Pick<NotificationRow, 'ruleId'>[]): number[] {
@@ -221,7 +258,11 @@ export function mergeItems(items: DigestItem[]): DigestItem[] {
 }
 
 /** Whether the user's pending notifications have something the schedule lets go at `now` (the sweep's question). */
-export function hasDue(summary: { oldest: Date; oldestCritical: Date | null }, schedule: DeliverySchedule, now: Date): boolean {
+export function hasDue(
+  summary: { oldest: Date; oldestCritical: Date | null },
+  schedule: DeliverySchedule,
+  now: Date,
+): boolean {
   const boundary = dueBoundary(now, schedule).getTime();
   const first = inQuietHours(now, schedule.quietHours) ? summary.oldestCritical : summary.oldest;
   return first !== null && first.getTime() <= boundary;
@@ -233,7 +274,10 @@ export function hasDue(summary: { oldest: Date; oldestCritical: Date | null }, s
  * notifications now due, queues again messages whose job was lost or whose retry time has come, and
  * forgets what is older than 30 days.
  */
-export async function sweepAlertDelivery(ctx: DeliveryContext, now: Date = new Date()): Promise<{ users: number; messages: number }> {
+export async function sweepAlertDelivery(
+  ctx: DeliveryContext,
+  now: Date = new Date(),
+): Promise<{ users: number; messages: number }> {
   const users = new Set(await usersWithAlertsToNotify(ctx.db, 5000));
   for (const summary of await pendingNotificationSummary(ctx.db, 5000)) {
     const schedule: DeliverySchedule = {
@@ -259,13 +303,19 @@ export async function sendDigest(ctx: DeliveryContext, digestId: number): Promis
   const recipient = await findRecipient(ctx.db, leased.userId);
   if (!recipient) return finish(ctx.db, leased, 'skipped', 'The account no longer exists');
   // Slack, SMS and webhooks are advanced_alerting: a downgraded account's messages stop here.
-  if (!hasFeature(recipient, 'advanced_alerting')) return finish(ctx.db, leased, 'skipped', `Requires ${lowestPlanNameWith('advanced_alerting')} plan`);
+  if (!hasFeature(recipient, 'advanced_alerting'))
+    return finish(ctx.db, leased, 'skipped', `Requires ${lowestPlanNameWith('advanced_alerting')} plan`);
   if (leased.channel === 'webhook') return sendWebhook(ctx, leased);
   const settings = await alertDeliverySettings(ctx.db, ctx.env.APP_SECRET, leased.userId);
   return leased.channel === 'slack' ? sendSlack(ctx, leased, settings) : sendText(ctx, leased, settings);
 }
 
-async function finish(db: Executor, row: DigestRow, status: 'sent' | 'skipped' | 'failed', lastError: string | null = null): Promise<SendOutcome> {
+async function finish(
+  db: Executor,
+  row: DigestRow,
+  status: 'sent' | 'skipped' | 'failed',
+  lastError: string | null = null,
+): Promise<SendOutcome> {
   await finishDigest(db, row.id, { status, lastError });
   return status;
 }
@@ -289,12 +339,25 @@ async function sendEmail(ctx: DeliveryContext, leased: DigestRow): Promise<SendO
       return { status: 'skipped' as const };
     }
     const mail = alertMail(row.items, { appUrl: ctx.env.APP_URL, frequency: row.frequency });
-    const outboxId = await queueMail(tx, ctx.mailer, { userId: row.userId, kind: 'alert_notification', to: recipient.email, ...mail }, ctx.log);
-    await finishDigest(tx, row.id, outboxId === null ? { status: 'skipped', lastError: 'SMTP_URL is not set', outboxId } : { status: 'sent', outboxId });
+    const outboxId = await queueMail(
+      tx,
+      ctx.mailer,
+      { userId: row.userId, kind: 'alert_notification', to: recipient.email, ...mail },
+      ctx.log,
+    );
+    await finishDigest(
+      tx,
+      row.id,
+      outboxId === null
+        ? { status: 'skipped', lastError: 'SMTP_URL is not set', outboxId }
+        : { status: 'sent', outboxId },
+    );
     return { status: outboxId === null ? ('skipped' as const) : ('sent' as const), outboxId };
   });
-  // A crash before this line leaves the outbox row pending: the maintenance job hands it to send-email within a minute or two.
-  if (outcome.status === 'sent' && outcome.outboxId) await ctx.jobs.send(sendEmailJobType, { outboxId: outcome.outboxId });
+  // A crash before this line leaves the outbox row pending: the maintenance job hands it to send-email within a minute
+  // or two.
+  if (outcome.status === 'sent' && outcome.outboxId)
+    await ctx.jobs.send(sendEmailJobType, { outboxId: outcome.outboxId });
   return outcome.status;
 }
 
@@ -310,10 +373,16 @@ function slackAlertOf(item: DigestItem): SlackAlert {
   };
 }
 
-const DIGEST_NAME = { immediate: '', hourly: 'hourly digest', daily: 'daily digest', weekly: 'weekly summary' } as const;
+const DIGEST_NAME = {
+  immediate: '',
+  hourly: 'hourly digest',
+  daily: 'daily digest',
+  weekly: 'weekly summary',
+} as const;
 
 async function sendSlack(ctx: DeliveryContext, row: DigestRow, settings: DeliverySettings): Promise<SendOutcome> {
-  if (!settings.slackEnabled || !settings.slackWebhookUrl) return finish(ctx.db, row, 'skipped', 'Slack notifications are off');
+  if (!settings.slackEnabled || !settings.slackWebhookUrl)
+    return finish(ctx.db, row, 'skipped', 'Slack notifications are off');
   const message =
     row.items.length === 1
       ? slackAlertMessage(slackAlertOf(row.items[0]!), ctx.env.APP_URL)
@@ -340,13 +409,20 @@ export function smsBody(items: DigestItem[], appUrl: string): string {
 async function sendText(ctx: DeliveryContext, row: DigestRow, settings: DeliverySettings): Promise<SendOutcome> {
   if (!settings.smsEnabled || !settings.smsNumber) return finish(ctx.db, row, 'skipped', 'SMS notifications are off');
   const twilio = twilioSettingsOf(ctx.env);
-  if (!twilio) return finish(ctx.db, row, 'skipped', 'SMS is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)');
+  if (!twilio)
+    return finish(
+      ctx.db,
+      row,
+      'skipped',
+      'SMS is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)',
+    );
   try {
     await sendSms(twilio, settings.smsNumber, smsBody(row.items, ctx.env.APP_URL));
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
     // A 4xx (a bad number, an unverified sender) stays wrong; 429 and 5xx may pass.
-    const permanent = err.httpStatus !== null && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429;
+    const permanent =
+      err.httpStatus !== null && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429;
     return failed(ctx, row, err.message, permanent);
   }
   return finish(ctx.db, row, 'sent');
@@ -363,7 +439,9 @@ export function alertWebhookData(item: DigestItem, appUrl: string) {
     domain: item.domain,
     url: alertLink(appUrl, item.alertId),
   };
-  return item.event === 'resolved' ? { ...alert, resolved_at: item.at } : { ...alert, escalated: item.event === 'escalated', occurred_at: item.at };
+  return item.event === 'resolved'
+    ? { ...alert, resolved_at: item.at }
+    : { ...alert, escalated: item.event === 'escalated', occurred_at: item.at };
 }
 
 async function sendWebhook(ctx: DeliveryContext, row: DigestRow): Promise<SendOutcome> {

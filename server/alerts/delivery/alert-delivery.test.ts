@@ -52,7 +52,9 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       req.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
         smsSent.push(form);
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${smsSent.length}`, status: 'queued', to: form.To }));
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ sid: `SM${smsSent.length}`, status: 'queued', to: form.To }));
       });
     });
     await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
@@ -110,7 +112,10 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     return res.json();
   }
 
-  async function raise(userId: number, fields: { type?: AlertType; severity?: AlertSeverity; title?: string; message?: string; createdAt?: string } = {}) {
+  async function raise(
+    userId: number,
+    fields: { type?: AlertType; severity?: AlertSeverity; title?: string; message?: string; createdAt?: string } = {},
+  ) {
     const alert = await raiseAlert(db(), {
       userId,
       type: fields.type ?? 'authentication_failure',
@@ -141,7 +146,8 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       .from(outbox)
       .where(and(eq(outbox.userId, userId), eq(outbox.kind, 'alert_notification')))
       .orderBy(outbox.id);
-  const digests = (userId: number) => db().select().from(alertDigests).where(eq(alertDigests.userId, userId)).orderBy(alertDigests.id);
+  const digests = (userId: number) =>
+    db().select().from(alertDigests).where(eq(alertDigests.userId, userId)).orderBy(alertDigests.id);
 
   it('e-mails a raised alert at once, in HTML and text with its link, and never twice', async () => {
     const { user } = await account('free');
@@ -150,10 +156,16 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect(first.outcomes).toEqual(['sent']);
     const [mail, ...more] = await mails(user.id);
     expect(more).toEqual([]);
-    expect(mail).toMatchObject({ toAddress: user.email, status: 'pending', subject: '[InboxPulse] Critical: example.com fails its authentication checks' });
+    expect(mail).toMatchObject({
+      toAddress: user.email,
+      status: 'pending',
+      subject: '[InboxPulse] Critical: example.com fails its authentication checks',
+    });
     const link = `http://localhost:3000/alerts?alertId=${alert.id}`;
     expect(mail!.htmlBody).toContain(`href="${link}"`);
-    expect(mail!.htmlBody).toContain('Reporter &quot;&lt;script&gt;x&lt;/script&gt;&quot; says SPF fails &amp; DKIM too.');
+    expect(mail!.htmlBody).toContain(
+      'Reporter &quot;&lt;script&gt;x&lt;/script&gt;&quot; says SPF fails &amp; DKIM too.',
+    );
     expect(mail!.htmlBody).not.toContain('<script>');
     expect(mail!.textBody).toContain('Reporter "<script>x</script>" says SPF fails & DKIM too.');
     expect(mail!.textBody).toContain(`View: ${link}`);
@@ -194,7 +206,12 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
 
   it('posts to Slack and texts critical alerts only; a downgraded account gets neither, only e-mail', async () => {
     const { user, client } = await account();
-    await settings(client, { slackEnabled: true, slackWebhookUrl: slackUrl, smsEnabled: true, smsNumber: '+14155550123' });
+    await settings(client, {
+      slackEnabled: true,
+      slackWebhookUrl: slackUrl,
+      smsEnabled: true,
+      smsNumber: '+14155550123',
+    });
     const critical = await raise(user.id, { severity: 'critical', title: 'Listed on Spamhaus DBL' });
     await raise(user.id, { severity: 'warning', title: 'DKIM key short' });
     const { outcomes } = await deliver(user.id);
@@ -210,7 +227,11 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect(slackPosts[0]!.body.text).toBe('InboxPulse: 2 alerts');
     expect(JSON.stringify(slackPosts[0]!.body.blocks)).toContain(`http://localhost:3000/alerts?alertId=${critical.id}`);
     expect(smsSent).toEqual([
-      { To: '+14155550123', From: '+15017122661', Body: `InboxPulse Critical: Listed on Spamhaus DBL http://localhost:3000/alerts?alertId=${critical.id}` },
+      {
+        To: '+14155550123',
+        From: '+15017122661',
+        Body: `InboxPulse Critical: Listed on Spamhaus DBL http://localhost:3000/alerts?alertId=${critical.id}`,
+      },
     ]);
 
     // One alert alone is posted as itself.
@@ -253,7 +274,10 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
 
   it('sends a daily digest at 08:00 on the quiet hours’ clock', async () => {
     const { user, client } = await account('free');
-    await settings(client, { frequency: 'daily', quietHours: { start: '22:00', end: '06:00', timeZone: 'Europe/Paris' } });
+    await settings(client, {
+      frequency: 'daily',
+      quietHours: { start: '22:00', end: '06:00', timeZone: 'Europe/Paris' },
+    });
     await raise(user.id, { title: 'Yesterday', severity: 'warning', createdAt: '2025-03-04T15:00:00Z' });
     await raise(user.id, { title: 'Evening', severity: 'error', createdAt: '2025-03-04T20:00:00Z' });
     // 07:30 in Paris: not yet.
@@ -278,8 +302,13 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect((await deliver(user.id, new Date('2025-03-16T20:00:00Z'))).ids).toEqual([]);
     await deliver(user.id, new Date('2025-03-17T08:01:00Z'));
     const all = await mails(user.id);
-    expect(all.map((m) => m.subject)).toEqual(['[InboxPulse] 2 alerts (weekly summary)', '[InboxPulse] Info: Monday noon']);
-    expect(all[0]!.textBody).toMatch(/Critical: Sunday[\s\S]*Warning: Wednesday|Warning: Wednesday[\s\S]*Critical: Sunday/);
+    expect(all.map((m) => m.subject)).toEqual([
+      '[InboxPulse] 2 alerts (weekly summary)',
+      '[InboxPulse] Info: Monday noon',
+    ]);
+    expect(all[0]!.textBody).toMatch(
+      /Critical: Sunday[\s\S]*Warning: Wednesday|Warning: Wednesday[\s\S]*Critical: Sunday/,
+    );
     expect(all[1]!.textBody).toContain('Monday noon'); // a summary of one alert names it in the subject
   });
 
@@ -301,19 +330,32 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
 
   it('tells an escalation and a resolution once each, and queues alert.created and alert.resolved webhooks at once, even in quiet hours', async () => {
     const { user, client } = await account();
-    const hook = await client.request('POST', '/api/webhooks', { url: 'https://hooks.receiver.example/a', events: ['alert.created', 'alert.resolved'] });
+    const hook = await client.request('POST', '/api/webhooks', {
+      url: 'https://hooks.receiver.example/a',
+      events: ['alert.created', 'alert.resolved'],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
-    await client.request('POST', '/api/webhooks', { url: 'https://hooks.receiver.example/other', events: ['email.bounced'] });
+    await client.request('POST', '/api/webhooks', {
+      url: 'https://hooks.receiver.example/other',
+      events: ['email.bounced'],
+    });
     const alert = await raise(user.id, { severity: 'warning', title: 'Bounce rate 6%' });
     await db().update(alerts).set({ conditionKey: 'rule:1:example.com' }).where(eq(alerts.id, alert.id));
     await deliver(user.id);
     // What evaluation does when the condition worsens: a higher severity, notified_at null again.
-    await db().update(alerts).set({ severity: 'critical', title: 'Bounce rate 12%', updatedAt: new Date(), notifiedAt: null }).where(eq(alerts.id, alert.id));
+    await db()
+      .update(alerts)
+      .set({ severity: 'critical', title: 'Bounce rate 12%', updatedAt: new Date(), notifiedAt: null })
+      .where(eq(alerts.id, alert.id));
     await deliver(user.id);
     // Quiet hours now: the resolution's e-mail waits, its webhook does not.
     const hour = new Date().getUTCHours();
     await settings(client, {
-      quietHours: { start: `${String(hour).padStart(2, '0')}:00`, end: `${String((hour + 2) % 24).padStart(2, '0')}:00`, timeZone: 'UTC' },
+      quietHours: {
+        start: `${String(hour).padStart(2, '0')}:00`,
+        end: `${String((hour + 2) % 24).padStart(2, '0')}:00`,
+        timeZone: 'UTC',
+      },
     });
     await db().update(alerts).set({ resolvedAt: new Date() }).where(eq(alerts.id, alert.id));
     await deliver(user.id);
@@ -323,7 +365,11 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       '[InboxPulse] Warning: Bounce rate 6%',
       '[InboxPulse] Escalated to critical: Bounce rate 12%',
     ]);
-    const sent = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, user.id)).orderBy(webhookDeliveries.id);
+    const sent = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.userId, user.id))
+      .orderBy(webhookDeliveries.id);
     expect(sent.map((d) => [d.webhookId, d.eventType])).toEqual([
       [hook.json().id, 'alert.created'],
       [hook.json().id, 'alert.created'],
@@ -337,7 +383,10 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       url: `http://localhost:3000/alerts?alertId=${alert.id}`,
     });
     expect(bodies[1].data).toMatchObject({ severity: 'critical', title: 'Bounce rate 12%', escalated: true });
-    expect(bodies[2]).toMatchObject({ type: 'alert.resolved', data: { alert_id: alert.id, resolved_at: expect.any(String) } });
+    expect(bodies[2]).toMatchObject({
+      type: 'alert.resolved',
+      data: { alert_id: alert.id, resolved_at: expect.any(String) },
+    });
 
     // A webhook message sent again (its process died before marking it) makes no second delivery.
     const [webhookRow] = (await digests(user.id)).filter((d) => d.channel === 'webhook');
@@ -351,7 +400,9 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     await raise(user.id, { title: 'Crash window' });
     const [id] = await deliverUserAlerts(ctx, user.id, new Date());
     const jobsOf = async () =>
-      await count(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-alert-digest' AND data->>'digestId' = ${String(id)}`);
+      await count(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-alert-digest' AND data->>'digestId' = ${String(id)}`,
+      );
     expect(await jobsOf()).toMatchObject({ n: 1 });
     // A sender took the message and was killed before anything else.
     expect(await leaseDigest(db(), id!, 120)).toBeDefined();
@@ -399,7 +450,9 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect(row!.source).toBe('alert_settings');
 
     // Saved again as it is: no new secret. A new URL: a new secret, the same single webhook.
-    expect(await settings(client, { webhookEnabled: true, webhookUrl: 'https://hooks.receiver.example/alerts' })).not.toHaveProperty('webhookSigningSecret');
+    expect(
+      await settings(client, { webhookEnabled: true, webhookUrl: 'https://hooks.receiver.example/alerts' }),
+    ).not.toHaveProperty('webhookSigningSecret');
     expect((await client.get('/api/alert-settings')).json()).not.toHaveProperty('webhookSigningSecret');
     const moved = await settings(client, { webhookUrl: 'https://hooks.receiver.example/v2' });
     expect(moved.webhookSigningSecret).toMatch(/^whsec_/);

@@ -19,11 +19,15 @@ describe('an alert e-mail, from the data to the mailbox', () => {
     const { client, user } = await signUp(t.app);
     // Nothing published: every record is missing.
     const domain = (await client.post('/api/domains', { domain: 'unsigned-brand.com' })).json();
-    expect((await client.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({ spfStatus: 'missing', dmarcStatus: 'missing' });
+    expect((await client.post(`/api/domains/${domain.id}/verify`)).json()).toMatchObject({
+      spfStatus: 'missing',
+      dmarcStatus: 'missing',
+    });
 
     // The check queues the evaluation, which raises the alert and queues its delivery, which writes the
     // outbox mail that send-email hands to the SMTP server: no step is called by the test.
-    const alertMail = () => t.smtp.messages.find((m) => m.subject?.startsWith('[InboxPulse]') && JSON.stringify(m.to).includes(user.email));
+    const alertMail = () =>
+      t.smtp.messages.find((m) => m.subject?.startsWith('[InboxPulse]') && JSON.stringify(m.to).includes(user.email));
     const mail = await waitUntil(async () => alertMail(), 'the alert mail at the SMTP server', { timeoutMs: 30_000 });
     expect(mail!.subject).toMatch(/^\[InboxPulse\] (Error|Critical|Warning): .*unsigned-brand\.com/);
     const [alert] = (await client.get('/api/alerts')).json() as { id: number; title: string }[];

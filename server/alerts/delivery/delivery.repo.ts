@@ -1,10 +1,29 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { alertDigests, alertNotifications, alertRules, alerts, alertSettings, users, type DigestItem } from '../../platform/db/schema/index';
+import {
+  alertDigests,
+  alertNotifications,
+  alertRules,
+  alerts,
+  alertSettings,
+  users,
+  type DigestItem,
+} from '../../platform/db/schema/index';
 
 export type AlertToNotifyRow = Pick<
   typeof alerts.$inferSelect,
-  'id' | 'type' | 'severity' | 'title' | 'message' | 'domain' | 'metadata' | 'createdAt' | 'updatedAt' | 'resolvedAt' | 'notifiedAt' | 'resolutionNotifiedAt'
+  | 'id'
+  | 'type'
+  | 'severity'
+  | 'title'
+  | 'message'
+  | 'domain'
+  | 'metadata'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'resolvedAt'
+  | 'notifiedAt'
+  | 'resolutionNotifiedAt'
 >;
 export type NotificationRow = typeof alertNotifications.$inferSelect;
 export type NewNotificationRow = typeof alertNotifications.$inferInsert;
@@ -12,7 +31,10 @@ export type DigestRow = typeof alertDigests.$inferSelect;
 export type NewDigestRow = typeof alertDigests.$inferInsert;
 export type RuleChannels = { email: boolean; webhook: boolean; slack: boolean; sms: boolean };
 
-const dueCondition = or(isNull(alerts.notifiedAt), and(sql`${alerts.resolvedAt} IS NOT NULL`, isNull(alerts.resolutionNotifiedAt)));
+const dueCondition = or(
+  isNull(alerts.notifiedAt),
+  and(sql`${alerts.resolvedAt} IS NOT NULL`, isNull(alerts.resolutionNotifiedAt)),
+);
 
 /**
  * The user's alerts with something to tell (raised or escalated and not taken yet, or resolved and
@@ -47,7 +69,9 @@ export async function alertsAnnouncedBefore(ex: Executor, alertIds: number[]): P
   const rows = await ex
     .selectDistinct({ alertId: alertNotifications.alertId })
     .from(alertNotifications)
-    .where(and(inArray(alertNotifications.alertId, alertIds), inArray(alertNotifications.event, ['raised', 'escalated'])));
+    .where(
+      and(inArray(alertNotifications.alertId, alertIds), inArray(alertNotifications.event, ['raised', 'escalated'])),
+    );
   return new Set(rows.map((r) => r.alertId));
 }
 
@@ -83,7 +107,11 @@ export async function markNotificationsClaimed(ex: Executor, ids: number[], now:
 }
 
 /** The channels of the user's rules among `ruleIds` (a deleted rule is absent: its alerts go by the settings alone). */
-export async function ruleChannels(ex: Executor, userId: number, ruleIds: number[]): Promise<Map<number, RuleChannels>> {
+export async function ruleChannels(
+  ex: Executor,
+  userId: number,
+  ruleIds: number[],
+): Promise<Map<number, RuleChannels>> {
   if (ruleIds.length === 0) return new Map();
   const rows = await ex
     .select({ id: alertRules.id, notifications: alertRules.notifications })
@@ -93,8 +121,14 @@ export async function ruleChannels(ex: Executor, userId: number, ruleIds: number
 }
 
 /** What a sender needs of the user: where mail goes and the plan the channels are checked against. */
-export async function findRecipient(ex: Executor, userId: number): Promise<{ email: string; subscriptionPlan: string } | undefined> {
-  const [row] = await ex.select({ email: users.email, subscriptionPlan: users.subscriptionPlan }).from(users).where(eq(users.id, userId));
+export async function findRecipient(
+  ex: Executor,
+  userId: number,
+): Promise<{ email: string; subscriptionPlan: string } | undefined> {
+  const [row] = await ex
+    .select({ email: users.email, subscriptionPlan: users.subscriptionPlan })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -115,8 +149,17 @@ export async function findDigest(ex: Executor, id: number): Promise<DigestRow | 
 export async function leaseDigest(ex: Executor, id: number, leaseSeconds: number): Promise<DigestRow | undefined> {
   const [row] = await ex
     .update(alertDigests)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${alertDigests.attempts} + 1` })
-    .where(and(eq(alertDigests.id, id), eq(alertDigests.status, 'pending'), or(isNull(alertDigests.lockedUntil), lt(alertDigests.lockedUntil, sql`now()`))))
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${alertDigests.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(alertDigests.id, id),
+        eq(alertDigests.status, 'pending'),
+        or(isNull(alertDigests.lockedUntil), lt(alertDigests.lockedUntil, sql`now()`)),
+      ),
+    )
     .returning();
   return row;
 }
@@ -167,7 +210,13 @@ export async function pendingNotificationSummary(
   ex: Executor,
   limit: number,
 ): Promise<
-  { userId: number; oldest: Date; oldestCritical: Date | null; frequency: string | null; quietHours: { start: string; end: string; timeZone: string } | null }[]
+  {
+    userId: number;
+    oldest: Date;
+    oldestCritical: Date | null;
+    frequency: string | null;
+    quietHours: { start: string; end: string; timeZone: string } | null;
+  }[]
 > {
   const rows = await ex
     .select({
@@ -177,7 +226,11 @@ export async function pendingNotificationSummary(
         string | null
       >`min(${alertNotifications.occurredAt}) filter (where ${alertNotifications.severity} = 'critical' and ${alertNotifications.event} <> 'resolved')`,
       frequency: sql<string | null>`max(${alertSettings.frequency})`,
-      quietHours: sql<{ start: string; end: string; timeZone: string } | null>`(array_agg(${alertSettings.quietHours}))[1]`,
+      quietHours: sql<{
+        start: string;
+        end: string;
+        timeZone: string;
+      } | null>`(array_agg(${alertSettings.quietHours}))[1]`,
     })
     .from(alertNotifications)
     .leftJoin(alertSettings, eq(alertSettings.userId, alertNotifications.userId))
@@ -212,10 +265,17 @@ export async function findStrandedDigests(ex: Executor, limit: number): Promise<
 
 /** Notifications and messages older than 30 days are forgotten once done with. */
 export async function purgeOldDelivery(ex: Executor): Promise<void> {
-  await ex.delete(alertDigests).where(and(sql`${alertDigests.status} <> 'pending'`, lt(alertDigests.createdAt, sql`now() - interval '30 days'`)));
+  await ex
+    .delete(alertDigests)
+    .where(and(sql`${alertDigests.status} <> 'pending'`, lt(alertDigests.createdAt, sql`now() - interval '30 days'`)));
   await ex
     .delete(alertNotifications)
-    .where(and(sql`${alertNotifications.claimedAt} IS NOT NULL`, lt(alertNotifications.createdAt, sql`now() - interval '30 days'`)));
+    .where(
+      and(
+        sql`${alertNotifications.claimedAt} IS NOT NULL`,
+        lt(alertNotifications.createdAt, sql`now() - interval '30 days'`),
+      ),
+    );
 }
 
 export type { DigestItem };

@@ -17,9 +17,13 @@ describe('delivery schedule', () => {
     expect(dueBoundary(now, { frequency: 'immediate', quietHours: null })).toEqual(now);
     expect(dueBoundary(now, { frequency: 'hourly', quietHours: null })).toEqual(at('2025-03-05T10:00:00Z'));
     expect(dueBoundary(now, { frequency: 'daily', quietHours: null })).toEqual(at('2025-03-05T08:00:00Z'));
-    expect(dueBoundary(at('2025-03-05T07:59:00Z'), { frequency: 'daily', quietHours: null })).toEqual(at('2025-03-04T08:00:00Z'));
+    expect(dueBoundary(at('2025-03-05T07:59:00Z'), { frequency: 'daily', quietHours: null })).toEqual(
+      at('2025-03-04T08:00:00Z'),
+    );
     expect(dueBoundary(now, { frequency: 'weekly', quietHours: null })).toEqual(at('2025-03-03T08:00:00Z'));
-    expect(dueBoundary(at('2025-03-03T07:00:00Z'), { frequency: 'weekly', quietHours: null })).toEqual(at('2025-02-24T08:00:00Z'));
+    expect(dueBoundary(at('2025-03-03T07:00:00Z'), { frequency: 'weekly', quietHours: null })).toEqual(
+      at('2025-02-24T08:00:00Z'),
+    );
     // On the quiet hours' clock: 08:00 in Paris is 07:00 UTC; the top of the hour in Kolkata is at :30 UTC.
     const paris = { start: '22:00', end: '06:00', timeZone: 'Europe/Paris' };
     expect(dueBoundary(now, { frequency: 'daily', quietHours: paris })).toEqual(at('2025-03-05T07:00:00Z'));
@@ -51,9 +55,16 @@ describe('delivery schedule', () => {
     expect(claimable(pending, { frequency: 'hourly', quietHours: null }, now).map((n) => n.id)).toEqual([1, 2]);
     const quiet = { start: '10:00', end: '11:00', timeZone: 'UTC' };
     expect(claimable(pending, { frequency: 'immediate', quietHours: quiet }, now).map((n) => n.id)).toEqual([2]);
-    expect(claimable(pending, { frequency: 'immediate', quietHours: quiet }, at('2025-03-05T11:00:00Z')).map((n) => n.id)).toEqual([1, 2, 3]);
+    expect(
+      claimable(pending, { frequency: 'immediate', quietHours: quiet }, at('2025-03-05T11:00:00Z')).map((n) => n.id),
+    ).toEqual([1, 2, 3]);
     expect(claimable(pending, { frequency: 'daily', quietHours: null }, now)).toEqual([]);
-    const resolved = { id: 4, severity: 'critical', event: 'resolved' as const, occurredAt: at('2025-03-05T10:01:00Z') };
+    const resolved = {
+      id: 4,
+      severity: 'critical',
+      event: 'resolved' as const,
+      occurredAt: at('2025-03-05T10:01:00Z'),
+    };
     expect(claimable([resolved], { frequency: 'immediate', quietHours: quiet }, now)).toEqual([]);
 
     // The sweep's summary of the same question.
@@ -61,7 +72,9 @@ describe('delivery schedule', () => {
     expect(hasDue(summary, { frequency: 'hourly', quietHours: null }, at('2025-03-05T09:59:00Z'))).toBe(false);
     expect(hasDue(summary, { frequency: 'hourly', quietHours: null }, at('2025-03-05T10:00:00Z'))).toBe(true);
     expect(hasDue(summary, { frequency: 'immediate', quietHours: quiet }, now)).toBe(false);
-    expect(hasDue({ ...summary, oldestCritical: summary.oldest }, { frequency: 'immediate', quietHours: quiet }, now)).toBe(true);
+    expect(
+      hasDue({ ...summary, oldestCritical: summary.oldest }, { frequency: 'immediate', quietHours: quiet }, now),
+    ).toBe(true);
   });
 
   it('tells an alert raised and escalated before its message once, as raised in its latest words; a resolution keeps its line', () => {

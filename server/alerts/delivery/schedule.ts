@@ -35,7 +35,14 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function wallClock(at: Date, timeZone: string): WallClock {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
@@ -72,7 +79,8 @@ export function dueBoundary(now: Date, schedule: DeliverySchedule): Date {
   const intoHour = clock.minute * MINUTE + clock.second * 1000 + clock.millisecond;
   if (schedule.frequency === 'hourly') return new Date(now.getTime() - intoHour);
   const sinceDigestHour = (clock.hour - DIGEST_HOUR) * HOUR + intoHour;
-  if (schedule.frequency === 'daily') return new Date(now.getTime() - (sinceDigestHour >= 0 ? sinceDigestHour : sinceDigestHour + DAY));
+  if (schedule.frequency === 'daily')
+    return new Date(now.getTime() - (sinceDigestHour >= 0 ? sinceDigestHour : sinceDigestHour + DAY));
   const sinceMonday = clock.weekday * DAY + sinceDigestHour;
   return new Date(now.getTime() - (sinceMonday >= 0 ? sinceMonday : sinceMonday + 7 * DAY));
 }

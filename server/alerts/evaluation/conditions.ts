@@ -4,7 +4,15 @@ import { addDays } from '@contracts/utc-day';
 import { ALERT_RULE_TYPES, type AlertRuleType } from '@contracts/alert-settings';
 import type { ConditionAlert } from '../alert-conditions';
 import { lastWindow, RULE_WINDOW_MS, usesDailyStatistics, type RuleWindow } from '@contracts/alert-rule-basis';
-import type { DmarcDomainTotals, DomainFacts, EventWindows, GmailSpamDay, RuleRow, TestRow, ThresholdSettings } from './evaluation.repo';
+import type {
+  DmarcDomainTotals,
+  DomainFacts,
+  EventWindows,
+  GmailSpamDay,
+  RuleRow,
+  TestRow,
+  ThresholdSettings,
+} from './evaluation.repo';
 
 /*
  * Every condition the evaluation watches, computed from one user's data without touching the
@@ -61,7 +69,15 @@ export interface EvaluationData {
 }
 
 /** The namespaces of keys the evaluation owns: an open alert under one of them that nothing measured is resolved. */
-export const EVALUATED_PREFIXES = ['inbox:', 'metrics:', 'score:', 'auth-records:', 'dmarc-failures:', 'rule:', 'gmail-spam:'] as const;
+export const EVALUATED_PREFIXES = [
+  'inbox:',
+  'metrics:',
+  'score:',
+  'auth-records:',
+  'dmarc-failures:',
+  'rule:',
+  'gmail-spam:',
+] as const;
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const pct = (part: number, whole: number, digits = 1) => round((part / whole) * 100, digits);
@@ -88,7 +104,8 @@ export function measureAll(data: EvaluationData): Measured[] {
 function gmailSpamConditions({ gmailSpam }: EvaluationData): Measured[] {
   return gmailSpam.map((day) => {
     const value = round(day.spamRatio * 100, 2);
-    const severity: AlertSeverity | null = value >= GMAIL_SPAM_CRITICAL ? 'critical' : value >= GMAIL_SPAM_WARNING ? 'warning' : null;
+    const severity: AlertSeverity | null =
+      value >= GMAIL_SPAM_CRITICAL ? 'critical' : value >= GMAIL_SPAM_WARNING ? 'warning' : null;
     return {
       key: `gmail-spam:${day.domain}`,
       recovered: `Gmail's spam rate for ${day.domain} was ${value}% on ${day.date} (Google asks for under ${GMAIL_SPAM_WARNING}%).`,
@@ -103,7 +120,13 @@ function gmailSpamConditions({ gmailSpam }: EvaluationData): Measured[] {
         domain: day.domain,
         measure: `Gmail spam rate of ${day.domain}`,
         unit: '%',
-        metadata: { value, date: day.date, warning: GMAIL_SPAM_WARNING, critical: GMAIL_SPAM_CRITICAL, source: 'Google Postmaster Tools' },
+        metadata: {
+          value,
+          date: day.date,
+          warning: GMAIL_SPAM_WARNING,
+          critical: GMAIL_SPAM_CRITICAL,
+          source: 'Google Postmaster Tools',
+        },
       },
     };
   });
@@ -127,7 +150,14 @@ function latestTestByDomain(tests: TestRow[]): Map<string, Placement> {
   for (const t of tests) {
     const key = t.domain ?? ACCOUNT;
     if (t.totalSeeds <= 0 || out.has(key)) continue;
-    out.set(key, { domain: t.domain, inbox: t.inboxCount, seeds: t.totalSeeds, tests: 1, testId: t.id, completedAt: t.completedAt });
+    out.set(key, {
+      domain: t.domain,
+      inbox: t.inboxCount,
+      seeds: t.totalSeeds,
+      tests: 1,
+      testId: t.id,
+      completedAt: t.completedAt,
+    });
   }
   return out;
 }
@@ -138,7 +168,14 @@ function testsByDomainSince(tests: TestRow[], since: Date): Map<string, Placemen
   for (const t of tests) {
     if (t.totalSeeds <= 0 || t.completedAt < since) continue;
     const key = t.domain ?? ACCOUNT;
-    const p = out.get(key) ?? { domain: t.domain, inbox: 0, seeds: 0, tests: 0, testId: t.id, completedAt: t.completedAt };
+    const p = out.get(key) ?? {
+      domain: t.domain,
+      inbox: 0,
+      seeds: 0,
+      tests: 0,
+      testId: t.id,
+      completedAt: t.completedAt,
+    };
     p.inbox += t.inboxCount;
     p.seeds += t.totalSeeds;
     p.tests++;
@@ -225,7 +262,8 @@ export function metricsAnchor(metrics: DayVolumes[], today: string): string | nu
  */
 const volumeEnd = (today: string) => addDays(today, -1);
 
-const windowWords = (w: { days: number; from: string; to: string }) => (w.days === 1 ? `on ${w.to} (UTC)` : `from ${w.from} to ${w.to} (UTC)`);
+const windowWords = (w: { days: number; from: string; to: string }) =>
+  w.days === 1 ? `on ${w.to} (UTC)` : `from ${w.from} to ${w.to} (UTC)`;
 
 /** A rate or change and the figures behind it, or why it cannot be judged. */
 interface Reading {
@@ -236,13 +274,24 @@ interface Reading {
 
 type MetricKind = 'bounce' | 'complaints' | 'delivery' | 'volumeUp' | 'volumeDown';
 
-function readMetric(kind: MetricKind, metrics: DayVolumes[], anchor: string, today: string, days: number): Reading | null {
+function readMetric(
+  kind: MetricKind,
+  metrics: DayVolumes[],
+  anchor: string,
+  today: string,
+  days: number,
+): Reading | null {
   if (kind === 'volumeUp' || kind === 'volumeDown') {
     const now = sumWindow(metrics, volumeEnd(today), days);
     const before = sumWindow(metrics, addDays(now.from, -1), days);
     if (before.sent < MIN_MESSAGES) return null;
     const change = pct(now.sent - before.sent, before.sent);
-    const facts = { sent: now.sent, previousSent: before.sent, period: windowWords(now), previousPeriod: windowWords(before) };
+    const facts = {
+      sent: now.sent,
+      previousSent: before.sent,
+      period: windowWords(now),
+      previousPeriod: windowWords(before),
+    };
     const words = `${count(now.sent)} messages sent ${windowWords(now)} against ${count(before.sent)} ${windowWords(before)}`;
     return { value: kind === 'volumeUp' ? change : round(-change), facts, words };
   }
@@ -312,7 +361,8 @@ function metricConditions({ metrics, today, settings }: EvaluationData): Measure
   }
   const delivery = readMetric('delivery', metrics, anchor, today, 1);
   if (delivery) {
-    const severity = delivery.value < DELIVERY_CRITICAL ? 'critical' : delivery.value < DELIVERY_WARNING ? 'warning' : null;
+    const severity =
+      delivery.value < DELIVERY_CRITICAL ? 'critical' : delivery.value < DELIVERY_WARNING ? 'warning' : null;
     out.push({
       key: 'metrics:delivery',
       recovered: `the delivery rate is ${delivery.value}% (threshold ${DELIVERY_WARNING}%).`,
@@ -323,7 +373,13 @@ function metricConditions({ metrics, today, settings }: EvaluationData): Measure
         message: `${delivery.words}: ${delivery.value}%, below ${DELIVERY_WARNING}%. Look at the bounce reasons in your provider: blocks point to reputation or authentication, unknown users to the list.`,
         measure: 'Delivery rate',
         unit: '%',
-        metadata: { value: delivery.value, threshold: DELIVERY_WARNING, critical: DELIVERY_CRITICAL, ...delivery.facts, window: '1 day' },
+        metadata: {
+          value: delivery.value,
+          threshold: DELIVERY_WARNING,
+          critical: DELIVERY_CRITICAL,
+          ...delivery.facts,
+          window: '1 day',
+        },
       },
     });
   }
@@ -346,7 +402,12 @@ function metricConditions({ metrics, today, settings }: EvaluationData): Measure
                 : `${volume.words} (${change}). Check that your sending and its integration still work.`,
               measure: 'Sending volume change',
               unit: '%',
-              metadata: { value: volume.value, threshold: up ? VOLUME_UP : VOLUME_DOWN, ...volume.facts, window: '1 day' },
+              metadata: {
+                value: volume.value,
+                threshold: up ? VOLUME_UP : VOLUME_DOWN,
+                ...volume.facts,
+                window: '1 day',
+              },
             }
           : null,
     });
@@ -357,7 +418,14 @@ function metricConditions({ metrics, today, settings }: EvaluationData): Measure
 // ---------------------------------------------------------------------------------------------
 // Sender score
 
-function scoreMeasured(key: string, what: string, score: number, threshold: number, domain: string | null, extra: Record<string, unknown>): Measured {
+function scoreMeasured(
+  key: string,
+  what: string,
+  score: number,
+  threshold: number,
+  domain: string | null,
+  extra: Record<string, unknown>,
+): Measured {
   const value = round(score);
   const severity: AlertSeverity | null = value < SCORE_CRITICAL ? 'critical' : value < threshold ? 'warning' : null;
   return {
@@ -380,10 +448,14 @@ function scoreConditions({ ips, domains, settings }: EvaluationData): Measured[]
   return [
     ...ips
       .filter((ip) => ip.senderScore !== null)
-      .map((ip) => scoreMeasured(`score:ip:${ip.ipAddress}`, ip.ipAddress, ip.senderScore!, t, null, { ipAddress: ip.ipAddress })),
+      .map((ip) =>
+        scoreMeasured(`score:ip:${ip.ipAddress}`, ip.ipAddress, ip.senderScore!, t, null, { ipAddress: ip.ipAddress }),
+      ),
     ...domains
       .filter((d) => d.reputationScore !== null)
-      .map((d) => scoreMeasured(`score:domain:${d.domain}`, d.domain, d.reputationScore!, t, d.domain, { domain: d.domain })),
+      .map((d) =>
+        scoreMeasured(`score:domain:${d.domain}`, d.domain, d.reputationScore!, t, d.domain, { domain: d.domain }),
+      ),
   ];
 }
 
@@ -393,7 +465,8 @@ function scoreConditions({ ips, domains, settings }: EvaluationData): Measured[]
 /** What is wrong, one sentence per failing part, from the checks' own findings (as the domain page says it). */
 function problems(d: DomainFacts): string[] {
   const sentences: string[] = [];
-  if (d.checks && !d.checks.resolves) sentences.push('The domain does not resolve: it has no A, AAAA, MX or SPF record.');
+  if (d.checks && !d.checks.resolves)
+    sentences.push('The domain does not resolve: it has no A, AAAA, MX or SPF record.');
   for (const [label, status, check] of [
     ['SPF', d.spfStatus, d.checks?.spf],
     ['DKIM', d.dkimStatus, d.checks?.dkim],
@@ -401,7 +474,9 @@ function problems(d: DomainFacts): string[] {
   ] as const) {
     if (status === 'valid') continue;
     const finding = check?.findings.find((f) => f.severity === 'error');
-    sentences.push(finding?.message ?? (status === 'missing' ? `No ${label} record was found.` : `The ${label} record is invalid.`));
+    sentences.push(
+      finding?.message ?? (status === 'missing' ? `No ${label} record was found.` : `The ${label} record is invalid.`),
+    );
   }
   return sentences;
 }
@@ -413,11 +488,15 @@ function authRecordConditions({ domains }: EvaluationData): Measured[] {
       const failing = [
         ...(d.checks && !d.checks.resolves ? ['does not resolve'] : []),
         ...(['SPF', 'DKIM', 'DMARC'] as const)
-          .map((label) => [label, label === 'SPF' ? d.spfStatus : label === 'DKIM' ? d.dkimStatus : d.dmarcStatus] as const)
+          .map(
+            (label) =>
+              [label, label === 'SPF' ? d.spfStatus : label === 'DKIM' ? d.dkimStatus : d.dmarcStatus] as const,
+          )
           .filter(([, status]) => status !== 'valid')
           .map(([label, status]) => `${label} ${status ?? 'not checked'}`),
       ];
-      // The domain status rule (ADR 007): error when it does not resolve or SPF or DMARC is missing, warning for the rest.
+      // The domain status rule (ADR 007): error when it does not resolve or SPF or DMARC is missing, warning for the
+      // rest.
       const severity: AlertSeverity | null = d.status === 'error' ? 'error' : d.status === 'warning' ? 'warning' : null;
       return {
         key: `auth-records:${d.domain}`,
@@ -425,11 +504,21 @@ function authRecordConditions({ domains }: EvaluationData): Measured[] {
         alert: severity && {
           type: 'authentication_failure',
           severity,
-          title: severity === 'error' ? `${d.domain} fails its authentication checks` : `${d.domain} has authentication issues`,
+          title:
+            severity === 'error'
+              ? `${d.domain} fails its authentication checks`
+              : `${d.domain} has authentication issues`,
           message: `${problems(d).join(' ')} Open the domain to see how to fix each record.`,
           domain: d.domain,
           measure: `Authentication of ${d.domain}`,
-          metadata: { value: failing.join(', '), domain: d.domain, status: d.status, spf: d.spfStatus, dkim: d.dkimStatus, dmarc: d.dmarcStatus },
+          metadata: {
+            value: failing.join(', '),
+            domain: d.domain,
+            status: d.status,
+            spf: d.spfStatus,
+            dkim: d.dkimStatus,
+            dmarc: d.dmarcStatus,
+          },
         },
       };
     });
@@ -443,7 +532,8 @@ function dmarcConditions({ dmarc }: EvaluationData): Measured[] {
     .filter((d) => d.total >= MIN_MESSAGES)
     .map((d) => {
       const value = pct(d.failed, d.total);
-      const severity: AlertSeverity | null = value > DMARC_FAIL_CRITICAL ? 'critical' : value > DMARC_FAIL_WARNING ? 'warning' : null;
+      const severity: AlertSeverity | null =
+        value > DMARC_FAIL_CRITICAL ? 'critical' : value > DMARC_FAIL_WARNING ? 'warning' : null;
       const top = d.topSources[0];
       return {
         key: `dmarc-failures:${d.domain}`,
@@ -585,7 +675,12 @@ function ruleTargets(rule: RuleRow, data: EvaluationData): RuleTarget[] {
 }
 
 /** A delivery figure of the rule's own window, from the events' own times; null when too few messages came. */
-function readEvents(kind: MetricKind, events: EventWindows | undefined, window: RuleWindow, domain: string | null): Reading | null {
+function readEvents(
+  kind: MetricKind,
+  events: EventWindows | undefined,
+  window: RuleWindow,
+  domain: string | null,
+): Reading | null {
   if (!events) return null;
   const { current: now, previous: before } = events;
   const period = lastWindow(window);

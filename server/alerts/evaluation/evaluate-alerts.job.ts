@@ -17,7 +17,8 @@ export const evaluateAlertsJob = defineJob({
   batchSize: 4,
   async run({ userId }, ctx) {
     const summary = await evaluateAlerts(ctx, userId);
-    if (summary.raised + summary.escalated + summary.updated + summary.resolved > 0) ctx.log.info({ userId, ...summary }, 'alerts evaluated');
+    if (summary.raised + summary.escalated + summary.updated + summary.resolved > 0)
+      ctx.log.info({ userId, ...summary }, 'alerts evaluated');
   },
 });
 

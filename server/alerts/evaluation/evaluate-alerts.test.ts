@@ -53,22 +53,32 @@ const alertOf = async (userId: number, key: string) => {
   return rows.at(-1);
 };
 const queued = async (name: string, userId: number) => {
-  const { rows } = await t.database.pool.query<{ n: string }>(`select count(*) as n from pgboss.job where name = $1 and (data->>'userId')::int = $2`, [
-    name,
-    userId,
-  ]);
+  const { rows } = await t.database.pool.query<{ n: string }>(
+    `select count(*) as n from pgboss.job where name = $1 and (data->>'userId')::int = $2`,
+    [name, userId],
+  );
   return Number(rows[0].n);
 };
-const clearQueue = (userId: number) => t.database.pool.query(`delete from pgboss.job where (data->>'userId')::int = $1`, [userId]);
+const clearQueue = (userId: number) =>
+  t.database.pool.query(`delete from pgboss.job where (data->>'userId')::int = $1`, [userId]);
 const newUser = async () => (await signUp(t.app)).user.id;
 
 let testCounter = 0;
 async function inboxTest(userId: number, domain: string | null, inbox: number, seeds: number, completedAt: Date) {
   const [test] = await db()
     .insert(inboxTests)
-    .values({ userId, status: 'completed', testEmailAddress: `eval-${++testCounter}-${userId}@inbox.test`, totalSeeds: seeds, inboxCount: inbox, completedAt })
+    .values({
+      userId,
+      status: 'completed',
+      testEmailAddress: `eval-${++testCounter}-${userId}@inbox.test`,
+      totalSeeds: seeds,
+      inboxCount: inbox,
+      completedAt,
+    })
     .returning();
-  const report = { authentication: { dmarc: domain ? { domain } : null, headerFrom: domain ? [`news@${domain}`] : [] } };
+  const report = {
+    authentication: { dmarc: domain ? { domain } : null, headerFrom: domain ? [`news@${domain}`] : [] },
+  };
   await db().insert(inboxTestReports).values({ testId: test.id, score: 8, report });
   return test.id;
 }
@@ -91,12 +101,33 @@ async function metrics(
       complaints: figures.complaints ?? 0,
     })
     .onConflictDoUpdate({
-      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
-      set: { emailsSent: figures.sent, delivered: figures.delivered, bounced: figures.bounced ?? 0, complaints: figures.complaints ?? 0 },
+      target: [
+        emailMetrics.userId,
+        emailMetrics.provider,
+        emailMetrics.date,
+        emailMetrics.mailboxProvider,
+        emailMetrics.sendingIp,
+      ],
+      set: {
+        emailsSent: figures.sent,
+        delivered: figures.delivered,
+        bounced: figures.bounced ?? 0,
+        complaints: figures.complaints ?? 0,
+      },
     });
 }
 
-async function rule(userId: number, values: { type: string; warning: number; critical: number; timeWindow?: string; domain?: string | null; name?: string }) {
+async function rule(
+  userId: number,
+  values: {
+    type: string;
+    warning: number;
+    critical: number;
+    timeWindow?: string;
+    domain?: string | null;
+    name?: string;
+  },
+) {
   const [row] = await db()
     .insert(alertRules)
     .values({
@@ -176,7 +207,9 @@ describe('evaluating alert conditions', () => {
     const resolved = await alertOf(userId, 'inbox:brand.test');
     expect(resolved!.resolvedAt).not.toBeNull();
     expect(resolved!.history.map((h) => h.event)).toEqual(['raised', 'updated', 'updated', 'resolved']);
-    expect(resolved!.history.at(-1)!.message).toBe('Recovered: Inbox placement for brand.test is 100% in the latest test (threshold 90%).');
+    expect(resolved!.history.at(-1)!.message).toBe(
+      'Recovered: Inbox placement for brand.test is 100% in the latest test (threshold 90%).',
+    );
 
     // A higher threshold in Alert Settings makes 95% a warning.
     await db().insert(alertSettings).values({ userId, inboxThreshold: 96 });
@@ -194,7 +227,11 @@ describe('evaluating alert conditions', () => {
     // Today: 1000 sent, 880 delivered (88%), 60 bounced (6%), 3 complaints of 880 delivered (0.34%).
 
     expect(await evaluate(userId)).toMatchObject({ raised: 4 });
-    expect(await alertOf(userId, 'metrics:bounce')).toMatchObject({ type: 'bounce', severity: 'warning', title: 'Bounce rate 6%' });
+    expect(await alertOf(userId, 'metrics:bounce')).toMatchObject({
+      type: 'bounce',
+      severity: 'warning',
+      title: 'Bounce rate 6%',
+    });
     expect((await alertOf(userId, 'metrics:bounce'))!.metadata).toMatchObject({
       value: 6,
       threshold: 5,
@@ -204,8 +241,17 @@ describe('evaluating alert conditions', () => {
       period: `on ${TODAY} (UTC)`,
     });
     expect(await alertOf(userId, 'metrics:complaints')).toMatchObject({ type: 'spam', severity: 'warning' });
-    expect((await alertOf(userId, 'metrics:complaints'))!.metadata).toMatchObject({ value: 0.34, threshold: 0.3, delivered: 880, complaints: 3 });
-    expect(await alertOf(userId, 'metrics:delivery')).toMatchObject({ type: 'deliverability', severity: 'warning', title: 'Delivery rate 88%' });
+    expect((await alertOf(userId, 'metrics:complaints'))!.metadata).toMatchObject({
+      value: 0.34,
+      threshold: 0.3,
+      delivered: 880,
+      complaints: 3,
+    });
+    expect(await alertOf(userId, 'metrics:delivery')).toMatchObject({
+      type: 'deliverability',
+      severity: 'warning',
+      title: 'Delivery rate 88%',
+    });
     const volume = await alertOf(userId, 'metrics:volume');
     expect(volume).toMatchObject({ type: 'suspicious_activity', severity: 'warning', title: 'Sending volume up 300%' });
     expect(volume!.metadata).toMatchObject({ value: 300, threshold: 200, sent: 1200, previousSent: 300 });
@@ -214,7 +260,9 @@ describe('evaluating alert conditions', () => {
     await metrics(userId, TODAY, { sent: 500, delivered: 400, bounced: 80, complaints: 2 }, 'mailgun');
     expect(await evaluate(userId)).toMatchObject({ escalated: 2, updated: 1 });
     expect(await alertOf(userId, 'metrics:bounce')).toMatchObject({ severity: 'critical' });
-    expect((await alertOf(userId, 'metrics:bounce'))!.history.at(-1)!.message).toBe('Bounce rate now 11% (was 6%); escalated from warning to critical.');
+    expect((await alertOf(userId, 'metrics:bounce'))!.history.at(-1)!.message).toBe(
+      'Bounce rate now 11% (was 6%); escalated from warning to critical.',
+    );
     expect(await alertOf(userId, 'metrics:delivery')).toMatchObject({ severity: 'critical' });
 
     // Recovered: every rate within its threshold; the volume back to normal.
@@ -223,7 +271,9 @@ describe('evaluating alert conditions', () => {
     await metrics(userId, addDays(TODAY, -2), { sent: 1000, delivered: 990 });
     expect(await evaluate(userId)).toMatchObject({ resolved: 4 });
     expect(await openAlerts(userId)).toEqual([]);
-    expect((await alertOf(userId, 'metrics:bounce'))!.history.at(-1)!.message).toBe('Recovered: the bounce rate is 1% (threshold 5%).');
+    expect((await alertOf(userId, 'metrics:bounce'))!.history.at(-1)!.message).toBe(
+      'Recovered: the bounce rate is 1% (threshold 5%).',
+    );
     expect((await alertOf(userId, 'metrics:volume'))!.history.at(-1)!.message).toBe(
       'Recovered: sending volume changed +20% against the day before, within -50% to +200%.',
     );
@@ -238,14 +288,18 @@ describe('evaluating alert conditions', () => {
     await metrics(userId, addDays(TODAY, -2), { sent: 1000, delivered: 1000 });
     await metrics(userId, YESTERDAY, { sent: 400, delivered: 396, bounced: 4 });
     await evaluate(userId);
-    expect((await openAlerts(userId)).map((a) => [a.conditionKey, a.title])).toEqual([['metrics:volume', 'Sending volume down 60%']]);
+    expect((await openAlerts(userId)).map((a) => [a.conditionKey, a.title])).toEqual([
+      ['metrics:volume', 'Sending volume down 60%'],
+    ]);
 
     // Figures stop coming (nothing for today or yesterday): no longer judged, so resolved as such.
     await db()
       .delete(emailMetrics)
       .where(and(eq(emailMetrics.userId, userId), eq(emailMetrics.date, YESTERDAY)));
     await evaluate(userId);
-    expect((await alertOf(userId, 'metrics:volume'))!.history.at(-1)!.message).toMatch(/^Recovered: no longer monitored/);
+    expect((await alertOf(userId, 'metrics:volume'))!.history.at(-1)!.message).toMatch(
+      /^Recovered: no longer monitored/,
+    );
   });
 
   it('sender score: IPs and domains below the threshold, critical below 50, not scored is not a condition, a removed IP resolves', async () => {
@@ -257,13 +311,19 @@ describe('evaluating alert conditions', () => {
         { userId, ipAddress: '203.0.113.11', type: 'dedicated', senderScore: null },
         { userId, ipAddress: '203.0.113.12', type: 'dedicated', senderScore: 95 },
       ]);
-    await db().insert(domains).values({ userId, domain: 'scored.test', verificationToken: 'tok-scored', reputationScore: 42 });
+    await db()
+      .insert(domains)
+      .values({ userId, domain: 'scored.test', verificationToken: 'tok-scored', reputationScore: 42 });
     await evaluate(userId);
     expect((await openAlerts(userId)).map((a) => [a.conditionKey, a.type, a.severity])).toEqual([
       ['score:domain:scored.test', 'reputation_decline', 'critical'],
       ['score:ip:203.0.113.10', 'reputation_decline', 'warning'],
     ]);
-    expect((await alertOf(userId, 'score:ip:203.0.113.10'))!.metadata).toMatchObject({ value: 65, threshold: 70, ipAddress: '203.0.113.10' });
+    expect((await alertOf(userId, 'score:ip:203.0.113.10'))!.metadata).toMatchObject({
+      value: 65,
+      threshold: 70,
+      ipAddress: '203.0.113.10',
+    });
 
     await db().delete(ipAddresses).where(eq(ipAddresses.userId, userId));
     await db().update(domains).set({ reputationScore: 88 }).where(eq(domains.userId, userId));
@@ -282,9 +342,31 @@ describe('evaluating alert conditions', () => {
     await db()
       .insert(domains)
       .values([
-        { userId, domain: 'issues.test', verificationToken: 'tok-issues', status: 'warning', ...checked, dkimStatus: 'missing' },
-        { userId, domain: 'broken.test', verificationToken: 'tok-broken', status: 'error', ...checked, dmarcStatus: 'missing', dkimStatus: 'valid' },
-        { userId, domain: 'fine.test', verificationToken: 'tok-fine', status: 'healthy', ...checked, dkimStatus: 'valid' },
+        {
+          userId,
+          domain: 'issues.test',
+          verificationToken: 'tok-issues',
+          status: 'warning',
+          ...checked,
+          dkimStatus: 'missing',
+        },
+        {
+          userId,
+          domain: 'broken.test',
+          verificationToken: 'tok-broken',
+          status: 'error',
+          ...checked,
+          dmarcStatus: 'missing',
+          dkimStatus: 'valid',
+        },
+        {
+          userId,
+          domain: 'fine.test',
+          verificationToken: 'tok-fine',
+          status: 'healthy',
+          ...checked,
+          dkimStatus: 'valid',
+        },
         { userId, domain: 'unchecked.test', verificationToken: 'tok-unchecked' },
       ]);
     await evaluate(userId);
@@ -294,7 +376,14 @@ describe('evaluating alert conditions', () => {
     ]);
     expect(await alertOf(userId, 'auth-records:issues.test')).toMatchObject({
       message: 'No DKIM record was found. Open the domain to see how to fix each record.',
-      metadata: { value: 'DKIM missing', domain: 'issues.test', status: 'warning', spf: 'valid', dkim: 'missing', dmarc: 'valid' },
+      metadata: {
+        value: 'DKIM missing',
+        domain: 'issues.test',
+        status: 'warning',
+        spf: 'valid',
+        dkim: 'missing',
+        dmarc: 'valid',
+      },
     });
 
     await db()
@@ -305,7 +394,9 @@ describe('evaluating alert conditions', () => {
       .delete(domains)
       .where(and(eq(domains.userId, userId), eq(domains.domain, 'broken.test')));
     expect(await evaluate(userId)).toMatchObject({ resolved: 2 });
-    expect((await alertOf(userId, 'auth-records:issues.test'))!.history.at(-1)!.message).toBe('Recovered: SPF, DKIM and DMARC of issues.test are all valid.');
+    expect((await alertOf(userId, 'auth-records:issues.test'))!.history.at(-1)!.message).toBe(
+      'Recovered: SPF, DKIM and DMARC of issues.test are all valid.',
+    );
     expect((await alertOf(userId, 'auth-records:broken.test'))!.history.at(-1)!.message).toBe(
       'Recovered: no longer monitored: broken.test is no longer one of your checked domains.',
     );
@@ -365,14 +456,23 @@ describe('evaluating alert conditions', () => {
 
   it("alert rules: the rule's own thresholds and window, its metadata for delivery, and resolved when deleted or switched off", async () => {
     const userId = await newUser();
-    for (let i = 0; i < 7; i++) await metrics(userId, addDays(TODAY, -i), { sent: 1000, delivered: 990, bounced: i === 6 ? 200 : 10 });
-    await db().insert(domains).values({ userId, domain: 'ruled.test', verificationToken: 'tok-ruled', reputationScore: 74 });
+    for (let i = 0; i < 7; i++)
+      await metrics(userId, addDays(TODAY, -i), { sent: 1000, delivered: 990, bounced: i === 6 ? 200 : 10 });
+    await db()
+      .insert(domains)
+      .values({ userId, domain: 'ruled.test', verificationToken: 'tok-ruled', reputationScore: 74 });
     await inboxTest(userId, 'ruled.test', 9, 10, hoursAgo(50)); // 90%
     await inboxTest(userId, 'ruled.test', 7, 10, hoursAgo(2)); // 70%
 
     // 1% bounces today: under the settings' 5%, over this rule's 0.5% warning. No events came in its
     // 24 hours, so it is judged on the provider's daily statistics (an hour's rule could not be).
-    const daily = await rule(userId, { type: 'bounceRate', warning: 0.5, critical: 3, timeWindow: '24h', name: 'Bounces' });
+    const daily = await rule(userId, {
+      type: 'bounceRate',
+      warning: 0.5,
+      critical: 3,
+      timeWindow: '24h',
+      name: 'Bounces',
+    });
     // 7 days: 260 of 7000 = 3.71%: critical for this one.
     const weekly = await rule(userId, { type: 'bounceRate', warning: 1, critical: 3, timeWindow: '7d' });
     const score = await rule(userId, { type: 'senderScore', warning: 80, critical: 60, domain: 'ruled.test' });
@@ -381,9 +481,17 @@ describe('evaluating alert conditions', () => {
     const quiet = await rule(userId, { type: 'deliveryRate', warning: 90, critical: 80 });
 
     await evaluate(userId);
-    const byKey = Object.fromEntries((await openAlerts(userId)).filter((a) => a.conditionKey!.startsWith('rule:')).map((a) => [a.conditionKey, a]));
-    expect(Object.keys(byKey).sort()).toEqual([`rule:${daily}`, `rule:${inbox}:ruled.test`, `rule:${score}:ruled.test`, `rule:${weekly}`].sort());
-    expect(byKey[`rule:${daily}`]).toMatchObject({ type: 'bounce', severity: 'warning', title: 'Bounces: Bounce rate 1%' });
+    const byKey = Object.fromEntries(
+      (await openAlerts(userId)).filter((a) => a.conditionKey!.startsWith('rule:')).map((a) => [a.conditionKey, a]),
+    );
+    expect(Object.keys(byKey).sort()).toEqual(
+      [`rule:${daily}`, `rule:${inbox}:ruled.test`, `rule:${score}:ruled.test`, `rule:${weekly}`].sort(),
+    );
+    expect(byKey[`rule:${daily}`]).toMatchObject({
+      type: 'bounce',
+      severity: 'warning',
+      title: 'Bounces: Bounce rate 1%',
+    });
     expect(byKey[`rule:${daily}`].metadata).toMatchObject({
       ruleId: daily,
       ruleName: 'Bounces',
@@ -397,7 +505,11 @@ describe('evaluating alert conditions', () => {
     });
     expect(byKey[`rule:${weekly}`]).toMatchObject({ severity: 'critical' });
     expect(byKey[`rule:${weekly}`].metadata).toMatchObject({ value: 3.71, window: '7d', sent: 7000 });
-    expect(byKey[`rule:${score}:ruled.test`]).toMatchObject({ type: 'reputation_decline', severity: 'warning', domain: 'ruled.test' });
+    expect(byKey[`rule:${score}:ruled.test`]).toMatchObject({
+      type: 'reputation_decline',
+      severity: 'warning',
+      domain: 'ruled.test',
+    });
     expect(byKey[`rule:${inbox}:ruled.test`]).toMatchObject({ type: 'deliverability_drop', severity: 'warning' });
     expect(byKey[`rule:${inbox}:ruled.test`].metadata).toMatchObject({ value: 80, inbox: 16, seeds: 20, tests: 2 });
     expect(await alertOf(userId, `rule:${quiet}`)).toBeUndefined();
@@ -407,7 +519,9 @@ describe('evaluating alert conditions', () => {
     await db().delete(alertRules).where(eq(alertRules.id, daily));
     await db().update(alertRules).set({ enabled: false }).where(eq(alertRules.id, weekly));
     expect(await evaluate(userId)).toMatchObject({ resolved: 2 });
-    expect((await alertOf(userId, `rule:${daily}`))!.history.at(-1)!.message).toMatch(/^Recovered: no longer monitored: the rule was deleted or switched off/);
+    expect((await alertOf(userId, `rule:${daily}`))!.history.at(-1)!.message).toMatch(
+      /^Recovered: no longer monitored: the rule was deleted or switched off/,
+    );
     expect((await alertOf(userId, `rule:${score}:ruled.test`))!.resolvedAt).toBeNull();
   });
 
@@ -441,7 +555,10 @@ describe('evaluating alert conditions', () => {
       title: 'Gmail spam rate of news.example.com is 0.34%',
       domain: 'news.example.com',
     });
-    expect(await alertOf(user.id, 'gmail-spam:shop.example.com')).toMatchObject({ severity: 'warning', title: 'Gmail spam rate of shop.example.com is 0.12%' });
+    expect(await alertOf(user.id, 'gmail-spam:shop.example.com')).toMatchObject({
+      severity: 'warning',
+      title: 'Gmail spam rate of shop.example.com is 0.12%',
+    });
     expect(await alertOf(user.id, 'gmail-spam:ok.example.com')).toBeUndefined();
     expect(await alertOf(user.id, 'gmail-spam:old.example.com')).toBeUndefined();
 
@@ -475,12 +592,15 @@ describe('the evaluation jobs', () => {
     const without = await newUser();
     await rule(withRule, { type: 'bounceRate', warning: 1, critical: 2 });
     await metrics(withMetrics, TODAY, { sent: 1, delivered: 1 });
-    const ctx = { db: db(), jobs: t.jobs, log: pino({ level: 'silent' }) } as unknown as AppContext; // the schedule reads only these
+    // the schedule reads only these
+    const ctx = { db: db(), jobs: t.jobs, log: pino({ level: 'silent' }) } as unknown as AppContext;
     await scheduleAlertEvaluationsJob.run({}, ctx);
     await scheduleAlertEvaluationsJob.run({}, ctx); // the next tick while they still wait
-    expect([await queued('evaluate-alerts', withRule), await queued('evaluate-alerts', withMetrics), await queued('evaluate-alerts', without)]).toEqual([
-      1, 1, 0,
-    ]);
+    expect([
+      await queued('evaluate-alerts', withRule),
+      await queued('evaluate-alerts', withMetrics),
+      await queued('evaluate-alerts', without),
+    ]).toEqual([1, 1, 0]);
   });
 
   it('saving Alert Settings and adding or deleting a rule queue an evaluation', async () => {
@@ -488,7 +608,11 @@ describe('the evaluation jobs', () => {
     expect((await client.request('PUT', '/api/alert-settings', { bounceThreshold: 3 })).statusCode).toBe(200);
     expect(await queued('evaluate-alerts', user.id)).toBe(1);
     await clearQueue(user.id);
-    const created = await client.post('/api/alerts/rules', { name: 'Bounces', type: 'bounceRate', threshold: { warning: 2, critical: 5 } });
+    const created = await client.post('/api/alerts/rules', {
+      name: 'Bounces',
+      type: 'bounceRate',
+      threshold: { warning: 2, critical: 5 },
+    });
     expect(created.statusCode).toBe(200);
     expect(await queued('evaluate-alerts', user.id)).toBe(1);
     await clearQueue(user.id);

@@ -75,7 +75,11 @@ export async function loadEvaluationData(ex: Executor, userId: number, now: Date
  * evaluations at once write one after the other, and the second finds nothing to change. After the
  * commit, delivery is queued when there is something to tell.
  */
-export async function evaluateAlerts(ctx: Pick<AppContext, 'db' | 'jobs'>, userId: number, options: { now?: Date } = {}): Promise<EvaluationSummary> {
+export async function evaluateAlerts(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  userId: number,
+  options: { now?: Date } = {},
+): Promise<EvaluationSummary> {
   const now = options.now ?? new Date();
   const summary = await ctx.db.transaction(async (tx) => {
     await lockUserEvaluation(tx, userId);

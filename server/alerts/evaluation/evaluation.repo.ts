@@ -70,10 +70,23 @@ export async function listRecentTests(ex: Executor, userId: number, now: Date, d
   >`nullif(lower(coalesce(${inboxTestReports.report} #>> '{authentication,dmarc,domain}', split_part(${inboxTestReports.report} #>> '{authentication,headerFrom,0}', '@', 2))), '')`;
   const since = daysAgo(days, now);
   const rows = await ex
-    .select({ id: inboxTests.id, domain, inboxCount: inboxTests.inboxCount, totalSeeds: inboxTests.totalSeeds, completedAt: inboxTests.completedAt })
+    .select({
+      id: inboxTests.id,
+      domain,
+      inboxCount: inboxTests.inboxCount,
+      totalSeeds: inboxTests.totalSeeds,
+      completedAt: inboxTests.completedAt,
+    })
     .from(inboxTests)
     .leftJoin(inboxTestReports, eq(inboxTestReports.testId, inboxTests.id))
-    .where(and(eq(inboxTests.userId, userId), eq(inboxTests.status, 'completed'), isNotNull(inboxTests.completedAt), gte(inboxTests.completedAt, since)))
+    .where(
+      and(
+        eq(inboxTests.userId, userId),
+        eq(inboxTests.status, 'completed'),
+        isNotNull(inboxTests.completedAt),
+        gte(inboxTests.completedAt, since),
+      ),
+    )
     .orderBy(desc(inboxTests.completedAt), desc(inboxTests.id));
   return rows.map((r) => ({ ...r, domain: r.domain?.replace(/[>\s]+$/, '') || null, completedAt: r.completedAt! }));
 }
@@ -83,8 +96,14 @@ export async function listMetricDays(ex: Executor, userId: number, since: string
   return listDayTotals(ex, userId, { from: since });
 }
 
-export async function listScoredIps(ex: Executor, userId: number): Promise<{ ipAddress: string; senderScore: number | null }[]> {
-  return ex.select({ ipAddress: ipAddresses.ipAddress, senderScore: ipAddresses.senderScore }).from(ipAddresses).where(eq(ipAddresses.userId, userId));
+export async function listScoredIps(
+  ex: Executor,
+  userId: number,
+): Promise<{ ipAddress: string; senderScore: number | null }[]> {
+  return ex
+    .select({ ipAddress: ipAddresses.ipAddress, senderScore: ipAddresses.senderScore })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.userId, userId));
 }
 
 export interface DomainFacts {
@@ -125,11 +144,20 @@ export interface DmarcDomainTotals {
 }
 
 /** DMARC report figures of the days from `since` (YYYY-MM-DD) per domain, with each domain's top failing sources. */
-export async function listDmarcTotals(ex: Executor, userId: number, since: string, topN = 5): Promise<DmarcDomainTotals[]> {
+export async function listDmarcTotals(
+  ex: Executor,
+  userId: number,
+  since: string,
+  topN = 5,
+): Promise<DmarcDomainTotals[]> {
   const domain = sql<string>`lower(${dmarcSourceDays.domain})`;
   const where = and(eq(dmarcSourceDays.userId, userId), gte(dmarcSourceDays.day, since));
   const totals = await ex
-    .select({ domain, total: sql<number>`sum(${dmarcSourceDays.total})::float8`, failed: sql<number>`sum(${dmarcSourceDays.failed})::float8` })
+    .select({
+      domain,
+      total: sql<number>`sum(${dmarcSourceDays.total})::float8`,
+      failed: sql<number>`sum(${dmarcSourceDays.failed})::float8`,
+    })
     .from(dmarcSourceDays)
     .where(where)
     .groupBy(domain)
@@ -188,7 +216,13 @@ export async function listLatestGmailSpam(ex: Executor, userId: number, since: s
       spamRatio: postmasterStats.userReportedSpamRatio,
     })
     .from(postmasterStats)
-    .where(and(eq(postmasterStats.userId, userId), gte(postmasterStats.date, since), isNotNull(postmasterStats.userReportedSpamRatio)))
+    .where(
+      and(
+        eq(postmasterStats.userId, userId),
+        gte(postmasterStats.date, since),
+        isNotNull(postmasterStats.userReportedSpamRatio),
+      ),
+    )
     .orderBy(postmasterStats.domain, desc(postmasterStats.date));
   return rows.map((r) => ({ domain: r.domain, date: r.date, spamRatio: r.spamRatio! }));
 }
@@ -212,16 +246,28 @@ export interface EventWindows {
  * times, of one sending domain (or a subdomain: envelope senders are often bounce.example.com) or of
  * all. One range scan of delivery_events_user_time_idx.
  */
-export async function countEventWindows(ex: Executor, userId: number, end: Date, lengthMs: number, domain: string | null): Promise<EventWindows> {
+export async function countEventWindows(
+  ex: Executor,
+  userId: number,
+  end: Date,
+  lengthMs: number,
+  domain: string | null,
+): Promise<EventWindows> {
   const start = new Date(end.getTime() - lengthMs);
-  const where = [eq(deliveryEvents.userId, userId), gt(deliveryEvents.occurredAt, new Date(start.getTime() - lengthMs)), lte(deliveryEvents.occurredAt, end)];
+  const where = [
+    eq(deliveryEvents.userId, userId),
+    gt(deliveryEvents.occurredAt, new Date(start.getTime() - lengthMs)),
+    lte(deliveryEvents.occurredAt, end),
+  ];
   if (domain !== null) {
     const sender = sql`lower(${deliveryEvents.domain})`;
     where.push(sql`(${sender} = ${domain} or right(${sender}, ${domain.length + 1}) = ${`.${domain}`})`);
   }
   const totals = (window: 'current' | 'previous') => {
     const inWindow =
-      window === 'current' ? sql`${deliveryEvents.occurredAt} > ${start.toISOString()}` : sql`${deliveryEvents.occurredAt} <= ${start.toISOString()}`;
+      window === 'current'
+        ? sql`${deliveryEvents.occurredAt} > ${start.toISOString()}`
+        : sql`${deliveryEvents.occurredAt} <= ${start.toISOString()}`;
     const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${inWindow} and ${condition}))::float8`;
     return {
       sent: counted(sql`${deliveryEvents.eventType} in ('delivered', 'bounced')`),

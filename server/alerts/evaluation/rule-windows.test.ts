@@ -1,6 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRules, alerts, deliveryEvents, domains, inboxTestReports, inboxTests } from '../../platform/db/schema/index';
+import {
+  alertRules,
+  alerts,
+  deliveryEvents,
+  domains,
+  inboxTestReports,
+  inboxTests,
+} from '../../platform/db/schema/index';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { evaluateAlerts } from './evaluate-alerts';
@@ -45,7 +52,12 @@ async function newUser(...owned: string[]) {
 
 let messageCounter = 0;
 /** `counts` events of each type at `at`, sent from `domain` (an MTA's events as they are stored). */
-async function events(userId: number, at: Date, counts: { delivered?: number; bounced?: number; complaint?: number }, domain: string | null = 'brand.test') {
+async function events(
+  userId: number,
+  at: Date,
+  counts: { delivered?: number; bounced?: number; complaint?: number },
+  domain: string | null = 'brand.test',
+) {
   const rows = Object.entries(counts).flatMap(([eventType, n]) =>
     Array.from({ length: n }, () => {
       const id = ++messageCounter;
@@ -65,7 +77,14 @@ async function events(userId: number, at: Date, counts: { delivered?: number; bo
   await db().insert(deliveryEvents).values(rows);
 }
 
-async function rule(userId: number, type: string, timeWindow: RuleWindow, warning: number, critical: number, domain: string | null = null) {
+async function rule(
+  userId: number,
+  type: string,
+  timeWindow: RuleWindow,
+  warning: number,
+  critical: number,
+  domain: string | null = null,
+) {
   const [row] = await db()
     .insert(alertRules)
     .values({
@@ -93,11 +112,22 @@ let testCounter = 0;
 async function inboxTest(userId: number, domain: string, inbox: number, seeds: number, completedAt: Date) {
   const [test] = await db()
     .insert(inboxTests)
-    .values({ userId, status: 'completed', testEmailAddress: `win-${++testCounter}-${userId}@inbox.test`, totalSeeds: seeds, inboxCount: inbox, completedAt })
+    .values({
+      userId,
+      status: 'completed',
+      testEmailAddress: `win-${++testCounter}-${userId}@inbox.test`,
+      totalSeeds: seeds,
+      inboxCount: inbox,
+      completedAt,
+    })
     .returning();
   await db()
     .insert(inboxTestReports)
-    .values({ testId: test.id, score: 8, report: { authentication: { dmarc: { domain }, headerFrom: [`news@${domain}`] } } });
+    .values({
+      testId: test.id,
+      score: 8,
+      report: { authentication: { dmarc: { domain }, headerFrom: [`news@${domain}`] } },
+    });
 }
 
 /**
@@ -105,7 +135,13 @@ async function inboxTest(userId: number, domain: string, inbox: number, seeds: n
  * see) and just before it (what would change the figure if it were counted): the value of the alert
  * is the inside figure exactly.
  */
-const CASES: { type: string; warning: number; critical: number; place: (userId: number, w: RuleWindow) => Promise<void>; value: number }[] = [
+const CASES: {
+  type: string;
+  warning: number;
+  critical: number;
+  place: (userId: number, w: RuleWindow) => Promise<void>;
+  value: number;
+}[] = [
   {
     type: 'bounceRate',
     warning: 5,
@@ -213,7 +249,13 @@ describe('alert rules judged on their own window', () => {
     expect(alert.message).toBe(
       'Rule "bounceRate 1h": bounce rate (20 of 100 messages sent from brand.test bounced in the last hour, from your MTA and ESP events) is 20%, above its critical threshold of 10%. Open the alert\'s data to see what changed, then fix the cause or adjust the rule.',
     );
-    expect(alert.metadata).toMatchObject({ sent: 100, bounced: 20, domain: 'brand.test', period: 'the last hour', basis: 'MTA and ESP events' });
+    expect(alert.metadata).toMatchObject({
+      sent: 100,
+      bounced: 20,
+      domain: 'brand.test',
+      period: 'the last hour',
+      basis: 'MTA and ESP events',
+    });
   });
 });
 
@@ -228,7 +270,9 @@ describe('alert rules for one domain', () => {
     const account = await rule(userId, 'bounceRate', '1h', 5, 10);
     await evaluate(userId);
     const open = await openRuleAlerts(userId);
-    expect(open.map((a) => [a.conditionKey, a.domain, a.severity, a.metadata?.value])).toEqual([[`rule:${brand}`, 'brand.test', 'critical', 20]]);
+    expect(open.map((a) => [a.conditionKey, a.domain, a.severity, a.metadata?.value])).toEqual([
+      [`rule:${brand}`, 'brand.test', 'critical', 20],
+    ]);
     expect(open.some((a) => a.conditionKey === `rule:${calm}` || a.conditionKey === `rule:${account}`)).toBe(false);
   });
 
@@ -312,7 +356,12 @@ describe("the issue's scenario", () => {
 
     await evaluate(user.id, now);
     const [alert] = await openRuleAlerts(user.id);
-    expect(alert).toMatchObject({ type: 'bounce', severity: 'critical', domain: 'brand.example', title: 'Brand bounces: Bounce rate 17.7%' });
+    expect(alert).toMatchObject({
+      type: 'bounce',
+      severity: 'critical',
+      domain: 'brand.example',
+      title: 'Brand bounces: Bounce rate 17.7%',
+    });
     const shown = (await client.get('/api/alerts')).json() as { title: string; resolvedAt: string | null }[];
     expect(shown.find((a) => a.title === 'Brand bounces: Bounce rate 17.7%')?.resolvedAt).toBeNull();
 

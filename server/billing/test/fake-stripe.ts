@@ -11,9 +11,21 @@ import { randomBytes } from 'node:crypto';
  */
 
 export const FAKE_STRIPE_KEY = 'sk_test_fakeStripeKey0123456789';
-export const PRICES = { starter_monthly: 'price_starterMonthly', professional_monthly: 'price_proMonthly', professional_annual: 'price_proAnnual' };
-const UNIT_AMOUNT: Record<string, number> = { price_starterMonthly: 2900, price_proMonthly: 4900, price_proAnnual: 48000 };
-const INTERVAL: Record<string, string> = { price_starterMonthly: 'month', price_proMonthly: 'month', price_proAnnual: 'year' };
+export const PRICES = {
+  starter_monthly: 'price_starterMonthly',
+  professional_monthly: 'price_proMonthly',
+  professional_annual: 'price_proAnnual',
+};
+const UNIT_AMOUNT: Record<string, number> = {
+  price_starterMonthly: 2900,
+  price_proMonthly: 4900,
+  price_proAnnual: 48000,
+};
+const INTERVAL: Record<string, string> = {
+  price_starterMonthly: 'month',
+  price_proMonthly: 'month',
+  price_proAnnual: 'year',
+};
 
 type Json = Record<string, unknown>;
 export interface FakeRequest {
@@ -98,8 +110,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: 'usd',
       status: 'open',
       hosted_invoice_url: `https://invoice.stripe.com/i/${invoices.length + 1}`,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: {} }, quote_details: null },
-      confirmation_secret: { type: 'payment_intent', client_secret: `pi_${randomBytes(6).toString('hex')}_secret_${randomBytes(6).toString('hex')}` },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: {} },
+        quote_details: null,
+      },
+      confirmation_secret: {
+        type: 'payment_intent',
+        client_secret: `pi_${randomBytes(6).toString('hex')}_secret_${randomBytes(6).toString('hex')}`,
+      },
     };
     invoices.unshift(invoice);
     return invoice;
@@ -108,7 +127,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function discountOf(body: Json): { discounts: string[]; percent: number } {
     const given = (body.discounts as Json[] | undefined)?.[0]?.promotion_code as string | undefined;
     const promotion = promotionCodes.find((p) => p.id === given);
-    if (given && !promotion) throw Object.assign(new Error(`No such promotion code: '${given}'`), { status: 400, param: 'discounts' });
+    if (given && !promotion)
+      throw Object.assign(new Error(`No such promotion code: '${given}'`), { status: 400, param: 'discounts' });
     if (promotion) promotion.times_redeemed = (promotion.times_redeemed as number) + 1;
     const coupon = (promotion?.promotion as { coupon: Json } | undefined)?.coupon;
     return { discounts: promotion ? [id('di')] : [], percent: (coupon?.percent_off as number | undefined) ?? 0 };
@@ -116,8 +136,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function createSubscription(body: Json): Json {
     const priceId = (body.items as Json[])[0].price as string;
-    if (!UNIT_AMOUNT[priceId]) throw Object.assign(new Error(`No such price: '${priceId}'`), { status: 400, param: 'items[0][price]' });
-    if (!customers.has(body.customer as string)) throw Object.assign(new Error(`No such customer: '${body.customer}'`), { status: 400, param: 'customer' });
+    if (!UNIT_AMOUNT[priceId])
+      throw Object.assign(new Error(`No such price: '${priceId}'`), { status: 400, param: 'items[0][price]' });
+    if (!customers.has(body.customer as string))
+      throw Object.assign(new Error(`No such customer: '${body.customer}'`), { status: 400, param: 'customer' });
     const { discounts, percent } = discountOf(body);
     const subscription: Json = {
       id: id('sub'),
@@ -145,13 +167,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   function updateSubscription(subscription: Json, body: Json): Json {
-    if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+    if (body.cancel_at_period_end !== undefined)
+      subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
     const items = body.items as Json[] | undefined;
     if (items) {
       const current = (subscription.items as { data: Json[] }).data;
       const index = current.findIndex((i) => i.id === items[0].id);
-      if (index < 0) throw Object.assign(new Error('A subscription item is required'), { status: 400, param: 'items[0][id]' });
-      current[index] = { ...item(items[0].price as string, current[index].current_period_start as number), id: current[index].id };
+      if (index < 0)
+        throw Object.assign(new Error('A subscription item is required'), { status: 400, param: 'items[0][id]' });
+      current[index] = {
+        ...item(items[0].price as string, current[index].current_period_start as number),
+        id: current[index].id,
+      };
     }
     if (body.discounts) subscription.discounts = discountOf(body).discounts;
     return subscription;
@@ -160,7 +187,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   async function route(req: FakeRequest): Promise<Json> {
     const [, , resource, key] = req.path.split('/');
     if (req.method === 'POST' && resource === 'customers' && !key) {
-      const customer = { id: id('cus'), object: 'customer', email: req.body.email, name: req.body.name, metadata: req.body.metadata ?? {}, created: now() };
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: req.body.email,
+        name: req.body.name,
+        metadata: req.body.metadata ?? {},
+        created: now(),
+      };
       customers.set(customer.id, customer);
       return customer;
     }
@@ -177,8 +211,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
     }
     if (req.method === 'GET' && resource === 'promotion_codes') {
-      const data = promotionCodes.filter((p) => (!req.query.code || p.code === req.query.code) && (req.query.active !== 'true' || p.active));
-      return { object: 'list', url: '/v1/promotion_codes', has_more: false, data: data.slice(0, Number(req.query.limit ?? 10)) };
+      const data = promotionCodes.filter(
+        (p) => (!req.query.code || p.code === req.query.code) && (req.query.active !== 'true' || p.active),
+      );
+      return {
+        object: 'list',
+        url: '/v1/promotion_codes',
+        has_more: false,
+        data: data.slice(0, Number(req.query.limit ?? 10)),
+      };
     }
     if (req.method === 'GET' && resource === 'prices' && UNIT_AMOUNT[key]) return priceObject(key);
     if (req.method === 'POST' && resource === 'billing_portal' && key === 'sessions') {
@@ -225,7 +266,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       route(req).then(
         (body) => answer(res, 200, body),
         (error: Error & { status?: number; param?: string }) =>
-          answer(res, error.status ?? 500, { error: { type: 'invalid_request_error', code: 'resource_missing', message: error.message, param: error.param } }),
+          answer(res, error.status ?? 500, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: error.message,
+              param: error.param,
+            },
+          }),
       );
     });
   });

@@ -36,7 +36,8 @@ interface Common {
 }
 
 /** The sending domain given as a domain or as an address. */
-const asSender = (domain: string | undefined) => (domain ? (domain.includes('@') ? domain : `postmaster@${domain}`) : null);
+const asSender = (domain: string | undefined) =>
+  domain ? (domain.includes('@') ? domain : `postmaster@${domain}`) : null;
 
 function toEvent(c: Common, now: number): RowOutcome {
   if (c.ip && !cleanIp(c.ip)) return failed(`${c.ip.slice(0, 64)} is not an IP address`);

@@ -46,7 +46,11 @@ describe('GreenArrow event notifications', () => {
       'carol@yahoo.com',
       '67.195.204.72 does not like recipient. Remote host said: 421 4.7.0 [TSS04] Messages from 203.0.113.10 temporarily deferred',
     ),
-    attempt('failure_toolong', 'dave@example.net', 'Unable to deliver within the allowed time. Last error: Connection timed out'),
+    attempt(
+      'failure_toolong',
+      'dave@example.net',
+      'Unable to deliver within the allowed time. Last error: Connection timed out',
+    ),
     attempt('connmaxout', 'erin@example.com', ''),
     {
       id: '1022',
@@ -59,9 +63,32 @@ describe('GreenArrow event notifications', () => {
       bounce_code: 10,
       bounce_text: '192.0.2.25 failed after I sent the message. Remote host said: 550 5.1.1 User unknown',
     },
-    { id: '1023', event_type: 'scomp', event_time: 1705400000, email: 'ann@gmail.com', listid: 'a1', sendid: 'spring-sale-0115', native_format: 'arf' },
-    { id: '1024', event_type: 'engine_open', event_time: 1705314400, email: 'ann@gmail.com', listid: 'a1', sendid: 'spring-sale-0115' },
-    { id: '1025', event_type: 'bounce_all', event_time: 1705314290, email: 'x@example.org', sendid: 's', bounce_type: 'o', bounce_text: 'out of office' },
+    {
+      id: '1023',
+      event_type: 'scomp',
+      event_time: 1705400000,
+      email: 'ann@gmail.com',
+      listid: 'a1',
+      sendid: 'spring-sale-0115',
+      native_format: 'arf',
+    },
+    {
+      id: '1024',
+      event_type: 'engine_open',
+      event_time: 1705314400,
+      email: 'ann@gmail.com',
+      listid: 'a1',
+      sendid: 'spring-sale-0115',
+    },
+    {
+      id: '1025',
+      event_type: 'bounce_all',
+      event_time: 1705314290,
+      email: 'x@example.org',
+      sendid: 's',
+      bounce_type: 'o',
+      bounce_text: 'out of office',
+    },
     { id: '1026', event_time: 1705314290, email: 'x@example.org' },
   ];
   const rows = parseGreenArrowRecords(jsonRecords(events), NOW);
@@ -74,7 +101,8 @@ describe('GreenArrow event notifications', () => {
         eventType: 'delivered',
         bounceClass: null,
         enhancedStatus: '2.0.0',
-        smtpResponse: '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
+        smtpResponse:
+          '142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
         domain: 'mail.example.com',
         recipientDomain: 'gmail.com',
         sendingIp: '203.0.113.10',
@@ -90,10 +118,19 @@ describe('GreenArrow event notifications', () => {
   });
 
   it('a bounce_all of the same message is the same bounce (list and SendID); spam complaints count, opens are ignored', () => {
-    expect(rows[5]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', messageId: 'a1:spring-sale-0115', recipient: 'bob@example.org' } });
+    expect(rows[5]).toMatchObject({
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        messageId: 'a1:spring-sale-0115',
+        recipient: 'bob@example.org',
+      },
+    });
     expect(rows[6]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@gmail.com' } });
     expect(rows[7]).toEqual({ ignored: 'engine_open is not a delivery outcome' });
-    expect(rows[8]).toEqual({ ignored: 'A bounce of type "other" (an auto-reply or challenge), not a delivery failure' });
+    expect(rows[8]).toEqual({
+      ignored: 'A bounce of type "other" (an auto-reply or challenge), not a delivery failure',
+    });
     expect(rows[9]).toEqual({ error: 'No event_type' });
   });
 });

@@ -8,10 +8,12 @@ import type { JsonRecord } from './json-records';
  *   {"id":"1021","event_type":"delivery_attempt","event_time":1705314225,"email":"ann@gmail.com",
  *    "listid":"a1","sendid":"spring-sale-0115","channel":"remote","status":"success","is_retry":0,
  *    "msguid":"1705314224.2145.mta1","sender":"bounce@mail.example.com","outmtaid_ip":"203.0.113.10",
- *    "mx_hostname":"gmail-smtp-in.l.google.com","message":"142.250.102.27 accepted message. Remote host said: 250 2.0.0 OK ..."}
+ *    "mx_hostname":"gmail-smtp-in.l.google.com","message":"142.250.102.27 accepted message. Remote host said: 250 2.0.0
+ * OK ..."}
  *
  *   {"id":"1022","event_type":"bounce_all","event_time":1705314290,"email":"bob@example.org","listid":"a1",
- *    "sendid":"spring-sale-0115","bounce_type":"h","bounce_code":10,"bounce_text":"... Remote host said: 550 5.1.1 ..."}
+ *    "sendid":"spring-sale-0115","bounce_type":"h","bounce_code":10,"bounce_text":"... Remote host said: 550 5.1.1
+ * ..."}
  *
  * delivery_attempt: success is a delivery, failure a hard bounce, failure_toolong (too long in the
  * queue) a soft bounce, deferral a deferral; connmaxout (held back by a throttle) is ignored.

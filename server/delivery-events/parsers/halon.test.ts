@@ -26,7 +26,12 @@ const delivered = {
   message: message('ann@gmail.com', 1),
   policy: { tags: [] },
   attempt: {
-    result: { code: 250, enhanced: [2, 0, 0], reason: ['OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp'], state: 'EOD' },
+    result: {
+      code: 250,
+      enhanced: [2, 0, 0],
+      reason: ['OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp'],
+      state: 'EOD',
+    },
     connection: { localip: '203.0.113.10', remoteip: '142.250.102.27', remotemx: 'gmail-smtp-in.l.google.com' },
     duration: 0.84,
   },
@@ -56,7 +61,12 @@ const bounced = {
   action: 'BOUNCE',
   message: message('bob@example.org', 3),
   attempt: {
-    result: { code: 550, enhanced: [5, 1, 1], reason: ['<bob@example.org>: Recipient address rejected: User unknown'], state: 'RCPT' },
+    result: {
+      code: 550,
+      enhanced: [5, 1, 1],
+      reason: ['<bob@example.org>: Recipient address rejected: User unknown'],
+      state: 'RCPT',
+    },
     connection: { localip: '203.0.113.10', remoteip: '192.0.2.25' },
     duration: 0.2,
   },
@@ -68,13 +78,25 @@ const expired = {
   retry: 12,
   action: 'BOUNCE',
   message: message('dave@example.net', 4),
-  attempt: { error: { temporary: true, message: 'Connection timed out' }, connection: { localip: '203.0.113.11' }, duration: 30 },
+  attempt: {
+    error: { temporary: true, message: 'Connection timed out' },
+    connection: { localip: '203.0.113.11' },
+    duration: 30,
+  },
 };
 const deleted = { type: 'delivery', time: 1705400001000, action: 'DELETE', message: message('erin@example.com', 5) };
 const queueEvent = { type: 'queue', time: 1705314224000, id: '18c190a3', recipient: 'ann@gmail.com' };
 
 describe('Halon delivery records', () => {
-  const ndjson = [delivered, queued, bounced, expired, deleted, queueEvent, { type: 'delivery', time: 1705314225123, message: message('x@example.com', 6) }]
+  const ndjson = [
+    delivered,
+    queued,
+    bounced,
+    expired,
+    deleted,
+    queueEvent,
+    { type: 'delivery', time: 1705314225123, message: message('x@example.com', 6) },
+  ]
     .map((r) => JSON.stringify(r))
     .join('\n');
   const rows = parseHalonRecords(jsonRecords(ndjson), NOW);
@@ -101,7 +123,14 @@ describe('Halon delivery records', () => {
   });
 
   it('a bounce after temporary errors only is soft; a message deleted without a failure and other record types are ignored', () => {
-    expect(rows[3]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', smtpResponse: 'Connection timed out', sendingIp: '203.0.113.11' } });
+    expect(rows[3]).toMatchObject({
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'soft',
+        smtpResponse: 'Connection timed out',
+        sendingIp: '203.0.113.11',
+      },
+    });
     expect(rows[4]).toEqual({ ignored: 'Deleted from the queue without a permanent failure' });
     expect(rows[5]).toEqual({ ignored: 'A queue record, not a delivery attempt' });
     expect(rows[6]).toEqual({ error: 'No action and no 2xx answer: not a delivery' });

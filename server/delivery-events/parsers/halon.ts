@@ -10,7 +10,8 @@ import type { JsonRecord } from './json-records';
  *    "message":{"id":{"transaction":"18c190a3-93f7-47d7-bd6c-1ae87c9d8e52","queue":1},"sender":"news@mail.example.com",
  *               "recipient":"ann@gmail.com","transportid":"mailtransport:1",...},
  *    "attempt":{"result":{"code":250,"enhanced":[2,0,0],"reason":["OK 1705314225 - gsmtp"],"state":"EOD"},
- *               "connection":{"localip":"203.0.113.10","remoteip":"142.250.102.27","remotemx":"gmail-smtp-in.l.google.com"},"duration":0.84}}
+ *
+ * "connection":{"localip":"203.0.113.10","remoteip":"142.250.102.27","remotemx":"gmail-smtp-in.l.google.com"},"duration":0.84}}
  *
  * No "action" and a 2xx answer: delivered. "QUEUE": deferred (another attempt follows). "BOUNCE": a
  * bounce. "DELETE" after a permanent failure: a bounce too; a message deleted otherwise is ignored.
@@ -28,15 +29,26 @@ function responseOf(attempt: Record<string, unknown> | undefined): {
   if (result) {
     const code = typeof result.code === 'number' ? result.code : null;
     const e =
-      Array.isArray(result.enhanced) && result.enhanced.length === 3 && result.enhanced.every((n) => typeof n === 'number') ? result.enhanced.join('.') : null;
-    const reason = Array.isArray(result.reason) ? result.reason.map((r) => str(r) ?? '').join(' ') : (str(result.reason) ?? '');
+      Array.isArray(result.enhanced) &&
+      result.enhanced.length === 3 &&
+      result.enhanced.every((n) => typeof n === 'number')
+        ? result.enhanced.join('.')
+        : null;
+    const reason = Array.isArray(result.reason)
+      ? result.reason.map((r) => str(r) ?? '').join(' ')
+      : (str(result.reason) ?? '');
     const text = [code, e, reason].filter((part) => part !== null && part !== '').join(' ');
     return { text: text || null, code, enhanced: e, permanent: code !== null ? code >= 500 : null };
   }
   const error = record(attempt?.error);
   if (error) {
     const temporary = error.temporary;
-    return { text: str(error.message) ?? str(error.reason) ?? null, code: null, enhanced: null, permanent: typeof temporary === 'boolean' ? !temporary : null };
+    return {
+      text: str(error.message) ?? str(error.reason) ?? null,
+      code: null,
+      enhanced: null,
+      permanent: typeof temporary === 'boolean' ? !temporary : null,
+    };
   }
   return { text: null, code: null, enhanced: null, permanent: null };
 }
@@ -59,7 +71,8 @@ export function parseHalonRecords(records: readonly JsonRecord[], now = Date.now
     const rec = record(item.value);
     if (!rec) return failed('Not a Halon delivery record (expected a JSON object)');
     const type = str(rec.type);
-    if (type !== undefined && type !== 'delivery') return ignored(`A ${type.slice(0, 30)} record, not a delivery attempt`);
+    if (type !== undefined && type !== 'delivery')
+      return ignored(`A ${type.slice(0, 30)} record, not a delivery attempt`);
     const message = record(rec.message);
     if (!message) return failed('No message');
     const attempt = record(rec.attempt);

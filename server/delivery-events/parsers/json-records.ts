@@ -15,7 +15,8 @@ const RECORD_MAX = 64 * 1024;
 export function jsonRecords(body: unknown): JsonRecord[] {
   if (Array.isArray(body)) return body.map((value) => ({ value }));
   if (body !== null && typeof body === 'object') return [{ value: body }];
-  if (typeof body !== 'string') throw new BatchError('The body must be JSON: one record, an array of records, or one record per line');
+  if (typeof body !== 'string')
+    throw new BatchError('The body must be JSON: one record, an array of records, or one record per line');
   return splitLines(body).map((line) => {
     if (line.length > RECORD_MAX) return { error: `Record longer than ${RECORD_MAX} characters` };
     try {

@@ -99,7 +99,12 @@ const records = [
     type: 'Expiration',
     id: '7d98076abbbc11ed940250ebf67f93bd',
     recipient: 'dave@example.net',
-    response: { code: 451, enhanced_code: { class: 4, subject: 4, detail: 1 }, content: 'connection timed out', command: null },
+    response: {
+      code: 451,
+      enhanced_code: { class: 4, subject: 4, detail: 1 },
+      content: 'connection timed out',
+      command: null,
+    },
     timestamp: 1705400001,
   },
 ];
@@ -127,15 +132,28 @@ describe('KumoMTA log records', () => {
       },
     });
     expect(rows[1]).toMatchObject({
-      event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', sendingIp: '2001:db8::10', category: 'InvalidRecipient' },
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        enhancedStatus: '5.1.1',
+        sendingIp: '2001:db8::10',
+        category: 'InvalidRecipient',
+      },
     });
-    expect(rows[2]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com', sendingIp: '' } });
+    expect(rows[2]).toMatchObject({
+      event: { eventType: 'deferred', enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com', sendingIp: '' },
+    });
   });
 
   it('ignores receptions; a feedback report is a complaint about the recipient it names; an expiration a soft bounce', () => {
     expect(rows[3]).toEqual({ ignored: 'Reception is not a delivery outcome' });
     expect(rows[4]).toMatchObject({
-      event: { eventType: 'complaint', recipient: 'ann@yahoo.com', messageId: '6c98076abbbc11ed940250ebf67f93bd', domain: 'mail.example.com' },
+      event: {
+        eventType: 'complaint',
+        recipient: 'ann@yahoo.com',
+        messageId: '6c98076abbbc11ed940250ebf67f93bd',
+        domain: 'mail.example.com',
+      },
     });
     expect(rows[5]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.4.1' } });
   });

@@ -80,11 +80,17 @@ export function parseKumoRecords(records: readonly JsonRecord[], now = Date.now(
       enhanced,
       // An expired message was only ever deferred: it bounces, but softly, whatever the last answer said.
       bounceClass: type === 'Expiration' ? 'soft' : null,
-      sender: eventType === 'complaint' ? (str(report?.original_mail_from)?.replace(/^<(.*)>$/, '$1') ?? null) : (str(rec.sender) ?? null),
+      sender:
+        eventType === 'complaint'
+          ? (str(report?.original_mail_from)?.replace(/^<(.*)>$/, '$1') ?? null)
+          : (str(rec.sender) ?? null),
       sendingIp: str(record(rec.source_address)?.address),
       time: timestamp,
       now,
-      deliveryTimeMs: eventType === 'delivered' && typeof timestamp === 'number' && created !== null ? Math.max(0, (timestamp - created) * 1000) : null,
+      deliveryTimeMs:
+        eventType === 'delivered' && typeof timestamp === 'number' && created !== null
+          ? Math.max(0, (timestamp - created) * 1000)
+          : null,
       category: classification && classification !== 'Uncategorized' ? classification : null,
     });
   });

@@ -39,7 +39,8 @@ const delayed = {
   payload: {
     status: 'SoftFail',
     details: 'Temporary SMTP delivery error when sending to mta6.am0.yahoodns.net (67.195.204.72) (from 185.22.208.10)',
-    output: '421 4.7.0 [TSS04] Messages from 185.22.208.10 temporarily deferred due to unexpected volume or user complaints',
+    output:
+      '421 4.7.0 [TSS04] Messages from 185.22.208.10 temporarily deferred due to unexpected volume or user complaints',
     time: 0.4,
     sent_with_ssl: false,
     timestamp: 1705314300,
@@ -77,7 +78,12 @@ const bounced = {
     },
   },
 };
-const clicked = { event: 'MessageLinkClicked', timestamp: 1705314600, uuid: 'x', payload: { url: 'https://atech.media', token: 'VJzsFA0S', message } };
+const clicked = {
+  event: 'MessageLinkClicked',
+  timestamp: 1705314600,
+  uuid: 'x',
+  payload: { url: 'https://atech.media', token: 'VJzsFA0S', message },
+};
 
 describe('Postal webhooks', () => {
   const rows = parsePostalRecords(
@@ -111,8 +117,17 @@ describe('Postal webhooks', () => {
         category: null,
       },
     });
-    expect(rows[1]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', sendingIp: '185.22.208.10', recipient: 'carol@yahoo.com' } });
-    expect(rows[2]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', recipient: 'bob@example.org' } });
+    expect(rows[1]).toMatchObject({
+      event: {
+        eventType: 'deferred',
+        enhancedStatus: '4.7.0',
+        sendingIp: '185.22.208.10',
+        recipient: 'carol@yahoo.com',
+      },
+    });
+    expect(rows[2]).toMatchObject({
+      event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', recipient: 'bob@example.org' },
+    });
     expect(rows[3]).toMatchObject({
       event: {
         eventType: 'bounced',

@@ -29,7 +29,12 @@ const BY_EVENT: Record<string, 'delivered' | 'bounced' | 'deferred' | null> = {
   SendLimitApproaching: null,
   SendLimitExceeded: null,
 };
-const BY_STATUS: Record<string, 'delivered' | 'bounced' | 'deferred' | null> = { Sent: 'delivered', SoftFail: 'deferred', HardFail: 'bounced', Held: null };
+const BY_STATUS: Record<string, 'delivered' | 'bounced' | 'deferred' | null> = {
+  Sent: 'delivered',
+  SoftFail: 'deferred',
+  HardFail: 'bounced',
+  Held: null,
+};
 
 /** "... (from 2a00:67a0:a:15::2)": the address Postal sent from. */
 function sourceAddress(details: string | undefined): string | undefined {
@@ -50,7 +55,8 @@ export function parsePostalRecords(records: readonly JsonRecord[], now = Date.no
     if (name) eventType = BY_EVENT[name];
     else {
       const status = str(payload.status);
-      if (!status || !(status in BY_STATUS)) return failed('Neither an event name nor a message status (Sent, SoftFail, HardFail)');
+      if (!status || !(status in BY_STATUS))
+        return failed('Neither an event name nor a message status (Sent, SoftFail, HardFail)');
       eventType = BY_STATUS[status];
     }
     if (!eventType) return ignored(`${name ?? str(payload.status)} is not a delivery outcome`);

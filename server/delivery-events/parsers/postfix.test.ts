@@ -54,13 +54,25 @@ describe('Postfix log lines', () => {
           'host mx.example.org[192.0.2.25] said: 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)',
       },
     });
-    expect(rows[5]).toMatchObject({ event: { eventType: 'deferred', bounceClass: null, enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com' } });
+    expect(rows[5]).toMatchObject({
+      event: { eventType: 'deferred', bounceClass: null, enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com' },
+    });
     // No answer at all (a timeout): the dsn field still says what it was.
     expect(rows[7]).toMatchObject({
-      event: { eventType: 'deferred', enhancedStatus: '4.4.1', smtpResponse: 'connect to mx.example.net[198.51.100.7]:25: Connection timed out' },
+      event: {
+        eventType: 'deferred',
+        enhancedStatus: '4.4.1',
+        smtpResponse: 'connect to mx.example.net[198.51.100.7]:25: Connection timed out',
+      },
     });
     // RFC 3339 time with its zone.
-    expect(rows[9]).toMatchObject({ event: { eventType: 'delivered', recipient: 'erin@example.com', occurredAt: new Date('2024-01-15T09:32:00.123Z') } });
+    expect(rows[9]).toMatchObject({
+      event: {
+        eventType: 'delivered',
+        recipient: 'erin@example.com',
+        occurredAt: new Date('2024-01-15T09:32:00.123Z'),
+      },
+    });
   });
 
   it('ignores the other lines of the log and names the unreadable ones', () => {

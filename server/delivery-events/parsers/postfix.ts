@@ -4,8 +4,9 @@ import { failed, ignored, LINE_MAX, makeEvent, type RowOutcome } from '../delive
  * Postfix log lines (postfix/smtp and postfix/lmtp delivery results), as syslog, rsyslog's RFC 3339
  * format, journalctl -o short-iso or Postfix's own maillog_file write them:
  *
- *   Jan 15 10:23:45 mx1 postfix/smtp[12345]: 3F1A2B4C5D: to=<ann@gmail.com>, relay=gmail-smtp-in.l.google.com[142.250.102.27]:25,
- *     delay=1.2, delays=0.1/0.01/0.5/0.59, dsn=2.0.0, status=sent (250 2.0.0 OK ... - gsmtp)
+ *   Jan 15 10:23:45 mx1 postfix/smtp[12345]: 3F1A2B4C5D: to=<ann@gmail.com>,
+ * relay=gmail-smtp-in.l.google.com[142.250.102.27]:25,     delay=1.2, delays=0.1/0.01/0.5/0.59, dsn=2.0.0, status=sent
+ * (250 2.0.0 OK ... - gsmtp)
  *
  * The queue manager's `from=<...>` line of the same queue id, when the batch has it, gives the
  * sending domain. The event's message id is the queue id: it is on every line of the message, so a
@@ -14,7 +15,8 @@ import { failed, ignored, LINE_MAX, makeEvent, type RowOutcome } from '../delive
 
 // "Jan 15 10:23:45" (the local time of the server, year left out) or RFC 3339 "2024-01-15T10:23:45.123456+00:00".
 const SYSLOG_HEAD = /^([A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}) (\S{1,255}) ([^\s[]{1,100})\[\d{1,10}\]: /;
-const ISO_HEAD = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?) (\S{1,255}) ([^\s[]{1,100})\[\d{1,10}\]: /;
+const ISO_HEAD =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?) (\S{1,255}) ([^\s[]{1,100})\[\d{1,10}\]: /;
 const QUEUE_ID = /^([0-9A-Za-z]{5,20}): /;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The delivery agents whose status lines are deliveries to other servers. */
@@ -69,7 +71,9 @@ function field(head: string, key: string): string | undefined {
  * `to=<...>, relay=..., delay=..., dsn=..., status=word (response)` of a delivery line; null when it
  * is not one. Only the fields an event needs are read: this runs for every line of every batch.
  */
-function deliveryFields(text: string): { to?: string; dsn?: string; delay?: string; status: string; response: string } | null {
+function deliveryFields(
+  text: string,
+): { to?: string; dsn?: string; delay?: string; status: string; response: string } | null {
   const at = text.indexOf(', status=');
   if (!text.startsWith('to=<') || at < 0) return null;
   const head = text.slice(0, at);
@@ -94,13 +98,24 @@ export function parsePostfixLines(lines: readonly string[], now = Date.now()): R
     if (end > 0) senders.set(line.queueId, line.text.slice('from=<'.length, end));
   }
   return parsed.map((line, index) => {
-    if (!line) return failed(lines[index].length > LINE_MAX ? `Line longer than ${LINE_MAX} characters` : 'Not a syslog line of a mail log');
-    if (!/(^|\/)postfix[^/]*\//.test(line.program) && !line.program.startsWith('postfix')) return ignored('Not a Postfix line');
+    if (!line)
+      return failed(
+        lines[index].length > LINE_MAX ? `Line longer than ${LINE_MAX} characters` : 'Not a syslog line of a mail log',
+      );
+    if (!/(^|\/)postfix[^/]*\//.test(line.program) && !line.program.startsWith('postfix'))
+      return ignored('Not a Postfix line');
     const agent = line.program.slice(line.program.lastIndexOf('/') + 1);
     const delivery = line.queueId ? deliveryFields(line.text) : null;
     if (!delivery) return ignored('Not a delivery line');
     if (!DELIVERY_AGENTS.has(agent)) return ignored(`Local delivery (${agent}), not sending`);
-    const eventType = delivery.status === 'sent' ? 'delivered' : delivery.status === 'bounced' ? 'bounced' : delivery.status === 'deferred' ? 'deferred' : null;
+    const eventType =
+      delivery.status === 'sent'
+        ? 'delivered'
+        : delivery.status === 'bounced'
+          ? 'bounced'
+          : delivery.status === 'deferred'
+            ? 'deferred'
+            : null;
     if (!eventType) return ignored(`Status ${delivery.status.slice(0, 20)} is not a delivery outcome`);
     const delay = Number(delivery.delay);
     return makeEvent({

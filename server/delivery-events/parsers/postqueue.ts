@@ -39,7 +39,8 @@ export function readPostqueue(records: readonly JsonRecord[], now = Date.now()):
     snapshot.recipients += recipients.length;
     snapshot.byQueue[queue] = (snapshot.byQueue[queue] ?? 0) + 1;
     const arrival = typeof rec.arrival_time === 'number' ? new Date(rec.arrival_time * 1000) : null;
-    if (arrival && !Number.isNaN(arrival.getTime()) && (!snapshot.oldestArrival || arrival < snapshot.oldestArrival)) snapshot.oldestArrival = arrival;
+    if (arrival && !Number.isNaN(arrival.getTime()) && (!snapshot.oldestArrival || arrival < snapshot.oldestArrival))
+      snapshot.oldestArrival = arrival;
     const delayed = recipients.filter((r) => str(r.delay_reason));
     if (delayed.length === 0) return void snapshot.rows.push(ignored('No deferred recipient'));
     for (const r of delayed) {

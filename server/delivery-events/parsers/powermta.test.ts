@@ -44,23 +44,46 @@ describe('PowerMTA accounting CSV', () => {
       },
     });
     expect(rows[1]).toMatchObject({
-      event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', category: 'bad-mailbox', sendingIp: '203.0.113.10' },
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        enhancedStatus: '5.1.1',
+        category: 'bad-mailbox',
+        sendingIp: '203.0.113.10',
+      },
     });
-    expect(rows[2]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0', sendingIp: '203.0.113.11', recipient: 'carol@yahoo.com' } });
+    expect(rows[2]).toMatchObject({
+      event: {
+        eventType: 'deferred',
+        enhancedStatus: '4.7.0',
+        sendingIp: '203.0.113.11',
+        recipient: 'carol@yahoo.com',
+      },
+    });
   });
 
   it('ignores receipts, counts feedback loop records as complaints, and an expired message as a soft bounce', () => {
     expect(rows[3]).toEqual({ ignored: 'Record type r is not a delivery outcome' });
-    expect(rows[4]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@gmail.com', occurredAt: new Date('2024-01-16T08:00:00Z') } });
+    expect(rows[4]).toMatchObject({
+      event: { eventType: 'complaint', recipient: 'ann@gmail.com', occurredAt: new Date('2024-01-16T08:00:00Z') },
+    });
     // Unix times, the envelope id as the message id when there is no Message-ID column value.
     expect(rows[5]).toMatchObject({
-      event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.4.7', messageId: 'env-77', category: 'message-expired' },
+      event: {
+        eventType: 'bounced',
+        bounceClass: 'soft',
+        enhancedStatus: '4.4.7',
+        messageId: 'env-77',
+        category: 'message-expired',
+      },
     });
   });
 
   it('answers each unreadable record by its place after the header', () => {
     expect(rows[6]).toEqual({ error: 'Unknown record type "x"' });
-    expect(rows[7]).toEqual({ error: 'No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields' });
+    expect(rows[7]).toEqual({
+      error: 'No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields',
+    });
     expect(rows[8]).toEqual({ error: 'Time cannot be read: yesterday' });
     expect(rows[9]).toEqual({ error: 'A quoted field is not closed' });
   });

@@ -6,8 +6,8 @@ import { parseCsv } from './csv';
  * PowerMTA accounting records (CSV, RFC 4180): the first line is the file's header naming the
  * columns, and the first column is always the record type:
  *
- *   type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,...,dlvSourceIp,...,jobId,envId,header_Message-Id
- *   d,2024-01-15 10:23:45+0000,2024-01-15 10:23:44+0000,news@mail.example.com,ann@gmail.com,,relayed,2.0.0 (success),smtp;250 2.0.0 OK ...
+ *
+ * type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,...,dlvSourceIp,...,jobId,envId,header_Message-Id   d,2024-01-15 10:23:45+0000,2024-01-15 10:23:44+0000,news@mail.example.com,ann@gmail.com,,relayed,2.0.0 (success),smtp;250 2.0.0 OK ...
  *
  * d (delivered) is a delivery, b (bounced) and rb (remote bounce) a bounce, t (transient) a deferral,
  * f (feedback loop) a complaint; r (received), tq (queue-level transient) and rs (remote status) are
@@ -36,7 +36,9 @@ export function parsePowerMtaCsv(text: string, now = Date.now()): RowOutcome[] {
   const records = parseCsv(text);
   const header = records.shift();
   if (!header || header.error || header.fields[0]?.trim().toLowerCase() !== 'type') {
-    throw new BatchError('The first line must be the accounting file’s header, starting with "type" (type,timeLogged,orig,rcpt,...)');
+    throw new BatchError(
+      'The first line must be the accounting file’s header, starting with "type" (type,timeLogged,orig,rcpt,...)',
+    );
   }
   const columns = new Map(header.fields.map((name, i) => [name.trim().toLowerCase(), i]));
   return records.map((rec) => {
@@ -52,8 +54,10 @@ export function parsePowerMtaCsv(text: string, now = Date.now()): RowOutcome[] {
     if (!eventType) return ignored(`Record type ${type} is not a delivery outcome`);
     const queued = get('timeQueued');
     const orig = get('orig');
-    const messageId = get('header_Message-Id') ?? get('envId') ?? get('jobId') ?? (queued && orig ? `${queued}/${orig}` : undefined);
-    if (!messageId) return failed('No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields');
+    const messageId =
+      get('header_Message-Id') ?? get('envId') ?? get('jobId') ?? (queued && orig ? `${queued}/${orig}` : undefined);
+    if (!messageId)
+      return failed('No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields');
     const seconds = Number(get('totalSecondsQueued'));
     return makeEvent({
       messageId: messageId.replace(/^<(.*)>$/, '$1'),

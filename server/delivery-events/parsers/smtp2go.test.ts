@@ -16,7 +16,9 @@ describe('SMTP2GO webhooks', () => {
       form(
         'event=bounce&time=2024-01-15T10:23:46Z&sendtime=2024-01-15T10:23:44Z&sender=news%40mail.example.com&rcpt=bob%40example.org&email_id=1rPqRs-4TfK2Q-Cd&bounce=hard&host=mx.example.org+%5B192.0.2.25%5D&message=550+5.1.1+%3Cbob%40example.org%3E%3A+Recipient+address+rejected%3A+User+unknown',
       ),
-      form('event=bounce&time=2024-01-15T10:23:47Z&rcpt=carol%40example.com&email_id=1rPqRs-4TfK2Q-Ef&bounce=soft&message=452+4.2.2+Mailbox+full'),
+      form(
+        'event=bounce&time=2024-01-15T10:23:47Z&rcpt=carol%40example.com&email_id=1rPqRs-4TfK2Q-Ef&bounce=soft&message=452+4.2.2+Mailbox+full',
+      ),
       form('event=spam&time=2024-01-16T08:00:00Z&rcpt=ann%40gmail.com&email_id=1rPqRs-4TfK2Q-Ab'),
       form('event=open&time=2024-01-15T11:00:00Z&rcpt=ann%40gmail.com&email_id=1rPqRs-4TfK2Q-Ab&user-agent=Mozilla'),
       form('event=bounce&time=2024-01-15T10:23:46Z&rcpt=bob%40example.org'),

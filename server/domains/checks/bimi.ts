@@ -18,7 +18,12 @@ import { findRecord, lookupRecords, type RecordKind } from './versioned-record';
 
 type Checks = z.infer<typeof DomainChecks>;
 
-const BIMI: RecordKind = { name: 'BIMI', version: 'v=BIMI1', readers: 'mailbox providers', lost: 'no BIMI logo is shown' };
+const BIMI: RecordKind = {
+  name: 'BIMI',
+  version: 'v=BIMI1',
+  readers: 'mailbox providers',
+  lost: 'no BIMI logo is shown',
+};
 
 /** The BIMI SVG profile sets a logo's size at 32 KB, and mailbox providers refuse larger ones: nothing past it is read. */
 const MAX_LOGO_BYTES = 32 * 1024;
@@ -37,12 +42,18 @@ export interface BimiCheckOptions extends FetchOptions {
 export type DmarcForBimi = Pick<z.infer<typeof DmarcCheck>, 'tags' | 'foundAt' | 'discovery'>;
 
 /** BIMI: the record, the domain's DMARC enforcement, the logo and the mark certificate. */
-export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcForBimi, options: BimiCheckOptions = {}): Promise<Checks['bimi']> {
+export async function checkBimi(
+  dns: DnsResolver,
+  domain: string,
+  dmarc: DmarcForBimi,
+  options: BimiCheckOptions = {},
+): Promise<Checks['bimi']> {
   const ownName = `default._bimi.${domain}`;
   const own = await lookupRecords(dns, ownName, domain, BIMI);
   if (!Array.isArray(own)) return { status: 'invalid', record: null, findings: [own] };
   let { record, findings } = findRecord(own, ownName, BIMI);
-  // Draft 7.2 step 6: with no record of its own, a subdomain uses its Organizational Domain's (found by the DMARC check).
+  // Draft 7.2 step 6: with no record of its own, a subdomain uses its Organizational Domain's (found by the DMARC
+  // check).
   const orgDomain = dmarc.discovery?.organizationalDomain;
   let recordDomain = domain;
   if (!record && orgDomain && orgDomain !== domain) {
@@ -64,9 +75,15 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
     return {
       status: 'missing',
       record: null,
-      findings: [info('No BIMI record: mailbox providers show no brand logo.', `Publish "v=BIMI1; l=https://.../logo.svg" at ${ownName}.`)],
+      findings: [
+        info(
+          'No BIMI record: mailbox providers show no brand logo.',
+          `Publish "v=BIMI1; l=https://.../logo.svg" at ${ownName}.`,
+        ),
+      ],
     };
-  // Draft 4.3: the DKIM tag-value syntax (RFC 6376 3.2), "defined precisely": receivers "MUST NOT attempt to fix syntactical or capitalization errors".
+  // Draft 4.3: the DKIM tag-value syntax (RFC 6376 3.2), "defined precisely": receivers "MUST NOT attempt to fix
+  // syntactical or capitalization errors".
   const list = parseStrictTagList(record);
   if (!list.ok) {
     findings.push(
@@ -80,12 +97,17 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
   const tags = list.tags;
   if (tags.get('v') !== 'BIMI1')
     findings.push(
-      error(`The record begins with "${record.split(';')[0].trim()}"; it must be exactly "v=BIMI1", or mailbox providers ignore it.`, 'Write "v=BIMI1".'),
+      error(
+        `The record begins with "${record.split(';')[0].trim()}"; it must be exactly "v=BIMI1", or mailbox providers ignore it.`,
+        'Write "v=BIMI1".',
+      ),
     );
   // Draft 4.3: a= absent is taken as empty; 4.3.1: both empty is a declination to publish.
   const [location, authority] = [tags.get('l'), tags.get('a') ?? ''];
   if (location === '' && authority === '') {
-    findings.push(info('This domain declines to show a BIMI logo (an empty l= and a=): mailbox providers show none for it.'));
+    findings.push(
+      info('This domain declines to show a BIMI logo (an empty l= and a=): mailbox providers show none for it.'),
+    );
     return { status: statusOf(findings), record, findings };
   }
   const logoUrl = checkLocation(location, authority, findings);
@@ -99,7 +121,13 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
   const logo = logoUrl && logoFetch ? checkLogo(logoUrl, logoFetch) : null;
   const certificate =
     certificateUrl && pemFetch
-      ? await checkCertificate(recordDomain, certificateUrl, pemFetch, logoUrl && logo?.file ? { url: logoUrl, file: logo.file } : null, options.now)
+      ? await checkCertificate(
+          recordDomain,
+          certificateUrl,
+          pemFetch,
+          logoUrl && logo?.file ? { url: logoUrl, file: logo.file } : null,
+          options.now,
+        )
       : null;
   findings.push(...(logo?.findings ?? []), ...(certificate?.findings ?? []));
   if (authority === '' && logoUrl)
@@ -122,7 +150,9 @@ export async function checkBimi(dns: DnsResolver, domain: string, dmarc: DmarcFo
 function uriProblem(value: string): 'several' | 'not-https' | null {
   // "commas within a URI MUST be encoded": an unencoded one separates two URIs (earlier drafts allowed a list).
   if (value.includes(',')) return 'several';
-  return URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.') ? null : 'not-https';
+  return URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.')
+    ? null
+    : 'not-https';
 }
 
 const asHttps = (value: string) => `https://${value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')}`;
@@ -153,7 +183,9 @@ function checkLocation(location: string | undefined, authority: string, findings
   findings.push(
     error(
       `l= "${location}" is not ${problem === 'several' ? 'a single' : 'an'} https: URL: mailbox providers fetch BIMI logos only over HTTPS, so they show none.`,
-      problem === 'several' ? 'Name one logo in l=, e.g. l=https://…/logo.svg.' : `Serve the logo over HTTPS and write l=${asHttps(location)}.`,
+      problem === 'several'
+        ? 'Name one logo in l=, e.g. l=https://…/logo.svg.'
+        : `Serve the logo over HTTPS and write l=${asHttps(location)}.`,
     ),
   );
   return null;
@@ -167,7 +199,9 @@ function checkAuthority(authority: string, findings: Finding[]): string | null {
   findings.push(
     error(
       `a= "${authority}" is not ${problem === 'several' ? 'a single' : 'an'} https: URL, so mailbox providers cannot check your mark certificate.`,
-      problem === 'several' ? 'Name one PEM file in a=.' : `Serve the certificate's PEM file over HTTPS and write a=${asHttps(authority)}.`,
+      problem === 'several'
+        ? 'Name one PEM file in a=.'
+        : `Serve the certificate's PEM file over HTTPS and write a=${asHttps(authority)}.`,
     ),
   );
   return null;
@@ -179,7 +213,8 @@ function checkAuthority(authority: string, findings: Finding[]): string | null {
  * at its organizational domain, whose sp= then applies to it (RFC 7489 6.6.3).
  */
 function dmarcFindings(domain: string, dmarc: DmarcForBimi): Finding[] {
-  const none = (reason: string, fix: string) => error(`Mailbox providers show no BIMI logo for ${domain}: ${reason}`, fix);
+  const none = (reason: string, fix: string) =>
+    error(`Mailbox providers show no BIMI logo for ${domain}: ${reason}`, fix);
   const at = dmarc.foundAt;
   if (!at)
     return [
@@ -229,7 +264,10 @@ function dmarcFindings(domain: string, dmarc: DmarcForBimi): Finding[] {
 }
 
 /** The logo at l= as fetched: its findings, what the result says of it, and the file, for the certificate's logo to be compared with. */
-function checkLogo(url: string, fetched: Fetched): { findings: Finding[]; summary?: Checks['bimi']['logo']; file?: Buffer } {
+function checkLogo(
+  url: string,
+  fetched: Fetched,
+): { findings: Finding[]; summary?: Checks['bimi']['logo']; file?: Buffer } {
   if ('problem' in fetched)
     return {
       findings: [
@@ -243,30 +281,42 @@ function checkLogo(url: string, fetched: Fetched): { findings: Finding[]; summar
     };
   const problem = svgProblem(fetched.body);
   return {
-    findings: problem ? [error(`The logo at ${url} ${problem.problem}, so mailbox providers do not show it.`, problem.fix)] : [],
+    findings: problem
+      ? [error(`The logo at ${url} ${problem.problem}, so mailbox providers do not show it.`, problem.fix)]
+      : [],
     summary: { url, bytes: fetched.body.length, valid: problem === null },
     file: fetched.body,
   };
 }
 
 /** What SVG Tiny PS forbids, as mailauth's validateBimiSvg reports it, in words and with the fix. */
-const SVG_PROBLEMS: Record<string, (details: { element?: string; link?: string }) => { problem: string; fix: string }> = {
-  INVALID_BASE_PROFILE: () => ({
-    problem: 'is not SVG Tiny PS: its <svg> element has no baseProfile="tiny-ps"',
-    fix: 'Export the logo as SVG Tiny PS: version="1.2" and baseProfile="tiny-ps" on the <svg> element, and nothing the profile forbids.',
-  }),
-  LOGO_MISSING_TITLE: () => ({ problem: 'has no <title>, which SVG Tiny PS requires', fix: 'Add <title>Your brand name</title> right after the <svg> tag.' }),
-  LOGO_INVALID_ROOT_ATTRS: () => ({ problem: 'has x= or y= on its <svg> element, which SVG Tiny PS forbids', fix: 'Remove x= and y= from the <svg> element.' }),
-  LOGO_INCLUDES_REFERENCE: ({ link }) => ({
-    problem: `refers to an external resource (${link}), which SVG Tiny PS forbids`,
-    fix: 'Embed everything in the SVG file itself and remove the link.',
-  }),
-  LOGO_INVALID_ELEMENT: ({ element }) => ({
-    problem: `contains a <${element}> element, which SVG Tiny PS forbids`,
-    fix: 'Remove scripts and animations from the logo.',
-  }),
+const SVG_PROBLEMS: Record<string, (details: { element?: string; link?: string }) => { problem: string; fix: string }> =
+  {
+    INVALID_BASE_PROFILE: () => ({
+      problem: 'is not SVG Tiny PS: its <svg> element has no baseProfile="tiny-ps"',
+      fix: 'Export the logo as SVG Tiny PS: version="1.2" and baseProfile="tiny-ps" on the <svg> element, and nothing the profile forbids.',
+    }),
+    LOGO_MISSING_TITLE: () => ({
+      problem: 'has no <title>, which SVG Tiny PS requires',
+      fix: 'Add <title>Your brand name</title> right after the <svg> tag.',
+    }),
+    LOGO_INVALID_ROOT_ATTRS: () => ({
+      problem: 'has x= or y= on its <svg> element, which SVG Tiny PS forbids',
+      fix: 'Remove x= and y= from the <svg> element.',
+    }),
+    LOGO_INCLUDES_REFERENCE: ({ link }) => ({
+      problem: `refers to an external resource (${link}), which SVG Tiny PS forbids`,
+      fix: 'Embed everything in the SVG file itself and remove the link.',
+    }),
+    LOGO_INVALID_ELEMENT: ({ element }) => ({
+      problem: `contains a <${element}> element, which SVG Tiny PS forbids`,
+      fix: 'Remove scripts and animations from the logo.',
+    }),
+  };
+const NOT_SVG = {
+  problem: 'is not an SVG image, the only format BIMI allows',
+  fix: 'Publish the logo as an SVG Tiny PS file.',
 };
-const NOT_SVG = { problem: 'is not an SVG image, the only format BIMI allows', fix: 'Publish the logo as an SVG Tiny PS file.' };
 
 /** Draft 4.3.2 and 7.6: an SVG (or gzip-compressed SVGZ) file meeting the SVG Tiny PS profile; null when it does. */
 function svgProblem(file: Buffer): { problem: string; fix: string } | null {
@@ -299,7 +349,8 @@ interface CertificateInfo {
   validTo: string;
 }
 
-const nameOf = (subject: CertificateSubject | undefined) => subject?.organizationName ?? subject?.commonName ?? '(unnamed)';
+const nameOf = (subject: CertificateSubject | undefined) =>
+  subject?.organizationName ?? subject?.commonName ?? '(unnamed)';
 
 /**
  * The mark certificate (draft 7.4, whose evidence documents are VMCs and CMCs), validated offline by
@@ -315,7 +366,14 @@ async function checkCertificate(
   now: Date | undefined,
 ): Promise<{ findings: Finding[]; certificate?: BimiCertificate }> {
   if ('problem' in fetched)
-    return { findings: [error(`The mark certificate at ${url} ${fetched.problem}.`, `Serve the certificate's PEM file at ${url} itself, with HTTP 200.`)] };
+    return {
+      findings: [
+        error(
+          `The mark certificate at ${url} ${fetched.problem}.`,
+          `Serve the certificate's PEM file at ${url} itself, with HTTP 200.`,
+        ),
+      ],
+    };
   const checked = await validateBimiVmc(
     {
       // Where the record was found, as mailauth's own lookup reports it.
@@ -407,15 +465,24 @@ function certificateError(domain: string, url: string, failure: CertificateFailu
     case 'INVALID_LOGOTYPE_EXT':
     case 'MISSING_VMC_LOGO':
     case 'INVALID_MEDIATYPE':
-      return error(`${certificate} carries no SVG logo, ${unshown}.`, 'Ask your mark verifying authority for a certificate that embeds your SVG logo.');
+      return error(
+        `${certificate} carries no SVG logo, ${unshown}.`,
+        'Ask your mark verifying authority for a certificate that embeds your SVG logo.',
+      );
     case 'INVALID_LOGO_HASH':
-      return error(`${certificate} carries a logo that does not match its own hash of it, ${unshown}.`, 'Ask your mark verifying authority to reissue it.');
+      return error(
+        `${certificate} carries a logo that does not match its own hash of it, ${unshown}.`,
+        'Ask your mark verifying authority to reissue it.',
+      );
     case 'SVG_VALIDATION_FAILED':
       return error(
         `${certificate} carries a logo that is not SVG Tiny PS (${failure.details?.message ?? failure.message}), ${unshown}.`,
         'Ask your mark verifying authority to reissue it with an SVG Tiny PS logo.',
       );
     default:
-      return error(`${certificate} could not be validated (${failure.message}), ${unshown}.`, 'Publish the PEM file your mark verifying authority issued.');
+      return error(
+        `${certificate} could not be validated (${failure.message}), ${unshown}.`,
+        'Publish the PEM file your mark verifying authority issued.',
+      );
   }
 }

@@ -12,16 +12,23 @@ let resolver: DnsResolver;
 beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns.close());
 
-const key = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const key = (bits: number) =>
+  generateKeyPairSync('rsa', { modulusLength: bits })
+    .publicKey.export({ type: 'spki', format: 'der' })
+    .toString('base64');
 
 describe('SPF', () => {
   it('counts lookups through nested includes and redirect and shows the tree', async () => {
-    dns.zone['spf-ok.com'] = { TXT: ['v=spf1 include:_spf.esp.net mx ip4:192.0.2.0/24 -all'], MX: [{ exchange: 'mx.spf-ok.com', priority: 10 }] };
+    dns.zone['spf-ok.com'] = {
+      TXT: ['v=spf1 include:_spf.esp.net mx ip4:192.0.2.0/24 -all'],
+      MX: [{ exchange: 'mx.spf-ok.com', priority: 10 }],
+    };
     dns.zone['_spf.esp.net'] = { TXT: ['v=spf1 include:a.esp.net include:b.esp.net ~all'] };
     dns.zone['a.esp.net'] = { TXT: ['v=spf1 ip4:198.51.100.0/24 -all'] };
     dns.zone['b.esp.net'] = { TXT: ['v=spf1 a:relay.esp.net -all'] };
     dns.zone['relay.esp.net'] = { A: ['198.51.100.7'] };
-    // The MX host's address lookup is the mx mechanism's too: a host without one would be a void lookup (RFC 7208 4.6.4).
+    // The MX host's address lookup is the mx mechanism's too: a host without one would be a void lookup (RFC 7208
+    // 4.6.4).
     dns.zone['mx.spf-ok.com'] = { A: ['192.0.2.25'] };
     const spf = await checkSpf(resolver, 'spf-ok.com');
     expect(spf.status).toBe('valid');
@@ -38,7 +45,9 @@ describe('SPF', () => {
     const spf = await checkSpf(resolver, 'too-many.com');
     expect(spf.status).toBe('invalid');
     expect(spf.lookupCount).toBe(11);
-    expect(spf.findings.some((f) => f.severity === 'error' && f.message.includes('11 DNS lookups; the limit is 10'))).toBe(true);
+    expect(
+      spf.findings.some((f) => f.severity === 'error' && f.message.includes('11 DNS lookups; the limit is 10')),
+    ).toBe(true);
   });
 
   it('counts void lookups, flags +all, ?all and ptr, and rejects two records and bad syntax', async () => {
@@ -62,10 +71,13 @@ describe('SPF', () => {
 });
 
 describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
-  const errors = (spf: { findings: { severity: string; message: string }[] }) => spf.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+  const errors = (spf: { findings: { severity: string; message: string }[] }) =>
+    spf.findings.filter((f) => f.severity === 'error').map((f) => f.message);
 
   it('counts exists: mechanisms that find no A record as void lookups, and names them', async () => {
-    dns.zone['exists-voids.com'] = { TXT: ['v=spf1 exists:gone1.exists-voids.com exists:gone2.exists-voids.com exists:gone3.exists-voids.com -all'] };
+    dns.zone['exists-voids.com'] = {
+      TXT: ['v=spf1 exists:gone1.exists-voids.com exists:gone2.exists-voids.com exists:gone3.exists-voids.com -all'],
+    };
     const spf = await checkSpf(resolver, 'exists-voids.com');
     expect(spf.voidLookupCount).toBe(3);
     expect(spf.status).toBe('invalid');
@@ -74,14 +86,18 @@ describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
     ]);
 
     // A macro names a different domain for each sender: nothing to look up, so no void.
-    dns.zone['exists-macro.com'] = { TXT: ['v=spf1 exists:%{i}._spf.a.net exists:%{i}._spf.b.net exists:%{i}._spf.c.net -all'] };
+    dns.zone['exists-macro.com'] = {
+      TXT: ['v=spf1 exists:%{i}._spf.a.net exists:%{i}._spf.b.net exists:%{i}._spf.c.net -all'],
+    };
     expect(await checkSpf(resolver, 'exists-macro.com')).toMatchObject({ status: 'valid', voidLookupCount: 0 });
   });
 
   it('fails an mx mechanism whose domain has more than 10 MX hosts', async () => {
-    const hosts = (n: number) => Array.from({ length: n }, (_, i) => ({ exchange: `mx${i}.mail.net`, priority: 10 + i }));
+    const hosts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ exchange: `mx${i}.mail.net`, priority: 10 + i }));
     // Hosts with both kinds of address, so only the count of hosts is at stake (a host without one is a void lookup).
-    for (let i = 0; i < 11; i++) dns.zone[`mx${i}.mail.net`] = { A: [`192.0.2.${i + 1}`], AAAA: [`2001:db8::${i + 1}`] };
+    for (let i = 0; i < 11; i++)
+      dns.zone[`mx${i}.mail.net`] = { A: [`192.0.2.${i + 1}`], AAAA: [`2001:db8::${i + 1}`] };
     dns.zone['eleven-mx.net'] = { MX: hosts(11) };
     dns.zone['ten-mx.net'] = { MX: hosts(10) };
     dns.zone['mx-eleven.com'] = { TXT: ['v=spf1 mx:eleven-mx.net -all'] };
@@ -108,11 +124,17 @@ describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
     expect((await check('bad-cidr4-fix.com', 'ip4:1.2.3.4/33')).findings[0].fix).toContain('ip4:192.0.2.0/24');
     expect((await check('bad-ip6.com', 'ip6:2001:db8::zz')).status).toBe('invalid');
     expect((await check('v4-in-ip6.com', 'ip6:192.0.2.1')).status).toBe('invalid');
-    expect(errors(await check('bad-cidr6.com', 'ip6:2001:db8::/129'))[0]).toContain('the IPv6 prefix length /129 is outside /0 to /128');
+    expect(errors(await check('bad-cidr6.com', 'ip6:2001:db8::/129'))[0]).toContain(
+      'the IPv6 prefix length /129 is outside /0 to /128',
+    );
     expect(errors(await check('bad-a-cidr.com', 'a/33'))[0]).toContain('"a/33"');
-    expect(errors(await check('bad-mx-cidr.com', 'mx:bad-mx-cidr.com//129'))[0]).toContain('/129 is outside /0 to /128');
+    expect(errors(await check('bad-mx-cidr.com', 'mx:bad-mx-cidr.com//129'))[0]).toContain(
+      '/129 is outside /0 to /128',
+    );
     // a/24 is the domain's own A records with a prefix, not a name "24".
-    expect(await check('good-cidrs.com', 'ip4:192.0.2.0/24 ip6:2001:db8::/32 ip4:0.0.0.0/0 a/24//64 mx//128')).toMatchObject({
+    expect(
+      await check('good-cidrs.com', 'ip4:192.0.2.0/24 ip6:2001:db8::/32 ip4:0.0.0.0/0 a/24//64 mx//128'),
+    ).toMatchObject({
       status: 'valid',
       voidLookupCount: 0,
     });
@@ -140,7 +162,8 @@ describe('SPF permanent errors of RFC 7208 4.6.4 and 5.6', () => {
     expect(spf.findings).toEqual([
       {
         severity: 'error',
-        message: 'The redirect "_spf.gone.example" has no SPF record, which is a permanent error for receivers (RFC 7208 section 6.1).',
+        message:
+          'The redirect "_spf.gone.example" has no SPF record, which is a permanent error for receivers (RFC 7208 section 6.1).',
         fix: 'Point redirect= at a domain that publishes an SPF record, or fix the name.',
       },
     ]);
@@ -167,7 +190,10 @@ describe('DKIM', () => {
     expect(revoked.status).toBe('invalid');
     expect(revoked.findings.some((f) => f.message.includes('revoked'))).toBe(true);
     dns.zone['s1._domainkey.short.com'] = { TXT: [`v=DKIM1; p=${key(512)}`] };
-    expect((await checkDkim(resolver, 'short.com', [])).selectors[0]).toMatchObject({ keyBits: 512, status: 'invalid' });
+    expect((await checkDkim(resolver, 'short.com', [])).selectors[0]).toMatchObject({
+      keyBits: 512,
+      status: 'invalid',
+    });
     expect((await checkDkim(resolver, 'nodkim.com', [])).status).toBe('missing');
   });
 });
@@ -236,7 +262,9 @@ describe('DMARC', () => {
 
   it('checks that external report destinations authorize the domain, and warns (RFC 7489 7.1: the record stays valid) when one does not', async () => {
     dns.zone['_dmarc.ext.com'] = {
-      TXT: ['v=DMARC1; p=reject; pct=100; adkim=s; aspf=r; fo=1; ri=86400; rua=mailto:r@reports.net,mailto:x@noauth.org; ruf=mailto:f@reports.net'],
+      TXT: [
+        'v=DMARC1; p=reject; pct=100; adkim=s; aspf=r; fo=1; ri=86400; rua=mailto:r@reports.net,mailto:x@noauth.org; ruf=mailto:f@reports.net',
+      ],
     };
     dns.zone['ext.com._report._dmarc.reports.net'] = { TXT: ['v=DMARC1'] };
     const dmarc = await checkDmarc(resolver, 'ext.com');
@@ -253,9 +281,15 @@ describe('DMARC', () => {
         fix: 'The operator of noauth.org publishes a TXT record "v=DMARC1" at ext.com._report._dmarc.noauth.org, or once for every domain at *._report._dmarc.noauth.org. Until then reports go only to your other rua= addresses.',
       },
     ]);
-    // Without a rua=, a broken p= leaves receivers nothing to apply (RFC 9989 4.10.1); a bad pct= or adkim= they only discard.
+    // Without a rua=, a broken p= leaves receivers nothing to apply (RFC 9989 4.10.1); a bad pct= or adkim= they only
+    // discard.
     dns.zone['_dmarc.badtags.com'] = { TXT: ['v=DMARC1; p=maybe; pct=150; adkim=x'] };
-    expect((await checkDmarc(resolver, 'badtags.com')).findings.map((f) => f.severity)).toEqual(['error', 'warning', 'warning', 'warning']);
+    expect((await checkDmarc(resolver, 'badtags.com')).findings.map((f) => f.severity)).toEqual([
+      'error',
+      'warning',
+      'warning',
+      'warning',
+    ]);
   });
 
   it('keeps a domain that follows the suggested record (rua= at the InboxPulse address, not yet authorized) healthy', async () => {
@@ -264,7 +298,11 @@ describe('DMARC', () => {
     dns.zone['_spf.google.com'] = { TXT: ['v=spf1 ip4:192.0.2.0/24 ~all'] };
     dns.zone['default._domainkey.first-hour.com'] = { TXT: [`v=DKIM1; k=rsa; p=${key2048}`] };
     dns.zone['_dmarc.first-hour.com'] = { TXT: ['v=DMARC1; p=quarantine; rua=mailto:dmarc@inbox.localhost'] };
-    const checks = await runDomainChecks(resolver, { domain: 'first-hour.com', verificationToken: 't', dkimSelectors: [] });
+    const checks = await runDomainChecks(resolver, {
+      domain: 'first-hour.com',
+      verificationToken: 't',
+      dkimSelectors: [],
+    });
     expect(checks.dmarc.status).toBe('valid');
     expect(checks.dmarc.externalReportDestinations).toEqual([{ domain: 'inbox.localhost', authorized: false }]);
     expect(checks.dmarc.findings.map((f) => [f.severity, f.fix])).toEqual([

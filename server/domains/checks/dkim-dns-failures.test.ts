@@ -9,8 +9,11 @@ let resolver: DnsResolver;
 beforeAll(async () => ({ dns, resolver } = await startLoopbackDns()));
 afterAll(() => dns.close());
 
-const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-const RETRY_FIX = 'This is usually temporary, and we check again every hour. If it lasts, ask your DNS host why this name does not answer.';
+const key = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .toString('base64');
+const RETRY_FIX =
+  'This is usually temporary, and we check again every hour. If it lasts, ask your DNS host why this name does not answer.';
 
 // RFC 6376 6.1.2 step 2: a key lookup that fails is a temporary failure (TEMPFAIL), neither a key nor its absence.
 describe('DKIM: a selector whose DNS lookup fails', () => {
@@ -63,7 +66,8 @@ describe('DKIM: a selector whose DNS lookup fails', () => {
     expect(dkim.findings).toEqual([
       {
         severity: 'error',
-        message: 'The DKIM check of flaky-mine.test could not be completed: the DNS lookups of your selectors esp1, esp2 failed (ESERVFAIL).',
+        message:
+          'The DKIM check of flaky-mine.test could not be completed: the DNS lookups of your selectors esp1, esp2 failed (ESERVFAIL).',
         fix: 'We check again every hour. If it lasts, ask your DNS host why names under _domainkey.flaky-mine.test do not answer.',
       },
     ]);

@@ -77,7 +77,12 @@ const cases: Case[] = [
     status: 'invalid',
     keyType: null,
     keyBits: null,
-    findings: [['error', 'The DKIM record at {name} is not a valid tag list: the tag p= appears twice, so verifiers reject it (RFC 6376 section 3.2).']],
+    findings: [
+      [
+        'error',
+        'The DKIM record at {name} is not a valid tag list: the tag p= appears twice, so verifiers reject it (RFC 6376 section 3.2).',
+      ],
+    ],
   },
   {
     clause: 'RFC 6376 3.2',
@@ -152,7 +157,9 @@ const cases: Case[] = [
     txt: [`k=rsa; v=DKIM1; p=${rsa2048}`],
     status: 'valid',
     keyBits: 2048,
-    findings: [['warning', 'v=DKIM1 is not the first tag of the record at {name}', 'Move v=DKIM1 to the start of the record.']],
+    findings: [
+      ['warning', 'v=DKIM1 is not the first tag of the record at {name}', 'Move v=DKIM1 to the start of the record.'],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 v=',
@@ -170,7 +177,11 @@ const cases: Case[] = [
     status: 'invalid',
     keyBits: 2048,
     findings: [
-      ['error', '{name} also has another TXT record ("v=spf1 -all"); a selector may have only its key record', 'Remove the other TXT records at {name}.'],
+      [
+        'error',
+        '{name} also has another TXT record ("v=spf1 -all"); a selector may have only its key record',
+        'Remove the other TXT records at {name}.',
+      ],
     ],
   },
   {
@@ -179,7 +190,13 @@ const cases: Case[] = [
     txt: [`v=DKIM1; k=rsa; p=${rsa2048}`, `v=DKIM1; k=rsa; p=${rsaKey(2048)}`],
     status: 'invalid',
     keyBits: 2048,
-    findings: [['error', '{name} has 2 DKIM key records; a selector may have only one (RFC 6376 section 3.6.2.2)', 'Keep only the record']],
+    findings: [
+      [
+        'error',
+        '{name} has 2 DKIM key records; a selector may have only one (RFC 6376 section 3.6.2.2)',
+        'Keep only the record',
+      ],
+    ],
   },
 
   // RFC 6376 3.6.1 k= and p=, RFC 8463.
@@ -241,7 +258,9 @@ const cases: Case[] = [
     txt: [`v=DKIM1; k=rsa; p="${rsa2048}"`],
     status: 'invalid',
     keyBits: null,
-    findings: [['error', 'The p= value at {name} is not base64: it contains quotation marks.', 'Copy the public key again']],
+    findings: [
+      ['error', 'The p= value at {name} is not base64: it contains quotation marks.', 'Copy the public key again'],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 p=',
@@ -249,7 +268,12 @@ const cases: Case[] = [
     txt: [`v=DKIM1; k=rsa; p=${rsa2048.slice(0, 200)}`],
     status: 'invalid',
     keyBits: null,
-    findings: [['error', 'The p= value at {name} is not an RSA public key: it decodes to neither a SubjectPublicKeyInfo nor a PKCS#1 RSAPublicKey.']],
+    findings: [
+      [
+        'error',
+        'The p= value at {name} is not an RSA public key: it decodes to neither a SubjectPublicKeyInfo nor a PKCS#1 RSAPublicKey.',
+      ],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 k=',
@@ -265,7 +289,9 @@ const cases: Case[] = [
     status: 'invalid',
     keyType: 'dsa',
     keyBits: null,
-    findings: [['error', 'The record at {name} has k=dsa, a key type verifiers do not know (rsa or ed25519)', 'Set k=rsa']],
+    findings: [
+      ['error', 'The record at {name} has k=dsa, a key type verifiers do not know (rsa or ed25519)', 'Set k=rsa'],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 k=',
@@ -291,7 +317,9 @@ const cases: Case[] = [
     status: 'invalid',
     keyType: 'ed25519',
     keyBits: null,
-    findings: [['error', 'The Ed25519 key at {name} is wrapped as a SubjectPublicKeyInfo (44 bytes)', `p=${ed25519Raw}`]],
+    findings: [
+      ['error', 'The Ed25519 key at {name} is wrapped as a SubjectPublicKeyInfo (44 bytes)', `p=${ed25519Raw}`],
+    ],
   },
 
   // RFC 6376 3.6.1 h= with RFC 8301 3.1.
@@ -301,7 +329,13 @@ const cases: Case[] = [
     txt: [`v=DKIM1; h=sha1; k=rsa; p=${rsa2048}`],
     status: 'invalid',
     keyBits: 2048,
-    findings: [['error', 'allows only SHA-1 signatures (h=sha1), and verifiers must not accept rsa-sha1 signatures (RFC 8301 section 3.1)', 'set h=sha256']],
+    findings: [
+      [
+        'error',
+        'allows only SHA-1 signatures (h=sha1), and verifiers must not accept rsa-sha1 signatures (RFC 8301 section 3.1)',
+        'set h=sha256',
+      ],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 h=',
@@ -361,7 +395,13 @@ const cases: Case[] = [
     txt: [`v=DKIM1; k=rsa; s=tlsrpt; p=${rsa2048}`],
     status: 'invalid',
     keyBits: 2048,
-    findings: [['error', 'The key at {name} is restricted to other services (s=tlsrpt): verifiers of email ignore it', 'set s=email']],
+    findings: [
+      [
+        'error',
+        'The key at {name} is restricted to other services (s=tlsrpt): verifiers of email ignore it',
+        'set s=email',
+      ],
+    ],
   },
 
   // RFC 6376 3.6.1 t=.
@@ -370,14 +410,25 @@ const cases: Case[] = [
     name: 't=y is testing mode: a note',
     txt: [`v=DKIM1; k=rsa; t=y; p=${rsa2048}`],
     status: 'valid',
-    findings: [['info', 'The key at {name} is in testing mode (t=y): receivers may treat mail signed with it as unsigned', 'Remove t=y']],
+    findings: [
+      [
+        'info',
+        'The key at {name} is in testing mode (t=y): receivers may treat mail signed with it as unsigned',
+        'Remove t=y',
+      ],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 t=',
     name: 't=s (SendGrid style, no v=): a note on what it restricts',
     txt: [`k=rsa; t=s; p=${rsa2048}`],
     status: 'valid',
-    findings: [['info', 'The key at {name} is restricted to its exact domain (t=s): a signature whose i= is at a subdomain of d=']],
+    findings: [
+      [
+        'info',
+        'The key at {name} is restricted to its exact domain (t=s): a signature whose i= is at a subdomain of d=',
+      ],
+    ],
   },
   {
     clause: 'RFC 6376 3.6.1 t=',
@@ -398,7 +449,10 @@ const cases: Case[] = [
     status: 'invalid',
     keyBits: 768,
     findings: [
-      ['error', 'The 768-bit RSA key at {name} is too short: verifiers must not accept signatures made with keys under 1024 bits (RFC 8301 section 3.2).'],
+      [
+        'error',
+        'The 768-bit RSA key at {name} is too short: verifiers must not accept signatures made with keys under 1024 bits (RFC 8301 section 3.2).',
+      ],
     ],
   },
   {
@@ -408,7 +462,11 @@ const cases: Case[] = [
     status: 'valid',
     keyBits: 1024,
     findings: [
-      ['warning', 'The 1024-bit RSA key at {name} is weaker than recommended: RFC 8301 section 3.2 asks signers for 2048 bits.', 'Rotate to a 2048-bit key.'],
+      [
+        'warning',
+        'The 1024-bit RSA key at {name} is weaker than recommended: RFC 8301 section 3.2 asks signers for 2048 bits.',
+        'Rotate to a 2048-bit key.',
+      ],
     ],
   },
   {
@@ -417,7 +475,12 @@ const cases: Case[] = [
     txt: [strings(`v=DKIM1; k=rsa; p=${rsaKey(8192)}`)],
     status: 'valid',
     keyBits: 8192,
-    findings: [['warning', 'The 8192-bit RSA key at {name} is longer than verifiers must support (4096 bits, RFC 8301 section 3.2)']],
+    findings: [
+      [
+        'warning',
+        'The 8192-bit RSA key at {name} is longer than verifiers must support (4096 bits, RFC 8301 section 3.2)',
+      ],
+    ],
   },
 
   // Keys published as several strings of one TXT record (RFC 6376 3.6.2.2: joined with nothing between).
@@ -485,7 +548,9 @@ describe('DKIM: records at a selector that are not key records', () => {
     dns.zone['selector1._domainkey.lowercase-v.test'] = { TXT: [`v=dkim1; k=rsa; p=${rsa2048}`] };
     const dkim = await checkDkim(resolver, 'lowercase-v.test', []);
     expect(dkim.status).toBe('invalid');
-    expect(dkim.selectors).toMatchObject([{ selector: 'selector1', status: 'invalid', record: null, keyType: null, keyBits: null }]);
+    expect(dkim.selectors).toMatchObject([
+      { selector: 'selector1', status: 'invalid', record: null, keyType: null, keyBits: null },
+    ]);
     expect(dkim.findings.map((f) => f.message)).toContain(
       'The TXT record at selector1._domainkey.lowercase-v.test starts with v=dkim1, not v=DKIM1, so verifiers discard it (RFC 6376 section 3.6.1).',
     );
@@ -497,7 +562,8 @@ describe('DKIM: records at a selector that are not key records', () => {
     expect(dkim.status).toBe('missing');
     expect(dkim.findings[0]).toEqual({
       severity: 'error',
-      message: 'No DKIM key at esp._domainkey.verification-only.test: its TXT record "google-site-verification=4f9c2a" is not a DKIM key.',
+      message:
+        'No DKIM key at esp._domainkey.verification-only.test: its TXT record "google-site-verification=4f9c2a" is not a DKIM key.',
       fix: 'Publish the key your provider gives for this selector, or remove the selector.',
     });
   });

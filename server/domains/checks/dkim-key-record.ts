@@ -24,7 +24,10 @@ export function discardedRecordFinding(name: string, version: string): Finding {
     : /^DKIM1[ \t]/.test(version)
       ? 'Put a semicolon after v=DKIM1 and between the tags: v=DKIM1; k=rsa; p=<key>.'
       : 'Start the record with v=DKIM1 (the only DKIM version), or leave v= out.';
-  return error(`The TXT record at ${name} starts with v=${excerpt(version)}, not v=DKIM1, so verifiers discard it (RFC 6376 section 3.6.1).`, fix);
+  return error(
+    `The TXT record at ${name} starts with v=${excerpt(version)}, not v=DKIM1, so verifiers discard it (RFC 6376 section 3.6.1).`,
+    fix,
+  );
 }
 
 export interface KeyRecordReading {
@@ -88,7 +91,12 @@ export function readKeyRecord(name: string, domain: string, record: string): Key
       ),
     );
   } else if (p === '') {
-    findings.push(error(`The key at ${name} is revoked (empty p=).`, 'Publish the current public key from your sending provider, or remove the record.'));
+    findings.push(
+      error(
+        `The key at ${name} is revoked (empty p=).`,
+        'Publish the current public key from your sending provider, or remove the record.',
+      ),
+    );
   } else {
     const key = readPublicKey(name, keyType as DkimKeyType, p);
     if ('problem' in key) findings.push(key.problem);
@@ -151,7 +159,10 @@ function rsaSizeFindings(name: string, bits: number): Finding[] {
     ];
   if (bits < 2048)
     return [
-      warning(`The ${bits}-bit RSA key at ${name} is weaker than recommended: RFC 8301 section 3.2 asks signers for 2048 bits.`, 'Rotate to a 2048-bit key.'),
+      warning(
+        `The ${bits}-bit RSA key at ${name} is weaker than recommended: RFC 8301 section 3.2 asks signers for 2048 bits.`,
+        'Rotate to a 2048-bit key.',
+      ),
     ];
   if (bits > 4096)
     return [

@@ -8,7 +8,8 @@ export type DkimKeyType = 'rsa' | 'ed25519';
 /** A p= value read as its k= says: the key's size, or what is wrong with it. */
 export type PublicKeyReading = { bits: number } | { problem: Finding };
 
-const COPY_AGAIN = 'Copy the public key again from your provider, whole: only letters, digits, +, / and a final = or == belong in p=.';
+const COPY_AGAIN =
+  'Copy the public key again from your provider, whole: only letters, digits, +, / and a final = or == belong in p=.';
 
 function parseDer(der: Buffer, type: 'spki' | 'pkcs1'): KeyObject | null {
   try {
@@ -35,7 +36,10 @@ export function readPublicKey(name: string, keyType: DkimKeyType, p: string): Pu
   const key = parseDer(der, 'spki') ?? parseDer(der, 'pkcs1');
   if (!key)
     return {
-      problem: error(`The p= value at ${name} is not an RSA public key: it decodes to neither a SubjectPublicKeyInfo nor a PKCS#1 RSAPublicKey.`, COPY_AGAIN),
+      problem: error(
+        `The p= value at ${name} is not an RSA public key: it decodes to neither a SubjectPublicKeyInfo nor a PKCS#1 RSAPublicKey.`,
+        COPY_AGAIN,
+      ),
     };
   if (key.asymmetricKeyType !== 'rsa')
     return {
@@ -61,6 +65,9 @@ function readEd25519(name: string, der: Buffer): PublicKeyReading {
     };
   }
   return {
-    problem: error(`The Ed25519 key at ${name} is ${der.length} bytes, not the 32 bytes of an Ed25519 public key (RFC 8463 section 4.2).`, COPY_AGAIN),
+    problem: error(
+      `The Ed25519 key at ${name} is ${der.length} bytes, not the 32 bytes of an Ed25519 public key (RFC 8463 section 4.2).`,
+      COPY_AGAIN,
+    ),
   };
 }

@@ -34,7 +34,9 @@ describe('DKIM: the selectors tried', () => {
         fix: FIND_SELECTOR_FIX,
       },
     ]);
-    expect(FIND_SELECTOR_FIX).toMatch(/^Find the selector in a message you sent \(the s= tag of its DKIM-Signature header\) and add it under Edit Domain\./);
+    expect(FIND_SELECTOR_FIX).toMatch(
+      /^Find the selector in a message you sent \(the s= tag of its DKIM-Signature header\) and add it under Edit Domain\./,
+    );
   });
 
   it('tries the user’s selectors first, names them apart from the common ones, and does not count a common one twice', async () => {
@@ -47,7 +49,9 @@ describe('DKIM: the selectors tried', () => {
     ]);
 
     const single = await checkDkim(resolver, 'nokey-one.com', ['esp2024']);
-    expect(single.findings.at(-1)?.message).toMatch(/^We tried your selector esp2024 and 13 common selectors \(default, google, /);
+    expect(single.findings.at(-1)?.message).toMatch(
+      /^We tried your selector esp2024 and 13 common selectors \(default, google, /,
+    );
   });
 
   it('carries the selectors tried when a key is found too', async () => {
@@ -85,7 +89,11 @@ describe('Verify DNS over HTTP', () => {
       code: 'unavailable',
       message: 'DNS lookups for flaky-dns.io failed (ESERVFAIL); nothing was changed. Try again in a minute.',
     });
-    expect((await client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({ status: 'pending', lastCheckedAt: null, checks: null });
+    expect((await client.get(`/api/domains/${domain.id}`)).json()).toMatchObject({
+      status: 'pending',
+      lastCheckedAt: null,
+      checks: null,
+    });
   });
 
   it('completes when one DKIM selector’s lookup fails: the domain leaves pending and the finding names that selector', async () => {

@@ -6,7 +6,21 @@ import { checkOf, error, info, statusOf, warning } from './finding';
 import { excerpt } from './tag-list';
 
 /** Selectors the big senders use; probed on every domain besides the ones the user names. */
-export const COMMON_SELECTORS = ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp', 'mandrill', 'mxvault'];
+export const COMMON_SELECTORS = [
+  'default',
+  'google',
+  'selector1',
+  'selector2',
+  'k1',
+  'k2',
+  's1',
+  's2',
+  'dkim',
+  'mail',
+  'smtp',
+  'mandrill',
+  'mxvault',
+];
 
 type Selector = z.infer<typeof DkimSelectorResult>;
 
@@ -28,13 +42,15 @@ async function checkSelector(dns: DnsResolver, domain: string, selector: string)
   const keys = kinds.filter((r) => r.kind === 'key').map((r) => r.record);
   const others = kinds.filter((r) => r.kind !== 'key').map((r) => r.record);
   if (keys.length === 0) {
-    // A discarded record that was meant as a key (v=dkim1, v=DKIM1 without its ";") is said; any other record is no key.
+    // A discarded record that was meant as a key (v=dkim1, v=DKIM1 without its ";") is said; any other record is no
+    // key.
     const meantAsKeys = kinds.flatMap((r) => (r.kind === 'discarded' && /^dkim/i.test(r.version) ? [r.version] : []));
     if (meantAsKeys.length === 0) return { selector, noKey: records };
     const findings = meantAsKeys.map((version) => discardedRecordFinding(name, version));
     return { selector, result: { selector, status: 'invalid', record: null, keyType: null, keyBits: null, findings } };
   }
-  // Verifiers read one record (RFC 6376 section 6.1.2 step 4): the first of several is read, and the others are a finding.
+  // Verifiers read one record (RFC 6376 section 6.1.2 step 4): the first of several is read, and the others are a
+  // finding.
   const reading = readKeyRecord(name, domain, keys[0]);
   const findings: Finding[] = [];
   if (keys.length > 1)
@@ -45,7 +61,8 @@ async function checkSelector(dns: DnsResolver, domain: string, selector: string)
       ),
     );
   findings.push(...reading.findings);
-  // Even a record verifiers discard breaks some of them: OpenDKIM refuses several answers, and others read only the first.
+  // Even a record verifiers discard breaks some of them: OpenDKIM refuses several answers, and others read only the
+  // first.
   if (others.length)
     findings.push(
       error(
@@ -53,14 +70,25 @@ async function checkSelector(dns: DnsResolver, domain: string, selector: string)
         `Remove the other TXT records at ${name}.`,
       ),
     );
-  return { selector, result: { selector, status: statusOf(findings), record: keys[0], keyType: reading.keyType, keyBits: reading.keyBits, findings } };
+  return {
+    selector,
+    result: {
+      selector,
+      status: statusOf(findings),
+      record: keys[0],
+      keyType: reading.keyType,
+      keyBits: reading.keyBits,
+      findings,
+    },
+  };
 }
 
 /** Where to find the selector a domain really signs with, said wherever no key turned up. */
 export const FIND_SELECTOR_FIX =
   'Find the selector in a message you sent (the s= tag of its DKIM-Signature header) and add it under Edit Domain. If your messages carry no DKIM-Signature, turn on DKIM signing at your email provider first.';
 
-const RETRY_FIX = 'This is usually temporary, and we check again every hour. If it lasts, ask your DNS host why this name does not answer.';
+const RETRY_FIX =
+  'This is usually temporary, and we check again every hour. If it lasts, ask your DNS host why this name does not answer.';
 
 /** "We tried ... and found no DKIM key.", naming every selector looked up so the user can see theirs is not among them. */
 export function noKeyMessage(userSelectors: string[], tried: string[]): string {
@@ -100,7 +128,9 @@ export async function checkDkim(
 
   const mine = userSelectors.length ? userSelectors : triedSelectors;
   if (found.length === 0 && mine.every((s) => uncheckedSelectors.includes(s))) {
-    const what = userSelectors.length ? `your ${mine.length === 1 ? 'selector' : 'selectors'} ${mine.join(', ')}` : `all ${mine.length} common selectors`;
+    const what = userSelectors.length
+      ? `your ${mine.length === 1 ? 'selector' : 'selectors'} ${mine.join(', ')}`
+      : `all ${mine.length} common selectors`;
     const failures = failed.filter((f) => mine.includes(f.selector)).map((f) => f.error);
     return {
       ...base,
@@ -123,14 +153,21 @@ export async function checkDkim(
     if ('failed' in outcome) {
       const kept = carried.find((c) => c.selector === s);
       const shown = kept ? `; the key shown is the one found at ${checkOf(kept.lastFoundAt)}` : '';
-      findings.push(warning(`${name} could not be checked: the DNS lookup failed (${outcome.failed.code})${shown}.`, RETRY_FIX));
+      findings.push(
+        warning(`${name} could not be checked: the DNS lookup failed (${outcome.failed.code})${shown}.`, RETRY_FIX),
+      );
     }
     if ('noKey' in outcome) {
       const records = outcome.noKey;
       const reason = records.length
         ? `: its TXT ${records.length === 1 ? 'record' : 'records'} ${quoted(records)} ${records.length === 1 ? 'is' : 'are'} not a DKIM key`
         : '';
-      findings.push(error(`No DKIM key at ${name}${reason}.`, 'Publish the key your provider gives for this selector, or remove the selector.'));
+      findings.push(
+        error(
+          `No DKIM key at ${name}${reason}.`,
+          'Publish the key your provider gives for this selector, or remove the selector.',
+        ),
+      );
     }
   }
   const commonFailed = failed.filter((f) => !userSelectors.includes(f.selector));
@@ -142,9 +179,15 @@ export async function checkDkim(
   }
 
   if (found.length === 0) {
-    return { ...base, status: 'missing', record: null, findings: [...findings, error(noKeyMessage(userSelectors, triedSelectors), FIND_SELECTOR_FIX)] };
+    return {
+      ...base,
+      status: 'missing',
+      record: null,
+      findings: [...findings, error(noKeyMessage(userSelectors, triedSelectors), FIND_SELECTOR_FIX)],
+    };
   }
-  if (usable.length === 0) findings.push(error('None of the DKIM keys found is usable.', 'Publish a valid 2048-bit key.'));
+  if (usable.length === 0)
+    findings.push(error('None of the DKIM keys found is usable.', 'Publish a valid 2048-bit key.'));
   for (const f of found) findings.push(...f.findings);
   if (usable.length) findings.push(info(`Keys found at: ${found.map((f) => f.selector).join(', ')}.`));
   return { ...base, status: usable.length ? 'valid' : 'invalid', record: (usable[0] ?? found[0]).record, findings };

@@ -13,7 +13,8 @@ afterAll(() => dns?.close());
 const publish = (domain: string, ...records: string[]) => {
   dns.zone[`_dmarc.${domain}`] = { TXT: records };
 };
-const severities = (findings: { severity: string; message: string }[]) => findings.map((f) => `${f.severity}: ${f.message}`);
+const severities = (findings: { severity: string; message: string }[]) =>
+  findings.map((f) => `${f.severity}: ${f.message}`);
 
 describe('reading the record as receivers do (RFC 7489 6.3, RFC 9989 4.7, 4.8, 4.10.1)', () => {
   it.each([
@@ -96,7 +97,12 @@ describe('reading the record as receivers do (RFC 7489 6.3, RFC 9989 4.7, 4.8, 4
     publish('testing-mode.test', 'v=DMARC1; p=reject; t=y; rua=mailto:d@testing-mode.test');
     const dmarc = await checkDmarc(resolver, 'testing-mode.test');
     expect(dmarc.status).toBe('valid');
-    expect(dmarc.discovery).toMatchObject({ policyTag: 'p', requestedPolicy: 'reject', appliedPolicy: 'quarantine', testing: true });
+    expect(dmarc.discovery).toMatchObject({
+      policyTag: 'p',
+      requestedPolicy: 'reject',
+      appliedPolicy: 'quarantine',
+      testing: true,
+    });
     expect(dmarc.findings).toContainEqual({
       severity: 'warning',
       message:
@@ -117,7 +123,11 @@ describe('reading the record as receivers do (RFC 7489 6.3, RFC 9989 4.7, 4.8, 4
           'pct=25: receivers that still follow RFC 7489 apply p=quarantine to only 25% of failing mail. RFC 9989 removed pct=, so receivers following it apply the policy to all failing mail; its t=y replaces pct=0 for testing.',
         fix: 'Remove pct= so every receiver applies the policy to all failing mail; while you test a stricter policy, use t=y instead.',
       },
-      { severity: 'info', message: 'rf= was removed by RFC 9989 (failure reports are always in the AFRF format); receivers ignore it.', fix: 'Remove rf=.' },
+      {
+        severity: 'info',
+        message: 'rf= was removed by RFC 9989 (failure reports are always in the AFRF format); receivers ignore it.',
+        fix: 'Remove rf=.',
+      },
       {
         severity: 'info',
         message: 'ri= was removed by RFC 9989: receivers send aggregate reports at least once a day, whatever it asks.',
@@ -179,7 +189,11 @@ describe('policy discovery by the DNS tree walk (RFC 9989 4.10.1)', () => {
     dns.zone['brand.suffixzone.test'] = { A: ['192.0.2.7'] };
     const dmarc = await checkDmarc(resolver, 'brand.suffixzone.test');
     expect(dmarc.status).toBe('valid');
-    expect(dmarc.discovery).toMatchObject({ source: 'public-suffix-domain', organizationalDomain: 'brand.suffixzone.test', policyTag: 'p' });
+    expect(dmarc.discovery).toMatchObject({
+      source: 'public-suffix-domain',
+      organizationalDomain: 'brand.suffixzone.test',
+      policyTag: 'p',
+    });
     expect(dmarc.findings[0]).toEqual({
       severity: 'warning',
       message:
@@ -232,11 +246,20 @@ describe('external report destinations (RFC 9990 3, RFC 9989 11.6)', () => {
 
 describe('domain status with DMARC warnings only (ADR 007)', () => {
   it('is healthy when the policy is in force and the record has only discarded terms', async () => {
-    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     dns.zone['warned-only.test'] = { TXT: ['v=spf1 -all'], A: ['192.0.2.8'] };
     dns.zone['default._domainkey.warned-only.test'] = { TXT: [`v=DKIM1; k=rsa; p=${key}`] };
-    publish('warned-only.test', 'v=DMARC1; p=reject; pct=150; rua=https://reports.warned-only.test/dmarc,mailto:dmarc@warned-only.test');
-    const checks = await runDomainChecks(resolver, { domain: 'warned-only.test', verificationToken: 't', dkimSelectors: [] });
+    publish(
+      'warned-only.test',
+      'v=DMARC1; p=reject; pct=150; rua=https://reports.warned-only.test/dmarc,mailto:dmarc@warned-only.test',
+    );
+    const checks = await runDomainChecks(resolver, {
+      domain: 'warned-only.test',
+      verificationToken: 't',
+      dkimSelectors: [],
+    });
     expect(checks.dmarc.status).toBe('valid');
     expect(checks.dmarc.findings.map((f) => f.severity)).toEqual(['warning', 'warning']);
     expect(domainStatus(checks)).toBe('healthy');

@@ -1,7 +1,18 @@
 import type { z } from 'zod';
 import type { DmarcCheck, DomainChecks, Finding } from '@contracts/domains';
-import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from '../../engine/dmarc-policy/dmarc-discovery';
-import { DMARC_TAGS, isDmarcRecord, whyNotDmarcRecord, type DmarcRecord, type ReportUri } from '../../engine/dmarc-policy/dmarc-record';
+import {
+  discoverDmarcPolicy,
+  organizationalDomainOf,
+  type FailedLookup,
+  type PolicyDiscovery,
+} from '../../engine/dmarc-policy/dmarc-discovery';
+import {
+  DMARC_TAGS,
+  isDmarcRecord,
+  whyNotDmarcRecord,
+  type DmarcRecord,
+  type ReportUri,
+} from '../../engine/dmarc-policy/dmarc-record';
 import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 import { checkOf, error, info, statusOf, warning } from './finding';
 
@@ -24,24 +35,45 @@ const STILL_APPLIES = 'Your DMARC record is valid and its policy applies.';
  * read it: what they discard is a warning and the policy still applies; only what makes them
  * ignore the record or skip DMARC is an error (docs/decisions/038).
  */
-export async function checkDmarc(dns: DnsResolver, domain: string, lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dmarc'> | null): Promise<Result> {
+export async function checkDmarc(
+  dns: DnsResolver,
+  domain: string,
+  lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dmarc'> | null,
+): Promise<Result> {
   const discovery = await discoverDmarcPolicy(dns, domain);
   const { walk, found, policy } = discovery;
   const own = walk.steps[0];
-  // The domain's own _dmarc name is its first lookup: a failure there fails the domain check, as every check's first lookup does.
+  // The domain's own _dmarc name is its first lookup: a failure there fails the domain check, as every check's first
+  // lookup does.
   if (!own) throw new DnsLookupError(walk.failed!.name, 'TXT', walk.failed!.code);
   const findings = ownNameFindings(domain, own, found);
   const attempted = own.records[0] ?? own.txt.find((txt) => whyNotDmarcRecord(txt)) ?? null;
-  const none = { record: attempted, foundAt: attempted ? `_dmarc.${domain}` : null, tags: {}, externalReportDestinations: [] };
+  const none = {
+    record: attempted,
+    foundAt: attempted ? `_dmarc.${domain}` : null,
+    tags: {},
+    externalReportDestinations: [],
+  };
   if (discovery.failed) {
     const known = lastKnown?.dmarc;
     // An earlier answer is kept (and said to be kept): one failed lookup is not a record removed or a policy gone.
     if (known && (!known.failedLookup || known.lastFoundAt)) {
       const lastFoundAt = known.lastFoundAt ?? lastKnown!.checkedAt;
-      const earlier = known.failedLookup ? known.findings.slice(1) : known.findings; // without the note of the last failure
-      return { ...known, findings: [keptAfterFailure(discovery.failed, lastFoundAt), ...earlier], failedLookup: discovery.failed, lastFoundAt };
+      // without the note of the last failure
+      const earlier = known.failedLookup ? known.findings.slice(1) : known.findings;
+      return {
+        ...known,
+        findings: [keptAfterFailure(discovery.failed, lastFoundAt), ...earlier],
+        failedLookup: discovery.failed,
+        lastFoundAt,
+      };
     }
-    return { ...none, status: 'invalid', findings: [...findings, lookupFailed(domain, discovery.failed)], failedLookup: discovery.failed };
+    return {
+      ...none,
+      status: 'invalid',
+      findings: [...findings, lookupFailed(domain, discovery.failed)],
+      failedLookup: discovery.failed,
+    };
   }
   if (!found || !policy) {
     if (findings.length > 0) return { ...none, status: 'invalid', findings };
@@ -83,9 +115,15 @@ export async function checkDmarc(dns: DnsResolver, domain: string, lastKnown?: P
 }
 
 /** Records at the domain's own name that receivers discard (RFC 9989 4.7 v, 4.10 step 2), and what applies instead. */
-function ownNameFindings(domain: string, own: PolicyDiscovery['walk']['steps'][number], found: Found | null): Finding[] {
+function ownNameFindings(
+  domain: string,
+  own: PolicyDiscovery['walk']['steps'][number],
+  found: Found | null,
+): Finding[] {
   const findings: Finding[] = [];
-  const instead = found ? `, and apply the record at _dmarc.${found.domain} instead` : `, so no DMARC policy applies to ${domain}`;
+  const instead = found
+    ? `, and apply the record at _dmarc.${found.domain} instead`
+    : `, so no DMARC policy applies to ${domain}`;
   if (own.records.length > 1)
     findings.push(
       error(
@@ -135,7 +173,9 @@ function tagReason(domain: string, found: Found, policy: Applied, exists: boolea
         ? `${domain} exists, so the record’s ${value}, its policy for subdomains, applies.`
         : `${gone} and the record has no np=, so its ${value} applies.`;
     default:
-      return exists ? `It has no sp=, so its ${value} applies to subdomains too.` : `${gone} and the record has neither np= nor sp=, so its ${value} applies.`;
+      return exists
+        ? `It has no sp=, so its ${value} applies to subdomains too.`
+        : `${gone} and the record has neither np= nor sp=, so its ${value} applies.`;
   }
 }
 
@@ -143,7 +183,11 @@ function whereFound(domain: string, discovery: PolicyDiscovery, found: Found, po
   if (found.source === 'author-domain') return [];
   const reason = tagReason(domain, found, policy, discovery.exists !== false);
   if (found.source === 'organizational-domain')
-    return [info(`No record at _dmarc.${domain}; the DNS tree walk (RFC 9989 4.10) found the record of its Organizational Domain, ${found.domain}. ${reason}`)];
+    return [
+      info(
+        `No record at _dmarc.${domain}; the DNS tree walk (RFC 9989 4.10) found the record of its Organizational Domain, ${found.domain}. ${reason}`,
+      ),
+    ];
   const org = discovery.organizationalDomain ?? domain;
   const orgToo = org === domain ? '' : ` or at its Organizational Domain, ${org}`;
   return [
@@ -158,9 +202,16 @@ const POLICY_VALUES = 'none, quarantine or reject';
 
 /** What is wrong with p=, sp= and np=, in the order receivers read them (4.10.1). */
 function policyTagProblems(record: DmarcRecord): string[] {
-  const problems = [record.tags.p === undefined ? 'p= is missing' : record.p === null ? `p=${record.tags.p} is not ${POLICY_VALUES}` : null];
+  const problems = [
+    record.tags.p === undefined
+      ? 'p= is missing'
+      : record.p === null
+        ? `p=${record.tags.p} is not ${POLICY_VALUES}`
+        : null,
+  ];
   for (const tag of ['sp', 'np'] as const)
-    if (record.tags[tag] !== undefined && record[tag] === null) problems.push(`${tag}=${record.tags[tag]} is not ${POLICY_VALUES}`);
+    if (record.tags[tag] !== undefined && record[tag] === null)
+      problems.push(`${tag}=${record.tags[tag]} is not ${POLICY_VALUES}`);
   return problems.filter((p) => p !== null);
 }
 
@@ -170,7 +221,12 @@ function policyFindings(domain: string, found: Found, policy: Applied): Finding[
     const lead = `The record’s policy is not usable (${policyTagProblems(record).join('; ')})`;
     const fix = `Set p=none (monitoring), p=quarantine or p=reject${record.tags.sp !== undefined || record.tags.np !== undefined ? ', and fix or remove sp= and np=' : ''}.`;
     if (policy.fallback === 'no-dmarc-processing')
-      return [error(`${lead} and it has no valid rua= address, so receivers apply no DMARC processing to mail from ${domain} (RFC 9989 4.10.1).`, fix)];
+      return [
+        error(
+          `${lead} and it has no valid rua= address, so receivers apply no DMARC processing to mail from ${domain} (RFC 9989 4.10.1).`,
+          fix,
+        ),
+      ];
     return [
       warning(
         `${lead}, so receivers act as if the record said p=none, because it has a valid rua= address (RFC 9989 4.10.1): failing mail is still delivered.`,
@@ -180,7 +236,10 @@ function policyFindings(domain: string, found: Found, policy: Applied): Finding[
   }
   const tag = `${policy.tag}=${policy.requested}`;
   if (policy.requested === 'none') {
-    const elsewhere = found.source === 'author-domain' ? '' : `, at _dmarc.${found.domain}, or publish a record with p=quarantine at _dmarc.${domain}`;
+    const elsewhere =
+      found.source === 'author-domain'
+        ? ''
+        : `, at _dmarc.${found.domain}, or publish a record with p=quarantine at _dmarc.${domain}`;
     return [
       warning(
         `${tag} is monitoring only: failing mail${found.source === 'author-domain' ? '' : ` from ${domain}`} is still delivered.`,
@@ -226,12 +285,26 @@ function removedTagFindings(record: DmarcRecord, policy: Applied): Finding[] {
         'Remove pct= so every receiver applies the policy to all failing mail; while you test a stricter policy, use t=y instead.',
       ),
     );
-  else if (record.pct === 100) findings.push(info('pct=100 is the default, and RFC 9989 removed pct=; it can go.', 'Remove pct=.'));
-  else if (record.pct !== null) findings.push(info(`pct=${record.pct} has no effect under ${policy.tag}=none, and RFC 9989 removed pct=.`, 'Remove pct=.'));
+  else if (record.pct === 100)
+    findings.push(info('pct=100 is the default, and RFC 9989 removed pct=; it can go.', 'Remove pct=.'));
+  else if (record.pct !== null)
+    findings.push(
+      info(`pct=${record.pct} has no effect under ${policy.tag}=none, and RFC 9989 removed pct=.`, 'Remove pct=.'),
+    );
   if (record.tags.rf !== undefined)
-    findings.push(info('rf= was removed by RFC 9989 (failure reports are always in the AFRF format); receivers ignore it.', 'Remove rf=.'));
+    findings.push(
+      info(
+        'rf= was removed by RFC 9989 (failure reports are always in the AFRF format); receivers ignore it.',
+        'Remove rf=.',
+      ),
+    );
   if (record.tags.ri !== undefined)
-    findings.push(info('ri= was removed by RFC 9989: receivers send aggregate reports at least once a day, whatever it asks.', 'Remove ri=.'));
+    findings.push(
+      info(
+        'ri= was removed by RFC 9989: receivers send aggregate reports at least once a day, whatever it asks.',
+        'Remove ri=.',
+      ),
+    );
   return findings;
 }
 
@@ -242,12 +315,17 @@ function uriFindings(tag: 'rua' | 'ruf', uris: ReportUri[]): Finding[] {
       findings.push(
         warning(
           `${tag}= lists ${uri.uri}: receivers are only required to send reports to mailto: addresses (RFC 9989 4.7) and ignore schemes they do not support, so reports are not sent there. ${STILL_APPLIES}`,
-          tag === 'rua' ? `Use a mailto: address in rua=, e.g. ${RUA} (${WHERE_RUA}).` : 'Use a mailto: address in ruf=.',
+          tag === 'rua'
+            ? `Use a mailto: address in rua=, e.g. ${RUA} (${WHERE_RUA}).`
+            : 'Use a mailto: address in ruf=.',
         ),
       );
     if (uri.obsoleteSize)
       findings.push(
-        info(`The size limit "!${uri.obsoleteSize}" after ${uri.uri} is obsolete: RFC 9989 receivers ignore it.`, `Remove "!${uri.obsoleteSize}".`),
+        info(
+          `The size limit "!${uri.obsoleteSize}" after ${uri.uri} is obsolete: RFC 9989 receivers ignore it.`,
+          `Remove "!${uri.obsoleteSize}".`,
+        ),
       );
   }
   return findings;
@@ -268,7 +346,10 @@ function tagFindings(found: Found, policy: Applied): Finding[] {
     } else if (VALID_VALUES[tag]) {
       const [allowed, fallback] = VALID_VALUES[tag];
       findings.push(
-        warning(`${tag}=${value} is not valid (${allowed}); receivers ignore it and use ${tag}=${fallback}.`, `Set ${tag}= to a valid value or remove it.`),
+        warning(
+          `${tag}=${value} is not valid (${allowed}); receivers ignore it and use ${tag}=${fallback}.`,
+          `Set ${tag}= to a valid value or remove it.`,
+        ),
       );
     }
   }
@@ -281,12 +362,21 @@ function tagFindings(found: Found, policy: Applied): Finding[] {
         'Remove psd=y unless you operate a public suffix, such as a top-level domain.',
       ),
     );
-  if (record.psd === 'n') findings.push(info(`psd=n: ${found.domain} is the Organizational Domain for itself and its subdomains (RFC 9989 4.10.2).`));
+  if (record.psd === 'n')
+    findings.push(
+      info(`psd=n: ${found.domain} is the Organizational Domain for itself and its subdomains (RFC 9989 4.10.2).`),
+    );
   for (const tag of record.repeated)
     findings.push(
-      warning(`${tag}= appears more than once; receivers may read either value (this check reads the first, ${tag}=${record.tags[tag]}).`, `Keep one ${tag}=.`),
+      warning(
+        `${tag}= appears more than once; receivers may read either value (this check reads the first, ${tag}=${record.tags[tag]}).`,
+        `Keep one ${tag}=.`,
+      ),
     );
-  for (const part of record.malformed) findings.push(warning(`"${part}" is not a tag=value pair; receivers ignore it.`, 'Remove it or write it as tag=value.'));
+  for (const part of record.malformed)
+    findings.push(
+      warning(`"${part}" is not a tag=value pair; receivers ignore it.`, 'Remove it or write it as tag=value.'),
+    );
   for (const tag of record.unknown)
     findings.push(
       info(
@@ -294,7 +384,8 @@ function tagFindings(found: Found, policy: Applied): Finding[] {
         `Remove ${tag}= or correct its name (DMARC tags: ${DMARC_TAGS.filter((t) => t !== 'v').join(', ')}).`,
       ),
     );
-  if (record.tags.rua === undefined) findings.push(warning('No rua= address: you receive no aggregate reports.', `Add ${RUA} (${WHERE_RUA}).`));
+  if (record.tags.rua === undefined)
+    findings.push(warning('No rua= address: you receive no aggregate reports.', `Add ${RUA} (${WHERE_RUA}).`));
   return findings;
 }
 
@@ -303,9 +394,15 @@ function tagFindings(found: Found, policy: Applied): Finding[] {
  * Domain than the policy's (both found by tree walk) receives reports only once that host
  * publishes v=DMARC1 at <policy domain>._report._dmarc.<host>.
  */
-async function reportDestinations(dns: DnsResolver, found: Found, findings: Finding[]): Promise<Result['externalReportDestinations']> {
+async function reportDestinations(
+  dns: DnsResolver,
+  found: Found,
+  findings: Finding[],
+): Promise<Result['externalReportDestinations']> {
   const policyDomain = found.domain;
-  const hosts = [...new Set([...found.record.rua, ...found.record.ruf].map((uri) => uri.host).filter((host) => host !== null))];
+  const hosts = [
+    ...new Set([...found.record.rua, ...found.record.ruf].map((uri) => uri.host).filter((host) => host !== null)),
+  ];
   const external: Result['externalReportDestinations'] = [];
   if (hosts.length === 0) return external;
   const unchecked = (host: string, failed: FailedLookup) =>
@@ -335,7 +432,9 @@ async function reportDestinations(dns: DnsResolver, found: Found, findings: Find
     external.push({ domain: host, authorized });
     // Not an error: a receiver that finds no authorization skips that address and still applies the policy.
     if (!authorized) {
-      const addresses = [...found.record.rua, ...found.record.ruf].filter((uri) => uri.host === host).map((uri) => uri.address);
+      const addresses = [...found.record.rua, ...found.record.ruf]
+        .filter((uri) => uri.host === host)
+        .map((uri) => uri.address);
       findings.push(
         warning(
           `${host} has not authorized receiving DMARC reports for ${policyDomain}, so receivers do not send reports to ${[...new Set(addresses)].join(', ')} until it does. ${STILL_APPLIES}`,

@@ -1,5 +1,9 @@
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { createOutboundGuard, OutboundRequestError, type OutboundGuard } from '../../platform/security/outbound-address';
+import {
+  createOutboundGuard,
+  OutboundRequestError,
+  type OutboundGuard,
+} from '../../platform/security/outbound-address';
 
 /** How the checks fetch what a record names; tests point them at a loopback HTTPS server with its own CA. */
 export interface FetchOptions {
@@ -21,7 +25,13 @@ export type Fetched =
  * is public, the certificate is checked against the name, redirects are not followed, the body is
  * capped at `maxBytes`, and the whole exchange has a time limit.
  */
-export async function fetchUrl(dns: DnsResolver, url: string, maxBytes: number, userAgent: string, options: FetchOptions = {}): Promise<Fetched> {
+export async function fetchUrl(
+  dns: DnsResolver,
+  url: string,
+  maxBytes: number,
+  userAgent: string,
+  options: FetchOptions = {},
+): Promise<Fetched> {
   const outbound = options.outbound ?? createOutboundGuard(dns);
   let res;
   try {
@@ -41,9 +51,13 @@ export async function fetchUrl(dns: DnsResolver, url: string, maxBytes: number, 
   // The host is public and answered, so what it answered tells nothing about our network: said as it is.
   const location = res.headers.location;
   if (res.status >= 300 && res.status < 400 && location)
-    return { problem: `could not be fetched: HTTP ${res.status}, a redirect to ${location}, which is not followed`, tooLarge: false };
+    return {
+      problem: `could not be fetched: HTTP ${res.status}, a redirect to ${location}, which is not followed`,
+      tooLarge: false,
+    };
   if (res.status !== 200) return { problem: `could not be fetched: HTTP ${res.status}`, tooLarge: false };
-  if (res.truncated) return { problem: `could not be fetched: it is larger than ${maxBytes / 1024} KB`, tooLarge: true };
+  if (res.truncated)
+    return { problem: `could not be fetched: it is larger than ${maxBytes / 1024} KB`, tooLarge: true };
   const mediaType = res.headers['content-type']?.split(';')[0].trim().toLowerCase() || null;
   return { body: res.body, mediaType };
 }

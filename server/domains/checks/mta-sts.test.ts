@@ -12,7 +12,14 @@ import type { FetchOptions } from './fetch-url';
 const DOMAIN = 'sts-brand.test';
 
 describe('MTA-STS policy parsing (RFC 8461 3.2)', () => {
-  const base = { version: 'STSv1', mode: 'enforce', mx: ['mx1.brand.test'], maxAge: '604800', repeated: [], malformed: [] };
+  const base = {
+    version: 'STSv1',
+    mode: 'enforce',
+    mx: ['mx1.brand.test'],
+    maxAge: '604800',
+    repeated: [],
+    malformed: [],
+  };
   it.each([
     {
       name: 'RFC 8461 3.2: key: value lines, CRLF or LF, mx repeated, names lower-cased for matching',
@@ -71,8 +78,11 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     const { key, cert } = made;
     ca = readFileSync(cert);
     https = createServer({ key: readFileSync(key), cert: ca }, (req, res) => {
-      if (req.url !== '/.well-known/mta-sts.txt' || req.headers.host !== `mta-sts.${DOMAIN}`) return res.writeHead(404).end();
-      res.writeHead(status, { ...(contentType && { 'content-type': contentType }), ...(location && { location }) }).end(policy);
+      if (req.url !== '/.well-known/mta-sts.txt' || req.headers.host !== `mta-sts.${DOMAIN}`)
+        return res.writeHead(404).end();
+      res
+        .writeHead(status, { ...(contentType && { 'content-type': contentType }), ...(location && { location }) })
+        .end(policy);
     });
     https.on('connection', () => connections++);
     // Every loopback address (127.0.0.1, ::1, ::ffff:127.0.0.1) reaches this one server.
@@ -102,7 +112,8 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     connections = 0;
   });
 
-  const check = (mx: string[], options: FetchOptions = {}) => checkMtaSts(resolver, DOMAIN, mx, { port, ca, outbound, ...options });
+  const check = (mx: string[], options: FetchOptions = {}) =>
+    checkMtaSts(resolver, DOMAIN, mx, { port, ca, outbound, ...options });
   const NEUTRAL = `The MTA-STS policy could not be fetched from mta-sts.${DOMAIN}.`;
 
   it('accepts an enforced policy that covers every MX host', async () => {
@@ -187,12 +198,24 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     {
       name: 'RFC 8461 3.1: sts-version is %s"v=STSv1", case-sensitive',
       txt: ['v=stsv1; id=20261122'],
-      findings: [['error', 'The record begins with "v=stsv1"; it must be exactly "v=STSv1" (upper and lower case as written).', 'Write "v=STSv1".']],
+      findings: [
+        [
+          'error',
+          'The record begins with "v=stsv1"; it must be exactly "v=STSv1" (upper and lower case as written).',
+          'Write "v=STSv1".',
+        ],
+      ],
     },
     {
       name: 'RFC 8461 3.1: sts-ext-value is one or more visible characters other than "=" and ";"',
       txt: ['v=STSv1; id=20261122; ext='],
-      findings: [['error', 'The field "ext=" has no value, so the record is not valid MTA-STS syntax.', 'Give it a value or remove it.']],
+      findings: [
+        [
+          'error',
+          'The field "ext=" has no value, so the record is not valid MTA-STS syntax.',
+          'Give it a value or remove it.',
+        ],
+      ],
     },
   ])('$name', async ({ txt, findings }) => {
     dns.zone[`_mta-sts.${DOMAIN}`] = { TXT: txt };
@@ -245,7 +268,9 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     {
       name: 'RFC 8461 3.2: version is STSv1',
       text: 'version: STSv2\nmode: enforce\nmx: mx1.sts-brand.test\nmax_age: 604800\n',
-      findings: [['error', 'The MTA-STS policy says "version: STSv2"; the only version is STSv1.', 'Write "version: STSv1".']],
+      findings: [
+        ['error', 'The MTA-STS policy says "version: STSv2"; the only version is STSv1.', 'Write "version: STSv1".'],
+      ],
     },
     {
       name: 'RFC 8461 3.2: mx is required at least once unless the mode is none',
@@ -283,7 +308,13 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     {
       name: 'RFC 8461 3.2: a repeated field counts once, the first',
       text: 'version: STSv1\nmode: enforce\nmx: mx1.sts-brand.test\nmax_age: 604800\nmax_age: 86400\n',
-      findings: [['warning', 'The policy gives max_age more than once; senders use the first (max_age: 604800).', 'Keep one max_age: line.']],
+      findings: [
+        [
+          'warning',
+          'The policy gives max_age more than once; senders use the first (max_age: 604800).',
+          'Keep one max_age: line.',
+        ],
+      ],
     },
   ])('$name', async ({ text, findings }) => {
     policy = text;
@@ -321,15 +352,29 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
     expect((await check([])).findings[0].message).toBe('The MTA-STS policy could not be fetched: HTTP 404.');
     status = 200;
     policy = 'x'.repeat(70 * 1024);
-    expect((await check([])).findings[0].message).toBe('The MTA-STS policy could not be fetched: it is larger than 64 KB.');
+    expect((await check([])).findings[0].message).toBe(
+      'The MTA-STS policy could not be fetched: it is larger than 64 KB.',
+    );
   });
 
   it('refuses a policy host that is not public, without connecting, in the one neutral text', async () => {
     const production = createOutboundGuard(resolver);
-    for (const entry of [{ A: ['127.0.0.1'] }, { AAAA: ['::1'] }, { AAAA: ['::ffff:7f00:1'] }, { A: ['10.0.0.5'] }, { A: ['169.254.169.254'] }, {}]) {
+    for (const entry of [
+      { A: ['127.0.0.1'] },
+      { AAAA: ['::1'] },
+      { AAAA: ['::ffff:7f00:1'] },
+      { A: ['10.0.0.5'] },
+      { A: ['169.254.169.254'] },
+      {},
+    ]) {
       dns.zone[`mta-sts.${DOMAIN}`] = entry;
       const result = await check([], { outbound: production });
-      expect([entry, result.status, result.policy, result.findings[0].message]).toEqual([entry, 'invalid', null, NEUTRAL]);
+      expect([entry, result.status, result.policy, result.findings[0].message]).toEqual([
+        entry,
+        'invalid',
+        null,
+        NEUTRAL,
+      ]);
     }
     expect(connections).toBe(0);
   });

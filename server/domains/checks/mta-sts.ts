@@ -7,7 +7,12 @@ import { fieldValue, findRecord, lookupRecords, readFields, type RecordKind } fr
 
 type Checks = z.infer<typeof DomainChecks>;
 
-const MTA_STS: RecordKind = { name: 'MTA-STS', version: 'v=STSv1', readers: 'senders', lost: 'your MTA-STS policy is not applied' };
+const MTA_STS: RecordKind = {
+  name: 'MTA-STS',
+  version: 'v=STSv1',
+  readers: 'senders',
+  lost: 'your MTA-STS policy is not applied',
+};
 
 /** RFC 8461 3.3: a policy is small; anything bigger is refused, not read. */
 const MAX_POLICY_BYTES = 64 * 1024;
@@ -68,7 +73,12 @@ export function mxMatches(pattern: string, host: string): boolean {
 }
 
 /** MTA-STS: the _mta-sts TXT record (RFC 8461 3.1), and the policy file it announces (3.2, 3.3) checked against the MX hosts. */
-export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: string[], options: FetchOptions = {}): Promise<Checks['mtaSts']> {
+export async function checkMtaSts(
+  dns: DnsResolver,
+  domain: string,
+  mxHosts: string[],
+  options: FetchOptions = {},
+): Promise<Checks['mtaSts']> {
   const name = `_mta-sts.${domain}`;
   const where = `https://mta-sts.${domain}/.well-known/mta-sts.txt`;
   const txt = await lookupRecords(dns, name, domain, MTA_STS);
@@ -79,7 +89,12 @@ export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: str
       status: 'missing',
       record: null,
       policy: null,
-      findings: [info('No MTA-STS: senders may deliver to you without TLS.', `Publish _mta-sts.${domain} and a policy at ${where}.`)],
+      findings: [
+        info(
+          'No MTA-STS: senders may deliver to you without TLS.',
+          `Publish _mta-sts.${domain} and a policy at ${where}.`,
+        ),
+      ],
     };
   const { fields, problems } = readFields(record, MTA_STS, ['id']);
   findings.push(...problems);
@@ -103,11 +118,15 @@ export async function checkMtaSts(dns: DnsResolver, domain: string, mxHosts: str
   const fetched = await fetchUrl(dns, where, MAX_POLICY_BYTES, 'InboxPulse MTA-STS check', options);
   if ('problem' in fetched) {
     findings.push(
-      error(`The MTA-STS policy ${fetched.problem}.`, `Serve the policy at ${where} itself, with HTTP 200 and a certificate valid for mta-sts.${domain}.`),
+      error(
+        `The MTA-STS policy ${fetched.problem}.`,
+        `Serve the policy at ${where} itself, with HTTP 200 and a certificate valid for mta-sts.${domain}.`,
+      ),
     );
     return { status: statusOf(findings), record, policy: null, findings };
   }
-  // RFC 8461 3.2: senders SHOULD check the media type, so that a page a web server lets anyone upload is never taken for a policy.
+  // RFC 8461 3.2: senders SHOULD check the media type, so that a page a web server lets anyone upload is never taken
+  // for a policy.
   if (fetched.mediaType !== 'text/plain')
     findings.push(
       error(
@@ -139,17 +158,30 @@ function policyFindings(policy: MtaStsPolicy, domain: string, mxHosts: string[])
       ),
     );
 
-  if (policy.version === null) findings.push(error('The MTA-STS policy has no "version: STSv1" line.', 'Add "version: STSv1" as its first line.'));
+  if (policy.version === null)
+    findings.push(error('The MTA-STS policy has no "version: STSv1" line.', 'Add "version: STSv1" as its first line.'));
   else if (policy.version !== 'STSv1')
-    findings.push(error(`The MTA-STS policy says "version: ${policy.version}"; the only version is STSv1.`, 'Write "version: STSv1".'));
+    findings.push(
+      error(
+        `The MTA-STS policy says "version: ${policy.version}"; the only version is STSv1.`,
+        'Write "version: STSv1".',
+      ),
+    );
 
   if (!policy.mode) findings.push(error('The MTA-STS policy has no mode.', 'Add "mode: enforce" (or testing).'));
   else if (policy.mode === 'testing')
-    findings.push(info('MTA-STS is in testing mode: failures are reported, not enforced.', 'Switch to mode: enforce once TLS reports are clean.'));
+    findings.push(
+      info(
+        'MTA-STS is in testing mode: failures are reported, not enforced.',
+        'Switch to mode: enforce once TLS reports are clean.',
+      ),
+    );
   else if (policy.mode === 'none') findings.push(info('MTA-STS mode is none: the policy is being withdrawn.'));
-  else if (policy.mode !== 'enforce') findings.push(error(`The MTA-STS mode "${policy.mode}" is not enforce, testing or none.`));
+  else if (policy.mode !== 'enforce')
+    findings.push(error(`The MTA-STS mode "${policy.mode}" is not enforce, testing or none.`));
 
-  if (policy.maxAge === null) findings.push(error('The MTA-STS policy has no max_age.', 'Add "max_age: 604800" (one week).'));
+  if (policy.maxAge === null)
+    findings.push(error('The MTA-STS policy has no max_age.', 'Add "max_age: 604800" (one week).'));
   else if (!/^\d{1,10}$/.test(policy.maxAge))
     findings.push(
       error(
@@ -165,7 +197,12 @@ function policyFindings(policy: MtaStsPolicy, domain: string, mxHosts: string[])
       ),
     );
   else if (Number(policy.maxAge) < ONE_DAY)
-    findings.push(warning(`max_age is ${policy.maxAge} seconds: senders forget the policy within a day.`, 'Use at least 86400, typically 604800.'));
+    findings.push(
+      warning(
+        `max_age is ${policy.maxAge} seconds: senders forget the policy within a day.`,
+        'Use at least 86400, typically 604800.',
+      ),
+    );
 
   const example = mxHosts[0] ?? `mail.${domain}`;
   for (const pattern of policy.mx.filter((p) => !MX_PATTERN.test(p)))
@@ -189,7 +226,12 @@ function policyFindings(policy: MtaStsPolicy, domain: string, mxHosts: string[])
   const unmatched = mxHosts.filter((h) => !policy.mx.some((p) => mxMatches(p, h)));
   if (unmatched.length > 0) {
     const finding = `The MTA-STS policy does not list ${unmatched.join(', ')}: ${policy.mode === 'enforce' ? 'senders that enforce it will not deliver there' : 'senders will report failures for it'}.`;
-    findings.push((policy.mode === 'enforce' ? error : warning)(finding, `Add "mx: ${unmatched[0]}" (or a *.domain pattern) to the policy.`));
+    findings.push(
+      (policy.mode === 'enforce' ? error : warning)(
+        finding,
+        `Add "mx: ${unmatched[0]}" (or a *.domain pattern) to the policy.`,
+      ),
+    );
   }
   return findings;
 }

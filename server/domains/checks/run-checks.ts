@@ -61,6 +61,7 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
  */
 export function domainStatus(checks: DomainChecks): 'healthy' | 'warning' | 'error' {
   if (!checks.resolves || checks.spf.status === 'missing' || checks.dmarc.status === 'missing') return 'error';
-  if (checks.spf.status === 'valid' && checks.dkim.status === 'valid' && checks.dmarc.status === 'valid') return 'healthy';
+  if (checks.spf.status === 'valid' && checks.dkim.status === 'valid' && checks.dmarc.status === 'valid')
+    return 'healthy';
   return 'warning';
 }

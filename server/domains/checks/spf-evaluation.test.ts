@@ -22,13 +22,17 @@ beforeAll(async () => {
 afterAll(() => dns.close());
 
 type Check = Awaited<ReturnType<typeof checkSpf>>;
-const messages = (spf: Check, severity: 'error' | 'warning' | 'info') => spf.findings.filter((f) => f.severity === severity).map((f) => f.message);
-const terms = (node: SpfNode | null) => node?.terms?.map(({ term, lookups, voids, voidsIpv6, note }) => ({ term, lookups, voids, voidsIpv6, note }));
+const messages = (spf: Check, severity: 'error' | 'warning' | 'info') =>
+  spf.findings.filter((f) => f.severity === severity).map((f) => f.message);
+const terms = (node: SpfNode | null) =>
+  node?.terms?.map(({ term, lookups, voids, voidsIpv6, note }) => ({ term, lookups, voids, voidsIpv6, note }));
 
 describe('RFC 7208 4.6 and 5.1, 6.1: where evaluation stops', () => {
   it('5.1: mechanisms after "all" are never evaluated, count nothing and cannot break the record', async () => {
     dns.zone['after-all.test'] = {
-      TXT: ['v=spf1 include:_spf.mailer-one.net -all include:_spf.retired-esp.test a:gone1.after-all.test a:gone2.after-all.test mx:gone3.after-all.test'],
+      TXT: [
+        'v=spf1 include:_spf.mailer-one.net -all include:_spf.retired-esp.test a:gone1.after-all.test a:gone2.after-all.test mx:gone3.after-all.test',
+      ],
     };
     const spf = await checkSpf(resolver, 'after-all.test');
     expect(spf).toMatchObject({ status: 'valid', lookupCount: 2, voidLookupCount: 0, voidLookupCountIpv6: 0 });
@@ -81,7 +85,9 @@ describe('RFC 7208 4.6 and 5.1, 6.1: where evaluation stops', () => {
 
   it('4.6.4: each term shows its lookups and void lookups, an include with what its record needs', async () => {
     dns.zone['per-term.test'] = {
-      TXT: ['v=spf1 include:_spf.mailer-one.net mx a:relay.per-term.test exists:gone.per-term.test ip4:192.0.2.0/24 ~all'],
+      TXT: [
+        'v=spf1 include:_spf.mailer-one.net mx a:relay.per-term.test exists:gone.per-term.test ip4:192.0.2.0/24 ~all',
+      ],
       MX: [{ exchange: 'mx1.per-term.test', priority: 10 }],
     };
     dns.zone['mx1.per-term.test'] = { A: ['192.0.2.25'], AAAA: ['2001:db8::25'] };
@@ -132,7 +138,11 @@ describe('RFC 7208 7: macros', () => {
     dns.zone['brand-allowed.test._allow._spf.allowlist-esp.test'] = { A: ['127.0.0.2'] };
     dns.zone['brand-allowed.test'] = { TXT: ['v=spf1 include:_spf.allowlist-esp.test -all'] };
     dns.zone['brand-unlisted.test'] = { TXT: ['v=spf1 include:_spf.allowlist-esp.test -all'] };
-    expect(await checkSpf(resolver, 'brand-allowed.test')).toMatchObject({ status: 'valid', lookupCount: 2, voidLookupCount: 0 });
+    expect(await checkSpf(resolver, 'brand-allowed.test')).toMatchObject({
+      status: 'valid',
+      lookupCount: 2,
+      voidLookupCount: 0,
+    });
     const unlisted = await checkSpf(resolver, 'brand-unlisted.test');
     expect(unlisted).toMatchObject({ lookupCount: 2, voidLookupCount: 1 });
     expect(terms(unlisted.tree!.children[0])![0]).toMatchObject({ term: 'exists:%{o}._allow.%{d}', voids: 1 });
@@ -152,7 +162,11 @@ describe('RFC 7208 7: macros', () => {
     expect(messages(spf, 'info')).toContain(
       'The SPF record depends on the sender: include:%{i}._ip.%{h}._ehlo.%{d}._spf.vali.email builds its name from the sending IP or address, so receivers look it up for each message. It will be evaluated for your sending IPs once DMARC reports or inbox-test messages show them.',
     );
-    expect(spf.senderEvaluation).toEqual({ sender: 'postmaster@hosted-spf.test', helo: 'hosted-spf.test', results: [] });
+    expect(spf.senderEvaluation).toEqual({
+      sender: 'postmaster@hosted-spf.test',
+      helo: 'hosted-spf.test',
+      results: [],
+    });
   });
 
   const syntax: [string, string, string][] = [
@@ -161,11 +175,31 @@ describe('RFC 7208 7: macros', () => {
       'v=spf1 -exists:%(ir).sbl.macro-errors.test ?all',
       'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
     ],
-    ['7.1 a lone %', 'v=spf1 exists:foo%.sbl.macro-errors.test ?all', 'a "%" must start a macro such as %{d}, or be written %% for a percent sign'],
-    ['7.1 an unknown letter', 'v=spf1 a:%{a}.macro-errors.test -all', '%{a} is not a macro letter (s, l, o, d, i, p, h or v)'],
-    ['7.1 c, r, t only in explanation text', 'v=spf1 -all exp=%{r}.macro-errors.test', '%{r} may only be used in explanation text, not in a domain name'],
-    ['7.1 an unknown modifier with a bad macro', 'v=spf1 -all foo=%abc', 'a "%" must start a macro such as %{d}, or be written %% for a percent sign'],
-    ['7.1 a domain-spec without a toplabel', 'v=spf1 a:foo-bar -all', '"foo-bar" does not end in a top-level label such as ".com" (or in a macro)'],
+    [
+      '7.1 a lone %',
+      'v=spf1 exists:foo%.sbl.macro-errors.test ?all',
+      'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
+    ],
+    [
+      '7.1 an unknown letter',
+      'v=spf1 a:%{a}.macro-errors.test -all',
+      '%{a} is not a macro letter (s, l, o, d, i, p, h or v)',
+    ],
+    [
+      '7.1 c, r, t only in explanation text',
+      'v=spf1 -all exp=%{r}.macro-errors.test',
+      '%{r} may only be used in explanation text, not in a domain name',
+    ],
+    [
+      '7.1 an unknown modifier with a bad macro',
+      'v=spf1 -all foo=%abc',
+      'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
+    ],
+    [
+      '7.1 a domain-spec without a toplabel',
+      'v=spf1 a:foo-bar -all',
+      '"foo-bar" does not end in a top-level label such as ".com" (or in a macro)',
+    ],
   ];
   it.each(syntax)('%s is a permanent error', async (_clause, record, problem) => {
     dns.zone['macro-errors.test'] = { TXT: [record] };
@@ -204,18 +238,30 @@ describe('RFC 7208 permanent errors', () => {
   });
 
   const twice: [string, string, string][] = [
-    ['6 redirect= twice', 'v=spf1 redirect=_spf.mailer-one.net redirect=_spf.mailer-one.net', 'redirect= appears 2 times, and may appear at most once'],
-    ['6 exp= twice', 'v=spf1 exp=why.twice.test -all exp=why.twice.test', 'exp= appears 2 times, and may appear at most once'],
+    [
+      '6 redirect= twice',
+      'v=spf1 redirect=_spf.mailer-one.net redirect=_spf.mailer-one.net',
+      'redirect= appears 2 times, and may appear at most once',
+    ],
+    [
+      '6 exp= twice',
+      'v=spf1 exp=why.twice.test -all exp=why.twice.test',
+      'exp= appears 2 times, and may appear at most once',
+    ],
   ];
   it.each(twice)('%s', async (_clause, record, problem) => {
     dns.zone['twice.test'] = { TXT: [record] };
     const spf = await checkSpf(resolver, 'twice.test');
     expect(spf.status).toBe('invalid');
-    expect(messages(spf, 'error').join('\n')).toContain(`${problem}. Receivers treat the whole record as a permanent error (RFC 7208 section 6).`);
+    expect(messages(spf, 'error').join('\n')).toContain(
+      `${problem}. Receivers treat the whole record as a permanent error (RFC 7208 section 6).`,
+    );
   });
 
   it('4.6.4: names with A records only are void lookups for an IPv6 sender, which gets a permanent error', async () => {
-    dns.zone['ipv4-only.test'] = { TXT: ['v=spf1 a:out1.ipv4-only.test a:out2.ipv4-only.test a:out3.ipv4-only.test -all'] };
+    dns.zone['ipv4-only.test'] = {
+      TXT: ['v=spf1 a:out1.ipv4-only.test a:out2.ipv4-only.test a:out3.ipv4-only.test -all'],
+    };
     for (const host of ['out1', 'out2', 'out3']) dns.zone[`${host}.ipv4-only.test`] = { A: ['192.0.2.30'] };
     const spf = await checkSpf(resolver, 'ipv4-only.test');
     expect(spf).toMatchObject({ status: 'invalid', voidLookupCount: 0, voidLookupCountIpv6: 3 });
@@ -239,9 +285,18 @@ describe('RFC 7208 permanent errors', () => {
 
 describe('DNS errors inside a record', () => {
   it('a failed lookup of an include, a, mx, exists or redirect target is a warning on that term, and the check completes', async () => {
-    for (const name of ['_spf.down-esp.test', 'relay.down-esp.test', 'mx.down-esp.test', 'allow.down-esp.test', '_spf2.down-esp.test']) dns.servfail.add(name);
+    for (const name of [
+      '_spf.down-esp.test',
+      'relay.down-esp.test',
+      'mx.down-esp.test',
+      'allow.down-esp.test',
+      '_spf2.down-esp.test',
+    ])
+      dns.servfail.add(name);
     dns.zone['dns-errors.test'] = {
-      TXT: ['v=spf1 include:_spf.down-esp.test a:relay.down-esp.test mx:mx.down-esp.test exists:allow.down-esp.test redirect=_spf2.down-esp.test'],
+      TXT: [
+        'v=spf1 include:_spf.down-esp.test a:relay.down-esp.test mx:mx.down-esp.test exists:allow.down-esp.test redirect=_spf2.down-esp.test',
+      ],
     };
     const spf = await checkSpf(resolver, 'dns-errors.test');
     expect(spf).toMatchObject({ status: 'valid', lookupCount: 5, voidLookupCount: 0 });
@@ -252,7 +307,9 @@ describe('DNS errors inside a record', () => {
       '"exists:allow.down-esp.test" in the SPF record of dns-errors.test could not be checked: the DNS lookup of A allow.down-esp.test failed (SERVFAIL).',
       '"redirect=_spf2.down-esp.test" in the SPF record of dns-errors.test could not be checked: the DNS lookup of TXT _spf2.down-esp.test failed (SERVFAIL).',
     ]);
-    expect(terms(spf.tree)![0].note).toBe('Could not be checked: the lookup of TXT _spf.down-esp.test failed (SERVFAIL).');
+    expect(terms(spf.tree)![0].note).toBe(
+      'Could not be checked: the lookup of TXT _spf.down-esp.test failed (SERVFAIL).',
+    );
     expect(spf.tree!.children[0]).toMatchObject({ domain: '_spf.down-esp.test', error: 'DNS lookup failed' });
   });
 });
@@ -267,13 +324,21 @@ describe('evaluation for the sending IPs the product knows', () => {
       sender: 'postmaster@per-ip.test',
       helo: 'per-ip.test',
       results: [
-        { ip: '192.0.2.10', result: 'pass', reason: 'Domain of postmaster@per-ip.test designates 192.0.2.10 as permitted sender.' },
+        {
+          ip: '192.0.2.10',
+          result: 'pass',
+          reason: 'Domain of postmaster@per-ip.test designates 192.0.2.10 as permitted sender.',
+        },
         // The include of a name without an SPF record is a permanent error (5.2) for this sender.
         { ip: '198.51.100.7', result: 'permerror' },
       ],
     });
-    expect(messages(spf, 'error')).toEqual([expect.stringMatching(/^Mail from 198\.51\.100\.7, one of your sending IPs, gets a permanent SPF error: /)]);
-    expect(messages(spf, 'info')[0]).toContain('It was evaluated as a receiver would for 2 sending IPs seen in DMARC reports and inbox tests');
+    expect(messages(spf, 'error')).toEqual([
+      expect.stringMatching(/^Mail from 198\.51\.100\.7, one of your sending IPs, gets a permanent SPF error: /),
+    ]);
+    expect(messages(spf, 'info')[0]).toContain(
+      'It was evaluated as a receiver would for 2 sending IPs seen in DMARC reports and inbox tests',
+    );
   });
 
   it('gives up on an IP whose lookups do not answer in time, as a receiver does (temperror)', async () => {

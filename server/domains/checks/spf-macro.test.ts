@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expandMacroString, missingLetters, parseDomainSpec, parseMacroString, targetName, unqueryableName, type MacroValues } from './spf-macro';
+import {
+  expandMacroString,
+  missingLetters,
+  parseDomainSpec,
+  parseMacroString,
+  targetName,
+  unqueryableName,
+  type MacroValues,
+} from './spf-macro';
 
 // RFC 7208 section 7: the grammar of macro-strings and domain-specs (7.1) and their expansion (7.3).
 
@@ -20,22 +28,70 @@ describe('RFC 7208 7.1: domain-spec grammar', () => {
   });
 
   const invalid: [string, string, string][] = [
-    ['7.1 a "%" not followed by {, %, _ or -', 'foo%.sbl.example.com', 'a "%" must start a macro such as %{d}, or be written %% for a percent sign'],
-    ['7.1 a macro in parentheses', '%(ir).sbl.example.com', 'a "%" must start a macro such as %{d}, or be written %% for a percent sign'],
-    ['7.1 a lone % at the end', 'example.com%', 'a "%" must start a macro such as %{d}, or be written %% for a percent sign'],
+    [
+      '7.1 a "%" not followed by {, %, _ or -',
+      'foo%.sbl.example.com',
+      'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
+    ],
+    [
+      '7.1 a macro in parentheses',
+      '%(ir).sbl.example.com',
+      'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
+    ],
+    [
+      '7.1 a lone % at the end',
+      'example.com%',
+      'a "%" must start a macro such as %{d}, or be written %% for a percent sign',
+    ],
     ['7.1 an unknown macro letter', '%{a}.example.com', '%{a} is not a macro letter (s, l, o, d, i, p, h or v)'],
-    ['7.1 c is for explanation text only', '%{c}.example.com', '%{c} may only be used in explanation text, not in a domain name'],
-    ['7.1 r is for explanation text only', '%{r}.example.com', '%{r} may only be used in explanation text, not in a domain name'],
-    ['7.1 t is for explanation text only', '%{t}.example.com', '%{t} may only be used in explanation text, not in a domain name'],
-    ['7.1 an unclosed macro', '%{d.example.com', '"%{d.example.com" is not a macro of the form %{letter}, e.g. %{d} or %{ir}'],
+    [
+      '7.1 c is for explanation text only',
+      '%{c}.example.com',
+      '%{c} may only be used in explanation text, not in a domain name',
+    ],
+    [
+      '7.1 r is for explanation text only',
+      '%{r}.example.com',
+      '%{r} may only be used in explanation text, not in a domain name',
+    ],
+    [
+      '7.1 t is for explanation text only',
+      '%{t}.example.com',
+      '%{t} may only be used in explanation text, not in a domain name',
+    ],
+    [
+      '7.1 an unclosed macro',
+      '%{d.example.com',
+      '"%{d.example.com" is not a macro of the form %{letter}, e.g. %{d} or %{ir}',
+    ],
     ['7.3 a zero digit transformer', '%{d0}.example.com', 'the number in %{d0} must not be zero'],
     ['7.1 no toplabel', 'foo-bar', '"foo-bar" does not end in a top-level label such as ".com" (or in a macro)'],
     ['7.1 only a toplabel', 'museum', '"museum" does not end in a top-level label such as ".com" (or in a macro)'],
-    ['7.1 only a toplabel with a trailing dot', 'museum.', '"museum." does not end in a top-level label such as ".com" (or in a macro)'],
-    ['7.1 an all-numeric toplabel', 'abc.123', '"abc.123" does not end in a top-level label such as ".com" (or in a macro)'],
-    ['7.1 an IP address as a name', '111.222.33.44', '"111.222.33.44" does not end in a top-level label such as ".com" (or in a macro)'],
-    ['7.1 a toplabel starting with a dash', 'example.-com', '"example.-com" does not end in a top-level label such as ".com" (or in a macro)'],
-    ['7.1 a port after the name', 'example.com:8080', '"example.com:8080" does not end in a top-level label such as ".com" (or in a macro)'],
+    [
+      '7.1 only a toplabel with a trailing dot',
+      'museum.',
+      '"museum." does not end in a top-level label such as ".com" (or in a macro)',
+    ],
+    [
+      '7.1 an all-numeric toplabel',
+      'abc.123',
+      '"abc.123" does not end in a top-level label such as ".com" (or in a macro)',
+    ],
+    [
+      '7.1 an IP address as a name',
+      '111.222.33.44',
+      '"111.222.33.44" does not end in a top-level label such as ".com" (or in a macro)',
+    ],
+    [
+      '7.1 a toplabel starting with a dash',
+      'example.-com',
+      '"example.-com" does not end in a top-level label such as ".com" (or in a macro)',
+    ],
+    [
+      '7.1 a port after the name',
+      'example.com:8080',
+      '"example.com:8080" does not end in a top-level label such as ".com" (or in a macro)',
+    ],
     ['7.1 a control character', 'foo.example.com\0', 'it contains a character that is not visible ASCII'],
     ['5.2 an empty domain-spec', '', 'the domain is empty'],
   ];
@@ -75,9 +131,22 @@ describe('RFC 7208 7.3: expansion', () => {
     ['7.4 %{lr-}', '%{lr-}', 'bad.strong'],
     ['7.4 %{l1r-}', '%{l1r-}', 'strong'],
     ['7.4 %{ir}.%{v}._spf.%{d2}', '%{ir}.%{v}._spf.%{d2}', '3.2.0.192.in-addr._spf.example.com'],
-    ['7.4 %{lr-}.lp.%{ir}.%{v}._spf.%{d2}', '%{lr-}.lp.%{ir}.%{v}._spf.%{d2}', 'bad.strong.lp.3.2.0.192.in-addr._spf.example.com'],
-    ['7.4 %{d2}.trusted-domains.example.net', '%{d2}.trusted-domains.example.net', 'example.com.trusted-domains.example.net'],
-    ['7.3 several delimiters split alike', '%{l2r+-}.user.%{d2}', 'bar.foo.user.example.com', { l: 'foo-bar+zip+quux', d: 'example.com' }],
+    [
+      '7.4 %{lr-}.lp.%{ir}.%{v}._spf.%{d2}',
+      '%{lr-}.lp.%{ir}.%{v}._spf.%{d2}',
+      'bad.strong.lp.3.2.0.192.in-addr._spf.example.com',
+    ],
+    [
+      '7.4 %{d2}.trusted-domains.example.net',
+      '%{d2}.trusted-domains.example.net',
+      'example.com.trusted-domains.example.net',
+    ],
+    [
+      '7.3 several delimiters split alike',
+      '%{l2r+-}.user.%{d2}',
+      'bar.foo.user.example.com',
+      { l: 'foo-bar+zip+quux', d: 'example.com' },
+    ],
     ['7.3 consecutive delimiters make empty parts', '%{l-}', 'a..b', { l: 'a--b' }],
     ['7.3 uppercase letters are URL-escaped', '%{L}', '~jack%26jill%3Dup-a_b3.c', { l: '~jack&jill=up-a_b3.c' }],
     ['7.1 %% %_ %-', 'a%%b%_c%-d', 'a%b c%20d'],
@@ -105,7 +174,9 @@ describe('RFC 7208 7.3: expansion', () => {
 
   it('4.3, 4.8: names a DNS query cannot carry', () => {
     expect(unqueryableName('mail.example...com')).toBe('"mail.example...com" has an empty label (two dots in a row)');
-    expect(unqueryableName(`${'a'.repeat(64)}.example.com`)).toBe(`"${'a'.repeat(64)}.example.com" has a label longer than 63 characters`);
+    expect(unqueryableName(`${'a'.repeat(64)}.example.com`)).toBe(
+      `"${'a'.repeat(64)}.example.com" has a label longer than 63 characters`,
+    );
     expect(unqueryableName('_spf.example.com')).toBeNull();
   });
 });

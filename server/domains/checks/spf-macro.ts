@@ -11,7 +11,8 @@ type MacroLetter = 's' | 'l' | 'o' | 'd' | 'i' | 'p' | 'h' | 'v';
 export type MacroValues = Partial<Record<MacroLetter, string>>;
 
 type MacroPart =
-  { kind: 'literal'; text: string } | { kind: 'macro'; letter: MacroLetter; upper: boolean; digits: number | null; reverse: boolean; delimiters: string };
+  | { kind: 'literal'; text: string }
+  | { kind: 'macro'; letter: MacroLetter; upper: boolean; digits: number | null; reverse: boolean; delimiters: string };
 
 export interface MacroString {
   parts: MacroPart[];
@@ -46,15 +47,22 @@ export function parseMacroString(text: string): Parsed<MacroString> {
       endsWithMacro = true;
       continue;
     }
-    if (next !== '{') return { ok: false, problem: 'a "%" must start a macro such as %{d}, or be written %% for a percent sign' };
+    if (next !== '{')
+      return { ok: false, problem: 'a "%" must start a macro such as %{d}, or be written %% for a percent sign' };
     const close = text.indexOf('}', i + 2);
     const body = close === -1 ? null : MACRO_BODY.exec(text.slice(i + 2, close));
     if (!body)
-      return { ok: false, problem: `"${text.slice(i, close === -1 ? undefined : close + 1)}" is not a macro of the form %{letter}, e.g. %{d} or %{ir}` };
+      return {
+        ok: false,
+        problem: `"${text.slice(i, close === -1 ? undefined : close + 1)}" is not a macro of the form %{letter}, e.g. %{d} or %{ir}`,
+      };
     const letter = body[1].toLowerCase();
-    if (EXPLANATION_ONLY.has(letter)) return { ok: false, problem: `%{${body[1]}} may only be used in explanation text, not in a domain name` };
-    if (!DOMAIN_LETTERS.has(letter)) return { ok: false, problem: `%{${body[1]}} is not a macro letter (s, l, o, d, i, p, h or v)` };
-    if (body[2] !== '' && Number(body[2]) === 0) return { ok: false, problem: `the number in %{${body[0]}} must not be zero` };
+    if (EXPLANATION_ONLY.has(letter))
+      return { ok: false, problem: `%{${body[1]}} may only be used in explanation text, not in a domain name` };
+    if (!DOMAIN_LETTERS.has(letter))
+      return { ok: false, problem: `%{${body[1]}} is not a macro letter (s, l, o, d, i, p, h or v)` };
+    if (body[2] !== '' && Number(body[2]) === 0)
+      return { ok: false, problem: `the number in %{${body[0]}} must not be zero` };
     if (literal) parts.push({ kind: 'literal', text: literal });
     literal = '';
     parts.push({
@@ -85,14 +93,20 @@ export function parseDomainSpec(text: string): Parsed<MacroString> {
 
 /** The sender-dependent letters a macro-string names, none when it can be expanded with `values`. */
 export function missingLetters(spec: MacroString, values: MacroValues): MacroLetter[] {
-  const missing = spec.parts.flatMap((part) => (part.kind === 'macro' && values[part.letter] === undefined ? [part.letter] : []));
+  const missing = spec.parts.flatMap((part) =>
+    part.kind === 'macro' && values[part.letter] === undefined ? [part.letter] : [],
+  );
   return [...new Set(missing)];
 }
 
 /** RFC 3986 unreserved characters stay; uppercase macros escape every other byte (7.3). */
 const urlEscape = (value: string) =>
   [...Buffer.from(value, 'utf8')]
-    .map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 
 /** 7.3: split on the delimiters, reverse if asked, keep the right-hand `digits` parts, join with dots. */
@@ -107,7 +121,9 @@ function transform(value: string, part: Extract<MacroPart, { kind: 'macro' }>): 
 
 /** Expands a macro-string whose letters all have values (see missingLetters). */
 export function expandMacroString(spec: MacroString, values: MacroValues): string {
-  return spec.parts.map((part) => (part.kind === 'literal' ? part.text : transform(values[part.letter] ?? '', part))).join('');
+  return spec.parts
+    .map((part) => (part.kind === 'literal' ? part.text : transform(values[part.letter] ?? '', part)))
+    .join('');
 }
 
 const NAME_LIMIT = 253;

@@ -22,11 +22,20 @@ async function evaluate(dns: DnsResolver, domain: string, ip: string): Promise<S
   const outcome = await spf({ ...assumedEnvelope(domain), ip, mta: RECEIVER, resolver: mailauthResolver(dns) });
   const result = SpfResultName.safeParse(outcome.status.result === 'temperr' ? 'temperror' : outcome.status.result);
   const comment = (outcome.status.comment ?? '').replace(`${RECEIVER}: `, '');
-  return { ip, result: result.success ? result.data : 'temperror', reason: `${comment.charAt(0).toUpperCase()}${comment.slice(1)}.` };
+  return {
+    ip,
+    result: result.success ? result.data : 'temperror',
+    reason: `${comment.charAt(0).toUpperCase()}${comment.slice(1)}.`,
+  };
 }
 
 /** Each IP's result; an IP whose evaluation is still waiting for DNS when time is up gets temperror, as from a receiver that gave up. */
-export async function evaluateForSenders(dns: DnsResolver, domain: string, ips: string[], timeoutMs = SENDER_EVALUATION_MS): Promise<SpfSenderResult[]> {
+export async function evaluateForSenders(
+  dns: DnsResolver,
+  domain: string,
+  ips: string[],
+  timeoutMs = SENDER_EVALUATION_MS,
+): Promise<SpfSenderResult[]> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);

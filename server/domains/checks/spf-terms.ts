@@ -69,19 +69,34 @@ const SHAPE_FIXES: Record<MechanismName, string> = {
 };
 
 /** The RFC 7208 section that defines each mechanism. */
-const SECTIONS: Record<MechanismName, string> = { all: '5.1', include: '5.2', a: '5.3', mx: '5.4', ptr: '5.5', ip4: '5.6', ip6: '5.6', exists: '5.7' };
+const SECTIONS: Record<MechanismName, string> = {
+  all: '5.1',
+  include: '5.2',
+  a: '5.3',
+  mx: '5.4',
+  ptr: '5.5',
+  ip4: '5.6',
+  ip6: '5.6',
+  exists: '5.7',
+};
 
 /** 5.6: a CIDR length is written without leading zeros, 0-32 for IPv4 and 0-128 for IPv6. */
-const badLength = (length: string | undefined, max: number) => length !== undefined && !(/^(0|[1-9]\d*)$/.test(length) && Number(length) <= max);
+const badLength = (length: string | undefined, max: number) =>
+  length !== undefined && !(/^(0|[1-9]\d*)$/.test(length) && Number(length) <= max);
 
 /** Why what follows a mechanism's name breaks its grammar, or else the domain-spec it holds (null when it has none). */
-function mechanismProblem(name: MechanismName, rest: string): { problem: string; section: string } | { domain: MacroString | null } {
+function mechanismProblem(
+  name: MechanismName,
+  rest: string,
+): { problem: string; section: string } | { domain: MacroString | null } {
   const section = SECTIONS[name];
   const shape = SHAPES[name].exec(rest);
   if (!shape) return { problem: `it is not written as the ${name} mechanism is`, section };
   const { domain, ip, v4, v6 } = shape.groups ?? {};
-  if (name === 'ip4' && !isIPv4(ip)) return { problem: `"${ip}" is not an IPv4 address (four numbers from 0 to 255)`, section };
-  if (name === 'ip6' && (!isIPv6(ip) || ip.includes('%'))) return { problem: `"${ip}" is not an IPv6 address`, section };
+  if (name === 'ip4' && !isIPv4(ip))
+    return { problem: `"${ip}" is not an IPv4 address (four numbers from 0 to 255)`, section };
+  if (name === 'ip6' && (!isIPv6(ip) || ip.includes('%')))
+    return { problem: `"${ip}" is not an IPv6 address`, section };
   if (badLength(v4, 32)) return { problem: `the IPv4 prefix length /${v4} is outside /0 to /32`, section };
   if (badLength(v6, 128)) return { problem: `the IPv6 prefix length /${v6} is outside /0 to /128`, section };
   if (domain === undefined) return { domain: null };
@@ -94,13 +109,21 @@ const MODIFIER = /^([a-z][a-z0-9\-_.]*)=(.*)$/i;
 const MECHANISM = /^([+\-~?]?)([a-z0-9]+)(.*)$/i;
 
 function parseTerm(raw: string): Term | SyntaxProblem {
-  const invalid = (problem: string, section: string, fix = 'Correct or remove it: receivers reject the whole record.'): SyntaxProblem => ({
+  const invalid = (
+    problem: string,
+    section: string,
+    fix = 'Correct or remove it: receivers reject the whole record.',
+  ): SyntaxProblem => ({
     raw,
     problem,
     section,
     fix,
   });
-  if (/[^!-~]/.test(raw)) return invalid('it contains a character SPF does not allow: terms are visible ASCII characters separated by spaces', '4.6.1');
+  if (/[^!-~]/.test(raw))
+    return invalid(
+      'it contains a character SPF does not allow: terms are visible ASCII characters separated by spaces',
+      '4.6.1',
+    );
   const modifier = MODIFIER.exec(raw);
   if (modifier) {
     const name = modifier[1].toLowerCase();
@@ -118,12 +141,22 @@ function parseTerm(raw: string): Term | SyntaxProblem {
   const mechanism = MECHANISM.exec(raw);
   const name = mechanism?.[2].toLowerCase() ?? '';
   if (!mechanism || !MECHANISMS.has(name)) {
-    if (name === 'redirect' || name === 'exp') return invalid(`${name} is a modifier, written with "="`, '6', `Write it as ${name}=<domain>.`);
-    return invalid(`"${name || raw}" is not an SPF mechanism (all, include, a, mx, ptr, ip4, ip6, exists) nor a modifier (name=value)`, '4.6.1');
+    if (name === 'redirect' || name === 'exp')
+      return invalid(`${name} is a modifier, written with "="`, '6', `Write it as ${name}=<domain>.`);
+    return invalid(
+      `"${name || raw}" is not an SPF mechanism (all, include, a, mx, ptr, ip4, ip6, exists) nor a modifier (name=value)`,
+      '4.6.1',
+    );
   }
   const checked = mechanismProblem(name as MechanismName, mechanism[3]);
   if ('problem' in checked) return invalid(checked.problem, checked.section, SHAPE_FIXES[name as MechanismName]);
-  return { kind: 'mechanism', raw, qualifier: (mechanism[1] || '+') as Mechanism['qualifier'], name: name as MechanismName, domain: checked.domain };
+  return {
+    kind: 'mechanism',
+    raw,
+    qualifier: (mechanism[1] || '+') as Mechanism['qualifier'],
+    name: name as MechanismName,
+    domain: checked.domain,
+  };
 }
 
 /** The terms of a record that starts with v=spf1 (selected by the caller), and every syntax error in it. */

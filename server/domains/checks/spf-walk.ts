@@ -48,13 +48,20 @@ const where = (w: Walk, term: string, domain: string) => (domain === w.top ? ter
 
 const quoted = (terms: string[]) => terms.map((t) => `"${t}"`).join(', ');
 
-const failure = (err: DnsLookupError) => (err.code === 'ETIMEOUT' ? 'timed out' : `failed (${err.code.replace(/^E/, '')})`);
+const failure = (err: DnsLookupError) =>
+  err.code === 'ETIMEOUT' ? 'timed out' : `failed (${err.code.replace(/^E/, '')})`;
 
 /**
  * Runs the lookups of one term; a lookup that fails (SERVFAIL, timeout) is a finding on that term,
  * and null, so the check goes on (a receiver would return temperror for this term).
  */
-async function attempt<T>(w: Walk, term: string, domain: string, name: string, query: () => Promise<T>): Promise<T | { failed: string }> {
+async function attempt<T>(
+  w: Walk,
+  term: string,
+  domain: string,
+  name: string,
+  query: () => Promise<T>,
+): Promise<T | { failed: string }> {
   try {
     return await query();
   } catch (err) {
@@ -69,7 +76,8 @@ async function attempt<T>(w: Walk, term: string, domain: string, name: string, q
   }
 }
 
-const failed = (value: unknown): value is { failed: string } => typeof value === 'object' && value !== null && 'failed' in value;
+const failed = (value: unknown): value is { failed: string } =>
+  typeof value === 'object' && value !== null && 'failed' in value;
 
 /** The name a domain-spec names here, or the note saying why it is not looked up. */
 function target(w: Walk, raw: string, spec: MacroString | null, domain: string): { name: string } | { note: string } {
@@ -78,7 +86,9 @@ function target(w: Walk, raw: string, spec: MacroString | null, domain: string):
   const missing = missingLetters(spec, known);
   if (missing.length > 0) {
     w.senderTerms.push(where(w, raw, domain));
-    return { note: `Depends on the sender: the name is built from ${missing.map((l) => `%{${l}}`).join(', ')} for each message; it counts one lookup.` };
+    return {
+      note: `Depends on the sender: the name is built from ${missing.map((l) => `%{${l}}`).join(', ')} for each message; it counts one lookup.`,
+    };
   }
   const name = targetName(expandMacroString(spec, known)).toLowerCase();
   const problem = unqueryableName(name);
@@ -98,13 +108,23 @@ function countVoid(w: Walk, label: string, ipv4: boolean, ipv6: boolean) {
   if (ipv6) w.voids.ipv6.push(label);
 }
 
-async function evaluateMechanism(w: Walk, node: SpfNode, term: Mechanism, domain: string, seen: Set<string>, depth: number): Promise<string | null> {
+async function evaluateMechanism(
+  w: Walk,
+  node: SpfNode,
+  term: Mechanism,
+  domain: string,
+  seen: Set<string>,
+  depth: number,
+): Promise<string | null> {
   if (!QUERYING.has(term.name)) return null;
   w.lookups++;
   node.lookups++;
   if (term.name === 'ptr') {
     w.findings.push(
-      warning(`"ptr" in the SPF record of ${domain} is deprecated and slow; many receivers ignore it.`, 'Replace it with ip4:/ip6: ranges or includes.'),
+      warning(
+        `"ptr" in the SPF record of ${domain} is deprecated and slow; many receivers ignore it.`,
+        'Replace it with ip4:/ip6: ranges or includes.',
+      ),
     );
     return PTR_NOTE;
   }
@@ -141,19 +161,36 @@ async function evaluateMechanism(w: Walk, node: SpfNode, term: Mechanism, domain
   }
   // A null MX ("." , RFC 7505) names no host to look up.
   const hostNames = hosts.map((h) => h.exchange.replace(/\.$/, '').toLowerCase()).filter(Boolean);
-  const notes = await Promise.all(hostNames.map((host) => addressLookup(w, term.raw, domain, host, where(w, `${term.raw} (MX host ${host})`, domain))));
+  const notes = await Promise.all(
+    hostNames.map((host) =>
+      addressLookup(w, term.raw, domain, host, where(w, `${term.raw} (MX host ${host})`, domain)),
+    ),
+  );
   return notes.find((n) => n !== null) ?? null;
 }
 
 /** An a mechanism's lookup (or an mx host's): A records for an IPv4 sender, AAAA for an IPv6 sender (5.3). */
-async function addressLookup(w: Walk, raw: string, domain: string, name: string, label: string): Promise<string | null> {
+async function addressLookup(
+  w: Walk,
+  raw: string,
+  domain: string,
+  name: string,
+  label: string,
+): Promise<string | null> {
   const found = await attempt(w, raw, domain, name, () => Promise.all([w.dns.a(name), w.dns.aaaa(name)]));
   if (failed(found)) return found.failed;
   countVoid(w, label, found[0].length === 0, found[1].length === 0);
   return null;
 }
 
-async function evaluateRedirect(w: Walk, node: SpfNode, term: Modifier, domain: string, seen: Set<string>, depth: number): Promise<string | null> {
+async function evaluateRedirect(
+  w: Walk,
+  node: SpfNode,
+  term: Modifier,
+  domain: string,
+  seen: Set<string>,
+  depth: number,
+): Promise<string | null> {
   w.lookups++;
   node.lookups++;
   const named = target(w, term.raw, term.domain, domain);
@@ -170,14 +207,26 @@ async function measured(w: Walk, term: string, evaluate: () => Promise<string | 
   const before = counts(w);
   const note = await evaluate();
   const after = counts(w);
-  return { term, lookups: after.lookups - before.lookups, voids: after.voids - before.voids, voidsIpv6: after.voidsIpv6 - before.voidsIpv6, note };
+  return {
+    term,
+    lookups: after.lookups - before.lookups,
+    voids: after.voids - before.voids,
+    voidsIpv6: after.voidsIpv6 - before.voidsIpv6,
+    note,
+  };
 }
 
 /** A term that costs nothing: not evaluated, or needing no DNS. */
 const idle = (term: string, note: string | null): SpfTerm => ({ term, lookups: 0, voids: 0, voidsIpv6: 0, note });
 
 /** Walks one record's terms in evaluation order; the node lists each term with what it costs. */
-export async function walkRecord(w: Walk, domain: string, record: string, seen: Set<string>, depth: number): Promise<SpfNode> {
+export async function walkRecord(
+  w: Walk,
+  domain: string,
+  record: string,
+  seen: Set<string>,
+  depth: number,
+): Promise<SpfNode> {
   const node: SpfNode = { domain, record, lookups: 0, children: [], error: null, terms: [] };
   const { terms, problems } = parseRecord(record);
   for (const p of problems)
@@ -196,7 +245,18 @@ export async function walkRecord(w: Walk, domain: string, record: string, seen: 
     if (term.kind === 'modifier') {
       // 6.1: redirect applies once no mechanism matched, wherever it is written, so it is evaluated last.
       if (term.name === 'redirect' && !hasAll) redirect = { term, at: entries.length };
-      entries.push(idle(term.raw, term.name === 'redirect' ? (hasAll ? REDIRECT_IGNORED : null) : term.name === 'exp' ? EXP_NOTE : UNKNOWN_MODIFIER));
+      entries.push(
+        idle(
+          term.raw,
+          term.name === 'redirect'
+            ? hasAll
+              ? REDIRECT_IGNORED
+              : null
+            : term.name === 'exp'
+              ? EXP_NOTE
+              : UNKNOWN_MODIFIER,
+        ),
+      );
     } else if (pastAll) {
       afterAll.push(term.raw);
       entries.push(idle(term.raw, NEVER_EVALUATED));
@@ -238,7 +298,10 @@ async function follow(
   seen: Set<string>,
   depth: number,
 ): Promise<{ node: SpfNode; note: string | null }> {
-  const stop = (nodeError: string, note: string | null = null) => ({ node: { domain: name, record: null, lookups: 0, children: [], error: nodeError }, note });
+  const stop = (nodeError: string, note: string | null = null) => ({
+    node: { domain: name, record: null, lookups: 0, children: [], error: nodeError },
+    note,
+  });
   if (seen.has(name) || depth >= LOOKUP_LIMIT) {
     w.findings.push(error(`The SPF ${via} chain loops back to ${name}.`, `Remove the circular ${via}.`));
     return stop(`${via} loop`);
@@ -248,12 +311,20 @@ async function follow(
   if (failed(txt)) return stop('DNS lookup failed', txt.failed);
   const records = withTag(txt, 'v=spf1');
   if (records.length === 0) {
-    // A void lookup is an answer with no records (RFC 7208 section 4.6.4): TXT records that are not SPF are still an answer.
-    countVoid(w, where(w, `${via === 'include' ? 'include:' : 'redirect='}${name}`, from), txt.length === 0, txt.length === 0);
+    // A void lookup is an answer with no records (RFC 7208 section 4.6.4): TXT records that are not SPF are still an
+    // answer.
+    countVoid(
+      w,
+      where(w, `${via === 'include' ? 'include:' : 'redirect='}${name}`, from),
+      txt.length === 0,
+      txt.length === 0,
+    );
     w.findings.push(
       error(
         `The ${via} "${name}" has no SPF record${txt.length ? ' (it has TXT records, but none starts with v=spf1)' : ''}, which is a permanent error for receivers (RFC 7208 section ${section}).`,
-        via === 'include' ? `Remove include:${name} or fix the name.` : `Point redirect= at a domain that publishes an SPF record, or fix the name.`,
+        via === 'include'
+          ? `Remove include:${name} or fix the name.`
+          : `Point redirect= at a domain that publishes an SPF record, or fix the name.`,
       ),
     );
     return stop('no SPF record');

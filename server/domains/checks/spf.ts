@@ -36,7 +36,10 @@ export async function checkSpf(dns: DnsResolver, domain: string, senderIps: stri
   const findings: Finding[] = [];
   if (records.length > 1) {
     findings.push(
-      error(`${records.length} SPF records were found; receivers treat more than one as a permanent error.`, 'Merge them into a single v=spf1 record.'),
+      error(
+        `${records.length} SPF records were found; receivers treat more than one as a permanent error.`,
+        'Merge them into a single v=spf1 record.',
+      ),
     );
   }
   const walk = newWalk(dns, domain);
@@ -64,12 +67,28 @@ function qualifierFindings(record: string): Finding[] {
   const all = terms.find((t) => t.kind === 'mechanism' && t.name === 'all');
   const qualifier = all?.kind === 'mechanism' ? all.qualifier : null;
   if (qualifier === '+')
-    return [error('"+all" lets every server in the world send mail as this domain.', 'End the record with "-all" (or "~all" while you list your senders).')];
+    return [
+      error(
+        '"+all" lets every server in the world send mail as this domain.',
+        'End the record with "-all" (or "~all" while you list your senders).',
+      ),
+    ];
   if (qualifier === '?')
-    return [warning('"?all" is neutral: mail from unlisted servers is neither passed nor failed.', 'End the record with "-all" or "~all".')];
-  if (qualifier === '~') return [info('"~all" soft-fails unlisted servers.', 'Once every sender is listed, switch to "-all".')];
+    return [
+      warning(
+        '"?all" is neutral: mail from unlisted servers is neither passed nor failed.',
+        'End the record with "-all" or "~all".',
+      ),
+    ];
+  if (qualifier === '~')
+    return [info('"~all" soft-fails unlisted servers.', 'Once every sender is listed, switch to "-all".')];
   if (!all && !terms.some((t) => t.kind === 'modifier' && t.name === 'redirect'))
-    return [warning('The record has no "all" mechanism, so unlisted servers get a neutral result.', 'End the record with "-all".')];
+    return [
+      warning(
+        'The record has no "all" mechanism, so unlisted servers get a neutral result.',
+        'End the record with "-all".',
+      ),
+    ];
   return [];
 }
 
@@ -89,7 +108,8 @@ function limitFindings(walk: Walk): Finding[] {
   const { ipv4, ipv6 } = walk.voids;
   const fix = 'Remove mechanisms that point at names without records, or publish the records they expect.';
   if (ipv4.length > VOID_LIMIT && ipv6.length > VOID_LIMIT) {
-    const ipv6Differs = listed(ipv4) !== listed(ipv6) ? ` For an IPv6 sender there are ${ipv6.length}: ${listed(ipv6)}.` : '';
+    const ipv6Differs =
+      listed(ipv4) !== listed(ipv6) ? ` For an IPv6 sender there are ${ipv6.length}: ${listed(ipv6)}.` : '';
     findings.push(
       error(
         `${ipv4.length} lookups find no records at all (void lookups): ${listed(ipv4)}. The limit is ${VOID_LIMIT}, beyond which receivers return a permanent error (RFC 7208 section 4.6.4).${ipv6Differs}`,
@@ -118,7 +138,10 @@ function limitFindings(walk: Walk): Finding[] {
 function senderFindings(domain: string, senderTerms: string[], results: SpfSenderResult[]): Finding[] {
   const { sender, helo } = assumedEnvelope(domain);
   const what = `The SPF record depends on the sender: ${listed(senderTerms)} ${senderTerms.length === 1 ? 'builds its name' : 'build their names'} from the sending IP or address, so receivers look ${senderTerms.length === 1 ? 'it' : 'them'} up for each message.`;
-  if (results.length === 0) return [info(`${what} It will be evaluated for your sending IPs once DMARC reports or inbox-test messages show them.`)];
+  if (results.length === 0)
+    return [
+      info(`${what} It will be evaluated for your sending IPs once DMARC reports or inbox-test messages show them.`),
+    ];
   const findings = [
     info(
       `${what} It was evaluated as a receiver would for ${results.length === 1 ? 'the sending IP' : `${results.length} sending IPs`} seen in DMARC reports and inbox tests, assuming the envelope sender ${sender} and HELO ${helo}.`,
@@ -127,7 +150,10 @@ function senderFindings(domain: string, senderTerms: string[], results: SpfSende
   for (const r of results) {
     if (r.result === 'permerror')
       findings.push(
-        error(`Mail from ${r.ip}, one of your sending IPs, gets a permanent SPF error: ${r.reason}`, 'Correct what the reason names, then verify again.'),
+        error(
+          `Mail from ${r.ip}, one of your sending IPs, gets a permanent SPF error: ${r.reason}`,
+          'Correct what the reason names, then verify again.',
+        ),
       );
     if (r.result === 'temperror')
       findings.push(

@@ -38,14 +38,19 @@ export function parseStrictTagList(text: string): StrictTagList {
   if (specs.length > 1 && specs.at(-1)!.replace(WSP_AROUND, '') === '') specs.pop();
   const tags = new Map<string, string>();
   for (const spec of specs) {
-    if (spec.replace(WSP_AROUND, '') === '') return fail(specs.length === 1 ? 'it is empty' : 'it has an empty tag between two semicolons');
+    if (spec.replace(WSP_AROUND, '') === '')
+      return fail(specs.length === 1 ? 'it is empty' : 'it has an empty tag between two semicolons');
     const equals = spec.indexOf('=');
     if (equals === -1) return fail(`"${excerpt(spec.replace(WSP_AROUND, ''))}" has no "="`);
     const name = spec.slice(0, equals).replace(WSP_AROUND, '');
     const value = spec.slice(equals + 1).replace(WSP_AROUND, '');
-    if (!TAG_NAME.test(name)) return fail(`"${excerpt(name)}" is not a tag name (letters, digits and "_", starting with a letter)`);
+    if (!TAG_NAME.test(name))
+      return fail(`"${excerpt(name)}" is not a tag name (letters, digits and "_", starting with a letter)`);
     const character = NOT_VALCHAR.exec(value)?.[0];
-    if (character) return fail(`the value of ${name}= contains ${JSON.stringify(character)} (${codePoint(character)}), which a tag value cannot hold`);
+    if (character)
+      return fail(
+        `the value of ${name}= contains ${JSON.stringify(character)} (${codePoint(character)}), which a tag value cannot hold`,
+      );
     if (tags.has(name)) return fail(`the tag ${name}= appears twice`);
     tags.set(name, value);
   }

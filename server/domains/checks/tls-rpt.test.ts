@@ -34,7 +34,11 @@ describe('TLS-RPT record (RFC 8460 3)', () => {
       name: 'RFC 8460 3: rua= is a comma-separated list of mailto: and https: URIs, white space allowed around the commas',
       domain: 'rpt-list.test',
       entry: { TXT: ['v=TLSRPTv1;rua=mailto:tlsrpt@rpt-list.test , https://reports.rpt-list.test/v1/tlsrpt;'] },
-      expected: { status: 'valid', record: 'v=TLSRPTv1;rua=mailto:tlsrpt@rpt-list.test , https://reports.rpt-list.test/v1/tlsrpt;', findings: [] },
+      expected: {
+        status: 'valid',
+        record: 'v=TLSRPTv1;rua=mailto:tlsrpt@rpt-list.test , https://reports.rpt-list.test/v1/tlsrpt;',
+        findings: [],
+      },
     },
     {
       name: 'RFC 8460 3: a record in several strings is read as their concatenation; other TXT records at the name are discarded',
@@ -81,13 +85,25 @@ describe('TLS-RPT record (RFC 8460 3)', () => {
       name: 'RFC 8460 3: the version is %s"v=TLSRPTv1", case-sensitive',
       domain: 'rpt-case.test',
       entry: { TXT: ['v=tlsrptv1; rua=mailto:tls@rpt-case.test'] },
-      findings: [['error', 'The record begins with "v=tlsrptv1"; it must be exactly "v=TLSRPTv1" (upper and lower case as written).', 'Write "v=TLSRPTv1".']],
+      findings: [
+        [
+          'error',
+          'The record begins with "v=tlsrptv1"; it must be exactly "v=TLSRPTv1" (upper and lower case as written).',
+          'Write "v=TLSRPTv1".',
+        ],
+      ],
     },
     {
       name: 'RFC 8460 3: rua= is required',
       domain: 'rpt-norua.test',
       entry: { TXT: ['v=TLSRPTv1;'] },
-      findings: [['error', 'The TLS-RPT record has no rua=, so senders have nowhere to send reports.', 'Add rua=mailto:tls-reports@rpt-norua.test.']],
+      findings: [
+        [
+          'error',
+          'The TLS-RPT record has no rua=, so senders have nowhere to send reports.',
+          'Add rua=mailto:tls-reports@rpt-norua.test.',
+        ],
+      ],
     },
     {
       name: 'RFC 8460 3: mailto: and https: are the only rua= schemes; with no usable URI left no report arrives',
@@ -111,21 +127,33 @@ describe('TLS-RPT record (RFC 8460 3)', () => {
           'rua= "mailto:tls@rpt-bang.test!10m" holds an unencoded "!": TLS-RPT takes no size limit, that is DMARC\'s syntax, so no report reaches you.',
           'Write rua=mailto:tls@rpt-bang.test.',
         ],
-        ['error', 'rua= "mailto:" has no e-mail address, so no report reaches you.', 'Use rua=mailto:address or rua=https://URL.'],
+        [
+          'error',
+          'rua= "mailto:" has no e-mail address, so no report reaches you.',
+          'Use rua=mailto:address or rua=https://URL.',
+        ],
       ],
     },
     {
       name: 'RFC 8460 3: fields are name=value, separated by ";"',
       domain: 'rpt-field.test',
       entry: { TXT: ['v=TLSRPTv1; rua=mailto:tls@rpt-field.test; reports'] },
-      findings: [['error', 'The field "reports" is not name=value, so the record is not valid TLS-RPT syntax.', 'Remove it, or write it as name=value.']],
+      findings: [
+        [
+          'error',
+          'The field "reports" is not name=value, so the record is not valid TLS-RPT syntax.',
+          'Remove it, or write it as name=value.',
+        ],
+      ],
     },
   ])('$name', async ({ domain, entry, findings }) => {
     expect(summary(await check(domain, entry))).toMatchObject({ status: 'invalid', findings });
   });
 
   it('RFC 8460 3: an unusable rua= URI beside a usable one loses only its own reports (a warning)', async () => {
-    const result = await check('rpt-mixed.test', { TXT: ['v=TLSRPTv1; rua=mailto:tls@rpt-mixed.test,ftp://rpt-mixed.test/in'] });
+    const result = await check('rpt-mixed.test', {
+      TXT: ['v=TLSRPTv1; rua=mailto:tls@rpt-mixed.test,ftp://rpt-mixed.test/in'],
+    });
     expect(summary(result)).toMatchObject({
       status: 'valid',
       findings: [

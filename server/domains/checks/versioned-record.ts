@@ -20,7 +20,12 @@ export interface RecordKind {
 }
 
 /** The TXT records at `name`, or the finding that says the lookup failed: one failed lookup never fails the whole domain check. */
-export async function lookupRecords(dns: DnsResolver, name: string, domain: string, kind: RecordKind): Promise<string[] | Finding> {
+export async function lookupRecords(
+  dns: DnsResolver,
+  name: string,
+  domain: string,
+  kind: RecordKind,
+): Promise<string[] | Finding> {
   try {
     return await dns.txt(name);
   } catch (err) {
@@ -37,7 +42,11 @@ export async function lookupRecords(dns: DnsResolver, name: string, domain: stri
  * mean none is used; a record naming the version further on is discarded (it is still returned, so its
  * owner sees it and its other fields are checked).
  */
-export function findRecord(txt: string[], name: string, kind: RecordKind): { record: string | null; findings: Finding[] } {
+export function findRecord(
+  txt: string[],
+  name: string,
+  kind: RecordKind,
+): { record: string | null; findings: Finding[] } {
   const records = withTag(txt, kind.version);
   if (records.length > 1)
     return {
@@ -90,25 +99,38 @@ const EXT_VALUE = /^[\x21-\x3a\x3c\x3e-\x7e]+$/;
  * The values of the `known` fields have their own grammar, which the caller checks; any other field
  * is an extension, ignored by receivers once it is well-formed.
  */
-export function readFields(record: string, kind: RecordKind, known: string[]): { fields: RecordField[]; problems: Finding[] } {
+export function readFields(
+  record: string,
+  kind: RecordKind,
+  known: string[],
+): { fields: RecordField[]; problems: Finding[] } {
   const fields: RecordField[] = [];
   const problems: Finding[] = [];
-  const invalid = (message: string, fix: string) => problems.push(error(`${message}, so the record is not valid ${kind.name} syntax.`, fix));
+  const invalid = (message: string, fix: string) =>
+    problems.push(error(`${message}, so the record is not valid ${kind.name} syntax.`, fix));
   for (const part of splitFields(record)) {
     if (isVersion(part, kind)) {
       if (part !== kind.version)
         problems.push(
-          error(`The record begins with "${part}"; it must be exactly "${kind.version}" (upper and lower case as written).`, `Write "${kind.version}".`),
+          error(
+            `The record begins with "${part}"; it must be exactly "${kind.version}" (upper and lower case as written).`,
+            `Write "${kind.version}".`,
+          ),
         );
       continue;
     }
     const at = part.indexOf('=');
     const [name, value] = [part.slice(0, at), part.slice(at + 1)];
     if (part === '') invalid('The record has an empty field (two ";" in a row)', 'Remove the extra ";".');
-    else if (at < 1 || !FIELD_NAME.test(name)) invalid(`The field "${part}" is not name=value`, 'Remove it, or write it as name=value.');
-    else if (!known.includes(name) && value === '') invalid(`The field "${part}" has no value`, 'Give it a value or remove it.');
+    else if (at < 1 || !FIELD_NAME.test(name))
+      invalid(`The field "${part}" is not name=value`, 'Remove it, or write it as name=value.');
+    else if (!known.includes(name) && value === '')
+      invalid(`The field "${part}" has no value`, 'Give it a value or remove it.');
     else if (!known.includes(name) && !EXT_VALUE.test(value))
-      invalid(`The field "${part}" holds characters other than visible ASCII (no spaces, "=" or ";")`, 'Remove those characters, or the field.');
+      invalid(
+        `The field "${part}" holds characters other than visible ASCII (no spaces, "=" or ";")`,
+        'Remove those characters, or the field.',
+      );
     else fields.push({ name, value });
   }
   return { fields, problems };

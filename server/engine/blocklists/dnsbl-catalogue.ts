@@ -66,11 +66,16 @@ export interface LastOctetBits {
   middleOctets: 'ignored' | 'zero';
 }
 
-const exact = (listed: Record<string, string>, more: Pick<ExactCodes, 'refused' | 'notListed'> = {}): ExactCodes => ({ read: 'exact', listed, ...more });
+const exact = (listed: Record<string, string>, more: Pick<ExactCodes, 'refused' | 'notListed'> = {}): ExactCodes => ({
+  read: 'exact',
+  listed,
+  ...more,
+});
 const listed = (meaning: string) => exact({ '127.0.0.2': meaning });
 
 const SPAMHAUS_LOOKUP = 'https://check.spamhaus.org/';
-const SPAMHAUS_DOCS = 'https://docs.spamhaus.com/datasets/docs/source/40-real-world-usage/PublicMirrors/MTAs/020-Postfix.html';
+const SPAMHAUS_DOCS =
+  'https://docs.spamhaus.com/datasets/docs/source/40-real-world-usage/PublicMirrors/MTAs/020-Postfix.html';
 const SEM_DOCS = 'https://spameatingmonkey.com/lists';
 const SPAMRATS_REMOVAL = 'https://www.spamrats.com/removal.php';
 const SPAMRATS_DOCS = 'https://www.spamrats.com/lists.php';
@@ -140,7 +145,12 @@ const SENDERSCORE_ANSWERS: LastOctetBits = {
 };
 
 // ZRD: the last octet is how many hours ago the domain was first seen (2-24).
-const ZRD_CODES = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`127.0.2.${i + 2}`, `a domain first seen ${i + 2} hours ago (zero reputation)`]));
+const ZRD_CODES = Object.fromEntries(
+  Array.from({ length: 23 }, (_, i) => [
+    `127.0.2.${i + 2}`,
+    `a domain first seen ${i + 2} hours ago (zero reputation)`,
+  ]),
+);
 
 const DRONEBL_CLASSES: Record<number, string> = {
   2: 'sample data',
@@ -242,7 +252,12 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
         '127.0.1.105': 'a legitimate domain abused for malware',
         '127.0.1.106': 'a legitimate domain abused for botnet command and control',
       },
-      { refused: { ...SPAMHAUS_REFUSED, '127.0.1.255': 'the DBL answers for domain names only, never for IP addresses' } },
+      {
+        refused: {
+          ...SPAMHAUS_REFUSED,
+          '127.0.1.255': 'the DBL answers for domain names only, never for IP addresses',
+        },
+      },
     ),
     removalUrl: SPAMHAUS_LOOKUP,
     docsUrl: SPAMHAUS_DOCS,
@@ -431,7 +446,9 @@ export const DNSBL_CATALOGUE: readonly DnsblCatalogueEntry[] = [
     kind: 'ip',
     tier: 2,
     ipv6: true,
-    answers: exact(Object.fromEntries(Object.entries(DRONEBL_CLASSES).map(([n, meaning]) => [`127.0.0.${n}`, meaning]))),
+    answers: exact(
+      Object.fromEntries(Object.entries(DRONEBL_CLASSES).map(([n, meaning]) => [`127.0.0.${n}`, meaning])),
+    ),
     removalUrl: 'https://dronebl.org/lookup',
     docsUrl: 'https://dronebl.org/classes',
   },

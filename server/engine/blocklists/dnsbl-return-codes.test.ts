@@ -17,9 +17,12 @@ interface Case {
   reason: string | null;
 }
 
-const SURBL_BLOCKED = 'The list refused the query: SURBL blocks resolvers that send it too many queries, such as shared public resolvers (127.0.0.1).';
-const URIBL_REFUSED = 'The list refused the query: URIBL refuses resolvers that send it too many queries, such as shared public resolvers (127.0.0.1).';
-const outside = (answer: string) => `The list answered ${answer}, which is not a listing code (the query was likely refused).`;
+const SURBL_BLOCKED =
+  'The list refused the query: SURBL blocks resolvers that send it too many queries, such as shared public resolvers (127.0.0.1).';
+const URIBL_REFUSED =
+  'The list refused the query: URIBL refuses resolvers that send it too many queries, such as shared public resolvers (127.0.0.1).';
+const outside = (answer: string) =>
+  `The list answered ${answer}, which is not a listing code (the query was likely refused).`;
 
 const CASES: Case[] = [
   // SURBL, surbl.org/lists: multi's last octet is a bitmask; the middle octets are reserved and ignored.
@@ -37,8 +40,20 @@ const CASES: Case[] = [
     status: 'listed',
     reason: 'PH: phishing sites; ABUSE: spam and abuse sites',
   },
-  { rule: 'surbl.org/lists: 127.0.0.64 is ABUSE', list: 'surbl-multi', answers: ['127.0.0.64'], status: 'listed', reason: 'ABUSE: spam and abuse sites' },
-  { rule: 'SURBL MULTI return codes: bit 4 is DM', list: 'surbl-multi', answers: ['127.0.0.4'], status: 'listed', reason: 'DM: a disposable e-mail domain' },
+  {
+    rule: 'surbl.org/lists: 127.0.0.64 is ABUSE',
+    list: 'surbl-multi',
+    answers: ['127.0.0.64'],
+    status: 'listed',
+    reason: 'ABUSE: spam and abuse sites',
+  },
+  {
+    rule: 'SURBL MULTI return codes: bit 4 is DM',
+    list: 'surbl-multi',
+    answers: ['127.0.0.4'],
+    status: 'listed',
+    reason: 'DM: a disposable e-mail domain',
+  },
   {
     rule: 'SURBL MULTI return codes: bit 32 is CT',
     list: 'surbl-multi',
@@ -80,7 +95,8 @@ const CASES: Case[] = [
     list: 'surbl-multi',
     answers: ['198.51.100.64'],
     status: 'unknown',
-    reason: 'The list answered 198.51.100.64, which is not a listing code (a resolver on the way likely rewrote the answer).',
+    reason:
+      'The list answered 198.51.100.64, which is not a listing code (a resolver on the way likely rewrote the answer).',
   },
 
   // URIBL, uribl.com/refused.shtml: bitmask of the 4th octet of 127.0.0.x; bit 1 means refused.
@@ -92,7 +108,13 @@ const CASES: Case[] = [
     reason:
       'black: domains used by spammers; grey: bulk senders that may honour opt-outs; red: young or privacy-protected domains seen in spam (not yet black)',
   },
-  { rule: 'uribl.com/refused.shtml: 127.0.0.1 is a refused query', list: 'uribl-multi', answers: ['127.0.0.1'], status: 'unknown', reason: URIBL_REFUSED },
+  {
+    rule: 'uribl.com/refused.shtml: 127.0.0.1 is a refused query',
+    list: 'uribl-multi',
+    answers: ['127.0.0.1'],
+    status: 'unknown',
+    reason: URIBL_REFUSED,
+  },
   {
     rule: 'uribl.com: answers are 127.0.0.x only (127.0.1.2 is none of its codes)',
     list: 'uribl-multi',
@@ -114,14 +136,16 @@ const CASES: Case[] = [
     list: 'spamhaus-zen',
     answers: ['127.255.255.254'],
     status: 'unknown',
-    reason: 'The list refused the query: Spamhaus does not answer queries that come through public or open resolvers (127.255.255.254).',
+    reason:
+      'The list refused the query: Spamhaus does not answer queries that come through public or open resolvers (127.255.255.254).',
   },
   {
     rule: 'Spamhaus return codes: 127.255.255.255 is an excessive number of queries',
     list: 'spamhaus-dbl',
     answers: ['127.255.255.255'],
     status: 'unknown',
-    reason: 'The list refused the query: the resolver sent Spamhaus more queries than its free use allows (127.255.255.255).',
+    reason:
+      'The list refused the query: the resolver sent Spamhaus more queries than its free use allows (127.255.255.255).',
   },
   {
     rule: 'Spamhaus return codes: 127.255.255.252 is a typing error in the DNSBL name',
@@ -165,7 +189,8 @@ const CASES: Case[] = [
     list: 'senderscore',
     answers: ['127.0.0.26'],
     status: 'listed',
-    reason: 'noauth: mail that failed authentication (SPF, DKIM); suspicious attachments; a Sender Score too low to accept its mail',
+    reason:
+      'noauth: mail that failed authentication (SPF, DKIM); suspicious attachments; a Sender Score too low to accept its mail',
   },
   {
     rule: 'Validity RPBL: 127.255.255.255 is a blocked resolver, never a listing',
@@ -190,7 +215,13 @@ const CASES: Case[] = [
     status: 'unknown',
     reason: outside('127.0.0.13'),
   },
-  { rule: 'Hostkarma: 127.0.0.3 (yellow) is a verdict, not a listing', list: 'hostkarma', answers: ['127.0.0.3'], status: 'clear', reason: null },
+  {
+    rule: 'Hostkarma: 127.0.0.3 (yellow) is a verdict, not a listing',
+    list: 'hostkarma',
+    answers: ['127.0.0.3'],
+    status: 'clear',
+    reason: null,
+  },
   {
     rule: 'SpamRATS: all answers each sub-list it is on',
     list: 'spamrats-all',
@@ -204,8 +235,12 @@ let dns: TestDnsServer;
 let resolver: DnsResolver;
 
 /** Each case asks its own name: a domain for domain lists, an address of 192.0.2.0/24 for IP lists. */
-function targetOf(index: number, list: DnsblCatalogueEntry): { query: { ip: string } | { domain: string }; name: string } {
-  if (list.kind === 'domain') return { query: { domain: `case-${index}.example` }, name: `case-${index}.example.${list.zone}` };
+function targetOf(
+  index: number,
+  list: DnsblCatalogueEntry,
+): { query: { ip: string } | { domain: string }; name: string } {
+  if (list.kind === 'domain')
+    return { query: { domain: `case-${index}.example` }, name: `case-${index}.example.${list.zone}` };
   return { query: { ip: `192.0.2.${index + 1}` }, name: `${index + 1}.2.0.192.${list.zone}` };
 }
 

@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
-import { blocklistsFor, DNSBL_CATALOGUE, DNSBL_CONCURRENCY, findBlocklist, lookUpBlocklists, type BlocklistAnswer, type DnsblCatalogueEntry } from './dnsbl';
+import {
+  blocklistsFor,
+  DNSBL_CATALOGUE,
+  DNSBL_CONCURRENCY,
+  findBlocklist,
+  lookUpBlocklists,
+  type BlocklistAnswer,
+  type DnsblCatalogueEntry,
+} from './dnsbl';
 import { createResolver, type DnsResolver } from '../../platform/dns/resolver';
 
 let dns: TestDnsServer;
@@ -17,19 +25,28 @@ const V6_NIBBLES = `5.2.${'0.'.repeat(22)}8.b.d.0.1.0.0.2`;
 beforeAll(async () => {
   dns = await startDnsServer({
     // 203.0.113.66: listed on ZEN (XBL) with a TXT reason, refusals and odd codes elsewhere.
-    '66.113.0.203.zen.spamhaus.org': { A: ['127.0.0.4'], TXT: ['https://check.spamhaus.org/listed/?searchterm=203.0.113.66'] },
+    '66.113.0.203.zen.spamhaus.org': {
+      A: ['127.0.0.4'],
+      TXT: ['https://check.spamhaus.org/listed/?searchterm=203.0.113.66'],
+    },
     '66.113.0.203.bl.spamcop.net': { A: ['127.255.255.252'] },
     '66.113.0.203.b.barracudacentral.org': { A: ['127.255.255.254'] },
     '66.113.0.203.psbl.surriel.com': { A: ['127.255.255.255'] },
     '66.113.0.203.cbl.abuseat.org': { A: ['127.0.0.9'] },
     '66.113.0.203.ix.dnsbl.manitu.net': { A: ['93.184.216.34'] },
     '66.113.0.203.hostkarma.junkemailfilter.com': { A: ['127.0.0.3'] },
-    '66.113.0.203.all.spamrats.com': { A: ['127.0.0.36', '127.0.0.38'], TXT: ['Listed in RATS-Dyna', 'Listed in RATS-Spam'] },
+    '66.113.0.203.all.spamrats.com': {
+      A: ['127.0.0.36', '127.0.0.38'],
+      TXT: ['Listed in RATS-Dyna', 'Listed in RATS-Spam'],
+    },
     // 2001:db8::25 on ZEN and on the IPv6-only SEM list.
     [`${V6_NIBBLES}.zen.spamhaus.org`]: { A: ['127.0.0.3'] },
     [`${V6_NIBBLES}.bl.ipv6.spameatingmonkey.net`]: { A: ['127.0.0.2'] },
     // Domains.
-    'spam-brand.com.dbl.spamhaus.org': { A: ['127.0.1.2'], TXT: ['https://www.spamhaus.org/query/domain/spam-brand.com'] },
+    'spam-brand.com.dbl.spamhaus.org': {
+      A: ['127.0.1.2'],
+      TXT: ['https://www.spamhaus.org/query/domain/spam-brand.com'],
+    },
     'spam-brand.com.multi.surbl.org': { A: ['127.0.0.88'] },
     'spam-brand.com.multi.uribl.com': { A: ['127.0.0.10'] },
     'refused.example.multi.uribl.com': { A: ['127.0.0.1'] },
@@ -105,7 +122,14 @@ describe('the blocklist catalogue', () => {
         'rbl.abuse.ro',
       ]),
     );
-    for (const gone of ['dnsbl.sorbs.net', 'dnsbl.njabl.org', 'dnsbl.ahbl.org', 'sbl.spamhaus.org', 'xbl.spamhaus.org', 'pbl.spamhaus.org']) {
+    for (const gone of [
+      'dnsbl.sorbs.net',
+      'dnsbl.njabl.org',
+      'dnsbl.ahbl.org',
+      'sbl.spamhaus.org',
+      'xbl.spamhaus.org',
+      'pbl.spamhaus.org',
+    ]) {
       expect(zones).not.toContain(gone);
     }
   });
@@ -118,12 +142,18 @@ describe('the blocklist catalogue', () => {
       if (answers.read === 'exact') {
         for (const code of keys) expect(code, id).toMatch(/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
       } else {
-        for (const bit of keys.map(Number)) expect([1, 2, 4, 8, 16, 32, 64, 128], `${id}: ${bit} is not one bit of an octet`).toContain(bit);
+        for (const bit of keys.map(Number))
+          expect([1, 2, 4, 8, 16, 32, 64, 128], `${id}: ${bit} is not one bit of an octet`).toContain(bit);
         expect(['ignored', 'zero'], id).toContain(answers.middleOctets);
       }
     }
     // Only SURBL documents its middle octets as meaningless; the other bitmask lists answer 127.0.0.x.
-    expect(DNSBL_CATALOGUE.filter((l) => l.answers.read === 'bits').map((l) => [l.id, l.answers.read === 'bits' && l.answers.middleOctets])).toEqual([
+    expect(
+      DNSBL_CATALOGUE.filter((l) => l.answers.read === 'bits').map((l) => [
+        l.id,
+        l.answers.read === 'bits' && l.answers.middleOctets,
+      ]),
+    ).toEqual([
       ['surbl-multi', 'ignored'],
       ['uribl-multi', 'zero'],
       ['senderscore', 'zero'],
@@ -134,7 +164,8 @@ describe('the blocklist catalogue', () => {
     expect(blocklistsFor('ipv4').every((l) => l.kind === 'ip' && l.ipv4 !== false)).toBe(true);
     expect(blocklistsFor('ipv6').every((l) => l.kind === 'ip' && l.ipv6)).toBe(true);
     expect(blocklistsFor('domain').every((l) => l.kind === 'domain')).toBe(true);
-    expect(blocklistsFor('ipv4').length + blocklistsFor('domain').length + 1).toBe(DNSBL_CATALOGUE.length); // + the IPv6-only SEM list
+    // + the IPv6-only SEM list
+    expect(blocklistsFor('ipv4').length + blocklistsFor('domain').length + 1).toBe(DNSBL_CATALOGUE.length);
   });
 });
 
@@ -154,7 +185,9 @@ describe('lookUpBlocklists', () => {
     expect(zen.checkedAt.getTime()).toBeLessThanOrEqual(Date.now());
     const rats = byId(answers)['spamrats-all'];
     expect(rats.status).toBe('listed');
-    expect(rats.reason).toBe('RATS-Dyna: a dynamic or residential address that should not send mail directly; RATS-Spam: sent spam to SpamRATS traps');
+    expect(rats.reason).toBe(
+      'RATS-Dyna: a dynamic or residential address that should not send mail directly; RATS-Spam: sent spam to SpamRATS traps',
+    );
     expect(rats.txt).toBe('Listed in RATS-Dyna Listed in RATS-Spam');
     expect(byId(answers)['uceprotect-1']).toMatchObject({ status: 'clear', answers: [], reason: null, txt: null });
   });
@@ -182,7 +215,10 @@ describe('lookUpBlocklists', () => {
 
   it('decodes the bits of SURBL and URIBL answers, and takes their 127.0.0.1 for a refusal', async () => {
     const listed = byId(await lookUpBlocklists(resolver, { domain: 'spam-brand.com' }));
-    expect(listed['surbl-multi']).toMatchObject({ status: 'listed', reason: 'PH: phishing sites; MW: malware sites; ABUSE: spam and abuse sites' });
+    expect(listed['surbl-multi']).toMatchObject({
+      status: 'listed',
+      reason: 'PH: phishing sites; MW: malware sites; ABUSE: spam and abuse sites',
+    });
     expect(listed['uribl-multi']).toMatchObject({
       status: 'listed',
       reason: 'black: domains used by spammers; red: young or privacy-protected domains seen in spam (not yet black)',
@@ -214,7 +250,9 @@ describe('lookUpBlocklists', () => {
     for (const bad of ['not a domain', '192.0.2.1', 'co.uk', 'localhost', '-bad-.com', '']) {
       await expect(lookUpBlocklists(resolver, { domain: bad }), bad).rejects.toThrow(TypeError);
     }
-    await expect(lookUpBlocklists(resolver, { ip: 'mail.example.com' })).rejects.toThrow('"mail.example.com" is not an IP address');
+    await expect(lookUpBlocklists(resolver, { ip: 'mail.example.com' })).rejects.toThrow(
+      '"mail.example.com" is not an IP address',
+    );
   });
 
   it('asks only IPv6 lists about an IPv6 address, by its nibbles; an IPv4-mapped address as IPv4', async () => {
@@ -239,7 +277,11 @@ describe('lookUpBlocklists', () => {
     const answers = byId(await lookUpBlocklists(resolver, { ip: '203.0.113.66' }, { timeoutMs: 300 }));
     const elapsed = performance.now() - started;
     expect(elapsed).toBeLessThan(300 + 1000);
-    expect(answers['spamhaus-zen']).toMatchObject({ status: 'unknown', answers: [], reason: 'The list did not answer within 0.3 s.' });
+    expect(answers['spamhaus-zen']).toMatchObject({
+      status: 'unknown',
+      answers: [],
+      reason: 'The list did not answer within 0.3 s.',
+    });
     expect(answers.spamcop).toMatchObject({ status: 'unknown', reason: 'The list did not answer within 0.3 s.' });
     expect(answers['spamrats-all'].status).toBe('listed');
     expect(answers['uceprotect-1'].status).toBe('clear');

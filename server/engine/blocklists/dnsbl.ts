@@ -91,7 +91,11 @@ const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** The name a domain list is asked about: the registered domain (mail.brand.co.uk -> brand.co.uk); throws on what is not a host name. */
 export function blocklistDomain(domain: string): string {
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
-  const valid = name.length <= 253 && name.includes('.') && name.split('.').every((label) => HOST_LABEL.test(label)) && parseIp(name) === null;
+  const valid =
+    name.length <= 253 &&
+    name.includes('.') &&
+    name.split('.').every((label) => HOST_LABEL.test(label)) &&
+    parseIp(name) === null;
   const registered = valid ? getDomain(name) : null;
   if (!registered) throw new TypeError(`"${domain}" is not a domain name`);
   return registered;
@@ -112,14 +116,16 @@ function queryFor(target: { ip: string } | { domain: string }, lists?: readonly 
   if (!address) throw new TypeError(`"${target.ip}" is not an IP address`);
   const family = address.kind();
   const prefix = reversedIp(target.ip);
-  const answersFamily = (list: DnsblCatalogueEntry) => list.kind === 'ip' && (family === 'ipv6' ? list.ipv6 : list.ipv4 !== false);
+  const answersFamily = (list: DnsblCatalogueEntry) =>
+    list.kind === 'ip' && (family === 'ipv6' ? list.ipv6 : list.ipv4 !== false);
   return { prefix, lists: (lists ?? blocklistsFor(family)).filter(answersFamily) };
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /** One A answer read by its list's rule. */
-type Reading = { kind: 'listed'; meaning: string } | { kind: 'refused'; why: string } | { kind: 'not-listed' } | { kind: 'outside' };
+type Reading =
+  { kind: 'listed'; meaning: string } | { kind: 'refused'; why: string } | { kind: 'not-listed' } | { kind: 'outside' };
 
 function readAnswer(list: DnsblCatalogueEntry, answer: string): Reading {
   const rule = list.answers;
@@ -137,7 +143,8 @@ function readBits(rule: LastOctetBits, answer: string): Reading {
   const octets = LOOPBACK.exec(answer);
   if (!octets || (rule.middleOctets === 'zero' && (octets[1] !== '0' || octets[2] !== '0'))) return { kind: 'outside' };
   const last = Number(octets[3]);
-  const setBits = (table: Record<number, string>) => Object.entries(table).filter(([bit]) => (last & Number(bit)) !== 0);
+  const setBits = (table: Record<number, string>) =>
+    Object.entries(table).filter(([bit]) => (last & Number(bit)) !== 0);
   // A refusal bit is never read beside listing bits: the list did not look the name up.
   const [refused] = setBits(rule.refused ?? {});
   if (refused) return { kind: 'refused', why: refused[1] };
@@ -146,12 +153,16 @@ function readBits(rule: LastOctetBits, answer: string): Reading {
 }
 
 /** How a list's A records read: listed (with what they mean), clear, or unusable (with why). */
-export function classifyAnswers(list: DnsblCatalogueEntry, answers: string[]): { status: BlocklistStatus; reason: string | null } {
+export function classifyAnswers(
+  list: DnsblCatalogueEntry,
+  answers: string[],
+): { status: BlocklistStatus; reason: string | null } {
   const readings = answers.map((answer) => ({ answer, reading: readAnswer(list, answer) }));
   const meanings = readings.flatMap(({ reading }) => (reading.kind === 'listed' ? [reading.meaning] : []));
   if (meanings.length > 0) return { status: 'listed', reason: [...new Set(meanings)].join('; ') };
   for (const { answer, reading } of readings) {
-    if (reading.kind === 'refused') return { status: 'unknown', reason: `The list refused the query: ${reading.why} (${answer}).` };
+    if (reading.kind === 'refused')
+      return { status: 'unknown', reason: `The list refused the query: ${reading.why} (${answer}).` };
   }
   const outside = readings.filter(({ reading }) => reading.kind === 'outside').map(({ answer }) => answer);
   if (outside.length === 0) return { status: 'clear', reason: null };
@@ -162,7 +173,12 @@ export function classifyAnswers(list: DnsblCatalogueEntry, answers: string[]): {
   };
 }
 
-async function askList(dns: DnsResolver, name: string, list: DnsblCatalogueEntry, timeoutMs: number): Promise<BlocklistAnswer> {
+async function askList(
+  dns: DnsResolver,
+  name: string,
+  list: DnsblCatalogueEntry,
+  timeoutMs: number,
+): Promise<BlocklistAnswer> {
   const base = { listId: list.id, txt: null };
   let answers: string[];
   try {
@@ -170,8 +186,15 @@ async function askList(dns: DnsResolver, name: string, list: DnsblCatalogueEntry
   } catch (err) {
     const checkedAt = new Date();
     if (err instanceof DnsblTimeout)
-      return { ...base, status: 'unknown', answers: [], reason: `The list did not answer within ${seconds(timeoutMs)}.`, checkedAt };
-    if (err instanceof DnsLookupError) return { ...base, status: 'unknown', answers: [], reason: `The lookup failed (${err.code}).`, checkedAt };
+      return {
+        ...base,
+        status: 'unknown',
+        answers: [],
+        reason: `The list did not answer within ${seconds(timeoutMs)}.`,
+        checkedAt,
+      };
+    if (err instanceof DnsLookupError)
+      return { ...base, status: 'unknown', answers: [], reason: `The lookup failed (${err.code}).`, checkedAt };
     throw err;
   }
   const checkedAt = new Date();

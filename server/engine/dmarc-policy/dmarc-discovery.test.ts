@@ -64,7 +64,11 @@ const withCleanTld = async <T>(run: () => Promise<T>) => {
 
 describe('the names a DNS tree walk asks (RFC 9989 4.10 steps 3-4, 7)', () => {
   it.each([
-    ['4.10 step 4: fewer than 8 labels, one label at a time', 'a.mail.example.test', ['a.mail.example.test', 'mail.example.test', 'example.test', 'test']],
+    [
+      '4.10 step 4: fewer than 8 labels, one label at a time',
+      'a.mail.example.test',
+      ['a.mail.example.test', 'mail.example.test', 'example.test', 'test'],
+    ],
     [
       '4.10: exactly 8 labels, 8 queries',
       'a.b.c.d.e.f.example.test',
@@ -102,10 +106,26 @@ describe('the names a DNS tree walk asks (RFC 9989 4.10 steps 3-4, 7)', () => {
 describe('Organizational Domain by tree walk (RFC 9989 4.10.2, Appendix B.4)', () => {
   it.each([
     ['B.4.1: the Author Domain with its own record, none above', 'brandco.test', 'brandco.test'],
-    ['B.4.1: a DKIM domain under it with its own record: the fewest labels win', 'signing.brandco.test', 'brandco.test'],
-    ['B.4.2: a deep Author Domain; the skipped psd=n record is never read', 'a.b.c.d.e.f.g.h.i.j.k.deepco.test', 'deepco.test'],
-    ['B.4.3: psd=y above a registrant with a record: the name one label below the PSD', 'giant.banksuffix.test', 'giant.banksuffix.test'],
-    ['B.4.3: the MAIL FROM domain under it: the same Organizational Domain', 'mail.giant.banksuffix.test', 'giant.banksuffix.test'],
+    [
+      'B.4.1: a DKIM domain under it with its own record: the fewest labels win',
+      'signing.brandco.test',
+      'brandco.test',
+    ],
+    [
+      'B.4.2: a deep Author Domain; the skipped psd=n record is never read',
+      'a.b.c.d.e.f.g.h.i.j.k.deepco.test',
+      'deepco.test',
+    ],
+    [
+      'B.4.3: psd=y above a registrant with a record: the name one label below the PSD',
+      'giant.banksuffix.test',
+      'giant.banksuffix.test',
+    ],
+    [
+      'B.4.3: the MAIL FROM domain under it: the same Organizational Domain',
+      'mail.giant.banksuffix.test',
+      'giant.banksuffix.test',
+    ],
     ['B.4.3: a DKIM domain under another registrant of the PSD', 'mail.mega.banksuffix.test', 'mega.banksuffix.test'],
     ['4.10.2 example 1: records at mail.<org> and <org>: <org>', 'a.mail.twolevel.test', 'twolevel.test'],
     ['4.10.2 example 2 and rule 1: psd=n stops the walk at its own name', 'a.mail.psdn.test', 'mail.psdn.test'],
@@ -120,7 +140,11 @@ describe('Organizational Domain by tree walk (RFC 9989 4.10.2, Appendix B.4)', (
   it('4.10 step 2: stops at a psd=y record without asking further (B.4.3: the walk for mail.mega stops at the PSD)', async () => {
     const walk = await dmarcTreeWalk(resolver, 'mail.mega.banksuffix.test');
     // _dmarc.test answers SERVFAIL here: the walk stopped before it, so nothing failed.
-    expect(walk.steps.map((s) => s.domain)).toEqual(['mail.mega.banksuffix.test', 'mega.banksuffix.test', 'banksuffix.test']);
+    expect(walk.steps.map((s) => s.domain)).toEqual([
+      'mail.mega.banksuffix.test',
+      'mega.banksuffix.test',
+      'banksuffix.test',
+    ]);
     expect(walk.failed).toBeNull();
   });
 
@@ -133,7 +157,12 @@ describe('Organizational Domain by tree walk (RFC 9989 4.10.2, Appendix B.4)', (
 
 describe('DMARC policy discovery (RFC 9989 4.10.1)', () => {
   it.each([
-    ['4.10.1: the Author Domain’s own record, its p=', 'brandco.test', { source: 'author-domain', domain: 'brandco.test' }, { tag: 'p', policy: 'reject' }],
+    [
+      '4.10.1: the Author Domain’s own record, its p=',
+      'brandco.test',
+      { source: 'author-domain', domain: 'brandco.test' },
+      { tag: 'p', policy: 'reject' },
+    ],
     [
       'B.4.2: a deep Author Domain gets its Organizational Domain’s record',
       'a.b.c.d.e.f.g.h.i.j.k.deepco.test',
@@ -170,16 +199,36 @@ describe('DMARC policy discovery (RFC 9989 4.10.1)', () => {
       { source: 'organizational-domain' },
       { tag: 'sp', policy: 'quarantine' },
     ],
-    ['4.7 np and 3.2.13: a non-existent subdomain gets np=', 'gone.policies.test', { source: 'organizational-domain' }, { tag: 'np', policy: 'none' }],
-    ['4.7 sp: without sp= or np= a subdomain gets p=', 'gone.only-p.test', { source: 'organizational-domain' }, { tag: 'p', policy: 'quarantine' }],
-    ['4.7 np: without np= a non-existent subdomain gets sp=', 'gone.only-sp.test', { source: 'organizational-domain' }, { tag: 'sp', policy: 'none' }],
+    [
+      '4.7 np and 3.2.13: a non-existent subdomain gets np=',
+      'gone.policies.test',
+      { source: 'organizational-domain' },
+      { tag: 'np', policy: 'none' },
+    ],
+    [
+      '4.7 sp: without sp= or np= a subdomain gets p=',
+      'gone.only-p.test',
+      { source: 'organizational-domain' },
+      { tag: 'p', policy: 'quarantine' },
+    ],
+    [
+      '4.7 np: without np= a non-existent subdomain gets sp=',
+      'gone.only-sp.test',
+      { source: 'organizational-domain' },
+      { tag: 'sp', policy: 'none' },
+    ],
     [
       '4.10 step 2: two records at the Author Domain are both discarded; the parent’s record applies',
       'shop.twice.test',
       { source: 'organizational-domain', domain: 'twice.test' },
       { tag: 'p', policy: 'quarantine' },
     ],
-    ['4.10 step 2: records without v=DMARC1 first are discarded before counting', 'noise.test', { source: 'author-domain' }, { tag: 'p', policy: 'reject' }],
+    [
+      '4.10 step 2: records without v=DMARC1 first are discarded before counting',
+      'noise.test',
+      { source: 'author-domain' },
+      { tag: 'p', policy: 'reject' },
+    ],
     [
       '4.10.1: an invalid p= with a valid rua= URI is read as p=none',
       'badp-rua.test',
@@ -219,7 +268,12 @@ describe('DMARC policy discovery (RFC 9989 4.10.1)', () => {
 
   it('4.10.1: no record anywhere: the DMARC mechanism does not apply', async () => {
     const discovery = await withCleanTld(() => discoverDmarcPolicy(resolver, 'www.nothing.test'));
-    expect(discovery).toMatchObject({ found: null, policy: null, failed: null, organizationalDomain: 'www.nothing.test' });
+    expect(discovery).toMatchObject({
+      found: null,
+      policy: null,
+      failed: null,
+      organizationalDomain: 'www.nothing.test',
+    });
   });
 
   it('4.10.1: a lookup that fails before a record is found is reported (temperror), not read as "no record"', async () => {
@@ -230,6 +284,11 @@ describe('DMARC policy discovery (RFC 9989 4.10.1)', () => {
 
   it('4.10.1: the Author Domain’s own record applies even when the walk above it fails', async () => {
     const discovery = await discoverDmarcPolicy(resolver, 'flaky.test');
-    expect(discovery).toMatchObject({ found: { source: 'author-domain' }, policy: { policy: 'reject' }, failed: null, organizationalDomain: null });
+    expect(discovery).toMatchObject({
+      found: { source: 'author-domain' },
+      policy: { policy: 'reject' },
+      failed: null,
+      organizationalDomain: null,
+    });
   });
 });

@@ -67,7 +67,8 @@ export function treeWalkNames(domain: string): string[] {
   return names;
 }
 
-const psdFlag = (step: TreeWalk['steps'][number]) => (step.records.length === 1 ? parseDmarcRecord(step.records[0]).psd : 'u');
+const psdFlag = (step: TreeWalk['steps'][number]) =>
+  step.records.length === 1 ? parseDmarcRecord(step.records[0]).psd : 'u';
 
 /**
  * 4.10: asks each name for its DMARC Policy Records. Records not starting with v=DMARC1 are
@@ -131,7 +132,18 @@ const ONE_LEVEL_BELOW: Record<DmarcPolicy, DmarcPolicy> = { reject: 'quarantine'
 export function appliedPolicy(found: FoundPolicy, exists: boolean): AppliedPolicy {
   const { record } = found;
   const has = (tag: 'sp' | 'np') => record.tags[tag] !== undefined;
-  const tag = found.source === 'author-domain' ? 'p' : exists ? (has('sp') ? 'sp' : 'p') : has('np') ? 'np' : has('sp') ? 'sp' : 'p';
+  const tag =
+    found.source === 'author-domain'
+      ? 'p'
+      : exists
+        ? has('sp')
+          ? 'sp'
+          : 'p'
+        : has('np')
+          ? 'np'
+          : has('sp')
+            ? 'sp'
+            : 'p';
   const requested = record[tag];
   const testing = record.t === 'y';
   if (!policyTagsValid(record)) {
@@ -172,7 +184,10 @@ export async function discoverDmarcPolicy(dns: DnsResolver, domain: string): Pro
 }
 
 /** The Organizational Domain of any domain (4.10.2), e.g. an authenticated identifier or a report destination's host. */
-export async function organizationalDomainOf(dns: DnsResolver, domain: string): Promise<{ domain: string | null; failed: FailedLookup | null }> {
+export async function organizationalDomainOf(
+  dns: DnsResolver,
+  domain: string,
+): Promise<{ domain: string | null; failed: FailedLookup | null }> {
   const walk = await dmarcTreeWalk(dns, domain);
   return { domain: organizationalDomain(walk), failed: walk.failed };
 }

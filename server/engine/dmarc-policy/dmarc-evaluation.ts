@@ -1,6 +1,11 @@
 import { domainToASCII } from 'node:url';
 import type { AlignmentMode } from './dmarc-record';
-import { discoverDmarcPolicy, organizationalDomainOf, type FailedLookup, type PolicyDiscovery } from './dmarc-discovery';
+import {
+  discoverDmarcPolicy,
+  organizationalDomainOf,
+  type FailedLookup,
+  type PolicyDiscovery,
+} from './dmarc-discovery';
 import type { DnsResolver } from '../../platform/dns/resolver';
 
 /** RFC 9989 9.2's result names. */
@@ -79,5 +84,14 @@ export async function evaluateDmarc(
   // 5.3.6: an identifier whose alignment a DNS failure left open may have passed.
   else if (identifiers.some((i) => i.aligned === null)) result = 'temperror';
   else result = 'fail';
-  return { result, authorDomain: author, discovery, adkim, aspf, spf, dkim, failed: result === 'temperror' ? failed : null };
+  return {
+    result,
+    authorDomain: author,
+    discovery,
+    adkim,
+    aspf,
+    spf,
+    dkim,
+    failed: result === 'temperror' ? failed : null,
+  };
 }

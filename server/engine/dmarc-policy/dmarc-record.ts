@@ -98,10 +98,19 @@ function reportUris(tag: string, value: string, invalid: DmarcRecord['invalid'])
 /** 4.8 dmarc-fo: 0 or 1 (not both) and d, s, each at most once, colon-separated. */
 function validFo(value: string): boolean {
   const items = value.split(':');
-  return items.every((i) => ['0', '1', 'd', 's'].includes(i)) && new Set(items).size === items.length && !(items.includes('0') && items.includes('1'));
+  return (
+    items.every((i) => ['0', '1', 'd', 's'].includes(i)) &&
+    new Set(items).size === items.length &&
+    !(items.includes('0') && items.includes('1'))
+  );
 }
 
-function oneOf<T extends string>(tag: string, value: string | undefined, allowed: readonly T[], invalid: DmarcRecord['invalid']): T | null {
+function oneOf<T extends string>(
+  tag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  invalid: DmarcRecord['invalid'],
+): T | null {
   if (value === undefined) return null;
   // Value rules are ABNF quoted strings: case-insensitive (RFC 5234 2.3), as receivers read them.
   const lower = value.toLowerCase() as T;
@@ -155,5 +164,9 @@ export function parseDmarcRecord(txt: string): DmarcRecord {
  * receivers apply no DMARC processing at all.
  */
 export function policyTagsValid(record: DmarcRecord): boolean {
-  return record.p !== null && (record.tags.sp === undefined || record.sp !== null) && (record.tags.np === undefined || record.np !== null);
+  return (
+    record.p !== null &&
+    (record.tags.sp === undefined || record.sp !== null) &&
+    (record.tags.np === undefined || record.np !== null)
+  );
 }

@@ -51,7 +51,9 @@ describe('mailbox provider from the MX', () => {
     const resolver = createResolver({ servers: [dns.address], timeoutMs: 2000, tries: 1, maxCacheSeconds: 0 });
     dns.silent.add('slow.example');
     const started = Date.now();
-    const found = await lookupMailboxProviders(resolver, ['gmail.com', 'gmail.com', 'yahoo.com', 'slow.example'], { deadlineMs: 300 });
+    const found = await lookupMailboxProviders(resolver, ['gmail.com', 'gmail.com', 'yahoo.com', 'slow.example'], {
+      deadlineMs: 300,
+    });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(Object.fromEntries(found)).toEqual({ 'gmail.com': 'gmail', 'yahoo.com': 'yahoo', 'slow.example': 'other' });
     expect(providerOfMxHost('ALT2.ASPMX.L.GOOGLE.COM.')).toBe('gmail');

@@ -7,7 +7,20 @@ import type { DnsResolver } from '../../platform/dns/resolver';
  * answer, the consumer domains everybody knows (gmail.com, outlook.com, ...) are still named.
  */
 
-export const MAILBOX_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'apple', 'proton', 'zoho', 'gmx', 'yandex', 'mailru', 'fastmail', 'comcast', 'other'] as const;
+export const MAILBOX_PROVIDERS = [
+  'gmail',
+  'outlook',
+  'yahoo',
+  'apple',
+  'proton',
+  'zoho',
+  'gmx',
+  'yandex',
+  'mailru',
+  'fastmail',
+  'comcast',
+  'other',
+] as const;
 export type MailboxProvider = (typeof MAILBOX_PROVIDERS)[number];
 
 /** MX host suffixes of each provider, from their published MX records. */
@@ -125,7 +138,9 @@ export async function lookupMailboxProviders(
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), left);
       });
-      const provider = await Promise.race([lookupMailboxProvider(dns, domain), late]).finally(() => clearTimeout(timer));
+      const provider = await Promise.race([lookupMailboxProvider(dns, domain), late]).finally(() =>
+        clearTimeout(timer),
+      );
       found.set(domain, provider ?? providerOfDomainName(domain) ?? 'other');
     }
   };

@@ -24,7 +24,11 @@ const plainMessage = Buffer.from(
   ].join('\r\n'),
 );
 
-const envelopeFrom = (remoteIp: string) => ({ remoteIp, helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' });
+const envelopeFrom = (remoteIp: string) => ({
+  remoteIp,
+  helo: 'mta1.brand-mail.com',
+  mailFrom: 'bounce@brand-mail.com',
+});
 const ruleNames = (report: InboxTestReport) => report.spamAssassin?.rules.map((rule) => rule.name) ?? [];
 
 describe.skipIf(noSpamd)('analyseMessage with a real spamd', () => {

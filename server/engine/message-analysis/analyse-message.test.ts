@@ -70,22 +70,43 @@ afterAll(() => dns?.close());
 
 describe('analyseMessage with a real SMTP envelope', () => {
   it('scores a signed, aligned, well-formed message from a well-run IP 10/10', async () => {
-    const report = InboxTestReport.parse(await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), brandEnvelope, deps));
-    expect(report).toMatchObject({ simulated: false, score: 10, verdict: 'Excellent', deductions: [], envelope: brandEnvelope, spamAssassin: null });
-    expect(report.authentication?.dmarc).toMatchObject({ result: 'pass', policy: 'reject', spfAligned: true, dkimAligned: true });
+    const report = InboxTestReport.parse(
+      await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), brandEnvelope, deps),
+    );
+    expect(report).toMatchObject({
+      simulated: false,
+      score: 10,
+      verdict: 'Excellent',
+      deductions: [],
+      envelope: brandEnvelope,
+      spamAssassin: null,
+    });
+    expect(report.authentication?.dmarc).toMatchObject({
+      result: 'pass',
+      policy: 'reject',
+      spfAligned: true,
+      dkimAligned: true,
+    });
     expect(report.authentication?.authenticationResults).toMatch(/^Authentication-Results: inbox\.localhost;/);
     expect(report.connectingIp).toMatchObject({ ip: '192.0.2.10', confirmedName: 'mta1.brand-mail.com' });
     expect(report.content.subject).toBe('Spring collection [TEST-1]');
-    expect(new Set(report.findings.map((f) => f.category))).toEqual(new Set(['authentication', 'reputation', 'content']));
+    expect(new Set(report.findings.map((f) => f.category))).toEqual(
+      new Set(['authentication', 'reputation', 'content']),
+    );
     expect(Date.parse(report.analysedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('explains a body changed after signing, and still passes DMARC through SPF', async () => {
     const raw = await signed(message('brand-mail.com'), 'brand-mail.com');
-    const tampered = Buffer.from(raw.toString().replaceAll('Our spring collection is here.', 'Our summer collection is here.'));
+    const tampered = Buffer.from(
+      raw.toString().replaceAll('Our spring collection is here.', 'Our summer collection is here.'),
+    );
     const report = InboxTestReport.parse(await analyseMessage(tampered, brandEnvelope, deps));
     expect(ids(report)).toEqual(['authentication.dkim-fail']);
-    expect(report.deductions[0]).toMatchObject({ deduction: 2, fix: expect.stringContaining('Sign as the very last step') });
+    expect(report.deductions[0]).toMatchObject({
+      deduction: 2,
+      fix: expect.stringContaining('Sign as the very last step'),
+    });
     expect(finding(report, 'authentication.dkim-fail')?.detail).toContain('body hash did not verify');
     expect(report.authentication?.dmarc?.result).toBe('pass');
     expect(report).toMatchObject({ score: 8, verdict: 'Good' });
@@ -93,7 +114,9 @@ describe('analyseMessage with a real SMTP envelope', () => {
 
   it('charges SPF and reverse DNS for mail from an IP the domain does not list', async () => {
     const envelope = { remoteIp: '::ffff:203.0.113.66', helo: 'unknown.example', mailFrom: 'bounce@brand-mail.com' };
-    const report = InboxTestReport.parse(await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), envelope, deps));
+    const report = InboxTestReport.parse(
+      await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), envelope, deps),
+    );
     expect(ids(report)).toEqual(['authentication.spf-fail', 'reputation.no-ptr']);
     expect(report.deductions[0].fix).toContain('ip4:203.0.113.66');
     expect(report.deductions[1].fix).toContain('pointing back to 203.0.113.66');
@@ -103,11 +126,15 @@ describe('analyseMessage with a real SMTP envelope', () => {
 
   it('asks for a DMARC record where there is none', async () => {
     const envelope = { ...brandEnvelope, mailFrom: 'bounce@nodmarc-brand.com' };
-    const report = InboxTestReport.parse(await analyseMessage(await signed(message('nodmarc-brand.com'), 'nodmarc-brand.com'), envelope, deps));
+    const report = InboxTestReport.parse(
+      await analyseMessage(await signed(message('nodmarc-brand.com'), 'nodmarc-brand.com'), envelope, deps),
+    );
     expect(ids(report)).toEqual(['authentication.dmarc-none']);
     expect(report.deductions[0]).toMatchObject({
       deduction: 1.5,
-      fix: expect.stringContaining('TXT record at _dmarc.nodmarc-brand.com: "v=DMARC1; p=none; rua=mailto:dmarc@inbox.localhost"'),
+      fix: expect.stringContaining(
+        'TXT record at _dmarc.nodmarc-brand.com: "v=DMARC1; p=none; rua=mailto:dmarc@inbox.localhost"',
+      ),
     });
   });
 
@@ -120,7 +147,9 @@ describe('analyseMessage with a real SMTP envelope', () => {
 
   it('turns a DNS failure into a temperror finding, not an exception', async () => {
     const envelope = { ...brandEnvelope, mailFrom: 'bounce@flaky-brand.com' };
-    const report = InboxTestReport.parse(await analyseMessage(await signed(message('flaky-brand.com'), 'flaky-brand.com'), envelope, deps));
+    const report = InboxTestReport.parse(
+      await analyseMessage(await signed(message('flaky-brand.com'), 'flaky-brand.com'), envelope, deps),
+    );
     expect(report.authentication?.dmarc?.result).toBe('temperror');
     expect(ids(report)).toEqual(['authentication.dmarc-temperror']);
   });
@@ -189,7 +218,9 @@ describe('analyseMessage with SPAMD_HOST', () => {
   it("adds spamd's verdict and its deduction, for received and simulated messages", async () => {
     const withSpamd = { ...deps, env: { ...deps.env, SPAMD_HOST: await spamd() } };
     for (const envelope of [brandEnvelope, null]) {
-      const report = InboxTestReport.parse(await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), envelope, withSpamd));
+      const report = InboxTestReport.parse(
+        await analyseMessage(await signed(message('brand-mail.com'), 'brand-mail.com'), envelope, withSpamd),
+      );
       expect(report.spamAssassin).toEqual({
         score: 7,
         threshold: 5,
@@ -213,8 +244,17 @@ describe('analyseMessage with SPAMD_HOST', () => {
   });
 
   it('reports a spamd that is down without costing points', async () => {
-    const report = InboxTestReport.parse(await analyseMessage(message('brand-mail.com'), null, { ...deps, env: { ...deps.env, SPAMD_HOST: '127.0.0.1:1' } }));
-    expect(report.spamAssassin).toMatchObject({ score: null, isSpam: null, error: expect.stringContaining('refused the connection') });
+    const report = InboxTestReport.parse(
+      await analyseMessage(message('brand-mail.com'), null, {
+        ...deps,
+        env: { ...deps.env, SPAMD_HOST: '127.0.0.1:1' },
+      }),
+    );
+    expect(report.spamAssassin).toMatchObject({
+      score: null,
+      isSpam: null,
+      error: expect.stringContaining('refused the connection'),
+    });
     expect(finding(report, 'spamassassin.unavailable')).toMatchObject({ severity: 'info', deduction: 0 });
     expect(report.score).toBe(10);
     expect(report.engines.find((e) => e.id === 'spamassassin')?.status).toBe('failed');

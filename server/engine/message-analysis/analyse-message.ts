@@ -5,8 +5,17 @@ import type { DnsResolver } from '../../platform/dns/resolver';
 import type { Env } from '../../platform/env';
 import type { MessageEnvelope } from '../../platform/message-analyser';
 import { analyzeAuthentication, type AuthenticationResults } from './checks/authentication';
-import { authenticationFindings, authenticationNotChecked, authenticationUnavailable } from './checks/authentication-findings';
-import { analyzeConnectingIp, lookUpReverseDns, type ConnectingIpReport, type ReverseDns } from './checks/connecting-ip';
+import {
+  authenticationFindings,
+  authenticationNotChecked,
+  authenticationUnavailable,
+} from './checks/authentication-findings';
+import {
+  analyzeConnectingIp,
+  lookUpReverseDns,
+  type ConnectingIpReport,
+  type ReverseDns,
+} from './checks/connecting-ip';
 import { analyzeContent } from './checks/content';
 import type { AnalysisFinding } from './checks/finding';
 import { connectingIpFindings, connectingIpUnavailable } from './checks/reputation-findings';
@@ -29,17 +38,30 @@ interface Part<T> {
  * SpamAssassin, run side by side, their findings scored together (ADR 011). Never throws on what a
  * sender can put in a message or envelope: a part that fails says so in a finding instead.
  */
-export async function analyseMessage(raw: Buffer, envelope: MessageEnvelope | null, deps: AnalyseDeps): Promise<InboxTestReport> {
+export async function analyseMessage(
+  raw: Buffer,
+  envelope: MessageEnvelope | null,
+  deps: AnalyseDeps,
+): Promise<InboxTestReport> {
   const ip = envelope ? normaliseIp(envelope.remoteIp) : null;
   // SpamAssassin needs the reverse DNS for the Received field it reads; the blocklists need not wait for it.
   const sender = ip ? { ip, reverse: lookUpReverseDns(deps.dns, ip) } : null;
   const [authentication, connectingIp, content, spamAssassin] = await Promise.all([
-    envelope ? authenticate(raw, envelope, deps) : Promise.resolve<Part<AuthenticationResults>>({ result: null, findings: [authenticationNotChecked()] }),
-    envelope ? checkConnectingIp(envelope.remoteIp, sender, deps.dns) : Promise.resolve<Part<ConnectingIpReport>>({ result: null, findings: [] }),
+    envelope
+      ? authenticate(raw, envelope, deps)
+      : Promise.resolve<Part<AuthenticationResults>>({ result: null, findings: [authenticationNotChecked()] }),
+    envelope
+      ? checkConnectingIp(envelope.remoteIp, sender, deps.dns)
+      : Promise.resolve<Part<ConnectingIpReport>>({ result: null, findings: [] }),
     analyzeContent(raw),
     askSpamAssassin(raw, envelope, sender?.reverse ?? null, deps.env),
   ]);
-  const findings = [...authentication.findings, ...connectingIp.findings, ...content.findings, ...(spamAssassin ? spamAssassinFindings(spamAssassin) : [])];
+  const findings = [
+    ...authentication.findings,
+    ...connectingIp.findings,
+    ...content.findings,
+    ...(spamAssassin ? spamAssassinFindings(spamAssassin) : []),
+  ];
   const { score, deductions } = scoreFindings(findings);
   return {
     simulated: envelope === null,
@@ -68,22 +90,38 @@ async function askSpamAssassin(
   env: AnalyseDeps['env'],
 ): Promise<SpamAssassinReport | null> {
   if (!env.SPAMD_HOST) return null;
-  const message = envelope ? withTraceHeaders(raw, envelope, env.INBOUND_DOMAIN, (await reverse?.catch(() => null))?.confirmedName ?? null) : raw;
+  const message = envelope
+    ? withTraceHeaders(raw, envelope, env.INBOUND_DOMAIN, (await reverse?.catch(() => null))?.confirmedName ?? null)
+    : raw;
   return checkWithSpamd(message, env.SPAMD_HOST);
 }
 
 function scoringEngines(spamAssassin: SpamAssassinReport | null): ScoringEngine[] {
   return [
     { id: 'inboxpulse', name: 'InboxPulse checks', status: 'ran' },
-    { id: 'spamassassin', name: 'SpamAssassin', status: spamAssassin === null ? 'not-configured' : spamAssassin.error === null ? 'ran' : 'failed' },
+    {
+      id: 'spamassassin',
+      name: 'SpamAssassin',
+      status: spamAssassin === null ? 'not-configured' : spamAssassin.error === null ? 'ran' : 'failed',
+    },
   ];
 }
 
-async function authenticate(raw: Buffer, envelope: MessageEnvelope, deps: AnalyseDeps): Promise<Part<AuthenticationResults>> {
+async function authenticate(
+  raw: Buffer,
+  envelope: MessageEnvelope,
+  deps: AnalyseDeps,
+): Promise<Part<AuthenticationResults>> {
   let results: AuthenticationResults;
   try {
-    // mailauth turns DNS failures into temperror results itself; what reaches here is a bug or a message it cannot read.
-    results = await analyzeAuthentication(raw, { ip: envelope.remoteIp, helo: envelope.helo, mailFrom: envelope.mailFrom }, deps.dns, deps.env.INBOUND_DOMAIN);
+    // mailauth turns DNS failures into temperror results itself; what reaches here is a bug or a message it cannot
+    // read.
+    results = await analyzeAuthentication(
+      raw,
+      { ip: envelope.remoteIp, helo: envelope.helo, mailFrom: envelope.mailFrom },
+      deps.dns,
+      deps.env.INBOUND_DOMAIN,
+    );
   } catch (err) {
     return { result: null, findings: [authenticationUnavailable(err)] };
   }
@@ -95,12 +133,19 @@ async function checkConnectingIp(
   sender: { ip: string; reverse: Promise<ReverseDns> } | null,
   dns: DnsResolver,
 ): Promise<Part<ConnectingIpReport>> {
-  if (sender === null) return { result: null, findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')] };
+  if (sender === null)
+    return {
+      result: null,
+      findings: [connectingIpUnavailable(remoteIp, 'The SMTP session recorded no valid IP address.')],
+    };
   const { ip, reverse } = sender;
   try {
     const report = await analyzeConnectingIp(dns, ip, reverse);
     return { result: report, findings: connectingIpFindings(report) };
   } catch (err) {
-    return { result: null, findings: [connectingIpUnavailable(ip, `The check failed: ${err instanceof Error ? err.message : String(err)}.`)] };
+    return {
+      result: null,
+      findings: [connectingIpUnavailable(ip, `The check failed: ${err instanceof Error ? err.message : String(err)}.`)],
+    };
   }
 }

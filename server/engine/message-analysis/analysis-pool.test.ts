@@ -31,7 +31,11 @@ const message = (html: string) =>
   );
 
 const signed = (raw: Buffer) =>
-  dkimSigned(raw, { domain: 'brand-mail.com', selector: 's1', privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+  dkimSigned(raw, {
+    domain: 'brand-mail.com',
+    selector: 's1',
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  });
 
 let dns: TestDnsServer;
 let dnsOptions: ResolverOptions;
@@ -76,7 +80,9 @@ async function eventLoopUtilizationDuring(work: () => Promise<unknown>): Promise
 
 describe('the message analysis pool', () => {
   it('gives the report the analysis gives in process', async () => {
-    const raw = await signed(message('<p>Our spring collection is here. <a href="https://brand-mail.com/spring">See it</a></p>'));
+    const raw = await signed(
+      message('<p>Our spring collection is here. <a href="https://brand-mail.com/spring">See it</a></p>'),
+    );
     const inProcess = await analyseMessage(raw, envelope, { dns: createResolver(dnsOptions), env });
     const inThread = await pool().analyse(raw, envelope);
     expect(inThread.authentication?.dmarc?.result).toBe('pass');
@@ -84,7 +90,10 @@ describe('the message analysis pool', () => {
   });
 
   it('stops an analysis that overruns the time limit, and goes on serving', async () => {
-    const analyser = pool({ dns: { servers: [`127.0.0.1:${(blackHole.address() as AddressInfo).port}`], timeoutMs: 60_000, tries: 1 }, timeLimitMs: 1_000 });
+    const analyser = pool({
+      dns: { servers: [`127.0.0.1:${(blackHole.address() as AddressInfo).port}`], timeoutMs: 60_000, tries: 1 },
+      timeLimitMs: 1_000,
+    });
     const raw = message('<p>Hello</p>');
     await analyser.analyse(raw, null); // the thread is up: the limit measures the analysis alone
     const started = Date.now();
@@ -102,7 +111,9 @@ describe('the message analysis pool', () => {
     const analyser = pool();
     await analyser.analyse(message('<p>warm-up</p>'), null);
     // The control: in process, the analysis keeps this thread busy nearly all the time.
-    expect(await eventLoopUtilizationDuring(() => analyseMessage(heavy, null, { dns: createResolver(dnsOptions), env }))).toBeGreaterThan(0.8);
+    expect(
+      await eventLoopUtilizationDuring(() => analyseMessage(heavy, null, { dns: createResolver(dnsOptions), env })),
+    ).toBeGreaterThan(0.8);
     // Through the pool it only hands the message over and takes the report back (0.03 on a quiet machine).
     const pooled = await eventLoopUtilizationDuring(async () => {
       for (let i = 0; i < 2; i++) await analyser.analyse(heavy, null);

@@ -44,7 +44,10 @@ const ANALYSES_PER_THREAD = 8;
 const HEAP_LIMIT_MB = 512;
 
 // The bundle puts the worker beside dist/server.js; from source it is the .ts file beside this one.
-const workerModule = new URL(import.meta.url.endsWith('.ts') ? './analysis.worker.ts' : './analysis.worker.js', import.meta.url);
+const workerModule = new URL(
+  import.meta.url.endsWith('.ts') ? './analysis.worker.ts' : './analysis.worker.js',
+  import.meta.url,
+);
 
 /**
  * The one way the product analyses a message (received or simulated): analyseMessage in a worker
@@ -57,7 +60,10 @@ export function startAnalysisPool(options: AnalysisPoolOptions): MessageAnalyser
   const pool = createThreadPool<AnalysisTask, InboxTestReport>({
     name: 'message analysis',
     module: workerModule,
-    workerData: { dns: options.dns, env: { INBOUND_DOMAIN: options.env.INBOUND_DOMAIN, SPAMD_HOST: options.env.SPAMD_HOST } } satisfies AnalysisWorkerData,
+    workerData: {
+      dns: options.dns,
+      env: { INBOUND_DOMAIN: options.env.INBOUND_DOMAIN, SPAMD_HOST: options.env.SPAMD_HOST },
+    } satisfies AnalysisWorkerData,
     size: options.threads ?? defaultAnalysisThreads(),
     tasksPerThread: options.perThread ?? ANALYSES_PER_THREAD,
     taskTimeoutMs: options.timeLimitMs ?? ANALYSIS_TIME_LIMIT_MS,

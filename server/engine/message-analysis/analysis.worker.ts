@@ -13,5 +13,8 @@ const { dns, env } = workerData as AnalysisWorkerData;
 const resolver = createResolver(dns);
 
 serveTasks<AnalysisTask, InboxTestReport>(({ raw, envelope }) =>
-  analyseMessage(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), envelope as MessageEnvelope | null, { dns: resolver, env }),
+  analyseMessage(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), envelope as MessageEnvelope | null, {
+    dns: resolver,
+    env,
+  }),
 );

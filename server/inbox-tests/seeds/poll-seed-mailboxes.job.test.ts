@@ -19,8 +19,12 @@ import { queueSeedPolling } from './poll-seed-mailboxes.job';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const WINDOW_MINUTES = 10;
-const SEEDS = ['s1', 's2', 's3', 's4', 's5'].map((name) => ({ user: `${name}@seeds.example`, password: `${name} password` }));
-const message = (subject: string) => `From: sender@example.com\r\nTo: seeds@example.com\r\nSubject: ${subject}\r\n\r\nHello\r\n`;
+const SEEDS = ['s1', 's2', 's3', 's4', 's5'].map((name) => ({
+  user: `${name}@seeds.example`,
+  password: `${name} password`,
+}));
+const message = (subject: string) =>
+  `From: sender@example.com\r\nTo: seeds@example.com\r\nSubject: ${subject}\r\n\r\nHello\r\n`;
 
 /** A server that accepts connections and never says a word: a seed whose IMAP server hangs. */
 async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
@@ -46,8 +50,15 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
   let userId: number;
 
   beforeAll(async () => {
-    [imap, silent, database] = await Promise.all([startDovecot({ users: SEEDS }), startSilentServer(), openTestDatabase()]);
-    const [user] = await database.db.insert(users).values({ username: 'seeder', email: 'seeder@example.com', passwordHash: 'not used' }).returning();
+    [imap, silent, database] = await Promise.all([
+      startDovecot({ users: SEEDS }),
+      startSilentServer(),
+      openTestDatabase(),
+    ]);
+    const [user] = await database.db
+      .insert(users)
+      .values({ username: 'seeder', email: 'seeder@example.com', passwordHash: 'not used' })
+      .returning();
     userId = user!.id;
   });
   // Each case starts with no running test, so the round's totals are its own.
@@ -80,7 +91,11 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
       deleteFound: false,
     };
   };
-  const options: SeedPollOptions = { appSecret: SECRET, placementWindowMinutes: WINDOW_MINUTES, tuning: { connectionTimeout: 1000, greetingTimeout: 1000 } };
+  const options: SeedPollOptions = {
+    appSecret: SECRET,
+    placementWindowMinutes: WINDOW_MINUTES,
+    tuning: { connectionTimeout: 1000, greetingTimeout: 1000 },
+  };
   const poll = () => pollSeedMailboxes(database.db, options);
 
   /** A test whose message has reached the inbound listener. */
@@ -106,7 +121,8 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
       .where(eq(inboxTestPlacements.testId, testId))
       .orderBy(asc(inboxTestPlacements.id));
   const testRow = async (id: number) => (await database.db.select().from(inboxTests).where(eq(inboxTests.id, id)))[0]!;
-  const seedRow = async (address: string) => (await database.db.select().from(seedMailboxes).where(eq(seedMailboxes.address, address)))[0]!;
+  const seedRow = async (address: string) =>
+    (await database.db.select().from(seedMailboxes).where(eq(seedMailboxes.address, address)))[0]!;
   const passWindow = (id: number) =>
     database.db
       .update(inboxTests)
@@ -122,7 +138,12 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
 
     const completedFor: number[] = [];
     const onCompleted = async (owner: number) => void completedFor.push(owner);
-    expect(await pollSeedMailboxes(database.db, { ...options, onCompleted })).toMatchObject({ polled: 3, failed: 0, found: 3, completed: 1 });
+    expect(await pollSeedMailboxes(database.db, { ...options, onCompleted })).toMatchObject({
+      polled: 3,
+      failed: 0,
+      found: 3,
+      completed: 1,
+    });
     // The job queues an alert evaluation for the owner of each completed test.
     expect(completedFor).toEqual([userId]);
     const rows = await placements(test.id);
@@ -132,7 +153,13 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
       { address: 's3@seeds.example', placement: 'spam', folder: 'Junk', tab: null, note: null },
     ]);
     expect(rows.every((r) => r.foundAt instanceof Date)).toBe(true);
-    expect(await testRow(test.id)).toMatchObject({ status: 'completed', totalSeeds: 3, inboxCount: 2, spamCount: 1, missingCount: 0 });
+    expect(await testRow(test.id)).toMatchObject({
+      status: 'completed',
+      totalSeeds: 3,
+      inboxCount: 2,
+      spamCount: 1,
+      missingCount: 0,
+    });
     expect((await seedRow('s1@seeds.example')).lastPolledAt).toBeInstanceOf(Date);
 
     // Nothing left to do: a second round polls nobody and changes nothing.
@@ -143,7 +170,13 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
   it('backs off from a seed that refuses the login or never answers, answers the others, and leaves them missing with the reason', async () => {
     await syncSeedNetwork(
       database.db,
-      [seed('s1'), seed('s2'), seed('s3'), seed('s4', { password: 'wrong password' }), seed('slow', { port: silent.port })],
+      [
+        seed('s1'),
+        seed('s2'),
+        seed('s3'),
+        seed('s4', { password: 'wrong password' }),
+        seed('slow', { port: silent.port }),
+      ],
       SECRET,
     );
     const test = await runningTest();
@@ -154,7 +187,9 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
     expect(await poll()).toMatchObject({ polled: 5, failed: 2, found: 2, completed: 0 });
     const login = await seedRow('s4@seeds.example');
     expect(login).toMatchObject({ consecutiveFailures: 1, lastPolledAt: null });
-    expect(login.lastError).toMatch(/^Could not log in: IMAP server 127\.0\.0\.1:\d+ refused the login as s4@seeds\.example/);
+    expect(login.lastError).toMatch(
+      /^Could not log in: IMAP server 127\.0\.0\.1:\d+ refused the login as s4@seeds\.example/,
+    );
     expect(login.lastError).not.toContain('wrong password');
     const backoff = login.nextPollAt!.getTime() - Date.now();
     expect(backoff).toBeGreaterThan(20_000);
@@ -162,7 +197,11 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
     const slow = await seedRow('slow@seeds.example');
     expect(slow).toMatchObject({ consecutiveFailures: 1 });
     expect(slow.lastError).toMatch(/did not answer in time/);
-    expect(await seedRow('s1@seeds.example')).toMatchObject({ consecutiveFailures: 0, lastError: null, nextPollAt: null });
+    expect(await seedRow('s1@seeds.example')).toMatchObject({
+      consecutiveFailures: 0,
+      lastError: null,
+      nextPollAt: null,
+    });
 
     // Within the backoff the failing seeds are left alone (only s2 is still searched); what was found stays as it was.
     const found = await placements(test.id);
@@ -178,7 +217,13 @@ describe.skipIf(noDovecot)('polling seed mailboxes (real Dovecot, real database)
       { address: 's4@seeds.example', placement: 'missing', note: login.lastError },
       { address: 'slow@seeds.example', placement: 'missing', note: slow.lastError },
     ]);
-    expect(await testRow(test.id)).toMatchObject({ status: 'completed', totalSeeds: 5, inboxCount: 1, spamCount: 1, missingCount: 3 });
+    expect(await testRow(test.id)).toMatchObject({
+      status: 'completed',
+      totalSeeds: 5,
+      inboxCount: 1,
+      spamCount: 1,
+      missingCount: 3,
+    });
 
     // The backoff doubles with each failure in a row.
     await runningTest();
@@ -274,7 +319,10 @@ describe.skipIf(noDovecot)('the poll-seed-mailboxes job, queued through pg-boss 
   });
 
   it('finds the message and completes the test when queued by queueSeedPolling', async () => {
-    const [user] = await t.database.db.insert(users).values({ username: 'jobuser', email: 'jobuser@example.com', passwordHash: 'not used' }).returning();
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ username: 'jobuser', email: 'jobuser@example.com', passwordHash: 'not used' })
+      .returning();
     const test = await createInboxTest(t.database.db, user!.id, t.env.INBOUND_DOMAIN);
     await t.database.db
       .update(inboxTests)
@@ -284,8 +332,14 @@ describe.skipIf(noDovecot)('the poll-seed-mailboxes job, queued through pg-boss 
 
     await queueSeedPolling(t.jobs);
     await expect
-      .poll(async () => (await t.database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id)))[0]!.status, { timeout: 15_000, interval: 200 })
+      .poll(async () => (await t.database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id)))[0]!.status, {
+        timeout: 15_000,
+        interval: 200,
+      })
       .toBe('completed');
-    expect((await t.database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id)))[0]).toMatchObject({ inboxCount: 1, totalSeeds: 1 });
+    expect((await t.database.db.select().from(inboxTests).where(eq(inboxTests.id, test.id)))[0]).toMatchObject({
+      inboxCount: 1,
+      totalSeeds: 1,
+    });
   });
 });

@@ -23,7 +23,8 @@ export const pollSeedMailboxesJob = defineJob({
       log,
       onCompleted: (userId) => queueAlertEvaluation(jobs, userId),
     });
-    if (summary.polled || summary.completed || summary.removedSeedPlacements) log.info(summary, 'Seed mailboxes polled');
+    if (summary.polled || summary.completed || summary.removedSeedPlacements)
+      log.info(summary, 'Seed mailboxes polled');
   },
 });
 

@@ -6,7 +6,10 @@ import { searchSeedMailbox, type SeedMailboxConfig } from './seed-mailbox';
 const message = (subject: string) =>
   `From: sender@example.com\r\nTo: seed@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${Math.random()}@example.com>\r\n\r\nHello\r\n`;
 
-const USERS = ['plain', 'gmailish', 'cleanup', 'case', 'login'].map((user) => ({ user: `${user}@seeds.example`, password: `${user} pw` }));
+const USERS = ['plain', 'gmailish', 'cleanup', 'case', 'login'].map((user) => ({
+  user: `${user}@seeds.example`,
+  password: `${user} pw`,
+}));
 
 describe.skipIf(noDovecot)('searchSeedMailbox (real Dovecot)', () => {
   let imap: TestImapServer;
@@ -51,7 +54,9 @@ describe.skipIf(noDovecot)('searchSeedMailbox (real Dovecot)', () => {
   it('searches only spam folders that exist, a folder such as [Gmail]/Spam included', async () => {
     const user = 'gmailish@seeds.example';
     await imap.deliver(user, '[Gmail]/Spam', message('Offer [TEST-7]'));
-    const found = await searchSeedMailbox(config(user, { spamFolders: ['Bulk Mail', '[Gmail]/Spam', 'Junk E-mail'] }), ['[TEST-7]']);
+    const found = await searchSeedMailbox(config(user, { spamFolders: ['Bulk Mail', '[Gmail]/Spam', 'Junk E-mail'] }), [
+      '[TEST-7]',
+    ]);
     expect(found.get('[TEST-7]')).toEqual({ placement: 'spam', folder: '[Gmail]/Spam', tab: null });
     expect(await searchSeedMailbox(config(user, { spamFolders: ['Junk'] }), ['[TEST-7]'])).toEqual(new Map());
   });
@@ -81,13 +86,18 @@ describe.skipIf(noDovecot)('searchSeedMailbox (real Dovecot)', () => {
     const user = 'login@seeds.example';
     const wrong = searchSeedMailbox(config(user, { password: 'not the pw' }), ['[TEST-1]']);
     await expect(wrong).rejects.toBeInstanceOf(ImapError);
-    await expect(wrong).rejects.toMatchObject({ failure: 'auth', message: expect.stringContaining(`refused the login as ${user}`) });
+    await expect(wrong).rejects.toMatchObject({
+      failure: 'auth',
+      message: expect.stringContaining(`refused the login as ${user}`),
+    });
     await expect(wrong).rejects.not.toMatchObject({ message: expect.stringContaining('not the pw') });
 
-    await expect(searchSeedMailbox(config(user, { inboxFolder: 'Inbox/Primary' }), ['[TEST-1]'])).rejects.toMatchObject({
-      failure: 'folder',
-      message: expect.stringContaining('IMAP folder "Inbox/Primary" does not exist'),
-    });
+    await expect(searchSeedMailbox(config(user, { inboxFolder: 'Inbox/Primary' }), ['[TEST-1]'])).rejects.toMatchObject(
+      {
+        failure: 'folder',
+        message: expect.stringContaining('IMAP folder "Inbox/Primary" does not exist'),
+      },
+    );
     // No tags, no connection.
     expect(await searchSeedMailbox(config(user, { password: 'not the pw' }), [])).toEqual(new Map());
   });

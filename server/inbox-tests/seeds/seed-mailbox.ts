@@ -1,5 +1,12 @@
 import type { ImapFlow, ListResponse } from 'imapflow';
-import { closeImap, describeImapError, ImapError, openImap, type ImapConnectionConfig, type ImapTuning } from '../../platform/imap/imap-client';
+import {
+  closeImap,
+  describeImapError,
+  ImapError,
+  openImap,
+  type ImapConnectionConfig,
+  type ImapTuning,
+} from '../../platform/imap/imap-client';
 import { GMAIL_TABS, gmailTab, gmailTabQuery } from './gmail-tab';
 
 export interface SeedMailboxConfig extends ImapConnectionConfig {
@@ -27,7 +34,11 @@ interface FolderToSearch {
  * the inbox first, then the spam folders that exist; the first folder holding a tag wins. Tags not
  * found are absent from the map. Connection, login and folder problems throw an ImapError.
  */
-export async function searchSeedMailbox(config: SeedMailboxConfig, tags: string[], tuning: ImapTuning = {}): Promise<Map<string, SeedFind>> {
+export async function searchSeedMailbox(
+  config: SeedMailboxConfig,
+  tags: string[],
+  tuning: ImapTuning = {},
+): Promise<Map<string, SeedFind>> {
   const found = new Map<string, SeedFind>();
   const wanted = [...new Set(tags)];
   if (wanted.length === 0) return found;
@@ -50,7 +61,11 @@ export async function searchSeedMailbox(config: SeedMailboxConfig, tags: string[
 async function foldersToSearch(client: ImapFlow, config: SeedMailboxConfig): Promise<FolderToSearch[]> {
   const listed = (await client.list()).filter((f) => !f.flags.has('\\Noselect') && !f.flags.has('\\NonExistent'));
   const inbox = findFolder(listed, config.inboxFolder);
-  if (!inbox) throw new ImapError(`IMAP folder "${config.inboxFolder}" does not exist for ${config.user} at ${config.host}:${config.port}`, 'folder');
+  if (!inbox)
+    throw new ImapError(
+      `IMAP folder "${config.inboxFolder}" does not exist for ${config.user} at ${config.host}:${config.port}`,
+      'folder',
+    );
   const spam = [...config.spamFolders.map((name) => findFolder(listed, name)), ...listed.filter(isServerMarkedJunk)];
   const seen = new Set([inbox.path]);
   const folders: FolderToSearch[] = [{ path: inbox.path, placement: 'inbox' }];
@@ -73,13 +88,20 @@ function findFolder(listed: ListResponse[], name: string): ListResponse | undefi
   return listed.find((f) => f.path === name) ?? listed.find((f) => f.path.toLowerCase() === name.toLowerCase());
 }
 
-async function searchFolder(client: ImapFlow, folder: FolderToSearch, tags: string[], deleteFound: boolean): Promise<Map<string, SeedFind>> {
+async function searchFolder(
+  client: ImapFlow,
+  folder: FolderToSearch,
+  tags: string[],
+  deleteFound: boolean,
+): Promise<Map<string, SeedFind>> {
   const found = new Map<string, SeedFind>();
   // EXAMINE when nothing is deleted: reading must not change the seed (\Recent, \Seen).
-  const lock = await client.getMailboxLock(folder.path, { readOnly: !deleteFound }).catch((err: { responseStatus?: string; responseText?: string }) => {
-    if (err.responseStatus !== 'NO') throw err; // a broken connection, not a refused folder
-    throw new ImapError(`IMAP folder "${folder.path}" cannot be opened: ${err.responseText ?? 'refused'}`, 'folder');
-  });
+  const lock = await client
+    .getMailboxLock(folder.path, { readOnly: !deleteFound })
+    .catch((err: { responseStatus?: string; responseText?: string }) => {
+      if (err.responseStatus !== 'NO') throw err; // a broken connection, not a refused folder
+      throw new ImapError(`IMAP folder "${folder.path}" cannot be opened: ${err.responseText ?? 'refused'}`, 'folder');
+    });
   try {
     // SUBJECT is a case-insensitive substring match; all tags in one SEARCH (OR), then each hit's
     // subject tells which tag it carries.
@@ -98,7 +120,8 @@ async function searchFolder(client: ImapFlow, folder: FolderToSearch, tags: stri
       for (const tag of carried) if (!tagUids.has(tag)) tagUids.set(tag, message.uid);
     }
     const tabs = gmail ? await gmailTabs(client, messages, [...tagUids.values()]) : new Map<number, string>();
-    for (const [tag, uid] of tagUids) found.set(tag, { placement: folder.placement, folder: folder.path, tab: tabs.get(uid) ?? null });
+    for (const [tag, uid] of tagUids)
+      found.set(tag, { placement: folder.placement, folder: folder.path, tab: tabs.get(uid) ?? null });
 
     // Housekeeping only: a failed delete leaves the message, and the result stands.
     if (deleteFound && matchedUids.length) await client.messageDelete(matchedUids.join(','), { uid: true });
@@ -109,7 +132,11 @@ async function searchFolder(client: ImapFlow, folder: FolderToSearch, tags: stri
 }
 
 /** Each message's tab: from its X-GM-LABELS when they name one, else from X-GM-RAW category searches. */
-async function gmailTabs(client: ImapFlow, messages: { uid: number; labels?: Set<string> }[], uids: number[]): Promise<Map<number, string>> {
+async function gmailTabs(
+  client: ImapFlow,
+  messages: { uid: number; labels?: Set<string> }[],
+  uids: number[],
+): Promise<Map<number, string>> {
   const tabs = new Map<number, string>();
   for (const message of messages) {
     const tab = gmailTab(message.labels);

@@ -18,7 +18,11 @@ const exampleFile = fileURLToPath(new URL('../../../docs/seed-network.example.ya
 
 describe('loadSeedNetworkFile', () => {
   it('reads the documented example', () => {
-    const seeds = loadSeedNetworkFile(exampleFile, { SEED1_PASSWORD: 'one', SEED2_PASSWORD: 'two', SEED3_PASSWORD: 'three' });
+    const seeds = loadSeedNetworkFile(exampleFile, {
+      SEED1_PASSWORD: 'one',
+      SEED2_PASSWORD: 'two',
+      SEED3_PASSWORD: 'three',
+    });
     expect(seeds).toEqual([
       {
         provider: 'Gmail',
@@ -48,7 +52,14 @@ describe('loadSeedNetworkFile', () => {
         region: 'Europe',
         country: 'France',
         address: 'seed3@mail.example.fr',
-        imap: { host: 'mail.example.fr', port: 143, secure: false, tlsRejectUnauthorized: false, user: 'seed3', password: 'three' },
+        imap: {
+          host: 'mail.example.fr',
+          port: 143,
+          secure: false,
+          tlsRejectUnauthorized: false,
+          user: 'seed3',
+          password: 'three',
+        },
         inboxFolder: 'INBOX',
         spamFolders: DEFAULT_SPAM_FOLDERS,
         deleteFound: false,
@@ -136,7 +147,13 @@ describe('loadSeedNetworkFile', () => {
     });
     const json = file(
       'dupes.json',
-      JSON.stringify({ seeds: [seed('a@example.com', 'env:SEED_A'), seed('b@example.com', 'env:SEED_B'), seed('A@example.com', 'env:SEED_A')] }),
+      JSON.stringify({
+        seeds: [
+          seed('a@example.com', 'env:SEED_A'),
+          seed('b@example.com', 'env:SEED_B'),
+          seed('A@example.com', 'env:SEED_A'),
+        ],
+      }),
     );
     expect(() => loadSeedNetworkFile(json, { SEED_A: 'x' })).toThrow(
       /seeds\[1\]\.imap\.password: environment variable SEED_B is not set\n\s+seeds\[2\]\.address: a@example\.com is already the address of seeds\[0\]/,
@@ -144,13 +161,23 @@ describe('loadSeedNetworkFile', () => {
   });
 
   it('says when the file is missing, unparsable or of an unknown kind', () => {
-    expect(() => loadSeedNetworkFile(path.join(dir, 'nope.yaml'), {})).toThrow(/nope\.yaml:\n\s+the file does not exist/);
+    expect(() => loadSeedNetworkFile(path.join(dir, 'nope.yaml'), {})).toThrow(
+      /nope\.yaml:\n\s+the file does not exist/,
+    );
     expect(() => loadSeedNetworkFile(file('broken.json', '{"seeds": ['), {})).toThrow(/not valid JSON/);
-    expect(() => loadSeedNetworkFile(file('broken.yaml', 'seeds:\n  - provider: "unclosed\n'), {})).toThrow(/not valid YAML/);
-    expect(() => loadSeedNetworkFile(file('seeds.toml', 'seeds = []'), {})).toThrow(/must end in \.json, \.yaml or \.yml/);
+    expect(() => loadSeedNetworkFile(file('broken.yaml', 'seeds:\n  - provider: "unclosed\n'), {})).toThrow(
+      /not valid YAML/,
+    );
+    expect(() => loadSeedNetworkFile(file('seeds.toml', 'seeds = []'), {})).toThrow(
+      /must end in \.json, \.yaml or \.yml/,
+    );
     expect(() => loadSeedNetworkFile(file('list.yaml', '- a\n- b\n'), {})).toThrow(/file: /);
-    expect(() => loadSeedNetworkFile(file('seeds-text.yaml', 'seeds: none\n'), {})).toThrow(/seeds: must be a list of seed mailboxes/);
-    expect(() => loadSeedNetworkFile(file('noseeds.yaml', 'deleteFoundMessages: true\n'), {})).toThrow(/seeds: is missing/);
+    expect(() => loadSeedNetworkFile(file('seeds-text.yaml', 'seeds: none\n'), {})).toThrow(
+      /seeds: must be a list of seed mailboxes/,
+    );
+    expect(() => loadSeedNetworkFile(file('noseeds.yaml', 'deleteFoundMessages: true\n'), {})).toThrow(
+      /seeds: is missing/,
+    );
   });
 });
 
@@ -171,7 +198,10 @@ describe('seedNetworkOf: SEED_NETWORK_FILE at start-up', () => {
     expect(seedNetworkOf(loadEnv({ DATA_DIR: dir }))).toBeUndefined();
     const env = loadEnv({ DATA_DIR: dir, SEED_NETWORK_FILE: seedFile(oneSeed), SEED_PW: 'pw' });
     expect(seedNetworkOf(env)).toEqual([
-      expect.objectContaining({ address: 'seed@example.com', imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }) }),
+      expect.objectContaining({
+        address: 'seed@example.com',
+        imap: expect.objectContaining({ password: 'pw', port: 993, secure: true }),
+      }),
     ]);
   });
 

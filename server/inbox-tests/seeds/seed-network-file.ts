@@ -66,7 +66,8 @@ function seedFileSchema(environ: Record<string, string | undefined>) {
     .transform((value, ctx) => {
       const name = ENV_PASSWORD.exec(value)?.[1];
       if (name === undefined) return value;
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) ctx.addIssue({ code: 'custom', message: `env:${name} is not a variable name` });
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+        ctx.addIssue({ code: 'custom', message: `env:${name} is not a variable name` });
       else if (!environ[name]) ctx.addIssue({ code: 'custom', message: `environment variable ${name} is not set` });
       return environ[name] ?? '';
     });
@@ -85,7 +86,11 @@ function seedFileSchema(environ: Record<string, string | undefined>) {
       user: text,
       password,
     })
-    .transform(({ tls, port, ...rest }): ImapConnectionConfig => ({ ...rest, secure: tls, port: port ?? (tls ? 993 : 143) }));
+    .transform(({ tls, port, ...rest }): ImapConnectionConfig => ({
+      ...rest,
+      secure: tls,
+      port: port ?? (tls ? 993 : 143),
+    }));
 
   const seed = z.strictObject({
     provider: text,
@@ -132,7 +137,10 @@ export function loadSeedNetworkFile(file: string, environ: Record<string, string
   };
   const data = parseFile(file, fail);
   const parsed = seedFileSchema(environ).safeParse(data);
-  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`)), ...duplicateAddresses(data)];
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`)),
+    ...duplicateAddresses(data),
+  ];
   if (!parsed.success || problems.length) return fail(problems);
   return parsed.data.seeds.map((seed) => ({
     provider: seed.provider,

@@ -59,7 +59,14 @@ interface PendingPlacement {
  * completed. Everything lives in the database, so a round cut short is simply done again by the next.
  */
 export async function pollSeedMailboxes(db: Db, options: SeedPollOptions): Promise<SeedPollSummary> {
-  const summary: SeedPollSummary = { polled: 0, failed: 0, backingOff: 0, found: 0, removedSeedPlacements: 0, completed: 0 };
+  const summary: SeedPollSummary = {
+    polled: 0,
+    failed: 0,
+    backingOff: 0,
+    found: 0,
+    removedSeedPlacements: 0,
+    completed: 0,
+  };
   const pending = await findPendingSeedPlacements(db);
 
   const removed = pending.filter((p) => !p.seed.active).map((p) => p.id);
@@ -91,7 +98,12 @@ async function resolveRemovedSeeds(db: Db, placementIds: number[]): Promise<numb
 }
 
 /** Searches one seed for the tags of its pending placements; returns how many were found, or 'failed'. */
-async function pollSeed(db: Db, seed: SeedRow, placements: PendingPlacement[], options: SeedPollOptions): Promise<number | 'failed'> {
+async function pollSeed(
+  db: Db,
+  seed: SeedRow,
+  placements: PendingPlacement[],
+  options: SeedPollOptions,
+): Promise<number | 'failed'> {
   let password = '';
   let found: Map<string, SeedFind>;
   try {
@@ -107,12 +119,18 @@ async function pollSeed(db: Db, seed: SeedRow, placements: PendingPlacement[], o
       spamFolders: seed.spamFolders,
       deleteFound: seed.deleteFound,
     };
-    found = await searchSeedMailbox(config, [...new Set(placements.map((p) => subjectTag(p.testId)))], { ...SEED_IMAP_TUNING, ...options.tuning });
+    found = await searchSeedMailbox(config, [...new Set(placements.map((p) => subjectTag(p.testId)))], {
+      ...SEED_IMAP_TUNING,
+      ...options.tuning,
+    });
   } catch (err) {
     const lastError = failureInWords(err, password);
     if (!(err instanceof ImapError)) options.log?.error({ err, seed: seed.address }, 'Seed mailbox poll failed');
     else options.log?.warn({ seed: seed.address, failure: err.failure, error: lastError }, 'Seed mailbox poll failed');
-    await recordSeedFailure(db, seed.id, lastError, { firstSeconds: BACKOFF_FIRST_SECONDS, maxSeconds: BACKOFF_MAX_SECONDS });
+    await recordSeedFailure(db, seed.id, lastError, {
+      firstSeconds: BACKOFF_FIRST_SECONDS,
+      maxSeconds: BACKOFF_MAX_SECONDS,
+    });
     return 'failed';
   }
 
@@ -130,7 +148,12 @@ async function pollSeed(db: Db, seed: SeedRow, placements: PendingPlacement[], o
 /** For seed_mailboxes.last_error and the note of a placement left missing: words, never the password. */
 function failureInWords(err: unknown, password: string): string {
   const message = err instanceof Error ? err.message : String(err);
-  const words = err instanceof ImapError ? (err.failure === 'auth' ? `Could not log in: ${message}` : message) : `Seed mailbox not checked: ${message}`;
+  const words =
+    err instanceof ImapError
+      ? err.failure === 'auth'
+        ? `Could not log in: ${message}`
+        : message
+      : `Seed mailbox not checked: ${message}`;
   return password ? words.split(password).join('***') : words;
 }
 
@@ -139,7 +162,11 @@ function failureInWords(err: unknown, password: string): string {
  * are completed; a placement still pending then is missing, with its seed's last error as the note
  * when its last poll failed. Tests run by the analyser alone are not completed here.
  */
-async function completeFinishedTests(db: Db, windowMinutes: number, onCompleted?: (userId: number) => Promise<void>): Promise<number> {
+async function completeFinishedTests(
+  db: Db,
+  windowMinutes: number,
+  onCompleted?: (userId: number) => Promise<void>,
+): Promise<number> {
   const running = await findRunningSeedTests(db, windowMinutes);
   let completed = 0;
   for (const test of running) {

@@ -34,7 +34,11 @@ describe('syncSeedNetwork', () => {
   const rows = () => database.db.select().from(seedMailboxes).orderBy(asc(seedMailboxes.id));
 
   it('stores the seeds with encrypted passwords, and a second run changes nothing', async () => {
-    expect(await syncSeedNetwork(database.db, [seed(1), seed(2)], SECRET)).toEqual({ written: 2, unchanged: 0, deactivated: 0 });
+    expect(await syncSeedNetwork(database.db, [seed(1), seed(2)], SECRET)).toEqual({
+      written: 2,
+      unchanged: 0,
+      deactivated: 0,
+    });
     const first = await rows();
     expect(first).toMatchObject([
       {
@@ -52,15 +56,27 @@ describe('syncSeedNetwork', () => {
     expect(first[0]!.passwordEncrypted).not.toContain('pw1');
     expect(decryptSecret(first[0]!.passwordEncrypted, SECRET)).toBe('pw1');
 
-    expect(await syncSeedNetwork(database.db, [seed(1), seed(2)], SECRET)).toEqual({ written: 0, unchanged: 2, deactivated: 0 });
+    expect(await syncSeedNetwork(database.db, [seed(1), seed(2)], SECRET)).toEqual({
+      written: 0,
+      unchanged: 2,
+      deactivated: 0,
+    });
     expect(await rows()).toEqual(first);
   });
 
   it('resets the backoff when the IMAP settings change, and keeps it when only the description does', async () => {
-    const failing = { consecutiveFailures: 3, lastError: 'Could not log in: no', nextPollAt: new Date(Date.now() + 60_000) };
+    const failing = {
+      consecutiveFailures: 3,
+      lastError: 'Could not log in: no',
+      nextPollAt: new Date(Date.now() + 60_000),
+    };
     await database.db.update(seedMailboxes).set(failing);
 
-    await syncSeedNetwork(database.db, [seed(1, { imap: { ...seed(1).imap, password: 'new pw' } }), seed(2, { region: 'Asia' })], SECRET);
+    await syncSeedNetwork(
+      database.db,
+      [seed(1, { imap: { ...seed(1).imap, password: 'new pw' } }), seed(2, { region: 'Asia' })],
+      SECRET,
+    );
     const [one, two] = await rows();
     expect(one).toMatchObject({ consecutiveFailures: 0, lastError: null, nextPollAt: null });
     expect(decryptSecret(one!.passwordEncrypted, SECRET)).toBe('new pw');

@@ -18,7 +18,11 @@ export interface SeedSyncResult {
  * placements point at them). Runs at start-up in every process; a second run with the same file
  * changes nothing, and concurrent runs on PostgreSQL meet in the upsert.
  */
-export async function syncSeedNetwork(db: Db, seeds: SeedConfig[] | undefined, appSecret: string): Promise<SeedSyncResult> {
+export async function syncSeedNetwork(
+  db: Db,
+  seeds: SeedConfig[] | undefined,
+  appSecret: string,
+): Promise<SeedSyncResult> {
   const wanted = seeds ?? [];
   return db.transaction(async (tx) => {
     const stored = new Map((await listSeedMailboxes(tx)).map((row) => [row.address, row]));
@@ -68,7 +72,9 @@ function descriptionChanged(row: SeedRow, seed: SeedConfig): boolean {
 
 function imapSettingsChanged(row: SeedRow, seed: SeedConfig, appSecret: string): boolean {
   const settings = imapSettings(seed);
-  const differs = Object.entries(settings).some(([key, value]) => JSON.stringify(row[key as keyof SeedRow]) !== JSON.stringify(value));
+  const differs = Object.entries(settings).some(
+    ([key, value]) => JSON.stringify(row[key as keyof SeedRow]) !== JSON.stringify(value),
+  );
   return differs || storedPassword(row, appSecret) !== seed.imap.password;
 }
 

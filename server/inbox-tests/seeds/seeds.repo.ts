@@ -24,7 +24,9 @@ export async function deactivateSeedsNotIn(ex: Executor, addresses: string[]): P
   const rows = await ex
     .update(seedMailboxes)
     .set({ active: false, updatedAt: sql`now()` })
-    .where(and(eq(seedMailboxes.active, true), addresses.length ? notInArray(seedMailboxes.address, addresses) : undefined))
+    .where(
+      and(eq(seedMailboxes.active, true), addresses.length ? notInArray(seedMailboxes.address, addresses) : undefined),
+    )
     .returning({ id: seedMailboxes.id });
   return rows.length;
 }
@@ -73,7 +75,12 @@ export async function recordPlacementFound(ex: Executor, placementId: number, fi
 }
 
 /** A failed poll: counted, its error kept, and the next poll put off (firstSeconds, doubling, up to maxSeconds). */
-export async function recordSeedFailure(ex: Executor, seedId: number, lastError: string, backoff: { firstSeconds: number; maxSeconds: number }): Promise<void> {
+export async function recordSeedFailure(
+  ex: Executor,
+  seedId: number,
+  lastError: string,
+  backoff: { firstSeconds: number; maxSeconds: number },
+): Promise<void> {
   await ex
     .update(seedMailboxes)
     .set({
@@ -94,7 +101,10 @@ export async function recordSeedPolled(ex: Executor, seedId: number): Promise<vo
 }
 
 /** Running tests with seed placements: how many are pending, and whether `windowMinutes` since the message arrived have passed. */
-export async function findRunningSeedTests(db: Db, windowMinutes: number): Promise<{ id: number; userId: number; pending: number; windowPassed: boolean }[]> {
+export async function findRunningSeedTests(
+  db: Db,
+  windowMinutes: number,
+): Promise<{ id: number; userId: number; pending: number; windowPassed: boolean }[]> {
   return db
     .select({
       id: inboxTests.id,
@@ -121,6 +131,14 @@ export async function findRunningSeedTests(db: Db, windowMinutes: number): Promi
 export async function noteSeedErrors(ex: Executor, testId: number): Promise<void> {
   await ex
     .update(inboxTestPlacements)
-    .set({ note: sql`(select s.last_error from ${seedMailboxes} s where s.id = ${inboxTestPlacements}.seed_id and s.consecutive_failures > 0)` })
-    .where(and(eq(inboxTestPlacements.testId, testId), isNull(inboxTestPlacements.placement), isNull(inboxTestPlacements.note)));
+    .set({
+      note: sql`(select s.last_error from ${seedMailboxes} s where s.id = ${inboxTestPlacements}.seed_id and s.consecutive_failures > 0)`,
+    })
+    .where(
+      and(
+        eq(inboxTestPlacements.testId, testId),
+        isNull(inboxTestPlacements.placement),
+        isNull(inboxTestPlacements.note),
+      ),
+    );
 }

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { hostOfField } from '@contracts/integrations';
-import { addUpByDay, Count, dayOf, fillBase, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import {
+  addUpByDay,
+  Count,
+  dayOf,
+  fillBase,
+  ProviderError,
+  readAnswer,
+  utcDayOf,
+  type EspProvider,
+  type PluginConfig,
+  type ProviderHttp,
+} from './provider';
 
 /*
  * ActiveCampaign API v3 (https://developers.activecampaign.com/reference/overview). Each account has
@@ -31,7 +42,11 @@ const Campaigns = z.object({
 
 function base(http: ProviderHttp, config: PluginConfig): string {
   const host = hostOfField(config.additionalConfig ?? '');
-  if (!host) throw new ProviderError('The API URL must be your ActiveCampaign API URL, such as https://youraccount.api-us1.com', 'refused');
+  if (!host)
+    throw new ProviderError(
+      'The API URL must be your ActiveCampaign API URL, such as https://youraccount.api-us1.com',
+      'refused',
+    );
   return fillBase(http.env.ACTIVECAMPAIGN_API_BASE_URL, { host });
 }
 const headers = (config: PluginConfig) => ({ 'api-token': config.apiKey ?? '' });
@@ -45,7 +60,9 @@ export const activecampaign: EspProvider = {
     if (!Array.isArray(o?.errors)) return undefined;
     return (
       o.errors
-        .map((e) => (typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined))
+        .map((e) =>
+          typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined,
+        )
         .filter(Boolean)
         .join('; ') || undefined
     );
@@ -57,7 +74,11 @@ export const activecampaign: EspProvider = {
     const days = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const query = new URLSearchParams({ 'orders[sdate]': 'DESC', limit: String(PAGE), offset: String(page * PAGE) });
-      const { campaigns } = readAnswer(NAME, Campaigns, await http.json(`${base(http, config)}/api/3/campaigns?${query}`, { headers: headers(config) }));
+      const { campaigns } = readAnswer(
+        NAME,
+        Campaigns,
+        await http.json(`${base(http, config)}/api/3/campaigns?${query}`, { headers: headers(config) }),
+      );
       let older = false;
       for (const c of campaigns) {
         const date = c.sdate ? utcDayOf(c.sdate) : undefined;

@@ -40,16 +40,28 @@ export const brevo: EspProvider = {
     return typeof message === 'string' && message ? message : undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Account, await http.json(`${http.env.BREVO_API_BASE_URL}/v3/account`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Account,
+      await http.json(`${http.env.BREVO_API_BASE_URL}/v3/account`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
-      const query = new URLSearchParams({ startDate: from, endDate: to, limit: String(PAGE), offset: String(page * PAGE), sort: 'asc' });
+      const query = new URLSearchParams({
+        startDate: from,
+        endDate: to,
+        limit: String(PAGE),
+        offset: String(page * PAGE),
+        sort: 'asc',
+      });
       const { reports } = readAnswer(
         NAME,
         Reports,
-        await http.json(`${http.env.BREVO_API_BASE_URL}/v3/smtp/statistics/reports?${query}`, { headers: headers(config) }),
+        await http.json(`${http.env.BREVO_API_BASE_URL}/v3/smtp/statistics/reports?${query}`, {
+          headers: headers(config),
+        }),
       );
       for (const r of reports) {
         const date = utcDayOf(r.date);

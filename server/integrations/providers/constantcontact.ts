@@ -13,7 +13,9 @@ const NAME = 'Constant Contact';
 const PAGE = 500;
 const MAX_PAGES = 5;
 
-const Summary = z.object({ encoded_account_id: z.string().optional(), organization_name: z.string().optional() }).passthrough();
+const Summary = z
+  .object({ encoded_account_id: z.string().optional(), organization_name: z.string().optional() })
+  .passthrough();
 const Campaigns = z.object({
   bulk_email_campaign_summaries: z
     .array(
@@ -35,19 +37,29 @@ export const constantcontact: EspProvider = {
   errorText(body) {
     const list = Array.isArray(body) ? body : [body];
     const texts = list.map((e) =>
-      e && typeof (e as { error_message?: unknown }).error_message === 'string' ? (e as { error_message: string }).error_message : undefined,
+      e && typeof (e as { error_message?: unknown }).error_message === 'string'
+        ? (e as { error_message: string }).error_message
+        : undefined,
     );
     return texts.filter(Boolean).join('; ') || undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Summary, await http.json(`${http.env.CONSTANTCONTACT_API_BASE_URL}/v3/account/summary`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Summary,
+      await http.json(`${http.env.CONSTANTCONTACT_API_BASE_URL}/v3/account/summary`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const origin = http.env.CONSTANTCONTACT_API_BASE_URL;
     let path: string | undefined = `/v3/reports/summary_reports/email_campaign_summaries?limit=${PAGE}`;
     const days = [];
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const answer: z.infer<typeof Campaigns> = readAnswer(NAME, Campaigns, await http.json(`${origin}${path}`, { headers: headers(config) }));
+      const answer: z.infer<typeof Campaigns> = readAnswer(
+        NAME,
+        Campaigns,
+        await http.json(`${origin}${path}`, { headers: headers(config) }),
+      );
       for (const campaign of answer.bulk_email_campaign_summaries) {
         const date = campaign.last_sent_date ? utcDayOf(campaign.last_sent_date) : undefined;
         if (!date || date < from || date > to) continue;

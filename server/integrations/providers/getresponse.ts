@@ -35,7 +35,11 @@ export const getresponse: EspProvider = {
     return typeof o?.codeDescription === 'string' && o.codeDescription ? o.codeDescription : undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Account, await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/accounts`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Account,
+      await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/accounts`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const byDay = new Map<string, DailyStats>();
@@ -50,7 +54,9 @@ export const getresponse: EspProvider = {
       const rows = readAnswer(
         NAME,
         Statistics,
-        await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/newsletters/statistics?${query}`, { headers: headers(config) }),
+        await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/newsletters/statistics?${query}`, {
+          headers: headers(config),
+        }),
       );
       for (const r of rows) {
         // "2024-03-01T00:00:00+0000/P1D": the period's start, in UTC.
@@ -65,7 +71,9 @@ export const getresponse: EspProvider = {
           clicks: r.totalClicked,
         });
         const seen = byDay.get(date);
-        if (seen) for (const key of ['sent', 'delivered', 'bounced', 'complaints', 'opens', 'clicks'] as const) seen[key] += day[key];
+        if (seen)
+          for (const key of ['sent', 'delivered', 'bounced', 'complaints', 'opens', 'clicks'] as const)
+            seen[key] += day[key];
         else byDay.set(date, day);
       }
       if (rows.length < PAGE) break;

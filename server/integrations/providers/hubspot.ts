@@ -15,7 +15,16 @@ const MAX_PAGES = 5;
 
 const Details = z.object({ portalId: z.union([z.number(), z.string()]) }).passthrough();
 const Counters = z
-  .object({ sent: Count, delivered: Count, bounce: Count, hardbounced: Count, softbounced: Count, spamreport: Count, open: Count, click: Count })
+  .object({
+    sent: Count,
+    delivered: Count,
+    bounce: Count,
+    hardbounced: Count,
+    softbounced: Count,
+    spamreport: Count,
+    open: Count,
+    click: Count,
+  })
   .partial();
 const Histogram = z.object({
   results: z.array(
@@ -39,18 +48,28 @@ export const hubspot: EspProvider = {
     return typeof message === 'string' && message ? message : undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Details, await http.json(`${http.env.HUBSPOT_API_BASE_URL}/account-info/v3/details`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Details,
+      await http.json(`${http.env.HUBSPOT_API_BASE_URL}/account-info/v3/details`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
     let after: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const query = new URLSearchParams({ interval: 'DAY', startTimestamp: `${from}T00:00:00Z`, endTimestamp: `${addDays(to, 1)}T00:00:00Z` });
+      const query = new URLSearchParams({
+        interval: 'DAY',
+        startTimestamp: `${from}T00:00:00Z`,
+        endTimestamp: `${addDays(to, 1)}T00:00:00Z`,
+      });
       if (after) query.set('after', after);
       const answer = readAnswer(
         NAME,
         Histogram,
-        await http.json(`${http.env.HUBSPOT_API_BASE_URL}/marketing/v3/emails/statistics/histogram?${query}`, { headers: headers(config) }),
+        await http.json(`${http.env.HUBSPOT_API_BASE_URL}/marketing/v3/emails/statistics/histogram?${query}`, {
+          headers: headers(config),
+        }),
       );
       for (const r of answer.results) {
         const middle = (Date.parse(r.interval.start) + Date.parse(r.interval.end)) / 2;

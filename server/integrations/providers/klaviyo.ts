@@ -1,6 +1,14 @@
 import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { dayOf, readAnswer, utcDayOf, type DailyStats, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import {
+  dayOf,
+  readAnswer,
+  utcDayOf,
+  type DailyStats,
+  type EspProvider,
+  type PluginConfig,
+  type ProviderHttp,
+} from './provider';
 
 /*
  * Klaviyo REST API (https://developers.klaviyo.com/en/reference/api_overview). Header
@@ -58,7 +66,11 @@ async function emailMetricIds(http: ProviderHttp, config: PluginConfig): Promise
   const ids = new Map<Measure, string>();
   let url: string | null | undefined = `${http.env.KLAVIYO_API_BASE_URL}/api/metrics`;
   for (let page = 0; url && page < MAX_METRIC_PAGES; page++) {
-    const answer: z.infer<typeof Metrics> = readAnswer(NAME, Metrics, await http.json(url, { headers: headers(config) }));
+    const answer: z.infer<typeof Metrics> = readAnswer(
+      NAME,
+      Metrics,
+      await http.json(url, { headers: headers(config) }),
+    );
     for (const metric of answer.data) {
       const measure = METRICS[metric.attributes.name as keyof typeof METRICS];
       const integration = metric.attributes.integration;
@@ -66,12 +78,21 @@ async function emailMetricIds(http: ProviderHttp, config: PluginConfig): Promise
       if (measure && native && !ids.has(measure)) ids.set(measure, metric.id);
     }
     // Only follow Klaviyo's own next link on the same host: it is absolute.
-    url = answer.links?.next && new URL(answer.links.next).origin === new URL(http.env.KLAVIYO_API_BASE_URL).origin ? answer.links.next : null;
+    url =
+      answer.links?.next && new URL(answer.links.next).origin === new URL(http.env.KLAVIYO_API_BASE_URL).origin
+        ? answer.links.next
+        : null;
   }
   return ids;
 }
 
-async function dailyCounts(http: ProviderHttp, config: PluginConfig, metricId: string, from: string, to: string): Promise<Map<string, number>> {
+async function dailyCounts(
+  http: ProviderHttp,
+  config: PluginConfig,
+  metricId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   const body = {
     data: {
       type: 'metric-aggregate',
@@ -99,7 +120,10 @@ async function dailyCounts(http: ProviderHttp, config: PluginConfig, metricId: s
   dates.forEach((date, i) => {
     const day = utcDayOf(date);
     if (!day) return;
-    counts.set(day, (counts.get(day) ?? 0) + data.reduce((sum, series) => sum + (series.measurements.count[i] ?? 0), 0));
+    counts.set(
+      day,
+      (counts.get(day) ?? 0) + data.reduce((sum, series) => sum + (series.measurements.count[i] ?? 0), 0),
+    );
   });
   return counts;
 }
@@ -110,11 +134,17 @@ export const klaviyo: EspProvider = {
   errorText(body) {
     const errors = (body as { errors?: { detail?: unknown; title?: unknown }[] } | null)?.errors;
     if (!Array.isArray(errors)) return undefined;
-    const texts = errors.map((e) => (typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined));
+    const texts = errors.map((e) =>
+      typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined,
+    );
     return texts.filter(Boolean).join('; ') || undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Accounts, await http.json(`${http.env.KLAVIYO_API_BASE_URL}/api/accounts`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Accounts,
+      await http.json(`${http.env.KLAVIYO_API_BASE_URL}/api/accounts`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const ids = await emailMetricIds(http, config);
@@ -125,7 +155,13 @@ export const klaviyo: EspProvider = {
     const out: DailyStats[] = [];
     for (const date of [...days].sort()) {
       const get = (measure: Measure) => byMeasure.get(measure)?.get(date) ?? 0;
-      const figures = { delivered: get('delivered'), bounced: get('bounced'), complaints: get('complaints'), opens: get('opens'), clicks: get('clicks') };
+      const figures = {
+        delivered: get('delivered'),
+        bounced: get('bounced'),
+        complaints: get('complaints'),
+        opens: get('opens'),
+        clicks: get('clicks'),
+      };
       if (Object.values(figures).every((n) => n === 0)) continue;
       // A message Klaviyo sent was either received or bounced.
       out.push(dayOf(date, { ...figures, sent: figures.delivered + figures.bounced }));

@@ -1,6 +1,17 @@
 import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { addUpByDay, basicAuth, Count, dayOf, fillBase, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig } from './provider';
+import {
+  addUpByDay,
+  basicAuth,
+  Count,
+  dayOf,
+  fillBase,
+  ProviderError,
+  readAnswer,
+  utcDayOf,
+  type EspProvider,
+  type PluginConfig,
+} from './provider';
 
 /*
  * Mailchimp Marketing API 3.0 (https://mailchimp.com/developer/marketing/api/). HTTP Basic with any
@@ -66,9 +77,14 @@ export const mailchimp: EspProvider = {
         before_send_time: `${addDays(to, 1)}T00:00:00+00:00`,
         count: String(PAGE),
         offset: String(page * PAGE),
-        fields: 'reports.send_time,reports.emails_sent,reports.abuse_reports,reports.bounces,reports.opens.opens_total,reports.clicks.clicks_total,total_items',
+        fields:
+          'reports.send_time,reports.emails_sent,reports.abuse_reports,reports.bounces,reports.opens.opens_total,reports.clicks.clicks_total,total_items',
       });
-      const answer = readAnswer(NAME, Reports, await http.json(`${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/reports?${query}`, { headers }));
+      const answer = readAnswer(
+        NAME,
+        Reports,
+        await http.json(`${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/reports?${query}`, { headers }),
+      );
       for (const report of answer.reports) {
         const date = utcDayOf(report.send_time);
         if (!date || date < from || date > to) continue;

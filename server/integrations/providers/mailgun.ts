@@ -1,6 +1,17 @@
 import { addDays, dayStart } from '@contracts/utc-day';
 import { z } from 'zod';
-import { addUpByDay, basicAuth, Count, dayOf, ProviderError, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import {
+  addUpByDay,
+  basicAuth,
+  Count,
+  dayOf,
+  ProviderError,
+  readAnswer,
+  utcDayOf,
+  type EspProvider,
+  type PluginConfig,
+  type ProviderHttp,
+} from './provider';
 
 /*
  * Mailgun API (https://documentation.mailgun.com/docs/mailgun/api-reference/). HTTP Basic with the
@@ -40,13 +51,23 @@ const Stats = z.object({
 const headers = (config: PluginConfig) => ({ authorization: basicAuth('api', config.apiKey ?? '') });
 
 /** The region's base URL that accepts the key, and what the first call answered there. */
-async function signIn(http: ProviderHttp, config: PluginConfig, path: string): Promise<{ base: string; answer: unknown }> {
+async function signIn(
+  http: ProviderHttp,
+  config: PluginConfig,
+  path: string,
+): Promise<{ base: string; answer: unknown }> {
   try {
-    return { base: http.env.MAILGUN_API_BASE_URL, answer: await http.json(`${http.env.MAILGUN_API_BASE_URL}${path}`, { headers: headers(config) }) };
+    return {
+      base: http.env.MAILGUN_API_BASE_URL,
+      answer: await http.json(`${http.env.MAILGUN_API_BASE_URL}${path}`, { headers: headers(config) }),
+    };
   } catch (usError) {
     if (!(usError instanceof ProviderError) || usError.status !== 401) throw usError;
     try {
-      return { base: http.env.MAILGUN_EU_API_BASE_URL, answer: await http.json(`${http.env.MAILGUN_EU_API_BASE_URL}${path}`, { headers: headers(config) }) };
+      return {
+        base: http.env.MAILGUN_EU_API_BASE_URL,
+        answer: await http.json(`${http.env.MAILGUN_EU_API_BASE_URL}${path}`, { headers: headers(config) }),
+      };
     } catch (euError) {
       // The EU host answered something else than a refusal (a missing domain, a 429): that is the account's answer.
       // Otherwise (refused there too, or not reached) the US answer says why.
@@ -68,7 +89,8 @@ async function domainsOf(http: ProviderHttp, config: PluginConfig): Promise<{ ba
 }
 
 /** A failure group's total, or its parts added up when it gives none. */
-const sum = (counts: Record<string, number> | undefined) => counts?.total ?? Object.values(counts ?? {}).reduce((s, n) => s + n, 0);
+const sum = (counts: Record<string, number> | undefined) =>
+  counts?.total ?? Object.values(counts ?? {}).reduce((s, n) => s + n, 0);
 
 export const mailgun: EspProvider = {
   id: 'mailgun',
@@ -88,10 +110,15 @@ export const mailgun: EspProvider = {
       end: String(dayStart(addDays(to, 1)).getTime() / 1000),
       resolution: 'day',
     });
-    for (const event of ['accepted', 'delivered', 'failed', 'complained', 'opened', 'clicked']) query.append('event', event);
+    for (const event of ['accepted', 'delivered', 'failed', 'complained', 'opened', 'clicked'])
+      query.append('event', event);
     const days = [];
     for (const domain of domains) {
-      const answer = readAnswer(NAME, Stats, await http.json(`${base}/v3/${encodeURIComponent(domain)}/stats/total?${query}`, { headers: headers(config) }));
+      const answer = readAnswer(
+        NAME,
+        Stats,
+        await http.json(`${base}/v3/${encodeURIComponent(domain)}/stats/total?${query}`, { headers: headers(config) }),
+      );
       for (const s of answer.stats) {
         const date = utcDayOf(s.time);
         if (!date || date < from || date > to) continue;

@@ -24,6 +24,10 @@ export const omnisend: EspProvider = {
     return typeof o?.title === 'string' && o.title ? o.title : undefined;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Campaigns, await http.json(`${http.env.OMNISEND_API_BASE_URL}/v3/campaigns?limit=1`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Campaigns,
+      await http.json(`${http.env.OMNISEND_API_BASE_URL}/v3/campaigns?limit=1`, { headers: headers(config) }),
+    );
   },
 };

@@ -135,7 +135,8 @@ export function commonErrorText(body: unknown): string | undefined {
   if (Array.isArray(body)) return joinTexts(body.map(commonErrorText));
   if (!body || typeof body !== 'object') return undefined;
   const o = body as Record<string, unknown>;
-  for (const key of ['message', 'error_message', 'detail', 'error_description']) if (typeof o[key] === 'string' && o[key]) return o[key] as string;
+  for (const key of ['message', 'error_message', 'detail', 'error_description'])
+    if (typeof o[key] === 'string' && o[key]) return o[key] as string;
   if (typeof o.error === 'string' && o.error) return o.error;
   if (o.error && typeof o.error === 'object') return commonErrorText(o.error);
   if (Array.isArray(o.errors)) return joinTexts(o.errors.map(commonErrorText));
@@ -168,7 +169,10 @@ function parseBody(raw: Buffer): unknown {
 function unreachable(name: string, url: URL, err: OutboundRequestError): ProviderError {
   switch (err.reason) {
     case 'not_public':
-      return new ProviderError(`${url.hostname} points to a private or local address, which InboxPulse does not connect to`, 'refused');
+      return new ProviderError(
+        `${url.hostname} points to a private or local address, which InboxPulse does not connect to`,
+        'refused',
+      );
     case 'dns':
     case 'no_address':
       return new ProviderError(`${url.hostname} could not be found (DNS)`, 'refused');
@@ -180,12 +184,20 @@ function unreachable(name: string, url: URL, err: OutboundRequestError): Provide
 }
 
 /** The HTTP access of one provider, through the outbound guard: public addresses only, bounded in time and size, no redirects. */
-export function providerHttp(guard: OutboundGuard, env: ProviderEnv, provider: Pick<EspProvider, 'name' | 'errorText'>): ProviderHttp {
+export function providerHttp(
+  guard: OutboundGuard,
+  env: ProviderEnv,
+  provider: Pick<EspProvider, 'name' | 'errorText'>,
+): ProviderHttp {
   return {
     env,
     async json(url, options = {}) {
       const target = new URL(url);
-      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'InboxPulse/1.0', ...options.headers };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'user-agent': 'InboxPulse/1.0',
+        ...options.headers,
+      };
       let body: string | undefined;
       if (options.json !== undefined) {
         body = JSON.stringify(options.json);
@@ -193,7 +205,13 @@ export function providerHttp(guard: OutboundGuard, env: ProviderEnv, provider: P
       }
       let res;
       try {
-        res = await guard.fetch(target, { method: options.method ?? 'GET', headers, body, timeoutMs: PROVIDER_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+        res = await guard.fetch(target, {
+          method: options.method ?? 'GET',
+          headers,
+          body,
+          timeoutMs: PROVIDER_TIMEOUT_MS,
+          maxBytes: MAX_ANSWER_BYTES,
+        });
       } catch (err) {
         if (err instanceof OutboundRequestError) throw unreachable(provider.name, target, err);
         throw err;
@@ -201,22 +219,40 @@ export function providerHttp(guard: OutboundGuard, env: ProviderEnv, provider: P
       const { status } = res;
       if (status === 429) {
         const wait = retryAfterSeconds(res.headers);
-        throw new ProviderError(`${provider.name} is rate limiting requests (HTTP 429); it asked to wait ${wait} seconds`, 'rate_limited', 429, wait);
+        throw new ProviderError(
+          `${provider.name} is rate limiting requests (HTTP 429); it asked to wait ${wait} seconds`,
+          'rate_limited',
+          429,
+          wait,
+        );
       }
       if (status >= 300 && status < 400) {
-        throw new ProviderError(`${provider.name} answered with a redirect (HTTP ${status}) instead of its API: check the address`, 'refused', status);
+        throw new ProviderError(
+          `${provider.name} answered with a redirect (HTTP ${status}) instead of its API: check the address`,
+          'refused',
+          status,
+        );
       }
       if (status >= 400 || status < 200) {
         const parsed = parseBody(res.body);
         const text = provider.errorText(parsed) ?? commonErrorText(parsed) ?? `HTTP ${status}`;
         throw new ProviderError(`${tidy(text)} (HTTP ${status})`, status >= 500 ? 'unavailable' : 'refused', status);
       }
-      if (res.truncated) throw new ProviderError(`${provider.name} answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`, 'malformed', status);
+      if (res.truncated)
+        throw new ProviderError(
+          `${provider.name} answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+          'malformed',
+          status,
+        );
       if (res.body.length === 0) return null;
       try {
         return JSON.parse(res.body.toString('utf8'));
       } catch {
-        throw new ProviderError(`${provider.name} answered with something that is not JSON (HTTP ${status})`, 'malformed', status);
+        throw new ProviderError(
+          `${provider.name} answered with something that is not JSON (HTTP ${status})`,
+          'malformed',
+          status,
+        );
       }
     },
   };
@@ -228,7 +264,10 @@ export function readAnswer<T>(name: string, schema: z.ZodType<T>, answer: unknow
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new ProviderError(`${name} answered in an unexpected shape${where}: ${issue?.message ?? 'not as documented'}`, 'malformed');
+  throw new ProviderError(
+    `${name} answered in an unexpected shape${where}: ${issue?.message ?? 'not as documented'}`,
+    'malformed',
+  );
 }
 
 /** A base URL with the user's part filled in ({dc}, {host}). */
@@ -236,7 +275,8 @@ export function fillBase(template: string, values: Record<string, string>): stri
   return template.replace(/\{([a-z]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** The UTC day of a provider's time stamp ("2024-03-01T05:00:00+00:00", "Mon, 13 Jan 2020 00:00:00 UTC"); undefined when it is none. */
 export function utcDayOf(time: string): string | undefined {
@@ -272,7 +312,17 @@ export function addUpByDay(days: DailyStats[]): DailyStats[] {
       byDay.set(d.date, { ...d });
       continue;
     }
-    for (const key of ['sent', 'delivered', 'bounced', 'hardBounces', 'softBounces', 'deferred', 'complaints', 'opens', 'clicks'] as const)
+    for (const key of [
+      'sent',
+      'delivered',
+      'bounced',
+      'hardBounces',
+      'softBounces',
+      'deferred',
+      'complaints',
+      'opens',
+      'clicks',
+    ] as const)
       total[key] += d[key];
   }
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));

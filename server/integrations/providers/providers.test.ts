@@ -8,7 +8,14 @@ import { createResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { PROVIDERS } from './index';
-import { ProviderError, providerHttp, retryAfterSeconds, withoutSecrets, type DailyStats, type EspProvider } from './provider';
+import {
+  ProviderError,
+  providerHttp,
+  retryAfterSeconds,
+  withoutSecrets,
+  type DailyStats,
+  type EspProvider,
+} from './provider';
 import {
   acceptedKey,
   delivered,
@@ -66,7 +73,8 @@ let env: Env;
 const fakes = new Map<FakeProviderId, FakeProvider>();
 
 beforeAll(async () => {
-  for (const id of FAKE_PROVIDER_IDS) fakes.set(id, await startFakeProvider(id, FAKE_HOSTS[id], acceptedKey(id, KEY), TRUTH));
+  for (const id of FAKE_PROVIDER_IDS)
+    fakes.set(id, await startFakeProvider(id, FAKE_HOSTS[id], acceptedKey(id, KEY), TRUTH));
   const zone = Object.fromEntries(Object.values(FAKE_HOSTS).map((host) => [host, { A: ['127.0.0.1'] }]));
   dns = await startDnsServer({
     ...zone,
@@ -97,7 +105,8 @@ beforeEach(() => {
 });
 
 const providerOf = (id: FakeProviderId): EspProvider => PROVIDERS[id]!;
-const http = (id: FakeProviderId, overrides: Partial<Env> = {}) => providerHttp(guard, { ...env, ...overrides }, providerOf(id));
+const http = (id: FakeProviderId, overrides: Partial<Env> = {}) =>
+  providerHttp(guard, { ...env, ...overrides }, providerOf(id));
 
 async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
   const err = await promise.then(
@@ -160,7 +169,9 @@ describe.each(FAKE_PROVIDER_IDS)('%s client', (id) => {
 describe('provider specifics', () => {
   it('offers daily statistics for every provider but Omnisend and Shopify Email', () => {
     const withStats = FAKE_PROVIDER_IDS.filter((id) => PROVIDERS[id]?.fetchDailyStats);
-    expect(withStats.sort()).toEqual(FAKE_PROVIDER_IDS.filter((id) => id !== 'omnisend' && id !== 'shopifyemail').sort());
+    expect(withStats.sort()).toEqual(
+      FAKE_PROVIDER_IDS.filter((id) => id !== 'omnisend' && id !== 'shopifyemail').sort(),
+    );
   });
 
   it('Mailchimp: the server prefix picks the datacenter host; a key without one and no prefix is refused before any request', async () => {
@@ -168,7 +179,9 @@ describe('provider specifics', () => {
     await PROVIDERS.mailchimp!.testConnection(http('mailchimp'), { apiKey: `${KEY}-us21`, serverPrefix: 'us21' });
     expect(mailchimp.requests.at(-1)!.headers.host).toBe(`us21.api.mailchimp.test:${mailchimp.port}`);
     mailchimp.requests = [];
-    const err = await providerError(PROVIDERS.mailchimp!.testConnection(http('mailchimp'), { apiKey: 'no_datacenter_here' }));
+    const err = await providerError(
+      PROVIDERS.mailchimp!.testConnection(http('mailchimp'), { apiKey: 'no_datacenter_here' }),
+    );
     expect(err.message).toMatch(/datacenter suffix/);
     expect(mailchimp.requests).toEqual([]);
   });
@@ -178,13 +191,21 @@ describe('provider specifics', () => {
     const eu = await startFakeProvider('mailgun', 'eu.api.mailgun.test', 'eu-only-key-0123456789', TRUTH);
     try {
       const overrides = { MAILGUN_EU_API_BASE_URL: `http://eu.api.mailgun.test:${eu.port}` };
-      const days = await PROVIDERS.mailgun!.fetchDailyStats!(http('mailgun', overrides), { apiKey: 'eu-only-key-0123456789' }, FROM, TO);
+      const days = await PROVIDERS.mailgun!.fetchDailyStats!(
+        http('mailgun', overrides),
+        { apiKey: 'eu-only-key-0123456789' },
+        FROM,
+        TO,
+      );
       expect(days.map((d) => d.sent)).toEqual([1000, 2000, 500]);
       expect(us.requests).toHaveLength(1);
       expect(eu.requests.map((r) => r.path)).toEqual(['/v3/domains', '/v3/mg.example.com/stats/total']);
       // A domain the account does not have: Mailgun's 404 in its words.
       const err = await providerError(
-        PROVIDERS.mailgun!.testConnection(http('mailgun', overrides), { apiKey: 'eu-only-key-0123456789', domain: 'other.example.com' }),
+        PROVIDERS.mailgun!.testConnection(http('mailgun', overrides), {
+          apiKey: 'eu-only-key-0123456789',
+          domain: 'other.example.com',
+        }),
       );
       expect(err.message).toBe('Domain not found (HTTP 404)');
     } finally {
@@ -209,16 +230,26 @@ describe('provider specifics', () => {
 
   it('a user-given host that resolves to a private address is refused before any connection', async () => {
     const err = await providerError(
-      PROVIDERS.activecampaign!.testConnection(http('activecampaign'), { apiKey: KEY, additionalConfig: 'https://private-account.api-us1.test' }),
+      PROVIDERS.activecampaign!.testConnection(http('activecampaign'), {
+        apiKey: KEY,
+        additionalConfig: 'https://private-account.api-us1.test',
+      }),
     );
     expect(err.kind).toBe('refused');
-    expect(err.message).toBe('private-account.api-us1.test points to a private or local address, which InboxPulse does not connect to');
+    expect(err.message).toBe(
+      'private-account.api-us1.test points to a private or local address, which InboxPulse does not connect to',
+    );
     // Without the test allowlist, loopback is refused too.
     const production = createOutboundGuard(createResolver({ servers: [dns.address], timeoutMs: 1000, tries: 1 }));
     const refused = await providerError(
-      PROVIDERS.shopifyemail!.testConnection(providerHttp(production, env, PROVIDERS.shopifyemail!), fakeConfig('shopifyemail', KEY)),
+      PROVIDERS.shopifyemail!.testConnection(
+        providerHttp(production, env, PROVIDERS.shopifyemail!),
+        fakeConfig('shopifyemail', KEY),
+      ),
     );
-    expect(refused.message).toBe(`${FAKE_HOSTS.shopifyemail} points to a private or local address, which InboxPulse does not connect to`);
+    expect(refused.message).toBe(
+      `${FAKE_HOSTS.shopifyemail} points to a private or local address, which InboxPulse does not connect to`,
+    );
     expect(fakes.get('shopifyemail')!.requests).toEqual([]);
   });
 });

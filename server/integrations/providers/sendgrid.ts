@@ -22,7 +22,9 @@ const Metrics = z.object({
   opens: Count,
   clicks: Count,
 });
-const GlobalStats = z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), stats: z.array(z.object({ metrics: Metrics })) }));
+const GlobalStats = z.array(
+  z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), stats: z.array(z.object({ metrics: Metrics })) }),
+);
 
 const headers = (config: Record<string, string>) => ({ authorization: `Bearer ${config.apiKey}` });
 
@@ -36,14 +38,25 @@ export const sendgrid: EspProvider = {
     return texts.length ? texts.join('; ') : undefined;
   },
   async testConnection(http, config) {
-    const { scopes } = readAnswer(NAME, Scopes, await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/scopes`, { headers: headers(config) }));
+    const { scopes } = readAnswer(
+      NAME,
+      Scopes,
+      await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/scopes`, { headers: headers(config) }),
+    );
     if (!scopes.includes('stats.read')) {
-      throw new ProviderError('The API key works but may not read statistics: give it Read Access to Stats (scope stats.read)', 'refused');
+      throw new ProviderError(
+        'The API key works but may not read statistics: give it Read Access to Stats (scope stats.read)',
+        'refused',
+      );
     }
   },
   async fetchDailyStats(http, config, from, to) {
     const query = new URLSearchParams({ start_date: from, end_date: to, aggregated_by: 'day' });
-    const days = readAnswer(NAME, GlobalStats, await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/stats?${query}`, { headers: headers(config) }));
+    const days = readAnswer(
+      NAME,
+      GlobalStats,
+      await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/stats?${query}`, { headers: headers(config) }),
+    );
     return days.map(({ date, stats }) => {
       // One entry for global stats; a parent account's answer may hold several: they add up.
       const m = stats.reduce(

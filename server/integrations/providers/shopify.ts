@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { hostOfField } from '@contracts/integrations';
-import { fillBase, ProviderError, readAnswer, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import {
+  fillBase,
+  ProviderError,
+  readAnswer,
+  type EspProvider,
+  type PluginConfig,
+  type ProviderHttp,
+} from './provider';
 
 /*
  * Shopify Admin REST API (https://shopify.dev/docs/api/admin-rest). Header
@@ -18,7 +25,8 @@ const Shop = z.object({ shop: z.object({ name: z.string() }).passthrough() });
 
 function base(http: ProviderHttp, config: PluginConfig): string {
   const host = hostOfField(config.additionalConfig ?? '');
-  if (!host) throw new ProviderError('The store domain must be your store address, such as yourstore.myshopify.com', 'refused');
+  if (!host)
+    throw new ProviderError('The store domain must be your store address, such as yourstore.myshopify.com', 'refused');
   return fillBase(http.env.SHOPIFY_API_BASE_URL, { host });
 }
 
@@ -40,7 +48,9 @@ export const shopify: EspProvider = {
     readAnswer(
       NAME,
       Shop,
-      await http.json(`${base(http, config)}/admin/api/${SHOPIFY_API_VERSION}/shop.json`, { headers: { 'x-shopify-access-token': config.apiKey ?? '' } }),
+      await http.json(`${base(http, config)}/admin/api/${SHOPIFY_API_VERSION}/shop.json`, {
+        headers: { 'x-shopify-access-token': config.apiKey ?? '' },
+      }),
     );
   },
 };

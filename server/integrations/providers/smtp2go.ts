@@ -41,7 +41,15 @@ export const smtp2go: EspProvider = {
     return typeof data.error_code === 'string' && data.error_code ? `${data.error} (${data.error_code})` : data.error;
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Cycle, await http.json(`${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_cycle`, { method: 'POST', headers: headers(config), json: {} }));
+    readAnswer(
+      NAME,
+      Cycle,
+      await http.json(`${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_cycle`, {
+        method: 'POST',
+        headers: headers(config),
+        json: {},
+      }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];

@@ -7,7 +7,8 @@ import { Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig
  * header. Accounts on SparkPost EU use api.eu.sparkpost.com (the region field). The test asks one
  * metric of the last day (GET /api/v1/metrics/deliverability), which needs the Metrics: Read-only
  * permission a sync needs; a sync reads the daily time series (GET
- * /api/v1/metrics/deliverability/time-series?precision=day). Errors are {"errors": [{"message", "description", "code"}]}.
+ * /api/v1/metrics/deliverability/time-series?precision=day). Errors are {"errors": [{"message", "description",
+ * "code"}]}.
  */
 
 const NAME = 'SparkPost';
@@ -28,7 +29,9 @@ const Summary = z.object({ results: z.array(z.record(z.string(), z.unknown())) }
 const TimeSeries = z.object({ results: z.array(z.object({ ts: z.string() }).catchall(z.unknown())) });
 
 const base = (http: ProviderHttp, config: PluginConfig) =>
-  config.additionalConfig?.trim().toLowerCase() === 'eu' ? http.env.SPARKPOST_EU_API_BASE_URL : http.env.SPARKPOST_API_BASE_URL;
+  config.additionalConfig?.trim().toLowerCase() === 'eu'
+    ? http.env.SPARKPOST_EU_API_BASE_URL
+    : http.env.SPARKPOST_API_BASE_URL;
 const headers = (config: PluginConfig) => ({ authorization: config.apiKey ?? '' });
 /** SparkPost's time format: YYYY-MM-DDTHH:MM, never in the future. */
 const minute = (at: Date) => at.toISOString().slice(0, 16);
@@ -49,15 +52,27 @@ export const sparkpost: EspProvider = {
   async testConnection(http, config) {
     const now = new Date();
     const query = new URLSearchParams({ from: minute(daysAgo(1, now)), to: minute(now), metrics: 'count_targeted' });
-    readAnswer(NAME, Summary, await http.json(`${base(http, config)}/api/v1/metrics/deliverability?${query}`, { headers: headers(config) }));
+    readAnswer(
+      NAME,
+      Summary,
+      await http.json(`${base(http, config)}/api/v1/metrics/deliverability?${query}`, { headers: headers(config) }),
+    );
   },
   async fetchDailyStats(http, config, from, to) {
     const end = new Date(Math.min(dayStart(addDays(to, 1)).getTime(), Date.now()));
-    const query = new URLSearchParams({ from: `${from}T00:00`, to: minute(end), precision: 'day', timezone: 'UTC', metrics: METRICS.join(',') });
+    const query = new URLSearchParams({
+      from: `${from}T00:00`,
+      to: minute(end),
+      precision: 'day',
+      timezone: 'UTC',
+      metrics: METRICS.join(','),
+    });
     const { results } = readAnswer(
       NAME,
       TimeSeries,
-      await http.json(`${base(http, config)}/api/v1/metrics/deliverability/time-series?${query}`, { headers: headers(config) }),
+      await http.json(`${base(http, config)}/api/v1/metrics/deliverability/time-series?${query}`, {
+        headers: headers(config),
+      }),
     );
     return results.flatMap((r) => {
       const date = utcDayOf(r.ts);

@@ -35,7 +35,8 @@ export async function startIntegrationsHarness(
   options: { allowLoopback?: boolean; app?: TestAppOptions; extraZone?: Record<string, string> } = {},
 ): Promise<IntegrationsHarness> {
   const fakes = new Map<FakeProviderId, FakeProvider>();
-  for (const id of FAKE_PROVIDER_IDS) fakes.set(id, await startFakeProvider(id, FAKE_HOSTS[id], acceptedKey(id, KEY), days));
+  for (const id of FAKE_PROVIDER_IDS)
+    fakes.set(id, await startFakeProvider(id, FAKE_HOSTS[id], acceptedKey(id, KEY), days));
   const zone = Object.fromEntries(Object.values(FAKE_HOSTS).map((host) => [host, { A: ['127.0.0.1'] }]));
   for (const [host, address] of Object.entries(options.extraZone ?? {})) zone[host] = { A: [address] };
   const dns = await startDnsServer(zone);

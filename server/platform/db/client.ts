@@ -12,7 +12,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 /** Where a server is: a DATABASE_URL, or the embedded server's socket and generated password. */
-export type ConnectionSettings = Pick<pg.ClientConfig, 'connectionString' | 'host' | 'port' | 'user' | 'database'> & { password?: string };
+export type ConnectionSettings = Pick<pg.ClientConfig, 'connectionString' | 'host' | 'port' | 'user' | 'database'> & {
+  password?: string;
+};
 
 /** The app's database: drizzle for the code, the pool for plain SQL, and what other clients (pg-boss, LISTEN) connect with. */
 export interface Database {
@@ -40,7 +42,8 @@ export async function openDatabase(target: string | ConnectionSettings, maxConne
     const { rows } = await pool.query<{ v: string; text: string }>(
       `SELECT current_setting('server_version_num') AS v, current_setting('server_version') AS text`,
     );
-    if (Number(rows[0].v) < MIN_SERVER_VERSION) throw new Error(`InboxPulse needs PostgreSQL 15 or later; the server runs ${rows[0].text}.`);
+    if (Number(rows[0].v) < MIN_SERVER_VERSION)
+      throw new Error(`InboxPulse needs PostgreSQL 15 or later; the server runs ${rows[0].text}.`);
   } catch (error) {
     await pool.end();
     throw error;

@@ -14,7 +14,9 @@ import { emailMetrics } from './schema/index';
 export function emailMetricDays(ex: Executor, userId: number, range: { from?: string | SQL; to?: string | SQL } = {}) {
   const own = sql`(${emailMetrics.mailboxProvider} = '' and ${emailMetrics.sendingIp} = '')`;
   const figure = (column: SQLWrapper, name: string) =>
-    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(name);
+    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(
+      name,
+    );
   const where = [eq(emailMetrics.userId, userId)];
   if (range.from) where.push(gte(emailMetrics.date, range.from));
   if (range.to) where.push(lte(emailMetrics.date, range.to));
@@ -41,7 +43,11 @@ export function emailMetricDays(ex: Executor, userId: number, range: { from?: st
 }
 
 /** The account's figures per UTC day in `range`, oldest first: each source's day as emailMetricDays reads it, then summed. */
-export async function listDayTotals(ex: Executor, userId: number, range: { from: string; to?: string }): Promise<DayVolumes[]> {
+export async function listDayTotals(
+  ex: Executor,
+  userId: number,
+  range: { from: string; to?: string },
+): Promise<DayVolumes[]> {
   const days = emailMetricDays(ex, userId, range);
   const date = sql<string>`to_char(${days.date}, 'YYYY-MM-DD')`;
   return ex
@@ -74,13 +80,24 @@ export interface DayFigures {
  * Writes a source's own figures for each of `days` over what that day had (the row under no mailbox
  * provider and no IP): an ESP plugin's sync, a pushed SMTP2GO day, POST /api/v1/metrics.
  */
-export async function writeOwnDayFigures(ex: Executor, userId: number, provider: string, days: readonly (DayFigures & { date: string })[]) {
+export async function writeOwnDayFigures(
+  ex: Executor,
+  userId: number,
+  provider: string,
+  days: readonly (DayFigures & { date: string })[],
+) {
   if (days.length === 0) return [];
   return ex
     .insert(emailMetrics)
     .values(days.map((d) => ({ userId, provider, mailboxProvider: '', sendingIp: '', ...d })))
     .onConflictDoUpdate({
-      target: [emailMetrics.userId, emailMetrics.provider, emailMetrics.date, emailMetrics.mailboxProvider, emailMetrics.sendingIp],
+      target: [
+        emailMetrics.userId,
+        emailMetrics.provider,
+        emailMetrics.date,
+        emailMetrics.mailboxProvider,
+        emailMetrics.sendingIp,
+      ],
       set: {
         emailsSent: sql`excluded.emails_sent`,
         delivered: sql`excluded.delivered`,

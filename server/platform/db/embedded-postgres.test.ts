@@ -22,7 +22,11 @@ afterAll(async () => {
   for (const dir of folders) await rm(dir, { recursive: true, force: true });
 });
 
-async function query<T extends pg.QueryResultRow>(server: EmbeddedPostgres, text: string, values?: unknown[]): Promise<T[]> {
+async function query<T extends pg.QueryResultRow>(
+  server: EmbeddedPostgres,
+  text: string,
+  values?: unknown[],
+): Promise<T[]> {
   const client = new pg.Client(server.connection);
   await client.connect();
   try {
@@ -113,16 +117,21 @@ describe('the embedded PostgreSQL', () => {
     const dataDir = newDataDir();
     const child = await startChildApp(dataDir);
     process.kill(child.pid, 'SIGKILL');
-    await waitUntil(() => !isRunning(child.serverPid), 'the server to stop after its app was killed', { timeoutMs: 20_000 });
+    await waitUntil(() => !isRunning(child.serverPid), 'the server to stop after its app was killed', {
+      timeoutMs: 20_000,
+    });
   }, 30_000);
 
-  it.skipIf(userInfo().uid !== 0)('as root, refuses with a clear message a DATA_DIR its system user cannot reach', async () => {
-    const closed = newDataDir(); // mkdtemp makes it 0700: nobody else may enter
-    const dataDir = path.join(closed, 'inside', 'data');
-    mkdirSync(dataDir, { recursive: true });
-    await expect(startEmbeddedPostgres({ dataDir, log })).rejects.toThrow(
-      `that user cannot enter ${closed} (mode 700), which holds ${dataDir}. Run InboxPulse from a folder other users can enter`,
-    );
-    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
-  });
+  it.skipIf(userInfo().uid !== 0)(
+    'as root, refuses with a clear message a DATA_DIR its system user cannot reach',
+    async () => {
+      const closed = newDataDir(); // mkdtemp makes it 0700: nobody else may enter
+      const dataDir = path.join(closed, 'inside', 'data');
+      mkdirSync(dataDir, { recursive: true });
+      await expect(startEmbeddedPostgres({ dataDir, log })).rejects.toThrow(
+        `that user cannot enter ${closed} (mode 700), which holds ${dataDir}. Run InboxPulse from a folder other users can enter`,
+      );
+      expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    },
+  );
 });

@@ -168,9 +168,22 @@ async function serverOwner(dataDir: string, binariesRoot: string): Promise<Owner
   let owner = lookupUser(SYSTEM_USER);
   if (!owner) {
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SYSTEM_USER], {
-        stdio: 'pipe',
-      });
+      execFileSync(
+        'useradd',
+        [
+          '--system',
+          '--user-group',
+          '--no-create-home',
+          '--home-dir',
+          '/nonexistent',
+          '--shell',
+          '/usr/sbin/nologin',
+          SYSTEM_USER,
+        ],
+        {
+          stdio: 'pipe',
+        },
+      );
     } catch (error) {
       throw new Error(
         `PostgreSQL refuses to run as root, and the system user ${SYSTEM_USER} could not be created (${(error as Error).message.trim()}). Create it, run InboxPulse as another user, or set DATABASE_URL.`,
@@ -199,8 +212,12 @@ async function serverOwner(dataDir: string, binariesRoot: string): Promise<Owner
 
 function lookupUser(name: string): Owner | undefined {
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const uid = Number(
+      execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
+    const gid = Number(
+      execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
     return { uid, gid };
   } catch {
     return undefined;
@@ -223,7 +240,11 @@ function closedAncestor(place: string, owner: Owner): string | undefined {
 function spawnAs(binary: string, args: string[], owner: Owner | undefined): ChildProcess {
   const setpriv = platform() === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) : undefined;
   const [command, commandArgs] = setpriv ? [setpriv, ['--pdeathsig', 'INT', '--', binary, ...args]] : [binary, args];
-  return spawn(command, commandArgs, { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
+  return spawn(command, commandArgs, {
+    ...owner,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
+  });
 }
 
 // ---- the cluster -----------------------------------------------------------------------------------
@@ -239,7 +260,9 @@ async function readOrCreatePassword(dataDir: string, clusterDir: string): Promis
   const file = path.join(dataDir, 'postgres-password');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   if (existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    throw new Error(`${file} is missing, and the database in ${clusterDir} cannot be opened without it. Restore the file from a backup of DATA_DIR.`);
+    throw new Error(
+      `${file} is missing, and the database in ${clusterDir} cannot be opened without it. Restore the file from a backup of DATA_DIR.`,
+    );
   }
   await mkdir(dataDir, { recursive: true });
   const password = randomBytes(24).toString('base64url');
@@ -248,7 +271,13 @@ async function readOrCreatePassword(dataDir: string, clusterDir: string): Promis
 }
 
 /** initdb into a scratch folder, renamed into place at the end: a start killed halfway leaves no half cluster behind. */
-async function initCluster(binaries: Binaries, clusterDir: string, password: string, owner: Owner | undefined, log: Logger): Promise<void> {
+async function initCluster(
+  binaries: Binaries,
+  clusterDir: string,
+  password: string,
+  owner: Owner | undefined,
+  log: Logger,
+): Promise<void> {
   const scratch = `${clusterDir}.initdb`;
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true, mode: 0o700 });
@@ -319,7 +348,10 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!isRunning(pid)) return;
-    if (Date.now() > deadline) throw new Error(`The PostgreSQL server (pid ${pid}) left by an earlier process did not stop within ${timeoutMs / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The PostgreSQL server (pid ${pid}) left by an earlier process did not stop within ${timeoutMs / 1000} s.`,
+      );
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -356,13 +388,15 @@ async function waitUntilReady(clusterDir: string, child: ChildProcess, output: O
   // Crash recovery after a power cut replays the WAL first; give it time.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited !== undefined) throw new Error(`The embedded PostgreSQL server stopped at start-up (exit ${exited}):\n${output.text()}`);
+    if (exited !== undefined)
+      throw new Error(`The embedded PostgreSQL server stopped at start-up (exit ${exited}):\n${output.text()}`);
     const lines = await readFile(pidFile, 'utf8').then(
       (text) => text.split('\n'),
       () => [],
     );
     if (Number(lines[0]) === child.pid && lines[7]?.trim() === 'ready') return;
-    if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL server did not get ready within 120 s:\n${output.text()}`);
+    if (Date.now() > deadline)
+      throw new Error(`The embedded PostgreSQL server did not get ready within 120 s:\n${output.text()}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -19,7 +19,9 @@ export function embeddedConnection(dataDir: string): ConnectionSettings {
  * running app holds (through its socket); or, with the app stopped, the embedded server started for
  * the command and stopped by `close`.
  */
-export async function openInstallationDatabase(env: Env): Promise<{ connection: ConnectionSettings; close(): Promise<void> }> {
+export async function openInstallationDatabase(
+  env: Env,
+): Promise<{ connection: ConnectionSettings; close(): Promise<void> }> {
   if (env.DATABASE_URL) return { connection: { connectionString: env.DATABASE_URL }, close: async () => {} };
   let unlock: () => void;
   try {

@@ -53,7 +53,8 @@ export const PURGED: Purge[] = [
     // up to thousands each, so the batch is small.
     table: 'dmarc_reports',
     batch: 100,
-    statement: (u, cutoff, _day, batch) => byId(dmarcReports, sql`coalesce(date_end, created_at) < ${cutoff}::timestamptz`)(u, batch),
+    statement: (u, cutoff, _day, batch) =>
+      byId(dmarcReports, sql`coalesce(date_end, created_at) < ${cutoff}::timestamptz`)(u, batch),
   },
   {
     // No id column: batches by physical row address, found through the primary key (user_id, day, ...).
@@ -89,24 +90,30 @@ export const PURGED: Purge[] = [
     table: 'alerts',
     batch: 1000,
     statement: (u, cutoff, _day, batch) =>
-      byId(alerts, sql`created_at < ${cutoff}::timestamptz AND is_read AND NOT (condition_key IS NOT NULL AND resolved_at IS NULL)`)(u, batch),
+      byId(
+        alerts,
+        sql`created_at < ${cutoff}::timestamptz AND is_read AND NOT (condition_key IS NOT NULL AND resolved_at IS NULL)`,
+      )(u, batch),
   },
   {
     // Notifications already handed to a channel; pending ones are still to be sent.
     table: 'alert_notifications',
     batch: 5000,
-    statement: (u, cutoff, _day, batch) => byId(alertNotifications, sql`claimed_at IS NOT NULL AND created_at < ${cutoff}::timestamptz`)(u, batch),
+    statement: (u, cutoff, _day, batch) =>
+      byId(alertNotifications, sql`claimed_at IS NOT NULL AND created_at < ${cutoff}::timestamptz`)(u, batch),
   },
   {
     table: 'alert_digests',
     batch: 5000,
-    statement: (u, cutoff, _day, batch) => byId(alertDigests, sql`status <> 'pending' AND created_at < ${cutoff}::timestamptz`)(u, batch),
+    statement: (u, cutoff, _day, batch) =>
+      byId(alertDigests, sql`status <> 'pending' AND created_at < ${cutoff}::timestamptz`)(u, batch),
   },
   {
     // Finished deliveries only; one still retrying is kept until it ends.
     table: 'webhook_deliveries',
     batch: 5000,
-    statement: (u, cutoff, _day, batch) => byId(webhookDeliveries, sql`status IN ('delivered', 'failed') AND created_at < ${cutoff}::timestamptz`)(u, batch),
+    statement: (u, cutoff, _day, batch) =>
+      byId(webhookDeliveries, sql`status IN ('delivered', 'failed') AND created_at < ${cutoff}::timestamptz`)(u, batch),
   },
   {
     // The timeline's history (ADR 035): record changes seen by the domain checks, integration errors.
@@ -142,7 +149,8 @@ export const KEPT_TABLES: Record<string, string> = {
   domains: 'configuration',
   ip_addresses: 'configuration',
   integrations: 'configuration',
-  email_quota_refusals: 'current state: one row per source, the current month’s refusals, started again by the next month’s first (ADR 043)',
+  email_quota_refusals:
+    'current state: one row per source, the current month’s refusals, started again by the next month’s first (ADR 043)',
   webhooks: 'configuration',
   alert_settings: 'configuration',
   alert_rules: 'configuration',
@@ -165,7 +173,9 @@ export async function purgeMonitoringData(db: Db, userId: number, cutoff: Date):
   for (const purge of PURGED) {
     let total = 0;
     for (;;) {
-      const result = (await db.execute(purge.statement(userId, at, day, purge.batch))) as unknown as { rowCount: number | null };
+      const result = (await db.execute(purge.statement(userId, at, day, purge.batch))) as unknown as {
+        rowCount: number | null;
+      };
       const deleted = result.rowCount ?? 0;
       total += deleted;
       if (deleted < purge.batch) break;
@@ -176,6 +186,15 @@ export async function purgeMonitoringData(db: Db, userId: number, cutoff: Date):
 }
 
 /** A page of users and their stored plans, by id after `afterId`. */
-export async function usersAfter(db: Db, afterId: number, limit: number): Promise<{ id: number; subscriptionPlan: string }[]> {
-  return db.select({ id: users.id, subscriptionPlan: users.subscriptionPlan }).from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(limit);
+export async function usersAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; subscriptionPlan: string }[]> {
+  return db
+    .select({ id: users.id, subscriptionPlan: users.subscriptionPlan })
+    .from(users)
+    .where(gt(users.id, afterId))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }

@@ -56,7 +56,9 @@ describe('a DATA_DIR that still holds a PGlite database', () => {
   it('stops the whole start-up too, and leaves no pid file behind', async () => {
     const dataDir = oldDataDir();
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
-    await expect(startRuntime(env, { logger: pino({ level: 'silent' }) })).rejects.toThrow(/earlier InboxPulse \(PGlite\)/);
+    await expect(startRuntime(env, { logger: pino({ level: 'silent' }) })).rejects.toThrow(
+      /earlier InboxPulse \(PGlite\)/,
+    );
     expect(readdirSync(dataDir).sort()).toEqual(['app-secret', 'pglite']);
   });
 
@@ -77,7 +79,9 @@ describe('a DATA_DIR that still holds a PGlite database', () => {
   it('points at a dump script, a restore command and a guide that exist', () => {
     expect(existsSync(path.join(repositoryRoot, 'scripts', 'pglite-dump.mjs'))).toBe(true);
     expect(existsSync(path.join(repositoryRoot, 'docs', 'upgrading-from-pglite.md'))).toBe(true);
-    const { scripts } = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     const restore = scripts['db:restore'];
     expect(restore).toMatch(/^tsx scripts\/db-restore\.ts$/);
     expect(existsSync(path.join(repositoryRoot, 'scripts', 'db-restore.ts'))).toBe(true);

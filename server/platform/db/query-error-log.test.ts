@@ -39,7 +39,10 @@ describe('a failed query in the log', () => {
     const failure = logged().find((l) => l.json.msg === 'unhandled error');
     expect(failure).toBeDefined();
     const { line, json } = failure!;
-    expect(json.err).toMatchObject({ type: 'DrizzleQueryError', message: expect.stringMatching(/^Failed query: insert into "users"/) });
+    expect(json.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: expect.stringMatching(/^Failed query: insert into "users"/),
+    });
     expect(json.err).not.toHaveProperty('params');
     expect(json.err!.cause).toMatchObject({ code: '23514', detail: 'Failing row contains [redacted]' });
     expect(line).not.toMatch(/\$argon2|leaky-person|correct horse/);

@@ -16,7 +16,13 @@ export interface SenderIp {
  * The source IPs of a domain's DMARC aggregate reports since `sinceDays` ago, those with the most
  * messages first: the servers receivers saw sending as the domain (spoofers included).
  */
-export async function dmarcSenderIps(ex: Executor, userId: number, domain: string, sinceDays: number, limit: number): Promise<SenderIp[]> {
+export async function dmarcSenderIps(
+  ex: Executor,
+  userId: number,
+  domain: string,
+  sinceDays: number,
+  limit: number,
+): Promise<SenderIp[]> {
   const result = (await ex.execute(sql`
     select source_ip as ip, sum(total)::float8 as messages
     from ${dmarcSourceDays}
@@ -31,7 +37,13 @@ export async function dmarcSenderIps(ex: Executor, userId: number, domain: strin
  * The connecting IPs of a user's inbox-test messages sent as `domain` (envelope sender or From
  * address at that domain) since `sinceDays` ago, those with the most messages first.
  */
-export async function inboxTestSenderIps(ex: Executor, userId: number, domain: string, sinceDays: number, limit: number): Promise<SenderIp[]> {
+export async function inboxTestSenderIps(
+  ex: Executor,
+  userId: number,
+  domain: string,
+  sinceDays: number,
+  limit: number,
+): Promise<SenderIp[]> {
   const result = (await ex.execute(sql`
     select r.report->'envelope'->>'remoteIp' as ip, count(*)::float8 as messages
     from ${inboxTestReports} r join ${inboxTests} t on t.id = r.test_id

@@ -13,7 +13,17 @@ describe('normaliseIp', () => {
   });
 
   it('accepts only what node:net calls an IP address', () => {
-    for (const text of ['', 'localhost', '127.1', '0x7f.0.0.1', '0177.0.0.1', '192.0.2.256', '192.0.2.10 ', '2001:db8::1::2', '::ffff:1.2.3']) {
+    for (const text of [
+      '',
+      'localhost',
+      '127.1',
+      '0x7f.0.0.1',
+      '0177.0.0.1',
+      '192.0.2.256',
+      '192.0.2.10 ',
+      '2001:db8::1::2',
+      '::ffff:1.2.3',
+    ]) {
       expect([text, normaliseIp(text)]).toEqual([text, null]);
       expect(parseIp(text)).toBeNull();
     }
@@ -32,9 +42,17 @@ describe('reverse-DNS names', () => {
   it('reads a PTR name back to its address', () => {
     expect(ipFromPtrName('10.2.0.192.in-addr.arpa')).toBe('192.0.2.10');
     expect(ipFromPtrName('10.2.0.192.IN-ADDR.ARPA.')).toBe('192.0.2.10');
-    expect(ipFromPtrName('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.')).toBe('2001:db8::1');
+    expect(ipFromPtrName('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.')).toBe(
+      '2001:db8::1',
+    );
     expect(ipFromPtrName(`a.0.2.0.0.0.0.c.f.f.f.f.${'0.'.repeat(20)}ip6.arpa`)).toBe('192.0.2.10');
-    for (const name of ['example.com', '2.0.192.in-addr.arpa', '10.2.0.300.in-addr.arpa', '1.0.0.2.ip6.arpa', `g.${'0.'.repeat(31)}ip6.arpa`]) {
+    for (const name of [
+      'example.com',
+      '2.0.192.in-addr.arpa',
+      '10.2.0.300.in-addr.arpa',
+      '1.0.0.2.ip6.arpa',
+      `g.${'0.'.repeat(31)}ip6.arpa`,
+    ]) {
       expect([name, ipFromPtrName(name)]).toEqual([name, null]);
     }
   });

@@ -82,7 +82,8 @@ export function isPublicUnicast(text: string): boolean {
   );
   const address = ipaddr.IPv6.parse(hex);
   const bytes = address.toByteArray();
-  const embedded = (offset: number, xor = 0) => new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => byte ^ xor)).range() === 'unicast';
+  const embedded = (offset: number, xor = 0) =>
+    new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => byte ^ xor)).range() === 'unicast';
   switch (address.range()) {
     case 'unicast':
       return address.match(GLOBAL_UNICAST_V6);

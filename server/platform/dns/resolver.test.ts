@@ -6,7 +6,11 @@ let dns: TestDnsServer;
 let resolver: DnsResolver;
 beforeAll(async () => {
   dns = await startDnsServer({
-    'example.test': { TXT: ['v=spf1 -all', ['v=DKIM1; k=rsa; p=AAAA', 'BBBB']], MX: [{ exchange: 'mx.example.test', priority: 10 }], A: ['192.0.2.10'] },
+    'example.test': {
+      TXT: ['v=spf1 -all', ['v=DKIM1; k=rsa; p=AAAA', 'BBBB']],
+      MX: [{ exchange: 'mx.example.test', priority: 10 }],
+      A: ['192.0.2.10'],
+    },
     'empty.example.test': {},
     '10.2.0.192.in-addr.arpa': { PTR: ['mail.example.test'] },
     // 2001:db8::1, its 32 nibbles last first.
@@ -30,7 +34,11 @@ describe('DNS resolver (against a real DNS server on loopback)', () => {
     dns.servfail.add('broken.example.test');
     await expect(resolver.txt('broken.example.test')).rejects.toBeInstanceOf(DnsLookupError);
     // The error names what was asked, so a finding can say which lookup failed.
-    await expect(resolver.txt('broken.example.test')).rejects.toMatchObject({ query: 'broken.example.test', rrtype: 'TXT', code: 'ESERVFAIL' });
+    await expect(resolver.txt('broken.example.test')).rejects.toMatchObject({
+      query: 'broken.example.test',
+      rrtype: 'TXT',
+      code: 'ESERVFAIL',
+    });
   });
 
   it('asks only the configured servers for PTR records, never /etc/hosts', async () => {

@@ -76,7 +76,12 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
   const maxCache = options.maxCacheSeconds ?? 300;
   const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-  async function lookup<T>(rrtype: string, name: string, query: () => Promise<T[]>, ttlOf?: (records: T[]) => number): Promise<T[]> {
+  async function lookup<T>(
+    rrtype: string,
+    name: string,
+    query: () => Promise<T[]>,
+    ttlOf?: (records: T[]) => number,
+  ): Promise<T[]> {
     const key = `${rrtype} ${name.toLowerCase()}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as Promise<T[]>;
@@ -88,7 +93,10 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
       },
       (err: NodeJS.ErrnoException) => {
         if (ABSENT.has(err.code ?? '')) {
-          cache.set(key, { expires: Date.now() + Math.min(maxCache, NEGATIVE_CACHE_SECONDS) * 1000, value: Promise.resolve([]) });
+          cache.set(key, {
+            expires: Date.now() + Math.min(maxCache, NEGATIVE_CACHE_SECONDS) * 1000,
+            value: Promise.resolve([]),
+          });
           return [] as T[];
         }
         cache.delete(key);
@@ -104,17 +112,22 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
 
   let uncachedView: DnsResolver | undefined;
   const self: DnsResolver = {
-    txt: (name) => lookup('TXT', name, () => resolver.resolveTxt(name)).then((records) => records.map((parts) => parts.join(''))),
+    txt: (name) =>
+      lookup('TXT', name, () => resolver.resolveTxt(name)).then((records) => records.map((parts) => parts.join(''))),
     mx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
-    a: (name) => lookup('A', name, () => resolver.resolve4(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
-    aaaa: (name) => lookup('AAAA', name, () => resolver.resolve6(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
+    a: (name) =>
+      lookup('A', name, () => resolver.resolve4(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
+    aaaa: (name) =>
+      lookup('AAAA', name, () => resolver.resolve6(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
     // A PTR query, not Resolver.reverse: that is c-ares' gethostbyaddr, which answers from /etc/hosts
     // before asking the servers (127.0.0.1 -> "localhost" while DNS_SERVERS say NXDOMAIN).
     reverse: (ip) =>
       lookup('PTR', ip, () => {
         const name = ptrName(ip);
         // EINVAL, as Resolver.reverse rejects what is not an address: a DnsLookupError, not an empty answer.
-        return name ? resolver.resolvePtr(name) : Promise.reject(Object.assign(new Error(`"${ip}" is not an IP address`), { code: 'EINVAL' }));
+        return name
+          ? resolver.resolvePtr(name)
+          : Promise.reject(Object.assign(new Error(`"${ip}" is not an IP address`), { code: 'EINVAL' }));
       }),
     // Any type tells NXDOMAIN from NODATA; an A query's NODATA (ENODATA) still means the name exists.
     exists: (name) =>

@@ -51,7 +51,12 @@ const planRequestsPerHour = (user: UserRow): number => limitsOf(user).apiRequest
 function stateOf(db: Db): BearerState {
   let state = states.get(db);
   if (!state) {
-    state = { misses: new Set(), lastUse: new Map(), limiter: new ApiRateLimiter(db), requestsPerHour: planRequestsPerHour };
+    state = {
+      misses: new Set(),
+      lastUse: new Map(),
+      limiter: new ApiRateLimiter(db),
+      requestsPerHour: planRequestsPerHour,
+    };
     states.set(db, state);
   }
   return state;
@@ -120,7 +125,12 @@ export function refuseKeysOnSessionOnlyRoutes(app: FastifyInstance): void {
  * unknown key (401), without the plan's api_access (403) and past the hourly quota (429). Every
  * answer after the plan check carries the X-RateLimit-* headers.
  */
-export async function authenticateApiKey(db: Db, token: string, request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+export async function authenticateApiKey(
+  db: Db,
+  token: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<UserRow> {
   const state = stateOf(db);
   const keyHash = KEY_FORMAT.test(token) ? hashPresentedToken(token) : undefined;
   const user = keyHash === undefined ? undefined : await findApiKeyUser(db, state, keyHash);
@@ -136,7 +146,12 @@ export async function authenticateApiKey(db: Db, token: string, request: Fastify
  * request of a busy client. Undefined when it needs the database (then nothing was counted); throws
  * what authenticateApiKey throws.
  */
-export function authenticateApiKeyNow(db: Db, token: string, request: FastifyRequest, reply: FastifyReply): UserRow | undefined {
+export function authenticateApiKeyNow(
+  db: Db,
+  token: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): UserRow | undefined {
   const state = stateOf(db);
   if (!KEY_FORMAT.test(token)) throw invalidKey();
   const keyHash = hashPresentedToken(token);
@@ -152,18 +167,27 @@ export function authenticateApiKeyNow(db: Db, token: string, request: FastifyReq
 }
 
 // RFC 6750's challenge: a client library knows the key, not the request, was refused.
-const invalidKey = () => new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });
+const invalidKey = () =>
+  new AppError('unauthorized', INVALID_API_KEY, { 'www-authenticate': 'Bearer error="invalid_token"' });
 
 /** The X-RateLimit-* headers, and 429 with Retry-After once the hour's quota is used. */
 function answerQuota(reply: FastifyReply, quota: ApiQuota): void {
   const resetSeconds = Math.ceil(quota.resetAtMs / 1000);
-  reply.headers({ 'x-ratelimit-limit': quota.limit, 'x-ratelimit-remaining': quota.remaining, 'x-ratelimit-reset': resetSeconds });
+  reply.headers({
+    'x-ratelimit-limit': quota.limit,
+    'x-ratelimit-remaining': quota.remaining,
+    'x-ratelimit-reset': resetSeconds,
+  });
   if (quota.allowed) return;
   const wait = Math.max(1, resetSeconds - Math.floor(Date.now() / 1000));
   const minutes = Math.ceil(wait / 60);
-  throw new AppError('rate_limited', `API rate limit reached (${quota.limit} requests an hour). Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'retry-after': String(wait),
-  });
+  throw new AppError(
+    'rate_limited',
+    `API rate limit reached (${quota.limit} requests an hour). Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {
+      'retry-after': String(wait),
+    },
+  );
 }
 
 async function findApiKeyUser(db: Db, state: BearerState, keyHash: string): Promise<UserRow | undefined> {
@@ -187,5 +211,7 @@ function noteUse(db: Db, state: BearerState, keyHash: string, request: FastifyRe
   if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
   if (state.lastUse.size >= MAX_MISSES) state.lastUse.clear();
   state.lastUse.set(keyHash, now);
-  markApiKeyUsed(db, keyHash).catch((err) => request.log.warn({ err }, 'could not record when the API key was last used'));
+  markApiKeyUsed(db, keyHash).catch((err) =>
+    request.log.warn({ err }, 'could not record when the API key was last used'),
+  );
 }

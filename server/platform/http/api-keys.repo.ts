@@ -7,7 +7,11 @@ import { apiKeys, users, type UserRow } from '../db/schema/index';
 
 /** The owner of the key whose SHA-256 is `keyHash`; undefined for a key that does not exist (any more). */
 export async function loadApiKeyUser(db: Db, keyHash: string): Promise<UserRow | undefined> {
-  const [row] = await db.select({ user: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash));
+  const [row] = await db
+    .select({ user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, keyHash));
   return row?.user;
 }
 
@@ -16,7 +20,9 @@ export async function markApiKeyUsed(db: Db, keyHash: string): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`date_trunc('minute', now())` })
-    .where(sql`${apiKeys.keyHash} = ${keyHash} AND (${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < date_trunc('minute', now()))`);
+    .where(
+      sql`${apiKeys.keyHash} = ${keyHash} AND (${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < date_trunc('minute', now()))`,
+    );
 }
 
 /**
@@ -25,7 +31,11 @@ export async function markApiKeyUsed(db: Db, keyHash: string): Promise<void> {
  * the hour's counter after the lease (it may pass the limit: what is past it was not granted) and
  * when the hour ends.
  */
-export async function leaseApiQuota(db: Db, userId: number, block: number): Promise<{ count: number; windowEndMs: number }> {
+export async function leaseApiQuota(
+  db: Db,
+  userId: number,
+  block: number,
+): Promise<{ count: number; windowEndMs: number }> {
   const result = (await db.execute(sql`
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
     VALUES (${`api-hour:${userId}`}, date_trunc('hour', now()), date_trunc('hour', now()) + interval '1 hour', ${block})

@@ -100,7 +100,8 @@ export class ApiRateLimiter {
 
   private forgetEndedHours(): void {
     const now = this.now();
-    for (const [userId, hour] of this.hours) if (hour.windowEndMs !== 0 && hour.windowEndMs <= now) this.hours.delete(userId);
+    for (const [userId, hour] of this.hours)
+      if (hour.windowEndMs !== 0 && hour.windowEndMs <= now) this.hours.delete(userId);
     if (this.hours.size >= MAX_USERS) this.hours.clear();
   }
 }

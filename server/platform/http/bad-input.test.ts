@@ -35,14 +35,17 @@ function apiRoutes(app: FastifyInstance): Route[] {
     const path = (parents[depth - 1] ?? '') + match[2];
     parents.length = depth;
     parents.push(path);
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD' && path.startsWith('/api/')) routes.push({ method, path });
+    for (const method of match[3]?.split(', ') ?? [])
+      if (method !== 'HEAD' && path.startsWith('/api/')) routes.push({ method, path });
   }
   return routes;
 }
 
 /** What every table of the app holds: equal before and after means the request changed nothing. */
 async function databaseState(): Promise<Record<string, string>> {
-  const { rows: tables } = await t.database.pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+  const { rows: tables } = await t.database.pool.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+  );
   const state: Record<string, string> = {};
   for (const { name } of tables) {
     const { rows } = await t.database.pool.query<{ n: number; hash: string }>(
@@ -69,16 +72,28 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
     // Every :id names a row by its integer key, except a session's (16 hex digits of its hash), refused too,
     // and a blocklist's (its catalogue slug: an unknown one is a 404, reputation-run.service.test.ts).
     const idRoutes = apiRoutes(t.app).filter(
-      (route) => route.path.includes(':id') && !route.path.startsWith('/api/account/sessions/') && !route.path.startsWith('/api/blocklists/'),
+      (route) =>
+        route.path.includes(':id') &&
+        !route.path.startsWith('/api/account/sessions/') &&
+        !route.path.startsWith('/api/blocklists/'),
     );
     expect(idRoutes.length).toBeGreaterThanOrEqual(11);
     for (const id of [String(ID_MAX + 1), '9'.repeat(30)]) {
-      expectRefused(await user.request('DELETE', `/api/account/sessions/${id}`), 400, 'Session id must be 16 hexadecimal digits', `session ${id}`);
+      expectRefused(
+        await user.request('DELETE', `/api/account/sessions/${id}`),
+        400,
+        'Session id must be 16 hexadecimal digits',
+        `session ${id}`,
+      );
     }
     const before = await databaseState();
     // A valid body and a valid second id (a note's), so only the :id is wrong.
     const bodyOf = (method: string, path: string) =>
-      method === 'PATCH' ? { notes: 'changed' } : method === 'POST' && path.endsWith('/notes') ? { text: 'a note' } : undefined;
+      method === 'PATCH'
+        ? { notes: 'changed' }
+        : method === 'POST' && path.endsWith('/notes')
+          ? { text: 'a note' }
+          : undefined;
     const withId = (path: string, id: string) => path.replace(':id', id).replace(':noteId', String(ID_MAX));
     for (const { method, path } of idRoutes) {
       for (const id of [String(ID_MAX + 1), '9'.repeat(30)]) {
@@ -102,11 +117,20 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
   it('refuses a NUL character (U+0000) in every text field that is stored or queried', async () => {
     const signedOut = anonymous();
     const cases: [string, () => Promise<LightMyRequestResponse>, string][] = [
-      ['login username', () => signedOut.post('/api/login', { username: 'ad\u0000min', password: 'correct horse' }), 'Username'],
+      [
+        'login username',
+        () => signedOut.post('/api/login', { username: 'ad\u0000min', password: 'correct horse' }),
+        'Username',
+      ],
       [
         'register coupon',
         () =>
-          signedOut.post('/api/register', { username: 'nul_coupon', email: 'nul-coupon@example.com', password: 'correct horse', couponCode: 'SAVE\u000010' }),
+          signedOut.post('/api/register', {
+            username: 'nul_coupon',
+            email: 'nul-coupon@example.com',
+            password: 'correct horse',
+            couponCode: 'SAVE\u000010',
+          }),
         'Coupon code',
       ],
       ['chat message', () => signedOut.post('/api/chatbot', { message: 'hello\u0000' }), 'Message'],
@@ -138,7 +162,8 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
       ['from=2024-03-31&from=2024-04-01', 'from must be a date like 2024-03-31'],
     ];
     const before = await databaseState();
-    for (const [query, message] of cases) expectRefused(await user.get(`/api/dmarc/reports?${query}`), 400, message, query);
+    for (const [query, message] of cases)
+      expectRefused(await user.get(`/api/dmarc/reports?${query}`), 400, message, query);
     expect(await databaseState()).toEqual(before);
     for (const query of ['from=2000-01-01&to=2100-12-31', 'from=2024-02-29&to=2024-02-29']) {
       expect((await user.get(`/api/dmarc/reports?${query}`)).statusCode, query).toBe(200);
@@ -159,10 +184,21 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
     const signedOut = anonymous();
     const tooLarge = 'Request body is too large (limit 1 MB)';
     const cases: [string, () => Promise<LightMyRequestResponse>, number, string][] = [
-      ['login username', () => signedOut.post('/api/login', { username: huge, password: 'correct horse' }), 413, tooLarge],
+      [
+        'login username',
+        () => signedOut.post('/api/login', { username: huge, password: 'correct horse' }),
+        413,
+        tooLarge,
+      ],
       [
         'register coupon',
-        () => signedOut.post('/api/register', { username: 'huge_coupon', email: 'huge@example.com', password: 'correct horse', couponCode: huge }),
+        () =>
+          signedOut.post('/api/register', {
+            username: 'huge_coupon',
+            email: 'huge@example.com',
+            password: 'correct horse',
+            couponCode: huge,
+          }),
         413,
         tooLarge,
       ],
@@ -173,17 +209,43 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
         413,
         'Request body is too large (limit 3 MB)',
       ],
-      ['reports domain filter', () => user.get(`/api/dmarc/reports?domain=${long}`), 400, 'domain must be at most 253 characters'],
-      ['upload file name', () => uploadReport(t.app, user, REPORT_XML, { fileName: long }), 400, 'filename must be at most 255 characters'],
+      [
+        'reports domain filter',
+        () => user.get(`/api/dmarc/reports?domain=${long}`),
+        400,
+        'domain must be at most 253 characters',
+      ],
+      [
+        'upload file name',
+        () => uploadReport(t.app, user, REPORT_XML, { fileName: long }),
+        400,
+        'filename must be at most 255 characters',
+      ],
       // Under the body limit, over the field's own.
-      ['notes over 2000', () => user.patch(`/api/domains/${domainId}`, { notes: 'x'.repeat(2001) }), 400, 'Notes are at most 2000 characters'],
+      [
+        'notes over 2000',
+        () => user.patch(`/api/domains/${domainId}`, { notes: 'x'.repeat(2001) }),
+        400,
+        'Notes are at most 2000 characters',
+      ],
       [
         'coupon over 64',
-        () => signedOut.post('/api/register', { username: 'long_coupon', email: 'long@example.com', password: 'correct horse', couponCode: 'C'.repeat(65) }),
+        () =>
+          signedOut.post('/api/register', {
+            username: 'long_coupon',
+            email: 'long@example.com',
+            password: 'correct horse',
+            couponCode: 'C'.repeat(65),
+          }),
         400,
         'Coupon code must be at most 64 characters',
       ],
-      ['chat over 500', () => signedOut.post('/api/chatbot', { message: 'x'.repeat(501) }), 400, 'Message must be at most 500 characters'],
+      [
+        'chat over 500',
+        () => signedOut.post('/api/chatbot', { message: 'x'.repeat(501) }),
+        400,
+        'Message must be at most 500 characters',
+      ],
     ];
     const before = await databaseState();
     for (const [label, send, status, message] of cases) expectRefused(await send(), status, message, label);
@@ -216,16 +278,31 @@ describe('signed-in routes', () => {
   it('answer a signed-out request with bad input 401 before validating anything', async () => {
     const signedIn = apiRoutes(t.app).filter(({ method, path }) => !PUBLIC_ROUTES.has(`${method} ${path}`));
     expect(signedIn.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/domains', 'PATCH /api/domains/:id', 'POST /api/inbox-tests', 'POST /api/simulate-email', 'POST /api/dmarc/upload']),
+      expect.arrayContaining([
+        'POST /api/domains',
+        'PATCH /api/domains/:id',
+        'POST /api/inbox-tests',
+        'POST /api/simulate-email',
+        'POST /api/dmarc/upload',
+      ]),
     );
     const before = await databaseState();
     const signedOut = anonymous();
     for (const { method, path } of signedIn) {
       // A path id that is not a number, a query that breaks every filter, and a body that is no object.
       const url = `${path.replace(':id', 'not-a-number')}?page=x&days=x&from=x&domain=%00&filename=%00`;
-      const res = await signedOut.request(method as 'GET', url, method === 'POST' || method === 'PATCH' ? [42] : undefined);
+      const res = await signedOut.request(
+        method as 'GET',
+        url,
+        method === 'POST' || method === 'PATCH' ? [42] : undefined,
+      );
       // The MTA webhooks take a webhook token, not a session: refused too, saying which token to send.
-      expectRefused(res, 401, WEBHOOK_TOKEN_ROUTE.test(path) ? /^Missing webhook token: / : AUTH_MESSAGES.notSignedIn, `${method} ${path}`);
+      expectRefused(
+        res,
+        401,
+        WEBHOOK_TOKEN_ROUTE.test(path) ? /^Missing webhook token: / : AUTH_MESSAGES.notSignedIn,
+        `${method} ${path}`,
+      );
       expect(res.json().code).toBe('unauthorized');
     }
     expect(await databaseState()).toEqual(before);

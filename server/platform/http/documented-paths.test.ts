@@ -46,7 +46,8 @@ describe('documented paths that are not pages', () => {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      if (method !== 'HEAD') expect(res.json(), url).toEqual({ code: 'not_found', message: `No API route ${method} ${url.split('?')[0]}` });
+      if (method !== 'HEAD')
+        expect(res.json(), url).toEqual({ code: 'not_found', message: `No API route ${method} ${url.split('?')[0]}` });
     }
   });
 

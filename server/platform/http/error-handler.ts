@@ -6,17 +6,30 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Fastify's own 4xx errors, said in words a user can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Request body must be JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Request body must be JSON (Content-Type: application/json)',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'validation_error', message: 'Request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'validation_error', message: 'Request body is empty; send a JSON object' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'validation_error', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'validation_error',
+    message: 'Request body is empty; send a JSON object',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'validation_error',
+    message: 'Content-Length does not match the body',
+  },
 };
 
 const PART_NAMES: Record<string, string> = { body: 'Request body', querystring: 'Query string', params: 'URL' };
 
 // zod's own messages ("Too big: expected string to have <=255 characters") do not say which field they
 // are about; the contracts' messages do. These get the field's path in front.
-const ZOD_DEFAULT_MESSAGE = /^(Invalid (input|option|string|number|key|value in|discriminator)|Too (big|small):|Unrecognized key)/;
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid (input|option|string|number|key|value in|discriminator)|Too (big|small):|Unrecognized key)/;
 
 /** 1 MB, 3 MB, 512 KB. */
 function sizeInWords(bytes: number): string {
@@ -36,7 +49,9 @@ function codeOfStatus(status: number): ErrorCode {
  */
 export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ code: 'validation_error', message: 'The URL is not valid: it has broken percent-encoding' });
+    void reply
+      .code(400)
+      .send({ code: 'validation_error', message: 'The URL is not valid: it has broken percent-encoding' });
     return;
   }
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
@@ -55,14 +70,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       let message = issue.message ?? 'Invalid input';
       // A field the schema does not know (a strict body) is reported at the root, where the body itself is fine.
-      if (!field) message = issue.keyword === 'unrecognized_keys' ? `${part}: ${message}` : `${part} is missing or not a JSON object`;
+      if (!field)
+        message =
+          issue.keyword === 'unrecognized_keys' ? `${part}: ${message}` : `${part} is missing or not a JSON object`;
       else if (ZOD_DEFAULT_MESSAGE.test(message)) message = `${field}: ${message}`;
       return reply.code(400).send({ code: 'validation_error', message });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The route's own limit when it has one (POST /api/simulate-email takes 3 MB).
       const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
-      return reply.code(413).send({ code: 'payload_too_large', message: `Request body is too large (limit ${sizeInWords(limit)})` });
+      return reply
+        .code(413)
+        .send({ code: 'payload_too_large', message: `Request body is too large (limit ${sizeInWords(limit)})` });
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.code(known.status).send({ code: known.code, message: known.message });

@@ -18,7 +18,10 @@ describe('HTTP hardening', () => {
   });
 
   it('rejects malformed JSON, an empty body, a wrong content type and a non-object body', async () => {
-    expect((await post('{"username":')).json()).toEqual({ code: 'validation_error', message: 'Request body is not valid JSON' });
+    expect((await post('{"username":')).json()).toEqual({
+      code: 'validation_error',
+      message: 'Request body is not valid JSON',
+    });
     expect((await post('')).statusCode).toBe(400);
     const form = await post('username=a&password=b', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.statusCode).toBe(415);
@@ -53,10 +56,18 @@ describe('HTTP hardening', () => {
     expect(foreign.json()).toEqual({ code: 'forbidden', message: 'Cross-site request refused' });
     expect((await client.get('/api/user')).statusCode).toBe(200);
 
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: client.cookie!, 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: client.cookie!, 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.statusCode).toBe(403);
 
-    const own = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: client.cookie!, origin: 'http://localhost:3000' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: client.cookie!, origin: 'http://localhost:3000' },
+    });
     expect(own.statusCode).toBe(200);
   });
 

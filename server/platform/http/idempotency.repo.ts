@@ -32,7 +32,13 @@ export async function findIdempotencyKey(db: Db, userId: number, key: string): P
 }
 
 /** The first request's answer, replayed from now on. */
-export async function storeIdempotentAnswer(db: Db, userId: number, key: string, status: number, responseBody: string): Promise<void> {
+export async function storeIdempotentAnswer(
+  db: Db,
+  userId: number,
+  key: string,
+  status: number,
+  responseBody: string,
+): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ status, responseBody })

@@ -59,7 +59,9 @@ describe('Idempotency-Key on the POSTs that create things', () => {
     expect(retried.headers['x-ratelimit-limit']).toBeDefined();
     expect(retried.body).toBe(first.body);
     // The browser session of the same user shares the key space.
-    expect((await post(client.cookie!, '/api/domains', body, 'script-run-7')).headers['idempotent-replayed']).toBe('true');
+    expect((await post(client.cookie!, '/api/domains', body, 'script-run-7')).headers['idempotent-replayed']).toBe(
+      'true',
+    );
     expect((await client.get('/api/domains')).json()).toHaveLength(1);
   });
 
@@ -83,7 +85,14 @@ describe('Idempotency-Key on the POSTs that create things', () => {
     expect(other.json()).toEqual({ code: 'idempotency_key_reused', message: IDEMPOTENCY_MESSAGES.reused });
     // Another route with the same key is another request too.
     expect(
-      (await post(alice.client.cookie!, '/api/alerts/rules', { name: 'x', type: 'bounceRate', threshold: { warning: 3, critical: 5 } }, 'k')).statusCode,
+      (
+        await post(
+          alice.client.cookie!,
+          '/api/alerts/rules',
+          { name: 'x', type: 'bounceRate', threshold: { warning: 3, critical: 5 } },
+          'k',
+        )
+      ).statusCode,
     ).toBe(422);
     expect((await alice.client.get('/api/ip-addresses')).json()).toHaveLength(1);
 
@@ -99,7 +108,12 @@ describe('Idempotency-Key on the POSTs that create things', () => {
     const first = post(client.cookie!, '/api/domains', body, 'slow');
     await waitUntil(
       async () =>
-        (await t.database.pool.query(`SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = 'slow' AND status IS NULL`, [user.id])).rowCount === 1,
+        (
+          await t.database.pool.query(
+            `SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = 'slow' AND status IS NULL`,
+            [user.id],
+          )
+        ).rowCount === 1,
       'the first request to claim the key',
     );
     const during = await post(client.cookie!, '/api/domains', body, 'slow');
@@ -156,13 +170,19 @@ describe('Idempotency-Key on the POSTs that create things', () => {
   it('forgets keys after 24 hours: the maintenance purge drops them and the key can be used again', async () => {
     const { client, user } = await signUp(t.app);
     expect((await post(client.cookie!, '/api/ip-addresses', { ipAddress: '1.1.1.1' }, 'daily')).statusCode).toBe(200);
-    await t.database.pool.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`, [user.id]);
+    await t.database.pool.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`,
+      [user.id],
+    );
     // Past 24 hours the key is free even before the purge runs.
     const reused = await post(client.cookie!, '/api/ip-addresses', { ipAddress: '1.0.0.1' }, 'daily');
     expect(reused.statusCode).toBe(200);
     expect(reused.headers['idempotent-replayed']).toBeUndefined();
 
-    await t.database.pool.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`, [user.id]);
+    await t.database.pool.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`,
+      [user.id],
+    );
     expect(await purgeExpiredIdempotencyKeys(t.database.db)).toBeGreaterThanOrEqual(1);
     const { rowCount } = await t.database.pool.query(`SELECT 1 FROM idempotency_keys WHERE user_id = $1`, [user.id]);
     expect(rowCount).toBe(0);

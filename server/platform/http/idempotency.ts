@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, hash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from './idempotency.repo';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+} from './idempotency.repo';
 import { hookList } from './route-hooks';
 
 declare module 'fastify' {
@@ -40,7 +45,8 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
   const claimKey = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !request.user) return;
-    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('validation_error', IDEMPOTENCY_MESSAGES.badKey);
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key))
+      throw new AppError('validation_error', IDEMPOTENCY_MESSAGES.badKey);
     const userId = request.user.id;
     const requestHash = hashOfRequest(request);
     for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
@@ -63,7 +69,8 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
     const status = reply.statusCode;
-    if (status >= 500 || status === 429 || typeof payload !== 'string') await releaseIdempotencyKey(db, claim.userId, claim.key);
+    if (status >= 500 || status === 429 || typeof payload !== 'string')
+      await releaseIdempotencyKey(db, claim.userId, claim.key);
     else await storeIdempotentAnswer(db, claim.userId, claim.key, status, payload);
     return payload;
   };
@@ -78,7 +85,11 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
 }
 
 function replay(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.code(status).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(body);
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('idempotent-replayed', 'true')
+    .send(body);
 }
 
 /**

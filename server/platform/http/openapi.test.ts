@@ -54,12 +54,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const operations = () =>
-  Object.entries(document.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
 
 describe('the OpenAPI document', () => {
   it('validates as OpenAPI 3.1, and every $ref in it resolves', async () => {
     expect(document.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0]);
+    const result = await new Validator().validate(
+      structuredClone(document) as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
 
@@ -109,7 +113,9 @@ describe('the OpenAPI document', () => {
         Object.keys(op.responses).some((code) => /^2\d\d$/.test(code)),
         where,
       ).toBe(true);
-      expect(op.responses.default.content?.['application/json'].schema, where).toMatchObject({ required: ['code', 'message'] });
+      expect(op.responses.default.content?.['application/json'].schema, where).toMatchObject({
+        required: ['code', 'message'],
+      });
     }
   });
 
@@ -131,8 +137,16 @@ describe('the OpenAPI document', () => {
 
   it('describes the two ways in and the server from APP_URL', () => {
     expect(document.servers).toEqual([{ url: 'https://pulse.example.com' }]);
-    expect(document.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'ipk_...' });
-    expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'inboxpulse_session' });
+    expect(document.components.securitySchemes.bearerKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'ipk_...',
+    });
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'inboxpulse_session',
+    });
     const op = (method: string, path: string) => document.paths[path][method];
     expect(op('get', '/api/domains').security).toEqual([{ sessionCookie: [] }, { bearerKey: [] }]);
     expect(op('delete', '/api/account').security).toEqual([{ sessionCookie: [] }]);
@@ -145,7 +159,10 @@ describe('the OpenAPI document', () => {
 
   it('carries the route schemas: params, query, body and response', () => {
     const create = document.paths['/api/domains'].post;
-    const body = create.requestBody!.content['application/json'].schema as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const body = create.requestBody!.content['application/json'].schema as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(body.properties.domain).toMatchObject({ type: 'string' });
     expect(body.properties.type).toMatchObject({ enum: ['sending', 'mta'], default: 'sending' });
     expect(body.properties.verifyDns).toMatchObject({ type: 'boolean', default: false });
@@ -153,7 +170,10 @@ describe('the OpenAPI document', () => {
 
     const one = document.paths['/api/inbox-tests/{id}'].get;
     expect(one.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
-    expect(one.responses['200'].content!['application/json'].schema).toMatchObject({ type: 'object', properties: { testEmailAddress: { type: 'string' } } });
+    expect(one.responses['200'].content!['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { testEmailAddress: { type: 'string' } },
+    });
 
     const reports = document.paths['/api/dmarc/reports'].get;
     expect(reports.parameters?.filter((p) => p.in === 'query').length).toBeGreaterThan(0);

@@ -83,11 +83,14 @@ export function tagOf(url: string): string {
   return TAG_OF_SEGMENT[segment] ?? segment;
 }
 
-const pascal = (words: string) => words.replace(/(^|[-_.])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
+const pascal = (words: string) =>
+  words.replace(/(^|[-_.])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
 
 /** A stable name for clients generated from the document: GET /api/inbox-tests/:id is getInboxTestsById. */
 export function operationIdOf(method: string, url: string): string {
-  const words = segmentsOf(url).map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
+  const words = segmentsOf(url).map((segment) =>
+    segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment),
+  );
   return method.toLowerCase() + words.join('');
 }
 
@@ -129,7 +132,13 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
       tags: (schema as { tags?: string[] }).tags ?? [tagOf(url)],
       operationId: operationIdOf(String(route.method), url),
       security: securityOf(route),
-      response: { ...response, default: { description: 'An error: `code` tells errors apart, `message` says what happened in words.', ...errorSchema } },
+      response: {
+        ...response,
+        default: {
+          description: 'An error: `code` tells errors apart, `message` says what happened in words.',
+          ...errorSchema,
+        },
+      },
     },
   };
 }
@@ -139,8 +148,12 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
  * Schema `$id` (a bare fragment) and `$schema` in place: a component needs neither, since OpenAPI 3.1
  * sets the dialect for the whole document.
  */
-function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]): ReturnType<typeof jsonSchemaTransformObject> {
-  const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, Record<string, unknown>> } };
+function transformObject(
+  input: Parameters<typeof jsonSchemaTransformObject>[0],
+): ReturnType<typeof jsonSchemaTransformObject> {
+  const document = jsonSchemaTransformObject(input) as {
+    components?: { schemas?: Record<string, Record<string, unknown>> };
+  };
   for (const component of Object.values(document.components?.schemas ?? {})) {
     delete component.$id;
     delete component.$schema;
@@ -169,12 +182,18 @@ export async function registerOpenApi(app: FastifyInstance, env: Env): Promise<v
             bearerFormat: 'ipk_...',
             description: 'An API key from Settings, API Keys: `Authorization: Bearer ipk_...`.',
           },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'inboxpulse_session', description: 'The web app’s session, set by POST /api/login.' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'inboxpulse_session',
+            description: 'The web app’s session, set by POST /api/login.',
+          },
           webhookToken: {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'iwt_...',
-            description: 'The webhook token from Settings, Webhook Token, for MTAs posting delivery events: `Authorization: Bearer iwt_...`.',
+            description:
+              'The webhook token from Settings, Webhook Token, for MTAs posting delivery events: `Authorization: Bearer iwt_...`.',
           },
           webhookTokenHeader: {
             type: 'apiKey',
@@ -186,7 +205,8 @@ export async function registerOpenApi(app: FastifyInstance, env: Env): Promise<v
             type: 'apiKey',
             in: 'query',
             name: 'token',
-            description: 'The webhook token in the URL, for an MTA that can set only a URL (Postal, SMTP2GO, GreenArrow).',
+            description:
+              'The webhook token in the URL, for an MTA that can set only a URL (Postal, SMTP2GO, GreenArrow).',
           },
         },
       },

@@ -106,7 +106,11 @@ export const monthlyCounterKey = (counter: MonthlyCounter, userId: number) => `$
  * allowance is used up. One conditional upsert: concurrent claims never pass the allowance between
  * them. Deleting what was made does not give the claim back (a started inbox test used the seeds).
  */
-export async function claimMonthlyAllowance(ex: Executor, user: Pick<UserRow, 'id' | 'subscriptionPlan'>, counter: MonthlyCounter): Promise<void> {
+export async function claimMonthlyAllowance(
+  ex: Executor,
+  user: Pick<UserRow, 'id' | 'subscriptionPlan'>,
+  counter: MonthlyCounter,
+): Promise<void> {
   const plan = planOf(user);
   const allowed = PLAN_LIMITS[plan][counter];
   if (allowed !== null && allowed < 1) throw limitReached(plan, counter);
@@ -126,11 +130,18 @@ export interface EmailPush {
 export const eventPush = (source: string, n: number): EmailPush => ({
   source,
   events: n,
-  notStored: n === 1 ? 'the delivery event of this request was not stored' : `the ${n.toLocaleString('en-US')} delivery events of this request were not stored`,
+  notStored:
+    n === 1
+      ? 'the delivery event of this request was not stored'
+      : `the ${n.toLocaleString('en-US')} delivery events of this request were not stored`,
 });
 
 /** A push of a day's totals from `source`. */
-export const dayTotalsPush = (source: string): EmailPush => ({ source, events: 0, notStored: 'the day’s figures of this request were not stored' });
+export const dayTotalsPush = (source: string): EmailPush => ({
+  source,
+  events: 0,
+  notStored: 'the day’s figures of this request were not stored',
+});
 
 /**
  * The monthly e-mail volume (ADR 032, ADR 043): a push of sent mail (delivery events, day totals) is
@@ -160,7 +171,9 @@ export async function requireEmailAllowance(
   await recordEmailRefusal(db, userId, push.source, push.events);
   const lifter = planLiftingLimit(plan, 'emailsPerMonth');
   const restart = nextMonthStart(now);
-  const upgrade = lifter ? `Upgrade to the ${PLAN_NAMES[lifter]} plan at ${appUrl.replace(/\/+$/, '')}/pricing to store them; the` : 'The';
+  const upgrade = lifter
+    ? `Upgrade to the ${PLAN_NAMES[lifter]} plan at ${appUrl.replace(/\/+$/, '')}/pricing to store them; the`
+    : 'The';
   throw new AppError(
     'rate_limited',
     `Your ${PLAN_NAMES[plan]} plan allows ${COUNTED.emailsPerMonth(allowed.toLocaleString('en-US'))} and ${counted.toLocaleString('en-US')} were counted this month, ` +

@@ -13,7 +13,11 @@ const MONTH_START_DAY = sql`date_trunc('month', now() AT TIME ZONE 'UTC')::date`
 export async function lockedPlanOf(tx: Executor, userId: number): Promise<string | undefined> {
   // NO KEY UPDATE: conflicts with itself and with a plan change, not with the FOR KEY SHARE of an
   // event batch (delivery-events.repo), which must not wait for a domain being added.
-  const [row] = await tx.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [row] = await tx
+    .select({ plan: users.subscriptionPlan })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   return row?.plan;
 }
 
@@ -45,7 +49,9 @@ export async function claimMonthly(ex: Executor, key: string, allowed: number | 
 
 /** The counter `key` of the current month (0 when nothing was counted yet). */
 export async function readMonthly(ex: Executor, key: string): Promise<number> {
-  const result = (await ex.execute(sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_end > now()`)) as unknown as {
+  const result = (await ex.execute(
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_end > now()`,
+  )) as unknown as {
     rows: { count: number }[];
   };
   return result.rows[0]?.count ?? 0;
@@ -80,7 +86,12 @@ export async function recordEmailRefusal(ex: Executor, userId: number, source: s
 /** This UTC month's refusals of the user, by source. */
 export async function listEmailRefusals(ex: Executor, userId: number) {
   return ex
-    .select({ source: emailQuotaRefusals.source, events: emailQuotaRefusals.events, requests: emailQuotaRefusals.requests, lastAt: emailQuotaRefusals.lastAt })
+    .select({
+      source: emailQuotaRefusals.source,
+      events: emailQuotaRefusals.events,
+      requests: emailQuotaRefusals.requests,
+      lastAt: emailQuotaRefusals.lastAt,
+    })
     .from(emailQuotaRefusals)
     .where(and(eq(emailQuotaRefusals.userId, userId), eq(emailQuotaRefusals.month, MONTH_START_DAY)))
     .orderBy(asc(emailQuotaRefusals.source));

@@ -22,7 +22,10 @@ let t: TestApp;
 const appLogger = pino({ level: 'info' }, sink);
 let childrenMade = 0;
 const makeChild = appLogger.child.bind(appLogger);
-appLogger.child = ((...args: Parameters<typeof makeChild>) => (childrenMade++, makeChild(...args))) as typeof appLogger.child;
+appLogger.child = ((...args: Parameters<typeof makeChild>) => (
+  childrenMade++,
+  makeChild(...args)
+)) as typeof appLogger.child;
 beforeAll(async () => {
   t = await createTestApp({ logger: appLogger });
 });
@@ -63,12 +66,19 @@ describe('request log', () => {
       'responseTime',
       'msg',
     ]);
-    expect({ pid, hostname, time: typeof time }).toEqual({ pid: process.pid, hostname: expect.any(String), time: 'number' });
+    expect({ pid, hostname, time: typeof time }).toEqual({
+      pid: process.pid,
+      hostname: expect.any(String),
+      time: 'number',
+    });
   });
 
   it('bounds a request id the client chose, and writes nothing below its level', async () => {
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-request-id': `long-"${'x'.repeat(10_000)}` } });
-    const long = await waitUntil(() => lines.find((l) => String(l.reqId).startsWith('long-"')), 'the line of the long request id');
+    const long = await waitUntil(
+      () => lines.find((l) => String(l.reqId).startsWith('long-"')),
+      'the line of the long request id',
+    );
     expect(String(long.reqId).length).toBeLessThan(2100);
     expect(String(long.reqId)).toMatch(/more characters\]$/);
 
@@ -84,24 +94,50 @@ describe('request log', () => {
   });
 
   it('writes a quick, successful read at debug only; a change, a refusal and a failure at info', async () => {
-    const read = await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'read-at-info' } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/user?whenSignedOut=null',
+      headers: { 'x-request-id': 'read-at-info' },
+    });
     expect(read.statusCode).toBe(200);
-    const change = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'x-request-id': 'change-at-info' } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'x-request-id': 'change-at-info' },
+    });
     expect(change.statusCode).toBeLessThan(400);
-    const refused = await t.app.inject({ method: 'GET', url: '/api/domains', headers: { 'x-request-id': 'refusal-at-info' } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/domains',
+      headers: { 'x-request-id': 'refusal-at-info' },
+    });
     expect(refused.statusCode).toBe(401);
-    await waitUntil(() => ['change-at-info', 'refusal-at-info'].every((id) => lines.some((l) => l.reqId === id)), 'the lines at info');
-    expect(lines.find((l) => l.reqId === 'change-at-info')).toMatchObject({ level: 30, method: 'POST', url: '/api/logout' });
+    await waitUntil(
+      () => ['change-at-info', 'refusal-at-info'].every((id) => lines.some((l) => l.reqId === id)),
+      'the lines at info',
+    );
+    expect(lines.find((l) => l.reqId === 'change-at-info')).toMatchObject({
+      level: 30,
+      method: 'POST',
+      url: '/api/logout',
+    });
     expect(lines.find((l) => l.reqId === 'refusal-at-info')).toMatchObject({ level: 30, statusCode: 401 });
     expect(lines.some((l) => l.reqId === 'read-at-info')).toBe(false);
 
     t.app.log.level = 'debug';
     try {
-      await t.app.inject({ method: 'GET', url: '/api/user?whenSignedOut=null', headers: { 'x-request-id': 'read-at-debug' } });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user?whenSignedOut=null',
+        headers: { 'x-request-id': 'read-at-debug' },
+      });
     } finally {
       t.app.log.level = 'info';
     }
-    const atDebug = await waitUntil(() => lines.find((l) => l.reqId === 'read-at-debug' && l.msg === 'request completed'), 'the read at debug');
+    const atDebug = await waitUntil(
+      () => lines.find((l) => l.reqId === 'read-at-debug' && l.msg === 'request completed'),
+      'the read at debug',
+    );
     expect(atDebug).toMatchObject({ level: 20, statusCode: 200, method: 'GET' });
   });
 
@@ -115,7 +151,8 @@ describe('request log', () => {
         `/reset-password?token=${token}&next=%2Fdashboard`,
         `/api/nope?code=${token}`,
       ];
-      for (const [i, url] of opened.entries()) await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': `link-${i}` } });
+      for (const [i, url] of opened.entries())
+        await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': `link-${i}` } });
     } finally {
       t.app.log.level = 'info';
     }
@@ -151,7 +188,9 @@ describe('request.log', () => {
     expect(res.statusCode).toBeLessThan(400);
     await waitUntil(() => lines.some((l) => l.reqId === 'lazy-1'), 'the access line');
     expect(childrenMade).toBe(before.children);
-    expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([expect.objectContaining({ msg: 'request completed', method: 'POST' })]);
+    expect(lines.slice(before.lines).filter((l) => l.reqId === 'lazy-1')).toEqual([
+      expect.objectContaining({ msg: 'request completed', method: 'POST' }),
+    ]);
   });
 });
 
@@ -170,7 +209,9 @@ describe('accessLineLevel', () => {
 
 describe('millis', () => {
   it('writes a response time as JSON writes it rounded to the microsecond', () => {
-    for (const ms of [0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 0.643208999, 0.9996, 1, 2.5, 12.04, 999.9999, 1234.5678, 86_400_000.1234]) {
+    for (const ms of [
+      0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 0.643208999, 0.9996, 1, 2.5, 12.04, 999.9999, 1234.5678, 86_400_000.1234,
+    ]) {
       expect(millis(ms)).toBe(String(Math.round(ms * 1000) / 1000));
     }
     for (let i = 0; i < 10_000; i++) {
@@ -182,7 +223,9 @@ describe('millis', () => {
 
 describe('redactUrl', () => {
   it('keeps paths and ordinary parameters, redacts secret ones and values that look like tokens', () => {
-    expect(redactUrl('/api/dmarc/reports?page=2&domain=example.com')).toBe('/api/dmarc/reports?page=2&domain=example.com');
+    expect(redactUrl('/api/dmarc/reports?page=2&domain=example.com')).toBe(
+      '/api/dmarc/reports?page=2&domain=example.com',
+    );
     expect(redactUrl('/api/verify-email?token=abc')).toBe('/api/verify-email?token=[redacted]');
     expect(redactUrl('/callback?code=1&state=2&api_key=3&Password=4&x=5')).toBe(
       '/callback?code=[redacted]&state=[redacted]&api_key=[redacted]&Password=[redacted]&x=5',

@@ -20,7 +20,10 @@ export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     // Checked first: at info, the line's fields would be worked out on every request for nothing.
     if (!BELOW_INFO.has(request.server.log.level)) return;
-    request.server.log.debug({ reqId: request.id, method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }, 'incoming request');
+    request.server.log.debug(
+      { reqId: request.id, method: request.method, url: redactUrl(request.url), remoteAddress: request.ip },
+      'incoming request',
+    );
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
@@ -99,7 +102,12 @@ export function millis(ms: number): string {
  * Most requests write nothing but their access line (RequestLog, through the app's logger), and a
  * pino child a request was a third of the cost of logging it (bench:api).
  */
-export function lazyRequestLogger(this: unknown, parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyRequestLogger(
+  this: unknown,
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }
 

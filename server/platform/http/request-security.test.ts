@@ -66,7 +66,8 @@ describe('Origin: only APP_URL is a browser origin of this app', () => {
 
   it("accepts a loopback APP_URL's page under this machine's other loopback names, on its port only", async () => {
     const { client } = await signUp(t.app);
-    const logout = (origin: string) => t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: client.cookie!, origin } });
+    const logout = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: client.cookie!, origin } });
     expect((await logout('http://127.0.0.1:8080')).statusCode).toBe(403);
     expect((await logout('https://localhost:3000')).statusCode).toBe(403);
     expect((await logout('http://127.0.0.1:3000')).statusCode).toBe(200);
@@ -76,7 +77,9 @@ describe('Origin: only APP_URL is a browser origin of this app', () => {
 describe('Host: outside tests, only the names this server answers for', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', APP_URL: 'https://app.example.com', ALLOWED_HOSTS: 'inboxpulse.internal' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', APP_URL: 'https://app.example.com', ALLOWED_HOSTS: 'inboxpulse.internal' },
+    });
   });
   afterAll(() => t.close());
 
@@ -86,7 +89,10 @@ describe('Host: outside tests, only the names this server answers for', () => {
     for (const url of ['/api/user', '/', '/api/login']) {
       const res = await get('attacker.example', url);
       expect(res.statusCode).toBe(421);
-      expect(res.json()).toEqual({ code: 'forbidden', message: 'This server does not answer for the host name "attacker.example"' });
+      expect(res.json()).toEqual({
+        code: 'forbidden',
+        message: 'This server does not answer for the host name "attacker.example"',
+      });
     }
     const post = await t.app.inject({
       method: 'POST',
@@ -98,13 +104,24 @@ describe('Host: outside tests, only the names this server answers for', () => {
   });
 
   it("serves APP_URL's host, ALLOWED_HOSTS and this machine's loopback names, whatever the port or case", async () => {
-    for (const host of ['app.example.com', 'APP.example.com:443', 'inboxpulse.internal:3000', 'localhost:3000', '127.0.0.1', '[::1]:3000']) {
+    for (const host of [
+      'app.example.com',
+      'APP.example.com:443',
+      'inboxpulse.internal:3000',
+      'localhost:3000',
+      '127.0.0.1',
+      '[::1]:3000',
+    ]) {
       expect((await get(host)).statusCode, host).toBe(401);
     }
   });
 
   it('does not take X-Forwarded-Host from a client when no proxy is trusted', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { host: 'attacker.example', 'x-forwarded-host': 'app.example.com' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'app.example.com' },
+    });
     expect(res.statusCode).toBe(421);
   });
 });

@@ -95,7 +95,10 @@ type SecurityEnv = Pick<Env, 'APP_URL' | 'ALLOWED_HOSTS' | 'NODE_ENV' | 'STRIPE_
 
 /** /checkout, with or without a query: the page that loads Stripe.js. */
 function isCheckoutPage(url: string): boolean {
-  return url.startsWith(CHECKOUT_PATH) && (url.length === CHECKOUT_PATH.length || url[CHECKOUT_PATH.length] === '?' || url[CHECKOUT_PATH.length] === '/');
+  return (
+    url.startsWith(CHECKOUT_PATH) &&
+    (url.length === CHECKOUT_PATH.length || url[CHECKOUT_PATH.length] === '?' || url[CHECKOUT_PATH.length] === '/')
+  );
 }
 
 /**
@@ -112,7 +115,9 @@ export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv):
   const allowed = browserOrigins(env.APP_URL);
   const hosts = new Set([hostName(new URL(env.APP_URL).host), ...env.ALLOWED_HOSTS, ...LOOPBACK_HOSTS]);
   const checkHost = env.NODE_ENV !== 'test';
-  const checkoutHeaders = env.STRIPE_SECRET_KEY ? { ...DOCUMENT_HEADERS, 'content-security-policy': CHECKOUT_CONTENT_SECURITY_POLICY } : DOCUMENT_HEADERS;
+  const checkoutHeaders = env.STRIPE_SECRET_KEY
+    ? { ...DOCUMENT_HEADERS, 'content-security-policy': CHECKOUT_CONTENT_SECURITY_POLICY }
+    : DOCUMENT_HEADERS;
   // Nearly every request carries the Host header of the one before: its verdict is kept.
   let lastHost = '';
   let lastHostAllowed = false;
@@ -129,10 +134,17 @@ export function registerRequestSecurity(app: FastifyInstance, env: SecurityEnv):
     reply.headers(api ? API_HEADERS : isCheckoutPage(request.url) ? checkoutHeaders : DOCUMENT_HEADERS);
     if (checkHost && !hostAllowed(request.host)) {
       // 421 Misdirected Request: this server does not answer for that name. Said once, here; no done().
-      reply.code(421).send({ code: 'forbidden', message: `This server does not answer for the host name "${hostName(request.host).slice(0, 100)}"` });
+      reply.code(421).send({
+        code: 'forbidden',
+        message: `This server does not answer for the host name "${hostName(request.host).slice(0, 100)}"`,
+      });
       return;
     }
-    done(api && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowed) ? new AppError('forbidden', 'Cross-site request refused') : undefined);
+    done(
+      api && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowed)
+        ? new AppError('forbidden', 'Cross-site request refused')
+        : undefined,
+    );
   });
 }
 
@@ -145,7 +157,8 @@ function browserOrigins(appUrl: string): Set<string> {
   const url = new URL(appUrl);
   const origins = new Set([url.origin]);
   if (LOOPBACK_HOSTS.has(hostName(url.host))) {
-    for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
+    for (const name of ['localhost', '127.0.0.1', '[::1]'])
+      origins.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
   }
   return origins;
 }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { serializeAnswers } from './serializer';
 
 let checks = 0; // how often an answer went through the schema
-const Answer = z.object({ id: z.number().transform((id) => (checks++, id)), name: z.string(), tags: z.array(z.string()).optional() });
+const Answer = z.object({
+  id: z.number().transform((id) => (checks++, id)),
+  name: z.string(),
+  tags: z.array(z.string()).optional(),
+});
 const serializerFor = () => serializeAnswers({ schema: Answer, method: 'GET', url: '/x', httpStatus: '200' });
 
 describe('the answer serializer', () => {

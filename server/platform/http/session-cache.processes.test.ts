@@ -38,7 +38,9 @@ async function signedInOnBoth() {
     expect((await client.get('/api/user')).statusCode).toBe(200);
     // Served from memory from now on: no query for the second request.
     const t = client === onA ? a : b;
-    expect(await queriesDuring(t.database.pool, async () => expect((await client.get('/api/user')).statusCode).toBe(200))).toBe(0);
+    expect(
+      await queriesDuring(t.database.pool, async () => expect((await client.get('/api/user')).statusCode).toBe(200)),
+    ).toBe(0);
   }
   return { onA, onB, user, password };
 }
@@ -68,7 +70,9 @@ describe('sessions cached in two processes on one database', () => {
     const { onA, onB, user } = await signedInOnBoth();
     const anon = new TestClient(a.app, '127.8.0.1');
     // No SMTP: the link is made as an operator makes it (npm run reset-link).
-    const token = new URL((await issueResetLink(a.database.db, a.env.APP_URL, user.email)).link).searchParams.get('token')!;
+    const token = new URL((await issueResetLink(a.database.db, a.env.APP_URL, user.email)).link).searchParams.get(
+      'token',
+    )!;
     expect((await anon.post('/api/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
     expect((await onA.get('/api/user')).statusCode).toBe(401);
     await within(WITHIN_MS, 'B refuses the sessions a reset ended', refused(onB));
@@ -78,7 +82,11 @@ describe('sessions cached in two processes on one database', () => {
     const { onA, onB } = await signedInOnBoth();
     expect((await onA.post('/api/user/complete-tour')).statusCode).toBe(200);
     expect((await onA.get('/api/user')).json().hasCompletedTour).toBe(true);
-    await within(WITHIN_MS, 'B sees the completed tour', async () => (await onB.get('/api/user')).json().hasCompletedTour === true);
+    await within(
+      WITHIN_MS,
+      'B sees the completed tour',
+      async () => (await onB.get('/api/user')).json().hasCompletedTour === true,
+    );
   });
 
   // No route deletes an account or changes a plan yet: an operator's SQL stands in, which also shows
@@ -94,9 +102,15 @@ describe('sessions cached in two processes on one database', () => {
     const { onA, onB, user } = await signedInOnBoth();
     await a.database.pool.query(`UPDATE users SET subscription_plan = 'professional' WHERE id = $1`, [user.id]);
     for (const client of [onA, onB]) {
-      await within(WITHIN_MS, 'the new plan shows', async () => (await client.get('/api/user')).json().subscriptionPlan === 'professional');
+      await within(
+        WITHIN_MS,
+        'the new plan shows',
+        async () => (await client.get('/api/user')).json().subscriptionPlan === 'professional',
+      );
     }
-    await a.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await a.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
     await within(WITHIN_MS, 'A refuses the expired session', refused(onA));
     await within(WITHIN_MS, 'B refuses the expired session', refused(onB));
   });
@@ -109,9 +123,17 @@ describe('sessions cached in two processes on one database', () => {
     );
     await a.database.pool.query(`UPDATE users SET has_completed_tour = true WHERE id = $1`, [user.id]);
     for (const client of [onA, onB]) {
-      await within(WITHIN_MS, 'the change shows', async () => (await client.get('/api/user')).json().hasCompletedTour === true);
+      await within(
+        WITHIN_MS,
+        'the change shows',
+        async () => (await client.get('/api/user')).json().hasCompletedTour === true,
+      );
     }
-    await within(5000, 'both LISTEN connections are back', async () => a.notifications.listening && b.notifications.listening);
+    await within(
+      5000,
+      'both LISTEN connections are back',
+      async () => a.notifications.listening && b.notifications.listening,
+    );
     // Trusted again: served from memory.
     await onB.get('/api/user');
     expect(await queriesDuring(b.database.pool, () => onB.get('/api/user'))).toBe(0);

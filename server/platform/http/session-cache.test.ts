@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Notifications } from '../db/notifications';
 import type { UserRow } from '../db/schema/index';
-import { listenForSessionChanges, SESSION_CHANGED, SessionCache, USER_CHANGED, type SessionRecord } from './session-cache';
+import {
+  listenForSessionChanges,
+  SESSION_CHANGED,
+  SessionCache,
+  USER_CHANGED,
+  type SessionRecord,
+} from './session-cache';
 
 const HOUR = 3600_000;
 let clock = Date.parse('2026-01-01T00:00:00Z');

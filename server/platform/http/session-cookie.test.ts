@@ -2,10 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { clearSessionCookie, readSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 
-const request = (cookie?: string, protocol = 'http') => ({ headers: cookie === undefined ? {} : { cookie }, protocol }) as unknown as FastifyRequest;
+const request = (cookie?: string, protocol = 'http') =>
+  ({ headers: cookie === undefined ? {} : { cookie }, protocol }) as unknown as FastifyRequest;
 function replyRecorder() {
   const headers: Record<string, string> = {};
-  const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+  const reply = {
+    header: (name: string, value: string) => ((headers[name] = value), reply),
+  } as unknown as FastifyReply;
   return { reply, headers };
 }
 const token = 'Abc_123-xyzABC_123-xyzABC_123-xyzABC_123-x'; // 43 base64url characters, as newToken makes
@@ -30,7 +33,9 @@ describe('the session cookie', () => {
     const expires = new Date('2026-12-23T10:00:00Z');
     const plain = replyRecorder();
     setSessionCookie(request(undefined, 'http'), plain.reply, token, expires);
-    expect(plain.headers['set-cookie']).toBe(`${SESSION_COOKIE}=${token}; Path=/; Expires=Wed, 23 Dec 2026 10:00:00 GMT; HttpOnly; SameSite=Lax`);
+    expect(plain.headers['set-cookie']).toBe(
+      `${SESSION_COOKIE}=${token}; Path=/; Expires=Wed, 23 Dec 2026 10:00:00 GMT; HttpOnly; SameSite=Lax`,
+    );
     const tls = replyRecorder();
     setSessionCookie(request(undefined, 'https'), tls.reply, token, expires);
     expect(tls.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);

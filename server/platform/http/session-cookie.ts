@@ -19,7 +19,8 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
     const semicolon = header.indexOf(';', start);
     const end = semicolon < 0 ? header.length : semicolon;
     const eq = header.indexOf('=', start);
-    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === SESSION_COOKIE) return tokenOf(header.slice(eq + 1, end).trim());
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === SESSION_COOKIE)
+      return tokenOf(header.slice(eq + 1, end).trim());
     start = end + 1;
   }
   return undefined;
@@ -34,7 +35,10 @@ function tokenOf(value: string): string | undefined {
 /** httpOnly (no script reads it), SameSite=Lax (not sent on cross-site posts), Secure over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/; Expires=${expiresAt.toUTCString()}; HttpOnly; SameSite=Lax${secure}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${token}; Path=/; Expires=${expiresAt.toUTCString()}; HttpOnly; SameSite=Lax${secure}`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

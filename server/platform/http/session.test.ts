@@ -14,7 +14,12 @@ import { cacheSessions, endSession, findSessionUser, forgetCachedUser, startSess
 import { SESSION_COOKIE } from './session-cookie';
 import { queriesDuring } from '../../test/queries-during';
 
-const deaf: Notifications = { listening: true, subscribe: async () => {}, onReconnect: () => {}, close: async () => {} };
+const deaf: Notifications = {
+  listening: true,
+  subscribe: async () => {},
+  onReconnect: () => {},
+  close: async () => {},
+};
 
 let database: Database;
 beforeAll(async () => {
@@ -31,12 +36,18 @@ async function signedIn(): Promise<{ userId: number; token: string }> {
     .values({ username: `cached${counter}`, email: `cached${counter}@example.com`, passwordHash: 'not used here' })
     .returning();
   const token = newToken();
-  await database.db.insert(sessions).values({ idHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+  await database.db
+    .insert(sessions)
+    .values({ idHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
   return { userId: user.id, token };
 }
 
 const requestWith = (token?: string) =>
-  ({ headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}, ip: '127.0.0.1', protocol: 'http' }) as unknown as FastifyRequest;
+  ({
+    headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+    ip: '127.0.0.1',
+    protocol: 'http',
+  }) as unknown as FastifyRequest;
 const reply = { header: () => reply } as unknown as FastifyReply;
 
 /** How many queries `action` sends through the app's pool. */
@@ -46,7 +57,9 @@ describe('the session cache in the process that made the change', () => {
     const { userId, token } = await signedIn();
     expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith(token)))).toBe(1);
     let found;
-    expect(await queriesDuring(database.pool, async () => (found = await findSessionUser(database.db, requestWith(token))))).toBe(0);
+    expect(
+      await queriesDuring(database.pool, async () => (found = await findSessionUser(database.db, requestWith(token)))),
+    ).toBe(0);
     expect(found).toMatchObject({ id: userId });
     // Proof that memory answered: a change this deaf process is not told about goes unseen.
     await database.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
@@ -72,11 +85,16 @@ describe('the session cache in the process that made the change', () => {
     expect((await findSessionUser(database.db, requestWith(token)))?.hasCompletedTour).toBe(false);
     await updateUser(database.db, userId, { hasCompletedTour: true, subscriptionPlan: sql`'professional'` });
     forgetCachedUser(database.db, userId);
-    expect(await findSessionUser(database.db, requestWith(token))).toMatchObject({ hasCompletedTour: true, subscriptionPlan: 'professional' });
+    expect(await findSessionUser(database.db, requestWith(token))).toMatchObject({
+      hasCompletedTour: true,
+      subscriptionPlan: 'professional',
+    });
   });
 
   it('refuses a session without a cookie, or with an absurd one, without asking the database', async () => {
     expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith()))).toBe(0);
-    expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith('x'.repeat(101))))).toBe(0);
+    expect(await queriesDuring(database.pool, () => findSessionUser(database.db, requestWith('x'.repeat(101))))).toBe(
+      0,
+    );
   });
 });

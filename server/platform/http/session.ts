@@ -41,7 +41,12 @@ export function forgetCachedUser(db: Db, userId: number): void {
 }
 
 /** Starts a new session (a new id every login: rotation) and sets the cookie. */
-export async function startSession(db: Db, userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function startSession(
+  db: Db,
+  userId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const previous = readSessionCookie(request);
   if (previous) await endStoredSession(db, hashToken(previous));
   const token = newToken();

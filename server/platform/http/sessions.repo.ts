@@ -22,7 +22,13 @@ export type SessionRow = Pick<typeof sessions.$inferSelect, 'idHash' | 'createdA
 /** The user's live (unexpired) sessions, newest first. */
 export async function listUserSessions(db: Db, userId: number): Promise<SessionRow[]> {
   return db
-    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .select({
+      idHash: sessions.idHash,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.createdAt), sessions.idHash);

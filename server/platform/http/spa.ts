@@ -30,7 +30,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     if (wantsPage) {
-      return reply.code(404).send({ code: 'not_found', message: 'The front end is not built. Run `npm run build` or `npm start`.' });
+      return reply
+        .code(404)
+        .send({ code: 'not_found', message: 'The front end is not built. Run `npm run build` or `npm start`.' });
     }
     return reply.code(404).send({ code: 'not_found', message: `No API route ${request.method} ${pathname}` });
   });

@@ -14,7 +14,10 @@ export interface ImapConnectionConfig {
   tlsRejectUnauthorized?: boolean;
 }
 
-export type ImapTuning = Pick<ImapFlowOptions, 'connectionTimeout' | 'greetingTimeout' | 'socketTimeout' | 'maxLiteralSize'>;
+export type ImapTuning = Pick<
+  ImapFlowOptions,
+  'connectionTimeout' | 'greetingTimeout' | 'socketTimeout' | 'maxLiteralSize'
+>;
 
 // imapflow waits 90 s to connect and 5 min on a silent socket; a poller should give up sooner.
 const defaultTuning: ImapTuning = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 120_000 };
@@ -70,12 +73,26 @@ export async function closeImap(client: ImapFlow): Promise<void> {
 }
 
 const timeoutCodes = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT', 'ETIMEOUT', 'ETIMEDOUT']);
-const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EPIPE',
+]);
 
 /** Turns what imapflow or the socket threw into an ImapError naming the server, the user and the cause. */
 export function describeImapError(err: unknown, config: ImapConnectionConfig): ImapError {
   if (err instanceof ImapError) return scrub(err, config.password);
-  const e = (err ?? {}) as { message?: string; code?: string; responseText?: string; authenticationFailed?: boolean; reason?: string };
+  const e = (err ?? {}) as {
+    message?: string;
+    code?: string;
+    responseText?: string;
+    authenticationFailed?: boolean;
+    reason?: string;
+  };
   const server = `IMAP server ${config.host}:${config.port}`;
   const detail = e.responseText || e.reason || e.message || String(err);
   let described: ImapError;
@@ -85,11 +102,20 @@ export function describeImapError(err: unknown, config: ImapConnectionConfig): I
     described = new ImapError(`${server} did not answer in time (${e.code})`, 'timeout');
   } else if (e.code && connectCodes.has(e.code)) {
     described = new ImapError(`Cannot connect to ${server}: ${detail}`, 'connect');
-  } else if (/^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(e.code ?? '') || /certificate|ssl|tls/i.test(e.message ?? '')) {
-    const hint = config.tlsRejectUnauthorized === false ? '' : ' (?tls_reject_unauthorized=false accepts a self-signed certificate)';
+  } else if (
+    /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(e.code ?? '') ||
+    /certificate|ssl|tls/i.test(e.message ?? '')
+  ) {
+    const hint =
+      config.tlsRejectUnauthorized === false
+        ? ''
+        : ' (?tls_reject_unauthorized=false accepts a self-signed certificate)';
     described = new ImapError(`TLS with ${server} failed: ${detail}${hint}`, 'tls');
   } else if (e.code?.startsWith('ClosedAfterConnect')) {
-    described = new ImapError(`${server} closed the connection${e.reason ? `: ${e.reason}` : ' (wrong port, or imap:// against a TLS port?)'}`, 'connect');
+    described = new ImapError(
+      `${server} closed the connection${e.reason ? `: ${e.reason}` : ' (wrong port, or imap:// against a TLS port?)'}`,
+      'connect',
+    );
   } else {
     described = new ImapError(`${server} (user ${config.user}): ${detail}`, 'protocol');
   }

@@ -14,7 +14,9 @@ describe('parseImapUrl', () => {
   });
 
   it('reads an imap URL with its options', () => {
-    expect(parseImapUrl('imap://dmarc:secret@127.0.0.1:1143/Reports?starttls=false&tls_reject_unauthorized=false')).toEqual({
+    expect(
+      parseImapUrl('imap://dmarc:secret@127.0.0.1:1143/Reports?starttls=false&tls_reject_unauthorized=false'),
+    ).toEqual({
       host: '127.0.0.1',
       port: 1143,
       secure: false,
@@ -53,11 +55,15 @@ describe('parseImapUrl', () => {
     ['imap://u:p@h/?starttls=no', 'starttls must be true or false'],
     ['imaps://u:p@h/?starttls=false', 'starttls applies to imap://'],
   ])('refuses %s', (url, problem) => {
-    expect(() => parseImapUrl(url, 'DMARC_IMAP_URL')).toThrow('DMARC_IMAP_URL must look like imaps://user:password@host:993/INBOX');
+    expect(() => parseImapUrl(url, 'DMARC_IMAP_URL')).toThrow(
+      'DMARC_IMAP_URL must look like imaps://user:password@host:993/INBOX',
+    );
     expect(() => parseImapUrl(url, 'DMARC_IMAP_URL')).toThrow(problem);
   });
 
   it('never repeats the password in an error', () => {
-    expect(() => parseImapUrl('ftp://u:hunter2@h/', 'DMARC_IMAP_URL')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    expect(() => parseImapUrl('ftp://u:hunter2@h/', 'DMARC_IMAP_URL')).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
   });
 });

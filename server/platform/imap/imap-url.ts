@@ -23,7 +23,8 @@ export function parseImapUrl(url: string, variable = 'The IMAP URL'): ImapMailbo
   } catch {
     return fail('not a URL; percent-encode @ : / ? # in the user and password');
   }
-  if (parsed.protocol !== 'imaps:' && parsed.protocol !== 'imap:') return fail(`the scheme is ${parsed.protocol.replace(/:$/, '')}, not imaps or imap`);
+  if (parsed.protocol !== 'imaps:' && parsed.protocol !== 'imap:')
+    return fail(`the scheme is ${parsed.protocol.replace(/:$/, '')}, not imaps or imap`);
   const secure = parsed.protocol === 'imaps:';
   // Non-special schemes keep the brackets of an IPv6 literal in hostname; sockets want it bare.
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -46,7 +47,8 @@ export function parseImapUrl(url: string, variable = 'The IMAP URL'): ImapMailbo
 
   const config: ImapMailboxConfig = { host, port, secure, user, password, folder };
   for (const [name, value] of parsed.searchParams) {
-    if (!(name in booleanParams)) return fail(`unknown option ${name}; known: ${Object.keys(booleanParams).join(', ')}`);
+    if (!(name in booleanParams))
+      return fail(`unknown option ${name}; known: ${Object.keys(booleanParams).join(', ')}`);
     if (value !== 'true' && value !== 'false') return fail(`${name} must be true or false`);
     if (name === 'starttls' && secure) return fail('starttls applies to imap://, imaps:// is TLS from the start');
     config[booleanParams[name as keyof typeof booleanParams]] = value === 'true';

@@ -3,7 +3,10 @@ import type { Db, Executor } from '../db/client';
 import { outbox } from '../db/schema/index';
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type NewOutboxMail = Pick<typeof outbox.$inferInsert, 'userId' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'status'>;
+export type NewOutboxMail = Pick<
+  typeof outbox.$inferInsert,
+  'userId' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'status'
+>;
 
 /** Inside the caller's transaction; returns the row id. */
 export async function insertOutboxMail(ex: Executor, mail: NewOutboxMail): Promise<number> {
@@ -19,7 +22,13 @@ export async function claimOutboxMail(db: Db, id: number, leaseSeconds: number):
   const [claimed] = await db
     .update(outbox)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outbox.attempts} + 1` })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`))))
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.status, 'pending'),
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+      ),
+    )
     .returning();
   return claimed;
 }
@@ -28,7 +37,11 @@ export async function claimOutboxMail(db: Db, id: number, leaseSeconds: number):
 export async function recordSendFailure(db: Db, id: number, lastError: string, failedForGood: boolean): Promise<void> {
   await db
     .update(outbox)
-    .set({ lastError, lockedUntil: null, ...(failedForGood ? { status: 'failed', textBody: null, htmlBody: null } : { status: 'pending' }) })
+    .set({
+      lastError,
+      lockedUntil: null,
+      ...(failedForGood ? { status: 'failed', textBody: null, htmlBody: null } : { status: 'pending' }),
+    })
     .where(eq(outbox.id, id));
 }
 
@@ -67,5 +80,7 @@ export async function purgeOldOutboxMail(db: Db): Promise<void> {
  * stay. A send-email job still queued for one of them finds no row and skips it.
  */
 export async function deleteUserMail(ex: Executor, userId: number, email: string): Promise<void> {
-  await ex.delete(outbox).where(or(eq(outbox.userId, userId), sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`));
+  await ex
+    .delete(outbox)
+    .where(or(eq(outbox.userId, userId), sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`));
 }

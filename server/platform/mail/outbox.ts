@@ -50,7 +50,12 @@ export async function deliverOutboxMail(db: Db, mailer: Mailer, id: number): Pro
   const claimed = await claimOutboxMail(db, id, CLAIM_SECONDS);
   if (!claimed) return 'skipped';
   try {
-    await mailer.send({ to: claimed.toAddress, subject: claimed.subject, text: claimed.textBody ?? '', html: claimed.htmlBody ?? '' });
+    await mailer.send({
+      to: claimed.toAddress,
+      subject: claimed.subject,
+      text: claimed.textBody ?? '',
+      html: claimed.htmlBody ?? '',
+    });
   } catch (err) {
     const failedForGood = claimed.attempts >= MAX_SEND_ATTEMPTS;
     await recordSendFailure(db, id, String((err as Error).message).slice(0, 500), failedForGood);

@@ -29,7 +29,8 @@ export interface JobDefinition<T = unknown> extends JobType<T> {
  * A job of any data type, as the registry lists them: each job checks its own data with its schema
  * before run() sees it, so the list need not know the types.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- run(data: T) is contravariant: no other type holds every job
+// run(data: T) is contravariant: no other type holds every job.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJob = JobDefinition<any>;
 
 export function defineJob<T>(job: JobDefinition<T>): JobDefinition<T> {

@@ -140,7 +140,9 @@ describe('the job worker', () => {
       async run({ fail }) {
         if (++started === batchSize) allStarted();
         // Run one after another, no job would ever see the others start: give up rather than hang.
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the batch did not run side by side')), 5_000));
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the batch did not run side by side')), 5_000),
+        );
         await Promise.race([latch, timeout]);
         if (fail) throw new Error('this one fails');
       },
@@ -149,7 +151,8 @@ describe('the job worker', () => {
     for (let n = 1; n <= batchSize; n++) await sender.send(job, { n, fail: n === 2 });
     await startWorker();
     try {
-      const settled = async () => (await jobStates(job.name)).every((j) => j.state === 'completed' || j.state === 'retry');
+      const settled = async () =>
+        (await jobStates(job.name)).every((j) => j.state === 'completed' || j.state === 'retry');
       await waitUntil(settled, 'the batch to settle');
       expect(await jobStates(job.name)).toEqual([
         { n: '1', state: 'completed', message: null },

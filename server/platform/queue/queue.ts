@@ -138,7 +138,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
    * When the batch is done pg-boss completes its jobs, which touches only those still active: not
    * the failed ones.
    */
-  async function runJob(job: AnyJob, item: PgBoss.Job<unknown>, context: Omit<AppContext, 'jobs' | 'log'>): Promise<void> {
+  async function runJob(
+    job: AnyJob,
+    item: PgBoss.Job<unknown>,
+    context: Omit<AppContext, 'jobs' | 'log'>,
+  ): Promise<void> {
     const jobLog = log.child({ job: job.name, jobId: item.id });
     let failure: Error | undefined;
     try {

@@ -8,7 +8,10 @@ import { createOutboundGuard, type OutboundGuard } from './outbound-address';
  * the system's CAs. Tests (env.ts allows the two variables only there) let their loopback receivers
  * through and trust the CA of their self-signed certificates.
  */
-export function appOutboundGuard(env: Pick<Env, 'OUTBOUND_ALLOW_ADDRESSES' | 'OUTBOUND_CA_FILE'>, dns: Pick<DnsResolver, 'a' | 'aaaa'>): OutboundGuard {
+export function appOutboundGuard(
+  env: Pick<Env, 'OUTBOUND_ALLOW_ADDRESSES' | 'OUTBOUND_CA_FILE'>,
+  dns: Pick<DnsResolver, 'a' | 'aaaa'>,
+): OutboundGuard {
   const allowed = new Set(env.OUTBOUND_ALLOW_ADDRESSES);
   const guard = createOutboundGuard(dns, allowed.size > 0 ? { allowNonPublic: (address) => allowed.has(address) } : {});
   if (!env.OUTBOUND_CA_FILE) return guard;

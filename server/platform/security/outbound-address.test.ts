@@ -168,7 +168,13 @@ describe('the outbound guard', () => {
   it('connects to the address it checked, sending the name as Host, and looks the name up once', async () => {
     const { dns, lookups } = tableResolver({ 'api.partner.test': ['127.0.0.1'] });
     const guard = createOutboundGuard(dns, loopbackOk);
-    const res = await guard.fetch('http://api.partner.test/hook?x=1', { port, method: 'POST', body: '{"a":1}', timeoutMs: 1000, maxBytes: 100 });
+    const res = await guard.fetch('http://api.partner.test/hook?x=1', {
+      port,
+      method: 'POST',
+      body: '{"a":1}',
+      timeoutMs: 1000,
+      maxBytes: 100,
+    });
     expect(res).toMatchObject({ status: 200, truncated: false });
     expect(res.body.toString()).toBe('hello');
     expect(requests).toEqual([{ url: '/hook?x=1', host: 'api.partner.test', method: 'POST', body: '{"a":1}' }]);
@@ -186,7 +192,9 @@ describe('the outbound guard', () => {
     reply = (res) => void res.writeHead(200).write('a'); // never ends
     const err = await get(200).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'OutboundRequestError', reason: 'timeout' });
-    await expect(guard.fetch('ftp://slow.test/', { timeoutMs: 100, maxBytes: 1 })).rejects.toThrow(/Only http and https/);
+    await expect(guard.fetch('ftp://slow.test/', { timeoutMs: 100, maxBytes: 1 })).rejects.toThrow(
+      /Only http and https/,
+    );
   });
 
   describe.skipIf(!hasOpenssl)('over TLS', () => {
@@ -197,12 +205,19 @@ describe('the outbound guard', () => {
       await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
       const tlsPort = (https.address() as AddressInfo).port;
       try {
-        const guard = createOutboundGuard(tableResolver({ 'right.test': ['127.0.0.1'], 'wrong.test': ['127.0.0.1'] }).dns, loopbackOk);
+        const guard = createOutboundGuard(
+          tableResolver({ 'right.test': ['127.0.0.1'], 'wrong.test': ['127.0.0.1'] }).dns,
+          loopbackOk,
+        );
         const res = await guard.fetch('https://right.test/', { port: tlsPort, ca, timeoutMs: 2000, maxBytes: 100 });
         expect(res.body.toString()).toBe('secure');
-        const wrong = await guard.fetch('https://wrong.test/', { port: tlsPort, ca, timeoutMs: 2000, maxBytes: 100 }).catch((e: unknown) => e);
+        const wrong = await guard
+          .fetch('https://wrong.test/', { port: tlsPort, ca, timeoutMs: 2000, maxBytes: 100 })
+          .catch((e: unknown) => e);
         expect(wrong).toMatchObject({ reason: 'connection', message: expect.stringMatching(/altnames/) });
-        const untrusted = await guard.fetch('https://right.test/', { port: tlsPort, timeoutMs: 2000, maxBytes: 100 }).catch((e: unknown) => e);
+        const untrusted = await guard
+          .fetch('https://right.test/', { port: tlsPort, timeoutMs: 2000, maxBytes: 100 })
+          .catch((e: unknown) => e);
         expect(untrusted).toMatchObject({ reason: 'connection' });
       } finally {
         https.close();

@@ -61,7 +61,10 @@ export interface OutboundGuard {
   fetch(url: string | URL, options: OutboundFetchOptions): Promise<OutboundResponse>;
 }
 
-export function createOutboundGuard(dns: Pick<DnsResolver, 'a' | 'aaaa'>, options: OutboundGuardOptions = {}): OutboundGuard {
+export function createOutboundGuard(
+  dns: Pick<DnsResolver, 'a' | 'aaaa'>,
+  options: OutboundGuardOptions = {},
+): OutboundGuard {
   const allowed = (address: string) => isPublicUnicast(address) || (options.allowNonPublic?.(address) ?? false);
 
   async function resolve(host: string) {
@@ -75,14 +78,16 @@ export function createOutboundGuard(dns: Pick<DnsResolver, 'a' | 'aaaa'>, option
     }
     if (addresses.length === 0) throw new OutboundRequestError('no_address', `${host} has no address`);
     const refused = addresses.find((address) => !allowed(address));
-    if (refused !== undefined) throw new OutboundRequestError('not_public', `${host} resolves to ${refused}, which is not a public address`);
+    if (refused !== undefined)
+      throw new OutboundRequestError('not_public', `${host} resolves to ${refused}, which is not a public address`);
     return { address: addresses[0], family: isIP(addresses[0]) as 4 | 6 };
   }
 
   async function fetch(url: string | URL, options: OutboundFetchOptions): Promise<OutboundResponse> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
-    if (!secure && target.protocol !== 'http:') throw new TypeError(`Only http and https URLs can be fetched, not ${target.protocol}`);
+    if (!secure && target.protocol !== 'http:')
+      throw new TypeError(`Only http and https URLs can be fetched, not ${target.protocol}`);
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
     const { address, family } = await resolve(host);
     return new Promise((resolvePromise, reject) => {
@@ -106,7 +111,8 @@ export function createOutboundGuard(dns: Pick<DnsResolver, 'a' | 'aaaa'>, option
           family,
           port: options.port ?? (target.port || (secure ? 443 : 80)),
           path: `${target.pathname}${target.search}`,
-          // The name for SNI and the certificate check ('' for an IP literal: the certificate is checked against the address).
+          // The name for SNI and the certificate check ('' for an IP literal: the certificate is checked against the
+          // address).
           servername: isIP(host) ? '' : host,
           headers: { host: target.host, ...options.headers },
           ca: options.ca,
@@ -118,7 +124,12 @@ export function createOutboundGuard(dns: Pick<DnsResolver, 'a' | 'aaaa'>, option
           const answer = (truncated: boolean) =>
             settle(() => {
               if (truncated) req.destroy();
-              resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+              resolvePromise({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+                truncated,
+              });
             });
           res.on('data', (chunk: Buffer) => {
             if (settled) return;
@@ -130,7 +141,10 @@ export function createOutboundGuard(dns: Pick<DnsResolver, 'a' | 'aaaa'>, option
           res.on('error', (err) => fail('connection', err));
         },
       );
-      const timer = setTimeout(() => fail('timeout', new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+      const timer = setTimeout(
+        () => fail('timeout', new Error(`no answer within ${options.timeoutMs} ms`)),
+        options.timeoutMs,
+      );
       req.on('error', (err) => fail('connection', err));
       req.end(options.body);
     });

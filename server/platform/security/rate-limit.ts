@@ -36,14 +36,19 @@ export async function countAgainst(db: Db, rule: RateRule, subject: string): Pro
 }
 
 /** Whether `rule` is used up for `subject` in its current window (nothing is counted). */
-export async function rateLimitUsedUp(db: Db, rule: RateRule, subject: string): Promise<{ usedUp: boolean; retryAfter: number }> {
+export async function rateLimitUsedUp(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+): Promise<{ usedUp: boolean; retryAfter: number }> {
   const row = await readAttempts(db, `${rule.name}:${subject.toLowerCase()}`);
   return { usedUp: row.count >= rule.limit, retryAfter: row.retryAfter };
 }
 
 /**
  * Counts one attempt (or `amount` of something, such as bytes) against `rule` for `subject` in the
- * database (shared by every process) and throws 429 once the window's limit is passed. Fixed windows: simple, and good enough here.
+ * database (shared by every process) and throws 429 once the window's limit is passed. Fixed windows: simple, and good
+ * enough here.
  */
 export async function enforceRateLimit(db: Db, rule: RateRule, subject: string, amount = 1): Promise<void> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
@@ -56,7 +61,11 @@ export async function enforceRateLimit(db: Db, rule: RateRule, subject: string, 
 export function rateLimited(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'retry-after': String(seconds),
-  });
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {
+      'retry-after': String(seconds),
+    },
+  );
 }

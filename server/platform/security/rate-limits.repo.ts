@@ -7,7 +7,12 @@ import { rateLimits } from '../db/schema/index';
  * every process); a window that has ended starts again. Returns the window's count and the seconds
  * until it ends.
  */
-export async function countAttempt(db: Db, key: string, windowSeconds: number, amount = 1): Promise<{ count: number; retryAfter: number }> {
+export async function countAttempt(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  amount = 1,
+): Promise<{ count: number; retryAfter: number }> {
   const result = (await db.execute(sql`
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
     VALUES (${key}, now(), now() + make_interval(secs => ${windowSeconds}), ${amount})
@@ -26,7 +31,9 @@ export async function countAttempt(db: Db, key: string, windowSeconds: number, a
 export async function readAttempts(db: Db, key: string): Promise<{ count: number; retryAfter: number }> {
   const result = (await db.execute(sql`
     SELECT count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after
-    FROM rate_limits WHERE key = ${key} AND window_end > now()`)) as unknown as { rows: { count: number; retry_after: number }[] };
+    FROM rate_limits WHERE key = ${key} AND window_end > now()`)) as unknown as {
+    rows: { count: number; retry_after: number }[];
+  };
   const row = result.rows[0];
   return row ? { count: row.count, retryAfter: row.retry_after } : { count: 0, retryAfter: 0 };
 }

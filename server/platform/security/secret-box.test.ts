@@ -25,7 +25,9 @@ describe('secret box', () => {
     const flipped = Buffer.from(ciphertext!, 'base64url');
     flipped[0] ^= 1;
     expect(() => decryptSecret([version, iv, tag, flipped.toString('base64url')].join(':'), SECRET)).toThrow(/altered/);
-    expect(() => decryptSecret([version, iv, Buffer.alloc(16).toString('base64url'), ciphertext].join(':'), SECRET)).toThrow(/altered/);
+    expect(() =>
+      decryptSecret([version, iv, Buffer.alloc(16).toString('base64url'), ciphertext].join(':'), SECRET),
+    ).toThrow(/altered/);
     expect(() => decryptSecret('hunter2', SECRET)).toThrow(/Not an encrypted secret/);
     expect(() => decryptSecret(['v2', iv, tag, ciphertext].join(':'), SECRET)).toThrow(/Not an encrypted secret/);
     expect(() => decryptSecret([version, 'AAAA', tag, ciphertext].join(':'), SECRET)).toThrow(/bad IV or tag length/);

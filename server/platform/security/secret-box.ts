@@ -23,21 +23,27 @@ export function encryptSecret(plain: string, appSecret: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', deriveKey(appSecret), iv);
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':');
 }
 
 /** Throws SecretBoxError when the box is malformed, was made with another APP_SECRET, or was altered. */
 export function decryptSecret(box: string, appSecret: string): string {
   const parts = box.split(':');
-  if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretBoxError(`Not an encrypted secret (expected ${VERSION}:<iv>:<tag>:<ciphertext>)`);
+  if (parts.length !== 4 || parts[0] !== VERSION)
+    throw new SecretBoxError(`Not an encrypted secret (expected ${VERSION}:<iv>:<tag>:<ciphertext>)`);
   const [iv, tag, ciphertext] = parts.slice(1).map((p) => Buffer.from(p, 'base64url'));
-  if (iv!.length !== IV_BYTES || tag!.length !== TAG_BYTES) throw new SecretBoxError('Not an encrypted secret (bad IV or tag length)');
+  if (iv!.length !== IV_BYTES || tag!.length !== TAG_BYTES)
+    throw new SecretBoxError('Not an encrypted secret (bad IV or tag length)');
   const decipher = createDecipheriv('aes-256-gcm', deriveKey(appSecret), iv!);
   decipher.setAuthTag(tag!);
   try {
     return Buffer.concat([decipher.update(ciphertext!), decipher.final()]).toString('utf8');
   } catch {
-    throw new SecretBoxError('The encrypted secret cannot be opened: APP_SECRET is not the one it was encrypted with, or the stored value was altered');
+    throw new SecretBoxError(
+      'The encrypted secret cannot be opened: APP_SECRET is not the one it was encrypted with, or the stored value was altered',
+    );
   }
 }
 

@@ -176,7 +176,8 @@ const storedCount = async () =>
       .select({ n: sql<number>`count(*)::int` })
       .from(inboundMessages)
   )[0].n;
-const messageRow = async (id: number) => (await db().select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
+const messageRow = async (id: number) =>
+  (await db().select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 const queuedId = (reply: Reply) => Number(/Queued as (\d+)/.exec(reply.text)![1]);
 
 const newTest = () => createInboxTest(db(), userId, INBOUND);
@@ -251,7 +252,9 @@ describe('messages over the size limit', () => {
     await client.command('EHLO hostile.test');
     await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
     const line = `${'a'.repeat(998)}\r\n`;
-    const reply = await client.finish(HEADERS(`dmarc@${INBOUND}`, 'big') + '\r\n' + line.repeat(Math.ceil(DEFAULT_LIMIT / line.length) + 10));
+    const reply = await client.finish(
+      HEADERS(`dmarc@${INBOUND}`, 'big') + '\r\n' + line.repeat(Math.ceil(DEFAULT_LIMIT / line.length) + 10),
+    );
     expect(reply.code).toBe(552);
     expect(reply.text).toContain(`${DEFAULT_LIMIT} bytes`);
     expect(await storedCount()).toBe(before);
@@ -287,7 +290,9 @@ describe('messages over the size limit', () => {
     // A listener that drops bytes past the limit keeps about the limit (10 MiB); dropped chunks and
     // socket buffers wait for the garbage collector, which measured ~43 MiB at the peak. One that
     // keeps everything holds all 160 MiB.
-    expect(grownMiB, `Buffer memory grew by ${grownMiB.toFixed(0)} MiB while 160 MiB streamed in`).toBeLessThan(8 * (DEFAULT_LIMIT / 1024 / 1024));
+    expect(grownMiB, `Buffer memory grew by ${grownMiB.toFixed(0)} MiB while 160 MiB streamed in`).toBeLessThan(
+      8 * (DEFAULT_LIMIT / 1024 / 1024),
+    );
   }, 120_000);
 });
 
@@ -296,11 +301,18 @@ describe('garbage a sender can put in a message', () => {
     const test = await newTest();
     // Random bytes plus the classics: NUL, invalid UTF-8, bare LF and CR, a lone "." line, a
     // CRLF.CRLF inside the body (it must stay content: dot-stuffing makes it so on the wire).
-    const nasties = Buffer.from('\0\0NUL\xff\xfe\xc3\x28\xe2\x82\r\nbare LF\nbare CR\r\n.\nlone dot\r\n.\r\n\r.\rend', 'latin1');
+    const nasties = Buffer.from(
+      '\0\0NUL\xff\xfe\xc3\x28\xe2\x82\r\nbare LF\nbare CR\r\n.\nlone dot\r\n.\r\n\r.\rend',
+      'latin1',
+    );
     const body = Buffer.concat([garbage(32 * 1024, 5), nasties, garbage(1024, 7)]);
     const message = Buffer.concat([
       Buffer.from(
-        HEADERS(test.testEmailAddress, `[TEST-${test.id}] garbage`, 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n') + '\r\n',
+        HEADERS(
+          test.testEmailAddress,
+          `[TEST-${test.id}] garbage`,
+          'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n',
+        ) + '\r\n',
         'latin1',
       ),
       body,
@@ -322,7 +334,9 @@ describe('garbage a sender can put in a message', () => {
     expect(report.content.sizeBytes).toBe(message.length + 2);
     expect(report.content.subject).toBe(`[TEST-${test.id}] garbage`);
     // Read as a plain-text message whose bytes are broken (the next test names them).
-    expect(report.findings.map((f) => f.id)).toEqual(expect.arrayContaining(['content.text-only', 'content.malformed-bytes']));
+    expect(report.findings.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['content.text-only', 'content.malformed-bytes']),
+    );
     expect((await db().select().from(inboxTests).where(eq(inboxTests.id, test.id)))[0].status).toBe('completed');
   });
 
@@ -336,15 +350,25 @@ describe('garbage a sender can put in a message', () => {
     const body = Buffer.concat([garbage(4096, 13), Buffer.from('\0\xff\xfe\xc3\x28 bare\nLF bare\rCR', 'latin1')]);
     const reply = await client.finish(
       Buffer.concat([
-        Buffer.from(HEADERS(test.testEmailAddress, `[TEST-${test.id}] broken body`, 'Content-Type: text/plain; charset=utf-8\r\n') + '\r\n'),
+        Buffer.from(
+          HEADERS(
+            test.testEmailAddress,
+            `[TEST-${test.id}] broken body`,
+            'Content-Type: text/plain; charset=utf-8\r\n',
+          ) + '\r\n',
+        ),
         body,
       ]),
     );
     await client.quit();
     expect(reply.code).toBe(250);
     const report = await reportOf(test.id);
-    const broken = report.findings.filter((f) => f.category === 'content' && f.severity !== 'pass' && f.severity !== 'info');
-    expect(broken.map((f) => `${f.title} ${f.detail ?? ''}`).join('\n')).toMatch(/NUL|UTF-8|charset|encod|line ending|bare|binary|corrupt|unreadable/i);
+    const broken = report.findings.filter(
+      (f) => f.category === 'content' && f.severity !== 'pass' && f.severity !== 'info',
+    );
+    expect(broken.map((f) => `${f.title} ${f.detail ?? ''}`).join('\n')).toMatch(
+      /NUL|UTF-8|charset|encod|line ending|bare|binary|corrupt|unreadable/i,
+    );
   });
 
   it('reports on a message that is nothing but random bytes (no headers at all)', async () => {
@@ -386,8 +410,19 @@ describe('garbage a sender can put in a message', () => {
 
   it('still processes an ordinary message afterwards (the worker survived)', async () => {
     const test = await newTest();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'mta.brand.test' });
-    const info = await transport.sendMail({ from: 'news@brand.test', to: test.testEmailAddress, subject: `[TEST-${test.id}] after`, text: 'Still alive.' });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      name: 'mta.brand.test',
+    });
+    const info = await transport.sendMail({
+      from: 'news@brand.test',
+      to: test.testEmailAddress,
+      subject: `[TEST-${test.id}] after`,
+      text: 'Still alive.',
+    });
     transport.close();
     expect(info.response).toMatch(/^250 /);
     expect((await reportOf(test.id)).content.subject).toBe(`[TEST-${test.id}] after`);
@@ -400,7 +435,10 @@ describe('a million-line header', () => {
   // 552 shown above.) It must be stored, and processing must end with a report, not hang the worker.
   it('is accepted under the default limit, stored, and analysed to a report within the test timeout', async () => {
     const test = await newTest();
-    const message = Buffer.from(HEADERS(test.testEmailAddress, `[TEST-${test.id}] headers`) + 'X-H: 1\r\n'.repeat(1_000_000) + '\r\nbody\r\n', 'latin1');
+    const message = Buffer.from(
+      HEADERS(test.testEmailAddress, `[TEST-${test.id}] headers`) + 'X-H: 1\r\n'.repeat(1_000_000) + '\r\nbody\r\n',
+      'latin1',
+    );
     expect(message.length).toBeLessThan(DEFAULT_LIMIT);
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
@@ -426,7 +464,12 @@ describe('a backlog of messages', () => {
     // Deferred, so the worker cannot take the first job before the second is sent; same key and
     // queue as queueInboundProcessing. The message id names no message: the jobs would be no-ops.
     const messageId = 2_000_000_000;
-    for (let i = 0; i < 3; i++) await t.jobs.send(processInboundJobType, { messageId }, { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 });
+    for (let i = 0; i < 3; i++)
+      await t.jobs.send(
+        processInboundJobType,
+        { messageId },
+        { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 },
+      );
     const result = (await db().execute(
       sql`select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and (data->>'messageId')::int = ${messageId}`,
     )) as unknown as { rows: { n: number }[] };
@@ -440,7 +483,12 @@ describe('the envelope', () => {
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
     expect((await client.command('MAIL FROM:<a@brand.test>')).code).toBe(250);
-    for (const rcpt of [`nobody@${INBOUND}`, `test-999999-0123456789abcdef@${INBOUND}`, 'someone@gmail.com', `postmaster@${INBOUND}`]) {
+    for (const rcpt of [
+      `nobody@${INBOUND}`,
+      `test-999999-0123456789abcdef@${INBOUND}`,
+      'someone@gmail.com',
+      `postmaster@${INBOUND}`,
+    ]) {
       expect(await client.command(`RCPT TO:<${rcpt}>`), rcpt).toMatchObject({ code: 550 });
     }
     // Without an accepted recipient there is no DATA.
@@ -458,7 +506,9 @@ describe('the envelope', () => {
     await client.write(HEADERS(`dmarc@${INBOUND}`, 'cut short') + '\r\n' + 'half a message\r\n'.repeat(5000));
     client.destroy();
     // Once the listener has handled the close and settled the half message, anything it would store is stored.
-    await waitUntil(() => smtp.busy(), 'the listener to be done with the cut connection', { until: (busy) => busy === 0 });
+    await waitUntil(() => smtp.busy(), 'the listener to be done with the cut connection', {
+      until: (busy) => busy === 0,
+    });
     expect(await storedCount()).toBe(before);
     const { client: next, greeting } = await RawSmtp.open();
     expect(greeting.code).toBe(220);
@@ -513,7 +563,9 @@ describe('the envelope', () => {
   it(`keeps a repeated recipient once, however often it is given (${MAX_RECIPIENTS + 10} times here)`, async () => {
     const { client } = await RawSmtp.open();
     await client.command('EHLO hostile.test');
-    const repeats = Array.from({ length: MAX_RECIPIENTS + 10 }, (_, i) => (i % 2 ? `DMARC@${INBOUND}` : `dmarc@${INBOUND}`));
+    const repeats = Array.from({ length: MAX_RECIPIENTS + 10 }, (_, i) =>
+      i % 2 ? `DMARC@${INBOUND}` : `dmarc@${INBOUND}`,
+    );
     await client.begin('a@brand.test', repeats);
     const reply = await client.finish(HEADERS(`dmarc@${INBOUND}`, 'twice') + '\r\nx\r\n');
     await client.quit();
@@ -531,7 +583,9 @@ describe('the envelope', () => {
     // A bare-LF body, then "\n.\n" followed by a smuggled second transaction: a server that ended
     // DATA here would take the smuggled message as a separate one from this sender.
     const smuggled = `MAIL FROM:<ceo@bank.test>\nRCPT TO:<dmarc@${INBOUND}>\nDATA\nFrom: ceo@bank.test\n\nsmuggled\n`;
-    await client.write(`From: a@brand.test\nTo: dmarc@${INBOUND}\nSubject: bare lf\n\nline one\nline two\n.\n${smuggled}`);
+    await client.write(
+      `From: a@brand.test\nTo: dmarc@${INBOUND}\nSubject: bare lf\n\nline one\nline two\n.\n${smuggled}`,
+    );
     // Only CRLF.CRLF ends the message: one message, the smuggled lines inside it.
     await client.write('\r\n.\r\n');
     const reply = await client.next();
@@ -580,7 +634,14 @@ describe('the envelope', () => {
 describe('a sender that holds on to the listener', () => {
   // Small limits, so each is reached in a test's time; the production values are SESSION_LIMITS.
   let held: SmtpListener;
-  const LIMITS = { messagesPerSession: 2, sessionDeadlineMs: 3_000, dataGraceMs: 500, minDataBytesPerSecond: 1_000, crowdedAt: 2, bytesPerIpPerHour: 3_000 };
+  const LIMITS = {
+    messagesPerSession: 2,
+    sessionDeadlineMs: 3_000,
+    dataGraceMs: 500,
+    minDataBytesPerSecond: 1_000,
+    crowdedAt: 2,
+    bytesPerIpPerHour: 3_000,
+  };
   beforeAll(async () => {
     held = await startTestSmtpListener(t, {}, LIMITS);
   });
@@ -589,7 +650,8 @@ describe('a sender that holds on to the listener', () => {
   });
   const small = (n: number) => HEADERS(`dmarc@${INBOUND}`, `small ${n}`) + '\r\nx\r\n';
 
-  // Each test that sends mail does so from its own loopback address: the hourly byte count is per address and lives in the database.
+  // Each test that sends mail does so from its own loopback address: the hourly byte count is per address and lives in
+  // the database.
   it(`ends a connection after ${LIMITS.messagesPerSession} messages with 421`, async () => {
     const { client } = await RawSmtp.open(held.port, '127.0.0.4');
     await client.command('EHLO hostile.test');
@@ -597,7 +659,10 @@ describe('a sender that holds on to the listener', () => {
       await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
       expect((await client.finish(small(n))).code).toBe(250);
     }
-    expect(await client.command('MAIL FROM:<a@brand.test>')).toMatchObject({ code: 421, text: expect.stringContaining('Too many messages') });
+    expect(await client.command('MAIL FROM:<a@brand.test>')).toMatchObject({
+      code: 421,
+      text: expect.stringContaining('Too many messages'),
+    });
     await waitUntil(() => client.isClosed, 'the listener to close the connection');
   });
 
@@ -606,7 +671,10 @@ describe('a sender that holds on to the listener', () => {
     await client.command('EHLO hostile.test');
     const started = Date.now();
     // NOOPs keep the socket from ever being idle; only the deadline ends the session.
-    const last = await waitUntil(() => client.command('NOOP'), 'the session deadline', { until: (reply) => reply.code !== 250, timeoutMs: 10_000 });
+    const last = await waitUntil(() => client.command('NOOP'), 'the session deadline', {
+      until: (reply) => reply.code !== 250,
+      timeoutMs: 10_000,
+    });
     expect(last).toMatchObject({ code: 421, text: expect.stringContaining('time limit') });
     expect(Date.now() - started).toBeGreaterThanOrEqual(LIMITS.sessionDeadlineMs - 100);
     await waitUntil(() => client.isClosed, 'the listener to close the connection');
@@ -685,7 +753,12 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
       requireTLS: true,
       tls: { rejectUnauthorized: false },
     });
-    const info = await transport.sendMail({ from: 'news@brand.test', to: `dmarc@${INBOUND}`, subject: 'over TLS', text: 'encrypted' });
+    const info = await transport.sendMail({
+      from: 'news@brand.test',
+      to: `dmarc@${INBOUND}`,
+      subject: 'over TLS',
+      text: 'encrypted',
+    });
     transport.close();
     expect(info.response).toMatch(/^250 /);
     expect(await storedCount()).toBe(before + 1);
@@ -696,8 +769,16 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
     expect((await client.command('EHLO hostile.test')).text).not.toContain('STARTTLS');
     expect((await client.command('STARTTLS')).code).toBeGreaterThanOrEqual(500);
     await client.quit();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
-    await expect(transport.sendMail({ from: 'news@brand.test', to: `dmarc@${INBOUND}`, subject: 'x', text: 'x' })).rejects.toThrow(/STARTTLS/);
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    await expect(
+      transport.sendMail({ from: 'news@brand.test', to: `dmarc@${INBOUND}`, subject: 'x', text: 'x' }),
+    ).rejects.toThrow(/STARTTLS/);
     transport.close();
   });
 });

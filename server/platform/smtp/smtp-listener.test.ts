@@ -16,7 +16,8 @@ import { MAX_CONNECTIONS_PER_IP, type SmtpListener } from './smtp-listener';
 const INBOUND = 'in.inboxpulse.test';
 const LIMIT_BYTES = 200 * 1024;
 const GZ_REPORT = 'aggregate/fastmail.com!example.com!1516060800!1516147199!102675056.xml.gz'; // domain indemed.com
-const ZIP_REPORT = 'aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip'; // example.com
+// example.com
+const ZIP_REPORT = 'aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip';
 
 let t: TestApp;
 let smtp: SmtpListener;
@@ -35,17 +36,30 @@ async function addDomain(client: TestClient, domain: string, verified: boolean) 
 }
 
 function send(mail: SendMailOptions) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, name: 'reporter.example.org' });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    name: 'reporter.example.org',
+  });
   return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
 }
 
 const reportsOf = async (client: TestClient) =>
-  (await client.get('/api/dmarc/reports')).json() as { total: number; items: { orgName: string; domain: string; reportId: string | null }[] };
-const messageRow = async (id: number) => (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
+  (await client.get('/api/dmarc/reports')).json() as {
+    total: number;
+    items: { orgName: string; domain: string; reportId: string | null }[];
+  };
+const messageRow = async (id: number) =>
+  (await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0];
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address } });
+  t = await createTestApp({
+    work: true,
+    env: { INBOUND_DOMAIN: INBOUND, SMTP_MAX_MESSAGE_BYTES: String(LIMIT_BYTES), DNS_SERVERS: dns.address },
+  });
   smtp = await startTestSmtpListener(t);
   owner = (await signUp(t.app)).client;
   bystander = (await signUp(t.app)).client;
@@ -69,7 +83,11 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       attachments: [{ filename: 'report.xml.gz', content: fixture(GZ_REPORT) }],
     });
     expect(info.response).toMatch(/^250 .*Queued as \d+/);
-    await send({ to: `DMARC+rua@${INBOUND.toUpperCase()}`, subject: 'Report', attachments: [{ filename: 'r.zip', content: fixture(ZIP_REPORT) }] });
+    await send({
+      to: `DMARC+rua@${INBOUND.toUpperCase()}`,
+      subject: 'Report',
+      attachments: [{ filename: 'r.zip', content: fixture(ZIP_REPORT) }],
+    });
 
     // A message's job imports its report, then marks the message processed: wait for both.
     const { reports } = await waitUntil(
@@ -90,7 +108,9 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     // Processed messages keep their outcome but not their bytes.
     const rows = await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.status, 'processed'));
     expect(rows).toHaveLength(2);
-    expect(rows.every((r) => r.raw === null && r.remoteIp === '127.0.0.1' && r.helo === 'reporter.example.org')).toBe(true);
+    expect(rows.every((r) => r.raw === null && r.remoteIp === '127.0.0.1' && r.helo === 'reporter.example.org')).toBe(
+      true,
+    );
   });
 
   it('keeps a report nobody verified, and a mail without a report, for the operator', async () => {
@@ -101,13 +121,18 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     });
     const empty = await send({ to: `dmarc@${INBOUND}`, subject: 'hello', text: 'no report here' });
     const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
-    const a = await waitUntil(() => messageRow(idOf(unrouted.response)), 'the unrouted message to be processed', { until: (row) => row.status !== 'received' });
+    const a = await waitUntil(() => messageRow(idOf(unrouted.response)), 'the unrouted message to be processed', {
+      until: (row) => row.status !== 'received',
+    });
     expect(a).toMatchObject({ status: 'unrouted', result: expect.stringContaining('no user has verified example.de') });
     expect(a.raw?.length).toBeGreaterThan(0);
     const b = await waitUntil(() => messageRow(idOf(empty.response)), 'the message without a report to be processed', {
       until: (row) => row.status !== 'received',
     });
-    expect(b).toMatchObject({ status: 'failed', result: expect.stringContaining('The e-mail has no DMARC report attached') });
+    expect(b).toMatchObject({
+      status: 'failed',
+      result: expect.stringContaining('The e-mail has no DMARC report attached'),
+    });
   });
 
   it("reads no further than the header of a report for a domain nobody verified, and keeps an owner's broken report as a failed import", async () => {
@@ -125,16 +150,31 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       subject: 'Report',
       attachments: [{ filename: 'n.xml', content: broken('nobody-here.example', 'n-1') }],
     });
-    const unrouted = await waitUntil(() => messageRow(idOf(strangers.response)), 'the message to be routed', { until: (row) => row.status !== 'received' });
+    const unrouted = await waitUntil(() => messageRow(idOf(strangers.response)), 'the message to be routed', {
+      until: (row) => row.status !== 'received',
+    });
     // Its records were never read, so their error is not known: only that nobody here owns the domain.
-    expect(unrouted).toMatchObject({ status: 'unrouted', result: 'n.xml: no user has verified nobody-here.example', reportDomains: ['nobody-here.example'] });
+    expect(unrouted).toMatchObject({
+      status: 'unrouted',
+      result: 'n.xml: no user has verified nobody-here.example',
+      reportDomains: ['nobody-here.example'],
+    });
 
-    const owners = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'o.xml', content: broken('example.com', 'o-1') }] });
-    const processed = await waitUntil(() => messageRow(idOf(owners.response)), 'the message to be routed', { until: (row) => row.status !== 'received' });
+    const owners = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Report',
+      attachments: [{ filename: 'o.xml', content: broken('example.com', 'o-1') }],
+    });
+    const processed = await waitUntil(() => messageRow(idOf(owners.response)), 'the message to be routed', {
+      until: (row) => row.status !== 'received',
+    });
     expect(processed).toMatchObject({ status: 'processed', result: expect.stringContaining('o.xml: failed for user') });
     const failed = (await owner.get('/api/dmarc/reports?status=failed')).json();
     expect(failed.items).toEqual([
-      expect.objectContaining({ fileName: 'o.xml', error: 'Record 1: the message count "lots" is not a whole number (row/count).' }),
+      expect.objectContaining({
+        fileName: 'o.xml',
+        error: 'Record 1: the message count "lots" is not a whole number (row/count).',
+      }),
     ]);
     expect((await bystander.get('/api/dmarc/reports?status=failed')).json().total).toBe(0);
   });
@@ -142,8 +182,14 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
   it('marks a report whose mail its reporter did not sign, and lets the signed one replace it', async () => {
     // The reporter's DKIM key, published in the test zone: its real reports are signed with it.
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    dns.zone['s1._domainkey.reporter.example.org'] = { TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`] };
-    const dkim = { domainName: 'reporter.example.org', keySelector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    dns.zone['s1._domainkey.reporter.example.org'] = {
+      TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`],
+    };
+    const dkim = {
+      domainName: 'reporter.example.org',
+      keySelector: 's1',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
     const report = (count: number) =>
       reportXml({
         orgName: 'reporter.example.org',
@@ -154,10 +200,19 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       });
     const claimed = async () => (await reportsOf(owner)).items.filter((r) => r.reportId === 'claimed-1');
     const mail = async (count: number, signedBy?: typeof dkim) => {
-      const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Report', attachments: [{ filename: 'r.xml', content: report(count) }], dkim: signedBy });
-      await waitUntil(() => messageRow(Number(/Queued as (\d+)/.exec(info.response)![1])), 'the report mail to be processed', {
-        until: (row) => row.status !== 'received',
+      const info = await send({
+        to: `dmarc@${INBOUND}`,
+        subject: 'Report',
+        attachments: [{ filename: 'r.xml', content: report(count) }],
+        dkim: signedBy,
       });
+      await waitUntil(
+        () => messageRow(Number(/Queued as (\d+)/.exec(info.response)![1])),
+        'the report mail to be processed',
+        {
+          until: (row) => row.status !== 'received',
+        },
+      );
     };
 
     // A forger is first with the report id: stored, but marked.
@@ -167,7 +222,9 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     await mail(12, dkim);
     expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 12, senderAuthenticated: true })]);
     const analytics = (await owner.get('/api/dmarc/analytics?days=7&domain=example.com')).json();
-    expect(analytics.sources.find((source: { ips: string[] }) => source.ips.includes('192.0.2.9'))).toMatchObject({ count: 12 });
+    expect(analytics.sources.find((source: { ips: string[] }) => source.ips.includes('192.0.2.9'))).toMatchObject({
+      count: 12,
+    });
     // A forged copy after it is a duplicate: the signed report stays.
     await mail(99_999);
     expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 12, senderAuthenticated: true })]);
@@ -187,28 +244,41 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
     expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
     await t.jobs.send(maintenanceJob, {});
-    await waitUntil(() => messageRow(id), 'the replayed message to be processed', { until: (row) => row.status === 'processed' });
+    await waitUntil(() => messageRow(id), 'the replayed message to be processed', {
+      until: (row) => row.status === 'processed',
+    });
     expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
 
   it('keeps only the headers of an unrouted report a day after it came, and no longer replays it', async () => {
     const xml = fixture('aggregate/rfc9990-sample.xml').toString().replaceAll('example.com', 'late-owner-brand.com');
-    const info = await send({ to: `dmarc@${INBOUND}`, subject: 'Late report', attachments: [{ filename: 'late.xml', content: xml }] });
+    const info = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Late report',
+      attachments: [{ filename: 'late.xml', content: xml }],
+    });
     const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
-    const unrouted = await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
+    const unrouted = await waitUntil(() => messageRow(id), 'the message to be unrouted', {
+      until: (row) => row.status === 'unrouted',
+    });
     expect(unrouted.raw!.toString()).toContain('late.xml');
     await t.database.db
       .update(inboundMessages)
       .set({ processedAt: sql`now() - interval '25 hours'` })
       .where(eq(inboundMessages.id, id));
     await t.jobs.send(maintenanceJob, {});
-    const dropped = await waitUntil(() => messageRow(id), 'the body to be dropped', { until: (row) => row.bodyDroppedAt !== null });
+    const dropped = await waitUntil(() => messageRow(id), 'the body to be dropped', {
+      until: (row) => row.bodyDroppedAt !== null,
+    });
     const whole = unrouted.raw!.toString();
-    expect(dropped.raw!.toString()).toBe(whole.slice(0, whole.indexOf('\r\n\r\n') + 4)); // the headers, and nothing of the report
+    // the headers, and nothing of the report
+    expect(dropped.raw!.toString()).toBe(whole.slice(0, whole.indexOf('\r\n\r\n') + 4));
     expect(dropped.raw!.toString()).toContain('Subject: Late report');
     expect(dropped.size).toBe(unrouted.size); // what came is still on record
     // Verified after that day, the domain gets no replay of a body that is gone.
-    const { id: domainId, verificationRecord } = (await owner.post('/api/domains', { domain: 'late-owner-brand.com' })).json();
+    const { id: domainId, verificationRecord } = (
+      await owner.post('/api/domains', { domain: 'late-owner-brand.com' })
+    ).json();
     dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
     expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
     expect((await messageRow(id)).status).toBe('unrouted');
@@ -228,7 +298,9 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
       .set({ receivedAt: sql`now() - interval '10 minutes'` })
       .where(eq(inboundMessages.id, id!));
     await t.jobs.send(maintenanceJob, {});
-    const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', { until: (r) => r.status !== 'received' });
+    const row = await waitUntil(() => messageRow(id!), 'the stranded message to be processed', {
+      until: (r) => r.status !== 'received',
+    });
     expect(row.status).toBe('processed');
     expect((await reportsOf(owner)).items.map((r) => r.orgName)).toContain('Sample Reporter');
   });
@@ -236,9 +308,18 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
 
 describe('several messages on one connection', () => {
   it('stores each with only its own recipients', async () => {
-    const transport = nodemailer.createTransport({ pool: true, maxConnections: 1, host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 1,
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     const [one, two] = await Promise.all(
-      ['dmarc+one', 'dmarc+two'].map((local) => transport.sendMail({ from: 'r@reporter.example.org', to: `${local}@${INBOUND}`, subject: local, text: 'x' })),
+      ['dmarc+one', 'dmarc+two'].map((local) =>
+        transport.sendMail({ from: 'r@reporter.example.org', to: `${local}@${INBOUND}`, subject: local, text: 'x' }),
+      ),
     );
     transport.close();
     const idOf = (response: string) => Number(/Queued as (\d+)/.exec(response)![1]);
@@ -258,7 +339,9 @@ describe('what the listener refuses', () => {
       response: expect.stringContaining('No such mailbox'),
     });
     const big = Buffer.alloc(LIMIT_BYTES + 1024, 'a');
-    await expect(send({ to: `dmarc@${INBOUND}`, attachments: [{ filename: 'big.xml', content: big }] })).rejects.toMatchObject({ responseCode: 552 });
+    await expect(
+      send({ to: `dmarc@${INBOUND}`, attachments: [{ filename: 'big.xml', content: big }] }),
+    ).rejects.toMatchObject({ responseCode: 552 });
     const [{ n }] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(inboundMessages)
@@ -269,7 +352,9 @@ describe('what the listener refuses', () => {
   it(`answers 421 to more than ${MAX_CONNECTIONS_PER_IP} connections at once from one address`, async () => {
     // The earlier tests' senders hang up after their last reply: until the listener has seen them go,
     // they count against the limit too.
-    await waitUntil(() => smtp.busy(), 'the listener to be done with the earlier connections', { until: (busy) => busy === 0 });
+    await waitUntil(() => smtp.busy(), 'the listener to be done with the earlier connections', {
+      until: (busy) => busy === 0,
+    });
     const greetings = await Promise.all(
       Array.from({ length: MAX_CONNECTIONS_PER_IP + 1 }, async () => {
         const socket = connect(smtp.port, '127.0.0.1');

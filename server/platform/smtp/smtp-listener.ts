@@ -80,10 +80,20 @@ interface OpenConnection {
   send(code: number, message: string): void;
 }
 
-export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits: given }: SmtpListenerDeps): Promise<SmtpListener> {
+export async function startSmtpListener({
+  env,
+  db,
+  jobs,
+  log,
+  mailboxes,
+  limits: given,
+}: SmtpListenerDeps): Promise<SmtpListener> {
   const limits = { ...SESSION_LIMITS, ...given };
   const bytesPerIp = { name: 'smtp-bytes-ip', limit: limits.bytesPerIpPerHour, windowSeconds: 60 * 60 };
-  const tls = env.SMTP_TLS_CERT && env.SMTP_TLS_KEY ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) } : undefined;
+  const tls =
+    env.SMTP_TLS_CERT && env.SMTP_TLS_KEY
+      ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) }
+      : undefined;
   const open = new Map<string, number>();
   // The accepted recipients of each session, by what they are for: one stored message per kind.
   const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, Recipients>>();
@@ -110,7 +120,10 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
       if (count > MAX_CONNECTIONS_PER_IP || (count > 1 && server.connections.size > limits.crowdedAt)) {
         return callback(smtpError(421, 'Too many connections from your address, try again later'));
       }
-      const deadline = setTimeout(() => hangUp(session, 'Session time limit reached, closing'), limits.sessionDeadlineMs);
+      const deadline = setTimeout(
+        () => hangUp(session, 'Session time limit reached, closing'),
+        limits.sessionDeadlineMs,
+      );
       deadlines.set(session.id, deadline.unref());
       try {
         await enforceRateLimit(db, CONNECTION_RATE, ip);
@@ -129,10 +142,13 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
     // A new transaction on the same connection starts with no recipients.
     onMailFrom(_address, session, callback) {
       recipients.delete(session);
-      if (session.transaction > limits.messagesPerSession) return callback(smtpError(421, 'Too many messages on one connection, closing'));
+      if (session.transaction > limits.messagesPerSession)
+        return callback(smtpError(421, 'Too many messages on one connection, closing'));
       // A sender past its hourly volume is told to come back later (4xx: its mail is queued, not lost).
       rateLimitUsedUp(db, bytesPerIp, session.remoteAddress)
-        .then(({ usedUp }) => callback(usedUp ? smtpError(452, 'Too much mail from your address this hour, try again later') : undefined))
+        .then(({ usedUp }) =>
+          callback(usedUp ? smtpError(452, 'Too much mail from your address this hour, try again later') : undefined),
+        )
         .catch((err: Error) => {
           log.error({ err }, 'inbound volume check failed');
           callback(smtpError(451, 'Temporary failure, please try again later'));
@@ -144,14 +160,18 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
       // once, so the sender knows, and what it names is stored with the message.
       resolveRecipient(db, address.address, env, mailboxes)
         .then((recipient) => {
-          if (recipient === 'foreign_domain') return callback(smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`));
+          if (recipient === 'foreign_domain')
+            return callback(
+              smtpError(550, `Relay access denied: this server only accepts mail for ${env.INBOUND_DOMAIN}`),
+            );
           if (recipient === 'no_such_address') return callback(smtpError(550, `No such mailbox: ${address.address}`));
           const byKind = recipients.get(session) ?? new Map<InboundKind, Recipients>();
           const listed = byKind.get(recipient.kind) ?? { addresses: [], targetIds: [] };
           // A repeated RCPT is one recipient (compared without case, as smtp-server does for the envelope).
           if (!listed.addresses.some((a) => a.toLowerCase() === address.address.toLowerCase())) {
             listed.addresses.push(address.address);
-            if (recipient.targetId !== null && !listed.targetIds.includes(recipient.targetId)) listed.targetIds.push(recipient.targetId);
+            if (recipient.targetId !== null && !listed.targetIds.includes(recipient.targetId))
+              listed.targetIds.push(recipient.targetId);
           }
           byKind.set(recipient.kind, listed);
           recipients.set(session, byKind);
@@ -168,7 +188,8 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
         .then((reply) => callback(null, reply))
         .catch((error: Error & { responseCode?: number; code?: string }) => {
           // A sender that went away (or was sent away) mid-message is the sender's business, not a fault here.
-          if (error.code === 'ECONNECTION') log.info({ remoteIp: session.remoteAddress }, 'inbound connection closed in the middle of a message');
+          if (error.code === 'ECONNECTION')
+            log.info({ remoteIp: session.remoteAddress }, 'inbound connection closed in the middle of a message');
           else if (!error.responseCode) log.error({ err: error }, 'inbound message could not be stored');
           callback(error.responseCode ? error : smtpError(451, 'Temporary failure, please try again later'));
         })
@@ -177,16 +198,22 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
   });
   server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
 
-  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession, byKind: Map<InboundKind, Recipients>): Promise<string> {
+  async function receive(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    byKind: Map<InboundKind, Recipients>,
+  ): Promise<string> {
     const chunks: Buffer[] = [];
     let kept = 0;
     let arrived = 0;
-    // A sender trickling bytes (slow DATA) would hold a slot for as long as it likes: below the minimum rate it is sent away.
+    // A sender trickling bytes (slow DATA) would hold a slot for as long as it likes: below the minimum rate it is sent
+    // away.
     const started = Date.now();
     const pace = setInterval(
       () => {
         const elapsed = Date.now() - started;
-        if (elapsed > limits.dataGraceMs && arrived < (elapsed / 1000) * limits.minDataBytesPerSecond) hangUp(session, 'Data arriving too slowly, closing');
+        if (elapsed > limits.dataGraceMs && arrived < (elapsed / 1000) * limits.minDataBytesPerSecond)
+          hangUp(session, 'Data arriving too slowly, closing');
       },
       Math.min(1000, limits.dataGraceMs),
     ).unref();
@@ -201,7 +228,8 @@ export async function startSmtpListener({ env, db, jobs, log, mailboxes, limits:
     } finally {
       clearInterval(pace);
     }
-    if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES) throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
+    if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES)
+      throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     try {
       await enforceRateLimit(db, bytesPerIp, session.remoteAddress, raw.length);

@@ -12,7 +12,11 @@ export function serveTasks<In, Out>(run: (input: In) => Promise<Out>): void {
       (output) => reply({ id, output }),
       // An AppError keeps its code, so the caller answers with its status (a 413 stays a 413).
       (error: unknown) =>
-        reply({ id, error: error instanceof Error ? error.message : String(error), code: error instanceof AppError ? error.code : undefined }),
+        reply({
+          id,
+          error: error instanceof Error ? error.message : String(error),
+          code: error instanceof AppError ? error.code : undefined,
+        }),
     );
   });
   // The module and everything it imports are loaded: the pool may send work (and start the clock).

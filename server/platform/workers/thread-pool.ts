@@ -51,7 +51,8 @@ export class TaskStoppedError extends Error {
 
 /** What the threads and the pool say to each other. */
 export type TaskRequest = { id: number; input: unknown };
-export type TaskReply = { ready: true } | { id: number; output: unknown } | { id: number; error: string; code?: ErrorCode };
+export type TaskReply =
+  { ready: true } | { id: number; output: unknown } | { id: number; error: string; code?: ErrorCode };
 
 interface Task {
   id: number;
@@ -85,7 +86,11 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
   function spawn(): void {
     const fromSource = options.module.pathname.endsWith('.ts');
     const worker = fromSource
-      ? new Worker(typescriptBootstrap, { argv: [options.module.href], workerData: options.workerData, resourceLimits: options.resourceLimits })
+      ? new Worker(typescriptBootstrap, {
+          argv: [options.module.href],
+          workerData: options.workerData,
+          resourceLimits: options.resourceLimits,
+        })
       : new Worker(options.module, { workerData: options.workerData, resourceLimits: options.resourceLimits });
     const thread: Thread = { worker, ready: false, tasks: new Map() };
     threads.add(thread);
@@ -127,7 +132,8 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     }
     if (!thread.ready && threads.size === 0 && !closed) {
       // No thread got going (a missing or broken module): waiting for one would wait forever.
-      for (const waiting of [...suspects.splice(0), ...queue.splice(0)]) waiting.reject(new Error(`${reason} It could not start.`));
+      for (const waiting of [...suspects.splice(0), ...queue.splice(0)])
+        waiting.reject(new Error(`${reason} It could not start.`));
     }
     dispatch();
   }
@@ -144,7 +150,10 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     clearTimeout(thread.idleTimer);
     thread.worker.ref();
     thread.tasks.set(task.id, task);
-    task.deadline = setTimeout(() => stopThread(thread, `The ${name} took longer than ${taskTimeoutMs / 1000} s and was stopped.`), taskTimeoutMs);
+    task.deadline = setTimeout(
+      () => stopThread(thread, `The ${name} took longer than ${taskTimeoutMs / 1000} s and was stopped.`),
+      taskTimeoutMs,
+    );
     thread.worker.postMessage({ id: task.id, input: task.input } satisfies TaskRequest);
   }
 
@@ -153,7 +162,8 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     for (const thread of threads) {
       if (!thread.ready) continue;
       if (suspects.length > 0) {
-        // A suspect waits for an empty thread, and meanwhile no thread takes new work, or a busy pool would never empty one.
+        // A suspect waits for an empty thread, and meanwhile no thread takes new work, or a busy pool would never empty
+        // one.
         if (thread.tasks.size === 0) start(thread, suspects.shift()!);
         continue;
       }

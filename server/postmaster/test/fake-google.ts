@@ -110,7 +110,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return { status: 400, body: 'Error 400: redirect_uri_mismatch' };
     const state = query.get('state') ?? '';
     const back = new URL(redirectUri);
-    if (query.get('response_type') !== 'code' || query.get('code_challenge_method') !== 'S256' || !query.get('code_challenge')) {
+    if (
+      query.get('response_type') !== 'code' ||
+      query.get('code_challenge_method') !== 'S256' ||
+      !query.get('code_challenge')
+    ) {
       back.search = new URLSearchParams({ error: 'invalid_request', state }).toString();
     } else if (fake.consent === 'deny') {
       back.search = new URLSearchParams({ error: 'access_denied', state }).toString();
@@ -118,7 +122,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const asked = (query.get('scope') ?? '').split(' ').filter(Boolean);
       const scopes = fake.grantedScopes ?? asked;
       const code = `4/0A${randomBytes(12).toString('base64url')}`;
-      codes.set(code, { account: fake.signInAs, redirectUri, challenge: query.get('code_challenge')!, scopes, used: false });
+      codes.set(code, {
+        account: fake.signInAs,
+        redirectUri,
+        challenge: query.get('code_challenge')!,
+        scopes,
+        used: false,
+      });
       back.search = new URLSearchParams({ state, code, scope: scopes.join(' ') }).toString();
     }
     return { status: 302, headers: { location: back.toString() } };
@@ -130,16 +140,23 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
     if (form.get('grant_type') === 'authorization_code') {
       const issued = codes.get(form.get('code') ?? '');
-      if (!issued || issued.used) return { status: 400, body: { error: 'invalid_grant', error_description: 'Bad Request' } };
+      if (!issued || issued.used)
+        return { status: 400, body: { error: 'invalid_grant', error_description: 'Bad Request' } };
       issued.used = true;
-      if (issued.redirectUri !== form.get('redirect_uri')) return { status: 400, body: { error: 'redirect_uri_mismatch', error_description: 'Bad Request' } };
+      if (issued.redirectUri !== form.get('redirect_uri'))
+        return { status: 400, body: { error: 'redirect_uri_mismatch', error_description: 'Bad Request' } };
       const verifier = form.get('code_verifier') ?? '';
       if (createHash('sha256').update(verifier).digest('base64url') !== issued.challenge) {
         return { status: 400, body: { error: 'invalid_grant', error_description: 'Invalid code verifier.' } };
       }
       const accessToken = `ya29.${randomBytes(16).toString('base64url')}`;
       accessTokens.set(accessToken, issued.account);
-      const body: Record<string, unknown> = { access_token: accessToken, expires_in: 3599, scope: issued.scopes.join(' '), token_type: 'Bearer' };
+      const body: Record<string, unknown> = {
+        access_token: accessToken,
+        expires_in: 3599,
+        scope: issued.scopes.join(' '),
+        token_type: 'Bearer',
+      };
       if (!fake.omitRefreshToken) {
         const refreshToken = `1//0g${randomBytes(24).toString('base64url')}`;
         refreshTokens.set(refreshToken, { account: issued.account, scopes: issued.scopes, revoked: false });
@@ -150,10 +167,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
     if (form.get('grant_type') === 'refresh_token') {
       const entry = refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!entry || entry.revoked) return { status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
+      if (!entry || entry.revoked)
+        return {
+          status: 400,
+          body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+        };
       const accessToken = `ya29.${randomBytes(16).toString('base64url')}`;
       accessTokens.set(accessToken, entry.account);
-      return { status: 200, body: { access_token: accessToken, expires_in: 3599, scope: entry.scopes.join(' '), token_type: 'Bearer' } };
+      return {
+        status: 200,
+        body: { access_token: accessToken, expires_in: 3599, scope: entry.scopes.join(' '), token_type: 'Bearer' },
+      };
     }
     return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' } };
   }
@@ -176,21 +200,33 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return {
         status: 429,
         headers: { 'retry-after': String(rateLimited.seconds) },
-        body: googleApiError(429, 'RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'."),
+        body: googleApiError(
+          429,
+          'RESOURCE_EXHAUSTED',
+          "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'.",
+        ),
       };
     }
     if (req.path === '/v1/domains') {
       return {
         status: 200,
         body: {
-          domains: Object.entries(account.domains).map(([name, permission]) => ({ name: `domains/${name}`, createTime: '2024-01-15T10:00:00Z', permission })),
+          domains: Object.entries(account.domains).map(([name, permission]) => ({
+            name: `domains/${name}`,
+            createTime: '2024-01-15T10:00:00Z',
+            permission,
+          })),
         },
       };
     }
     const match = req.path.match(/^\/v1\/domains\/([^/]+)\/trafficStats$/);
     if (match) {
       const domain = decodeURIComponent(match[1]);
-      if (!(domain in account.domains) || account.deniedDomains?.includes(domain) || account.domains[domain] === 'NONE') {
+      if (
+        !(domain in account.domains) ||
+        account.deniedDomains?.includes(domain) ||
+        account.domains[domain] === 'NONE'
+      ) {
         return { status: 403, body: googleApiError(403, 'PERMISSION_DENIED', 'The caller does not have permission') };
       }
       const date = (prefix: string) => {
@@ -210,7 +246,10 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return {
         status: 200,
         body: {
-          trafficStats: page.map(({ date: day, ...fields }) => ({ name: `domains/${domain}/trafficStats/${day.replaceAll('-', '')}`, ...fields })),
+          trafficStats: page.map(({ date: day, ...fields }) => ({
+            name: `domains/${domain}/trafficStats/${day.replaceAll('-', '')}`,
+            ...fields,
+          })),
           ...(offset + pageSize < days.length ? { nextPageToken: String(offset + pageSize) } : {}),
         },
       };
@@ -236,8 +275,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       else if (request.method === 'POST' && request.path === '/token') answer = token(request.form);
       else if (request.method === 'GET' && request.path.startsWith('/v1/')) answer = postmaster(request);
       else answer = { status: 404, body: googleApiError(404, 'NOT_FOUND', 'Not Found') };
-      const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json; charset=utf-8', ...answer.headers });
+      const body =
+        answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      res.writeHead(answer.status, {
+        'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json; charset=utf-8',
+        ...answer.headers,
+      });
       res.end(body);
     });
   });

@@ -153,7 +153,9 @@ describe('Logout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'InboxPulse' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST')).toBe(true);
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST')).toBe(
+      true,
+    );
     expect(queryClient.getQueryData(ALERTS_QUERY_KEY)).toBeUndefined();
   });
 

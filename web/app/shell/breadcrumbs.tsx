@@ -11,7 +11,11 @@ export function Breadcrumbs({ trail = [] }: { trail?: ShellMeta['breadcrumbs'] }
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
         <li>
-          <Link to={PATHS.home} aria-current={rootIsCurrent ? 'page' : undefined} className="rounded hover:text-foreground">
+          <Link
+            to={PATHS.home}
+            aria-current={rootIsCurrent ? 'page' : undefined}
+            className="rounded hover:text-foreground"
+          >
             Dashboard
           </Link>
         </li>
@@ -28,7 +32,10 @@ export function Breadcrumbs({ trail = [] }: { trail?: ShellMeta['breadcrumbs'] }
                     {item.label}
                   </Link>
                 ) : (
-                  <span aria-current={isLast ? 'page' : undefined} className={isLast ? 'font-medium text-foreground' : undefined}>
+                  <span
+                    aria-current={isLast ? 'page' : undefined}
+                    className={isLast ? 'font-medium text-foreground' : undefined}
+                  >
                     {item.label}
                   </span>
                 )}

@@ -14,7 +14,13 @@ export function TourHelpButton({ className }: { className?: string }) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Take the tour" className={className} onClick={() => window.restartOnboardingTour?.()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Take the tour"
+          className={className}
+          onClick={() => window.restartOnboardingTour?.()}
+        >
           <CircleHelp className="size-5" aria-hidden="true" />
         </Button>
       </TooltipTrigger>
@@ -34,7 +40,12 @@ export function PlanBadge({ user, className }: { user: User; className?: string 
     );
   }
   return (
-    <Link to={PATHS.subscription} className={cn('block rounded-full', className)} aria-label={`${label}, manage subscription`} data-testid="plan-badge">
+    <Link
+      to={PATHS.subscription}
+      className={cn('block rounded-full', className)}
+      aria-label={`${label}, manage subscription`}
+      data-testid="plan-badge"
+    >
       <Badge variant="secondary" className="block max-w-full truncate hover:bg-accent">
         {label}
       </Badge>

@@ -26,7 +26,13 @@ export function MobileNav({ user }: { user: User }) {
   }
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3 sm:px-4 md:hidden">
-      <Button variant="ghost" size="icon" aria-label="Open navigation menu" onClick={() => setOpen(true)} data-tour={TOUR_ANCHORS.mobileNav}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open navigation menu"
+        onClick={() => setOpen(true)}
+        data-tour={TOUR_ANCHORS.mobileNav}
+      >
         <Menu className="size-5" aria-hidden="true" />
       </Button>
       <Brand className="shrink-0" />

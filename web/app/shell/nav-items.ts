@@ -16,7 +16,13 @@ export interface NavItem {
 
 /** Part 1, section 2.7: the navigation table, in this order, with these labels. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: PATHS.home, label: 'Dashboard', icon: LayoutDashboard, aliases: [PATHS.dashboard], tour: TOUR_ANCHORS.dashboard },
+  {
+    to: PATHS.home,
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    aliases: [PATHS.dashboard],
+    tour: TOUR_ANCHORS.dashboard,
+  },
   { to: PATHS.domains, label: 'Domains', icon: Globe, tour: TOUR_ANCHORS.domains },
   { to: PATHS.inboxPlacement, label: 'Inbox Tests', icon: Inbox, tour: TOUR_ANCHORS.inboxTests },
   { to: PATHS.reputation, label: 'Reputation', icon: TrendingUp },

@@ -20,7 +20,9 @@ function signedIn(overrides: Partial<User> = {}, completeTour?: () => Response) 
       },
     },
   });
-  const completeCalls = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/user/complete-tour' && init?.method === 'POST').length;
+  const completeCalls = () =>
+    fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/user/complete-tour' && init?.method === 'POST')
+      .length;
   return { fetchMock, completeCalls };
 }
 

@@ -32,7 +32,9 @@ function unread(count: number): Alert[] {
 }
 
 function renderNav() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } },
+  });
   queryClient.setQueryData(USER_QUERY_KEY, makeUser());
   queryClient.setQueryData(ALERTS_QUERY_KEY, unread(3));
   render(

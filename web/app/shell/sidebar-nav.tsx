@@ -24,7 +24,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           if (!isLivePath(item.to)) {
             return (
               <li key={item.to}>
-                <span data-tour={item.tour} data-testid="nav-soon" className={cn(rowClass, 'cursor-default text-sidebar-muted/70')}>
+                <span
+                  data-tour={item.tour}
+                  data-testid="nav-soon"
+                  className={cn(rowClass, 'cursor-default text-sidebar-muted/70')}
+                >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
                   <span className="rounded-full border border-white/15 px-2 py-0.5 text-[10px] font-semibold tracking-wide uppercase">
@@ -42,7 +46,12 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 onClick={onNavigate}
                 data-tour={item.tour}
                 aria-current={active ? 'page' : undefined}
-                className={cn(rowClass, active ? 'bg-sidebar-accent text-white' : 'text-sidebar-muted hover:bg-sidebar-accent hover:text-white')}
+                className={cn(
+                  rowClass,
+                  active
+                    ? 'bg-sidebar-accent text-white'
+                    : 'text-sidebar-muted hover:bg-sidebar-accent hover:text-white',
+                )}
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 <span className="flex-1">{item.label}</span>

@@ -6,7 +6,11 @@ import { UserPanel } from './user-panel';
 /** Desktop navigation: fixed 16rem column, shown from the md breakpoint up (part 1, section 2.7). */
 export function Sidebar({ user }: { user: User }) {
   return (
-    <aside data-testid="sidebar" aria-label="Sidebar" className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-sidebar text-sidebar-foreground md:flex">
+    <aside
+      data-testid="sidebar"
+      aria-label="Sidebar"
+      className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-sidebar text-sidebar-foreground md:flex"
+    >
       <div className="flex h-16 items-center px-6">
         <Brand tone="inverted" />
       </div>

@@ -12,7 +12,10 @@ import { Button } from '../../components/ui/button';
 export function UserPanel({ user, placement }: { user: User; placement: 'sidebar' | 'drawer' }) {
   const logout = useLogoutMutation();
   // Test ids name the desktop sidebar's copy; the drawer's copy gets its own so the two never clash.
-  const ids = placement === 'sidebar' ? { plan: 'sidebar-plan', logout: 'logout-button' } : { plan: 'drawer-plan', logout: 'drawer-logout-button' };
+  const ids =
+    placement === 'sidebar'
+      ? { plan: 'sidebar-plan', logout: 'logout-button' }
+      : { plan: 'drawer-plan', logout: 'drawer-logout-button' };
   return (
     <div className="border-t border-white/10 p-4">
       <div className="mb-3 flex items-center gap-3">

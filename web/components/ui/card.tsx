@@ -10,7 +10,11 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
 }
 
 /** Renders a heading so screen-reader users can jump between cards; pick the level that fits. */
-export function CardTitle({ className, as: Tag = 'h2', ...props }: React.ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+export function CardTitle({
+  className,
+  as: Tag = 'h2',
+  ...props
+}: React.ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Tag className={cn('text-xl font-semibold leading-none tracking-tight', className)} {...props} />;
 }
 

@@ -12,12 +12,26 @@ const TONE_CLASSES: Record<Tone, string> = {
 };
 
 /** A small coloured pill; `data-tone` lets tests check the colour without class names. */
-export function Pill({ tone, children, className, testId }: { tone: Tone; children: ReactNode; className?: string; testId?: string }) {
+export function Pill({
+  tone,
+  children,
+  className,
+  testId,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <span
       data-tone={tone}
       data-testid={testId}
-      className={cn('inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold', TONE_CLASSES[tone], className)}
+      className={cn(
+        'inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        TONE_CLASSES[tone],
+        className,
+      )}
     >
       {children}
     </span>

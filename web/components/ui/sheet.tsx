@@ -13,7 +13,10 @@ export function SheetContent({ className, children, ...props }: React.ComponentP
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
-        className={cn('fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-sidebar text-sidebar-foreground shadow-lg', className)}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-sidebar text-sidebar-foreground shadow-lg',
+          className,
+        )}
         {...props}
       >
         {children}

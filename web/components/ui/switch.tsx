@@ -7,7 +7,10 @@ export function Switch({
   onCheckedChange,
   className,
   ...props
-}: Omit<React.ComponentProps<'button'>, 'onChange' | 'role'> & { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+}: Omit<React.ComponentProps<'button'>, 'onChange' | 'role'> & {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   return (
     <button
       type="button"
@@ -23,7 +26,10 @@ export function Switch({
     >
       <span
         aria-hidden="true"
-        className={cn('block size-4 rounded-full bg-background shadow transition-transform', checked ? 'translate-x-4' : 'translate-x-0')}
+        className={cn(
+          'block size-4 rounded-full bg-background shadow transition-transform',
+          checked ? 'translate-x-4' : 'translate-x-0',
+        )}
       />
     </button>
   );

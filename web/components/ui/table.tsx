@@ -26,7 +26,16 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th scope="col" className={cn('h-9 whitespace-nowrap px-2 text-left align-middle text-xs font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-9 whitespace-nowrap px-2 text-left align-middle text-xs font-medium text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {

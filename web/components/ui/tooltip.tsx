@@ -14,12 +14,19 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 4,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md border bg-popover px-3 py-1.5 text-sm text-popover-foreground shadow-md', className)}
+        className={cn(
+          'z-50 rounded-md border bg-popover px-3 py-1.5 text-sm text-popover-foreground shadow-md',
+          className,
+        )}
         {...props}
       />
     </TooltipPrimitive.Portal>

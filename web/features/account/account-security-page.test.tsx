@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '@contracts/account';
-import { bodyOf, errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, stubFetch } from '../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+  stubFetch,
+} from '../../test/test-utils';
 
 beforeAll(async () => {
   await Promise.all([import('../../app/settings-page'), preloadSignedInFrame()]);
@@ -22,12 +30,20 @@ function makeSession(overrides: Partial<AccountSession> = {}): AccountSession {
 }
 
 const laptop = makeSession();
-const phone = makeSession({ id: 'fedcba9876543210', ip: '198.51.100.2', device: 'Safari on iOS', userAgent: null, current: false });
+const phone = makeSession({
+  id: 'fedcba9876543210',
+  ip: '198.51.100.2',
+  device: 'Safari on iOS',
+  userAgent: null,
+  current: false,
+});
 const signedIn = {
   'GET /api/user': () => jsonResponse(makeUser()),
-  'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
+  'GET /api/account/storage': () =>
+    jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
   // The rest of Settings (web/features/settings), answered so that its only alerts are this test's.
-  'GET /api/api-keys/status': () => jsonResponse({ hasApiKey: false, keyPreview: null, createdAt: null, lastUsedAt: null }),
+  'GET /api/api-keys/status': () =>
+    jsonResponse({ hasApiKey: false, keyPreview: null, createdAt: null, lastUsedAt: null }),
   'GET /api/webhook-tokens/status': () => jsonResponse({ hasToken: false, tokenPreview: null, createdAt: null }),
 };
 
@@ -52,7 +68,10 @@ describe('Settings: Security', () => {
   });
 
   it('shows the server’s words when the list cannot load', async () => {
-    stubFetch({ ...signedIn, 'GET /api/account/sessions': () => errorResponse(500, 'internal', 'Something went wrong') });
+    stubFetch({
+      ...signedIn,
+      'GET /api/account/sessions': () => errorResponse(500, 'internal', 'Something went wrong'),
+    });
     renderApp('/settings');
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
@@ -137,10 +156,13 @@ describe('Settings: Storage', () => {
     stubFetch({
       ...signedIn,
       'GET /api/account/sessions': () => jsonResponse({ sessions: [laptop] }),
-      'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 12, records: 34_567, recordLimit: 1_000_000, bytes: 3.5 * 1024 * 1024 } }),
+      'GET /api/account/storage': () =>
+        jsonResponse({ dmarc: { reports: 12, records: 34_567, recordLimit: 1_000_000, bytes: 3.5 * 1024 * 1024 } }),
     });
     renderApp('/settings');
-    expect(await screen.findByTestId('storage-dmarc')).toHaveTextContent('12 reports, 34,567 of 1,000,000 records (3.5 MB)');
+    expect(await screen.findByTestId('storage-dmarc')).toHaveTextContent(
+      '12 reports, 34,567 of 1,000,000 records (3.5 MB)',
+    );
   });
 
   it('shows the server’s words when storage cannot be measured', async () => {

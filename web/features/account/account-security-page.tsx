@@ -5,7 +5,14 @@ import { ChangePasswordBody, type AccountSession } from '@contracts/account';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -45,7 +52,10 @@ function ChangePasswordCard() {
         form.reset(EMPTY_FORM);
         toast({ title: 'Password changed', description: message });
       },
-      onError: (error) => form.setError('root.server', { message: serverMessageOr(error, 'Unable to change your password. Please try again.') }),
+      onError: (error) =>
+        form.setError('root.server', {
+          message: serverMessageOr(error, 'Unable to change your password. Please try again.'),
+        }),
     }),
   );
 
@@ -53,14 +63,21 @@ function ChangePasswordCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h3">Change password</CardTitle>
-        <CardDescription>Your other devices are signed out when the password changes; this one stays signed in.</CardDescription>
+        <CardDescription>
+          Your other devices are signed out when the password changes; this one stays signed in.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4" aria-label="Change password">
           <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
-          <FormField id="new-password" label="New Password" error={errors.newPassword?.message} hint="At least 8 characters.">
+          <FormField
+            id="new-password"
+            label="New Password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters."
+          >
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
           <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
@@ -90,11 +107,18 @@ function SessionsCard() {
     signOutOthers.mutate(undefined, {
       onSuccess: ({ revoked }) => {
         setConfirming(false);
-        toast({ title: 'Signed out everywhere else', description: `${revoked} other session${revoked === 1 ? '' : 's'} signed out.` });
+        toast({
+          title: 'Signed out everywhere else',
+          description: `${revoked} other session${revoked === 1 ? '' : 's'} signed out.`,
+        });
       },
       onError: (error) => {
         setConfirming(false);
-        toast({ title: 'Unable to sign out other sessions', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Unable to sign out other sessions',
+          description: serverMessageOr(error, 'Please try again.'),
+          variant: 'destructive',
+        });
       },
     });
 
@@ -135,7 +159,9 @@ function SessionsCard() {
         <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>Sign out everywhere else?</DialogTitle>
-            <DialogDescription>Every other device signed in to your account is signed out. This device stays signed in.</DialogDescription>
+            <DialogDescription>
+              Every other device signed in to your account is signed out. This device stays signed in.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirming(false)} disabled={signOutOthers.isPending}>
@@ -155,10 +181,19 @@ function SessionRow({ session }: { session: AccountSession }) {
   const revoke = useRevokeSessionMutation();
   const onRevoke = () =>
     revoke.mutate(session, {
-      onError: (error) => toast({ title: 'Unable to revoke session', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Unable to revoke session',
+          description: serverMessageOr(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row" data-session-id={session.id}>
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+      data-testid="session-row"
+      data-session-id={session.id}
+    >
       <div className="min-w-0 space-y-1">
         <p className="flex items-center gap-2 font-medium">
           <span className="truncate" title={session.userAgent ?? undefined}>

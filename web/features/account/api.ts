@@ -1,5 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AccountSessionList, AccountStorage, SignOutOthersResponse, type AccountSession, type ChangePasswordBody } from '@contracts/account';
+import {
+  AccountSessionList,
+  AccountStorage,
+  SignOutOthersResponse,
+  type AccountSession,
+  type ChangePasswordBody,
+} from '@contracts/account';
 import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -11,7 +17,8 @@ export const SESSIONS_QUERY_KEY = ['/api/account/sessions'] as const;
 export function sessionsQueryOptions() {
   return queryOptions({
     queryKey: SESSIONS_QUERY_KEY,
-    queryFn: async (): Promise<AccountSession[]> => AccountSessionList.parse(await apiJson('GET', '/api/account/sessions')).sessions,
+    queryFn: async (): Promise<AccountSession[]> =>
+      AccountSessionList.parse(await apiJson('GET', '/api/account/sessions')).sessions,
     meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
 }
@@ -49,7 +56,8 @@ export function useSignOutOthersMutation() {
 export function useChangePasswordMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (body: ChangePasswordBody) => MessageBody.parse(await apiJson('POST', '/api/account/password', body)),
+    mutationFn: async (body: ChangePasswordBody) =>
+      MessageBody.parse(await apiJson('POST', '/api/account/password', body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });

@@ -24,8 +24,8 @@ export function StorageCard() {
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
               <dt className="text-muted-foreground">DMARC reports</dt>
               <dd data-testid="storage-dmarc">
-                {formatCount(dmarc.reports)} report{dmarc.reports === 1 ? '' : 's'}, {formatCount(dmarc.records)} of {formatCount(dmarc.recordLimit)} records (
-                {formatBytes(dmarc.bytes)})
+                {formatCount(dmarc.reports)} report{dmarc.reports === 1 ? '' : 's'}, {formatCount(dmarc.records)} of{' '}
+                {formatCount(dmarc.recordLimit)} records ({formatBytes(dmarc.bytes)})
               </dd>
             </dl>
           )}

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRule, AlertSettings } from '@contracts/alert-settings';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, settled } from '../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeDomain,
+  preloadSignedInFrame,
+  renderApp,
+  settled,
+} from '../../test/test-utils';
 import { makeRule, makeSettings, stubAlerts } from './test/fixtures';
 
 beforeAll(async () => {
@@ -15,7 +23,8 @@ async function openSettings() {
   return { app, form: within(form) };
 }
 
-const putCalls = (fetch: ReturnType<typeof stubAlerts>) => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const putCalls = (fetch: ReturnType<typeof stubAlerts>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 describe('Alert Settings', () => {
   it('shows the spec defaults with the input bounds, the bounce hint, and nothing to save yet', async () => {
@@ -31,7 +40,12 @@ describe('Alert Settings', () => {
     expect(field(/Spam rate/)).toHaveAttribute('step', '0.1');
     expect(form.getByText(/a bounce warning at above 5%/)).toBeInTheDocument();
     expect(form.getByRole('combobox', { name: 'Frequency' })).toHaveValue('immediate');
-    expect(form.getAllByRole('option').map((option) => option.textContent)).toEqual(['Immediate', 'Hourly digest', 'Daily digest', 'Weekly summary']);
+    expect(form.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Immediate',
+      'Hourly digest',
+      'Daily digest',
+      'Weekly summary',
+    ]);
     for (const name of ['Deliverability alerts', 'Reputation alerts', 'Bounce alerts', 'Spam alerts']) {
       expect(form.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
     }
@@ -43,7 +57,11 @@ describe('Alert Settings', () => {
     const fetch = stubAlerts([], {
       'GET /api/alert-settings': () => jsonResponse(saved),
       'PUT /api/alert-settings': (init) => {
-        saved = { ...saved, ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>), updatedAt: new Date().toISOString() };
+        saved = {
+          ...saved,
+          ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>),
+          updatedAt: new Date().toISOString(),
+        };
         return jsonResponse(saved);
       },
     });
@@ -55,7 +73,11 @@ describe('Alert Settings', () => {
     await user.selectOptions(form.getByRole('combobox', { name: 'Frequency' }), 'daily');
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
-    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ bounceThreshold: 3, emailSpam: false, frequency: 'daily' });
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({
+      bounceThreshold: 3,
+      emailSpam: false,
+      frequency: 'daily',
+    });
     await settled(app);
     expect(form.getByRole('spinbutton', { name: /Bounce rate/ })).toHaveValue(3);
     expect(form.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
@@ -86,26 +108,35 @@ describe('Alert Settings', () => {
 
     answer = () => errorResponse(400, 'validation_error', 'inboxThreshold must be between 0 and 100');
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
-    await waitFor(() => expect(form.getByRole('spinbutton', { name: /Inbox rate/ })).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(form.getByRole('spinbutton', { name: /Inbox rate/ })).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(form.getAllByText('inboxThreshold must be between 0 and 100').length).toBeGreaterThan(0);
   });
 
   it('quiet hours are optional: switched on they are sent with their times and time zone, switched off as null', async () => {
-    const fetch = stubAlerts([], { 'PUT /api/alert-settings': (init) => jsonResponse(makeSettings(JSON.parse(String(init?.body)) as Partial<AlertSettings>)) });
+    const fetch = stubAlerts([], {
+      'PUT /api/alert-settings': (init) =>
+        jsonResponse(makeSettings(JSON.parse(String(init?.body)) as Partial<AlertSettings>)),
+    });
     const user = userEvent.setup();
     const { form } = await openSettings();
     await user.click(form.getByRole('switch', { name: 'Quiet hours' }));
     await user.clear(form.getByRole('textbox', { name: 'Time zone' }));
     await user.type(form.getByRole('textbox', { name: 'Time zone' }), 'Mars/Olympus');
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
-    expect(await form.findByTestId('quiet-hours-error')).toHaveTextContent('quietHours.timeZone must be a time zone such as Europe/Paris');
+    expect(await form.findByTestId('quiet-hours-error')).toHaveTextContent(
+      'quietHours.timeZone must be a time zone such as Europe/Paris',
+    );
     expect(putCalls(fetch)).toHaveLength(0);
 
     await user.clear(form.getByRole('textbox', { name: 'Time zone' }));
     await user.type(form.getByRole('textbox', { name: 'Time zone' }), 'Europe/Paris');
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
-    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' } });
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris' },
+    });
   });
 
   it('without advanced_alerting locks Slack, SMS and webhooks with "Requires Professional plan" and an Upgrade link to that plan', async () => {
@@ -113,7 +144,8 @@ describe('Alert Settings', () => {
     const { form } = await openSettings();
     expect(form.getByTestId('channels-lock-icon')).toBeInTheDocument();
     expect(within(form.getByTestId('channels-plan-lock')).getByText('Requires Professional plan')).toBeInTheDocument();
-    for (const name of ['Slack notifications', 'SMS notifications', 'Webhook notifications']) expect(form.getByRole('switch', { name })).toBeDisabled();
+    for (const name of ['Slack notifications', 'SMS notifications', 'Webhook notifications'])
+      expect(form.getByRole('switch', { name })).toBeDisabled();
     expect(form.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
   });
 
@@ -135,7 +167,11 @@ describe('Alert Settings', () => {
   });
 
   it('on Professional: the saved Slack URL is shown as its preview and not sent again; a bad phone number is refused at its field', async () => {
-    const saved = makeSettings({ slackEnabled: true, slackWebhookPreview: 'https://hooks.slack.com/services/T000…', slackChannel: '#alerts' });
+    const saved = makeSettings({
+      slackEnabled: true,
+      slackWebhookPreview: 'https://hooks.slack.com/services/T000…',
+      slackChannel: '#alerts',
+    });
     const fetch = stubAlerts(
       [],
       { 'GET /api/alert-settings': () => jsonResponse(saved), 'PUT /api/alert-settings': () => jsonResponse(saved) },
@@ -164,30 +200,48 @@ describe('Alert Settings', () => {
   });
 
   it('on Professional: a Slack webhook URL that is not Slack’s incoming-webhook form is refused at its field, before sending', async () => {
-    const fetch = stubAlerts([], { 'PUT /api/alert-settings': () => jsonResponse(makeSettings()) }, { subscriptionPlan: 'professional' });
+    const fetch = stubAlerts(
+      [],
+      { 'PUT /api/alert-settings': () => jsonResponse(makeSettings()) },
+      { subscriptionPlan: 'professional' },
+    );
     const user = userEvent.setup();
     const { form } = await openSettings();
     await user.click(form.getByRole('switch', { name: 'Slack notifications' }));
-    await user.type(form.getByRole('textbox', { name: 'Slack webhook URL' }), 'https://hooks.example.com/services/T000/B000/XXXX');
+    await user.type(
+      form.getByRole('textbox', { name: 'Slack webhook URL' }),
+      'https://hooks.example.com/services/T000/B000/XXXX',
+    );
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     expect(
-      await form.findByText('slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX'),
+      await form.findByText(
+        'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX',
+      ),
     ).toBeInTheDocument();
     expect(putCalls(fetch)).toHaveLength(0);
 
     // Slack's documented form (api.slack.com/messaging/webhooks) goes through.
     await user.clear(form.getByRole('textbox', { name: 'Slack webhook URL' }));
-    await user.type(form.getByRole('textbox', { name: 'Slack webhook URL' }), 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX');
+    await user.type(
+      form.getByRole('textbox', { name: 'Slack webhook URL' }),
+      'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
+    );
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
   });
 
   it('on Professional, on a server without an SMS provider: the SMS switch is disabled with the reason', async () => {
-    stubAlerts([], { 'GET /api/alert-settings': () => jsonResponse(makeSettings({ smsAvailable: false })) }, { subscriptionPlan: 'professional' });
+    stubAlerts(
+      [],
+      { 'GET /api/alert-settings': () => jsonResponse(makeSettings({ smsAvailable: false })) },
+      { subscriptionPlan: 'professional' },
+    );
     const { form } = await openSettings();
     expect(form.getByRole('switch', { name: 'SMS notifications' })).toBeDisabled();
     expect(
-      form.getByText('SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.'),
+      form.getByText(
+        'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.',
+      ),
     ).toBeInTheDocument();
     expect(form.getByRole('switch', { name: 'Slack notifications' })).toBeEnabled();
   });
@@ -195,7 +249,10 @@ describe('Alert Settings', () => {
   it('on a server without an SMS provider, an SMS switch left on stays enabled so it can be turned off', async () => {
     stubAlerts(
       [],
-      { 'GET /api/alert-settings': () => jsonResponse(makeSettings({ smsAvailable: false, smsEnabled: true, smsNumber: '+14155550123' })) },
+      {
+        'GET /api/alert-settings': () =>
+          jsonResponse(makeSettings({ smsAvailable: false, smsEnabled: true, smsNumber: '+14155550123' })),
+      },
       { subscriptionPlan: 'professional' },
     );
     const { form } = await openSettings();
@@ -212,7 +269,11 @@ describe('Alert Settings', () => {
       {
         'GET /api/alert-settings': () => jsonResponse(saved),
         'PUT /api/alert-settings': (init) => {
-          saved = { ...saved, ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>), updatedAt: new Date().toISOString() };
+          saved = {
+            ...saved,
+            ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>),
+            updatedAt: new Date().toISOString(),
+          };
           return jsonResponse(answerSecret ? { ...saved, webhookSigningSecret: SECRET } : saved);
         },
       },
@@ -225,7 +286,10 @@ describe('Alert Settings', () => {
     await user.type(form.getByRole('textbox', { name: 'Webhook URL' }), 'https://hooks.example.com/alerts');
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     const box = within(await form.findByTestId('webhook-signing-secret'));
-    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({ webhookEnabled: true, webhookUrl: 'https://hooks.example.com/alerts' });
+    expect(bodyOf(fetch, 'PUT /api/alert-settings')).toEqual({
+      webhookEnabled: true,
+      webhookUrl: 'https://hooks.example.com/alerts',
+    });
     expect(box.getByText(SECRET)).toBeInTheDocument();
     expect(box.getByRole('button', { name: 'Copy signing secret' })).toBeInTheDocument();
     expect(box.getByText(/Shown once: copy it now/)).toBeInTheDocument();
@@ -293,14 +357,18 @@ describe('Alert rules', () => {
 
     await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Inbox drop');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Type' }), 'inboxRate');
-    expect(dialog.getByTestId('rule-direction')).toHaveTextContent(/falls below the warning threshold.*critical is the lower figure/);
+    expect(dialog.getByTestId('rule-direction')).toHaveTextContent(
+      /falls below the warning threshold.*critical is the lower figure/,
+    );
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Domain' }), 'example.com');
     await user.clear(dialog.getByRole('spinbutton', { name: /Warning threshold/ }));
     await user.type(dialog.getByRole('spinbutton', { name: /Warning threshold/ }), '80');
     await user.clear(dialog.getByRole('spinbutton', { name: /Critical threshold/ }));
     await user.type(dialog.getByRole('spinbutton', { name: /Critical threshold/ }), '90');
     await user.click(dialog.getByRole('button', { name: 'Create Rule' }));
-    expect(await dialog.findByText('The critical threshold must be below the warning threshold for Inbox placement rate.')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('The critical threshold must be below the warning threshold for Inbox placement rate.'),
+    ).toBeInTheDocument();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     await user.clear(dialog.getByRole('spinbutton', { name: /Critical threshold/ }));
@@ -324,7 +392,8 @@ describe('Alert rules', () => {
 
   it("shows the server's message in the dialog when it names no field", async () => {
     stubAlerts([], {
-      'POST /api/alerts/rules': () => errorResponse(400, 'validation_error', 'You can keep at most 100 alert rules: delete one to add another'),
+      'POST /api/alerts/rules': () =>
+        errorResponse(400, 'validation_error', 'You can keep at most 100 alert rules: delete one to add another'),
     });
     const user = userEvent.setup();
     await openSettings();
@@ -332,7 +401,9 @@ describe('Alert rules', () => {
     const dialog = within(await screen.findByTestId('create-rule-dialog'));
     await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'One more');
     await user.click(dialog.getByRole('button', { name: 'Create Rule' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('You can keep at most 100 alert rules: delete one to add another');
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'You can keep at most 100 alert rules: delete one to add another',
+    );
   });
 
   it('deletes a rule after confirmation', async () => {

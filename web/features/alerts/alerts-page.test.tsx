@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
-import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, signedOut, stubFetch } from '../../test/test-utils';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+  settled,
+  signedOut,
+  stubFetch,
+} from '../../test/test-utils';
 import { hoursAgo, makeAlert, makeBlacklistAlert, stubAlerts } from './test/fixtures';
 
 beforeAll(async () => {
@@ -16,13 +25,20 @@ async function openPage(path = '/alerts') {
 }
 
 function card(id: number) {
-  const found = screen.getAllByTestId('alert-card').find((element) => element.getAttribute('data-alert-id') === String(id));
+  const found = screen
+    .getAllByTestId('alert-card')
+    .find((element) => element.getAttribute('data-alert-id') === String(id));
   if (!found) throw new Error(`No card for alert ${id}`);
   return found;
 }
 
 const unreadDns = makeAlert({ id: 1, severity: 'critical', title: 'DMARC record removed', createdAt: hoursAgo(50) });
-const unreadInfo = makeAlert({ id: 2, severity: 'info', title: 'SPF record published', createdAt: new Date().toISOString() });
+const unreadInfo = makeAlert({
+  id: 2,
+  severity: 'info',
+  title: 'SPF record published',
+  createdAt: new Date().toISOString(),
+});
 const readOne = makeAlert({ id: 3, severity: 'error', title: 'DKIM failing', isRead: true, resolvedAt: hoursAgo(2) });
 
 describe('Alerts: tabs and lists', () => {
@@ -32,7 +48,9 @@ describe('Alerts: tabs and lists', () => {
     await waitFor(() => expect(screen.getByTestId('active-count')).toHaveTextContent('2'));
     expect(screen.getByTestId('history-count')).toHaveTextContent('1');
     expect(screen.getByRole('tab', { name: /Active Alerts/ })).toHaveAttribute('aria-selected', 'true');
-    const titles = screen.getAllByTestId('alert-card').map((element) => within(element).getByRole('heading').textContent);
+    const titles = screen
+      .getAllByTestId('alert-card')
+      .map((element) => within(element).getByRole('heading').textContent);
     expect(titles).toEqual(['DMARC record removed', 'SPF record published']);
     // Each severity has its own badge and icon (ADR 004); age in days, hours or 'Just now'.
     expect(within(card(1)).getByTestId('severity-badge')).toHaveTextContent('critical');
@@ -81,7 +99,9 @@ describe('Alerts: tabs and lists', () => {
     expect(await screen.findByText('No active alerts')).toBeInTheDocument();
     await settled(app);
     expect(screen.getByTestId('history-count')).toHaveTextContent('1');
-    expect(fetch.mock.calls.filter(([url, init]) => String(url) === '/api/alerts/1/read' && init?.method === 'PATCH')).toHaveLength(1);
+    expect(
+      fetch.mock.calls.filter(([url, init]) => String(url) === '/api/alerts/1/read' && init?.method === 'PATCH'),
+    ).toHaveLength(1);
   });
 
   it('Mark Read that fails says "Failed to mark alert as read" and keeps the alert active', async () => {
@@ -108,7 +128,9 @@ describe('Alerts: tabs and lists', () => {
     await user.click(screen.getByRole('tab', { name: /Alert History/ }));
     expect(await within(card(1)).findByTestId('alert-acknowledged')).toHaveTextContent('Acknowledged Just now');
     expect(within(card(1)).queryByRole('button', { name: /Acknowledge:/ })).not.toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/alerts/1/acknowledge' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetch.mock.calls.some(([url, init]) => String(url) === '/api/alerts/1/acknowledge' && init?.method === 'POST'),
+    ).toBe(true);
   });
 
   it('deletes an alert only after confirmation', async () => {
@@ -142,7 +164,8 @@ describe('Alerts: tabs and lists', () => {
   it('a session lost while on the page toasts Unauthorized and shows the login screen', async () => {
     let signedIn = true;
     stubAlerts([unreadDns], {
-      'GET /api/user': () => (signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue')),
+      'GET /api/user': () =>
+        signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue'),
       'PATCH /api/alerts/1/read': () => {
         signedIn = false;
         return errorResponse(401, 'unauthorized', 'Please sign in to continue');
@@ -171,7 +194,9 @@ describe('Alerts: the detail view', () => {
     expect(within(detail).getByTestId('meta-listed')).toHaveTextContent('1');
     expect(within(detail).getByTestId('meta-checked')).not.toHaveTextContent('N/A');
     const rows = within(detail).getAllByTestId('provider-row');
-    expect(rows.map((row) => [row.getAttribute('data-listed'), within(row).getAllByRole('cell')[0]?.textContent])).toEqual([
+    expect(
+      rows.map((row) => [row.getAttribute('data-listed'), within(row).getAllByRole('cell')[0]?.textContent]),
+    ).toEqual([
       ['true', 'SpamCopbl.spamcop.net'],
       ['false', 'Barracudab.barracudacentral.org'],
     ]);
@@ -249,7 +274,12 @@ describe('Alerts: the detail view', () => {
       'GET /api/alerts/7': () => jsonResponse(current),
       'POST /api/alerts/7/acknowledge': () => {
         const at = new Date().toISOString();
-        current = { ...alert, isRead: true, acknowledgedAt: at, history: [...alert.history, { at, event: 'acknowledged', message: 'Acknowledged.' }] };
+        current = {
+          ...alert,
+          isRead: true,
+          acknowledgedAt: at,
+          history: [...alert.history, { at, event: 'acknowledged', message: 'Acknowledged.' }],
+        };
         return jsonResponse(current);
       },
     });
@@ -259,7 +289,12 @@ describe('Alerts: the detail view', () => {
     expect(app.router.state.location.search).toBe('?alertId=7');
     const detail = within(await screen.findByTestId('alert-detail'));
     await user.click(detail.getByRole('button', { name: /Acknowledge:/ }));
-    await waitFor(() => expect(screen.getAllByTestId('history-entry').map((entry) => entry.getAttribute('data-event'))).toEqual(['raised', 'acknowledged']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('history-entry').map((entry) => entry.getAttribute('data-event'))).toEqual([
+        'raised',
+        'acknowledged',
+      ]),
+    );
     expect(detail.queryByRole('button', { name: /Acknowledge:/ })).not.toBeInTheDocument();
     expect(detail.queryByRole('button', { name: /Mark Read:/ })).not.toBeInTheDocument();
   });
@@ -288,22 +323,36 @@ describe('Alerts: a drop alert (issue 19)', () => {
     type: 'deliverability_drop',
     severity: 'critical',
     title: 'Inbox placement at Gmail fell for example.com',
-    message: 'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before',
-    metadata: { link: '/domains/4/timeline', dropId: 'placement:gmail:2025-03-03', domainId: 4, series: 'placement:gmail', before: 92, after: 61 },
+    message:
+      'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before',
+    metadata: {
+      link: '/domains/4/timeline',
+      dropId: 'placement:gmail:2025-03-03',
+      domainId: 4,
+      series: 'placement:gmail',
+      before: 92,
+      after: 61,
+    },
   });
 
   it('offers View timeline on the card and in the detail view, to the link the alert carries', async () => {
     stubAlerts([drop, unreadDns]);
     const listPage = await openPage();
     await screen.findAllByTestId('alert-card');
-    expect(within(card(9)).getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute('href', '/domains/4/timeline');
+    expect(within(card(9)).getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute(
+      'href',
+      '/domains/4/timeline',
+    );
     // Other alerts carry no timeline link.
     expect(within(card(1)).queryByRole('link', { name: /View timeline/ })).not.toBeInTheDocument();
     listPage.unmount();
 
     const detailPage = await openPage('/alerts?alertId=9');
     const detail = within(await screen.findByTestId('alert-detail'));
-    expect(detail.getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute('href', '/domains/4/timeline');
+    expect(detail.getByRole('link', { name: `View timeline: ${drop.title}` })).toHaveAttribute(
+      'href',
+      '/domains/4/timeline',
+    );
     detailPage.unmount();
   });
 

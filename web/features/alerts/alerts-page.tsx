@@ -62,7 +62,11 @@ export default function AlertsPage() {
         if (alertIdParam !== null) void navigate(PATHS.alerts);
       },
       onError: (failure) =>
-        toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to delete alert. Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Failed to delete alert. Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (

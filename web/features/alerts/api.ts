@@ -54,7 +54,9 @@ function useAlertChange(url: (id: number) => string, method: 'PATCH' | 'POST') {
     meta,
     onSuccess: (alert) => {
       queryClient.setQueryData(alertQueryOptions(alert.id).queryKey, alert);
-      queryClient.setQueryData<Alert[]>(ALERTS_QUERY_KEY, (old) => old?.map((each) => (each.id === alert.id ? alert : each)));
+      queryClient.setQueryData<Alert[]>(ALERTS_QUERY_KEY, (old) =>
+        old?.map((each) => (each.id === alert.id ? alert : each)),
+      );
       return queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY, exact: true });
     },
   });
@@ -91,7 +93,8 @@ export function useAlertSettings() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ALERT_SETTINGS_QUERY_KEY,
-    queryFn: async (): Promise<AlertSettings> => AlertSettingsSchema.parse(await apiJson('GET', ALERT_SETTINGS_QUERY_KEY[0])),
+    queryFn: async (): Promise<AlertSettings> =>
+      AlertSettingsSchema.parse(await apiJson('GET', ALERT_SETTINGS_QUERY_KEY[0])),
     enabled: isAuthenticated,
     meta,
   });
@@ -108,7 +111,8 @@ export function useUpdateAlertSettingsMutation() {
     mutationFn: async (changes: UpdateAlertSettings): Promise<SavedAlertSettings> =>
       SavedAlertSettingsSchema.parse(await apiJson('PUT', ALERT_SETTINGS_QUERY_KEY[0], changes)),
     meta,
-    onSuccess: ({ webhookSigningSecret: _secret, ...saved }) => queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, saved),
+    onSuccess: ({ webhookSigningSecret: _secret, ...saved }) =>
+      queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, saved),
   });
 }
 
@@ -127,7 +131,8 @@ export function useAlertRules() {
 export function useCreateRuleMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (rule: CreateAlertRule): Promise<AlertRule> => AlertRuleSchema.parse(await apiJson('POST', ALERT_RULES_QUERY_KEY[0], rule)),
+    mutationFn: async (rule: CreateAlertRule): Promise<AlertRule> =>
+      AlertRuleSchema.parse(await apiJson('POST', ALERT_RULES_QUERY_KEY[0], rule)),
     meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERT_RULES_QUERY_KEY }),
   });

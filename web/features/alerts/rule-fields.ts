@@ -32,7 +32,15 @@ export const RuleFields = z
 export type RuleFieldsInput = z.input<typeof RuleFields>;
 
 /** The request body the fields make. */
-export function ruleBody({ name, type, domain, warning, critical, timeWindow, notifications }: z.output<typeof RuleFields>): CreateAlertRule {
+export function ruleBody({
+  name,
+  type,
+  domain,
+  warning,
+  critical,
+  timeWindow,
+  notifications,
+}: z.output<typeof RuleFields>): CreateAlertRule {
   return { name, type, domain, threshold: { warning, critical }, notifications, timeWindow };
 }
 

@@ -31,19 +31,29 @@ export function directionHint(type: AlertRuleType): string {
  * The server's own checks (alert-rules.service.ts), said at the field before a round trip: critical
  * lies strictly past warning in the way the figure gets worse, and a share or score stops at 100.
  */
-export function thresholdProblem(type: AlertRuleType, warning: number, critical: number): { field: 'warning' | 'critical'; message: string } | null {
+export function thresholdProblem(
+  type: AlertRuleType,
+  warning: number,
+  critical: number,
+): { field: 'warning' | 'critical'; message: string } | null {
   const { direction, label } = ALERT_RULE_TYPES[type];
   if (type !== 'volumeIncrease') {
     if (warning > 100) return { field: 'warning', message: `The warning threshold must be at most 100 for ${label}.` };
-    if (critical > 100) return { field: 'critical', message: `The critical threshold must be at most 100 for ${label}.` };
+    if (critical > 100)
+      return { field: 'critical', message: `The critical threshold must be at most 100 for ${label}.` };
   }
   const beyond = direction === 'above' ? critical > warning : critical < warning;
-  return beyond ? null : { field: 'critical', message: `The critical threshold must be ${direction} the warning threshold for ${label}.` };
+  return beyond
+    ? null
+    : { field: 'critical', message: `The critical threshold must be ${direction} the warning threshold for ${label}.` };
 }
 
 export function channelsInWords(notifications: AlertRule['notifications']): string {
-  const names = [notifications.email && 'Email', notifications.webhook && 'Webhook', notifications.slack && 'Slack', notifications.sms && 'SMS'].filter(
-    Boolean,
-  );
+  const names = [
+    notifications.email && 'Email',
+    notifications.webhook && 'Webhook',
+    notifications.slack && 'Slack',
+    notifications.sms && 'SMS',
+  ].filter(Boolean);
   return names.length > 0 ? names.join(', ') : 'No channel';
 }

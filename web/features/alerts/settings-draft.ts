@@ -97,14 +97,20 @@ export function changedFields(saved: AlertSettings, draft: SettingsDraft): Recor
   put('slackChannel', orNull(draft.slackChannel), saved.slackChannel);
   put('smsNumber', orNull(draft.smsNumber), saved.smsNumber);
   put('webhookUrl', orNull(draft.webhookUrl), saved.webhookUrl);
-  put('quietHours', draft.quietHoursOn ? { start: draft.quietStart, end: draft.quietEnd, timeZone: draft.quietTimeZone.trim() } : null, saved.quietHours);
+  put(
+    'quietHours',
+    draft.quietHoursOn ? { start: draft.quietStart, end: draft.quietEnd, timeZone: draft.quietTimeZone.trim() } : null,
+    saved.quietHours,
+  );
   return changes;
 }
 
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 /** The contract's own check before sending, so a wrong value is named at its field without a round trip. */
-export function validateChanges(changes: Record<string, unknown>): { ok: true; body: UpdateAlertSettings } | { ok: false; errors: FieldErrors } {
+export function validateChanges(
+  changes: Record<string, unknown>,
+): { ok: true; body: UpdateAlertSettings } | { ok: false; errors: FieldErrors } {
   const parsed = UpdateAlertSettings.safeParse(changes);
   if (parsed.success) return { ok: true, body: changes as UpdateAlertSettings };
   const errors: FieldErrors = {};

@@ -1,6 +1,13 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LoginResponse, RegisterResponse, ValidateResetTokenResponse, VerifyEmailResponse, type LoginBody, type RegisterBody } from '@contracts/auth';
+import {
+  LoginResponse,
+  RegisterResponse,
+  ValidateResetTokenResponse,
+  VerifyEmailResponse,
+  type LoginBody,
+  type RegisterBody,
+} from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
@@ -27,13 +34,15 @@ export function useForgotPasswordMutation() {
 
 export function useResetPasswordMutation() {
   return useApiMutation({
-    mutationFn: async (body: { token: string; password: string }) => MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
+    mutationFn: async (body: { token: string; password: string }) =>
+      MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
   });
 }
 
 export function useResendVerificationMutation() {
   return useApiMutation({
-    mutationFn: async (email: string) => MessageBody.parse(await apiJson('POST', '/api/resend-verification-public', { email })),
+    mutationFn: async (email: string) =>
+      MessageBody.parse(await apiJson('POST', '/api/resend-verification-public', { email })),
   });
 }
 
@@ -43,7 +52,8 @@ export function useResendVerificationMutation() {
 export function resetTokenQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['/api/validate-reset-token', token],
-    queryFn: async () => ValidateResetTokenResponse.parse(await apiJson('POST', '/api/validate-reset-token', { token })),
+    queryFn: async () =>
+      ValidateResetTokenResponse.parse(await apiJson('POST', '/api/validate-reset-token', { token })),
     staleTime: Infinity,
     gcTime: 0,
   });

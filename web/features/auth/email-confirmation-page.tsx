@@ -30,7 +30,9 @@ export default function EmailConfirmationPage() {
         toast({
           title: 'Failed to Resend',
           description:
-            error instanceof ApiError ? error.serverMessage || 'Please try again later.' : 'Network Error: Please check your connection and try again.',
+            error instanceof ApiError
+              ? error.serverMessage || 'Please try again later.'
+              : 'Network Error: Please check your connection and try again.',
           variant: 'destructive',
         }),
     });
@@ -38,7 +40,13 @@ export default function EmailConfirmationPage() {
 
   return (
     <AuthLayout
-      icon={emailSent ? <MailCheck className="size-12 text-primary" aria-hidden="true" /> : <CircleCheck className="size-12 text-success" aria-hidden="true" />}
+      icon={
+        emailSent ? (
+          <MailCheck className="size-12 text-primary" aria-hidden="true" />
+        ) : (
+          <CircleCheck className="size-12 text-success" aria-hidden="true" />
+        )
+      }
       title={emailSent ? 'Check your email' : 'Account created'}
       description={emailSent ? AUTH_MESSAGES.registeredEmailSent : AUTH_MESSAGES.registeredVerified}
     >

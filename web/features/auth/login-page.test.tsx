@@ -1,7 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, settled, signedOut, stubFetch } from '../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  renderApp,
+  settled,
+  signedOut,
+  stubFetch,
+} from '../../test/test-utils';
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();
@@ -32,7 +41,10 @@ describe('LoginPage', () => {
   });
 
   it('toasts "Login Failed" with the server message on a rejected login', async () => {
-    stubFetch({ ...signedOut, 'POST /api/login': () => errorResponse(401, 'unauthorized', 'Invalid username or password') });
+    stubFetch({
+      ...signedOut,
+      'POST /api/login': () => errorResponse(401, 'unauthorized', 'Invalid username or password'),
+    });
     renderApp('/login');
     await fillAndSubmit('ada', 'wrong-password');
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
@@ -61,7 +73,8 @@ describe('LoginPage', () => {
   it('signs in, refetches the user and goes to /dashboard', async () => {
     let signedIn = false;
     const fetchMock = stubFetch({
-      'GET /api/user': () => (signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in')),
+      'GET /api/user': () =>
+        signedIn ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in'),
       'GET /api/alerts': () => jsonResponse([]),
       'POST /api/login': () => {
         signedIn = true;
@@ -112,19 +125,25 @@ describe('Forgot password dialog', () => {
   it('sends the reset link, shows the server message and closes', async () => {
     const fetchMock = stubFetch({
       ...signedOut,
-      'POST /api/forgot-password': () => jsonResponse({ message: 'If an account exists with this email, a password reset link has been sent.' }),
+      'POST /api/forgot-password': () =>
+        jsonResponse({ message: 'If an account exists with this email, a password reset link has been sent.' }),
     });
     renderApp('/login');
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Email'), 'ada@example.com');
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('If an account exists with this email, a password reset link has been sent.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('If an account exists with this email, a password reset link has been sent.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/forgot-password')).toEqual({ email: 'ada@example.com' });
   });
 
   it('toasts "Reset failed" with the server message on failure', async () => {
-    stubFetch({ ...signedOut, 'POST /api/forgot-password': () => errorResponse(429, 'rate_limited', 'Too many requests, try later') });
+    stubFetch({
+      ...signedOut,
+      'POST /api/forgot-password': () => errorResponse(429, 'rate_limited', 'Too many requests, try later'),
+    });
     renderApp('/login');
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Email'), 'ada@example.com');

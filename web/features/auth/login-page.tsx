@@ -36,7 +36,10 @@ export default function LoginPage() {
       onError: (error) =>
         toast({
           title: 'Login Failed',
-          description: error instanceof ApiError ? error.serverMessage || 'Invalid username or password' : error.message || 'Network error occurred',
+          description:
+            error instanceof ApiError
+              ? error.serverMessage || 'Invalid username or password'
+              : error.message || 'Network error occurred',
           variant: 'destructive',
         }),
     }),

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, makeUser, renderApp, signedOut, stubFetch } from '../../test/test-utils';
 
-async function fill(values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm Password' | 'Coupon Code (optional)', string>>) {
+async function fill(
+  values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm Password' | 'Coupon Code (optional)', string>>,
+) {
   const user = userEvent.setup();
   const form = within(await screen.findByTestId('register-form'));
   for (const [label, value] of Object.entries(values)) {
@@ -27,7 +29,12 @@ describe('RegisterPage validation', () => {
   it('flags a confirmation that does not match on the confirm field', async () => {
     stubFetch(signedOut);
     renderApp('/register');
-    await fill({ Username: 'ada', Email: 'ada@example.com', Password: 'long-enough-1', 'Confirm Password': 'long-enough-2' });
+    await fill({
+      Username: 'ada',
+      Email: 'ada@example.com',
+      Password: 'long-enough-1',
+      'Confirm Password': 'long-enough-2',
+    });
     const message = await screen.findByText("Passwords don't match");
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-describedby', message.id);
   });
@@ -44,12 +51,18 @@ describe('RegisterPage validation', () => {
 });
 
 describe('RegisterPage submit', () => {
-  const valid = { Username: 'ada', Email: 'Ada@Example.com', Password: 'long-enough-1', 'Confirm Password': 'long-enough-1' };
+  const valid = {
+    Username: 'ada',
+    Email: 'Ada@Example.com',
+    Password: 'long-enough-1',
+    'Confirm Password': 'long-enough-1',
+  };
 
   it('registers and goes to the confirmation page, which asks to check the inbox when a mail was sent', async () => {
     let registered = false;
     const fetchMock = stubFetch({
-      'GET /api/user': () => (registered ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in')),
+      'GET /api/user': () =>
+        registered ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in'),
       'POST /api/register': () => {
         registered = true;
         return jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201);
@@ -71,7 +84,10 @@ describe('RegisterPage submit', () => {
   });
 
   it('carries the plan chosen on /pricing on to a Continue button, and nothing it does not know', async () => {
-    stubFetch({ ...signedOut, 'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201) });
+    stubFetch({
+      ...signedOut,
+      'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201),
+    });
     const { router } = renderApp('/register?plan=professional_annual');
     await fill(valid);
     const onward = await screen.findByRole('link', { name: 'Continue to the Professional plan' });
@@ -81,7 +97,10 @@ describe('RegisterPage submit', () => {
   });
 
   it('offers no Continue button for a plan it does not sell', async () => {
-    stubFetch({ ...signedOut, 'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201) });
+    stubFetch({
+      ...signedOut,
+      'POST /api/register': () => jsonResponse({ user: makeUser(), emailSent: true, message: 'Registered' }, 201),
+    });
     const { router } = renderApp('/register?plan=https%3A%2F%2Fevil.example');
     await fill(valid);
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();

@@ -49,7 +49,10 @@ export default function RegisterPage() {
         onError: (error) =>
           toast({
             title: 'Registration Failed',
-            description: error instanceof ApiError ? error.serverMessage || 'Failed to create account' : 'An unexpected error occurred. Please try again.',
+            description:
+              error instanceof ApiError
+                ? error.serverMessage || 'Failed to create account'
+                : 'An unexpected error occurred. Please try again.',
             variant: 'destructive',
           }),
       },
@@ -69,21 +72,37 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="register-form" aria-label="Create account">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4"
+        data-testid="register-form"
+        aria-label="Create account"
+      >
         <FormField id="register-username" label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </FormField>
         <FormField id="register-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
         </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <FormField
+          id="register-password"
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+        >
           <PasswordInput autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField id="register-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         <FormField id="register-coupon" label="Coupon Code (optional)" error={errors.couponCode?.message}>
-          <Input autoComplete="off" autoCapitalize="characters" placeholder="e.g. WELCOME20" {...form.register('couponCode')} />
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="e.g. WELCOME20"
+            {...form.register('couponCode')}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -33,7 +33,8 @@ describe('ResetPasswordPage', () => {
     const fetchMock = stubFetch({
       ...signedOut,
       'POST /api/validate-reset-token': () => jsonResponse({ valid: true }),
-      'POST /api/reset-password': () => jsonResponse({ message: 'Your password has been reset. Please sign in with your new password.' }),
+      'POST /api/reset-password': () =>
+        jsonResponse({ message: 'Your password has been reset. Please sign in with your new password.' }),
     });
     renderApp('/reset-password?token=good-token');
     const user = userEvent.setup();
@@ -54,8 +55,13 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-long-password');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('link', { name: 'Continue to Login' })).toHaveAttribute('href', '/login');
-    expect(screen.getByText('Your password has been reset. Please sign in with your new password.')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'POST /api/reset-password')).toEqual({ token: 'good-token', password: 'new-long-password' });
+    expect(
+      screen.getByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/reset-password')).toEqual({
+      token: 'good-token',
+      password: 'new-long-password',
+    });
   });
 
   it('toasts "Unable to reset password" when the reset fails', async () => {

@@ -26,7 +26,11 @@ export default function ResetPasswordPage() {
   if (!token) return <InvalidLink title="Invalid reset link" description="This password reset link is invalid" />;
   if (doneMessage !== null) {
     return (
-      <AuthLayout icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />} title="Password reset" description={doneMessage}>
+      <AuthLayout
+        icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />}
+        title="Password reset"
+        description={doneMessage}
+      >
         <Button asChild className="w-full">
           <Link to={PATHS.login}>Continue to Login</Link>
         </Button>
@@ -52,8 +56,14 @@ export default function ResetPasswordPage() {
 
 function InvalidLink({ title, description }: { title: string; description: string }) {
   return (
-    <AuthLayout icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />} title={title} description={description}>
-      <p className="mb-4 text-center text-sm text-muted-foreground">Reset links are valid for 1 hour. You can ask for a new one from the login page.</p>
+    <AuthLayout
+      icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />}
+      title={title}
+      description={description}
+    >
+      <p className="mb-4 text-center text-sm text-muted-foreground">
+        Reset links are valid for 1 hour. You can ask for a new one from the login page.
+      </p>
       <Button asChild className="w-full">
         <Link to={PATHS.login}>Back to Login</Link>
       </Button>
@@ -87,7 +97,12 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: s
   return (
     <AuthLayout title="Choose a new password" description="Enter a new password for your account.">
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
-        <FormField id="reset-password" label="New Password" error={errors.password?.message} hint="At least 8 characters.">
+        <FormField
+          id="reset-password"
+          label="New Password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+        >
           <PasswordInput autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>

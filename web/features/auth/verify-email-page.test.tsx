@@ -35,7 +35,8 @@ describe('VerifyEmailPage', () => {
   it('shows "Verification Failed" with the server message and a resend form', async () => {
     stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
+      'POST /api/verify-email': () =>
+        errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
     });
     renderApp('/verify-email?token=bad');
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
@@ -45,7 +46,10 @@ describe('VerifyEmailPage', () => {
   });
 
   it('falls back to "Failed to verify email address" and "Verification Error" on a network failure', async () => {
-    stubFetch({ ...signedOut, 'POST /api/verify-email': () => new Response('', { status: 400, statusText: 'Bad Request' }) });
+    stubFetch({
+      ...signedOut,
+      'POST /api/verify-email': () => new Response('', { status: 400, statusText: 'Bad Request' }),
+    });
     const first = renderApp('/verify-email?token=bad');
     expect(await screen.findByText('Failed to verify email address')).toBeInTheDocument();
     first.unmount();
@@ -59,7 +63,8 @@ describe('VerifyEmailPage', () => {
     const message = 'If an account exists with this email, a verification email has been sent.';
     const fetchMock = stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
+      'POST /api/verify-email': () =>
+        errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
       'POST /api/resend-verification-public': () => jsonResponse({ message }),
     });
     renderApp('/verify-email?token=bad');
@@ -78,7 +83,8 @@ describe('VerifyEmailPage', () => {
   it('resend: a server refusal toasts "Failed to Resend"', async () => {
     stubFetch({
       ...signedOut,
-      'POST /api/verify-email': () => errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
+      'POST /api/verify-email': () =>
+        errorResponse(400, 'invalid_token', 'This verification link is invalid or has expired'),
       'POST /api/resend-verification-public': () => errorResponse(429, 'rate_limited', 'Too many requests'),
     });
     renderApp('/verify-email?token=bad');

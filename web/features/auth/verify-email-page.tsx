@@ -26,7 +26,12 @@ export default function VerifyEmailPage() {
   }, [verify.isSuccess, queryClient]);
 
   if (!token) {
-    return <VerifyFailed title="Verification Failed" description="Invalid verification link. Please check your email and try again." />;
+    return (
+      <VerifyFailed
+        title="Verification Failed"
+        description="Invalid verification link. Please check your email and try again."
+      />
+    );
   }
   return (
     <QueryState
@@ -40,9 +45,15 @@ export default function VerifyEmailPage() {
       }
       failed={(error) =>
         error instanceof ApiError ? (
-          <VerifyFailed title="Verification Failed" description={error.serverMessage || 'Failed to verify email address'} />
+          <VerifyFailed
+            title="Verification Failed"
+            description={error.serverMessage || 'Failed to verify email address'}
+          />
         ) : (
-          <VerifyFailed title="Verification Error" description="Something went wrong while verifying your email. Please try again." />
+          <VerifyFailed
+            title="Verification Error"
+            description="Something went wrong while verifying your email. Please try again."
+          />
         )
       }
     >
@@ -60,8 +71,8 @@ function Verified({ message, email }: { message: string; email: string }) {
       description={message}
     >
       <p className="mb-4 text-center text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{email}</span> {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your account is ready to
-        use.
+        <span className="font-medium text-foreground">{email}</span>{' '}
+        {alreadyVerified ? 'was confirmed earlier.' : 'is now confirmed.'} Your account is ready to use.
       </p>
       <div className="flex flex-col gap-3">
         <Button asChild className="w-full">
@@ -77,9 +88,15 @@ function Verified({ message, email }: { message: string; email: string }) {
 
 function VerifyFailed({ title, description }: { title: string; description: string }) {
   return (
-    <AuthLayout icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />} title={title} description={description}>
+    <AuthLayout
+      icon={<CircleX className="size-12 text-destructive" aria-hidden="true" />}
+      title={title}
+      description={description}
+    >
       <div className="space-y-4">
-        <p className="text-sm text-muted-foreground">Enter your email address and we will send you a new verification link.</p>
+        <p className="text-sm text-muted-foreground">
+          Enter your email address and we will send you a new verification link.
+        </p>
         <ResendVerificationForm />
         <Button asChild variant="outline" className="w-full">
           <Link to={PATHS.login}>Back to Login</Link>

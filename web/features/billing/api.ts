@@ -40,10 +40,15 @@ export function useSubscription({ awaitingPayment = false }: { awaitingPayment?:
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
-    queryFn: async (): Promise<SubscriptionResponse> => SubscriptionResponse.parse(await apiJson('GET', '/api/subscription')),
+    queryFn: async (): Promise<SubscriptionResponse> =>
+      SubscriptionResponse.parse(await apiJson('GET', '/api/subscription')),
     enabled: isAuthenticated,
     refetchInterval: (query) =>
-      awaitingPayment && query.state.data?.subscription.status !== 'active' && query.state.dataUpdateCount < CONFIRMATION_POLLS ? CONFIRMATION_POLL_MS : false,
+      awaitingPayment &&
+      query.state.data?.subscription.status !== 'active' &&
+      query.state.dataUpdateCount < CONFIRMATION_POLLS
+        ? CONFIRMATION_POLL_MS
+        : false,
     meta,
   });
 }
@@ -53,7 +58,8 @@ export function useInvoices() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: INVOICES_QUERY_KEY,
-    queryFn: async (): Promise<Invoice[]> => InvoicesResponse.parse(await apiJson('GET', INVOICES_QUERY_KEY[0])).invoices,
+    queryFn: async (): Promise<Invoice[]> =>
+      InvoicesResponse.parse(await apiJson('GET', INVOICES_QUERY_KEY[0])).invoices,
     enabled: isAuthenticated,
     meta,
   });
@@ -66,7 +72,11 @@ export function useInvoices() {
 export function useRefreshAfterPlanChange() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([USER_QUERY_KEY, SUBSCRIPTION_QUERY_KEY, USAGE_QUERY_KEY, INVOICES_QUERY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(
+      [USER_QUERY_KEY, SUBSCRIPTION_QUERY_KEY, USAGE_QUERY_KEY, INVOICES_QUERY_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 /** A plan change's answer: the server's sentence, when it sends one. */
@@ -76,7 +86,8 @@ const Message = z.object({ message: z.string() });
 export function useUpgradeMutation() {
   const refresh = useRefreshAfterPlanChange();
   return useApiMutation({
-    mutationFn: async (planId: PlanChoice) => UpgradeSubscriptionResponse.parse(await apiJson('POST', '/api/upgrade-subscription', { planId })),
+    mutationFn: async (planId: PlanChoice) =>
+      UpgradeSubscriptionResponse.parse(await apiJson('POST', '/api/upgrade-subscription', { planId })),
     meta,
     onSuccess: (answer) => {
       // A payment still due changes nothing yet; checkout refreshes once it is paid.
@@ -89,7 +100,8 @@ export function useUpgradeMutation() {
 export function useChangePlanMutation() {
   const refresh = useRefreshAfterPlanChange();
   return useApiMutation({
-    mutationFn: async (body: ChangeSubscriptionBody) => ChangeSubscriptionResponse.parse(await apiJson('POST', '/api/change-subscription', body)),
+    mutationFn: async (body: ChangeSubscriptionBody) =>
+      ChangeSubscriptionResponse.parse(await apiJson('POST', '/api/change-subscription', body)),
     meta,
     onSuccess: () => refresh(),
   });
@@ -123,7 +135,8 @@ export function useBillingPortalMutation() {
 export function useApplyCouponMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (body: ApplyCouponBody) => ApplyCouponResponse.parse(await apiJson('POST', '/api/apply-coupon', body)),
+    mutationFn: async (body: ApplyCouponBody) =>
+      ApplyCouponResponse.parse(await apiJson('POST', '/api/apply-coupon', body)),
     meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY }),
   });

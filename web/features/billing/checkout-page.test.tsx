@@ -12,7 +12,9 @@ import { callsOf, stubBilling } from './test/fixtures';
 const stripe = vi.hoisted(() => ({
   mounted: 0,
   submit: async (): Promise<{ error?: { message?: string } }> => ({}),
-  confirmPayment: async (_options: unknown): Promise<{ error?: { type?: string; code?: string; message?: string } }> => ({}),
+  confirmPayment: async (
+    _options: unknown,
+  ): Promise<{ error?: { type?: string; code?: string; message?: string } }> => ({}),
   confirmCalls: [] as unknown[],
   keys: [] as string[],
 }));
@@ -41,7 +43,13 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.stubGlobal('Stripe', FakeStripe);
-  Object.assign(stripe, { mounted: 0, confirmCalls: [], keys: [], submit: async () => ({}), confirmPayment: async () => ({}) });
+  Object.assign(stripe, {
+    mounted: 0,
+    confirmCalls: [],
+    keys: [],
+    submit: async () => ({}),
+    confirmPayment: async () => ({}),
+  });
 });
 
 async function openCheckout(path: string) {
@@ -72,7 +80,11 @@ describe('Checkout: where it leads', () => {
     const fetch = stubBilling();
     const { app, page } = await openCheckout('/checkout?plan=professional_monthly');
     const note = within(await page.findByTestId('billing-not-configured'));
-    expect(note.getByText(/Billing is not configured on this server, so no card payment is taken here. Plan changes take effect at once/)).toBeInTheDocument();
+    expect(
+      note.getByText(
+        /Billing is not configured on this server, so no card payment is taken here. Plan changes take effect at once/,
+      ),
+    ).toBeInTheDocument();
     expect(note.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
     await settled(app);
     expect(page.queryByTestId('payment-element')).not.toBeInTheDocument();
@@ -103,7 +115,9 @@ describe('Checkout in Stripe mode', () => {
   });
 
   it('a declined card: the Payment Failed screen with the spec’s words; Try Again returns to the form', async () => {
-    stripe.confirmPayment = async () => ({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    stripe.confirmPayment = async () => ({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
     stubBilling(STRIPE_MODE);
     const { user, page } = await openCheckout(WITH_SECRET);
     await waitFor(() => expect(stripe.mounted).toBe(1));
@@ -135,7 +149,9 @@ describe('Checkout in Stripe mode', () => {
     await waitFor(() => expect(stripe.mounted).toBe(1));
     await user.click(page.getByRole('button', { name: 'Pay and Subscribe' }));
     const failed = within(await page.findByTestId('payment-failed'));
-    expect(failed.getByText('Connection issue during payment. Please check your internet and try again.')).toBeInTheDocument();
+    expect(
+      failed.getByText('Connection issue during payment. Please check your internet and try again.'),
+    ).toBeInTheDocument();
     expect(failed.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
@@ -143,7 +159,8 @@ describe('Checkout in Stripe mode', () => {
     const fetch = stubBilling({
       ...STRIPE_MODE,
       overrides: {
-        'POST /api/upgrade-subscription': () => jsonResponse({ clientSecret: 'pi_new_secret', planId: 'professional_annual', subscriptionId: 'sub_2' }),
+        'POST /api/upgrade-subscription': () =>
+          jsonResponse({ clientSecret: 'pi_new_secret', planId: 'professional_annual', subscriptionId: 'sub_2' }),
       },
     });
     const { user, page } = await openCheckout('/checkout?plan=professional_annual');
@@ -158,7 +175,10 @@ describe('Checkout in Stripe mode', () => {
   it('"Subscription upgraded successfully" from the server is an immediate success', async () => {
     stubBilling({
       ...STRIPE_MODE,
-      overrides: { 'POST /api/upgrade-subscription': () => jsonResponse({ message: 'Subscription upgraded successfully', planId: 'professional_monthly' }) },
+      overrides: {
+        'POST /api/upgrade-subscription': () =>
+          jsonResponse({ message: 'Subscription upgraded successfully', planId: 'professional_monthly' }),
+      },
     });
     const { app } = await openCheckout('/checkout?plan=professional');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/subscription'));
@@ -169,7 +189,10 @@ describe('Checkout in Stripe mode', () => {
   it('a subscription that cannot be created: the server’s words, or "Failed to create subscription", with Back to Pricing', async () => {
     stubBilling({
       ...STRIPE_MODE,
-      overrides: { 'POST /api/upgrade-subscription': () => errorResponse(503, 'unavailable', 'Unable to create subscription. Please try again.') },
+      overrides: {
+        'POST /api/upgrade-subscription': () =>
+          errorResponse(503, 'unavailable', 'Unable to create subscription. Please try again.'),
+      },
     });
     const first = await openCheckout('/checkout?plan=professional_monthly');
     const failed = within(await first.page.findByTestId('checkout-creation-failed'));
@@ -177,15 +200,22 @@ describe('Checkout in Stripe mode', () => {
     expect(failed.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
     first.app.unmount();
 
-    stubBilling({ ...STRIPE_MODE, overrides: { 'POST /api/upgrade-subscription': () => new Response('', { status: 500 }) } });
+    stubBilling({
+      ...STRIPE_MODE,
+      overrides: { 'POST /api/upgrade-subscription': () => new Response('', { status: 500 }) },
+    });
     const second = await openCheckout('/checkout?plan=professional_monthly');
-    expect(await second.page.findByTestId('checkout-creation-failed')).toHaveTextContent('Failed to create subscription');
+    expect(await second.page.findByTestId('checkout-creation-failed')).toHaveTextContent(
+      'Failed to create subscription',
+    );
   });
 
   it('Stripe mode without a publishable key: "Payment system unavailable. Please try again later."', async () => {
     stubBilling({ mode: 'stripe', publishableKey: null });
     const { page } = await openCheckout(WITH_SECRET);
-    expect(await page.findByTestId('checkout-creation-failed')).toHaveTextContent('Payment system unavailable. Please try again later.');
+    expect(await page.findByTestId('checkout-creation-failed')).toHaveTextContent(
+      'Payment system unavailable. Please try again later.',
+    );
     expect(stripe.keys).toEqual([]);
   });
 });

@@ -29,7 +29,11 @@ function BackToPricing({ variant = 'outline' }: { variant?: 'outline' | 'default
 /** A subscription that could not be created: why, and Back to Pricing (part 2, section 8, "Checkout creation"). */
 function CreationFailed({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-4 py-6 text-center" data-testid="checkout-creation-failed">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-4 py-6 text-center"
+      data-testid="checkout-creation-failed"
+    >
       <p className="font-medium">{message}</p>
       <BackToPricing />
     </div>
@@ -42,7 +46,10 @@ function BillingNotConfigured() {
     <div className="space-y-4" data-testid="billing-not-configured">
       <p className="flex items-start gap-2 rounded-md border bg-muted/50 p-4 text-sm">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>{BILLING_MESSAGES.notConfigured}, so no card payment is taken here. Plan changes take effect at once: choose your plan on the Pricing page.</span>
+        <span>
+          {BILLING_MESSAGES.notConfigured}, so no card payment is taken here. Plan changes take effect at once: choose
+          your plan on the Pricing page.
+        </span>
       </p>
       <BackToPricing variant="default" />
     </div>
@@ -51,7 +58,9 @@ function BillingNotConfigured() {
 
 /** What a failed creation says: the server's words, its fallback, or (an answer it could not read) "Unable to create...". */
 function creationMessage(error: unknown): string {
-  return error instanceof ApiError ? serverMessageOr(error, CHECKOUT_MESSAGES.failedToCreate) : CHECKOUT_MESSAGES.unableToCreate;
+  return error instanceof ApiError
+    ? serverMessageOr(error, CHECKOUT_MESSAGES.failedToCreate)
+    : CHECKOUT_MESSAGES.unableToCreate;
 }
 
 /**
@@ -59,7 +68,15 @@ function creationMessage(error: unknown): string {
  * /api/upgrade-subscription). The answer "Subscription upgraded successfully" means nothing was due:
  * immediate success.
  */
-function StripeCheckout({ publishableKey, priceId, givenSecret }: { publishableKey: string; priceId: BillingPriceId; givenSecret: string | null }) {
+function StripeCheckout({
+  publishableKey,
+  priceId,
+  givenSecret,
+}: {
+  publishableKey: string;
+  priceId: BillingPriceId;
+  givenSecret: string | null;
+}) {
   const navigate = useNavigate();
   const upgrade = useUpgradeMutation();
   const [clientSecret, setClientSecret] = useState(givenSecret);
@@ -88,7 +105,15 @@ function StripeCheckout({ publishableKey, priceId, givenSecret }: { publishableK
         <Spinner label="Preparing your subscription" />
       </div>
     );
-  return <StripePayment publishableKey={publishableKey} clientSecret={clientSecret} planId={priceId} onUnavailable={unavailable} onSucceeded={succeeded} />;
+  return (
+    <StripePayment
+      publishableKey={publishableKey}
+      clientSecret={clientSecret}
+      planId={priceId}
+      onUnavailable={unavailable}
+      onSucceeded={succeeded}
+    />
+  );
 }
 
 function SignedInCheckout({ priceId, givenSecret }: { priceId: BillingPriceId; givenSecret: string | null }) {

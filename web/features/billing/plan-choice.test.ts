@@ -14,17 +14,26 @@ describe('the plan choice of part 2, section 4, in its order', () => {
 
   it('2: free downgrades an active subscription, else says already free', () => {
     expect(decidePlanChoice('free', PROFESSIONAL_MONTHLY)).toEqual({ action: 'downgrade' });
-    expect(decidePlanChoice('free', { ...PROFESSIONAL_MONTHLY, status: 'past_due' })).toEqual({ action: 'toast', message: BILLING_MESSAGES.alreadyFree });
+    expect(decidePlanChoice('free', { ...PROFESSIONAL_MONTHLY, status: 'past_due' })).toEqual({
+      action: 'toast',
+      message: BILLING_MESSAGES.alreadyFree,
+    });
     expect(decidePlanChoice('free', FREE)).toEqual({ action: 'toast', message: "You're already on the Free plan" });
   });
 
   it('3: no subscription starts an upgrade, whatever the plan', () => {
-    expect(decidePlanChoice('professional_monthly', FREE)).toEqual({ action: 'upgrade', planId: 'professional_monthly' });
+    expect(decidePlanChoice('professional_monthly', FREE)).toEqual({
+      action: 'upgrade',
+      planId: 'professional_monthly',
+    });
     expect(decidePlanChoice('professional_annual', FREE)).toEqual({ action: 'upgrade', planId: 'professional_annual' });
   });
 
   it('4: the same price says "You\'re already on this plan"', () => {
-    expect(decidePlanChoice('professional_monthly', PROFESSIONAL_MONTHLY)).toEqual({ action: 'toast', message: "You're already on this plan" });
+    expect(decidePlanChoice('professional_monthly', PROFESSIONAL_MONTHLY)).toEqual({
+      action: 'toast',
+      message: "You're already on this plan",
+    });
     // A subscription the server names no price for is the same plan by its plan.
     expect(decidePlanChoice('professional_monthly', { ...PROFESSIONAL_MONTHLY, priceId: null })).toEqual({
       action: 'toast',
@@ -33,8 +42,17 @@ describe('the plan choice of part 2, section 4, in its order', () => {
   });
 
   it('5: an active paid subscription changes to the other price', () => {
-    expect(decidePlanChoice('professional_annual', PROFESSIONAL_MONTHLY)).toEqual({ action: 'change', newPlanId: 'professional_annual' });
-    expect(decidePlanChoice('professional_monthly', { ...PROFESSIONAL_MONTHLY, plan: 'starter', priceId: 'starter_monthly' })).toEqual({
+    expect(decidePlanChoice('professional_annual', PROFESSIONAL_MONTHLY)).toEqual({
+      action: 'change',
+      newPlanId: 'professional_annual',
+    });
+    expect(
+      decidePlanChoice('professional_monthly', {
+        ...PROFESSIONAL_MONTHLY,
+        plan: 'starter',
+        priceId: 'starter_monthly',
+      }),
+    ).toEqual({
       action: 'change',
       newPlanId: 'professional_monthly',
     });
@@ -42,7 +60,10 @@ describe('the plan choice of part 2, section 4, in its order', () => {
 
   it('6: a subscription that is not active upgrades', () => {
     for (const status of ['canceled', 'past_due', 'incomplete', 'incomplete_expired'] as const) {
-      expect(decidePlanChoice('professional_annual', { ...PROFESSIONAL_MONTHLY, status })).toEqual({ action: 'upgrade', planId: 'professional_annual' });
+      expect(decidePlanChoice('professional_annual', { ...PROFESSIONAL_MONTHLY, status })).toEqual({
+        action: 'upgrade',
+        planId: 'professional_annual',
+      });
     }
   });
 
@@ -61,22 +82,37 @@ describe('the button of each plan card', () => {
 
   it('from professional: Downgrade to Free, Current Plan, Change Plan for the other period', () => {
     expect(choiceButton('free', PROFESSIONAL_MONTHLY)).toEqual({ label: 'Downgrade to Free', disabled: false });
-    expect(choiceButton('professional_monthly', PROFESSIONAL_MONTHLY)).toEqual({ label: 'Current Plan', disabled: true });
-    expect(choiceButton('professional_annual', PROFESSIONAL_MONTHLY)).toEqual({ label: 'Change Plan', disabled: false });
+    expect(choiceButton('professional_monthly', PROFESSIONAL_MONTHLY)).toEqual({
+      label: 'Current Plan',
+      disabled: true,
+    });
+    expect(choiceButton('professional_annual', PROFESSIONAL_MONTHLY)).toEqual({
+      label: 'Change Plan',
+      disabled: false,
+    });
   });
 
   it('a paid plan whose subscription is not active: Subscribe', () => {
-    expect(choiceButton('professional_annual', { ...PROFESSIONAL_MONTHLY, status: 'incomplete' })).toEqual({ label: 'Subscribe', disabled: false });
+    expect(choiceButton('professional_annual', { ...PROFESSIONAL_MONTHLY, status: 'incomplete' })).toEqual({
+      label: 'Subscribe',
+      disabled: false,
+    });
   });
 
   it('the custom plan itself is the Current Plan', () => {
-    expect(choiceButton('enterprise', makeSubscription({ plan: 'enterprise', status: 'active' }))).toEqual({ label: 'Current Plan', disabled: true });
+    expect(choiceButton('enterprise', makeSubscription({ plan: 'enterprise', status: 'active' }))).toEqual({
+      label: 'Current Plan',
+      disabled: true,
+    });
   });
 });
 
 describe('the subscription status badge', () => {
   it('Active, Canceled, Past Due, Payment Required for both incomplete states; no subscription is the Free Plan', () => {
-    const badge = (status: Parameters<typeof statusBadge>[0]['status'], plan: 'free' | 'professional' = 'professional') => statusBadge({ plan, status }).label;
+    const badge = (
+      status: Parameters<typeof statusBadge>[0]['status'],
+      plan: 'free' | 'professional' = 'professional',
+    ) => statusBadge({ plan, status }).label;
     expect(badge('active')).toBe('Active');
     expect(badge('canceled')).toBe('Canceled');
     expect(badge('past_due')).toBe('Past Due');
@@ -96,11 +132,23 @@ describe('the subscription status badge', () => {
 
 describe('what a failed payment says (part 2, section 8)', () => {
   it('the four card codes in the spec’s words, any other error in the provider’s', () => {
-    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_number' })).toBe('Please enter a complete card number.');
-    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_cvc' })).toBe('Please enter a complete CVC code.');
-    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_expiry' })).toBe('Please enter a complete expiration date.');
-    expect(paymentErrorMessage({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' })).toBe(CARD_ERROR_MESSAGES.card_declined);
-    expect(paymentErrorMessage({ type: 'card_error', code: 'expired_card', message: 'Your card has expired.' })).toBe('Your card has expired.');
-    expect(paymentErrorMessage({ type: 'api_connection_error', message: 'Failed to fetch' })).toBe(CHECKOUT_MESSAGES.network);
+    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_number' })).toBe(
+      'Please enter a complete card number.',
+    );
+    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_cvc' })).toBe(
+      'Please enter a complete CVC code.',
+    );
+    expect(paymentErrorMessage({ type: 'validation_error', code: 'incomplete_expiry' })).toBe(
+      'Please enter a complete expiration date.',
+    );
+    expect(paymentErrorMessage({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' })).toBe(
+      CARD_ERROR_MESSAGES.card_declined,
+    );
+    expect(paymentErrorMessage({ type: 'card_error', code: 'expired_card', message: 'Your card has expired.' })).toBe(
+      'Your card has expired.',
+    );
+    expect(paymentErrorMessage({ type: 'api_connection_error', message: 'Failed to fetch' })).toBe(
+      CHECKOUT_MESSAGES.network,
+    );
   });
 });

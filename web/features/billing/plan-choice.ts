@@ -31,7 +31,9 @@ export function decidePlanChoice(choice: CardChoice, subscription: Subscription 
   if (!subscription) return { action: 'login' };
   if (choice === 'enterprise') return { action: 'contact-sales' };
   if (choice === 'free') {
-    return subscription.status === 'active' ? { action: 'downgrade' } : { action: 'toast', message: BILLING_MESSAGES.alreadyFree };
+    return subscription.status === 'active'
+      ? { action: 'downgrade' }
+      : { action: 'toast', message: BILLING_MESSAGES.alreadyFree };
   }
   if (subscription.status === null) return { action: 'upgrade', planId: choice };
   if (isCurrentChoice(choice, subscription)) return { action: 'toast', message: BILLING_MESSAGES.samePlan };

@@ -22,7 +22,8 @@ async function openPricing(path = '/pricing') {
 type CardId = 'free' | 'professional' | 'enterprise';
 const card = (id: CardId) => within(screen.getByTestId(`plan-card-${id}`));
 /** A card's button, once the signed-in page has loaded the subscription and the button reads `name`. */
-const findButton = async (id: CardId, name: string) => within(await screen.findByTestId(`plan-card-${id}`)).findByRole('button', { name });
+const findButton = async (id: CardId, name: string) =>
+  within(await screen.findByTestId(`plan-card-${id}`)).findByRole('button', { name });
 
 describe('Pricing, signed out: "Choose Your Plan"', () => {
   it('has the breadcrumbs Home > Pricing and the pricing page’s figures as the spec writes them', async () => {
@@ -34,7 +35,8 @@ describe('Pricing, signed out: "Choose Your Plan"', () => {
     expect(crumbs.getByText('Pricing')).toHaveAttribute('aria-current', 'page');
 
     expect(card('free').getByTestId('plan-price-free')).toHaveTextContent('$0');
-    for (const line of ['5 domains', '10,000 emails per month', '30-day data retention']) expect(card('free').getByText(line)).toBeInTheDocument();
+    for (const line of ['5 domains', '10,000 emails per month', '30-day data retention'])
+      expect(card('free').getByText(line)).toBeInTheDocument();
     expect(card('professional').getByTestId('plan-price-professional')).toHaveTextContent('$49per month');
     for (const line of ['Unlimited domains', 'Unlimited email volume', '1-year data retention', 'API access'])
       expect(card('professional').getByText(line)).toBeInTheDocument();
@@ -47,13 +49,24 @@ describe('Pricing, signed out: "Choose Your Plan"', () => {
     stubFetch(signedOut);
     const { user, page } = await openPricing();
     expect(card('free').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
-    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/register?plan=professional_monthly');
-    expect(card('enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', 'mailto:sales@inboxpulse.com');
+    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/register?plan=professional_monthly',
+    );
+    expect(card('enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'href',
+      'mailto:sales@inboxpulse.com',
+    );
 
     await user.click(page.getByRole('button', { name: 'Annual' }));
     expect(page.getByRole('button', { name: 'Annual' })).toHaveAttribute('aria-pressed', 'true');
-    expect(card('professional').getByTestId('plan-price-professional')).toHaveTextContent('$40per month, billed annually ($480 a year)');
-    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/register?plan=professional_annual');
+    expect(card('professional').getByTestId('plan-price-professional')).toHaveTextContent(
+      '$40per month, billed annually ($480 a year)',
+    );
+    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/register?plan=professional_annual',
+    );
     // Signed out there is no coupon field: a coupon is entered at registration.
     expect(page.queryByTestId('coupon-form')).not.toBeInTheDocument();
   });
@@ -63,7 +76,10 @@ describe('Pricing, signed out: "Choose Your Plan"', () => {
     await openPricing('/pricing?highlight=professional_annual');
     expect(screen.getByTestId('plan-card-professional')).toHaveAttribute('data-highlighted', 'true');
     expect(screen.getByTestId('plan-card-free')).not.toHaveAttribute('data-highlighted');
-    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/register?plan=professional_annual');
+    expect(card('professional').getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/register?plan=professional_annual',
+    );
   });
 });
 
@@ -76,7 +92,10 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
     expect(page.getByTestId('current-plan-line')).toHaveTextContent('You are on the Free Plan.');
     expect(card('free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     expect(card('professional').getByRole('button', { name: 'Upgrade' })).toBeEnabled();
-    expect(card('enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', 'mailto:sales@inboxpulse.com');
+    expect(card('enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'href',
+      'mailto:sales@inboxpulse.com',
+    );
     expect(page.getByTestId('billing-not-configured')).toHaveTextContent('Billing is not configured on this server');
   });
 
@@ -87,7 +106,9 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
     expect(await screen.findByText('Subscription upgraded successfully')).toBeInTheDocument();
     expect(bodyOf(fetch, 'POST /api/upgrade-subscription')).toEqual({ planId: 'professional_monthly' });
     // The user, the subscription and the usage are asked for again.
-    await waitFor(() => expect(page.getByTestId('current-plan-line')).toHaveTextContent('You are on the Professional Plan.'));
+    await waitFor(() =>
+      expect(page.getByTestId('current-plan-line')).toHaveTextContent('You are on the Professional Plan.'),
+    );
     await settled(app);
     const afterUpgrade = callsOf(fetch).slice(callsOf(fetch).indexOf('POST /api/upgrade-subscription'));
     for (const call of ['GET /api/user', 'GET /api/subscription']) expect(afterUpgrade).toContain(call);
@@ -102,13 +123,18 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
       mode: 'stripe',
       publishableKey: 'pk_test_123',
       overrides: {
-        'POST /api/upgrade-subscription': () => jsonResponse({ clientSecret: 'pi_1_secret_2', planId: 'professional_annual', subscriptionId: 'sub_9' }),
+        'POST /api/upgrade-subscription': () =>
+          jsonResponse({ clientSecret: 'pi_1_secret_2', planId: 'professional_annual', subscriptionId: 'sub_9' }),
       },
     });
     const { user, page } = await openPricing();
     await user.click(await page.findByRole('button', { name: 'Annual' }));
     await user.click(card('professional').getByRole('button', { name: 'Upgrade' }));
-    await waitFor(() => expect(loaded.urls).toEqual(['/checkout?plan=professional_annual&client_secret=pi_1_secret_2&subscription_id=sub_9']));
+    await waitFor(() =>
+      expect(loaded.urls).toEqual([
+        '/checkout?plan=professional_annual&client_secret=pi_1_secret_2&subscription_id=sub_9',
+      ]),
+    );
   });
 
   it('an active paid subscription changes to the other period with Change Plan (item 5), sending the applied coupon', async () => {
@@ -119,7 +145,10 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
     await user.click(await page.findByRole('button', { name: 'Annual' }));
     await user.click(card('professional').getByRole('button', { name: 'Change Plan' }));
     expect(await screen.findByText('Subscription plan changed successfully')).toBeInTheDocument();
-    expect(bodyOf(fetch, 'POST /api/change-subscription')).toEqual({ newPlanId: 'professional_annual', couponCode: 'WELCOME10' });
+    expect(bodyOf(fetch, 'POST /api/change-subscription')).toEqual({
+      newPlanId: 'professional_annual',
+      couponCode: 'WELCOME10',
+    });
     expect(await findButton('professional', 'Current Plan')).toBeDisabled();
   });
 
@@ -133,7 +162,9 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
     expect(callsOf(fetch)).not.toContain('POST /api/downgrade-subscription');
 
     await user.click(card('free').getByRole('button', { name: 'Downgrade to Free' }));
-    await user.click(within(await screen.findByTestId('downgrade-dialog')).getByRole('button', { name: 'Downgrade to Free' }));
+    await user.click(
+      within(await screen.findByTestId('downgrade-dialog')).getByRole('button', { name: 'Downgrade to Free' }),
+    );
     expect(await screen.findByText('Your plan is now Free')).toBeInTheDocument();
     expect(await findButton('free', 'Current Plan')).toBeDisabled();
   });
@@ -148,7 +179,12 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
   });
 
   it('a failed upgrade shows the server’s words, or "Failed to upgrade subscription" without them', async () => {
-    stubBilling({ overrides: { 'POST /api/upgrade-subscription': () => errorResponse(409, 'conflict', 'The Custom Enterprise plan is arranged with sales') } });
+    stubBilling({
+      overrides: {
+        'POST /api/upgrade-subscription': () =>
+          errorResponse(409, 'conflict', 'The Custom Enterprise plan is arranged with sales'),
+      },
+    });
     const { user } = await openPricing();
     await user.click(await findButton('professional', 'Upgrade'));
     expect(await screen.findByText('The Custom Enterprise plan is arranged with sales')).toBeInTheDocument();
@@ -162,7 +198,9 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
   it('?plan= says which card to press, on the plan named', async () => {
     stubBilling();
     await openPricing('/pricing?plan=professional');
-    expect(await screen.findByTestId('chosen-plan')).toHaveTextContent('You chose the Professional plan: press Upgrade on its card below to continue.');
+    expect(await screen.findByTestId('chosen-plan')).toHaveTextContent(
+      'You chose the Professional plan: press Upgrade on its card below to continue.',
+    );
     expect(screen.getByTestId('plan-card-professional')).toHaveAttribute('data-highlighted', 'true');
   });
 });
@@ -170,7 +208,9 @@ describe('Pricing, signed in: "Manage Your Plan"', () => {
 describe('Pricing: the coupon field (part 2, section 5)', () => {
   it('ignores blank input, trims the code, and locks the field once applied', async () => {
     const fetch = stubBilling({
-      overrides: { 'POST /api/apply-coupon': () => jsonResponse({ discount: 20, message: 'Coupon SAVE20 applied: 20% off' }) },
+      overrides: {
+        'POST /api/apply-coupon': () => jsonResponse({ discount: 20, message: 'Coupon SAVE20 applied: 20% off' }),
+      },
     });
     const { user, page } = await openPricing();
     const field = await page.findByRole('textbox', { name: 'Coupon code' });
@@ -193,7 +233,8 @@ describe('Pricing: the coupon field (part 2, section 5)', () => {
   });
 
   it('a refused code shows the server’s words, else "Invalid coupon code"; no answer at all, "Failed to apply coupon"', async () => {
-    let answer: () => Response | Promise<Response> = () => errorResponse(400, 'validation_error', 'This coupon has expired');
+    let answer: () => Response | Promise<Response> = () =>
+      errorResponse(400, 'validation_error', 'This coupon has expired');
     stubBilling({ overrides: { 'POST /api/apply-coupon': () => answer() } });
     const { user, page } = await openPricing();
     const field = await page.findByRole('textbox', { name: 'Coupon code' });
@@ -212,7 +253,9 @@ describe('Pricing: the coupon field (part 2, section 5)', () => {
   });
 
   it('a coupon the subscription already carries is shown locked', async () => {
-    stubBilling({ subscription: makeSubscription({ coupon: { code: 'LAUNCH', percentOff: 15, amountOffCents: null } }) });
+    stubBilling({
+      subscription: makeSubscription({ coupon: { code: 'LAUNCH', percentOff: 15, amountOffCents: null } }),
+    });
     const { page } = await openPricing();
     expect(await page.findByTestId('coupon-applied')).toHaveTextContent('Coupon LAUNCH applied: 15% off');
     expect(page.getByRole('textbox', { name: 'Coupon code' })).toBeDisabled();

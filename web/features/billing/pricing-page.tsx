@@ -17,7 +17,14 @@ import { CouponField, couponFromSubscription, type CouponState } from './compone
 import { DowngradeDialog } from './components/downgrade-dialog';
 import { PlanCard } from './components/plan-card';
 import { choiceButton, isCurrentChoice, type CardChoice } from './plan-choice';
-import { choiceFor, planFromParam, PRICING_PLANS, SALES_MAILTO, type BillingPeriod, type PricingPlan } from './pricing-plans';
+import {
+  choiceFor,
+  planFromParam,
+  PRICING_PLANS,
+  SALES_MAILTO,
+  type BillingPeriod,
+  type PricingPlan,
+} from './pricing-plans';
 import { usePlanChoice } from './use-plan-choice';
 
 /** The plan an upgrade prompt named: ?plan= (the user means to take it) or ?highlight= (to look at it). */
@@ -60,7 +67,15 @@ function PlanGrid({ children }: { children: ReactNode }) {
 }
 
 /** Signed out: "Choose Your Plan"; every button leads to registration (with the plan) or to sales. */
-function ChooseYourPlan({ period, setPeriod, targetId }: { period: BillingPeriod; setPeriod: (p: BillingPeriod) => void; targetId?: string }) {
+function ChooseYourPlan({
+  period,
+  setPeriod,
+  targetId,
+}: {
+  period: BillingPeriod;
+  setPeriod: (p: BillingPeriod) => void;
+  targetId?: string;
+}) {
   useScrollToPlan(targetId, true);
   const action = (plan: PricingPlan) => {
     const choice = choiceFor(plan, period);
@@ -83,14 +98,23 @@ function ChooseYourPlan({ period, setPeriod, targetId }: { period: BillingPeriod
     );
   };
   const card = (plan: PricingPlan) => (
-    <PlanCard key={plan.id} plan={plan} period={period} highlighted={plan.id === targetId} current={false} action={action(plan)} />
+    <PlanCard
+      key={plan.id}
+      plan={plan}
+      period={period}
+      highlighted={plan.id === targetId}
+      current={false}
+      action={action(plan)}
+    />
   );
   return (
     <>
       <Breadcrumbs />
       <header className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
-        <p className="mt-3 text-muted-foreground">Start free and upgrade when you need more. Change or cancel your plan at any time.</p>
+        <p className="mt-3 text-muted-foreground">
+          Start free and upgrade when you need more. Change or cancel your plan at any time.
+        </p>
       </header>
       <div className="mt-8">
         <BillingPeriodToggle value={period} onChange={setPeriod} />
@@ -154,7 +178,9 @@ function ManageYourPlan({
       plan={plan}
       period={period}
       highlighted={plan.id === targetId}
-      current={isCurrentChoice(choiceFor(plan, period), subscription) || (plan.id !== 'free' && subscription.plan === plan.id)}
+      current={
+        isCurrentChoice(choiceFor(plan, period), subscription) || (plan.id !== 'free' && subscription.plan === plan.id)
+      }
       note={note(plan)}
       action={action(plan)}
     />
@@ -174,19 +200,30 @@ function ManageYourPlan({
         </p>
       </header>
       {billing.mode === 'self-hosted' && (
-        <p className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm" data-testid="billing-not-configured">
+        <p
+          className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
+          data-testid="billing-not-configured"
+        >
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {BILLING_MESSAGES.notConfigured}: no payment is taken here, and a plan change takes effect at once.
         </p>
       )}
       {chosen && target && targetButton && !targetButton.disabled && (
-        <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md border border-primary/40 bg-primary/5 p-3 text-center text-sm" data-testid="chosen-plan">
+        <p
+          role="status"
+          className="mx-auto mt-6 max-w-2xl rounded-md border border-primary/40 bg-primary/5 p-3 text-center text-sm"
+          data-testid="chosen-plan"
+        >
           You chose the {target.name} plan: press {targetButton.label} on its card below to continue.
         </p>
       )}
       <div className="mt-8 space-y-6">
         <BillingPeriodToggle value={period} onChange={setPeriod} />
-        <CouponField planId={period === 'annual' ? 'professional_annual' : 'professional_monthly'} applied={coupon} onApplied={setAppliedHere} />
+        <CouponField
+          planId={period === 'annual' ? 'professional_annual' : 'professional_monthly'}
+          applied={coupon}
+          onApplied={setAppliedHere}
+        />
       </div>
       <PlanGrid>{PRICING_PLANS.map((plan) => card(plan))}</PlanGrid>
       <DowngradeDialog {...planChoice.downgradeDialog} />
@@ -194,7 +231,12 @@ function ManageYourPlan({
   );
 }
 
-function SignedInPricing(props: { period: BillingPeriod; setPeriod: (p: BillingPeriod) => void; targetId?: string; chosen: boolean }) {
+function SignedInPricing(props: {
+  period: BillingPeriod;
+  setPeriod: (p: BillingPeriod) => void;
+  targetId?: string;
+  chosen: boolean;
+}) {
   const subscription = useSubscription();
   return (
     <QueryState

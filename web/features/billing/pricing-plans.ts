@@ -29,7 +29,8 @@ export interface PricingPlan {
 }
 
 /** '10 inbox placement tests per month', or 'Unlimited …' for a limit the plan does not have. */
-const limitText = (value: number | null, unit: string) => (value === null ? `Unlimited ${unit}` : `${formatCount(value)} ${unit}`);
+const limitText = (value: number | null, unit: string) =>
+  value === null ? `Unlimited ${unit}` : `${formatCount(value)} ${unit}`;
 
 /** The three tiers of the pricing page (part 2, section 1: Free, Professional and Custom Enterprise). */
 export const PRICING_PLANS: PricingPlan[] = [
@@ -134,6 +135,10 @@ export function subscriptionPriceLabel(subscription: { plan: string; priceId: Bi
     case 'starter_monthly':
       return '$29 per month';
     default:
-      return subscription.plan === 'enterprise' ? 'Custom pricing' : subscription.plan === 'free' ? '$0, free forever' : 'No charge';
+      return subscription.plan === 'enterprise'
+        ? 'Custom pricing'
+        : subscription.plan === 'free'
+          ? '$0, free forever'
+          : 'No charge';
   }
 }

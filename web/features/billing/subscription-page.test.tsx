@@ -17,7 +17,9 @@ async function openSubscription(path = '/subscription') {
 
 describe('Subscription: plan, status and usage', () => {
   it('free with no subscription: the Free Plan badge, N/A for the next billing date, real counts against the free limits', async () => {
-    stubBilling({ usage: makeUsage('free', { domains: 2, inboxTestsThisMonth: 10, emailsThisMonth: 8_500, alerts: 3 }) });
+    stubBilling({
+      usage: makeUsage('free', { domains: 2, inboxTestsThisMonth: 10, emailsThisMonth: 8_500, alerts: 3 }),
+    });
     const { page } = await openSubscription();
     expect(await page.findByTestId('current-plan-name')).toHaveTextContent('Free Plan');
     expect(page.getByTestId('subscription-status')).toHaveTextContent('Free Plan');
@@ -30,16 +32,20 @@ describe('Subscription: plan, status and usage', () => {
     expect(page.getByTestId('usage-retention')).toHaveTextContent('30 days');
     expect(page.getByTestId('usage-api')).toHaveTextContent('Not included');
     // At the limit: the plan that lifts it is named, on the pricing page.
-    expect(within(page.getByTestId('usage-inboxTestsPerMonth')).getByRole('link', { name: /Professional plan allows more/ })).toHaveAttribute(
-      'href',
-      '/pricing?highlight=professional',
-    );
+    expect(
+      within(page.getByTestId('usage-inboxTestsPerMonth')).getByRole('link', { name: /Professional plan allows more/ }),
+    ).toHaveAttribute('href', '/pricing?highlight=professional');
     expect(page.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
     expect(page.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
   });
 
   it('a professional plan: Active, its price and next billing date, unlimited domains and e-mails', async () => {
-    stubBilling({ mode: 'stripe', publishableKey: 'pk_test_1', subscription: PROFESSIONAL_MONTHLY, usage: makeUsage('professional', { domains: 12 }) });
+    stubBilling({
+      mode: 'stripe',
+      publishableKey: 'pk_test_1',
+      subscription: PROFESSIONAL_MONTHLY,
+      usage: makeUsage('professional', { domains: 12 }),
+    });
     const { page } = await openSubscription();
     expect(await page.findByTestId('subscription-status')).toHaveTextContent('Active');
     expect(page.getByTestId('current-plan-name')).toHaveTextContent('Professional Plan');
@@ -63,7 +69,9 @@ describe('Subscription: plan, status and usage', () => {
       const { app, page } = await openSubscription();
       expect(await page.findByTestId('subscription-status')).toHaveTextContent(label);
       if (status === 'past_due')
-        expect(page.getByTestId('past-due-notice')).toHaveTextContent('Your subscription payment is past due. Please update your payment method.');
+        expect(page.getByTestId('past-due-notice')).toHaveTextContent(
+          'Your subscription payment is past due. Please update your payment method.',
+        );
       if (status.startsWith('incomplete')) {
         const notice = within(page.getByTestId('incomplete-notice'));
         expect(notice.getByText('Your subscription requires payment to complete.')).toBeInTheDocument();
@@ -88,7 +96,9 @@ describe('Subscription: actions', () => {
     const dialog = within(await screen.findByTestId('cancel-dialog'));
     expect(dialog.getByText(/You keep the Professional Plan until Jul 15, 2025/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel Subscription' }));
-    expect(await screen.findByText('Your subscription will be canceled at the end of the billing period')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your subscription will be canceled at the end of the billing period'),
+    ).toBeInTheDocument();
 
     const notice = within(await page.findByTestId('cancel-notice'));
     expect(notice.getByText('Jul 15, 2025')).toBeInTheDocument();
@@ -97,24 +107,37 @@ describe('Subscription: actions', () => {
     await user.click(notice.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await screen.findByText('Your subscription has been reactivated')).toBeInTheDocument();
     await waitFor(() => expect(page.queryByTestId('cancel-notice')).not.toBeInTheDocument());
-    expect(callsOf(fetch)).toEqual(expect.arrayContaining(['POST /api/cancel-subscription', 'POST /api/reactivate-subscription']));
+    expect(callsOf(fetch)).toEqual(
+      expect.arrayContaining(['POST /api/cancel-subscription', 'POST /api/reactivate-subscription']),
+    );
   });
 
   it('scheduled to cancel: the card keeps the paid plan and its price until the end date, and says the Free Plan follows', async () => {
-    stubBilling({ mode: 'stripe', publishableKey: 'pk_test_1', subscription: { ...PROFESSIONAL_MONTHLY, cancel_at_period_end: true } });
+    stubBilling({
+      mode: 'stripe',
+      publishableKey: 'pk_test_1',
+      subscription: { ...PROFESSIONAL_MONTHLY, cancel_at_period_end: true },
+    });
     const { page } = await openSubscription();
     expect(await page.findByTestId('current-plan-name')).toHaveTextContent('Professional Plan');
-    expect(page.getByTestId('current-plan-price')).toHaveTextContent('$49 per month until Jul 15, 2025, then the Free Plan at $0');
+    expect(page.getByTestId('current-plan-price')).toHaveTextContent(
+      '$49 per month until Jul 15, 2025, then the Free Plan at $0',
+    );
     expect(page.getByTestId('cancel-notice')).toHaveTextContent(
       'Your subscription is canceled and ends on Jul 15, 2025. You keep access to the Professional Plan until then; after that your account moves to the Free Plan.',
     );
   });
 
   it('a cancellation refused without words shows the default "Failed to cancel subscription. Please contact support."', async () => {
-    stubBilling({ subscription: PROFESSIONAL_MONTHLY, overrides: { 'POST /api/cancel-subscription': () => new Response('', { status: 500 }) } });
+    stubBilling({
+      subscription: PROFESSIONAL_MONTHLY,
+      overrides: { 'POST /api/cancel-subscription': () => new Response('', { status: 500 }) },
+    });
     const { user, page } = await openSubscription();
     await user.click(await page.findByRole('button', { name: 'Cancel Subscription' }));
-    await user.click(within(await screen.findByTestId('cancel-dialog')).getByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(
+      within(await screen.findByTestId('cancel-dialog')).getByRole('button', { name: 'Cancel Subscription' }),
+    );
     expect(await screen.findByText('Failed to cancel subscription. Please contact support.')).toBeInTheDocument();
   });
 
@@ -154,10 +177,16 @@ describe('Subscription: actions', () => {
   });
 
   it('self-hosted: says billing is not configured where the portal would be', async () => {
-    stubBilling({ subscription: makeSubscription({ plan: 'professional', priceId: 'professional_monthly', status: 'active' }) });
+    stubBilling({
+      subscription: makeSubscription({ plan: 'professional', priceId: 'professional_monthly', status: 'active' }),
+    });
     const { app, page } = await openSubscription();
-    expect(await page.findByTestId('billing-not-configured')).toHaveTextContent('Billing is not configured on this server: there is no billing portal');
-    expect(page.getByTestId('current-plan-price')).toHaveTextContent('No charge: billing is not configured on this server');
+    expect(await page.findByTestId('billing-not-configured')).toHaveTextContent(
+      'Billing is not configured on this server: there is no billing portal',
+    );
+    expect(page.getByTestId('current-plan-price')).toHaveTextContent(
+      'No charge: billing is not configured on this server',
+    );
     await settled(app);
     expect(page.queryByRole('button', { name: 'Manage Billing' })).not.toBeInTheDocument();
   });
@@ -171,14 +200,24 @@ describe('Subscription: billing history', () => {
       subscription: PROFESSIONAL_MONTHLY,
       invoices: [
         makeInvoice(),
-        makeInvoice({ id: 'in_0', number: null, created: '2025-05-15T10:00:00.000Z', amountPaidCents: 0, hostedInvoiceUrl: null, status: 'void' }),
+        makeInvoice({
+          id: 'in_0',
+          number: null,
+          created: '2025-05-15T10:00:00.000Z',
+          amountPaidCents: 0,
+          hostedInvoiceUrl: null,
+          status: 'void',
+        }),
       ],
     });
     const { page } = await openSubscription();
     const rows = await page.findAllByTestId('invoice-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Jun 15, 2025INV-0001$49.00Paid');
-    expect(within(rows[0]!).getByRole('link', { name: /View/ })).toHaveAttribute('href', 'https://invoice.example/in_1');
+    expect(within(rows[0]!).getByRole('link', { name: /View/ })).toHaveAttribute(
+      'href',
+      'https://invoice.example/in_1',
+    );
     expect(rows[1]).toHaveTextContent('in_0$0.00Void');
   });
 
@@ -219,10 +258,18 @@ describe('Subscription: the return markers', () => {
       },
     });
     const { page } = await openSubscription('/subscription?payment=success&plan=professional_monthly');
-    expect(await page.findByTestId('return-notice')).toHaveTextContent('Payment received: we are confirming your Professional Plan');
-    await waitFor(() => expect(page.getByTestId('return-notice')).toHaveTextContent('Payment successful: your Professional Plan is active.'), {
-      timeout: 10_000,
-    });
+    expect(await page.findByTestId('return-notice')).toHaveTextContent(
+      'Payment received: we are confirming your Professional Plan',
+    );
+    await waitFor(
+      () =>
+        expect(page.getByTestId('return-notice')).toHaveTextContent(
+          'Payment successful: your Professional Plan is active.',
+        ),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(page.getByTestId('subscription-status')).toHaveTextContent('Active');
   });
 });

@@ -11,7 +11,11 @@ import { SALES_MAILTO } from './pricing-plans';
 
 /** Where an upgrade that needs a payment goes (part 2, section 2: /checkout?plan=&client_secret=&subscription_id=). */
 export function checkoutPath(answer: { planId: BillingPriceId; clientSecret: string; subscriptionId: string }): string {
-  const query = new URLSearchParams({ plan: answer.planId, client_secret: answer.clientSecret, subscription_id: answer.subscriptionId });
+  const query = new URLSearchParams({
+    plan: answer.planId,
+    client_secret: answer.clientSecret,
+    subscription_id: answer.subscriptionId,
+  });
   return `${PATHS.checkout}?${query.toString()}`;
 }
 

@@ -6,7 +6,11 @@ import { bodyOf, errorResponse, jsonResponse, renderApp } from '../../test/test-
 import { makeAnswer, makeDomainReputation, makeIp, makeStatus, stubBlacklist } from './test/fixtures';
 
 beforeAll(async () => {
-  await Promise.all([import('./blacklist-monitoring-page'), import('../../app/shell/app-shell'), import('../../components/ui/toaster')]);
+  await Promise.all([
+    import('./blacklist-monitoring-page'),
+    import('../../app/shell/app-shell'),
+    import('../../components/ui/toaster'),
+  ]);
 });
 
 async function openPage() {
@@ -36,7 +40,14 @@ const LISTED = makeAnswer({
   txt: 'Blocked - see https://www.spamcop.net/bl.shtml?203.0.113.25',
   removalUrl: 'https://www.spamcop.net/bl.shtml',
 });
-const UNKNOWN = makeAnswer({ listId: 'psbl', provider: 'PSBL', zone: 'psbl.surriel.com', tier: 3, status: 'unknown', reason: 'No answer within 3 s' });
+const UNKNOWN = makeAnswer({
+  listId: 'psbl',
+  provider: 'PSBL',
+  zone: 'psbl.surriel.com',
+  tier: 3,
+  status: 'unknown',
+  reason: 'No answer within 3 s',
+});
 
 describe('Blacklist Monitoring: states and overview', () => {
   it('with no IPs shows "No IP Addresses Monitored" and a way to /reputation', async () => {
@@ -55,7 +66,8 @@ describe('Blacklist Monitoring: states and overview', () => {
         makeIp({ id: 3, ipAddress: '203.0.113.27', lastChecked: null, status: 'pending' }),
       ],
       {
-        'GET /api/ip-monitoring/status': () => jsonResponse(makeStatus({ totalProviders: 41, ipv4Providers: 40, ipv6Providers: 3 })),
+        'GET /api/ip-monitoring/status': () =>
+          jsonResponse(makeStatus({ totalProviders: 41, ipv4Providers: 40, ipv6Providers: 3 })),
       },
     );
     await openPage();
@@ -85,20 +97,43 @@ describe('Blacklist Monitoring: states and overview', () => {
     const element = within(await card('203.0.113.25'));
     expect(element.getByTestId('blacklist-badge')).toHaveTextContent(label);
     expect(element.getByTestId('blacklist-badge')).toHaveAttribute('data-tone', tone);
-    expect(element.getByTestId('listed-count')).toHaveTextContent(`Listed on ${blacklistCount} of 40 IP lists asked for this address`);
+    expect(element.getByTestId('listed-count')).toHaveTextContent(
+      `Listed on ${blacklistCount} of 40 IP lists asked for this address`,
+    );
   });
 
   it('counts only the lists that answered, and says how many refused or did not answer', async () => {
-    const refused = makeAnswer({ listId: 'spamhaus-zen', status: 'unknown', answers: ['127.255.255.254'], reason: 'The list refused the query' });
-    const alsoRefused = makeAnswer({ listId: 'spamcop', provider: 'SpamCop', status: 'unknown', answers: ['127.255.255.255'], reason: 'Refused' });
-    const silent = makeAnswer({ listId: 'psbl', provider: 'PSBL', status: 'unknown', answers: [], reason: 'The list did not answer within 2 s.' });
+    const refused = makeAnswer({
+      listId: 'spamhaus-zen',
+      status: 'unknown',
+      answers: ['127.255.255.254'],
+      reason: 'The list refused the query',
+    });
+    const alsoRefused = makeAnswer({
+      listId: 'spamcop',
+      provider: 'SpamCop',
+      status: 'unknown',
+      answers: ['127.255.255.255'],
+      reason: 'Refused',
+    });
+    const silent = makeAnswer({
+      listId: 'psbl',
+      provider: 'PSBL',
+      status: 'unknown',
+      answers: [],
+      reason: 'The list did not answer within 2 s.',
+    });
     stubBlacklist([
       makeIp({ totalProviders: 37, reputationDetails: [refused, alsoRefused, makeAnswer({ listId: 'barracuda' })] }),
       makeIp({ id: 2, ipAddress: '203.0.113.26', totalProviders: 37, reputationDetails: [refused, silent] }),
     ]);
     await openPage();
-    expect(within(await card('203.0.113.25')).getByTestId('listed-count')).toHaveTextContent('Listed on 0 of 35 answered (2 refused)');
-    expect(within(await card('203.0.113.26')).getByTestId('listed-count')).toHaveTextContent('Listed on 0 of 35 answered (1 refused, 1 did not answer)');
+    expect(within(await card('203.0.113.25')).getByTestId('listed-count')).toHaveTextContent(
+      'Listed on 0 of 35 answered (2 refused)',
+    );
+    expect(within(await card('203.0.113.26')).getByTestId('listed-count')).toHaveTextContent(
+      'Listed on 0 of 35 answered (1 refused, 1 did not answer)',
+    );
   });
 
   it('an IP never checked reads "Checking", not Clean', async () => {
@@ -123,7 +158,11 @@ describe('Blacklist Monitoring: search, filter and details', () => {
     await card('203.0.113.25');
     const user = userEvent.setup();
     const filter = screen.getByRole('combobox', { name: 'Filter by status' });
-    expect([...filter.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['All Status', 'Clean', 'Listed']);
+    expect([...filter.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All Status',
+      'Clean',
+      'Listed',
+    ]);
     await user.selectOptions(filter, 'Listed');
     expect(shownIps()).toEqual(['198.51.100.9', '192.0.2.1']);
     await user.selectOptions(filter, 'Clean');
@@ -154,7 +193,10 @@ describe('Blacklist Monitoring: search, filter and details', () => {
     expect(listed.getByTestId('answer-status')).toHaveTextContent('Listed');
     expect(listed.getByText('Listed: reported as a spam source')).toBeInTheDocument();
     expect(listed.getByText(/TXT: Blocked - see/)).toBeInTheDocument();
-    expect(listed.getByRole('link', { name: /Request removal/ })).toHaveAttribute('href', 'https://www.spamcop.net/bl.shtml');
+    expect(listed.getByRole('link', { name: /Request removal/ })).toHaveAttribute(
+      'href',
+      'https://www.spamcop.net/bl.shtml',
+    );
     expect(within(answers[1]).getByTestId('answer-status')).toHaveTextContent('Unknown');
     expect(within(answers[1]).getByText('No answer within 3 s')).toBeInTheDocument();
     expect(within(answers[1]).queryByRole('link')).not.toBeInTheDocument();
@@ -202,7 +244,14 @@ describe('Blacklist Monitoring: search, filter and details', () => {
             domain: 'shop.example.com',
             blacklistCount: 1,
             reputationDetails: [
-              makeAnswer({ listId: 'spamhaus-dbl', provider: 'Spamhaus DBL', zone: 'dbl.spamhaus.org', status: 'listed', listed: true, reason: 'Spam domain' }),
+              makeAnswer({
+                listId: 'spamhaus-dbl',
+                provider: 'Spamhaus DBL',
+                zone: 'dbl.spamhaus.org',
+                status: 'listed',
+                listed: true,
+                reason: 'Spam domain',
+              }),
               makeAnswer({ listId: 'surbl', provider: 'SURBL', zone: 'multi.surbl.org' }),
             ],
           }),
@@ -245,16 +294,24 @@ describe('Blacklist Monitoring: Refresh Monitoring', () => {
     const user = userEvent.setup();
     expect(within(await card('203.0.113.25')).getByTestId('blacklist-badge')).toHaveTextContent('Clean');
     await user.click(screen.getByRole('button', { name: 'Refresh Monitoring' }));
-    expect(await screen.findByTestId('monitoring-progress')).toHaveTextContent('Checking 1 IP address against 40 lists');
+    expect(await screen.findByTestId('monitoring-progress')).toHaveTextContent(
+      'Checking 1 IP address against 40 lists',
+    );
     expect(screen.getByRole('button', { name: 'Refresh Monitoring' })).toBeDisabled();
     await waitFor(() => expect(screen.queryByTestId('monitoring-progress')).not.toBeInTheDocument(), { timeout: 8000 });
-    await waitFor(() => expect(within(screen.getByTestId('blacklist-ip-card')).getByTestId('blacklist-badge')).toHaveTextContent('Warning'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('blacklist-ip-card')).getByTestId('blacklist-badge')).toHaveTextContent(
+        'Warning',
+      ),
+    );
     expect(statusCalls).toBeGreaterThanOrEqual(3);
     expect(screen.getByRole('button', { name: 'Refresh Monitoring' })).toBeEnabled();
   }, 15_000);
 
   it('toasts "Failed to trigger monitoring" when the trigger fails', async () => {
-    stubBlacklist([makeIp()], { 'POST /api/ip-monitoring/trigger': () => errorResponse(500, 'internal', 'Something went wrong') });
+    stubBlacklist([makeIp()], {
+      'POST /api/ip-monitoring/trigger': () => errorResponse(500, 'internal', 'Something went wrong'),
+    });
     await openPage();
     const user = userEvent.setup();
     await card('203.0.113.25');

@@ -24,7 +24,8 @@ type Filter = (typeof FILTERS)[number]['value'];
 
 function matches(ip: IpAddress, search: string, filter: Filter): boolean {
   const needle = search.trim().toLowerCase();
-  if (needle && !ip.ipAddress.toLowerCase().includes(needle) && !(ip.label ?? '').toLowerCase().includes(needle)) return false;
+  if (needle && !ip.ipAddress.toLowerCase().includes(needle) && !(ip.label ?? '').toLowerCase().includes(needle))
+    return false;
   if (filter === 'listed') return ip.blacklistCount > 0;
   if (filter === 'clean') return ip.lastChecked !== null && ip.blacklistCount === 0;
   return true;
@@ -63,7 +64,10 @@ export default function BlacklistMonitoringPage() {
             <OverviewCard ips={list} status={status.data} />
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <div className="relative min-w-0 flex-1">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   type="search"
                   aria-label="Search by IP or label"
@@ -92,10 +96,15 @@ export default function BlacklistMonitoringPage() {
               </Button>
             </div>
             {running && (
-              <div role="status" data-testid="monitoring-progress" className="space-y-2 rounded-md border bg-muted/40 p-3 text-sm">
+              <div
+                role="status"
+                data-testid="monitoring-progress"
+                className="space-y-2 rounded-md border bg-muted/40 p-3 text-sm"
+              >
                 <p>
                   Checking {formatCount(list.length)} {list.length === 1 ? 'IP address' : 'IP addresses'}
-                  {status.data ? ` against ${formatCount(status.data.totalProviders)} lists` : ''}... The results appear here when the run ends.
+                  {status.data ? ` against ${formatCount(status.data.totalProviders)} lists` : ''}... The results appear
+                  here when the run ends.
                 </p>
                 <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                   <div className="h-full w-1/3 animate-pulse rounded-full bg-primary" />
@@ -123,7 +132,9 @@ function IpCards({ ips, search, filter }: { ips: IpAddress[]; search: string; fi
       <Card data-testid="blacklist-empty" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
         <ShieldCheck className="size-10 text-muted-foreground" aria-hidden="true" />
         <h2 className="text-lg font-semibold">No IP Addresses Monitored</h2>
-        <p className="max-w-md text-sm text-muted-foreground">Add the IP addresses you send from to see whether any blocklist lists them.</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Add the IP addresses you send from to see whether any blocklist lists them.
+        </p>
         <Button asChild>
           <Link to={PATHS.reputation}>Add IP Addresses</Link>
         </Button>

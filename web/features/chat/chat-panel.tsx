@@ -24,7 +24,9 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const titleId = useId();
   const counterId = useId();
   const nextId = useRef(1);
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ id: 0, text: WELCOME_MESSAGE, isBot: true, timestamp: new Date() }]);
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [
+    { id: 0, text: WELCOME_MESSAGE, isBot: true, timestamp: new Date() },
+  ]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -41,7 +43,8 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, pending]);
 
-  const add = (text: string, isBot: boolean) => setMessages((list) => [...list, { id: nextId.current++, text, isBot, timestamp: new Date() }]);
+  const add = (text: string, isBot: boolean) =>
+    setMessages((list) => [...list, { id: nextId.current++, text, isBot, timestamp: new Date() }]);
 
   const send = async (raw: string) => {
     const message = raw.trim();
@@ -109,7 +112,13 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
         </button>
       </header>
 
-      <div ref={listRef} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto p-4">
+      <div
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Conversation"
+        className="flex-1 space-y-3 overflow-y-auto p-4"
+      >
         {messages.map((message) => (
           <div
             key={message.id}
@@ -120,7 +129,9 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
             <div
               className={cn(
                 'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
-                message.isBot ? 'rounded-bl-sm bg-muted text-foreground' : 'rounded-br-sm bg-primary text-primary-foreground',
+                message.isBot
+                  ? 'rounded-bl-sm bg-muted text-foreground'
+                  : 'rounded-br-sm bg-primary text-primary-foreground',
               )}
             >
               <span className="sr-only">{message.isBot ? 'Assistant: ' : 'You: '}</span>

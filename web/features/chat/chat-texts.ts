@@ -20,4 +20,8 @@ export const FAILURE_MESSAGE = `I'm experiencing technical difficulties. Please 
 export const EMPTY_REPLY_MESSAGE =
   "I'm here to help! You can ask me about InboxPulse plans and pricing, features like inbox placement testing and DMARC monitoring, or how to get started.";
 
-export const SUGGESTED_QUESTIONS = ['What does the Free plan include?', 'How do I run an inbox placement test?', 'Which ESPs do you integrate with?'];
+export const SUGGESTED_QUESTIONS = [
+  'What does the Free plan include?',
+  'How do I run an inbox placement test?',
+  'Which ESPs do you integrate with?',
+];

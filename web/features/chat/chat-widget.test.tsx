@@ -41,7 +41,8 @@ async function openChat() {
   return { user, panel, input };
 }
 
-const messages = (from?: 'bot' | 'user') => screen.getAllByTestId('chat-message').filter((m) => !from || m.getAttribute('data-from') === from);
+const messages = (from?: 'bot' | 'user') =>
+  screen.getAllByTestId('chat-message').filter((m) => !from || m.getAttribute('data-from') === from);
 
 describe('ChatWidget', () => {
   it('opens a panel titled as the assistant, with a welcome message, and closes again', async () => {
@@ -174,7 +175,9 @@ describe('ChatWidget', () => {
 
   it('links the paths of built screens in a reply, and never a screen still being built', async () => {
     const unbuilt = Object.values(SCREENS).find((screen) => !screen.live)?.path ?? '/no-such-page';
-    stubReply({ response: `Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.\n- Then open /domains` });
+    stubReply({
+      response: `Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.\n- Then open /domains`,
+    });
     const user = userEvent.setup();
     render(
       <MemoryRouter>
@@ -184,12 +187,16 @@ describe('ChatWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
     const input = within(await screen.findByTestId('chat-panel')).getByRole('textbox', { name: 'Message' });
     await user.type(input, 'How do I start?{Enter}');
-    const bot = (await screen.findByText(/Create a free account at/)).closest('[data-testid="chat-message"]') as HTMLElement;
+    const bot = (await screen.findByText(/Create a free account at/)).closest(
+      '[data-testid="chat-message"]',
+    ) as HTMLElement;
     expect(
       within(bot)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/register', '/domains']);
-    expect(bot).toHaveTextContent(`Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.`);
+    expect(bot).toHaveTextContent(
+      `Create a free account at /register; later: ${unbuilt}. ESP/MTA for $49/month, /no-such-page.`,
+    );
   });
 });

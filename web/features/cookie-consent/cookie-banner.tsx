@@ -53,7 +53,8 @@ export function CookieBanner() {
           We use cookies
         </h2>
         <p className="mt-1 text-xs text-muted-foreground sm:text-sm">
-          Essential cookies keep you signed in. With your consent we also use optional cookies to understand how our site is used. Read our{' '}
+          Essential cookies keep you signed in. With your consent we also use optional cookies to understand how our
+          site is used. Read our{' '}
           <Link to={PATHS.privacyPolicy} className="font-medium text-primary underline underline-offset-2">
             Privacy Policy
           </Link>

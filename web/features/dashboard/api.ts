@@ -21,8 +21,14 @@ export type TrendPeriod = 7 | 30 | 90;
 const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 
 /** Part 1, section 8: the overview answering 401 means the session ran out under the dashboard. */
-const SESSION_EXPIRED: UnauthorizedNotice = { title: 'Session Expired', description: 'Please log in again to continue.' };
-const DELETE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to delete inbox tests' };
+const SESSION_EXPIRED: UnauthorizedNotice = {
+  title: 'Session Expired',
+  description: 'Please log in again to continue.',
+};
+const DELETE_UNAUTHORIZED: UnauthorizedNotice = {
+  title: 'Authentication Required',
+  description: 'Please log in to delete inbox tests',
+};
 
 export function overviewQueryOptions(enabled = true) {
   return queryOptions({
@@ -90,7 +96,10 @@ export function useDeleteInboxTestMutation() {
     },
     meta: { unauthorized: DELETE_UNAUTHORIZED },
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
+      ]),
   });
 }
 
@@ -126,7 +135,10 @@ export function useRecentDrops(domains: readonly Domain[]): DropAnswer[] {
       const since = Date.now() - RECENT_DROP_DAYS * 24 * 60 * 60 * 1000;
       return results.flatMap((result, index): DropAnswer[] => {
         const recent = (result.data?.drops ?? []).filter((drop) => Date.parse(drop.at) >= since);
-        const newest = recent.reduce<Drop | undefined>((best, drop) => (!best || Date.parse(drop.at) > Date.parse(best.at) ? drop : best), undefined);
+        const newest = recent.reduce<Drop | undefined>(
+          (best, drop) => (!best || Date.parse(drop.at) > Date.parse(best.at) ? drop : best),
+          undefined,
+        );
         return newest ? [{ domain: domains[index], drop: newest }] : [];
       });
     },

@@ -1,8 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test/test-utils';
-import { emptyOverview, makeAlert, makeDomain, makeIntegration, makeMetric, makeOverview, makeTest, overviewOfMetrics, stubDashboard } from './test/fixtures';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+  settled,
+  stubFetch,
+} from '../../test/test-utils';
+import {
+  emptyOverview,
+  makeAlert,
+  makeDomain,
+  makeIntegration,
+  makeMetric,
+  makeOverview,
+  makeTest,
+  overviewOfMetrics,
+  stubDashboard,
+} from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -42,13 +60,15 @@ describe('Dashboard: the answer to a drop (issue 19)', () => {
     summary,
     causes: [],
   });
-  const newest = 'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before';
+  const newest =
+    'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 2 March, 4 h before';
 
   it("shows each domain's newest drop of the last 7 days with a link to its timeline", async () => {
     const mock = stubDashboard({
       domains: [makeDomain(), makeDomain({ id: 2, domain: 'quiet.example.org' })],
       extra: {
-        'GET /api/domains/1/diagnosis': () => jsonResponse({ drops: [drop(hoursAgo(30), newest), drop(hoursAgo(100), 'An older drop')] }),
+        'GET /api/domains/1/diagnosis': () =>
+          jsonResponse({ drops: [drop(hoursAgo(30), newest), drop(hoursAgo(100), 'An older drop')] }),
         'GET /api/domains/2/diagnosis': () => jsonResponse({ drops: [] }),
       },
     });
@@ -57,7 +77,10 @@ describe('Dashboard: the answer to a drop (issue 19)', () => {
     expect(card.getByText(newest)).toBeInTheDocument();
     expect(card.queryByText('An older drop')).not.toBeInTheDocument();
     expect(card.queryByText(/quiet\.example\.org/)).not.toBeInTheDocument();
-    expect(card.getByRole('link', { name: 'View timeline of example.com' })).toHaveAttribute('href', '/domains/1/timeline');
+    expect(card.getByRole('link', { name: 'View timeline of example.com' })).toHaveAttribute(
+      'href',
+      '/domains/1/timeline',
+    );
     expect(mock.mock.calls.map(([input]) => String(input))).toContain('/api/domains/1/diagnosis?days=7');
   });
 
@@ -144,7 +167,8 @@ describe('Dashboard: data sources', () => {
     });
     await openDashboard();
     const select = screen.getByTestId('dashboard-source-select');
-    for (const option of within(select).getAllByRole('option') as HTMLOptionElement[]) expect(option.disabled).toBe(false);
+    for (const option of within(select).getAllByRole('option') as HTMLOptionElement[])
+      expect(option.disabled).toBe(false);
     await choose('domain-health');
     expect(await screen.findByTestId('dashboard-view-domain-health')).toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-view-overview')).not.toBeInTheDocument();
@@ -159,7 +183,9 @@ describe('Dashboard: data sources', () => {
 
 describe('Dashboard: overview', () => {
   it('labels the health score at 90 Excellent and 89.9 Good, with the bars and counters', async () => {
-    stubDashboard({ overview: makeOverview({ healthScore: 90, counts: { domains: 3, inboxTests: 12, activeIntegrations: 2 } }) });
+    stubDashboard({
+      overview: makeOverview({ healthScore: 90, counts: { domains: 3, inboxTests: 12, activeIntegrations: 2 } }),
+    });
     const first = await openDashboard();
     expect(screen.getByTestId('health-score')).toHaveTextContent('90');
     expect(screen.getByTestId('health-score-label')).toHaveTextContent('Excellent');
@@ -190,7 +216,15 @@ describe('Dashboard: overview', () => {
     expect(screen.getByTestId('improvement-tip')).toHaveTextContent(/Improve your email authentication/);
     first.unmount();
 
-    stubDashboard({ overview: makeOverview({ healthScore: null, ipReputation: null, inboxRate: null, bounceRate: null, complaintRate: null }) });
+    stubDashboard({
+      overview: makeOverview({
+        healthScore: null,
+        ipReputation: null,
+        inboxRate: null,
+        bounceRate: null,
+        complaintRate: null,
+      }),
+    });
     await openDashboard();
     expect(screen.getByTestId('health-score')).toHaveTextContent('No Data');
     expect(screen.getByRole('meter', { name: 'IP Reputation' })).toHaveAttribute('aria-valuetext', 'No Data');
@@ -229,7 +263,14 @@ describe('Dashboard: overview', () => {
   });
 
   it('writes scores and percentages in one style: at most one decimal, no trailing zeros', async () => {
-    stubDashboard({ overview: makeOverview({ healthScore: 33.333, domainReputation: 100, authenticationScore: 66.6667, inboxRate: '100.00' }) });
+    stubDashboard({
+      overview: makeOverview({
+        healthScore: 33.333,
+        domainReputation: 100,
+        authenticationScore: 66.6667,
+        inboxRate: '100.00',
+      }),
+    });
     await openDashboard();
     expect(screen.getByTestId('health-score')).toHaveTextContent(/^33\.3$/);
     expect(screen.getByRole('meter', { name: 'Domain Reputation' })).toHaveAttribute('aria-valuetext', '100/100');
@@ -268,7 +309,10 @@ describe('Dashboard: overview', () => {
     stubDashboard({
       overview: () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
       extra: {
-        'GET /api/user': () => (++userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue')),
+        'GET /api/user': () =>
+          ++userCalls === 1
+            ? jsonResponse(makeUser())
+            : errorResponse(401, 'unauthorized', 'Please sign in to continue'),
       },
     });
     renderApp('/dashboard');
@@ -289,7 +333,9 @@ describe('Dashboard: overview', () => {
 
   it('offers to retry when the overview fails for another reason', async () => {
     let fail = true;
-    stubDashboard({ overview: () => (fail ? errorResponse(500, 'internal', 'Something went wrong') : jsonResponse(makeOverview())) });
+    stubDashboard({
+      overview: () => (fail ? errorResponse(500, 'internal', 'Something went wrong') : jsonResponse(makeOverview())),
+    });
     await openDashboard();
     expect(await screen.findByText('Your overview could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -305,7 +351,10 @@ describe('Dashboard: advanced analytics', () => {
     const locked = within(await screen.findByTestId('advanced-analytics-locked'));
     expect(locked.getByText('Requires Professional plan')).toBeInTheDocument();
     expect(locked.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?plan=professional');
-    expect(locked.getByRole('link', { name: 'Compare Plans' })).toHaveAttribute('href', '/pricing?highlight=professional');
+    expect(locked.getByRole('link', { name: 'Compare Plans' })).toHaveAttribute(
+      'href',
+      '/pricing?highlight=professional',
+    );
     expect(screen.queryByTestId('advanced-analytics')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/dashboard/trends'))).toBe(false);
   });
@@ -341,7 +390,9 @@ describe('Dashboard: advanced analytics', () => {
     await openDashboard();
     expect(await screen.findByTestId('trend-charts')).toHaveTextContent('Inbox rate 88% on 2025-06-01');
     await userEvent.setup().click(screen.getByRole('button', { name: '90 days' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/dashboard/trends?days=90')).toBe(true),
+    );
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
@@ -398,10 +449,37 @@ describe('Dashboard: domain health', () => {
 
 describe('Dashboard: inbox tests', () => {
   const tests = [
-    makeTest({ id: 9, subject: null, status: 'awaiting_email', totalSeeds: 0, inboxCount: 0, spamCount: 0, missingCount: 0, createdAt: hoursAgo(0.1) }),
+    makeTest({
+      id: 9,
+      subject: null,
+      status: 'awaiting_email',
+      totalSeeds: 0,
+      inboxCount: 0,
+      spamCount: 0,
+      missingCount: 0,
+      createdAt: hoursAgo(0.1),
+    }),
     makeTest({ id: 8, subject: null, status: 'running', provider: null, createdAt: hoursAgo(2) }),
-    makeTest({ id: 7, subject: 'Newsletter', status: 'completed', totalSeeds: 20, inboxCount: 17, spamCount: 2, missingCount: 1, createdAt: hoursAgo(30) }),
-    makeTest({ id: 6, subject: null, status: 'completed', totalSeeds: 20, inboxCount: 13, spamCount: 5, missingCount: 2, createdAt: hoursAgo(50) }),
+    makeTest({
+      id: 7,
+      subject: 'Newsletter',
+      status: 'completed',
+      totalSeeds: 20,
+      inboxCount: 17,
+      spamCount: 2,
+      missingCount: 1,
+      createdAt: hoursAgo(30),
+    }),
+    makeTest({
+      id: 6,
+      subject: null,
+      status: 'completed',
+      totalSeeds: 20,
+      inboxCount: 13,
+      spamCount: 5,
+      missingCount: 2,
+      createdAt: hoursAgo(50),
+    }),
     makeTest({ id: 5, createdAt: hoursAgo(60) }),
     makeTest({ id: 4, subject: 'Too old to list', createdAt: hoursAgo(70) }),
   ];
@@ -414,7 +492,9 @@ describe('Dashboard: inbox tests', () => {
     expect(screen.getByTestId('inbox-test-9')).toHaveTextContent('Just now');
     expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test #8');
     expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('2h ago');
-    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test in progress... Expected completion in 5-10 minutes');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent(
+      'Test in progress... Expected completion in 5-10 minutes',
+    );
     expect(screen.getByTestId('inbox-test-7')).toHaveTextContent('Newsletter');
     expect(screen.getByTestId('inbox-test-7')).toHaveTextContent('1d ago');
     expect(screen.getByTestId('inbox-test-7-results')).toHaveTextContent('Inbox17/20Spam2/20Missing1/20');
@@ -445,7 +525,9 @@ describe('Dashboard: inbox tests', () => {
       ['10/10', 'bad'],
     ]);
     expect(junkedInbox).toHaveClass('text-red-700');
-    const [deliveredInbox, deliveredSpam] = within(screen.getByTestId('inbox-test-1-results')).getAllByRole('definition');
+    const [deliveredInbox, deliveredSpam] = within(screen.getByTestId('inbox-test-1-results')).getAllByRole(
+      'definition',
+    );
     expect([tone(deliveredInbox), tone(deliveredSpam)]).toEqual([
       ['10/10', 'good'],
       ['0/10', 'good'],
@@ -487,7 +569,9 @@ describe('Dashboard: inbox tests', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('inbox-test-3')).not.toBeInTheDocument());
     expect(screen.getByTestId('inbox-test-2')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/inbox-tests/3' && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/inbox-tests/3' && init?.method === 'DELETE'),
+    ).toBe(true);
   });
 
   it('says Authentication Required when deleting without a session', async () => {
@@ -526,10 +610,16 @@ describe('Dashboard: inbox tests', () => {
   });
 
   it('says when a running test should end from the server’s placement window', async () => {
-    stubDashboard({ tests: [makeTest({ id: 8, subject: null, status: 'running', placementWindowMinutes: 30, createdAt: hoursAgo(0.2) })] });
+    stubDashboard({
+      tests: [
+        makeTest({ id: 8, subject: null, status: 'running', placementWindowMinutes: 30, createdAt: hoursAgo(0.2) }),
+      ],
+    });
     await openDashboard();
     await choose('inbox-tests');
-    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent('Test in progress... Expected completion in 15-30 minutes');
+    expect(screen.getByTestId('inbox-test-8')).toHaveTextContent(
+      'Test in progress... Expected completion in 15-30 minutes',
+    );
   });
 
   it('shows No Inbox Tests Available when the last test is gone', async () => {
@@ -583,8 +673,24 @@ describe('Dashboard: ESP data', () => {
       ],
       metrics: [
         makeMetric({ id: 1, date: today, emailsSent: 1000, delivered: 950, bounced: 30, complaints: 1 }),
-        makeMetric({ id: 2, date: today, provider: 'mailgun', emailsSent: 1000, delivered: 949, bounced: 40, complaints: 2 }),
-        makeMetric({ id: 3, date: today, provider: 'postfix', emailsSent: 1000, delivered: 899, bounced: 90, complaints: 0 }),
+        makeMetric({
+          id: 2,
+          date: today,
+          provider: 'mailgun',
+          emailsSent: 1000,
+          delivered: 949,
+          bounced: 40,
+          complaints: 2,
+        }),
+        makeMetric({
+          id: 3,
+          date: today,
+          provider: 'postfix',
+          emailsSent: 1000,
+          delivered: 899,
+          bounced: 90,
+          complaints: 0,
+        }),
         makeMetric({ id: 4, date: '2000-01-01', emailsSent: 5000, delivered: 0, bounced: 0, complaints: 0 }),
       ],
     });
@@ -598,7 +704,9 @@ describe('Dashboard: ESP data', () => {
     expect(within(screen.getByTestId('integration-1')).getByTestId('sync-freshness')).toHaveTextContent('Just synced');
     expect(within(screen.getByTestId('integration-2')).getByTestId('sync-freshness')).toHaveTextContent('5h ago');
     expect(within(screen.getByTestId('integration-3')).getByTestId('sync-freshness')).toHaveTextContent('2d ago');
-    expect(within(screen.getByTestId('integration-4')).getByTestId('sync-freshness')).toHaveTextContent('Sync outdated');
+    expect(within(screen.getByTestId('integration-4')).getByTestId('sync-freshness')).toHaveTextContent(
+      'Sync outdated',
+    );
     expect(screen.getByTestId('integration-1')).toHaveTextContent('SendGrid');
     expect(screen.getByTestId('integration-3')).toHaveTextContent('MTA');
     // Inactive integrations are not listed.
@@ -617,17 +725,29 @@ describe('Dashboard: ESP data', () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     stubDashboard({
-      integrations: [makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }), makeIntegration({ id: 2, provider: 'mailgun', lastSync: null })],
+      integrations: [
+        makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }),
+        makeIntegration({ id: 2, provider: 'mailgun', lastSync: null }),
+      ],
     });
     await openDashboard();
     const user = await choose('esp-data');
     const smtp2go = within(await screen.findByTestId('integration-1'));
     expect(smtp2go.getByTestId('sync-freshness')).toHaveTextContent('Never synced');
-    expect(smtp2go.getByRole('link', { name: /Manage Integration/ })).toHaveAttribute('href', '/integrations?manage=smtp2go');
+    expect(smtp2go.getByRole('link', { name: /Manage Integration/ })).toHaveAttribute(
+      'href',
+      '/integrations?manage=smtp2go',
+    );
     await user.click(smtp2go.getByRole('button', { name: 'View Setup Guide for SMTP2GO' }));
-    expect(open).toHaveBeenCalledWith('https://developers.smtp2go.com/docs/getting-started', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      'https://developers.smtp2go.com/docs/getting-started',
+      '_blank',
+      'noopener,noreferrer',
+    );
 
-    await user.click(within(screen.getByTestId('integration-2')).getByRole('button', { name: 'View Setup Guide for Mailgun' }));
+    await user.click(
+      within(screen.getByTestId('integration-2')).getByRole('button', { name: 'View Setup Guide for Mailgun' }),
+    );
     expect(await screen.findByText(/Please check Mailgun's documentation/)).toBeInTheDocument();
     expect(open).toHaveBeenCalledTimes(1);
   });
@@ -653,7 +773,10 @@ describe('Dashboard: recent alerts', () => {
     expect(first.getByText('critical')).toBeInTheDocument();
     expect(first.getByText('1h ago')).toBeInTheDocument();
     // Alerts is built (content/screens.ts): View Details opens the alert's detail view.
-    expect(first.getByRole('link', { name: 'View Details of Listed on Spamhaus' })).toHaveAttribute('href', '/alerts?alertId=1');
+    expect(first.getByRole('link', { name: 'View Details of Listed on Spamhaus' })).toHaveAttribute(
+      'href',
+      '/alerts?alertId=1',
+    );
     expect(screen.getByTestId('recent-alert-1').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-4').querySelector('[data-severity-icon]')).toHaveClass('text-red-700');
     expect(screen.getByTestId('recent-alert-2').querySelector('[data-severity-icon]')).toHaveClass('text-yellow-700');
@@ -671,7 +794,11 @@ describe('Dashboard: recent alerts', () => {
     const cases: [Parameters<typeof stubDashboard>[0], string][] = [
       // The first hour: a new domain Critical at 0/100 beside no alert is not healthy.
       [
-        { domains: [makeDomain({ domain: 'broken.example', status: 'error', spfStatus: 'missing', dmarcStatus: 'missing' })] },
+        {
+          domains: [
+            makeDomain({ domain: 'broken.example', status: 'error', spfStatus: 'missing', dmarcStatus: 'missing' }),
+          ],
+        },
         'broken.example needs attention: its DNS checks found problems.',
       ],
       [
@@ -689,7 +816,10 @@ describe('Dashboard: recent alerts', () => {
         'fresh.example has not been checked yet: run Verify DNS to check it.',
       ],
       [{ domains: [] }, 'Add a domain to monitor its authentication and deliverability.'],
-      [{ domains: [makeDomain()], overview: makeOverview({ healthScore: 45.55 }) }, 'Your email health score is 45.6/100 and needs improvement.'],
+      [
+        { domains: [makeDomain()], overview: makeOverview({ healthScore: 45.55 }) },
+        'Your email health score is 45.6/100 and needs improvement.',
+      ],
     ];
     for (const [data, text] of cases) {
       stubDashboard({ alerts: [], ...data });
@@ -706,7 +836,13 @@ describe('Dashboard: recent alerts', () => {
   it('wraps a long alert instead of widening the page', async () => {
     const key = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'.repeat(9);
     stubDashboard({
-      alerts: [makeAlert({ id: 1, title: 'DKIM record changed for example.com', message: `DKIM record changed from "v=DKIM1; p=${key}" to "none".` })],
+      alerts: [
+        makeAlert({
+          id: 1,
+          title: 'DKIM record changed for example.com',
+          message: `DKIM record changed from "v=DKIM1; p=${key}" to "none".`,
+        }),
+      ],
     });
     await openDashboard();
     const alert = within(screen.getByTestId('recent-alert-1'));

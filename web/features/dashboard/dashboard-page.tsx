@@ -39,7 +39,11 @@ export default function DashboardPage() {
   const sessionExpired = isUnauthorizedError(overview.error);
   useEffect(() => {
     if (!authLoading && !isAuthenticated && !sessionExpired) {
-      toast({ title: 'Authentication Required', description: 'Please log in to access the dashboard.', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to access the dashboard.',
+        variant: 'destructive',
+      });
     }
   }, [authLoading, isAuthenticated, sessionExpired]);
 
@@ -67,9 +71,14 @@ export default function DashboardPage() {
     );
   }
 
-  const sources = dataSources({ domains: domainList.length, inboxTests: testList.length, activeIntegrations: activeList.length });
+  const sources = dataSources({
+    domains: domainList.length,
+    inboxTests: testList.length,
+    activeIntegrations: activeList.length,
+  });
   const selected = sources.find((s) => s.id === source) ?? sources[0];
-  const active = selected.id === 'overview' ? overview.data !== undefined && !overview.data.isEmpty : selected.available;
+  const active =
+    selected.id === 'overview' ? overview.data !== undefined && !overview.data.isEmpty : selected.available;
   const failed = [
     domains.isError && 'domains',
     tests.isError && 'inbox tests',
@@ -81,7 +90,10 @@ export default function DashboardPage() {
   return (
     <div data-testid="dashboard-page" className="space-y-6">
       {failed.length > 0 && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+        >
           <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
           <span className="flex-1">Some dashboard data could not be loaded: {failed.join(', ')}.</span>
           <Button
@@ -105,10 +117,19 @@ export default function DashboardPage() {
 
       <SourceSelector sources={sources} selected={selected.id} active={active} onSelect={setSource} />
 
-      {selected.id === 'overview' && <OverviewView overview={overview.data} error={overview.error} onRetry={() => void overview.refetch()} user={user} />}
+      {selected.id === 'overview' && (
+        <OverviewView
+          overview={overview.data}
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+          user={user}
+        />
+      )}
       {selected.id === 'domain-health' && <DomainHealthView domains={domainList} />}
       {selected.id === 'inbox-tests' && <InboxTestsView tests={testList} />}
-      {selected.id === 'esp-data' && <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />}
+      {selected.id === 'esp-data' && (
+        <EspDataView integrations={activeList} metrics={metrics.data ?? []} metricsLoading={metrics.isPending} />
+      )}
 
       <PostmasterCard />
 

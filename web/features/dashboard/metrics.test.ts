@@ -91,7 +91,9 @@ describe('domain health', () => {
     expect(authCompleteness(makeDomain()).label).toBe('Complete');
     expect(authCompleteness(makeDomain({ dmarcStatus: 'invalid' })).label).toBe('Partial');
     expect(authCompleteness(makeDomain({ dmarcStatus: null, dkimStatus: 'missing' })).label).toBe('Minimal');
-    expect(authCompleteness(makeDomain({ spfStatus: null, dkimStatus: null, dmarcStatus: null })).label).toBe('Missing');
+    expect(authCompleteness(makeDomain({ spfStatus: null, dkimStatus: null, dmarcStatus: null })).label).toBe(
+      'Missing',
+    );
   });
 
   it('scores are shares of healthy and fully authenticated domains', () => {

@@ -97,7 +97,9 @@ export function validRecordCount(domain: Pick<Domain, 'spfStatus' | 'dkimStatus'
 }
 
 /** Authentication completeness: 3 valid Complete, 2 Partial, 1 Minimal, 0 Missing. */
-export function authCompleteness(domain: Pick<Domain, 'spfStatus' | 'dkimStatus' | 'dmarcStatus'>): Rating & { label: Completeness } {
+export function authCompleteness(
+  domain: Pick<Domain, 'spfStatus' | 'dkimStatus' | 'dmarcStatus'>,
+): Rating & { label: Completeness } {
   switch (validRecordCount(domain)) {
     case 3:
       return { label: 'Complete', tone: 'good' };
@@ -181,7 +183,8 @@ export interface InboxTestSummary {
 export function summarizeInboxTests(tests: InboxTest[]): InboxTestSummary {
   const completed = tests.filter((t) => t.status === 'completed');
   const running = tests.filter((t) => t.status === 'running').length;
-  const sum = (key: 'totalSeeds' | 'inboxCount' | 'spamCount' | 'missingCount') => completed.reduce((total, test) => total + test[key], 0);
+  const sum = (key: 'totalSeeds' | 'inboxCount' | 'spamCount' | 'missingCount') =>
+    completed.reduce((total, test) => total + test[key], 0);
   const totalSeeds = sum('totalSeeds');
   const measured = completed.filter((t) => t.totalSeeds > 0);
   const mean = (key: 'inboxCount' | 'spamCount' | 'missingCount') =>
@@ -193,7 +196,10 @@ export function summarizeInboxTests(tests: InboxTest[]): InboxTestSummary {
     inboxRate: percentOf(sum('inboxCount'), totalSeeds),
     spamRate: percentOf(sum('spamCount'), totalSeeds),
     missingRate: percentOf(sum('missingCount'), totalSeeds),
-    average: measured.length > 0 ? { inboxRate: mean('inboxCount'), spamRate: mean('spamCount'), missingRate: mean('missingCount') } : null,
+    average:
+      measured.length > 0
+        ? { inboxRate: mean('inboxCount'), spamRate: mean('spamCount'), missingRate: mean('missingCount') }
+        : null,
   };
 }
 
@@ -292,7 +298,11 @@ export interface QuietVerdict {
 export function quietVerdict(domains: Pick<Domain, 'domain' | 'status'>[], healthScore: number | null): QuietVerdict {
   const failing = domains.filter((d) => d.status === 'warning' || d.status === 'error');
   if (failing.length === 1)
-    return { healthy: false, text: `${failing[0].domain} needs attention: its DNS checks found problems.`, action: { label: 'Open Domains', to: 'domains' } };
+    return {
+      healthy: false,
+      text: `${failing[0].domain} needs attention: its DNS checks found problems.`,
+      action: { label: 'Open Domains', to: 'domains' },
+    };
   if (failing.length > 1)
     return {
       healthy: false,
@@ -309,9 +319,17 @@ export function quietVerdict(domains: Pick<Domain, 'domain' | 'status'>[], healt
     };
   }
   if (domains.length === 0)
-    return { healthy: false, text: 'Add a domain to monitor its authentication and deliverability.', action: { label: 'Add Domain', to: 'domains' } };
+    return {
+      healthy: false,
+      text: 'Add a domain to monitor its authentication and deliverability.',
+      action: { label: 'Add Domain', to: 'domains' },
+    };
   if (healthScore !== null && healthScoreRating(healthScore).tone === 'bad') {
-    return { healthy: false, text: `Your email health score is ${formatScore(healthScore)}/100 and needs improvement.`, action: null };
+    return {
+      healthy: false,
+      text: `Your email health score is ${formatScore(healthScore)}/100 and needs improvement.`,
+      action: null,
+    };
   }
   return { healthy: true, text: 'Your email deliverability is healthy', action: null };
 }

@@ -28,14 +28,19 @@ describe('Dashboard: Gmail Postmaster Tools', () => {
       domains: [makeDomain()],
       extra: {
         'POST /api/integrations/google-postmaster/connect': () =>
-          jsonResponse({ authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y', expiresInSeconds: 600 }),
+          jsonResponse({
+            authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y',
+            expiresInSeconds: 600,
+          }),
       },
     });
     const card = await openCard();
     expect(await card.findByText('Google Postmaster Tools not connected')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/postmaster/stats'))).toBe(false);
     await userEvent.setup().click(card.getByRole('button', { name: 'Connect Google Postmaster Tools' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y'),
+    );
   });
 
   it('tells the server’s words when Google sign-in is not configured', async () => {
@@ -48,7 +53,10 @@ describe('Dashboard: Gmail Postmaster Tools', () => {
   it('shows the toast with the server’s refusal when connecting fails', async () => {
     stubDashboard({
       domains: [makeDomain()],
-      extra: { 'POST /api/integrations/google-postmaster/connect': () => errorResponse(503, 'unavailable', GOOGLE_NOT_CONFIGURED) },
+      extra: {
+        'POST /api/integrations/google-postmaster/connect': () =>
+          errorResponse(503, 'unavailable', GOOGLE_NOT_CONFIGURED),
+      },
     });
     const card = await openCard();
     await userEvent.setup().click(await card.findByRole('button', { name: 'Connect Google Postmaster Tools' }));
@@ -96,7 +104,11 @@ describe('Dashboard: Gmail Postmaster Tools', () => {
       makePostmasterDay({ domain: 'a.example.com', userReportedSpamRatio: 0.0001 }),
       makePostmasterDay({ domain: 'b.example.com', userReportedSpamRatio: 0.004 }),
     ];
-    stubDashboard({ domains: [makeDomain()], postmaster: connectedStatus({ domains: ['a.example.com', 'b.example.com'] }), postmasterStats: stats(days) });
+    stubDashboard({
+      domains: [makeDomain()],
+      postmaster: connectedStatus({ domains: ['a.example.com', 'b.example.com'] }),
+      postmasterStats: stats(days),
+    });
     const card = await openCard();
     expect(await card.findByText('0.01%')).toHaveAttribute('data-tone', 'good');
     await userEvent.setup().selectOptions(card.getByRole('combobox'), 'b.example.com');

@@ -35,7 +35,8 @@ export function analyticsQueryOptions(domain: string, days: AnalyticsPeriod) {
   return queryOptions({
     queryKey: [...DMARC_ANALYTICS_KEY, domain, days] as const,
     // The default fetcher GETs queryKey[0] only, so domain and period are put into the URL here.
-    queryFn: async () => DmarcAnalytics.parse(await apiJson('GET', withQuery('/api/dmarc/analytics', { domain, days }))),
+    queryFn: async () =>
+      DmarcAnalytics.parse(await apiJson('GET', withQuery('/api/dmarc/analytics', { domain, days }))),
     // The panel sits in a domain's card: a 401 is told in the domain page's words.
     meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
@@ -44,7 +45,11 @@ export function analyticsQueryOptions(domain: string, days: AnalyticsPeriod) {
 export function useDmarcAnalytics(domain: string, days: AnalyticsPeriod) {
   const { isAuthenticated } = useAuth();
   // The previous period stays on screen while the next one loads, instead of a skeleton flash.
-  return useQuery({ ...analyticsQueryOptions(domain, days), enabled: isAuthenticated, placeholderData: keepPreviousData });
+  return useQuery({
+    ...analyticsQueryOptions(domain, days),
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Either one domain's reports, or failed imports (which have no domain: the file could not be read). */
@@ -53,13 +58,20 @@ export type ReportsFilter = { domain: string; status?: undefined } | { domain?: 
 export function reportsQueryOptions(filter: ReportsFilter, page: number) {
   return queryOptions({
     queryKey: [...DMARC_REPORTS_KEY, { ...filter, page }] as const,
-    queryFn: async () => DmarcReportList.parse(await apiJson('GET', withQuery('/api/dmarc/reports', { ...filter, page, pageSize: REPORTS_PAGE_SIZE }))),
+    queryFn: async () =>
+      DmarcReportList.parse(
+        await apiJson('GET', withQuery('/api/dmarc/reports', { ...filter, page, pageSize: REPORTS_PAGE_SIZE })),
+      ),
   });
 }
 
 export function useDmarcReports(filter: ReportsFilter, page: number) {
   const { isAuthenticated } = useAuth();
-  return useQuery({ ...reportsQueryOptions(filter, page), enabled: isAuthenticated, placeholderData: keepPreviousData });
+  return useQuery({
+    ...reportsQueryOptions(filter, page),
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function reportDetailQueryKey(id: number) {
@@ -115,7 +127,8 @@ export function useYourDomains() {
 export function useAddReportDomainMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
+    mutationFn: async (domain: string): Promise<Domain> =>
+      DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY, exact: true }),
   });
@@ -125,7 +138,8 @@ export function useAddReportDomainMutation() {
 export function useUploadDmarcReportMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (file: File) => UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
+    mutationFn: async (file: File) =>
+      UploadResponse.parse(await apiUpload(withQuery('/api/dmarc/upload', { filename: file.name || undefined }), file)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshAll(queryClient),
   });

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { DmarcRecord, DmarcReport } from '@contracts/dmarc';
 import { formatDate } from '../../lib/format';
-import { authResultsText, discoveryText, dispositionsText, reportFormatText, reportPeriod, shareText, sourceName, summariseUpload } from './dmarc-text';
+import {
+  authResultsText,
+  discoveryText,
+  dispositionsText,
+  reportFormatText,
+  reportPeriod,
+  shareText,
+  sourceName,
+  summariseUpload,
+} from './dmarc-text';
 import { makeFailedImport, makeReport, uploadAnswer } from './test/fixtures';
 
 describe('reportPeriod', () => {
   it('reads a day ending at 23:59:59 or at the next midnight as that one UTC day', () => {
-    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-01T23:59:59.000Z' })).toBe('Mar 1, 2025');
-    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-02T00:00:00.000Z' })).toBe('Mar 1, 2025');
+    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-01T23:59:59.000Z' })).toBe(
+      'Mar 1, 2025',
+    );
+    expect(reportPeriod({ dateBegin: '2025-03-01T00:00:00.000Z', dateEnd: '2025-03-02T00:00:00.000Z' })).toBe(
+      'Mar 1, 2025',
+    );
   });
 
   it('shows both ends of a longer period, and N/A without dates', () => {
-    expect(reportPeriod({ dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z' })).toBe('Feb 27, 2025 – Feb 28, 2025');
+    expect(reportPeriod({ dateBegin: '2025-02-27T00:00:00.000Z', dateEnd: '2025-03-01T00:00:00.000Z' })).toBe(
+      'Feb 27, 2025 – Feb 28, 2025',
+    );
     expect(reportPeriod({ dateBegin: null, dateEnd: null })).toBe('N/A');
     expect(formatDate('yesterday', { utc: true })).toBe('Invalid date');
   });
@@ -20,7 +35,9 @@ describe('reportPeriod', () => {
 describe('source and share texts', () => {
   it('names a source by its provider, then reverse DNS, then the domain it authenticated as; never by its IP', () => {
     const none = { provider: null, organisation: null, reverseDns: null, authDomains: [] };
-    expect(sourceName({ ...none, provider: 'Google', organisation: 'google.com', reverseDns: 'mail.google.com' })).toEqual({
+    expect(
+      sourceName({ ...none, provider: 'Google', organisation: 'google.com', reverseDns: 'mail.google.com' }),
+    ).toEqual({
       name: 'Google',
       detail: 'mail.google.com',
     });
@@ -28,9 +45,15 @@ describe('source and share texts', () => {
       name: 'SendGrid',
       detail: 'authenticated as sendgrid.net; no reverse DNS',
     });
-    expect(sourceName({ ...none, organisation: 'example.net', reverseDns: 'mx.example.net' })).toEqual({ name: 'example.net', detail: 'mx.example.net' });
+    expect(sourceName({ ...none, organisation: 'example.net', reverseDns: 'mx.example.net' })).toEqual({
+      name: 'example.net',
+      detail: 'mx.example.net',
+    });
     expect(sourceName({ ...none, reverseDns: 'mx.example.net' })).toEqual({ name: 'mx.example.net', detail: null });
-    expect(sourceName({ ...none, authDomains: ['esp.example'] })).toEqual({ name: 'esp.example', detail: 'authenticated as this domain; no reverse DNS' });
+    expect(sourceName({ ...none, authDomains: ['esp.example'] })).toEqual({
+      name: 'esp.example',
+      detail: 'authenticated as this domain; no reverse DNS',
+    });
     expect(sourceName(none)).toEqual({ name: null, detail: 'No reverse DNS and no other domain authenticated' });
   });
 
@@ -45,10 +68,15 @@ describe('source and share texts', () => {
 describe('summariseUpload', () => {
   it('titles the toast by what happened', () => {
     expect(summariseUpload(uploadAnswer(), 'example.com').title).toBe('DMARC report uploaded');
-    expect(summariseUpload(uploadAnswer({ imported: 0, duplicates: 1, reports: [] }), 'example.com').title).toBe('Nothing new to import');
+    expect(summariseUpload(uploadAnswer({ imported: 0, duplicates: 1, reports: [] }), 'example.com').title).toBe(
+      'Nothing new to import',
+    );
     const failed = [{ fileName: 'a.xml', error: 'Not XML' }];
     expect(summariseUpload(uploadAnswer({ failed }), 'example.com').title).toBe('Upload partly imported');
-    const allFailed = summariseUpload(uploadAnswer({ imported: 0, failed, reports: [makeFailedImport()] }), 'example.com');
+    const allFailed = summariseUpload(
+      uploadAnswer({ imported: 0, failed, reports: [makeFailedImport()] }),
+      'example.com',
+    );
     expect(allFailed.title).toBe('Upload failed');
     expect(allFailed.destructive).toBe(true);
     expect(allFailed.counts).toBe('0 imported, 0 duplicates skipped, 1 failed.');
@@ -57,7 +85,11 @@ describe('summariseUpload', () => {
   it('names at most five failed files and the other domains imported', () => {
     const failed = Array.from({ length: 7 }, (_, i) => ({ fileName: `f${i}.xml`, error: 'Not XML' }));
     const summary = summariseUpload(
-      uploadAnswer({ imported: 2, failed, reports: [makeReport(), makeReport({ id: 2, domain: 'other.example.org' })] }),
+      uploadAnswer({
+        imported: 2,
+        failed,
+        reports: [makeReport(), makeReport({ id: 2, domain: 'other.example.org' })],
+      }),
       'example.com',
     );
     expect(summary.failures.map((f) => f.fileName)).toEqual(['f0.xml', 'f1.xml', 'f2.xml', 'f3.xml', 'f4.xml']);
@@ -66,7 +98,9 @@ describe('summariseUpload', () => {
     expect(summary.notAddedDomains).toEqual([]);
     // With the user's domains known, those that are not theirs are told apart.
     const known = summariseUpload(
-      uploadAnswer({ reports: [makeReport({ domain: 'mine.example.org' }), makeReport({ id: 2, domain: 'example.de' })] }),
+      uploadAnswer({
+        reports: [makeReport({ domain: 'mine.example.org' }), makeReport({ id: 2, domain: 'example.de' })],
+      }),
       'example.com',
       ['example.com', 'mine.example.org'],
     );
@@ -90,18 +124,38 @@ describe('summariseUpload', () => {
 });
 
 describe('RFC 9990 report fields in words', () => {
-  const dkim = (selector: string | null, humanResult: string | null = null) => ({ domain: 'brand.example', selector, result: 'fail', humanResult });
-  const spf = (humanResult: string | null = null) => ({ domain: 'bounce.brand.example', scope: 'mfrom', result: 'softfail', humanResult });
+  const dkim = (selector: string | null, humanResult: string | null = null) => ({
+    domain: 'brand.example',
+    selector,
+    result: 'fail',
+    humanResult,
+  });
+  const spf = (humanResult: string | null = null) => ({
+    domain: 'bounce.brand.example',
+    scope: 'mfrom',
+    result: 'softfail',
+    humanResult,
+  });
 
   const cases: Array<[string, Pick<DmarcRecord, 'dkimAuth' | 'spfAuth'>, DmarcReport['schema'], string]> = [
-    ['RFC 9990 3.1.1.12: the DKIM selector beside the domain', { dkimAuth: [dkim('s2025')], spfAuth: [] }, 'rfc9990', 'dkim brand.example (s2025) fail'],
+    [
+      'RFC 9990 3.1.1.12: the DKIM selector beside the domain',
+      { dkimAuth: [dkim('s2025')], spfAuth: [] },
+      'rfc9990',
+      'dkim brand.example (s2025) fail',
+    ],
     [
       'RFC 9990 3.1.1.12: a required selector the report left out is named as missing',
       { dkimAuth: [dkim(null)], spfAuth: [] },
       'rfc9990',
       'dkim brand.example (no selector) fail',
     ],
-    ['RFC 7489: the selector was optional, so its absence says nothing', { dkimAuth: [dkim(null)], spfAuth: [] }, 'rfc7489', 'dkim brand.example fail'],
+    [
+      'RFC 7489: the selector was optional, so its absence says nothing',
+      { dkimAuth: [dkim(null)], spfAuth: [] },
+      'rfc7489',
+      'dkim brand.example fail',
+    ],
     [
       'RFC 9990 3.1.1.12 and 3.1.1.13: human_result after the result',
       { dkimAuth: [dkim('s1', 'body hash did not verify')], spfAuth: [spf('198.51.100.20 is not listed')] },
@@ -115,7 +169,9 @@ describe('RFC 9990 report fields in words', () => {
   });
 
   it('RFC 9990 3.1.1.2: names the schema and version a report follows, nothing for reports stored before it was kept', () => {
-    expect(reportFormatText(makeReport({ schema: 'rfc9990', version: '1.0' }))).toBe('RFC 9990 (DMARCbis), version 1.0');
+    expect(reportFormatText(makeReport({ schema: 'rfc9990', version: '1.0' }))).toBe(
+      'RFC 9990 (DMARCbis), version 1.0',
+    );
     expect(reportFormatText(makeReport({ schema: 'rfc7489', version: null }))).toBe('RFC 7489');
     expect(reportFormatText(makeReport({ schema: null, version: null }))).toBeNull();
   });

@@ -1,4 +1,11 @@
-import type { DmarcRecord, DmarcReport, DmarcSource, DmarcThreat, ThreatSeverity, UploadResponse } from '@contracts/dmarc';
+import type {
+  DmarcRecord,
+  DmarcReport,
+  DmarcSource,
+  DmarcThreat,
+  ThreatSeverity,
+  UploadResponse,
+} from '@contracts/dmarc';
 import type { Tone } from '../../components/ui/pill';
 import { percentOf } from '@contracts/figures';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
@@ -43,8 +50,13 @@ export function sourceName(source: Pick<DmarcSource, 'provider' | 'organisation'
 } {
   const byPtr = source.organisation ?? source.reverseDns;
   const byAuth = source.authDomains[0] ?? null;
-  if (source.provider) return { name: source.provider, detail: source.reverseDns ?? (byAuth ? `authenticated as ${byAuth}; no reverse DNS` : null) };
-  if (byPtr) return { name: byPtr, detail: source.reverseDns && source.reverseDns !== byPtr ? source.reverseDns : null };
+  if (source.provider)
+    return {
+      name: source.provider,
+      detail: source.reverseDns ?? (byAuth ? `authenticated as ${byAuth}; no reverse DNS` : null),
+    };
+  if (byPtr)
+    return { name: byPtr, detail: source.reverseDns && source.reverseDns !== byPtr ? source.reverseDns : null };
   if (byAuth) return { name: byAuth, detail: 'authenticated as this domain; no reverse DNS' };
   return { name: null, detail: 'No reverse DNS and no other domain authenticated' };
 }
@@ -67,15 +79,23 @@ export function dispositionsText(dispositions: Record<string, number>): string {
  * auth_results as the receiver saw them, aligned or not: 'dkim example.com (s1) pass: "the receiver's
  * words"'. RFC 9990 requires the selector, so a 9990 report that leaves it out says so.
  */
-export function authResultsText(record: Pick<DmarcRecord, 'dkimAuth' | 'spfAuth'>, schema: DmarcReport['schema']): string {
+export function authResultsText(
+  record: Pick<DmarcRecord, 'dkimAuth' | 'spfAuth'>,
+  schema: DmarcReport['schema'],
+): string {
   const said = (humanResult: string | null) => (humanResult ? `: "${humanResult}"` : '');
   const selector = (name: string | null) => (name ? ` (${name})` : schema === 'rfc9990' ? ' (no selector)' : '');
   const dkim = record.dkimAuth.map((a) => `dkim ${a.domain}${selector(a.selector)} ${a.result}${said(a.humanResult)}`);
-  const spf = record.spfAuth.map((a) => `spf ${a.domain}${a.scope ? ` (${a.scope})` : ''} ${a.result}${said(a.humanResult)}`);
+  const spf = record.spfAuth.map(
+    (a) => `spf ${a.domain}${a.scope ? ` (${a.scope})` : ''} ${a.result}${said(a.humanResult)}`,
+  );
   return [...dkim, ...spf].join('; ') || '–';
 }
 
-const SCHEMA_NAMES: Record<NonNullable<DmarcReport['schema']>, string> = { rfc7489: 'RFC 7489', rfc9990: 'RFC 9990 (DMARCbis)' };
+const SCHEMA_NAMES: Record<NonNullable<DmarcReport['schema']>, string> = {
+  rfc7489: 'RFC 7489',
+  rfc9990: 'RFC 9990 (DMARCbis)',
+};
 
 /** 'RFC 9990 (DMARCbis), version 1.0'; null for reports stored before the schema was kept. */
 export function reportFormatText(report: Pick<DmarcReport, 'schema' | 'version'>): string | null {
@@ -83,7 +103,10 @@ export function reportFormatText(report: Pick<DmarcReport, 'schema' | 'version'>
   return `${SCHEMA_NAMES[report.schema]}${report.version ? `, version ${report.version}` : ''}`;
 }
 
-const DISCOVERY_METHODS: Record<string, string> = { psl: 'public suffix list (RFC 7489)', treewalk: 'DNS tree walk (RFC 9989)' };
+const DISCOVERY_METHODS: Record<string, string> = {
+  psl: 'public suffix list (RFC 7489)',
+  treewalk: 'DNS tree walk (RFC 9989)',
+};
 
 /** How the receiver found the DMARC record (RFC 9990 discovery_method), in words; an unknown value as written. */
 export function discoveryText(method: string): string {
@@ -98,7 +121,9 @@ export function reportPeriod(report: Pick<DmarcReport, 'dateBegin' | 'dateEnd'>)
   const begin = formatDate(report.dateBegin, { utc: true });
   if (!report.dateEnd) return begin;
   const endTime = new Date(report.dateEnd).getTime();
-  const end = formatDate(Number.isNaN(endTime) ? report.dateEnd : new Date(Math.max(endTime - 1000, 0)).toISOString(), { utc: true });
+  const end = formatDate(Number.isNaN(endTime) ? report.dateEnd : new Date(Math.max(endTime - 1000, 0)).toISOString(), {
+    utc: true,
+  });
   return begin === end || !report.dateBegin ? begin : `${begin} – ${end}`;
 }
 
@@ -129,12 +154,32 @@ export interface UploadSummary {
  * and reports for other domains, told apart by whether they are among `yourDomains` (undefined while
  * the list is unknown: then every other domain counts as yours, and nothing is said wrongly).
  */
-export function summariseUpload(result: UploadResponse, domain: string, yourDomains?: readonly string[]): UploadSummary {
+export function summariseUpload(
+  result: UploadResponse,
+  domain: string,
+  yourDomains?: readonly string[],
+): UploadSummary {
   const failed = result.failed.length;
   const title =
-    failed === 0 ? (result.imported > 0 ? 'DMARC report uploaded' : 'Nothing new to import') : result.imported > 0 ? 'Upload partly imported' : 'Upload failed';
-  const counts = [`${formatCount(result.imported)} imported`, `${plural(result.duplicates, 'duplicate')} skipped`, `${formatCount(failed)} failed`].join(', ');
-  const others = [...new Set(result.reports.filter((r) => r.status === 'imported' && r.domain && r.domain !== domain).map((r) => r.domain as string))];
+    failed === 0
+      ? result.imported > 0
+        ? 'DMARC report uploaded'
+        : 'Nothing new to import'
+      : result.imported > 0
+        ? 'Upload partly imported'
+        : 'Upload failed';
+  const counts = [
+    `${formatCount(result.imported)} imported`,
+    `${plural(result.duplicates, 'duplicate')} skipped`,
+    `${formatCount(failed)} failed`,
+  ].join(', ');
+  const others = [
+    ...new Set(
+      result.reports
+        .filter((r) => r.status === 'imported' && r.domain && r.domain !== domain)
+        .map((r) => r.domain as string),
+    ),
+  ];
   const yours = (name: string) => yourDomains === undefined || yourDomains.includes(name);
   return {
     title,
@@ -143,10 +188,14 @@ export function summariseUpload(result: UploadResponse, domain: string, yourDoma
     moreFailures: Math.max(0, failed - FAILED_FILES_IN_TOAST),
     otherDomains: others.filter(yours),
     notAddedDomains: others.filter((name) => !yours(name)),
-    warnings: [...new Map((result.warnings ?? []).map((w) => [`${w.fileName}\n${w.warning}`, w])).values()].slice(0, FAILED_FILES_IN_TOAST),
+    warnings: [...new Map((result.warnings ?? []).map((w) => [`${w.fileName}\n${w.warning}`, w])).values()].slice(
+      0,
+      FAILED_FILES_IN_TOAST,
+    ),
     destructive: failed > 0 && result.imported === 0,
   };
 }
 
 /** Why a mailed report is marked Unauthenticated (server/dmarc/report-sender.ts decides it). */
-export const UNAUTHENTICATED_HINT = 'The mail that brought this report was not signed by the reporting organisation, so anyone could have sent it.';
+export const UNAUTHENTICATED_HINT =
+  'The mail that brought this report was not signed by the reporting organisation, so anyone could have sent it.';

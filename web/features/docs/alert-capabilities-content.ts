@@ -1,5 +1,13 @@
 import { ALERT_TYPES, type AlertType } from '@contracts/alerts';
-import { lowestPlanWith, PLAN_LABELS, PLAN_LIMITS, PLAN_NAMES, planHasFeature, PRICING_PAGE_PLANS, type PlanId } from '@contracts/plans';
+import {
+  lowestPlanWith,
+  PLAN_LABELS,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  planHasFeature,
+  PRICING_PAGE_PLANS,
+  type PlanId,
+} from '@contracts/plans';
 
 /**
  * The Alert Capabilities page's content (/alert-capabilities). The alert types and what each plan
@@ -10,7 +18,11 @@ import { lowestPlanWith, PLAN_LABELS, PLAN_LIMITS, PLAN_NAMES, planHasFeature, P
  */
 
 export type AlertGroup = 'critical' | 'reputation' | 'performance';
-export const ALERT_GROUP_LABELS: Record<AlertGroup, string> = { critical: 'Critical', reputation: 'Reputation', performance: 'Performance' };
+export const ALERT_GROUP_LABELS: Record<AlertGroup, string> = {
+  critical: 'Critical',
+  reputation: 'Reputation',
+  performance: 'Performance',
+};
 const ALERT_GROUPS = Object.keys(ALERT_GROUP_LABELS) as AlertGroup[];
 
 export interface AlertTypeDoc {
@@ -25,14 +37,21 @@ const TYPE_DOCS: Record<AlertType, AlertTypeDoc> = {
   authentication_failure: {
     label: 'Authentication failure',
     group: 'critical',
-    raisedWhen: 'SPF, DKIM or DMARC records fail their checks, DMARC reports show failing mail, or a DMARC reporter stops sending reports',
+    raisedWhen:
+      'SPF, DKIM or DMARC records fail their checks, DMARC reports show failing mail, or a DMARC reporter stops sending reports',
     raisedToday: true,
   },
-  dns_changes: { label: 'DNS changes', group: 'critical', raisedWhen: 'a domain’s authentication records change', raisedToday: true },
+  dns_changes: {
+    label: 'DNS changes',
+    group: 'critical',
+    raisedWhen: 'a domain’s authentication records change',
+    raisedToday: true,
+  },
   certificate_expiry: {
     label: 'Certificate expiry',
     group: 'critical',
-    raisedWhen: 'a TLS certificate of your mail hosts is about to expire; nothing checks the MX hosts’ certificates yet, so it is not raised',
+    raisedWhen:
+      'a TLS certificate of your mail hosts is about to expire; nothing checks the MX hosts’ certificates yet, so it is not raised',
     raisedToday: false,
   },
   deliverability_drop: {
@@ -66,14 +85,37 @@ const TYPE_DOCS: Record<AlertType, AlertTypeDoc> = {
     raisedWhen: 'sending volume jumps by 200% or drops by 50% against the previous day',
     raisedToday: true,
   },
-  deliverability: { label: 'Deliverability', group: 'performance', raisedWhen: 'the delivery rate falls below 95% (critical below 85%)', raisedToday: true },
-  reputation: { label: 'Reputation', group: 'reputation', raisedWhen: 'kept for the screens that show it; nothing raises it yet', raisedToday: false },
-  bounce: { label: 'Bounce', group: 'performance', raisedWhen: 'the bounce rate rises above your bounce threshold', raisedToday: true },
-  spam: { label: 'Spam complaints', group: 'reputation', raisedWhen: 'the complaint rate rises above your spam threshold', raisedToday: true },
+  deliverability: {
+    label: 'Deliverability',
+    group: 'performance',
+    raisedWhen: 'the delivery rate falls below 95% (critical below 85%)',
+    raisedToday: true,
+  },
+  reputation: {
+    label: 'Reputation',
+    group: 'reputation',
+    raisedWhen: 'kept for the screens that show it; nothing raises it yet',
+    raisedToday: false,
+  },
+  bounce: {
+    label: 'Bounce',
+    group: 'performance',
+    raisedWhen: 'the bounce rate rises above your bounce threshold',
+    raisedToday: true,
+  },
+  spam: {
+    label: 'Spam complaints',
+    group: 'reputation',
+    raisedWhen: 'the complaint rate rises above your spam threshold',
+    raisedToday: true,
+  },
 };
 
 /** Every alert type the server has, once each, in the order of contracts/alerts.ts. */
-export const ALERT_TYPE_DOCS: (AlertTypeDoc & { type: AlertType })[] = ALERT_TYPES.map((type) => ({ type, ...TYPE_DOCS[type] }));
+export const ALERT_TYPE_DOCS: (AlertTypeDoc & { type: AlertType })[] = ALERT_TYPES.map((type) => ({
+  type,
+  ...TYPE_DOCS[type],
+}));
 
 /** The page's opening line, counted from the tables. */
 export const ALERT_CAPABILITIES_INTRO = `Alerting in ${ALERT_TYPES.length} alert types, in ${ALERT_GROUPS.length} groups (${ALERT_GROUPS.join(', ')}), by e-mail, Slack, SMS and webhooks.`;
@@ -121,9 +163,21 @@ export const DOCUMENTED_THRESHOLDS = [
 /** The channels an alert goes out on (ADR 025). */
 const ADVANCED_ALERTING_PLAN = PLAN_NAMES[lowestPlanWith('advanced_alerting')];
 export const ALERT_CHANNELS = [
-  { channel: 'E-mail', detail: 'Every plan; the per-type e-mail switches of Alert Settings choose which alerts are sent.', plan: 'All plans' },
-  { channel: 'Slack', detail: 'To the channel of a Slack incoming webhook URL you save in Alert Settings.', plan: ADVANCED_ALERTING_PLAN },
-  { channel: 'SMS', detail: 'Critical alerts only, to a number you save in Alert Settings.', plan: ADVANCED_ALERTING_PLAN },
+  {
+    channel: 'E-mail',
+    detail: 'Every plan; the per-type e-mail switches of Alert Settings choose which alerts are sent.',
+    plan: 'All plans',
+  },
+  {
+    channel: 'Slack',
+    detail: 'To the channel of a Slack incoming webhook URL you save in Alert Settings.',
+    plan: ADVANCED_ALERTING_PLAN,
+  },
+  {
+    channel: 'SMS',
+    detail: 'Critical alerts only, to a number you save in Alert Settings.',
+    plan: ADVANCED_ALERTING_PLAN,
+  },
   {
     channel: 'Webhooks',
     detail: 'alert.created and alert.resolved events, signed, within about a minute whatever the frequency.',
@@ -141,8 +195,22 @@ export const ALERT_FREQUENCY_DOCS = [
 
 /** The Alert Settings thresholds and their defaults (contracts/alert-settings.ts ALERT_SETTING_DEFAULTS). */
 export const ALERT_THRESHOLD_DOCS = [
-  { setting: 'inboxThreshold', label: 'Inbox placement rate', default: 90, unit: '%', rule: 'alert below it; critical below 50%', range: '0-100' },
-  { setting: 'bounceThreshold', label: 'Bounce rate', default: 5, unit: '%', rule: 'alert above it; critical above twice it', range: '0-100' },
+  {
+    setting: 'inboxThreshold',
+    label: 'Inbox placement rate',
+    default: 90,
+    unit: '%',
+    rule: 'alert below it; critical below 50%',
+    range: '0-100',
+  },
+  {
+    setting: 'bounceThreshold',
+    label: 'Bounce rate',
+    default: 5,
+    unit: '%',
+    rule: 'alert above it; critical above twice it',
+    range: '0-100',
+  },
   {
     setting: 'spamThreshold',
     label: 'Spam complaint rate',
@@ -151,7 +219,14 @@ export const ALERT_THRESHOLD_DOCS = [
     rule: 'alert above it; critical above twice it',
     range: '0-10, steps of 0.1',
   },
-  { setting: 'reputationThreshold', label: 'Sender score', default: 70, unit: '', rule: 'alert below it; critical below 50', range: '0-100' },
+  {
+    setting: 'reputationThreshold',
+    label: 'Sender score',
+    default: 70,
+    unit: '',
+    rule: 'alert below it; critical below 50',
+    range: '0-100',
+  },
 ] as const;
 
 /** contracts/alert-settings.ts ALERT_RULE_WINDOWS: the windows an alert rule can judge over. */

@@ -10,18 +10,23 @@ beforeAll(async () => {
   await import('./alert-capabilities-page');
 });
 
-const open = (options?: { signedIn?: boolean }) => openDocsPage('/alert-capabilities', 'alert-capabilities-page', options);
+const open = (options?: { signedIn?: boolean }) =>
+  openDocsPage('/alert-capabilities', 'alert-capabilities-page', options);
 
 describe('Alert capabilities (/alert-capabilities)', () => {
   it('counts the alert types from the server’s table, and shows only the plans the pricing page offers, with what each gets', async () => {
     await open();
     expect(screen.getByRole('heading', { level: 1, name: 'Alert Capabilities' })).toBeInTheDocument();
     expect(
-      screen.getByText(`Alerting in ${ALERT_TYPES.length} alert types, in 3 groups (critical, reputation, performance), by e-mail, Slack, SMS and webhooks.`),
+      screen.getByText(
+        `Alerting in ${ALERT_TYPES.length} alert types, in 3 groups (critical, reputation, performance), by e-mail, Slack, SMS and webhooks.`,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/14 categories/)).not.toBeInTheDocument();
     const tiers = screen.getAllByTestId('plan-tier');
-    expect(tiers.map((tier) => tier.querySelector('h3')?.textContent)).toEqual(PRICING_PAGE_PLANS.map((plan) => PLAN_LABELS[plan]));
+    expect(tiers.map((tier) => tier.querySelector('h3')?.textContent)).toEqual(
+      PRICING_PAGE_PLANS.map((plan) => PLAN_LABELS[plan]),
+    );
     expect(screen.queryByText(/Starter/)).not.toBeInTheDocument();
     const [free, professional, enterprise] = tiers;
     for (const tier of tiers) expect(tier).toHaveTextContent(`All ${ALERT_TYPES.length} alert types`);
@@ -41,23 +46,34 @@ describe('Alert capabilities (/alert-capabilities)', () => {
     expect(rows.map((row) => row.getAttribute('data-type'))).toEqual([...ALERT_TYPES]);
     expect(new Set(rows.map((row) => row.getAttribute('data-type'))).size).toBe(ALERT_TYPES.length);
     expect(rows.find((row) => row.getAttribute('data-type') === 'spam')).toHaveTextContent('Reputation');
-    const notYet = rows.filter((row) => row.textContent?.includes('Not yet')).map((row) => row.getAttribute('data-type'));
+    const notYet = rows
+      .filter((row) => row.textContent?.includes('Not yet'))
+      .map((row) => row.getAttribute('data-type'));
     expect(notYet).toEqual(['certificate_expiry', 'provider_blocking', 'reputation']);
     // MTA bounce events are built: the page says what is missing instead.
     expect(screen.queryByText(/not built yet/)).not.toBeInTheDocument();
-    expect(rows.find((row) => row.getAttribute('data-type') === 'provider_blocking')).toHaveTextContent('MTA and ESP bounce events are received');
+    expect(rows.find((row) => row.getAttribute('data-type') === 'provider_blocking')).toHaveTextContent(
+      'MTA and ESP bounce events are received',
+    );
   });
 
   it('gives the channels, frequencies and thresholds of Alert Settings as the server has them', async () => {
     await open();
-    expect(screen.getAllByTestId('channel-row').map((row) => row.firstChild?.textContent)).toEqual(['E-mail', 'Slack', 'SMS', 'Webhooks']);
+    expect(screen.getAllByTestId('channel-row').map((row) => row.firstChild?.textContent)).toEqual([
+      'E-mail',
+      'Slack',
+      'SMS',
+      'Webhooks',
+    ]);
     expect(screen.getAllByTestId('channel-row')[2]).toHaveTextContent('Critical alerts only');
     expect(ALERT_FREQUENCY_DOCS.map((f) => f.frequency)).toEqual([...ALERT_FREQUENCIES]);
     expect(screen.getByTestId('frequencies')).toHaveTextContent('Weekly summary: a summary on Monday at 08:00.');
     expect(ALERT_RULE_WINDOW_DOCS).toEqual(ALERT_RULE_WINDOWS);
     for (const threshold of ALERT_THRESHOLD_DOCS) {
       expect(threshold.default).toBe(ALERT_SETTING_DEFAULTS[threshold.setting]);
-      const row = screen.getAllByTestId('threshold-row').find((r) => r.getAttribute('data-setting') === threshold.setting)!;
+      const row = screen
+        .getAllByTestId('threshold-row')
+        .find((r) => r.getAttribute('data-setting') === threshold.setting)!;
       expect(row).toHaveTextContent(`${threshold.default}${threshold.unit}`);
     }
   });
@@ -77,7 +93,13 @@ describe('Alert capabilities (/alert-capabilities)', () => {
   it('shows Dashboard to a signed-in user', async () => {
     await open({ signedIn: true });
     await waitFor(() =>
-      expect(headerLinks()).toEqual({ Home: '/', Integrations: '/integrations', Alerts: '/alerts', 'API Docs': '/api-docs', Dashboard: '/dashboard' }),
+      expect(headerLinks()).toEqual({
+        Home: '/',
+        Integrations: '/integrations',
+        Alerts: '/alerts',
+        'API Docs': '/api-docs',
+        Dashboard: '/dashboard',
+      }),
     );
   });
 });

@@ -69,9 +69,10 @@ export default function AlertCapabilitiesPage() {
 
       <DocsSection id="alert-types" title="Alert types">
         <p>
-          These are the {ALERT_TYPE_DOCS.length} alert types InboxPulse has, as the API and webhooks name them. Alerts are raised from your own data, kept as
-          one alert per condition while it lasts (updated when its value or severity changes) and resolved when the data recovers. Rates are judged on 100
-          messages or more. No alert type depends on the plan.
+          These are the {ALERT_TYPE_DOCS.length} alert types InboxPulse has, as the API and webhooks name them. Alerts
+          are raised from your own data, kept as one alert per condition while it lasts (updated when its value or
+          severity changes) and resolved when the data recovers. Rates are judged on 100 messages or more. No alert type
+          depends on the plan.
         </p>
         <Table>
           <TableHeader>
@@ -92,7 +93,13 @@ export default function AlertCapabilitiesPage() {
                 </TableCell>
                 <TableCell>{ALERT_GROUP_LABELS[alert.group]}</TableCell>
                 <TableCell className="whitespace-normal">{alert.raisedWhen}</TableCell>
-                <TableCell>{alert.raisedToday ? <Badge variant="outline">Raised</Badge> : <Badge variant="secondary">Not yet</Badge>}</TableCell>
+                <TableCell>
+                  {alert.raisedToday ? (
+                    <Badge variant="outline">Raised</Badge>
+                  ) : (
+                    <Badge variant="secondary">Not yet</Badge>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -136,8 +143,8 @@ export default function AlertCapabilitiesPage() {
           ))}
         </ul>
         <p className="text-sm">
-          Digests follow the time zone of your quiet hours, or UTC. During quiet hours only critical alerts (and escalations to critical) go out; webhooks go at
-          once whatever the frequency.
+          Digests follow the time zone of your quiet hours, or UTC. During quiet hours only critical alerts (and
+          escalations to critical) go out; webhooks go at once whatever the frequency.
         </p>
       </DocsSection>
 
@@ -166,8 +173,9 @@ export default function AlertCapabilitiesPage() {
           </TableBody>
         </Table>
         <p className="text-sm">
-          Alert rules add thresholds of your own, each with a warning and a critical level, over a window of {ALERT_RULE_WINDOW_DOCS.join(', ')}, on inbox
-          placement, delivery, bounce and complaint rates, sender score and volume changes.
+          Alert rules add thresholds of your own, each with a warning and a critical level, over a window of{' '}
+          {ALERT_RULE_WINDOW_DOCS.join(', ')}, on inbox placement, delivery, bounce and complaint rates, sender score
+          and volume changes.
         </p>
       </DocsSection>
 

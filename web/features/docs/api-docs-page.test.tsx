@@ -55,7 +55,14 @@ const OPENAPI_SAMPLE = {
         responses: { '200': { description: 'Default Response' } },
       },
     },
-    '/api/openapi.json': { get: { tags: ['Webhooks'], summary: 'This document', security: [], responses: { '200': { description: 'Default Response' } } } },
+    '/api/openapi.json': {
+      get: {
+        tags: ['Webhooks'],
+        summary: 'This document',
+        security: [],
+        responses: { '200': { description: 'Default Response' } },
+      },
+    },
   },
 };
 
@@ -108,7 +115,8 @@ describe('API documentation (/api-docs)', () => {
     expect(auth).toHaveTextContent('API access needs the Professional plan');
     expect(auth).toHaveTextContent('Idempotency-Key');
     expect(within(auth).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    for (const link of screen.getAllByRole('link', { name: '/api/openapi.json' })) expect(link).toHaveAttribute('href', '/api/openapi.json');
+    for (const link of screen.getAllByRole('link', { name: '/api/openapi.json' }))
+      expect(link).toHaveAttribute('href', '/api/openapi.json');
   });
 
   it('shows every documented endpoint with its method, path, request and answer', async () => {
@@ -121,7 +129,8 @@ describe('API documentation (/api-docs)', () => {
       const [request, answer] = within(card).getAllByTestId('code-block');
       expect(request!.querySelector('code')!.textContent).toBe(curlExample(endpoint, window.location.origin));
       expect(answer).toHaveTextContent(`HTTP/1.1 ${endpoint.status}`);
-      if (endpoint.response !== undefined) expect(answer!.querySelector('code')!.textContent).toContain(JSON.stringify(endpoint.response, null, 2));
+      if (endpoint.response !== undefined)
+        expect(answer!.querySelector('code')!.textContent).toContain(JSON.stringify(endpoint.response, null, 2));
     }
     const create = cards.find((c) => c.getAttribute('data-endpoint-id') === 'create-domain')!;
     expect(create).toHaveTextContent('Idempotency-Key');
@@ -171,7 +180,11 @@ describe('API documentation (/api-docs)', () => {
         .map((h) => h.textContent),
     ).toEqual(['Domains', 'Webhooks']);
     const operations = within(reference).getAllByTestId('reference-operation');
-    expect(operations.map((o) => o.getAttribute('data-operation'))).toEqual(['GET /api/domains/{id}', 'POST /api/webhooks', 'GET /api/openapi.json']);
+    expect(operations.map((o) => o.getAttribute('data-operation'))).toEqual([
+      'GET /api/domains/{id}',
+      'POST /api/webhooks',
+      'GET /api/openapi.json',
+    ]);
     const getDomain = operations[0]!;
     expect(getDomain).not.toHaveAttribute('open');
     await user.click(within(getDomain).getByText('/api/domains/{id}'));
@@ -205,7 +218,11 @@ describe('API documentation (/api-docs)', () => {
           tags: [{ name: 'Delivery events' }],
           paths: {
             '/v1/postfix/queue': operation([{ bearerKey: [] }]),
-            '/api/webhooks/postfix': operation([{ webhookToken: [] }, { webhookTokenHeader: [] }, { webhookTokenQuery: [] }]),
+            '/api/webhooks/postfix': operation([
+              { webhookToken: [] },
+              { webhookTokenHeader: [] },
+              { webhookTokenQuery: [] },
+            ]),
             '/api/events': operation([{ sessionCookie: [] }, { bearerKey: [] }]),
             '/api/subscription': operation([{ sessionCookie: [] }]),
           },
@@ -213,7 +230,8 @@ describe('API documentation (/api-docs)', () => {
     });
     renderApp('/api-docs');
     const reference = await screen.findByTestId('openapi-reference');
-    const accessOf = (path: string) => within(reference).getByText(path).closest('summary')!.lastElementChild!.textContent;
+    const accessOf = (path: string) =>
+      within(reference).getByText(path).closest('summary')!.lastElementChild!.textContent;
     expect(accessOf('/v1/postfix/queue')).toBe('API key only');
     expect(accessOf('/api/webhooks/postfix')).toBe('Webhook token');
     expect(accessOf('/api/events')).toBe('API key or session');

@@ -38,7 +38,12 @@ const METHOD_TONE: Record<ApiEndpoint['method'], string> = {
 
 function EndpointCard({ endpoint, baseUrl }: { endpoint: ApiEndpoint; baseUrl: string }) {
   return (
-    <article id={endpoint.id} className="scroll-mt-24 space-y-3 rounded-lg border p-4" data-testid="endpoint" data-endpoint-id={endpoint.id}>
+    <article
+      id={endpoint.id}
+      className="scroll-mt-24 space-y-3 rounded-lg border p-4"
+      data-testid="endpoint"
+      data-endpoint-id={endpoint.id}
+    >
       <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         <Badge className={`${METHOD_TONE[endpoint.method]} font-mono`} variant="outline">
           {endpoint.method}
@@ -73,8 +78,9 @@ export default function ApiDocsPage() {
       intro={
         <>
           <p>
-            The InboxPulse REST API gives your code what the app shows: domains and their DNS checks, email metrics, inbox tests, IP blacklist monitoring, DMARC
-            reports, alerts and webhooks. Requests and answers are JSON over HTTPS at <Code>{`${baseUrl}/api`}</Code>.
+            The InboxPulse REST API gives your code what the app shows: domains and their DNS checks, email metrics,
+            inbox tests, IP blacklist monitoring, DMARC reports, alerts and webhooks. Requests and answers are JSON over
+            HTTPS at <Code>{`${baseUrl}/api`}</Code>.
           </p>
           <p className="mt-2">
             Every route, with its parameters and schemas, is also described by the OpenAPI document at{' '}
@@ -92,10 +98,13 @@ export default function ApiDocsPage() {
           <Link className={TEXT_LINK} to={PATHS.settings}>
             Settings
           </Link>
-          , under API Keys, and send it with every request as a bearer token. Keys start with <Code>ipk_</Code>; the full key is shown once, when you generate
-          it. Regenerating replaces the key at once and revoking removes it.
+          , under API Keys, and send it with every request as a bearer token. Keys start with <Code>ipk_</Code>; the
+          full key is shown once, when you generate it. Regenerating replaces the key at once and revoking removes it.
         </p>
-        <p>API access needs the Professional plan. Errors answer with a JSON body holding a code and a message, for example:</p>
+        <p>
+          API access needs the Professional plan. Errors answer with a JSON body holding a code and a message, for
+          example:
+        </p>
         <CodeBlock label="Authentication header" language="http" code={`Authorization: Bearer ${EXAMPLE_API_KEY}`} />
         <CodeBlock
           label="An error answer"
@@ -103,9 +112,10 @@ export default function ApiDocsPage() {
           code={`HTTP/1.1 ${UNAUTHORIZED_EXAMPLE.status} Unauthorized\n\n${JSON.stringify(UNAUTHORIZED_EXAMPLE.body, null, 2)}`}
         />
         <p className="text-sm text-muted-foreground">
-          POST requests that create something accept an <Code>Idempotency-Key</Code> header (a UUID of yours): sending the same request again with the same key
-          within 24 hours answers with the first answer (marked <Code>Idempotent-Replayed: true</Code>) instead of creating a second one, so a retry after a
-          network error is safe. The same key with a different request answers <Code>422</Code>.
+          POST requests that create something accept an <Code>Idempotency-Key</Code> header (a UUID of yours): sending
+          the same request again with the same key within 24 hours answers with the first answer (marked{' '}
+          <Code>Idempotent-Replayed: true</Code>) instead of creating a second one, so a retry after a network error is
+          safe. The same key with a different request answers <Code>422</Code>.
         </p>
       </DocsSection>
 
@@ -133,8 +143,8 @@ export default function ApiDocsPage() {
 
       <DocsSection id="rate-limits" title="Rate limits">
         <p>
-          Each account’s API key may make a number of requests in each clock hour, by plan. The Free plan has no API access: its requests are refused with{' '}
-          <Code>403</Code> “Requires Professional plan”.
+          Each account’s API key may make a number of requests in each clock hour, by plan. The Free plan has no API
+          access: its requests are refused with <Code>403</Code> “Requires Professional plan”.
         </p>
         <Table>
           <TableHeader>
@@ -161,14 +171,15 @@ export default function ApiDocsPage() {
           ))}
         </ul>
         <p>
-          Past the limit the API answers <Code>429</Code> with a <Code>Retry-After</Code> header: the seconds to wait before the next request.
+          Past the limit the API answers <Code>429</Code> with a <Code>Retry-After</Code> header: the seconds to wait
+          before the next request.
         </p>
       </DocsSection>
 
       <DocsSection id="sdks" title="SDKs">
         <p>
-          The API is plain HTTPS and JSON, so any HTTP client works; there is no package to install. These are complete examples in Node.js (18 or later, no
-          dependencies) and Python 3 (standard library only):
+          The API is plain HTTPS and JSON, so any HTTP client works; there is no package to install. These are complete
+          examples in Node.js (18 or later, no dependencies) and Python 3 (standard library only):
         </p>
         <CodeBlock label="Node.js" language="js" code={NODE_CLIENT_EXAMPLE(baseUrl)} />
         <CodeBlock label="Python" language="python" code={PYTHON_CLIENT_EXAMPLE(baseUrl)} />

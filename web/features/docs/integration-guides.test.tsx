@@ -8,31 +8,49 @@ import { COPY_CONFIRMATION_MS } from '../../components/copy-button';
 import { expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
 
 beforeAll(async () => {
-  await Promise.all([import('./postfix-integration-page'), import('./mta-integration-page'), import('./smtp2go-integration-page')]);
+  await Promise.all([
+    import('./postfix-integration-page'),
+    import('./mta-integration-page'),
+    import('./smtp2go-integration-page'),
+  ]);
 });
 
 function codeBlock(label: string): HTMLElement {
-  const block = screen.getAllByTestId('code-block').find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
+  const block = screen
+    .getAllByTestId('code-block')
+    .find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
   if (!block) throw new Error(`No code block ${label}`);
   return block;
 }
 const codeOf = (label: string) => codeBlock(label).querySelector('code')!.textContent;
 
 describe('Postfix guide (/integrations/postfix)', () => {
-  const open = (options?: { signedIn?: boolean }) => openDocsPage('/integrations/postfix', 'postfix-guide-page', options);
+  const open = (options?: { signedIn?: boolean }) =>
+    openDocsPage('/integrations/postfix', 'postfix-guide-page', options);
 
   it('has the quick-start steps, the main.cf block, the script, the endpoints, features and troubleshooting', async () => {
     await open();
     expect(screen.getByRole('heading', { level: 1, name: 'Postfix Integration Guide' })).toBeInTheDocument();
     expectAnchors(['quick-start', 'logging', 'monitor', 'endpoints', 'features', 'troubleshooting']);
     const steps = within(screen.getByTestId('quick-start-steps')).getAllByRole('heading');
-    expect(steps.map((h) => h.textContent)).toEqual(['1. Configure logging', '2. Install monitor', '3. Start monitoring']);
+    expect(steps.map((h) => h.textContent)).toEqual([
+      '1. Configure logging',
+      '2. Install monitor',
+      '3. Start monitoring',
+    ]);
     expect(codeOf('main.cf')).toBe(POSTFIX_MAIN_CF);
     expect(codeOf('inboxpulse-postfix-monitor')).toBe(postfixMonitorScript({ baseUrl: window.location.origin }));
     expect(codeOf('inboxpulse-postfix-monitor')).toContain(`${window.location.origin}/api/webhooks/postfix`);
-    expect(screen.getAllByTestId('postfix-endpoint').map((e) => e.textContent)).toEqual(POSTFIX_ENDPOINTS.map((e) => expect.stringContaining(e.path)));
+    expect(screen.getAllByTestId('postfix-endpoint').map((e) => e.textContent)).toEqual(
+      POSTFIX_ENDPOINTS.map((e) => expect.stringContaining(e.path)),
+    );
     const trouble = screen.getByTestId('troubleshooting');
-    for (const problem of ['No logs appearing', 'API authentication errors (wrong key)', 'High queue depths', 'Missing events'])
+    for (const problem of [
+      'No logs appearing',
+      'API authentication errors (wrong key)',
+      'High queue depths',
+      'Missing events',
+    ])
       expect(trouble).toHaveTextContent(problem);
   });
 
@@ -60,7 +78,12 @@ describe('Postfix guide (/integrations/postfix)', () => {
 
   it('has the shared documentation header: Dashboard when signed in', async () => {
     await open({ signedIn: true });
-    expect(headerLinks()).toMatchObject({ Home: '/', Integrations: '/integrations', 'API Docs': '/api-docs', Dashboard: '/dashboard' });
+    expect(headerLinks()).toMatchObject({
+      Home: '/',
+      Integrations: '/integrations',
+      'API Docs': '/api-docs',
+      Dashboard: '/dashboard',
+    });
     expect(headerLinks()).not.toHaveProperty('Login');
   });
 });
@@ -69,13 +92,31 @@ describe('MTA integration guide (/mta-integration)', () => {
   it('links to /, /integrations, /register, /login and /api-docs, and covers the six MTAs', async () => {
     await openDocsPage('/mta-integration', 'mta-integration-page');
     expect(screen.getByRole('heading', { level: 1, name: 'MTA Integration Guide' })).toBeInTheDocument();
-    expect(headerLinks()).toEqual({ Home: '/', Integrations: '/integrations', 'API Docs': '/api-docs', Login: '/login', Register: '/register' });
-    expectAnchors(['overview', 'authentication', 'postfix', 'powermta', 'greenarrow', 'halon', 'kumo', 'postal', 'troubleshooting']);
+    expect(headerLinks()).toEqual({
+      Home: '/',
+      Integrations: '/integrations',
+      'API Docs': '/api-docs',
+      Login: '/login',
+      Register: '/register',
+    });
+    expectAnchors([
+      'overview',
+      'authentication',
+      'postfix',
+      'powermta',
+      'greenarrow',
+      'halon',
+      'kumo',
+      'postal',
+      'troubleshooting',
+    ]);
     const origin = window.location.origin;
     for (const guide of MTA_GUIDES) {
       const section = document.getElementById(guide.id)!;
       expect(within(section).getByRole('heading', { level: 2, name: guide.name })).toBeInTheDocument();
-      expect(within(section).getByTestId('mta-endpoint')).toHaveTextContent(`POST ${mtaEndpointUrl(guide, { baseUrl: origin })}`);
+      expect(within(section).getByTestId('mta-endpoint')).toHaveTextContent(
+        `POST ${mtaEndpointUrl(guide, { baseUrl: origin })}`,
+      );
       expect(section).toHaveTextContent(guide.authentication);
       for (const config of guide.config({ baseUrl: origin })) expect(codeOf(config.label)).toBe(config.code);
       expect(codeOf(`Check the ${guide.name} endpoint`)).toBe(guide.check({ baseUrl: origin }).code);
@@ -86,7 +127,12 @@ describe('MTA integration guide (/mta-integration)', () => {
 
   it('shows Dashboard instead of Register and Login to someone signed in', async () => {
     await openDocsPage('/mta-integration', 'mta-integration-page', { signedIn: true });
-    expect(headerLinks()).toEqual({ Home: '/', Integrations: '/integrations', 'API Docs': '/api-docs', Dashboard: '/dashboard' });
+    expect(headerLinks()).toEqual({
+      Home: '/',
+      Integrations: '/integrations',
+      'API Docs': '/api-docs',
+      Dashboard: '/dashboard',
+    });
   });
 });
 
@@ -95,7 +141,12 @@ describe('SMTP2GO integration (/integrations/smtp2go)', () => {
 
   it('links Home, Integrations, Start Monitoring and Login for a visitor, Dashboard for someone signed in', async () => {
     await open();
-    expect(headerLinks()).toEqual({ Home: '/', Integrations: '/integrations', Login: '/login', 'Start Monitoring': '/register' });
+    expect(headerLinks()).toEqual({
+      Home: '/',
+      Integrations: '/integrations',
+      Login: '/login',
+      'Start Monitoring': '/register',
+    });
   });
 
   it('has the overview tiles, benefits, three setup steps, API examples, monitoring features, troubleshooting and support', async () => {
@@ -125,9 +176,17 @@ describe('SMTP2GO integration (/integrations/smtp2go)', () => {
       within(screen.getByTestId('monitoring-features'))
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Delivery metrics', 'Engagement tracking', 'Reputation management', 'Alert configuration', 'Account monitoring', 'Integration options']);
+    ).toEqual([
+      'Delivery metrics',
+      'Engagement tracking',
+      'Reputation management',
+      'Alert configuration',
+      'Account monitoring',
+      'Integration options',
+    ]);
     const trouble = screen.getByTestId('troubleshooting');
-    for (const problem of ['API key authentication failed', 'Data sync issues', 'Missing metrics']) expect(trouble).toHaveTextContent(problem);
+    for (const problem of ['API key authentication failed', 'Data sync issues', 'Missing metrics'])
+      expect(trouble).toHaveTextContent(problem);
     const support = within(screen.getByTestId('support-links')).getAllByRole('link');
     expect(support.map((link) => link.getAttribute('href'))).toEqual([
       'mailto:support@inboxpulse.com',

@@ -11,7 +11,13 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from '../../components/docs-layout';
+import {
+  DocsLayout,
+  DocsSection,
+  TEXT_LINK,
+  TroubleshootingSection,
+  type TocEntry,
+} from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'overview', label: 'Overview' },
@@ -31,7 +37,10 @@ function MtaSection({ guide, baseUrl }: { guide: MtaGuide; baseUrl: string }) {
   return (
     <DocsSection id={guide.id} title={guide.name}>
       <p>{guide.summary}</p>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]" data-testid={`mta-facts-${guide.id}`}>
+      <dl
+        className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]"
+        data-testid={`mta-facts-${guide.id}`}
+      >
         <dt className="font-medium">Endpoint</dt>
         <dd className="min-w-0">
           <code className="font-mono break-all" data-testid="mta-endpoint">
@@ -61,7 +70,8 @@ function MtaSection({ guide, baseUrl }: { guide: MtaGuide; baseUrl: string }) {
         <CodeBlock key={sample.label} label={sample.label} language={sample.language} code={sample.code} />
       ))}
       <p className="text-sm">
-        Check the endpoint and your token: InboxPulse reads the record and stores nothing, answering <Code>{JSON.stringify(CHECK_ANSWER)}</Code>.
+        Check the endpoint and your token: InboxPulse reads the record and stores nothing, answering{' '}
+        <Code>{JSON.stringify(CHECK_ANSWER)}</Code>.
       </p>
       <CodeBlock label={`Check the ${guide.name} endpoint`} language="shell" code={guide.check(ctx).code} />
       <CodeBlock
@@ -87,16 +97,18 @@ export default function MtaIntegrationPage() {
       ]}
       intro={
         <p>
-          Connect Postfix, PowerMTA, GreenArrow, Halon, KumoMTA or Postal: each posts its delivery results to its own InboxPulse endpoint in its own format, as
-          they happen. Every configuration below is your account’s, at <Code>{baseUrl}</Code>.
+          Connect Postfix, PowerMTA, GreenArrow, Halon, KumoMTA or Postal: each posts its delivery results to its own
+          InboxPulse endpoint in its own format, as they happen. Every configuration below is your account’s, at{' '}
+          <Code>{baseUrl}</Code>.
         </p>
       }
     >
       <DocsSection id="overview" title="Overview">
         <p>
-          Every MTA reports each recipient’s outcome: delivered, bounced (hard or soft, with the enhanced status code), deferred, or a spam complaint.
-          InboxPulse stores one event per message, recipient and outcome (a batch sent twice counts once), finds each recipient’s mailbox provider from its
-          domain’s MX records and adds the events to your daily figures per mailbox provider and sending IP. Batches hold up to 1,000 rows; rows that cannot be
+          Every MTA reports each recipient’s outcome: delivered, bounced (hard or soft, with the enhanced status code),
+          deferred, or a spam complaint. InboxPulse stores one event per message, recipient and outcome (a batch sent
+          twice counts once), finds each recipient’s mailbox provider from its domain’s MX records and adds the events
+          to your daily figures per mailbox provider and sending IP. Batches hold up to 1,000 rows; rows that cannot be
           read are named in the answer and the others are kept.
         </p>
         <div className="grid gap-4 md:grid-cols-3">
@@ -119,22 +131,25 @@ export default function MtaIntegrationPage() {
           <Link className={TEXT_LINK} to={PATHS.settings}>
             Settings
           </Link>
-          , under Webhook Token (it is shown in full once; regenerating it stops the old one at once). Send it in one of three ways:
+          , under Webhook Token (it is shown in full once; regenerating it stops the old one at once). Send it in one of
+          three ways:
         </p>
         <ul className="list-disc space-y-1 pl-6 text-sm">
           <li>
-            <Code>{`Authorization: Bearer ${WEBHOOK_TOKEN_PLACEHOLDER}`}</Code> (Postfix, PowerMTA, Halon and KumoMTA below);
+            <Code>{`Authorization: Bearer ${WEBHOOK_TOKEN_PLACEHOLDER}`}</Code> (Postfix, PowerMTA, Halon and KumoMTA
+            below);
           </li>
           <li>
             <Code>{`X-Webhook-Token: ${WEBHOOK_TOKEN_PLACEHOLDER}`}</Code>;
           </li>
           <li>
-            <Code>{`?token=${WEBHOOK_TOKEN_PLACEHOLDER}`}</Code> in the URL, for MTAs whose webhook settings take a URL only (GreenArrow and Postal below).
+            <Code>{`?token=${WEBHOOK_TOKEN_PLACEHOLDER}`}</Code> in the URL, for MTAs whose webhook settings take a URL
+            only (GreenArrow and Postal below).
           </li>
         </ul>
         <p className="text-sm">
-          Replace <Code>{WEBHOOK_TOKEN_PLACEHOLDER}</Code> in the configurations with your token. Your scripts can also post events in InboxPulse’s own shape
-          with an API key: see the{' '}
+          Replace <Code>{WEBHOOK_TOKEN_PLACEHOLDER}</Code> in the configurations with your token. Your scripts can also
+          post events in InboxPulse’s own shape with an API key: see the{' '}
           <Link className={TEXT_LINK} to={`${PATHS.apiDocs}#email-metrics`}>
             API documentation
           </Link>

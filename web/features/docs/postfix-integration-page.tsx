@@ -21,7 +21,13 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from '../../components/docs-layout';
+import {
+  DocsLayout,
+  DocsSection,
+  TEXT_LINK,
+  TroubleshootingSection,
+  type TocEntry,
+} from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'quick-start', label: 'Quick start' },
@@ -49,9 +55,9 @@ export default function PostfixIntegrationPage() {
       ]}
       intro={
         <p>
-          Send every delivered, bounced and deferred result of your Postfix server to InboxPulse as it is logged. A small script on the mail server follows the
-          Postfix log and posts the delivery lines to <Code>{`${ctx.baseUrl}${guide.path}`}</Code> with your webhook token. No message content leaves the
-          server.
+          Send every delivered, bounced and deferred result of your Postfix server to InboxPulse as it is logged. A
+          small script on the mail server follows the Postfix log and posts the delivery lines to{' '}
+          <Code>{`${ctx.baseUrl}${guide.path}`}</Code> with your webhook token. No message content leaves the server.
         </p>
       }
     >
@@ -81,35 +87,48 @@ export default function PostfixIntegrationPage() {
 
       <DocsSection id="logging" title="1. Configure logging">
         <p>
-          Add these settings to <Code>/etc/postfix/main.cf</Code>, then run <Code>postfix reload</Code>. Postfix (3.4 and later) writes one line per delivery
-          attempt to <Code>{POSTFIX_LOG_FILE}</Code>; long queue ids are never reused, so each message is counted once.
+          Add these settings to <Code>/etc/postfix/main.cf</Code>, then run <Code>postfix reload</Code>. Postfix (3.4
+          and later) writes one line per delivery attempt to <Code>{POSTFIX_LOG_FILE}</Code>; long queue ids are never
+          reused, so each message is counted once.
         </p>
         <CodeBlock label="main.cf" language="conf" code={POSTFIX_MAIN_CF} confirm="check" />
       </DocsSection>
 
       <DocsSection id="monitor" title="2. Install the monitor and 3. start monitoring">
         <p>
-          The script follows the log (<Code>tail -F</Code>, so log rotation is fine) and keeps only the delivery results of <Code>postfix/smtp</Code> and{' '}
-          <Code>postfix/lmtp</Code> (sent, bounced, deferred) and each message’s sender line. It posts them as text in batches of up to 500 lines, or after 5
-          quiet seconds, and keeps what InboxPulse refuses in a file. Save it as <Code>{POSTFIX_SCRIPT_PATH}</Code> and run{' '}
+          The script follows the log (<Code>tail -F</Code>, so log rotation is fine) and keeps only the delivery results
+          of <Code>postfix/smtp</Code> and <Code>postfix/lmtp</Code> (sent, bounced, deferred) and each message’s sender
+          line. It posts them as text in batches of up to 500 lines, or after 5 quiet seconds, and keeps what InboxPulse
+          refuses in a file. Save it as <Code>{POSTFIX_SCRIPT_PATH}</Code> and run{' '}
           <Code>{`chmod 755 ${POSTFIX_SCRIPT_PATH}`}</Code>.
         </p>
-        <CodeBlock label="inboxpulse-postfix-monitor" language="shell" code={postfixMonitorScript(ctx)} confirm="check" />
+        <CodeBlock
+          label="inboxpulse-postfix-monitor"
+          language="shell"
+          code={postfixMonitorScript(ctx)}
+          confirm="check"
+        />
         <p>
-          Run it as a service, with your webhook token in its environment, then start it with <Code>systemctl daemon-reload</Code> and{' '}
-          <Code>systemctl enable --now inboxpulse-postfix-monitor</Code>.
+          Run it as a service, with your webhook token in its environment, then start it with{' '}
+          <Code>systemctl daemon-reload</Code> and <Code>systemctl enable --now inboxpulse-postfix-monitor</Code>.
         </p>
-        <CodeBlock label="inboxpulse-postfix-monitor.service" language="ini" code={postfixSystemdUnit(ctx)} confirm="check" />
+        <CodeBlock
+          label="inboxpulse-postfix-monitor.service"
+          language="ini"
+          code={postfixSystemdUnit(ctx)}
+          confirm="check"
+        />
         <p>
-          Check the endpoint and your token from the mail server: InboxPulse reads the line and stores nothing, answering{' '}
-          <Code>{JSON.stringify(CHECK_ANSWER)}</Code> (a wrong token answers 401 and says why).
+          Check the endpoint and your token from the mail server: InboxPulse reads the line and stores nothing,
+          answering <Code>{JSON.stringify(CHECK_ANSWER)}</Code> (a wrong token answers 401 and says why).
         </p>
         <CodeBlock label="Check the endpoint" language="shell" code={guide.check(ctx).code} confirm="check" />
       </DocsSection>
 
       <DocsSection id="endpoints" title="Postfix endpoints">
         <p>
-          The script uses the first. The others take an API key (Settings, API Keys; Professional plan) for your own scripts; see the{' '}
+          The script uses the first. The others take an API key (Settings, API Keys; Professional plan) for your own
+          scripts; see the{' '}
           <Link className={TEXT_LINK} to={PATHS.apiDocs}>
             API documentation
           </Link>
@@ -130,7 +149,12 @@ export default function PostfixIntegrationPage() {
           ))}
         </ul>
         <p>Optional: post the queue every 5 minutes, so long deferrals show even when nothing new is logged:</p>
-        <CodeBlock label="/etc/cron.d/inboxpulse-postfix-queue" language="text" code={postfixQueueCron(ctx)} confirm="check" />
+        <CodeBlock
+          label="/etc/cron.d/inboxpulse-postfix-queue"
+          language="text"
+          code={postfixQueueCron(ctx)}
+          confirm="check"
+        />
         <p>Read your Postfix figures of the last 7 days:</p>
         <CodeBlock label="Postfix analytics" language="shell" code={postfixAnalyticsCurl(ctx)} confirm="check" />
       </DocsSection>

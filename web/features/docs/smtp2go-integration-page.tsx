@@ -19,7 +19,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { TabList } from '../../components/ui/tab-list';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
-import { DocsLayout, DocsSection, TEXT_LINK, TroubleshootingSection, type TocEntry } from '../../components/docs-layout';
+import {
+  DocsLayout,
+  DocsSection,
+  TEXT_LINK,
+  TroubleshootingSection,
+  type TocEntry,
+} from '../../components/docs-layout';
 
 const TOC: TocEntry[] = [
   { id: 'overview', label: 'Overview' },
@@ -73,8 +79,9 @@ export default function Smtp2goIntegrationPage() {
       registerLabel="Start Monitoring"
       intro={
         <p>
-          Connect your SMTP2GO account to follow its delivery, bounce and complaint figures beside everything else InboxPulse monitors: an API key for the daily
-          statistics, and optionally a webhook for each message’s result as it happens.
+          Connect your SMTP2GO account to follow its delivery, bounce and complaint figures beside everything else
+          InboxPulse monitors: an API key for the daily statistics, and optionally a webhook for each message’s result
+          as it happens.
         </p>
       }
     >
@@ -122,7 +129,9 @@ export default function Smtp2goIntegrationPage() {
                   </Link>
                 </p>
               )}
-              {step.id === 'webhook' && <CodeBlock label="Webhook URL" language="text" code={smtp2goWebhookUrl({ baseUrl })} />}
+              {step.id === 'webhook' && (
+                <CodeBlock label="Webhook URL" language="text" code={smtp2goWebhookUrl({ baseUrl })} />
+              )}
             </li>
           ))}
         </ol>
@@ -137,8 +146,9 @@ export default function Smtp2goIntegrationPage() {
 
       <DocsSection id="api-examples" title="API examples">
         <p>
-          Check what your key can read, straight from SMTP2GO’s API: the email summary (Read Stats) and the latest 100 activity events (Read Activity), the two
-          permissions InboxPulse needs. Put the key in the <Code>SMTP2GO_API_KEY</Code> environment variable first.
+          Check what your key can read, straight from SMTP2GO’s API: the email summary (Read Stats) and the latest 100
+          activity events (Read Activity), the two permissions InboxPulse needs. Put the key in the{' '}
+          <Code>SMTP2GO_API_KEY</Code> environment variable first.
         </p>
         <ApiExamples />
       </DocsSection>
@@ -174,7 +184,12 @@ export default function Smtp2goIntegrationPage() {
             </Link>
           </li>
           <li>
-            <a className={`${TEXT_LINK} inline-flex items-center gap-1`} href={SMTP2GO_DOCS_URL} target="_blank" rel="noopener noreferrer">
+            <a
+              className={`${TEXT_LINK} inline-flex items-center gap-1`}
+              href={SMTP2GO_DOCS_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               SMTP2GO API documentation
               <ExternalLink className="size-3.5" aria-hidden="true" />
               <span className="sr-only">(opens in a new tab)</span>

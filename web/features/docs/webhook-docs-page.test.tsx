@@ -13,7 +13,9 @@ beforeAll(async () => {
 const open = () => openDocsPage('/webhook-docs', 'webhook-docs-page');
 
 function codeBlock(label: string): HTMLElement {
-  const block = screen.getAllByTestId('code-block').find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
+  const block = screen
+    .getAllByTestId('code-block')
+    .find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
   if (!block) throw new Error(`No code block ${label}`);
   return block;
 }
@@ -43,11 +45,19 @@ describe('Webhook documentation (/webhook-docs)', () => {
     expect(security).toHaveTextContent('HMAC_SHA256(secret, t + "." + body)');
     expect(security).toHaveTextContent('Answer 401 when the signature does not verify');
     const retries = screen.getByTestId('retry-rules');
-    expect(retries).toHaveTextContent(`tried ${WEBHOOK_MAX_ATTEMPTS} times in all, waiting 30 seconds, 2 minutes, 8 minutes and 32 minutes between attempts`);
+    expect(retries).toHaveTextContent(
+      `tried ${WEBHOOK_MAX_ATTEMPTS} times in all, waiting 30 seconds, 2 minutes, 8 minutes and 32 minutes between attempts`,
+    );
     expect(retries).toHaveTextContent('Redirects are not followed');
     expect(retries).toHaveTextContent('within 10 seconds');
     const events = document.getElementById('events')!;
-    for (const header of ['Content-Type', 'User-Agent', 'InboxPulse-Event', 'InboxPulse-Delivery', 'InboxPulse-Signature'])
+    for (const header of [
+      'Content-Type',
+      'User-Agent',
+      'InboxPulse-Event',
+      'InboxPulse-Delivery',
+      'InboxPulse-Signature',
+    ])
       expect(events).toHaveTextContent(header);
   });
 

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Domain as DomainSchema, DomainDetail as DomainDetailSchema, type Domain, type DomainDetail } from '@contracts/domains';
+import {
+  Domain as DomainSchema,
+  DomainDetail as DomainDetailSchema,
+  type Domain,
+  type DomainDetail,
+} from '@contracts/domains';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { DOMAINS_QUERY_KEY, domainsQueryOptions } from '../../lib/queries/domains';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -39,7 +44,8 @@ function refreshList(queryClient: QueryClient) {
 export function useCreateDomainMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (domain: string): Promise<Domain> => DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
+    mutationFn: async (domain: string): Promise<Domain> =>
+      DomainSchema.parse(await apiJson('POST', '/api/domains', { domain })),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshList(queryClient),
   });
@@ -55,11 +61,14 @@ export interface UpdateDomainInput {
 export function useUpdateDomainMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> => DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
+    mutationFn: async ({ id, ...body }: UpdateDomainInput): Promise<Domain> =>
+      DomainSchema.parse(await apiJson('PATCH', `/api/domains/${id}`, body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (domain) => {
       // The stored check results still describe the old selectors until the next Verify DNS.
-      queryClient.setQueryData<DomainDetail>(domainDetailQueryKey(domain.id), (old) => (old ? { ...old, ...domain } : old));
+      queryClient.setQueryData<DomainDetail>(domainDetailQueryKey(domain.id), (old) =>
+        old ? { ...old, ...domain } : old,
+      );
       return refreshList(queryClient);
     },
   });
@@ -86,7 +95,8 @@ export function useDeleteDomainMutation() {
 export function useVerifyDomainMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (id: number): Promise<DomainDetail> => DomainDetailSchema.parse(await apiJson('POST', `/api/domains/${id}/verify`)),
+    mutationFn: async (id: number): Promise<DomainDetail> =>
+      DomainDetailSchema.parse(await apiJson('POST', `/api/domains/${id}/verify`)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: (detail) => {
       queryClient.setQueryData(domainDetailQueryKey(detail.id), detail);

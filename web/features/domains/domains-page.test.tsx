@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '@contracts/domains';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, makeUser, preloadSignedInFrame, renderApp } from '../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeDomain,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+} from '../../test/test-utils';
 import { makeChecks, makeDetail, stubDomains } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
@@ -23,7 +31,11 @@ async function card(domain: string) {
   return match;
 }
 
-async function openMenuItem(user: ReturnType<typeof userEvent.setup>, domain: string, item: 'Edit Domain' | 'Delete Domain') {
+async function openMenuItem(
+  user: ReturnType<typeof userEvent.setup>,
+  domain: string,
+  item: 'Edit Domain' | 'Delete Domain',
+) {
   const cardElement = await card(domain);
   await user.click(within(cardElement).getByRole('button', { name: `Actions for ${domain}` }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -43,7 +55,10 @@ describe('Domains: list and status badge', () => {
   });
 
   it('shows each domain as a card with its name, added-on date, Verify DNS and actions', async () => {
-    stubDomains([makeDomain(), makeDomain({ id: 2, domain: 'news.example.org', createdAt: '2025-02-03T12:00:00.000Z' })]);
+    stubDomains([
+      makeDomain(),
+      makeDomain({ id: 2, domain: 'news.example.org', createdAt: '2025-02-03T12:00:00.000Z' }),
+    ]);
     await openPage();
     const first = within(await card('example.com'));
     expect(first.getByRole('heading', { name: 'example.com' })).toBeInTheDocument();
@@ -69,7 +84,9 @@ describe('Domains: list and status badge', () => {
     stubDomains([], {
       'GET /api/user': () => {
         userCalls += 1;
-        return userCalls === 1 ? jsonResponse(makeUser()) : errorResponse(401, 'unauthorized', 'Please sign in to continue');
+        return userCalls === 1
+          ? jsonResponse(makeUser())
+          : errorResponse(401, 'unauthorized', 'Please sign in to continue');
       },
       'GET /api/domains': () => errorResponse(401, 'unauthorized', 'Please sign in to continue'),
     });
@@ -85,12 +102,20 @@ describe('Domains: timeline', () => {
   it("each card's menu opens the domain's timeline", async () => {
     stubDomains([makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' })], {
       'GET /api/domains/2/timeline': () =>
-        jsonResponse({ domain: { id: 2, name: 'news.example.org' }, from: '2025-02-04T12:00:00.000Z', to: '2025-03-06T12:00:00.000Z', series: [], events: [] }),
+        jsonResponse({
+          domain: { id: 2, name: 'news.example.org' },
+          from: '2025-02-04T12:00:00.000Z',
+          to: '2025-03-06T12:00:00.000Z',
+          series: [],
+          events: [],
+        }),
       'GET /api/domains/2/diagnosis': () => jsonResponse({ drops: [] }),
     });
     const view = await openPage();
     const user = userEvent.setup();
-    await user.click(within(await card('news.example.org')).getByRole('button', { name: 'Actions for news.example.org' }));
+    await user.click(
+      within(await card('news.example.org')).getByRole('button', { name: 'Actions for news.example.org' }),
+    );
     const item = await screen.findByRole('menuitem', { name: 'Timeline' });
     expect(item).toHaveAttribute('href', '/domains/2/timeline');
     await user.click(item);
@@ -236,7 +261,9 @@ describe('Domains: delete and verify', () => {
   });
 
   it('toasts "Delete Failed" when the server refuses', async () => {
-    stubDomains([makeDomain()], { 'DELETE /api/domains/1': () => errorResponse(500, 'internal', 'Something went wrong') });
+    stubDomains([makeDomain()], {
+      'DELETE /api/domains/1': () => errorResponse(500, 'internal', 'Something went wrong'),
+    });
     await openPage();
     const user = userEvent.setup();
     await openMenuItem(user, 'example.com', 'Delete Domain');
@@ -267,12 +294,16 @@ describe('Domains: delete and verify', () => {
     await user.click(element.getByRole('button', { name: 'Verify DNS' }));
     expect(await screen.findByText('DNS Verification Complete')).toBeInTheDocument();
     expect(screen.getByText('example.com: Verified')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('domain-card')).getByTestId('domain-status')).toHaveTextContent('Verified'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('domain-card')).getByTestId('domain-status')).toHaveTextContent('Verified'),
+    );
     expect(listCalls).toBeGreaterThanOrEqual(2);
   });
 
   it('toasts "Verification Failed" with the server’s sentence when the check cannot run', async () => {
-    stubDomains([makeDomain()], { 'POST /api/domains/1/verify': () => errorResponse(502, 'unavailable', 'DNS timeout') });
+    stubDomains([makeDomain()], {
+      'POST /api/domains/1/verify': () => errorResponse(502, 'unavailable', 'DNS timeout'),
+    });
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Verify DNS' }));
@@ -283,7 +314,10 @@ describe('Domains: delete and verify', () => {
 
 describe('Domains: DNS setup instructions', () => {
   it('shows the ownership record, SPF, DKIM and DMARC records with copy buttons for unverified domains', async () => {
-    stubDomains([makeDomain({ status: 'pending', isVerified: false }), makeDomain({ id: 2, domain: 'done.example.org' })]);
+    stubDomains([
+      makeDomain({ status: 'pending', isVerified: false }),
+      makeDomain({ id: 2, domain: 'done.example.org' }),
+    ]);
     await openPage();
     const user = userEvent.setup();
     const element = within(await card('example.com'));
@@ -320,7 +354,9 @@ describe('Domains: DNS setup instructions', () => {
     // One report address everywhere: the one the server routes (dmarc@INBOUND_DOMAIN), never dmarc@<the domain>.
     expect(await dmarc.findByText('v=DMARC1; p=quarantine; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
     expect(
-      dmarc.getByText(/rua= sends their daily aggregate reports to InboxPulse: .* add mailto:dmarc@in\.inboxpulse\.test after a comma\./),
+      dmarc.getByText(
+        /rua= sends their daily aggregate reports to InboxPulse: .* add mailto:dmarc@in\.inboxpulse\.test after a comma\./,
+      ),
     ).toBeInTheDocument();
     await user.selectOptions(select, 'reject');
     expect(dmarc.getByText('v=DMARC1; p=reject; rua=mailto:dmarc@in.inboxpulse.test')).toBeInTheDocument();
@@ -385,7 +421,9 @@ describe('Domains: details panel', () => {
   });
 
   it('says "Not checked yet" before the first check', async () => {
-    stubDomains([makeDomain({ status: 'pending' })], { 'GET /api/domains/1': () => jsonResponse(makeDetail({ status: 'pending', checks: null })) });
+    stubDomains([makeDomain({ status: 'pending' })], {
+      'GET /api/domains/1': () => jsonResponse(makeDetail({ status: 'pending', checks: null })),
+    });
     await openPage();
     const user = userEvent.setup();
     await user.click(within(await card('example.com')).getByRole('button', { name: 'Show DNS check details' }));
@@ -435,7 +473,10 @@ describe('Domains: edit dialog', () => {
     await user.type(dialog.getByLabelText('Notes'), '  Sent through Google Workspace  ');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Domain Updated')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'PATCH /api/domains/1')).toEqual({ dkimSelectors: ['google', 's1'], notes: 'Sent through Google Workspace' });
+    expect(bodyOf(fetchMock, 'PATCH /api/domains/1')).toEqual({
+      dkimSelectors: ['google', 's1'],
+      notes: 'Sent through Google Workspace',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Domain' })).not.toBeInTheDocument());
   });
 
@@ -477,7 +518,9 @@ describe('Domains: edit dialog', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Domain' }));
     await user.type(dialog.getByLabelText('DKIM selectors'), 'bad!selector');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('A DKIM selector is letters, digits, dots, dashes or underscores');
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'A DKIM selector is letters, digits, dots, dashes or underscores',
+    );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
 });

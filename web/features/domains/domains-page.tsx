@@ -21,7 +21,8 @@ function returnFocusTo(domain: Domain) {
   return (event: Event) => {
     const buttons = document.querySelectorAll<HTMLElement>('[data-domain-actions], [data-add-domain]');
     const target =
-      [...buttons].find((button) => button.dataset.domainActions === domain.domain) ?? [...buttons].find((button) => button.dataset.addDomain !== undefined);
+      [...buttons].find((button) => button.dataset.domainActions === domain.domain) ??
+      [...buttons].find((button) => button.dataset.addDomain !== undefined);
     if (!target) return;
     event.preventDefault();
     target.focus();
@@ -76,7 +77,8 @@ export default function DomainsPage({ renderCardFooter }: { renderCardFooter?: (
               <Globe className="size-10 text-muted-foreground" aria-hidden="true" />
               <h2 className="text-lg font-semibold">No domains added yet</h2>
               <p className="max-w-md text-sm text-muted-foreground">
-                Add the domains you send e-mail from. We check their SPF, DKIM and DMARC records and tell you what to fix.
+                Add the domains you send e-mail from. We check their SPF, DKIM and DMARC records and tell you what to
+                fix.
               </p>
               <Button data-add-domain="" onClick={() => setAdding(true)}>
                 <Plus aria-hidden="true" />
@@ -101,9 +103,21 @@ export default function DomainsPage({ renderCardFooter }: { renderCardFooter?: (
           </ul>
         )}
       </QueryState>
-      {dialog?.kind === 'edit' && <EditDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />}
+      {dialog?.kind === 'edit' && (
+        <EditDomainDialog
+          domain={dialog.domain}
+          open
+          onOpenChange={closeDialog}
+          onCloseAutoFocus={returnFocusTo(dialog.domain)}
+        />
+      )}
       {dialog?.kind === 'delete' && (
-        <DeleteDomainDialog domain={dialog.domain} open onOpenChange={closeDialog} onCloseAutoFocus={returnFocusTo(dialog.domain)} />
+        <DeleteDomainDialog
+          domain={dialog.domain}
+          open
+          onOpenChange={closeDialog}
+          onCloseAutoFocus={returnFocusTo(dialog.domain)}
+        />
       )}
     </div>
   );

@@ -6,7 +6,12 @@ import { domainStatusLabel } from './status';
 
 describe('suggested DNS records', () => {
   it('gives ownership, SPF (Google include), DKIM at default._domainkey and DMARC at _dmarc', () => {
-    const records = suggestedRecords('example.com', { name: '_inboxpulse.example.com', value: 'token' }, 'quarantine', 'dmarc@in.inboxpulse.test');
+    const records = suggestedRecords(
+      'example.com',
+      { name: '_inboxpulse.example.com', value: 'token' },
+      'quarantine',
+      'dmarc@in.inboxpulse.test',
+    );
     expect(records.map((r) => [r.id, r.name, r.value])).toEqual([
       ['ownership', '_inboxpulse.example.com', 'token'],
       ['spf', '@', 'v=spf1 include:_spf.google.com ~all'],
@@ -17,7 +22,9 @@ describe('suggested DNS records', () => {
   });
 
   it('writes the chosen DMARC policy and the report address the server gives, or no rua= without one', () => {
-    expect(dmarcRecord('none', 'dmarc@in.inboxpulse.test')).toBe('v=DMARC1; p=none; rua=mailto:dmarc@in.inboxpulse.test');
+    expect(dmarcRecord('none', 'dmarc@in.inboxpulse.test')).toBe(
+      'v=DMARC1; p=none; rua=mailto:dmarc@in.inboxpulse.test',
+    );
     expect(dmarcRecord('reject', null)).toBe('v=DMARC1; p=reject');
   });
 
@@ -37,7 +44,13 @@ describe('parseSelectors', () => {
 
 describe('status and dates', () => {
   it('labels the four statuses, anything else Pending', () => {
-    expect(['healthy', 'warning', 'error', 'pending', 'odd'].map(domainStatusLabel)).toEqual(['Verified', 'Issues', 'Critical', 'Pending', 'Pending']);
+    expect(['healthy', 'warning', 'error', 'pending', 'odd'].map(domainStatusLabel)).toEqual([
+      'Verified',
+      'Issues',
+      'Critical',
+      'Pending',
+      'Pending',
+    ]);
   });
 
   it('formats dates, N/A when missing, Invalid date when unreadable', () => {

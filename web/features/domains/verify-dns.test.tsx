@@ -11,7 +11,21 @@ beforeAll(async () => {
 });
 
 const SERVFAIL_MESSAGE = 'DNS lookups for flaky-dns.io failed (ESERVFAIL); nothing was changed. Try again in a minute.';
-const COMMON = ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp', 'mandrill', 'mxvault'];
+const COMMON = [
+  'default',
+  'google',
+  'selector1',
+  'selector2',
+  'k1',
+  'k2',
+  's1',
+  's2',
+  'dkim',
+  'mail',
+  'smtp',
+  'mandrill',
+  'mxvault',
+];
 const NO_KEY = `We tried 13 common selectors (${COMMON.join(', ')}) and found no DKIM key.`;
 const FIX =
   'Find the selector in a message you sent (the s= tag of its DKIM-Signature header) and add it under Edit Domain. If your messages carry no DKIM-Signature, turn on DKIM signing at your email provider first.';
@@ -27,7 +41,16 @@ const noDkim: DomainChecks['dkim'] = {
 
 /** A domain whose Verify DNS answers `detail` (and whose list then shows it). */
 function stubVerify(detail: DomainDetail) {
-  let list = [makeDomain({ domain: detail.domain, status: 'pending', isVerified: false, spfStatus: null, dkimStatus: null, dmarcStatus: null })];
+  let list = [
+    makeDomain({
+      domain: detail.domain,
+      status: 'pending',
+      isVerified: false,
+      spfStatus: null,
+      dkimStatus: null,
+      dmarcStatus: null,
+    }),
+  ];
   return stubDomains(() => list, {
     'POST /api/domains/1/verify': () => {
       list = [detail];
@@ -48,7 +71,9 @@ async function verify(domain = 'example.com') {
 
 describe('Verify DNS: when the check cannot run', () => {
   it('shows the server’s own sentence, not a generic one', async () => {
-    stubDomains([makeDomain({ domain: 'flaky-dns.io' })], { 'POST /api/domains/1/verify': () => errorResponse(503, 'unavailable', SERVFAIL_MESSAGE) });
+    stubDomains([makeDomain({ domain: 'flaky-dns.io' })], {
+      'POST /api/domains/1/verify': () => errorResponse(503, 'unavailable', SERVFAIL_MESSAGE),
+    });
     await verify('flaky-dns.io');
     expect(await screen.findByText('Verification Failed')).toBeInTheDocument();
     expect(screen.getByText(SERVFAIL_MESSAGE)).toBeInTheDocument();
@@ -77,7 +102,9 @@ describe('Verify DNS: the title says the result', () => {
     stubVerify(detail);
     const { card } = await verify();
     expect(await screen.findByText('Critical: no SPF record, no DKIM key found, no DMARC record')).toBeInTheDocument();
-    expect(screen.getByText('example.com: Critical. The DNS check details below say how to fix them.')).toBeInTheDocument();
+    expect(
+      screen.getByText('example.com: Critical. The DNS check details below say how to fix them.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('DNS Verification Complete')).not.toBeInTheDocument();
     await waitFor(() => expect(card.getByTestId('domain-status')).toHaveTextContent('Critical'));
     // The details open by themselves, with the fixes.
@@ -103,11 +130,17 @@ describe('Verify DNS: the title says the result', () => {
   it('words every status (unit)', () => {
     expect(verifyNotice(makeDetail({ status: 'healthy', isVerified: false }))).toEqual({
       title: 'DNS Verification Complete',
-      description: 'example.com: Verified. Ownership is not verified yet: publish the TXT record _inboxpulse.example.com.',
+      description:
+        'example.com: Verified. Ownership is not verified yet: publish the TXT record _inboxpulse.example.com.',
       variant: 'default',
     });
-    const unresolved = verifyNotice(makeDetail({ status: 'error', spfStatus: 'invalid', checks: makeChecks({ resolves: false }) }));
-    expect(unresolved).toMatchObject({ title: 'Critical: the domain does not resolve, SPF invalid', variant: 'destructive' });
+    const unresolved = verifyNotice(
+      makeDetail({ status: 'error', spfStatus: 'invalid', checks: makeChecks({ resolves: false }) }),
+    );
+    expect(unresolved).toMatchObject({
+      title: 'Critical: the domain does not resolve, SPF invalid',
+      variant: 'destructive',
+    });
   });
 });
 
@@ -141,7 +174,9 @@ describe('Verify DNS: DKIM', () => {
       status: 'valid',
       record: LONG_KEY,
       findings: [],
-      selectors: [{ selector: 'google', status: 'valid', record: LONG_KEY, keyType: 'rsa', keyBits: 2048, findings: [] }],
+      selectors: [
+        { selector: 'google', status: 'valid', record: LONG_KEY, keyType: 'rsa', keyBits: 2048, findings: [] },
+      ],
       triedSelectors: COMMON,
     };
     stubVerify(makeDetail({ status: 'warning', spfStatus: 'invalid', checks: makeChecks({ dkim }) }));
@@ -156,6 +191,8 @@ describe('Verify DNS: DKIM', () => {
     await user.click(selector.getByRole('button', { name: 'Copy DKIM record google._domainkey' }));
     expect(await navigator.clipboard.readText()).toBe(LONG_KEY);
     await user.click(within(card.getByTestId('check-spf')).getByRole('button', { name: 'Copy SPF record' }));
-    expect(await navigator.clipboard.readText()).toBe('v=spf1 include:_spf.google.com include:spf.protection.outlook.com ~all');
+    expect(await navigator.clipboard.readText()).toBe(
+      'v=spf1 include:_spf.google.com include:spf.protection.outlook.com ~all',
+    );
   });
 });

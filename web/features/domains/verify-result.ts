@@ -36,19 +36,32 @@ export function verifyProblems(detail: DomainDetail): string[] {
  */
 export function verifyNotice(detail: DomainDetail): VerifyNotice {
   const label = domainStatusLabel(detail.status);
-  const ownership = detail.isVerified ? [] : [`Ownership is not verified yet: publish the TXT record ${detail.verificationRecord.name}.`];
+  const ownership = detail.isVerified
+    ? []
+    : [`Ownership is not verified yet: publish the TXT record ${detail.verificationRecord.name}.`];
   if (detail.status === 'healthy') {
-    return { title: VERIFY_COMPLETE_TITLE, description: [`${detail.domain}: ${label}`, ...ownership].join('. '), variant: 'default' };
+    return {
+      title: VERIFY_COMPLETE_TITLE,
+      description: [`${detail.domain}: ${label}`, ...ownership].join('. '),
+      variant: 'default',
+    };
   }
   const problems = verifyProblems(detail);
   return {
     title: problems.length ? `${label}: ${problems.join(', ')}` : `DNS Verification: ${label}`,
-    description: [`${detail.domain}: ${label}. The DNS check details below say how to fix ${problems.length === 1 ? 'it' : 'them'}.`, ...ownership].join(' '),
+    description: [
+      `${detail.domain}: ${label}. The DNS check details below say how to fix ${problems.length === 1 ? 'it' : 'them'}.`,
+      ...ownership,
+    ].join(' '),
     variant: detail.status === 'error' ? 'destructive' : 'default',
   };
 }
 
 /** The toast when the check could not run: the server's own sentence (a SERVFAIL says so and that nothing changed). */
 export function verifyFailedNotice(error: unknown): VerifyNotice {
-  return { title: VERIFY_FAILED_TITLE, description: serverMessageOr(error, VERIFY_FAILED_FALLBACK), variant: 'destructive' };
+  return {
+    title: VERIFY_FAILED_TITLE,
+    description: serverMessageOr(error, VERIFY_FAILED_FALLBACK),
+    variant: 'destructive',
+  };
 }

@@ -63,7 +63,8 @@ export function inboxTestResultsQueryOptions(id: number) {
   return queryOptions({
     queryKey: inboxTestResultsQueryKey(id),
     // The default fetcher GETs queryKey[0] only, so the id is put into the path here.
-    queryFn: async (): Promise<InboxTestResultRow[]> => InboxTestResults.parse(await apiJson('GET', `/api/inbox-tests/${id}/results`)),
+    queryFn: async (): Promise<InboxTestResultRow[]> =>
+      InboxTestResults.parse(await apiJson('GET', `/api/inbox-tests/${id}/results`)),
   });
 }
 
@@ -87,7 +88,10 @@ export function inboxTestReportQueryOptions(id: number) {
 }
 
 /** The message analysis; asked again every 5 s while it does not exist yet and `waiting` says it will. */
-export function useInboxTestReport(id: number, { enabled = true, waiting = false }: { enabled?: boolean; waiting?: boolean } = {}) {
+export function useInboxTestReport(
+  id: number,
+  { enabled = true, waiting = false }: { enabled?: boolean; waiting?: boolean } = {},
+) {
   return useQuery({
     ...inboxTestReportQueryOptions(id),
     enabled,
@@ -107,17 +111,27 @@ function refreshAfterChange(queryClient: QueryClient) {
 }
 
 /** Part 2, section 8: what creating or deleting a test says when the session is gone. */
-const CREATE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to create inbox tests' };
-const DELETE_UNAUTHORIZED: UnauthorizedNotice = { title: 'Authentication Required', description: 'Please log in to delete inbox tests' };
+const CREATE_UNAUTHORIZED: UnauthorizedNotice = {
+  title: 'Authentication Required',
+  description: 'Please log in to create inbox tests',
+};
+const DELETE_UNAUTHORIZED: UnauthorizedNotice = {
+  title: 'Authentication Required',
+  description: 'Please log in to delete inbox tests',
+};
 
 /** POST /api/inbox-tests {testType: 'automatic'}; the new test is put at the top of the list at once. */
 export function useCreateInboxTestMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (): Promise<InboxTest> => InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
+    mutationFn: async (): Promise<InboxTest> =>
+      InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
     meta: { unauthorized: CREATE_UNAUTHORIZED },
     onSuccess: (test) => {
-      queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => [test, ...(old ?? []).filter((other) => other.id !== test.id)]);
+      queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => [
+        test,
+        ...(old ?? []).filter((other) => other.id !== test.id),
+      ]);
       return refreshAfterChange(queryClient);
     },
   });

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '@contracts/errors';
 import type { InboxTest } from '@contracts/inbox-tests';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp, signedOut, stubFetch } from '../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeDomain,
+  preloadSignedInFrame,
+  renderApp,
+  signedOut,
+  stubFetch,
+} from '../../test/test-utils';
 import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
@@ -28,7 +37,12 @@ async function card(id: number) {
 
 describe('Inbox placement: Create Test', () => {
   it('is disabled with the hint when the user has no healthy domain', async () => {
-    stubInboxPlacement({ domains: [makeDomain({ status: 'pending', isVerified: false }), makeDomain({ id: 2, domain: 'b.example.com', status: 'warning' })] });
+    stubInboxPlacement({
+      domains: [
+        makeDomain({ status: 'pending', isVerified: false }),
+        makeDomain({ id: 2, domain: 'b.example.com', status: 'warning' }),
+      ],
+    });
     await openPage();
     expect(await screen.findByText('Add and verify at least one domain to start testing')).toBeInTheDocument();
     expect(screen.getByTestId('create-test')).toBeDisabled();
@@ -68,7 +82,9 @@ describe('Inbox placement: Create Test', () => {
     expect(element.getByText('test-12@in.inboxpulse.test')).toBeInTheDocument();
     expect(element.getByText('[TEST-12]')).toBeInTheDocument();
     expect(element.getByText(/Put the test id in the subject as "\[TEST-12\] Your Subject"/)).toBeInTheDocument();
-    expect(element.getByText(/Until your email arrives, the test is listed under its default subject, "Inbox Test 12"\./)).toBeInTheDocument();
+    expect(
+      element.getByText(/Until your email arrives, the test is listed under its default subject, "Inbox Test 12"\./),
+    ).toBeInTheDocument();
     // Results exist only for completed tests.
     expect(element.queryByTestId('view-results-12')).not.toBeInTheDocument();
 
@@ -85,7 +101,9 @@ describe('Inbox placement: Create Test', () => {
 
   it('is disabled while a creation is pending', async () => {
     let answer: (response: Response) => void = () => {};
-    stubInboxPlacement({ extra: { 'POST /api/inbox-tests': () => new Promise<Response>((resolve) => (answer = resolve)) } });
+    stubInboxPlacement({
+      extra: { 'POST /api/inbox-tests': () => new Promise<Response>((resolve) => (answer = resolve)) },
+    });
     await openPage();
     const user = userEvent.setup();
     const button = screen.getByTestId('create-test');
@@ -125,7 +143,12 @@ describe('Inbox placement: the list', () => {
     stubInboxPlacement({
       tests: [
         makeInboxTest({ id: 4, status: 'failed', failureReason: 'No email arrived within 24 hours.' }),
-        makeInboxTest({ id: 3, status: 'completed', subject: '[TEST-3] Spring sale', completedAt: '2025-03-01T10:09:00.000Z' }),
+        makeInboxTest({
+          id: 3,
+          status: 'completed',
+          subject: '[TEST-3] Spring sale',
+          completedAt: '2025-03-01T10:09:00.000Z',
+        }),
         makeInboxTest({ id: 2, status: 'running', subject: '[TEST-2] Weekly news' }),
       ],
       extra: { 'GET /api/inbox-tests/2/report': () => errorResponse(404, 'not_found', 'No report yet') },
@@ -160,7 +183,10 @@ describe('Inbox placement: the list', () => {
   it('asks for the list again every 5 s while a test waits, so the status changes on screen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: InboxTest['status'] = 'awaiting_email';
-    stubInboxPlacement({ tests: () => [makeInboxTest({ id: 5, status })], extra: { 'GET /api/inbox-tests/5/report': () => jsonResponse(makeReport()) } });
+    stubInboxPlacement({
+      tests: () => [makeInboxTest({ id: 5, status })],
+      extra: { 'GET /api/inbox-tests/5/report': () => jsonResponse(makeReport()) },
+    });
     await openPage();
     expect((await card(5)).getByTestId('inbox-test-status-5')).toHaveTextContent('Awaiting email');
     status = 'completed';
@@ -177,7 +203,9 @@ describe('Inbox placement: the list', () => {
   });
 
   it('shows "Please log in to access inbox placement testing" when the session is gone', async () => {
-    stubInboxPlacement({ extra: { 'GET /api/inbox-tests': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') } });
+    stubInboxPlacement({
+      extra: { 'GET /api/inbox-tests': () => errorResponse(401, 'unauthorized', 'Please sign in to continue') },
+    });
     await openPage();
     expect(await screen.findByText('Please log in to access inbox placement testing')).toBeInTheDocument();
   });
@@ -224,7 +252,10 @@ describe('Inbox placement: delete', () => {
   ])('on a %i shows "%s"', async (status, shown) => {
     stubInboxPlacement({
       tests: [makeInboxTest({ id: 1 })],
-      extra: { 'DELETE /api/inbox-tests/1': () => (status === 401 ? errorResponse(401, 'unauthorized', 'Please sign in') : new Response('', { status })) },
+      extra: {
+        'DELETE /api/inbox-tests/1': () =>
+          status === 401 ? errorResponse(401, 'unauthorized', 'Please sign in') : new Response('', { status }),
+      },
     });
     await openPage();
     const user = userEvent.setup();
@@ -236,7 +267,15 @@ describe('Inbox placement: delete', () => {
 });
 
 describe('Inbox placement: results and analysis', () => {
-  const completed = makeInboxTest({ id: 3, status: 'completed', subject: '[TEST-3] Spring sale', totalSeeds: 3, inboxCount: 2, spamCount: 1, score: 7.5 });
+  const completed = makeInboxTest({
+    id: 3,
+    status: 'completed',
+    subject: '[TEST-3] Spring sale',
+    totalSeeds: 3,
+    inboxCount: 2,
+    spamCount: 1,
+    score: 7.5,
+  });
 
   it('computes rates and breakdowns from the rows: 2 providers in 2 regions', async () => {
     stubInboxPlacement({
@@ -327,7 +366,9 @@ describe('Inbox placement: results and analysis', () => {
 
     expect(within(analysis.getByTestId('findings-authentication')).getByText('SPF passed')).toBeInTheDocument();
     expect(within(analysis.getByTestId('findings-reputation')).getByText('Reverse DNS confirmed')).toBeInTheDocument();
-    expect(within(analysis.getByTestId('findings-content')).getByText('No List-Unsubscribe header')).toBeInTheDocument();
+    expect(
+      within(analysis.getByTestId('findings-content')).getByText('No List-Unsubscribe header'),
+    ).toBeInTheDocument();
     expect(analysis.queryByTestId('findings-spamassassin')).not.toBeInTheDocument();
 
     const auth = within(analysis.getByTestId('analysis-authentication'));
@@ -336,7 +377,10 @@ describe('Inbox placement: results and analysis', () => {
     const ip = within(analysis.getByTestId('analysis-connecting-ip'));
     expect(ip.getByText('192.0.2.10')).toBeInTheDocument();
     expect(ip.getByText('Barracuda').closest('li')).toHaveTextContent('Listed');
-    expect(ip.getByRole('link', { name: 'Look up 192.0.2.10 on Spamhaus ZEN' })).toHaveAttribute('href', 'https://check.spamhaus.org/');
+    expect(ip.getByRole('link', { name: 'Look up 192.0.2.10 on Spamhaus ZEN' })).toHaveAttribute(
+      'href',
+      'https://check.spamhaus.org/',
+    );
     expect(within(analysis.getByTestId('analysis-content')).getByText('4.0 KB')).toBeInTheDocument();
     expect(within(analysis.getByTestId('analysis-spamassassin')).getByText('HTML_MESSAGE')).toBeInTheDocument();
   });
@@ -351,11 +395,16 @@ describe('Inbox placement: results and analysis', () => {
     });
     stubInboxPlacement({
       tests: [completed],
-      extra: { 'GET /api/inbox-tests/3/results': () => jsonResponse([makeRow()]), 'GET /api/inbox-tests/3/report': () => jsonResponse(withoutSpamd) },
+      extra: {
+        'GET /api/inbox-tests/3/results': () => jsonResponse([makeRow()]),
+        'GET /api/inbox-tests/3/report': () => jsonResponse(withoutSpamd),
+      },
     });
     await openPage();
     await userEvent.setup().click((await card(3)).getByTestId('view-results-3'));
-    expect(await screen.findByTestId('analysis-engines')).toHaveTextContent('Scored by InboxPulse checks only: SpamAssassin is not configured on this server.');
+    expect(await screen.findByTestId('analysis-engines')).toHaveTextContent(
+      'Scored by InboxPulse checks only: SpamAssassin is not configured on this server.',
+    );
     expect(screen.queryByTestId('analysis-spamassassin')).not.toBeInTheDocument();
   });
 
@@ -364,10 +413,15 @@ describe('Inbox placement: results and analysis', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubInboxPlacement({
       tests: [makeInboxTest({ id: 2, status: 'running' })],
-      extra: { 'GET /api/inbox-tests/2/report': () => (report ? jsonResponse(report) : errorResponse(404, 'not_found', 'No report yet')) },
+      extra: {
+        'GET /api/inbox-tests/2/report': () =>
+          report ? jsonResponse(report) : errorResponse(404, 'not_found', 'No report yet'),
+      },
     });
     await openPage();
-    expect(await screen.findByText('The message analysis appears here once your email has arrived.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The message analysis appears here once your email has arrived.'),
+    ).toBeInTheDocument();
     report = makeReport({ score: 9, verdict: 'Excellent', deductions: [] });
     await vi.advanceTimersByTimeAsync(5_100);
     expect(await screen.findByTestId('inbox-test-score-2')).toHaveTextContent(/^9$/);
@@ -377,7 +431,8 @@ describe('Inbox placement: results and analysis', () => {
   it('without a seed network shows the analyser row as the server labels it, and no regions of its own', async () => {
     stubInboxPlacement({
       tests: [completed],
-      seedStatus: () => jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })),
+      seedStatus: () =>
+        jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })),
       extra: {
         'GET /api/inbox-tests/3/results': () =>
           jsonResponse([
@@ -412,7 +467,10 @@ describe('Inbox placement: results and analysis', () => {
 describe('Inbox placement: seed network status', () => {
   it('shows the real figures and region tiles when the status call answers', async () => {
     stubInboxPlacement({
-      seedStatus: () => jsonResponse(makeSeedStatus({ totalProviders: 4, totalAddresses: 6, byRegion: { Europe: 1, 'North America': 3 } })),
+      seedStatus: () =>
+        jsonResponse(
+          makeSeedStatus({ totalProviders: 4, totalAddresses: 6, byRegion: { Europe: 1, 'North America': 3 } }),
+        ),
     });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
@@ -430,7 +488,9 @@ describe('Inbox placement: seed network status', () => {
     const banner = await screen.findByTestId('seed-network-banner');
     await waitFor(() => expect(banner).toHaveAttribute('data-state', 'fallback'));
     expect(banner).toHaveTextContent('31 providers, 42 seed addresses');
-    expect(banner).toHaveTextContent('North America 8 · Europe 7 · Asia Pacific 6 · Latin America 5 · Middle East & Africa 5');
+    expect(banner).toHaveTextContent(
+      'North America 8 · Europe 7 · Asia Pacific 6 · Latin America 5 · Middle East & Africa 5',
+    );
     expect(screen.getAllByTestId('region-tile').map((tile) => tile.textContent)).toEqual([
       'North America15providers',
       'Europe12providers',
@@ -441,7 +501,10 @@ describe('Inbox placement: seed network status', () => {
   });
 
   it('says honestly that no seed network is configured, with no per-provider numbers', async () => {
-    stubInboxPlacement({ seedStatus: () => jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })) });
+    stubInboxPlacement({
+      seedStatus: () =>
+        jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })),
+    });
     await openPage();
     const banner = await screen.findByTestId('seed-network-banner');
     await waitFor(() => expect(banner).toHaveAttribute('data-state', 'not-configured'));

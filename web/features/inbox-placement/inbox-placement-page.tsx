@@ -19,7 +19,9 @@ import { SignedOutNotice } from './signed-out-notice';
 /** After the dialog closes, focus goes back to the test's delete button, or to Create Test when the test is gone. */
 function returnFocusTo(id: number) {
   return (event: Event) => {
-    const target = document.querySelector<HTMLElement>(`[data-delete-test="${id}"]`) ?? document.querySelector<HTMLElement>('[data-testid="create-test"]');
+    const target =
+      document.querySelector<HTMLElement>(`[data-delete-test="${id}"]`) ??
+      document.querySelector<HTMLElement>('[data-testid="create-test"]');
     if (!target) return;
     event.preventDefault();
     target.focus();
@@ -32,7 +34,9 @@ function TestList({ tests, onDelete }: { tests: InboxTest[]; onDelete: (test: In
       <Card data-testid="inbox-tests-empty" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
         <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
         <h3 className="text-lg font-semibold">No inbox tests yet</h3>
-        <p className="max-w-md text-sm text-muted-foreground">Create a test, send your email to its address and see where it lands.</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Create a test, send your email to its address and see where it lands.
+        </p>
       </Card>
     );
   }
@@ -95,7 +99,14 @@ export default function InboxPlacementPage() {
           {(list) => <TestList tests={list} onDelete={setDeleting} />}
         </QueryState>
       </section>
-      {deleting && <DeleteTestDialog test={deleting} open onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={returnFocusTo(deleting.id)} />}
+      {deleting && (
+        <DeleteTestDialog
+          test={deleting}
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          onCloseAutoFocus={returnFocusTo(deleting.id)}
+        />
+      )}
     </div>
   );
 }

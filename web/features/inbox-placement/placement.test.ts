@@ -37,7 +37,14 @@ describe('breakdownBy', () => {
   it('groups rows by region, summing counts and counting distinct providers, biggest first', () => {
     const rows = [
       makeRow({ provider: 'Gmail', region: 'North America', seedsUsed: 2, inboxCount: 2 }),
-      makeRow({ provider: 'Yahoo', region: 'North America', seedsUsed: 2, inboxCount: 0, spamCount: 1, missingCount: 1 }),
+      makeRow({
+        provider: 'Yahoo',
+        region: 'North America',
+        seedsUsed: 2,
+        inboxCount: 0,
+        spamCount: 1,
+        missingCount: 1,
+      }),
       makeRow({ provider: 'GMX', region: 'Europe', country: 'Germany', seedsUsed: 1, inboxCount: 0, missingCount: 1 }),
     ];
     expect(breakdownBy(rows, 'region')).toEqual([
@@ -51,7 +58,16 @@ describe('breakdownBy', () => {
         pendingCount: 0,
         rates: { inbox: 50, spam: 25, missing: 25 },
       },
-      { name: 'Europe', providers: 1, seedsUsed: 1, inboxCount: 0, spamCount: 0, missingCount: 1, pendingCount: 0, rates: { inbox: 0, spam: 0, missing: 100 } },
+      {
+        name: 'Europe',
+        providers: 1,
+        seedsUsed: 1,
+        inboxCount: 0,
+        spamCount: 0,
+        missingCount: 1,
+        pendingCount: 0,
+        rates: { inbox: 0, spam: 0, missing: 100 },
+      },
     ]);
     expect(breakdownBy(rows, 'country').map((row) => [row.name, row.seedsUsed])).toEqual([
       ['United States', 4],
@@ -60,7 +76,11 @@ describe('breakdownBy', () => {
   });
 
   it('puts rows without a value under "Unknown" and orders ties by name', () => {
-    const rows = [makeRow({ mailboxSystem: 'Zimbra' }), makeRow({ mailboxSystem: '  ' }), makeRow({ mailboxSystem: 'Exchange' })];
+    const rows = [
+      makeRow({ mailboxSystem: 'Zimbra' }),
+      makeRow({ mailboxSystem: '  ' }),
+      makeRow({ mailboxSystem: 'Exchange' }),
+    ];
     expect(breakdownBy(rows, 'mailboxSystem').map((row) => row.name)).toEqual(['Exchange', 'Unknown', 'Zimbra']);
   });
 });

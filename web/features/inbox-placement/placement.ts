@@ -11,7 +11,9 @@ import { roundTo } from '../../lib/format';
  */
 export type PlacementStatus = 'inbox' | 'spam' | 'missing' | 'pending';
 
-export function providerStatus(row: Pick<InboxTestResultRow, 'inboxCount' | 'spamCount' | 'pendingCount'>): PlacementStatus {
+export function providerStatus(
+  row: Pick<InboxTestResultRow, 'inboxCount' | 'spamCount' | 'pendingCount'>,
+): PlacementStatus {
   if (row.inboxCount > 0) return 'inbox';
   if (row.spamCount > 0) return 'spam';
   if (row.pendingCount > 0) return 'pending';
@@ -80,7 +82,12 @@ export function breakdownBy(rows: readonly InboxTestResultRow[], key: BreakdownK
   return [...groups.entries()]
     .map(([name, members]) => {
       const totals = sumRows(members);
-      return { name, ...totals, providers: new Set(members.map((row) => row.provider)).size, rates: placementRates(totals) };
+      return {
+        name,
+        ...totals,
+        providers: new Set(members.map((row) => row.provider)).size,
+        rates: placementRates(totals),
+      };
     })
     .sort((a, b) => b.seedsUsed - a.seedsUsed || a.name.localeCompare(b.name));
 }

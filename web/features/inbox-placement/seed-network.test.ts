@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { activeTestsPollInterval, ACTIVE_TESTS_POLL_MS, seedNetworkStatusQueryOptions, SEED_NETWORK_POLL_MS } from './api';
+import {
+  activeTestsPollInterval,
+  ACTIVE_TESTS_POLL_MS,
+  seedNetworkStatusQueryOptions,
+  SEED_NETWORK_POLL_MS,
+} from './api';
 import { DEFAULT_REGION_TILES, regionsOf, seedNetworkView } from './seed-network';
 import { makeInboxTest, makeSeedStatus } from './test/fixtures';
 import { testStatusDisplay, testSubject } from './test-status';
 
 describe('seedNetworkView', () => {
   it('shows the real figures when the status call answers, regions in the spec order', () => {
-    const view = seedNetworkView({ data: makeSeedStatus({ byRegion: { Oceania: 1, Europe: 2, 'North America': 5 } }), isError: false });
+    const view = seedNetworkView({
+      data: makeSeedStatus({ byRegion: { Oceania: 1, Europe: 2, 'North America': 5 } }),
+      isError: false,
+    });
     expect(view).toEqual({
       kind: 'live',
       totalProviders: 4,
@@ -25,7 +33,12 @@ describe('seedNetworkView', () => {
   });
 
   it('says so when no seed network is configured, with no figures at all', () => {
-    expect(seedNetworkView({ data: makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} }), isError: false })).toEqual({
+    expect(
+      seedNetworkView({
+        data: makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} }),
+        isError: false,
+      }),
+    ).toEqual({
       kind: 'not-configured',
     });
   });
@@ -68,7 +81,9 @@ describe('polling', () => {
 
   it('asks for the list every 5 s only while a test is awaiting its email or running', () => {
     const poll = (statuses: Array<'awaiting_email' | 'running' | 'completed' | 'failed'>) =>
-      activeTestsPollInterval({ state: { data: statuses.map((status, id) => makeInboxTest({ id, status })) } as never });
+      activeTestsPollInterval({
+        state: { data: statuses.map((status, id) => makeInboxTest({ id, status })) } as never,
+      });
     expect(ACTIVE_TESTS_POLL_MS).toBe(5_000);
     expect(poll(['completed', 'awaiting_email'])).toBe(5_000);
     expect(poll(['running'])).toBe(5_000);

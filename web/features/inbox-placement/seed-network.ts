@@ -27,7 +27,14 @@ export const DEFAULT_REGION_TILES: readonly RegionCount[] = [
   { region: 'Africa & Middle East', providers: 3 },
 ];
 
-const REGION_ORDER = ['North America', 'Europe', 'Asia Pacific', 'Latin America', 'Middle East & Africa', 'Africa & Middle East'];
+const REGION_ORDER = [
+  'North America',
+  'Europe',
+  'Asia Pacific',
+  'Latin America',
+  'Middle East & Africa',
+  'Africa & Middle East',
+];
 
 function rank(region: string): number {
   const index = REGION_ORDER.indexOf(region);
@@ -51,7 +58,13 @@ export function regionsOf(byRegion: SeedNetworkStatus['byRegion']): RegionCount[
 export type SeedNetworkView =
   | { kind: 'loading' }
   | { kind: 'not-configured' }
-  | { kind: 'live' | 'fallback'; totalProviders: number; totalAddresses: number; regions: RegionCount[]; tiles: RegionCount[] };
+  | {
+      kind: 'live' | 'fallback';
+      totalProviders: number;
+      totalAddresses: number;
+      regions: RegionCount[];
+      tiles: RegionCount[];
+    };
 
 export function seedNetworkView(query: { data: SeedNetworkStatus | undefined; isError: boolean }): SeedNetworkView {
   const { data } = query;
@@ -59,7 +72,13 @@ export function seedNetworkView(query: { data: SeedNetworkStatus | undefined; is
   if (data) {
     if (!data.configured) return { kind: 'not-configured' };
     const regions = regionsOf(data.byRegion);
-    return { kind: 'live', totalProviders: data.totalProviders, totalAddresses: data.totalAddresses, regions, tiles: regions };
+    return {
+      kind: 'live',
+      totalProviders: data.totalProviders,
+      totalAddresses: data.totalAddresses,
+      regions,
+      tiles: regions,
+    };
   }
   if (query.isError) {
     return {

@@ -9,7 +9,11 @@ export const SIGNED_OUT_MESSAGE = 'Please log in to access inbox placement testi
 
 export function SignedOutNotice() {
   return (
-    <Card role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 p-8 text-center" data-testid="inbox-placement-signed-out">
+    <Card
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 p-8 text-center"
+      data-testid="inbox-placement-signed-out"
+    >
       <p className="font-medium">{SIGNED_OUT_MESSAGE}</p>
       <Button asChild>
         <Link to={PATHS.login}>

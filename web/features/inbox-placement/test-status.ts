@@ -13,7 +13,10 @@ export function testStatusDisplay(status: InboxTest['status'] | string): { label
     case 'awaiting_email':
       return { label: 'Awaiting email', tone: 'none' };
     default:
-      return { label: status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Unknown', tone: 'none' };
+      return {
+        label: status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Unknown',
+        tone: 'none',
+      };
   }
 }
 

@@ -66,7 +66,8 @@ function useSetIntegration() {
 export function useInstallMutation(onInstalled?: (integration: Integration) => void) {
   const setIntegration = useSetIntegration();
   return useApiMutation({
-    mutationFn: async (body: InstallIntegrationBody): Promise<Integration> => IntegrationSchema.parse(await apiJson('POST', '/api/integrations', body)),
+    mutationFn: async (body: InstallIntegrationBody): Promise<Integration> =>
+      IntegrationSchema.parse(await apiJson('POST', '/api/integrations', body)),
     meta,
     onSuccess: (integration) => {
       onInstalled?.(integration);
@@ -90,7 +91,8 @@ export function useUpdateMutation() {
 export function useSyncNowMutation() {
   const setIntegration = useSetIntegration();
   return useApiMutation({
-    mutationFn: async (id: number): Promise<SyncQueued> => SyncQueuedSchema.parse(await apiJson('POST', `/api/integrations/${id}/sync`)),
+    mutationFn: async (id: number): Promise<SyncQueued> =>
+      SyncQueuedSchema.parse(await apiJson('POST', `/api/integrations/${id}/sync`)),
     meta,
     onSuccess: ({ integration }) => setIntegration(integration),
   });
@@ -120,7 +122,8 @@ export function useWebhookTokenStatus(enabled: boolean) {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: WEBHOOK_TOKEN_STATUS_QUERY_KEY,
-    queryFn: async (): Promise<WebhookTokenStatus> => WebhookTokenStatusSchema.parse(await apiJson('GET', WEBHOOK_TOKEN_STATUS_QUERY_KEY[0])),
+    queryFn: async (): Promise<WebhookTokenStatus> =>
+      WebhookTokenStatusSchema.parse(await apiJson('GET', WEBHOOK_TOKEN_STATUS_QUERY_KEY[0])),
     enabled: isAuthenticated && enabled,
     meta,
   });
@@ -134,7 +137,8 @@ export function useLatestMtaEvents(ids: readonly MtaId[], enabled: boolean) {
   return useQueries({
     queries: ids.map((id) => ({
       queryKey: [`/api/delivery-events?source=${id}&limit=1`] as const,
-      queryFn: async () => LatestEvents.parse(await apiJson('GET', `/api/delivery-events?source=${id}&limit=1`))[0] ?? null,
+      queryFn: async () =>
+        LatestEvents.parse(await apiJson('GET', `/api/delivery-events?source=${id}&limit=1`))[0] ?? null,
       enabled: isAuthenticated && enabled,
       meta,
     })),

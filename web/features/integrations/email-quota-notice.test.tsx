@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 
 const LAST = '2026-11-29T04:30:00.000Z';
-const lastShown = new Date(LAST).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const lastShown = new Date(LAST).toLocaleString('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 function usage(plan: PlanId, emailsThisMonth: number, refusedThisMonth: EmailRefusal[]): UsageResponse {
   return {
@@ -39,14 +45,19 @@ describe('Integrations: events refused for the plan’s e-mails a month', () => 
     );
     const notice = await screen.findByTestId('email-quota-notice');
     expect(notice).toHaveTextContent('Delivery data refused: your Free plan’s emails for this month are used up');
-    expect(notice).toHaveTextContent('Your Free plan allows 10,000 emails per month and 360,000 were counted this month (UTC).');
+    expect(notice).toHaveTextContent(
+      'Your Free plan allows 10,000 emails per month and 360,000 were counted this month (UTC).',
+    );
     expect(notice).toHaveTextContent(`Postfix: 6,000 delivery events in 6 requests, the last on ${lastShown}`);
     expect(notice).toHaveTextContent(`InboxPulse API: 1 delivery event in 1 request, the last on ${lastShown}`);
     expect(within(notice).getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute('href', '/pricing');
   });
 
   it('repeats the refusal on the MTA’s own card', async () => {
-    openWith(usage('free', 360_000, [{ source: 'postfix', events: 3, requests: 1, lastAt: LAST }]), '/integrations?tab=mta');
+    openWith(
+      usage('free', 360_000, [{ source: 'postfix', events: 3, requests: 1, lastAt: LAST }]),
+      '/integrations?tab=mta',
+    );
     const card = within(await screen.findByTestId('mta-card-postfix'));
     expect(await card.findByTestId('mta-quota-refused')).toHaveTextContent(
       `3 delivery events refused this month for your plan’s e-mail limit, the last on ${lastShown}`,

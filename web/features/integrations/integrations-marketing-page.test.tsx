@@ -45,13 +45,20 @@ describe('Integrations (signed out): the marketing page', () => {
       'GetResponse',
     ]);
     expect(screen.getByTestId('providers-claim')).toHaveTextContent('15+ providers with one-click plugins');
-    expect(within(screen.getByTestId('marketing-esps')).getByRole('link', { name: 'SMTP2GO' })).toHaveAttribute('href', '/integrations/smtp2go');
+    expect(within(screen.getByTestId('marketing-esps')).getByRole('link', { name: 'SMTP2GO' })).toHaveAttribute(
+      'href',
+      '/integrations/smtp2go',
+    );
   });
 
   it('links its cards to the API docs, the MTA guide and the alert capabilities, and every SDK button to the API docs', async () => {
     await open();
     const cards = screen.getAllByTestId('marketing-card');
-    expect(cards.map((card) => within(card).getByRole('link').getAttribute('href'))).toEqual(['/api-docs', '/mta-integration', '/alert-capabilities']);
+    expect(cards.map((card) => within(card).getByRole('link').getAttribute('href'))).toEqual([
+      '/api-docs',
+      '/mta-integration',
+      '/alert-capabilities',
+    ]);
     const sdks = within(screen.getByTestId('sdk-buttons')).getAllByRole('link');
     expect(sdks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Node.js', '/api-docs'],

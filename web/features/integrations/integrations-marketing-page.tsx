@@ -80,8 +80,8 @@ export default function IntegrationsMarketingPage() {
         <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-16">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Integrations</h1>
           <p className="mx-auto mt-4 max-w-2xl text-muted-foreground">
-            Bring the sending figures of your email service providers, Gmail’s own view from Google Postmaster Tools and the delivery results of your own mail
-            servers into one deliverability dashboard.
+            Bring the sending figures of your email service providers, Gmail’s own view from Google Postmaster Tools and
+            the delivery results of your own mail servers into one deliverability dashboard.
           </p>
           <p className="mt-6 text-xl font-semibold" data-testid="providers-claim">
             {PROVIDERS_CLAIM}
@@ -101,7 +101,9 @@ export default function IntegrationsMarketingPage() {
             <h2 id="esps-heading" className="text-2xl font-semibold tracking-tight">
               Email service providers
             </h2>
-            <p className="mt-2 text-muted-foreground">Install a plugin with an API key: InboxPulse tests it with the provider, then syncs every hour.</p>
+            <p className="mt-2 text-muted-foreground">
+              Install a plugin with an API key: InboxPulse tests it with the provider, then syncs every hour.
+            </p>
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="marketing-esps">
               {esps.map((plugin) => (
                 <li key={plugin.id} className="rounded-lg border bg-card p-3 shadow-sm">
@@ -118,7 +120,9 @@ export default function IntegrationsMarketingPage() {
                 </li>
               ))}
             </ul>
-            <p className="mt-4 text-sm text-muted-foreground">And Google Postmaster Tools as an analytics source, connected by signing in with Google.</p>
+            <p className="mt-4 text-sm text-muted-foreground">
+              And Google Postmaster Tools as an analytics source, connected by signing in with Google.
+            </p>
           </div>
         </section>
 
@@ -151,7 +155,8 @@ export default function IntegrationsMarketingPage() {
             SDKs
           </h2>
           <p className="mt-2 text-muted-foreground">
-            The API is plain HTTPS and JSON, so the HTTP client of any language works; the API documentation has complete examples.
+            The API is plain HTTPS and JSON, so the HTTP client of any language works; the API documentation has
+            complete examples.
           </p>
           <div className="mt-4 flex flex-wrap gap-2" data-testid="sdk-buttons">
             {SDK_LANGUAGES.map((language) => (

@@ -30,13 +30,20 @@ describe('Integrations (signed in): the page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     expect(screen.getByTestId('installed-count')).toHaveTextContent('0 plugins installed');
     const tabs = within(screen.getByRole('tablist', { name: 'Integrations' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Email Service Providers', 'Mail Transfer Agents', 'Analytics & Tools']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Email Service Providers',
+      'Mail Transfer Agents',
+      'Analytics & Tools',
+    ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     const esps = ESP_INTEGRATIONS.filter((p) => p.category === 'esp').sort((a, b) => b.popularity - a.popularity);
     const cards = screen.getAllByTestId(/^plugin-card-/);
     expect(cards.map((card) => card.getAttribute('data-testid'))).toEqual(esps.map((p) => `plugin-card-${p.id}`));
     expect(within(cards[0]!).getByRole('button', { name: 'Install SendGrid' })).toBeInTheDocument();
-    expect(within(cards[0]!).getByRole('link', { name: /Documentation/ })).toHaveAttribute('href', esps[0]!.documentation);
+    expect(within(cards[0]!).getByRole('link', { name: /Documentation/ })).toHaveAttribute(
+      'href',
+      esps[0]!.documentation,
+    );
     expect(screen.getByTestId('integrations-empty')).toBeInTheDocument();
   });
 
@@ -66,12 +73,17 @@ describe('Integrations (signed in): the page', () => {
     expect(within(sendgrid).getByTestId('plugin-status')).toHaveTextContent('Active');
     expect(within(sendgrid).getByTestId('plugin-last-sync')).toHaveTextContent('Last sync: 2h ago');
     expect(within(sendgrid).getByRole('button', { name: 'Manage SendGrid' })).toBeInTheDocument();
-    expect(within(screen.getByTestId('plugin-card-mailgun')).getByTestId('plugin-status')).toHaveAttribute('data-tone', 'bad');
+    expect(within(screen.getByTestId('plugin-card-mailgun')).getByTestId('plugin-status')).toHaveAttribute(
+      'data-tone',
+      'bad',
+    );
     expect(screen.queryByTestId('integrations-empty')).not.toBeInTheDocument();
   });
 
   it('says so, with a retry, when the list cannot be loaded', async () => {
-    const { mock } = stubIntegrations([], { 'GET /api/integrations': () => errorResponse(500, 'internal', 'Something went wrong on our side') });
+    const { mock } = stubIntegrations([], {
+      'GET /api/integrations': () => errorResponse(500, 'internal', 'Something went wrong on our side'),
+    });
     const { user } = await openPage();
     expect(await screen.findByText('Something went wrong on our side')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -82,7 +94,11 @@ describe('Integrations (signed in): the page', () => {
 describe('Integrations: installing a plugin', () => {
   it('guides through getting the key, then tests it and installs, showing the provider’s own words', async () => {
     const { mock, list } = stubIntegrations([], {
-      'POST /api/integrations/test': () => jsonResponse({ success: false, error: 'The provided authorization grant is invalid, expired, or revoked (401)' }),
+      'POST /api/integrations/test': () =>
+        jsonResponse({
+          success: false,
+          error: 'The provided authorization grant is invalid, expired, or revoked (401)',
+        }),
     });
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Install SendGrid' }));
@@ -123,8 +139,15 @@ describe('Integrations: installing a plugin', () => {
     expect(key).toHaveAttribute('type', 'password');
 
     await user.click(within(dialog()).getByRole('button', { name: 'Test Connection' }));
-    expect(await within(dialog()).findByText('Connection failed: The provided authorization grant is invalid, expired, or revoked (401)')).toBeInTheDocument();
-    expect(callsTo(mock, 'POST /api/integrations/test')[0]!.body).toEqual({ pluginId: 'sendgrid', config: { apiKey: KEY } });
+    expect(
+      await within(dialog()).findByText(
+        'Connection failed: The provided authorization grant is invalid, expired, or revoked (401)',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(mock, 'POST /api/integrations/test')[0]!.body).toEqual({
+      pluginId: 'sendgrid',
+      config: { apiKey: KEY },
+    });
 
     const installed = makeIntegration();
     const second = stubIntegrations(list.value, {
@@ -148,7 +171,11 @@ describe('Integrations: installing a plugin', () => {
   it('shows "Installation Failed" with the server’s words when the provider refuses the key', async () => {
     const { mock } = stubIntegrations([], {
       'POST /api/integrations': () =>
-        errorResponse(400, 'validation_error', 'The connection test failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)'),
+        errorResponse(
+          400,
+          'validation_error',
+          'The connection test failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)',
+        ),
     });
     const { user } = await openPage('/integrations?manage=smtp2go');
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Next' }));
@@ -156,8 +183,12 @@ describe('Integrations: installing a plugin', () => {
     await user.type(within(dialog()).getByLabelText('SMTP username (optional)'), 'mailer@example.com');
     await user.click(within(dialog()).getByRole('button', { name: 'Install' }));
     expect(await screen.findByText('Installation Failed')).toBeInTheDocument();
-    expect(screen.getByText('The connection test failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Connection failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)')).toBeInTheDocument();
+    expect(
+      screen.getByText('The connection test failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('Connection failed: Invalid API key (E_ApiResponseCodes.API_KEY_INVALID) (401)'),
+    ).toBeInTheDocument();
     expect(callsTo(mock, 'POST /api/integrations')[0]!.body).toEqual({
       pluginId: 'smtp2go',
       config: { apiKey: 'api-0123456789ABCDEF', username: 'mailer@example.com' },
@@ -169,13 +200,17 @@ describe('Integrations: installing a plugin', () => {
     const { mock } = stubIntegrations();
     const { user } = await openPage('/integrations?manage=activecampaign');
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Next' }));
-    expect(within(dialog()).getByText('Fill in API key and API URL to test the connection and install.')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('Fill in API key and API URL to test the connection and install.'),
+    ).toBeInTheDocument();
     await user.type(within(dialog()).getByLabelText('API key'), 'short');
     expect(within(dialog()).getByText('Fill in API URL to test the connection and install.')).toBeInTheDocument();
     await user.type(within(dialog()).getByLabelText('API URL'), 'http://youraccount.api-us1.com:8080');
     await user.click(within(dialog()).getByRole('button', { name: 'Install' }));
     expect(within(dialog()).getByText('API key must be at least 8 characters, without spaces')).toBeInTheDocument();
-    expect(within(dialog()).getByText('API URL must be a host name such as youraccount.api-us1.com, or its https:// URL')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('API URL must be a host name such as youraccount.api-us1.com, or its https:// URL'),
+    ).toBeInTheDocument();
     expect(within(dialog()).getByLabelText('API key')).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(mock, 'POST /api/integrations')).toHaveLength(0);
   });
@@ -198,7 +233,9 @@ describe('Integrations: managing an installed plugin (?manage=)', () => {
     const manage = await screen.findByTestId('manage-integration');
     expect(within(manage).getByTestId('integration-status')).toHaveTextContent('Last sync failed');
     expect(within(manage).getByTestId('last-sync')).toHaveTextContent('Nov 26, 2026');
-    expect(within(manage).getByTestId('last-error')).toHaveTextContent('The provided authorization grant is invalid, expired, or revoked (401)');
+    expect(within(manage).getByTestId('last-error')).toHaveTextContent(
+      'The provided authorization grant is invalid, expired, or revoked (401)',
+    );
     expect(manage).toHaveTextContent('Failed syncs in a row2');
     expect(manage).toHaveTextContent('…WXYZ');
     expect(manage).toHaveTextContent('12,000');
@@ -208,7 +245,10 @@ describe('Integrations: managing an installed plugin (?manage=)', () => {
   it('queues a sync now and says what the server said', async () => {
     const { mock } = stubIntegrations([failing], {
       'POST /api/integrations/1/sync': () =>
-        jsonResponse({ message: 'A SendGrid sync is queued; its figures appear here when it ends.', integration: failing }, 202),
+        jsonResponse(
+          { message: 'A SendGrid sync is queued; its figures appear here when it ends.', integration: failing },
+          202,
+        ),
     });
     const { user } = await openPage('/integrations?manage=sendgrid');
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
@@ -218,9 +258,16 @@ describe('Integrations: managing an installed plugin (?manage=)', () => {
   });
 
   it('edits settings: an empty key keeps the stored one, and the provider’s refusal is shown', async () => {
-    const mailchimp = makeIntegration({ id: 7, provider: 'mailchimp', name: 'Mailchimp', config: { serverPrefix: 'us21' }, keyPreview: '…us21' });
+    const mailchimp = makeIntegration({
+      id: 7,
+      provider: 'mailchimp',
+      name: 'Mailchimp',
+      config: { serverPrefix: 'us21' },
+      keyPreview: '…us21',
+    });
     const { mock } = stubIntegrations([mailchimp], {
-      'PATCH /api/integrations/7': () => errorResponse(400, 'validation_error', 'The connection test failed: API Key Invalid (401)'),
+      'PATCH /api/integrations/7': () =>
+        errorResponse(400, 'validation_error', 'The connection test failed: API Key Invalid (401)'),
     });
     const { user } = await openPage('/integrations?manage=mailchimp');
     await user.click(await screen.findByRole('button', { name: 'Edit settings' }));
@@ -275,18 +322,24 @@ describe('Integrations: managing an installed plugin (?manage=)', () => {
   it('understands the dashboard’s spelling of Google Postmaster Tools and names an unknown plugin', async () => {
     stubIntegrations();
     const first = await openPage('/integrations?manage=gmailpostmaster');
-    expect(within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Connect Google Postmaster Tools' })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Connect Google Postmaster Tools' }),
+    ).toBeInTheDocument();
     first.app.unmount();
     stubIntegrations();
     await openPage('/integrations?manage=nosuchesp');
-    expect(await screen.findByText('There is no integration called “nosuchesp”: choose one below.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('There is no integration called “nosuchesp”: choose one below.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
 describe('Integrations: Google Postmaster Tools', () => {
   it('says plainly when this server has no Google sign-in', async () => {
-    stubIntegrations([], { 'GET /api/postmaster/status': () => jsonResponse(postmasterStatus({ state: 'not_configured' })) });
+    stubIntegrations([], {
+      'GET /api/postmaster/status': () => jsonResponse(postmasterStatus({ state: 'not_configured' })),
+    });
     const { user } = await openPage('/integrations?manage=google-postmaster');
     const body = within(await screen.findByRole('dialog'));
     expect(await body.findByTestId('step-credentials')).toHaveTextContent('Verify your domain in Postmaster Tools');
@@ -328,12 +381,22 @@ describe('Integrations: Google Postmaster Tools', () => {
     });
     const { mock } = stubIntegrations([google], {
       'GET /api/postmaster/status': () =>
-        jsonResponse(postmasterStatus({ state: 'connected', domains: ['example.com', 'mail.example.com'], connectedAt: '2026-11-20T10:00:00.000Z' })),
+        jsonResponse(
+          postmasterStatus({
+            state: 'connected',
+            domains: ['example.com', 'mail.example.com'],
+            connectedAt: '2026-11-20T10:00:00.000Z',
+          }),
+        ),
       'DELETE /api/integrations/9': () => new Response(null, { status: 204 }),
     });
     const { user } = await openPage('/integrations?tab=analytics');
     expect(await screen.findByText('1 plugin installed')).toBeInTheDocument();
-    await user.click(within(screen.getByTestId('plugin-card-google-postmaster')).getByRole('button', { name: 'Manage Google Postmaster Tools' }));
+    await user.click(
+      within(screen.getByTestId('plugin-card-google-postmaster')).getByRole('button', {
+        name: 'Manage Google Postmaster Tools',
+      }),
+    );
     const body = within(await screen.findByTestId('postmaster-connected'));
     expect(body.getByTestId('integration-status')).toHaveTextContent('Connected');
     expect(body.getByTestId('postmaster-domains')).toHaveTextContent('example.com, mail.example.com');
@@ -374,18 +437,27 @@ describe('Integrations: Mail Transfer Agents', () => {
       expect(card.getByTestId('mta-endpoint')).toHaveTextContent(expected);
       expect(card.getByRole('button', { name: `Copy the ${guide.name} endpoint` })).toBeInTheDocument();
     }
-    expect(await screen.findByTestId('mta-token-missing')).toHaveTextContent('You have no webhook token yet. Generate one in Settings');
-    expect(within(screen.getByTestId('mta-token')).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    await waitFor(() =>
-      expect(within(screen.getByTestId('mta-card-postfix')).getByTestId('mta-last-event')).toHaveTextContent('Last event just now: delivered to gmail.com'),
+    expect(await screen.findByTestId('mta-token-missing')).toHaveTextContent(
+      'You have no webhook token yet. Generate one in Settings',
     );
-    expect(within(screen.getByTestId('mta-card-postfix')).getByRole('link', { name: /Postfix integration guide/ })).toHaveAttribute(
+    expect(within(screen.getByTestId('mta-token')).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
-      '/integrations/postfix',
+      '/settings',
     );
-    expect(within(screen.getByTestId('mta-card-kumo')).getByRole('link', { name: /KumoMTA setup guide/ })).toHaveAttribute('href', '/mta-integration#kumo');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('mta-card-postfix')).getByTestId('mta-last-event')).toHaveTextContent(
+        'Last event just now: delivered to gmail.com',
+      ),
+    );
+    expect(
+      within(screen.getByTestId('mta-card-postfix')).getByRole('link', { name: /Postfix integration guide/ }),
+    ).toHaveAttribute('href', '/integrations/postfix');
+    expect(
+      within(screen.getByTestId('mta-card-kumo')).getByRole('link', { name: /KumoMTA setup guide/ }),
+    ).toHaveAttribute('href', '/mta-integration#kumo');
     const benefits = screen.getByTestId('mta-benefits');
-    for (const title of ['Real-time analytics', 'Smart alerts', 'Reputation monitoring']) expect(benefits).toHaveTextContent(title);
+    for (const title of ['Real-time analytics', 'Smart alerts', 'Reputation monitoring'])
+      expect(benefits).toHaveTextContent(title);
   });
 
   it('shows the MTA a ?manage= link names', async () => {

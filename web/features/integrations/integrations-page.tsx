@@ -13,7 +13,16 @@ import { EmailQuotaNotice } from './components/email-quota-notice';
 import { MtaTab } from './components/mta-tab';
 import { PluginCard } from './components/plugin-card';
 import { PluginDialog } from './components/plugin-dialog';
-import { INTEGRATION_TABS, installedBadge, installedCount, installedOf, pluginFromParam, pluginsOf, TAB_LABELS, type IntegrationTab } from './plugins';
+import {
+  INTEGRATION_TABS,
+  installedBadge,
+  installedCount,
+  installedOf,
+  pluginFromParam,
+  pluginsOf,
+  TAB_LABELS,
+  type IntegrationTab,
+} from './plugins';
 
 const MANAGE_PARAM = 'manage';
 const TAB_PARAM = 'tab';
@@ -115,12 +124,18 @@ export default function IntegrationsPage() {
           <div className="space-y-4">
             {installedCount(list) === 0 && tab === 'esp' && (
               <p className="text-sm text-muted-foreground" data-testid="integrations-empty">
-                No plugin is installed yet. Pick the provider you send with and click Install: you will need an API key from it.
+                No plugin is installed yet. Pick the provider you send with and click Install: you will need an API key
+                from it.
               </p>
             )}
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {pluginsOf(tab).map((plugin) => (
-                <PluginCard key={plugin.id} plugin={plugin} installed={installedOf(list, plugin.id)} onOpen={() => open(plugin.id)} />
+                <PluginCard
+                  key={plugin.id}
+                  plugin={plugin}
+                  installed={installedOf(list, plugin.id)}
+                  onOpen={() => open(plugin.id)}
+                />
               ))}
             </div>
           </div>
@@ -156,7 +171,9 @@ export default function IntegrationsPage() {
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {panel}
       </div>
-      {managed && integrations.data && <PluginDialog plugin={managed} installed={installedOf(integrations.data, managed.id)} onClose={close} />}
+      {managed && integrations.data && (
+        <PluginDialog plugin={managed} installed={installedOf(integrations.data, managed.id)} onClose={close} />
+      )}
     </div>
   );
 }

@@ -61,8 +61,17 @@ export const CONNECTION_SUCCESS = 'Connection test successful! Ready to install.
 export const connectionFailed = (error: string) => `Connection failed: ${error}`;
 
 /** What is wrong with one field's value, in the words the server uses (contracts/integrations.ts). */
-export function fieldProblem(plugin: Plugin, field: PluginField, value: string, options: { keepSecret?: boolean } = {}): string | undefined {
-  return pluginConfigProblems({ ...plugin, fields: [field] }, { [field.key]: value }, { keepSecrets: options.keepSecret })[0];
+export function fieldProblem(
+  plugin: Plugin,
+  field: PluginField,
+  value: string,
+  options: { keepSecret?: boolean } = {},
+): string | undefined {
+  return pluginConfigProblems(
+    { ...plugin, fields: [field] },
+    { [field.key]: value },
+    { keepSecrets: options.keepSecret },
+  )[0];
 }
 
 /** The config to send: every field the user filled in, trimmed (empty optional fields are left out). */

@@ -34,13 +34,16 @@ export function useConfigForm(plugin: Plugin, initial: Record<string, string> = 
   /** Checks every field as the server will; true when all pass. */
   function validate(): boolean {
     const found: Record<string, string | undefined> = {};
-    for (const field of plugin.fields) found[field.key] = fieldProblem(plugin, field, values[field.key] ?? '', { keepSecret: keepSecrets });
+    for (const field of plugin.fields)
+      found[field.key] = fieldProblem(plugin, field, values[field.key] ?? '', { keepSecret: keepSecrets });
     setErrors(found);
     return Object.values(found).every((problem) => problem === undefined);
   }
 
   /** The required fields still empty: until they are filled, Test Connection and Install have nothing to send (part 2, section 2). */
-  const missing = plugin.fields.filter((f) => f.required && !(keepSecrets && f.secret) && (values[f.key] ?? '').trim() === '').map((f) => f.label);
+  const missing = plugin.fields
+    .filter((f) => f.required && !(keepSecrets && f.secret) && (values[f.key] ?? '').trim() === '')
+    .map((f) => f.label);
 
   /** Whether every secret is typed in, so the provider can be asked (an edit that keeps the stored key cannot be tested here). */
   const secretsTyped = plugin.fields.filter((f) => f.secret).every((f) => (values[f.key] ?? '').trim() !== '');
@@ -52,8 +55,13 @@ export function useConfigForm(plugin: Plugin, initial: Record<string, string> = 
       { pluginId: plugin.id, config: filledConfig(plugin, values) },
       {
         onSuccess: (result) =>
-          setOutcome(result.success ? { success: true } : { success: false, error: result.error ?? `${plugin.name} refused the credentials without a reason` }),
-        onError: (error) => setOutcome({ success: false, error: serverMessageOr(error, 'The test could not be run. Try again.') }),
+          setOutcome(
+            result.success
+              ? { success: true }
+              : { success: false, error: result.error ?? `${plugin.name} refused the credentials without a reason` },
+          ),
+        onError: (error) =>
+          setOutcome({ success: false, error: serverMessageOr(error, 'The test could not be run. Try again.') }),
       },
     );
   }

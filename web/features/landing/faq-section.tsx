@@ -34,7 +34,13 @@ export function FaqSection() {
                   className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-6"
                 >
                   {entry.question}
-                  <ChevronDown aria-hidden="true" className={cn('size-5 shrink-0 text-muted-foreground transition-transform', expanded && 'rotate-180')} />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className={cn(
+                      'size-5 shrink-0 text-muted-foreground transition-transform',
+                      expanded && 'rotate-180',
+                    )}
+                  />
                 </button>
               </h3>
               <div

@@ -34,7 +34,12 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
 /** Landing page footer with the legal entity and postal address (part 1, sections 1 and 2.2). */
 export function LandingFooter() {
   return (
-    <footer id="footer" aria-labelledby="footer-heading" data-testid="landing-footer" className="bg-sidebar text-sidebar-foreground">
+    <footer
+      id="footer"
+      aria-labelledby="footer-heading"
+      data-testid="landing-footer"
+      className="bg-sidebar text-sidebar-foreground"
+    >
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>
@@ -43,7 +48,8 @@ export function LandingFooter() {
           <div className="lg:col-span-2">
             <Brand tone="inverted" />
             <p className="mt-4 max-w-sm text-sm text-sidebar-muted">
-              Email deliverability monitoring: inbox placement tests, authentication, reputation and blacklist monitoring, and alerts.
+              Email deliverability monitoring: inbox placement tests, authentication, reputation and blacklist
+              monitoring, and alerts.
             </p>
             <ul className="mt-6 space-y-2 text-sm">
               <li>

@@ -44,7 +44,10 @@ export function LandingHeader() {
           <ul className="mr-2 hidden items-center gap-1 md:flex">
             {ANCHORS.map((anchor) => (
               <li key={anchor.href}>
-                <a href={anchor.href} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+                <a
+                  href={anchor.href}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground"
+                >
                   {anchor.label}
                 </a>
               </li>
@@ -73,7 +76,13 @@ export function LandingHeader() {
           </Button>
         </nav>
       </div>
-      <nav id={menuId} aria-label="Menu" hidden={!open} className="border-t bg-background px-4 pt-2 pb-4 md:hidden" data-testid="site-menu">
+      <nav
+        id={menuId}
+        aria-label="Menu"
+        hidden={!open}
+        className="border-t bg-background px-4 pt-2 pb-4 md:hidden"
+        data-testid="site-menu"
+      >
         <ul className="space-y-1">
           {ANCHORS.map((anchor) => (
             <li key={anchor.href}>

@@ -7,7 +7,19 @@ import { FAQ } from '@content/faq';
 import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 import { LandingPage } from './landing-page';
 
-const SECTIONS = ['hero', 'features', 'onboarding', 'alerts', 'integrations', 'comparison', 'plans', 'sample-placement', 'testimonials', 'faq', 'footer'];
+const SECTIONS = [
+  'hero',
+  'features',
+  'onboarding',
+  'alerts',
+  'integrations',
+  'comparison',
+  'plans',
+  'sample-placement',
+  'testimonials',
+  'faq',
+  'footer',
+];
 
 function renderLanding() {
   return render(
@@ -29,7 +41,9 @@ describe('LandingPage', () => {
 
   it('renders every section of part 1, 2.2 in order, each with an id and an accessible heading', () => {
     renderLanding();
-    const found = Array.from(document.querySelectorAll('[data-testid^="landing-"]')).map((el) => el.getAttribute('data-testid')?.replace('landing-', ''));
+    const found = Array.from(document.querySelectorAll('[data-testid^="landing-"]')).map((el) =>
+      el.getAttribute('data-testid')?.replace('landing-', ''),
+    );
     expect(found).toEqual(SECTIONS);
     for (const id of SECTIONS) {
       const root = screen.getByTestId(`landing-${id}`);
@@ -86,7 +100,8 @@ describe('LandingPage', () => {
   it('lists the ESP and MTA integrations', () => {
     renderLanding();
     const integrations = section('integrations');
-    for (const integration of [...ESP_INTEGRATIONS, ...MTA_INTEGRATIONS]) expect(integrations.getByText(integration.name)).toBeInTheDocument();
+    for (const integration of [...ESP_INTEGRATIONS, ...MTA_INTEGRATIONS])
+      expect(integrations.getByText(integration.name)).toBeInTheDocument();
   });
 
   it('lets a keyboard reach the comparison table to scroll it sideways: a named region in the tab order', () => {
@@ -99,7 +114,8 @@ describe('LandingPage', () => {
   it('shows the three plan cards with the landing prices', () => {
     renderLanding();
     const plans = section('plans');
-    for (const name of ['Free', 'Professional', 'Custom Enterprise']) expect(plans.getByRole('heading', { level: 3, name })).toBeInTheDocument();
+    for (const name of ['Free', 'Professional', 'Custom Enterprise'])
+      expect(plans.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     expect(plans.getByText('$0')).toBeInTheDocument();
     expect(plans.getByText('$49')).toBeInTheDocument();
   });

@@ -32,7 +32,12 @@ function Cell({ value }: { value: ComparisonRow['free'] }) {
 export function ComparisonSection() {
   const planNames = PLANS.map((plan) => plan.name);
   return (
-    <Section id="comparison" eyebrow="Compare" title="Feature comparison" description="See what each plan includes, side by side.">
+    <Section
+      id="comparison"
+      eyebrow="Compare"
+      title="Feature comparison"
+      description="See what each plan includes, side by side."
+    >
       {/* A named region in the tab order, so keyboard users can scroll the table sideways on narrow screens. */}
       <div
         // The rule cannot tell a scroll container, whose tab stop is how a keyboard scrolls it; not

@@ -1,6 +1,26 @@
 import { Link } from 'react-router';
-import { Bell, CodeXml, Gauge, Hash, Inbox, Mail, Plug, ShieldAlert, ShieldCheck, Smartphone, Webhook, type LucideIcon } from 'lucide-react';
-import { ALERT_CATEGORY_GROUPS, ALERT_CHANNELS, CLAIMS, FEATURES, ONBOARDING_STEPS, type AlertChannel } from '@content/features';
+import {
+  Bell,
+  CodeXml,
+  Gauge,
+  Hash,
+  Inbox,
+  Mail,
+  Plug,
+  ShieldAlert,
+  ShieldCheck,
+  Smartphone,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
+import {
+  ALERT_CATEGORY_GROUPS,
+  ALERT_CHANNELS,
+  CLAIMS,
+  FEATURES,
+  ONBOARDING_STEPS,
+  type AlertChannel,
+} from '@content/features';
 import { ESP_INTEGRATIONS, MTA_INTEGRATIONS } from '@content/integrations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
@@ -85,7 +105,12 @@ export function OnboardingSection() {
   );
 }
 
-const CHANNEL_ICONS: Record<AlertChannel['id'], LucideIcon> = { email: Mail, slack: Hash, sms: Smartphone, webhook: Webhook };
+const CHANNEL_ICONS: Record<AlertChannel['id'], LucideIcon> = {
+  email: Mail,
+  slack: Hash,
+  sms: Smartphone,
+  webhook: Webhook,
+};
 
 export function AlertsSection() {
   return (
@@ -104,7 +129,10 @@ export function AlertsSection() {
                 <p className="font-semibold">{group.name}</p>
                 <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${group.name} alert examples`}>
                   {group.examples.map((example) => (
-                    <li key={example} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+                    <li
+                      key={example}
+                      className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground"
+                    >
                       {example}
                     </li>
                   ))}
@@ -140,7 +168,15 @@ export function AlertsSection() {
   );
 }
 
-const AVATAR_COLOURS = ['bg-blue-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-cyan-700', 'bg-indigo-600'];
+const AVATAR_COLOURS = [
+  'bg-blue-600',
+  'bg-emerald-600',
+  'bg-violet-600',
+  'bg-amber-600',
+  'bg-rose-600',
+  'bg-cyan-700',
+  'bg-indigo-600',
+];
 
 function Avatar({ name, index }: { name: string; index: number }) {
   return (
@@ -165,13 +201,18 @@ export function IntegrationsSection() {
       <h3 className="text-lg font-semibold">Email service providers &amp; analytics</h3>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
         {ESP_INTEGRATIONS.map((integration, index) => (
-          <li key={integration.id} className="flex flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-sm sm:flex-row sm:gap-3 sm:p-4">
+          <li
+            key={integration.id}
+            className="flex flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-sm sm:flex-row sm:gap-3 sm:p-4"
+          >
             <Avatar name={integration.name} index={index} />
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold break-words sm:text-base">
                 {integration.name}
                 {integration.category === 'analytics' && (
-                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-foreground">Analytics</span>
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-foreground">
+                    Analytics
+                  </span>
                 )}
               </p>
               <p className="mt-1 hidden text-sm text-muted-foreground sm:block">{integration.description}</p>
@@ -184,7 +225,10 @@ export function IntegrationsSection() {
       <p className="mt-1 text-sm text-muted-foreground">Send delivery events from your own servers through webhooks.</p>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {MTA_INTEGRATIONS.map((mta, index) => (
-          <li key={mta.id} className="flex flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-sm sm:flex-row sm:gap-3 sm:p-4">
+          <li
+            key={mta.id}
+            className="flex flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-sm sm:flex-row sm:gap-3 sm:p-4"
+          >
             <Avatar name={mta.name} index={index + 3} />
             <div className="min-w-0">
               <p className="text-sm font-semibold sm:text-base">{mta.name}</p>

@@ -16,7 +16,9 @@ function barColour(percent: number): string {
  * 'Sample results' so nobody mistakes it for their own data.
  */
 export function SamplePlacementSection() {
-  const average = Math.round(SAMPLE_PLACEMENT.reduce((sum, row) => sum + row.inboxPercent, 0) / SAMPLE_PLACEMENT.length);
+  const average = Math.round(
+    SAMPLE_PLACEMENT.reduce((sum, row) => sum + row.inboxPercent, 0) / SAMPLE_PLACEMENT.length,
+  );
   return (
     <Section
       id="sample-placement"
@@ -30,10 +32,14 @@ export function SamplePlacementSection() {
             <p className="font-semibold">Inbox placement test</p>
             <p className="text-sm text-muted-foreground">Test completed in {CLAIMS.sampleTestSeconds} seconds</p>
           </div>
-          <span className="rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800">{SAMPLE_PLACEMENT_LABEL}</span>
+          <span className="rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800">
+            {SAMPLE_PLACEMENT_LABEL}
+          </span>
         </div>
         <table className="w-full text-sm">
-          <caption className="sr-only">{SAMPLE_PLACEMENT_LABEL}: inbox placement by provider and region (example data)</caption>
+          <caption className="sr-only">
+            {SAMPLE_PLACEMENT_LABEL}: inbox placement by provider and region (example data)
+          </caption>
           <thead>
             <tr className="text-left text-xs text-muted-foreground uppercase">
               <th scope="col" className="px-5 pt-4 pb-2 font-medium sm:px-6">
@@ -57,8 +63,14 @@ export function SamplePlacementSection() {
                 <td className="hidden px-2 py-3 text-muted-foreground sm:table-cell">{row.region}</td>
                 <td className="px-5 py-3 sm:px-6">
                   <div className="flex items-center justify-end gap-3">
-                    <span aria-hidden="true" className="hidden h-2 w-24 overflow-hidden rounded-full bg-muted min-[420px]:block sm:w-40">
-                      <span className={cn('block h-full rounded-full', barColour(row.inboxPercent))} style={{ width: `${row.inboxPercent}%` }} />
+                    <span
+                      aria-hidden="true"
+                      className="hidden h-2 w-24 overflow-hidden rounded-full bg-muted min-[420px]:block sm:w-40"
+                    >
+                      <span
+                        className={cn('block h-full rounded-full', barColour(row.inboxPercent))}
+                        style={{ width: `${row.inboxPercent}%` }}
+                      />
                     </span>
                     <span className="w-10 text-right font-semibold tabular-nums">{row.inboxPercent}%</span>
                   </div>
@@ -80,7 +92,11 @@ function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5" aria-label={`Rated ${rating} out of 5`} role="img">
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden="true" className={cn('size-4', n <= rating ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} />
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn('size-4', n <= rating ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')}
+        />
       ))}
     </p>
   );
@@ -88,7 +104,12 @@ function Stars({ rating }: { rating: number }) {
 
 export function TestimonialsSection() {
   return (
-    <Section id="testimonials" eyebrow="Testimonials" title="Trusted by senders who care about the inbox" className="bg-muted">
+    <Section
+      id="testimonials"
+      eyebrow="Testimonials"
+      title="Trusted by senders who care about the inbox"
+      className="bg-muted"
+    >
       <ul className="grid gap-6 md:grid-cols-3">
         {TESTIMONIALS.map((testimonial) => (
           <li key={testimonial.name} className="flex">
@@ -107,7 +128,10 @@ export function TestimonialsSection() {
       </ul>
       <ul aria-label="Why teams trust InboxPulse" className="mt-10 flex flex-wrap justify-center gap-3">
         {TRUST_BADGES.map((badge) => (
-          <li key={badge.id} className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium shadow-sm">
+          <li
+            key={badge.id}
+            className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium shadow-sm"
+          >
             <Check aria-hidden="true" className="size-4 text-success" />
             {badge.label}
           </li>

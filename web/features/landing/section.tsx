@@ -15,7 +15,12 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, description, className, children }: SectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} data-testid={`landing-${id}`} className={cn('scroll-mt-20 py-16 sm:py-24', className)}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      data-testid={`landing-${id}`}
+      className={cn('scroll-mt-20 py-16 sm:py-24', className)}
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           {eyebrow && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>}

@@ -21,7 +21,15 @@ function BackToHome() {
  * layout, the date it was last updated, its numbered sections, a link to the other legal page, and
  * Back to Home.
  */
-export function LegalPage({ document, testId, other }: { document: LegalDocument; testId: string; other: { label: string; to: string } }) {
+export function LegalPage({
+  document,
+  testId,
+  other,
+}: {
+  document: LegalDocument;
+  testId: string;
+  other: { label: string; to: string };
+}) {
   return (
     <DocsLayout
       testId={testId}

@@ -13,5 +13,11 @@ const PRIVACY_POLICY = privacyPolicy(RETENTION);
 
 /** /privacy-policy (part 2, section 2): static legal text with Back to Home. */
 export default function PrivacyPolicyPage() {
-  return <LegalPage document={PRIVACY_POLICY} testId="privacy-policy-page" other={{ label: 'Terms of Service', to: PATHS.termsOfService }} />;
+  return (
+    <LegalPage
+      document={PRIVACY_POLICY}
+      testId="privacy-policy-page"
+      other={{ label: 'Terms of Service', to: PATHS.termsOfService }}
+    />
+  );
 }

@@ -62,7 +62,8 @@ function refreshAfterChange(queryClient: QueryClient) {
 export function useAddIpMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (body: AddIpRequest): Promise<IpAddress> => IpAddressSchema.parse(await apiJson('POST', '/api/ip-addresses', body)),
+    mutationFn: async (body: AddIpRequest): Promise<IpAddress> =>
+      IpAddressSchema.parse(await apiJson('POST', '/api/ip-addresses', body)),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
@@ -71,7 +72,8 @@ export function useAddIpMutation() {
 export function useBulkImportMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (body: BulkImportRequest) => BulkImportResponse.parse(await apiJson('POST', '/api/ip-addresses/bulk-import', body)),
+    mutationFn: async (body: BulkImportRequest) =>
+      BulkImportResponse.parse(await apiJson('POST', '/api/ip-addresses/bulk-import', body)),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }

@@ -8,7 +8,11 @@ import { stubReputation } from './test/fixtures';
 // The reputation page's Gmail Reputation card: each domain's reputation at Gmail, from Postmaster Tools.
 
 beforeAll(async () => {
-  await Promise.all([import('./reputation-page'), import('../../app/shell/app-shell'), import('../../components/ui/toaster')]);
+  await Promise.all([
+    import('./reputation-page'),
+    import('../../app/shell/app-shell'),
+    import('../../components/ui/toaster'),
+  ]);
 });
 
 async function openCard() {
@@ -24,7 +28,9 @@ describe('Reputation: Gmail reputation from Postmaster Tools', () => {
   });
 
   it('says when this server cannot connect Google', async () => {
-    stubReputation([], { 'GET /api/postmaster/status': () => jsonResponse(makePostmasterStatus({ state: 'not_configured' })) });
+    stubReputation([], {
+      'GET /api/postmaster/status': () => jsonResponse(makePostmasterStatus({ state: 'not_configured' })),
+    });
     const card = await openCard();
     expect(await card.findByText(GOOGLE_NOT_CONFIGURED)).toBeInTheDocument();
   });
@@ -45,7 +51,8 @@ describe('Reputation: Gmail reputation from Postmaster Tools', () => {
       makePostmasterDay({ domain: 'quiet.example.org', date: '2025-01-29', domainReputation: null, ipReputations: [] }),
     ];
     stubReputation([], {
-      'GET /api/postmaster/status': () => jsonResponse(connectedStatus({ domains: ['mail.example.com', 'quiet.example.org'] })),
+      'GET /api/postmaster/status': () =>
+        jsonResponse(connectedStatus({ domains: ['mail.example.com', 'quiet.example.org'] })),
       'GET /api/postmaster/stats': () => jsonResponse({ from: '2024-12-31', to: '2025-01-29', days }),
     });
     const card = await openCard();

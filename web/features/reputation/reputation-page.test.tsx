@@ -6,7 +6,11 @@ import { bodyOf, errorResponse, jsonResponse, makeDomain, renderApp, settled } f
 import { makeDomainReputation, makeIp, stubReputation } from './test/fixtures';
 
 beforeAll(async () => {
-  await Promise.all([import('./reputation-page'), import('../../app/shell/app-shell'), import('../../components/ui/toaster')]);
+  await Promise.all([
+    import('./reputation-page'),
+    import('../../app/shell/app-shell'),
+    import('../../components/ui/toaster'),
+  ]);
 });
 
 async function openPage() {
@@ -64,7 +68,9 @@ describe('Reputation: lists and metrics', () => {
     ]);
     await openPage();
     const tones = await Promise.all(
-      ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map(async (ip) => within(await row(ip)).getByTestId('sender-score')),
+      ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map(async (ip) =>
+        within(await row(ip)).getByTestId('sender-score'),
+      ),
     );
     expect(tones.map((element) => element.getAttribute('data-tone'))).toEqual(['good', 'warn', 'bad', 'none']);
     expect(tones[3]).toHaveTextContent('Not scored yet');
@@ -78,7 +84,14 @@ describe('Reputation: lists and metrics', () => {
         jsonResponse([
           makeDomainReputation(),
           makeDomainReputation({ id: 2, domain: 'shop.example.org', reputationScore: 62, domainAge: 0 }),
-          makeDomainReputation({ id: 3, domain: 'new.example.net', reputationScore: null, domainAge: null, registrar: null, lastChecked: null }),
+          makeDomainReputation({
+            id: 3,
+            domain: 'new.example.net',
+            reputationScore: null,
+            domainAge: null,
+            registrar: null,
+            lastChecked: null,
+          }),
         ]),
     });
     await openPage();
@@ -110,7 +123,14 @@ describe('Reputation: lists and metrics', () => {
             delistedAt: '2025-02-11T09:00:00.000Z',
             reason: 'Reported by spam traps',
           },
-          { listId: 'psbl', provider: 'PSBL', target: '203.0.113.25', listedAt: '2025-02-20T08:00:00.000Z', delistedAt: null, reason: null },
+          {
+            listId: 'psbl',
+            provider: 'PSBL',
+            target: '203.0.113.25',
+            listedAt: '2025-02-20T08:00:00.000Z',
+            delistedAt: null,
+            reason: null,
+          },
         ]),
     });
     await openPage();
@@ -147,10 +167,20 @@ describe("Reputation: a domain's score and listing history", () => {
             domain: 'brand.example',
             reputationScore: 65,
             scoreFactors: [
-              { label: 'Listed on Spamhaus DBL (tier 1)', points: 35, detail: 'Large mailbox providers refuse or filter mail from senders on Spamhaus DBL.' },
+              {
+                label: 'Listed on Spamhaus DBL (tier 1)',
+                points: 35,
+                detail: 'Large mailbox providers refuse or filter mail from senders on Spamhaus DBL.',
+              },
             ],
           }),
-          makeDomainReputation({ id: 8, domain: 'new.example', reputationScore: null, scoreFactors: [], lastChecked: null }),
+          makeDomainReputation({
+            id: 8,
+            domain: 'new.example',
+            reputationScore: null,
+            scoreFactors: [],
+            lastChecked: null,
+          }),
         ]),
       'GET /api/reputation/listings': () =>
         jsonResponse([
@@ -166,8 +196,12 @@ describe("Reputation: a domain's score and listing history", () => {
     });
     await openPage();
     const user = userEvent.setup();
-    const checked = within((await screen.findAllByTestId('domain-reputation-row')).find((r) => r.dataset.domain === 'brand.example')!);
-    const unchecked = within(screen.getAllByTestId('domain-reputation-row').find((r) => r.dataset.domain === 'new.example')!);
+    const checked = within(
+      (await screen.findAllByTestId('domain-reputation-row')).find((r) => r.dataset.domain === 'brand.example')!,
+    );
+    const unchecked = within(
+      screen.getAllByTestId('domain-reputation-row').find((r) => r.dataset.domain === 'new.example')!,
+    );
     expect(unchecked.queryByText(/How this score is made/)).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/reputation/listings'))).toBe(false);
     await user.click(checked.getByText('How this score is made, and listing history'));
@@ -176,7 +210,9 @@ describe("Reputation: a domain's score and listing history", () => {
     const timeline = within(await details.findByTestId('listing-timeline'));
     expect(timeline.getByRole('listitem')).toHaveTextContent('Spamhaus DBL');
     expect(timeline.getByRole('listitem')).toHaveTextContent('still listed');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/reputation/listings?domainId=7'))).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/reputation/listings?domainId=7'))).toBe(
+      true,
+    );
   });
 });
 
@@ -197,7 +233,14 @@ describe('Reputation: Add IP Address dialog', () => {
     const fetchMock = stubReputation(() => list, {
       'GET /api/domains': () => jsonResponse([makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' })]),
       'POST /api/ip-addresses': () => {
-        const added = makeIp({ id: 9, ipAddress: '198.51.100.7', label: 'Pool', type: 'shared', associatedDomains: ['news.example.org'], status: 'pending' });
+        const added = makeIp({
+          id: 9,
+          ipAddress: '198.51.100.7',
+          label: 'Pool',
+          type: 'shared',
+          associatedDomains: ['news.example.org'],
+          status: 'pending',
+        });
         list = [added];
         return jsonResponse(added, 201);
       },
@@ -302,7 +345,9 @@ describe('Reputation: Add IP Address dialog', () => {
     await user.click(dialog.getByRole('tab', { name: 'Bulk Import' }));
     const form = within(dialog.getByTestId('bulk-import-form'));
     await user.type(form.getByLabelText('CIDR block'), '10.0.0.0/16');
-    expect(form.getByTestId('cidr-count')).toHaveTextContent('This block holds 65,536 IP addresses; one import adds at most 1,024.');
+    expect(form.getByTestId('cidr-count')).toHaveTextContent(
+      'This block holds 65,536 IP addresses; one import adds at most 1,024.',
+    );
     await user.clear(form.getByLabelText('CIDR block'));
     await user.type(form.getByLabelText('CIDR block'), '203.0.113.0/30{Enter}');
     expect((await screen.findAllByText('Requires Professional plan')).length).toBeGreaterThan(0);
@@ -335,7 +380,15 @@ describe('Reputation: delete and suggestions', () => {
   });
 
   it('suggests senders from DMARC reports; Monitor adds one as shared with its domains', async () => {
-    let suggestions = [{ ipAddress: '192.0.2.44', domains: ['example.com'], messages: 1200, passed: 1188, lastSeen: '2025-03-01T00:00:00.000Z' }];
+    let suggestions = [
+      {
+        ipAddress: '192.0.2.44',
+        domains: ['example.com'],
+        messages: 1200,
+        passed: 1188,
+        lastSeen: '2025-03-01T00:00:00.000Z',
+      },
+    ];
     const fetchMock = stubReputation([], {
       'GET /api/ip-addresses/suggestions': () => jsonResponse(suggestions),
       'POST /api/ip-addresses': () => {

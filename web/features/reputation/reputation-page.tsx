@@ -25,7 +25,9 @@ export default function ReputationPage() {
   return (
     <div data-testid="reputation-page" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Your sending IPs are checked against the DNS blocklists every 2 hours.</p>
+        <p className="text-sm text-muted-foreground">
+          Your sending IPs are checked against the DNS blocklists every 2 hours.
+        </p>
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add IP Address
@@ -51,7 +53,8 @@ export default function ReputationPage() {
                 <Server className="size-10 text-muted-foreground" aria-hidden="true" />
                 <h2 className="text-lg font-semibold">No IP addresses monitored yet</h2>
                 <p className="max-w-md text-sm text-muted-foreground">
-                  Add the IP addresses your mail leaves from. We check them against the DNS blocklists and score their reputation.
+                  Add the IP addresses your mail leaves from. We check them against the DNS blocklists and score their
+                  reputation.
                 </p>
                 <Button onClick={() => setAdding(true)}>
                   <Plus aria-hidden="true" />

@@ -35,7 +35,9 @@ export default function ReputationTestPage() {
             </Row>
             <Row label="IP query status" testId="ip-query-status">
               {queryStatus}
-              {ips.isError && <span className="block text-destructive">{serverMessageOr(ips.error, ips.error.message)}</span>}
+              {ips.isError && (
+                <span className="block text-destructive">{serverMessageOr(ips.error, ips.error.message)}</span>
+              )}
             </Row>
             <Row label="IP addresses" testId="ip-count">
               {ips.isSuccess ? ips.data.length : '–'}
@@ -54,7 +56,11 @@ export default function ReputationTestPage() {
             ) : (
               <ul className="divide-y text-sm">
                 {ips.data.map((ip) => (
-                  <li key={ip.id} data-testid="debug-ip" className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <li
+                    key={ip.id}
+                    data-testid="debug-ip"
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  >
                     <span className="font-mono wrap-anywhere">{ip.ipAddress}</span>
                     <span className="flex items-center gap-2">
                       <span className="text-muted-foreground">{ip.status}</span>

@@ -37,10 +37,16 @@ export function useApiKeyStatus() {
 export function useIssueApiKeyMutation(action: 'generate' | 'regenerate') {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (): Promise<GeneratedApiKey> => GeneratedApiKeySchema.parse(await apiJson('POST', `/api/api-keys/${action}`)),
+    mutationFn: async (): Promise<GeneratedApiKey> =>
+      GeneratedApiKeySchema.parse(await apiJson('POST', `/api/api-keys/${action}`)),
     meta,
     onSuccess: ({ keyPreview, createdAt }) => {
-      queryClient.setQueryData<ApiKeyStatus>(API_KEY_STATUS_QUERY_KEY, { hasApiKey: true, keyPreview, createdAt, lastUsedAt: null });
+      queryClient.setQueryData<ApiKeyStatus>(API_KEY_STATUS_QUERY_KEY, {
+        hasApiKey: true,
+        keyPreview,
+        createdAt,
+        lastUsedAt: null,
+      });
     },
   });
 }
@@ -54,7 +60,12 @@ export function useRevokeApiKeyMutation() {
     },
     meta,
     onSuccess: () => {
-      queryClient.setQueryData<ApiKeyStatus>(API_KEY_STATUS_QUERY_KEY, { hasApiKey: false, keyPreview: null, createdAt: null, lastUsedAt: null });
+      queryClient.setQueryData<ApiKeyStatus>(API_KEY_STATUS_QUERY_KEY, {
+        hasApiKey: false,
+        keyPreview: null,
+        createdAt: null,
+        lastUsedAt: null,
+      });
     },
   });
 }
@@ -63,7 +74,8 @@ export function useRevokeApiKeyMutation() {
 export function useWebhookTokenStatus() {
   return useQuery({
     queryKey: WEBHOOK_TOKEN_STATUS_QUERY_KEY,
-    queryFn: async (): Promise<WebhookTokenStatus> => WebhookTokenStatusSchema.parse(await apiJson('GET', '/api/webhook-tokens/status')),
+    queryFn: async (): Promise<WebhookTokenStatus> =>
+      WebhookTokenStatusSchema.parse(await apiJson('GET', '/api/webhook-tokens/status')),
     meta,
   });
 }
@@ -72,10 +84,15 @@ export function useWebhookTokenStatus() {
 export function useIssueWebhookTokenMutation(action: 'generate' | 'regenerate') {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (): Promise<GeneratedWebhookToken> => GeneratedWebhookTokenSchema.parse(await apiJson('POST', `/api/webhook-tokens/${action}`)),
+    mutationFn: async (): Promise<GeneratedWebhookToken> =>
+      GeneratedWebhookTokenSchema.parse(await apiJson('POST', `/api/webhook-tokens/${action}`)),
     meta,
     onSuccess: ({ tokenPreview, createdAt }) => {
-      queryClient.setQueryData<WebhookTokenStatus>(WEBHOOK_TOKEN_STATUS_QUERY_KEY, { hasToken: true, tokenPreview, createdAt });
+      queryClient.setQueryData<WebhookTokenStatus>(WEBHOOK_TOKEN_STATUS_QUERY_KEY, {
+        hasToken: true,
+        tokenPreview,
+        createdAt,
+      });
     },
   });
 }
@@ -89,7 +106,11 @@ export function useRevokeWebhookTokenMutation() {
     },
     meta,
     onSuccess: () => {
-      queryClient.setQueryData<WebhookTokenStatus>(WEBHOOK_TOKEN_STATUS_QUERY_KEY, { hasToken: false, tokenPreview: null, createdAt: null });
+      queryClient.setQueryData<WebhookTokenStatus>(WEBHOOK_TOKEN_STATUS_QUERY_KEY, {
+        hasToken: false,
+        tokenPreview: null,
+        createdAt: null,
+      });
     },
   });
 }

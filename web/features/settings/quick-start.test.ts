@@ -31,7 +31,9 @@ describe('quick-start examples', () => {
   it('the Node.js example is a valid ES module that calls fetch with the key', async () => {
     const code = quickStartExample('node', BASE, KEY);
     // It parses as the body of an async function (top-level await in a .mjs file)...
-    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<void>;
     const run = new AsyncFunction('fetch', 'console', code);
     // ...and, run, makes the two calls with the key.
     const calls: { url: string; init: RequestInit }[] = [];
@@ -40,7 +42,10 @@ describe('quick-start examples', () => {
       return { status: 200, json: async () => ({}) };
     };
     await run(fakeFetch, { log: () => {} });
-    expect(calls.map(({ url, init }) => `${init.method ?? 'GET'} ${url}`)).toEqual([`GET ${BASE}/api/domains`, `POST ${BASE}/api/domains`]);
+    expect(calls.map(({ url, init }) => `${init.method ?? 'GET'} ${url}`)).toEqual([
+      `GET ${BASE}/api/domains`,
+      `POST ${BASE}/api/domains`,
+    ]);
     expect(calls[0].init.headers).toEqual({ Authorization: `Bearer ${KEY}` });
     expect(calls[1].init.headers).toEqual({ Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' });
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ domain: 'example.com' });

@@ -7,7 +7,11 @@
 export const QUICK_START_LANGUAGES = ['curl', 'node', 'python'] as const;
 export type QuickStartLanguage = (typeof QUICK_START_LANGUAGES)[number];
 
-export const QUICK_START_LABELS: Record<QuickStartLanguage, string> = { curl: 'cURL', node: 'Node.js', python: 'Python' };
+export const QUICK_START_LABELS: Record<QuickStartLanguage, string> = {
+  curl: 'cURL',
+  node: 'Node.js',
+  python: 'Python',
+};
 
 /** What stands for the key when the whole key is no longer on screen; the user pastes theirs over it. */
 export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
@@ -15,7 +19,11 @@ export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 /** The domain the POST example adds; the comment beside it says to use one's own. */
 const EXAMPLE_DOMAIN = 'example.com';
 
-export function quickStartExample(language: QuickStartLanguage, baseUrl: string, apiKey: string = API_KEY_PLACEHOLDER): string {
+export function quickStartExample(
+  language: QuickStartLanguage,
+  baseUrl: string,
+  apiKey: string = API_KEY_PLACEHOLDER,
+): string {
   const base = baseUrl.replace(/\/+$/, '');
   switch (language) {
     case 'curl':

@@ -109,7 +109,9 @@ describe('Settings: API key', () => {
     expect(quickStart.getByText('YOUR_API_KEY')).toBeInTheDocument();
     expect(quickStart.getByTestId('quick-start-code')).toHaveTextContent('curl -X POST');
     await user.click(quickStart.getByRole('tab', { name: 'Node.js' }));
-    expect(quickStart.getByTestId('quick-start-code')).toHaveTextContent(`const BASE_URL = '${window.location.origin}';`);
+    expect(quickStart.getByTestId('quick-start-code')).toHaveTextContent(
+      `const BASE_URL = '${window.location.origin}';`,
+    );
     await user.click(quickStart.getByRole('tab', { name: 'Python' }));
     const python = quickStart.getByTestId('quick-start-code');
     expect(python).toHaveTextContent('import requests');
@@ -139,7 +141,9 @@ describe('Settings: API key', () => {
     const { user, app } = await openSettings();
     const card = await apiKeyCard();
     await user.click(await card.findByRole('button', { name: 'Revoke' }));
-    await user.click(within(await screen.findByTestId('api-key-card-confirm-revoke')).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByTestId('api-key-card-confirm-revoke')).getByRole('button', { name: 'Cancel' }),
+    );
     await settled(app);
     expect(callsOf(fetch)).not.toContain('DELETE /api/api-keys');
     expect(card.getByTestId('api-key-card-preview')).toHaveTextContent('ipk_Old9…');
@@ -164,28 +168,33 @@ describe('Settings: API key', () => {
     ['generate', 'POST /api/api-keys/generate', API_KEY_ERRORS.generate, 'Generate API Key'],
     ['regenerate', 'POST /api/api-keys/regenerate', API_KEY_ERRORS.regenerate, 'Regenerate'],
     ['revoke', 'DELETE /api/api-keys', API_KEY_ERRORS.revoke, 'Revoke'],
-  ])('a failed %s says "%s" in the spec’s words, with the server’s reason, and changes nothing', async (action, call, text, button) => {
-    stubSettings({
-      apiKey: action === 'generate' ? undefined : EXISTING_KEY,
-      overrides: { [call]: () => errorResponse(503, 'unavailable', 'The database is not answering') },
-    });
-    const { user } = await openSettings();
-    const card = await apiKeyCard();
-    await user.click(await card.findByRole('button', { name: button }));
-    if (action !== 'generate') {
-      const dialog = within(await screen.findByTestId(`api-key-card-confirm-${action}`));
-      await user.click(dialog.getByRole('button', { name: button }));
-    }
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByText('The database is not answering')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(card.queryByTestId('api-key-card-revealed')).not.toBeInTheDocument();
-    if (action === 'generate') expect(card.getByText('You have no API key yet.')).toBeInTheDocument();
-    else expect(card.getByTestId('api-key-card-preview')).toHaveTextContent('ipk_Old9…');
-  });
+  ])(
+    'a failed %s says "%s" in the spec’s words, with the server’s reason, and changes nothing',
+    async (action, call, text, button) => {
+      stubSettings({
+        apiKey: action === 'generate' ? undefined : EXISTING_KEY,
+        overrides: { [call]: () => errorResponse(503, 'unavailable', 'The database is not answering') },
+      });
+      const { user } = await openSettings();
+      const card = await apiKeyCard();
+      await user.click(await card.findByRole('button', { name: button }));
+      if (action !== 'generate') {
+        const dialog = within(await screen.findByTestId(`api-key-card-confirm-${action}`));
+        await user.click(dialog.getByRole('button', { name: button }));
+      }
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByText('The database is not answering')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(card.queryByTestId('api-key-card-revealed')).not.toBeInTheDocument();
+      if (action === 'generate') expect(card.getByText('You have no API key yet.')).toBeInTheDocument();
+      else expect(card.getByTestId('api-key-card-preview')).toHaveTextContent('ipk_Old9…');
+    },
+  );
 
   it('says so when the status cannot be loaded', async () => {
-    stubSettings({ overrides: { 'GET /api/api-keys/status': () => errorResponse(500, 'internal', 'Something went wrong') } });
+    stubSettings({
+      overrides: { 'GET /api/api-keys/status': () => errorResponse(500, 'internal', 'Something went wrong') },
+    });
     await openSettings();
     const card = await apiKeyCard();
     expect(await card.findByText('Something went wrong')).toBeInTheDocument();
@@ -209,7 +218,9 @@ describe('Settings: API access and the plan', () => {
     stubSettings({ user: makeUser({ subscriptionPlan: 'professional' }) });
     await openSettings();
     const card = await apiKeyCard();
-    expect(await card.findByTestId('api-access-included')).toHaveTextContent('API access is included in your Professional Plan.');
+    expect(await card.findByTestId('api-access-included')).toHaveTextContent(
+      'API access is included in your Professional Plan.',
+    );
     expect(card.queryByTestId('api-access-plan-lock')).not.toBeInTheDocument();
     expect(card.queryByTestId('api-access-lock-icon')).not.toBeInTheDocument();
   });
@@ -259,11 +270,15 @@ describe('Settings: webhook token', () => {
     expect(card.getByTestId('webhook-token-card-preview')).toHaveTextContent('iwt_NewT…');
 
     await user.click(card.getByRole('button', { name: 'Revoke' }));
-    await user.click(within(await screen.findByTestId('webhook-token-card-confirm-revoke')).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(await screen.findByTestId('webhook-token-card-confirm-revoke')).getByRole('button', { name: 'Revoke' }),
+    );
     expect(await card.findByText('You have no webhook token yet.')).toBeInTheDocument();
     expect(card.queryByTestId('webhook-token-card-revealed')).not.toBeInTheDocument();
     expect(await screen.findByText('Webhook token revoked')).toBeInTheDocument();
-    expect(callsOf(fetch)).toEqual(expect.arrayContaining(['POST /api/webhook-tokens/regenerate', 'DELETE /api/webhook-tokens']));
+    expect(callsOf(fetch)).toEqual(
+      expect.arrayContaining(['POST /api/webhook-tokens/regenerate', 'DELETE /api/webhook-tokens']),
+    );
   });
 
   it.each([
@@ -279,7 +294,9 @@ describe('Settings: webhook token', () => {
     const card = await tokenCard();
     await user.click(await card.findByRole('button', { name: button }));
     if (action !== 'generate') {
-      await user.click(within(await screen.findByTestId(`webhook-token-card-confirm-${action}`)).getByRole('button', { name: button }));
+      await user.click(
+        within(await screen.findByTestId(`webhook-token-card-confirm-${action}`)).getByRole('button', { name: button }),
+      );
     }
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(card.queryByTestId('webhook-token-card-revealed')).not.toBeInTheDocument();
@@ -326,7 +343,9 @@ describe('Settings: Danger Zone', () => {
   });
 
   it('on failure stays, and toasts the spec’s words with the server’s message', async () => {
-    stubSettings({ overrides: { 'DELETE /api/account': () => errorResponse(500, 'internal', 'Something went wrong') } });
+    stubSettings({
+      overrides: { 'DELETE /api/account': () => errorResponse(500, 'internal', 'Something went wrong') },
+    });
     const { user, app } = await openSettings();
     await user.click(within(await screen.findByTestId('danger-zone')).getByRole('button', { name: 'Delete Account' }));
     const dialog = within(await screen.findByTestId('delete-account-dialog'));

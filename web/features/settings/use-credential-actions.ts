@@ -44,7 +44,8 @@ export function useCredentialActions<T>({
     issued,
     dismissIssued: () => setIssued(null),
     pending: generate.isPending ? 'generate' : regenerate.isPending ? 'regenerate' : revoke.isPending ? 'revoke' : null,
-    generate: () => generate.mutate(undefined, { onSuccess: (answer) => setIssued(valueOf(answer)), onError: failed('generate') }),
+    generate: () =>
+      generate.mutate(undefined, { onSuccess: (answer) => setIssued(valueOf(answer)), onError: failed('generate') }),
     regenerate: (settle) =>
       regenerate.mutate(undefined, {
         onSuccess: (answer) => setIssued(valueOf(answer)),

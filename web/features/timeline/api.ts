@@ -11,13 +11,16 @@ export type TimelinePeriod = (typeof TIMELINE_PERIODS)[number];
 
 /** Starts with the domain's key (as its detail and diagnosis do), so one prefix reaches every period. */
 export function timelineQueryKey(domainId: number, days?: number) {
-  return days === undefined ? (['/api/domains', domainId, 'timeline'] as const) : (['/api/domains', domainId, 'timeline', days] as const);
+  return days === undefined
+    ? (['/api/domains', domainId, 'timeline'] as const)
+    : (['/api/domains', domainId, 'timeline', days] as const);
 }
 
 export function timelineQueryOptions(domainId: number, days: number) {
   return queryOptions({
     queryKey: timelineQueryKey(domainId, days),
-    queryFn: async (): Promise<DomainTimeline> => DomainTimeline.parse(await apiJson('GET', `/api/domains/${domainId}/timeline?days=${days}`)),
+    queryFn: async (): Promise<DomainTimeline> =>
+      DomainTimeline.parse(await apiJson('GET', `/api/domains/${domainId}/timeline?days=${days}`)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
   });
 }
@@ -26,7 +29,11 @@ export function timelineQueryOptions(domainId: number, days: number) {
 export function useTimeline(domainId: number, days: number) {
   const { isAuthenticated } = useAuth();
   // Another period keeps the one shown until it arrives, instead of a spinner in the chart's place.
-  return useQuery({ ...timelineQueryOptions(domainId, days), enabled: isAuthenticated, placeholderData: keepPreviousData });
+  return useQuery({
+    ...timelineQueryOptions(domainId, days),
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/ip-addresses/:id/timeline?days=: one sending IP's rates and listings. */
@@ -34,7 +41,8 @@ export function useIpTimeline(ipId: number, days: number) {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: ['/api/ip-addresses', ipId, 'timeline', days] as const,
-    queryFn: async (): Promise<IpTimeline> => IpTimeline.parse(await apiJson('GET', `/api/ip-addresses/${ipId}/timeline?days=${days}`)),
+    queryFn: async (): Promise<IpTimeline> =>
+      IpTimeline.parse(await apiJson('GET', `/api/ip-addresses/${ipId}/timeline?days=${days}`)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     enabled: isAuthenticated,
     placeholderData: keepPreviousData,
@@ -44,7 +52,11 @@ export function useIpTimeline(ipId: number, days: number) {
 /** GET /api/domains/:id/diagnosis?days=: the drops found in the same period, newest first. */
 export function useDiagnosis(domainId: number, days: number) {
   const { isAuthenticated } = useAuth();
-  return useQuery({ ...diagnosisQueryOptions(domainId, days, isAuthenticated), meta: { unauthorized: LOGGED_OUT_NOTICE }, placeholderData: keepPreviousData });
+  return useQuery({
+    ...diagnosisQueryOptions(domainId, days, isAuthenticated),
+    meta: { unauthorized: LOGGED_OUT_NOTICE },
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** A note is evidence: the timeline shows it and a diagnosis may name it as a cause. */
@@ -59,7 +71,8 @@ function refreshDomainEvidence(queryClient: ReturnType<typeof useQueryClient>, d
 export function useCreateNoteMutation(domainId: number) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (body: CreateNoteRequest): Promise<TimelineNote> => TimelineNote.parse(await apiJson('POST', `/api/domains/${domainId}/notes`, body)),
+    mutationFn: async (body: CreateNoteRequest): Promise<TimelineNote> =>
+      TimelineNote.parse(await apiJson('POST', `/api/domains/${domainId}/notes`, body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => refreshDomainEvidence(queryClient, domainId),
   });

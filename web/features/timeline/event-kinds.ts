@@ -1,4 +1,15 @@
-import { Ban, FileDiff, Inbox, Plug, ShieldAlert, ShieldCheck, StickyNote, TrendingDown, UserX, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  FileDiff,
+  Inbox,
+  Plug,
+  ShieldAlert,
+  ShieldCheck,
+  StickyNote,
+  TrendingDown,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
 import type { TimelineEvent, TimelineEventKind, TimelineSeverity } from '@contracts/timeline';
 
 /** How each kind of event is named and drawn, in the list and as a marker on the chart. */

@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IpTimeline } from '@contracts/timeline';
-import { errorResponse, jsonResponse, makeUser, preloadSignedInFrame, renderApp, settled, stubFetch } from '../../test/test-utils';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+  settled,
+  stubFetch,
+} from '../../test/test-utils';
 import { makeEvent, makeSeries } from './test/fixtures';
 
 beforeAll(async () => {
@@ -12,7 +20,13 @@ const ipTimeline = (overrides: Partial<IpTimeline> = {}): IpTimeline => ({
   ip: { id: 4, address: '192.0.2.10' },
   from: '2025-02-04T12:00:00.000Z',
   to: '2025-03-06T12:00:00.000Z',
-  series: [makeSeries({ key: 'bounce:rate', label: 'Bounce rate', points: [{ at: '2025-03-01T00:00:00.000Z', value: 1.5, sample: 2000 }] })],
+  series: [
+    makeSeries({
+      key: 'bounce:rate',
+      label: 'Bounce rate',
+      points: [{ at: '2025-03-01T00:00:00.000Z', value: 1.5, sample: 2000 }],
+    }),
+  ],
   events: [makeEvent()],
   ...overrides,
 });
@@ -44,11 +58,15 @@ describe('IP address timeline page', () => {
   it('with no figures says what feeds an IP’s series, and nothing about placement or DMARC', async () => {
     stub(() => jsonResponse(ipTimeline({ series: [], events: [] })));
     renderApp('/reputation/ips/4/timeline');
-    expect(await screen.findByTestId('timeline-no-series')).toHaveTextContent('No figures for 192.0.2.10 in the last 30 days');
+    expect(await screen.findByTestId('timeline-no-series')).toHaveTextContent(
+      'No figures for 192.0.2.10 in the last 30 days',
+    );
     const hints = within(screen.getByTestId('timeline-missing-series'));
     expect(hints.getByText('Connect an ESP or your MTA to see bounce and complaint rates here.')).toBeInTheDocument();
     expect(hints.queryByText('Run an inbox placement test to see placement here.')).not.toBeInTheDocument();
-    expect(screen.getByTestId('timeline-no-events')).toHaveTextContent('Nothing happened to 192.0.2.10 in the last 30 days');
+    expect(screen.getByTestId('timeline-no-events')).toHaveTextContent(
+      'Nothing happened to 192.0.2.10 in the last 30 days',
+    );
   });
 
   it('says the address is not found for another user’s IP (404) and for an id that cannot be one', async () => {

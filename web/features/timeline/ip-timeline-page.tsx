@@ -20,7 +20,9 @@ function IpNotFound() {
     <Card data-testid="timeline-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
       <h2 className="text-lg font-semibold">IP address not found</h2>
-      <p className="max-w-md text-sm text-muted-foreground">It may have been deleted, or the link is not one of your IP addresses.</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        It may have been deleted, or the link is not one of your IP addresses.
+      </p>
       <Button asChild variant="outline">
         <Link to={PATHS.reputation}>
           <ArrowLeft aria-hidden="true" />
@@ -31,10 +33,20 @@ function IpNotFound() {
   );
 }
 
-function IpTimelineView({ ipId, days, onDays }: { ipId: number; days: TimelinePeriod; onDays: (days: TimelinePeriod) => void }) {
+function IpTimelineView({
+  ipId,
+  days,
+  onDays,
+}: {
+  ipId: number;
+  days: TimelinePeriod;
+  onDays: (days: TimelinePeriod) => void;
+}) {
   const timeline = useIpTimeline(ipId, days);
   const address = timeline.data?.ip.address;
-  usePageTrail(address ? [{ label: 'Reputation', to: PATHS.reputation }, { label: address }, { label: 'Timeline' }] : null);
+  usePageTrail(
+    address ? [{ label: 'Reputation', to: PATHS.reputation }, { label: address }, { label: 'Timeline' }] : null,
+  );
 
   if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404) return <IpNotFound />;
   return (
@@ -72,6 +84,11 @@ export default function IpTimelinePage() {
   const days = periodOf(search.get('days'));
   if (ipId === null) return <IpNotFound />;
   return (
-    <IpTimelineView key={ipId} ipId={ipId} days={days} onDays={(next) => setSearch(next === DEFAULT_PERIOD ? {} : { days: String(next) }, { replace: true })} />
+    <IpTimelineView
+      key={ipId}
+      ipId={ipId}
+      days={days}
+      onDays={(next) => setSearch(next === DEFAULT_PERIOD ? {} : { days: String(next) }, { replace: true })}
+    />
   );
 }

@@ -27,7 +27,8 @@ export const SERIES_SOURCES: readonly SeriesSource[] = [
     id: 'dmarc',
     name: 'DMARC pass rate',
     matches: (key) => key === 'dmarc:pass',
-    missing: "Add InboxPulse's report address to your DMARC record's rua= tag (Domains, DMARC reports) to see the DMARC pass rate here.",
+    missing:
+      "Add InboxPulse's report address to your DMARC record's rua= tag (Domains, DMARC reports) to see the DMARC pass rate here.",
     action: { label: 'Open Domains', to: PATHS.domains },
   },
   {
@@ -47,7 +48,10 @@ export const SERIES_SOURCES: readonly SeriesSource[] = [
 ];
 
 /** The sources none of whose series came back. */
-export function missingSources(series: readonly TimelineSeries[], sources: readonly SeriesSource[] = SERIES_SOURCES): SeriesSource[] {
+export function missingSources(
+  series: readonly TimelineSeries[],
+  sources: readonly SeriesSource[] = SERIES_SOURCES,
+): SeriesSource[] {
   return sources.filter((source) => !series.some((s) => s.points.length > 0 && source.matches(s.key)));
 }
 
@@ -70,7 +74,18 @@ export function sampleUnit(key: string, sample: number): string {
   return seeds ? (sample === 1 ? 'seed' : 'seeds') : sample === 1 ? 'message' : 'messages';
 }
 
-const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#0891b2', '#db2777', '#65a30d', '#4f46e5', '#ea580c', '#0d9488'];
+const PALETTE = [
+  '#2563eb',
+  '#16a34a',
+  '#d97706',
+  '#9333ea',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+  '#4f46e5',
+  '#ea580c',
+  '#0d9488',
+];
 const FIXED: Record<string, string> = {
   'placement:all': '#1e3a8a',
   'dmarc:pass': '#16a34a',

@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 
 const calls = (mock: ReturnType<typeof stubTimeline>, method: string, path: string) =>
-  mock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path);
+  mock.mock.calls.filter(
+    ([input, init]) =>
+      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+  );
 
 const urls = (mock: ReturnType<typeof stubTimeline>) => mock.mock.calls.map(([input]) => String(input));
 
@@ -37,8 +40,12 @@ describe('Timeline page: states', () => {
     expect(hints.getByText('Connect an ESP or your MTA to see bounce and complaint rates here.')).toBeInTheDocument();
     expect(hints.getByText("Connect Google Postmaster Tools to see Gmail's spam rate here.")).toBeInTheDocument();
     expect(hints.getByText(/to see the DMARC pass rate here/)).toBeInTheDocument();
-    expect(screen.getByTestId('timeline-no-events')).toHaveTextContent('Nothing happened to example.com in the last 30 days that InboxPulse knows of.');
-    expect(within(screen.getByTestId('why-panel')).getByText('No drop detected in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByTestId('timeline-no-events')).toHaveTextContent(
+      'Nothing happened to example.com in the last 30 days that InboxPulse knows of.',
+    );
+    expect(
+      within(screen.getByTestId('why-panel')).getByText('No drop detected in the last 30 days.'),
+    ).toBeInTheDocument();
     // The default period is asked for.
     expect(urls(mock)).toContain('/api/domains/1/timeline?days=30');
     expect(urls(mock)).toContain('/api/domains/1/diagnosis?days=30');
@@ -61,19 +68,31 @@ describe('Timeline page: states', () => {
     expect(listing.getByText('Listed on Spamhaus ZEN')).toBeInTheDocument();
     expect(listing.getByText('Blocklist listing')).toBeInTheDocument();
     expect(listing.getByText('192.0.2.10 answered 127.0.0.2')).toBeInTheDocument();
-    expect(listing.getByRole('link', { name: 'Open Blacklist Monitor: Listed on Spamhaus ZEN' })).toHaveAttribute('href', '/blacklist-monitoring');
+    expect(listing.getByRole('link', { name: 'Open Blacklist Monitor: Listed on Spamhaus ZEN' })).toHaveAttribute(
+      'href',
+      '/blacklist-monitoring',
+    );
     expect(events[1].querySelector('time')).toHaveAttribute('dateTime', '2025-03-03T06:00:00.000Z');
 
     const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(await trail.findByText('example.com')).toBeInTheDocument();
-    expect(trail.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dashboard', 'Domains', 'example.com', 'Timeline']);
+    expect(trail.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Domains',
+      'example.com',
+      'Timeline',
+    ]);
   });
 
   it('shows each drop with its summary and its causes ranked, with evidence, fix and link', async () => {
     stubTimeline(makeTimeline(), { drops: [makeDrop()] });
     renderApp('/domains/1/timeline');
     const panel = within(await screen.findByTestId('why-panel'));
-    expect(panel.getByText('1 drop detected in the last 30 days, newest first, with the events that most likely caused each.')).toBeInTheDocument();
+    expect(
+      panel.getByText(
+        '1 drop detected in the last 30 days, newest first, with the events that most likely caused each.',
+      ),
+    ).toBeInTheDocument();
     expect(panel.getByRole('heading', { name: 'Inbox placement at Gmail: 92% → 61%' })).toBeInTheDocument();
     expect(panel.getByTestId('drop-summary')).toHaveTextContent(
       'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 3 March, 4 h before',
@@ -84,9 +103,16 @@ describe('Timeline page: states', () => {
     expect(first.getByText('1.')).toBeInTheDocument();
     expect(first.getByText('Strong match (0.90)')).toBeInTheDocument();
     expect(first.getByText(/4 h before/)).toBeInTheDocument();
-    expect(first.getByText('192.0.2.10, which sends for example.com, was listed on Spamhaus ZEN at 06:00.')).toBeInTheDocument();
-    expect(first.getByText('Find what sent the spam from 192.0.2.10, stop it, then request removal from Spamhaus.')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Open Blacklist Monitor: Listed on Spamhaus ZEN' })).toHaveAttribute('href', '/blacklist-monitoring');
+    expect(
+      first.getByText('192.0.2.10, which sends for example.com, was listed on Spamhaus ZEN at 06:00.'),
+    ).toBeInTheDocument();
+    expect(
+      first.getByText('Find what sent the spam from 192.0.2.10, stop it, then request removal from Spamhaus.'),
+    ).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Open Blacklist Monitor: Listed on Spamhaus ZEN' })).toHaveAttribute(
+      'href',
+      '/blacklist-monitoring',
+    );
     expect(within(causes[1]).getByText('Weak match (0.30)')).toBeInTheDocument();
     expect(panel.queryByTestId('no-clear-cause')).not.toBeInTheDocument();
   });
@@ -99,7 +125,9 @@ describe('Timeline page: states', () => {
     renderApp('/domains/1/timeline');
     const panel = within(await screen.findByTestId('why-panel'));
     expect(panel.getByTestId('drop-summary')).toHaveTextContent(summary);
-    expect(panel.getByTestId('no-clear-cause')).toHaveTextContent('Nothing InboxPulse holds for this domain happened shortly before this drop.');
+    expect(panel.getByTestId('no-clear-cause')).toHaveTextContent(
+      'Nothing InboxPulse holds for this domain happened shortly before this drop.',
+    );
     expect(panel.queryAllByTestId('drop-cause')).toHaveLength(0);
   });
 
@@ -134,7 +162,10 @@ describe('Timeline page: states', () => {
 
   it('offers the failure and a retry when the timeline cannot be loaded', async () => {
     let fail = true;
-    stubTimeline(() => (fail ? errorResponse(500, 'internal', 'Something went wrong on our side') : jsonResponse(makeTimeline())), { drops: [] });
+    stubTimeline(
+      () => (fail ? errorResponse(500, 'internal', 'Something went wrong on our side') : jsonResponse(makeTimeline())),
+      { drops: [] },
+    );
     renderApp('/domains/1/timeline');
     expect(await screen.findByText('Something went wrong on our side')).toBeInTheDocument();
     fail = false;
@@ -155,7 +186,18 @@ describe('Timeline page: notes', () => {
           const note = { id: 8, at: body.at ?? new Date().toISOString(), text: body.text };
           timeline = {
             ...timeline,
-            events: [...timeline.events, makeEvent({ id: 'note:8', kind: 'note', title: body.text, detail: null, severity: 'info', link: null, at: note.at })],
+            events: [
+              ...timeline.events,
+              makeEvent({
+                id: 'note:8',
+                kind: 'note',
+                title: body.text,
+                detail: null,
+                severity: 'info',
+                link: null,
+                at: note.at,
+              }),
+            ],
           };
           return jsonResponse(note, 201);
         },
@@ -220,7 +262,11 @@ describe('Timeline page: notes', () => {
 
   it('shows the server’s refusal under the form', async () => {
     const { user } = await openWithNotes();
-    stubTimeline(makeTimeline(), { drops: [] }, { 'POST /api/domains/1/notes': () => errorResponse(400, 'validation_error', 'at must not be in the future') });
+    stubTimeline(
+      makeTimeline(),
+      { drops: [] },
+      { 'POST /api/domains/1/notes': () => errorResponse(400, 'validation_error', 'at must not be in the future') },
+    );
     const form = within(screen.getByTestId('note-form'));
     await user.type(form.getByLabelText('Note'), 'Switched ESP');
     await user.click(form.getByRole('button', { name: 'Add Note' }));

@@ -21,7 +21,9 @@ function DomainNotFound() {
     <Card data-testid="timeline-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
       <h2 className="text-lg font-semibold">Domain not found</h2>
-      <p className="max-w-md text-sm text-muted-foreground">It may have been deleted, or the link is not one of your domains.</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        It may have been deleted, or the link is not one of your domains.
+      </p>
       <Button asChild variant="outline">
         <Link to={PATHS.domains}>
           <ArrowLeft aria-hidden="true" />
@@ -38,7 +40,8 @@ function EventsCard({ timeline, days }: { timeline: DomainTimeline; days: number
       <CardHeader>
         <CardTitle className="text-lg">Events</CardTitle>
         <CardDescription>
-          DNS changes and failed checks, blocklist listings, new failing DMARC sources, inbox tests, integration errors, detected drops and your notes.
+          DNS changes and failed checks, blocklist listings, new failing DMARC sources, inbox tests, integration errors,
+          detected drops and your notes.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -46,7 +49,10 @@ function EventsCard({ timeline, days }: { timeline: DomainTimeline; days: number
         {timeline.events.length > 0 ? (
           <EventList domainId={timeline.domain.id} events={timeline.events} />
         ) : (
-          <p className="flex items-center gap-2 border-t pt-4 text-sm text-muted-foreground" data-testid="timeline-no-events">
+          <p
+            className="flex items-center gap-2 border-t pt-4 text-sm text-muted-foreground"
+            data-testid="timeline-no-events"
+          >
             <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
             Nothing happened to {timeline.domain.name} in the last {days} days that InboxPulse knows of.
           </p>
@@ -73,14 +79,23 @@ function Diagnosis({ diagnosis, days }: { diagnosis: ReturnType<typeof useDiagno
   );
 }
 
-function DomainTimelineView({ domainId, days, onDays }: { domainId: number; days: TimelinePeriod; onDays: (days: TimelinePeriod) => void }) {
+function DomainTimelineView({
+  domainId,
+  days,
+  onDays,
+}: {
+  domainId: number;
+  days: TimelinePeriod;
+  onDays: (days: TimelinePeriod) => void;
+}) {
   // Both asked for at once: the diagnosis need not wait for the chart.
   const timeline = useTimeline(domainId, days);
   const diagnosis = useDiagnosis(domainId, days);
   const name = timeline.data?.domain.name;
   usePageTrail(name ? [{ label: 'Domains', to: PATHS.domains }, { label: name }, { label: 'Timeline' }] : null);
 
-  if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404) return <DomainNotFound />;
+  if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404)
+    return <DomainNotFound />;
   return (
     <TimelineFrame testId="timeline-page" subject={name} days={days} onDays={onDays} timeline={timeline}>
       {(data) => (

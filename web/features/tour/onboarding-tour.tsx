@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@contracts/user';
@@ -51,7 +60,14 @@ function useTargetBox(selector: string, active: boolean, pathname: string): Box 
     const measure = () => {
       const next = toBox(findVisibleTarget(selector));
       setBox((prev) =>
-        prev && next && prev.top === next.top && prev.left === next.left && prev.width === next.width && prev.height === next.height ? prev : next,
+        prev &&
+        next &&
+        prev.top === next.top &&
+        prev.left === next.left &&
+        prev.width === next.width &&
+        prev.height === next.height
+          ? prev
+          : next,
       );
     };
     measure();
@@ -82,7 +98,8 @@ function useCardSize(cardRef: RefObject<HTMLElement | null>, open: boolean, step
     if (!open || !card) return;
     const measure = () => {
       const { width, height } = card.getBoundingClientRect();
-      if (width > 0 && height > 0) setSize((prev) => (prev.width === width && prev.height === height ? prev : { width, height }));
+      if (width > 0 && height > 0)
+        setSize((prev) => (prev.width === width && prev.height === height ? prev : { width, height }));
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -239,7 +256,11 @@ export function OnboardingTour({ user }: { user: User }) {
           aria-valuetext={`Step ${step + 1} of ${TOUR_STEPS.length}`}
           className="mb-4 h-1.5 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} data-testid="tour-progress" />
+          <div
+            className="h-full rounded-full bg-primary transition-[width]"
+            style={{ width: `${progress}%` }}
+            data-testid="tour-progress"
+          />
         </div>
         <h2 id={titleId} className="text-lg font-semibold">
           {current.title}

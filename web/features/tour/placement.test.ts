@@ -7,7 +7,15 @@ const desktop = { width: 1440, height: 900 };
 
 describe('tour placement', () => {
   it('has the seven steps of the spec in order, each with a target and position', () => {
-    expect(TOUR_STEPS.map((s) => s.id)).toEqual(['welcome', 'dashboard', 'domains', 'inbox-tests', 'alerts', 'mobile-nav', 'complete']);
+    expect(TOUR_STEPS.map((s) => s.id)).toEqual([
+      'welcome',
+      'dashboard',
+      'domains',
+      'inbox-tests',
+      'alerts',
+      'mobile-nav',
+      'complete',
+    ]);
     expect(TOUR_STEPS.find((s) => s.id === 'dashboard')?.route).toBe('/');
     for (const step of TOUR_STEPS) {
       expect(step.target).toBeTruthy();
@@ -29,6 +37,8 @@ describe('tour placement', () => {
 
   it('centres without a target and docks on narrow screens', () => {
     expect(placeCard(null, 'bottom', card, desktop)).toBeNull();
-    expect(placeCard({ top: 10, left: 10, width: 40, height: 40 }, 'bottom', card, { width: 390, height: 800 })).toBeNull();
+    expect(
+      placeCard({ top: 10, left: 10, width: 40, height: 40 }, 'bottom', card, { width: 390, height: 800 }),
+    ).toBeNull();
   });
 });

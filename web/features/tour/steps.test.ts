@@ -5,7 +5,8 @@ import { alertsStep, TOUR_STEPS } from './steps';
 
 describe('tour steps', () => {
   it('only ever goes to built screens', () => {
-    for (const step of TOUR_STEPS) if (step.route) expect(isLivePath(step.route), `${step.id} goes to ${step.route}`).toBe(true);
+    for (const step of TOUR_STEPS)
+      if (step.route) expect(isLivePath(step.route), `${step.id} goes to ${step.route}`).toBe(true);
   });
 
   it('sends the Alerts step to the Alerts page once it is built, and to the Dashboard with its Recent Alerts until then', () => {

@@ -53,7 +53,8 @@ export const TOUR_STEPS: TourStep[] = [
   {
     id: 'welcome',
     title: 'Welcome to InboxPulse!',
-    description: "Let's take a quick tour of the tools that help your email reach the inbox. It takes less than a minute, and you can skip it at any time.",
+    description:
+      "Let's take a quick tour of the tools that help your email reach the inbox. It takes less than a minute, and you can skip it at any time.",
     target: 'body',
     position: 'bottom',
   },
@@ -69,7 +70,8 @@ export const TOUR_STEPS: TourStep[] = [
   {
     id: 'domains',
     title: 'Domains',
-    description: 'Add your sending domains and verify them with a DNS record. InboxPulse then checks their SPF, DKIM and DMARC authentication for you.',
+    description:
+      'Add your sending domains and verify them with a DNS record. InboxPulse then checks their SPF, DKIM and DMARC authentication for you.',
     target: anchor(TOUR_ANCHORS.domains),
     position: 'right',
     route: PATHS.domains,
@@ -89,14 +91,16 @@ export const TOUR_STEPS: TourStep[] = [
   {
     id: 'mobile-nav',
     title: 'Navigation on the go',
-    description: 'On a phone or a narrow window, the menu button at the top of the screen opens the same navigation, with your plan and Logout at the bottom.',
+    description:
+      'On a phone or a narrow window, the menu button at the top of the screen opens the same navigation, with your plan and Logout at the bottom.',
     target: anchor(TOUR_ANCHORS.mobileNav),
     position: 'bottom',
   },
   {
     id: 'complete',
     title: "You're all set!",
-    description: 'Start by adding your first domain, then run an inbox test. You can take this tour again at any time with the help button in the page header.',
+    description:
+      'Start by adding your first domain, then run an inbox test. You can take this tour again at any time with the help button in the page header.',
     target: 'body',
     position: 'bottom',
   },

@@ -46,7 +46,8 @@ export function usePostmasterStats(days: number, enabled: boolean) {
  */
 export function useConnectGooglePostmaster() {
   return useApiMutation({
-    mutationFn: async (): Promise<PostmasterConnectStart> => PostmasterConnectStart.parse(await apiJson('POST', '/api/integrations/google-postmaster/connect')),
+    mutationFn: async (): Promise<PostmasterConnectStart> =>
+      PostmasterConnectStart.parse(await apiJson('POST', '/api/integrations/google-postmaster/connect')),
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 }

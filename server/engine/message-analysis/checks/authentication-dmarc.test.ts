@@ -60,14 +60,26 @@ beforeAll(async () => {
 });
 afterAll(() => dns?.close());
 
-const analyze = async (raw: Buffer | Promise<Buffer>, env: SmtpEnvelope) => analyzeAuthentication(await raw, env, resolver, 'mx.inbox.localhost');
+const analyze = async (raw: Buffer | Promise<Buffer>, env: SmtpEnvelope) =>
+  analyzeAuthentication(await raw, env, resolver, 'mx.inbox.localhost');
 
 describe('strict and relaxed alignment of received messages (RFC 9989 3.2.10)', () => {
   it('3.2.10.2: adkim=s fails DMARC for a signature by a subdomain of the From domain', async () => {
     const result = await analyze(signedBy('news@strict-brand.test', 'mail.strict-brand.test'), NO_SPF);
-    expect(result.dkim).toEqual([expect.objectContaining({ domain: 'mail.strict-brand.test', result: 'pass', aligned: false })]);
-    expect(result.dmarc).toMatchObject({ result: 'fail', domain: 'strict-brand.test', policy: 'reject', dkimAligned: false, spfAligned: false, adkim: 's' });
-    expect(result.authenticationResults).toContain('dmarc=fail (p=REJECT adkim=s aspf=s) header.from=strict-brand.test policy.dmarc=reject');
+    expect(result.dkim).toEqual([
+      expect.objectContaining({ domain: 'mail.strict-brand.test', result: 'pass', aligned: false }),
+    ]);
+    expect(result.dmarc).toMatchObject({
+      result: 'fail',
+      domain: 'strict-brand.test',
+      policy: 'reject',
+      dkimAligned: false,
+      spfAligned: false,
+      adkim: 's',
+    });
+    expect(result.authenticationResults).toContain(
+      'dmarc=fail (p=REJECT adkim=s aspf=s) header.from=strict-brand.test policy.dmarc=reject',
+    );
     expect(authenticationFindings(result).map((f) => f.id)).toContain('authentication.dmarc-fail-enforced');
   });
 
@@ -79,7 +91,12 @@ describe('strict and relaxed alignment of received messages (RFC 9989 3.2.10)', 
   it('3.2.10.1: adkim=r passes for a signature by a subdomain of the From domain', async () => {
     const result = await analyze(signedBy('news@relaxed-brand.test', 'mail.relaxed-brand.test'), NO_SPF);
     expect(result.dkim).toEqual([expect.objectContaining({ domain: 'mail.relaxed-brand.test', aligned: true })]);
-    expect(result.dmarc).toMatchObject({ result: 'pass', dkimAligned: true, adkim: 'r', organizationalDomain: 'relaxed-brand.test' });
+    expect(result.dmarc).toMatchObject({
+      result: 'pass',
+      dkimAligned: true,
+      adkim: 'r',
+      organizationalDomain: 'relaxed-brand.test',
+    });
   });
 
   it('3.2.10.2: aspf=s fails DMARC for a MAIL FROM under the From domain, though SPF passes', async () => {
@@ -130,7 +147,9 @@ describe('BIMI after our DMARC step', () => {
   it('finds the logo for a message that passes DMARC under p=reject, at the From domain and, for a subdomain, at its Organizational Domain', async () => {
     const own = await analyze(signedBy('news@bimi-brand.test', 'bimi-brand.test'), NO_SPF);
     expect(own.bimi).toEqual({ result: 'pass', logo: 'https://bimi-brand.test/logo.svg', comment: null });
-    expect(own.authenticationResults).toMatch(/dmarc=pass [^;]*;\r\n bimi=pass header\.selector=default header\.d=bimi-brand\.test/);
+    expect(own.authenticationResults).toMatch(
+      /dmarc=pass [^;]*;\r\n bimi=pass header\.selector=default header\.d=bimi-brand\.test/,
+    );
     const sub = await analyze(signedBy('news@mail.bimi-brand.test', 'bimi-brand.test'), NO_SPF);
     expect(sub.bimi).toMatchObject({ result: 'pass', logo: 'https://bimi-brand.test/logo.svg' });
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthenticationResults } from './authentication';
-import { AUTH_DEDUCTIONS, authenticationFindings, authenticationNotChecked, authenticationUnavailable } from './authentication-findings';
+import {
+  AUTH_DEDUCTIONS,
+  authenticationFindings,
+  authenticationNotChecked,
+  authenticationUnavailable,
+} from './authentication-findings';
 import type { AnalysisFinding } from './finding';
 import { scoreFindings, verdict } from './score';
 
@@ -26,7 +31,14 @@ function results(overrides: Partial<AuthenticationResults> = {}): Authentication
       comment: 'mx.inbox.localhost: domain of bounce@brand-mail.com designates 192.0.2.10 as permitted sender',
     },
     dkim: [goodSignature],
-    dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: true },
+    dmarc: {
+      result: 'pass',
+      domain: 'brand-mail.com',
+      policy: 'reject',
+      record: 'v=DMARC1; p=reject',
+      spfAligned: true,
+      dkimAligned: true,
+    },
     arc: { result: 'none', instance: 0 },
     bimi: { result: 'none', logo: null, comment: null },
     authenticationResults: 'Authentication-Results: mx.inbox.localhost; dkim=pass; spf=pass; dmarc=pass',
@@ -50,7 +62,9 @@ describe('authenticationFindings', () => {
       ['authentication.dmarc-pass', 'pass'],
       ['authentication.bimi', 'info'],
     ]);
-    expect(byId(findings, 'authentication.dmarc-pass')?.title).toBe('DMARC passes for brand-mail.com (aligned SPF and DKIM)');
+    expect(byId(findings, 'authentication.dmarc-pass')?.title).toBe(
+      'DMARC passes for brand-mail.com (aligned SPF and DKIM)',
+    );
     expect(scoreFindings(findings).score).toBe(10);
   });
 
@@ -66,21 +80,33 @@ describe('authenticationFindings', () => {
         { ...goodSignature, keyBits: 1024, aligned: false, domain: 'esp-relay.net' },
         { ...goodSignature, result: 'neutral', comment: 'body hash did not verify' },
       ],
-      dmarc: { result: 'fail', domain: 'brand-mail.com', policy: 'none', record: 'v=DMARC1; p=none', spfAligned: false, dkimAligned: false },
+      dmarc: {
+        result: 'fail',
+        domain: 'brand-mail.com',
+        policy: 'none',
+        record: 'v=DMARC1; p=none',
+        spfAligned: false,
+        dkimAligned: false,
+      },
       arc: { result: 'pass', instance: 1 },
     });
     const findings = authenticationFindings(broken);
     for (const f of findings) {
       expect(f.category).toBe('authentication');
       if (f.deduction > 0) expect(f.fix).toBeTruthy();
-      if (f.severity !== 'pass') expect(f.deduction).toBe(AUTH_DEDUCTIONS[f.id as keyof typeof AUTH_DEDUCTIONS].deduction);
+      if (f.severity !== 'pass')
+        expect(f.deduction).toBe(AUTH_DEDUCTIONS[f.id as keyof typeof AUTH_DEDUCTIONS].deduction);
     }
     expect(new Set(findings.map((f) => f.id)).size).toBe(findings.length);
   });
 
   describe('SPF', () => {
     it.each([
-      ['none', 'authentication.spf-none', 'Publish a TXT record at brand-mail.com: "v=spf1 include:<your ESP\'s SPF domain> -all"'],
+      [
+        'none',
+        'authentication.spf-none',
+        'Publish a TXT record at brand-mail.com: "v=spf1 include:<your ESP\'s SPF domain> -all"',
+      ],
       ['fail', 'authentication.spf-fail', 'ip4:203.0.113.66'],
       ['softfail', 'authentication.spf-softfail', 'ip4:203.0.113.66'],
       ['neutral', 'authentication.spf-neutral', 'rather than ?all'],
@@ -89,7 +115,9 @@ describe('authenticationFindings', () => {
     ] as const)('%s becomes %s with a concrete fix', (result, id, fixPart) => {
       const comment = `mx: domain of bounce@brand-mail.com does not designate 203.0.113.66 as permitted sender`;
       const findings = authenticationFindings(
-        results({ spf: { result, domain: 'brand-mail.com', record: result === 'none' ? null : 'v=spf1 -all', comment } }),
+        results({
+          spf: { result, domain: 'brand-mail.com', record: result === 'none' ? null : 'v=spf1 -all', comment },
+        }),
       );
       const finding = byId(findings, id);
       expect(finding).toMatchObject({ severity: AUTH_DEDUCTIONS[id].severity, deduction: deductionOf(id) });
@@ -126,7 +154,11 @@ describe('authenticationFindings', () => {
         const findings = authenticationFindings(results({ spf: spf(record) }));
         expect(byId(findings, 'authentication.spf-pass')).toBeDefined();
         const finding = byId(findings, 'authentication.spf-allows-all');
-        expect(finding).toMatchObject({ severity: 'warning', deduction: 1, title: `The SPF pass proves nothing: brand-mail.com allows every IP (${term})` });
+        expect(finding).toMatchObject({
+          severity: 'warning',
+          deduction: 1,
+          title: `The SPF pass proves nothing: brand-mail.com allows every IP (${term})`,
+        });
         expect(finding?.fix).toBe(
           `Replace ${term} with -all or ~all after listing your senders: "v=spf1 include:<your ESP's SPF domain> ip4:198.51.100.7 -all".`,
         );
@@ -153,7 +185,14 @@ describe('authenticationFindings', () => {
         const findings = authenticationFindings(
           results({
             dkim,
-            dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false },
+            dmarc: {
+              result: 'pass',
+              domain: 'brand-mail.com',
+              policy: 'reject',
+              record: 'v=DMARC1; p=reject',
+              spfAligned: true,
+              dkimAligned: false,
+            },
           }),
         );
         expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dkim-none']);
@@ -162,22 +201,38 @@ describe('authenticationFindings', () => {
     });
 
     it('explains a body changed after signing (fail, body hash)', () => {
-      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'body hash did not verify' }] }));
+      const findings = authenticationFindings(
+        results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'body hash did not verify' }] }),
+      );
       const finding = byId(findings, 'authentication.dkim-fail');
-      expect(finding).toMatchObject({ severity: 'error', deduction: 2, title: 'The DKIM signature by brand-mail.com does not verify' });
+      expect(finding).toMatchObject({
+        severity: 'error',
+        deduction: 2,
+        title: 'The DKIM signature by brand-mail.com does not verify',
+      });
       expect(finding?.detail).toContain('the body changed after it was signed');
       expect(finding?.fix).toContain('Sign as the very last step');
     });
 
     it('tells a missing key and a bad signature apart', () => {
-      const noKey = byId(authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'neutral', comment: 'no key' }] })), 'authentication.dkim-fail');
-      expect(noKey?.fix).toContain('TXT record at s1._domainkey.brand-mail.com: "v=DKIM1; k=rsa; p=<base64 public key>"');
-      const bad = byId(authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'bad signature' }] })), 'authentication.dkim-fail');
+      const noKey = byId(
+        authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'neutral', comment: 'no key' }] })),
+        'authentication.dkim-fail',
+      );
+      expect(noKey?.fix).toContain(
+        'TXT record at s1._domainkey.brand-mail.com: "v=DKIM1; k=rsa; p=<base64 public key>"',
+      );
+      const bad = byId(
+        authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'bad signature' }] })),
+        'authentication.dkim-fail',
+      );
       expect(bad?.fix).toContain('matches the public key at s1._domainkey.brand-mail.com');
     });
 
     it('names a revoked key (empty p=) as such, charged as a signature that does not verify', () => {
-      const findings = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'key revoked (empty p=)' }] }));
+      const findings = authenticationFindings(
+        results({ dkim: [{ ...goodSignature, result: 'fail', comment: 'key revoked (empty p=)' }] }),
+      );
       expect(problems(findings)).toEqual([
         expect.objectContaining({
           id: 'authentication.dkim-fail',
@@ -186,7 +241,9 @@ describe('authenticationFindings', () => {
           title: 'The DKIM key for selector s1._domainkey.brand-mail.com is revoked (empty p=)',
         }),
       ]);
-      expect(byId(findings, 'authentication.dkim-fail')?.detail).toContain('the key at s1._domainkey.brand-mail.com is revoked (empty p=)');
+      expect(byId(findings, 'authentication.dkim-fail')?.detail).toContain(
+        'the key at s1._domainkey.brand-mail.com is revoked (empty p=)',
+      );
       expect(byId(findings, 'authentication.dkim-fail')?.fix).toContain('under a new selector');
       // One root cause, one charge: beside a body-hash failure the revoked key costs nothing more.
       const both = authenticationFindings(
@@ -198,7 +255,9 @@ describe('authenticationFindings', () => {
         }),
       );
       expect(problems(both).map((f) => [f.id, f.deduction])).toEqual([['authentication.dkim-fail', 2]]);
-      expect(byId(both, 'authentication.dkim-extra-fail')?.detail).toContain('old._domainkey.brand-mail.com is revoked');
+      expect(byId(both, 'authentication.dkim-extra-fail')?.detail).toContain(
+        'old._domainkey.brand-mail.com is revoked',
+      );
     });
 
     it('treats a key under 1024 bits (mailauth: policy) as an error and 1024 bits as a warning', () => {
@@ -220,18 +279,38 @@ describe('authenticationFindings', () => {
       const findings = authenticationFindings(
         results({
           dkim: [{ ...goodSignature, domain: 'esp-relay.net', aligned: false }],
-          dmarc: { result: 'pass', domain: 'brand-mail.com', policy: 'reject', record: 'v=DMARC1; p=reject', spfAligned: true, dkimAligned: false },
+          dmarc: {
+            result: 'pass',
+            domain: 'brand-mail.com',
+            policy: 'reject',
+            record: 'v=DMARC1; p=reject',
+            spfAligned: true,
+            dkimAligned: false,
+          },
         }),
       );
       expect(problems(findings)).toEqual([
-        expect.objectContaining({ id: 'authentication.dkim-not-aligned', deduction: 1, title: 'DKIM passes only for esp-relay.net, not for brand-mail.com' }),
+        expect.objectContaining({
+          id: 'authentication.dkim-not-aligned',
+          deduction: 1,
+          title: 'DKIM passes only for esp-relay.net, not for brand-mail.com',
+        }),
       ]);
       expect(byId(findings, 'authentication.dkim-not-aligned')?.fix).toContain('d=brand-mail.com');
     });
 
     it("uses the signature's own alignment when there is no DMARC record to evaluate it", () => {
       const findings = authenticationFindings(
-        results({ dmarc: { result: 'none', domain: 'brand-mail.com', policy: null, record: null, spfAligned: false, dkimAligned: false } }),
+        results({
+          dmarc: {
+            result: 'none',
+            domain: 'brand-mail.com',
+            policy: null,
+            record: null,
+            spfAligned: false,
+            dkimAligned: false,
+          },
+        }),
       );
       expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dmarc-none']);
     });
@@ -243,9 +322,13 @@ describe('authenticationFindings', () => {
       expect(byId(beside, 'authentication.dkim-extra-fail')).toMatchObject({ severity: 'info', deduction: 0 });
       expect(byId(beside, 'authentication.dkim-extra-fail')?.detail).toContain('Another signature verifies');
 
-      const twoBroken = authenticationFindings(results({ dkim: [{ ...goodSignature, result: 'temperror', comment: 'DNS failure: ESERVFAIL' }, broken] }));
+      const twoBroken = authenticationFindings(
+        results({ dkim: [{ ...goodSignature, result: 'temperror', comment: 'DNS failure: ESERVFAIL' }, broken] }),
+      );
       expect(problems(twoBroken).map((f) => [f.id, f.deduction])).toEqual([['authentication.dkim-fail', 2]]);
-      expect(byId(twoBroken, 'authentication.dkim-extra-fail')?.title).toBe('A second DKIM signature, by brand-mail.com, does not verify');
+      expect(byId(twoBroken, 'authentication.dkim-extra-fail')?.title).toBe(
+        'A second DKIM signature, by brand-mail.com, does not verify',
+      );
     });
   });
 
@@ -260,15 +343,23 @@ describe('authenticationFindings', () => {
     });
 
     it('asks for a record when there is none', () => {
-      const finding = byId(authenticationFindings(results({ dmarc: dmarc('none', null) }), 'dmarc@mx.inbox.localhost'), 'authentication.dmarc-none');
+      const finding = byId(
+        authenticationFindings(results({ dmarc: dmarc('none', null) }), 'dmarc@mx.inbox.localhost'),
+        'authentication.dmarc-none',
+      );
       expect(finding).toMatchObject({ severity: 'error', deduction: 1.5 });
       // The report address every screen gives: dmarc@ on our inbound domain.
       expect(finding?.fix).toContain('_dmarc.brand-mail.com: "v=DMARC1; p=none; rua=mailto:dmarc@mx.inbox.localhost"');
     });
 
     it('charges more for a failure the domain asks receivers to reject or quarantine', () => {
-      expect(byId(authenticationFindings(results({ dmarc: dmarc('fail', 'none') })), 'authentication.dmarc-fail')).toMatchObject({ deduction: 1.5 });
-      const enforced = byId(authenticationFindings(results({ dmarc: dmarc('fail', 'reject') })), 'authentication.dmarc-fail-enforced');
+      expect(
+        byId(authenticationFindings(results({ dmarc: dmarc('fail', 'none') })), 'authentication.dmarc-fail'),
+      ).toMatchObject({ deduction: 1.5 });
+      const enforced = byId(
+        authenticationFindings(results({ dmarc: dmarc('fail', 'reject') })),
+        'authentication.dmarc-fail-enforced',
+      );
       expect(enforced).toMatchObject({ deduction: 2.5 });
       expect(enforced?.detail).toContain('asks receivers to reject such mail');
       expect(enforced?.fix).toContain('sign with d=brand-mail.com');
@@ -276,7 +367,9 @@ describe('authenticationFindings', () => {
 
     it('takes a token amount for p=none on a pass', () => {
       const findings = authenticationFindings(results({ dmarc: dmarc('pass', 'none', true) }));
-      expect(problems(findings)).toEqual([expect.objectContaining({ id: 'authentication.dmarc-policy-none', severity: 'warning', deduction: 0.2 })]);
+      expect(problems(findings)).toEqual([
+        expect.objectContaining({ id: 'authentication.dmarc-policy-none', severity: 'warning', deduction: 0.2 }),
+      ]);
       expect(scoreFindings(findings).score).toBe(9.8);
     });
 
@@ -303,7 +396,9 @@ describe('authenticationFindings', () => {
         }),
       );
       const failure = byId(strict, 'authentication.dmarc-fail-enforced');
-      expect(failure?.detail).toContain('strict alignment (adkim=s, aspf=s): only brand-mail.com itself aligns, not its subdomains');
+      expect(failure?.detail).toContain(
+        'strict alignment (adkim=s, aspf=s): only brand-mail.com itself aligns, not its subdomains',
+      );
       expect(failure?.fix).toBe(
         'Make SPF or DKIM pass aligned with brand-mail.com: sign with d=brand-mail.com exactly (adkim=s: a subdomain’s signature does not align), and/or send with a Return-Path (MAIL FROM) at brand-mail.com itself (aspf=s) whose SPF record lists the sending IP.',
       );
@@ -312,7 +407,12 @@ describe('authenticationFindings', () => {
     it('names where the policy was found when it is not the From domain’s own record (RFC 9989 4.10.1)', () => {
       const parent = authenticationFindings(
         results({
-          dmarc: { ...dmarc('fail', 'quarantine'), domain: 'news.brand-mail.com', policyDomain: 'brand-mail.com', policySource: 'organizational-domain' },
+          dmarc: {
+            ...dmarc('fail', 'quarantine'),
+            domain: 'news.brand-mail.com',
+            policyDomain: 'brand-mail.com',
+            policySource: 'organizational-domain',
+          },
         }),
       );
       expect(byId(parent, 'authentication.dmarc-fail-enforced')?.detail).toContain(
@@ -321,7 +421,9 @@ describe('authenticationFindings', () => {
     });
 
     it('says when a policy of none comes from testing mode (t=y), not from p=none', () => {
-      const testing = authenticationFindings(results({ dmarc: { ...dmarc('pass', 'none', true), record: 'v=DMARC1; p=quarantine; t=y', testing: true } }));
+      const testing = authenticationFindings(
+        results({ dmarc: { ...dmarc('pass', 'none', true), record: 'v=DMARC1; p=quarantine; t=y', testing: true } }),
+      );
       expect(byId(testing, 'authentication.dmarc-policy-none')).toMatchObject({
         title: 'The DMARC policy is in testing mode (t=y), applied as none',
         fix: 'Once your DMARC reports show all legitimate mail passes, remove t=y at _dmarc.brand-mail.com so receivers apply the policy as published.',
@@ -329,8 +431,12 @@ describe('authenticationFindings', () => {
     });
 
     it('reports a failed lookup and a From it cannot evaluate', () => {
-      expect(byId(authenticationFindings(results({ dmarc: dmarc('temperror', null) })), 'authentication.dmarc-temperror')).toMatchObject({ deduction: 0.5 });
-      const twoFroms = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@other.example'] }));
+      expect(
+        byId(authenticationFindings(results({ dmarc: dmarc('temperror', null) })), 'authentication.dmarc-temperror'),
+      ).toMatchObject({ deduction: 0.5 });
+      const twoFroms = authenticationFindings(
+        results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@other.example'] }),
+      );
       expect(byId(twoFroms, 'authentication.dmarc-not-evaluated')).toMatchObject({
         title: 'The From header has 2 addresses, so DMARC cannot be checked',
         deduction: 1,
@@ -341,12 +447,24 @@ describe('authenticationFindings', () => {
   describe('From header fields', () => {
     it('charges two From header fields as a blocking error, once, in place of the DMARC it prevents', () => {
       const findings = authenticationFindings(
-        results({ dmarc: null, bimi: null, headerFrom: ['news@brand-mail.com', 'ceo@brand-mail.com'], fromHeaderFields: 2 }),
+        results({
+          dmarc: null,
+          bimi: null,
+          headerFrom: ['news@brand-mail.com', 'ceo@brand-mail.com'],
+          fromHeaderFields: 2,
+        }),
       );
       expect(problems(findings)).toEqual([
-        expect.objectContaining({ id: 'authentication.from-fields', severity: 'error', deduction: 5.5, title: 'The message has 2 From header fields' }),
+        expect.objectContaining({
+          id: 'authentication.from-fields',
+          severity: 'error',
+          deduction: 5.5,
+          title: 'The message has 2 From header fields',
+        }),
       ]);
-      expect(byId(findings, 'authentication.from-fields')?.detail).toContain('RFC 5322 (3.6) allows exactly one From field');
+      expect(byId(findings, 'authentication.from-fields')?.detail).toContain(
+        'RFC 5322 (3.6) allows exactly one From field',
+      );
       expect(byId(findings, 'authentication.from-fields')?.fix).toContain('exactly one From header field');
       // Blocking on its own: 10 - 5.5 is below the inbox cut-off (5).
       expect(scoreFindings(findings).score).toBe(4.5);
@@ -355,9 +473,15 @@ describe('authenticationFindings', () => {
     it('charges a message without a From field the same, and one field with several addresses less', () => {
       const none = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: [], fromHeaderFields: 0 }));
       expect(problems(none)).toEqual([
-        expect.objectContaining({ id: 'authentication.from-fields', deduction: 5.5, title: 'The message has no From header field' }),
+        expect.objectContaining({
+          id: 'authentication.from-fields',
+          deduction: 5.5,
+          title: 'The message has no From header field',
+        }),
       ]);
-      const oneField = authenticationFindings(results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@brand-mail.com'] }));
+      const oneField = authenticationFindings(
+        results({ dmarc: null, bimi: null, headerFrom: ['a@brand-mail.com', 'b@brand-mail.com'] }),
+      );
       expect(problems(oneField).map((f) => [f.id, f.deduction])).toEqual([['authentication.dmarc-not-evaluated', 1]]);
       expect(byId(oneField, 'authentication.dmarc-not-evaluated')?.detail).toContain('Sender field');
     });
@@ -365,13 +489,29 @@ describe('authenticationFindings', () => {
 
   it('keeps ARC and BIMI informative', () => {
     const findings = authenticationFindings(
-      results({ arc: { result: 'fail', instance: 2 }, bimi: { result: 'skipped', logo: null, comment: 'too lax DMARC policy' } }),
+      results({
+        arc: { result: 'fail', instance: 2 },
+        bimi: { result: 'skipped', logo: null, comment: 'too lax DMARC policy' },
+      }),
     );
-    expect(byId(findings, 'authentication.arc')).toMatchObject({ severity: 'info', deduction: 0, title: 'ARC chain: fail (2 hops)' });
-    expect(byId(findings, 'authentication.bimi')).toMatchObject({ severity: 'info', deduction: 0, detail: 'too lax DMARC policy' });
+    expect(byId(findings, 'authentication.arc')).toMatchObject({
+      severity: 'info',
+      deduction: 0,
+      title: 'ARC chain: fail (2 hops)',
+    });
+    expect(byId(findings, 'authentication.bimi')).toMatchObject({
+      severity: 'info',
+      deduction: 0,
+      detail: 'too lax DMARC policy',
+    });
     expect(byId(findings, 'authentication.bimi')?.fix).toContain('default._bimi.brand-mail.com');
-    const logo = authenticationFindings(results({ bimi: { result: 'pass', logo: 'https://brand-mail.com/logo.svg', comment: null } }));
-    expect(byId(logo, 'authentication.bimi-pass')).toMatchObject({ severity: 'pass', detail: 'https://brand-mail.com/logo.svg' });
+    const logo = authenticationFindings(
+      results({ bimi: { result: 'pass', logo: 'https://brand-mail.com/logo.svg', comment: null } }),
+    );
+    expect(byId(logo, 'authentication.bimi-pass')).toMatchObject({
+      severity: 'pass',
+      detail: 'https://brand-mail.com/logo.svg',
+    });
   });
 
   it('leaves "no DKIM, SPF fail, no DMARC" Poor but above 0 on authentication alone', () => {
@@ -384,7 +524,14 @@ describe('authenticationFindings', () => {
           comment: 'mx: domain of b@brand-mail.com does not designate 203.0.113.66 as permitted sender',
         },
         dkim: [],
-        dmarc: { result: 'none', domain: 'brand-mail.com', policy: null, record: null, spfAligned: false, dkimAligned: false },
+        dmarc: {
+          result: 'none',
+          domain: 'brand-mail.com',
+          policy: null,
+          record: null,
+          spfAligned: false,
+          dkimAligned: false,
+        },
         bimi: null,
       }),
     );
@@ -400,6 +547,10 @@ describe('authenticationFindings', () => {
       deduction: 0,
       detail: expect.stringContaining('boom'),
     });
-    expect(authenticationNotChecked()).toMatchObject({ id: 'authentication.not-checked', severity: 'info', deduction: 0 });
+    expect(authenticationNotChecked()).toMatchObject({
+      id: 'authentication.not-checked',
+      severity: 'info',
+      deduction: 0,
+    });
   });
 });

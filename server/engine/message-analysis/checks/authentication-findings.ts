@@ -12,8 +12,8 @@ import type { AnalysisFinding, FindingSeverity } from './finding';
  * Gmail rejects such mail as not RFC 5322 compliant whatever else passes, so it blocks delivery
  * like a DMARC reject; it also leaves DMARC unevaluated, charged here and not again); 1.5 for a
  * missing or broken record that a 2024 rule requires (no SPF, SPF permerror, no DMARC or a DMARC
- * record receivers cannot use) and a DMARC failure under p=none; 1.0 for softfail, no aligned DKIM, an SPF pass that proves nothing because
- * the record allows every IP (+all: anyone passes as the domain), or one From field with no or
+ * record receivers cannot use) and a DMARC failure under p=none; 1.0 for softfail, no aligned DKIM, an SPF pass that
+ * proves nothing because the record allows every IP (+all: anyone passes as the domain), or one From field with no or
  * several addresses (RFC 5322 allows several with a Sender field, but DMARC cannot evaluate it);
  * 0.5 for weak-but-accepted states (neutral, 1024-bit key) and lookups that failed, since those
  * may be our DNS as much as the sender's; 0.2 for p=none, compliant but unprotected. A root cause
@@ -43,7 +43,8 @@ export const AUTH_DEDUCTIONS = {
   'authentication.dmarc-policy-none': { severity: 'warning', deduction: 0.2 },
   'authentication.dmarc-temperror': { severity: 'warning', deduction: 0.5 },
   'authentication.dmarc-not-evaluated': { severity: 'error', deduction: 1.0 },
-  // Blocking: Gmail and others reject such mail outright, so on its own it takes a clean message below the inbox cut-off (5).
+  // Blocking: Gmail and others reject such mail outright, so on its own it takes a clean message below the inbox
+  // cut-off (5).
   'authentication.from-fields': { severity: 'error', deduction: 5.5 },
   'authentication.arc': { severity: 'info', deduction: 0 },
   'authentication.bimi': { severity: 'info', deduction: 0 },
@@ -110,7 +111,10 @@ const domainOf = (address: string | null | undefined): string | null => {
 
 function spfFindings(spf: Results['spf']): AnalysisFinding[] {
   const domain = spf.domain ?? 'your Return-Path (MAIL FROM) domain';
-  const ip = /designates? (\S+) as permitted/.exec(spf.comment ?? '')?.[1] ?? /(\S+) is neither permitted/.exec(spf.comment ?? '')?.[1] ?? '<sending IP>';
+  const ip =
+    /designates? (\S+) as permitted/.exec(spf.comment ?? '')?.[1] ??
+    /(\S+) is neither permitted/.exec(spf.comment ?? '')?.[1] ??
+    '<sending IP>';
   const seen = [spf.record && `Record: ${spf.record}`, spf.comment].filter(Boolean).join(' — ') || null;
   const listIt = `Authorise the sending IP in the SPF record of ${domain}: add include:<your ESP's SPF domain> if an ESP sends for you, or ip4:${ip} for your own server, e.g. "v=spf1 include:<your ESP's SPF domain> ip4:${ip} -all".`;
   switch (spf.result) {
@@ -139,7 +143,9 @@ function spfFindings(spf: Results['spf']): AnalysisFinding[] {
         ),
       ];
     case 'fail':
-      return [problem('authentication.spf-fail', `SPF fails: ${ip} is not allowed to send for ${domain}`, seen, listIt)];
+      return [
+        problem('authentication.spf-fail', `SPF fails: ${ip} is not allowed to send for ${domain}`, seen, listIt),
+      ];
     case 'softfail':
       return [
         problem(
@@ -295,9 +301,14 @@ function dkimFindings(results: Results, fromDomain: string | null): AnalysisFind
             : /revoked/i.test(f.sig.comment ?? '')
               ? `The DKIM key for selector ${f.sig.selector ?? '<selector>'}._domainkey.${f.sig.domain} is revoked (empty p=)`
               : `The DKIM signature by ${f.sig.domain} does not verify`;
-      findings.push(problem(f.id, title, `${label(f.sig)}: ${f.why}. No DKIM signature on the message verifies.`, f.fix));
+      findings.push(
+        problem(f.id, title, `${label(f.sig)}: ${f.why}. No DKIM signature on the message verifies.`, f.fix),
+      );
     } else {
-      const context = passing.length > 0 ? 'Another signature verifies, so receivers judge DKIM by that one' : 'The DKIM failure is counted once, above';
+      const context =
+        passing.length > 0
+          ? 'Another signature verifies, so receivers judge DKIM by that one'
+          : 'The DKIM failure is counted once, above';
       findings.push(
         problem(
           'authentication.dkim-extra-fail',
@@ -368,7 +379,9 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
     return [
       problem(
         'authentication.dmarc-not-evaluated',
-        count === 0 ? 'The message has no From address, so DMARC cannot be checked' : `The From header has ${count} addresses, so DMARC cannot be checked`,
+        count === 0
+          ? 'The message has no From address, so DMARC cannot be checked'
+          : `The From header has ${count} addresses, so DMARC cannot be checked`,
         count === 0
           ? 'The From field holds no address, and DMARC needs exactly one; Gmail rejects messages without a valid From address.'
           : "RFC 5322 allows several authors in one From field (with a Sender field naming the one who sent it), but DMARC needs exactly one From address, so receivers cannot apply your domain's policy.",
@@ -378,7 +391,10 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
   }
   const domain = dmarc.domain ?? fromDomain ?? 'your From domain';
   const publish = `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:${reportAddress ?? '<your InboxPulse report address>'}" (the address sends its aggregate reports to InboxPulse), read the reports, then move to p=quarantine and p=reject once all your mail passes.`;
-  const where = { 'organizational-domain': 'the Organizational Domain’s', 'public-suffix-domain': 'a public suffix domain’s (psd=y)' } as const;
+  const where = {
+    'organizational-domain': 'the Organizational Domain’s',
+    'public-suffix-domain': 'a public suffix domain’s (psd=y)',
+  } as const;
   const record = !dmarc.record
     ? null
     : dmarc.policyDomain && dmarc.policySource && dmarc.policySource !== 'author-domain'
@@ -388,7 +404,9 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
   const from = fromDomain ?? domain;
   const strict = [dmarc.adkim === 's' && 'adkim=s', dmarc.aspf === 's' && 'aspf=s'].filter(Boolean);
   const signWith =
-    dmarc.adkim === 's' ? `sign with d=${from} exactly (adkim=s: a subdomain’s signature does not align)` : `sign with d=${from} (custom DKIM at your ESP)`;
+    dmarc.adkim === 's'
+      ? `sign with d=${from} exactly (adkim=s: a subdomain’s signature does not align)`
+      : `sign with d=${from} (custom DKIM at your ESP)`;
   const mailFrom =
     dmarc.aspf === 's'
       ? `send with a Return-Path (MAIL FROM) at ${from} itself (aspf=s) whose SPF record lists the sending IP`
@@ -426,11 +444,20 @@ function dmarcFindings(results: Results, fromDomain: string | null, reportAddres
       const detail = [
         record,
         `Neither SPF nor DKIM passed for a domain aligned with ${from}${strict.length > 0 ? ` under strict alignment (${strict.join(', ')}): only ${from} itself aligns, not its subdomains` : ''}.`,
-        enforced ? `The domain's own policy (${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.` : null,
+        enforced
+          ? `The domain's own policy (${dmarc.policy}) asks receivers to ${dmarc.policy === 'reject' ? 'reject' : 'junk'} such mail.`
+          : null,
       ]
         .filter(Boolean)
         .join(' ');
-      return [problem(enforced ? 'authentication.dmarc-fail-enforced' : 'authentication.dmarc-fail', `DMARC fails for ${domain}`, detail, makeAligned)];
+      return [
+        problem(
+          enforced ? 'authentication.dmarc-fail-enforced' : 'authentication.dmarc-fail',
+          `DMARC fails for ${domain}`,
+          detail,
+          makeAligned,
+        ),
+      ];
     }
     case 'permerror':
       return [
@@ -471,6 +498,18 @@ function bimiFindings(bimi: Results['bimi'], domain: string | null): AnalysisFin
   if (bimi.result === 'pass') return [pass('authentication.bimi-pass', 'A BIMI logo is published', bimi.logo)];
   const d = domain ?? 'your-domain';
   const howTo = `Optional, for a logo next to your mail: with DMARC at p=quarantine or p=reject, publish a TXT record at default._bimi.${d}: "v=BIMI1; l=https://${d}/logo.svg; a=https://${d}/vmc.pem" (Gmail and Apple Mail also need a VMC or CMC certificate).`;
-  const title = bimi.result === 'none' ? 'No BIMI record' : bimi.result === 'skipped' ? 'BIMI does not apply to this message' : `BIMI: ${bimi.result}`;
-  return [problem('authentication.bimi', title, bimi.comment ?? 'BIMI shows your logo in supporting inboxes; it does not affect delivery.', howTo)];
+  const title =
+    bimi.result === 'none'
+      ? 'No BIMI record'
+      : bimi.result === 'skipped'
+        ? 'BIMI does not apply to this message'
+        : `BIMI: ${bimi.result}`;
+  return [
+    problem(
+      'authentication.bimi',
+      title,
+      bimi.comment ?? 'BIMI shows your logo in supporting inboxes; it does not affect delivery.',
+      howTo,
+    ),
+  ];
 }

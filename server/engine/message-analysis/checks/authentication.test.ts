@@ -47,11 +47,28 @@ describe('authentication of a received message (mailauth over the product resolv
       resolver,
       'mx.inbox.localhost',
     );
-    expect(result.spf).toMatchObject({ result: 'pass', domain: 'brand-mail.com', record: 'v=spf1 ip4:192.0.2.10 -all' });
+    expect(result.spf).toMatchObject({
+      result: 'pass',
+      domain: 'brand-mail.com',
+      record: 'v=spf1 ip4:192.0.2.10 -all',
+    });
     expect(result.dkim).toEqual([
-      expect.objectContaining({ domain: 'brand-mail.com', selector: 's1', result: 'pass', aligned: true, algorithm: 'rsa-sha256', keyBits: 2048 }),
+      expect.objectContaining({
+        domain: 'brand-mail.com',
+        selector: 's1',
+        result: 'pass',
+        aligned: true,
+        algorithm: 'rsa-sha256',
+        keyBits: 2048,
+      }),
     ]);
-    expect(result.dmarc).toMatchObject({ result: 'pass', domain: 'brand-mail.com', policy: 'reject', spfAligned: true, dkimAligned: true });
+    expect(result.dmarc).toMatchObject({
+      result: 'pass',
+      domain: 'brand-mail.com',
+      policy: 'reject',
+      spfAligned: true,
+      dkimAligned: true,
+    });
     expect(result.headerFrom).toEqual(['news@brand-mail.com']);
     expect(result.authenticationResults).toMatch(/^Authentication-Results: mx\.inbox\.localhost;/);
     expect(result.authenticationResults).toContain('dkim=pass');
@@ -61,7 +78,12 @@ describe('authentication of a received message (mailauth over the product resolv
 
   it('fails DMARC for a forger: wrong IP, and a signature by another domain that does not align', async () => {
     const raw = await signed(message('news@brand-mail.com'), 'esp-relay.net', 's1');
-    const result = await analyzeAuthentication(raw, { ip: '203.0.113.66', helo: 'evil.example', mailFrom: 'x@brand-mail.com' }, resolver, 'mx.inbox.localhost');
+    const result = await analyzeAuthentication(
+      raw,
+      { ip: '203.0.113.66', helo: 'evil.example', mailFrom: 'x@brand-mail.com' },
+      resolver,
+      'mx.inbox.localhost',
+    );
     expect(result.spf.result).toBe('fail');
     expect(result.dkim).toEqual([expect.objectContaining({ domain: 'esp-relay.net', result: 'pass', aligned: false })]);
     expect(result.dmarc).toMatchObject({ result: 'fail', policy: 'reject', spfAligned: false, dkimAligned: false });
@@ -77,12 +99,21 @@ describe('authentication of a received message (mailauth over the product resolv
       'mx.inbox.localhost',
     );
     // mailauth says neutral; RFC 8601 says fail for a signature that was checked and did not verify.
-    expect(result.dkim[0]).toMatchObject({ domain: 'brand-mail.com', result: 'fail', comment: 'body hash did not verify' });
-    expect(result.authenticationResults).toContain('dkim=fail (body hash did not verify) header.i=@brand-mail.com header.s=s1');
+    expect(result.dkim[0]).toMatchObject({
+      domain: 'brand-mail.com',
+      result: 'fail',
+      comment: 'body hash did not verify',
+    });
+    expect(result.authenticationResults).toContain(
+      'dkim=fail (body hash did not verify) header.i=@brand-mail.com header.s=s1',
+    );
     // SPF still aligns, so DMARC still passes: the reason a DMARC pass alone is not the whole story.
     expect(result.dmarc?.result).toBe('pass');
     expect(authenticationFindings(result).filter((f) => f.deduction > 0)).toEqual([
-      expect.objectContaining({ id: 'authentication.dkim-fail', detail: expect.stringContaining('body hash did not verify') }),
+      expect.objectContaining({
+        id: 'authentication.dkim-fail',
+        detail: expect.stringContaining('body hash did not verify'),
+      }),
     ]);
   });
 
@@ -94,8 +125,17 @@ describe('authentication of a received message (mailauth over the product resolv
       resolver,
       'mx.inbox.localhost',
     );
-    expect(result.dkim).toEqual([expect.objectContaining({ domain: 'brand-mail.com', selector: 'old', result: 'fail', comment: 'key revoked (empty p=)' })]);
-    expect(result.authenticationResults).toContain('dkim=fail (key revoked (empty p=)) header.i=@brand-mail.com header.s=old');
+    expect(result.dkim).toEqual([
+      expect.objectContaining({
+        domain: 'brand-mail.com',
+        selector: 'old',
+        result: 'fail',
+        comment: 'key revoked (empty p=)',
+      }),
+    ]);
+    expect(result.authenticationResults).toContain(
+      'dkim=fail (key revoked (empty p=)) header.i=@brand-mail.com header.s=old',
+    );
     const failure = authenticationFindings(result).find((f) => f.id === 'authentication.dkim-fail');
     expect(failure).toMatchObject({
       severity: 'error',
@@ -105,22 +145,35 @@ describe('authentication of a received message (mailauth over the product resolv
   });
 
   it('counts two From header fields, not two addresses, and charges them as the blocking problem they are', async () => {
-    // What a template that writes its own From line above the sending library's produces, sent through an ESP that signs as itself.
-    const raw = await signed(Buffer.concat([Buffer.from('From: billing@brand-mail.com\r\n'), message('news@brand-mail.com')]), 'esp-relay.net', 's1');
+    // What a template that writes its own From line above the sending library's produces, sent through an ESP that
+    // signs as itself.
+    const raw = await signed(
+      Buffer.concat([Buffer.from('From: billing@brand-mail.com\r\n'), message('news@brand-mail.com')]),
+      'esp-relay.net',
+      's1',
+    );
     const result = await analyzeAuthentication(
       raw,
       { ip: '192.0.2.10', helo: 'mta1.brand-mail.com', mailFrom: 'bounce@brand-mail.com' },
       resolver,
       'mx.inbox.localhost',
     );
-    expect(result).toMatchObject({ fromHeaderFields: 2, headerFrom: ['billing@brand-mail.com', 'news@brand-mail.com'], dmarc: null });
+    expect(result).toMatchObject({
+      fromHeaderFields: 2,
+      headerFrom: ['billing@brand-mail.com', 'news@brand-mail.com'],
+      dmarc: null,
+    });
     const findings = authenticationFindings(result);
     expect(findings.filter((f) => f.deduction > 0).map((f) => [f.id, f.deduction])).toEqual([
       ['authentication.dkim-not-aligned', AUTH_DEDUCTIONS['authentication.dkim-not-aligned'].deduction],
       ['authentication.from-fields', AUTH_DEDUCTIONS['authentication.from-fields'].deduction],
     ]);
-    expect(findings.find((f) => f.id === 'authentication.from-fields')).toMatchObject({ severity: 'error', title: 'The message has 2 From header fields' });
-    // 10 - 1.0 (DKIM by the ESP only) - 5.5: rejected at Gmail, so below the inbox cut-off, not "Good" as the 1.0 for "2 addresses" left it (8.0).
+    expect(findings.find((f) => f.id === 'authentication.from-fields')).toMatchObject({
+      severity: 'error',
+      title: 'The message has 2 From header fields',
+    });
+    // 10 - 1.0 (DKIM by the ESP only) - 5.5: rejected at Gmail, so below the inbox cut-off, not "Good" as the 1.0 for
+    // "2 addresses" left it (8.0).
     const { score } = scoreFindings(findings);
     expect(score).toBe(3.5);
     expect(verdict(score)).toBe('Poor');
@@ -156,7 +209,9 @@ describe('authentication of a received message (mailauth over the product resolv
   it("answers mailauth's PTR queries through the product resolver, by the address the name is for", async () => {
     const resolve = mailauthResolver(resolver);
     await expect(resolve('10.2.0.192.in-addr.arpa', 'PTR')).resolves.toEqual(['mta1.brand-mail.com']);
-    await expect(resolve('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.', 'PTR')).resolves.toEqual(['mta6.brand-mail.com']);
+    await expect(
+      resolve('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.', 'PTR'),
+    ).resolves.toEqual(['mta6.brand-mail.com']);
     // Not a reverse name, or no PTR record: absent (ENODATA), a permanent answer for mailauth.
     await expect(resolve('example.com', 'PTR')).rejects.toMatchObject({ code: 'ENODATA' });
     await expect(resolve('11.2.0.192.in-addr.arpa', 'PTR')).rejects.toMatchObject({ code: 'ENODATA' });

@@ -60,7 +60,12 @@ export interface AuthenticationResults {
  * Without an envelope (a message fetched from a mailbox) SPF has nothing to judge and is none; DKIM
  * and DMARC by DKIM still hold.
  */
-export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope | null, dns: DnsResolver, mta: string): Promise<AuthenticationResults> {
+export async function analyzeAuthentication(
+  raw: Buffer,
+  envelope: SmtpEnvelope | null,
+  dns: DnsResolver,
+  mta: string,
+): Promise<AuthenticationResults> {
   const resolver = mailauthResolver(dns);
   const result = await authenticate(raw, {
     ip: envelope?.ip,
@@ -74,7 +79,9 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope 
   const spf = result.spf || null;
   const headerFrom = result.dkim.headerFrom ?? [];
   // An unsigned message comes back as a pseudo-signature without a domain: no signatures is an empty list.
-  const signatures = result.dkim.results.filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '').map((r) => ({ r, ...dkimVerdict(r) }));
+  const signatures = result.dkim.results
+    .filter((r) => typeof r.signingDomain === 'string' && r.signingDomain !== '')
+    .map((r) => ({ r, ...dkimVerdict(r) }));
   const verified = signatures.filter(({ r }) => r.status.result === 'pass');
   const authorDomain = headerFrom.length === 1 ? domainOf(headerFrom[0]) : null;
   const dmarc = authorDomain
@@ -85,9 +92,16 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope 
       })
     : null;
   const aligned = new Set(dmarc?.dkim.filter((d) => d.aligned).map((d) => d.domain));
-  const bimiResult = await bimi({ dmarc: dmarc ? bimiInput(dmarc, verified) : undefined, headers: result.dkim.headers, resolver });
+  const bimiResult = await bimi({
+    dmarc: dmarc ? bimiInput(dmarc, verified) : undefined,
+    headers: result.dkim.headers,
+    resolver,
+  });
   const rows = [dmarc && dmarcRow(dmarc), bimiResult && bimiResult.info].filter(Boolean);
-  const header = withDkimVerdicts(result.headers.split(/\r?\n(?=\S)/).find((h) => h.startsWith('Authentication-Results:')) ?? '', signatures).trimEnd();
+  const header = withDkimVerdicts(
+    result.headers.split(/\r?\n(?=\S)/).find((h) => h.startsWith('Authentication-Results:')) ?? '',
+    signatures,
+  ).trimEnd();
   return {
     spf: {
       result: spf?.status.result ?? 'none',
@@ -123,8 +137,16 @@ export async function analyzeAuthentication(raw: Buffer, envelope: SmtpEnvelope 
       aspf: dmarc.aspf,
       testing: dmarc.discovery.policy?.testing ?? false,
     },
-    arc: result.arc ? { result: result.arc.status.result, instance: result.arc.i === false ? null : result.arc.i } : null,
-    bimi: bimiResult ? { result: bimiResult.status.result, logo: bimiResult.location ?? null, comment: bimiResult.status.comment ?? null } : null,
+    arc: result.arc
+      ? { result: result.arc.status.result, instance: result.arc.i === false ? null : result.arc.i }
+      : null,
+    bimi: bimiResult
+      ? {
+          result: bimiResult.status.result,
+          logo: bimiResult.location ?? null,
+          comment: bimiResult.status.comment ?? null,
+        }
+      : null,
     authenticationResults: [header, ...rows].join(';\r\n '),
     headerFrom,
     fromHeaderFields: countFromFields(raw),
@@ -143,7 +165,9 @@ function dmarcRow(dmarc: DmarcEvaluation): string {
   const record = found?.record;
   const notes = record
     ? [
-        ...(['p', 'sp', 'np'] as const).filter((tag) => record[tag]).map((tag) => `${tag}=${record[tag]!.toUpperCase()}`),
+        ...(['p', 'sp', 'np'] as const)
+          .filter((tag) => record[tag])
+          .map((tag) => `${tag}=${record[tag]!.toUpperCase()}`),
         ...(dmarc.adkim === 's' ? ['adkim=s'] : []),
         ...(dmarc.aspf === 's' ? ['aspf=s'] : []),
         ...(record.t === 'y' ? ['t=y'] : []),
@@ -158,7 +182,8 @@ function dmarcRow(dmarc: DmarcEvaluation): string {
 function bimiInput(dmarc: DmarcEvaluation, verified: { r: MailauthSignature }[]): DMARCResult {
   const { found, policy, organizationalDomain } = dmarc.discovery;
   const dkim = dmarc.dkim.find((d) => d.aligned);
-  const signature = verified.find(({ r }) => asciiDomain(r.signingDomain) === dkim?.domain)?.r.status as { underSized?: boolean } | undefined;
+  const signature = verified.find(({ r }) => asciiDomain(r.signingDomain) === dkim?.domain)?.r.status as
+    { underSized?: boolean } | undefined;
   return {
     domain: organizationalDomain ?? dmarc.authorDomain,
     policy: policy?.policy ?? 'none',
@@ -187,7 +212,8 @@ function dkimVerdict(r: MailauthSignature): { result: string; comment: string | 
   if (r.status.result === 'neutral' && comment === 'body hash did not verify') return { result: 'fail', comment };
   // mailauth keeps the key record it fetched as `rr` (whitespace removed), not in its typings.
   const record = (r as { rr?: string }).rr;
-  if (r.status.result !== 'pass' && record?.split(';').some((tag) => /^\s*p\s*=\s*$/i.test(tag))) return { result: 'fail', comment: 'key revoked (empty p=)' };
+  if (r.status.result !== 'pass' && record?.split(';').some((tag) => /^\s*p\s*=\s*$/i.test(tag)))
+    return { result: 'fail', comment: 'key revoked (empty p=)' };
   return { result: r.status.result, comment };
 }
 
@@ -196,7 +222,10 @@ function dkimVerdict(r: MailauthSignature): { result: string; comment: string | 
  * Its rows are the signatures in order, each starting "dkim=<result> (<comment>)"; a cursor walks
  * them so two rows that read alike are each matched to their own signature.
  */
-function withDkimVerdicts(header: string, signatures: { r: MailauthSignature; result: string; comment: string | null }[]): string {
+function withDkimVerdicts(
+  header: string,
+  signatures: { r: MailauthSignature; result: string; comment: string | null }[],
+): string {
   let cursor = 0;
   for (const { r, result, comment } of signatures) {
     const before = `dkim=${r.status.result}${r.status.comment ? ` (${r.status.comment})` : ''}`;

@@ -32,7 +32,12 @@ afterAll(() => dns?.close());
 describe('the connecting IP', () => {
   it('confirms reverse DNS forward and finds it on no list', async () => {
     const report = await analyzeConnectingIp(resolver, '::ffff:192.0.2.10');
-    expect(report).toMatchObject({ ip: '192.0.2.10', reverseDns: ['mta1.brand-mail.com'], confirmedName: 'mta1.brand-mail.com', reverseDnsFailed: false });
+    expect(report).toMatchObject({
+      ip: '192.0.2.10',
+      reverseDns: ['mta1.brand-mail.com'],
+      confirmedName: 'mta1.brand-mail.com',
+      reverseDnsFailed: false,
+    });
     // Tiers 1 and 2 only: the lists whose listings cost a message points.
     const asked = blocklistsFor('ipv4').filter((list) => list.tier <= 2);
     expect(report.blocklists.map((b) => b.list)).toEqual(asked.map((list) => list.name));
@@ -49,21 +54,36 @@ describe('the connecting IP', () => {
     expect({ zen, spamcop, barracuda, psbl }).toEqual({
       zen: ['listed', 'XBL: an exploited or infected host'],
       spamcop: ['listed', 'reported as a spam source by SpamCop users'],
-      barracuda: ['unknown', 'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).'],
+      barracuda: [
+        'unknown',
+        'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).',
+      ],
       psbl: ['unknown', 'The lookup failed (ESERVFAIL).'],
     });
     expect(Object.values(others).map(([status]) => status)).toEqual(Object.keys(others).map(() => 'clear'));
-    expect(report.blocklists.find((b) => b.list === 'Spamhaus ZEN')).toMatchObject({ zone: 'zen.spamhaus.org', lookupUrl: 'https://check.spamhaus.org/' });
+    expect(report.blocklists.find((b) => b.list === 'Spamhaus ZEN')).toMatchObject({
+      zone: 'zen.spamhaus.org',
+      lookupUrl: 'https://check.spamhaus.org/',
+    });
   });
 
   it('checks IPv6 senders by their nibbles, and confirms reverse DNS whatever way the address is written', async () => {
     const report = await analyzeConnectingIp(resolver, '2001:0DB8:0:0:0:0:0:25');
-    expect(report).toMatchObject({ ip: '2001:db8::25', reverseDns: ['mta6.brand-mail.com'], confirmedName: 'mta6.brand-mail.com' });
+    expect(report).toMatchObject({
+      ip: '2001:db8::25',
+      reverseDns: ['mta6.brand-mail.com'],
+      confirmedName: 'mta6.brand-mail.com',
+    });
     // Only lists that answer for IPv6 are asked (SpamCop does not).
-    expect(Object.fromEntries(report.blocklists.map((b) => [b.list, b.status]))).toEqual({ 'Spamhaus ZEN': 'listed', DroneBL: 'clear' });
+    expect(Object.fromEntries(report.blocklists.map((b) => [b.list, b.status]))).toEqual({
+      'Spamhaus ZEN': 'listed',
+      DroneBL: 'clear',
+    });
   });
 
   it('refuses what is not an IP address', async () => {
-    await expect(analyzeConnectingIp(resolver, 'mta1.brand-mail.com')).rejects.toThrow('"mta1.brand-mail.com" is not an IP address');
+    await expect(analyzeConnectingIp(resolver, 'mta1.brand-mail.com')).rejects.toThrow(
+      '"mta1.brand-mail.com" is not an IP address',
+    );
   });
 });

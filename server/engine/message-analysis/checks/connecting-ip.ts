@@ -39,7 +39,8 @@ export async function lookUpReverseDns(dns: DnsResolver, ip: string): Promise<Re
   }
   for (const name of reverseDns.slice(0, 5)) {
     const forward = await Promise.all([dns.a(name), dns.aaaa(name)]).catch(() => [[], []] as string[][]);
-    if (forward.flat().some((address) => sameIp(address, ip))) return { reverseDns, confirmedName: name, reverseDnsFailed: false };
+    if (forward.flat().some((address) => sameIp(address, ip)))
+      return { reverseDns, confirmedName: name, reverseDnsFailed: false };
   }
   return { reverseDns, confirmedName: null, reverseDnsFailed: false };
 }
@@ -48,7 +49,11 @@ export async function lookUpReverseDns(dns: DnsResolver, ip: string): Promise<Re
  * Who connected: reverse DNS with forward confirmation, and blocklists, looked up side by side.
  * `reverse` is the IP's lookUpReverseDns when the caller needs it for something else too.
  */
-export async function analyzeConnectingIp(dns: DnsResolver, remoteAddress: string, reverse?: Promise<ReverseDns>): Promise<ConnectingIpReport> {
+export async function analyzeConnectingIp(
+  dns: DnsResolver,
+  remoteAddress: string,
+  reverse?: Promise<ReverseDns>,
+): Promise<ConnectingIpReport> {
   const ip = normaliseIp(remoteAddress);
   if (ip === null) throw new TypeError(`"${remoteAddress}" is not an IP address`);
   const [names, blocklists] = await Promise.all([reverse ?? lookUpReverseDns(dns, ip), checkBlocklists(dns, ip)]);

@@ -11,8 +11,10 @@ export function checkMessageBytes(raw: Buffer, decodedParts: (string | null)[]):
   const seen: string[] = [];
   if (raw.includes(0)) seen.push('NUL bytes');
   const bare = bareLineEnds(raw);
-  if (bare) seen.push(`${bare} line ${bare === 1 ? 'end' : 'ends'} that ${bare === 1 ? 'is' : 'are'} not CRLF (bare LF or CR)`);
-  if (decodedParts.some((part) => part?.includes('\uFFFD'))) seen.push('text that is not valid in its declared character set');
+  if (bare)
+    seen.push(`${bare} line ${bare === 1 ? 'end' : 'ends'} that ${bare === 1 ? 'is' : 'are'} not CRLF (bare LF or CR)`);
+  if (decodedParts.some((part) => part?.includes('\uFFFD')))
+    seen.push('text that is not valid in its declared character set');
   if (seen.length === 0) return pass('content.well-formed-bytes', 'The message is made of well-formed lines and text');
   return problem(
     'content.malformed-bytes',
@@ -25,7 +27,8 @@ export function checkMessageBytes(raw: Buffer, decodedParts: (string | null)[]):
 /** Counts LFs without a CR before them and CRs without an LF after them (one pass, counted up to 1,000). */
 function bareLineEnds(raw: Buffer): number {
   let count = 0;
-  for (let i = raw.indexOf(10); i !== -1 && count < 1000; i = raw.indexOf(10, i + 1)) if (i === 0 || raw[i - 1] !== 13) count++;
+  for (let i = raw.indexOf(10); i !== -1 && count < 1000; i = raw.indexOf(10, i + 1))
+    if (i === 0 || raw[i - 1] !== 13) count++;
   for (let i = raw.indexOf(13); i !== -1 && count < 1000; i = raw.indexOf(13, i + 1)) if (raw[i + 1] !== 10) count++;
   return count;
 }

@@ -24,8 +24,10 @@ export function elementLook(attributes: ReadonlyMap<string, string>): ElementLoo
   const style = attributes.get('style');
   const declarations = style === undefined ? new Map<string, string>() : parseStyle(style);
   const colorValue = declarations.get('color') ?? attributes.get('color') ?? attributes.get('text');
-  const backgroundValue = declarations.get('background-color') ?? declarations.get('background') ?? attributes.get('bgcolor');
-  if (style === undefined && colorValue === undefined && backgroundValue === undefined && !attributes.has('hidden')) return null;
+  const backgroundValue =
+    declarations.get('background-color') ?? declarations.get('background') ?? attributes.get('bgcolor');
+  if (style === undefined && colorValue === undefined && backgroundValue === undefined && !attributes.has('hidden'))
+    return null;
   return {
     concealedBy: concealment(declarations, attributes),
     color: colorValue === undefined ? null : parseColor(colorValue),
@@ -62,7 +64,8 @@ function concealment(css: Map<string, string>, attributes: ReadonlyMap<string, s
   const size = css.get('font-size');
   if (size !== undefined && isTinyFontSize(size)) return `font-size:${size}`;
   const clipped =
-    css.get('overflow') === 'hidden' && [css.get('max-height'), css.get('height')].some((h) => h !== undefined && /^0(?:px|pt|em|rem|%)?$/.test(h));
+    css.get('overflow') === 'hidden' &&
+    [css.get('max-height'), css.get('height')].some((h) => h !== undefined && /^0(?:px|pt|em|rem|%)?$/.test(h));
   if (clipped) return 'a zero height with overflow:hidden';
   return null;
 }
@@ -116,8 +119,10 @@ export function parseColor(raw: string): Rgb | 'transparent' | null {
   if (value in NAMED) return NAMED[value];
   const hex = /^#?([0-9a-f]{3,8})$/.exec(value)?.[1];
   if (hex !== undefined) {
-    if (hex.length === 3 || hex.length === 4) return [0, 1, 2].map((i) => parseInt(hex[i] + hex[i], 16)) as unknown as Rgb;
-    if (hex.length === 6 || hex.length === 8) return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;
+    if (hex.length === 3 || hex.length === 4)
+      return [0, 1, 2].map((i) => parseInt(hex[i] + hex[i], 16)) as unknown as Rgb;
+    if (hex.length === 6 || hex.length === 8)
+      return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;
     return null;
   }
   const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*([\d.]{1,8})\s*)?\)$/.exec(value);

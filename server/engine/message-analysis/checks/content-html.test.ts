@@ -31,7 +31,9 @@ describe('scanHtml', () => {
     expect(scanHtml('<p>before<!-- never closed <a href="https://x.example">x</a>').text).toBe('before');
     expect(scanHtml('<p>before<style>p{}').text).toBe('before');
     expect(scanHtml('<p title="never closed>after').text).toBe('');
-    expect(scanHtml('<a href="https://x.example">open to the end').anchors).toEqual([{ href: 'https://x.example', text: 'open to the end' }]);
+    expect(scanHtml('<a href="https://x.example">open to the end').anchors).toEqual([
+      { href: 'https://x.example', text: 'open to the end' },
+    ]);
   });
 
   it('reads only the first MAX_HTML_SCAN_CHARS characters', () => {
@@ -44,9 +46,9 @@ describe('entities', () => {
   const text = (html: string) => scanHtml(html).text;
 
   it('decodes the named references of the HTML standard, not a short list', () => {
-    expect(text('<p>Wait&hellip; it&rsquo;s &ldquo;done&rdquo; &check; &frac12; &rarr; &Aring;ngstr&ouml;m &heartsuit;</p>')).toBe(
-      'Wait… it’s “done” ✓ ½ → Ångström ♥',
-    );
+    expect(
+      text('<p>Wait&hellip; it&rsquo;s &ldquo;done&rdquo; &check; &frac12; &rarr; &Aring;ngstr&ouml;m &heartsuit;</p>'),
+    ).toBe('Wait… it’s “done” ✓ ½ → Ångström ♥');
     // Every character the standard names (one code point each), written by its name: some 1,400 of them.
     const named: [string, string][] = [];
     for (let cp = 0x21; cp < 0x20000; cp++) {
@@ -55,24 +57,31 @@ describe('entities', () => {
       if (/^&[a-z][a-z0-9]*;$/i.test(reference)) named.push([reference, char]);
     }
     expect(named.length).toBeGreaterThan(1300);
-    expect(text(`<p>${named.map(([reference]) => reference).join('')}</p>`)).toBe(named.map(([, char]) => char).join(''));
+    expect(text(`<p>${named.map(([reference]) => reference).join('')}</p>`)).toBe(
+      named.map(([, char]) => char).join(''),
+    );
   });
 
   it('decodes numeric references as browsers do', () => {
-    expect(text('<p>&#x1F600; &#128512; &#39; &#x27; &#x80;</p>')).toBe("😀 😀 ' ' €"); // &#x80; is Windows-1252's euro sign
+    // &#x80; is Windows-1252's euro sign
+    expect(text('<p>&#x1F600; &#128512; &#39; &#x27; &#x80;</p>')).toBe("😀 😀 ' ' €");
     // What cannot be a character shows as the replacement character, as in a browser.
     expect(text('<p>a&#0;b&#xD800;c&#99999999;d&#x110000;e</p>')).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe');
   });
 
   it('keeps unknown references, and reads legacy ones without a semicolon only in text', () => {
-    expect(text('<p>&lt;b&gt; &quot;q&quot; &AMP; &bogus; AT&T &copy 2026 &notit;</p>')).toBe('<b> "q" & &bogus; AT&T © 2026 ¬it;');
+    expect(text('<p>&lt;b&gt; &quot;q&quot; &AMP; &bogus; AT&T &copy 2026 &notit;</p>')).toBe(
+      '<b> "q" & &bogus; AT&T © 2026 ¬it;',
+    );
     const [anchor] = scanHtml('<a href="https://x.example/?a=1&amp;b=2&copy=3&hellip;&#x2F;">x</a>').anchors;
     // In an attribute, "&copy=" is a query parameter, not ©= (the HTML standard's rule for attributes).
     expect(anchor.href).toBe('https://x.example/?a=1&b=2&copy=3…/');
   });
 
   it('decodes references in image sources and link text', () => {
-    const scan = scanHtml('<img src="https://cdn.example/a.png?w=1&amp;h=2"><a href=https://a.example>&#x70;aypal&period;com</a>');
+    const scan = scanHtml(
+      '<img src="https://cdn.example/a.png?w=1&amp;h=2"><a href=https://a.example>&#x70;aypal&period;com</a>',
+    );
     expect(scan.images).toEqual(['https://cdn.example/a.png?w=1&h=2']);
     expect(scan.anchors).toEqual([{ href: 'https://a.example', text: 'paypal.com' }]);
   });
@@ -98,7 +107,9 @@ describe('malformed HTML', () => {
 
   it('reads unclosed elements, stray closing tags and bogus markup as browsers do', () => {
     expect(scanHtml('<table><tr><td>one<td>two<tr><td>three').text).toBe('one two three');
-    expect(scanHtml('<div><b>bold<i>both</b></i></div></span></3>after<![CDATA[not text]]><?php echo 1 ?>').text).toBe('boldboth after');
+    expect(scanHtml('<div><b>bold<i>both</b></i></div></span></3>after<![CDATA[not text]]><?php echo 1 ?>').text).toBe(
+      'boldboth after',
+    );
     expect(scanHtml('<textarea><a href="https://x.example">x</a></textarea>').anchors).toEqual([]);
     // The second anchor's tag is cut off by the end of the message: no reader sees a link there.
     expect(scanHtml('<a href="https://a.example">open to the end<a href="https://b.example').anchors).toEqual([
@@ -127,7 +138,11 @@ describe('hidden text', () => {
     ['<span style="color:rgba(0,0,0,0)">secret words</span>', 'transparent text'],
     ['<body bgcolor="black"><p style="color:#111">secret words</p></body>', 'text the colour of its background'],
   ])('%s hides its text (%s)', (html, how) => {
-    expect(hidden(`<p>shown</p>${html}<p>after</p>`)).toEqual({ text: 'shown after', hiddenText: 'secret words', hiddenBy: [how] });
+    expect(hidden(`<p>shown</p>${html}<p>after</p>`)).toEqual({
+      text: 'shown after',
+      hiddenText: 'secret words',
+      hiddenBy: [how],
+    });
   });
 
   it('keeps light text on a dark background visible, however the background is set', () => {
@@ -136,13 +151,21 @@ describe('hidden text', () => {
       <td style="background: #0066cc url(btn.png) no-repeat"><a href="https://x.example" style="color:#fff">button</a></td>
       <a style="color:#ffffff;background-color:#e4572e">own background</a>
       <p style="color:#333333">dark on white</p></body>`;
-    expect(hidden(html)).toEqual({ text: 'footer one button own background dark on white', hiddenText: '', hiddenBy: [] });
+    expect(hidden(html)).toEqual({
+      text: 'footer one button own background dark on white',
+      hiddenText: '',
+      hiddenBy: [],
+    });
   });
 
   it('ends the hidden part where its element closes, counting nested elements of the same name', () => {
     expect(hidden('<div style="display:none"><div>a</div>b</div>c')).toMatchObject({ text: 'c', hiddenText: 'a b' });
     // The dark table closes, so white text after it is on the page background again.
-    expect(hidden('<table bgcolor="#000"><tr><td><p style="color:#fff">on dark</p></td></tr></table><p style="color:#fff">on white</p>')).toMatchObject({
+    expect(
+      hidden(
+        '<table bgcolor="#000"><tr><td><p style="color:#fff">on dark</p></td></tr></table><p style="color:#fff">on white</p>',
+      ),
+    ).toMatchObject({
       text: 'on dark',
       hiddenText: 'on white',
     });
@@ -151,10 +174,9 @@ describe('hidden text', () => {
   });
 
   it('lists each way of hiding once, in the order met', () => {
-    expect(hidden('<p style="font-size:1px">a</p><p style="font-size:1px">b</p><p style="color:white">c</p>').hiddenBy).toEqual([
-      'font-size:1px',
-      'text the colour of its background',
-    ]);
+    expect(
+      hidden('<p style="font-size:1px">a</p><p style="font-size:1px">b</p><p style="color:white">c</p>').hiddenBy,
+    ).toEqual(['font-size:1px', 'text the colour of its background']);
   });
 
   it('tracks a bounded number of backgrounds and keeps a bounded amount of hidden text', () => {
@@ -167,7 +189,9 @@ describe('hidden text', () => {
 
 describe('invisible characters inside words', () => {
   it('names the words that carry them, and not preheader padding', () => {
-    const scan = scanHtml('<p>Buy vi&#8203;agra and c&zwnj;i&zwnj;alis</p><div>&zwnj;&nbsp;&zwnj;&nbsp;&#847;&zwnj;</div><p>Hello</p>');
+    const scan = scanHtml(
+      '<p>Buy vi&#8203;agra and c&zwnj;i&zwnj;alis</p><div>&zwnj;&nbsp;&zwnj;&nbsp;&#847;&zwnj;</div><p>Hello</p>',
+    );
     expect(scan.wordsWithInvisibleCharacters).toEqual(['vi\u200Bagra', 'c\u200Ci\u200Calis']);
     expect(scan.text).toBe('Buy viagra and cialis Hello');
   });

@@ -96,7 +96,21 @@ const BREAKS = new Set([
 // The only attributes read: links, images, and what hides text.
 const READ_ATTRIBUTES = new Set(['href', 'src', 'width', 'height', 'style', 'bgcolor', 'color', 'text', 'hidden']);
 // Elements with no content, so no closing tag to wait for.
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 export function scanHtml(input: string): HtmlScan {
   const truncated = input.length > MAX_HTML_SCAN_CHARS;
@@ -168,7 +182,8 @@ class VisibleContentReader implements TokenizerCallbacks {
   }
 
   onattribentity(codePoint: number): void {
-    if (this.attributes && READ_ATTRIBUTES.has(this.attributeName)) this.attributeValue += String.fromCodePoint(codePoint);
+    if (this.attributes && READ_ATTRIBUTES.has(this.attributeName))
+      this.attributeValue += String.fromCodePoint(codePoint);
   }
 
   onattribend(): void {
@@ -256,7 +271,11 @@ class VisibleContentReader implements TokenizerCallbacks {
     const behind = own ?? this.backgrounds.at(-1)?.color ?? WHITE;
     const reason =
       look.concealedBy ??
-      (look.color === 'transparent' ? 'transparent text' : look.color && indistinguishable(look.color, behind) ? 'text the colour of its background' : null);
+      (look.color === 'transparent'
+        ? 'transparent text'
+        : look.color && indistinguishable(look.color, behind)
+          ? 'text the colour of its background'
+          : null);
     if (reason) {
       this.concealed = { name, depth: 1 };
       this.hiddenBy.add(reason);

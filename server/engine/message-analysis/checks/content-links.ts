@@ -97,7 +97,8 @@ function webUrl(raw: string): URL | null {
 function urlsInText(text: string): string[] {
   const urls: string[] = [];
   // One character class with '+': each match consumes what it scans, so the pass stays linear.
-  for (const m of text.slice(0, MAX_TEXT_SCAN_CHARS).matchAll(/https?:\/\/[^\s<>"'`]+/gi)) urls.push(trimTrailingPunctuation(m[0]));
+  for (const m of text.slice(0, MAX_TEXT_SCAN_CHARS).matchAll(/https?:\/\/[^\s<>"'`]+/gi))
+    urls.push(trimTrailingPunctuation(m[0]));
   return urls;
 }
 

@@ -25,7 +25,12 @@ export function checkSubject({ subject: full, isReply }: SubjectContext): Analys
       ),
     ];
   }
-  return [pass('content.subject', 'The message has a subject', subject), allCaps(subject), punctuation(subject), replyPrefix(subject, isReply)];
+  return [
+    pass('content.subject', 'The message has a subject', subject),
+    allCaps(subject),
+    punctuation(subject),
+    replyPrefix(subject, isReply),
+  ];
 }
 
 function allCaps(subject: string): AnalysisFinding {
@@ -68,5 +73,8 @@ function replyPrefix(subject: string, isReply: boolean): AnalysisFinding {
       'Remove the "Re:"/"Fwd:" prefix; it is only honest on real replies, which carry In-Reply-To and References.',
     );
   }
-  return pass('content.subject-reply-prefix', isReply ? 'The message is a real reply' : 'The subject does not fake a reply or forward');
+  return pass(
+    'content.subject-reply-prefix',
+    isReply ? 'The message is a real reply' : 'The subject does not fake a reply or forward',
+  );
 }

@@ -40,7 +40,8 @@ const CLEAN: Mail.Options = {
 };
 
 // CRLF line ends, as nodemailer's SMTP transport puts them on the wire.
-const build = (options: Mail.Options): Promise<Buffer> => new MailComposer({ newline: 'windows', ...options }).compile().build();
+const build = (options: Mail.Options): Promise<Buffer> =>
+  new MailComposer({ newline: 'windows', ...options }).compile().build();
 const analyze = async (overrides: Mail.Options = {}) => analyzeContent(await build({ ...CLEAN, ...overrides }));
 const analyzeRaw = (raw: string | Buffer) => analyzeContent(Buffer.isBuffer(raw) ? raw : Buffer.from(raw));
 
@@ -61,7 +62,8 @@ function expectWellFormed(findings: AnalysisFinding[]) {
     if (f.severity === 'pass' || f.severity === 'info') expect(f.deduction).toBe(0);
     if (f.deduction > 0) expect(f.fix?.length ?? 0).toBeGreaterThan(10);
     // The spam-content engine's points grow with the evidence, up to each rule's maximum (spam-content/rules.ts).
-    if (f.id in SPAM_CONTENT_RULES) expect(f.deduction).toBeLessThanOrEqual(SPAM_CONTENT_RULES[f.id as SpamContentRuleId].points.max);
+    if (f.id in SPAM_CONTENT_RULES)
+      expect(f.deduction).toBeLessThanOrEqual(SPAM_CONTENT_RULES[f.id as SpamContentRuleId].points.max);
     else if (f.severity !== 'pass') expect(f.deduction).toBe(CONTENT_DEDUCTIONS[f.id as ContentProblemId].deduction);
   }
   expect(new Set(findings.map((f) => f.id)).size).toBe(findings.length);
@@ -78,11 +80,14 @@ async function expectProblems(overrides: Mail.Options, ids: (ContentProblemId | 
 describe('bytes a well-formed message never carries', () => {
   const headers =
     'From: a@brand.example\r\nTo: b@example.org\r\nSubject: s\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m@brand.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n';
-  const bytesFinding = async (body: Buffer) => find(await analyzeRaw(Buffer.concat([Buffer.from(headers), body])), 'content.malformed-bytes');
+  const bytesFinding = async (body: Buffer) =>
+    find(await analyzeRaw(Buffer.concat([Buffer.from(headers), body])), 'content.malformed-bytes');
 
   it('names NUL bytes, bare line ends and text invalid in its declared charset, and costs a point', async () => {
     const finding = await bytesFinding(Buffer.from('nul\0 here\r\nbare lf\nbare cr\rbad utf-8 \xc3\x28\r\n', 'latin1'));
-    expect(finding.detail).toBe('Found NUL bytes, 2 line ends that are not CRLF (bare LF or CR), text that is not valid in its declared character set.');
+    expect(finding.detail).toBe(
+      'Found NUL bytes, 2 line ends that are not CRLF (bare LF or CR), text that is not valid in its declared character set.',
+    );
     expect(finding.deduction).toBe(CONTENT_DEDUCTIONS['content.malformed-bytes'].deduction);
   });
 
@@ -156,7 +161,12 @@ describe('List-Unsubscribe', () => {
 
   it('mailto only: unsubscribe passes, one-click needs an https address', async () => {
     const a = await expectProblems(
-      { headers: { 'List-Unsubscribe': '<mailto:unsubscribe@brand.example>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      {
+        headers: {
+          'List-Unsubscribe': '<mailto:unsubscribe@brand.example>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
       ['content.no-one-click-unsubscribe'],
     );
     expect(find(a, 'content.list-unsubscribe').detail).toBe('Unsubscribe by mailto.');
@@ -165,25 +175,35 @@ describe('List-Unsubscribe', () => {
   });
 
   it('https without List-Unsubscribe-Post, and a wrong Post value', async () => {
-    const none = await expectProblems({ headers: { 'List-Unsubscribe': '<https://brand.example/u>' } }, ['content.no-one-click-unsubscribe']);
-    expect(find(none, 'content.no-one-click-unsubscribe').detail).toContain('no List-Unsubscribe-Post');
-    const wrong = await expectProblems({ headers: { 'List-Unsubscribe': '<https://brand.example/u>', 'List-Unsubscribe-Post': 'One-Click' } }, [
+    const none = await expectProblems({ headers: { 'List-Unsubscribe': '<https://brand.example/u>' } }, [
       'content.no-one-click-unsubscribe',
     ]);
+    expect(find(none, 'content.no-one-click-unsubscribe').detail).toContain('no List-Unsubscribe-Post');
+    const wrong = await expectProblems(
+      { headers: { 'List-Unsubscribe': '<https://brand.example/u>', 'List-Unsubscribe-Post': 'One-Click' } },
+      ['content.no-one-click-unsubscribe'],
+    );
     expect(find(wrong, 'content.no-one-click-unsubscribe').detail).toContain('"One-Click"');
   });
 
   it('plain http is accepted for List-Unsubscribe but not for one-click', async () => {
-    const a = await expectProblems({ headers: { 'List-Unsubscribe': '<http://brand.example/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, [
-      'content.no-one-click-unsubscribe',
-    ]);
+    const a = await expectProblems(
+      {
+        headers: {
+          'List-Unsubscribe': '<http://brand.example/u>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+      ['content.no-one-click-unsubscribe'],
+    );
     expect(a.facts.oneClickUnsubscribe).toBe(false);
   });
 
   it('a header without any <uri> is invalid', async () => {
-    await expectProblems({ headers: { 'List-Unsubscribe': 'reply with STOP', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, [
-      'content.invalid-list-unsubscribe',
-    ]);
+    await expectProblems(
+      { headers: { 'List-Unsubscribe': 'reply with STOP', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      ['content.invalid-list-unsubscribe'],
+    );
   });
 });
 
@@ -197,7 +217,13 @@ describe('body parts, text and images', () => {
     const a = await expectProblems({ html: undefined }, ['content.text-only']);
     expect(find(a, 'content.text-only').severity).toBe('info');
     expect(a.findings.map((f) => f.id)).not.toContain('content.html-size');
-    expect(a.facts).toMatchObject({ hasText: true, hasHtml: false, textToHtmlRatio: null, imageCount: 0, linkCount: 2 });
+    expect(a.facts).toMatchObject({
+      hasText: true,
+      hasHtml: false,
+      textToHtmlRatio: null,
+      imageCount: 0,
+      linkCount: 2,
+    });
     expect(scoreFindings(a.findings).score).toBe(10);
   });
 
@@ -223,7 +249,10 @@ describe('body parts, text and images', () => {
   });
 
   it('too many images', async () => {
-    const images = Array.from({ length: 16 }, (_, i) => `<p>${PARAGRAPH}</p><img src="https://cdn.brand.example/p${i}.jpg" alt="Product ${i}">`).join('');
+    const images = Array.from(
+      { length: 16 },
+      (_, i) => `<p>${PARAGRAPH}</p><img src="https://cdn.brand.example/p${i}.jpg" alt="Product ${i}">`,
+    ).join('');
     const a = await expectProblems({ html: cleanHtml(images) }, ['content.too-many-images']);
     expect(a.facts.imageCount).toBe(18);
   });
@@ -231,7 +260,9 @@ describe('body parts, text and images', () => {
 
 describe('links', () => {
   it('many links', async () => {
-    const links = Array.from({ length: 40 }, (_, i) => `<a href="https://brand.example/p/${i}">Product ${i}</a>`).join(' ');
+    const links = Array.from({ length: 40 }, (_, i) => `<a href="https://brand.example/p/${i}">Product ${i}</a>`).join(
+      ' ',
+    );
     const a = await expectProblems({ html: cleanHtml(`<p>${PARAGRAPH}</p><p>${links}</p>`) }, ['content.many-links']);
     expect(a.facts.linkCount).toBe(43);
   });
@@ -240,7 +271,9 @@ describe('links', () => {
     const a = await expectProblems(
       {
         text: `${PARAGRAPH} https://tinyurl.com/abc.`,
-        html: cleanHtml(`<p>${PARAGRAPH} <a href="https://bit.ly/3xYz">our offer</a> and <a href="https://www.cutt.ly/q">this</a></p>`),
+        html: cleanHtml(
+          `<p>${PARAGRAPH} <a href="https://bit.ly/3xYz">our offer</a> and <a href="https://www.cutt.ly/q">this</a></p>`,
+        ),
       },
       ['content.url-shorteners'],
     );
@@ -255,18 +288,31 @@ describe('links', () => {
        <a href="https://brand.example/y">version 1.2</a> <a href="mailto:help@brand.example">support@other.example</a></p>`,
     );
     const a = await expectProblems({ html }, ['content.deceptive-links']);
-    expect(find(a, 'content.deceptive-links').detail).toBe('"https://www.paypal.com/signin" goes to https://login.evil-site.example.net/paypal');
+    expect(find(a, 'content.deceptive-links').detail).toBe(
+      '"https://www.paypal.com/signin" goes to https://login.evil-site.example.net/paypal',
+    );
   });
 
   it('reads link text written with character references as the reader sees it', async () => {
-    const html = cleanHtml(`<p>${PARAGRAPH}</p><p><a href="https://login.evil-site.example.net/?u=1&amp;r=2">www&period;paypal&period;com&sol;signin</a></p>`);
+    const html = cleanHtml(
+      `<p>${PARAGRAPH}</p><p><a href="https://login.evil-site.example.net/?u=1&amp;r=2">www&period;paypal&period;com&sol;signin</a></p>`,
+    );
     const a = await expectProblems({ html }, ['content.deceptive-links']);
-    expect(find(a, 'content.deceptive-links').detail).toBe('"www.paypal.com/signin" goes to https://login.evil-site.example.net/?u=1&r=2');
+    expect(find(a, 'content.deceptive-links').detail).toBe(
+      '"www.paypal.com/signin" goes to https://login.evil-site.example.net/?u=1&r=2',
+    );
   });
 
   it('http:// links are only information', async () => {
-    const a = await expectProblems({ html: cleanHtml(`<p>${PARAGRAPH} <a href="http://brand.example/old">old page</a></p>`) }, ['content.insecure-links']);
-    expect(find(a, 'content.insecure-links')).toMatchObject({ severity: 'info', deduction: 0, detail: 'http://brand.example/old' });
+    const a = await expectProblems(
+      { html: cleanHtml(`<p>${PARAGRAPH} <a href="http://brand.example/old">old page</a></p>`) },
+      ['content.insecure-links'],
+    );
+    expect(find(a, 'content.insecure-links')).toMatchObject({
+      severity: 'info',
+      deduction: 0,
+      detail: 'http://brand.example/old',
+    });
     expect(scoreFindings(a.findings).score).toBe(10);
   });
 });
@@ -279,19 +325,29 @@ describe('size', () => {
 
   it('a very large message', async () => {
     const pdf = Buffer.alloc(3 * 1024 * 1024, 7);
-    const a = await expectProblems({ attachments: [{ filename: 'catalogue.pdf', content: pdf }] }, ['content.large-message']);
+    const a = await expectProblems({ attachments: [{ filename: 'catalogue.pdf', content: pdf }] }, [
+      'content.large-message',
+    ]);
     expect(a.facts.sizeBytes).toBeGreaterThan(4 * 1024 * 1024);
   });
 });
 
-const handWritten = (headers: string, body = 'Hello,\r\n\r\nthe report you asked for is attached to your account.\r\n') =>
+const handWritten = (
+  headers: string,
+  body = 'Hello,\r\n\r\nthe report you asked for is attached to your account.\r\n',
+) =>
   `${headers}From: Ann <ann@brand.example>\r\nTo: test-1-abc@inbox.localhost\r\nSubject: Your report\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}`;
 
 describe('Date and Message-ID', () => {
   it('missing Date and Message-ID are errors', async () => {
     const a = await analyzeRaw(handWritten(''));
     expectWellFormed(a.findings);
-    expect(problemIds(a)).toEqual(['content.no-date', 'content.no-message-id', 'content.no-list-unsubscribe', 'content.text-only']);
+    expect(problemIds(a)).toEqual([
+      'content.no-date',
+      'content.no-message-id',
+      'content.no-list-unsubscribe',
+      'content.text-only',
+    ]);
     expect(find(a, 'content.no-date').severity).toBe('error');
     expect(find(a, 'content.no-message-id').severity).toBe('error');
     expect(a.facts).toMatchObject({ hasDate: false, hasMessageId: false });
@@ -300,12 +356,19 @@ describe('Date and Message-ID', () => {
 
   it('an unreadable Date and a malformed Message-ID', async () => {
     const a = await analyzeRaw(handWritten('Date: garbage 12\r\nMessage-ID: 12345\r\n'));
-    expect(problemIds(a)).toEqual(['content.invalid-date', 'content.invalid-message-id', 'content.no-list-unsubscribe', 'content.text-only']);
+    expect(problemIds(a)).toEqual([
+      'content.invalid-date',
+      'content.invalid-message-id',
+      'content.no-list-unsubscribe',
+      'content.text-only',
+    ]);
     expect(a.facts).toMatchObject({ hasDate: true, hasMessageId: true });
   });
 
   it('accepts RFC 5322 dates with a zone comment', async () => {
-    const a = await analyzeRaw(handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000 (UTC)\r\nMessage-ID: <r1@brand.example>\r\n'));
+    const a = await analyzeRaw(
+      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000 (UTC)\r\nMessage-ID: <r1@brand.example>\r\n'),
+    );
     expect(find(a, 'content.date').severity).toBe('pass');
     expect(find(a, 'content.message-id').severity).toBe('pass');
   });
@@ -328,14 +391,23 @@ describe('subject', () => {
 
   it('reads spam words in the subject with the spam-content engine, where a hit counts double', async () => {
     // "Act now" is urgency (0.5 a hit, counted twice in the subject); "winner" alone is only a supporting word.
-    const a = await expectProblems({ subject: 'Act now, winner: risk-free offer' }, ['content.spam-money-claims', 'content.spam-urgency']);
-    expect(find(a, 'content.spam-urgency')).toMatchObject({ deduction: 1, detail: expect.stringContaining('Found: "Act now" (subject).') });
-    expect(find(a, 'content.spam-money-claims')).toMatchObject({ deduction: 1.5, detail: expect.stringContaining('Found: "risk-free" (subject).') });
-    // The same words in the body count once.
-    const body = await expectProblems({ text: `${PARAGRAPH} Act now: risk-free.`, html: cleanHtml(`<p>${PARAGRAPH} Act now: risk-free.</p>`) }, [
+    const a = await expectProblems({ subject: 'Act now, winner: risk-free offer' }, [
       'content.spam-money-claims',
       'content.spam-urgency',
     ]);
+    expect(find(a, 'content.spam-urgency')).toMatchObject({
+      deduction: 1,
+      detail: expect.stringContaining('Found: "Act now" (subject).'),
+    });
+    expect(find(a, 'content.spam-money-claims')).toMatchObject({
+      deduction: 1.5,
+      detail: expect.stringContaining('Found: "risk-free" (subject).'),
+    });
+    // The same words in the body count once.
+    const body = await expectProblems(
+      { text: `${PARAGRAPH} Act now: risk-free.`, html: cleanHtml(`<p>${PARAGRAPH} Act now: risk-free.</p>`) },
+      ['content.spam-money-claims', 'content.spam-urgency'],
+    );
     expect(find(body, 'content.spam-urgency').deduction).toBe(0.5);
     expect(find(body, 'content.spam-money-claims').deduction).toBe(1);
   });
@@ -354,7 +426,10 @@ describe('subject', () => {
   });
 
   it('"Re:" on a real reply is fine', async () => {
-    const a = await expectProblems({ subject: 'Re: your invoice', inReplyTo: '<orig@customer.example>', references: '<orig@customer.example>' }, []);
+    const a = await expectProblems(
+      { subject: 'Re: your invoice', inReplyTo: '<orig@customer.example>', references: '<orig@customer.example>' },
+      [],
+    );
     expect(find(a, 'content.subject-reply-prefix').title).toBe('The message is a real reply');
   });
 
@@ -362,7 +437,10 @@ describe('subject', () => {
     const empty = await expectProblems({ subject: '' }, ['content.empty-subject']);
     expect(empty.findings.map((f) => f.id).filter((id) => id.startsWith('content.subject'))).toEqual([]);
     const missing = await analyzeRaw(
-      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <r1@brand.example>\r\n').replace('Subject: Your report\r\n', ''),
+      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <r1@brand.example>\r\n').replace(
+        'Subject: Your report\r\n',
+        '',
+      ),
     );
     expect(find(missing, 'content.empty-subject').title).toBe('The message has no Subject header');
     expect(missing.facts.subject).toBeNull();
@@ -371,15 +449,26 @@ describe('subject', () => {
 
 describe('hostile input', () => {
   it('a 5 MB HTML body of nested, unclosed tags', async () => {
-    const unit = '<div><table><tr><td><a href="https://x.example/?a=1&amp;b=2"><span class="x" title=\'>\'>word &amp; &#x1F600; &bogus;</span><img src=a.png>';
+    const unit =
+      '<div><table><tr><td><a href="https://x.example/?a=1&amp;b=2"><span class="x" title=\'>\'>word &amp; &#x1F600; &bogus;</span><img src=a.png>';
     const lines: string[] = [];
     for (let size = 0; size < 5 * 1024 * 1024; size += unit.length + 2) lines.push(unit);
     const html = `${lines.join('\r\n')}\r\n<script>never closed <!-- <a href="https://hidden.example/">`;
     const a = await analyzeRaw(
-      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <big@brand.example>\r\n', html).replace('text/plain', 'text/html'),
+      handWritten('Date: Tue, 1 Jul 2025 10:00:00 +0000\r\nMessage-ID: <big@brand.example>\r\n', html).replace(
+        'text/plain',
+        'text/html',
+      ),
     );
     expectWellFormed(a.findings);
-    expect(problemIds(a)).toEqual(expect.arrayContaining(['content.html-clipped', 'content.large-message', 'content.too-many-images', 'content.many-links']));
+    expect(problemIds(a)).toEqual(
+      expect.arrayContaining([
+        'content.html-clipped',
+        'content.large-message',
+        'content.too-many-images',
+        'content.many-links',
+      ]),
+    );
     expect(a.facts.linkDomains).toEqual(['x.example']);
   });
 
@@ -413,7 +502,14 @@ describe('hostile input', () => {
   it('no headers at all', async () => {
     const a = await analyzeRaw('Just some words, no header section, no blank line.\r\nAnother line.');
     expectWellFormed(a.findings);
-    expect(problemIds(a)).toEqual(expect.arrayContaining(['content.no-date', 'content.no-message-id', 'content.empty-subject', 'content.empty-body']));
+    expect(problemIds(a)).toEqual(
+      expect.arrayContaining([
+        'content.no-date',
+        'content.no-message-id',
+        'content.empty-subject',
+        'content.empty-body',
+      ]),
+    );
   });
 
   it('an empty message', async () => {
@@ -451,9 +547,15 @@ describe('hostile input', () => {
     });
     expectWellFormed(a.findings);
     expect(problemIds(a)).toEqual(
-      expect.arrayContaining(['content.subject-all-caps', 'content.subject-excessive-punctuation', 'content.invalid-list-unsubscribe']),
+      expect.arrayContaining([
+        'content.subject-all-caps',
+        'content.subject-excessive-punctuation',
+        'content.invalid-list-unsubscribe',
+      ]),
     );
-    const dates = await analyzeRaw(handWritten(`Date: 1 Jan 2025 ${'1'.repeat(100_000)}\r\nMessage-ID: <${'@'.repeat(100_000)}>\r\n`));
+    const dates = await analyzeRaw(
+      handWritten(`Date: 1 Jan 2025 ${'1'.repeat(100_000)}\r\nMessage-ID: <${'@'.repeat(100_000)}>\r\n`),
+    );
     expect(problemIds(dates)).toEqual(expect.arrayContaining(['content.invalid-date', 'content.invalid-message-id']));
   });
 });

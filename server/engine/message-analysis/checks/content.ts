@@ -75,9 +75,13 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
   const scan = html === null ? null : scanHtml(html);
   const links = analyzeLinks(scan?.anchors ?? [], text, html !== null);
   const unsubscribe = { value: header('list-unsubscribe'), post: header('list-unsubscribe-post') };
-  const oneClick = unsubscribe.post !== null && isOneClickPost(unsubscribe.post) && unsubscribeUris(unsubscribe.value ?? '').some(isHttps);
+  const oneClick =
+    unsubscribe.post !== null &&
+    isOneClickPost(unsubscribe.post) &&
+    unsubscribeUris(unsubscribe.value ?? '').some(isHttps);
   const subject = mail.subject ?? (header('subject') === null ? null : '');
-  const ratio = scan && scan.scannedChars > 0 ? Math.round((scan.text.length / scan.scannedChars) * 10_000) / 10_000 : null;
+  const ratio =
+    scan && scan.scannedChars > 0 ? Math.round((scan.text.length / scan.scannedChars) * 10_000) / 10_000 : null;
 
   const findings = [
     checkDate(header('date')),
@@ -86,7 +90,14 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
     ...checkSubject({ subject, isReply: header('in-reply-to') !== null || header('references') !== null }),
     ...checkBody(text !== null, scan, ratio),
     ...checkLinks(links),
-    ...readSpamContent({ subject, text, html: scan, links, listUnsubscribe: unsubscribe.value, fromDomain: fromDomain(mail) }),
+    ...readSpamContent({
+      subject,
+      text,
+      html: scan,
+      links,
+      listUnsubscribe: unsubscribe.value,
+      fromDomain: fromDomain(mail),
+    }),
     ...checkSize(raw.length, html),
     checkMessageBytes(raw, [text, html]),
   ];
@@ -205,7 +216,9 @@ function checkMessageId(value: string | null): AnalysisFinding {
 }
 
 function unsubscribeUris(value: string): string[] {
-  return [...value.slice(0, 4096).matchAll(/<([^<>]*)>/g)].map((m) => m[1].trim()).filter((u) => /^(?:mailto:|https?:\/\/)/i.test(u));
+  return [...value.slice(0, 4096).matchAll(/<([^<>]*)>/g)]
+    .map((m) => m[1].trim())
+    .filter((u) => /^(?:mailto:|https?:\/\/)/i.test(u));
 }
 const isHttps = (uri: string) => /^https:\/\//i.test(uri);
 const isOneClickPost = (value: string) => value.trim().toLowerCase() === 'list-unsubscribe=one-click';
@@ -234,10 +247,16 @@ function checkUnsubscribe(value: string | null, post: string | null, oneClick: b
       ),
     ];
   }
-  const methods = [uris.some((u) => /^mailto:/i.test(u)) && 'mailto', uris.some(isHttps) && 'https', uris.some((u) => /^http:/i.test(u)) && 'http']
+  const methods = [
+    uris.some((u) => /^mailto:/i.test(u)) && 'mailto',
+    uris.some(isHttps) && 'https',
+    uris.some((u) => /^http:/i.test(u)) && 'http',
+  ]
     .filter(Boolean)
     .join(' and ');
-  const findings = [pass('content.list-unsubscribe', 'The message has a List-Unsubscribe header', `Unsubscribe by ${methods}.`)];
+  const findings = [
+    pass('content.list-unsubscribe', 'The message has a List-Unsubscribe header', `Unsubscribe by ${methods}.`),
+  ];
   if (oneClick) {
     findings.push(
       pass(
@@ -278,7 +297,8 @@ function checkBody(hasText: boolean, scan: HtmlScan | null, ratio: number | null
     ];
   }
   const findings: AnalysisFinding[] = [];
-  if (hasText && hasHtml) findings.push(pass('content.text-and-html', 'The message has both a plain-text and an HTML version'));
+  if (hasText && hasHtml)
+    findings.push(pass('content.text-and-html', 'The message has both a plain-text and an HTML version'));
   else if (hasHtml)
     findings.push(
       problem(
@@ -312,7 +332,11 @@ function checkBody(hasText: boolean, scan: HtmlScan | null, ratio: number | null
     );
   } else {
     findings.push(
-      pass('content.image-text-balance', 'The HTML has real text, not just images', `${scan.text.length} characters of visible text, ${images} image(s).`),
+      pass(
+        'content.image-text-balance',
+        'The HTML has real text, not just images',
+        `${scan.text.length} characters of visible text, ${images} image(s).`,
+      ),
     );
   }
   if (images > CONTENT_LIMITS.maxImages) {
@@ -340,14 +364,21 @@ function checkBody(hasText: boolean, scan: HtmlScan | null, ratio: number | null
         ),
       );
     } else {
-      findings.push(pass('content.text-html-ratio', 'The HTML has a healthy share of text', `Visible text is ${percent} of the HTML.`));
+      findings.push(
+        pass(
+          'content.text-html-ratio',
+          'The HTML has a healthy share of text',
+          `Visible text is ${percent} of the HTML.`,
+        ),
+      );
     }
   }
   return findings;
 }
 
 function checkLinks(links: LinkFacts): AnalysisFinding[] {
-  const list = (items: string[]) => items.slice(0, 5).join(', ') + (items.length > 5 ? ` and ${items.length - 5} more` : '');
+  const list = (items: string[]) =>
+    items.slice(0, 5).join(', ') + (items.length > 5 ? ` and ${items.length - 5} more` : '');
   return [
     links.linkCount > CONTENT_LIMITS.maxLinks
       ? problem(
@@ -356,7 +387,11 @@ function checkLinks(links: LinkFacts): AnalysisFinding[] {
           `${links.linkCount} links (more than ${CONTENT_LIMITS.maxLinks}).`,
           `Keep to the links readers need (${CONTENT_LIMITS.maxLinks} or fewer); link to a web page for the rest.`,
         )
-      : pass('content.link-count', 'The number of links is reasonable', `${links.linkCount} link(s) to ${links.linkDomains.length} domain(s).`),
+      : pass(
+          'content.link-count',
+          'The number of links is reasonable',
+          `${links.linkCount} link(s) to ${links.linkDomains.length} domain(s).`,
+        ),
     links.shorteners.length > 0
       ? problem(
           'content.url-shorteners',

@@ -3,7 +3,13 @@ import type { ConnectingIpBlocklist, ConnectingIpReport } from './connecting-ip'
 import type { AnalysisFinding } from './finding';
 import { connectingIpFindings, connectingIpUnavailable, REPUTATION_DEDUCTIONS } from './reputation-findings';
 
-const clear = (list: string, zone: string, lookupUrl: string): ConnectingIpBlocklist => ({ list, zone, status: 'clear', reason: null, lookupUrl });
+const clear = (list: string, zone: string, lookupUrl: string): ConnectingIpBlocklist => ({
+  list,
+  zone,
+  status: 'clear',
+  reason: null,
+  lookupUrl,
+});
 const LISTS = [
   clear('Spamhaus ZEN', 'zen.spamhaus.org', 'https://check.spamhaus.org/'),
   clear('SpamCop', 'bl.spamcop.net', 'https://www.spamcop.net/bl.shtml'),
@@ -70,7 +76,10 @@ describe('connectingIpFindings', () => {
     );
     expect(v4).toMatchObject({ severity: 'warning', deduction: 1 });
     expect(v4?.detail).toContain('PTR: dyn-66.isp.example');
-    const v6 = byId(connectingIpFindings(report({ ip: '2001:db8::25', reverseDns: ['x.example'], confirmedName: null })), 'reputation.ptr-not-confirmed');
+    const v6 = byId(
+      connectingIpFindings(report({ ip: '2001:db8::25', reverseDns: ['x.example'], confirmedName: null })),
+      'reputation.ptr-not-confirmed',
+    );
     expect(v6?.fix).toContain('an AAAA record');
   });
 
@@ -84,7 +93,11 @@ describe('connectingIpFindings', () => {
     const blocklists: ConnectingIpBlocklist[] = [
       { ...LISTS[0], status: 'listed', reason: 'XBL: an exploited or infected host' },
       { ...LISTS[1], status: 'listed', reason: 'reported as a spam source by SpamCop users' },
-      { ...LISTS[2], status: 'unknown', reason: 'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).' },
+      {
+        ...LISTS[2],
+        status: 'unknown',
+        reason: 'The list answered 127.255.255.254, which is not a listing code (the query was likely refused).',
+      },
       { ...LISTS[3], status: 'unknown', reason: 'The lookup failed (ESERVFAIL).' },
     ];
     const findings = connectingIpFindings(report({ ip: '203.0.113.66', blocklists }));
@@ -107,14 +120,24 @@ describe('connectingIpFindings', () => {
   });
 
   it('tells a Spamhaus PBL listing (policy, not spam) to send through a mail server', () => {
-    const blocklists = [{ ...LISTS[0], status: 'listed' as const, reason: 'PBL: an end-user address that should not send mail directly (ISP policy)' }];
+    const blocklists = [
+      {
+        ...LISTS[0],
+        status: 'listed' as const,
+        reason: 'PBL: an end-user address that should not send mail directly (ISP policy)',
+      },
+    ];
     const finding = byId(connectingIpFindings(report({ blocklists })), 'reputation.blocklisted:zen.spamhaus.org');
     expect(finding?.fix).toMatch(/^This is an end-user \(dynamic or residential\) address: send through your ESP/);
   });
 
   it('gives every problem a fix and unique ids', () => {
     const findings = connectingIpFindings(
-      report({ reverseDns: [], confirmedName: null, blocklists: LISTS.map((l) => ({ ...l, status: 'listed' as const, reason: 'listed' })) }),
+      report({
+        reverseDns: [],
+        confirmedName: null,
+        blocklists: LISTS.map((l) => ({ ...l, status: 'listed' as const, reason: 'listed' })),
+      }),
     );
     expect(new Set(findings.map((f) => f.id)).size).toBe(findings.length);
     for (const f of problems(findings)) expect(f.fix).toBeTruthy();

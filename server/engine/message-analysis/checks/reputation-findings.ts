@@ -22,7 +22,13 @@ export const REPUTATION_DEDUCTIONS = {
 
 export type ReputationProblemId = keyof typeof REPUTATION_DEDUCTIONS;
 
-function problem(kind: ReputationProblemId, title: string, detail: string | null, fix: string | null, id: string = kind): AnalysisFinding {
+function problem(
+  kind: ReputationProblemId,
+  title: string,
+  detail: string | null,
+  fix: string | null,
+  id: string = kind,
+): AnalysisFinding {
   const { severity, deduction } = REPUTATION_DEDUCTIONS[kind];
   return { id, category: 'reputation', severity, title, detail, deduction, fix };
 }
@@ -46,7 +52,12 @@ export function connectingIpUnavailable(ip: string, reason: string): AnalysisFin
   );
 }
 
-function reverseDnsFindings({ ip, reverseDns, confirmedName, reverseDnsFailed }: ConnectingIpReport): AnalysisFinding[] {
+function reverseDnsFindings({
+  ip,
+  reverseDns,
+  confirmedName,
+  reverseDnsFailed,
+}: ConnectingIpReport): AnalysisFinding[] {
   const setPtr = `Ask whoever controls ${ip} (your ESP, hosting provider or ISP) to set its PTR record to a hostname in your domain, such as mail.<your-domain>, and publish an ${ip.includes(':') ? 'AAAA' : 'A'} record for that hostname pointing back to ${ip}.`;
   if (reverseDnsFailed) {
     return [
@@ -79,7 +90,13 @@ function reverseDnsFindings({ ip, reverseDns, confirmedName, reverseDnsFailed }:
       ),
     ];
   }
-  return [pass('reputation.ptr-confirmed', `${ip} has forward-confirmed reverse DNS`, `PTR ${confirmedName} resolves back to ${ip}.`)];
+  return [
+    pass(
+      'reputation.ptr-confirmed',
+      `${ip} has forward-confirmed reverse DNS`,
+      `PTR ${confirmedName} resolves back to ${ip}.`,
+    ),
+  ];
 }
 
 function blocklistFindings({ ip, blocklists }: ConnectingIpReport): AnalysisFinding[] {
@@ -109,7 +126,13 @@ function blocklistFindings({ ip, blocklists }: ConnectingIpReport): AnalysisFind
   }
   const answered = blocklists.filter((b) => b.status !== 'unknown');
   if (answered.length > 0 && answered.every((b) => b.status === 'clear')) {
-    findings.push(pass('reputation.not-blocklisted', `${ip} is on none of the ${answered.length} blocklists checked`, answered.map((b) => b.list).join(', ')));
+    findings.push(
+      pass(
+        'reputation.not-blocklisted',
+        `${ip} is on none of the ${answered.length} blocklists checked`,
+        answered.map((b) => b.list).join(', '),
+      ),
+    );
   }
   return findings;
 }

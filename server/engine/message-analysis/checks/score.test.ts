@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisFinding } from './finding';
 import { scoreFindings, verdict } from './score';
 
-const finding = (id: string, deduction: number, severity: AnalysisFinding['severity'] = deduction > 0 ? 'warning' : 'pass'): AnalysisFinding => ({
+const finding = (
+  id: string,
+  deduction: number,
+  severity: AnalysisFinding['severity'] = deduction > 0 ? 'warning' : 'pass',
+): AnalysisFinding => ({
   id,
   category: 'content',
   severity,
@@ -19,7 +23,13 @@ describe('scoreFindings', () => {
   });
 
   it('takes every deduction off 10 and lists them biggest first, ties in reported order', () => {
-    const result = scoreFindings([finding('small', 0.5), finding('pass', 0), finding('big', 1.5), finding('mid-1', 1), finding('mid-2', 1)]);
+    const result = scoreFindings([
+      finding('small', 0.5),
+      finding('pass', 0),
+      finding('big', 1.5),
+      finding('mid-1', 1),
+      finding('mid-2', 1),
+    ]);
     expect(result.score).toBe(6);
     expect(result.deductions).toEqual([
       { id: 'big', title: 'title of big', deduction: 1.5, fix: 'fix big' },
@@ -40,8 +50,16 @@ describe('scoreFindings', () => {
   });
 
   it('ignores negative and non-finite deductions instead of raising the score or returning NaN', () => {
-    const result = scoreFindings([finding('neg', -3), finding('nan', Number.NaN), finding('inf', Number.POSITIVE_INFINITY), finding('real', 1)]);
-    expect(result).toEqual({ score: 9, deductions: [{ id: 'real', title: 'title of real', deduction: 1, fix: 'fix real' }] });
+    const result = scoreFindings([
+      finding('neg', -3),
+      finding('nan', Number.NaN),
+      finding('inf', Number.POSITIVE_INFINITY),
+      finding('real', 1),
+    ]);
+    expect(result).toEqual({
+      score: 9,
+      deductions: [{ id: 'real', title: 'title of real', deduction: 1, fix: 'fix real' }],
+    });
   });
 });
 

@@ -23,7 +23,12 @@ export interface Score {
  */
 export function scoreFindings(findings: AnalysisFinding[]): Score {
   const deductions = findings
-    .map((f) => ({ id: f.id, title: f.title, deduction: Number.isFinite(f.deduction) ? Math.max(0, f.deduction) : 0, fix: f.fix }))
+    .map((f) => ({
+      id: f.id,
+      title: f.title,
+      deduction: Number.isFinite(f.deduction) ? Math.max(0, f.deduction) : 0,
+      fix: f.fix,
+    }))
     .filter((d) => d.deduction > 0)
     .sort((a, b) => b.deduction - a.deduction);
   const lost = deductions.reduce((sum, d) => sum + d.deduction, 0);

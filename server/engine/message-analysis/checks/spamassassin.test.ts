@@ -1,7 +1,13 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SpamAssassinReport } from '@contracts/inbox-tests';
-import { checkWithSpamd, parseReportRules, parseSpamdHost, spamAssassinFindings, SPAMASSASSIN_DEDUCTIONS } from './spamassassin';
+import {
+  checkWithSpamd,
+  parseReportRules,
+  parseSpamdHost,
+  spamAssassinFindings,
+  SPAMASSASSIN_DEDUCTIONS,
+} from './spamassassin';
 
 /*
  * A loopback spamd that answers as SpamAssassin's spamd (3.4/4.0) does: it reads "REPORT SPAMC/x",
@@ -50,7 +56,9 @@ async function fakeSpamd(behaviour: Behaviour): Promise<{ host: string; requests
       if (length && body.length < Number(length[1]) && !clientDone) return;
       if (length && body.length !== Number(length[1])) {
         answered = true;
-        socket.end(`SPAMD/1.0 76 Bad header line: (Content-Length mismatch: Expected ${length[1]} bytes, got ${body.length} bytes)\r\n`);
+        socket.end(
+          `SPAMD/1.0 76 Bad header line: (Content-Length mismatch: Expected ${length[1]} bytes, got ${body.length} bytes)\r\n`,
+        );
         return;
       }
       respond({ requestLine, headers, body });
@@ -68,7 +76,13 @@ async function fakeSpamd(behaviour: Behaviour): Promise<{ host: string; requests
 }
 
 /** One line of the report's table, formatted as PerMsgStatus does: "%4.1f" (or "%4.0f" from 10) and "%-22s". */
-function ruleLine(score: number, name: string, description: string, evidence: string[] = [], wrapped: string[] = []): string {
+function ruleLine(
+  score: number,
+  name: string,
+  description: string,
+  evidence: string[] = [],
+  wrapped: string[] = [],
+): string {
   const pts = Math.abs(score) >= 10 ? score.toFixed(0) : score.toFixed(1);
   return (
     [
@@ -103,7 +117,9 @@ function spamdAnswer(isSpam: boolean, score: number, threshold: number, summary:
   return `SPAMD/1.1 0 EX_OK\r\nContent-length: ${Buffer.byteLength(body)}\r\nSpam: ${isSpam ? 'True' : 'False'} ; ${score.toFixed(1)} / ${threshold.toFixed(1)}\r\n\r\n${body}`;
 }
 
-const message = Buffer.from('From: news@brand-mail.com\r\nTo: test@inbox.localhost\r\nSubject: Spring sale\r\n\r\nHello from the brand.\r\n');
+const message = Buffer.from(
+  'From: news@brand-mail.com\r\nTo: test@inbox.localhost\r\nSubject: Spring sale\r\n\r\nHello from the brand.\r\n',
+);
 
 const HAM_SUMMARY =
   ruleLine(
@@ -119,7 +135,9 @@ const HAM_SUMMARY =
 const SPAM_SUMMARY =
   ruleLine(1000, 'GTUBE', 'BODY: Generic Test for Unsolicited Bulk Email') +
   ruleLine(3.5, 'BAYES_99', 'BODY: Bayes spam probability is 99 to 100%', ['score: 1.0000']) +
-  ruleLine(0.9, 'SPF_FAIL', 'SPF: sender does not match SPF record (fail)', ['SPF failed: Please see http://www.openspf.org/Why?s=mfrom;id=x']) +
+  ruleLine(0.9, 'SPF_FAIL', 'SPF: sender does not match SPF record (fail)', [
+    'SPF failed: Please see http://www.openspf.org/Why?s=mfrom;id=x',
+  ]) +
   ruleLine(-1.9, 'BAYES_00', 'BODY: Bayes spam probability is 0 to 1%');
 
 describe('checkWithSpamd (spamd protocol over TCP)', () => {
@@ -149,7 +167,12 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
     });
     expect(SpamAssassinReport.parse(result)).toEqual(result);
     expect(spamAssassinFindings(result)).toEqual([
-      expect.objectContaining({ id: 'spamassassin.not-spam', severity: 'pass', deduction: 0, title: 'SpamAssassin scores it 1.2 (spam from 5)' }),
+      expect.objectContaining({
+        id: 'spamassassin.not-spam',
+        severity: 'pass',
+        deduction: 0,
+        title: 'SpamAssassin scores it 1.2 (spam from 5)',
+      }),
     ]);
   });
 
@@ -177,7 +200,8 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
   });
 
   it('scales the spam deduction with the points over the threshold', () => {
-    const at = (score: number) => spamAssassinFindings({ score, threshold: 5, isSpam: true, rules: [], error: null })[0].deduction;
+    const at = (score: number) =>
+      spamAssassinFindings({ score, threshold: 5, isSpam: true, rules: [], error: null })[0].deduction;
     expect(at(5)).toBe(1.5);
     expect(at(6)).toBe(1.8);
     expect(at(9)).toBe(2.5);
@@ -211,7 +235,9 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
       error: `spamd at 127.0.0.1:${port} refused the connection (is spamd running and listening there?).`,
     });
     expect(SpamAssassinReport.parse(result)).toEqual(result);
-    expect(spamAssassinFindings(result)).toEqual([expect.objectContaining({ id: 'spamassassin.unavailable', severity: 'info', deduction: 0, fix: null })]);
+    expect(spamAssassinFindings(result)).toEqual([
+      expect.objectContaining({ id: 'spamassassin.unavailable', severity: 'info', deduction: 0, fix: null }),
+    ]);
   });
 
   it('gives up on a spamd that accepts and never answers', async () => {
@@ -231,15 +257,23 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
 
   it('turns binary garbage and a missing Spam header into errors', async () => {
     const garbage = await fakeSpamd(() => '\u0000\u0001\u00ff\u00fe garbage');
-    expect((await checkWithSpamd(message, garbage.host)).error).toMatch(/^spamd answered something that is not the spamd protocol: "\?\?\?\? garbage"/);
+    expect((await checkWithSpamd(message, garbage.host)).error).toMatch(
+      /^spamd answered something that is not the spamd protocol: "\?\?\?\? garbage"/,
+    );
     const noVerdict = await fakeSpamd(() => 'SPAMD/1.1 0 EX_OK\r\nContent-length: 0\r\n\r\n');
-    expect((await checkWithSpamd(message, noVerdict.host)).error).toBe('spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.');
+    expect((await checkWithSpamd(message, noVerdict.host)).error).toBe(
+      'spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.',
+    );
   });
 
   it("reports spamd's own protocol errors by their sysexits name", async () => {
-    const spamd = await fakeSpamd(() => 'SPAMD/1.0 76 Bad header line: (Content-Length contains non-numeric bytes)\r\n');
+    const spamd = await fakeSpamd(
+      () => 'SPAMD/1.0 76 Bad header line: (Content-Length contains non-numeric bytes)\r\n',
+    );
     const result = await checkWithSpamd(message, spamd.host);
-    expect(result.error).toBe('spamd could not check the message: 76 EX_PROTOCOL Bad header line: (Content-Length contains non-numeric bytes).');
+    expect(result.error).toBe(
+      'spamd could not check the message: 76 EX_PROTOCOL Bad header line: (Content-Length contains non-numeric bytes).',
+    );
   });
 
   it('reports a spamd that closes without a word', async () => {
@@ -247,7 +281,9 @@ describe('checkWithSpamd (spamd protocol over TCP)', () => {
       socket.end();
       return null;
     });
-    expect((await checkWithSpamd(message, spamd.host)).error).toBe(`spamd at ${spamd.host} closed the connection without answering.`);
+    expect((await checkWithSpamd(message, spamd.host)).error).toBe(
+      `spamd at ${spamd.host} closed the connection without answering.`,
+    );
   });
 
   it('stops reading at the response cap and keeps what it could parse', async () => {
@@ -286,6 +322,8 @@ describe('parsing', () => {
   });
 
   it('never throws for an impossible port', async () => {
-    expect((await checkWithSpamd(message, '127.0.0.1:99999')).error).toMatch(/^Could not connect to spamd at 127\.0\.0\.1:99999/);
+    expect((await checkWithSpamd(message, '127.0.0.1:99999')).error).toMatch(
+      /^Could not connect to spamd at 127\.0\.0\.1:99999/,
+    );
   });
 });

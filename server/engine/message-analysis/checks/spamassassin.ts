@@ -56,15 +56,28 @@ export function parseSpamdHost(spec: string): { host: string; port: number } {
   return { host, port: port ? Number(port) : SPAMD_LIMITS.defaultPort };
 }
 
-const failed = (error: string): SpamAssassinReport => ({ score: null, threshold: null, isSpam: null, rules: [], error });
+const failed = (error: string): SpamAssassinReport => ({
+  score: null,
+  threshold: null,
+  isSpam: null,
+  rules: [],
+  error,
+});
 
 /** Asks spamd for its REPORT on the message. Never throws: network and protocol problems come back in `error`. */
-export function checkWithSpamd(raw: Buffer, spamdHost: string, options: SpamdOptions = {}): Promise<SpamAssassinReport> {
+export function checkWithSpamd(
+  raw: Buffer,
+  spamdHost: string,
+  options: SpamdOptions = {},
+): Promise<SpamAssassinReport> {
   const limits = { ...SPAMD_LIMITS, ...options };
   const { host, port } = parseSpamdHost(spamdHost);
   const message = capMessage(raw, limits.maxMessageBytes);
   // spamd matches the header name case-sensitively: "Content-length", as spamc writes it.
-  const request = Buffer.concat([Buffer.from(`REPORT SPAMC/1.5\r\nContent-length: ${message.length}\r\n\r\n`), message]);
+  const request = Buffer.concat([
+    Buffer.from(`REPORT SPAMC/1.5\r\nContent-length: ${message.length}\r\n\r\n`),
+    message,
+  ]);
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -85,7 +98,10 @@ export function checkWithSpamd(raw: Buffer, spamdHost: string, options: SpamdOpt
       resolve(report);
     };
     const answer = (truncated = false) => parseSpamdResponse(Buffer.concat(chunks), truncated);
-    const timer = setTimeout(() => finish(failed(`spamd at ${spamdHost} did not answer within ${limits.timeoutMs / 1000} s.`)), limits.timeoutMs);
+    const timer = setTimeout(
+      () => finish(failed(`spamd at ${spamdHost} did not answer within ${limits.timeoutMs / 1000} s.`)),
+      limits.timeoutMs,
+    );
 
     // end() sends the message and then half-closes, as spamc does after writing.
     socket.on('connect', () => socket.end(request));
@@ -96,10 +112,13 @@ export function checkWithSpamd(raw: Buffer, spamdHost: string, options: SpamdOpt
       if (received >= limits.maxResponseBytes) return finish(answer(true));
       if (isComplete(Buffer.concat(chunks))) finish(answer());
     });
-    socket.on('end', () => finish(received > 0 ? answer() : failed(`spamd at ${spamdHost} closed the connection without answering.`)));
+    socket.on('end', () =>
+      finish(received > 0 ? answer() : failed(`spamd at ${spamdHost} closed the connection without answering.`)),
+    );
     socket.on('error', (err: NodeJS.ErrnoException) => {
       // spamd may reset the connection right after a complete answer (e.g. an error line before our write ended).
-      if (received > 0 && /^SPAMD\//.test(Buffer.concat(chunks).subarray(0, 6).toString('latin1'))) return finish(answer());
+      if (received > 0 && /^SPAMD\//.test(Buffer.concat(chunks).subarray(0, 6).toString('latin1')))
+        return finish(answer());
       finish(failed(describeSocketError(err, spamdHost)));
     });
   });
@@ -143,14 +162,20 @@ export function parseSpamdResponse(bytes: Buffer, truncated = false): SpamAssass
   const status = /^SPAMD\/\d+(?:\.\d+)? +(\d+) *(.*)$/.exec(firstLine);
   if (!status) return failed(`spamd answered something that is not the spamd protocol: ${printable(firstLine)}.`);
   if (status[1] !== '0')
-    return failed(`spamd could not check the message: ${status[1]} ${EXIT_CODES[status[1]] ?? ''} ${status[2]}`.replace(/\s+/g, ' ').trim() + '.');
+    return failed(
+      `spamd could not check the message: ${status[1]} ${EXIT_CODES[status[1]] ?? ''} ${status[2]}`
+        .replace(/\s+/g, ' ')
+        .trim() + '.',
+    );
 
   const headerEnd = text.indexOf('\r\n\r\n');
   const head = headerEnd < 0 ? text : text.slice(0, headerEnd);
   const spam = /^Spam:\s*(True|False|Yes|No)\s*;\s*(-?\d+(?:\.\d+)?)\s*\/\s*(-?\d+(?:\.\d+)?)\s*$/im.exec(head);
   if (!spam)
     return failed(
-      headerEnd < 0 ? "spamd's answer ended before its headers did." : 'spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.',
+      headerEnd < 0
+        ? "spamd's answer ended before its headers did."
+        : 'spamd\'s answer has no valid "Spam: True|False ; score / threshold" header.',
     );
   const body = headerEnd < 0 ? '' : text.slice(headerEnd + 4);
   return {
@@ -187,7 +212,8 @@ export function parseReportRules(report: string): SpamAssassinReport['rules'] {
     const more = CONTINUATION.exec(line);
     if (!more || rules.length === 0) break;
     const last = rules[rules.length - 1];
-    if (!more[1].startsWith('[')) last.description = last.description ? `${last.description} ${more[1].trim()}` : more[1].trim();
+    if (!more[1].startsWith('['))
+      last.description = last.description ? `${last.description} ${more[1].trim()}` : more[1].trim();
   }
   return rules;
 }
@@ -204,13 +230,19 @@ export const SPAMASSASSIN_DEDUCTIONS = {
   'spamassassin.spam': { severity: 'error', deduction: 1.5, perPointOver: 0.25, maxDeduction: 3 },
   'spamassassin.near-threshold': { severity: 'warning', deduction: 0.5 },
   'spamassassin.unavailable': { severity: 'info', deduction: 0 },
-} as const satisfies Record<string, { severity: Exclude<FindingSeverity, 'pass'>; deduction: number; perPointOver?: number; maxDeduction?: number }>;
+} as const satisfies Record<
+  string,
+  { severity: Exclude<FindingSeverity, 'pass'>; deduction: number; perPointOver?: number; maxDeduction?: number }
+>;
 
 /** Where the points of common rule families come from, so the fix points at the right place. */
 const RULE_HINTS: [RegExp, string][] = [
   [/^(SPF_|DKIM_|DMARC_|T_SPF|T_DKIM)/, 'authentication (see the SPF/DKIM/DMARC findings)'],
   [/^(RCVD_IN_|RCVD_NUMERIC|RDNS_)/, "the sending IP's reputation or reverse DNS"],
-  [/^(URIBL_|URI_|DBL_|SURBL)/, 'a linked domain that is blocklisted or looks like spam: link only to your own reputable domains'],
+  [
+    /^(URIBL_|URI_|DBL_|SURBL)/,
+    'a linked domain that is blocklisted or looks like spam: link only to your own reputable domains',
+  ],
   [/^BAYES_/, "wording the filter's statistics associate with spam: write plainly, avoid sales clichés"],
   [/^(HTML_|MIME_|MPART_)/, 'the HTML/MIME structure: send multipart/alternative with a real text part and light HTML'],
 ];
@@ -241,7 +273,10 @@ export function spamAssassinFindings(report: SpamAssassinReport): AnalysisFindin
   const detail = top.length > 0 ? `Rules adding the most points: ${topText}.` : 'No rule added points.';
   if (report.isSpam) {
     const rule = SPAMASSASSIN_DEDUCTIONS['spamassassin.spam'];
-    const deduction = Math.round(Math.min(rule.maxDeduction, rule.deduction + rule.perPointOver * Math.max(0, score - threshold)) * 10) / 10;
+    const deduction =
+      Math.round(
+        Math.min(rule.maxDeduction, rule.deduction + rule.perPointOver * Math.max(0, score - threshold)) * 10,
+      ) / 10;
     return [
       {
         ...base,
@@ -268,7 +303,9 @@ export function spamAssassinFindings(report: SpamAssassinReport): AnalysisFindin
       },
     ];
   }
-  return [{ ...base, id: 'spamassassin.not-spam', severity: 'pass', title: verdictText, detail, deduction: 0, fix: null }];
+  return [
+    { ...base, id: 'spamassassin.not-spam', severity: 'pass', title: verdictText, detail, deduction: 0, fix: null },
+  ];
 }
 
 function spamFix(top: SpamAssassinReport['rules']): string {
@@ -277,5 +314,7 @@ function spamFix(top: SpamAssassinReport['rules']): string {
   return `Work down the rules with the most points, starting with ${top
     .slice(0, 3)
     .map((r) => r.name)
-    .join(', ')}; each description says what it matched.${hints.length ? ` Their points come from ${hints.join('; ')}.` : ''}`;
+    .join(
+      ', ',
+    )}; each description says what it matched.${hints.length ? ` Their points come from ${hints.join('; ')}.` : ''}`;
 }

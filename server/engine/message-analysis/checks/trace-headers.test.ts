@@ -19,7 +19,9 @@ describe('withTraceHeaders', () => {
 
   it('writes IPv6 clients as IPv6:address, a null sender as <>, and the confirmed name', () => {
     const text = traced({ remoteIp: '2001:db8::25', helo: 'mx.example.net', mailFrom: '' }, 'mx.example.net');
-    expect(text).toMatch(/^Return-Path: <>\r\nReceived: from mx\.example\.net \(mx\.example\.net \[IPv6:2001:db8::25\]\)\r\n/);
+    expect(text).toMatch(
+      /^Return-Path: <>\r\nReceived: from mx\.example\.net \(mx\.example\.net \[IPv6:2001:db8::25\]\)\r\n/,
+    );
   });
 
   it("keeps a client's line breaks, spaces and controls out of our header", () => {

@@ -14,7 +14,13 @@ interface Session {
  * and SPF cannot fire. `confirmedName` is the forward-confirmed reverse DNS name of the IP; like
  * Postfix we write "unknown" without one, which is what RDNS_NONE looks for.
  */
-export function withTraceHeaders(raw: Buffer, session: Session, receivedBy: string, confirmedName: string | null, now = new Date()): Buffer {
+export function withTraceHeaders(
+  raw: Buffer,
+  session: Session,
+  receivedBy: string,
+  confirmedName: string | null,
+  now = new Date(),
+): Buffer {
   const ip = isIPv6(session.remoteIp) ? `IPv6:${session.remoteIp}` : session.remoteIp;
   const trace = [
     `Return-Path: <${fieldText(session.mailFrom)}>`,

@@ -62,7 +62,11 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({ status, json: body, headers });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
+  status,
+  json: body,
+  headers,
+});
 const inRange = (days: TruthDay[], from: string, to: string) => days.filter((d) => d.date >= from && d.date <= to);
 const basic = (req: FakeRequest) => {
   const value = String(req.headers.authorization ?? '');
@@ -76,11 +80,17 @@ const dayOfEpoch = (seconds: string | null) => utcDay(Number(seconds) * 1000);
 const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition> = {
   sendgrid: {
     authorized: (req, key) => req.headers.authorization === `Bearer ${key}`,
-    refused: json(401, { errors: [{ field: null, message: 'The provided authorization grant is invalid, expired, or revoked' }] }),
+    refused: json(401, {
+      errors: [{ field: null, message: 'The provided authorization grant is invalid, expired, or revoked' }],
+    }),
     rateLimited: json(
       429,
       { errors: [{ field: null, message: 'too many requests' }] },
-      { 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 120) },
+      {
+        'x-ratelimit-limit': '600',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 120),
+      },
     ),
     route(req, fake) {
       if (req.path === '/v3/scopes') return json(200, { scopes: ['mail.send', 'stats.read', 'stats.global.read'] });
@@ -160,7 +170,8 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     },
   },
   klaviyo: {
-    authorized: (req, key) => req.headers.authorization === `Klaviyo-API-Key ${key}` && typeof req.headers.revision === 'string',
+    authorized: (req, key) =>
+      req.headers.authorization === `Klaviyo-API-Key ${key}` && typeof req.headers.revision === 'string',
     refused: json(401, {
       errors: [
         {
@@ -192,7 +203,9 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     route(req, fake) {
       const origin = `http://${req.headers.host}`;
       if (req.path === '/api/accounts')
-        return json(200, { data: [{ type: 'account', id: 'AbC123', attributes: { contact_information: { organization_name: 'Acme' } } }] });
+        return json(200, {
+          data: [{ type: 'account', id: 'AbC123', attributes: { contact_information: { organization_name: 'Acme' } } }],
+        });
       if (req.path === '/api/metrics') {
         const klaviyo = { object: 'integration', id: '0rG4eQ', key: 'klaviyo', name: 'Klaviyo', category: 'Internal' };
         const metric = (id: string, name: string, integration: unknown = klaviyo) => ({
@@ -222,7 +235,8 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
         });
       }
       if (req.path === '/api/metric-aggregates' && req.method === 'POST') {
-        const attributes = (req.body as { data: { attributes: { metric_id: string; filter: string[] } } }).data.attributes;
+        const attributes = (req.body as { data: { attributes: { metric_id: string; filter: string[] } } }).data
+          .attributes;
         const from = attributes.filter.find((f) => f.startsWith('greater-or-equal'))!.match(/\d{4}-\d{2}-\d{2}/)![0];
         const before = attributes.filter.find((f) => f.startsWith('less-than'))!.match(/\d{4}-\d{2}-\d{2}/)![0];
         const days = inRange(fake.days, from, addDays(before, -1));
@@ -234,12 +248,18 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
           Clck01: (d) => d.clicks,
         };
         const count = pick[attributes.metric_id];
-        if (!count) return json(404, { errors: [{ status: 404, code: 'not_found', title: 'Not found.', detail: 'Metric not found.' }] });
+        if (!count)
+          return json(404, {
+            errors: [{ status: 404, code: 'not_found', title: 'Not found.', detail: 'Metric not found.' }],
+          });
         return json(200, {
           data: {
             type: 'metric-aggregate',
             id: 'a1b2c3',
-            attributes: { dates: days.map((d) => `${d.date}T00:00:00+00:00`), data: [{ dimensions: [], measurements: { count: days.map(count) } }] },
+            attributes: {
+              dates: days.map((d) => `${d.date}T00:00:00+00:00`),
+              data: [{ dimensions: [], measurements: { count: days.map(count) } }],
+            },
           },
           links: { self: `${origin}/api/metric-aggregates`, next: null, prev: null },
         });
@@ -254,7 +274,10 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     route(req, fake) {
       const domain = 'mg.example.com';
       if (req.path === '/v3/domains')
-        return json(200, { total_count: 1, items: [{ name: domain, state: 'active', type: 'custom', created_at: 'Mon, 01 Jan 2024 00:00:00 GMT' }] });
+        return json(200, {
+          total_count: 1,
+          items: [{ name: domain, state: 'active', type: 'custom', created_at: 'Mon, 01 Jan 2024 00:00:00 GMT' }],
+        });
       if (req.path.startsWith('/v3/domains/')) {
         const name = decodeURIComponent(req.path.slice('/v3/domains/'.length));
         return name === domain
@@ -263,7 +286,11 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
       }
       if (req.path === `/v3/${domain}/stats/total` && req.query.get('resolution') === 'day') {
         const events = req.query.getAll('event');
-        const days = inRange(fake.days, dayOfEpoch(req.query.get('start')), addDays(dayOfEpoch(req.query.get('end')), -1));
+        const days = inRange(
+          fake.days,
+          dayOfEpoch(req.query.get('start')),
+          addDays(dayOfEpoch(req.query.get('end')), -1),
+        );
         return json(200, {
           description: 'Stats for domain',
           start: new Date(Number(req.query.get('start')) * 1000).toUTCString(),
@@ -272,7 +299,9 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
           stats: days.map((d) => ({
             time: dayStart(d.date).toUTCString().replace('GMT', 'UTC'),
             ...(events.includes('accepted') ? { accepted: { incoming: 0, outgoing: d.sent, total: d.sent } } : {}),
-            ...(events.includes('delivered') ? { delivered: { smtp: delivered(d), http: 0, optimized: 0, total: delivered(d) } } : {}),
+            ...(events.includes('delivered')
+              ? { delivered: { smtp: delivered(d), http: 0, optimized: 0, total: delivered(d) } }
+              : {}),
             ...(events.includes('failed')
               ? {
                   failed: {
@@ -300,7 +329,8 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     },
   },
   smtp2go: {
-    authorized: (req, key) => req.headers['x-smtp2go-api-key'] === key || (req.body as { api_key?: string } | null)?.api_key === key,
+    authorized: (req, key) =>
+      req.headers['x-smtp2go-api-key'] === key || (req.body as { api_key?: string } | null)?.api_key === key,
     refused: json(401, {
       request_id: 'aa253464-0bd0-467a-b24b-6159dcd7be60',
       data: { error: 'The API key supplied is not valid', error_code: 'E_ApiResponseCodes.API_EXCEPTION' },
@@ -315,7 +345,13 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
       if (req.path === '/v3/stats/email_cycle') {
         return json(200, {
           request_id: 'c1',
-          data: { cycle_start: '2026-11-01 00:00:00+00:00', cycle_end: '2026-12-01 00:00:00+00:00', cycle_used: 1234, cycle_remaining: 8766, cycle_max: 10000 },
+          data: {
+            cycle_start: '2026-11-01 00:00:00+00:00',
+            cycle_end: '2026-12-01 00:00:00+00:00',
+            cycle_used: 1234,
+            cycle_remaining: 8766,
+            cycle_max: 10000,
+          },
         });
       }
       if (req.path === '/v3/stats/email_history') {
@@ -392,7 +428,9 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
             },
           })),
           aggregate_percents: { open: 40, click: 10, bounce: 1, did_not_open: 60 },
-          ...(start + 2 < sorted.length ? { _links: { next: { href: `/v3/reports/summary_reports/email_campaign_summaries?next=${start + 2}` } } } : {}),
+          ...(start + 2 < sorted.length
+            ? { _links: { next: { href: `/v3/reports/summary_reports/email_campaign_summaries?next=${start + 2}` } } }
+            : {}),
         });
       }
       return undefined;
@@ -512,7 +550,9 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     rateLimited: json(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }),
     route(req, fake) {
       if (req.path === '/api/3/users/me')
-        return json(200, { user: { username: 'admin', firstName: 'Ada', lastName: 'Lovelace', email: 'owner@example.com', id: '1' } });
+        return json(200, {
+          user: { username: 'admin', firstName: 'Ada', lastName: 'Lovelace', email: 'owner@example.com', id: '1' },
+        });
       if (req.path === '/api/3/campaigns') {
         const newestFirst = [...fake.days].sort((a, b) => b.date.localeCompare(a.date));
         const campaigns = [
@@ -550,7 +590,10 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
         ];
         const offset = Number(req.query.get('offset') ?? 0);
         const limit = Number(req.query.get('limit') ?? 20);
-        return json(200, { campaigns: campaigns.slice(offset, offset + limit), meta: { total: String(campaigns.length) } });
+        return json(200, {
+          campaigns: campaigns.slice(offset, offset + limit),
+          meta: { total: String(campaigns.length) },
+        });
       }
       return undefined;
     },
@@ -558,7 +601,9 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
   sparkpost: {
     authorized: (req, key) => req.headers.authorization === key,
     refused: json(401, { errors: [{ message: 'Unauthorized.' }] }),
-    rateLimited: json(429, { errors: [{ message: 'Too many requests', description: 'Rate limit exceeded for this API key' }] }),
+    rateLimited: json(429, {
+      errors: [{ message: 'Too many requests', description: 'Rate limit exceeded for this API key' }],
+    }),
     route(req, fake) {
       if (req.path === '/api/v1/metrics/deliverability') return json(200, { results: [{ count_targeted: 1200 }] });
       if (req.path === '/api/v1/metrics/deliverability/time-series' && req.query.get('precision') === 'day') {
@@ -596,7 +641,12 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     }),
     rateLimited: json(
       429,
-      { type: 'https://problems.omnisend.com/too-many-requests', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' },
+      {
+        type: 'https://problems.omnisend.com/too-many-requests',
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'Rate limit exceeded.',
+      },
       { 'retry-after': '12' },
     ),
     route(req) {
@@ -657,9 +707,19 @@ const DEFINITIONS: Record<Exclude<PluginId, 'google-postmaster'>, FakeDefinition
     ),
     route(req, fake) {
       if (req.path === '/v3/accounts')
-        return json(200, { accountId: 'Vp5m', firstName: 'Ada', lastName: 'Lovelace', email: 'owner@example.com', companyName: 'Acme' });
+        return json(200, {
+          accountId: 'Vp5m',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'owner@example.com',
+          companyName: 'Acme',
+        });
       if (req.path === '/v3/newsletters/statistics' && req.query.get('query[groupBy]') === 'day') {
-        const days = inRange(fake.days, req.query.get('query[createdOn][from]')!, req.query.get('query[createdOn][to]')!);
+        const days = inRange(
+          fake.days,
+          req.query.get('query[createdOn][from]')!,
+          req.query.get('query[createdOn][to]')!,
+        );
         return json(
           200,
           days.map((d) => ({
@@ -687,7 +747,12 @@ export type FakeProviderId = keyof typeof DEFINITIONS;
 export const FAKE_PROVIDER_IDS = Object.keys(DEFINITIONS) as FakeProviderId[];
 
 /** Starts provider `id`'s stand-in on 127.0.0.1; `host` is the name it is reached by. */
-export async function startFakeProvider(id: FakeProviderId, host: string, key: string, days: TruthDay[] = []): Promise<FakeProvider> {
+export async function startFakeProvider(
+  id: FakeProviderId,
+  host: string,
+  key: string,
+  days: TruthDay[] = [],
+): Promise<FakeProvider> {
   const definition = DEFINITIONS[id];
   const fake: FakeProvider = { id, host, port: 0, key, mode: 'ok', days, requests: [], close: async () => {} };
   const server: Server = createServer((req, res) => {
@@ -702,15 +767,27 @@ export async function startFakeProvider(id: FakeProviderId, host: string, key: s
       } catch {
         // not JSON: kept as text
       }
-      const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      };
       fake.requests.push(request);
       let answer: Answer;
       if (fake.mode === 'rate_limited') answer = definition.rateLimited;
       else if (!definition.authorized(request, fake.key)) answer = definition.refused;
       else if (fake.mode === 'not_json')
-        answer = { status: 200, text: '<html><body>Down for maintenance</body></html>', headers: { 'content-type': 'text/html' } };
+        answer = {
+          status: 200,
+          text: '<html><body>Down for maintenance</body></html>',
+          headers: { 'content-type': 'text/html' },
+        };
       else if (fake.mode === 'wrong_shape') answer = json(200, [{ unexpected: true }]);
-      else answer = definition.route(request, fake) ?? json(404, { message: `No route ${request.method} ${request.path}` });
+      else
+        answer =
+          definition.route(request, fake) ?? json(404, { message: `No route ${request.method} ${request.path}` });
       const text = answer.text ?? JSON.stringify(answer.json);
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(text);
     });
@@ -792,7 +869,8 @@ export const acceptedKey = (id: FakeProviderId, key: string) => (id === 'mailchi
 /** Each provider's error text for a wrong key, as the client should report it. */
 export const REFUSED_TEXT: Record<FakeProviderId, string> = {
   sendgrid: 'The provided authorization grant is invalid, expired, or revoked (HTTP 401)',
-  mailchimp: "API Key Invalid: Your API key may be invalid, or you've attempted to access the wrong datacenter. (HTTP 401)",
+  mailchimp:
+    "API Key Invalid: Your API key may be invalid, or you've attempted to access the wrong datacenter. (HTTP 401)",
   klaviyo: 'Missing or invalid private key. (HTTP 401)',
   mailgun: 'Forbidden (HTTP 401)',
   smtp2go: 'The API key supplied is not valid (E_ApiResponseCodes.API_EXCEPTION) (HTTP 401)',

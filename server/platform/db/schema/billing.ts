@@ -59,7 +59,10 @@ export const billingCoupons = pgTable(
   (t) => [
     uniqueIndex('billing_coupons_code_lower_key').on(sql`lower(${t.code})`),
     check('billing_coupons_one_discount', sql`(${t.percentOff} IS NULL) <> (${t.amountOffCents} IS NULL)`),
-    check('billing_coupons_percent_range', sql`${t.percentOff} IS NULL OR (${t.percentOff} > 0 AND ${t.percentOff} <= 100)`),
+    check(
+      'billing_coupons_percent_range',
+      sql`${t.percentOff} IS NULL OR (${t.percentOff} > 0 AND ${t.percentOff} <= 100)`,
+    ),
     check('billing_coupons_amount_positive', sql`${t.amountOffCents} IS NULL OR ${t.amountOffCents} > 0`),
   ],
 );

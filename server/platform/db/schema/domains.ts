@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DomainChecks } from '@contracts/domains';
 import type { ScoreFactor } from '@contracts/reputation';
 import { users } from './users';
@@ -43,5 +54,8 @@ export const domains = pgTable(
     lastCheckedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('domains_user_domain_key').on(t.userId, t.domain), index('domains_user_idx').on(t.userId, sql`${t.createdAt} DESC`)],
+  (t) => [
+    uniqueIndex('domains_user_domain_key').on(t.userId, t.domain),
+    index('domains_user_idx').on(t.userId, sql`${t.createdAt} DESC`),
+  ],
 );

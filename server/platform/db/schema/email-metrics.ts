@@ -30,5 +30,13 @@ export const emailMetrics = pgTable(
     opens: integer().notNull().default(0),
     clicks: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('email_metrics_user_provider_date_key').on(t.userId, t.provider, t.date, t.mailboxProvider, t.sendingIp)],
+  (t) => [
+    uniqueIndex('email_metrics_user_provider_date_key').on(
+      t.userId,
+      t.provider,
+      t.date,
+      t.mailboxProvider,
+      t.sendingIp,
+    ),
+  ],
 );

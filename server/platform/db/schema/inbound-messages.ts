@@ -46,5 +46,8 @@ export const inboundMessages = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('inbound_messages_source_key').on(t.sourceKey), index('inbound_messages_status_idx').on(t.status, t.receivedAt)],
+  (t) => [
+    uniqueIndex('inbound_messages_source_key').on(t.sourceKey),
+    index('inbound_messages_status_idx').on(t.status, t.receivedAt),
+  ],
 );

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -33,7 +44,10 @@ export const inboxTests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('inbox_tests_user_idx').on(t.userId, t.createdAt), index('inbox_tests_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('inbox_tests_user_idx').on(t.userId, t.createdAt),
+    index('inbox_tests_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** The analysis of a test's message (authentication, connecting IP, content, SpamAssassin) and its score. */
@@ -107,5 +121,8 @@ export const inboxTestPlacements = pgTable(
     note: text(),
     foundAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('inbox_test_placements_seed').on(t.testId, t.seedId), index('inbox_test_placements_test_idx').on(t.testId)],
+  (t) => [
+    uniqueIndex('inbox_test_placements_seed').on(t.testId, t.seedId),
+    index('inbox_test_placements_test_idx').on(t.testId),
+  ],
 );

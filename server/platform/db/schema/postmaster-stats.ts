@@ -1,4 +1,15 @@
-import { date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { integrations } from './integrations';
 import { users } from './users';
 
@@ -80,5 +91,8 @@ export const googleOauthStates = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('google_oauth_states_expires_at_idx').on(t.expiresAt), index('google_oauth_states_user_id_idx').on(t.userId)],
+  (t) => [
+    index('google_oauth_states_expires_at_idx').on(t.expiresAt),
+    index('google_oauth_states_user_id_idx').on(t.userId),
+  ],
 );

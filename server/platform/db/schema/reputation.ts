@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ScoreFactor } from '@contracts/reputation';
 import { domains } from './domains';
 import { users } from './users';
@@ -29,7 +41,10 @@ export const ipAddresses = pgTable(
     lastChecked: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ip_addresses_user_ip_key').on(t.userId, t.ipAddress), index('ip_addresses_user_idx').on(t.userId, sql`${t.createdAt} DESC`)],
+  (t) => [
+    uniqueIndex('ip_addresses_user_ip_key').on(t.userId, t.ipAddress),
+    index('ip_addresses_user_idx').on(t.userId, sql`${t.createdAt} DESC`),
+  ],
 );
 
 /** The latest answer of one list for one monitored IP address or domain (exactly one of the two). */

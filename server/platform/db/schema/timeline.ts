@@ -36,7 +36,10 @@ export const domainDnsChanges = pgTable(
     summary: text().notNull(),
     observedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('domain_dns_changes_domain_idx').on(t.domainId, t.observedAt), index('domain_dns_changes_user_idx').on(t.userId)],
+  (t) => [
+    index('domain_dns_changes_domain_idx').on(t.domainId, t.observedAt),
+    index('domain_dns_changes_user_idx').on(t.userId),
+  ],
 );
 
 /** The user's own notes on a domain's timeline ("switched ESP", "new campaign"). */
@@ -77,7 +80,10 @@ export const integrationErrors = pgTable(
     error: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('integration_errors_user_idx').on(t.userId, t.at), index('integration_errors_integration_idx').on(t.integrationId)],
+  (t) => [
+    index('integration_errors_user_idx').on(t.userId, t.at),
+    index('integration_errors_integration_idx').on(t.integrationId),
+  ],
 );
 
 /** The drops an alert was raised for: one alert per drop, even after the alert itself is deleted. */

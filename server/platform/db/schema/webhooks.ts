@@ -46,7 +46,10 @@ export const webhookDeliveries = pgTable(
     status: text({ enum: ['pending', 'retrying', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
-    attempts: jsonb().$type<{ at: string; statusCode: number | null; error: string | null; durationMs: number }[]>().notNull().default([]),
+    attempts: jsonb()
+      .$type<{ at: string; statusCode: number | null; error: string | null; durationMs: number }[]>()
+      .notNull()
+      .default([]),
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

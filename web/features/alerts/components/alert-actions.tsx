@@ -12,24 +12,46 @@ export function AlertActions({ alert, onDelete }: { alert: Alert; onDelete: (ale
 
   const read = () =>
     markRead.mutate(alert.id, {
-      onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to mark alert as read'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Failed to mark alert as read'),
+          variant: 'destructive',
+        }),
     });
   const ack = () =>
     acknowledge.mutate(alert.id, {
       onSuccess: () => toast({ title: 'Alert acknowledged', description: alert.title }),
-      onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to acknowledge alert'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Failed to acknowledge alert'),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <div className="flex flex-wrap items-center gap-2">
       {!alert.isRead && (
-        <Button variant="outline" size="sm" onClick={read} disabled={markRead.isPending} aria-label={`Mark Read: ${alert.title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={read}
+          disabled={markRead.isPending}
+          aria-label={`Mark Read: ${alert.title}`}
+        >
           <Check aria-hidden="true" />
           Mark Read
         </Button>
       )}
       {!alert.acknowledgedAt && (
-        <Button variant="outline" size="sm" onClick={ack} disabled={acknowledge.isPending} aria-label={`Acknowledge: ${alert.title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={ack}
+          disabled={acknowledge.isPending}
+          aria-label={`Acknowledge: ${alert.title}`}
+        >
           <CheckCheck aria-hidden="true" />
           Acknowledge
         </Button>

@@ -34,7 +34,9 @@ function NotFound() {
     <Card data-testid="alert-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
       <h2 className="text-lg font-semibold">Alert not found</h2>
-      <p className="max-w-md text-sm text-muted-foreground">It may have been deleted, or the link is not one of your alerts.</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        It may have been deleted, or the link is not one of your alerts.
+      </p>
       <BackToAlerts />
     </Card>
   );
@@ -43,14 +45,21 @@ function NotFound() {
 /** Blocklist and reputation alerts carry a check's answers; any other metadata is shown as pairs. */
 function Metadata({ alert }: { alert: Alert }) {
   if (!alert.metadata || Object.keys(alert.metadata).length === 0) return null;
-  const isListing = alert.type === 'blacklist_detection' || alert.type === 'reputation' || alert.type === 'reputation_decline';
+  const isListing =
+    alert.type === 'blacklist_detection' || alert.type === 'reputation' || alert.type === 'reputation_decline';
   const listing = isListing ? ListingMetadata.safeParse(alert.metadata) : null;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">{listing?.success ? 'Blocklist check' : 'Details'}</CardTitle>
       </CardHeader>
-      <CardContent>{listing?.success ? <ListingMetadataView metadata={listing.data} /> : <MetadataPairs metadata={alert.metadata} />}</CardContent>
+      <CardContent>
+        {listing?.success ? (
+          <ListingMetadataView metadata={listing.data} />
+        ) : (
+          <MetadataPairs metadata={alert.metadata} />
+        )}
+      </CardContent>
     </Card>
   );
 }
@@ -58,7 +67,8 @@ function Metadata({ alert }: { alert: Alert }) {
 /** The `?alertId=` view (part 2, section 2), fetched on its own so an alert the list no longer shows opens too. */
 export function AlertDetail({ id, onDelete }: { id: number | null; onDelete: (alert: Alert) => void }) {
   const query = useAlert(id);
-  if (id === null || (query.isError && query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
+  if (id === null || (query.isError && query.error instanceof ApiError && query.error.status === 404))
+    return <NotFound />;
   return (
     <QueryState
       query={query}

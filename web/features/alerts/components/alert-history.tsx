@@ -11,7 +11,8 @@ const EVENT_LABELS: Record<Alert['history'][number]['event'], string> = {
 
 /** What happened to the alert, oldest first, with times. */
 export function AlertHistory({ history }: { history: Alert['history'] }) {
-  if (history.length === 0) return <p className="text-sm text-muted-foreground">Nothing has happened to this alert since it was raised.</p>;
+  if (history.length === 0)
+    return <p className="text-sm text-muted-foreground">Nothing has happened to this alert since it was raised.</p>;
   return (
     <ol className="space-y-3 border-l pl-4" data-testid="alert-history">
       {history.map((entry, index) => (

@@ -9,11 +9,23 @@ const EMPTY = {
     title: 'No active alerts',
     text: 'You are all caught up. New alerts appear here when a check finds a problem with your domains, IP addresses or mail.',
   },
-  history: { icon: History, title: 'No alert history yet', text: 'Alerts you mark as read or acknowledge are kept here.' },
+  history: {
+    icon: History,
+    title: 'No alert history yet',
+    text: 'Alerts you mark as read or acknowledge are kept here.',
+  },
 } as const;
 
 /** The alerts of one tab, newest first as the server sends them, or the tab's empty state in words. */
-export function AlertList({ alerts, kind, onDelete }: { alerts: Alert[]; kind: 'active' | 'history'; onDelete: (alert: Alert) => void }) {
+export function AlertList({
+  alerts,
+  kind,
+  onDelete,
+}: {
+  alerts: Alert[];
+  kind: 'active' | 'history';
+  onDelete: (alert: Alert) => void;
+}) {
   if (alerts.length === 0) {
     const { icon: Icon, title, text } = EMPTY[kind];
     return (

@@ -35,7 +35,9 @@ describe('what an alert rule is judged on', () => {
       'Judged on the MTA and ESP delivery events of the last 7 days, all domains; when they hold fewer than 100 messages, on the daily statistics imported from your ESPs (the last 7 UTC days).',
     );
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Domain' }), 'example.com');
-    expect(basis()).toHaveTextContent(/sent from example\.com or its subdomains\. Statistics imported per day from an ESP cover your whole account/);
+    expect(basis()).toHaveTextContent(
+      /sent from example\.com or its subdomains\. Statistics imported per day from an ESP cover your whole account/,
+    );
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Type' }), 'senderScore');
     expect(basis()).toHaveTextContent(
       'Judged on the latest sender score of example.com: a score is a reading, not a count over time, so the time window does not apply.',

@@ -21,7 +21,8 @@ function RuleRow({ rule, onDelete }: { rule: AlertRule; onDelete: () => void }) 
           {ALERT_RULE_TYPES[rule.type].label} · <span className="wrap-anywhere">{rule.domain ?? 'All domains'}</span>
         </p>
         <p className="text-sm">
-          Warning {thresholdInWords(rule.type, rule.threshold.warning)} · Critical {thresholdInWords(rule.type, rule.threshold.critical)}
+          Warning {thresholdInWords(rule.type, rule.threshold.warning)} · Critical{' '}
+          {thresholdInWords(rule.type, rule.threshold.critical)}
         </p>
         <p className="text-xs text-muted-foreground">
           Over {windowLabel(rule.timeWindow)} · {channelsInWords(rule.notifications)}
@@ -59,7 +60,12 @@ export function AlertRules() {
         setDeleting(null);
         toast({ title: 'Alert rule deleted', description: rule.name });
       },
-      onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to delete alert rule'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Failed to delete alert rule'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -67,7 +73,9 @@ export function AlertRules() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
         <div className="space-y-1.5">
           <CardTitle className="text-base">Alert rules</CardTitle>
-          <CardDescription>Thresholds of your own for one figure, one domain or all, over a time window.</CardDescription>
+          <CardDescription>
+            Thresholds of your own for one figure, one domain or all, over a time window.
+          </CardDescription>
         </div>
         <Button size="sm" onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />
@@ -75,7 +83,11 @@ export function AlertRules() {
         </Button>
       </CardHeader>
       <CardContent>
-        <QueryState query={rules} loading={<Spinner className="size-6" label="Loading alert rules" />} errorMessage="Could not load your alert rules.">
+        <QueryState
+          query={rules}
+          loading={<Spinner className="size-6" label="Loading alert rules" />}
+          errorMessage="Could not load your alert rules."
+        >
           {(list) =>
             list.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="rules-empty">

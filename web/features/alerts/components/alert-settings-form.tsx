@@ -1,6 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { ALERT_SETTING_DEFAULTS, SMS_UNAVAILABLE, type AlertFrequency, type AlertSettings } from '@contracts/alert-settings';
+import {
+  ALERT_SETTING_DEFAULTS,
+  SMS_UNAVAILABLE,
+  type AlertFrequency,
+  type AlertSettings,
+} from '@contracts/alert-settings';
 import { planHasFeature } from '@contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,7 +16,15 @@ import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/session';
 import { useUpdateAlertSettingsMutation } from '../api';
-import { changedFields, fieldNamedIn, toDraft, validateChanges, type DraftField, type FieldErrors, type SettingsDraft } from '../settings-draft';
+import {
+  changedFields,
+  fieldNamedIn,
+  toDraft,
+  validateChanges,
+  type DraftField,
+  type FieldErrors,
+  type SettingsDraft,
+} from '../settings-draft';
 import { PlanRequiredBanner } from '../../../components/plan-required-banner';
 import { CopyButton } from '../../../components/copy-button';
 
@@ -30,7 +43,13 @@ const EMAIL_TYPES = [
 ] as const;
 
 const THRESHOLDS = [
-  { field: 'inboxThreshold', label: 'Inbox rate threshold (%)', max: 100, step: 1, hint: 'Alert when the inbox placement rate falls below this.' },
+  {
+    field: 'inboxThreshold',
+    label: 'Inbox rate threshold (%)',
+    max: 100,
+    step: 1,
+    hint: 'Alert when the inbox placement rate falls below this.',
+  },
   {
     field: 'bounceThreshold',
     label: 'Bounce rate threshold (%)',
@@ -45,7 +64,13 @@ const THRESHOLDS = [
     step: 0.1,
     hint: 'Alert when spam complaints go above this (0 to 10, in steps of 0.1).',
   },
-  { field: 'reputationThreshold', label: 'Reputation score threshold', max: 100, step: 1, hint: 'Alert when a sender score falls below this (0 to 100).' },
+  {
+    field: 'reputationThreshold',
+    label: 'Reputation score threshold',
+    max: 100,
+    step: 1,
+    hint: 'Alert when a sender score falls below this (0 to 100).',
+  },
 ] as const;
 
 const selectClass =
@@ -104,7 +129,8 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   /** The webhook's signing secret, from the save that made it: shown this once, never fetched again. */
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
-  const set = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => setDraft((old) => ({ ...old, [field]: value }));
+  const set = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) =>
+    setDraft((old) => ({ ...old, [field]: value }));
   const changes = changedFields(saved, draft);
   const dirty = Object.keys(changes).length > 0;
   const error = (field: DraftField) => errors[field];
@@ -146,7 +172,14 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
     >
       <Section title="Email notifications" description="Which alerts are e-mailed to you.">
         {EMAIL_TYPES.map(({ field, label, hint }) => (
-          <SwitchRow key={field} id={`alert-${field}`} label={label} hint={hint} checked={draft[field]} onChange={(on) => set(field, on)} />
+          <SwitchRow
+            key={field}
+            id={`alert-${field}`}
+            label={label}
+            hint={hint}
+            checked={draft[field]}
+            onChange={(on) => set(field, on)}
+          />
         ))}
       </Section>
 
@@ -179,7 +212,8 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
       >
         {!canUseChannels && (
           <PlanRequiredBanner feature="advanced_alerting" testId="channels-plan-lock">
-            Slack, SMS and webhook alerts come with the Professional plan. On your plan, alerts reach you by e-mail and on this page.
+            Slack, SMS and webhook alerts come with the Professional plan. On your plan, alerts reach you by e-mail and
+            on this page.
           </PlanRequiredBanner>
         )}
         {/* Without the plan a channel can still be turned off (a downgraded account must be able to), never on or re-pointed. */}
@@ -223,19 +257,36 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
                     </p>
                   )}
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" disabled={!canUseChannels} onClick={() => setEditingSlackUrl(true)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={!canUseChannels}
+                      onClick={() => setEditingSlackUrl(true)}
+                    >
                       Change
                     </Button>
                     {draft.slackWebhookUrl !== null && (
-                      <Button variant="ghost" size="sm" disabled={!canUseChannels} onClick={() => set('slackWebhookUrl', null)}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={!canUseChannels}
+                        onClick={() => set('slackWebhookUrl', null)}
+                      >
                         Remove
                       </Button>
                     )}
                   </div>
-                  {error('slackWebhookUrl') && <p className="text-sm font-medium text-destructive">{error('slackWebhookUrl')}</p>}
+                  {error('slackWebhookUrl') && (
+                    <p className="text-sm font-medium text-destructive">{error('slackWebhookUrl')}</p>
+                  )}
                 </div>
               )}
-              <FormField id="alert-slackChannel" label="Slack channel" error={error('slackChannel')} hint="Optional, e.g. #deliverability">
+              <FormField
+                id="alert-slackChannel"
+                label="Slack channel"
+                error={error('slackChannel')}
+                hint="Optional, e.g. #deliverability"
+              >
                 <Input
                   placeholder="#alerts"
                   autoComplete="off"
@@ -255,7 +306,12 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
             disabled={(!canUseChannels || !smsAvailable) && !draft.smsEnabled}
           />
           {draft.smsEnabled && (
-            <FormField id="alert-smsNumber" label="Phone number" error={error('smsNumber')} hint="International format, e.g. +14155550123">
+            <FormField
+              id="alert-smsNumber"
+              label="Phone number"
+              error={error('smsNumber')}
+              hint="International format, e.g. +14155550123"
+            >
               <Input
                 type="tel"
                 autoComplete="tel"
@@ -291,15 +347,20 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
             </FormField>
           )}
           {signingSecret && (
-            <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:bg-amber-950/30" data-testid="webhook-signing-secret">
+            <div
+              className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:bg-amber-950/30"
+              data-testid="webhook-signing-secret"
+            >
               <p className="font-medium">Webhook signing secret</p>
               <div className="flex items-center gap-2">
-                <code className="min-w-0 flex-1 rounded bg-background px-2 py-1 text-xs wrap-anywhere">{signingSecret}</code>
+                <code className="min-w-0 flex-1 rounded bg-background px-2 py-1 text-xs wrap-anywhere">
+                  {signingSecret}
+                </code>
                 <CopyButton value={signingSecret} label="Copy signing secret" />
               </div>
               <p className="text-muted-foreground">
-                Shown once: copy it now. Your receiver checks each request&apos;s InboxPulse-Signature header with it. Saving a new webhook URL makes a new
-                secret.
+                Shown once: copy it now. Your receiver checks each request&apos;s InboxPulse-Signature header with it.
+                Saving a new webhook URL makes a new secret.
               </p>
             </div>
           )}
@@ -341,7 +402,11 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
               <Input type="time" value={draft.quietEnd} onChange={(event) => set('quietEnd', event.target.value)} />
             </FormField>
             <FormField id="alert-quietTimeZone" label="Time zone" hint="e.g. Europe/Paris">
-              <Input autoComplete="off" value={draft.quietTimeZone} onChange={(event) => set('quietTimeZone', event.target.value)} />
+              <Input
+                autoComplete="off"
+                value={draft.quietTimeZone}
+                onChange={(event) => set('quietTimeZone', event.target.value)}
+              />
             </FormField>
           </div>
         )}

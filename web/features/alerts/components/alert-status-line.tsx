@@ -20,7 +20,9 @@ export function AlertStatusLine({ alert }: { alert: Alert }) {
       ) : (
         <span data-testid="alert-open">Ongoing</span>
       )}
-      {alert.acknowledgedAt && <span data-testid="alert-acknowledged">Acknowledged {relativeAge(alert.acknowledgedAt)}</span>}
+      {alert.acknowledgedAt && (
+        <span data-testid="alert-acknowledged">Acknowledged {relativeAge(alert.acknowledgedAt)}</span>
+      )}
     </p>
   );
 }

@@ -28,7 +28,10 @@ export function AlertTabs({
         {activeCount !== null && (
           <span
             data-testid="active-count"
-            className={cn('ml-1.5 rounded-full px-1.5 text-xs font-semibold', activeCount > 0 ? 'bg-red-600 text-white' : 'bg-muted-foreground/20')}
+            className={cn(
+              'ml-1.5 rounded-full px-1.5 text-xs font-semibold',
+              activeCount > 0 ? 'bg-red-600 text-white' : 'bg-muted-foreground/20',
+            )}
           >
             {badgeCount(activeCount)}
           </span>
@@ -39,7 +42,10 @@ export function AlertTabs({
       <>
         Alert History
         {historyCount !== null && (
-          <span data-testid="history-count" className="ml-1.5 rounded-full bg-muted-foreground/20 px-1.5 text-xs font-semibold">
+          <span
+            data-testid="history-count"
+            className="ml-1.5 rounded-full bg-muted-foreground/20 px-1.5 text-xs font-semibold"
+          >
             {badgeCount(historyCount)}
           </span>
         )}

@@ -7,7 +7,14 @@ import { lowestPlanWith, PLAN_NAMES, planHasFeature } from '@contracts/plans';
 import { Form, FormError, SubmitButton } from '../../../components/form';
 import { upgradeLinks } from '../../../components/plan-required-banner';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -48,7 +55,9 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
       <DialogContent data-testid="create-rule-dialog" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Create Alert Rule</DialogTitle>
-          <DialogDescription>Watch one figure of your mail and be alerted when it crosses a threshold.</DialogDescription>
+          <DialogDescription>
+            Watch one figure of your mail and be alerted when it crosses a threshold.
+          </DialogDescription>
         </DialogHeader>
         <Form
           schema={RuleFields}
@@ -63,7 +72,12 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
                 toast({ title: 'Alert rule created', description: rule.name });
                 onOpenChange(false);
               },
-              onError: (failure) => toast({ title: 'Error', description: refuse(failure, 'Failed to create alert rule'), variant: 'destructive' }),
+              onError: (failure) =>
+                toast({
+                  title: 'Error',
+                  description: refuse(failure, 'Failed to create alert rule'),
+                  variant: 'destructive',
+                }),
             })
           }
         >
@@ -74,7 +88,13 @@ export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpen
   );
 }
 
-function RuleFieldset({ form, onCancel }: { form: UseFormReturn<RuleFieldsInput, unknown, z.output<typeof RuleFields>>; onCancel: () => void }) {
+function RuleFieldset({
+  form,
+  onCancel,
+}: {
+  form: UseFormReturn<RuleFieldsInput, unknown, z.output<typeof RuleFields>>;
+  onCancel: () => void;
+}) {
   const { user } = useAuth();
   const canUseChannels = user ? planHasFeature(user.subscriptionPlan, 'advanced_alerting') : false;
   // The server refuses a texting rule when it has no SMS provider (409): the box says so before.
@@ -105,7 +125,12 @@ function RuleFieldset({ form, onCancel }: { form: UseFormReturn<RuleFieldsInput,
           <label htmlFor="rule-domain" className="text-sm font-medium">
             Domain
           </label>
-          <select id="rule-domain" className={selectClass} {...form.register('domain')} aria-invalid={errors.domain ? true : undefined}>
+          <select
+            id="rule-domain"
+            className={selectClass}
+            {...form.register('domain')}
+            aria-invalid={errors.domain ? true : undefined}
+          >
             <option value="">All domains</option>
             {(domains.data ?? []).map((each) => (
               <option key={each.id} value={each.domain}>
@@ -120,10 +145,18 @@ function RuleFieldset({ form, onCancel }: { form: UseFormReturn<RuleFieldsInput,
         {directionHint(type)}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="rule-warning" label={`Warning threshold${unit ? ` (${unit})` : ''}`} error={errors.warning?.message}>
+        <FormField
+          id="rule-warning"
+          label={`Warning threshold${unit ? ` (${unit})` : ''}`}
+          error={errors.warning?.message}
+        >
           <Input type="number" inputMode="decimal" min={0} step="any" {...form.register('warning')} />
         </FormField>
-        <FormField id="rule-critical" label={`Critical threshold${unit ? ` (${unit})` : ''}`} error={errors.critical?.message}>
+        <FormField
+          id="rule-critical"
+          label={`Critical threshold${unit ? ` (${unit})` : ''}`}
+          error={errors.critical?.message}
+        >
           <Input type="number" inputMode="decimal" min={0} step="any" {...form.register('critical')} />
         </FormField>
       </div>
@@ -173,7 +206,10 @@ function RuleFieldset({ form, onCancel }: { form: UseFormReturn<RuleFieldsInput,
         {!canUseChannels && (
           <p className="text-xs text-muted-foreground" data-testid="rule-channels-plan-lock">
             Webhook, Slack and SMS: Requires {PLAN_NAMES[channelsPlan]} plan.{' '}
-            <Link to={upgradeLinks(channelsPlan).upgrade} className="font-medium text-primary underline underline-offset-4">
+            <Link
+              to={upgradeLinks(channelsPlan).upgrade}
+              className="font-medium text-primary underline underline-offset-4"
+            >
               Upgrade
             </Link>
           </p>

@@ -33,7 +33,11 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 function ListedWord({ listed }: { listed: boolean }) {
-  return <span className={listed ? 'shrink-0 font-semibold text-red-700' : 'shrink-0 text-green-700'}>{listed ? 'Listed' : 'Not listed'}</span>;
+  return (
+    <span className={listed ? 'shrink-0 font-semibold text-red-700' : 'shrink-0 text-green-700'}>
+      {listed ? 'Listed' : 'Not listed'}
+    </span>
+  );
 }
 
 /** What a check found: the target, when, the counts, and every list's answer in a table. */
@@ -44,8 +48,12 @@ export function ListingMetadataView({ metadata }: { metadata: ListingMetadata })
         {metadata.ipAddress && <Fact label="IP address" value={metadata.ipAddress} testId="meta-ip" />}
         {!metadata.ipAddress && metadata.domain && <Fact label="Domain" value={metadata.domain} testId="meta-domain" />}
         <Fact label="Checked" value={formatDateTime(metadata.checkedAt)} testId="meta-checked" />
-        {metadata.totalProviders !== undefined && <Fact label="Lists checked" value={String(metadata.totalProviders)} testId="meta-total" />}
-        {metadata.listedCount !== undefined && <Fact label="Listed on" value={String(metadata.listedCount)} testId="meta-listed" />}
+        {metadata.totalProviders !== undefined && (
+          <Fact label="Lists checked" value={String(metadata.totalProviders)} testId="meta-total" />
+        )}
+        {metadata.listedCount !== undefined && (
+          <Fact label="Listed on" value={String(metadata.listedCount)} testId="meta-listed" />
+        )}
       </dl>
       {metadata.providers.length > 0 && (
         <>
@@ -56,7 +64,9 @@ export function ListingMetadataView({ metadata }: { metadata: ListingMetadata })
                 <div className="flex items-start justify-between gap-2">
                   <p className="min-w-0">
                     <span className="font-medium">{entry.provider ?? entry.hostname}</span>
-                    {entry.provider && entry.hostname && <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>}
+                    {entry.provider && entry.hostname && (
+                      <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>
+                    )}
                   </p>
                   <ListedWord listed={entry.listed} />
                 </div>
@@ -77,16 +87,26 @@ export function ListingMetadataView({ metadata }: { metadata: ListingMetadata })
               </TableHeader>
               <TableBody>
                 {metadata.providers.map((entry, index) => (
-                  <TableRow key={`${entry.hostname ?? entry.provider ?? ''}-${index}`} data-testid="provider-row" data-listed={entry.listed}>
+                  <TableRow
+                    key={`${entry.hostname ?? entry.provider ?? ''}-${index}`}
+                    data-testid="provider-row"
+                    data-listed={entry.listed}
+                  >
                     <TableCell className="align-top">
                       <span className="font-medium">{entry.provider ?? entry.hostname}</span>
-                      {entry.provider && entry.hostname && <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>}
+                      {entry.provider && entry.hostname && (
+                        <span className="block text-xs text-muted-foreground wrap-anywhere">{entry.hostname}</span>
+                      )}
                     </TableCell>
                     <TableCell className="align-top">
                       <ListedWord listed={entry.listed} />
                     </TableCell>
-                    <TableCell className="max-w-xs align-top text-sm wrap-anywhere">{entry.description || '–'}</TableCell>
-                    <TableCell className="align-top text-sm whitespace-nowrap">{formatDateTime(entry.checkedAt)}</TableCell>
+                    <TableCell className="max-w-xs align-top text-sm wrap-anywhere">
+                      {entry.description || '–'}
+                    </TableCell>
+                    <TableCell className="align-top text-sm whitespace-nowrap">
+                      {formatDateTime(entry.checkedAt)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,7 +1,23 @@
 import { formatDateTime } from '../../../lib/format';
 
 /** Words that are names of protocols and records, written as their RFCs write them. */
-const ACRONYMS = new Set(['spf', 'dkim', 'dmarc', 'dns', 'ip', 'ipv4', 'ipv6', 'mx', 'ptr', 'url', 'tls', 'id', 'smtp', 'bimi', 'rdap']);
+const ACRONYMS = new Set([
+  'spf',
+  'dkim',
+  'dmarc',
+  'dns',
+  'ip',
+  'ipv4',
+  'ipv6',
+  'mx',
+  'ptr',
+  'url',
+  'tls',
+  'id',
+  'smtp',
+  'bimi',
+  'rdap',
+]);
 
 /** "spfRecord" -> "SPF record", "old_value" -> "Old value": keys read as words. */
 export function keyInWords(key: string): string {
@@ -25,7 +41,8 @@ function Value({ value }: { value: unknown }) {
   if (typeof value === 'number' || typeof value === 'bigint') return <>{String(value)}</>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="text-muted-foreground">None</span>;
-    if (value.every((item) => typeof item !== 'object' || item === null)) return <>{value.map((item) => String(item)).join(', ')}</>;
+    if (value.every((item) => typeof item !== 'object' || item === null))
+      return <>{value.map((item) => String(item)).join(', ')}</>;
     return (
       <ul className="space-y-2">
         {value.map((item, index) => (

@@ -38,7 +38,8 @@ export function makeBlacklistAlert(overrides: Partial<Alert> = {}): Alert {
     type: 'blacklist_detection',
     severity: 'warning',
     title: '93.184.216.34 is now listed on SpamCop',
-    message: 'SpamCop lists 93.184.216.34: Blocked. Removal: https://www.spamcop.net/bl.shtml It is on 1 of the 38 lists checked.',
+    message:
+      'SpamCop lists 93.184.216.34: Blocked. Removal: https://www.spamcop.net/bl.shtml It is on 1 of the 38 lists checked.',
     domain: null,
     createdAt: checkedAt,
     metadata: {
@@ -94,10 +95,16 @@ export function makeRule(overrides: Partial<AlertRule> = {}): AlertRule {
 }
 
 /** A signed-in user with these alerts (a function is asked on every GET), default settings and no rules, unless `extra` says otherwise. */
-export function stubAlerts(alerts: Alert[] | (() => Alert[]), extra: Handlers = {}, user: Partial<User> = {}, domains: Domain[] = []) {
+export function stubAlerts(
+  alerts: Alert[] | (() => Alert[]),
+  extra: Handlers = {},
+  user: Partial<User> = {},
+  domains: Domain[] = [],
+) {
   const list = () => (typeof alerts === 'function' ? alerts() : alerts);
   const byId: Handlers = {};
-  for (const alert of list()) byId[`GET /api/alerts/${alert.id}`] = () => jsonResponse(list().find((each) => each.id === alert.id) ?? alert);
+  for (const alert of list())
+    byId[`GET /api/alerts/${alert.id}`] = () => jsonResponse(list().find((each) => each.id === alert.id) ?? alert);
   return stubFetch({
     'GET /api/user': () => jsonResponse(makeUser(user)),
     'GET /api/alerts': () => jsonResponse(list()),

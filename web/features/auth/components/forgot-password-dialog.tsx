@@ -3,7 +3,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBody } from '@contracts/auth';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -30,7 +39,10 @@ export function ForgotPasswordDialog() {
       onError: (error) =>
         toast({
           title: 'Reset failed',
-          description: error instanceof ApiError ? error.serverMessage || 'Unable to send reset email' : 'An unexpected error occurred',
+          description:
+            error instanceof ApiError
+              ? error.serverMessage || 'Unable to send reset email'
+              : 'An unexpected error occurred',
           variant: 'destructive',
         }),
     }),
@@ -56,7 +68,9 @@ export function ForgotPasswordDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>Enter the email address of your account and we will send you a reset link.</DialogDescription>
+          <DialogDescription>
+            Enter the email address of your account and we will send you a reset link.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <FormField id="forgot-email" label="Email" error={form.formState.errors.email?.message}>

@@ -13,7 +13,10 @@ import { useResendVerificationMutation } from '../api';
 /** Asks for a fresh verification e-mail (part 1, sections 5 and 8, variant B). */
 export function ResendVerificationForm() {
   const resend = useResendVerificationMutation();
-  const form = useForm<z.infer<typeof ResendVerificationBody>>({ resolver: zodResolver(ResendVerificationBody), defaultValues: { email: '' } });
+  const form = useForm<z.infer<typeof ResendVerificationBody>>({
+    resolver: zodResolver(ResendVerificationBody),
+    defaultValues: { email: '' },
+  });
 
   const send = form.handleSubmit(({ email }) =>
     resend.mutate(email, {
@@ -21,7 +24,11 @@ export function ResendVerificationForm() {
       onError: (err) =>
         err instanceof ApiError
           ? toast({ title: 'Failed to Resend', description: err.serverMessage, variant: 'destructive' })
-          : toast({ title: 'Network Error', description: 'Please check your connection and try again.', variant: 'destructive' }),
+          : toast({
+              title: 'Network Error',
+              description: 'Please check your connection and try again.',
+              variant: 'destructive',
+            }),
     }),
   );
 

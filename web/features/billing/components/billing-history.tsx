@@ -18,7 +18,13 @@ export function formatMoney(cents: number, currency: string): string {
   }
 }
 
-const STATUS_LABELS: Record<string, string> = { paid: 'Paid', open: 'Open', draft: 'Draft', void: 'Void', uncollectible: 'Uncollectible' };
+const STATUS_LABELS: Record<string, string> = {
+  paid: 'Paid',
+  open: 'Open',
+  draft: 'Draft',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+};
 
 function EmptyHistory({ mode }: { mode: BillingMode }) {
   return (
@@ -69,7 +75,9 @@ export function BillingHistory({ mode }: { mode: BillingMode }) {
                   <TableRow key={invoice.id} data-testid="invoice-row">
                     <TableCell className="whitespace-nowrap">{formatDate(invoice.created)}</TableCell>
                     <TableCell>{invoice.number ?? invoice.id}</TableCell>
-                    <TableCell className="text-right whitespace-nowrap">{formatMoney(invoice.amountPaidCents, invoice.currency)}</TableCell>
+                    <TableCell className="text-right whitespace-nowrap">
+                      {formatMoney(invoice.amountPaidCents, invoice.currency)}
+                    </TableCell>
                     <TableCell>{STATUS_LABELS[invoice.status] ?? invoice.status}</TableCell>
                     <TableCell>
                       {invoice.hostedInvoiceUrl && (

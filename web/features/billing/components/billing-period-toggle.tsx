@@ -8,7 +8,13 @@ const OPTIONS: { id: BillingPeriod; label: string }[] = [
 ];
 
 /** The Monthly/Annual toggle with its "Save 25%" badge (part 2, section 2). */
-export function BillingPeriodToggle({ value, onChange }: { value: BillingPeriod; onChange: (period: BillingPeriod) => void }) {
+export function BillingPeriodToggle({
+  value,
+  onChange,
+}: {
+  value: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-3">
       <div role="group" aria-label="Billing period" className="inline-flex rounded-full border bg-muted p-1">
@@ -20,7 +26,9 @@ export function BillingPeriodToggle({ value, onChange }: { value: BillingPeriod;
             onClick={() => onChange(option.id)}
             className={cn(
               'rounded-full px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              value === option.id ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+              value === option.id
+                ? 'bg-background text-foreground shadow-sm'
+                : 'text-muted-foreground hover:text-foreground',
             )}
           >
             {option.label}

@@ -18,8 +18,16 @@ export interface CouponState {
 export function couponFromSubscription(coupon: AppliedCoupon | null): CouponState | null {
   if (!coupon) return null;
   const off =
-    coupon.percentOff !== null ? `${coupon.percentOff}% off` : coupon.amountOffCents !== null ? `$${(coupon.amountOffCents / 100).toFixed(2)} off` : '';
-  return { code: coupon.code, discount: coupon.percentOff, message: off ? `Coupon ${coupon.code} applied: ${off}` : `Coupon ${coupon.code} applied` };
+    coupon.percentOff !== null
+      ? `${coupon.percentOff}% off`
+      : coupon.amountOffCents !== null
+        ? `$${(coupon.amountOffCents / 100).toFixed(2)} off`
+        : '';
+  return {
+    code: coupon.code,
+    discount: coupon.percentOff,
+    message: off ? `Coupon ${coupon.code} applied: ${off}` : `Coupon ${coupon.code} applied`,
+  };
 }
 
 /** Part 2, section 8: the server's words or 'Invalid coupon code'; a request that never got an answer, 'Failed to apply coupon'. */
@@ -32,7 +40,15 @@ export function couponError(error: unknown): string {
  * The coupon field of the signed-in pricing page (part 2, section 5): blank or whitespace-only is
  * ignored and Apply is disabled; the code is trimmed before it is sent; once applied the field is locked.
  */
-export function CouponField({ planId, applied, onApplied }: { planId: PlanChoice; applied: CouponState | null; onApplied: (coupon: CouponState) => void }) {
+export function CouponField({
+  planId,
+  applied,
+  onApplied,
+}: {
+  planId: PlanChoice;
+  applied: CouponState | null;
+  onApplied: (coupon: CouponState) => void;
+}) {
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,14 @@ import { BILLING_ERRORS, BILLING_MESSAGES, type BillingMode, type SubscriptionRe
 import { PLAN_LABELS } from '@contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Pill } from '../../../components/ui/pill';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -117,7 +124,10 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
   const planLabel = PLAN_LABELS[subscription.plan];
   const paid = subscription.plan !== 'free';
   const dateLabel = subscription.cancel_at_period_end ? 'Access until' : 'Next billing date';
-  const price = billing.mode === 'self-hosted' && paid ? 'No charge: billing is not configured on this server' : subscriptionPriceLabel(subscription);
+  const price =
+    billing.mode === 'self-hosted' && paid
+      ? 'No charge: billing is not configured on this server'
+      : subscriptionPriceLabel(subscription);
   const endsOn = formatDate(subscription.current_period_end);
   return (
     <Card data-testid="current-plan">
@@ -164,17 +174,21 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
             data-testid="cancel-notice"
           >
             <p>
-              Your subscription is canceled and ends on <strong>{endsOn}</strong>. You keep access to the {planLabel} until then; after that your account moves
-              to the {PLAN_LABELS.free}.
+              Your subscription is canceled and ends on <strong>{endsOn}</strong>. You keep access to the {planLabel}{' '}
+              until then; after that your account moves to the {PLAN_LABELS.free}.
             </p>
             <ReactivateButton />
           </div>
         )}
 
         {billing.mode === 'self-hosted' && (
-          <p className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm" data-testid="billing-not-configured">
+          <p
+            className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
+            data-testid="billing-not-configured"
+          >
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {BILLING_MESSAGES.notConfigured}: there is no billing portal and no card payment. Plan changes on the Pricing page take effect at once.
+            {BILLING_MESSAGES.notConfigured}: there is no billing portal and no card payment. Plan changes on the
+            Pricing page take effect at once.
           </p>
         )}
 
@@ -190,7 +204,13 @@ export function CurrentPlanCard({ data }: { data: SubscriptionResponse }) {
           )}
         </div>
       </CardContent>
-      <CancelDialog open={canceling} onOpenChange={setCanceling} endsOn={subscription.current_period_end} plan={planLabel} mode={billing.mode} />
+      <CancelDialog
+        open={canceling}
+        onOpenChange={setCanceling}
+        endsOn={subscription.current_period_end}
+        plan={planLabel}
+        mode={billing.mode}
+      />
     </Card>
   );
 }

@@ -1,6 +1,13 @@
 import { PLAN_LIMITS } from '@contracts/plans';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 
 /**
  * "Downgrade to Free?" before the call: the Free plan closes the paid features at once, and its

@@ -9,7 +9,10 @@ export function priceOf(plan: PricingPlan, period: BillingPeriod): { amount: str
   if (plan.monthlyPrice === null) return { amount: 'Custom', unit: plan.period };
   if (plan.monthlyPrice === 0) return { amount: '$0', unit: plan.period };
   if (period === 'annual' && plan.annualPrice !== null) {
-    return { amount: `$${plan.annualPrice}`, unit: `per month, billed annually ($${formatCount(plan.annualPrice * 12)} a year)` };
+    return {
+      amount: `$${plan.annualPrice}`,
+      unit: `per month, billed annually ($${formatCount(plan.annualPrice * 12)} a year)`,
+    };
   }
   return { amount: `$${plan.monthlyPrice}`, unit: plan.period };
 }
@@ -54,7 +57,11 @@ export function PlanCard({
       <div>
         <h2 id={`plan-${plan.id}-name`} className="flex flex-wrap items-center gap-2 text-xl font-semibold">
           {plan.name}
-          {current && <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">Your plan</span>}
+          {current && (
+            <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
+              Your plan
+            </span>
+          )}
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
         <p className="mt-4 flex flex-wrap items-baseline gap-x-2" data-testid={`plan-price-${plan.id}`}>

@@ -13,7 +13,8 @@ import { PATHS } from '../../../lib/paths';
 import { CHECKOUT_MESSAGES, paymentErrorMessage } from '../checkout-messages';
 
 /** The checkout's states (part 2, section 4): idle, processing, succeeded, failed; Try Again returns to idle. */
-export type PaymentState = { step: 'idle' } | { step: 'processing' } | { step: 'succeeded' } | { step: 'failed'; message: string };
+export type PaymentState =
+  { step: 'idle' } | { step: 'processing' } | { step: 'succeeded' } | { step: 'failed'; message: string };
 
 /** Where Stripe sends the browser back after a payment that needed a redirect (part 2, section 4). */
 export function paymentReturnUrl(planId: BillingPriceId): string {
@@ -83,7 +84,11 @@ export function StripePayment({
     try {
       const checked = await elements.submit();
       if (checked.error) {
-        toast({ title: CHECKOUT_MESSAGES.validationTitle, description: checked.error.message || CHECKOUT_MESSAGES.validationFallback, variant: 'destructive' });
+        toast({
+          title: CHECKOUT_MESSAGES.validationTitle,
+          description: checked.error.message || CHECKOUT_MESSAGES.validationFallback,
+          variant: 'destructive',
+        });
         setState({ step: 'idle' });
         return;
       }
@@ -128,7 +133,10 @@ export function StripePayment({
         </div>
       )}
       {/* Kept mounted while failed or done: Stripe's element lives in this node and Try Again reuses it. */}
-      <form onSubmit={(event) => void pay(event)} className={state.step === 'idle' || state.step === 'processing' ? 'space-y-6' : 'hidden'}>
+      <form
+        onSubmit={(event) => void pay(event)}
+        className={state.step === 'idle' || state.step === 'processing' ? 'space-y-6' : 'hidden'}
+      >
         <div ref={mountRef} data-testid="payment-element" className="min-h-40" />
         {!loaded && (
           <div className="flex justify-center">

@@ -10,7 +10,11 @@ import { needsPayment } from '../subscription-status';
 export function PaymentNotices({ subscription }: { subscription: Subscription }) {
   if (subscription.status === 'past_due')
     return (
-      <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="past-due-notice">
+      <p
+        role="alert"
+        className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+        data-testid="past-due-notice"
+      >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {BILLING_MESSAGES.pastDue}
       </p>
@@ -49,10 +53,21 @@ export function readReturnMarker(params: URLSearchParams): ReturnMarker {
  * webhook, which may come a moment after the browser: until the subscription is active the page
  * says the payment is being confirmed (and asks again, see useSubscription's polling).
  */
-export function ReturnNotice({ marker, subscription, onDismiss }: { marker: ReturnMarker; subscription: Subscription; onDismiss: () => void }) {
+export function ReturnNotice({
+  marker,
+  subscription,
+  onDismiss,
+}: {
+  marker: ReturnMarker;
+  subscription: Subscription;
+  onDismiss: () => void;
+}) {
   if (!marker) return null;
   const active = subscription.status === 'active';
-  const planLabel = marker.kind === 'payment' && marker.planId ? PLAN_LABELS[PLAN_OF_PRICE[marker.planId]] : PLAN_LABELS[subscription.plan];
+  const planLabel =
+    marker.kind === 'payment' && marker.planId
+      ? PLAN_LABELS[PLAN_OF_PRICE[marker.planId]]
+      : PLAN_LABELS[subscription.plan];
   const text =
     marker.kind === 'upgrade'
       ? BILLING_MESSAGES.upgraded
@@ -60,10 +75,19 @@ export function ReturnNotice({ marker, subscription, onDismiss }: { marker: Retu
         ? `Payment successful: your ${planLabel} is active.`
         : `Payment received: we are confirming your ${planLabel} with the payment provider. This page updates by itself.`;
   return (
-    <div role="status" className="flex items-start gap-2 rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-900" data-testid="return-notice">
+    <div
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+      data-testid="return-notice"
+    >
       <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{text}</span>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="rounded-sm opacity-70 hover:opacity-100">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className="rounded-sm opacity-70 hover:opacity-100"
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>

@@ -13,9 +13,26 @@ export function usageTone(used: number, limit: number | null): Tone {
   return used / limit >= 0.8 ? 'warn' : 'good';
 }
 
-const BAR: Record<Tone, string> = { good: 'bg-green-500', warn: 'bg-yellow-500', bad: 'bg-red-500', none: 'bg-muted-foreground' };
+const BAR: Record<Tone, string> = {
+  good: 'bg-green-500',
+  warn: 'bg-yellow-500',
+  bad: 'bg-red-500',
+  none: 'bg-muted-foreground',
+};
 
-function UsageRow({ label, used, limit, plan, limitKey }: { label: string; used: number; limit: number | null; plan: PlanId; limitKey: PlanLimit }) {
+function UsageRow({
+  label,
+  used,
+  limit,
+  plan,
+  limitKey,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  plan: PlanId;
+  limitKey: PlanLimit;
+}) {
   const tone = usageTone(used, limit);
   const width = limit === null ? 0 : limit === 0 ? 100 : Math.min(100, (used / limit) * 100);
   const lifting = limit !== null && used >= limit ? planLiftingLimit(plan, limitKey) : undefined;
@@ -73,7 +90,13 @@ export function UsageOverview({ usage }: { usage: UsageResponse }) {
             plan={plan}
             limitKey="inboxTestsPerMonth"
           />
-          <UsageRow label="Emails this month" used={usage.usage.emailsThisMonth} limit={limits.emailsPerMonth} plan={plan} limitKey="emailsPerMonth" />
+          <UsageRow
+            label="Emails this month"
+            used={usage.usage.emailsThisMonth}
+            limit={limits.emailsPerMonth}
+            plan={plan}
+            limitKey="emailsPerMonth"
+          />
         </ul>
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
           <div>
@@ -91,7 +114,13 @@ export function UsageOverview({ usage }: { usage: UsageResponse }) {
           <div>
             <dt className="text-muted-foreground">API requests per hour</dt>
             <dd className="text-lg font-semibold" data-testid="usage-api">
-              {!api ? <Pill tone="none">Not included</Pill> : limits.apiRequestsPerHour === null ? 'Unlimited' : formatCount(limits.apiRequestsPerHour)}
+              {!api ? (
+                <Pill tone="none">Not included</Pill>
+              ) : limits.apiRequestsPerHour === null ? (
+                'Unlimited'
+              ) : (
+                formatCount(limits.apiRequestsPerHour)
+              )}
             </dd>
           </div>
         </dl>

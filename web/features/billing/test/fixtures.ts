@@ -14,7 +14,15 @@ import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
 type Handler = Parameters<typeof stubFetch>[0][string];
 
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
-  return { plan: 'free', priceId: null, status: null, current_period_end: null, cancel_at_period_end: false, coupon: null, ...overrides };
+  return {
+    plan: 'free',
+    priceId: null,
+    status: null,
+    current_period_end: null,
+    cancel_at_period_end: false,
+    coupon: null,
+    ...overrides,
+  };
 }
 
 /** An active paid subscription, as Stripe mode reports one. */
@@ -78,7 +86,14 @@ export function stubBilling({
     current =
       price === 'free'
         ? makeSubscription()
-        : { ...current, plan: PLAN_OF_PRICE[price], priceId: price, status: 'active', cancel_at_period_end: false, current_period_end: null };
+        : {
+            ...current,
+            plan: PLAN_OF_PRICE[price],
+            priceId: price,
+            status: 'active',
+            cancel_at_period_end: false,
+            current_period_end: null,
+          };
     return price;
   };
   return stubFetch({
@@ -113,5 +128,7 @@ export function stubBilling({
 
 /** The 'METHOD /path' of every call made, in order. */
 export function callsOf(mock: ReturnType<typeof stubFetch>): string[] {
-  return mock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+  return mock.mock.calls.map(
+    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
+  );
 }

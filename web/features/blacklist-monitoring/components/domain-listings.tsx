@@ -14,7 +14,9 @@ export function DomainListings({ domains }: { domains: DomainReputation[] }) {
       </CardHeader>
       <CardContent>
         {domains.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No domains yet. Domains you add on the Domains page are checked here too.</p>
+          <p className="text-sm text-muted-foreground">
+            No domains yet. Domains you add on the Domains page are checked here too.
+          </p>
         ) : (
           <ul className="divide-y">
             {domains.map((domain) => {
@@ -33,7 +35,10 @@ export function DomainListings({ domains }: { domains: DomainReputation[] }) {
                       : 'Not checked yet'}
                   </p>
                   {domain.blacklistCount > 0 && (
-                    <ListAnswers details={domain.reputationDetails.filter((detail) => detail.status === 'listed')} target={domain.domain} />
+                    <ListAnswers
+                      details={domain.reputationDetails.filter((detail) => detail.status === 'listed')}
+                      target={domain.domain}
+                    />
                   )}
                 </li>
               );

@@ -31,7 +31,13 @@ export function IpBlacklistCard({ ip }: { ip: IpAddress }) {
             : 'Not checked yet'}
           {checked && <span className="text-muted-foreground"> · checked {formatDateTime(ip.lastChecked)}</span>}
         </p>
-        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Hide Details' : 'View Details'}
         </Button>
       </div>

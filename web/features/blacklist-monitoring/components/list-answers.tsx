@@ -37,9 +37,16 @@ function IgnoreSwitch({ detail }: { detail: ReputationDetail }) {
               onSuccess: (list) =>
                 toast({
                   title: list.ignored ? 'List ignored' : 'List counted again',
-                  description: list.ignored ? `${list.name} no longer counts for any of your IPs or domains.` : `${list.name} counts again.`,
+                  description: list.ignored
+                    ? `${list.name} no longer counts for any of your IPs or domains.`
+                    : `${list.name} counts again.`,
                 }),
-              onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to update the list'), variant: 'destructive' }),
+              onError: (failure) =>
+                toast({
+                  title: 'Error',
+                  description: serverMessageOr(failure, 'Failed to update the list'),
+                  variant: 'destructive',
+                }),
             },
           )
         }
@@ -51,7 +58,8 @@ function IgnoreSwitch({ detail }: { detail: ReputationDetail }) {
 
 /** Every list's answer for one IP or domain (the detail of part 2, section 2) with its removal link and ignore switch. */
 export function ListAnswers({ details, target }: { details: ReputationDetail[]; target: string }) {
-  if (!details.length) return <p className="text-sm text-muted-foreground">No list has been asked yet: the first check is on its way.</p>;
+  if (!details.length)
+    return <p className="text-sm text-muted-foreground">No list has been asked yet: the first check is on its way.</p>;
   return (
     <ul data-testid="list-answers" aria-label={`Blocklist answers for ${target}`} className="divide-y text-sm">
       {[...details].sort(byInterest).map((detail) => (

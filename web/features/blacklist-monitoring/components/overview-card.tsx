@@ -21,7 +21,9 @@ export function OverviewCard({ ips, status }: { ips: IpAddress[]; status: IpMoni
     <Card data-testid="blacklist-overview">
       <CardHeader>
         <CardTitle className="text-lg">Blacklist Monitoring Overview</CardTitle>
-        <CardDescription>Your IP addresses against the IP blocklists, and your domains against the domain blocklists.</CardDescription>
+        <CardDescription>
+          Your IP addresses against the IP blocklists, and your domains against the domain blocklists.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -32,8 +34,9 @@ export function OverviewCard({ ips, status }: { ips: IpAddress[]; status: IpMoni
         </dl>
         {status?.ipv4Providers !== undefined && status.ipv6Providers !== undefined && (
           <p data-testid="overview-lists-note" className="text-sm text-muted-foreground">
-            An IPv4 address is asked {formatCount(status.ipv4Providers)} of the {formatCount(status.totalProviders)} IP lists, an IPv6 address the{' '}
-            {formatCount(status.ipv6Providers)} that answer for IPv6; domains are asked the {formatCount(status.totalDomainProviders)} domain lists.
+            An IPv4 address is asked {formatCount(status.ipv4Providers)} of the {formatCount(status.totalProviders)} IP
+            lists, an IPv6 address the {formatCount(status.ipv6Providers)} that answer for IPv6; domains are asked the{' '}
+            {formatCount(status.totalDomainProviders)} domain lists.
           </p>
         )}
         <dl className="grid gap-1 text-sm sm:grid-cols-3">
@@ -47,7 +50,9 @@ export function OverviewCard({ ips, status }: { ips: IpAddress[]; status: IpMoni
           </div>
           <div className="flex gap-1">
             <dt className="text-muted-foreground">Next run:</dt>
-            <dd data-testid="overview-next-run">{status?.nextRun ? formatDateTime(status.nextRun) : 'Not scheduled'}</dd>
+            <dd data-testid="overview-next-run">
+              {status?.nextRun ? formatDateTime(status.nextRun) : 'Not scheduled'}
+            </dd>
           </div>
         </dl>
         {status?.lastError && (

@@ -36,7 +36,9 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
             <BarChart3 className="size-5 text-primary" aria-hidden="true" />
             Advanced Analytics
           </CardTitle>
-          <CardDescription>Included in your {PLAN_LABELS[plan]}: daily inbox placement, delivery, bounce and complaint rates.</CardDescription>
+          <CardDescription>
+            Included in your {PLAN_LABELS[plan]}: daily inbox placement, delivery, bounce and complaint rates.
+          </CardDescription>
         </div>
         <PeriodSelector periods={TREND_PERIODS} value={days} onChange={setDays} label="Trend period" />
       </CardHeader>
@@ -50,7 +52,9 @@ export function AdvancedAnalyticsCard({ plan }: { plan: PlanId }) {
           empty={
             <div data-testid="trends-empty" className="py-8 text-center">
               <p className="font-medium">No trend data for the last {days} days yet</p>
-              <p className="mt-1 text-sm text-muted-foreground">Trends appear as soon as inbox tests complete or your integrations sync their email metrics.</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Trends appear as soon as inbox tests complete or your integrations sync their email metrics.
+              </p>
             </div>
           }
         >

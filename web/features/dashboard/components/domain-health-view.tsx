@@ -20,7 +20,17 @@ const STATUS: Record<Domain['status'], { label: string; tone: Tone; icon: typeof
 const RECORD_TONE: Record<string, Tone> = { valid: 'good', invalid: 'bad', missing: 'bad' };
 
 /** A record on one line: a DKIM key alone is hundreds of characters, so it is cut, with a copy button. */
-function RecordLine({ domain, name, value, status }: { domain: string; name: string; value: string | null; status: Domain['spfStatus'] }) {
+function RecordLine({
+  domain,
+  name,
+  value,
+  status,
+}: {
+  domain: string;
+  name: string;
+  value: string | null;
+  status: Domain['spfStatus'];
+}) {
   const tone = status ? (RECORD_TONE[status] ?? 'none') : 'none';
   return (
     <div className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-center gap-2 text-xs">
@@ -65,7 +75,11 @@ export function DomainHealthView({ domains }: { domains: Domain[] }) {
   if (domains.length === 0) {
     return (
       <Card data-testid="dashboard-view-domain-health">
-        <EmptyState icon={Globe} title="No Domains Configured" description="Add a sending domain to follow its SPF, DKIM and DMARC authentication and health.">
+        <EmptyState
+          icon={Globe}
+          title="No Domains Configured"
+          description="Add a sending domain to follow its SPF, DKIM and DMARC authentication and health."
+        >
           <Button asChild>
             <Link to={PATHS.domains}>Add Domain</Link>
           </Button>

@@ -22,7 +22,11 @@ export function DropAnswersCard({ answers }: { answers: readonly DropAnswer[] })
       <CardContent>
         <ul className="space-y-3">
           {answers.map(({ domain, drop }) => (
-            <li key={domain.id} data-domain={domain.domain} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+            <li
+              key={domain.id}
+              data-domain={domain.domain}
+              className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+            >
               <p className="min-w-0 text-sm wrap-anywhere">
                 <span className="font-medium">{domain.domain}: </span>
                 {drop.summary}

@@ -39,7 +39,10 @@ export function openSetupGuide(provider: string) {
 function NeverSyncedHelp({ provider }: { provider: string }) {
   const name = providerName(provider);
   return (
-    <div className="space-y-3 rounded-md border border-yellow-200 bg-yellow-50 p-3" data-testid={`never-synced-${provider}`}>
+    <div
+      className="space-y-3 rounded-md border border-yellow-200 bg-yellow-50 p-3"
+      data-testid={`never-synced-${provider}`}
+    >
       <p className="flex items-start gap-2 text-sm text-yellow-900">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {name} has not sent any data yet. Check its credentials and settings, or follow the provider's setup guide.
@@ -53,7 +56,12 @@ function NeverSyncedHelp({ provider }: { provider: string }) {
             </Link>
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => openSetupGuide(provider)} aria-label={`View Setup Guide for ${name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => openSetupGuide(provider)}
+          aria-label={`View Setup Guide for ${name}`}
+        >
           <BookOpen aria-hidden="true" />
           View Setup Guide
         </Button>
@@ -69,7 +77,9 @@ function IntegrationRow({ integration }: { integration: Integration }) {
       <div className="flex flex-wrap items-center gap-3">
         <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden="true" />
         <span className="min-w-0 flex-1 font-medium wrap-anywhere">{providerName(integration.provider)}</span>
-        <span className="rounded-full border px-2 py-0.5 text-xs font-medium">{INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}</span>
+        <span className="rounded-full border px-2 py-0.5 text-xs font-medium">
+          {INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}
+        </span>
         <span className={cn('text-sm font-medium', TONE_TEXT[freshnessTone(freshness)])} data-testid="sync-freshness">
           {freshness}
         </span>
@@ -81,7 +91,9 @@ function IntegrationRow({ integration }: { integration: Integration }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Delivery Rate</dt>
-          <dd className="font-semibold">{integration.deliveryRate === null ? NO_DATA : formatRate(integration.deliveryRate)}</dd>
+          <dd className="font-semibold">
+            {integration.deliveryRate === null ? NO_DATA : formatRate(integration.deliveryRate)}
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Data Points</dt>
@@ -182,7 +194,9 @@ export function EspDataView({
               <Link to={PATHS.integrations}>Connect ESP</Link>
             </Button>
           ) : (
-            <p className="text-sm text-muted-foreground">Connecting an ESP or MTA is not available in InboxPulse yet.</p>
+            <p className="text-sm text-muted-foreground">
+              Connecting an ESP or MTA is not available in InboxPulse yet.
+            </p>
           )}
         </EmptyState>
       </Card>
@@ -197,10 +211,34 @@ export function EspDataView({
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard title="Delivery Rate" icon={CheckCircle2} testId="esp-delivery-rate" value={rate3(summary.deliveryRate)} note="Last 30 days" />
-          <StatCard title="Bounce Rate" icon={TrendingDown} testId="esp-bounce-rate" value={rate3(summary.bounceRate)} note="Last 30 days" />
-          <StatCard title="Complaint Rate" icon={TriangleAlert} testId="esp-complaint-rate" value={rate3(summary.complaintRate)} note="Last 30 days" />
-          <StatCard title="Volume (30d)" icon={Mail} testId="esp-volume" value={formatCount(summary.sent)} note="Emails sent" />
+          <StatCard
+            title="Delivery Rate"
+            icon={CheckCircle2}
+            testId="esp-delivery-rate"
+            value={rate3(summary.deliveryRate)}
+            note="Last 30 days"
+          />
+          <StatCard
+            title="Bounce Rate"
+            icon={TrendingDown}
+            testId="esp-bounce-rate"
+            value={rate3(summary.bounceRate)}
+            note="Last 30 days"
+          />
+          <StatCard
+            title="Complaint Rate"
+            icon={TriangleAlert}
+            testId="esp-complaint-rate"
+            value={rate3(summary.complaintRate)}
+            note="Last 30 days"
+          />
+          <StatCard
+            title="Volume (30d)"
+            icon={Mail}
+            testId="esp-volume"
+            value={formatCount(summary.sent)}
+            note="Emails sent"
+          />
         </div>
       )}
       <Card>

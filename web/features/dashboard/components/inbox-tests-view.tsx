@@ -47,7 +47,8 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <ToneBadge tone={inboxTestStatusTone(test.status)}>{INBOX_TEST_STATUS_LABELS[test.status]}</ToneBadge>
             <span className="wrap-anywhere">
-              {test.provider ?? (test.status === 'completed' ? 'Provider not detected' : 'Provider not detected yet')} · {relativeAge(test.createdAt)}
+              {test.provider ?? (test.status === 'completed' ? 'Provider not detected' : 'Provider not detected yet')} ·{' '}
+              {relativeAge(test.createdAt)}
             </span>
           </div>
         </div>
@@ -65,11 +66,19 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid={`inbox-test-${test.id}-results`}>
           <div>
             <dt className="text-muted-foreground">Inbox</dt>
-            <SeedCount count={test.inboxCount} total={test.totalSeeds} tone={inboxRateTone(percentOf(test.inboxCount, test.totalSeeds))} />
+            <SeedCount
+              count={test.inboxCount}
+              total={test.totalSeeds}
+              tone={inboxRateTone(percentOf(test.inboxCount, test.totalSeeds))}
+            />
           </div>
           <div>
             <dt className="text-muted-foreground">Spam</dt>
-            <SeedCount count={test.spamCount} total={test.totalSeeds} tone={spamRateTone(percentOf(test.spamCount, test.totalSeeds))} />
+            <SeedCount
+              count={test.spamCount}
+              total={test.totalSeeds}
+              tone={spamRateTone(percentOf(test.spamCount, test.totalSeeds))}
+            />
           </div>
           <div>
             <dt className="text-muted-foreground">Missing</dt>
@@ -172,7 +181,8 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
         setConfirming(null);
         toast({ title: 'Test Deleted', description: `${inboxTestTitle(test)} was deleted.` });
       },
-      onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
     });
 
   return (
@@ -186,7 +196,13 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
           tone={inboxRateTone(summary.inboxRate)}
           note={`Across ${summary.totalSeeds} ${summary.totalSeeds === 1 ? 'seed' : 'seeds'} of completed tests`}
         />
-        <StatCard title="Spam Rate" icon={ShieldAlert} testId="tests-spam-rate" value={pct(summary.spamRate)} tone={spamRateTone(summary.spamRate)} />
+        <StatCard
+          title="Spam Rate"
+          icon={ShieldAlert}
+          testId="tests-spam-rate"
+          value={pct(summary.spamRate)}
+          tone={spamRateTone(summary.spamRate)}
+        />
         <StatCard title="Missing Rate" icon={MailX} testId="tests-missing-rate" value={pct(summary.missingRate)} />
         <StatCard
           title="Active Tests"

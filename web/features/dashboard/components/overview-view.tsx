@@ -1,4 +1,16 @@
-import { AlertCircle, Globe, Inbox, Lightbulb, Plug, Plus, RefreshCw, ShieldCheck, TrendingDown, TriangleAlert, Zap } from 'lucide-react';
+import {
+  AlertCircle,
+  Globe,
+  Inbox,
+  Lightbulb,
+  Plug,
+  Plus,
+  RefreshCw,
+  ShieldCheck,
+  TrendingDown,
+  TriangleAlert,
+  Zap,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { DashboardOverview } from '@contracts/dashboard';
 import { planHasFeature } from '@contracts/plans';
@@ -55,11 +67,16 @@ function HealthScoreCard({ overview }: { overview: DashboardOverview }) {
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle>Email Health Score</CardTitle>
-        <CardDescription>Out of 100, from your domain and IP reputation, authentication and deliverability</CardDescription>
+        <CardDescription>
+          Out of 100, from your domain and IP reputation, authentication and deliverability
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="flex flex-wrap items-baseline gap-3">
-          <span data-testid="health-score" className={score === null ? 'text-3xl font-bold text-muted-foreground' : 'text-5xl font-bold'}>
+          <span
+            data-testid="health-score"
+            className={score === null ? 'text-3xl font-bold text-muted-foreground' : 'text-5xl font-bold'}
+          >
             {score === null ? NO_DATA : formatScore(score)}
           </span>
           {score !== null && <span className="text-lg text-muted-foreground">/100</span>}
@@ -176,7 +193,9 @@ function OverviewError({ error, onRetry }: { error: unknown; onRetry: () => void
       <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
         <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
         <h3 className="text-lg font-semibold">Your overview could not be loaded</h3>
-        <p className="max-w-md text-sm text-muted-foreground">{serverMessageOr(error, 'Please try again in a moment.')}</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {serverMessageOr(error, 'Please try again in a moment.')}
+        </p>
         <Button variant="outline" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
           Try again
@@ -187,7 +206,17 @@ function OverviewError({ error, onRetry }: { error: unknown; onRetry: () => void
 }
 
 /** The Combined Overview (part 1, 2.8). */
-export function OverviewView({ overview, error, onRetry, user }: { overview: DashboardOverview | undefined; error: unknown; onRetry: () => void; user: User }) {
+export function OverviewView({
+  overview,
+  error,
+  onRetry,
+  user,
+}: {
+  overview: DashboardOverview | undefined;
+  error: unknown;
+  onRetry: () => void;
+  user: User;
+}) {
   const showAnalytics = planHasFeature(user.subscriptionPlan, 'advanced_analytics');
   if (!overview) {
     return (
@@ -211,15 +240,35 @@ export function OverviewView({ overview, error, onRetry, user }: { overview: Das
       {showAnalytics ? (
         <AdvancedAnalyticsCard plan={user.subscriptionPlan} />
       ) : (
-        <PlanRequiredBanner feature="advanced_analytics" variant="card" title="Advanced Analytics" testId="advanced-analytics-locked">
+        <PlanRequiredBanner
+          feature="advanced_analytics"
+          variant="card"
+          title="Advanced Analytics"
+          testId="advanced-analytics-locked"
+        >
           Daily trends of your inbox placement, delivery, bounce and complaint rates over 7, 30 or 90 days.
         </PlanRequiredBanner>
       )}
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard title="Domains Monitored" icon={Globe} value={formatCount(overview.counts.domains)} testId="count-domains" />
-        <StatCard title="Inbox Tests Run" icon={Inbox} value={formatCount(overview.counts.inboxTests)} testId="count-inbox-tests" />
-        <StatCard title="Active Integrations" icon={Plug} value={formatCount(overview.counts.activeIntegrations)} testId="count-active-integrations" />
+        <StatCard
+          title="Domains Monitored"
+          icon={Globe}
+          value={formatCount(overview.counts.domains)}
+          testId="count-domains"
+        />
+        <StatCard
+          title="Inbox Tests Run"
+          icon={Inbox}
+          value={formatCount(overview.counts.inboxTests)}
+          testId="count-inbox-tests"
+        />
+        <StatCard
+          title="Active Integrations"
+          icon={Plug}
+          value={formatCount(overview.counts.activeIntegrations)}
+          testId="count-active-integrations"
+        />
       </div>
 
       <div className="grid gap-4 md:grid-cols-3">

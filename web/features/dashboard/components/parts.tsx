@@ -23,14 +23,31 @@ const TONE_BADGE: Record<Tone, string> = {
 /** A small pill coloured by tone; `data-tone` lets tests check the colour without class names. */
 export function ToneBadge({ tone, children, className }: { tone: Tone; children: ReactNode; className?: string }) {
   return (
-    <span data-tone={tone} className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', TONE_BADGE[tone], className)}>
+    <span
+      data-tone={tone}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        TONE_BADGE[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );
 }
 
 /** A horizontal bar; `width` is 0-100. Announced as a meter with its own text value. */
-export function Bar({ label, width, tone, valueText }: { label: string; width: number; tone: Tone; valueText: string }) {
+export function Bar({
+  label,
+  width,
+  tone,
+  valueText,
+}: {
+  label: string;
+  width: number;
+  tone: Tone;
+  valueText: string;
+}) {
   return (
     <div
       role="meter"
@@ -87,7 +104,17 @@ export function StatCard({
 }
 
 /** What a view shows when it has nothing to show, with the way forward. */
-export function EmptyState({ icon: IconComponent, title, description, children }: { icon: Icon; title: string; description: ReactNode; children?: ReactNode }) {
+export function EmptyState({
+  icon: IconComponent,
+  title,
+  description,
+  children,
+}: {
+  icon: Icon;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
       <IconComponent className="size-10 text-muted-foreground" aria-hidden="true" />

@@ -50,7 +50,12 @@ function passTone(ratio: number | null): Tone {
   return ratio >= 0.9 ? 'warn' : 'bad';
 }
 
-export const REPUTATION_TONES: Record<ReputationCategory, Tone> = { HIGH: 'good', MEDIUM: 'warn', LOW: 'bad', BAD: 'bad' };
+export const REPUTATION_TONES: Record<ReputationCategory, Tone> = {
+  HIGH: 'good',
+  MEDIUM: 'warn',
+  LOW: 'bad',
+  BAD: 'bad',
+};
 
 function Figure({ label, ratio, testId }: { label: string; ratio: number | null; testId: string }) {
   const tone = passTone(ratio);
@@ -67,7 +72,9 @@ function Figure({ label, ratio, testId }: { label: string; ratio: number | null;
 function SpamRate({ day, days }: { day: PostmasterDay; days: PostmasterDay[] }) {
   const ratio = day.userReportedSpamRatio;
   const words = ratio === null ? null : SPAM_WORDS[spamRateLevel(ratio)];
-  const overLimit = days.filter((d) => d.userReportedSpamRatio !== null && d.userReportedSpamRatio >= GMAIL_SPAM_RATE_LIMIT).length;
+  const overLimit = days.filter(
+    (d) => d.userReportedSpamRatio !== null && d.userReportedSpamRatio >= GMAIL_SPAM_RATE_LIMIT,
+  ).length;
   return (
     <div className="space-y-2" data-testid="postmaster-spam-rate">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -86,8 +93,10 @@ function SpamRate({ day, days }: { day: PostmasterDay; days: PostmasterDay[] }) 
         />
       )}
       <p className="text-xs text-muted-foreground">
-        Gmail asks senders to stay below {percent(GMAIL_SPAM_RATE_TARGET)} and never reach {percent(GMAIL_SPAM_RATE_LIMIT)}.
-        {overLimit > 0 && ` ${overLimit} of the last ${days.length} days with data were at or above ${percent(GMAIL_SPAM_RATE_LIMIT)}.`}
+        Gmail asks senders to stay below {percent(GMAIL_SPAM_RATE_TARGET)} and never reach{' '}
+        {percent(GMAIL_SPAM_RATE_LIMIT)}.
+        {overLimit > 0 &&
+          ` ${overLimit} of the last ${days.length} days with data were at or above ${percent(GMAIL_SPAM_RATE_LIMIT)}.`}
       </p>
     </div>
   );
@@ -129,7 +138,11 @@ function DomainFigures({ days, status }: { days: PostmasterDay[]; status: Postma
         {latest.length > 1 ? (
           <label className="flex items-center gap-2 text-sm">
             <span className="text-muted-foreground">Domain</span>
-            <select className="rounded-md border bg-background px-2 py-1" value={day.domain} onChange={(event) => setChosen(event.target.value)}>
+            <select
+              className="rounded-md border bg-background px-2 py-1"
+              value={day.domain}
+              onChange={(event) => setChosen(event.target.value)}
+            >
               {latest.map((d) => (
                 <option key={d.domain} value={d.domain}>
                   {d.domain}
@@ -141,7 +154,8 @@ function DomainFigures({ days, status }: { days: PostmasterDay[]; status: Postma
           <p className="font-medium wrap-anywhere">{day.domain}</p>
         )}
         <p className="text-xs text-muted-foreground" data-testid="postmaster-as-of">
-          Figures of {formatDate(day.date, { utc: true })} (UTC){status.lastImportAt ? `, imported ${relativeAge(status.lastImportAt)}` : ''}
+          Figures of {formatDate(day.date, { utc: true })} (UTC)
+          {status.lastImportAt ? `, imported ${relativeAge(status.lastImportAt)}` : ''}
         </p>
       </div>
       <div className="grid gap-6 md:grid-cols-3">
@@ -156,7 +170,11 @@ function DomainFigures({ days, status }: { days: PostmasterDay[]; status: Postma
           </dl>
           <p className="flex items-center gap-2 text-sm">
             <span className="text-muted-foreground">Domain reputation</span>
-            {reputation ? <ToneBadge tone={REPUTATION_TONES[reputation]}>{REPUTATION_LABELS[reputation]}</ToneBadge> : <span>No data</span>}
+            {reputation ? (
+              <ToneBadge tone={REPUTATION_TONES[reputation]}>{REPUTATION_LABELS[reputation]}</ToneBadge>
+            ) : (
+              <span>No data</span>
+            )}
           </p>
         </div>
         <DeliveryErrors day={day} />
@@ -168,7 +186,10 @@ function DomainFigures({ days, status }: { days: PostmasterDay[]; status: Postma
 function ManageLink() {
   if (!isLivePath(PATHS.integrations)) return null;
   return (
-    <Link to={POSTMASTER_MANAGE_PATH} className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+    <Link
+      to={POSTMASTER_MANAGE_PATH}
+      className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+    >
       <Settings2 className="size-4" aria-hidden="true" />
       Manage in Integrations
     </Link>
@@ -187,8 +208,11 @@ function Connected({ status }: { status: PostmasterStatus }) {
         <div className="space-y-2 text-sm text-muted-foreground" data-testid="postmaster-no-data">
           <p>
             No Gmail figures for the last {DAYS} days yet
-            {status.domains.length > 0 ? ` for ${status.domains.join(', ')}` : ': the Google account has no domains verified in Postmaster Tools'}. Google shows
-            a domain's figures only for days it received a substantial volume of mail from it (hundreds of messages a day to Gmail users).
+            {status.domains.length > 0
+              ? ` for ${status.domains.join(', ')}`
+              : ': the Google account has no domains verified in Postmaster Tools'}
+            . Google shows a domain's figures only for days it received a substantial volume of mail from it (hundreds
+            of messages a day to Gmail users).
           </p>
           <p>
             {status.lastImportAt
@@ -213,7 +237,9 @@ export function PostmasterCard() {
           <Mail className="size-5 text-muted-foreground" aria-hidden="true" />
           Gmail Postmaster Tools
         </CardTitle>
-        <CardDescription>Gmail's own figures for your domains: spam rate, authentication, TLS, delivery errors and reputation.</CardDescription>
+        <CardDescription>
+          Gmail's own figures for your domains: spam rate, authentication, TLS, delivery errors and reputation.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <QueryState
@@ -224,7 +250,11 @@ export function PostmasterCard() {
           {(data) => (
             <>
               {data.state === 'not_configured' && (
-                <EmptyState icon={Mail} title="Google Postmaster Tools is not available" description={GOOGLE_NOT_CONFIGURED} />
+                <EmptyState
+                  icon={Mail}
+                  title="Google Postmaster Tools is not available"
+                  description={GOOGLE_NOT_CONFIGURED}
+                />
               )}
               {data.state === 'not_connected' && (
                 <EmptyState
@@ -236,9 +266,14 @@ export function PostmasterCard() {
                 </EmptyState>
               )}
               {data.state === 'needs_reconnect' && (
-                <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+                <div
+                  role="status"
+                  className="flex flex-wrap items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+                >
                   <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <p className="min-w-0 flex-1">{data.lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}</p>
+                  <p className="min-w-0 flex-1">
+                    {data.lastError ?? 'Google no longer gives InboxPulse access to Postmaster Tools. Connect again.'}
+                  </p>
                   <ConnectGoogleButton reconnect />
                 </div>
               )}

@@ -28,7 +28,11 @@ function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
   const Icon = severity.icon;
   return (
     <li className="flex gap-3 rounded-lg border p-3" data-testid={`recent-alert-${alert.id}`}>
-      <Icon className={cn('mt-0.5 size-5 shrink-0', severity.iconClass)} aria-hidden="true" data-severity-icon={alert.severity} />
+      <Icon
+        className={cn('mt-0.5 size-5 shrink-0', severity.iconClass)}
+        aria-hidden="true"
+        data-severity-icon={alert.severity}
+      />
       {/* Alerts are read whole, so they wrap; one raised before alerts were worded may hold a whole DKIM key. */}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -67,7 +71,11 @@ function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
 function NoAlerts({ domains, healthScore }: { domains: Domain[]; healthScore: number | null }) {
   const verdict = quietVerdict(domains, healthScore);
   return (
-    <div className="flex flex-col items-center gap-2 py-8 text-center" data-testid="no-alerts" data-healthy={verdict.healthy}>
+    <div
+      className="flex flex-col items-center gap-2 py-8 text-center"
+      data-testid="no-alerts"
+      data-healthy={verdict.healthy}
+    >
       {verdict.healthy ? (
         <CheckCircle2 className="size-10 text-green-600" aria-hidden="true" />
       ) : (
@@ -88,7 +96,15 @@ function NoAlerts({ domains, healthScore }: { domains: Domain[]; healthScore: nu
  * The 5 latest alerts (part 1, 2.8). The original's per-source filters end up showing every alert
  * for every dashboard source, so no filter is applied. Deleting asks first, as everywhere else.
  */
-export function RecentAlertsCard({ alerts, domains, healthScore }: { alerts: Alert[]; domains: Domain[]; healthScore: number | null }) {
+export function RecentAlertsCard({
+  alerts,
+  domains,
+  healthScore,
+}: {
+  alerts: Alert[];
+  domains: Domain[];
+  healthScore: number | null;
+}) {
   const deleteAlert = useDeleteAlertMutation();
   const [confirming, setConfirming] = useState<Alert | null>(null);
   const remove = (alert: Alert) =>
@@ -97,7 +113,8 @@ export function RecentAlertsCard({ alerts, domains, healthScore }: { alerts: Ale
         setConfirming(null);
         toast({ title: 'Alert deleted' });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to delete alert. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to delete alert. Please try again.', variant: 'destructive' }),
     });
   const shown = latest(alerts);
   return (

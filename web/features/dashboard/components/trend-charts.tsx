@@ -35,7 +35,9 @@ function shortDate(date: string): string {
 function latestText(trends: DashboardTrends, key: SeriesKey): string | null {
   const series = trends[key];
   const last = series[series.length - 1];
-  return last ? `${SERIES[key].name} ${formatRate(last.value, SERIES[key].decimals)} on ${last.date.slice(0, 10)}` : null;
+  return last
+    ? `${SERIES[key].name} ${formatRate(last.value, SERIES[key].decimals)} on ${last.date.slice(0, 10)}`
+    : null;
 }
 
 function TrendChart({ title, trends, keys }: { title: string; trends: DashboardTrends; keys: SeriesKey[] }) {
@@ -48,7 +50,9 @@ function TrendChart({ title, trends, keys }: { title: string; trends: DashboardT
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">{title}</figcaption>
       {data.length === 0 ? (
-        <p className="flex h-56 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">No data for this period</p>
+        <p className="flex h-56 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+          No data for this period
+        </p>
       ) : (
         <>
           <div className="h-56" aria-hidden="true">
@@ -59,7 +63,9 @@ function TrendChart({ title, trends, keys }: { title: string; trends: DashboardT
                 <YAxis fontSize={12} unit="%" width={56} />
                 <Tooltip
                   formatter={(value, _name, item) =>
-                    typeof value === 'number' ? formatRate(value, SERIES[item.dataKey as SeriesKey]?.decimals ?? 1) : String(value)
+                    typeof value === 'number'
+                      ? formatRate(value, SERIES[item.dataKey as SeriesKey]?.decimals ?? 1)
+                      : String(value)
                   }
                 />
                 <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -12,8 +12,8 @@ export function WelcomeCard({ username }: { username: string }) {
         <Sparkles className="mb-2 size-10 text-primary" aria-hidden="true" />
         <CardTitle className="wrap-anywhere">Welcome to InboxPulse, {username}!</CardTitle>
         <CardDescription className="max-w-xl text-base">
-          Start monitoring your email deliverability: add a sending domain to check its SPF, DKIM and DMARC authentication, then run an inbox placement test to
-          see where your emails land.
+          Start monitoring your email deliverability: add a sending domain to check its SPF, DKIM and DMARC
+          authentication, then run an inbox placement test to see where your emails land.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">

@@ -32,7 +32,10 @@ export function makeOverview(overrides: Partial<DashboardOverview> = {}): Dashbo
  * The overview the server computes from these metric rows (dashboard.formulas.ts): the rates of
  * contracts/figures.ts's sendingRates, as two-decimal strings.
  */
-export function overviewOfMetrics(metrics: EmailMetric[], overrides: Partial<DashboardOverview> = {}): DashboardOverview {
+export function overviewOfMetrics(
+  metrics: EmailMetric[],
+  overrides: Partial<DashboardOverview> = {},
+): DashboardOverview {
   const sum = (pick: (metric: EmailMetric) => number) => metrics.reduce((total, metric) => total + pick(metric), 0);
   const rates = sendingRates({
     sent: sum((m) => m.emailsSent),
@@ -41,7 +44,11 @@ export function overviewOfMetrics(metrics: EmailMetric[], overrides: Partial<Das
     complaints: sum((m) => m.complaints),
   });
   const percentString = (value: number | null) => (value === null ? null : value.toFixed(2));
-  return makeOverview({ bounceRate: percentString(rates.bounceRate), complaintRate: percentString(rates.complaintRate), ...overrides });
+  return makeOverview({
+    bounceRate: percentString(rates.bounceRate),
+    complaintRate: percentString(rates.complaintRate),
+    ...overrides,
+  });
 }
 
 export const emptyOverview = makeOverview({
@@ -142,7 +149,13 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
   };
 }
 
-export const emptyTrends: DashboardTrends = { days: 30, inboxRate: [], deliveryRate: [], bounceRate: [], complaintRate: [] };
+export const emptyTrends: DashboardTrends = {
+  days: 30,
+  inboxRate: [],
+  deliveryRate: [],
+  bounceRate: [],
+  complaintRate: [],
+};
 
 export interface DashboardData {
   user?: User;

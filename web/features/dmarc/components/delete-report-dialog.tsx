@@ -6,11 +6,19 @@ import { useDeleteDmarcReportMutation } from '../api';
 import { reportPeriod, reportTitle } from '../dmarc-text';
 
 function what(report: DmarcReport): string {
-  return report.status === 'failed' ? `the failed import ${report.fileName}` : `the report from ${reportTitle(report)} for ${reportPeriod(report)}`;
+  return report.status === 'failed'
+    ? `the failed import ${report.fileName}`
+    : `the report from ${reportTitle(report)} for ${reportPeriod(report)}`;
 }
 
 /** Confirms before a report (and its records) is deleted; the analytics are recomputed without it. */
-export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcReport; onOpenChange: (open: boolean) => void }) {
+export function DeleteReportDialog({
+  report,
+  onOpenChange,
+}: {
+  report: DmarcReport;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteDmarcReportMutation();
 
   function confirm() {
@@ -20,7 +28,11 @@ export function DeleteReportDialog({ report, onOpenChange }: { report: DmarcRepo
         toast({ title: 'Report deleted', description: `Deleted ${what(report)}.` });
       },
       onError: (failure) =>
-        toast({ title: 'Delete Failed', description: serverMessageOr(failure, 'Could not delete the report. Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Delete Failed',
+          description: serverMessageOr(failure, 'Could not delete the report. Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 

@@ -11,12 +11,24 @@ function shortDate(date: string): string {
 }
 
 /** The chart is hidden from screen readers; this sentence says what it shows. */
-function ChartFigure({ title, summary, empty, children }: { title: string; summary: string; empty: boolean; children: ReactElement }) {
+function ChartFigure({
+  title,
+  summary,
+  empty,
+  children,
+}: {
+  title: string;
+  summary: string;
+  empty: boolean;
+  children: ReactElement;
+}) {
   return (
     <figure className="min-w-0 space-y-2">
       <figcaption className="text-sm font-medium">{title}</figcaption>
       {empty ? (
-        <p className="flex h-48 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">No data for this period</p>
+        <p className="flex h-48 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+          No data for this period
+        </p>
       ) : (
         <>
           <div className="h-48" aria-hidden="true">
@@ -49,13 +61,25 @@ export default function DmarcCharts({ trends }: { trends: DmarcAnalytics['trends
   const dots = trends.compliance.length <= 31;
   return (
     <div data-testid="dmarc-charts" className="grid gap-6 lg:grid-cols-2">
-      <ChartFigure title="DMARC compliance per day" summary={complianceSummary(trends.compliance)} empty={trends.compliance.length === 0}>
+      <ChartFigure
+        title="DMARC compliance per day"
+        summary={complianceSummary(trends.compliance)}
+        empty={trends.compliance.length === 0}
+      >
         <LineChart data={trends.compliance} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis dataKey="date" tickFormatter={shortDate} fontSize={12} tickMargin={6} />
           <YAxis domain={[0, 100]} fontSize={12} unit="%" width={56} />
           <Tooltip formatter={(value) => (typeof value === 'number' ? formatPercent(value) : String(value))} />
-          <Line type="monotone" dataKey="value" name="Compliance" stroke="#16a34a" strokeWidth={2} dot={dots} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="value"
+            name="Compliance"
+            stroke="#16a34a"
+            strokeWidth={2}
+            dot={dots}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ChartFigure>
       <ChartFigure title="Messages per day" summary={volumeSummary(trends.volume)} empty={trends.volume.length === 0}>

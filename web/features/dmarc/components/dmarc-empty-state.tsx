@@ -54,15 +54,20 @@ export function DmarcEmptyState({ domain, days, isVerified }: { domain: string; 
             No DMARC reports for {domain} in the last {days} days
           </p>
           <p className="text-sm text-muted-foreground">
-            Mailbox providers such as Google, Microsoft and Yahoo send a daily aggregate report to the address in your DMARC record's rua= tag. It shows who
-            sends mail as {domain} and whether it passes SPF and DKIM.
+            Mailbox providers such as Google, Microsoft and Yahoo send a daily aggregate report to the address in your
+            DMARC record's rua= tag. It shows who sends mail as {domain} and whether it passes SPF and DKIM.
           </p>
         </div>
       </div>
       <RuaInstruction domain={domain} />
-      {!isVerified && <p className="text-sm text-yellow-800">Reports e-mailed to this address reach you once {domain} is verified: click Verify DNS above.</p>}
+      {!isVerified && (
+        <p className="text-sm text-yellow-800">
+          Reports e-mailed to this address reach you once {domain} is verified: click Verify DNS above.
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">
-        Reports take a day or two to arrive. You can also upload a report file you already have (.xml, .xml.gz, .zip or .eml) with Upload DMARC report.
+        Reports take a day or two to arrive. You can also upload a report file you already have (.xml, .xml.gz, .zip or
+        .eml) with Upload DMARC report.
       </p>
     </div>
   );

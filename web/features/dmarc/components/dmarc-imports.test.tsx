@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Domain } from '@contracts/domains';
-import { bodyOf, errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../../test/test-utils';
+import {
+  bodyOf,
+  errorResponse,
+  jsonResponse,
+  makeDomain,
+  preloadSignedInFrame,
+  renderApp,
+} from '../../../test/test-utils';
 import { makeFailedImport, reportList, stubDmarc, stubResizeObserver } from '../test/fixtures';
 
 beforeAll(async () => {
@@ -50,7 +57,12 @@ describe('DMARC report imports (account level, below the domains)', () => {
     expect(await screen.findByText('Domain Added')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/domains')).toEqual({ domain: 'example.de' });
     // Its card appears, and the offer goes: nothing is left to show, so the section hides.
-    await waitFor(() => expect(screen.getAllByTestId('domain-card').map((card) => card.getAttribute('data-domain'))).toEqual(['example.com', 'example.de']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('domain-card').map((card) => card.getAttribute('data-domain'))).toEqual([
+        'example.com',
+        'example.de',
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('dmarc-imports')).not.toBeVisible());
   });
 
@@ -69,8 +81,13 @@ describe('DMARC report imports (account level, below the domains)', () => {
 
   it('lists failed imports once for the account, whatever the number of domains', async () => {
     stubDmarc({
-      domains: [makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' }), makeDomain({ id: 3, domain: 'shop.example.net' })],
-      reports: (url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [makeFailedImport()] : [])),
+      domains: [
+        makeDomain(),
+        makeDomain({ id: 2, domain: 'news.example.org' }),
+        makeDomain({ id: 3, domain: 'shop.example.net' }),
+      ],
+      reports: (url) =>
+        jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [makeFailedImport()] : [])),
     });
     await openDomains();
     const imports = within(await screen.findByTestId('dmarc-imports'));

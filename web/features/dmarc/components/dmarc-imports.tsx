@@ -15,7 +15,11 @@ const FAILED = { status: 'failed' } as const;
 function NotAddedDomain({ item, adding, onAdd }: { item: DmarcReportDomain; adding: boolean; onAdd: () => void }) {
   const latest = item.lastReportAt ? `, latest ${formatDate(item.lastReportAt, { utc: true })}` : '';
   return (
-    <li data-testid="report-domain" data-domain={item.domain} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+    <li
+      data-testid="report-domain"
+      data-domain={item.domain}
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+    >
       <div className="min-w-0">
         <p className="font-medium wrap-anywhere">{item.domain}</p>
         <p className="text-xs text-muted-foreground">
@@ -60,7 +64,12 @@ export function DmarcImports() {
           title: 'Domain Added',
           description: `${added.domain} was added with its DMARC reports. Publish the DNS records on its card, then click Verify DNS.`,
         }),
-      onError: (failure) => toast({ title: 'Failed to add domain', description: serverMessageOr(failure, 'Please try again.'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Failed to add domain',
+          description: serverMessageOr(failure, 'Please try again.'),
+          variant: 'destructive',
+        }),
       onSettled: () => setAddingDomain(null),
     });
   }
@@ -74,18 +83,26 @@ export function DmarcImports() {
             <h2 id={titleId} className="text-base font-semibold">
               DMARC report imports
             </h2>
-            <p className="text-sm text-muted-foreground">Imported files that no domain's card shows: for your whole account.</p>
+            <p className="text-sm text-muted-foreground">
+              Imported files that no domain's card shows: for your whole account.
+            </p>
           </div>
         </div>
         {notAdded.length > 0 && (
           <section aria-label="Reports for domains you have not added" className="space-y-2">
             <h3 className="text-sm font-semibold">Reports for domains you have not added</h3>
             <p className="text-sm text-muted-foreground">
-              These reports were imported, but their domain is not one of yours, so no card shows them. Add the domain to see them under its DMARC reports.
+              These reports were imported, but their domain is not one of yours, so no card shows them. Add the domain
+              to see them under its DMARC reports.
             </p>
             <ul className="space-y-2">
               {notAdded.map((item) => (
-                <NotAddedDomain key={item.domain} item={item} adding={addingDomain === item.domain} onAdd={() => addDomain(item.domain)} />
+                <NotAddedDomain
+                  key={item.domain}
+                  item={item}
+                  adding={addingDomain === item.domain}
+                  onAdd={() => addDomain(item.domain)}
+                />
               ))}
             </ul>
           </section>

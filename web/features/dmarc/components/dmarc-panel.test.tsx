@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
-import { emptyAnalytics, makeAnalytics, makeReport, openDmarcPanel, REPORT_ADDRESS, reportList, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
+import {
+  emptyAnalytics,
+  makeAnalytics,
+  makeReport,
+  openDmarcPanel,
+  REPORT_ADDRESS,
+  reportList,
+  stubDmarc,
+  stubResizeObserver,
+  urlsOf,
+} from '../test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -12,7 +22,10 @@ beforeEach(stubResizeObserver);
 
 describe('DMARC panel: empty state', () => {
   it('explains how to get reports: the rua= tag with the report address, copyable, and the upload', async () => {
-    stubDmarc({ analytics: () => jsonResponse(emptyAnalytics()), reports: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 }) });
+    stubDmarc({
+      analytics: () => jsonResponse(emptyAnalytics()),
+      reports: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 }),
+    });
     const { panel, user } = await openDmarcPanel();
     expect(await panel.findByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
     const tag = await panel.findByTestId('rua-tag');
@@ -40,7 +53,14 @@ describe('DMARC panel: empty state', () => {
   it('still shows a reporter that stopped, since that is why the period is empty', async () => {
     const analytics = emptyAnalytics({
       reporters: [
-        { orgName: 'Outlook.com', lastReportAt: new Date(Date.now() - 40 * 86_400_000).toISOString(), reports: 20, silentDays: 40, daily: true, stopped: true },
+        {
+          orgName: 'Outlook.com',
+          lastReportAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+          reports: 20,
+          silentDays: 40,
+          daily: true,
+          stopped: true,
+        },
       ],
     });
     stubDmarc({ analytics: () => jsonResponse(analytics) });
@@ -53,13 +73,16 @@ describe('DMARC panel: empty state', () => {
     const begin = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
     const older = makeReport({ dateBegin: `${begin}T00:00:00.000Z`, dateEnd: `${begin}T23:59:59.000Z` });
     const fetchMock = stubDmarc({
-      analytics: (url) => jsonResponse(url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90 }) : emptyAnalytics()),
+      analytics: (url) =>
+        jsonResponse(url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90 }) : emptyAnalytics()),
       reports: (url) => jsonResponse(reportList(url.searchParams.get('domain') ? [older] : [])),
     });
     const { panel, user } = await openDmarcPanel();
     const notice = within(await panel.findByTestId('dmarc-nothing-in-period'));
     expect(notice.getByText('No DMARC reports for example.com in the last 30 days')).toBeInTheDocument();
-    expect(notice.getByText(/The latest report covers .*; older reports are listed under Reports for example\.com below\./)).toBeInTheDocument();
+    expect(
+      notice.getByText(/The latest report covers .*; older reports are listed under Reports for example\.com below\./),
+    ).toBeInTheDocument();
     expect(panel.queryByTestId('dmarc-empty')).not.toBeInTheDocument();
     expect(panel.queryByTestId('rua-tag')).not.toBeInTheDocument();
     expect(await panel.findAllByTestId('dmarc-report')).toHaveLength(1);
@@ -114,7 +137,9 @@ describe('DMARC panel: analytics', () => {
     expect(sources[1]).toHaveTextContent('0.0%');
     expect(sources[1]).toHaveTextContent('reject 1,100, quarantine 100');
 
-    expect(panel.getByText('Set up DKIM signing for example.com at mailchimp.com, then move to p=quarantine.')).toBeInTheDocument();
+    expect(
+      panel.getByText('Set up DKIM signing for example.com at mailchimp.com, then move to p=quarantine.'),
+    ).toBeInTheDocument();
 
     const reporters = panel.getAllByTestId('dmarc-reporter');
     // The stopped reporter comes first: it needs attention.
@@ -134,7 +159,10 @@ describe('DMARC panel: analytics', () => {
 
   it('asks for the domain and 30 days first, and for 90 days when the period changes', async () => {
     const fetchMock = stubDmarc({
-      analytics: (url) => jsonResponse(url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90, totalReports: 77 }) : makeAnalytics()),
+      analytics: (url) =>
+        jsonResponse(
+          url.searchParams.get('days') === '90' ? makeAnalytics({ days: 90, totalReports: 77 }) : makeAnalytics(),
+        ),
     });
     const { panel, user } = await openDmarcPanel();
     const figures = await panel.findByTestId('dmarc-figures');
@@ -142,8 +170,14 @@ describe('DMARC panel: analytics', () => {
     expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.search)).toEqual(['?domain=example.com&days=30']);
 
     await user.click(panel.getByRole('button', { name: '90 days' }));
-    await waitFor(() => expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.searchParams.get('days'))).toContain('90'));
-    await waitFor(() => expect(within(panel.getByTestId('dmarc-figures')).getByText('Reports').nextElementSibling).toHaveTextContent('77'));
+    await waitFor(() =>
+      expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.searchParams.get('days'))).toContain('90'),
+    );
+    await waitFor(() =>
+      expect(within(panel.getByTestId('dmarc-figures')).getByText('Reports').nextElementSibling).toHaveTextContent(
+        '77',
+      ),
+    );
     expect(panel.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(panel.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'false');
   });
@@ -159,7 +193,9 @@ describe('DMARC panel: analytics', () => {
     stubDmarc({
       analytics: () => {
         calls += 1;
-        return calls === 1 ? errorResponse(503, 'unavailable', 'The database is busy, try again in a moment') : jsonResponse(makeAnalytics());
+        return calls === 1
+          ? errorResponse(503, 'unavailable', 'The database is busy, try again in a moment')
+          : jsonResponse(makeAnalytics());
       },
     });
     const { panel, user } = await openDmarcPanel();

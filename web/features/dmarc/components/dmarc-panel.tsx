@@ -119,7 +119,10 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
           <UploadReportButton domain={domain} />
         </div>
       </div>
-      <div aria-busy={analytics.isFetching} className={cn(analytics.isPlaceholderData && 'opacity-60 transition-opacity')}>
+      <div
+        aria-busy={analytics.isFetching}
+        className={cn(analytics.isPlaceholderData && 'opacity-60 transition-opacity')}
+      >
         <QueryState
           query={analytics}
           loading={<DmarcSkeleton />}

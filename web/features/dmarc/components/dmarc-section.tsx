@@ -12,7 +12,13 @@ export function DmarcSection({ domain, isVerified }: { domain: string; isVerifie
   const panelId = useId();
   return (
     <div className="space-y-2">
-      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((was) => !was)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
         {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
         {open ? 'Hide DMARC reports' : 'Show DMARC reports'}
       </Button>

@@ -87,7 +87,9 @@ function RecordsTable({ detail }: { detail: DmarcReportDetail }) {
                 <ResultBadge result={record.spfResult} />
               </TableCell>
               <TableCell className="min-w-32 wrap-anywhere">{record.headerFrom}</TableCell>
-              <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">{authResultsText(record, detail.schema)}</TableCell>
+              <TableCell className="min-w-48 font-mono text-xs wrap-anywhere">
+                {authResultsText(record, detail.schema)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -138,7 +140,13 @@ function DetailView({ data }: { data: DmarcReportDetail }) {
 }
 
 /** One report with its records: which IPs sent how much, and what SPF and DKIM said about them. */
-export function ReportDetailDialog({ report, onOpenChange }: { report: DmarcReport; onOpenChange: (open: boolean) => void }) {
+export function ReportDetailDialog({
+  report,
+  onOpenChange,
+}: {
+  report: DmarcReport;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent data-testid="report-detail" className="max-h-[90vh] max-w-4xl grid-cols-1 overflow-y-auto">

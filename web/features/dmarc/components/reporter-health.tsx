@@ -19,14 +19,15 @@ function ReporterItem({ reporter }: { reporter: DmarcReporter }) {
         {reporter.daily && <Pill tone="none">Daily</Pill>}
       </div>
       <p className="text-sm text-muted-foreground">
-        Last report {formatDate(reporter.lastReportAt, { utc: true })} ({relativeAge(reporter.lastReportAt)}) · {plural(reporter.reports, 'report')}
+        Last report {formatDate(reporter.lastReportAt, { utc: true })} ({relativeAge(reporter.lastReportAt)}) ·{' '}
+        {plural(reporter.reports, 'report')}
       </p>
       {reporter.stopped && (
         <p data-testid="reporter-stopped" className="flex items-start gap-2 text-sm font-medium text-red-700">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            <span className="sr-only">Warning: </span>No report for {plural(reporter.silentDays, 'day')}. {name} used to report daily: check that your DMARC
-            record still has the rua= address and that reports still reach it.
+            <span className="sr-only">Warning: </span>No report for {plural(reporter.silentDays, 'day')}. {name} used to
+            report daily: check that your DMARC record still has the rua= address and that reports still reach it.
           </span>
         </p>
       )}
@@ -36,7 +37,8 @@ function ReporterItem({ reporter }: { reporter: DmarcReporter }) {
 
 /** Report pipeline health: each reporting organisation and when it last sent a report. */
 export function ReporterHealth({ reporters }: { reporters: DmarcReporter[] }) {
-  if (reporters.length === 0) return <p className="text-sm text-muted-foreground">No organisation has sent a report for this domain yet.</p>;
+  if (reporters.length === 0)
+    return <p className="text-sm text-muted-foreground">No organisation has sent a report for this domain yet.</p>;
   return (
     <ul aria-label="Reporting organisations" className="grid gap-2 sm:grid-cols-2">
       {[...reporters].sort(byAttention).map((reporter) => (

@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
-import { makeFailedImport, makeReport, makeReportDetail, openDmarcPanel, reportList, stubDmarc, stubResizeObserver, urlsOf } from '../test/fixtures';
+import {
+  makeFailedImport,
+  makeReport,
+  makeReportDetail,
+  openDmarcPanel,
+  reportList,
+  stubDmarc,
+  stubResizeObserver,
+  urlsOf,
+} from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
@@ -47,7 +56,9 @@ describe('DMARC panel: reports list', () => {
     expect(panel.getByText('2 reports')).toBeInTheDocument();
     // Failed imports are the account's, not this domain's: never in its panel.
     expect(panel.queryByRole('region', { name: 'Files that could not be imported' })).not.toBeInTheDocument();
-    const asked = urlsOf(fetchMock, '/api/dmarc/reports').find((url) => url.searchParams.get('domain') === 'example.com');
+    const asked = urlsOf(fetchMock, '/api/dmarc/reports').find(
+      (url) => url.searchParams.get('domain') === 'example.com',
+    );
     expect(asked?.searchParams.get('page')).toBe('1');
   });
 
@@ -66,21 +77,28 @@ describe('DMARC panel: reports list', () => {
     });
     const { panel } = await openDmarcPanel();
     const rows = await panel.findAllByTestId('dmarc-report');
-    expect(rows.map((row) => within(row).queryByTestId('unauthenticated-report') !== null)).toEqual([true, false, false]);
+    expect(rows.map((row) => within(row).queryByTestId('unauthenticated-report') !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(rows[0]).toHaveTextContent('not signed by the reporting organisation, so anyone could have sent it');
   });
 
   it('shows failed imports with their file name and error in words, in the account-level imports and not under the domain', async () => {
     stubDmarc({
       domains: [makeDomain(), makeDomain({ id: 2, domain: 'news.example.org' })],
-      reports: (url) => jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),
+      reports: (url) =>
+        jsonResponse(url.searchParams.get('status') === 'failed' ? reportList([makeFailedImport()]) : reportList([])),
     });
     const { panel } = await openDmarcPanel();
     const imports = within(await screen.findByTestId('dmarc-imports'));
     const failed = within(await imports.findByRole('region', { name: 'Files that could not be imported' }));
     const row = failed.getByTestId('dmarc-report');
     expect(row).toHaveTextContent('invoice.xml');
-    expect(row).toHaveTextContent('Could not be imported: This is not a DMARC aggregate report: no <feedback> element.');
+    expect(row).toHaveTextContent(
+      'Could not be imported: This is not a DMARC aggregate report: no <feedback> element.',
+    );
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('Uploaded Mar 2, 2025');
     expect(failed.getByRole('button', { name: 'Delete the failed import invoice.xml' })).toBeInTheDocument();
@@ -131,7 +149,17 @@ describe('DMARC panel: reports list', () => {
       schema: 'rfc9990',
       version: '1.0',
       generator: 'Receiver DMARC Reporter 4.2',
-      policyPublished: { p: 'reject', sp: null, np: 'reject', adkim: null, aspf: null, pct: null, fo: null, testing: 'n', discoveryMethod: 'treewalk' },
+      policyPublished: {
+        p: 'reject',
+        sp: null,
+        np: 'reject',
+        adkim: null,
+        aspf: null,
+        pct: null,
+        fo: null,
+        testing: 'n',
+        discoveryMethod: 'treewalk',
+      },
     });
     const detail = makeReportDetail({
       ...report,
@@ -152,7 +180,10 @@ describe('DMARC panel: reports list', () => {
         },
       ],
     });
-    stubDmarc({ reports: () => jsonResponse(reportList([report])) }, { 'GET /api/dmarc/reports/1': () => jsonResponse(detail) });
+    stubDmarc(
+      { reports: () => jsonResponse(reportList([report])) },
+      { 'GET /api/dmarc/reports/1': () => jsonResponse(detail) },
+    );
     const { panel, user } = await openDmarcPanel();
     await user.click(await panel.findByRole('button', { name: 'Open the report from google.com for Mar 1, 2025' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }));
@@ -208,7 +239,9 @@ describe('DMARC panel: delete a report', () => {
   });
 
   it('deleting the only report of the last page goes back to the last page that has reports', async () => {
-    let reports: DmarcReport[] = Array.from({ length: 11 }, (_, i) => makeReport({ id: i + 1, orgName: `Reporter ${i + 1}` }));
+    let reports: DmarcReport[] = Array.from({ length: 11 }, (_, i) =>
+      makeReport({ id: i + 1, orgName: `Reporter ${i + 1}` }),
+    );
     const fetchMock = stubDmarc(
       {
         reports: (url) => {
@@ -239,11 +272,16 @@ describe('DMARC panel: delete a report', () => {
     // One page left: no pager, and page 1 was asked again after the delete (the panel also keeps page 1,
     // to know whether the domain has reports, so the two pages' refreshes may come in either order).
     expect(list.queryByRole('navigation', { name: 'Report pages' })).not.toBeInTheDocument();
-    const calls = fetchMock.mock.calls.map(([input, init]) => ({ method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') }));
+    const calls = fetchMock.mock.calls.map(([input, init]) => ({
+      method: init?.method ?? 'GET',
+      url: new URL(String(input), 'http://localhost'),
+    }));
     const deleted = calls.findIndex((call) => call.method === 'DELETE');
     const askedAfter = calls
       .slice(deleted)
-      .filter((call) => call.url.pathname === '/api/dmarc/reports' && call.url.searchParams.get('domain') === 'example.com');
+      .filter(
+        (call) => call.url.pathname === '/api/dmarc/reports' && call.url.searchParams.get('domain') === 'example.com',
+      );
     expect(askedAfter.map((call) => call.url.searchParams.get('page'))).toContain('1');
   });
 
@@ -258,7 +296,10 @@ describe('DMARC panel: delete a report', () => {
   });
 
   it('toasts the server message when the delete is refused, and keeps the report', async () => {
-    stubDmarc({}, { 'DELETE /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'This report no longer exists') });
+    stubDmarc(
+      {},
+      { 'DELETE /api/dmarc/reports/1': () => errorResponse(404, 'not_found', 'This report no longer exists') },
+    );
     const { panel, user } = await openDmarcPanel();
     await user.click(await panel.findByRole('button', { name: /Delete the report from google.com/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

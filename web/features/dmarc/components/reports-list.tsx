@@ -26,7 +26,9 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
         {failed ? (
           <div className="space-y-0.5">
             <span className="wrap-anywhere font-medium">{report.fileName}</span>
-            <p className="text-xs text-red-700">Could not be imported: {report.error ?? 'the file could not be read.'}</p>
+            <p className="text-xs text-red-700">
+              Could not be imported: {report.error ?? 'the file could not be read.'}
+            </p>
           </div>
         ) : (
           <Button
@@ -60,7 +62,9 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
           variant="ghost"
           size="icon"
           className="size-8"
-          aria-label={failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`}
+          aria-label={
+            failed ? `Delete the failed import ${report.fileName}` : `Delete the report from ${name} for ${period}`
+          }
           onClick={onDelete}
         >
           <Trash2 aria-hidden="true" />
@@ -120,7 +124,12 @@ function ReportsTable({
         </TableHeader>
         <TableBody>
           {items.map((report) => (
-            <ReportRow key={report.id} report={report} onOpen={() => onOpen(report)} onDelete={() => onDelete(report)} />
+            <ReportRow
+              key={report.id}
+              report={report}
+              onOpen={() => onOpen(report)}
+              onDelete={() => onDelete(report)}
+            />
           ))}
         </TableBody>
       </Table>

@@ -34,7 +34,9 @@ function SourceRow({ source }: { source: DmarcSource }) {
       <TableCell className="text-right tabular-nums">{formatCount(source.count)}</TableCell>
       <TableCell className="text-right tabular-nums">{shareText(source.spfAligned, source.count)}</TableCell>
       <TableCell className="text-right tabular-nums">{shareText(source.dkimAligned, source.count)}</TableCell>
-      <TableCell className={source.failed > 0 ? 'text-right font-medium tabular-nums text-red-700' : 'text-right tabular-nums'}>
+      <TableCell
+        className={source.failed > 0 ? 'text-right font-medium tabular-nums text-red-700' : 'text-right tabular-nums'}
+      >
         {formatCount(source.failed)}
       </TableCell>
       <TableCell className="whitespace-nowrap text-xs">{dispositionsText(source.dispositions)}</TableCell>

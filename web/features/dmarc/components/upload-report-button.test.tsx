@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
-import { makeFailedImport, makeReport, openDmarcPanel, stubDmarc, stubResizeObserver, uploadAnswer, urlsOf } from '../test/fixtures';
+import {
+  makeFailedImport,
+  makeReport,
+  openDmarcPanel,
+  stubDmarc,
+  stubResizeObserver,
+  uploadAnswer,
+  urlsOf,
+} from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
@@ -9,7 +17,8 @@ beforeAll(async () => {
 
 beforeEach(stubResizeObserver);
 
-const reportFile = () => new File(['<feedback></feedback>'], 'google.com!example.com!1740787200!1740873599.xml', { type: 'text/xml' });
+const reportFile = () =>
+  new File(['<feedback></feedback>'], 'google.com!example.com!1740787200!1740873599.xml', { type: 'text/xml' });
 
 async function choose(file: File) {
   const opened = await openDmarcPanel();
@@ -45,7 +54,12 @@ describe('DMARC panel: upload', () => {
             uploadAnswer({
               imported: 1,
               duplicates: 2,
-              failed: [{ fileName: 'reports.zip/invoice.xml', error: 'This is not a DMARC aggregate report: no <feedback> element.' }],
+              failed: [
+                {
+                  fileName: 'reports.zip/invoice.xml',
+                  error: 'This is not a DMARC aggregate report: no <feedback> element.',
+                },
+              ],
               reports: [makeReport(), makeFailedImport({ fileName: 'reports.zip/invoice.xml' })],
             }),
           ),
@@ -63,7 +77,12 @@ describe('DMARC panel: upload', () => {
       { domains: [makeDomain(), makeDomain({ id: 2, domain: 'other.example.org' })] },
       {
         'POST /api/dmarc/upload': () =>
-          jsonResponse(uploadAnswer({ imported: 2, reports: [makeReport({ domain: 'other.example.org' }), makeReport({ id: 2, domain: 'example.de' })] })),
+          jsonResponse(
+            uploadAnswer({
+              imported: 2,
+              reports: [makeReport({ domain: 'other.example.org' }), makeReport({ id: 2, domain: 'example.de' })],
+            }),
+          ),
       },
     );
     await choose(reportFile());
@@ -76,7 +95,13 @@ describe('DMARC panel: upload', () => {
   });
 
   it('toasts the server message when the upload is refused', async () => {
-    stubDmarc({}, { 'POST /api/dmarc/upload': () => errorResponse(413, 'payload_too_large', 'The file is too large: uploads are limited to 10 MB.') });
+    stubDmarc(
+      {},
+      {
+        'POST /api/dmarc/upload': () =>
+          errorResponse(413, 'payload_too_large', 'The file is too large: uploads are limited to 10 MB.'),
+      },
+    );
     await choose(reportFile());
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('The file is too large: uploads are limited to 10 MB.')).toBeInTheDocument();

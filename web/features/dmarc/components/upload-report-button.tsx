@@ -20,7 +20,9 @@ function UploadResult({ summary }: { summary: UploadSummary }) {
               <span className="font-medium">{failure.fileName}</span>: {failure.error}
             </li>
           ))}
-          {summary.moreFailures > 0 && <li>and {summary.moreFailures} more, listed under DMARC report imports below your domains</li>}
+          {summary.moreFailures > 0 && (
+            <li>and {summary.moreFailures} more, listed under DMARC report imports below your domains</li>
+          )}
         </ul>
       )}
       {summary.warnings.map((warning) => (
@@ -31,8 +33,10 @@ function UploadResult({ summary }: { summary: UploadSummary }) {
       {summary.otherDomains.length > 0 && <p>Also imported reports for {summary.otherDomains.join(', ')}.</p>}
       {summary.notAddedDomains.length > 0 && (
         <p>
-          Also imported reports for {summary.notAddedDomains.join(', ')}, which {summary.notAddedDomains.length === 1 ? 'is not one' : 'are not'} of your
-          domains: add {summary.notAddedDomains.length === 1 ? 'it' : 'them'} under DMARC report imports below your domains to see the reports.
+          Also imported reports for {summary.notAddedDomains.join(', ')}, which{' '}
+          {summary.notAddedDomains.length === 1 ? 'is not one' : 'are not'} of your domains: add{' '}
+          {summary.notAddedDomains.length === 1 ? 'it' : 'them'} under DMARC report imports below your domains to see
+          the reports.
         </p>
       )}
     </div>
@@ -75,8 +79,23 @@ export function UploadReportButton({ domain }: { domain: string }) {
 
   return (
     <>
-      <input ref={input} id={inputId} type="file" accept={ACCEPTED} aria-label="DMARC report file" className="sr-only" tabIndex={-1} onChange={send} />
-      <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={upload.isPending} aria-describedby={`${inputId}-hint`}>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={ACCEPTED}
+        aria-label="DMARC report file"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={send}
+      />
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => input.current?.click()}
+        disabled={upload.isPending}
+        aria-describedby={`${inputId}-hint`}
+      >
         <Upload aria-hidden="true" />
         {upload.isPending ? 'Uploading...' : 'Upload DMARC report'}
       </Button>

@@ -49,7 +49,8 @@ export function makeAnalytics(overrides: Partial<DmarcAnalytics> = {}): DmarcAna
         severity: 'critical',
         sourceIPs: ['203.0.113.9'],
         frequency: 1200,
-        description: '1200 messages from 203.0.113.9 failed DMARC for example.com. Neither SPF nor DKIM passed for them: likely spoofing.',
+        description:
+          '1200 messages from 203.0.113.9 failed DMARC for example.com. Neither SPF nor DKIM passed for them: likely spoofing.',
       },
       {
         type: 'misaligned',
@@ -87,8 +88,22 @@ export function makeAnalytics(overrides: Partial<DmarcAnalytics> = {}): DmarcAna
       },
     ],
     reporters: [
-      { orgName: 'google.com', lastReportAt: new Date(Date.now() - 26 * 3600_000).toISOString(), reports: 10, silentDays: 1, daily: true, stopped: false },
-      { orgName: 'Yahoo', lastReportAt: daysAgo(5).toISOString(), reports: 4, silentDays: 5, daily: true, stopped: true },
+      {
+        orgName: 'google.com',
+        lastReportAt: new Date(Date.now() - 26 * 3600_000).toISOString(),
+        reports: 10,
+        silentDays: 1,
+        daily: true,
+        stopped: false,
+      },
+      {
+        orgName: 'Yahoo',
+        lastReportAt: daysAgo(5).toISOString(),
+        reports: 4,
+        silentDays: 5,
+        daily: true,
+        stopped: true,
+      },
     ],
     ...overrides,
   });
@@ -110,7 +125,17 @@ export function makeReport(overrides: Partial<DmarcReport> = {}): DmarcReport {
     dateBegin: '2025-03-01T00:00:00.000Z',
     dateEnd: '2025-03-01T23:59:59.000Z',
     generator: null,
-    policyPublished: { p: 'none', sp: null, np: null, adkim: 'r', aspf: 'r', pct: 100, fo: null, testing: null, discoveryMethod: null },
+    policyPublished: {
+      p: 'none',
+      sp: null,
+      np: null,
+      adkim: 'r',
+      aspf: 'r',
+      pct: 100,
+      fo: null,
+      testing: null,
+      discoveryMethod: null,
+    },
     recordCount: 2,
     messageCount: 1200,
     passCount: 1150,
@@ -203,7 +228,9 @@ export function stubDmarc(
     'GET /api/user': () => jsonResponse(makeUser()),
     'GET /api/domains': () => jsonResponse(options.domains ?? [makeDomain()]),
     'GET /api/dmarc/analytics': options.analytics ?? (() => jsonResponse(makeAnalytics())),
-    'GET /api/dmarc/reports': options.reports ?? ((url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : [makeReport()]))),
+    'GET /api/dmarc/reports':
+      options.reports ??
+      ((url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : [makeReport()]))),
     'GET /api/dmarc/intake': () => jsonResponse({ reportAddress: REPORT_ADDRESS, mailboxPolled: false }),
     'GET /api/dmarc/report-domains': options.reportDomains ?? (() => jsonResponse({ items: [] })),
     ...extra,
@@ -221,7 +248,9 @@ export function stubDmarc(
 
 /** The URLs fetched so far for a path, with their queries. */
 export function urlsOf(mock: ReturnType<typeof stubDmarc>, path: string): URL[] {
-  return mock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === path);
+  return mock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
 }
 
 /** jsdom has no layout; Recharts' ResponsiveContainer needs a ResizeObserver to exist. */

@@ -20,9 +20,23 @@ async function copy(text: string) {
  * A block of code with its language and a copy button. The button confirms with a toast, or with
  * `confirm="check"` with a check mark for 2 seconds (the Postfix guide, part 2, section 2).
  */
-export function CodeBlock({ code, language, label, confirm = 'toast' }: { code: string; language: string; label: string; confirm?: 'toast' | 'check' }) {
+export function CodeBlock({
+  code,
+  language,
+  label,
+  confirm = 'toast',
+}: {
+  code: string;
+  language: string;
+  label: string;
+  confirm?: 'toast' | 'check';
+}) {
   return (
-    <figure className="overflow-hidden rounded-lg border bg-slate-950 text-slate-50" data-testid="code-block" data-language={language}>
+    <figure
+      className="overflow-hidden rounded-lg border bg-slate-950 text-slate-50"
+      data-testid="code-block"
+      data-language={language}
+    >
       <figcaption className="flex items-center justify-between gap-2 border-b border-slate-800 px-3 py-1.5 text-xs text-slate-400">
         <span className="min-w-0 break-all">{label}</span>
         {confirm === 'check' ? (

@@ -73,14 +73,19 @@ function access(operation: Operation): string {
 
 function resolve(schema: Schema, doc: OpenApiDocument): Schema {
   const ref = schema.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) return doc.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? schema;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/'))
+    return doc.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? schema;
   return schema;
 }
 
 function typeLabel(schema: Schema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in schema) return JSON.stringify(schema.const);
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : '';
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(' | ')
+    : typeof schema.type === 'string'
+      ? schema.type
+      : '';
   const format = typeof schema.format === 'string' ? ` (${schema.format})` : '';
   return `${type || 'any'}${format}`;
 }
@@ -131,7 +136,9 @@ function SchemaView({ schema: given, doc, depth = 0 }: { schema: Schema; doc: Op
               {required.has(name) ? <span className="text-red-600">*</span> : null}
               <span className="text-muted-foreground">: </span>
               <SchemaView schema={property} doc={doc} depth={depth + 1} />
-              {typeof property.description === 'string' && <span className="block text-muted-foreground">{property.description}</span>}
+              {typeof property.description === 'string' && (
+                <span className="block text-muted-foreground">{property.description}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -175,7 +182,8 @@ function OperationView({ entry, doc }: { entry: ReferenceOperation; doc: OpenApi
                 {operation.parameters.map((p) => (
                   <li key={`${p.in}:${p.name}`}>
                     <code className="font-mono font-medium">{p.name}</code>
-                    {p.required ? <span className="text-red-600">*</span> : null} <span className="text-muted-foreground">({p.in})</span>:{' '}
+                    {p.required ? <span className="text-red-600">*</span> : null}{' '}
+                    <span className="text-muted-foreground">({p.in})</span>:{' '}
                     {p.schema ? <SchemaView schema={p.schema} doc={doc} /> : 'any'}
                     {p.description && <span className="text-muted-foreground"> {p.description}</span>}
                   </li>
@@ -245,7 +253,12 @@ function Operations({ spec }: { spec: OpenApiDocument }) {
   const shown = groups
     .map(
       ([tag, operations]) =>
-        [tag, operations.filter((o) => !needle || `${o.method} ${o.path} ${o.operation.summary ?? ''}`.toLowerCase().includes(needle))] as const,
+        [
+          tag,
+          operations.filter(
+            (o) => !needle || `${o.method} ${o.path} ${o.operation.summary ?? ''}`.toLowerCase().includes(needle),
+          ),
+        ] as const,
     )
     .filter(([, operations]) => operations.length > 0);
   return (

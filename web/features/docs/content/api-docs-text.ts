@@ -8,7 +8,9 @@ export const SUPPORT_BY_PLAN = [
   'Enterprise: dedicated support with an SLA.',
 ] as const;
 
-export const NODE_CLIENT_EXAMPLE = (baseUrl: string) => `// Node.js 18+: no dependencies. INBOXPULSE_API_KEY holds your ipk_ key.
+export const NODE_CLIENT_EXAMPLE = (
+  baseUrl: string,
+) => `// Node.js 18+: no dependencies. INBOXPULSE_API_KEY holds your ipk_ key.
 const BASE_URL = '${baseUrl}';
 
 async function inboxpulse(method, path, body) {
@@ -31,7 +33,9 @@ console.log(domain.verificationRecord); // publish this TXT record to verify the
 console.log(await inboxpulse('GET', '/api/alerts'));
 `;
 
-export const PYTHON_CLIENT_EXAMPLE = (baseUrl: string) => `# Python 3: standard library only. INBOXPULSE_API_KEY holds your ipk_ key.
+export const PYTHON_CLIENT_EXAMPLE = (
+  baseUrl: string,
+) => `# Python 3: standard library only. INBOXPULSE_API_KEY holds your ipk_ key.
 import json, os, urllib.error, urllib.request
 
 BASE_URL = "${baseUrl}"

@@ -44,7 +44,10 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
   const send = form.handleSubmit(({ domain }) =>
     create.mutate(domain, {
       onSuccess: (added) => {
-        toast({ title: 'Domain Added', description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.` });
+        toast({
+          title: 'Domain Added',
+          description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.`,
+        });
         onClose();
       },
       onError: (failure) => {
@@ -73,9 +76,27 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
         <CardDescription>Add a domain you send e-mail from to check its SPF, DKIM and DMARC records.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} data-testid="add-domain-form" aria-label="Add Domain" onSubmit={submit} className="space-y-4" noValidate>
-          <FormField id="add-domain-input" label="Domain name" error={form.formState.errors.domain?.message} hint="For example mail.example.com or example.com">
-            <Input placeholder="example.com" autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register('domain')} />
+        <form
+          ref={formRef}
+          data-testid="add-domain-form"
+          aria-label="Add Domain"
+          onSubmit={submit}
+          className="space-y-4"
+          noValidate
+        >
+          <FormField
+            id="add-domain-input"
+            label="Domain name"
+            error={form.formState.errors.domain?.message}
+            hint="For example mail.example.com or example.com"
+          >
+            <Input
+              placeholder="example.com"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('domain')}
+            />
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={empty || create.isPending}>

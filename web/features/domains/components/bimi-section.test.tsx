@@ -11,12 +11,16 @@ beforeAll(async () => {
 
 describe('BIMI box', () => {
   it('shows the logo checked and the mark certificate in the DNS check details', async () => {
-    stubDomains([makeDomain()], { 'GET /api/domains/1': () => jsonResponse(makeDetail({ checks: makeChecks({ bimi: makeBimiCheck() }) })) });
+    stubDomains([makeDomain()], {
+      'GET /api/domains/1': () => jsonResponse(makeDetail({ checks: makeChecks({ bimi: makeBimiCheck() }) })),
+    });
     renderApp('/domains');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Show DNS check details' }));
     const bimi = within(await screen.findByTestId('check-bimi'));
-    expect(bimi.getByTestId('bimi-logo')).toHaveTextContent('Logo: https://brand.example.com/bimi/logo.svg (1.5 KB), SVG Tiny PS');
+    expect(bimi.getByTestId('bimi-logo')).toHaveTextContent(
+      'Logo: https://brand.example.com/bimi/logo.svg (1.5 KB), SVG Tiny PS',
+    );
     const certificate = within(bimi.getByRole('group', { name: 'Mark certificate' }));
     expect(certificate.getByText('VMC (Verified Mark Certificate)')).toBeInTheDocument();
     expect(certificate.getByText('Example Brand, Inc.')).toBeInTheDocument();
@@ -36,7 +40,9 @@ describe('BIMI box', () => {
         })}
       />,
     );
-    expect(screen.getByTestId('bimi-logo')).toHaveTextContent('Logo: https://brand.example.com/bimi/logo.svg (39.1 KB), not SVG Tiny PS');
+    expect(screen.getByTestId('bimi-logo')).toHaveTextContent(
+      'Logo: https://brand.example.com/bimi/logo.svg (39.1 KB), not SVG Tiny PS',
+    );
     expect(screen.getByText('CMC (Common Mark Certificate)')).toBeInTheDocument();
     expect(screen.getByText('the logo at l= is not the one it carries')).toBeInTheDocument();
     unmount();

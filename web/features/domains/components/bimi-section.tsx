@@ -11,11 +11,17 @@ function CertificateDetails({ certificate }: { certificate: BimiCertificate }) {
     ['Type', CERTIFICATE_TYPES[certificate.type]],
     ['Issued to', certificate.subject],
     ['Issued by', certificate.issuer],
-    ['Valid', `${formatDate(certificate.validFrom, { utc: true })} to ${formatDate(certificate.validTo, { utc: true })}`],
+    [
+      'Valid',
+      `${formatDate(certificate.validFrom, { utc: true })} to ${formatDate(certificate.validTo, { utc: true })}`,
+    ],
     ['Covers', certificate.domains.join(', ')],
   ];
   if (certificate.logoMatches !== null)
-    rows.push(['Logo', certificate.logoMatches ? 'the logo at l= is the one it carries' : 'the logo at l= is not the one it carries']);
+    rows.push([
+      'Logo',
+      certificate.logoMatches ? 'the logo at l= is the one it carries' : 'the logo at l= is not the one it carries',
+    ]);
   return (
     <div role="group" aria-labelledby={titleId} className="space-y-1">
       <p id={titleId} className="text-xs font-medium">
@@ -40,7 +46,8 @@ export function BimiSection({ bimi }: { bimi: DomainChecks['bimi'] }) {
       {bimi.logo && (
         <p data-testid="bimi-logo" className="text-xs">
           <span className="text-muted-foreground">Logo: </span>
-          <span className="break-all font-mono">{bimi.logo.url}</span> ({formatBytes(bimi.logo.bytes)}), {bimi.logo.valid ? 'SVG Tiny PS' : 'not SVG Tiny PS'}
+          <span className="break-all font-mono">{bimi.logo.url}</span> ({formatBytes(bimi.logo.bytes)}),{' '}
+          {bimi.logo.valid ? 'SVG Tiny PS' : 'not SVG Tiny PS'}
         </p>
       )}
       {bimi.certificate && <CertificateDetails certificate={bimi.certificate} />}

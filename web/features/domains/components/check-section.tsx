@@ -42,11 +42,22 @@ export function Findings({ findings, okText }: { findings: Finding[]; okText?: s
 }
 
 /** A record as published: wrapped anywhere (a DKIM key is one long word), with a button to copy it whole. */
-export function RecordText({ record, copyLabel, missingText = 'No record found' }: { record: string | null; copyLabel: string; missingText?: string }) {
+export function RecordText({
+  record,
+  copyLabel,
+  missingText = 'No record found',
+}: {
+  record: string | null;
+  copyLabel: string;
+  missingText?: string;
+}) {
   if (!record) return <p className="text-xs text-muted-foreground">{missingText}</p>;
   return (
     <div className="flex items-start gap-1">
-      <code data-testid="record-text" className="block min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-xs">
+      <code
+        data-testid="record-text"
+        className="block min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-xs"
+      >
         {record}
       </code>
       <CopyButton value={record} label={copyLabel} />

@@ -24,7 +24,12 @@ export function DeleteDomainDialog({
         onOpenChange(false);
         toast({ title: 'Domain Deleted', description: `${domain.domain} was deleted.` });
       },
-      onError: () => toast({ title: 'Delete Failed', description: 'Could not delete domain. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Delete Failed',
+          description: 'Could not delete domain. Please try again.',
+          variant: 'destructive',
+        }),
     });
   }
 

@@ -9,14 +9,21 @@ import { CheckStatusBadge } from './domain-status-badge';
 const KEY_TYPE_NAMES: Record<string, string> = { rsa: 'RSA', ed25519: 'Ed25519' };
 
 export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
-  // The check repeats every selector's findings (for webhooks and the API); here each is said once, beside its selector.
-  const selectorMessages = new Set(dkim.selectors.flatMap((result) => result.findings.map((finding) => finding.message)));
+  // The check repeats every selector's findings (for webhooks and the API); here each is said once, beside its
+  // selector.
+  const selectorMessages = new Set(
+    dkim.selectors.flatMap((result) => result.findings.map((finding) => finding.message)),
+  );
   const unchecked = new Set(dkim.uncheckedSelectors);
   return (
     <CheckSection
       title="DKIM"
       // Each selector below shows its own record: the check's (the first usable key) would repeat one of them.
-      check={{ ...dkim, record: null, findings: dkim.findings.filter((finding) => !selectorMessages.has(finding.message)) }}
+      check={{
+        ...dkim,
+        record: null,
+        findings: dkim.findings.filter((finding) => !selectorMessages.has(finding.message)),
+      }}
       testId="check-dkim"
       recordOptional
       allClear={dkim.status === 'valid' && dkim.selectors.every((result) => result.findings.length === 0)}
@@ -46,21 +53,33 @@ export function DkimSection({ dkim }: { dkim: DomainChecks['dkim'] }) {
       ) : (
         <ul className="space-y-2">
           {dkim.selectors.map((result) => (
-            <li key={result.selector} data-testid="dkim-selector" data-selector={result.selector} className="space-y-1 rounded border p-2">
+            <li
+              key={result.selector}
+              data-testid="dkim-selector"
+              data-selector={result.selector}
+              className="space-y-1 rounded border p-2"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0 font-mono text-xs font-medium wrap-anywhere">{result.selector}._domainkey</span>
+                <span className="min-w-0 font-mono text-xs font-medium wrap-anywhere">
+                  {result.selector}._domainkey
+                </span>
                 <CheckStatusBadge status={result.status} />
               </div>
               {(result.keyType || result.keyBits) && (
                 <p className="text-xs text-muted-foreground">
                   Key:{' '}
-                  {[result.keyType ? (KEY_TYPE_NAMES[result.keyType] ?? result.keyType) : null, result.keyBits ? `${result.keyBits} bits` : null]
+                  {[
+                    result.keyType ? (KEY_TYPE_NAMES[result.keyType] ?? result.keyType) : null,
+                    result.keyBits ? `${result.keyBits} bits` : null,
+                  ]
                     .filter(Boolean)
                     .join(', ')}
                 </p>
               )}
               {result.lastFoundAt && (
-                <p className="text-xs text-muted-foreground">No answer at this check: the key as found on {formatDateTime(result.lastFoundAt)}.</p>
+                <p className="text-xs text-muted-foreground">
+                  No answer at this check: the key as found on {formatDateTime(result.lastFoundAt)}.
+                </p>
               )}
               {result.record && (
                 // A key is hundreds of characters nobody reads: one line, whole in its tooltip and copy button.

@@ -8,11 +8,22 @@ const base: DomainChecks['dmarc'] = {
   record: 'v=DMARC1; p=reject; sp=quarantine; np=reject; t=y; pct=50; ri=3600; rua=mailto:dmarc@example.com',
   findings: [],
   foundAt: '_dmarc.example.com',
-  tags: { v: 'DMARC1', p: 'reject', sp: 'quarantine', np: 'reject', t: 'y', pct: '50', ri: '3600', rua: 'mailto:dmarc@example.com', rau: 'x' },
+  tags: {
+    v: 'DMARC1',
+    p: 'reject',
+    sp: 'quarantine',
+    np: 'reject',
+    t: 'y',
+    pct: '50',
+    ri: '3600',
+    rua: 'mailto:dmarc@example.com',
+    rau: 'x',
+  },
   externalReportDestinations: [],
 };
 
-const tagRow = (tag: string) => screen.getAllByTestId('dmarc-tag').find((row) => within(row).queryByText(tag, { selector: 'dt' }))!;
+const tagRow = (tag: string) =>
+  screen.getAllByTestId('dmarc-tag').find((row) => within(row).queryByText(tag, { selector: 'dt' }))!;
 
 describe('DmarcSection', () => {
   it('says where the record was found by the tree walk, which tag applies to this domain and why, and the Organizational Domain', () => {
@@ -37,8 +48,14 @@ describe('DmarcSection', () => {
     );
     const discovery = screen.getByLabelText('DMARC policy discovery');
     expect(within(discovery).getByTestId('dmarc-applied-policy')).toHaveTextContent('none');
-    expect(within(discovery).getByText('from sp=quarantine, the policy for subdomains, applied one level lower in testing mode (t=y)')).toBeInTheDocument();
-    expect(within(discovery).getByText('_dmarc.news.example.com → _dmarc.example.com → _dmarc.com')).toBeInTheDocument();
+    expect(
+      within(discovery).getByText(
+        'from sp=quarantine, the policy for subdomains, applied one level lower in testing mode (t=y)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(discovery).getByText('_dmarc.news.example.com → _dmarc.example.com → _dmarc.com'),
+    ).toBeInTheDocument();
   });
 
   it('names the RFC 9989 tags, flags the tags RFC 9989 removed, and marks unknown tags as ignored', () => {

@@ -36,7 +36,8 @@ const TAG_REASONS: Record<Discovery['policyTag'], string> = {
 
 function AppliedPolicy({ discovery }: { discovery: Discovery }) {
   const { appliedPolicy, requestedPolicy, policyTag, testing } = discovery;
-  if (appliedPolicy === null) return <span>none: receivers apply no DMARC processing (no valid policy and no rua= address)</span>;
+  if (appliedPolicy === null)
+    return <span>none: receivers apply no DMARC processing (no valid policy and no rua= address)</span>;
   const from = `from ${policyTag}=${requestedPolicy}${TAG_REASONS[policyTag]}`;
   return (
     <span className="flex flex-wrap items-center gap-2">

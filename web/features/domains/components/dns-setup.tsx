@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
 import type { Domain } from '@contracts/domains';
 import { Label } from '../../../components/ui/label';
-import { DEFAULT_DMARC_POLICY, DMARC_POLICIES, DMARC_POLICY_TEXT, suggestedRecords, type DmarcPolicy, type SuggestedRecord } from '../records';
+import {
+  DEFAULT_DMARC_POLICY,
+  DMARC_POLICIES,
+  DMARC_POLICY_TEXT,
+  suggestedRecords,
+  type DmarcPolicy,
+  type SuggestedRecord,
+} from '../records';
 import { CopyButton } from '../../../components/copy-button';
 import { useDmarcIntake } from '../../../lib/queries/dmarc-intake';
 
@@ -50,12 +57,19 @@ export function DnsSetupInstructions({ domain }: { domain: Domain }) {
   const selectId = useId();
   // The report address comes from the server, the same one the DMARC panel shows.
   const intake = useDmarcIntake();
-  const records = suggestedRecords(domain.domain, domain.verificationRecord, policy, intake.data?.reportAddress ?? null);
+  const records = suggestedRecords(
+    domain.domain,
+    domain.verificationRecord,
+    policy,
+    intake.data?.reportAddress ?? null,
+  );
   return (
     <div data-testid="dns-setup" className="space-y-3">
       <div>
         <h3 className="text-sm font-semibold">DNS setup instructions</h3>
-        <p className="text-sm text-muted-foreground">Publish these records at your DNS provider for {domain.domain}, then click Verify DNS.</p>
+        <p className="text-sm text-muted-foreground">
+          Publish these records at your DNS provider for {domain.domain}, then click Verify DNS.
+        </p>
       </div>
       <div className="grid gap-3 lg:grid-cols-2">
         {records.map((record) => (
@@ -94,7 +108,8 @@ export function DnsSetupInstructions({ domain }: { domain: Domain }) {
       </div>
       <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="dns-propagation-hint">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
-        DNS propagation takes 5-15 minutes. If a check still fails right after you publish a record, wait and verify again.
+        DNS propagation takes 5-15 minutes. If a check still fails right after you publish a record, wait and verify
+        again.
       </p>
     </div>
   );

@@ -24,12 +24,21 @@ function DomainMenu({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () =
     // Not modal: the dialogs it opens manage focus and pointer blocking themselves.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${domain.domain}`} data-domain-actions={domain.domain}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Actions for ${domain.domain}`}
+          data-domain-actions={domain.domain}
+        >
           <MoreVertical aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-40 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        >
           <DropdownMenu.Item className={MENU_ITEM} onSelect={onEdit}>
             <Pencil aria-hidden="true" />
             Edit Domain
@@ -122,7 +131,10 @@ export function DomainCard({
               <div className="flex flex-wrap items-center gap-2">
                 <dt className="text-muted-foreground">DKIM selectors:</dt>
                 {domain.dkimSelectors.map((selector) => (
-                  <dd key={selector} className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere">
+                  <dd
+                    key={selector}
+                    className="min-w-0 rounded-full border bg-secondary px-2 py-0.5 font-mono text-xs wrap-anywhere"
+                  >
                     {selector}
                   </dd>
                 ))}

@@ -45,7 +45,9 @@ function ChecksView({ checks }: { checks: DomainChecks }) {
         <MxSection mx={checks.mx} />
         <CheckSection title="MTA-STS" check={checks.mtaSts} testId="check-mta-sts" optional>
           {checks.mtaSts.policy && (
-            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted px-2 py-1 font-mono text-xs">{checks.mtaSts.policy}</pre>
+            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted px-2 py-1 font-mono text-xs">
+              {checks.mtaSts.policy}
+            </pre>
           )}
         </CheckSection>
         <CheckSection title="TLS-RPT" check={checks.tlsRpt} testId="check-tls-rpt" optional />
@@ -77,7 +79,9 @@ export function DomainDetails({ domainId, id }: { domainId: number; id?: string 
           ) : (
             <div className="space-y-1 text-sm">
               <p className="font-medium">Not checked yet</p>
-              <p className="text-muted-foreground">Click Verify DNS to check SPF, DKIM, DMARC, MX, MTA-STS, TLS-RPT and BIMI now.</p>
+              <p className="text-muted-foreground">
+                Click Verify DNS to check SPF, DKIM, DMARC, MX, MTA-STS, TLS-RPT and BIMI now.
+              </p>
             </div>
           )
         }

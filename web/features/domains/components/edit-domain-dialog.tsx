@@ -5,7 +5,14 @@ import { X } from 'lucide-react';
 import { z } from 'zod';
 import { UpdateDomainBody, type Domain } from '@contracts/domains';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -31,7 +38,9 @@ const EditDomainFields = z.object({
 /** A selector's own rule files its message under the selector's index in the list. */
 function selectorsMessage(error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
-  return error.message ?? (Object.values(error) as Array<FieldError | undefined>).find((item) => item?.message)?.message;
+  return (
+    error.message ?? (Object.values(error) as Array<FieldError | undefined>).find((item) => item?.message)?.message
+  );
 }
 
 function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void }) {
@@ -51,7 +60,9 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
   const clearServerError = () => form.clearErrors('root.server');
 
   function removeSelector(selector: string) {
-    form.setValue('dkimSelectors', selectors.filter((s) => s !== selector).join(', '), { shouldValidate: form.formState.isSubmitted });
+    form.setValue('dkimSelectors', selectors.filter((s) => s !== selector).join(', '), {
+      shouldValidate: form.formState.isSubmitted,
+    });
     clearServerError();
   }
 
@@ -69,7 +80,10 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           });
           onDone();
         },
-        onError: (failure) => form.setError('root.server', { message: serverMessageOr(failure, 'Could not save the changes. Please try again.') }),
+        onError: (failure) =>
+          form.setError('root.server', {
+            message: serverMessageOr(failure, 'Could not save the changes. Please try again.'),
+          }),
       },
     ),
   );
@@ -159,7 +173,9 @@ export function EditDomainDialog({
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Edit Domain</DialogTitle>
-          <DialogDescription>Choose which DKIM selectors are checked for {domain.domain}, and keep notes about it.</DialogDescription>
+          <DialogDescription>
+            Choose which DKIM selectors are checked for {domain.domain}, and keep notes about it.
+          </DialogDescription>
         </DialogHeader>
         <EditDomainForm domain={domain} onDone={() => onOpenChange(false)} />
       </DialogContent>

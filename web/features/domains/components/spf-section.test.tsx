@@ -23,20 +23,36 @@ describe('SPF box', () => {
     expect(rowsOf(screen.getByRole('table', { name: 'Terms of the SPF record of example.com' }))).toEqual([
       ['include:_spf.mailer.example', '3', '1 (IPv6: 2)', ''],
       ['a:relay.example.com', '1', '0 (IPv6: 1)', ''],
-      ['exists:%{i}._allow.%{d}', '1', '0', 'Depends on the sender: the name is built from %{i} for each message; it counts one lookup.'],
+      [
+        'exists:%{i}._allow.%{d}',
+        '1',
+        '0',
+        'Depends on the sender: the name is built from %{i} for each message; it counts one lookup.',
+      ],
       ['~all', '0', '0', ''],
       ['include:_spf.retired.example', '0', '0', 'Never evaluated: it comes after "all" (RFC 7208 section 5.1).'],
     ]);
-    expect(rowsOf(screen.getByRole('table', { name: 'Terms of the SPF record of _spf.mailer.example' }))[1]).toEqual(['a:out2.mailer.example', '1', '1', '']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Terms of the SPF record of _spf.mailer.example' }))[1]).toEqual([
+      'a:out2.mailer.example',
+      '1',
+      '1',
+      '',
+    ]);
   });
 
   it('shows the result for each known sending IP and the envelope assumed', () => {
     render(<SpfSection spf={makeSpfCheck()} />);
     const senders = within(screen.getByRole('group', { name: 'Results for your sending IPs' }));
-    expect(senders.getByText('Evaluated as mail from postmaster@example.com with HELO example.com.')).toBeInTheDocument();
+    expect(
+      senders.getByText('Evaluated as mail from postmaster@example.com with HELO example.com.'),
+    ).toBeInTheDocument();
     expect(rowsOf(senders.getByRole('table'))).toEqual([
       ['192.0.2.44', 'pass', 'Domain of postmaster@example.com designates 192.0.2.44 as permitted sender.'],
-      ['203.0.113.66', 'permerror', 'Permanent error in processing during lookup of postmaster@example.com: Too many void DNS results.'],
+      [
+        '203.0.113.66',
+        'permerror',
+        'Permanent error in processing during lookup of postmaster@example.com: Too many void DNS results.',
+      ],
     ]);
     expect(senders.getByText('pass')).toHaveAttribute('data-tone', 'good');
     expect(senders.getByText('permerror')).toHaveAttribute('data-tone', 'bad');

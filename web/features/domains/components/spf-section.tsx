@@ -9,7 +9,8 @@ export const SPF_LOOKUP_LIMIT = 10;
 export const SPF_VOID_LOOKUP_LIMIT = 2;
 
 /** "1", or "1 (IPv6: 2)" when an IPv6 sender's lookups find nothing more often (a and mx ask for AAAA records). */
-const voidCount = (term: SpfTerm) => (term.voids === term.voidsIpv6 ? String(term.voids) : `${term.voids} (IPv6: ${term.voidsIpv6})`);
+const voidCount = (term: SpfTerm) =>
+  term.voids === term.voidsIpv6 ? String(term.voids) : `${term.voids} (IPv6: ${term.voidsIpv6})`;
 
 function TermsTable({ node }: { node: SpfNode & { terms: SpfTerm[] } }) {
   return (
@@ -109,8 +110,14 @@ export function SpfSection({ spf }: { spf: DomainChecks['spf'] }) {
     <CheckSection title="SPF" check={spf} testId="check-spf">
       <div className="flex flex-wrap gap-2">
         <Limit used={spf.lookupCount} limit={SPF_LOOKUP_LIMIT} text="DNS lookups" />
-        <Limit used={spf.voidLookupCount} limit={SPF_VOID_LOOKUP_LIMIT} text={ipv6Differs ? 'void lookups (IPv4 senders)' : 'void lookups'} />
-        {ipv6Differs && <Limit used={spf.voidLookupCountIpv6!} limit={SPF_VOID_LOOKUP_LIMIT} text="void lookups (IPv6 senders)" />}
+        <Limit
+          used={spf.voidLookupCount}
+          limit={SPF_VOID_LOOKUP_LIMIT}
+          text={ipv6Differs ? 'void lookups (IPv4 senders)' : 'void lookups'}
+        />
+        {ipv6Differs && (
+          <Limit used={spf.voidLookupCountIpv6!} limit={SPF_VOID_LOOKUP_LIMIT} text="void lookups (IPv6 senders)" />
+        )}
       </div>
       {spf.tree && (
         <div className="space-y-1">
@@ -120,7 +127,9 @@ export function SpfSection({ spf }: { spf: DomainChecks['spf'] }) {
           </ul>
         </div>
       )}
-      {spf.senderEvaluation && spf.senderEvaluation.results.length > 0 && <SenderResults evaluation={spf.senderEvaluation} />}
+      {spf.senderEvaluation && spf.senderEvaluation.results.length > 0 && (
+        <SenderResults evaluation={spf.senderEvaluation} />
+      )}
     </CheckSection>
   );
 }

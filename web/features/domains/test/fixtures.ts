@@ -31,9 +31,23 @@ export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks 
             record: 'v=spf1 include:_netblocks.google.com ~all',
             lookups: 1,
             error: null,
-            children: [{ domain: '_netblocks.google.com', record: 'v=spf1 ip4:35.190.247.0/24 ~all', lookups: 0, error: null, children: [] }],
+            children: [
+              {
+                domain: '_netblocks.google.com',
+                record: 'v=spf1 ip4:35.190.247.0/24 ~all',
+                lookups: 0,
+                error: null,
+                children: [],
+              },
+            ],
           },
-          { domain: 'spf.protection.outlook.com', record: null, lookups: 0, error: 'No SPF record found at spf.protection.outlook.com', children: [] },
+          {
+            domain: 'spf.protection.outlook.com',
+            record: null,
+            lookups: 0,
+            error: 'No SPF record found at spf.protection.outlook.com',
+            children: [],
+          },
         ],
       },
     },
@@ -57,7 +71,11 @@ export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks 
           keyType: null,
           keyBits: null,
           findings: [
-            { severity: 'warning', message: 'No DKIM key at s1._domainkey.example.com.', fix: 'Publish the key your provider gives you for selector s1.' },
+            {
+              severity: 'warning',
+              message: 'No DKIM key at s1._domainkey.example.com.',
+              fix: 'Publish the key your provider gives you for selector s1.',
+            },
           ],
         },
       ],
@@ -65,14 +83,24 @@ export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks 
     dmarc: {
       status: 'valid',
       record: 'v=DMARC1; p=none; rua=mailto:reports@dmarc.example.net',
-      findings: [{ severity: 'warning', message: 'The policy p=none only monitors.', fix: 'Move to p=quarantine once reports look clean.' }],
+      findings: [
+        {
+          severity: 'warning',
+          message: 'The policy p=none only monitors.',
+          fix: 'Move to p=quarantine once reports look clean.',
+        },
+      ],
       foundAt: '_dmarc.example.com',
       tags: { v: 'DMARC1', p: 'none', rua: 'mailto:reports@dmarc.example.net' },
       externalReportDestinations: [{ domain: 'dmarc.example.net', authorized: false }],
     },
     mx: { status: 'valid', record: null, findings: [], hosts: [{ exchange: 'aspmx.l.google.com', priority: 1 }] },
     mtaSts: { status: 'missing', record: null, findings: [], policy: null },
-    tlsRpt: { status: 'missing', record: null, findings: [{ severity: 'info', message: 'No TLS-RPT record.', fix: null }] },
+    tlsRpt: {
+      status: 'missing',
+      record: null,
+      findings: [{ severity: 'info', message: 'No TLS-RPT record.', fix: null }],
+    },
     bimi: { status: 'missing', record: null, findings: [] },
     ...overrides,
   };
@@ -116,7 +144,8 @@ export function makeBimiCheck(overrides: Partial<DomainChecks['bimi']> = {}): Do
  * lookups, a term never evaluated, one that depends on the sender, and the results for known IPs.
  */
 export function makeSpfCheck(overrides: Partial<DomainChecks['spf']> = {}): DomainChecks['spf'] {
-  const record = 'v=spf1 include:_spf.mailer.example a:relay.example.com exists:%{i}._allow.%{d} ~all include:_spf.retired.example';
+  const record =
+    'v=spf1 include:_spf.mailer.example a:relay.example.com exists:%{i}._allow.%{d} ~all include:_spf.retired.example';
   return {
     status: 'invalid',
     record,
@@ -154,14 +183,24 @@ export function makeSpfCheck(overrides: Partial<DomainChecks['spf']> = {}): Doma
           note: 'Depends on the sender: the name is built from %{i} for each message; it counts one lookup.',
         },
         { term: '~all', lookups: 0, voids: 0, voidsIpv6: 0, note: null },
-        { term: 'include:_spf.retired.example', lookups: 0, voids: 0, voidsIpv6: 0, note: 'Never evaluated: it comes after "all" (RFC 7208 section 5.1).' },
+        {
+          term: 'include:_spf.retired.example',
+          lookups: 0,
+          voids: 0,
+          voidsIpv6: 0,
+          note: 'Never evaluated: it comes after "all" (RFC 7208 section 5.1).',
+        },
       ],
     },
     senderEvaluation: {
       sender: 'postmaster@example.com',
       helo: 'example.com',
       results: [
-        { ip: '192.0.2.44', result: 'pass', reason: 'Domain of postmaster@example.com designates 192.0.2.44 as permitted sender.' },
+        {
+          ip: '192.0.2.44',
+          result: 'pass',
+          reason: 'Domain of postmaster@example.com designates 192.0.2.44 as permitted sender.',
+        },
         {
           ip: '203.0.113.66',
           result: 'permerror',

@@ -23,7 +23,9 @@ function Finding({ finding }: { finding: AnalysisFinding }) {
       <div className="flex flex-wrap items-center gap-2">
         <Pill tone={severity.tone}>{severity.label}</Pill>
         <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{finding.title}</span>
-        {finding.deduction > 0 && <span className="text-xs font-semibold text-red-700">-{formatPoints(finding.deduction)}</span>}
+        {finding.deduction > 0 && (
+          <span className="text-xs font-semibold text-red-700">-{formatPoints(finding.deduction)}</span>
+        )}
       </div>
       {finding.detail && <p className="text-muted-foreground [overflow-wrap:anywhere]">{finding.detail}</p>}
       {finding.fix && (
@@ -38,9 +40,11 @@ function Finding({ finding }: { finding: AnalysisFinding }) {
 
 /** Every finding, grouped by category (authentication, reputation, content, SpamAssassin). */
 export function AnalysisFindings({ findings }: { findings: InboxTestReport['findings'] }) {
-  const groups = CATEGORIES.map(([category, title]) => ({ category, title, items: findings.filter((finding) => finding.category === category) })).filter(
-    (group) => group.items.length > 0,
-  );
+  const groups = CATEGORIES.map(([category, title]) => ({
+    category,
+    title,
+    items: findings.filter((finding) => finding.category === category),
+  })).filter((group) => group.items.length > 0);
   if (groups.length === 0) return null;
   return (
     <div className="grid gap-3 lg:grid-cols-2">

@@ -14,7 +14,8 @@ const VERDICT_TONE: Record<InboxTestReport['verdict'], Tone> = {
 function scoredBy(engines: InboxTestReport['engines']): string {
   const spamAssassin = engines.find((engine) => engine.id === 'spamassassin')?.status ?? 'not-configured';
   if (spamAssassin === 'ran') return 'Scored by InboxPulse checks and SpamAssassin.';
-  if (spamAssassin === 'failed') return 'Scored by InboxPulse checks only: SpamAssassin could not check this message (see below).';
+  if (spamAssassin === 'failed')
+    return 'Scored by InboxPulse checks only: SpamAssassin could not check this message (see below).';
   return 'Scored by InboxPulse checks only: SpamAssassin is not configured on this server.';
 }
 
@@ -49,7 +50,11 @@ export function AnalysisSummary({ report, testId }: { report: InboxTestReport; t
           <h5 className="text-sm font-semibold">What cost points</h5>
           <ul aria-label="Deductions" className="space-y-2">
             {report.deductions.map((deduction) => (
-              <li key={deduction.id} className="rounded-md border border-red-100 bg-red-50/60 p-3 text-sm" data-testid="analysis-deduction">
+              <li
+                key={deduction.id}
+                className="rounded-md border border-red-100 bg-red-50/60 p-3 text-sm"
+                data-testid="analysis-deduction"
+              >
                 <div className="flex items-start justify-between gap-3">
                   <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{deduction.title}</span>
                   <span className="shrink-0 font-semibold text-red-700">-{formatPoints(deduction.deduction)}</span>

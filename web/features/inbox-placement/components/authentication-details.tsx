@@ -9,7 +9,10 @@ function Dkim({ signatures }: { signatures: Authentication['dkim'] }) {
   return (
     <ul className="space-y-1">
       {signatures.map((signature, index) => (
-        <li key={`${signature.domain}-${signature.selector ?? ''}-${index}`} className="flex flex-wrap items-center gap-2">
+        <li
+          key={`${signature.domain}-${signature.selector ?? ''}-${index}`}
+          className="flex flex-wrap items-center gap-2"
+        >
           <ResultPill result={signature.result} />
           <span className="[overflow-wrap:anywhere]">
             d={signature.domain}
@@ -18,7 +21,9 @@ function Dkim({ signatures }: { signatures: Authentication['dkim'] }) {
           <Pill tone={signature.aligned ? 'good' : 'warn'}>{signature.aligned ? 'Aligned' : 'Not aligned'}</Pill>
           {(signature.algorithm || signature.keyBits) && (
             <span className="text-xs text-muted-foreground">
-              {[signature.algorithm, signature.keyBits ? `${signature.keyBits}-bit key` : null].filter(Boolean).join(', ')}
+              {[signature.algorithm, signature.keyBits ? `${signature.keyBits}-bit key` : null]
+                .filter(Boolean)
+                .join(', ')}
             </span>
           )}
           {signature.comment && <span className="w-full text-xs text-muted-foreground">{signature.comment}</span>}
@@ -65,7 +70,9 @@ export function AuthenticationDetails({ authentication }: { authentication: Auth
                 {dmarc.policyDomain && dmarc.policyDomain !== dmarc.domain && (
                   <span className="text-xs text-muted-foreground">
                     record found at _dmarc.{dmarc.policyDomain}
-                    {dmarc.policySource === 'public-suffix-domain' ? ', a public suffix domain' : ', the Organizational Domain'}
+                    {dmarc.policySource === 'public-suffix-domain'
+                      ? ', a public suffix domain'
+                      : ', the Organizational Domain'}
                   </span>
                 )}
                 {dmarc.record && <Code>{dmarc.record}</Code>}
@@ -79,7 +86,9 @@ export function AuthenticationDetails({ authentication }: { authentication: Auth
             arc ? (
               <span key="arc" className="flex flex-wrap items-center gap-2">
                 <ResultPill result={arc.result} />
-                {arc.instance !== null && <span className="text-xs text-muted-foreground">instance {arc.instance}</span>}
+                {arc.instance !== null && (
+                  <span className="text-xs text-muted-foreground">instance {arc.instance}</span>
+                )}
               </span>
             ) : (
               'No ARC chain'
@@ -102,7 +111,9 @@ export function AuthenticationDetails({ authentication }: { authentication: Auth
       />
       <div className="space-y-1">
         <p className="text-xs font-medium text-muted-foreground">Authentication-Results</p>
-        <pre className="whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-xs">{authentication.authenticationResults}</pre>
+        <pre className="whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-xs">
+          {authentication.authenticationResults}
+        </pre>
       </div>
     </AnalysisSection>
   );

@@ -24,10 +24,16 @@ export function BreakdownTable({ title, dimension, rows }: { title: string; dime
           {rows.map((row) => (
             <TableRow key={row.name} data-testid="breakdown-row">
               <TableCell className="font-medium">{row.name}</TableCell>
-              <TableCell className={`text-right ${TONE_TEXT[inboxRateTone(row.rates.inbox)]}`} data-tone={inboxRateTone(row.rates.inbox)}>
+              <TableCell
+                className={`text-right ${TONE_TEXT[inboxRateTone(row.rates.inbox)]}`}
+                data-tone={inboxRateTone(row.rates.inbox)}
+              >
                 {formatRate(row.rates.inbox)}
               </TableCell>
-              <TableCell className={`text-right ${TONE_TEXT[spamRateTone(row.rates.spam)]}`} data-tone={spamRateTone(row.rates.spam)}>
+              <TableCell
+                className={`text-right ${TONE_TEXT[spamRateTone(row.rates.spam)]}`}
+                data-tone={spamRateTone(row.rates.spam)}
+              >
                 {formatRate(row.rates.spam)}
               </TableCell>
               <TableCell className="text-right text-muted-foreground">{formatRate(row.rates.missing)}</TableCell>

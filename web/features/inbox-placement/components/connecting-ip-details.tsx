@@ -20,11 +20,12 @@ function reverseDns(ip: ConnectingIp): string {
 
 /** How many lists this analysis asked (a subset of the monitored ones) and what they answered, from the answers themselves. */
 function ListCount({ blocklists }: { blocklists: ConnectingIp['blocklists'] }) {
-  const count = (status: ConnectingIp['blocklists'][number]['status']) => blocklists.filter((entry) => entry.status === status).length;
+  const count = (status: ConnectingIp['blocklists'][number]['status']) =>
+    blocklists.filter((entry) => entry.status === status).length;
   return (
     <p data-testid="connecting-ip-list-count" className="text-sm text-muted-foreground">
-      {blocklists.length} IP lists asked for this message's connecting IP (the ones receivers most often block on): {count('listed')} listed, {count('clear')}{' '}
-      clear, {count('unknown')} gave no answer.
+      {blocklists.length} IP lists asked for this message's connecting IP (the ones receivers most often block on):{' '}
+      {count('listed')} listed, {count('clear')} clear, {count('unknown')} gave no answer.
     </p>
   );
 }
@@ -65,7 +66,9 @@ export function ConnectingIpDetails({ connectingIp, envelope }: { connectingIp: 
                   Look up
                   <ExternalLink className="size-3" aria-hidden="true" />
                 </a>
-                {entry.reason && <span className="w-full text-xs text-muted-foreground [overflow-wrap:anywhere]">{entry.reason}</span>}
+                {entry.reason && (
+                  <span className="w-full text-xs text-muted-foreground [overflow-wrap:anywhere]">{entry.reason}</span>
+                )}
               </li>
             );
           })}

@@ -24,7 +24,10 @@ export function ContentFacts({ content }: { content: Content }) {
           ['Subject', content.subject ?? 'None'],
           ['Size', formatSize(content.sizeBytes)],
           ['Parts', parts(content)],
-          ['Text to HTML ratio', content.textToHtmlRatio === null ? 'N/A' : formatPercent(content.textToHtmlRatio * 100, 0)],
+          [
+            'Text to HTML ratio',
+            content.textToHtmlRatio === null ? 'N/A' : formatPercent(content.textToHtmlRatio * 100, 0),
+          ],
           ['Images', formatCount(content.imageCount)],
           ['Links', formatCount(content.linkCount)],
           ['Link domains', content.linkDomains.length > 0 ? content.linkDomains.join(', ') : 'None'],

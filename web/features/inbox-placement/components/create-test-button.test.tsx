@@ -26,13 +26,18 @@ describe('CreateTestButton', () => {
     renderButton([]);
     const hint = await screen.findByText(NO_HEALTHY_DOMAIN_HINT);
     expect(screen.getByTestId('create-test')).toBeDisabled();
-    expect(screen.getByTestId('create-test')).toHaveAccessibleDescription(/Add and verify at least one domain to start testing\s*Add your domain in Domains/);
+    expect(screen.getByTestId('create-test')).toHaveAccessibleDescription(
+      /Add and verify at least one domain to start testing\s*Add your domain in Domains/,
+    );
     expect(screen.getByRole('link', { name: 'Add your domain in Domains' })).toHaveAttribute('href', '/domains');
     expect(hint.closest('#create-test-hint')).not.toBeNull();
   });
 
   it('with domains none of which passes: says so and links to Domains to see what to fix', async () => {
-    renderButton([makeDomain({ status: 'warning' }), makeDomain({ id: 2, domain: 'b.example.com', status: 'pending', isVerified: false })]);
+    renderButton([
+      makeDomain({ status: 'warning' }),
+      makeDomain({ id: 2, domain: 'b.example.com', status: 'pending', isVerified: false }),
+    ]);
     expect(await screen.findByText(/None of your domains passes SPF, DKIM and DMARC yet\./)).toBeInTheDocument();
     expect(screen.getByText(NO_HEALTHY_DOMAIN_HINT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See what to fix in Domains' })).toHaveAttribute('href', '/domains');

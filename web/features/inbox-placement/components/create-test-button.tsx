@@ -30,21 +30,33 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
   function run() {
     create.mutate(undefined, {
       onSuccess: (test) => {
-        toast({ title: 'Test Created', description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.` });
+        toast({
+          title: 'Test Created',
+          description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.`,
+        });
         onCreated?.(test);
       },
-      onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
     });
   }
 
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
-      <Button data-testid="create-test" onClick={run} disabled={disabled} aria-describedby={blocked ? 'create-test-hint' : undefined}>
+      <Button
+        data-testid="create-test"
+        onClick={run}
+        disabled={disabled}
+        aria-describedby={blocked ? 'create-test-hint' : undefined}
+      >
         <Plus aria-hidden="true" />
         {create.isPending ? 'Creating...' : 'Create Test'}
       </Button>
       {blocked && (
-        <p id="create-test-hint" className="flex max-w-xs flex-col gap-0.5 text-xs text-muted-foreground sm:items-end sm:text-right">
+        <p
+          id="create-test-hint"
+          className="flex max-w-xs flex-col gap-0.5 text-xs text-muted-foreground sm:items-end sm:text-right"
+        >
           <span>{NO_HEALTHY_DOMAIN_HINT}</span>
           {domainCount === 0 ? (
             <Link to={PATHS.domains} className={hintLink}>
@@ -52,7 +64,9 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
             </Link>
           ) : (
             <span>
-              {domainCount === 1 ? 'Your domain does not pass SPF, DKIM and DMARC yet.' : 'None of your domains passes SPF, DKIM and DMARC yet.'}{' '}
+              {domainCount === 1
+                ? 'Your domain does not pass SPF, DKIM and DMARC yet.'
+                : 'None of your domains passes SPF, DKIM and DMARC yet.'}{' '}
               <Link to={PATHS.domains} className={hintLink}>
                 See what to fix in Domains
               </Link>

@@ -25,7 +25,8 @@ export function DeleteTestDialog({
         onOpenChange(false);
         toast({ title: 'Test Deleted', description: `${testSubject(test)} was deleted.` });
       },
-      onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete test'), variant: 'destructive' }),
     });
   }
 

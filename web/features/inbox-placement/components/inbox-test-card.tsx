@@ -34,7 +34,11 @@ function StatusNote({ test }: { test: InboxTest }) {
   }
   if (test.status === 'failed') {
     return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid={`inbox-test-failure-${test.id}`}>
+      <p
+        role="alert"
+        className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        data-testid={`inbox-test-failure-${test.id}`}
+      >
         {test.failureReason ?? 'The test failed.'}
       </p>
     );
@@ -42,8 +46,8 @@ function StatusNote({ test }: { test: InboxTest }) {
   if (test.status === 'completed') {
     return (
       <p className="text-sm text-muted-foreground">
-        Completed {formatDateTime(test.completedAt)}: {test.inboxCount} inbox, {test.spamCount} spam, {test.missingCount} missing of {test.totalSeeds}{' '}
-        {test.totalSeeds === 1 ? 'seed' : 'seeds'}
+        Completed {formatDateTime(test.completedAt)}: {test.inboxCount} inbox, {test.spamCount} spam,{' '}
+        {test.missingCount} missing of {test.totalSeeds} {test.totalSeeds === 1 ? 'seed' : 'seeds'}
         {test.score !== null && ` · score ${Math.round(test.score * 10) / 10}/10`}
       </p>
     );

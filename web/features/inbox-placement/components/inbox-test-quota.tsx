@@ -25,8 +25,8 @@ export function InboxTestQuota() {
       <span className="font-medium text-foreground">
         Inbox tests this month: {formatCount(used)} of {formatCount(limit)} used
       </span>
-      {used >= limit && <> Your {PLAN_NAMES[plan]} plan’s inbox tests for this month are used up.</>} Deleted tests still count. The count starts again on{' '}
-      {formatDate(nextMonthStart().toISOString(), { utc: true })}.
+      {used >= limit && <> Your {PLAN_NAMES[plan]} plan’s inbox tests for this month are used up.</>} Deleted tests
+      still count. The count starts again on {formatDate(nextMonthStart().toISOString(), { utc: true })}.
       {used >= limit && lifter && (
         <>
           {' '}

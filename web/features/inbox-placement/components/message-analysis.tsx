@@ -26,7 +26,9 @@ export default function MessageAnalysis({ testId, waiting = false }: { testId: n
       >
         {(data) =>
           data === null ? (
-            <p className="text-sm text-muted-foreground">The message analysis appears here once your email has arrived.</p>
+            <p className="text-sm text-muted-foreground">
+              The message analysis appears here once your email has arrived.
+            </p>
           ) : (
             <div className="space-y-4">
               <AnalysisSummary report={data} testId={testId} />

@@ -4,7 +4,14 @@ import { placementRates, type PlacementTotals } from '../placement';
 import { PlacementOverview } from './placement-overview';
 
 function show(counts: Partial<PlacementTotals>) {
-  const totals: PlacementTotals = { seedsUsed: 20, inboxCount: 0, spamCount: 0, missingCount: 0, pendingCount: 0, ...counts };
+  const totals: PlacementTotals = {
+    seedsUsed: 20,
+    inboxCount: 0,
+    spamCount: 0,
+    missingCount: 0,
+    pendingCount: 0,
+    ...counts,
+  };
   return render(<PlacementOverview totals={totals} rates={placementRates(totals)} />);
 }
 

@@ -2,7 +2,19 @@ import type { PlacementRates, PlacementTotals } from '../placement';
 import { TONE_TEXT } from '../../../components/tone';
 import { formatCount, formatRate, inboxRateTone, spamRateTone, type Tone } from '../../../lib/format';
 
-function Figure({ label, value, note, tone, testId }: { label: string; value: string; note?: string; tone?: Tone; testId: string }) {
+function Figure({
+  label,
+  value,
+  note,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  tone?: Tone;
+  testId: string;
+}) {
   return (
     <div className="rounded-md border p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -36,7 +48,13 @@ export function PlacementOverview({ totals, rates }: { totals: PlacementTotals; 
         tone={spamRateTone(rates.spam)}
         testId="rate-spam"
       />
-      <Figure label="Missing Rate" value={formatRate(rates.missing)} note={`${totals.missingCount} of ${totals.seedsUsed}`} tone="none" testId="rate-missing" />
+      <Figure
+        label="Missing Rate"
+        value={formatRate(rates.missing)}
+        note={`${totals.missingCount} of ${totals.seedsUsed}`}
+        tone="none"
+        testId="rate-missing"
+      />
       <Figure
         label="Total Tests"
         value={formatCount(totals.seedsUsed)}

@@ -37,11 +37,17 @@ export function ProviderResultsTable({ rows }: { rows: InboxTestResultRow[] }) {
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right">
                   {row.inboxCount} / {row.spamCount} / {row.missingCount}
-                  {row.pendingCount > 0 && <span className="block text-xs text-muted-foreground">{row.pendingCount} pending</span>}
+                  {row.pendingCount > 0 && (
+                    <span className="block text-xs text-muted-foreground">{row.pendingCount} pending</span>
+                  )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{row.isAnalyser ? '–' : `${row.country}, ${row.region}`}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {row.isAnalyser ? '–' : `${row.country}, ${row.region}`}
+                </TableCell>
                 <TableCell className="whitespace-nowrap">{row.mailboxSystem || '–'}</TableCell>
-                <TableCell className="min-w-40 text-xs text-muted-foreground">{row.notes.length > 0 ? row.notes.join('; ') : '–'}</TableCell>
+                <TableCell className="min-w-40 text-xs text-muted-foreground">
+                  {row.notes.length > 0 ? row.notes.join('; ') : '–'}
+                </TableCell>
               </TableRow>
             );
           })}

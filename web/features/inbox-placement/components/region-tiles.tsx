@@ -16,7 +16,11 @@ export function RegionTiles({ view }: { view: SeedNetworkView }) {
     );
   }
   return (
-    <ul aria-label="Seed providers by region" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="region-tiles">
+    <ul
+      aria-label="Seed providers by region"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      data-testid="region-tiles"
+    >
       {view.tiles.map(({ region, providers }) => (
         <li key={region}>
           <Card className="flex h-full flex-col gap-1 p-4" data-testid="region-tile">

@@ -25,7 +25,12 @@ export function SeedNetworkBanner({ view }: { view: SeedNetworkView }) {
       );
     case 'live':
       return (
-        <div className={`${BOX} border-green-200 bg-green-50 text-green-950`} data-testid="seed-network-banner" data-state="live" role="status">
+        <div
+          className={`${BOX} border-green-200 bg-green-50 text-green-950`}
+          data-testid="seed-network-banner"
+          data-state="live"
+          role="status"
+        >
           <CircleCheck className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
           <div className="min-w-0">
             <p className="font-medium">Seed network active: {figures(view)}</p>
@@ -35,21 +40,32 @@ export function SeedNetworkBanner({ view }: { view: SeedNetworkView }) {
       );
     case 'not-configured':
       return (
-        <div className={`${BOX} border-blue-200 bg-blue-50 text-blue-950`} data-testid="seed-network-banner" data-state="not-configured" role="status">
+        <div
+          className={`${BOX} border-blue-200 bg-blue-50 text-blue-950`}
+          data-testid="seed-network-banner"
+          data-state="not-configured"
+          role="status"
+        >
           <Info className="mt-0.5 size-4 shrink-0 text-blue-700" aria-hidden="true" />
           <div className="min-w-0 space-y-1">
             <p className="font-medium">No seed network is configured.</p>
             <p>
-              Tests are analysed by InboxPulse&apos;s own inbound analyser: send your email to the test address and you get the full message analysis and one
-              result row, from the analyser, which classes your email as inbox or spam by its analysis score. Placement at individual mailbox providers needs
-              seed mailboxes, so no per-provider figures are shown.
+              Tests are analysed by InboxPulse&apos;s own inbound analyser: send your email to the test address and you
+              get the full message analysis and one result row, from the analyser, which classes your email as inbox or
+              spam by its analysis score. Placement at individual mailbox providers needs seed mailboxes, so no
+              per-provider figures are shown.
             </p>
           </div>
         </div>
       );
     case 'fallback':
       return (
-        <div className={`${BOX} border-yellow-200 bg-yellow-50 text-yellow-950`} data-testid="seed-network-banner" data-state="fallback" role="status">
+        <div
+          className={`${BOX} border-yellow-200 bg-yellow-50 text-yellow-950`}
+          data-testid="seed-network-banner"
+          data-state="fallback"
+          role="status"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-yellow-700" aria-hidden="true" />
           <div className="min-w-0">
             <p className="font-medium">Seed network status unavailable. Showing the default network: {figures(view)}</p>

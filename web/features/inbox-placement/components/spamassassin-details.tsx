@@ -22,7 +22,9 @@ export function SpamAssassinDetails({ spamAssassin }: { spamAssassin: SpamAssass
         <ul aria-label="SpamAssassin rules" className="space-y-1 text-sm">
           {rules.map((rule) => (
             <li key={rule.name} className="grid grid-cols-[3.5rem_minmax(0,1fr)] gap-2 border-b py-1 last:border-0">
-              <span className="text-right font-mono text-xs">{rule.score === null ? '' : formatPoints(rule.score)}</span>
+              <span className="text-right font-mono text-xs">
+                {rule.score === null ? '' : formatPoints(rule.score)}
+              </span>
               <span className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="font-mono text-xs">{rule.name}</span>
                 {rule.description && <span className="text-muted-foreground"> {rule.description}</span>}

@@ -42,12 +42,20 @@ function SeedAddresses({ addresses }: { addresses: string[] }) {
  */
 export function TestInstructions({ test }: { test: InboxTest }) {
   return (
-    <div className="space-y-3 rounded-md border bg-background p-3 text-sm" data-testid={`inbox-test-instructions-${test.id}`}>
+    <div
+      className="space-y-3 rounded-md border bg-background p-3 text-sm"
+      data-testid={`inbox-test-instructions-${test.id}`}
+    >
       <p>
-        Send your email to the test address{test.seedAddresses.length > 0 ? ' and to every seed address' : ''}. Put the test id in the subject as &quot;
+        Send your email to the test address{test.seedAddresses.length > 0 ? ' and to every seed address' : ''}. Put the
+        test id in the subject as &quot;
         {test.subjectTag} Your Subject&quot;.
         {test.status === 'awaiting_email' && (
-          <> Until your email arrives, the test is listed under its default subject, &quot;{testSubject({ id: test.id, subject: null })}&quot;.</>
+          <>
+            {' '}
+            Until your email arrives, the test is listed under its default subject, &quot;
+            {testSubject({ id: test.id, subject: null })}&quot;.
+          </>
         )}
       </p>
       <dl className="space-y-2">

@@ -29,15 +29,23 @@ function PlacementResults({ rows }: { rows: InboxTestResultRow[] }) {
     <div className="space-y-5">
       <PlacementOverview totals={summary.totals} rates={summary.rates} />
       {summary.analyserOnly ? (
-        <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950" data-testid="analyser-only-note">
-          No seed network took part in this test. The one result comes from InboxPulse&apos;s own inbound analyser, which classes your email as inbox or spam by
-          its analysis score; placement by region, country and mailbox system needs seed mailboxes at real providers.
+        <p
+          className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950"
+          data-testid="analyser-only-note"
+        >
+          No seed network took part in this test. The one result comes from InboxPulse&apos;s own inbound analyser,
+          which classes your email as inbox or spam by its analysis score; placement by region, country and mailbox
+          system needs seed mailboxes at real providers.
         </p>
       ) : (
         <div className="space-y-5">
           <BreakdownTable title="Performance by region" dimension="Region" rows={summary.byRegion} />
           <BreakdownTable title="Performance by country" dimension="Country" rows={summary.byCountry} />
-          <BreakdownTable title="Performance by mailbox system" dimension="Mailbox system" rows={summary.byMailboxSystem} />
+          <BreakdownTable
+            title="Performance by mailbox system"
+            dimension="Mailbox system"
+            rows={summary.byMailboxSystem}
+          />
         </div>
       )}
       <ProviderResultsTable rows={rows} />

@@ -40,11 +40,29 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
     score: 7.5,
     verdict: 'Good',
     deductions: [
-      { id: 'dmarc-none', title: 'DMARC policy is p=none', deduction: 1.5, fix: 'Move the DMARC policy to p=quarantine once reports look clean.' },
-      { id: 'no-list-unsubscribe', title: 'No List-Unsubscribe header', deduction: 1, fix: 'Add List-Unsubscribe and List-Unsubscribe-Post headers.' },
+      {
+        id: 'dmarc-none',
+        title: 'DMARC policy is p=none',
+        deduction: 1.5,
+        fix: 'Move the DMARC policy to p=quarantine once reports look clean.',
+      },
+      {
+        id: 'no-list-unsubscribe',
+        title: 'No List-Unsubscribe header',
+        deduction: 1,
+        fix: 'Add List-Unsubscribe and List-Unsubscribe-Post headers.',
+      },
     ],
     findings: [
-      { id: 'spf-pass', category: 'authentication', severity: 'pass', title: 'SPF passed', detail: null, deduction: 0, fix: null },
+      {
+        id: 'spf-pass',
+        category: 'authentication',
+        severity: 'pass',
+        title: 'SPF passed',
+        detail: null,
+        deduction: 0,
+        fix: null,
+      },
       {
         id: 'dmarc-none',
         category: 'authentication',
@@ -54,7 +72,15 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
         deduction: 1.5,
         fix: 'Move the DMARC policy to p=quarantine once reports look clean.',
       },
-      { id: 'rdns', category: 'reputation', severity: 'pass', title: 'Reverse DNS confirmed', detail: null, deduction: 0, fix: null },
+      {
+        id: 'rdns',
+        category: 'reputation',
+        severity: 'pass',
+        title: 'Reverse DNS confirmed',
+        detail: null,
+        deduction: 0,
+        fix: null,
+      },
       {
         id: 'no-list-unsubscribe',
         category: 'content',
@@ -68,11 +94,29 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
     envelope: { remoteIp: '192.0.2.10', helo: 'mail.example.com', mailFrom: 'bounce@example.com' },
     authentication: {
       spf: { result: 'pass', domain: 'example.com', record: 'v=spf1 ip4:192.0.2.10 -all', comment: null },
-      dkim: [{ domain: 'example.com', selector: 's1', result: 'pass', aligned: true, algorithm: 'rsa-sha256', keyBits: 2048, comment: null }],
-      dmarc: { result: 'pass', domain: 'example.com', policy: 'none', record: 'v=DMARC1; p=none', spfAligned: true, dkimAligned: true },
+      dkim: [
+        {
+          domain: 'example.com',
+          selector: 's1',
+          result: 'pass',
+          aligned: true,
+          algorithm: 'rsa-sha256',
+          keyBits: 2048,
+          comment: null,
+        },
+      ],
+      dmarc: {
+        result: 'pass',
+        domain: 'example.com',
+        policy: 'none',
+        record: 'v=DMARC1; p=none',
+        spfAligned: true,
+        dkimAligned: true,
+      },
       arc: null,
       bimi: null,
-      authenticationResults: 'in.inboxpulse.test; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com; dmarc=pass header.from=example.com',
+      authenticationResults:
+        'in.inboxpulse.test; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com; dmarc=pass header.from=example.com',
       headerFrom: ['news@example.com'],
     },
     connectingIp: {
@@ -81,7 +125,13 @@ export function makeReport(overrides: Partial<InboxTestReport> = {}): InboxTestR
       confirmedName: 'mail.example.com',
       reverseDnsFailed: false,
       blocklists: [
-        { list: 'Spamhaus ZEN', zone: 'zen.spamhaus.org', status: 'clear', reason: null, lookupUrl: 'https://check.spamhaus.org/' },
+        {
+          list: 'Spamhaus ZEN',
+          zone: 'zen.spamhaus.org',
+          status: 'clear',
+          reason: null,
+          lookupUrl: 'https://check.spamhaus.org/',
+        },
         {
           list: 'Barracuda',
           zone: 'b.barracudacentral.org',

@@ -65,7 +65,8 @@ function ConfigField({
   const [shown, setShown] = useState(false);
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = [field.help || hint ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [field.help || hint ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     value,
@@ -81,10 +82,19 @@ function ConfigField({
     <div className="space-y-2" data-testid={`field-${field.key}`}>
       <Label htmlFor={id}>{field.label}</Label>
       {field.multiline ? (
-        <textarea {...common} className={cn(TEXTAREA, field.secret && !shown && '[-webkit-text-security:disc]')} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          {...common}
+          className={cn(TEXTAREA, field.secret && !shown && '[-webkit-text-security:disc]')}
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
         <div className="flex gap-2">
-          <Input {...common} type={field.secret && !shown ? 'password' : 'text'} className="font-mono" onChange={(e) => onChange(e.target.value)} />
+          <Input
+            {...common}
+            type={field.secret && !shown ? 'password' : 'text'}
+            className="font-mono"
+            onChange={(e) => onChange(e.target.value)}
+          />
           {field.secret && (
             <Button
               variant="outline"
@@ -102,7 +112,14 @@ function ConfigField({
         </div>
       )}
       {field.multiline && field.secret && (
-        <Button variant="outline" size="sm" aria-pressed={shown} aria-controls={id} disabled={disabled} onClick={() => setShown(!shown)}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={shown}
+          aria-controls={id}
+          disabled={disabled}
+          onClick={() => setShown(!shown)}
+        >
           {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
           {shown ? `Hide ${field.label}` : `Show ${field.label}`}
         </Button>

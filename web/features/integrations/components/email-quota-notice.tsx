@@ -33,8 +33,8 @@ export function useEmailRefusal(source: string): EmailRefusal | undefined {
 export function MtaRefusalLine({ refusal }: { refusal: EmailRefusal }) {
   return (
     <p className="text-xs font-medium text-destructive" data-testid="mta-quota-refused">
-      {refusal.events === 0 ? refusedInWords(refusal) : plural(refusal.events, 'delivery event', 'delivery events')} refused this month for your plan’s e-mail
-      limit, the last on {formatDateTime(refusal.lastAt)}.
+      {refusal.events === 0 ? refusedInWords(refusal) : plural(refusal.events, 'delivery event', 'delivery events')}{' '}
+      refused this month for your plan’s e-mail limit, the last on {formatDateTime(refusal.lastAt)}.
     </p>
   );
 }
@@ -53,7 +53,11 @@ export function EmailQuotaNotice() {
   const usedUp = limit !== null && counted >= limit;
   const lifter = planLiftingLimit(plan, 'emailsPerMonth');
   return (
-    <div role="status" data-testid="email-quota-notice" className="space-y-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
+    <div
+      role="status"
+      data-testid="email-quota-notice"
+      className="space-y-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-4 text-destructive" aria-hidden="true" />
         {usedUp
@@ -62,7 +66,8 @@ export function EmailQuotaNotice() {
       </p>
       {limit !== null && (
         <p>
-          Your {PLAN_NAMES[plan]} plan allows {formatCount(limit)} emails per month and {formatCount(counted)} were counted this month (UTC).
+          Your {PLAN_NAMES[plan]} plan allows {formatCount(limit)} emails per month and {formatCount(counted)} were
+          counted this month (UTC).
         </p>
       )}
       <ul className="list-disc space-y-0.5 pl-5">
@@ -74,7 +79,8 @@ export function EmailQuotaNotice() {
       </ul>
       {usedUp && (
         <p>
-          What your senders push is refused until the count starts again on {formatDate(nextMonthStart().toISOString(), { utc: true })}
+          What your senders push is refused until the count starts again on{' '}
+          {formatDate(nextMonthStart().toISOString(), { utc: true })}
           {lifter ? (
             <>
               , or at once after an upgrade.{' '}

@@ -92,13 +92,22 @@ const listOf = (labels: string[]) => new Intl.ListFormat('en', { type: 'conjunct
  * plugin's config fields with Test Connection and Install. Install sends the config; the server
  * tests it with the provider before storing anything, and its refusal is shown in the provider's words.
  */
-export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugin; onInstalled: (integration: Integration) => void; onCancel: () => void }) {
+export function InstallWizard({
+  plugin,
+  onInstalled,
+  onCancel,
+}: {
+  plugin: Plugin;
+  onInstalled: (integration: Integration) => void;
+  onCancel: () => void;
+}) {
   const [step, setStep] = useState<1 | 2>(1);
   const form = useConfigForm(plugin);
   const install = useInstallMutation((integration) => {
     toast({
       title: `${plugin.name} installed`,
-      description: 'The connection test passed. The first sync is running; its figures appear on the dashboard when it ends.',
+      description:
+        'The connection test passed. The first sync is running; its figures appear on the dashboard when it ends.',
     });
     onInstalled(integration);
   });
@@ -146,7 +155,13 @@ export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugi
         </>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4" data-testid="step-configure">
-          <ConfigFields plugin={plugin} values={form.values} onChange={form.setValue} errors={form.errors} disabled={install.isPending} />
+          <ConfigFields
+            plugin={plugin}
+            values={form.values}
+            onChange={form.setValue}
+            errors={form.errors}
+            disabled={install.isPending}
+          />
           <ConnectionResult outcome={form.outcome} />
           {unfilled && (
             <p className="text-sm text-muted-foreground" id="install-needs">
@@ -157,7 +172,12 @@ export function InstallWizard({ plugin, onInstalled, onCancel }: { plugin: Plugi
             <Button variant="outline" onClick={() => go(1)} disabled={busy}>
               Back
             </Button>
-            <Button variant="outline" onClick={form.runTest} disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>
+            <Button
+              variant="outline"
+              onClick={form.runTest}
+              disabled={busy || unfilled}
+              aria-describedby={unfilled ? 'install-needs' : undefined}
+            >
               {form.testing ? 'Testing...' : 'Test Connection'}
             </Button>
             <Button type="submit" disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>

@@ -4,7 +4,14 @@ import type { Integration as Plugin } from '@content/integrations';
 import type { Integration } from '@contracts/integrations';
 import { Pill } from '../../../components/ui/pill';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount, formatDateTime, formatRate, syncFreshness } from '../../../lib/format';
@@ -30,7 +37,15 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
  * status, last sync, next try and last error in the provider's words, what it synced over 30 days,
  * and Sync now, Pause or Resume, Edit settings and Uninstall.
  */
-export function ManageIntegration({ plugin, integration, onUninstalled }: { plugin: Plugin; integration: Integration; onUninstalled: () => void }) {
+export function ManageIntegration({
+  plugin,
+  integration,
+  onUninstalled,
+}: {
+  plugin: Plugin;
+  integration: Integration;
+  onUninstalled: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const sync = useSyncNowMutation();
@@ -43,7 +58,11 @@ export function ManageIntegration({ plugin, integration, onUninstalled }: { plug
     sync.mutate(integration.id, {
       onSuccess: (answer) => toast({ title: 'Sync queued', description: answer.message }),
       onError: (error) =>
-        toast({ title: 'Sync not started', description: serverMessageOr(error, 'The sync could not be queued. Try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Sync not started',
+          description: serverMessageOr(error, 'The sync could not be queued. Try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -54,10 +73,16 @@ export function ManageIntegration({ plugin, integration, onUninstalled }: { plug
         onSuccess: () =>
           toast({
             title: pause ? `${plugin.name} paused` : `${plugin.name} resumed`,
-            description: pause ? 'No sync runs until you resume it; its figures stay.' : 'A sync is queued now, then every hour.',
+            description: pause
+              ? 'No sync runs until you resume it; its figures stay.'
+              : 'A sync is queued now, then every hour.',
           }),
         onError: (error) =>
-          toast({ title: 'Not changed', description: serverMessageOr(error, 'The change could not be saved. Try again.'), variant: 'destructive' }),
+          toast({
+            title: 'Not changed',
+            description: serverMessageOr(error, 'The change could not be saved. Try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -73,20 +98,28 @@ export function ManageIntegration({ plugin, integration, onUninstalled }: { plug
 
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1.5 text-sm">
         <Row term="Last sync" testId="last-sync">
-          {integration.lastSync ? `${formatDateTime(integration.lastSync)} (${syncFreshness(integration.lastSync)})` : 'Never synced'}
+          {integration.lastSync
+            ? `${formatDateTime(integration.lastSync)} (${syncFreshness(integration.lastSync)})`
+            : 'Never synced'}
         </Row>
-        {integration.nextSyncAt && !paused && <Row term="Next sync not before">{formatDateTime(integration.nextSyncAt)}</Row>}
+        {integration.nextSyncAt && !paused && (
+          <Row term="Next sync not before">{formatDateTime(integration.nextSyncAt)}</Row>
+        )}
         <Row term="Last error" testId="last-error">
           {integration.lastError ? (
             <span className="text-red-700">
               {integration.lastError}
-              {integration.lastErrorAt && <span className="block text-xs text-muted-foreground">{formatDateTime(integration.lastErrorAt)}</span>}
+              {integration.lastErrorAt && (
+                <span className="block text-xs text-muted-foreground">{formatDateTime(integration.lastErrorAt)}</span>
+              )}
             </span>
           ) : (
             'None'
           )}
         </Row>
-        {integration.consecutiveFailures > 0 && <Row term="Failed syncs in a row">{integration.consecutiveFailures}</Row>}
+        {integration.consecutiveFailures > 0 && (
+          <Row term="Failed syncs in a row">{integration.consecutiveFailures}</Row>
+        )}
         <Row term="Key">{integration.keyPreview ?? 'Stored encrypted'}</Row>
         {settings.map((field) => (
           <Row key={field.key} term={field.label.replace(/ \(optional\)$/, '')}>
@@ -143,11 +176,23 @@ export function ManageIntegration({ plugin, integration, onUninstalled }: { plug
 }
 
 /** Changed settings: sent to the server, which tests them with the provider before keeping them. An empty key keeps the stored one. */
-function EditSettings({ plugin, integration, onDone }: { plugin: Plugin; integration: Integration; onDone: () => void }) {
-  const initial = Object.fromEntries(plugin.fields.filter((f) => !f.secret).map((f) => [f.key, integration.config[f.key] ?? '']));
+function EditSettings({
+  plugin,
+  integration,
+  onDone,
+}: {
+  plugin: Plugin;
+  integration: Integration;
+  onDone: () => void;
+}) {
+  const initial = Object.fromEntries(
+    plugin.fields.filter((f) => !f.secret).map((f) => [f.key, integration.config[f.key] ?? '']),
+  );
   const form = useConfigForm(plugin, initial, { keepSecrets: true });
   const update = useUpdateMutation();
-  const keep = integration.keyPreview ? `Leave it empty to keep the stored one (${integration.keyPreview}).` : 'Leave it empty to keep the stored one.';
+  const keep = integration.keyPreview
+    ? `Leave it empty to keep the stored one (${integration.keyPreview}).`
+    : 'Leave it empty to keep the stored one.';
   const hints = Object.fromEntries(plugin.fields.filter((f) => f.secret).map((f) => [f.key, keep]));
 
   function save(event: FormEvent) {
@@ -163,7 +208,10 @@ function EditSettings({ plugin, integration, onDone }: { plugin: Plugin; integra
       { id: integration.id, body: { config } },
       {
         onSuccess: () => {
-          toast({ title: 'Settings saved', description: `${plugin.name} accepted them; a sync is queued when they changed.` });
+          toast({
+            title: 'Settings saved',
+            description: `${plugin.name} accepted them; a sync is queued when they changed.`,
+          });
           onDone();
         },
         onError: (error) => {
@@ -180,9 +228,18 @@ function EditSettings({ plugin, integration, onDone }: { plugin: Plugin; integra
   return (
     <form onSubmit={save} noValidate className="space-y-4 rounded-md border p-4" data-testid="edit-settings">
       <h3 className="font-semibold">Edit settings</h3>
-      <ConfigFields plugin={plugin} values={form.values} onChange={form.setValue} errors={form.errors} secretHints={hints} disabled={update.isPending} />
+      <ConfigFields
+        plugin={plugin}
+        values={form.values}
+        onChange={form.setValue}
+        errors={form.errors}
+        secretHints={hints}
+        disabled={update.isPending}
+      />
       {!form.secretsTyped && (
-        <p className="text-xs text-muted-foreground">Type the key again to test it here; Save tests changed settings with {plugin.name} either way.</p>
+        <p className="text-xs text-muted-foreground">
+          Type the key again to test it here; Save tests changed settings with {plugin.name} either way.
+        </p>
       )}
       <ConnectionResult outcome={form.outcome} />
       <div className="flex flex-wrap justify-end gap-2">
@@ -231,7 +288,13 @@ function UninstallDialog({
         </DialogHeader>
         {integration.dailyStats && (
           <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
-            <input id={checkboxId} type="checkbox" className="size-4" checked={keepMetrics} onChange={(e) => setKeepMetrics(e.target.checked)} />
+            <input
+              id={checkboxId}
+              type="checkbox"
+              className="size-4"
+              checked={keepMetrics}
+              onChange={(e) => setKeepMetrics(e.target.checked)}
+            />
             Keep the daily figures it synced
           </label>
         )}

@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Activity, ArrowRight, BellRing, KeyRound, ShieldCheck } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MTA_BENEFITS, MTA_GUIDES, MTA_IDS, mtaEndpointUrl, type MtaGuide, type MtaId } from '@content/docs/mta-integration';
+import {
+  MTA_BENEFITS,
+  MTA_GUIDES,
+  MTA_IDS,
+  mtaEndpointUrl,
+  type MtaGuide,
+  type MtaId,
+} from '@content/docs/mta-integration';
 import type { StoredDeliveryEvent } from '@contracts/delivery-events';
 import { CopyButton } from '../../../components/copy-button';
 import { QueryState } from '../../../components/query-state';
@@ -33,7 +40,8 @@ function TokenCard() {
           Your webhook token
         </CardTitle>
         <CardDescription>
-          Every MTA authenticates with your webhook token: as an Authorization: Bearer header, or as ?token= in the URL for those that only take a URL.
+          Every MTA authenticates with your webhook token: as an Authorization: Bearer header, or as ?token= in the URL
+          for those that only take a URL.
         </CardDescription>
       </CardHeader>
       <CardContent className="text-sm">
@@ -45,12 +53,13 @@ function TokenCard() {
           {(token) =>
             token.hasToken ? (
               <p>
-                Your token is <code className="font-mono">{token.tokenPreview}</code>, created {formatDateTime(token.createdAt)}. It is shown in full only when
-                it is generated: regenerate it in{' '}
+                Your token is <code className="font-mono">{token.tokenPreview}</code>, created{' '}
+                {formatDateTime(token.createdAt)}. It is shown in full only when it is generated: regenerate it in{' '}
                 <Link className={LINK} to={PATHS.settings}>
                   Settings
                 </Link>{' '}
-                if you no longer have it (the old one then stops working). Replace <code className="font-mono">iwt_your_webhook_token</code> below with it.
+                if you no longer have it (the old one then stops working). Replace{' '}
+                <code className="font-mono">iwt_your_webhook_token</code> below with it.
               </p>
             ) : (
               <p data-testid="mta-token-missing">
@@ -58,7 +67,8 @@ function TokenCard() {
                 <Link className={LINK} to={PATHS.settings}>
                   Settings
                 </Link>
-                , under Webhook Token, and use it in place of <code className="font-mono">iwt_your_webhook_token</code> below.
+                , under Webhook Token, and use it in place of <code className="font-mono">iwt_your_webhook_token</code>{' '}
+                below.
               </p>
             )
           }
@@ -126,7 +136,10 @@ function MtaCard({
         <div>
           <p className="mb-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">Endpoint</p>
           <div className="flex min-w-0 items-start gap-1">
-            <code className="min-w-0 flex-1 rounded bg-muted px-2 py-1.5 font-mono text-xs break-all" data-testid="mta-endpoint">
+            <code
+              className="min-w-0 flex-1 rounded bg-muted px-2 py-1.5 font-mono text-xs break-all"
+              data-testid="mta-endpoint"
+            >
               {url}
             </code>
             <CopyButton value={url} label={`Copy the ${guide.name} endpoint`} />
@@ -174,7 +187,13 @@ export function MtaTab({ highlighted }: { highlighted: MtaId | null }) {
       <TokenCard />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {MTA_GUIDES.map((guide, index) => (
-          <MtaCard key={guide.id} guide={guide} baseUrl={baseUrl} latest={latest[index]!} highlighted={highlighted === guide.id} />
+          <MtaCard
+            key={guide.id}
+            guide={guide}
+            baseUrl={baseUrl}
+            latest={latest[index]!}
+            highlighted={highlighted === guide.id}
+          />
         ))}
       </div>
       <Card data-testid="mta-benefits">

@@ -11,7 +11,15 @@ import { POSTMASTER_PLUGIN_ID, statusOf } from '../plugins';
  * A plugin of the catalogue: what it does, whether it is installed and how its sync is doing, the
  * button that opens its dialog (Install, or Manage once installed), and the provider's documentation.
  */
-export function PluginCard({ plugin, installed, onOpen }: { plugin: Plugin; installed: Integration | undefined; onOpen: () => void }) {
+export function PluginCard({
+  plugin,
+  installed,
+  onOpen,
+}: {
+  plugin: Plugin;
+  installed: Integration | undefined;
+  onOpen: () => void;
+}) {
   const status = installed ? statusOf(installed) : null;
   const google = plugin.id === POSTMASTER_PLUGIN_ID;
   const available = google || plugin.status === 'available';
@@ -48,7 +56,13 @@ export function PluginCard({ plugin, installed, onOpen }: { plugin: Plugin; inst
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap items-center justify-between gap-2">
-        <Button size="sm" variant={installed ? 'outline' : 'default'} onClick={onOpen} disabled={!available} aria-label={`${action} ${plugin.name}`}>
+        <Button
+          size="sm"
+          variant={installed ? 'outline' : 'default'}
+          onClick={onOpen}
+          disabled={!available}
+          aria-label={`${action} ${plugin.name}`}
+        >
           {available ? action : 'Coming soon'}
         </Button>
         <a

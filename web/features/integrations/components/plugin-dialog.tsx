@@ -10,11 +10,26 @@ import { PostmasterPanel } from './postmaster-panel';
  * A plugin's dialog: the two-step Install for a plugin not installed yet, the management of an
  * installed one, and Google's sign-in for Postmaster Tools. `?manage=<pluginId>` opens it.
  */
-export function PluginDialog({ plugin, installed, onClose }: { plugin: Plugin; installed: Integration | undefined; onClose: () => void }) {
-  const title = installed ? `Manage ${plugin.name}` : plugin.id === POSTMASTER_PLUGIN_ID ? `Connect ${plugin.name}` : `Install ${plugin.name}`;
+export function PluginDialog({
+  plugin,
+  installed,
+  onClose,
+}: {
+  plugin: Plugin;
+  installed: Integration | undefined;
+  onClose: () => void;
+}) {
+  const title = installed
+    ? `Manage ${plugin.name}`
+    : plugin.id === POSTMASTER_PLUGIN_ID
+      ? `Connect ${plugin.name}`
+      : `Install ${plugin.name}`;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto" data-testid={`plugin-dialog-${plugin.id}`}>
+      <DialogContent
+        className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+        data-testid={`plugin-dialog-${plugin.id}`}
+      >
         <DialogHeader>
           <DialogTitle className="pr-6">{title}</DialogTitle>
           <DialogDescription>{plugin.description}</DialogDescription>

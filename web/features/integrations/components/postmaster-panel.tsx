@@ -69,11 +69,15 @@ function ConnectSteps({ plugin, configured, onCancel }: { plugin: Plugin; config
           <h3 className="text-base font-semibold">Step 2 of 2: Connect your Google account</h3>
           {configured ? (
             <p className="text-sm">
-              Sign in with the Google account that verified your domains in Postmaster Tools and allow InboxPulse to read its Postmaster Tools data (read only).
-              Google then sends you back here.
+              Sign in with the Google account that verified your domains in Postmaster Tools and allow InboxPulse to
+              read its Postmaster Tools data (read only). Google then sends you back here.
             </p>
           ) : (
-            <p role="note" className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="google-not-configured">
+            <p
+              role="note"
+              className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900"
+              data-testid="google-not-configured"
+            >
               {GOOGLE_NOT_CONFIGURED}
             </p>
           )}
@@ -103,7 +107,11 @@ function ConnectedView({ status, plugin }: { status: PostmasterStatus; plugin: P
       <Pill tone={reconnect ? 'bad' : 'good'} testId="integration-status">
         {reconnect ? 'Needs reconnecting' : 'Connected'}
       </Pill>
-      {reconnect && <p className="text-sm">Google no longer accepts InboxPulse’s access to this account: connect it again to resume the daily import.</p>}
+      {reconnect && (
+        <p className="text-sm">
+          Google no longer accepts InboxPulse’s access to this account: connect it again to resume the daily import.
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1.5 text-sm">
         <dt className="text-muted-foreground">Connected</dt>
         <dd>{formatDateTime(status.connectedAt)}</dd>
@@ -114,7 +122,9 @@ function ConnectedView({ status, plugin }: { status: PostmasterStatus; plugin: P
         <dt className="text-muted-foreground">Last import</dt>
         <dd>{status.lastImportAt ? formatDateTime(status.lastImportAt) : 'Not yet'}</dd>
         <dt className="text-muted-foreground">Last error</dt>
-        <dd className="wrap-anywhere">{status.lastError ? <span className="text-red-700">{status.lastError}</span> : 'None'}</dd>
+        <dd className="wrap-anywhere">
+          {status.lastError ? <span className="text-red-700">{status.lastError}</span> : 'None'}
+        </dd>
       </dl>
       <div className="flex flex-wrap gap-2">
         <ConnectGoogleButton reconnect />

@@ -56,6 +56,9 @@ export function stubIntegrations(integrations: Integration[] = [], extra: Record
 /** The calls made to `key` ('METHOD /path'), with their full URL and JSON body. */
 export function callsTo(mock: ReturnType<typeof stubFetch>, key: string): { url: string; body: unknown }[] {
   return mock.mock.calls
-    .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}` === key)
+    .filter(
+      ([input, init]) =>
+        `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}` === key,
+    )
     .map(([input, init]) => ({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined }));
 }

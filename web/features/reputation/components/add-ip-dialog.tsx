@@ -30,7 +30,9 @@ export function AddIpDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       <DialogContent data-testid="add-ip-dialog" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Add IP Address</DialogTitle>
-          <DialogDescription>Monitored addresses are checked against the DNS blocklists every 2 hours.</DialogDescription>
+          <DialogDescription>
+            Monitored addresses are checked against the DNS blocklists every 2 hours.
+          </DialogDescription>
         </DialogHeader>
         <TabList
           ids={TAB_IDS}

@@ -20,12 +20,15 @@ export function AssociatedDomainsField({
 }) {
   const domains = useDomains();
   const hintId = `${idPrefix}-domains-hint`;
-  const toggle = (name: string, checked: boolean) => onChange(checked ? [...selected, name] : selected.filter((domain) => domain !== name));
+  const toggle = (name: string, checked: boolean) =>
+    onChange(checked ? [...selected, name] : selected.filter((domain) => domain !== name));
   return (
     <fieldset className="space-y-2" disabled={!enabled} aria-describedby={hintId}>
       <legend className="text-sm font-medium">Associated domains</legend>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {enabled ? 'The domains that send through this shared IP.' : 'A dedicated IP sends for you alone: choose Shared to name the domains that use it.'}
+        {enabled
+          ? 'The domains that send through this shared IP.'
+          : 'A dedicated IP sends for you alone: choose Shared to name the domains that use it.'}
       </p>
       <QueryState
         query={domains}

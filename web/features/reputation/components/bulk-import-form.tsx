@@ -22,7 +22,11 @@ function BlockSize({ cidrBlock }: { cidrBlock: string }) {
   const count = size.toLocaleString('en-US');
   const tooMany = size > BigInt(BULK_IMPORT_MAX_ADDRESSES);
   return (
-    <p data-testid="cidr-count" className={tooMany ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'} aria-live="polite">
+    <p
+      data-testid="cidr-count"
+      className={tooMany ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
+      aria-live="polite"
+    >
       {tooMany
         ? `This block holds ${count} IP addresses; one import adds at most ${formatCount(BULK_IMPORT_MAX_ADDRESSES)}.`
         : `This block adds ${count} IP ${size === 1n ? 'address' : 'addresses'}.`}
@@ -43,10 +47,18 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
 
   const submit = form.handleSubmit(({ cidrBlock: block, label: template, type, associatedDomains }) =>
     bulk.mutate(
-      { cidrBlock: block, label: template || undefined, type, associatedDomains: type === 'shared' ? associatedDomains : [] },
+      {
+        cidrBlock: block,
+        label: template || undefined,
+        type,
+        associatedDomains: type === 'shared' ? associatedDomains : [],
+      },
       {
         onSuccess: ({ imported }) => {
-          toast({ title: 'Success', description: `Imported ${formatCount(imported)} IP ${imported === 1 ? 'address' : 'addresses'} from ${block}.` });
+          toast({
+            title: 'Success',
+            description: `Imported ${formatCount(imported)} IP ${imported === 1 ? 'address' : 'addresses'} from ${block}.`,
+          });
           onDone();
         },
         onError: (failure) => {
@@ -60,7 +72,13 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form aria-label="Import a CIDR block" data-testid="bulk-import-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      aria-label="Import a CIDR block"
+      data-testid="bulk-import-form"
+      className="space-y-4"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <div className="space-y-2">
         <FormField
           id="bulk-cidr"
@@ -68,7 +86,13 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
           error={form.formState.errors.cidrBlock?.message}
           hint="e.g. 203.0.113.0/24 (256 IPs) or 203.0.113.0/25 (128 IPs)"
         >
-          <Input placeholder="203.0.113.0/24" autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register('cidrBlock')} />
+          <Input
+            placeholder="203.0.113.0/24"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register('cidrBlock')}
+          />
         </FormField>
         <BlockSize cidrBlock={cidrBlock} />
       </div>
@@ -83,12 +107,21 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
       <Controller
         control={form.control}
         name="type"
-        render={({ field }) => <IpTypeField name="bulk-type" value={field.value ?? 'shared'} onChange={field.onChange} />}
+        render={({ field }) => (
+          <IpTypeField name="bulk-type" value={field.value ?? 'shared'} onChange={field.onChange} />
+        )}
       />
       <Controller
         control={form.control}
         name="associatedDomains"
-        render={({ field }) => <AssociatedDomainsField idPrefix="bulk" enabled={shared} selected={field.value ?? []} onChange={field.onChange} />}
+        render={({ field }) => (
+          <AssociatedDomainsField
+            idPrefix="bulk"
+            enabled={shared}
+            selected={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>

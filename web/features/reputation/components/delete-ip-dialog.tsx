@@ -5,7 +5,15 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { useDeleteIpMutation } from '../api';
 
 /** The delete confirmation of a monitored IP; toasts from part 2, section 8. */
-export function DeleteIpDialog({ ip, open, onOpenChange }: { ip: IpAddress; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DeleteIpDialog({
+  ip,
+  open,
+  onOpenChange,
+}: {
+  ip: IpAddress;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteIpMutation();
 
   function confirm() {
@@ -14,7 +22,12 @@ export function DeleteIpDialog({ ip, open, onOpenChange }: { ip: IpAddress; open
         onOpenChange(false);
         toast({ title: 'Success', description: `${ip.ipAddress} is no longer monitored.` });
       },
-      onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to delete IP address'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Failed to delete IP address'),
+          variant: 'destructive',
+        }),
     });
   }
 

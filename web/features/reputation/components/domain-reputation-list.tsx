@@ -42,23 +42,32 @@ export function DomainReputationList({ domains }: { domains: DomainReputation[] 
       <CardHeader>
         <CardTitle className="text-lg">Domain Reputation</CardTitle>
         <CardDescription>
-          Each domain's score from its blocklist listings, its SPF, DKIM and DMARC records, its DMARC pass rate and inbox placement; age and registrar from
-          RDAP.
+          Each domain's score from its blocklist listings, its SPF, DKIM and DMARC records, its DMARC pass rate and
+          inbox placement; age and registrar from RDAP.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {domains.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No domains yet. Add your sending domains on the Domains page to score them.</p>
+          <p className="text-sm text-muted-foreground">
+            No domains yet. Add your sending domains on the Domains page to score them.
+          </p>
         ) : (
           <ul className="divide-y">
             {domains.map((domain) => {
               const tone = senderScoreTone(domain.reputationScore);
               return (
-                <li key={domain.id} data-testid="domain-reputation-row" data-domain={domain.domain} className="space-y-2 py-3">
+                <li
+                  key={domain.id}
+                  data-testid="domain-reputation-row"
+                  data-domain={domain.domain}
+                  className="space-y-2 py-3"
+                >
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="min-w-0 font-medium wrap-anywhere">{domain.domain}</h3>
                     <p data-testid="domain-score" data-tone={tone} className={cn('font-semibold', TONE_TEXT[tone])}>
-                      {domain.reputationScore === null ? 'Not scored yet' : `${domain.reputationScore}/100 · ${scoreLabel(domain.reputationScore)}`}
+                      {domain.reputationScore === null
+                        ? 'Not scored yet'
+                        : `${domain.reputationScore}/100 · ${scoreLabel(domain.reputationScore)}`}
                     </p>
                   </div>
                   <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-3">
@@ -76,7 +85,12 @@ export function DomainReputationList({ domains }: { domains: DomainReputation[] 
                       <dt className="text-muted-foreground">Listed on:</dt>
                       <dd data-testid="domain-listed-count">
                         {domain.lastChecked
-                          ? listedCountWords(domain.blacklistCount, domain.totalProviders, domain.reputationDetails, 'domain lists')
+                          ? listedCountWords(
+                              domain.blacklistCount,
+                              domain.totalProviders,
+                              domain.reputationDetails,
+                              'domain lists',
+                            )
                           : 'Not checked yet'}
                       </dd>
                     </div>

@@ -5,7 +5,19 @@ import { formatCount, formatScore } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { senderScoreTone } from '../status';
 
-function Metric({ label, value, note, className, testId }: { label: string; value: string; note?: string; className?: string; testId: string }) {
+function Metric({
+  label,
+  value,
+  note,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  className?: string;
+  testId: string;
+}) {
   return (
     <div data-testid={testId} className="min-w-0 rounded-md border p-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
@@ -40,7 +52,11 @@ export function GlobalMetricsCard({ ips, domains }: { ips: IpAddress[]; domains:
             testId="metric-average"
             label="Average sender score"
             value={average === null ? '–' : formatScore(average)}
-            note={average === null ? 'Not scored yet' : `of ${formatCount(scores.length)} scored ${scores.length === 1 ? 'IP' : 'IPs'}`}
+            note={
+              average === null
+                ? 'Not scored yet'
+                : `of ${formatCount(scores.length)} scored ${scores.length === 1 ? 'IP' : 'IPs'}`
+            }
             className={TONE_TEXT[senderScoreTone(average)]}
           />
           <Metric
@@ -54,7 +70,9 @@ export function GlobalMetricsCard({ ips, domains }: { ips: IpAddress[]; domains:
             testId="metric-domains"
             label="Domains scored"
             value={domains ? formatCount(scoredDomains) : '–'}
-            note={domains ? (domains.length ? `of ${formatCount(domains.length)} domains` : 'No domains yet') : undefined}
+            note={
+              domains ? (domains.length ? `of ${formatCount(domains.length)} domains` : 'No domains yet') : undefined
+            }
           />
         </dl>
       </CardContent>

@@ -32,9 +32,17 @@ function IpRow({ ip, onDelete }: { ip: IpAddress; onDelete: () => void }) {
         <p data-testid="sender-score" data-tone={tone} className={cn('font-semibold', TONE_TEXT[tone])}>
           {ip.senderScore === null ? 'Not scored yet' : `${ip.senderScore}/100`}
         </p>
-        <p className="text-sm text-muted-foreground">{ip.lastChecked ? `Checked ${formatDateTime(ip.lastChecked)}` : 'Not checked yet'}</p>
+        <p className="text-sm text-muted-foreground">
+          {ip.lastChecked ? `Checked ${formatDateTime(ip.lastChecked)}` : 'Not checked yet'}
+        </p>
         <div className="col-span-2 flex gap-1 md:col-span-1 md:justify-end">
-          <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+          >
             {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
             {open ? 'Hide score' : 'Show score'}
             <span className="sr-only"> of {ip.ipAddress}</span>
@@ -58,7 +66,8 @@ function IpRow({ ip, onDelete }: { ip: IpAddress; onDelete: () => void }) {
             <ScoreFactors factors={ip.scoreFactors} testId="ip-score-factors" />
             {ip.reverseDns !== null && (
               <p className="text-sm text-muted-foreground wrap-anywhere">
-                Reverse DNS: {ip.reverseDns} {ip.reverseDnsConfirmed ? '(confirmed)' : '(does not resolve back to the address)'}
+                Reverse DNS: {ip.reverseDns}{' '}
+                {ip.reverseDnsConfirmed ? '(confirmed)' : '(does not resolve back to the address)'}
               </p>
             )}
           </section>
@@ -78,7 +87,9 @@ export function IpReputationList({ ips, onDelete }: { ips: IpAddress[]; onDelete
     <Card data-testid="ip-reputation">
       <CardHeader>
         <CardTitle className="text-lg">IP Address Reputation</CardTitle>
-        <CardDescription>Sender score 0-100: 90 or more is good, 70-89 needs watching, below 70 hurts delivery.</CardDescription>
+        <CardDescription>
+          Sender score 0-100: 90 or more is good, 70-89 needs watching, below 70 hurts delivery.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul aria-label="Monitored IP addresses" className="divide-y">

@@ -26,7 +26,8 @@ export function ListingTimeline({ target }: { target: ListingTarget }) {
                 />
                 <p className="font-medium">{period.provider}</p>
                 <p className="text-muted-foreground">
-                  Listed {formatDateTime(period.listedAt)} · {period.delistedAt ? `delisted ${formatDateTime(period.delistedAt)}` : 'still listed'}
+                  Listed {formatDateTime(period.listedAt)} ·{' '}
+                  {period.delistedAt ? `delisted ${formatDateTime(period.delistedAt)}` : 'still listed'}
                 </p>
                 {period.reason && <p className="text-muted-foreground wrap-anywhere">{period.reason}</p>}
               </li>

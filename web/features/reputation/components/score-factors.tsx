@@ -3,7 +3,8 @@ import { formatNumber } from '../../../lib/format';
 
 /** How a score was made: 100 minus each factor's points (ADR 023), so the user sees what to fix. */
 export function ScoreFactors({ factors, testId }: { factors: ScoreFactor[]; testId: string }) {
-  if (!factors.length) return <p className="text-sm text-muted-foreground">No score yet: it is made at the first check.</p>;
+  if (!factors.length)
+    return <p className="text-sm text-muted-foreground">No score yet: it is made at the first check.</p>;
   return (
     <ul data-testid={testId} className="space-y-1 text-sm">
       {factors.map((factor) => (

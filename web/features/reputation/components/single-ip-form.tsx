@@ -40,22 +40,53 @@ export function SingleIpForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form aria-label="Add a single IP address" data-testid="single-ip-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField id="single-ip-address" label="IP address" error={form.formState.errors.ipAddress?.message} hint="IPv4 or IPv6, e.g. 203.0.113.25">
-        <Input placeholder="203.0.113.25" autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register('ipAddress')} />
+    <form
+      aria-label="Add a single IP address"
+      data-testid="single-ip-form"
+      className="space-y-4"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <FormField
+        id="single-ip-address"
+        label="IP address"
+        error={form.formState.errors.ipAddress?.message}
+        hint="IPv4 or IPv6, e.g. 203.0.113.25"
+      >
+        <Input
+          placeholder="203.0.113.25"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register('ipAddress')}
+        />
       </FormField>
-      <FormField id="single-ip-label" label="Label" error={form.formState.errors.label?.message} hint="Optional, e.g. Transactional mail server">
+      <FormField
+        id="single-ip-label"
+        label="Label"
+        error={form.formState.errors.label?.message}
+        hint="Optional, e.g. Transactional mail server"
+      >
         <Input placeholder="Mail server 1" autoComplete="off" {...form.register('label')} />
       </FormField>
       <Controller
         control={form.control}
         name="type"
-        render={({ field }) => <IpTypeField name="single-ip-type" value={field.value ?? 'dedicated'} onChange={field.onChange} />}
+        render={({ field }) => (
+          <IpTypeField name="single-ip-type" value={field.value ?? 'dedicated'} onChange={field.onChange} />
+        )}
       />
       <Controller
         control={form.control}
         name="associatedDomains"
-        render={({ field }) => <AssociatedDomainsField idPrefix="single-ip" enabled={shared} selected={field.value ?? []} onChange={field.onChange} />}
+        render={({ field }) => (
+          <AssociatedDomainsField
+            idPrefix="single-ip"
+            enabled={shared}
+            selected={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>

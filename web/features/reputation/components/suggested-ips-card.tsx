@@ -19,10 +19,24 @@ export function SuggestedIpsCard() {
 
   function monitor(suggestion: IpSuggestion) {
     add.mutate(
-      { ipAddress: suggestion.ipAddress, label: 'Seen in DMARC reports', type: 'shared', associatedDomains: suggestion.domains },
       {
-        onSuccess: () => toast({ title: 'Success', description: `${suggestion.ipAddress} was added. Its first blocklist check runs now.` }),
-        onError: (failure) => toast({ title: 'Error', description: serverMessageOr(failure, 'Failed to add IP address'), variant: 'destructive' }),
+        ipAddress: suggestion.ipAddress,
+        label: 'Seen in DMARC reports',
+        type: 'shared',
+        associatedDomains: suggestion.domains,
+      },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Success',
+            description: `${suggestion.ipAddress} was added. Its first blocklist check runs now.`,
+          }),
+        onError: (failure) =>
+          toast({
+            title: 'Error',
+            description: serverMessageOr(failure, 'Failed to add IP address'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -32,19 +46,24 @@ export function SuggestedIpsCard() {
       <CardHeader>
         <CardTitle className="text-lg">Suggested IPs</CardTitle>
         <CardDescription>
-          Your DMARC reports show these addresses sending as your domains and passing. Monitor them to hear when one is listed. Forwarders, mailing lists and
-          mailbox providers' servers are left out: they are not yours to get delisted.
+          Your DMARC reports show these addresses sending as your domains and passing. Monitor them to hear when one is
+          listed. Forwarders, mailing lists and mailbox providers' servers are left out: they are not yours to get
+          delisted.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
           {suggestions.data.map((suggestion) => (
-            <li key={suggestion.ipAddress} data-testid="suggested-ip" className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <li
+              key={suggestion.ipAddress}
+              data-testid="suggested-ip"
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
               <div className="min-w-0">
                 <p className="font-mono font-medium wrap-anywhere">{suggestion.ipAddress}</p>
                 <p className="text-sm text-muted-foreground wrap-anywhere">
-                  As {suggestion.domains.join(', ')} · {formatCount(suggestion.passed)} of {formatCount(suggestion.messages)} messages passed · last seen{' '}
-                  {formatDate(suggestion.lastSeen)}
+                  As {suggestion.domains.join(', ')} · {formatCount(suggestion.passed)} of{' '}
+                  {formatCount(suggestion.messages)} messages passed · last seen {formatDate(suggestion.lastSeen)}
                 </p>
               </div>
               <Button

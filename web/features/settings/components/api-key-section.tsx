@@ -12,14 +12,17 @@ const TEXTS: CredentialTexts = {
   title: 'API Keys',
   description: (
     <>
-      Authenticate requests to the InboxPulse REST API with the header <code className="font-mono">Authorization: Bearer {'{key}'}</code>.
+      Authenticate requests to the InboxPulse REST API with the header{' '}
+      <code className="font-mono">Authorization: Bearer {'{key}'}</code>.
     </>
   ),
   noun: 'API key',
   generateLabel: 'Generate API Key',
   emptyText: 'You have no API key yet.',
-  regenerateWarning: 'A new key replaces this one. The current key stops working at once: every script and integration that uses it must be given the new key.',
-  revokeWarning: 'The key stops working at once and requests made with it are refused. You can generate a new key afterwards.',
+  regenerateWarning:
+    'A new key replaces this one. The current key stops working at once: every script and integration that uses it must be given the new key.',
+  revokeWarning:
+    'The key stops working at once and requests made with it are refused. You can generate a new key afterwards.',
   loadError: 'Unable to load your API key.',
 };
 
@@ -45,7 +48,14 @@ export function ApiKeySection() {
 
   return (
     <>
-      <CredentialCard texts={TEXTS} query={status} toView={toView} actions={actions} testId="api-key-card" titleIcon={<ApiAccessLock />}>
+      <CredentialCard
+        texts={TEXTS}
+        query={status}
+        toView={toView}
+        actions={actions}
+        testId="api-key-card"
+        titleIcon={<ApiAccessLock />}
+      >
         <ApiAccessPlan />
       </CredentialCard>
       {hasKey && <QuickStartExamples apiKey={actions.issued} />}
@@ -55,7 +65,10 @@ export function ApiKeySection() {
 
 function useApiAccess() {
   const { user } = useAuth();
-  return { plan: user?.subscriptionPlan ?? null, allowed: user ? planHasFeature(user.subscriptionPlan, 'api_access') : false };
+  return {
+    plan: user?.subscriptionPlan ?? null,
+    allowed: user ? planHasFeature(user.subscriptionPlan, 'api_access') : false,
+  };
 }
 
 function ApiAccessLock() {

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 
 /** "Are you sure?" before a key or token is replaced or revoked: it cannot be dismissed while the call runs. */
 export function ConfirmActionDialog({

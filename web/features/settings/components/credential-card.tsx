@@ -71,7 +71,9 @@ export function CredentialCard<T>({
           loading={<Skeleton className="h-16 w-full" aria-label={`Loading ${texts.noun}`} />}
           errorMessage={(error) => serverMessageOr(error, texts.loadError)}
         >
-          {(status) => <CredentialBody texts={texts} view={toView(status)} actions={actions} hideable={hideable} testId={testId} />}
+          {(status) => (
+            <CredentialBody texts={texts} view={toView(status)} actions={actions} hideable={hideable} testId={testId} />
+          )}
         </QueryState>
       </CardContent>
     </Card>
@@ -111,7 +113,13 @@ function CredentialBody({
   return (
     <div className="space-y-4">
       {actions.issued && (
-        <RevealedSecret value={actions.issued} noun={texts.noun} hideable={hideable} onDone={actions.dismissIssued} testId={`${testId}-revealed`} />
+        <RevealedSecret
+          value={actions.issued}
+          noun={texts.noun}
+          hideable={hideable}
+          onDone={actions.dismissIssued}
+          testId={`${testId}-revealed`}
+        />
       )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{capitalise(texts.noun)}</dt>

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -34,8 +41,8 @@ export function DangerZone() {
         <div className="min-w-0 flex-1 basis-64 space-y-1">
           <p className="font-medium">Delete Account</p>
           <p className="text-sm text-muted-foreground">
-            Your account and everything it holds are deleted: domains, inbox tests, IP addresses, reports, alerts, integrations, your API key and webhook token.
-            Every device is signed out.
+            Your account and everything it holds are deleted: domains, inbox tests, IP addresses, reports, alerts,
+            integrations, your API key and webhook token. Every device is signed out.
           </p>
         </div>
         <Button variant="destructive" onClick={() => setOpen(true)}>
@@ -56,7 +63,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
   const onDelete = () =>
     remove.mutate(undefined, {
-      onError: (error) => toast({ title: DELETE_ACCOUNT_ERROR, description: serverMessageOr(error, '') || undefined, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: DELETE_ACCOUNT_ERROR,
+          description: serverMessageOr(error, '') || undefined,
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -64,7 +76,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <DialogContent role="alertdialog" data-testid="delete-account-dialog">
         <DialogHeader>
           <DialogTitle className="pr-6">Delete your account?</DialogTitle>
-          <DialogDescription>This permanently deletes your account and all of its data, and signs out every device. It cannot be undone.</DialogDescription>
+          <DialogDescription>
+            This permanently deletes your account and all of its data, and signs out every device. It cannot be undone.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -83,7 +97,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               </>
             }
           >
-            <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} disabled={remove.isPending} />
+            <Input
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={remove.isPending}
+            />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={remove.isPending}>

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TabList } from '../../../components/ui/tab-list';
-import { API_KEY_PLACEHOLDER, QUICK_START_LABELS, QUICK_START_LANGUAGES, quickStartExample, type QuickStartLanguage } from '../quick-start';
+import {
+  API_KEY_PLACEHOLDER,
+  QUICK_START_LABELS,
+  QUICK_START_LANGUAGES,
+  quickStartExample,
+  type QuickStartLanguage,
+} from '../quick-start';
 import { CopyWithToast } from './copy-with-toast';
 
 /**
@@ -38,8 +44,16 @@ export function QuickStartExamples({ apiKey }: { apiKey: string | null }) {
           panelIdOf={() => `${baseId}-panel`}
           className="inline-flex"
         />
-        <div id={`${baseId}-panel`} role="tabpanel" aria-label={`${QUICK_START_LABELS[language]} example`} className="relative min-w-0">
-          <pre data-testid="quick-start-code" className="max-w-full overflow-x-auto rounded-md bg-slate-950 p-4 pr-12 text-xs leading-relaxed text-slate-50">
+        <div
+          id={`${baseId}-panel`}
+          role="tabpanel"
+          aria-label={`${QUICK_START_LABELS[language]} example`}
+          className="relative min-w-0"
+        >
+          <pre
+            data-testid="quick-start-code"
+            className="max-w-full overflow-x-auto rounded-md bg-slate-950 p-4 pr-12 text-xs leading-relaxed text-slate-50"
+          >
             <code>{code}</code>
           </pre>
           <div className="absolute top-2 right-2 rounded-md bg-background">

@@ -19,8 +19,18 @@ const RESOURCES: Resource[] = [
     about: 'Every endpoint with request and response examples, authentication and rate limits.',
     icon: BookOpen,
   },
-  { to: PATHS.integrations, label: 'Integrations', about: 'Connect your email service providers and mail transfer agents.', icon: Plug },
-  { to: PATHS.webhookDocs, label: 'Webhook Documentation', about: 'Events, payloads, signatures and retries.', icon: Webhook },
+  {
+    to: PATHS.integrations,
+    label: 'Integrations',
+    about: 'Connect your email service providers and mail transfer agents.',
+    icon: Plug,
+  },
+  {
+    to: PATHS.webhookDocs,
+    label: 'Webhook Documentation',
+    about: 'Events, payloads, signatures and retries.',
+    icon: Webhook,
+  },
 ];
 
 /** A resource is a link once its page is built (web/lib/live-routes.ts); until then it says "Soon". */
@@ -68,7 +78,10 @@ function ResourceItem({ resource }: { resource: Resource }) {
     );
   }
   return (
-    <Link to={resource.to} className={`${boxClass} transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none`}>
+    <Link
+      to={resource.to}
+      className={`${boxClass} transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none`}
+    >
       {body}
     </Link>
   );

@@ -33,7 +33,10 @@ export function RevealedSecret({
     <div data-testid={testId} className="space-y-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-950">
       <p className="text-sm font-semibold">Your new {noun}</p>
       <div className="flex min-w-0 items-start gap-2">
-        <code data-testid={`${testId}-value`} className="min-w-0 flex-1 rounded border bg-background p-2 font-mono text-sm break-all text-foreground">
+        <code
+          data-testid={`${testId}-value`}
+          className="min-w-0 flex-1 rounded border bg-background p-2 font-mono text-sm break-all text-foreground"
+        >
           {visible ? value : maskSecret(value)}
         </code>
         {hideable && (
@@ -53,7 +56,8 @@ export function RevealedSecret({
       <p role="note" className="flex items-start gap-2 text-sm">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-yellow-700" aria-hidden="true" />
         <span>
-          Copy your {noun} now and keep it somewhere safe. It will not be shown again: we store only a fingerprint of it. If you lose it, regenerate it.
+          Copy your {noun} now and keep it somewhere safe. It will not be shown again: we store only a fingerprint of
+          it. If you lose it, regenerate it.
         </span>
       </p>
       <Button variant="outline" size="sm" onClick={onDone}>

@@ -11,7 +11,11 @@ export const EXISTING_KEY: ApiKeyStatus = {
   createdAt: '2025-03-01T10:00:00.000Z',
   lastUsedAt: '2025-03-02T08:30:00.000Z',
 };
-export const EXISTING_TOKEN: WebhookTokenStatus = { hasToken: true, tokenPreview: 'iwt_Old7…', createdAt: '2025-03-01T10:00:00.000Z' };
+export const EXISTING_TOKEN: WebhookTokenStatus = {
+  hasToken: true,
+  tokenPreview: 'iwt_Old7…',
+  createdAt: '2025-03-01T10:00:00.000Z',
+};
 
 export function generatedKey(apiKey: string): GeneratedApiKey {
   return { apiKey, keyPreview: `${apiKey.slice(0, 8)}…`, createdAt: '2025-03-05T09:00:00.000Z' };
@@ -58,10 +62,12 @@ export function stubSettings({
     return jsonResponse(answer);
   };
   return stubFetch({
-    'GET /api/user': () => (signedIn ? jsonResponse(user) : errorResponse(401, 'unauthorized', 'Please sign in to continue')),
+    'GET /api/user': () =>
+      signedIn ? jsonResponse(user) : errorResponse(401, 'unauthorized', 'Please sign in to continue'),
     'GET /api/alerts': () => jsonResponse([]),
     'GET /api/account/sessions': () => jsonResponse({ sessions: [] }),
-    'GET /api/account/storage': () => jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
+    'GET /api/account/storage': () =>
+      jsonResponse({ dmarc: { reports: 0, records: 0, recordLimit: 1_000_000, bytes: 0 } }),
     'GET /api/api-keys/status': () => jsonResponse(keyStatus),
     'POST /api/api-keys/generate': issueKey,
     'POST /api/api-keys/regenerate': issueKey,
@@ -86,5 +92,7 @@ export function stubSettings({
 
 /** The calls a stub received, as 'METHOD /path'. */
 export function callsOf(mock: ReturnType<typeof stubFetch>): string[] {
-  return mock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`);
+  return mock.mock.calls.map(
+    ([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`,
+  );
 }

@@ -25,13 +25,21 @@ export function ChartCard({ timeline, subject, days, sources }: ChartCardProps) 
     <Card data-testid="timeline-chart-card">
       <CardHeader>
         <CardTitle className="text-lg">Deliverability over the last {days} days</CardTitle>
-        <CardDescription>Every series on one time axis, with the events as dots along the top and detected drops as red lines.</CardDescription>
+        <CardDescription>
+          Every series on one time axis, with the events as dots along the top and detected drops as red lines.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {series.length > 0 ? (
           <>
             <Suspense fallback={<div className="h-72 animate-pulse rounded-md bg-muted" aria-hidden="true" />}>
-              <TimelineChart from={timeline.from} to={timeline.to} series={series} events={timeline.events} colors={colors} />
+              <TimelineChart
+                from={timeline.from}
+                to={timeline.to}
+                series={series}
+                events={timeline.events}
+                colors={colors}
+              />
             </Suspense>
             <SeriesLegend series={series} colors={colors} hasEvents={timeline.events.length > 0} />
           </>

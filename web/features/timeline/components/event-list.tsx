@@ -31,7 +31,9 @@ function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote
           {kind.label}
         </p>
         {/* A DNS change's detail holds whole records: it wraps anywhere rather than widening the page. */}
-        {event.detail && <p className="whitespace-pre-wrap text-sm text-muted-foreground wrap-anywhere">{event.detail}</p>}
+        {event.detail && (
+          <p className="whitespace-pre-wrap text-sm text-muted-foreground wrap-anywhere">{event.detail}</p>
+        )}
         <div className="flex flex-wrap items-center gap-3">
           <EvidenceLink to={event.link} about={event.title} />
           {onDeleteNote && event.kind === 'note' && noteIdOf(event) !== null && (
@@ -53,7 +55,13 @@ function EventItem({ event, onDeleteNote }: { event: TimelineEvent; onDeleteNote
 }
 
 /** Events newest first; notes get Delete when `onDeleteNote` is given (a domain's timeline has notes, an IP's none). */
-export function EventItems({ events, onDeleteNote }: { events: readonly TimelineEvent[]; onDeleteNote?: (event: TimelineEvent) => void }) {
+export function EventItems({
+  events,
+  onDeleteNote,
+}: {
+  events: readonly TimelineEvent[];
+  onDeleteNote?: (event: TimelineEvent) => void;
+}) {
   const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <ol aria-label="Events, newest first" className="divide-y" data-testid="timeline-events">
@@ -78,7 +86,11 @@ export function EventList({ domainId, events }: { domainId: number; events: read
         setDeleting(null);
       },
       onError: (failure) => {
-        toast({ title: 'Error', description: serverMessageOr(failure, 'Could not delete the note. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: serverMessageOr(failure, 'Could not delete the note. Please try again.'),
+          variant: 'destructive',
+        });
         setDeleting(null);
       },
     });

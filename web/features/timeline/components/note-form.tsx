@@ -18,7 +18,10 @@ const TEXTAREA =
 /** Adds the user's own note ("switched ESP", "new campaign") to the timeline, now or at a past time. */
 export function NoteForm({ domainId }: { domainId: number }) {
   const create = useCreateNoteMutation(domainId);
-  const form = useForm<NoteFieldsInput, unknown, NoteFieldsOutput>({ resolver: zodResolver(NoteFields), defaultValues: { text: '', when: '' } });
+  const form = useForm<NoteFieldsInput, unknown, NoteFieldsOutput>({
+    resolver: zodResolver(NoteFields),
+    defaultValues: { text: '', when: '' },
+  });
   const { errors } = form.formState;
   const length = useWatch({ control: form.control, name: 'text' }).length;
   const textId = useId();
@@ -37,7 +40,10 @@ export function NoteForm({ domainId }: { domainId: number }) {
           toast({ title: 'Note added', description: text });
           form.reset({ text: '', when: '' });
         },
-        onError: (failure) => form.setError('root.server', { message: serverMessageOr(failure, 'Could not add the note. Please try again.') }),
+        onError: (failure) =>
+          form.setError('root.server', {
+            message: serverMessageOr(failure, 'Could not add the note. Please try again.'),
+          }),
       },
     ),
   );
@@ -50,7 +56,10 @@ export function NoteForm({ domainId }: { domainId: number }) {
       <div className="space-y-2">
         <div className="flex items-baseline justify-between gap-2">
           <Label htmlFor={textId}>Note</Label>
-          <span className={cn('text-xs', length > NOTE_TEXT_MAX ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+          <span
+            className={cn('text-xs', length > NOTE_TEXT_MAX ? 'text-destructive' : 'text-muted-foreground')}
+            aria-live="polite"
+          >
             {length}/{NOTE_TEXT_MAX}
           </span>
         </div>

@@ -14,7 +14,8 @@ export function SeriesHints({ sources }: { sources: readonly SeriesSource[] }) {
           className="flex flex-col gap-2 rounded-md border border-dashed p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
         >
           <p>
-            <span className="font-medium">{source.name}: no data yet.</span> <span className="text-muted-foreground">{source.missing}</span>
+            <span className="font-medium">{source.name}: no data yet.</span>{' '}
+            <span className="text-muted-foreground">{source.missing}</span>
           </p>
           <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
             <Link to={source.action.to}>{source.action.label}</Link>

@@ -5,7 +5,15 @@ import { pointDay } from '../point-time';
 import { decimalsOf, sampleUnit } from '../series';
 
 /** Each line's colour and name with its latest figure: the chart's legend, and its words for screen readers. */
-export function SeriesLegend({ series, colors, hasEvents }: { series: readonly TimelineSeries[]; colors: Map<string, string>; hasEvents: boolean }) {
+export function SeriesLegend({
+  series,
+  colors,
+  hasEvents,
+}: {
+  series: readonly TimelineSeries[];
+  colors: Map<string, string>;
+  hasEvents: boolean;
+}) {
   return (
     <div className="space-y-2">
       <ul aria-label="Series" className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" data-testid="timeline-series">
@@ -13,7 +21,11 @@ export function SeriesLegend({ series, colors, hasEvents }: { series: readonly T
           const last = s.points[s.points.length - 1];
           return (
             <li key={s.key} data-series={s.key} className="flex min-w-0 items-start gap-2">
-              <span className="mt-1.5 h-0.5 w-4 shrink-0 rounded" style={{ backgroundColor: colors.get(s.key) }} aria-hidden="true" />
+              <span
+                className="mt-1.5 h-0.5 w-4 shrink-0 rounded"
+                style={{ backgroundColor: colors.get(s.key) }}
+                aria-hidden="true"
+              />
               <span className="min-w-0">
                 <span className="font-medium">{s.label}</span>
                 {last && (
@@ -36,7 +48,11 @@ export function SeriesLegend({ series, colors, hasEvents }: { series: readonly T
           </span>
           {(['info', 'warning', 'critical'] as const).map((severity) => (
             <span key={severity} className="inline-flex items-center gap-1.5">
-              <span className="size-2.5 rounded-full" style={{ backgroundColor: SEVERITY_COLOR[severity] }} aria-hidden="true" />
+              <span
+                className="size-2.5 rounded-full"
+                style={{ backgroundColor: SEVERITY_COLOR[severity] }}
+                aria-hidden="true"
+              />
               {severity === 'info' ? 'Event' : severity === 'warning' ? 'Warning' : 'Critical event'}
             </span>
           ))}

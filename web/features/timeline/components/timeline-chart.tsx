@@ -1,5 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { TimelineEvent, TimelineSeries } from '@contracts/timeline';
 import { DAY_MS } from '@contracts/utc-day';
 import { formatCount, formatRate } from '../../../lib/format';
@@ -91,7 +101,14 @@ export default function TimelineChart({
               fontSize={12}
               tickMargin={6}
             />
-            <YAxis yAxisId="share" domain={[0, 100]} fontSize={12} unit="%" width={hasShares ? 56 : 0} hide={!hasShares} />
+            <YAxis
+              yAxisId="share"
+              domain={[0, 100]}
+              fontSize={12}
+              unit="%"
+              width={hasShares ? 56 : 0}
+              hide={!hasShares}
+            />
             <YAxis
               yAxisId="rate"
               orientation="right"
@@ -110,11 +127,21 @@ export default function TimelineChart({
                 const key = series[index]?.key ?? '';
                 const sample = (item.payload as Row | undefined)?.[`n${index}`];
                 const figure = typeof value === 'number' ? formatRate(value, decimalsOf(key)) : String(value);
-                return [sample === undefined ? figure : `${figure} (${formatCount(sample)} ${sampleUnit(key, sample)})`, name];
+                return [
+                  sample === undefined ? figure : `${figure} (${formatCount(sample)} ${sampleUnit(key, sample)})`,
+                  name,
+                ];
               }}
             />
             {drops.map((drop) => (
-              <ReferenceLine key={drop.id} yAxisId="events" x={Date.parse(drop.at)} stroke="#dc2626" strokeWidth={2} strokeDasharray="4 3" />
+              <ReferenceLine
+                key={drop.id}
+                yAxisId="events"
+                x={Date.parse(drop.at)}
+                stroke="#dc2626"
+                strokeWidth={2}
+                strokeDasharray="4 3"
+              />
             ))}
             {series.map((s, index) => (
               <Line

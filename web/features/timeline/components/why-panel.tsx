@@ -74,11 +74,14 @@ function DropItem({ drop }: { drop: Drop }) {
           ))}
         </ol>
       ) : (
-        <div className="flex items-start gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground" data-testid="no-clear-cause">
+        <div
+          className="flex items-start gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground"
+          data-testid="no-clear-cause"
+        >
           <CircleHelp className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>
-            Nothing InboxPulse holds for this domain happened shortly before this drop. If you know what changed (a new campaign, a new list, another ESP), add
-            a note so the timeline keeps it.
+            Nothing InboxPulse holds for this domain happened shortly before this drop. If you know what changed (a new
+            campaign, a new list, another ESP), add a note so the timeline keeps it.
           </p>
         </div>
       )}

@@ -37,7 +37,8 @@ export function makeDrop(overrides: Partial<Drop> = {}): Drop {
     at: '2025-03-03T10:00:00.000Z',
     before: 92,
     after: 61,
-    summary: 'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 3 March, 4 h before',
+    summary:
+      'Inbox placement at Gmail fell from 92% to 61% on 3 March; most likely cause: listed on Spamhaus ZEN since 3 March, 4 h before',
     causes: [
       {
         kind: 'listing',
@@ -71,7 +72,15 @@ export function makeTimeline(overrides: Partial<DomainTimeline> = {}): DomainTim
     to: '2025-03-06T12:00:00.000Z',
     series: [makeSeries()],
     events: [
-      makeEvent({ id: 'note:7', kind: 'note', title: 'New campaign', detail: null, severity: 'info', link: null, at: '2025-03-02T10:00:00.000Z' }),
+      makeEvent({
+        id: 'note:7',
+        kind: 'note',
+        title: 'New campaign',
+        detail: null,
+        severity: 'info',
+        link: null,
+        at: '2025-03-02T10:00:00.000Z',
+      }),
       makeEvent(),
       makeEvent({
         id: 'drop:1',

@@ -18,7 +18,10 @@ const messages = (kind: 'ham' | 'spam') =>
   readdirSync(new URL(`${kind}/`, corpus))
     .filter((name) => name.endsWith('.eml'))
     .sort()
-    .map((name) => ({ name, raw: Buffer.from(readFileSync(new URL(`${kind}/${name}`, corpus), 'utf8').replace(/\r?\n/g, '\r\n')) }));
+    .map((name) => ({
+      name,
+      raw: Buffer.from(readFileSync(new URL(`${kind}/${name}`, corpus), 'utf8').replace(/\r?\n/g, '\r\n')),
+    }));
 
 let dns: TestDnsServer;
 let deps: AnalyseDeps;
@@ -37,7 +40,8 @@ beforeAll(async () => {
     dns: loopbackResolver(dns),
     env: { INBOUND_DOMAIN: 'inbox.localhost', SPAMD_HOST: undefined },
   };
-  for (const kind of ['ham', 'spam'] as const) for (const { name, raw } of messages(kind)) await analyse(kind, name, raw);
+  for (const kind of ['ham', 'spam'] as const)
+    for (const { name, raw } of messages(kind)) await analyse(kind, name, raw);
 });
 afterAll(() => dns?.close());
 
@@ -61,13 +65,16 @@ describe('the calibration corpus', () => {
   });
 
   it('keeps every legitimate message at 7 ("Good") or above', () => {
-    const low = [...reports].filter(([path, r]) => path.startsWith('ham/') && r.score < 7).map(([path, r]) => `${path} ${r.score}`);
+    const low = [...reports]
+      .filter(([path, r]) => path.startsWith('ham/') && r.score < 7)
+      .map(([path, r]) => `${path} ${r.score}`);
     expect(low).toEqual([]);
   });
 
   it('gives every finding that costs points a fix', () => {
     for (const [path, report] of reports) {
-      for (const f of report.findings) if (f.deduction > 0) expect(f.fix?.length ?? 0, `${path} ${f.id}`).toBeGreaterThan(20);
+      for (const f of report.findings)
+        if (f.deduction > 0) expect(f.fix?.length ?? 0, `${path} ${f.id}`).toBeGreaterThan(20);
     }
   });
 });
@@ -78,7 +85,9 @@ describe('what users asked for (issue 12)', () => {
     expect(report.score).toBeLessThan(INBOX_MIN_SCORE);
     // Everything but the words is in order: both parts, List-Unsubscribe with one-click, Date, Message-ID.
     expect(report.deductions.every((d) => d.id.startsWith('content.spam-'))).toBe(true);
-    expect(report.deductions.map((d) => d.id)).toEqual(expect.arrayContaining(['content.spam-money-claims', 'content.spam-pharmacy']));
+    expect(report.deductions.map((d) => d.id)).toEqual(
+      expect.arrayContaining(['content.spam-money-claims', 'content.spam-pharmacy']),
+    );
     expect(report.findings.find((f) => f.id === 'content.spam-impersonal-greeting')?.detail).toContain('"Dear Friend"');
   });
 

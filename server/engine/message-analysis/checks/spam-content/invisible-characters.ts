@@ -25,7 +25,8 @@ export function wordsWithInvisibleCharacters(text: string, max = 10): string[] {
     const at = match.index;
     let after = at + 1;
     while (after < text.length && after - at < MAX_WORD_CHARS && INVISIBLE_CHAR.test(text[after])) after++;
-    if (at === 0 || !LATIN_LETTER.test(text[at - 1]) || after >= text.length || !LATIN_LETTER.test(text[after])) continue;
+    if (at === 0 || !LATIN_LETTER.test(text[at - 1]) || after >= text.length || !LATIN_LETTER.test(text[after]))
+      continue;
     const isWordChar = (ch: string) => LATIN_LETTER.test(ch) || INVISIBLE_CHAR.test(ch);
     let start = at;
     while (start > 0 && at - start < MAX_WORD_CHARS && isWordChar(text[start - 1])) start--;
@@ -39,5 +40,8 @@ export function wordsWithInvisibleCharacters(text: string, max = 10): string[] {
 
 /** A word as the report shows it: each invisible character named, so the reader sees where it was. */
 export function showInvisible(word: string): string {
-  return word.replace(new RegExp(INVISIBLE_CHARACTERS.source, 'g'), (ch) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
+  return word.replace(
+    new RegExp(INVISIBLE_CHARACTERS.source, 'g'),
+    (ch) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
 }

@@ -31,11 +31,18 @@ export function suspectUnsubscribeLinks({ anchors, listUnsubscribe, fromDomain }
   const found: Quote[] = [];
   const isUnsubscribe = (a: HtmlAnchor) => UNSUBSCRIBE_TEXT.test(a.text);
   const otherSites = new Set(anchors.filter((a) => !isUnsubscribe(a)).flatMap((a) => sitesOf([a.href])));
-  const ownSites = new Set([...otherSites, ...sitesOf(uris(listUnsubscribe)), ...(fromDomain ? [siteOf(fromDomain.toLowerCase())] : [])]);
+  const ownSites = new Set([
+    ...otherSites,
+    ...sitesOf(uris(listUnsubscribe)),
+    ...(fromDomain ? [siteOf(fromDomain.toLowerCase())] : []),
+  ]);
   for (const anchor of anchors.filter(isUnsubscribe)) {
     const href = anchor.href.trim();
     if (!/^(?:https?:|mailto:)/i.test(href)) {
-      found.push({ key: `nowhere:${href}`, text: `"${anchor.text.slice(0, 60)}" links to "${href.slice(0, 60)}", which unsubscribes no one` });
+      found.push({
+        key: `nowhere:${href}`,
+        text: `"${anchor.text.slice(0, 60)}" links to "${href.slice(0, 60)}", which unsubscribes no one`,
+      });
       continue;
     }
     const [site] = sitesOf([href]);
@@ -56,7 +63,9 @@ export function hasListUnsubscribe(listUnsubscribe: string | null): boolean {
 
 function uris(listUnsubscribe: string | null): string[] {
   if (listUnsubscribe === null) return [];
-  return [...listUnsubscribe.slice(0, 4096).matchAll(/<([^<>]*)>/g)].map((m) => m[1].trim()).filter((u) => /^(?:mailto:|https?:\/\/)/i.test(u));
+  return [...listUnsubscribe.slice(0, 4096).matchAll(/<([^<>]*)>/g)]
+    .map((m) => m[1].trim())
+    .filter((u) => /^(?:mailto:|https?:\/\/)/i.test(u));
 }
 
 function sitesOf(urls: string[]): string[] {

@@ -27,7 +27,8 @@ describe('canonicalWord', () => {
   });
 
   it('reads Cyrillic and Greek look-alike letters as the Latin letters they imitate, and flags the mix', () => {
-    expect(canonicalWord('viаgra')).toEqual({ key: key('viagra'), disguises: DISGUISE.lookalike, mixedScript: true }); // Cyrillic а
+    // Cyrillic а
+    expect(canonicalWord('viаgra')).toEqual({ key: key('viagra'), disguises: DISGUISE.lookalike, mixedScript: true });
     expect(canonicalWord('Ρаypal')).toMatchObject({ key: key('paypal'), mixedScript: true }); // Greek Ρ, Cyrillic а
     // A word wholly in another script is not a mix (and real Russian words stay Russian enough to match nothing).
     expect(canonicalWord('привет').mixedScript).toBe(false);

@@ -88,7 +88,8 @@ function canonicalise(piece: string): Canonical {
   s = visible;
 
   const compatible = s.normalize('NFKC');
-  if (compatible !== s && NON_ASCII.test(s) && asciiLetterCount(compatible) > asciiLetterCount(s)) disguises |= DISGUISE.styled;
+  if (compatible !== s && NON_ASCII.test(s) && asciiLetterCount(compatible) > asciiLetterCount(s))
+    disguises |= DISGUISE.styled;
   s = compatible.toLowerCase();
 
   const bare = s.normalize('NFD').replace(/\p{M}/gu, '');

@@ -7,7 +7,8 @@ const index = new PhraseIndex({
   urgency: { strong: ['limited time', 'limited time offer', 'act now'], supporting: [] },
   pharmacy: { strong: ['viagra', 'pharmac*'], supporting: [] },
 });
-const found = (text: string) => index.find(readWords(text)).map((h) => [h.phrase.rule, h.phrase.text, text.slice(h.start, h.end)]);
+const found = (text: string) =>
+  index.find(readWords(text)).map((h) => [h.phrase.rule, h.phrase.text, text.slice(h.start, h.end)]);
 
 describe('PhraseIndex', () => {
   it('finds phrases as whole words, whatever the case, and quotes them as written', () => {

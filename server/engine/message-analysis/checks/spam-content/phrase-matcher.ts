@@ -75,7 +75,8 @@ export class PhraseIndex<R extends string> {
       if (times < MAX_HITS_PER_PHRASE) hits.push(hitOf(phrase, from, i));
       reported.set(phrase, times + 1);
     };
-    // Reused, with a count rather than a length: most words match nothing, and resizing an array costs more than the look-up.
+    // Reused, with a count rather than a length: most words match nothing, and resizing an array costs more than the
+    // look-up.
     const matched: Phrase<R>[] = [];
     for (let i = 0; i < words.length; i++) {
       const count = this.collect(words[i], words, i, matched);
@@ -103,7 +104,13 @@ export class PhraseIndex<R extends string> {
     return count;
   }
 
-  private consider(phrases: Phrase<R>[] | undefined, words: Word[], i: number, into: Phrase<R>[], count: number): number {
+  private consider(
+    phrases: Phrase<R>[] | undefined,
+    words: Word[],
+    i: number,
+    into: Phrase<R>[],
+    count: number,
+  ): number {
     if (phrases) for (const phrase of phrases) if (matchesAt(phrase.steps, words, i)) into[count++] = phrase;
     return count;
   }
@@ -111,7 +118,8 @@ export class PhraseIndex<R extends string> {
 
 /** A longer phrase of the same rule matched at the same place. */
 function isOutdone<R extends string>(phrase: Phrase<R>, matched: Phrase<R>[], count: number): boolean {
-  for (let k = 0; k < count; k++) if (matched[k].rule === phrase.rule && matched[k].steps.length > phrase.steps.length) return true;
+  for (let k = 0; k < count; k++)
+    if (matched[k].rule === phrase.rule && matched[k].steps.length > phrase.steps.length) return true;
   return false;
 }
 

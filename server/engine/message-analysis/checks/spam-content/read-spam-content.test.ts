@@ -20,7 +20,8 @@ function read(parts: { subject?: string; text?: string | null; html?: string | n
     fromDomain: 'brand.example',
   });
 }
-const ids = (findings: { id: string; severity: string }[]) => findings.filter((f) => f.severity !== 'pass').map((f) => f.id);
+const ids = (findings: { id: string; severity: string }[]) =>
+  findings.filter((f) => f.severity !== 'pass').map((f) => f.id);
 
 /** A message with one hostile text/plain body, CRLF line ends. */
 const message = (body: string) =>
@@ -48,7 +49,13 @@ describe('bounded work', () => {
   });
 
   it('cuts text into at most one word per character, whatever its shape', () => {
-    for (const text of ['a '.repeat(50_000), 'a'.repeat(100_000), '1,'.repeat(50_000), 'a.b.'.repeat(25_000), '!'.repeat(100_000)]) {
+    for (const text of [
+      'a '.repeat(50_000),
+      'a'.repeat(100_000),
+      '1,'.repeat(50_000),
+      'a.b.'.repeat(25_000),
+      '!'.repeat(100_000),
+    ]) {
       const { words, joined } = readWords(text);
       expect(words.length + joined.length).toBeLessThanOrEqual(text.length);
     }
@@ -79,6 +86,8 @@ describe('bounded work', () => {
 
   it('finds the spam in hostile text all the same', async () => {
     const { findings } = await analyzeContent(message(hostile['spam phrases again and again']));
-    expect(ids(findings)).toEqual(expect.arrayContaining(['content.spam-pharmacy', 'content.spam-impersonal-greeting', 'content.spam-advance-fee']));
+    expect(ids(findings)).toEqual(
+      expect.arrayContaining(['content.spam-pharmacy', 'content.spam-impersonal-greeting', 'content.spam-advance-fee']),
+    );
   });
 });

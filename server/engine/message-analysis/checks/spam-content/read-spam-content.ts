@@ -68,21 +68,39 @@ export function readSpamContent(input: SpamContentInput): AnalysisFinding[] {
       const rule = hit.phrase.rule;
       if (rule === 'content.spam-fake-unsubscribe' && unsubscribeHeader) continue;
       // Only a strong phrase counts more in the subject: "Bitcoin" in a subject is no stronger a sign than in the body.
-      tally.add(rule, hit.phrase.text, { source, start: hit.start, end: hit.end }, hit.phrase.strong ? source.weight : 1, hit.phrase.strong);
+      tally.add(
+        rule,
+        hit.phrase.text,
+        { source, start: hit.start, end: hit.end },
+        hit.phrase.strong ? source.weight : 1,
+        hit.phrase.strong,
+      );
       if (source.disguisesCount) countDisguise(tally, source, hit);
     }
     if (source.disguisesCount) {
       for (const word of source.read.words) {
         // Checked first so a word repeated thousands of times is counted, and its place kept, once.
         if (word.mixedScript && !tally.has('content.spam-lookalike-characters', word.key)) {
-          tally.add('content.spam-lookalike-characters', word.key, { source, start: word.start, end: word.end }, source.weight, true);
+          tally.add(
+            'content.spam-lookalike-characters',
+            word.key,
+            { source, start: word.start, end: word.end },
+            source.weight,
+            true,
+          );
         }
       }
     }
   }
   for (const source of [subject, plain]) {
     for (const word of wordsWithInvisibleCharacters(source.text)) {
-      tally.add('content.spam-lookalike-characters', canonicalWord(word).key, `"${showInvisible(word)}"${source.label}`, source.weight, true);
+      tally.add(
+        'content.spam-lookalike-characters',
+        canonicalWord(word).key,
+        `"${showInvisible(word)}"${source.label}`,
+        source.weight,
+        true,
+      );
     }
   }
   for (const word of input.html?.wordsWithInvisibleCharacters ?? []) {
@@ -90,13 +108,19 @@ export function readSpamContent(input: SpamContentInput): AnalysisFinding[] {
   }
 
   for (const source of [subject, html, plain]) {
-    for (const sum of largeSums(source.text)) tally.add('content.spam-money-claims', sum.key, `"${sum.text}"${source.label}`, source.weight, true);
+    for (const sum of largeSums(source.text))
+      tally.add('content.spam-money-claims', sum.key, `"${sum.text}"${source.label}`, source.weight, true);
   }
   countShouting(tally, html.text ? html : plain);
   if (input.html) countLayout(tally, input.html, html.read);
-  for (const link of suspiciousTldLinks(input.links.linkDomains)) tally.add('content.spam-suspicious-tlds', link.key, link.text, 1, true);
+  for (const link of suspiciousTldLinks(input.links.linkDomains))
+    tally.add('content.spam-suspicious-tlds', link.key, link.text, 1, true);
   const anchors = input.html?.anchors ?? [];
-  for (const link of suspectUnsubscribeLinks({ anchors, listUnsubscribe: input.listUnsubscribe, fromDomain: input.fromDomain })) {
+  for (const link of suspectUnsubscribeLinks({
+    anchors,
+    listUnsubscribe: input.listUnsubscribe,
+    fromDomain: input.fromDomain,
+  })) {
     tally.add('content.spam-fake-unsubscribe', link.key, link.text, 1, true);
   }
   return tally.findings();
@@ -122,7 +146,12 @@ function readSources(input: SpamContentInput): [Source, Source, Source, Source] 
   const html = source('', take(input.html?.text), 1, true);
   const plain = source('', take(input.text), 1, true);
   // "cheap-viagra.example/buy-now" reads as "cheap viagra example buy now".
-  const targets = source(' (in a link)', take(input.links.targets.join('\n')).replace(/[^\p{L}\p{N}\n]+/gu, ' '), 1, false);
+  const targets = source(
+    ' (in a link)',
+    take(input.links.targets.join('\n')).replace(/[^\p{L}\p{N}\n]+/gu, ' '),
+    1,
+    false,
+  );
   return [subject, html, plain, targets];
 }
 
@@ -164,7 +193,11 @@ function countLayout(tally: Tally, html: HtmlScan, visible: ReadText): void {
   const images = html.images.length;
   const chars = html.text.length;
   // Under imageOnlyMaxTextChars the message is image-only, a finding of its own (content.image-only-body).
-  if (images >= IMAGE_HEAVY_MIN_IMAGES && chars >= CONTENT_LIMITS.imageOnlyMaxTextChars && chars < images * IMAGE_HEAVY_TEXT_PER_IMAGE) {
+  if (
+    images >= IMAGE_HEAVY_MIN_IMAGES &&
+    chars >= CONTENT_LIMITS.imageOnlyMaxTextChars &&
+    chars < images * IMAGE_HEAVY_TEXT_PER_IMAGE
+  ) {
     tally.add('content.spam-image-heavy', 'images', `${images} images and ${chars} characters of text`, 1, true);
   }
 
@@ -243,7 +276,9 @@ class Tally {
         hits.reduce((sum, h) => sum + h.weight, 0),
       );
       const ordered = [...hits.filter((h) => h.strong), ...hits.filter((h) => !h.strong)];
-      const quotes = ordered.slice(0, MAX_QUOTED_HITS).map((h) => (typeof h.quote === 'string' ? h.quote : quote(h.quote.source, h.quote.start, h.quote.end)));
+      const quotes = ordered
+        .slice(0, MAX_QUOTED_HITS)
+        .map((h) => (typeof h.quote === 'string' ? h.quote : quote(h.quote.source, h.quote.start, h.quote.end)));
       const unquoted = ordered.length - quotes.length;
       const more = unquoted > 0 || entry?.dropped ? ` and ${entry?.dropped ? 'at least ' : ''}${unquoted} more` : '';
       fired.push({ id, points, quotes, more });
@@ -278,7 +313,8 @@ class Tally {
         category: 'content',
         severity: 'pass',
         title: 'The text reads like ordinary mail',
-        detail: 'No spam phrases, disguised words, look-alike characters, hidden text or abused link domains were found.',
+        detail:
+          'No spam phrases, disguised words, look-alike characters, hidden text or abused link domains were found.',
         deduction: 0,
         fix: null,
       });

@@ -131,14 +131,25 @@ function cutPieces(text: string): Piece[] {
   return pieces;
 }
 
-function addPiece(text: string, pieces: Piece[], from: number, to: number, hasLetter: boolean, hasDigit: boolean): void {
+function addPiece(
+  text: string,
+  pieces: Piece[],
+  from: number,
+  to: number,
+  hasLetter: boolean,
+  hasDigit: boolean,
+): void {
   // Trimmed with index loops: a regex anchored at the end ("[!]+$") backtracks quadratically on "!!!…!a".
   let start = from;
   let end = to;
   while (start < end && EDGE_CHARS.includes(text[start])) start++;
   while (end > start && EDGE_CHARS.includes(text[end - 1])) end--;
   // "friend's" is "friend": the phrase lists have no possessives.
-  if (end - start > 2 && (text[end - 1] === 's' || text[end - 1] === 'S') && (text[end - 2] === "'" || text[end - 2] === '’')) {
+  if (
+    end - start > 2 &&
+    (text[end - 1] === 's' || text[end - 1] === 'S') &&
+    (text[end - 2] === "'" || text[end - 2] === '’')
+  ) {
     end -= 2;
     hasLetter = /\p{L}/u.test(text.slice(start, end));
   }
@@ -147,11 +158,27 @@ function addPiece(text: string, pieces: Piece[], from: number, to: number, hasLe
   // "$5,000,000.00" is one number, not four: digit groups one "," or "." apart are joined.
   const last = pieces.at(-1);
   const separator = text[start - 1];
-  if (last?.numeric && numeric && last.end === start - 1 && (separator === ',' || separator === '.') && isAsciiDigit(text.charCodeAt(start))) {
+  if (
+    last?.numeric &&
+    numeric &&
+    last.end === start - 1 &&
+    (separator === ',' || separator === '.') &&
+    isAsciiDigit(text.charCodeAt(start))
+  ) {
     last.end = end;
     return;
   }
-  pieces.push({ key: '', start, end, text: '', hasLetter, numeric, disguises: 0, mixedScript: false, isNumber: !hasLetter });
+  pieces.push({
+    key: '',
+    start,
+    end,
+    text: '',
+    hasLetter,
+    numeric,
+    disguises: 0,
+    mixedScript: false,
+    isNumber: !hasLetter,
+  });
 }
 
 function readPiece(text: string, pieces: Piece[], i: number, words: Word[], joined: Word[]): void {
@@ -186,7 +213,16 @@ function joinPieces(run: Piece[], how: number): Word {
   const text = run.map((p) => p.text).join('');
   const c = canonicalWord(text);
   const [first, last] = [run[0], run[run.length - 1]];
-  return { key: c.key, start: first.start, end: last.end, text, hasLetter: true, disguises: c.disguises | how, mixedScript: c.mixedScript, isNumber: false };
+  return {
+    key: c.key,
+    start: first.start,
+    end: last.end,
+    text,
+    hasLetter: true,
+    disguises: c.disguises | how,
+    mixedScript: c.mixedScript,
+    isNumber: false,
+  };
 }
 
 const isAsciiDigit = (code: number) => code >= 48 && code <= 57;
@@ -202,7 +238,11 @@ function isSingle(p: Piece): boolean {
 function singlesRun(text: string, pieces: Piece[], i: number): { length: number; spaced: boolean } {
   let n = 0;
   let letters = 0;
-  while (i + n < pieces.length && isSingle(pieces[i + n]) && (n === 0 || gapIs(text, pieces[i + n - 1], pieces[i + n], SPACING_CHARS))) {
+  while (
+    i + n < pieces.length &&
+    isSingle(pieces[i + n]) &&
+    (n === 0 || gapIs(text, pieces[i + n - 1], pieces[i + n], SPACING_CHARS))
+  ) {
     if (pieces[i + n].hasLetter) letters++;
     n++;
   }

@@ -15,7 +15,13 @@ interface Message {
 }
 
 /** The engine's findings for a message given by its decoded parts, as analyzeContent would pass them. */
-function read({ subject = 'Our March update', text = null, html = null, listUnsubscribe = null, fromDomain = 'brand.example' }: Message): AnalysisFinding[] {
+function read({
+  subject = 'Our March update',
+  text = null,
+  html = null,
+  listUnsubscribe = null,
+  fromDomain = 'brand.example',
+}: Message): AnalysisFinding[] {
   const scan = html === null ? null : scanHtml(html);
   const links = analyzeLinks(scan?.anchors ?? [], text, scan !== null);
   const findings = readSpamContent({ subject, text, html: scan, links, listUnsubscribe, fromDomain });
@@ -35,7 +41,8 @@ const fired = (m: Message) =>
   );
 const detail = (m: Message, id: SpamContentRuleId) => read(m).find((f) => f.id === id)?.detail ?? '';
 
-const ORDINARY = 'This month we shipped faster reports, a cleaner dashboard and better alerts. Thank you for the feedback that shaped them.';
+const ORDINARY =
+  'This month we shipped faster reports, a cleaner dashboard and better alerts. Thank you for the feedback that shaped them.';
 
 describe('the rules table', () => {
   it('gives every rule a title, an explanation, a fix and points that grow to a maximum', () => {
@@ -63,12 +70,19 @@ describe('the rules table', () => {
 
 describe('ordinary mail', () => {
   it('fires nothing and says so', () => {
-    const findings = read({ text: ORDINARY, html: `<p>${ORDINARY}</p><p><a href="https://brand.example/r">Read more</a></p>` });
+    const findings = read({
+      text: ORDINARY,
+      html: `<p>${ORDINARY}</p><p><a href="https://brand.example/r">Read more</a></p>`,
+    });
     expect(findings).toEqual([expect.objectContaining({ id: 'content.spam-content', severity: 'pass', deduction: 0 })]);
   });
 
   it('does not fire on supporting words alone, nor on words inside other words', () => {
-    expect(fired({ text: 'The winners of the photo contest get a prize. Our cash flow report shows profit. Sussex, Essex, classic.' })).toEqual({});
+    expect(
+      fired({
+        text: 'The winners of the photo contest get a prize. Our cash flow report shows profit. Sussex, Essex, classic.',
+      }),
+    ).toEqual({});
   });
 });
 
@@ -84,11 +98,17 @@ describe('word rules', () => {
     ['content.spam-urgency', 'Act now, this is a limited time offer.'],
     ['content.spam-account-threats', 'Verify your account or your account will be suspended.'],
     ['content.spam-impersonal-greeting', 'Dear friend, I hope you are well.'],
-    ['content.spam-advance-fee', 'As next of kin you will receive the funds from the dormant account of my late client.'],
+    [
+      'content.spam-advance-fee',
+      'As next of kin you will receive the funds from the dormant account of my late client.',
+    ],
   ])('%s fires on its phrases and quotes them as written', (id, text) => {
     const findings = read({ text });
     const finding = findings.find((f) => f.id === id);
-    expect(finding, JSON.stringify(findings)).toMatchObject({ severity: SPAM_CONTENT_RULES[id].severity, title: SPAM_CONTENT_RULES[id].title });
+    expect(finding, JSON.stringify(findings)).toMatchObject({
+      severity: SPAM_CONTENT_RULES[id].severity,
+      title: SPAM_CONTENT_RULES[id].title,
+    });
     expect(finding!.detail).toMatch(/^.+ Found: ".+"/);
     expect(finding!.deduction).toBeGreaterThanOrEqual(SPAM_CONTENT_RULES[id].points.first);
   });
@@ -116,7 +136,9 @@ describe('word rules', () => {
 
   it('lets supporting words add only to a rule a strong phrase set off', () => {
     expect(fired({ text: 'Bitcoin and crypto returns.' })).toEqual({});
-    expect(fired({ text: 'Bitcoin and crypto returns: guaranteed returns!' })).toEqual({ 'content.spam-money-claims': 2.5 });
+    expect(fired({ text: 'Bitcoin and crypto returns: guaranteed returns!' })).toEqual({
+      'content.spam-money-claims': 2.5,
+    });
   });
 
   it('reads the words of link targets', () => {
@@ -125,7 +147,9 @@ describe('word rules', () => {
   });
 
   it('finds large sums of money', () => {
-    expect(detail({ text: 'The sum of US$10,500,000.00 and €2.5 million awaits.' }, 'content.spam-money-claims')).toMatch(/"\$10,500,000".*"€2\.5 million"/);
+    expect(
+      detail({ text: 'The sum of US$10,500,000.00 and €2.5 million awaits.' }, 'content.spam-money-claims'),
+    ).toMatch(/"\$10,500,000".*"€2\.5 million"/);
     expect(fired({ text: 'Your total is $1,234.56. Shipping $4.99.' })).toEqual({});
   });
 
@@ -138,22 +162,33 @@ describe('word rules', () => {
 
 describe('disguised words', () => {
   it('leetspeak, spacing and cut words: the word counts in its rule, and the disguise in its own', () => {
-    expect(fired({ text: 'Get V1AGRA now' })).toEqual({ 'content.spam-pharmacy': 1.5, 'content.spam-obfuscated-words': 1.5 });
+    expect(fired({ text: 'Get V1AGRA now' })).toEqual({
+      'content.spam-pharmacy': 1.5,
+      'content.spam-obfuscated-words': 1.5,
+    });
     expect(detail({ text: 'f r e e   c a s h and vi.agra' }, 'content.spam-obfuscated-words')).toContain('"vi.agra"');
     expect(fired({ text: 'f r e e m o n e y' })).toEqual({}); // one joined word, "freemoney", is no listed phrase
   });
 
   it('look-alike letters, full-width letters and zero-width characters', () => {
     expect(fired({ text: 'Your online саsinо bonus' })).toMatchObject({ 'content.spam-lookalike-characters': 1.5 });
-    expect(detail({ subject: 'Ｆｒｅｅ ｍｏｎｅｙ' }, 'content.spam-lookalike-characters')).toContain('Found: "Ｆｒｅｅ" (subject), "ｍｏｎｅｙ" (subject).');
+    expect(detail({ subject: 'Ｆｒｅｅ ｍｏｎｅｙ' }, 'content.spam-lookalike-characters')).toContain(
+      'Found: "Ｆｒｅｅ" (subject), "ｍｏｎｅｙ" (subject).',
+    );
     expect(detail({ text: 'Hello fri\u200Bend' }, 'content.spam-lookalike-characters')).toContain('"fri<U+200B>end"');
-    expect(detail({ html: `<p>${ORDINARY} Pay\u200Bpal</p>` }, 'content.spam-lookalike-characters')).toContain('"Pay<U+200B>pal"');
+    expect(detail({ html: `<p>${ORDINARY} Pay\u200Bpal</p>` }, 'content.spam-lookalike-characters')).toContain(
+      '"Pay<U+200B>pal"',
+    );
     // Any word that mixes scripts counts, listed or not: "Pаypal" with a Cyrillic "а".
-    expect(detail({ text: `${ORDINARY} Log in to Pаypal.` }, 'content.spam-lookalike-characters')).toContain('"Pаypal"');
+    expect(detail({ text: `${ORDINARY} Log in to Pаypal.` }, 'content.spam-lookalike-characters')).toContain(
+      '"Pаypal"',
+    );
   });
 
   it('leaves other languages alone', () => {
-    expect(fired({ text: 'Привет! Новые книги от Python и Telegram. Größere Berichte für März. Kılıç 5μm.' })).toEqual({});
+    expect(fired({ text: 'Привет! Новые книги от Python и Telegram. Größere Berichte für März. Kılıç 5μm.' })).toEqual(
+      {},
+    );
   });
 });
 
@@ -167,20 +202,30 @@ describe('layout rules', () => {
   });
 
   it('image-heavy: little text per picture (an image-only body is a finding of its own)', () => {
-    const images = '<img src="https://cdn.brand.example/1.jpg"><img src="https://cdn.brand.example/2.jpg"><img src="https://cdn.brand.example/3.jpg">';
+    const images =
+      '<img src="https://cdn.brand.example/1.jpg"><img src="https://cdn.brand.example/2.jpg"><img src="https://cdn.brand.example/3.jpg">';
     expect(fired({ html: `${images}<p>${ORDINARY}</p>` })).toEqual({ 'content.spam-image-heavy': 0.5 });
     expect(fired({ html: `${images}<p>${ORDINARY} ${ORDINARY} ${ORDINARY}</p>` })).toEqual({});
     expect(fired({ html: `${images}<p>Shop now</p>` })).toEqual({});
   });
 
   it('hidden text: many words a reader cannot see, not a preheader', () => {
-    const filler = 'harbour violin seldom orchard lantern pebble meadow quarrel thimble saddle ember cobalt willow parchment falcon juniper marble';
-    expect(fired({ html: `<p>${ORDINARY}</p><div style="display:none">${filler}</div>` })).toEqual({ 'content.spam-hidden-text': 2 });
-    expect(fired({ html: `<p>${ORDINARY}</p><div style="display:none">${filler}</div><p style="color:#fff;font-size:12px">${filler}</p>` })).toEqual({
+    const filler =
+      'harbour violin seldom orchard lantern pebble meadow quarrel thimble saddle ember cobalt willow parchment falcon juniper marble';
+    expect(fired({ html: `<p>${ORDINARY}</p><div style="display:none">${filler}</div>` })).toEqual({
+      'content.spam-hidden-text': 2,
+    });
+    expect(
+      fired({
+        html: `<p>${ORDINARY}</p><div style="display:none">${filler}</div><p style="color:#fff;font-size:12px">${filler}</p>`,
+      }),
+    ).toEqual({
       'content.spam-hidden-text': 2.5,
     });
     const preheader = 'Faster reports, a cleaner dashboard and better alerts, all in this month’s update.';
-    expect(fired({ html: `<div style="display:none;max-height:0;overflow:hidden">${preheader}</div><p>${ORDINARY}</p>` })).toEqual({});
+    expect(
+      fired({ html: `<div style="display:none;max-height:0;overflow:hidden">${preheader}</div><p>${ORDINARY}</p>` }),
+    ).toEqual({});
     // Hidden words the reader also sees (a mobile copy of the message) are not filler.
     expect(fired({ html: `<p>${ORDINARY}</p><div style="display:none">${ORDINARY}</div>` })).toEqual({});
   });
@@ -195,13 +240,27 @@ describe('link rules', () => {
 
   it('fake unsubscribe links: one that goes nowhere, or to another site than the rest of the message', () => {
     const body = `<p>${ORDINARY}</p><a href="https://brand.example/news">Read</a>`;
-    expect(detail({ html: `${body}<a href="#">Unsubscribe</a>` }, 'content.spam-fake-unsubscribe')).toContain('"Unsubscribe" links to "#"');
-    expect(detail({ html: `${body}<a href="https://optout-center.example.net/r">Unsubscribe</a>` }, 'content.spam-fake-unsubscribe')).toContain(
-      '"Unsubscribe" goes to example.net',
+    expect(detail({ html: `${body}<a href="#">Unsubscribe</a>` }, 'content.spam-fake-unsubscribe')).toContain(
+      '"Unsubscribe" links to "#"',
     );
+    expect(
+      detail(
+        { html: `${body}<a href="https://optout-center.example.net/r">Unsubscribe</a>` },
+        'content.spam-fake-unsubscribe',
+      ),
+    ).toContain('"Unsubscribe" goes to example.net');
     // An ESP's unsubscribe domain is fine when List-Unsubscribe names it too; so is the From domain's own site.
-    expect(fired({ html: `${body}<a href="https://list.esp-mail.test/u/1">Unsubscribe</a>`, listUnsubscribe: '<https://list.esp-mail.test/u/1>' })).toEqual({});
-    expect(fired({ html: `<a href="https://track.esp-mail.test/c/1">Read</a><a href="https://brand.example/u">Unsubscribe</a>` })).toEqual({});
+    expect(
+      fired({
+        html: `${body}<a href="https://list.esp-mail.test/u/1">Unsubscribe</a>`,
+        listUnsubscribe: '<https://list.esp-mail.test/u/1>',
+      }),
+    ).toEqual({});
+    expect(
+      fired({
+        html: `<a href="https://track.esp-mail.test/c/1">Read</a><a href="https://brand.example/u">Unsubscribe</a>`,
+      }),
+    ).toEqual({});
   });
 });
 
@@ -224,6 +283,8 @@ describe('the total', () => {
     const uncharged = findings.filter((f) => f.deduction === 0);
     expect(uncharged.length).toBeGreaterThan(0);
     for (const f of uncharged)
-      expect(f.detail).toMatch(/This rule is worth \d\.\d points; 0\.0 charged, since the spam-content rules take at most 7 in all\.$/);
+      expect(f.detail).toMatch(
+        /This rule is worth \d\.\d points; 0\.0 charged, since the spam-content rules take at most 7 in all\.$/,
+      );
   });
 });

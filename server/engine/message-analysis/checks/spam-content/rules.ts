@@ -60,7 +60,8 @@ export const SPAM_CONTENT_RULES = {
     severity: 'warning',
     points: { first: 1.0, each: 0.5, max: 4.0 },
     title: 'The message announces a prize or a win',
-    explanation: 'Lottery wins, selected winners and prizes to claim are the opening of most prize-fraud mail, and filters score them.',
+    explanation:
+      'Lottery wins, selected winners and prizes to claim are the opening of most prize-fraud mail, and filters score them.',
     fix: 'If you run a real contest, name it, its rules page and how the winner was chosen, and write "the winner of our photo contest" rather than "you have won"; never announce a win the reader did not enter for.',
   },
   'content.spam-money-claims': {
@@ -95,7 +96,8 @@ export const SPAM_CONTENT_RULES = {
     severity: 'error',
     points: { first: 1.5, each: 0.5, max: 5.0 },
     title: 'The message uses adult or dating-spam words',
-    explanation: 'Sexual words and "hot singles"-style dating invitations are filtered almost everywhere, and many receivers block them outright.',
+    explanation:
+      'Sexual words and "hot singles"-style dating invitations are filtered almost everywhere, and many receivers block them outright.',
     fix: 'Remove explicit words from the subject and body; adult services may only mail people who opted in, and should say so plainly.',
   },
   'content.spam-counterfeit-goods': {
@@ -121,7 +123,8 @@ export const SPAM_CONTENT_RULES = {
     severity: 'warning',
     points: { first: 0.5, each: 0.5, max: 1.5 },
     title: 'The message pushes the reader to act at once',
-    explanation: '"Act now", "urgent", "limited time" and "last chance" add to a spam score; several together are how pressure mail reads.',
+    explanation:
+      '"Act now", "urgent", "limited time" and "last chance" add to a spam score; several together are how pressure mail reads.',
     fix: 'State a real deadline once ("The sale ends on 30 November") instead of urgency phrases, and keep one clear call to action.',
   },
   'content.spam-account-threats': {
