@@ -13,7 +13,8 @@ import { retentionJob } from './plans/retention.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailJob } from './send-email.job';
-import { deliverWebhookJob, sweepWebhookDeliveriesJob } from './webhooks/deliver-webhook.job';
+import { deliverWebhookRunner } from './webhooks/deliver-webhook.runner';
+import { sweepWebhookDeliveriesRunner } from './webhooks/sweep-webhook-deliveries.runner';
 
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [
@@ -30,8 +31,8 @@ export const jobRegistry: AnyJob[] = [
   scheduleDomainRegistrationsJob,
   reputationCheckJob,
   scheduleReputationChecksJob,
-  deliverWebhookJob,
-  sweepWebhookDeliveriesJob,
+  deliverWebhookRunner,
+  sweepWebhookDeliveriesRunner,
   ...alertDeliveryJobs,
   ...alertEvaluationJobs,
   ...postmasterJobs,

@@ -14,7 +14,7 @@ import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
-import { deliverWebhookJobType } from './deliver-webhook.job-type';
+import { deliverWebhookJob } from './deliver-webhook.job';
 import {
   countSubscribedWebhooks,
   deleteSourceWebhook,
@@ -223,7 +223,7 @@ export async function enqueueWebhookEvent(
       body,
     })),
   );
-  for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
+  for (const row of rows) await jobs.send(deliverWebhookJob, { deliveryId: row.id });
   return rows.map(toDelivery);
 }
 
@@ -277,7 +277,7 @@ export async function recordWebhookEvents(
 
 /** Queues the first attempt of deliveries recorded in a committed transaction. */
 export async function queueWebhookDeliveries(jobs: JobSender, deliveryIds: number[]): Promise<void> {
-  for (const deliveryId of deliveryIds) await jobs.send(deliverWebhookJobType, { deliveryId });
+  for (const deliveryId of deliveryIds) await jobs.send(deliverWebhookJob, { deliveryId });
 }
 
 /** How late a delivery's next attempt must be before the sweep queues it again: far past any normal queue wait. */
@@ -317,7 +317,7 @@ export async function redeliver(db: Executor, jobs: JobSender, delivery: Webhook
       body: delivery.body,
     },
   ]);
-  await jobs.send(deliverWebhookJobType, { deliveryId: row!.id });
+  await jobs.send(deliverWebhookJob, { deliveryId: row!.id });
   return toDelivery(row!);
 }
 
@@ -336,7 +336,7 @@ async function queueDeliveries(
     db,
     targets.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: envelope.type, body })),
   );
-  for (const row of rows) await jobs.send(deliverWebhookJobType, { deliveryId: row.id });
+  for (const row of rows) await jobs.send(deliverWebhookJob, { deliveryId: row.id });
   return rows.map(toDelivery);
 }
 
@@ -377,7 +377,7 @@ export async function attemptDelivery(
   );
   if (recorded && status === 'retrying') {
     await ctx.jobs.send(
-      deliverWebhookJobType,
+      deliverWebhookJob,
       { deliveryId },
       { startAfterSeconds: ctx.env.WEBHOOK_RETRY_SECONDS * 4 ** (number - 1) },
     );

@@ -33,6 +33,18 @@ export interface JobDefinition<T = unknown> extends JobType<T> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJob = JobDefinition<any>;
 
+/** How a job runs: everything but its name and schema, which its definition (`<name>.job.ts`) holds. */
+export type RunnerOptions<T> = Omit<JobDefinition<T>, 'name' | 'schema'>;
+
+/**
+ * A job's runner, in `<name>.runner.ts` beside the job's definition: the definition (name, schema,
+ * sender) is what any layer may import to queue the job; the runner imports the code that does the work.
+ */
+export function defineRunner<T>(job: JobType<T>, options: RunnerOptions<T>): JobDefinition<T> {
+  return { ...job, ...options };
+}
+
+/** The older shape (definition and runner in one object), left only until every job has its runner file. */
 export function defineJob<T>(job: JobDefinition<T>): JobDefinition<T> {
   return job;
 }
