@@ -1,12 +1,13 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migrateDrizzle } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** node-postgres results: `db.execute<Row>(sql`...`)` answers a typed `{ rows: Row[], rowCount }`. */
+export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
 /** A transaction handle; repos take `Db | Tx` so a service can group writes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
