@@ -12,13 +12,13 @@ import { processInboundJob } from './process-inbound.job';
 import { retentionJob } from './plans/retention.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
-import { sendEmailJob } from './send-email.job';
+import { sendEmailRunner } from './platform/mail/send-email.runner';
 import { deliverWebhookRunner } from './webhooks/deliver-webhook.runner';
 import { sweepWebhookDeliveriesRunner } from './webhooks/sweep-webhook-deliveries.runner';
 
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [
-  sendEmailJob,
+  sendEmailRunner,
   maintenanceJob,
   retentionJob,
   checkDomainJob,

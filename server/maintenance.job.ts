@@ -6,7 +6,7 @@ import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.rep
 import { purgeExpiredSessions } from './platform/http/sessions.repo';
 import { defineJob } from './platform/queue/job';
 import { queueInboundProcessing } from './platform/smtp/inbound-queue';
-import { sendEmailJobType } from './platform/mail/outbox';
+import { sendEmailJob } from './platform/mail/send-email.job';
 import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
 import { purgeExpiredIdempotencyKeys } from './platform/http/idempotency.repo';
 import { purgeOldStripeEvents } from './billing/billing.repo';
@@ -30,7 +30,7 @@ export const maintenanceJob = defineJob({
     const forgottenStripeEvents = await purgeOldStripeEvents(db);
     const stranded = await findStrandedMail(db);
     for (const outboxId of stranded) {
-      await jobs.send(sendEmailJobType, { outboxId }, { singletonKey: `outbox-${outboxId}` });
+      await jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
     }
     await purgeOldInbound(db);
     const droppedBodies = await dropOldInboundBodies(db);

@@ -12,7 +12,8 @@ import {
   rateLimitUsedUp,
 } from '../platform/security/rate-limit';
 import { endAllSessions, forgetCachedUser } from '../platform/http/session';
-import { queueMail, sendEmailJobType } from '../platform/mail/outbox';
+import { queueMail } from '../platform/mail/outbox';
+import { sendEmailJob } from '../platform/mail/send-email.job';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
 import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
@@ -46,7 +47,7 @@ async function queueVerification(ctx: MailingContext, tx: Executor, user: UserRo
 
 // After commit, never inside the transaction: the job runs on another connection and must find the outbox row.
 async function deliver(ctx: MailingContext, outboxId: number | null): Promise<void> {
-  if (outboxId !== null) await ctx.jobs.send(sendEmailJobType, { outboxId });
+  if (outboxId !== null) await ctx.jobs.send(sendEmailJob, { outboxId });
 }
 
 /** Without SMTP the account is verified at once: nobody could ever read the link (issue 2). */

@@ -3,7 +3,8 @@ import type { WebhookEvent } from '@contracts/webhooks';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { hasFeature, lowestPlanNameWith } from '../../platform/http/plan-gate';
-import { queueMail, sendEmailJobType } from '../../platform/mail/outbox';
+import { queueMail } from '../../platform/mail/outbox';
+import { sendEmailJob } from '../../platform/mail/send-email.job';
 import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
 import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../webhooks/webhooks.service';
 import { alertDeliverySettings } from '../alert-settings.service';
@@ -357,7 +358,7 @@ async function sendEmail(ctx: DeliveryContext, leased: DigestRow): Promise<SendO
   // A crash before this line leaves the outbox row pending: the maintenance job hands it to send-email within a minute
   // or two.
   if (outcome.status === 'sent' && outcome.outboxId)
-    await ctx.jobs.send(sendEmailJobType, { outboxId: outcome.outboxId });
+    await ctx.jobs.send(sendEmailJob, { outboxId: outcome.outboxId });
   return outcome.status;
 }
 

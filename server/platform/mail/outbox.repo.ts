@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { outbox } from '../db/schema/index';
+import { findStranded, type ClaimedTable } from '../queue/durable-delivery';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxMail = Pick<
@@ -15,35 +16,22 @@ export async function insertOutboxMail(ex: Executor, mail: NewOutboxMail): Promi
 }
 
 /**
- * Claims a pending row nobody holds (or whose holder's lease ran out) for `leaseSeconds`, counting the
- * attempt; undefined when it is sent, failed, or held by another sender.
+ * The outbox as durable delivery sees it (platform/queue/durable-delivery.ts): a pending row is claimed
+ * with a lease; one that failed for good keeps no body, which may hold a live link.
  */
-export async function claimOutboxMail(db: Db, id: number, leaseSeconds: number): Promise<OutboxRow | undefined> {
-  const [claimed] = await db
-    .update(outbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outbox.attempts} + 1` })
-    .where(
-      and(
-        eq(outbox.id, id),
-        eq(outbox.status, 'pending'),
-        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .returning();
-  return claimed;
-}
-
-/** A failed send: the row is freed, pending again or failed for good (then its body, which may hold a live link, is cleared). */
-export async function recordSendFailure(db: Db, id: number, lastError: string, failedForGood: boolean): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      lastError,
-      lockedUntil: null,
-      ...(failedForGood ? { status: 'failed', textBody: null, htmlBody: null } : { status: 'pending' }),
-    })
-    .where(eq(outbox.id, id));
-}
+export const outboxItems: ClaimedTable<typeof outbox> = {
+  table: outbox,
+  id: outbox.id,
+  account: outbox.userId,
+  createdAt: outbox.createdAt,
+  pending: eq(outbox.status, 'pending'),
+  // Its job was lost (the process died before sending it) or is retrying late.
+  stranded: lt(outbox.createdAt, sql`now() - interval '1 minute'`),
+  lockedUntil: outbox.lockedUntil,
+  attempts: outbox.attempts,
+  gaveUp: (lastError) => ({ status: 'failed', lastError, textBody: null, htmlBody: null }),
+  retrying: (lastError) => ({ status: 'pending', lastError }),
+};
 
 /** Sent: the body is cleared, only the envelope is kept. */
 export async function markOutboxSent(db: Db, id: number): Promise<void> {
@@ -53,20 +41,9 @@ export async function markOutboxSent(db: Db, id: number): Promise<void> {
     .where(eq(outbox.id, id));
 }
 
-/** Pending mail nobody is sending: its job was lost (process died before sending it) or is retrying late. */
+/** Pending mail nobody is sending, at most 20 of one account a round. */
 export async function findStrandedMail(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, 'pending'),
-        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
-        lt(outbox.createdAt, sql`now() - interval '1 minute'`),
-      ),
-    )
-    .limit(100);
-  return rows.map((r) => r.id);
+  return findStranded(db, outboxItems, { limit: 100, perAccount: 20 });
 }
 
 /** Mail older than 30 days is forgotten (the maintenance job). */

@@ -1,15 +1,12 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Db, Executor } from '../db/client';
-import { jobType } from '../job-sender';
+import { claimItem, failAttempt, type RetryPolicy } from '../queue/durable-delivery';
 import type { Mailer, MailMessage } from './mailer';
-import { claimOutboxMail, insertOutboxMail, markOutboxSent, recordSendFailure } from './outbox.repo';
+import { insertOutboxMail, markOutboxSent, outboxItems } from './outbox.repo';
 
-export const MAX_SEND_ATTEMPTS = 5;
+/** Five attempts; the send-email job's own retries wait between them (5-10 s, 10-20 s, 20-40 s, 40-80 s). */
+const SEND_POLICY: RetryPolicy = { maxAttempts: 5, backoffSeconds: () => 0 };
 const CLAIM_SECONDS = 120;
-
-/** The job that delivers one outbox mail (server/send-email.job.ts runs it): send it after the mail's transaction commits. */
-export const sendEmailJobType = jobType('send-email', z.object({ outboxId: z.number().int().positive() }));
 
 export interface OutboxMail extends MailMessage {
   userId: number | null;
@@ -47,7 +44,7 @@ export async function queueMail(ex: Executor, mailer: Mailer, mail: OutboxMail, 
  * that dies frees it when the claim runs out. Throws on failure so the job is retried.
  */
 export async function deliverOutboxMail(db: Db, mailer: Mailer, id: number): Promise<'sent' | 'skipped'> {
-  const claimed = await claimOutboxMail(db, id, CLAIM_SECONDS);
+  const claimed = await claimItem(db, outboxItems, id, CLAIM_SECONDS);
   if (!claimed) return 'skipped';
   try {
     await mailer.send({
@@ -57,8 +54,7 @@ export async function deliverOutboxMail(db: Db, mailer: Mailer, id: number): Pro
       html: claimed.htmlBody ?? '',
     });
   } catch (err) {
-    const failedForGood = claimed.attempts >= MAX_SEND_ATTEMPTS;
-    await recordSendFailure(db, id, String((err as Error).message).slice(0, 500), failedForGood);
+    await failAttempt(db, outboxItems, SEND_POLICY, claimed, String((err as Error).message).slice(0, 500));
     throw err;
   }
   await markOutboxSent(db, id);
