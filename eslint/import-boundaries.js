@@ -2,7 +2,9 @@
 // - server/platform/ is plumbing: it imports no engine, no capability and nothing above it;
 // - server/engine/ is the domain knowledge capabilities share (message analysis, blocklists, DMARC policy,
 //   mailbox providers): it imports the platform, contracts, content and itself, and no capability;
-// - a capability (server/<name>/) imports the platform, the engine, contracts and content, and another
+// - server/insights/ holds the read models that read several capabilities' tables (ADR 047): it imports the
+//   platform, the engine, contracts, content and itself, and no capability;
+// - a capability (server/<name>/) imports the platform, the engine, insights, contracts and content, and another
 //   capability only through its public operations, the files named <something>.service.ts;
 // - web/lib imports nothing else of the web; web/components import only lib; a web feature imports no other
 //   feature and not web/app (pages are composed in web/app/);
@@ -20,6 +22,7 @@ function placeOf(file) {
   if (/^(contracts|content)\//.test(rel)) return { layer: 'shared', rel };
   if (rel.startsWith('server/platform/')) return { layer: 'platform', rel };
   if (rel.startsWith('server/engine/')) return { layer: 'engine', rel };
+  if (rel.startsWith('server/insights/')) return { layer: 'insights', rel };
   if (rel.startsWith('server/test/')) return { layer: 'server', rel };
   if ((m = rel.match(/^server\/([^/]+)\//))) return { layer: 'capability', name: m[1], rel };
   if (rel.startsWith('server/')) return { layer: 'server', rel };
@@ -32,7 +35,7 @@ function placeOf(file) {
 }
 
 const side = (layer) =>
-  ['platform', 'engine', 'capability', 'server'].includes(layer)
+  ['platform', 'engine', 'insights', 'capability', 'server'].includes(layer)
     ? 'server'
     : ['web-app', 'feature', 'web-base', 'web-lib'].includes(layer)
       ? 'web'
@@ -56,8 +59,12 @@ export function refusal(from, to) {
       return to.layer === 'platform' || to.layer === 'engine'
         ? undefined
         : 'server/engine/ imports only the platform and itself: a capability calls the engine, never the other way round';
+    case 'insights':
+      return ['platform', 'engine', 'insights'].includes(to.layer)
+        ? undefined
+        : 'server/insights/ imports only the platform, the engine and itself: capabilities read through it, never the other way round';
     case 'capability':
-      if (to.layer === 'platform' || to.layer === 'engine') return undefined;
+      if (['platform', 'engine', 'insights'].includes(to.layer)) return undefined;
       if (to.layer === 'capability') {
         if (to.name === from.name || /\.service\.ts$/.test(to.rel)) return undefined;
         return `a capability uses another only through its public operations (a *.service.ts file of server/${to.name}/)`;

@@ -79,6 +79,35 @@ describe('npm run lint: the layout rule', () => {
     ).toEqual([]);
   });
 
+  it('keeps insights between the engine and the capabilities', async () => {
+    expect(
+      await complaints('server/insights/planted.ts', "import { x } from '../dmarc/dmarc.service';\nexport { x };\n"),
+    ).toEqual([
+      '../dmarc/dmarc.service: server/insights/ imports only the platform, the engine and itself: capabilities read through it, never the other way round.',
+    ]);
+    expect(
+      await complaints(
+        'server/platform/db/planted.ts',
+        "import { x } from '../../insights/user-domains';\nexport { x };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await complaints(
+        'server/engine/blocklists/planted.ts',
+        "import { x } from '../../insights/user-domains';\nexport { x };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await complaints(
+        'server/insights/planted.ts',
+        "import { x } from '../platform/db/client';\nimport { y } from '../engine/blocklists/dnsbl';\nexport { x, y };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await complaints('server/timeline/planted.ts', "import { x } from '../insights/user-domains';\nexport { x };\n"),
+    ).toEqual([]);
+  });
+
   it('lets each layer import what lies below it', async () => {
     expect(
       await complaints(
