@@ -213,7 +213,8 @@ describe('POST /api/dmarc/upload with the real-world reports', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY lol0 "lol">${levels}]><feedback>&lol9;</feedback>`;
     const started = performance.now();
     const res = await uploadReport(t.app, client, bomb, { fileName: 'lol.xml' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Expanding it would take minutes and gigabytes; a busy machine's pauses are far below this bound.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(res.json()).toMatchObject({
       imported: 0,
       failed: [{ fileName: 'lol.xml', error: expect.stringMatching(/DOCTYPE or ENTITY/) }],

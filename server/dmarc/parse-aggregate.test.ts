@@ -113,7 +113,9 @@ describe('parseAggregateReport on hostile and odd input', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE feedback [<!ENTITY lol0 "lol">${levels}]><feedback><report_metadata><org_name>&lol9;</org_name></report_metadata></feedback>`;
     const started = performance.now();
     const result = parseAggregateReport(bomb);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Expanding it would take minutes and gigabytes: a bound far below that shows nothing was expanded,
+    // and far above a busy machine's pauses.
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/DOCTYPE or ENTITY declaration/) });
   });
 

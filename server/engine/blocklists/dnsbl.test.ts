@@ -276,7 +276,8 @@ describe('lookUpBlocklists', () => {
     const started = performance.now();
     const answers = byId(await lookUpBlocklists(resolver, { ip: '203.0.113.66' }, { timeoutMs: 300 }));
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(300 + 1000);
+    // Below the resolver's own 5 s timeout: the list's budget cut the wait, with room for a busy machine.
+    expect(elapsed).toBeLessThan(3000);
     expect(answers['spamhaus-zen']).toMatchObject({
       status: 'unknown',
       answers: [],

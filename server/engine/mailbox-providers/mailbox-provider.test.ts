@@ -48,13 +48,14 @@ describe('mailbox provider from the MX', () => {
   });
 
   it('looks each domain up once per batch, in parallel, within a deadline', async () => {
-    const resolver = createResolver({ servers: [dns.address], timeoutMs: 2000, tries: 1, maxCacheSeconds: 0 });
+    const resolver = createResolver({ servers: [dns.address], timeoutMs: 10_000, tries: 1, maxCacheSeconds: 0 });
     dns.silent.add('slow.example');
     const started = Date.now();
     const found = await lookupMailboxProviders(resolver, ['gmail.com', 'gmail.com', 'yahoo.com', 'slow.example'], {
       deadlineMs: 300,
     });
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Far below the resolver's 10 s timeout: the deadline cut the wait, with room for a busy machine.
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(Object.fromEntries(found)).toEqual({ 'gmail.com': 'gmail', 'yahoo.com': 'yahoo', 'slow.example': 'other' });
     expect(providerOfMxHost('ALT2.ASPMX.L.GOOGLE.COM.')).toBe('gmail');
   });
