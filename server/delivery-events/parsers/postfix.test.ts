@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePostfixLines } from './postfix';
 import { splitLines } from './json-records';
+import { gmailDelivery } from './parser.test-support';
 
 const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
 
@@ -28,22 +29,14 @@ describe('Postfix log lines', () => {
 
   it('reads each smtp/lmtp status line as an event with the queue id, the dsn code and the answer', () => {
     expect(rows).toHaveLength(13);
-    expect(rows[3]).toEqual({
-      event: {
+    expect(rows[3]).toEqual(
+      gmailDelivery({
         messageId: '4TfK2Q1xYzz9',
-        recipient: 'ann@gmail.com',
-        eventType: 'delivered',
-        bounceClass: null,
-        enhancedStatus: '2.0.0',
-        smtpResponse: '250 2.0.0 OK 1705314225 d2e1a72fcca58-7d5f5b2c1b0si1234567pfb.12 - gsmtp',
-        domain: 'mail.example.com',
-        recipientDomain: 'gmail.com',
         sendingIp: '',
         occurredAt: new Date('2024-01-15T10:23:45Z'),
         deliveryTimeMs: 1200,
-        category: null,
-      },
-    });
+      }),
+    );
     expect(rows[4]).toMatchObject({
       event: {
         eventType: 'bounced',
