@@ -33,6 +33,7 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
   pending = false,
   fieldOf,
   onSubmit,
+  onInvalid,
   children,
   ...props
 }: {
@@ -41,7 +42,14 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
   pending?: boolean;
   /** The field a server message is about ("threshold.critical must be ..."), or undefined for the form. */
   fieldOf?: (message: string) => FieldPath<z.input<TSchema>> | undefined;
-  onSubmit: (values: z.output<TSchema>, refuse: Refuse) => void;
+  /** `form` is there for what a save changes in the form itself (its new saved values: `form.reset`). */
+  onSubmit: (
+    values: z.output<TSchema>,
+    refuse: Refuse,
+    form: UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>>,
+  ) => void;
+  /** Called when the schema refused the values, after each slip is shown at its field. */
+  onInvalid?: () => void;
   children: (form: UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>>) => ReactNode;
 } & Omit<ComponentProps<'form'>, 'onSubmit' | 'children' | 'noValidate'>) {
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({ resolver: zodResolver(schema), defaultValues });
@@ -57,7 +65,7 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
           {...props}
           noValidate
           aria-busy={pending || undefined}
-          onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, refuse))(event)}
+          onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, refuse, form), onInvalid)(event)}
         >
           {children(form)}
         </form>

@@ -11,7 +11,7 @@ import { useAlertList, useAlertSettings, useDeleteAlertMutation } from './api';
 import { AlertDetail } from './components/alert-detail';
 import { AlertList } from './components/alert-list';
 import { AlertRules } from './components/alert-rules';
-import { AlertSettingsForm } from './components/alert-settings-form';
+import { AlertSettingsForm } from './components/alert-settings/alert-settings-form';
 import { ALERT_TABS, AlertTabs, type AlertTab } from './components/alert-tabs';
 
 /** `?alertId=` as a positive whole number; anything else is an alert that cannot exist. */

@@ -1,33 +1,32 @@
-import { UpdateAlertSettings, type AlertFrequency, type AlertSettings } from '@contracts/alert-settings';
+import { z } from 'zod';
+import { AlertFrequency, UpdateAlertSettings, type AlertSettings } from '@contracts/alert-settings';
 
 /**
  * The Alert Settings form while it is edited: numbers as typed (a half-typed "0." must survive),
  * optional texts as '' and the Slack webhook URL only when the user types a new one (the saved one
  * is never sent back to the browser).
  */
-export interface SettingsDraft {
-  emailDeliverability: boolean;
-  emailReputation: boolean;
-  emailBounce: boolean;
-  emailSpam: boolean;
-  inboxThreshold: string;
-  bounceThreshold: string;
-  spamThreshold: string;
-  reputationThreshold: string;
-  slackEnabled: boolean;
+const Draft = z.object({
+  emailDeliverability: z.boolean(),
+  emailReputation: z.boolean(),
+  emailBounce: z.boolean(),
+  emailSpam: z.boolean(),
+  inboxThreshold: z.string(),
+  bounceThreshold: z.string(),
+  spamThreshold: z.string(),
+  reputationThreshold: z.string(),
+  slackEnabled: z.boolean(),
   /** '' keeps the saved URL; null removes it. */
-  slackWebhookUrl: string | null;
-  slackChannel: string;
-  smsEnabled: boolean;
-  smsNumber: string;
-  webhookEnabled: boolean;
-  webhookUrl: string;
-  frequency: AlertFrequency;
-  quietHoursOn: boolean;
-  quietStart: string;
-  quietEnd: string;
-  quietTimeZone: string;
-}
+  slackWebhookUrl: z.string().nullable(),
+  slackChannel: z.string(),
+  smsEnabled: z.boolean(),
+  smsNumber: z.string(),
+  webhookEnabled: z.boolean(),
+  webhookUrl: z.string(),
+  frequency: AlertFrequency,
+  quietHours: z.object({ on: z.boolean(), start: z.string(), end: z.string(), timeZone: z.string() }),
+});
+export type SettingsDraft = z.infer<typeof Draft>;
 
 export type DraftField = keyof UpdateAlertSettings;
 
@@ -53,10 +52,12 @@ export function toDraft(saved: AlertSettings): SettingsDraft {
     webhookEnabled: saved.webhookEnabled,
     webhookUrl: saved.webhookUrl ?? '',
     frequency: saved.frequency,
-    quietHoursOn: saved.quietHours !== null,
-    quietStart: saved.quietHours?.start ?? '22:00',
-    quietEnd: saved.quietHours?.end ?? '07:00',
-    quietTimeZone: saved.quietHours?.timeZone ?? browserTimeZone(),
+    quietHours: {
+      on: saved.quietHours !== null,
+      start: saved.quietHours?.start ?? '22:00',
+      end: saved.quietHours?.end ?? '07:00',
+      timeZone: saved.quietHours?.timeZone ?? browserTimeZone(),
+    },
   };
 }
 
@@ -99,32 +100,34 @@ export function changedFields(saved: AlertSettings, draft: SettingsDraft): Recor
   put('webhookUrl', orNull(draft.webhookUrl), saved.webhookUrl);
   put(
     'quietHours',
-    draft.quietHoursOn ? { start: draft.quietStart, end: draft.quietEnd, timeZone: draft.quietTimeZone.trim() } : null,
+    draft.quietHours.on
+      ? { start: draft.quietHours.start, end: draft.quietHours.end, timeZone: draft.quietHours.timeZone.trim() }
+      : null,
     saved.quietHours,
   );
   return changes;
 }
 
-export type FieldErrors = Partial<Record<DraftField, string>>;
-
-/** The contract's own check before sending, so a wrong value is named at its field without a round trip. */
-export function validateChanges(
-  changes: Record<string, unknown>,
-): { ok: true; body: UpdateAlertSettings } | { ok: false; errors: FieldErrors } {
-  const parsed = UpdateAlertSettings.safeParse(changes);
-  if (parsed.success) return { ok: true, body: changes as UpdateAlertSettings };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as DraftField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+/**
+ * The form's schema: the changes the draft makes to the saved settings, checked by the contract's own
+ * rules before sending, so a wrong value is named at its field (the first slip of each) without a round trip.
+ */
+export function settingsFields(saved: AlertSettings) {
+  return Draft.transform((draft, ctx) => {
+    const changes = changedFields(saved, draft);
+    const checked = UpdateAlertSettings.safeParse(changes);
+    if (checked.success) return changes as UpdateAlertSettings;
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+    }
+    return z.NEVER;
+  });
 }
 
 const FIELDS = Object.keys(UpdateAlertSettings.shape) as DraftField[];
 
-/** The field a server message names ("smsNumber must be ..."), to show it there; null when it names none. */
-export function fieldNamedIn(message: string): DraftField | null {
+/** The field a server message names ("smsNumber must be ..."), to show it there; none: the form as a whole. */
+export function fieldNamedIn(message: string): DraftField | undefined {
   const first = message.split(/[\s.:]/, 1)[0];
-  return FIELDS.find((field) => field === first) ?? null;
+  return FIELDS.find((field) => field === first);
 }
