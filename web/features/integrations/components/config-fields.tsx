@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
+import { useConfigFormContext } from '../config-form';
 
 const TEXTAREA =
   'flex min-h-28 w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive';
@@ -12,22 +13,19 @@ const TEXTAREA =
 /**
  * The plugin's config fields (part 2, section 3), drawn from the catalogue: a secret field is hidden
  * and has a Show/Hide button; `secretHints` says what an empty secret means when editing (the stored
- * key is kept). Errors appear under their field and are announced with it.
+ * key is kept). Errors appear under their field and are announced with it, until the field is changed;
+ * `onEdited` hears every change (it makes the last connection test's answer stale).
  */
 export function ConfigFields({
   plugin,
-  values,
-  onChange,
-  errors,
   secretHints,
   disabled,
+  onEdited,
 }: {
   plugin: Plugin;
-  values: Record<string, string>;
-  onChange: (key: string, value: string) => void;
-  errors: Record<string, string | undefined>;
   secretHints?: Record<string, string>;
   disabled?: boolean;
+  onEdited: () => void;
 }) {
   return (
     <div className="space-y-4">
@@ -35,11 +33,9 @@ export function ConfigFields({
         <ConfigField
           key={field.key}
           field={field}
-          value={values[field.key] ?? ''}
-          onChange={(value) => onChange(field.key, value)}
-          error={errors[field.key]}
           hint={secretHints?.[field.key]}
           disabled={disabled}
+          onEdited={onEdited}
         />
       ))}
     </div>
@@ -48,19 +44,17 @@ export function ConfigFields({
 
 function ConfigField({
   field,
-  value,
-  onChange,
-  error,
   hint,
   disabled,
+  onEdited,
 }: {
   field: PluginField;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
   hint?: string;
   disabled?: boolean;
+  onEdited: () => void;
 }) {
+  const { register, clearErrors, formState } = useConfigFormContext();
+  const error = formState.errors[field.key]?.message;
   const id = useId();
   const [shown, setShown] = useState(false);
   const helpId = `${id}-help`;
@@ -68,8 +62,14 @@ function ConfigField({
   const describedBy =
     [field.help || hint ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
+    ...register(field.key, {
+      // Its error is moot once the value changes, until the next try.
+      onChange: () => {
+        clearErrors(field.key);
+        onEdited();
+      },
+    }),
     id,
-    value,
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -82,19 +82,10 @@ function ConfigField({
     <div className="space-y-2" data-testid={`field-${field.key}`}>
       <Label htmlFor={id}>{field.label}</Label>
       {field.multiline ? (
-        <textarea
-          {...common}
-          className={cn(TEXTAREA, field.secret && !shown && '[-webkit-text-security:disc]')}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <textarea {...common} className={cn(TEXTAREA, field.secret && !shown && '[-webkit-text-security:disc]')} />
       ) : (
         <div className="flex gap-2">
-          <Input
-            {...common}
-            type={field.secret && !shown ? 'password' : 'text'}
-            className="font-mono"
-            onChange={(e) => onChange(e.target.value)}
-          />
+          <Input {...common} type={field.secret && !shown ? 'password' : 'text'} className="font-mono" />
           {field.secret && (
             <Button
               variant="outline"

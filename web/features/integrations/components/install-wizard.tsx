@@ -1,14 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { ExternalLink, KeyRound, Settings2 } from 'lucide-react';
 import type { Integration as Plugin } from '@content/integrations';
 import type { Integration } from '@contracts/integrations';
+import { Form } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useInstallMutation } from '../api';
-import { refusalIn, useConfigForm } from '../use-config-form';
+import {
+  configDefaults,
+  configSchema,
+  missingFields,
+  refusalIn,
+  useConfigFormContext,
+  useConnectionTest,
+  type ConfigValues,
+} from '../config-form';
+import { filledConfig } from '../plugins';
 import { ConfigFields } from './config-fields';
 import { ConnectionResult } from './connection-result';
 
@@ -102,7 +113,7 @@ export function InstallWizard({
   onCancel: () => void;
 }) {
   const [step, setStep] = useState<1 | 2>(1);
-  const form = useConfigForm(plugin);
+  const connection = useConnectionTest(plugin);
   const install = useInstallMutation((integration) => {
     toast({
       title: `${plugin.name} installed`,
@@ -112,8 +123,6 @@ export function InstallWizard({
     onInstalled(integration);
   });
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const busy = install.isPending || form.testing;
-  const unfilled = form.missing.length > 0;
 
   function go(next: 1 | 2) {
     setStep(next);
@@ -121,16 +130,14 @@ export function InstallWizard({
     requestAnimationFrame(() => stepHeading.current?.focus());
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate()) return;
+  function submit(values: ConfigValues) {
     install.mutate(
-      { pluginId: plugin.id, config: form.config(), provider: plugin.id },
+      { pluginId: plugin.id, config: filledConfig(plugin, values), provider: plugin.id },
       {
         onError: (error) => {
           const message = serverMessageOr(error, 'The integration could not be installed. Please try again.');
           const refusal = refusalIn(message);
-          if (refusal) form.setOutcome({ success: false, error: refusal });
+          if (refusal) connection.setOutcome({ success: false, error: refusal });
           toast({ title: 'Installation Failed', description: message, variant: 'destructive' });
         },
       },
@@ -154,38 +161,72 @@ export function InstallWizard({
           </DialogFooter>
         </>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4" data-testid="step-configure">
-          <ConfigFields
-            plugin={plugin}
-            values={form.values}
-            onChange={form.setValue}
-            errors={form.errors}
-            disabled={install.isPending}
-          />
-          <ConnectionResult outcome={form.outcome} />
-          {unfilled && (
-            <p className="text-sm text-muted-foreground" id="install-needs">
-              Fill in {listOf(form.missing)} to test the connection and install.
-            </p>
+        <Form
+          schema={configSchema(plugin)}
+          defaultValues={configDefaults(plugin)}
+          pending={install.isPending}
+          onSubmit={submit}
+          className="space-y-4"
+          data-testid="step-configure"
+        >
+          {() => (
+            <ConfigureStep
+              plugin={plugin}
+              connection={connection}
+              installing={install.isPending}
+              onBack={() => go(1)}
+            />
           )}
-          <DialogFooter className="gap-2">
-            <Button variant="outline" onClick={() => go(1)} disabled={busy}>
-              Back
-            </Button>
-            <Button
-              variant="outline"
-              onClick={form.runTest}
-              disabled={busy || unfilled}
-              aria-describedby={unfilled ? 'install-needs' : undefined}
-            >
-              {form.testing ? 'Testing...' : 'Test Connection'}
-            </Button>
-            <Button type="submit" disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>
-              {install.isPending ? 'Installing...' : 'Install'}
-            </Button>
-          </DialogFooter>
-        </form>
+        </Form>
       )}
     </div>
+  );
+}
+
+/** Step 2: the config fields, Test Connection and Install, both waiting until the required fields are filled. */
+function ConfigureStep({
+  plugin,
+  connection,
+  installing,
+  onBack,
+}: {
+  plugin: Plugin;
+  connection: ReturnType<typeof useConnectionTest>;
+  installing: boolean;
+  onBack: () => void;
+}) {
+  const { control, getValues, trigger } = useConfigFormContext();
+  useWatch({ control });
+  const missing = missingFields(plugin, getValues());
+  const unfilled = missing.length > 0;
+  const busy = installing || connection.testing;
+  return (
+    <>
+      <ConfigFields plugin={plugin} disabled={installing} onEdited={() => connection.setOutcome(null)} />
+      <ConnectionResult outcome={connection.outcome} />
+      {unfilled && (
+        <p className="text-sm text-muted-foreground" id="install-needs">
+          Fill in {listOf(missing)} to test the connection and install.
+        </p>
+      )}
+      <DialogFooter className="gap-2">
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        <Button
+          variant="outline"
+          onClick={async () => {
+            if (await trigger()) connection.run(getValues());
+          }}
+          disabled={busy || unfilled}
+          aria-describedby={unfilled ? 'install-needs' : undefined}
+        >
+          {connection.testing ? 'Testing...' : 'Test Connection'}
+        </Button>
+        <Button type="submit" disabled={busy || unfilled} aria-describedby={unfilled ? 'install-needs' : undefined}>
+          {installing ? 'Installing...' : 'Install'}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Pause, Play, RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import type { Integration as Plugin } from '@content/integrations';
 import type { Integration } from '@contracts/integrations';
 import { Pill } from '../../../components/ui/pill';
+import { Form } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -17,7 +19,15 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount, formatDateTime, formatRate, syncFreshness } from '../../../lib/format';
 import { useSyncNowMutation, useUninstallMutation, useUpdateMutation } from '../api';
 import { statusOf } from '../plugins';
-import { refusalIn, useConfigForm } from '../use-config-form';
+import {
+  configDefaults,
+  configSchema,
+  refusalIn,
+  secretsTyped,
+  useConfigFormContext,
+  useConnectionTest,
+  type ConfigValues,
+} from '../config-form';
 import { ConfigFields } from './config-fields';
 import { ConnectionResult } from './connection-result';
 
@@ -188,19 +198,17 @@ function EditSettings({
   const initial = Object.fromEntries(
     plugin.fields.filter((f) => !f.secret).map((f) => [f.key, integration.config[f.key] ?? '']),
   );
-  const form = useConfigForm(plugin, initial, { keepSecrets: true });
+  const connection = useConnectionTest(plugin);
   const update = useUpdateMutation();
   const keep = integration.keyPreview
     ? `Leave it empty to keep the stored one (${integration.keyPreview}).`
     : 'Leave it empty to keep the stored one.';
   const hints = Object.fromEntries(plugin.fields.filter((f) => f.secret).map((f) => [f.key, keep]));
 
-  function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate()) return;
+  function save(values: ConfigValues) {
     const config: Record<string, string> = {};
     for (const field of plugin.fields) {
-      const value = form.values[field.key]?.trim() ?? '';
+      const value = values[field.key]?.trim() ?? '';
       // An emptied optional setting is cleared; an empty secret is left out, so the stored one stays.
       if (!field.secret || value) config[field.key] = value;
     }
@@ -217,43 +225,85 @@ function EditSettings({
         onError: (error) => {
           const message = serverMessageOr(error, 'The settings could not be saved. Try again.');
           const refusal = refusalIn(message);
-          if (refusal) form.setOutcome({ success: false, error: refusal });
+          if (refusal) connection.setOutcome({ success: false, error: refusal });
           toast({ title: 'Settings not saved', description: message, variant: 'destructive' });
         },
       },
     );
   }
 
-  const busy = update.isPending || form.testing;
   return (
-    <form onSubmit={save} noValidate className="space-y-4 rounded-md border p-4" data-testid="edit-settings">
+    <Form
+      schema={configSchema(plugin, { keepSecrets: true })}
+      defaultValues={configDefaults(plugin, initial)}
+      pending={update.isPending}
+      onSubmit={save}
+      className="space-y-4 rounded-md border p-4"
+      data-testid="edit-settings"
+    >
+      {() => (
+        <SettingsFields
+          plugin={plugin}
+          hints={hints}
+          connection={connection}
+          saving={update.isPending}
+          onCancel={onDone}
+        />
+      )}
+    </Form>
+  );
+}
+
+function SettingsFields({
+  plugin,
+  hints,
+  connection,
+  saving,
+  onCancel,
+}: {
+  plugin: Plugin;
+  hints: Record<string, string>;
+  connection: ReturnType<typeof useConnectionTest>;
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  const { control, getValues, trigger } = useConfigFormContext();
+  useWatch({ control });
+  const testable = secretsTyped(plugin, getValues());
+  const busy = saving || connection.testing;
+  return (
+    <>
       <h3 className="font-semibold">Edit settings</h3>
       <ConfigFields
         plugin={plugin}
-        values={form.values}
-        onChange={form.setValue}
-        errors={form.errors}
         secretHints={hints}
-        disabled={update.isPending}
+        disabled={saving}
+        onEdited={() => connection.setOutcome(null)}
       />
-      {!form.secretsTyped && (
+      {!testable && (
         <p className="text-xs text-muted-foreground">
           Type the key again to test it here; Save tests changed settings with {plugin.name} either way.
         </p>
       )}
-      <ConnectionResult outcome={form.outcome} />
+      <ConnectionResult outcome={connection.outcome} />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onDone} disabled={busy}>
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="outline" onClick={form.runTest} disabled={busy || !form.secretsTyped}>
-          {form.testing ? 'Testing...' : 'Test Connection'}
+        <Button
+          variant="outline"
+          onClick={async () => {
+            if (await trigger()) connection.run(getValues());
+          }}
+          disabled={busy || !testable}
+        >
+          {connection.testing ? 'Testing...' : 'Test Connection'}
         </Button>
         <Button type="submit" disabled={busy}>
-          {update.isPending ? 'Saving...' : 'Save'}
+          {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>
-    </form>
+    </>
   );
 }
 
