@@ -10,14 +10,19 @@ import { defineJob, type AnyJob } from './job';
 import { createJobQueue } from './queue';
 
 const log = pino({ level: 'silent' });
-const ran: number[] = [];
-const countJob = defineJob({
-  name: 'test-count',
-  schema: z.object({ n: z.number() }),
-  async run({ n }) {
-    ran.push(n);
-  },
-});
+/** A job that only notes the n of each run, for tests of when jobs run. */
+function notingJob(name: string) {
+  const seen: number[] = [];
+  const job = defineJob({
+    name,
+    schema: z.object({ n: z.number() }),
+    async run({ n }) {
+      seen.push(n);
+    },
+  });
+  return { job, seen };
+}
+const { job: countJob, seen: ran } = notingJob('test-count');
 const context = {} as Omit<AppContext, 'jobs' | 'log'>;
 
 let database: Database;
@@ -79,14 +84,7 @@ describe('the job worker', () => {
   }, 30_000);
 
   it('runs a job sent by another process at once, although the worker polls only every 60 s', async () => {
-    const seen: number[] = [];
-    const job = defineJob({
-      name: 'test-wake',
-      schema: z.object({ n: z.number() }),
-      async run({ n }) {
-        seen.push(n);
-      },
-    });
+    const { job, seen } = notingJob('test-wake');
     const { sender, startWorker, stop } = await twoProcesses([job]);
     await startWorker();
     try {
@@ -103,14 +101,7 @@ describe('the job worker', () => {
   }, 30_000);
 
   it('wakes the workers when the listening connection comes back, as a notification may have been lost meanwhile', async () => {
-    const seen: number[] = [];
-    const job = defineJob({
-      name: 'test-reconnect',
-      schema: z.object({ n: z.number() }),
-      async run({ n }) {
-        seen.push(n);
-      },
-    });
+    const { job, seen } = notingJob('test-reconnect');
     const { sender, startWorker, stop } = await twoProcesses([job]);
     await startWorker();
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthenticationResults } from './authentication';
+import { brandSignature } from './authentication.test-support';
 import {
   AUTH_DEDUCTIONS,
   authenticationFindings,
@@ -11,15 +12,17 @@ import { scoreFindings, verdict } from './score';
 
 type Signature = AuthenticationResults['dkim'][number];
 
-const goodSignature: Signature = {
+const goodSignature: Signature = { ...brandSignature, comment: null };
+
+/** DMARC's part of the results for brand-mail.com: the record published for `policy` (none when null), and what aligned. */
+const dmarc = (result: string, policy: string | null, spfAligned = false, dkimAligned = spfAligned) => ({
+  result,
   domain: 'brand-mail.com',
-  selector: 's1',
-  result: 'pass',
-  aligned: true,
-  algorithm: 'rsa-sha256',
-  keyBits: 2048,
-  comment: null,
-};
+  policy,
+  record: policy ? `v=DMARC1; p=${policy}` : null,
+  spfAligned,
+  dkimAligned,
+});
 
 /** What analyzeAuthentication returns for a well-set-up sender (see authentication.test.ts). */
 function results(overrides: Partial<AuthenticationResults> = {}): AuthenticationResults {
@@ -31,14 +34,7 @@ function results(overrides: Partial<AuthenticationResults> = {}): Authentication
       comment: 'mx.inbox.localhost: domain of bounce@brand-mail.com designates 192.0.2.10 as permitted sender',
     },
     dkim: [goodSignature],
-    dmarc: {
-      result: 'pass',
-      domain: 'brand-mail.com',
-      policy: 'reject',
-      record: 'v=DMARC1; p=reject',
-      spfAligned: true,
-      dkimAligned: true,
-    },
+    dmarc: dmarc('pass', 'reject', true),
     arc: { result: 'none', instance: 0 },
     bimi: { result: 'none', logo: null, comment: null },
     authenticationResults: 'Authentication-Results: mx.inbox.localhost; dkim=pass; spf=pass; dmarc=pass',
@@ -185,14 +181,7 @@ describe('authenticationFindings', () => {
         const findings = authenticationFindings(
           results({
             dkim,
-            dmarc: {
-              result: 'pass',
-              domain: 'brand-mail.com',
-              policy: 'reject',
-              record: 'v=DMARC1; p=reject',
-              spfAligned: true,
-              dkimAligned: false,
-            },
+            dmarc: dmarc('pass', 'reject', true, false),
           }),
         );
         expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dkim-none']);
@@ -279,14 +268,7 @@ describe('authenticationFindings', () => {
       const findings = authenticationFindings(
         results({
           dkim: [{ ...goodSignature, domain: 'esp-relay.net', aligned: false }],
-          dmarc: {
-            result: 'pass',
-            domain: 'brand-mail.com',
-            policy: 'reject',
-            record: 'v=DMARC1; p=reject',
-            spfAligned: true,
-            dkimAligned: false,
-          },
+          dmarc: dmarc('pass', 'reject', true, false),
         }),
       );
       expect(problems(findings)).toEqual([
@@ -302,14 +284,7 @@ describe('authenticationFindings', () => {
     it("uses the signature's own alignment when there is no DMARC record to evaluate it", () => {
       const findings = authenticationFindings(
         results({
-          dmarc: {
-            result: 'none',
-            domain: 'brand-mail.com',
-            policy: null,
-            record: null,
-            spfAligned: false,
-            dkimAligned: false,
-          },
+          dmarc: dmarc('none', null),
         }),
       );
       expect(problems(findings).map((f) => f.id)).toEqual(['authentication.dmarc-none']);
@@ -333,15 +308,6 @@ describe('authenticationFindings', () => {
   });
 
   describe('DMARC', () => {
-    const dmarc = (result: string, policy: string | null, aligned = false) => ({
-      result,
-      domain: 'brand-mail.com',
-      policy,
-      record: policy ? `v=DMARC1; p=${policy}` : null,
-      spfAligned: aligned,
-      dkimAligned: aligned,
-    });
-
     it('asks for a record when there is none', () => {
       const finding = byId(
         authenticationFindings(results({ dmarc: dmarc('none', null) }), 'dmarc@mx.inbox.localhost'),
@@ -524,14 +490,7 @@ describe('authenticationFindings', () => {
           comment: 'mx: domain of b@brand-mail.com does not designate 203.0.113.66 as permitted sender',
         },
         dkim: [],
-        dmarc: {
-          result: 'none',
-          domain: 'brand-mail.com',
-          policy: null,
-          record: null,
-          spfAligned: false,
-          dkimAligned: false,
-        },
+        dmarc: dmarc('none', null),
         bimi: null,
       }),
     );
