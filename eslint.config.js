@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint/import-boundaries.js';
+import oneFormStyle from './eslint/one-form-style.js';
 
 export default tseslint.config(
   {
@@ -37,7 +38,11 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, form: { rules: { 'one-form-style': oneFormStyle } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'form/one-form-style': 'error',
+    },
   },
 );

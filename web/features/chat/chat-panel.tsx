@@ -165,6 +165,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
         )}
       </div>
 
+      {/* eslint-disable-next-line form/one-form-style -- one free-text question, nothing to check before asking */}
       <form onSubmit={onSubmit} className="border-t p-3">
         <div className="flex items-end gap-2">
           <label htmlFor={`${id}-input`} className="sr-only">

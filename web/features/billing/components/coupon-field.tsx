@@ -69,6 +69,7 @@ export function CouponField({
   };
 
   return (
+    // eslint-disable-next-line form/one-form-style -- one code that only the server can judge: its refusal is shown under the field
     <form onSubmit={submit} className="mx-auto w-full max-w-md space-y-2" data-testid="coupon-form" noValidate>
       <Label htmlFor={inputId} className="flex items-center gap-2">
         <Tag className="size-4" aria-hidden="true" />

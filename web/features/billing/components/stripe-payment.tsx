@@ -133,6 +133,7 @@ export function StripePayment({
         </div>
       )}
       {/* Kept mounted while failed or done: Stripe's element lives in this node and Try Again reuses it. */}
+      {/* eslint-disable-next-line form/one-form-style -- the card fields are Stripe's own element, which checks them itself */}
       <form
         onSubmit={(event) => void pay(event)}
         className={state.step === 'idle' || state.step === 'processing' ? 'space-y-6' : 'hidden'}

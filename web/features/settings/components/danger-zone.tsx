@@ -80,6 +80,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             This permanently deletes your account and all of its data, and signs out every device. It cannot be undone.
           </DialogDescription>
         </DialogHeader>
+        {/* eslint-disable-next-line form/one-form-style -- a typed confirmation, not data: Delete is enabled only when it matches */}
         <form
           noValidate
           onSubmit={(event) => {
