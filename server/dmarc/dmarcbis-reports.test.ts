@@ -2,8 +2,7 @@ import { dayStart, utcDay } from '@contracts/utc-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { fixture } from './fixtures';
 import { reportXml } from './test-report-xml';
 import { uploadReport } from './upload-client.test-support';
@@ -80,15 +79,9 @@ const rejectedRecord = `<record>
   </record>`;
 
 let t: TestApp;
-let dns: TestDnsServer;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 describe('RFC 9990 aggregate reports, stored and served', () => {
   it('RFC 9990 3.1.1.2, 3.1.1.3 and 3.1.1.5: version, generator, np, testing and discovery_method reach the report list and detail', async () => {

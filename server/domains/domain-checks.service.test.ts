@@ -1,22 +1,17 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestAppWithDns, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
 import { describeKey, keyFingerprint, recheckDomain, spfChanges, tagChanges } from './domain-checks.service';
 import { findDomainById } from './domains.repo';
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 const rsaKey = (bits = 2048) =>
   generateKeyPairSync('rsa', { modulusLength: bits })

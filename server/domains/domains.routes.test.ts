@@ -2,22 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportXml } from '../dmarc/test-report-xml';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { inboxTestReports, inboxTests } from '../platform/db/schema/index';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestApp, createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import { scheduleDomainChecksJob } from './domain-checks.job';
 import { verifiedOwnersOf } from './domains.service';
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 function publishHealthy(domain: string, token?: string) {
   dns.zone[domain] = { TXT: ['v=spf1 include:_spf.sender.net -all'], MX: [{ exchange: `mx.${domain}`, priority: 10 }] };

@@ -1,20 +1,15 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainReputation } from '@contracts/reputation';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestAppWithDns, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { runReputationCheck } from './reputation-run.service';
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t?.close();
-  await dns?.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 const log = pino({ level: 'silent' });
 const DKIM_KEY = `v=DKIM1; k=ed25519; p=${Buffer.alloc(32, 7).toString('base64')}`;

@@ -2,19 +2,14 @@ import { daysAgo, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { reportXml } from '../dmarc/test-report-xml';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t?.close();
-  await dns?.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 const yesterday = () => daysAgo(1);
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -23,6 +18,45 @@ const suggested = async (client: { get(url: string): Promise<{ json(): unknown }
 
 function publishPtr(reversed: string, name: string) {
   dns.zone[reversed] = { PTR: [name] };
+}
+
+/**
+ * A record of brand-two.com's mail as Google's aggregate reports lay it out (DKIM passing with the selector
+ * given, SPF as given); a forwarded one carries Google's reason.
+ */
+function googleRecord(r: { ip: string; count: number; spf: 'pass' | 'fail'; selector: string; forwarded?: boolean }) {
+  const reason = r.forwarded
+    ? `
+        <reason>
+          <type>forwarded</type>
+          <comment></comment>
+        </reason>`
+    : '';
+  return `  <record>
+    <row>
+      <source_ip>${r.ip}</source_ip>
+      <count>${r.count}</count>
+      <policy_evaluated>
+        <disposition>none</disposition>
+        <dkim>pass</dkim>
+        <spf>${r.spf}</spf>${reason}
+      </policy_evaluated>
+    </row>
+    <identifiers>
+      <header_from>brand-two.com</header_from>
+    </identifiers>
+    <auth_results>
+      <dkim>
+        <domain>brand-two.com</domain>
+        <result>pass</result>
+        <selector>${r.selector}</selector>
+      </dkim>
+      <spf>
+        <domain>brand-two.com</domain>
+        <result>${r.spf}</result>
+      </spf>
+    </auth_results>
+  </record>`;
 }
 
 describe('suggestions from DMARC reports', () => {
@@ -105,85 +139,9 @@ describe('suggestions from DMARC reports', () => {
     <pct>100</pct>
     <np>quarantine</np>
   </policy_published>
-  <record>
-    <row>
-      <source_ip>209.85.220.41</source_ip>
-      <count>12</count>
-      <policy_evaluated>
-        <disposition>none</disposition>
-        <dkim>pass</dkim>
-        <spf>fail</spf>
-        <reason>
-          <type>forwarded</type>
-          <comment></comment>
-        </reason>
-      </policy_evaluated>
-    </row>
-    <identifiers>
-      <header_from>brand-two.com</header_from>
-    </identifiers>
-    <auth_results>
-      <dkim>
-        <domain>brand-two.com</domain>
-        <result>pass</result>
-        <selector>mail</selector>
-      </dkim>
-      <spf>
-        <domain>brand-two.com</domain>
-        <result>fail</result>
-      </spf>
-    </auth_results>
-  </record>
-  <record>
-    <row>
-      <source_ip>2a00:1450:4864:20::52a</source_ip>
-      <count>40</count>
-      <policy_evaluated>
-        <disposition>none</disposition>
-        <dkim>pass</dkim>
-        <spf>pass</spf>
-      </policy_evaluated>
-    </row>
-    <identifiers>
-      <header_from>brand-two.com</header_from>
-    </identifiers>
-    <auth_results>
-      <dkim>
-        <domain>brand-two.com</domain>
-        <result>pass</result>
-        <selector>google</selector>
-      </dkim>
-      <spf>
-        <domain>brand-two.com</domain>
-        <result>pass</result>
-      </spf>
-    </auth_results>
-  </record>
-  <record>
-    <row>
-      <source_ip>93.184.215.30</source_ip>
-      <count>300</count>
-      <policy_evaluated>
-        <disposition>none</disposition>
-        <dkim>pass</dkim>
-        <spf>pass</spf>
-      </policy_evaluated>
-    </row>
-    <identifiers>
-      <header_from>brand-two.com</header_from>
-    </identifiers>
-    <auth_results>
-      <dkim>
-        <domain>brand-two.com</domain>
-        <result>pass</result>
-        <selector>mail</selector>
-      </dkim>
-      <spf>
-        <domain>brand-two.com</domain>
-        <result>pass</result>
-      </spf>
-    </auth_results>
-  </record>
+${googleRecord({ ip: '209.85.220.41', count: 12, spf: 'fail', forwarded: true, selector: 'mail' })}
+${googleRecord({ ip: '2a00:1450:4864:20::52a', count: 40, spf: 'pass', selector: 'google' })}
+${googleRecord({ ip: '93.184.215.30', count: 300, spf: 'pass', selector: 'mail' })}
 </feedback>
 `;
     // Google's outbound IPv6 server names itself under google.com; the user's own MTA under their domain.

@@ -17,23 +17,18 @@ import {
 } from '../platform/db/schema/index';
 import { blocklistsFor } from '../engine/blocklists/dnsbl';
 import { caughtUp } from '../test/caught-up';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import { sendDigest, takeAlertNotifications } from '../alerts/delivery/alert-delivery.service';
 import { createMailer } from '../platform/mail/mailer';
 import { runReputationCheck } from './reputation-run.service';
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t?.close();
-  await dns?.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 const log = pino({ level: 'silent' });
 const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, userId);

@@ -15,6 +15,7 @@ import { startThreadTasks } from '../platform/workers/thread-tasks';
 import { startAnalysisPool } from '../engine/message-analysis/analysis-pool';
 import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 import { startSmtpListener, type SessionLimits, type SmtpListener } from '../platform/smtp/smtp-listener';
+import { startDnsServer, type TestDnsServer } from './dns-server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { openTestDatabase, type TestDatabaseServer } from './test-database';
 
@@ -111,6 +112,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
     },
   };
+}
+
+/** The real app resolving through a loopback DNS server whose zone the test writes, as checks of a domain need. */
+export interface TestAppWithDns {
+  t: TestApp;
+  dns: TestDnsServer;
+  /** Closes the app, then the DNS server. */
+  close(): Promise<void>;
+}
+
+export async function createTestAppWithDns(options: TestAppOptions = {}): Promise<TestAppWithDns> {
+  const dns = await startDnsServer();
+  try {
+    const t = await createTestApp({ ...options, env: { ...options.env, DNS_SERVERS: dns.address } });
+    return {
+      t,
+      dns,
+      async close() {
+        await t.close();
+        await dns.close();
+      },
+    };
+  } catch (error) {
+    await dns.close();
+    throw error;
+  }
 }
 
 /** Another pool on a test database; closing it leaves the database to its owner. */

@@ -9,8 +9,8 @@ import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
 import { insertIntegration, updateIntegration } from '../integrations/integrations.repo';
 import { alerts, domainNotes, integrationErrors } from '../platform/db/schema/index';
 import { runReputationCheck } from '../reputation/reputation-run.service';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import type { TestDnsServer } from '../test/dns-server';
+import { createTestAppWithDns, signUp, type TestApp, type TestClient } from '../test/test-app';
 
 /*
  * The timeline routes against the real app and database: owner scoping, API keys, notes, the IP
@@ -19,16 +19,11 @@ import { createTestApp, signUp, type TestApp, type TestClient } from '../test/te
  * reports them, for past days: that route takes the day, so no row is written by hand.
  */
 
-let dns: TestDnsServer;
 let t: TestApp;
-beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
-});
-afterAll(async () => {
-  await t?.close();
-  await dns?.close();
-});
+let dns: TestDnsServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
+afterAll(() => close?.());
 
 const DAY = 86_400_000;
 const dayOf = (daysAgo: number) => utcDay(Date.now() - daysAgo * DAY);
