@@ -118,6 +118,36 @@ function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `inboxpulse-${name}-`));
 }
 
+/**
+ * The Postfix monitoring script as a user installs it, following an empty log in a folder of its own, with the
+ * given token and unsent file (a path inside that folder). What it writes to stderr is kept for the test.
+ */
+async function startPostfixMonitor(name: string, webhookToken: string, unsentFile: string) {
+  const dir = tempDir(name);
+  const script = path.join(dir, 'inboxpulse-postfix-monitor');
+  writeFileSync(script, postfixMonitorScript(ctx()));
+  chmodSync(script, 0o755);
+  const log = path.join(dir, 'postfix.log');
+  writeFileSync(log, '');
+  const unsent = path.join(dir, unsentFile);
+  const child = spawn(script, [], {
+    detached: true,
+    env: {
+      PATH: process.env.PATH,
+      INBOXPULSE_WEBHOOK_TOKEN: webhookToken,
+      POSTFIX_LOG_FILE: log,
+      INBOXPULSE_UNSENT_FILE: unsent,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  // tail starts at the end of the file: give it a moment before anything is logged.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return { child, log, unsent, stderr: () => stderr };
+}
+
 /** An RFC 3339 time a few seconds ago, as rsyslog writes it. */
 const isoAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString().replace('Z', '+00:00');
 
@@ -215,28 +245,7 @@ describe('the Postfix guide', () => {
   });
 
   it('runs the monitoring script on a real log: delivered, bounced and deferred lines arrive with their sender domain', async () => {
-    const dir = tempDir('postfix');
-    const script = path.join(dir, 'inboxpulse-postfix-monitor');
-    writeFileSync(script, postfixMonitorScript(ctx()));
-    chmodSync(script, 0o755);
-    const log = path.join(dir, 'postfix.log');
-    writeFileSync(log, '');
-    const unsent = path.join(dir, 'unsent.log');
-    const child = spawn(script, [], {
-      detached: true,
-      env: {
-        PATH: process.env.PATH,
-        INBOXPULSE_WEBHOOK_TOKEN: token,
-        POSTFIX_LOG_FILE: log,
-        INBOXPULSE_UNSENT_FILE: unsent,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    // tail starts at the end of the file: give it a moment, then Postfix "logs".
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { child, log, unsent, stderr } = await startPostfixMonitor('postfix', token, 'unsent.log');
     const queueId = '4TfKScr1pt01';
     appendFileSync(
       log,
@@ -275,32 +284,16 @@ describe('the Postfix guide', () => {
     // The local delivery and the other programs' lines never left the server.
     expect(await storedEvents('4TfKScr1pt02')).toEqual([]);
     expect(existsSync(unsent)).toBe(false);
-    expect(stderr).toBe('');
+    expect(stderr()).toBe('');
     stop(child);
   }, 60_000);
 
   it('keeps what InboxPulse refuses (a wrong token) in the unsent file and says why', async () => {
-    const dir = tempDir('postfix-refused');
-    const script = path.join(dir, 'monitor');
-    writeFileSync(script, postfixMonitorScript(ctx()));
-    chmodSync(script, 0o755);
-    const log = path.join(dir, 'postfix.log');
-    writeFileSync(log, '');
-    const unsent = path.join(dir, 'spool', 'unsent.log');
-    const child = spawn(script, [], {
-      detached: true,
-      env: {
-        PATH: process.env.PATH,
-        INBOXPULSE_WEBHOOK_TOKEN: 'iwt_revoked',
-        POSTFIX_LOG_FILE: log,
-        INBOXPULSE_UNSENT_FILE: unsent,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { child, log, unsent, stderr } = await startPostfixMonitor(
+      'postfix-refused',
+      'iwt_revoked',
+      'spool/unsent.log',
+    );
     const line = `${isoAgo(3)} mx1 postfix/smtp[2120]: 4TfKScr1pt03: to=<ann@gmail.com>, relay=gmail-smtp-in.l.google.com[142.250.102.27]:25, delay=1, delays=0/0/0.5/0.5, dsn=2.0.0, status=sent (250 2.0.0 OK - gsmtp)`;
     appendFileSync(log, `${line}\n`);
     await waitFor(
@@ -309,7 +302,7 @@ describe('the Postfix guide', () => {
       'the unsent file',
     );
     expect(readFileSync(unsent, 'utf8')).toBe(`${line}\n`);
-    expect(stderr).toMatch(/HTTP 401 .*Invalid webhook token.*1 lines kept in/);
+    expect(stderr()).toMatch(/HTTP 401 .*Invalid webhook token.*1 lines kept in/);
     stop(child);
   }, 60_000);
 
