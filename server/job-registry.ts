@@ -1,4 +1,6 @@
-import { alertDeliveryJobs } from './alerts/delivery/alert-delivery.jobs';
+import { deliverAlertsRunner } from './alerts/deliver-alerts.runner';
+import { sendAlertDigestRunner } from './alerts/delivery/send-alert-digest.runner';
+import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery.runner';
 import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
@@ -33,7 +35,9 @@ export const jobRegistry: AnyJob[] = [
   scheduleReputationChecksJob,
   deliverWebhookRunner,
   sweepWebhookDeliveriesRunner,
-  ...alertDeliveryJobs,
+  deliverAlertsRunner,
+  sendAlertDigestRunner,
+  sweepAlertDeliveryRunner,
   ...alertEvaluationJobs,
   ...postmasterJobs,
   ...integrationJobs,

@@ -2,9 +2,10 @@ import type { AlertSettings } from '@contracts/alert-settings';
 import type { WebhookEvent } from '@contracts/webhooks';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { hasFeature, lowestPlanNameWith } from '../../platform/http/plan-gate';
+import { hasFeature, lowestPlanNameWith } from '../../plans/plan-gate.service';
 import { queueMail } from '../../platform/mail/outbox';
 import { sendEmailJob } from '../../platform/mail/send-email.job';
+import { claimItem, exponentialBackoff, failAttempt, type RetryPolicy } from '../../platform/queue/durable-delivery';
 import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
 import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../webhooks/webhooks.service';
 import { alertDeliverySettings } from '../alert-settings.service';
@@ -17,22 +18,21 @@ import {
   type SlackAlert,
 } from '../channels/slack';
 import { sendSms, twilioSettingsOf, TwilioError } from '../channels/twilio';
-import { deliverAlertsJobType } from '../deliver-alerts.job-type';
+import { queueAlertDelivery } from '../deliver-alerts.job';
 import {
   alertsAnnouncedBefore,
   finishDigest,
   findRecipient,
+  digestItems,
   findStrandedDigests,
   insertDigests,
   insertNotifications,
-  leaseDigest,
   lockAlertsToNotify,
   lockPendingDigest,
   lockPendingNotifications,
   markAlertsTaken,
   markNotificationsClaimed,
   pendingNotificationSummary,
-  postponeDigest,
   purgeOldDelivery,
   ruleChannels,
   usersWithAlertsToNotify,
@@ -43,7 +43,7 @@ import {
   type NotificationRow,
   type RuleChannels,
 } from './delivery.repo';
-import { sendAlertDigestJobType } from './send-alert-digest.job-type';
+import { sendAlertDigestJob } from './send-alert-digest.job';
 import { claimable, dueBoundary, inQuietHours, type DeliverySchedule } from './schedule';
 
 /*
@@ -72,8 +72,9 @@ type DeliverySettings = AlertSettings & { slackWebhookUrl: string | null };
 /** How long a sender holds a message before another may try it (a send takes at most ~10 s). */
 const LEASE_SECONDS = 120;
 /** Attempts a Slack or SMS message gets; the waits between them are 1, 2, 4 and 8 minutes (the sweep retries). */
-export const MAX_DIGEST_ATTEMPTS = 5;
-const RETRY_BASE_SECONDS = 60;
+const DIGEST_POLICY: RetryPolicy = { maxAttempts: 5, backoffSeconds: exponentialBackoff(60, 2) };
+/** A sweep round queues at most this many stranded messages of one user. */
+const STRANDED_PER_USER = 50;
 
 /** Which e-mail toggle of Alert Settings covers an alert type; the types it does not name always go by e-mail. */
 export const EMAIL_TOGGLES: Record<
@@ -100,7 +101,7 @@ export async function deliverUserAlerts(
   const webhookRows = await takeAlertNotifications(ctx.db, userId, now);
   const messageRows = await claimDueNotifications(ctx, userId, now);
   const ids = [...webhookRows, ...messageRows];
-  for (const digestId of ids) await ctx.jobs.send(sendAlertDigestJobType, { digestId });
+  for (const digestId of ids) await ctx.jobs.send(sendAlertDigestJob, { digestId });
   return ids;
 }
 
@@ -287,9 +288,9 @@ export async function sweepAlertDelivery(
     };
     if (hasDue(summary, schedule, now)) users.add(summary.userId);
   }
-  for (const userId of users) await ctx.jobs.send(deliverAlertsJobType, { userId }, { singletonKey: `user-${userId}` });
-  const stranded = await findStrandedDigests(ctx.db, 500);
-  for (const digestId of stranded) await ctx.jobs.send(sendAlertDigestJobType, { digestId });
+  for (const userId of users) await queueAlertDelivery(ctx.jobs, userId);
+  const stranded = await findStrandedDigests(ctx.db, 500, STRANDED_PER_USER);
+  for (const digestId of stranded) await ctx.jobs.send(sendAlertDigestJob, { digestId });
   await purgeOldDelivery(ctx.db);
   return { users: users.size, messages: stranded.length };
 }
@@ -298,7 +299,7 @@ export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'retrying' | 'busy';
 
 /** Sends one message (the send-alert-digest job), checking the channel and the plan as they are now. */
 export async function sendDigest(ctx: DeliveryContext, digestId: number): Promise<SendOutcome> {
-  const leased = await leaseDigest(ctx.db, digestId, LEASE_SECONDS);
+  const leased = await claimItem(ctx.db, digestItems, digestId, LEASE_SECONDS);
   if (!leased) return 'busy';
   if (leased.channel === 'email') return sendEmail(ctx, leased);
   const recipient = await findRecipient(ctx.db, leased.userId);
@@ -324,9 +325,7 @@ async function finish(
 /** A failed attempt: tried again after 1, 2, 4, 8 minutes (the sweep queues it), failed for good after the fifth or when it cannot work. */
 async function failed(ctx: DeliveryContext, row: DigestRow, error: string, permanent: boolean): Promise<SendOutcome> {
   ctx.log.warn({ digestId: row.id, channel: row.channel, attempt: row.attempts, error }, 'alert message not sent');
-  if (permanent || row.attempts >= MAX_DIGEST_ATTEMPTS) return finish(ctx.db, row, 'failed', error);
-  await postponeDigest(ctx.db, row.id, error, RETRY_BASE_SECONDS * 2 ** (row.attempts - 1));
-  return 'retrying';
+  return failAttempt(ctx.db, digestItems, DIGEST_POLICY, row, error, permanent);
 }
 
 /** E-mail goes to the outbox in the transaction that marks the message: exactly one outbox row per message, sent (and retried) by send-email. */
@@ -357,8 +356,7 @@ async function sendEmail(ctx: DeliveryContext, leased: DigestRow): Promise<SendO
   });
   // A crash before this line leaves the outbox row pending: the maintenance job hands it to send-email within a minute
   // or two.
-  if (outcome.status === 'sent' && outcome.outboxId)
-    await ctx.jobs.send(sendEmailJob, { outboxId: outcome.outboxId });
+  if (outcome.status === 'sent' && outcome.outboxId) await ctx.jobs.send(sendEmailJob, { outboxId: outcome.outboxId });
   return outcome.status;
 }
 

@@ -9,6 +9,7 @@ import {
   users,
   type DigestItem,
 } from '../../platform/db/schema/index';
+import { claimItem, findStranded, type ClaimedTable } from '../../platform/queue/durable-delivery';
 
 export type AlertToNotifyRow = Pick<
   typeof alerts.$inferSelect,
@@ -143,25 +144,29 @@ export async function findDigest(ex: Executor, id: number): Promise<DigestRow | 
 }
 
 /**
+ * Alert messages as durable delivery sees them (platform/queue/durable-delivery.ts): leased while a
+ * sender holds one, and after a failed attempt held until its retry is due.
+ */
+export const digestItems: ClaimedTable<typeof alertDigests> = {
+  table: alertDigests,
+  id: alertDigests.id,
+  account: alertDigests.userId,
+  createdAt: alertDigests.createdAt,
+  pending: eq(alertDigests.status, 'pending'),
+  // Its job was lost (a process died) or its retry time has come.
+  stranded: lt(alertDigests.createdAt, sql`now() - interval '1 minute'`),
+  lockedUntil: alertDigests.lockedUntil,
+  attempts: alertDigests.attempts,
+  gaveUp: (lastError) => ({ status: 'failed', lastError }),
+  retrying: (lastError) => ({ lastError }),
+};
+
+/**
  * Leases a pending message nobody holds (or whose holder's lease ran out) for `leaseSeconds`, counting
  * the attempt; undefined when it is done or held by another sender.
  */
 export async function leaseDigest(ex: Executor, id: number, leaseSeconds: number): Promise<DigestRow | undefined> {
-  const [row] = await ex
-    .update(alertDigests)
-    .set({
-      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      attempts: sql`${alertDigests.attempts} + 1`,
-    })
-    .where(
-      and(
-        eq(alertDigests.id, id),
-        eq(alertDigests.status, 'pending'),
-        or(isNull(alertDigests.lockedUntil), lt(alertDigests.lockedUntil, sql`now()`)),
-      ),
-    )
-    .returning();
-  return row;
+  return claimItem(ex, digestItems, id, leaseSeconds);
 }
 
 /** The message's row locked to the end of the transaction, while it is still pending. */
@@ -188,14 +193,6 @@ export async function finishDigest(
       ...(outcome.outboxId !== undefined ? { outboxId: outcome.outboxId } : {}),
       ...(outcome.status === 'sent' ? { sentAt: sql`now()` } : {}),
     })
-    .where(eq(alertDigests.id, id));
-}
-
-/** A failed attempt to be tried again once `retrySeconds` have passed (the sweep queues it then). */
-export async function postponeDigest(ex: Executor, id: number, lastError: string, retrySeconds: number): Promise<void> {
-  await ex
-    .update(alertDigests)
-    .set({ lastError, lockedUntil: sql`now() + make_interval(secs => ${retrySeconds})` })
     .where(eq(alertDigests.id, id));
 }
 
@@ -246,21 +243,9 @@ export async function pendingNotificationSummary(
   }));
 }
 
-/** Pending messages nobody is sending: their job was lost (a process died) or their retry time has come. */
-export async function findStrandedDigests(ex: Executor, limit: number): Promise<number[]> {
-  const rows = await ex
-    .select({ id: alertDigests.id })
-    .from(alertDigests)
-    .where(
-      and(
-        eq(alertDigests.status, 'pending'),
-        or(isNull(alertDigests.lockedUntil), lt(alertDigests.lockedUntil, sql`now()`)),
-        lt(alertDigests.createdAt, sql`now() - interval '1 minute'`),
-      ),
-    )
-    .orderBy(asc(alertDigests.createdAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
+/** Pending messages nobody is sending, oldest first, at most `perAccount` of one user's. */
+export async function findStrandedDigests(ex: Executor, limit: number, perAccount: number): Promise<number[]> {
+  return findStranded(ex, digestItems, { limit, perAccount });
 }
 
 /** Notifications and messages older than 30 days are forgotten once done with. */

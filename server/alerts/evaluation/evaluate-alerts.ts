@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/client';
 import { claimNewDrops } from '../../timeline/timeline.service';
 import { openConditionKeys, openOrUpdateCondition, resolveCondition } from '../alert-conditions';
 import { createAlert } from '../alerts.repo';
-import { deliverAlertsJobType } from '../deliver-alerts.job-type';
+import { queueAlertDelivery } from '../deliver-alerts.job';
 import {
   DMARC_DAYS,
   EVALUATED_PREFIXES,
@@ -90,7 +90,7 @@ export async function evaluateAlerts(
     return summary;
   });
   if (summary.raised + summary.escalated + summary.resolved > 0) {
-    await ctx.jobs.send(deliverAlertsJobType, { userId }, { singletonKey: `user-${userId}` });
+    await queueAlertDelivery(ctx.jobs, userId);
   }
   return summary;
 }
