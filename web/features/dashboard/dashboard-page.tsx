@@ -49,6 +49,8 @@ export default function DashboardPage() {
 
   if (!isAuthenticated || !user) return <div data-testid="dashboard-page" />;
 
+  // Five queries make this page, not one: it waits for them all, and a failure of some says which ones and
+  // retries only those, above what the others show. <QueryState> speaks for one query, so this stays by hand.
   const loading = [overview, domains, tests, integrations, alerts].some((query) => query.isPending);
   if (loading) {
     return (

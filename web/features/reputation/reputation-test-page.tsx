@@ -20,6 +20,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 export default function ReputationTestPage() {
   const { user, isAuthenticated } = useAuth();
   const ips = useIpAddresses();
+  // The query's state is what this page is for (loading, error, success are its data), so it is shown by hand, not
+  // hidden behind <QueryState>.
   const queryStatus = ips.isPending ? 'loading' : ips.isError ? 'error' : 'success';
   return (
     <div data-testid="reputation-test-page" className="space-y-6">

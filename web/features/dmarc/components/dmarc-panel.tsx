@@ -132,18 +132,25 @@ export default function DmarcPanel({ domain, isVerified, id }: { domain: string;
           {(data) =>
             data.totalReports === 0 ? (
               <div className="space-y-4">
-                {stored.isPending ? (
-                  <DmarcSkeleton />
-                ) : stored.data && stored.data.total > 0 ? (
-                  <NothingInPeriod
-                    domain={domain}
-                    days={days}
-                    latest={stored.data.items.find((report) => report.status === 'imported')}
-                    onWiden={widenable(days, stored.data.items) ? () => setDays(90) : null}
-                  />
-                ) : (
-                  <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
-                )}
+                {/* Unknown whether older reports exist: the empty state's guidance is what helps then. */}
+                <QueryState
+                  query={stored}
+                  loading={<DmarcSkeleton />}
+                  failed={() => <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />}
+                >
+                  {(list) =>
+                    list.total > 0 ? (
+                      <NothingInPeriod
+                        domain={domain}
+                        days={days}
+                        latest={list.items.find((report) => report.status === 'imported')}
+                        onWiden={widenable(days, list.items) ? () => setDays(90) : null}
+                      />
+                    ) : (
+                      <DmarcEmptyState domain={domain} days={days} isVerified={isVerified} />
+                    )
+                  }
+                </QueryState>
                 {/* A reporter that went quiet is often why there is nothing in the period. */}
                 {data.reporters.length > 0 && (
                   <Part title="Report pipeline">

@@ -11,6 +11,7 @@ import {
   type SuggestedRecord,
 } from '../records';
 import { CopyButton } from '../../../components/copy-button';
+import { QueryState } from '../../../components/query-state';
 import { useDmarcIntake } from '../../../lib/queries/dmarc-intake';
 
 function RecordField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -91,16 +92,22 @@ export function DnsSetupInstructions({ domain }: { domain: Domain }) {
                     </option>
                   ))}
                 </select>
-                {intake.isPending && (
-                  <span role="status" className="text-xs text-muted-foreground">
-                    Loading the report address for rua=...
-                  </span>
-                )}
-                {intake.isError && (
-                  <span role="alert" className="text-xs text-red-700">
-                    Could not load the InboxPulse report address for rua=: reload the page to add it to this record.
-                  </span>
-                )}
+                {/* Only the waiting and the failure are said here: the address itself is in the record above. */}
+                <QueryState
+                  query={intake}
+                  loading={
+                    <span role="status" className="text-xs text-muted-foreground">
+                      Loading the report address for rua=...
+                    </span>
+                  }
+                  failed={() => (
+                    <span role="alert" className="text-xs text-red-700">
+                      Could not load the InboxPulse report address for rua=: reload the page to add it to this record.
+                    </span>
+                  )}
+                >
+                  {() => null}
+                </QueryState>
               </div>
             )}
           </RecordBlock>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { PLAN_NAMES, planLiftingLimit } from '@contracts/plans';
+import { PLAN_NAMES, planLiftingLimit, type UsageResponse } from '@contracts/plans';
 import { nextMonthStart } from '@contracts/utc-day';
+import { QueryState } from '../../../components/query-state';
 import { formatCount, formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useUsage } from '../../../lib/queries/usage';
@@ -13,12 +14,17 @@ const LINK = 'font-medium text-primary underline underline-offset-2';
  * plan without a limit, or while the figure is unknown.
  */
 export function InboxTestQuota() {
-  const usage = useUsage();
-  if (!usage.data) return null;
-  const { plan, limits } = usage.data;
+  return (
+    <QueryState query={useUsage()} loading={null} failed={() => null}>
+      {(usage) => <QuotaLine usage={usage} />}
+    </QueryState>
+  );
+}
+
+function QuotaLine({ usage: { plan, limits, usage } }: { usage: UsageResponse }) {
   const limit = limits.inboxTestsPerMonth;
   if (limit === null) return null;
-  const used = usage.data.usage.inboxTestsThisMonth;
+  const used = usage.inboxTestsThisMonth;
   const lifter = planLiftingLimit(plan, 'inboxTestsPerMonth');
   return (
     <p className="text-sm text-muted-foreground" data-testid="inbox-test-quota" aria-live="polite">
