@@ -8,6 +8,7 @@ import { newApiKey, withKey } from '../api-keys/api-keys.test-support';
 import { billingCoupons, users } from '../platform/db/schema/index';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+import { applyCoupon, subscriptionOf } from './billing.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('self-hosted billing', () => {
     expect(upgraded.json()).toEqual({ message: 'Subscription upgraded successfully', planId: 'professional_monthly' });
     expect((await trends(client)).statusCode).toBe(200);
     expect((await client.get('/api/user')).json().subscriptionPlan).toBe('professional');
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({
+    expect(await subscriptionOf(client)).toMatchObject({
       plan: 'professional',
       priceId: 'professional_monthly',
       status: 'active',
@@ -65,7 +66,7 @@ describe('self-hosted billing', () => {
     const down = await client.post('/api/downgrade-subscription');
     expect(down.json()).toEqual({ message: BILLING_MESSAGES.downgraded });
     expect((await trends(client)).json()).toEqual({ code: 'forbidden', message: 'Requires Professional plan' });
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({
+    expect(await subscriptionOf(client)).toMatchObject({
       plan: 'free',
       status: 'canceled',
     });
@@ -80,16 +81,16 @@ describe('self-hosted billing', () => {
       message: 'You have no active subscription',
     });
     await coupons('add', 'YEARLY15', '--percent', '15');
-    await client.post('/api/apply-coupon', { couponCode: 'YEARLY15', planId: 'professional_annual' });
+    await applyCoupon(client, 'YEARLY15', 'professional_annual');
     await client.post('/api/upgrade-subscription', { planId: 'professional_annual' });
-    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({
+    expect(await subscriptionOf(client)).toMatchObject({
       priceId: 'professional_annual',
       coupon: { code: 'YEARLY15' },
     });
     expect((await client.post('/api/reactivate-subscription')).json().message).toBe(BILLING_MESSAGES.notCanceling);
     expect((await client.post('/api/subscription/cancel')).json()).toEqual({ message: BILLING_MESSAGES.canceledNow });
     // What the account is on now: Free, with no price and no coupon left over from the ended subscription.
-    expect((await client.get('/api/subscription')).json().subscription).toEqual({
+    expect(await subscriptionOf(client)).toEqual({
       plan: 'free',
       priceId: null,
       status: 'canceled',
@@ -115,11 +116,10 @@ describe('self-hosted billing', () => {
       /^Added SPRING20\t20% off\t0\/100 redeemed/,
     );
     const { client } = await signUp(t.app);
-    const applied = await client.post('/api/apply-coupon', {
-      couponCode: '  spring20 ',
-      planId: 'professional_monthly',
+    expect(await applyCoupon(client, '  spring20 ')).toEqual({
+      discount: 20,
+      message: 'Coupon SPRING20 applied: 20% off',
     });
-    expect(applied.json()).toEqual({ discount: 20, message: 'Coupon SPRING20 applied: 20% off' });
     // Applied, not yet redeemed: the table counts it when a subscription takes it.
     expect(
       (await t.database.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'SPRING20')))[0].redemptions,
@@ -134,13 +134,8 @@ describe('self-hosted billing', () => {
 
     // Locked on the live subscription: another code is refused, the same one answers again.
     await coupons('add', 'TENOFF', '--amount', '9.80');
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'TENOFF', planId: 'professional_monthly' })).json().message,
-    ).toBe('A coupon is already applied');
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'SPRING20', planId: 'professional_monthly' })).json()
-        .discount,
-    ).toBe(20);
+    expect((await applyCoupon(client, 'TENOFF')).message).toBe('A coupon is already applied');
+    expect((await applyCoupon(client, 'SPRING20')).discount).toBe(20);
     // The page sends the applied coupon with each change: it is not redeemed again, and no other takes its place.
     const changed = await client.post('/api/change-subscription', {
       newPlanId: 'professional_annual',
@@ -161,12 +156,10 @@ describe('self-hosted billing', () => {
     const { client } = await signUp(t.app);
     await coupons('add', 'MINUS980', '--amount', '9.80');
     // $9.80 of $49.00 is 20 %.
-    expect((await client.post('/api/apply-coupon', { couponCode: 'MINUS980', planId: 'professional' })).json()).toEqual(
-      {
-        discount: 20,
-        message: 'Coupon MINUS980 applied: 20% off',
-      },
-    );
+    expect(await applyCoupon(client, 'MINUS980', 'professional')).toEqual({
+      discount: 20,
+      message: 'Coupon MINUS980 applied: 20% off',
+    });
   });
 
   it('refuses an unknown, expired, exhausted or disabled coupon and changes nothing', async () => {
@@ -214,14 +207,14 @@ describe('self-hosted billing', () => {
     });
     expect(res.statusCode).toBe(200);
     await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
-    expect((await client.get('/api/subscription')).json().subscription.coupon).toEqual({
+    expect((await subscriptionOf(client)).coupon).toEqual({
       code: 'WELCOME15',
       percentOff: 15,
       amountOffCents: null,
     });
     await client.post('/api/downgrade-subscription');
     await client.post('/api/upgrade-subscription', { planId: 'starter_monthly' });
-    expect((await client.get('/api/subscription')).json().subscription.coupon).toBeNull();
+    expect((await subscriptionOf(client)).coupon).toBeNull();
   });
 
   it('leaves Custom Enterprise to the operator, bad input to a 400, and billing to the browser session', async () => {
@@ -232,7 +225,7 @@ describe('self-hosted billing', () => {
     expect(
       (await client.post('/api/apply-coupon', { couponCode: 'x'.repeat(65), planId: 'professional' })).statusCode,
     ).toBe(400);
-    expect((await client.get('/api/subscription')).json().subscription.status).toBeNull();
+    expect((await subscriptionOf(client)).status).toBeNull();
 
     await t.database.db.update(users).set({ subscriptionPlan: 'professional' }).where(eq(users.id, user.id));
     await caughtUp(t);

@@ -11,6 +11,7 @@ import { loadEnv } from '../platform/env';
 import { stripeEvents } from '../platform/db/schema/index';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { FAKE_STRIPE_KEY, PRICES, startFakeStripe, type FakeStripe } from './test/fake-stripe';
+import { applyCoupon, subscriptionOf } from './billing.test-support';
 
 const WEBHOOK_SECRET = 'whsec_testSecret0123456789';
 const stripeEnv = (url: string) => ({
@@ -67,7 +68,6 @@ function deliver(event: object, secret = WEBHOOK_SECRET, tamper?: (payload: stri
 
 const snapshot = (id: string) => JSON.parse(JSON.stringify(fake.subscriptions.get(id)));
 const trends = (client: TestClient) => client.get('/api/dashboard/trends');
-const subscriptionOf = async (client: TestClient) => (await client.get('/api/subscription')).json().subscription;
 const retrievals = (id: string) =>
   fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${id}`).length;
 
@@ -272,22 +272,13 @@ describe('Stripe billing', () => {
     fake.addPromotionCode('FIVEBUCKS', { amount_off: 490 });
     fake.addPromotionCode('GONE', { percent_off: 10 }, { expires_at: Math.floor(Date.now() / 1000) - 60 });
     const { client } = await signUp(t.app);
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'FIVEBUCKS', planId: 'professional_monthly' })).json(),
-    ).toEqual({
+    expect(await applyCoupon(client, 'FIVEBUCKS')).toEqual({
       discount: 10,
       message: 'Coupon FIVEBUCKS applied: 10% off',
     });
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'GONE', planId: 'professional_monthly' })).json().message,
-    ).toBe('This coupon has expired');
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'NOPE', planId: 'professional_monthly' })).json().message,
-    ).toBe('Invalid coupon code');
-    expect(
-      (await client.post('/api/apply-coupon', { couponCode: 'HALFOFF', planId: 'professional_monthly' })).json()
-        .discount,
-    ).toBe(50);
+    expect((await applyCoupon(client, 'GONE')).message).toBe('This coupon has expired');
+    expect((await applyCoupon(client, 'NOPE')).message).toBe('Invalid coupon code');
+    expect((await applyCoupon(client, 'HALFOFF')).discount).toBe(50);
     await client.post('/api/upgrade-subscription', { planId: 'professional_monthly' });
     const halfOff = fake.promotionCodes.find((p) => p.code === 'HALFOFF')!;
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').at(-1)!;

@@ -1,0 +1,13 @@
+import type { TestClient } from '../test/test-app';
+
+/** The answer to a coupon code entered on the pricing page for a plan: the discount, or why the code is refused. */
+export async function applyCoupon(
+  client: TestClient,
+  couponCode: string,
+  planId = 'professional_monthly',
+): Promise<{ discount?: number; message: string }> {
+  return (await client.post('/api/apply-coupon', { couponCode, planId })).json();
+}
+
+/** The account's subscription as the billing page reads it. */
+export const subscriptionOf = async (client: TestClient) => (await client.get('/api/subscription')).json().subscription;
