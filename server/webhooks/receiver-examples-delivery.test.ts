@@ -15,13 +15,13 @@ import {
   WEBHOOK_RETRY_WAITS_SECONDS,
   type ReceiverLanguage,
 } from '@content/docs/webhooks';
-import type { WebhookDelivery } from '@contracts/webhooks';
 import { WEBHOOK_MAX_ATTEMPTS } from '@contracts/webhooks';
 import { loadEnv } from '../platform/env';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { settledDelivery } from './webhook-deliveries.test-support';
 
 /**
  * The receivers the Webhook Documentation shows (docs/webhooks.md's marked blocks, rendered on
@@ -143,18 +143,6 @@ describe.skipIf(!hasOpenssl || !hasPython)(
       return res.json();
     }
 
-    async function settled(client: TestClient, webhookId: number, deliveryId: number): Promise<WebhookDelivery> {
-      const delivery = await waitUntil(
-        async () =>
-          ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json() as WebhookDelivery[]).find(
-            (d) => d.id === deliveryId,
-          ),
-        `delivery ${deliveryId} to settle`,
-        { until: (d) => d?.status === 'delivered' || d?.status === 'failed', timeoutMs: 25_000 },
-      );
-      return delivery!;
-    }
-
     for (const language of ['js', 'python'] as const) {
       it(`the ${language === 'js' ? 'Node' : 'Python'} receiver accepts a delivery signed with its secret and answers 401 to another endpoint's`, async () => {
         const { client } = await signUp(t.app);
@@ -166,7 +154,7 @@ describe.skipIf(!hasOpenssl || !hasPython)(
         routes.set(`/${language}/foreign`, receiver.port);
 
         const good = await client.post(`/api/webhooks/${own.id}/test`);
-        const delivered = await settled(client, own.id, good.json().id);
+        const delivered = await settledDelivery(client, own.id, good.json().id);
         expect(delivered).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, error: null }] });
         await waitUntil(
           () => receiver.output().includes(`received webhook.test ${delivered.eventId}`),
@@ -186,7 +174,7 @@ describe.skipIf(!hasOpenssl || !hasPython)(
 
         // Signed with the other endpoint's secret: refused at every attempt, never handled.
         const bad = await client.post(`/api/webhooks/${foreign.id}/test`);
-        const failed = await settled(client, foreign.id, bad.json().id);
+        const failed = await settledDelivery(client, foreign.id, bad.json().id);
         expect(failed.status).toBe('failed');
         expect(failed.attempts.map((a) => a.statusCode)).toEqual(Array(WEBHOOK_MAX_ATTEMPTS).fill(401));
         expect(receiver.output()).not.toContain(failed.eventId);

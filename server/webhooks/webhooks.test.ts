@@ -11,6 +11,7 @@ import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { settledDelivery } from './webhook-deliveries.test-support';
 import pino from 'pino';
 import { attemptDelivery, enqueueWebhookEvent, sweepStrandedDeliveries } from './webhooks.service';
 import { insertDeliveries } from './webhooks.repo';
@@ -105,19 +106,6 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     return res.json() as { id: number; secret: string; secretPreview: string };
   }
 
-  /** The delivery once it is delivered or failed, as the deliveries log shows it. */
-  async function settled(client: TestClient, webhookId: number, deliveryId: number): Promise<WebhookDelivery> {
-    const delivery = await waitUntil(
-      async () =>
-        ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json() as WebhookDelivery[]).find(
-          (d) => d.id === deliveryId,
-        ),
-      `delivery ${deliveryId} to settle`,
-      { until: (d) => d?.status === 'delivered' || d?.status === 'failed', timeoutMs: 25_000 },
-    );
-    return delivery!;
-  }
-
   it('registers a webhook, shows its secret once and keeps it encrypted', async () => {
     const { client, user } = await signUp(t.app);
     const created = await register(client, '/once', ['email.bounced', 'alert.created', 'email.bounced']);
@@ -160,7 +148,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       maxAttempts: 5,
     });
 
-    const delivery = await settled(client, hook.id, queued.json().id);
+    const delivery = await settledDelivery(client, hook.id, queued.json().id);
     expect(delivery).toMatchObject({
       status: 'delivered',
       attempts: [{ statusCode: 200, error: null }],
@@ -200,7 +188,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     answers.set('/flaky', (n) => (n <= 2 ? 500 : 200));
     const { client } = await signUp(t.app);
     const hook = await register(client, '/flaky');
-    const delivery = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    const delivery = await settledDelivery(
+      client,
+      hook.id,
+      (await client.post(`/api/webhooks/${hook.id}/test`)).json().id,
+    );
     expect(delivery.status).toBe('delivered');
     expect(delivery.attempts.map((a) => [a.statusCode, a.error])).toEqual([
       [500, 'HTTP 500'],
@@ -216,7 +208,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     answers.set('/down', () => 500);
     const { client } = await signUp(t.app);
     const hook = await register(client, '/down');
-    const first = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    const first = await settledDelivery(
+      client,
+      hook.id,
+      (await client.post(`/api/webhooks/${hook.id}/test`)).json().id,
+    );
     expect(first.status).toBe('failed');
     expect(first.attempts).toHaveLength(5);
     expect(first.attempts.every((a) => a.statusCode === 500 && a.durationMs >= 0)).toBe(true);
@@ -227,7 +223,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ eventId: first.eventId, status: 'pending', attempts: [] });
     expect(again.json().id).not.toBe(first.id);
-    const redelivered = await settled(client, hook.id, again.json().id);
+    const redelivered = await settledDelivery(client, hook.id, again.json().id);
     expect(redelivered).toMatchObject({ status: 'delivered', eventId: first.eventId });
     expect(received[5]!.body).toBe(received[0]!.body);
     // The failed one stays as it was.
@@ -282,7 +278,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     expect((await client.get('/api/webhooks')).json()).toEqual([
       expect.objectContaining({ id: hook.id, secretPreview: 'whsec_…' }),
     ]);
-    const delivery = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    const delivery = await settledDelivery(
+      client,
+      hook.id,
+      (await client.post(`/api/webhooks/${hook.id}/test`)).json().id,
+    );
     expect(delivery).toMatchObject({
       status: 'failed',
       attempts: [{ statusCode: null, error: expect.stringMatching(/^The signing secret cannot be read/) }],
@@ -294,7 +294,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     answers.set('/silent', (n) => (n === 1 ? 'silent' : 200));
     const { client } = await signUp(t.app);
     const hook = await register(client, '/silent');
-    const delivery = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    const delivery = await settledDelivery(
+      client,
+      hook.id,
+      (await client.post(`/api/webhooks/${hook.id}/test`)).json().id,
+    );
     expect(delivery.status).toBe('delivered');
     expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 seconds' });
     expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(900);
@@ -315,7 +319,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     };
     const deliveries = await enqueueWebhookEvent(t.database.db, t.jobs, user.id, 'email.bounced', data);
     expect(deliveries.map((d) => d.webhookId)).toEqual([bounced.id]);
-    await settled(client, bounced.id, deliveries[0]!.id);
+    await settledDelivery(client, bounced.id, deliveries[0]!.id);
     expect(received.map((r) => r.path)).toEqual(['/bounces']);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'email.bounced', data });
   });
@@ -342,7 +346,11 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const { client } = await signUp(t.app);
     const hook = await register(client, '/rebound');
     dns.zone[HOST] = { A: ['10.0.0.5'] };
-    const rebound = await settled(client, hook.id, (await client.post(`/api/webhooks/${hook.id}/test`)).json().id);
+    const rebound = await settledDelivery(
+      client,
+      hook.id,
+      (await client.post(`/api/webhooks/${hook.id}/test`)).json().id,
+    );
     expect(rebound.status).toBe('failed');
     expect(rebound.attempts).toHaveLength(5);
     expect(rebound.attempts[0]).toMatchObject({
@@ -354,7 +362,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     dns.zone[HOST] = { A: [RECEIVER_ADDRESS] };
     answers.set('/redirect', () => 'redirect');
     const redirecting = await register(client, '/redirect');
-    const delivery = await settled(
+    const delivery = await settledDelivery(
       client,
       redirecting.id,
       (await client.post(`/api/webhooks/${redirecting.id}/test`)).json().id,
@@ -458,8 +466,8 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       sql`update webhook_deliveries set attempts = jsonb_set(attempts, '{0,at}', to_jsonb((now() - interval '20 minutes')::text)) where id = ${lost!.id}`,
     );
     expect(await sweep()).toBe(2);
-    expect((await settled(client, hook.id, never!.id)).status).toBe('delivered');
-    expect(await settled(client, hook.id, lost!.id)).toMatchObject({
+    expect((await settledDelivery(client, hook.id, never!.id)).status).toBe('delivered');
+    expect(await settledDelivery(client, hook.id, lost!.id)).toMatchObject({
       status: 'delivered',
       attempts: [{ statusCode: 500 }, { statusCode: 200 }],
     });
@@ -489,7 +497,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
     const intruder = await signUp(t.app);
     const hook = await register(owner.client, '/owned');
     const delivery = (await owner.client.post(`/api/webhooks/${hook.id}/test`)).json();
-    await settled(owner.client, hook.id, delivery.id);
+    await settledDelivery(owner.client, hook.id, delivery.id);
 
     expect((await intruder.client.get(`/api/webhooks/${hook.id}/deliveries`)).statusCode).toBe(404);
     expect((await intruder.client.post(`/api/webhooks/${hook.id}/test`)).statusCode).toBe(404);
