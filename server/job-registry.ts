@@ -10,7 +10,7 @@ import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
 import { postmasterJobs } from './postmaster/postmaster-import.job';
-import { processInboundJob } from './process-inbound.job';
+import { processInboundMessageRunner } from './process-inbound-message.runner';
 import { retentionJob } from './plans/retention.job';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
@@ -26,7 +26,7 @@ export const jobRegistry: AnyJob[] = [
   checkDomainJob,
   scheduleDomainChecksJob,
   checkDmarcReportersJob,
-  processInboundJob,
+  processInboundMessageRunner,
   pollDmarcMailboxJob,
   pollSeedMailboxesJob,
   lookUpDomainRegistrationJob,

@@ -5,7 +5,7 @@ import { failAbandonedTests } from './inbox-tests/inbox-tests.repo';
 import { findStrandedMail, purgeOldOutboxMail } from './platform/mail/outbox.repo';
 import { purgeExpiredSessions } from './platform/http/sessions.repo';
 import { defineJob } from './platform/queue/job';
-import { queueInboundProcessing } from './platform/smtp/inbound-queue';
+import { queueInboundProcessing } from './platform/smtp/process-inbound-message.job';
 import { sendEmailJob } from './platform/mail/send-email.job';
 import { purgeEndedRateLimits } from './platform/security/rate-limits.repo';
 import { purgeExpiredIdempotencyKeys } from './platform/http/idempotency.repo';

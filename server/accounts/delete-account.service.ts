@@ -1,4 +1,5 @@
 import { deleteUserDeliveryEvents } from '../delivery-events/delivery-events.service';
+import { userTestMessages } from '../inbox-tests/inbox-tests.service';
 import type { Db } from '../platform/db/client';
 import { forgetCachedUser } from '../platform/http/session';
 import { deleteUserMail } from '../platform/mail/outbox.repo';
@@ -36,7 +37,8 @@ export async function deleteAccount(db: Db, userId: number): Promise<void> {
     const user = await lockUser(tx, userId);
     if (!user) return;
     await deleteUserDeliveryEvents(tx, user.id);
-    await deleteUserInboundMessages(tx, user.id, user.email);
+    const { testIds, messageIds } = await userTestMessages(tx, user.id);
+    await deleteUserInboundMessages(tx, { id: user.id, email: user.email, testIds, testMessageIds: messageIds });
     await deleteUserMail(tx, user.id, user.email);
     await deleteUserCounters(tx, user.id, user.email);
     await deleteUserRow(tx, user.id);

@@ -4,7 +4,7 @@ import { parseImapUrl } from '../platform/imap/imap-url';
 import { dmarcReportAddress } from './dmarc-mailbox';
 import { storeInboundMessage } from '../platform/smtp/inbound.repo';
 import { defineJob } from '../platform/queue/job';
-import { queueInboundProcessing } from '../platform/smtp/inbound-queue';
+import { queueInboundProcessing } from '../platform/smtp/process-inbound-message.job';
 
 /** Messages taken per poll: a backlog drains over a few polls instead of one long job. */
 const MESSAGES_PER_POLL = 200;

@@ -344,3 +344,18 @@ export async function seedNetworkStatus(ex: Executor): Promise<SeedNetworkStatus
     byRegion: Object.fromEntries(byRegion.map((row) => [row.region, row.providers])),
   };
 }
+
+/** The user's tests and the received messages stored for them (account deletion removes that mail). */
+export async function userTestMessages(
+  ex: Executor,
+  userId: number,
+): Promise<{ testIds: number[]; messageIds: number[] }> {
+  const rows = await ex
+    .select({ id: inboxTests.id, messageId: inboxTests.inboundMessageId })
+    .from(inboxTests)
+    .where(eq(inboxTests.userId, userId));
+  return {
+    testIds: rows.map((r) => r.id),
+    messageIds: rows.flatMap((r) => (r.messageId === null ? [] : [r.messageId])),
+  };
+}

@@ -7,8 +7,9 @@ export interface JobType<T> {
 }
 
 /**
- * A job type declared apart from the code that runs it, for a sender below that code: platform code
- * queues the inbound message job that server/process-inbound.job.ts defines with `...jobType`.
+ * A job's definition (`<name>.job.ts`), apart from its runner (`<name>.runner.ts`, defineRunner), so a
+ * sender below the runner can queue it: the SMTP listener queues process-inbound-message, whose runner
+ * (server/process-inbound-message.runner.ts) needs several capabilities.
  */
 export function jobType<T>(name: string, schema: z.ZodType<T>): JobType<T> {
   return { name, schema };

@@ -33,8 +33,8 @@ export interface ClaimedTable<T extends PgTable = PgTable> extends DeliveryTable
   attempts: PgColumn;
   /** The columns of an item given up on, in the table's own words, with the reason. */
   gaveUp(reason: string): Record<string, unknown>;
-  /** The columns of an item whose attempt failed and that waits for its next one. */
-  retrying(reason: string): Record<string, unknown>;
+  /** The columns of an item whose attempt failed and that waits for its next one (failAttempt). */
+  retrying?(reason: string): Record<string, unknown>;
 }
 
 /** How often an item is tried and how long it waits between attempts. */
@@ -122,7 +122,7 @@ export async function failAttempt(
     await giveUp(ex, q, item.id, reason);
     return 'failed';
   }
-  const set: Record<string, unknown> = { ...q.retrying(reason) };
+  const set: Record<string, unknown> = { ...q.retrying?.(reason) };
   if (q.lockedUntil) set[keyOf(q.table, q.lockedUntil)] = until(wait);
   await ex
     .update(q.table)

@@ -1,6 +1,8 @@
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { inboundMessages } from '../db/schema/index';
 import type { Env } from '../env';
+import type { InboundMessage } from './inbound.repo';
 
 /*
  * The addresses the inbound SMTP listener accepts, all on INBOUND_DOMAIN. Each capability that
@@ -17,6 +19,9 @@ export type InboundKind = (typeof inboundMessages.$inferSelect)['kind'];
  */
 export type RecipientAnswer = 'not_mine' | 'no_such_address' | { targetId: number | null };
 
+/** A message claimed for processing (its attempt counted), with its body. */
+export type ClaimedInboundMessage = InboundMessage & { raw: Buffer };
+
 /** A capability's addresses on INBOUND_DOMAIN: mail for them is stored under `kind` and handed to it. */
 export interface InboundMailbox {
   kind: InboundKind;
@@ -26,6 +31,11 @@ export interface InboundMailbox {
    * `localPart` is lower case, without the domain; `address` is the whole address in lower case.
    */
   resolve(db: Db, localPart: string, address: string): RecipientAnswer | Promise<RecipientAnswer>;
+  /**
+   * Processes a message stored under `kind` (the process-inbound-message job): records its outcome
+   * (finishInboundMessage) and logs it. Throwing leaves the message received, for the job's retry.
+   */
+  process(ctx: AppContext, message: ClaimedInboundMessage): Promise<void>;
 }
 
 /** A recipient accepted for a mailbox, with what it named there. */

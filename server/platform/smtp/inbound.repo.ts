@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
-import { inboundMessages, inboxTests } from '../db/schema/index';
+import { claimItem, findStranded, type ClaimedTable, type RetryPolicy } from '../queue/durable-delivery';
+import { inboundMessages } from '../db/schema/index';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = Pick<
@@ -11,8 +12,32 @@ export type NewInboundMessage = Pick<
   raw: Buffer;
 };
 
-/** After this many tries a message is marked failed instead of being tried again. */
-export const MAX_PROCESS_ATTEMPTS = 5;
+/**
+ * Five attempts; the job's own retries (and then the maintenance sweep) wait between them. A message
+ * whose processing throws stays received, so the retry takes it again.
+ */
+export const INBOUND_POLICY: RetryPolicy = { maxAttempts: 5, backoffSeconds: () => 0 };
+
+/**
+ * Received messages as durable delivery sees them (platform/queue/durable-delivery.ts). No lease: one
+ * job per message (its singleton key) works it. The sending host stands for the account, so one
+ * flooding sender cannot hold back the others' messages in a sweep.
+ */
+export const inboundItems: ClaimedTable<typeof inboundMessages> = {
+  table: inboundMessages,
+  id: inboundMessages.id,
+  account: sql`coalesce(${inboundMessages.remoteIp}, ${inboundMessages.source})`,
+  createdAt: inboundMessages.receivedAt,
+  pending: eq(inboundMessages.status, 'received'),
+  // Received but never processed (the process died before its job ran, or the job gave up mid-way), and
+  // replayed ones (processed before, handed back by replayUnroutedFor), which are due at once.
+  stranded: and(
+    lt(inboundMessages.attempts, INBOUND_POLICY.maxAttempts),
+    or(lt(inboundMessages.receivedAt, sql`now() - interval '5 minutes'`), isNotNull(inboundMessages.processedAt)),
+  )!,
+  attempts: inboundMessages.attempts,
+  gaveUp: (result) => ({ status: 'failed', result, reportDomains: [], processedAt: sql`now()` }),
+};
 
 /** Stores a received message; undefined when one with the same sourceKey is already stored. */
 export async function storeInboundMessage(ex: Executor, message: NewInboundMessage): Promise<number | undefined> {
@@ -26,12 +51,7 @@ export async function storeInboundMessage(ex: Executor, message: NewInboundMessa
 
 /** Takes a message for processing, counting the attempt; undefined when it is done already. */
 export async function claimInboundMessage(db: Db, id: number): Promise<InboundMessage | undefined> {
-  const [row] = await db
-    .update(inboundMessages)
-    .set({ attempts: sql`${inboundMessages.attempts} + 1` })
-    .where(and(eq(inboundMessages.id, id), eq(inboundMessages.status, 'received')))
-    .returning();
-  return row;
+  return claimItem(db, inboundItems, id);
 }
 
 /** The outcome of processing. The raw message is dropped once its content lives elsewhere. */
@@ -47,24 +67,9 @@ export async function finishInboundMessage(
     .where(eq(inboundMessages.id, id));
 }
 
-/**
- * Messages due for processing whose job is not coming: received but never processed (the process
- * died before its job ran, or the job gave up mid-way), and replayed ones (processed before, handed
- * back by replayUnroutedFor), which are due at once.
- */
+/** Messages due for processing whose job is not coming, at most 20 from one sending host a round. */
 export async function findStrandedInbound(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: inboundMessages.id })
-    .from(inboundMessages)
-    .where(
-      and(
-        eq(inboundMessages.status, 'received'),
-        lt(inboundMessages.attempts, MAX_PROCESS_ATTEMPTS),
-        or(lt(inboundMessages.receivedAt, sql`now() - interval '5 minutes'`), isNotNull(inboundMessages.processedAt)),
-      ),
-    )
-    .limit(100);
-  return rows.map((r) => r.id);
+  return findStranded(db, inboundItems, { limit: 100, perAccount: 20 });
 }
 
 /**
@@ -108,19 +113,21 @@ export async function replayUnroutedFor(ex: Executor, domain: string): Promise<n
 }
 
 /**
- * Account deletion, inside its transaction and before the user's inbox tests go: the messages that were
- * the user's own. Those sent to their inbox tests (their content, From and subject), any message from
+ * Account deletion, inside its transaction and before the user's inbox tests go (their ids and the
+ * messages stored for them come from the inbox-tests capability): the messages that were the user's own. Those sent to their inbox tests (their content, From and subject), any message from
  * their address, and the DMARC report mails whose processing log names them ("imported for user 12"):
  * the log is an operator's, and a mail routed to several owners loses it with the first to leave; the
  * other owners' reports themselves stay. Mail that never reached the user (unrouted reports for a
  * domain they had not verified) stays: it holds nothing of the account.
  */
-export async function deleteUserInboundMessages(ex: Executor, userId: number, email: string): Promise<void> {
-  const testIds = sql`SELECT ${inboxTests.id} FROM ${inboxTests} WHERE ${inboxTests.userId} = ${userId}`;
+export async function deleteUserInboundMessages(
+  ex: Executor,
+  user: { id: number; email: string; testIds: number[]; testMessageIds: number[] },
+): Promise<void> {
   await ex.execute(sql`
     DELETE FROM ${inboundMessages} m
-    WHERE m.id IN (SELECT ${inboxTests.inboundMessageId} FROM ${inboxTests} WHERE ${inboxTests.userId} = ${userId})
-      OR m.target_ids && ARRAY(${testIds})
-      OR lower(m.mail_from) = ${email.toLowerCase()}
-      OR m.result ~ ${`\\mfor user ${userId}\\M`}`);
+    WHERE m.id = ANY(${sql.param(user.testMessageIds)}::int[])
+      OR m.target_ids && ${sql.param(user.testIds)}::int[]
+      OR lower(m.mail_from) = ${user.email.toLowerCase()}
+      OR m.result ~ ${`\\mfor user ${user.id}\\M`}`);
 }

@@ -10,7 +10,7 @@ import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
-import { processInboundJobType } from './inbound-queue';
+import { processInboundMessageJob } from './process-inbound-message.job';
 import { MAX_RECIPIENTS, type SmtpListener } from './smtp-listener';
 
 /*
@@ -466,7 +466,7 @@ describe('a backlog of messages', () => {
     const messageId = 2_000_000_000;
     for (let i = 0; i < 3; i++)
       await t.jobs.send(
-        processInboundJobType,
+        processInboundMessageJob,
         { messageId },
         { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 },
       );

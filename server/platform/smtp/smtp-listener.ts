@@ -7,7 +7,7 @@ import type { Env } from '../env';
 import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
 import type { JobSender } from '../job-sender';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
-import { queueInboundProcessing } from './inbound-queue';
+import { queueInboundProcessing } from './process-inbound-message.job';
 import { storeInboundMessage } from './inbound.repo';
 
 /*
