@@ -1,5 +1,5 @@
 import type { User } from '@contracts/user';
-import { planOf } from '../platform/http/plan-gate';
+import { planOf } from '../plans/plan-gate.service';
 import type { UserRow } from './users.repo';
 
 // What other capabilities may use of accounts: the user as the API shows it.

@@ -8,7 +8,7 @@ import {
   type AlertRuleType,
   type CreateAlertRule,
 } from '@contracts/alert-settings';
-import { requireFeature } from '../platform/http/plan-gate';
+import { requireFeature } from '../plans/plan-gate.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';

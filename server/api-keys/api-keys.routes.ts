@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiKeyStatus, GeneratedApiKey, GeneratedWebhookToken, WebhookTokenStatus } from '@contracts/api-keys';
 import { MessageBody } from '@contracts/errors';
 import type { AppContext } from '../platform/context';
-import { overrideApiRequestsPerHour } from '../platform/http/api-key-auth';
+import { useApiKeyTerms } from '../platform/http/api-key-auth';
+import { apiKeyTerms } from '../plans/plan-gate.service';
 import { currentUser, requireUser } from '../platform/http/session';
 import {
   API_KEY_MESSAGES,
@@ -24,7 +25,7 @@ import {
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx.db);
-  overrideApiRequestsPerHour(ctx.db, ctx.env.API_RATE_LIMIT_OVERRIDE);
+  useApiKeyTerms(ctx.db, apiKeyTerms(ctx.env.API_RATE_LIMIT_OVERRIDE));
 
   r.get('/api/api-keys/status', { onRequest: signedIn, schema: { response: { 200: ApiKeyStatus } } }, async (request) =>
     apiKeyStatus(ctx.db, currentUser(request).id),

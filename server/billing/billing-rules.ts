@@ -9,7 +9,7 @@ import {
 } from '@contracts/billing';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
-import { planOf } from '../platform/http/plan-gate';
+import { planOf } from '../plans/plan-gate.service';
 import type { BillingCouponRow, BillingSubscriptionRow } from './billing.repo';
 
 /*

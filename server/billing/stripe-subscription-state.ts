@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { INTERVAL_OF_PRICE, PLAN_OF_PRICE, type BillingPriceId, type SubscriptionStatus } from '@contracts/billing';
 import type { PlanId } from '@contracts/plans';
 import type { Tx } from '../platform/db/client';
-import { planOf } from '../platform/http/plan-gate';
+import { planOf } from '../plans/plan-gate.service';
 import { lockBillingOf, lockBillingOfCustomer, saveSubscription, setUserPlan } from './billing.repo';
 
 /** Our price id of each Stripe price id (the STRIPE_PRICE_* variables), and back. */

@@ -1,16 +1,8 @@
 import type { DashboardOverview } from '@contracts/dashboard';
 import { percentOf, sendingRates } from '@contracts/figures';
+import type { OverviewInputs } from '../insights/dashboard-figures';
 
-/** What the overview is computed from: aggregates of the user's own rows (dashboard.repo.ts). */
-export interface OverviewInputs {
-  domains: { count: number; checked: number; validChecks: number; reputationAvg: number | null };
-  inboxTests: { count: number; completedSeeds: number; completedInbox: number };
-  /** Mean sender score of the user's checked IP addresses; null when none has been checked. */
-  ips: { senderScoreAvg: number | null };
-  activeIntegrations: number;
-  /** Email metrics of the last 30 days. */
-  metrics: { rows: number; sent: number; delivered: number; bounced: number; complaints: number };
-}
+export type { OverviewInputs };
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const percentString = (value: number | null) => (value === null ? null : value.toFixed(2));

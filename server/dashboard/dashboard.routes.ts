@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardOverview, DashboardTrends, TrendsQuery } from '@contracts/dashboard';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { requireFeature } from '../platform/http/plan-gate';
+import { requireFeature } from '../plans/plan-gate.service';
 import { computeOverview } from './dashboard.formulas';
-import { loadOverviewInputs, loadTrends } from './dashboard.repo';
+import { loadOverviewInputs, loadTrends } from '../insights/dashboard-figures';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,12 +1,10 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DeliveryEventType, EventSource } from '@contracts/delivery-events';
 import type { Executor } from '../platform/db/client';
-import { writeOwnDayFigures, type DayFigures } from '../platform/db/email-metric-days';
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 
-// The writer of delivery_events and of email_metrics' event-made rows; the alert evaluation reads
-// delivery_events too (server/alerts/evaluation/evaluation.repo.ts: this capability imports the alerts, so it cannot
-// ask here).
+// The writer of delivery_events and email_metrics (a day's sending figures: the rows events make, and a source's own
+// figures). Reads across capabilities, such as the alert evaluation's, are in server/insights/.
 
 export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
 
@@ -276,4 +274,54 @@ export async function countFailures(ex: Executor, userId: number, since: Date, s
     .from(deliveryEvents)
     .where(and(...where));
   return row.n;
+}
+
+/** One day's figures of a source, as a source's own statistics give them. */
+export interface DayFigures {
+  emailsSent: number;
+  delivered: number;
+  bounced: number;
+  hardBounces: number;
+  softBounces: number;
+  deferred: number;
+  complaints: number;
+  opens: number;
+  clicks: number;
+}
+
+/**
+ * Writes a source's own figures for each of `days` over what that day had (the row under no mailbox
+ * provider and no IP): an ESP plugin's sync, a pushed SMTP2GO day, POST /api/v1/metrics.
+ */
+export async function writeOwnDayFigures(
+  ex: Executor,
+  userId: number,
+  provider: string,
+  days: readonly (DayFigures & { date: string })[],
+) {
+  if (days.length === 0) return [];
+  return ex
+    .insert(emailMetrics)
+    .values(days.map((d) => ({ userId, provider, mailboxProvider: '', sendingIp: '', ...d })))
+    .onConflictDoUpdate({
+      target: [
+        emailMetrics.userId,
+        emailMetrics.provider,
+        emailMetrics.date,
+        emailMetrics.mailboxProvider,
+        emailMetrics.sendingIp,
+      ],
+      set: {
+        emailsSent: sql`excluded.emails_sent`,
+        delivered: sql`excluded.delivered`,
+        bounced: sql`excluded.bounced`,
+        hardBounces: sql`excluded.hard_bounces`,
+        softBounces: sql`excluded.soft_bounces`,
+        deferred: sql`excluded.deferred`,
+        complaints: sql`excluded.complaints`,
+        opens: sql`excluded.opens`,
+        clicks: sql`excluded.clicks`,
+      },
+    })
+    .returning();
 }

@@ -35,7 +35,7 @@ import { findUserDomain } from '../domains/domains.service';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { bearerTokenOf } from '../platform/http/api-key-auth';
-import { dayTotalsPush, eventPush, planOf, requireEmailAllowance } from '../platform/http/plan-gate';
+import { dayTotalsPush, eventPush, planOf, requireEmailAllowance } from '../plans/plan-gate.service';
 import { currentUser, requireUser, signIn } from '../platform/http/session';
 import { countEvents, countEventsByMailboxProvider, listLatestEvents } from './delivery-events.repo';
 import type { RowOutcome } from './delivery-event';

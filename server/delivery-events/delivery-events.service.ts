@@ -3,12 +3,17 @@ import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
-import type { DayFigures } from '../platform/db/email-metric-days';
 import { AppError } from '../platform/errors';
 import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
 import type { DeliveryEvent, RowOutcome } from './delivery-event';
-import { deleteUserEvents, setDailyTotals, storeNewEvents, type NewEvent } from './delivery-events.repo';
+import {
+  deleteUserEvents,
+  setDailyTotals,
+  storeNewEvents,
+  type DayFigures,
+  type NewEvent,
+} from './delivery-events.repo';
 import { lookupMailboxProviders } from '../engine/mailbox-providers/mailbox-provider';
 import { BatchError } from './parsers/batch-error';
 import { parseGreenArrowRecords } from './parsers/greenarrow';
@@ -19,6 +24,9 @@ import { parsePostalRecords } from './parsers/postal';
 import { parsePostfixLines } from './parsers/postfix';
 import { parsePowerMtaCsv } from './parsers/powermta';
 import { parseSmtp2goRecords } from './parsers/smtp2go';
+
+// A source's own figures for a day (an ESP plugin's sync) are written through here by the integrations.
+export { writeOwnDayFigures, type DayFigures } from './delivery-events.repo';
 
 export type IngestContext = Pick<AppContext, 'db' | 'dns' | 'jobs' | 'log'>;
 

@@ -6,7 +6,7 @@ import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alert
 import type { AppContext } from '../platform/context';
 import { parseTags } from './checks/tag-list';
 import { domainStatus, runDomainChecks } from './checks/run-checks';
-import { dmarcSenderIps, inboxTestSenderIps } from '../platform/db/sender-ips';
+import { dmarcSenderIps, inboxTestSenderIps } from '../insights/sender-ips';
 import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';

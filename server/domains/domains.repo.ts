@@ -4,9 +4,9 @@ import type { Executor } from '../platform/db/client';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import { domains } from '../platform/db/schema/index';
 
-import { findUserDomain, type DomainRow } from '../platform/db/user-domains';
+import { findUserDomain, type DomainRow } from '../insights/user-domains';
 
-export { findUserDomain, listUserDomains, type DomainRow } from '../platform/db/user-domains';
+export { findUserDomain, listUserDomains, type DomainRow } from '../insights/user-domains';
 
 // Every query of a user's request names the owner: another user's domain id behaves as if it did not
 // exist. The checks job and mailed DMARC reports, at the end, work across users.

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@contracts/auth';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { lockPlanOf, requireWithinLimit } from '../platform/http/plan-gate';
+import { lockPlanOf, requireWithinLimit } from '../plans/plan-gate.service';
 import { countUserDomains, insertDomain, type DomainRow } from './domains.repo';
 
 // What other capabilities may ask of domains: whether a user has a domain that passes its DNS checks

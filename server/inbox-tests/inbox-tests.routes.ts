@@ -13,7 +13,7 @@ import type { AppContext } from '../platform/context';
 import { hasHealthyDomain } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { claimMonthlyAllowance } from '../platform/http/plan-gate';
+import { claimMonthlyAllowance } from '../plans/plan-gate.service';
 import { enforceRateLimit, RATE_RULES } from '../platform/security/rate-limit';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';

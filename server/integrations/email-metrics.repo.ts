@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { EmailMetric } from '@contracts/email-metrics';
 import type { Executor } from '../platform/db/client';
-import { emailMetricDays } from '../platform/db/email-metric-days';
+import { emailMetricDays } from '../insights/email-metric-days';
 
 /**
  * GET /api/email-metrics: the user's figures per provider and day, newest first, at most `limit` of

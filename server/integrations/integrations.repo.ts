@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
-import { writeOwnDayFigures } from '../platform/db/email-metric-days';
+import { writeOwnDayFigures } from '../delivery-events/delivery-events.service';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 import type { DailyStats } from './providers/provider';
 

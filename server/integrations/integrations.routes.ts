@@ -15,7 +15,7 @@ import {
   UpdateIntegrationBody,
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
-import { dayTotalsPush, requireEmailAllowance } from '../platform/http/plan-gate';
+import { dayTotalsPush, requireEmailAllowance } from '../plans/plan-gate.service';
 import { currentUser, requireUser } from '../platform/http/session';
 import {
   changeIntegration,

@@ -3,7 +3,7 @@ import { PLAN_LIMITS } from '@contracts/plans';
 import { daysAgo } from '@contracts/utc-day';
 import { purgeMonitoringData, usersAfter, type PurgeCounts } from '../platform/db/monitoring-retention';
 import type { Db } from '../platform/db/client';
-import { planOf } from '../platform/http/plan-gate';
+import { planOf } from './plan-gate.service';
 import { defineJob } from '../platform/queue/job';
 
 const USERS_PER_PAGE = 500;

@@ -3,8 +3,9 @@ import { countAlerts } from '../alerts/alerts.service';
 import { countUserDomains } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
-import { featuresOf, limitsOf, monthlyCounterKey, planOf } from '../platform/http/plan-gate';
-import { emailsThisMonth, listEmailRefusals, readMonthly } from '../platform/http/plan-usage.repo';
+import { featuresOf, limitsOf, monthlyCounterKey, planOf } from './plan-gate.service';
+import { emailsThisMonth } from '../insights/email-metric-days';
+import { listEmailRefusals, readMonthly } from './plan-usage.repo';
 
 /**
  * GET /api/usage: the user's plan, what it allows and what they use of it, counted as the gates

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
-import { isSameOrSubdomain } from '../platform/db/domain-match';
-import {
-  blocklistIgnores,
-  blocklistResults,
-  dmarcRecords,
-  dmarcReports,
-  dmarcSourceDays,
-  domains,
-  ipAddresses,
-} from '../platform/db/schema/index';
+import { blocklistIgnores, blocklistResults, domains, ipAddresses } from '../platform/db/schema/index';
 
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 export type NewIpAddress = Pick<typeof ipAddresses.$inferInsert, 'ipAddress' | 'label' | 'type' | 'associatedDomains'>;
@@ -180,66 +171,4 @@ export async function saveRegistration(
       rdapCheckedAt: new Date(),
     })
     .where(eq(domains.id, id));
-}
-
-/** A source IP of the user's DMARC reports (as the report wrote it) over a period. */
-export interface DmarcSender {
-  sourceIp: string;
-  domains: string[];
-  messages: number;
-  passed: number;
-  lastSeen: string;
-}
-
-/**
- * Source IPs of the user's DMARC reports since `sinceDays` days ago that sent as one of the user's
- * domains (or a subdomain) and passed DMARC for most of their messages; the latest and busiest first.
- * Read from the DMARC analytics' per-day sums (dmarc_source_days): the DMARC capability offers no
- * operation for this, and those sums are already kept per source IP.
- */
-export async function dmarcSendersOf(
-  ex: Executor,
-  userId: number,
-  sinceDays: number,
-  limit: number,
-): Promise<DmarcSender[]> {
-  const result = (await ex.execute(sql`
-    select s.source_ip as "sourceIp", array_agg(distinct s.domain order by s.domain) as domains, sum(s.total)::float8 as messages,
-      sum(s.total - s.failed)::float8 as passed, max(s.day)::text as "lastSeen"
-    from ${dmarcSourceDays} s
-    where s.user_id = ${userId} and s.day >= current_date - ${sinceDays}::int
-      and exists (select 1 from ${domains} d where d.user_id = ${userId} and ${isSameOrSubdomain(sql`s.domain`, sql`d.domain`)})
-    group by s.source_ip
-    having sum(s.total - s.failed) * 2 > sum(s.total)
-    order by max(s.day) desc, sum(s.total) desc, s.source_ip
-    limit ${limit}`)) as unknown as { rows: DmarcSender[] };
-  return result.rows;
-}
-
-/**
- * Override reasons by which a receiver says the mail came through someone else's server: RFC 7489
- * appendix C's forwarded, trusted_forwarder and mailing_list (RFC 9990 keeps the last two), and
- * local_policy when its comment says the mail was forwarded.
- */
-const INTERMEDIARY_REASONS = ['forwarded', 'trusted_forwarder', 'mailing_list'];
-
-/** Source IPs (as reports wrote them) that a receiver marked as a forwarder or a mailing list in the user's reports since `sinceDays` days ago. */
-export async function intermediarySourcesOf(ex: Executor, userId: number, sinceDays: number): Promise<string[]> {
-  const rows = await ex
-    .selectDistinct({ sourceIp: dmarcRecords.sourceIp })
-    .from(dmarcRecords)
-    .innerJoin(dmarcReports, eq(dmarcReports.id, dmarcRecords.reportId))
-    .where(
-      and(
-        eq(dmarcReports.userId, userId),
-        sql`${dmarcReports.dateBegin} >= current_date - ${sinceDays}::int`,
-        sql`exists (select 1 from jsonb_array_elements(coalesce(${dmarcRecords.reason}, '[]'::jsonb)) as r(reason)
-          where r.reason->>'type' in (${sql.join(
-            INTERMEDIARY_REASONS.map((type) => sql`${type}`),
-            sql`, `,
-          )})
-            or (r.reason->>'type' = 'local_policy' and r.reason->>'comment' ilike '%forward%'))`,
-      ),
-    );
-  return rows.map((r) => r.sourceIp);
 }

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../platform/context';
 import { acceptIdempotencyKeys } from '../platform/http/idempotency';
 import { currentUser, requireUser } from '../platform/http/session';
-import { requireFeature } from '../platform/http/plan-gate';
+import { requireFeature } from '../plans/plan-gate.service';
 import { addIpAddress, bulkImportIpAddresses, deleteIpAddress, listIpAddresses } from './ip-addresses.service';
 import { suggestIpAddresses } from './ip-suggestions';
 

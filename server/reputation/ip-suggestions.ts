@@ -4,7 +4,8 @@ import { nameSources } from '../dmarc/dmarc.service';
 import type { AppContext } from '../platform/context';
 import { parseIp } from '../platform/dns/ip-address';
 import { unmonitorableReason } from './cidr';
-import { dmarcSendersOf, intermediarySourcesOf, monitoredAmong } from './ip-addresses.repo';
+import { dmarcSendersOf, intermediarySourcesOf } from '../insights/sender-ips';
+import { monitoredAmong } from './ip-addresses.repo';
 
 /** Part of the DMARC data a user would recognise as "recent": the analytics' default period. */
 const PERIOD_DAYS = 30;

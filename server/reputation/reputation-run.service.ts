@@ -23,8 +23,6 @@ import {
   listIpTargets,
   listOpenListings,
   listResults,
-  loadDmarcTotals,
-  loadPlacementTotals,
   lockDomainRows,
   lockIpRows,
   lockUserRun,
@@ -38,6 +36,7 @@ import {
   type NewResult,
   type ResultRow,
 } from './blocklist-results.repo';
+import { loadDmarcTotals, loadPlacementTotals } from '../insights/reputation-evidence';
 import {
   countedListings,
   ipBadge,

@@ -6,14 +6,13 @@ import { ruleOf } from './change-detection';
 import { count, dayWords, percentWords, type EvidenceEvent } from './evidence';
 import type {
   DnsChangeRow,
-  IntegrationErrorRow,
   IpRow,
   ListingRow,
   NewSource,
-  NoteRow,
   ProviderPlacement,
   TestRow,
-} from './timeline.repo';
+} from '../insights/timeline-figures';
+import type { IntegrationErrorRow, NoteRow } from './timeline.repo';
 
 /*
  * The events of a timeline, each with the facts the diagnosis scores it on. Links go to the page

@@ -1,7 +1,7 @@
 import type { TimelinePoint, TimelineSeries } from '@contracts/timeline';
 import type { DayVolumes } from '@contracts/figures';
 import { dayStart, utcDay } from '@contracts/utc-day';
-import type { DmarcDay, ProviderPlacement, SpamDay, TestRow } from './timeline.repo';
+import type { DmarcDay, ProviderPlacement, SpamDay, TestRow } from '../insights/timeline-figures';
 
 /*
  * The series of a timeline, built from the rows the repo read. Every value is a percentage; a point

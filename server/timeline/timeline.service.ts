@@ -10,7 +10,7 @@ import {
   type TimelineNote,
   type TimelineSeries,
 } from '@contracts/timeline';
-import { findUserDomain, listUserDomains } from '../platform/db/user-domains';
+import { findUserDomain, listUserDomains } from '../insights/user-domains';
 import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { detectChanges, ruleOf, type DetectedChange } from './change-detection';
@@ -34,6 +34,7 @@ import {
   seriesStart,
   within,
 } from './timeline-series';
+import * as figures from '../insights/timeline-figures';
 import * as repo from './timeline.repo';
 
 /*
@@ -115,9 +116,9 @@ interface Window {
   from: Date;
   now: Date;
   /** Series are read from 30 days before the window: its first drops need earlier points. */
-  seriesRange: repo.Range;
+  seriesRange: figures.Range;
   /** Events from 72 h before the window: they may explain its first drops. */
-  eventRange: repo.Range;
+  eventRange: figures.Range;
 }
 
 function windowOf(days: number, now: Date): Window {
@@ -137,22 +138,22 @@ type DomainRef = { id: number; domain: string };
  * otherwise the account's, from every source, labelled as such (ESP statistics name no domain).
  */
 async function rateSeries(ex: Executor, userId: number, name: string, w: Window) {
-  const own = await repo.listDomainEventDays(ex, userId, name, w.seriesRange);
+  const own = await figures.listDomainEventDays(ex, userId, name, w.seriesRange);
   if (own.length > 0) return metricSeries(own);
-  return metricSeries(await repo.listAccountMetricDays(ex, userId, w.seriesRange), 'all domains');
+  return metricSeries(await figures.listAccountMetricDays(ex, userId, w.seriesRange), 'all domains');
 }
 
 async function domainSeries(ex: Executor, userId: number, name: string, w: Window) {
-  const tests = await repo.listDomainTests(ex, userId, name, w.seriesRange);
-  const placements = await repo.listProviderPlacements(
+  const tests = await figures.listDomainTests(ex, userId, name, w.seriesRange);
+  const placements = await figures.listProviderPlacements(
     ex,
     tests.map((t) => t.id),
   );
   const series = [
     ...placementSeries(tests, placements),
-    ...dmarcSeries(await repo.listDmarcDays(ex, userId, name, w.seriesRange)),
+    ...dmarcSeries(await figures.listDmarcDays(ex, userId, name, w.seriesRange)),
     ...(await rateSeries(ex, userId, name, w)),
-    ...gmailSpamSeries(await repo.listGmailSpamDays(ex, userId, name, w.seriesRange)),
+    ...gmailSpamSeries(await figures.listGmailSpamDays(ex, userId, name, w.seriesRange)),
   ];
   return { series, tests, placements };
 }
@@ -166,16 +167,16 @@ async function domainEvents(
 ) {
   const name = domain.domain.toLowerCase();
   const range = w.eventRange;
-  const ips = await repo.listSendingIps(ex, userId, name, range);
+  const ips = await figures.listSendingIps(ex, userId, name, range);
   return [
-    ...dnsEvents(await repo.listDnsChanges(ex, userId, domain.id, range), name),
+    ...dnsEvents(await figures.listDnsChanges(ex, userId, domain.id, range), name),
     ...listingEvents(
-      await repo.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, range),
+      await figures.listListings(ex, userId, { domainId: domain.id, ipIds: ips.map((ip) => ip.id) }, range),
       ips,
       name,
       range,
     ),
-    ...newSourceEvents(await repo.listNewFailingSources(ex, userId, name, range), name, w.now),
+    ...newSourceEvents(await figures.listNewFailingSources(ex, userId, name, range), name, w.now),
     ...testEvents(
       found.tests.filter((t) => t.completedAt >= range.since),
       found.placements,
@@ -248,12 +249,12 @@ export async function ipTimeline(
   days: number,
   now = new Date(),
 ): Promise<IpTimeline> {
-  const ip = await repo.findUserIp(ex, userId, ipId);
+  const ip = await figures.findUserIp(ex, userId, ipId);
   if (!ip) throw new AppError('not_found', IP_NOT_FOUND);
   const { from, seriesRange, eventRange } = windowOf(days, now);
-  const all = metricSeries(await repo.listIpMetricDays(ex, userId, ip.ipAddress, seriesRange));
+  const all = metricSeries(await figures.listIpMetricDays(ex, userId, ip.ipAddress, seriesRange));
   const events = listingEvents(
-    await repo.listListings(ex, userId, { ipIds: [ip.id] }, eventRange),
+    await figures.listListings(ex, userId, { ipIds: [ip.id] }, eventRange),
     [ip],
     null,
     eventRange,

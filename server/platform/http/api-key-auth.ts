@@ -7,7 +7,6 @@ import { AppError } from '../errors';
 import { hashPresentedToken } from '../security/tokens';
 import { ApiRateLimiter, type ApiQuota } from './api-rate-limit';
 import { loadApiKeyUser, markApiKeyUsed } from './api-keys.repo';
-import { limitsOf, requireFeature } from './plan-gate';
 import { hookList } from './route-hooks';
 import { SessionCache, USER_CHANGED } from './session-cache';
 
@@ -40,13 +39,17 @@ interface BearerState {
   /** When this process last wrote last_used_at of each key. */
   lastUse: Map<string, number>;
   limiter: ApiRateLimiter;
-  requestsPerHour: (user: UserRow) => number;
+  terms?: ApiKeyTerms;
+}
+
+/** What a key may do under its user's plan: the plans capability says it (plans/plan-gate.service.ts apiKeyTerms). */
+export interface ApiKeyTerms {
+  /** Throws the 403 of a plan without API access. */
+  requireAccess(user: UserRow): void;
+  requestsPerHour(user: UserRow): number;
 }
 
 const states = new WeakMap<Db, BearerState>();
-
-/** The plan's hourly quota (ADR 032); a plan without a figure is held to the highest documented one. */
-const planRequestsPerHour = (user: UserRow): number => limitsOf(user).apiRequestsPerHour ?? 100_000;
 
 function stateOf(db: Db): BearerState {
   let state = states.get(db);
@@ -55,7 +58,6 @@ function stateOf(db: Db): BearerState {
       misses: new Set(),
       lastUse: new Map(),
       limiter: new ApiRateLimiter(db),
-      requestsPerHour: planRequestsPerHour,
     };
     states.set(db, state);
   }
@@ -71,10 +73,14 @@ export async function cacheApiKeys(db: Db, notifications: Notifications): Promis
   stateOf(db).keys = cache;
 }
 
-/** The hourly limit of every plan is `override` (tests and operators: API_RATE_LIMIT_OVERRIDE). */
-export function overrideApiRequestsPerHour(db: Db, override: number | undefined): void {
-  const state = stateOf(db);
-  state.requestsPerHour = override === undefined ? planRequestsPerHour : () => override;
+/** Keys answer under `terms` from now on; until then a bearer request fails closed (500), never open. */
+export function useApiKeyTerms(db: Db, terms: ApiKeyTerms): void {
+  stateOf(db).terms = terms;
+}
+
+function termsOf(state: BearerState): ApiKeyTerms {
+  if (!state.terms) throw new Error('API keys have no plan terms: the api-keys routes set them (useApiKeyTerms)');
+  return state.terms;
 }
 
 /** Drops a replaced or revoked key from this process's cache at once (others hear it from the trigger). */
@@ -135,8 +141,9 @@ export async function authenticateApiKey(
   const keyHash = KEY_FORMAT.test(token) ? hashPresentedToken(token) : undefined;
   const user = keyHash === undefined ? undefined : await findApiKeyUser(db, state, keyHash);
   if (!user || keyHash === undefined) throw invalidKey();
-  requireFeature(user, 'api_access');
-  answerQuota(reply, await state.limiter.take(user.id, state.requestsPerHour(user)));
+  const terms = termsOf(state);
+  terms.requireAccess(user);
+  answerQuota(reply, await state.limiter.take(user.id, terms.requestsPerHour(user)));
   noteUse(db, state, keyHash, request);
   return user;
 }
@@ -158,8 +165,9 @@ export function authenticateApiKeyNow(
   if (state.misses.has(keyHash)) throw invalidKey();
   const user = state.keys?.peek(keyHash);
   if (!user) return undefined;
-  requireFeature(user, 'api_access');
-  const quota = state.limiter.takeNow(user.id, state.requestsPerHour(user));
+  const terms = termsOf(state);
+  terms.requireAccess(user);
+  const quota = state.limiter.takeNow(user.id, terms.requestsPerHour(user));
   if (!quota) return undefined;
   answerQuota(reply, quota);
   noteUse(db, state, keyHash, request);

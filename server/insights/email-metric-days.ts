@@ -1,7 +1,7 @@
 import type { DayVolumes } from '@contracts/figures';
 import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from './client';
-import { emailMetrics } from './schema/index';
+import type { Executor } from '../platform/db/client';
+import { emailMetrics } from '../platform/db/schema/index';
 
 /**
  * email_metrics read the one way every reader needs it: one row per provider and UTC day. A day of
@@ -63,52 +63,12 @@ export async function listDayTotals(
     .orderBy(date);
 }
 
-/** One day's figures of a source, as a source's own statistics give them. */
-export interface DayFigures {
-  emailsSent: number;
-  delivered: number;
-  bounced: number;
-  hardBounces: number;
-  softBounces: number;
-  deferred: number;
-  complaints: number;
-  opens: number;
-  clicks: number;
-}
+/** The first day of the current UTC month, as SQL for a date: where the monthly e-mail allowance starts counting. */
+export const MONTH_START_DAY = sql`date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
 
-/**
- * Writes a source's own figures for each of `days` over what that day had (the row under no mailbox
- * provider and no IP): an ESP plugin's sync, a pushed SMTP2GO day, POST /api/v1/metrics.
- */
-export async function writeOwnDayFigures(
-  ex: Executor,
-  userId: number,
-  provider: string,
-  days: readonly (DayFigures & { date: string })[],
-) {
-  if (days.length === 0) return [];
-  return ex
-    .insert(emailMetrics)
-    .values(days.map((d) => ({ userId, provider, mailboxProvider: '', sendingIp: '', ...d })))
-    .onConflictDoUpdate({
-      target: [
-        emailMetrics.userId,
-        emailMetrics.provider,
-        emailMetrics.date,
-        emailMetrics.mailboxProvider,
-        emailMetrics.sendingIp,
-      ],
-      set: {
-        emailsSent: sql`excluded.emails_sent`,
-        delivered: sql`excluded.delivered`,
-        bounced: sql`excluded.bounced`,
-        hardBounces: sql`excluded.hard_bounces`,
-        softBounces: sql`excluded.soft_bounces`,
-        deferred: sql`excluded.deferred`,
-        complaints: sql`excluded.complaints`,
-        opens: sql`excluded.opens`,
-        clicks: sql`excluded.clicks`,
-      },
-    })
-    .returning();
+/** E-mails sent this UTC month, as the dashboard counts them (email_metrics by provider and day). */
+export async function emailsThisMonth(ex: Executor, userId: number): Promise<number> {
+  const days = emailMetricDays(ex, userId, { from: MONTH_START_DAY });
+  const [row] = await ex.select({ sent: sql<number>`coalesce(sum(${days.emailsSent}), 0)::bigint` }).from(days);
+  return Number(row?.sent ?? 0);
 }

@@ -1,10 +1,23 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DashboardTrends } from '@contracts/dashboard';
 import type { Db } from '../platform/db/client';
-import { emailMetricDays } from '../platform/db/email-metric-days';
+import { emailMetricDays } from './email-metric-days';
 import { domains, inboxTests, integrations, ipAddresses } from '../platform/db/schema/index';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
-import type { OverviewInputs } from './dashboard.formulas';
+
+/**
+ * What the dashboard's overview is computed from (dashboard/dashboard.formulas.ts): aggregates of the user's own
+ * rows of the domains, inbox tests, integrations, IP addresses and e-mail figures.
+ */
+export interface OverviewInputs {
+  domains: { count: number; checked: number; validChecks: number; reputationAvg: number | null };
+  inboxTests: { count: number; completedSeeds: number; completedInbox: number };
+  /** Mean sender score of the user's checked IP addresses; null when none has been checked. */
+  ips: { senderScoreAvg: number | null };
+  activeIntegrations: number;
+  /** Email metrics of the last 30 days. */
+  metrics: { rows: number; sent: number; delivered: number; bounced: number; complaints: number };
+}
 
 const validCount = (column: typeof domains.spfStatus | typeof domains.dkimStatus | typeof domains.dmarcStatus) =>
   sql`(${column} = 'valid')::int`;

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from './client';
-import { domains } from './schema/index';
+import type { Executor } from '../platform/db/client';
+import { domains } from '../platform/db/schema/index';
 
 export type DomainRow = typeof domains.$inferSelect;
 
-// A user's domains, read by the domains capability and by the ones that report on a domain (the
-// timeline) without depending on the domains capability, which depends on the alerts they feed.
+// A user's domains, read by the domains capability and by the ones that report on a domain (the timeline) without
+// depending on the domains capability, which depends on the alerts they feed.
 // Every query names the owner: another user's domain id behaves as if it did not exist.
 
 export async function listUserDomains(ex: Executor, userId: number): Promise<DomainRow[]> {

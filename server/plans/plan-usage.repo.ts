@@ -1,13 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { emailMetricDays } from '../db/email-metric-days';
-import { emailQuotaRefusals, users } from '../db/schema/index';
+import { MONTH_START_DAY } from '../insights/email-metric-days';
+import type { Executor } from '../platform/db/client';
+import { emailQuotaRefusals, users } from '../platform/db/schema/index';
 
-// What the plan gate reads and counts (plan-gate.ts): the stored plan, the monthly counters and the
-// e-mails of the month, and what the e-mail allowance refused.
-
-/** The first day of the current UTC month, as SQL for a date. */
-const MONTH_START_DAY = sql`date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
+// What the plan gate reads and counts (plan-gate.service.ts): the stored plan, the monthly counters, and what the
+// e-mail allowance refused. The e-mails of the month are read across capabilities (insights/email-metric-days.ts).
 
 /** The user's stored plan value, the user row locked against other writers until the transaction ends. */
 export async function lockedPlanOf(tx: Executor, userId: number): Promise<string | undefined> {
@@ -34,7 +31,7 @@ export async function storedPlanOf(ex: Executor, userId: number): Promise<string
  * Whether it was counted.
  */
 export async function claimMonthly(ex: Executor, key: string, allowed: number | null): Promise<boolean> {
-  const result = (await ex.execute(sql`
+  const result = await ex.execute<{ count: number }>(sql`
     WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE 'UTC') AS start)
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
     SELECT ${key}, month.start AT TIME ZONE 'UTC', (month.start + interval '1 month') AT TIME ZONE 'UTC', 1 FROM month
@@ -43,25 +40,16 @@ export async function claimMonthly(ex: Executor, key: string, allowed: number | 
       window_end = CASE WHEN r.window_end <= now() THEN EXCLUDED.window_end ELSE r.window_end END,
       count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
     WHERE r.window_end <= now() OR ${allowed}::int IS NULL OR r.count < ${allowed}::int
-    RETURNING count`)) as unknown as { rows: { count: number }[] };
+    RETURNING count`);
   return result.rows.length > 0;
 }
 
 /** The counter `key` of the current month (0 when nothing was counted yet). */
 export async function readMonthly(ex: Executor, key: string): Promise<number> {
-  const result = (await ex.execute(
+  const result = await ex.execute<{ count: number }>(
     sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_end > now()`,
-  )) as unknown as {
-    rows: { count: number }[];
-  };
+  );
   return result.rows[0]?.count ?? 0;
-}
-
-/** E-mails sent this UTC month, as the dashboard counts them (email_metrics by provider and day). */
-export async function emailsThisMonth(ex: Executor, userId: number): Promise<number> {
-  const days = emailMetricDays(ex, userId, { from: MONTH_START_DAY });
-  const [row] = await ex.select({ sent: sql<number>`coalesce(sum(${days.emailsSent}), 0)::bigint` }).from(days);
-  return Number(row?.sent ?? 0);
 }
 
 /**

@@ -11,14 +11,17 @@ import {
   type PlanLimits,
 } from '@contracts/plans';
 import { nextMonthStart, utcDay } from '@contracts/utc-day';
-import type { Db, Executor } from '../db/client';
-import type { UserRow } from '../db/schema/index';
-import { AppError } from '../errors';
-import { claimMonthly, emailsThisMonth, lockedPlanOf, recordEmailRefusal, storedPlanOf } from './plan-usage.repo';
+import { emailsThisMonth } from '../insights/email-metric-days';
+import type { Db, Executor } from '../platform/db/client';
+import type { UserRow } from '../platform/db/schema/index';
+import { AppError } from '../platform/errors';
+import type { ApiKeyTerms } from '../platform/http/api-key-auth';
+import { claimMonthly, lockedPlanOf, recordEmailRefusal, storedPlanOf } from './plan-usage.repo';
 
 /*
- * The one place that says what a plan allows (ADR 032): its feature flags and its limits. Every
- * capability asks here; the figures themselves are in contracts/plans.ts, shared with the web.
+ * The one place that says what a plan allows (ADR 032): its feature flags and its limits. Every capability asks
+ * here (this file is the plans capability's public operations); the figures themselves are in contracts/plans.ts,
+ * shared with the web. The platform's API-key authentication gets its part through apiKeyTerms.
  */
 
 const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);
@@ -56,6 +59,18 @@ export function lowestPlanNameWith(feature: PlanFeature): string {
  */
 export function requireFeature(user: PlanHolder, feature: PlanFeature): void {
   if (!hasFeature(user, feature)) throw new AppError('forbidden', `Requires ${lowestPlanNameWith(feature)} plan`);
+}
+
+/**
+ * What an API key may do under its user's plan, for the platform's bearer authentication: only with api_access,
+ * and within the plan's hourly quota (a plan without a figure is held to the highest documented one), or within
+ * `override` whatever the plan (tests and operators: API_RATE_LIMIT_OVERRIDE).
+ */
+export function apiKeyTerms(override: number | undefined): ApiKeyTerms {
+  return {
+    requireAccess: (user) => requireFeature(user, 'api_access'),
+    requestsPerHour: override === undefined ? (user) => limitsOf(user).apiRequestsPerHour ?? 100_000 : () => override,
+  };
 }
 
 /** The limits something is counted against (retention and the API quota are enforced elsewhere). */
