@@ -1,11 +1,10 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
-import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
+import type { TestDnsServer } from '../../test/dns-server';
+import { startLoopbackHttpsSite, type LoopbackHttpsSite } from '../../test/loopback-https-site';
+import { hasOpenssl } from '../../test/self-signed-cert';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { checkDmarc } from './dmarc';
@@ -78,8 +77,7 @@ describe.skipIf(!hasOpenssl)(
   () => {
     let dns: TestDnsServer;
     let resolver: DnsResolver;
-    let https: Server;
-    let made: ReturnType<typeof makeSelfSignedCert>;
+    let site: LoopbackHttpsSite;
     let ca: Buffer;
     let port = 0;
     let requests: string[] = [];
@@ -87,26 +85,20 @@ describe.skipIf(!hasOpenssl)(
     let outbound: OutboundGuard;
 
     beforeAll(async () => {
-      made = makeSelfSignedCert(HOST);
-      ca = readFileSync(made.cert);
+      site = await startLoopbackHttpsSite(
+        HOST,
+        (req, res) => {
+          requests.push(req.url ?? '');
+          const file = FILES[(req.url ?? '').slice(1)];
+          if (!file || req.headers.host !== HOST) return res.writeHead(404).end();
+          res.writeHead(200, { 'content-type': file.type }).end(file.body);
+        },
+        { [HOST]: { A: ['127.0.0.1'] } },
+      );
+      ({ dns, resolver, outbound, port, ca } = site);
       FILES['self-signed.pem'] = { body: ca, type: 'application/x-pem-file' };
-      https = createServer({ key: readFileSync(made.key), cert: ca }, (req, res) => {
-        requests.push(req.url ?? '');
-        const file = FILES[(req.url ?? '').slice(1)];
-        if (!file || req.headers.host !== HOST) return res.writeHead(404).end();
-        res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      });
-      await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
-      port = (https.address() as AddressInfo).port;
-      dns = await startDnsServer({ [HOST]: { A: ['127.0.0.1'] } });
-      resolver = loopbackResolver(dns);
-      outbound = createOutboundGuard(resolver, { allowNonPublic: (address) => address === '127.0.0.1' });
     });
-    afterAll(async () => {
-      await dns?.close();
-      https?.close();
-      if (made) rmSync(made.dir, { recursive: true, force: true });
-    });
+    afterAll(() => site?.close());
     beforeEach(() => {
       requests = [];
     });

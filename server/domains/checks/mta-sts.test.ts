@@ -1,9 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
-import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
+import type { TestDnsServer } from '../../test/dns-server';
+import { startLoopbackHttpsSite, type LoopbackHttpsSite } from '../../test/loopback-https-site';
+import { hasOpenssl } from '../../test/self-signed-cert';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { createOutboundGuard, type OutboundGuard } from '../../platform/security/outbound-address';
 import { checkMtaSts, mxMatches, parseMtaStsPolicy } from './mta-sts';
@@ -61,7 +60,7 @@ describe('MTA-STS policy parsing (RFC 8461 3.2)', () => {
 describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl to make a test certificate)', () => {
   let dns: TestDnsServer;
   let resolver: DnsResolver;
-  let https: Server;
+  let site: LoopbackHttpsSite;
   let ca: Buffer;
   let policy = '';
   let status = 200;
@@ -69,38 +68,31 @@ describe.skipIf(!hasOpenssl)('MTA-STS policy fetched over HTTPS (needs openssl t
   let location: string | undefined;
   let port = 0;
   let connections = 0;
-  let made: ReturnType<typeof makeSelfSignedCert>;
   /** The test seam: the guard lets this one loopback address through as if it were public. */
   let outbound: OutboundGuard;
 
   beforeAll(async () => {
-    made = makeSelfSignedCert(`mta-sts.${DOMAIN}`);
-    const { key, cert } = made;
-    ca = readFileSync(cert);
-    https = createServer({ key: readFileSync(key), cert: ca }, (req, res) => {
-      if (req.url !== '/.well-known/mta-sts.txt' || req.headers.host !== `mta-sts.${DOMAIN}`)
-        return res.writeHead(404).end();
-      res
-        .writeHead(status, { ...(contentType && { 'content-type': contentType }), ...(location && { location }) })
-        .end(policy);
-    });
-    https.on('connection', () => connections++);
-    // Every loopback address (127.0.0.1, ::1, ::ffff:127.0.0.1) reaches this one server.
-    await new Promise<void>((resolve) => https.listen(0, '::', resolve));
-    port = (https.address() as AddressInfo).port;
-    dns = await startDnsServer({
-      [`_mta-sts.${DOMAIN}`]: { TXT: ['v=STSv1; id=20261122'] },
-      // Only the product's resolver knows this name: the fetch must go through it.
-      [`mta-sts.${DOMAIN}`]: { A: ['127.0.0.1'] },
-    });
-    resolver = loopbackResolver(dns);
-    outbound = createOutboundGuard(resolver, { allowNonPublic: (address) => address === '127.0.0.1' });
+    site = await startLoopbackHttpsSite(
+      `mta-sts.${DOMAIN}`,
+      (req, res) => {
+        if (req.url !== '/.well-known/mta-sts.txt' || req.headers.host !== `mta-sts.${DOMAIN}`)
+          return res.writeHead(404).end();
+        res
+          .writeHead(status, { ...(contentType && { 'content-type': contentType }), ...(location && { location }) })
+          .end(policy);
+      },
+      {
+        [`_mta-sts.${DOMAIN}`]: { TXT: ['v=STSv1; id=20261122'] },
+        // Only the product's resolver knows this name: the fetch must go through it.
+        [`mta-sts.${DOMAIN}`]: { A: ['127.0.0.1'] },
+      },
+      // Every loopback address (127.0.0.1, ::1, ::ffff:127.0.0.1) reaches this one server.
+      '::',
+    );
+    site.server.on('connection', () => connections++);
+    ({ dns, resolver, outbound, port, ca } = site);
   });
-  afterAll(async () => {
-    await dns?.close();
-    https?.close();
-    if (made) rmSync(made.dir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
   beforeEach(() => {
     dns.zone[`mta-sts.${DOMAIN}`] = { A: ['127.0.0.1'] };
     dns.zone[`_mta-sts.${DOMAIN}`] = { TXT: ['v=STSv1; id=20261122'] };
