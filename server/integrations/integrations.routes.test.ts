@@ -27,6 +27,17 @@ beforeEach(() => h.reset());
 
 const app = () => h.t.app;
 
+/** Gmail's part of an SMTP2GO day from one sending IP, as a sync stores it beside the day's total. */
+const gmailFigures = (userId: number, date: string, emailsSent: number, delivered: number) => ({
+  userId,
+  provider: 'smtp2go',
+  date,
+  mailboxProvider: 'gmail',
+  sendingIp: '203.0.113.5',
+  emailsSent,
+  delivered,
+});
+
 async function install(client: TestClient, pluginId: string, config: Record<string, string>) {
   const res = await client.post('/api/integrations', { pluginId, config, provider: pluginId });
   expect(res.statusCode, res.body).toBe(201);
@@ -79,27 +90,13 @@ describe('integrations and email metrics API', () => {
     await h.t.database.db
       .insert(integrations)
       .values({ userId: user.id, provider: 'smtp2go', type: 'esp', status: 'active' });
-    await h.t.database.db.insert(emailMetrics).values([
-      { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 90 },
-      {
-        userId: user.id,
-        provider: 'smtp2go',
-        date: day(1),
-        mailboxProvider: 'gmail',
-        sendingIp: '203.0.113.5',
-        emailsSent: 60,
-        delivered: 55,
-      },
-      {
-        userId: user.id,
-        provider: 'smtp2go',
-        date: day(2),
-        mailboxProvider: 'gmail',
-        sendingIp: '203.0.113.5',
-        emailsSent: 10,
-        delivered: 10,
-      },
-    ]);
+    await h.t.database.db
+      .insert(emailMetrics)
+      .values([
+        { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 90 },
+        gmailFigures(user.id, day(1), 60, 55),
+        gmailFigures(user.id, day(2), 10, 10),
+      ]);
     expect((await client.get('/api/integrations')).json()).toEqual([
       expect.objectContaining({ emailsSent: 110, deliveryRate: 90.909, dataPoints: 2 }),
     ]);
@@ -340,18 +337,12 @@ describe('installing, listing, changing and uninstalling', () => {
   it('uninstalls with the figures it synced, leaving MTA events of the same name; or keeps them when asked', async () => {
     const { client, user } = await signUp(app());
     const first = await install(client, 'smtp2go', { apiKey: KEY });
-    await h.t.database.db.insert(emailMetrics).values([
-      { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 99 },
-      {
-        userId: user.id,
-        provider: 'smtp2go',
-        date: day(1),
-        mailboxProvider: 'gmail',
-        sendingIp: '203.0.113.5',
-        emailsSent: 60,
-        delivered: 60,
-      },
-    ]);
+    await h.t.database.db
+      .insert(emailMetrics)
+      .values([
+        { userId: user.id, provider: 'smtp2go', date: day(1), emailsSent: 100, delivered: 99 },
+        gmailFigures(user.id, day(1), 60, 60),
+      ]);
     expect((await client.delete(`/api/integrations/${first.id}`)).statusCode).toBe(204);
     const left = await h.t.database.db.select().from(emailMetrics).where(eq(emailMetrics.userId, user.id));
     expect(left.map((m) => m.mailboxProvider)).toEqual(['gmail']);
