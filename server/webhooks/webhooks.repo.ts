@@ -1,6 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { webhookDeliveries, webhooks } from '../platform/db/schema/webhooks';
+import type { DeliveryTable } from '../platform/queue/durable-delivery';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -203,35 +204,27 @@ export async function recordAttempt(
 }
 
 /**
- * Deliveries whose next attempt should have run `graceSeconds` ago and did not: never attempted
- * (the process that wrote them died before queueing them) or waiting for a retry whose job was lost.
- * The retry wait is the one attemptDelivery queues: retrySeconds x 4^(attempts - 1).
+ * Deliveries as durable delivery's sweep sees them (platform/queue/durable-delivery.ts): stranded when
+ * their next attempt should have run `graceSeconds` ago and did not: never attempted (the process that
+ * wrote them died before queueing them) or waiting for a retry whose job was lost. The retry wait is
+ * the one attemptDelivery queues: retrySeconds x 4^(attempts - 1). No lease: an attempt is recorded
+ * only if no other run recorded that attempt first (recordAttempt).
  */
-export async function listStrandedDeliveryIds(
-  ex: Executor,
+export function webhookDeliveryItems(
   retrySeconds: number,
   graceSeconds: number,
-  limit: number,
-): Promise<number[]> {
-  const rows = await ex
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      or(
-        and(
-          eq(webhookDeliveries.status, 'pending'),
-          sql`jsonb_array_length(${webhookDeliveries.attempts}) = 0`,
-          sql`${webhookDeliveries.createdAt} < now() - make_interval(secs => ${graceSeconds})`,
-        ),
-        and(
-          eq(webhookDeliveries.status, 'retrying'),
-          sql`(${webhookDeliveries.attempts}->-1->>'at')::timestamptz
-                + make_interval(secs => ${retrySeconds} * power(4, jsonb_array_length(${webhookDeliveries.attempts}) - 1) + ${graceSeconds})
-              < now()`,
-        ),
-      ),
-    )
-    .orderBy(webhookDeliveries.id)
-    .limit(limit);
-  return rows.map((r) => r.id);
+): DeliveryTable<typeof webhookDeliveries> {
+  const attempts = sql`jsonb_array_length(${webhookDeliveries.attempts})`;
+  return {
+    table: webhookDeliveries,
+    id: webhookDeliveries.id,
+    account: webhookDeliveries.userId,
+    createdAt: webhookDeliveries.createdAt,
+    pending: inArray(webhookDeliveries.status, ['pending', 'retrying']),
+    stranded: sql`CASE WHEN ${attempts} = 0
+        THEN ${webhookDeliveries.createdAt} + make_interval(secs => ${graceSeconds})
+        ELSE (${webhookDeliveries.attempts}->-1->>'at')::timestamptz
+          + make_interval(secs => ${retrySeconds} * power(4, ${attempts} - 1) + ${graceSeconds})
+      END < now()`,
+  };
 }

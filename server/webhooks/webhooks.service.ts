@@ -14,6 +14,7 @@ import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
+import { exponentialBackoff, findStranded, nextRetry, type RetryPolicy } from '../platform/queue/durable-delivery';
 import { deliverWebhookJob } from './deliver-webhook.job';
 import {
   countSubscribedWebhooks,
@@ -25,10 +26,10 @@ import {
   insertDeliveriesOnce,
   insertWebhook,
   insertWebhookWithin,
-  listStrandedDeliveryIds,
   listSubscribedWebhooks,
   recordAttempt,
   updateWebhook,
+  webhookDeliveryItems,
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
   type WebhookRow,
@@ -282,14 +283,21 @@ export async function queueWebhookDeliveries(jobs: JobSender, deliveryIds: numbe
 
 /** How late a delivery's next attempt must be before the sweep queues it again: far past any normal queue wait. */
 const STRANDED_AFTER_SECONDS = 15 * 60;
-const SWEEP_BATCH = 500;
+/** A sweep round queues at most 500 deliveries, at most 50 of one account's. */
+const SWEEP_LIMITS = { limit: 500, perAccount: 50 };
+
+/** WEBHOOK_MAX_ATTEMPTS attempts, WEBHOOK_RETRY_SECONDS x 4^n apart. */
+function retryPolicy(env: Pick<AppContext['env'], 'WEBHOOK_RETRY_SECONDS'>): RetryPolicy {
+  return { maxAttempts: WEBHOOK_MAX_ATTEMPTS, backoffSeconds: exponentialBackoff(env.WEBHOOK_RETRY_SECONDS, 4) };
+}
 
 /**
  * Queues deliveries whose next attempt is long overdue: written by a transaction whose process died
  * before queueing them, or waiting for a retry whose job was lost. Returns how many it queued.
  */
 export async function sweepStrandedDeliveries(ctx: Pick<AppContext, 'db' | 'env' | 'jobs'>): Promise<number> {
-  const ids = await listStrandedDeliveryIds(ctx.db, ctx.env.WEBHOOK_RETRY_SECONDS, STRANDED_AFTER_SECONDS, SWEEP_BATCH);
+  const items = webhookDeliveryItems(ctx.env.WEBHOOK_RETRY_SECONDS, STRANDED_AFTER_SECONDS);
+  const ids = await findStranded(ctx.db, items, SWEEP_LIMITS);
   await queueWebhookDeliveries(ctx.jobs, ids);
   return ids.length;
 }
@@ -362,7 +370,8 @@ export async function attemptDelivery(
   const number = delivery.attempts.length + 1;
   const delivered = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
   // An unreadable secret stays unreadable: retrying would only send nothing four more times.
-  const status = delivered ? 'delivered' : number >= WEBHOOK_MAX_ATTEMPTS || !secret ? 'failed' : 'retrying';
+  const retryIn = delivered ? null : nextRetry(retryPolicy(ctx.env), number, !secret);
+  const status = delivered ? 'delivered' : retryIn === null ? 'failed' : 'retrying';
   const recorded = await recordAttempt(ctx.db, delivery.id, delivery.attempts.length, attempt, status);
   ctx.log.info(
     {
@@ -375,13 +384,8 @@ export async function attemptDelivery(
     },
     'webhook attempt',
   );
-  if (recorded && status === 'retrying') {
-    await ctx.jobs.send(
-      deliverWebhookJob,
-      { deliveryId },
-      { startAfterSeconds: ctx.env.WEBHOOK_RETRY_SECONDS * 4 ** (number - 1) },
-    );
-  }
+  if (recorded && retryIn !== null)
+    await ctx.jobs.send(deliverWebhookJob, { deliveryId }, { startAfterSeconds: retryIn });
 }
 
 async function post(
