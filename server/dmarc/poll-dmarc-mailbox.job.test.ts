@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../platform/db/schema/index';
@@ -6,6 +6,7 @@ import { fixture } from './fixtures';
 import { pollDmarcMailboxJob } from './poll-dmarc-mailbox.job';
 import { noDovecot, startDovecot, type TestImapServer } from '../test/dovecot';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { unprocessedInbound } from '../test/inbound-messages';
 import { waitUntil } from '../test/wait-until';
 
 const MAILBOX = { user: 'dmarc-reports@example.org', password: 'mailbox pw 7' };
@@ -93,12 +94,7 @@ describe.skipIf(noDovecot)('the DMARC_IMAP_URL mailbox, polled by a job (real Do
     // The poll stores the messages; their own jobs import the reports, then mark the messages processed.
     await waitUntil(
       async () => ({
-        unprocessed: (
-          await t.database.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(inboundMessages)
-            .where(eq(inboundMessages.status, 'received'))
-        )[0].n,
+        unprocessed: await unprocessedInbound(t.database.db),
         reports: await total(),
       }),
       'both reports imported and their messages processed',

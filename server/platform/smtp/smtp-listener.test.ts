@@ -9,6 +9,7 @@ import { reportXml } from '../../dmarc/test-report-xml';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
 import { maintenanceJob } from '../../maintenance.job';
+import { unprocessedInbound } from '../../test/inbound-messages';
 import { waitUntil } from '../../test/wait-until';
 import { storeInboundMessage } from './inbound.repo';
 import { MAX_CONNECTIONS_PER_IP, type SmtpListener } from './smtp-listener';
@@ -93,12 +94,7 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     const { reports } = await waitUntil(
       async () => ({
         reports: await reportsOf(owner),
-        unprocessed: (
-          await t.database.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(inboundMessages)
-            .where(eq(inboundMessages.status, 'received'))
-        )[0].n,
+        unprocessed: await unprocessedInbound(t.database.db),
       }),
       'two imported reports and their messages processed',
       { until: (seen) => seen.reports.total === 2 && seen.unprocessed === 0 },
