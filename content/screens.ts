@@ -1,9 +1,8 @@
 /**
- * Every screen of the app and whether it is built yet. The one list the product consults before it
- * sends anyone somewhere: the web's navigation, onboarding tour and chat links (web/lib/live-routes.ts)
- * and the server's chat assistant, which answers from what the product does today
- * (server/chatbot/knowledge.ts). A screen that is not live still has its route, showing an honest
- * "Not available yet" page; nothing links to it. When a screen ships, set `live: true` here.
+ * Every screen of the app and whether it is built yet: the server's chat assistant answers from it what the
+ * product does today (server/chatbot/knowledge.ts). A screen that is not live still has its route, showing an
+ * honest "Not available yet" page. Every screen is live now, so the web links them all (web/lib/paths.ts); a
+ * screen added unbuilt would need the web's links to ask this list again.
  *
  * Keys and paths are those of web/lib/paths.ts (a test checks they agree). Plain data, no imports.
  */

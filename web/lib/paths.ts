@@ -49,3 +49,9 @@ export const DOMAIN_TIMELINE_ROUTE = '/domains/:id/timeline';
 /** A sending IP's timeline (its rates and listings), reached from its card on /reputation. */
 export const IP_TIMELINE_ROUTE = '/reputation/ips/:id/timeline';
 export const ipTimelinePath = (id: number) => IP_TIMELINE_ROUTE.replace(':id', String(id));
+
+/** Whether `to` names a screen of the app (its query and fragment aside): the chat links only these. */
+export function isAppPath(to: string): boolean {
+  const path = to.split(/[?#]/, 1)[0] || '/';
+  return Object.values<string>(PATHS).includes(path);
+}

@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
 import type { User } from '@contracts/user';
-import { isLivePath } from '../../lib/live-routes';
-import { PATHS } from '../../lib/paths';
 import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../lib/queries/alerts';
 import { errorResponse, jsonResponse, makeUser, renderApp, stubFetch } from '../../test/test-utils';
 
@@ -50,19 +48,14 @@ describe('App shell', () => {
     expect(await screen.findByTestId('sidebar-plan')).toHaveTextContent('Free Plan');
   });
 
-  it('badges Alerts with the number of unread alerts once the Alerts screen is built, and shows no badge on a "Soon" item', async () => {
+  it('badges Alerts with the number of unread alerts', async () => {
     signedInAs(makeUser(), [alert(1, false), alert(2, true), alert(3, false)]);
     renderApp('/domains');
     const sidebar = within(await screen.findByTestId('sidebar'));
     await screen.findByTestId('domains-page');
-    if (isLivePath(PATHS.alerts)) {
-      const badge = await screen.findByLabelText('2 unread alerts');
-      expect(badge).toHaveTextContent('2');
-      expect(sidebar.getByRole('link', { name: /Alerts/ })).toContainElement(badge);
-    } else {
-      expect(sidebar.queryByRole('link', { name: /Alerts/ })).not.toBeInTheDocument();
-      expect(screen.queryByTestId('unread-alerts-badge')).not.toBeInTheDocument();
-    }
+    const badge = await screen.findByLabelText('2 unread alerts');
+    expect(badge).toHaveTextContent('2');
+    expect(sidebar.getByRole('link', { name: /Alerts/ })).toContainElement(badge);
   });
 
   it('polls alerts every 30 s and on focus', () => {
@@ -73,7 +66,7 @@ describe('App shell', () => {
     expect(alertsQueryOptions(false).enabled).toBe(false);
   });
 
-  it('lists the navigation of part 1, section 2.7 in order, links only to built screens, marking the current page', async () => {
+  it('lists the navigation of part 1, section 2.7 in order, each a link, marking the current page', async () => {
     signedInAs(makeUser());
     renderApp('/domains');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main navigation' });
@@ -92,14 +85,8 @@ describe('App shell', () => {
     expect(items).toHaveLength(spec.length);
     spec.forEach(([label, path], index) => {
       const item = within(items[index]);
-      if (isLivePath(path)) {
-        expect(item.getByRole('link')).toHaveAttribute('href', path);
-        expect(item.getByRole('link')).toHaveTextContent(label);
-      } else {
-        // Listed, marked "Soon", and not a link anyone can follow to a dead end.
-        expect(item.queryByRole('link')).not.toBeInTheDocument();
-        expect(items[index]).toHaveTextContent(`${label}Soon: not available yet`);
-      }
+      expect(item.getByRole('link')).toHaveAttribute('href', path);
+      expect(item.getByRole('link')).toHaveTextContent(label);
     });
     expect(within(nav).getByRole('link', { name: 'Domains' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
@@ -112,11 +99,10 @@ describe('App shell', () => {
     expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
     expect(crumbs.getByText('Inbox Tests')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { level: 1, name: 'Inbox Placement Testing' })).toBeInTheDocument();
-    // The plan is in the page header and, for phones, in the top bar; a link once /subscription is built.
+    // The plan is in the page header and, for phones, in the top bar, a link to /subscription.
     for (const badge of screen.getAllByTestId('plan-badge')) {
       expect(badge).toHaveTextContent('Professional Plan');
-      if (isLivePath(PATHS.subscription)) expect(badge).toHaveAttribute('href', '/subscription');
-      else expect(badge.closest('a')).toBeNull();
+      expect(badge).toHaveAttribute('href', '/subscription');
     }
     expect(screen.queryByRole('link', { name: 'Add Domain' })).not.toBeInTheDocument();
     unmount();

@@ -2,7 +2,6 @@ import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '@contracts/user';
 import { PLAN_LABELS } from '@contracts/plans';
-import { isLivePath } from '../../lib/live-routes';
 import { PATHS } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 import { Badge } from '../../components/ui/badge';
@@ -29,16 +28,9 @@ export function TourHelpButton({ className }: { className?: string }) {
   );
 }
 
-/** The user's real plan; a link to /subscription once that screen is built (web/lib/live-routes.ts). */
+/** The user's real plan, a link to manage the subscription. */
 export function PlanBadge({ user, className }: { user: User; className?: string }) {
   const label = PLAN_LABELS[user.subscriptionPlan];
-  if (!isLivePath(PATHS.subscription)) {
-    return (
-      <Badge variant="secondary" className={cn('block max-w-full truncate', className)} data-testid="plan-badge">
-        {label}
-      </Badge>
-    );
-  }
   return (
     <Link
       to={PATHS.subscription}

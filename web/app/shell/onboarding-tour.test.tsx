@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@contracts/user';
 import { errorResponse, jsonResponse, makeUser, renderApp, settled } from '../../test/test-utils';
-import { isLivePath } from '../../lib/live-routes';
 import { USER_QUERY_KEY } from '../../lib/session';
 import { stubDashboard } from '../../features/dashboard/test/fixtures';
 import { TOUR_STEPS } from '../../features/tour/steps';
@@ -65,9 +64,8 @@ describe('Onboarding tour', () => {
     expect(previous()).toBeDisabled();
     expect(next()).toHaveTextContent('Next');
 
-    // Each step with a route goes there (the Alerts step: the Dashboard until /alerts is built); the others stay.
-    const alertsRoute = isLivePath('/alerts') ? '/alerts' : '/';
-    const expectedPaths = ['/settings', '/', '/domains', '/inbox-placement', alertsRoute, alertsRoute, alertsRoute];
+    // Each step with a route goes there; the others stay.
+    const expectedPaths = ['/settings', '/', '/domains', '/inbox-placement', '/alerts', '/alerts', '/alerts'];
     for (let index = 0; index < TOUR_STEPS.length; index++) {
       if (index > 0) await user.click(next());
       const step = TOUR_STEPS[index];

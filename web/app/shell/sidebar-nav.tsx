@@ -1,13 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import { useUnreadAlertCount } from '../../lib/queries/alerts';
 import { badgeCount } from '../../lib/format';
-import { isLivePath } from '../../lib/live-routes';
 import { cn } from '../../lib/utils';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
 /**
- * The navigation list shared by the desktop sidebar and the mobile drawer. Items of screens not built
- * yet (web/lib/live-routes.ts) show 'Soon' and are not links; the unread badge lives on the Alerts link.
+ * The navigation list shared by the desktop sidebar and the mobile drawer; the unread badge lives on the
+ * Alerts link.
  */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -20,25 +19,6 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           const Icon = item.icon;
           const rowClass =
             'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-          // A screen still being built is listed (the spec's navigation) but leads nowhere: no link.
-          if (!isLivePath(item.to)) {
-            return (
-              <li key={item.to}>
-                <span
-                  data-tour={item.tour}
-                  data-testid="nav-soon"
-                  className={cn(rowClass, 'cursor-default text-sidebar-muted/70')}
-                >
-                  <Icon className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="flex-1">{item.label}</span>
-                  <span className="rounded-full border border-white/15 px-2 py-0.5 text-[10px] font-semibold tracking-wide uppercase">
-                    Soon
-                    <span className="sr-only">: not available yet</span>
-                  </span>
-                </span>
-              </li>
-            );
-          }
           return (
             <li key={item.to}>
               <Link

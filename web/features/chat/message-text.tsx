@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isLivePath } from '../../lib/live-routes';
+import { isAppPath } from '../../lib/paths';
 
 type Block = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
@@ -34,13 +34,13 @@ export function toBlocks(text: string): Block[] {
 /** A site path written in running text ("/register;", "(/domains)"), not "ESP/MTA", "$49/month" or a URL's path. */
 const SITE_PATH = /(?<![\w./:<>-])\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*/g;
 
-/** Text with the paths of built screens as links (web/lib/live-routes.ts); any other path stays text. */
+/** Text with the paths of the app's screens as links; any other path stays text. */
 export function withLinks(text: string): ReactNode[] {
   const nodes: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(SITE_PATH)) {
     const path = match[0];
-    if (!isLivePath(path)) continue;
+    if (!isAppPath(path)) continue;
     nodes.push(text.slice(last, match.index));
     nodes.push(
       <Link key={`${match.index}-${path}`} to={path} className="font-medium text-primary underline underline-offset-2">
@@ -55,7 +55,7 @@ export function withLinks(text: string): ReactNode[] {
 
 /**
  * A chat message as React text nodes: line breaks kept, bullet lines as a list, no HTML injection.
- * Paths of built screens become links; the assistant never links a screen still being built.
+ * Paths of the app's screens become links; any other path stays text.
  */
 export function MessageText({ text }: { text: string }) {
   return (

@@ -1,16 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, preloadSignedInFrame, renderApp } from '../../test/test-utils';
 import { stubSettings } from './test/fixtures';
-
-// The pages Settings links to (pricing, the documentation, integrations) built: the links appear.
-vi.mock('../../lib/live-routes', () => ({ isLivePath: () => true }));
 
 beforeAll(async () => {
   await Promise.all([import('../../app/settings-page'), preloadSignedInFrame()]);
 });
 
-describe('Settings links, once the pages they lead to are built', () => {
+describe('Settings links', () => {
   it('the free plan’s upgrade prompt leads to the Professional plan on /pricing', async () => {
     stubSettings({ user: makeUser({ subscriptionPlan: 'free' }) });
     renderApp('/settings');

@@ -12,7 +12,6 @@ import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@contracts/user';
 import { Button } from '../../components/ui/button';
-import { isLivePath } from '../../lib/live-routes';
 import { cn } from '../../lib/utils';
 import { useCompleteTourMutation } from './api';
 import { DOCK_BELOW_PX, findVisibleTarget, placeCard, type Box } from './placement';
@@ -148,8 +147,7 @@ export function OnboardingTour({ user }: { user: User }) {
     (index: number) => {
       setStep(index);
       const route = TOUR_STEPS[index].route;
-      // Never to a screen still being built: it would only say "Not available yet".
-      if (!route || !isLivePath(route)) return;
+      if (!route) return;
       // The rendered location can lag behind the router's (a lazy page is still loading), so "already
       // there" is not trusted to skip the navigation: it only replaces the entry instead of adding one.
       navigate(route, { replace: route === pathname });

@@ -1,4 +1,3 @@
-import { isLivePath } from '../../lib/live-routes';
 import { PATHS } from '../../lib/paths';
 
 /** Part 2, section 3: an onboarding tour step. */
@@ -25,28 +24,6 @@ export const TOUR_ANCHORS = {
 } as const;
 
 const anchor = (name: string) => `[data-tour="${name}"]`;
-
-/**
- * The Alerts step. Until the Alerts screen is built (web/lib/live-routes.ts) the tour does not send
- * anyone there: it says where alerts show today, the Dashboard's Recent Alerts, and goes there.
- */
-export function alertsStep(alertsScreenIsLive: boolean): TourStep {
-  const common = { id: 'alerts', title: 'Alerts', target: anchor(TOUR_ANCHORS.alerts), position: 'right' } as const;
-  if (alertsScreenIsLive) {
-    return {
-      ...common,
-      description:
-        'Get told when authentication fails, your reputation drops or an IP address lands on a blacklist. The red badge counts the alerts you have not read yet.',
-      route: PATHS.alerts,
-    };
-  }
-  return {
-    ...common,
-    description:
-      'InboxPulse tells you when something changes, such as a DNS record of your domain or its authentication. The Alerts page is coming soon; until then your latest alerts are under Recent Alerts on the Dashboard.',
-    route: PATHS.home,
-  };
-}
 
 /** Part 2, section 2: seven steps, in this order. A step's route is always a built screen. */
 export const TOUR_STEPS: TourStep[] = [
@@ -87,7 +64,15 @@ export const TOUR_STEPS: TourStep[] = [
     route: PATHS.inboxPlacement,
     action: 'Run an inbox test',
   },
-  alertsStep(isLivePath(PATHS.alerts)),
+  {
+    id: 'alerts',
+    title: 'Alerts',
+    description:
+      'Get told when authentication fails, your reputation drops or an IP address lands on a blacklist. The red badge counts the alerts you have not read yet.',
+    target: anchor(TOUR_ANCHORS.alerts),
+    position: 'right',
+    route: PATHS.alerts,
+  },
   {
     id: 'mobile-nav',
     title: 'Navigation on the go',

@@ -13,7 +13,6 @@ import { PATHS } from '../../../lib/paths';
 import { deliveredTone, LIST_LIMIT, NO_DATA, summarizeMetrics, type Tone } from '../metrics';
 import { INTEGRATION_TYPE_LABELS, providerName, setupGuideUrl } from '../providers';
 import { EmptyState, StatCard, TONE_TEXT } from './parts';
-import { isLivePath } from '../../../lib/live-routes';
 
 // Part 1, 2.8: these three cards show three decimals.
 const rate3 = (value: number | null) => (value === null ? NO_DATA : formatRate(value, 3));
@@ -48,14 +47,12 @@ function NeverSyncedHelp({ provider }: { provider: string }) {
         {name} has not sent any data yet. Check its credentials and settings, or follow the provider's setup guide.
       </p>
       <div className="flex flex-wrap gap-2">
-        {isLivePath(PATHS.integrations) && (
-          <Button asChild size="sm" variant="outline">
-            <Link to={`${PATHS.integrations}?manage=${encodeURIComponent(provider)}`}>
-              <Settings2 aria-hidden="true" />
-              Manage Integration
-            </Link>
-          </Button>
-        )}
+        <Button asChild size="sm" variant="outline">
+          <Link to={`${PATHS.integrations}?manage=${encodeURIComponent(provider)}`}>
+            <Settings2 aria-hidden="true" />
+            Manage Integration
+          </Link>
+        </Button>
         <Button
           size="sm"
           variant="outline"
@@ -189,15 +186,9 @@ export function EspDataView({
           title="No ESP/MTA Integrations"
           description="Connect your email service provider or mail transfer agent to follow delivery, bounce and complaint rates."
         >
-          {isLivePath(PATHS.integrations) ? (
-            <Button asChild>
-              <Link to={PATHS.integrations}>Connect ESP</Link>
-            </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              Connecting an ESP or MTA is not available in InboxPulse yet.
-            </p>
-          )}
+          <Button asChild>
+            <Link to={PATHS.integrations}>Connect ESP</Link>
+          </Button>
         </EmptyState>
       </Card>
     );

@@ -35,7 +35,6 @@ import {
 import { PlanRequiredBanner } from '../../../components/plan-required-banner';
 import { AdvancedAnalyticsCard } from './advanced-analytics-card';
 import { Bar, StatCard, ToneBadge } from './parts';
-import { isLivePath } from '../../../lib/live-routes';
 
 /**
  * A figure as it is shown (web/lib/format.ts rounds to `decimals`), and so as it is rated: a label
@@ -174,14 +173,12 @@ function QuickActions() {
             Run Inbox Test
           </Link>
         </Button>
-        {isLivePath(PATHS.integrations) && (
-          <Button asChild variant="outline" className="justify-start">
-            <Link to={PATHS.integrations}>
-              <Plug aria-hidden="true" />
-              Connect ESP
-            </Link>
-          </Button>
-        )}
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={PATHS.integrations}>
+            <Plug aria-hidden="true" />
+            Connect ESP
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );

@@ -20,8 +20,6 @@ import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatRate, relativeAge } from '../../../lib/format';
-import { isLivePath } from '../../../lib/live-routes';
-import { PATHS } from '../../../lib/paths';
 import { usePostmasterStats, usePostmasterStatus } from '../../../lib/queries/postmaster';
 import { cn } from '../../../lib/utils';
 import type { Tone } from '../metrics';
@@ -184,7 +182,6 @@ function DomainFigures({ days, status }: { days: PostmasterDay[]; status: Postma
 }
 
 function ManageLink() {
-  if (!isLivePath(PATHS.integrations)) return null;
   return (
     <Link
       to={POSTMASTER_MANAGE_PATH}

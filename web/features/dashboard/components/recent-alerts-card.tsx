@@ -13,7 +13,6 @@ import { PATHS } from '../../../lib/paths';
 import { useDeleteAlertMutation } from '../api';
 import { latest, quietVerdict, type Tone } from '../metrics';
 import { TONE_TEXT, ToneBadge } from './parts';
-import { isLivePath } from '../../../lib/live-routes';
 
 // ADR 004: critical and error share the dashboard's error icon.
 const SEVERITY: Record<AlertSeverity, { icon: typeof Info; tone: Tone; iconClass: string }> = {
@@ -45,13 +44,11 @@ function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <span className="text-xs text-muted-foreground">{relativeAge(alert.createdAt)}</span>
           {/* Only once the Alerts screen is built (content/screens.ts): no link to a dead end. */}
-          {isLivePath(PATHS.alerts) && (
-            <Button asChild variant="link" size="sm" className="h-auto px-1 py-0">
-              <Link to={`${PATHS.alerts}?alertId=${alert.id}`} aria-label={`View Details of ${alert.title}`}>
-                View Details
-              </Link>
-            </Button>
-          )}
+          <Button asChild variant="link" size="sm" className="h-auto px-1 py-0">
+            <Link to={`${PATHS.alerts}?alertId=${alert.id}`} aria-label={`View Details of ${alert.title}`}>
+              View Details
+            </Link>
+          </Button>
         </div>
       </div>
       <Button
@@ -124,7 +121,7 @@ export function RecentAlertsCard({
           <Bell className="size-5 text-primary" aria-hidden="true" />
           Recent Alerts
         </CardTitle>
-        {alerts.length > 0 && isLivePath(PATHS.alerts) && (
+        {alerts.length > 0 && (
           <Button asChild variant="outline" size="sm">
             <Link to={PATHS.alerts}>View All</Link>
           </Button>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { BookOpen, Plug, Webhook, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { isLivePath } from '../../../lib/live-routes';
 import { PATHS } from '../../../lib/paths';
 
 interface Resource {
@@ -33,7 +32,7 @@ const RESOURCES: Resource[] = [
   },
 ];
 
-/** A resource is a link once its page is built (web/lib/live-routes.ts); until then it says "Soon". */
+/** The pages Settings leads to, each a link with what it holds. */
 export function ResourceLinks() {
   return (
     <Card data-testid="resource-links" className="min-w-0">
@@ -66,17 +65,6 @@ function ResourceItem({ resource }: { resource: Resource }) {
     </>
   );
   const boxClass = 'flex h-full flex-col gap-1 rounded-md border p-3';
-  if (!isLivePath(resource.to)) {
-    return (
-      <span className={`${boxClass} cursor-default opacity-70`} data-testid="resource-soon">
-        {body}
-        <span className="self-start rounded-full border px-2 py-0.5 text-[10px] font-semibold tracking-wide uppercase">
-          Soon
-          <span className="sr-only">: not available yet</span>
-        </span>
-      </span>
-    );
-  }
   return (
     <Link
       to={resource.to}
