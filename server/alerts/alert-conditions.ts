@@ -52,6 +52,16 @@ function valueWords(value: unknown, unit: string): string {
   return typeof value === 'number' ? `${value}${unit}` : String(value);
 }
 
+/** What the alert shows of its condition, written the same when it is raised and each time it is updated. */
+const shownFields = (condition: ConditionAlert) => ({
+  type: condition.type,
+  severity: condition.severity,
+  title: condition.title,
+  message: condition.message,
+  domain: condition.domain ?? null,
+  metadata: condition.metadata,
+});
+
 /**
  * The one way to keep a condition alert: raises one when none is open for the key (history
  * "raised"); while one is open, rewrites it only when the severity or the measured value changed
@@ -68,12 +78,7 @@ export async function openOrUpdateCondition(ex: Executor, condition: ConditionAl
       .values({
         userId,
         conditionKey,
-        type: condition.type,
-        severity: condition.severity,
-        title: condition.title,
-        message: condition.message,
-        domain: condition.domain ?? null,
-        metadata: condition.metadata,
+        ...shownFields(condition),
         history: historyEntry('raised', condition.message),
       })
       .onConflictDoNothing({
@@ -101,12 +106,7 @@ export async function openOrUpdateCondition(ex: Executor, condition: ConditionAl
   await ex
     .update(alerts)
     .set({
-      type: condition.type,
-      severity: condition.severity,
-      title: condition.title,
-      message: condition.message,
-      domain: condition.domain ?? null,
-      metadata: condition.metadata,
+      ...shownFields(condition),
       updatedAt: sql`now()`,
       history: sql`${alerts.history} || ${historyEntry('updated', line)}`,
       ...(escalated ? { notifiedAt: null } : {}),

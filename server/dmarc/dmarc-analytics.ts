@@ -1,4 +1,4 @@
-import type { DmarcAnalytics, DmarcReporter, DmarcSource, DmarcThreat } from '@contracts/dmarc';
+import { DmarcSource, type DmarcAnalytics, type DmarcReporter, type DmarcThreat } from '@contracts/dmarc';
 import { getDomain } from 'tldts';
 import type { AnalyticsRows, SourceAuthRow, SourceRow } from './dmarc-analytics.repo';
 import { knownProvider, type KnownProvider, type SourceName } from './source-names';
@@ -247,33 +247,8 @@ export function buildAnalytics(
     },
     topThreats: threats.slice(0, TOP_THREATS),
     recommendations: recommend({ days, byDomain, rows, groups, totalMessages: messages, threats, reporters }),
-    sources: groups
-      .slice(0, TOP_SOURCES)
-      .map(
-        ({
-          ips,
-          reverseDns,
-          organisation,
-          provider,
-          authDomains,
-          count,
-          spfAligned,
-          dkimAligned,
-          failed,
-          dispositions,
-        }) => ({
-          ips,
-          reverseDns,
-          organisation,
-          provider,
-          authDomains,
-          count,
-          spfAligned,
-          dkimAligned,
-          failed,
-          dispositions,
-        }),
-      ),
+    // The contract's fields only: a group's tallies (raw results, per-IP counts, the provider found) stay here.
+    sources: groups.slice(0, TOP_SOURCES).map((group) => DmarcSource.parse(group)),
     reporters,
   };
 }
