@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
+import { startAppServices } from './app-services';
 import { openDatabase, type Database } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { openNotifications, type Notifications } from './platform/db/notifications';
-import { createResolver, parseDnsServers } from './platform/dns/resolver';
+import { parseDnsServers } from './platform/dns/resolver';
 import { appSecretNotice, type Env } from './platform/env';
-import { startThreadTasks } from './platform/workers/thread-tasks';
-import { startAnalysisPool } from './engine/message-analysis/analysis-pool';
-import { createJobQueue, type JobQueue } from './platform/queue/queue';
-import { jobRegistry } from './job-registry';
+import type { JobQueue } from './platform/queue/queue';
 import { startSmtpListener, type SmtpListener } from './platform/smtp/smtp-listener';
 import { createLogger } from './platform/logger';
-import { createMailer } from './platform/mail/mailer';
 import { seedNetworkOf } from './inbox-tests/seeds/seed-network-file';
 import { syncSeedNetwork } from './inbox-tests/seeds/seed-sync';
 import { INBOUND_MAILBOXES } from './inbound-mailboxes';
@@ -62,39 +59,22 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
   const seeds = await syncSeedNetwork(database.db, seedNetwork, env.APP_SECRET);
   if (seedNetwork) logger.info({ seeds: seedNetwork.length, ...seeds }, 'Seed network synced');
 
-  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
-  if (!mailer.configured)
+  const { services, stop: stopServices } = await startAppServices(
+    { env, database, notifications, logger },
+    {
+      dns: { servers: parseDnsServers(env.DNS_SERVERS) },
+      work: env.ROLES.includes('worker'),
+      pollSeconds: options.jobPollSeconds,
+    },
+  );
+  const { dns, jobs } = services;
+  if (!services.mailer.configured)
     logger.warn('SMTP_URL is not set: e-mails are kept in the outbox table and the log instead of being sent');
-  const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS) };
-  const dns = createResolver(dnsOptions);
-  // Threads start with the first message to analyse (worker role, or a simulation on the web role).
-  const analyser = startAnalysisPool({ dns: dnsOptions, env });
-  const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
-  const jobs = createJobQueue({
-    database,
-    jobs: jobRegistry,
-    log: logger,
-    notifications,
-    work: env.ROLES.includes('worker'),
-    pollSeconds: options.jobPollSeconds,
-  });
-  await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (env.ROLES.includes('web')) {
-    app = await buildApp({
-      env,
-      database,
-      notifications,
-      mailer,
-      dns,
-      analyser,
-      threads,
-      jobs,
-      logger,
-      webRoot: options.webRoot,
-    });
+    app = await buildApp({ env, database, notifications, logger, webRoot: options.webRoot, ...services });
     const address = await app.listen({ port: env.PORT, host: env.HOST });
     url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
@@ -113,10 +93,7 @@ export async function startRuntime(env: Env, options: RuntimeOptions = {}): Prom
     (stopping ??= (async () => {
       await app?.close(); // stops accepting, drains in-flight requests
       await smtp?.close(); // stops accepting; sessions in progress finish or time out
-      await jobs.stop(); // lets running jobs finish
-      await analyser.close();
-      await threads.close();
-      mailer.close();
+      await stopServices(); // lets running jobs finish
       await notifications.close();
       await database.close();
       await server?.stop();

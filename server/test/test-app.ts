@@ -4,15 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { buildApp } from '../app';
+import { startAppServices } from '../app-services';
 import { openDatabase, type Database } from '../platform/db/client';
 import { openNotifications, type Notifications } from '../platform/db/notifications';
 import { loadEnv, type Env } from '../platform/env';
-import { createJobQueue, type JobQueue } from '../platform/queue/queue';
-import { jobRegistry } from '../job-registry';
-import { createMailer } from '../platform/mail/mailer';
-import { createResolver, parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
-import { startThreadTasks } from '../platform/workers/thread-tasks';
-import { startAnalysisPool } from '../engine/message-analysis/analysis-pool';
+import type { JobQueue } from '../platform/queue/queue';
+import { parseDnsServers, type DnsResolver } from '../platform/dns/resolver';
 import { INBOUND_MAILBOXES } from '../inbound-mailboxes';
 import { startSmtpListener, type SessionLimits, type SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from './dns-server';
@@ -65,49 +62,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
-  // No cache: tests change their DNS zone between checks.
-  const dnsOptions = { servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 };
-  const dns = createResolver(dnsOptions);
-  const analyser = startAnalysisPool({ dns: dnsOptions, env });
-  const threads = startThreadTasks({ connection: database.connection, dns: dnsOptions });
   const notifications = await openNotifications(database.connection, logger);
-  const jobs = createJobQueue({
-    database,
-    notifications,
-    jobs: jobRegistry,
-    log: logger,
-    work: options.work ?? false,
-    schedules: options.schedules ?? false,
-    pollSeconds: 1,
-  });
-  await jobs.start({ env, db: database.db, mailer, dns, analyser, threads });
-  const app = await buildApp({
-    env,
-    database,
-    notifications,
-    mailer,
-    dns,
-    analyser,
-    threads,
-    jobs,
-    logger,
-    webRoot: options.webRoot,
-  });
+  const { services, stop: stopServices } = await startAppServices(
+    { env, database, notifications, logger },
+    {
+      // No cache: tests change their DNS zone between checks.
+      dns: { servers: parseDnsServers(env.DNS_SERVERS), timeoutMs: 1000, tries: 1, maxCacheSeconds: 0 },
+      work: options.work ?? false,
+      schedules: options.schedules ?? false,
+      pollSeconds: 1,
+    },
+  );
+  const app = await buildApp({ env, database, notifications, logger, webRoot: options.webRoot, ...services });
   await app.ready();
   return {
     app,
     database,
     notifications,
     env,
-    jobs,
-    dns,
+    jobs: services.jobs,
+    dns: services.dns,
     async close() {
       await app.close();
-      await jobs.stop();
-      await analyser.close();
-      await threads.close();
-      mailer.close();
+      await stopServices();
       await notifications.close();
       await database.close();
     },
