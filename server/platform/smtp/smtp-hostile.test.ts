@@ -138,6 +138,16 @@ class RawSmtp {
   }
 }
 
+/** One message to `to` over a raw session (EHLO, envelope, DATA, QUIT), as a hostile sender writes it: the DATA reply. */
+async function sendRaw(to: string, message: Buffer | string): Promise<Reply> {
+  const { client } = await RawSmtp.open();
+  await client.command('EHLO hostile.test');
+  await client.begin('bounce@brand.test', [to]);
+  const reply = await client.finish(message);
+  await client.quit();
+  return reply;
+}
+
 /**
  * RFC 5321 4.5.2 transparency: a line starting with "." gets another. smtp-server removes one after
  * any LF (bare or not), so every "\n." is stuffed, not only "\r\n.".
@@ -318,11 +328,7 @@ describe('garbage a sender can put in a message', () => {
       body,
     ]);
     const before = await storedCount();
-    const { client } = await RawSmtp.open();
-    await client.command('EHLO hostile.test');
-    await client.begin('bounce@brand.test', [test.testEmailAddress]);
-    const reply = await client.finish(message);
-    await client.quit();
+    const reply = await sendRaw(test.testEmailAddress, message);
     expect(reply.code).toBe(250);
     expect(await storedCount()).toBe(before + 1);
     // Stored whole: the size is the message plus the CRLF that ends its last line on the wire.
@@ -344,11 +350,9 @@ describe('garbage a sender can put in a message', () => {
   // receivers reject or mangle them: the report must say so.
   it('says that a body of NULs, invalid UTF-8 and bare CR/LF is broken', async () => {
     const test = await newTest();
-    const { client } = await RawSmtp.open();
-    await client.command('EHLO hostile.test');
-    await client.begin('bounce@brand.test', [test.testEmailAddress]);
     const body = Buffer.concat([garbage(4096, 13), Buffer.from('\0\xff\xfe\xc3\x28 bare\nLF bare\rCR', 'latin1')]);
-    const reply = await client.finish(
+    const reply = await sendRaw(
+      test.testEmailAddress,
       Buffer.concat([
         Buffer.from(
           HEADERS(
@@ -360,7 +364,6 @@ describe('garbage a sender can put in a message', () => {
         body,
       ]),
     );
-    await client.quit();
     expect(reply.code).toBe(250);
     const report = await reportOf(test.id);
     const broken = report.findings.filter(
@@ -375,11 +378,7 @@ describe('garbage a sender can put in a message', () => {
     const test = await newTest();
     const message = garbage(16 * 1024, 11);
     message[0] = 0; // starts with a NUL, and never with "." or a newline that would need stuffing at the start
-    const { client } = await RawSmtp.open();
-    await client.command('EHLO hostile.test');
-    await client.begin('bounce@brand.test', [test.testEmailAddress]);
-    const reply = await client.finish(message);
-    await client.quit();
+    const reply = await sendRaw(test.testEmailAddress, message);
     expect(reply.code).toBe(250);
     expect(await finished(queuedId(reply))).toMatchObject({ status: 'processed' });
     const report = await reportOf(test.id);
@@ -395,13 +394,10 @@ describe('garbage a sender can put in a message', () => {
   // stays "running" with no report.
   it('stores and reports a message with NUL bytes in its headers', async () => {
     const test = await newTest();
-    const { client } = await RawSmtp.open();
-    await client.command('EHLO hostile.test');
-    await client.begin('bounce@brand.test', [test.testEmailAddress]);
-    const reply = await client.finish(
+    const reply = await sendRaw(
+      test.testEmailAddress,
       `From: News <news@brand.test>\r\nTo: ${test.testEmailAddress}\r\nSubject: [TEST-${test.id}] null\0byte\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <nul.1@brand.test>\r\n\r\nHello\0there\r\n`,
     );
-    await client.quit();
     expect(reply.code).toBe(250); // the listener stores it fine: bytea takes any byte
     expect(await finished(queuedId(reply))).toMatchObject({ status: 'processed' });
     const report = await reportOf(test.id, 2000);
