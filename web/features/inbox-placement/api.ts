@@ -96,6 +96,8 @@ export function useInboxTestReport(
     ...inboxTestReportQueryOptions(id),
     enabled,
     refetchInterval: (query) => (waiting && query.state.data === null ? ACTIVE_TESTS_POLL_MS : false),
+    // "Not arrived yet" is never kept: a test seen running, then completed, opens its results with the report.
+    refetchOnMount: (query) => (query.state.data === null ? 'always' : true),
   });
 }
 

@@ -428,6 +428,31 @@ describe('Inbox placement: results and analysis', () => {
     expect(screen.getByText('Excellent')).toBeInTheDocument();
   });
 
+  it('opens the results of a test it saw running with the report, not the "not arrived" note it had then', async () => {
+    let status: 'running' | 'completed' = 'running';
+    let report: ReturnType<typeof makeReport> | null = null;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubInboxPlacement({
+      tests: () => [makeInboxTest({ id: 2, status })],
+      extra: {
+        'GET /api/inbox-tests/2/report': () =>
+          report ? jsonResponse(report) : errorResponse(404, 'not_found', 'No report yet'),
+        'GET /api/inbox-tests/2/results': () => jsonResponse([makeRow()]),
+      },
+    });
+    await openPage();
+    expect(
+      await screen.findByText('The message analysis appears here once your email has arrived.'),
+    ).toBeInTheDocument();
+    // The report and the completion land together, between two polls of the list.
+    report = makeReport({ score: 8.5, verdict: 'Good' });
+    status = 'completed';
+    await vi.advanceTimersByTimeAsync(5_100);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByTestId('view-results-2'));
+    expect(await screen.findByTestId('inbox-test-score-2')).toHaveTextContent(/^8\.5$/);
+  });
+
   it('without a seed network shows the analyser row as the server labels it, and no regions of its own', async () => {
     stubInboxPlacement({
       tests: [completed],
