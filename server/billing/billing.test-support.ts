@@ -11,3 +11,13 @@ export async function applyCoupon(
 
 /** The account's subscription as the billing page reads it. */
 export const subscriptionOf = async (client: TestClient) => (await client.get('/api/subscription')).json().subscription;
+
+/** What the billing page reads once a subscription has ended: Free, with nothing left of its price, period or coupon. */
+export const ENDED_SUBSCRIPTION = {
+  plan: 'free',
+  priceId: null,
+  status: 'canceled',
+  current_period_end: null,
+  cancel_at_period_end: false,
+  coupon: null,
+};

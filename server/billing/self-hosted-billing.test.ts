@@ -8,7 +8,7 @@ import { newApiKey, withKey } from '../api-keys/api-keys.test-support';
 import { billingCoupons, users } from '../platform/db/schema/index';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
-import { applyCoupon, subscriptionOf } from './billing.test-support';
+import { applyCoupon, ENDED_SUBSCRIPTION, subscriptionOf } from './billing.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,14 +90,7 @@ describe('self-hosted billing', () => {
     expect((await client.post('/api/reactivate-subscription')).json().message).toBe(BILLING_MESSAGES.notCanceling);
     expect((await client.post('/api/subscription/cancel')).json()).toEqual({ message: BILLING_MESSAGES.canceledNow });
     // What the account is on now: Free, with no price and no coupon left over from the ended subscription.
-    expect(await subscriptionOf(client)).toEqual({
-      plan: 'free',
-      priceId: null,
-      status: 'canceled',
-      current_period_end: null,
-      cancel_at_period_end: false,
-      coupon: null,
-    });
+    expect(await subscriptionOf(client)).toEqual(ENDED_SUBSCRIPTION);
 
     const portal = await client.post('/api/subscription/billing-portal');
     expect(portal.statusCode).toBe(409);

@@ -11,7 +11,7 @@ import { loadEnv } from '../platform/env';
 import { stripeEvents } from '../platform/db/schema/index';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { FAKE_STRIPE_KEY, PRICES, startFakeStripe, type FakeStripe } from './test/fake-stripe';
-import { applyCoupon, subscriptionOf } from './billing.test-support';
+import { applyCoupon, ENDED_SUBSCRIPTION, subscriptionOf } from './billing.test-support';
 
 const WEBHOOK_SECRET = 'whsec_testSecret0123456789';
 const stripeEnv = (url: string) => ({
@@ -256,14 +256,7 @@ describe('Stripe billing', () => {
     expect((await client.post('/api/downgrade-subscription')).json()).toEqual({ message: BILLING_MESSAGES.downgraded });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subscriptionId}` });
     // Ended: Free, with nothing of the old subscription's price or period.
-    expect(await subscriptionOf(client)).toEqual({
-      plan: 'free',
-      priceId: null,
-      status: 'canceled',
-      current_period_end: null,
-      cancel_at_period_end: false,
-      coupon: null,
-    });
+    expect(await subscriptionOf(client)).toEqual(ENDED_SUBSCRIPTION);
     expect((await trends(client)).statusCode).toBe(403);
   });
 
