@@ -9,7 +9,7 @@ import {
   type UseMutationOptions,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { getQueryFn, isUnauthorizedError } from './api-client';
+import { isUnauthorizedError } from './api-client';
 import { USER_QUERY_KEY } from './session';
 
 /** What a query or mutation tells the user when the server answers 401; each page's words come from the spec. */
@@ -121,7 +121,6 @@ export function createQueryClient(tellUser: TellUser): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         refetchInterval: false,
