@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
-import { alertRules, domains } from '../platform/db/schema/index';
+import { alertRules } from '../platform/db/schema/index';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type NewAlertRuleRow = Omit<typeof alertRules.$inferInsert, 'id' | 'createdAt'>;
@@ -36,14 +36,4 @@ export async function deleteUserAlertRule(ex: Executor, userId: number, id: numb
     .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
     .returning({ id: alertRules.id });
   return rows.length > 0;
-}
-
-/** Whether `name` is one of the user's domains (a rule may watch only those). */
-export async function isUserDomain(ex: Executor, userId: number, name: string): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: domains.id })
-    .from(domains)
-    .where(and(eq(domains.userId, userId), eq(domains.domain, name)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -12,6 +12,7 @@ import { requireFeature } from '../plans/plan-gate.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
+import { isUserDomain } from '../insights/user-domains';
 import { AppError } from '../platform/errors';
 import { twilioSettingsOf } from './channels/twilio';
 import { queueAlertEvaluation } from './evaluate-alerts.job-type';
@@ -19,7 +20,6 @@ import {
   countUserAlertRulesLocked,
   deleteUserAlertRule,
   insertAlertRule,
-  isUserDomain,
   listUserAlertRules,
   type AlertRuleRow,
 } from './alert-rules.repo';

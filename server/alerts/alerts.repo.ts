@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Alert, type AlertHistoryEntry, type AlertSeverity, type AlertType } from '@contracts/alerts';
 import type { Executor } from '../platform/db/client';
 import { alerts } from '../platform/db/schema/index';
@@ -52,12 +52,6 @@ export async function listAlerts(ex: Executor, userId: number, limit = 200): Pro
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(limit);
   return rows.map(toAlert);
-}
-
-/** How many alerts the user has (read and unread, open and resolved), as the Alerts page lists them. */
-export async function countAlerts(ex: Executor, userId: number): Promise<number> {
-  const [row] = await ex.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId));
-  return row?.n ?? 0;
 }
 
 /** Scoped to the owner: another user's alert id behaves as if it did not exist. */

@@ -5,10 +5,10 @@ import { lockPlanOf, requireWithinLimit } from '../plans/plan-gate.service';
 import { countUserDomains, insertDomain, type DomainRow } from './domains.repo';
 
 // What other capabilities may ask of domains: whether a user has a domain that passes its DNS checks
-// (an inbox test needs one), who verified a domain (mailed DMARC reports go to them), a user's
-// domains with their check statuses (delivery events explain policy bounces with them) and how many
-// they have (the plan's usage). Everything else about domains belongs to the domains routes.
-export { countUserDomains, findUserDomain, hasHealthyDomain, listUserDomains, verifiedOwnersOf } from './domains.repo';
+// (an inbox test needs one), who verified a domain (mailed DMARC reports go to them) and a user's
+// domains with their check statuses (delivery events explain policy bounces with them). Everything else about
+// domains belongs to the domains routes.
+export { findUserDomain, hasHealthyDomain, listUserDomains, verifiedOwnersOf } from './domains.repo';
 
 /**
  * Adds a domain within the plan's domain limit (ADR 032): 409 when the user already has it, the

@@ -19,3 +19,13 @@ export async function findUserDomain(ex: Executor, userId: number, id: number): 
     .where(and(eq(domains.id, id), eq(domains.userId, userId)));
   return row;
 }
+
+/** Whether `name` is one of the user's domains (an alert rule may watch only those). */
+export async function isUserDomain(ex: Executor, userId: number, name: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.domain, name)))
+    .limit(1);
+  return row !== undefined;
+}

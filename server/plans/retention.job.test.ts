@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@contracts/plans';
 import { jobRegistry } from '../job-registry';
-import { KEPT_TABLES, PURGED } from '../platform/db/monitoring-retention';
+import { KEPT_TABLES, PURGED } from './monitoring-retention';
 import {
   alertDigests,
   alertNotifications,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_LIMITS } from '@contracts/plans';
 import { daysAgo } from '@contracts/utc-day';
-import { purgeMonitoringData, usersAfter, type PurgeCounts } from '../platform/db/monitoring-retention';
+import { purgeMonitoringData, usersAfter, type PurgeCounts } from './monitoring-retention';
 import type { Db } from '../platform/db/client';
 import { planOf } from './plan-gate.service';
 import { defineJob } from '../platform/queue/job';
@@ -10,7 +10,7 @@ const USERS_PER_PAGE = 500;
 
 /**
  * Deletes every user's monitoring data older than their plan keeps it (ADR 032; the tables and rules:
- * platform/db/monitoring-retention.ts), user by user in short batches. A plan without a retention
+ * monitoring-retention.ts), user by user in short batches. A plan without a retention
  * figure keeps everything. Totals per table.
  */
 export async function applyRetention(db: Db, now = new Date()): Promise<PurgeCounts> {

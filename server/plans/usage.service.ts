@@ -1,10 +1,8 @@
 import type { UsageResponse } from '@contracts/plans';
-import { countAlerts } from '../alerts/alerts.service';
-import { countUserDomains } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { featuresOf, limitsOf, monthlyCounterKey, planOf } from './plan-gate.service';
-import { emailsThisMonth } from '../insights/email-metric-days';
+import { planUsageCounts } from '../insights/plan-usage';
 import { listEmailRefusals, readMonthly } from './plan-usage.repo';
 
 /**
@@ -13,17 +11,16 @@ import { listEmailRefusals, readMonthly } from './plan-usage.repo';
  * counts), e-mails sent this UTC month as the dashboard sums them, and their alerts.
  */
 export async function usageOf(ex: Executor, user: Pick<UserRow, 'id' | 'subscriptionPlan'>): Promise<UsageResponse> {
-  const [domains, inboxTestsThisMonth, emails, alerts, refused] = await Promise.all([
-    countUserDomains(ex, user.id),
+  const [counts, inboxTestsThisMonth, refused] = await Promise.all([
+    planUsageCounts(ex, user.id),
     readMonthly(ex, monthlyCounterKey('inboxTestsPerMonth', user.id)),
-    emailsThisMonth(ex, user.id),
-    countAlerts(ex, user.id),
     listEmailRefusals(ex, user.id),
   ]);
+  const { domains, emailsThisMonth, alerts } = counts;
   return {
     plan: planOf(user),
     limits: limitsOf(user),
-    usage: { domains, inboxTestsThisMonth, emailsThisMonth: emails, alerts },
+    usage: { domains, inboxTestsThisMonth, emailsThisMonth, alerts },
     features: featuresOf(user),
     refusedThisMonth: refused.map((r) => ({ ...r, lastAt: r.lastAt.toISOString() })),
   };

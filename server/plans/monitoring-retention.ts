@@ -1,6 +1,6 @@
 import { asc, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import {
   alertDigests,
   alertNotifications,
@@ -17,7 +17,7 @@ import {
   postmasterStats,
   users,
   webhookDeliveries,
-} from './schema/index';
+} from '../platform/db/schema/index';
 
 /*
  * Data retention (ADR 032): which tables hold monitoring data a plan keeps for a number of days, and
