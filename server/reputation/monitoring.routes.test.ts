@@ -7,6 +7,7 @@ import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-ap
 import { waitUntil } from '../test/wait-until';
 import { reputationCheckJob } from './monitoring.job';
 import { nextScheduledRun } from './monitoring.routes';
+import { addIp } from './ip-addresses.test-support';
 
 let dns: TestDnsServer;
 let t: TestApp;
@@ -31,13 +32,6 @@ afterAll(async () => {
 });
 
 const ptrName = (ip: string) => `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
-async function addIp(userId: number, ip: string) {
-  const [row] = await t.database.db
-    .insert(ipAddresses)
-    .values({ userId, ipAddress: ip, type: 'dedicated' })
-    .returning();
-  return row;
-}
 const status = async (client: TestClient) => (await client.get('/api/ip-monitoring/status')).json();
 const finished = (client: TestClient) =>
   waitUntil(() => status(client), 'the run to finish', {
@@ -83,7 +77,7 @@ describe('monitoring status and trigger', () => {
   it('two triggers at once run once; running while it goes, then the time it finished', async () => {
     const { user, client } = await signUp(t.app);
     const ip = '203.0.113.70';
-    await addIp(user.id, ip);
+    await addIp(t.database.db, user.id, ip);
     dns.zone[ptrName(ip)] = { PTR: ['mx70.sender.test'] };
     dns.zone['mx70.sender.test'] = { A: [ip] };
     dns.zone[`70.113.0.203.bl.spamcop.net`] = { A: ['127.0.0.2'] };
@@ -128,7 +122,7 @@ describe('monitoring status and trigger', () => {
   it('an IP added while a run is going is checked by one more run after it', async () => {
     const { user, client } = await signUp(t.app);
     const first = '203.0.113.71';
-    await addIp(user.id, first);
+    await addIp(t.database.db, user.id, first);
     dns.silent.add(`71.113.0.203.psbl.surriel.com`); // the first run lasts the per-list timeout
     try {
       expect((await client.post('/api/ip-monitoring/trigger')).json().started).toBe(true);
@@ -165,8 +159,8 @@ describe('listing history and the dashboard', () => {
   it('lists when each listing began and ended, for the owner only; the dashboard shows the mean sender score', async () => {
     const { user, client } = await signUp(t.app);
     const other = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.80');
-    await addIp(user.id, '203.0.113.81');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.80');
+    await addIp(t.database.db, user.id, '203.0.113.81');
     dns.zone[ptrName('203.0.113.80')] = { PTR: ['mx80.sender.test'] };
     dns.zone['mx80.sender.test'] = { A: ['203.0.113.80'] };
     dns.zone[ptrName('203.0.113.81')] = { PTR: ['mx81.sender.test'] };

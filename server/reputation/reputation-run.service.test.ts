@@ -23,6 +23,7 @@ import { waitUntil } from '../test/wait-until';
 import { sendDigest, takeAlertNotifications } from '../alerts/delivery/alert-delivery.service';
 import { createMailer } from '../platform/mail/mailer';
 import { runReputationCheck } from './reputation-run.service';
+import { addIp } from './ip-addresses.test-support';
 
 let t: TestApp;
 let dns: TestDnsServer;
@@ -62,13 +63,6 @@ function publishPtr(ip: string, name: string | null, forward: string | null) {
   if (name && forward) dns.zone[name] = { A: [forward] };
 }
 
-async function addIp(userId: number, ip: string) {
-  const [row] = await t.database.db
-    .insert(ipAddresses)
-    .values({ userId, ipAddress: ip, type: 'dedicated' })
-    .returning();
-  return row;
-}
 async function addDomain(userId: number, name: string) {
   const [row] = await t.database.db
     .insert(domains)
@@ -100,7 +94,7 @@ const alertsOf = async (client: { get(url: string): Promise<{ json(): unknown }>
 describe('a reputation run', () => {
   it('asks every list, stores each answer as it was, and scores and badges the IP and the domain', async () => {
     const { user, client } = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.7');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.7');
     const domain = await addDomain(user.id, 'listed-brand.test');
     listOn('203.0.113.7', 'zen.spamhaus.org', '127.0.0.2', 'https://check.spamhaus.org/sbl/query/SBL123');
     listOn('203.0.113.7', 'bl.spamcop.net');
@@ -186,7 +180,7 @@ describe('a reputation run', () => {
 
   it('closes a listing the list dropped, keeps one whose list did not answer, and keeps one alert saying what is left', async () => {
     const { user, client } = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.20');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.20');
     listOn('203.0.113.20', 'zen.spamhaus.org');
     listOn('203.0.113.20', 'bl.spamcop.net');
     publishPtr('203.0.113.20', 'mx.sender.test', '203.0.113.20');
@@ -242,7 +236,7 @@ describe('a reputation run', () => {
       events: ['alert.created', 'alert.resolved'],
     });
     expect(hook.statusCode, hook.body).toBe(200);
-    await addIp(user.id, '203.0.113.21');
+    await addIp(t.database.db, user.id, '203.0.113.21');
     publishPtr('203.0.113.21', 'mx21.sender.test', '203.0.113.21');
     listOn('203.0.113.21', 'bl.spamcop.net');
     await run(user.id);
@@ -290,8 +284,8 @@ describe('a reputation run', () => {
 
   it('a policy-only listing and an unconfirmed PTR give caution, not a listing; a clean address is clean', async () => {
     const { user, client } = await signUp(t.app);
-    const pbl = await addIp(user.id, '198.51.100.9');
-    const clean = await addIp(user.id, '198.51.100.10');
+    const pbl = await addIp(t.database.db, user.id, '198.51.100.9');
+    const clean = await addIp(t.database.db, user.id, '198.51.100.10');
     listOn('198.51.100.9', 'zen.spamhaus.org', '127.0.0.10');
     publishPtr('198.51.100.9', 'dyn-9.isp.test', null);
     publishPtr('198.51.100.10', 'out.clean.test', '198.51.100.10');
@@ -313,7 +307,7 @@ describe('a reputation run', () => {
 
   it('an ignored list is asked and stored but counts for nothing, and switching it recomputes without a lookup', async () => {
     const { user, client } = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.30');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.30');
     publishPtr('203.0.113.30', 'mx30.sender.test', '203.0.113.30');
     expect((await client.request('PUT', '/api/blocklists/spamcop/ignore', { ignored: true })).json()).toMatchObject({
       id: 'spamcop',
@@ -399,7 +393,7 @@ describe('a reputation run', () => {
 
   it('a run that fails while writing leaves nothing of itself behind, and the status says why', async () => {
     const { user, client } = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.40');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.40');
     listOn('203.0.113.40', 'zen.spamhaus.org');
     // The last write of the transaction fails, as a database that went away would.
     await t.database.db.execute(
@@ -443,8 +437,8 @@ describe('a reputation run', () => {
 
   it('skips an IP deleted while its lists were being asked', async () => {
     const { user } = await signUp(t.app);
-    const kept = await addIp(user.id, '203.0.113.50');
-    const gone = await addIp(user.id, '203.0.113.51');
+    const kept = await addIp(t.database.db, user.id, '203.0.113.50');
+    const gone = await addIp(t.database.db, user.id, '203.0.113.51');
     listOn('203.0.113.51', 'bl.spamcop.net');
     dns.silent.add(q('203.0.113.50', 'psbl.surriel.com')); // holds the run in its lookups until the engine's timeout
     try {
@@ -462,7 +456,7 @@ describe('a reputation run', () => {
 
   it("scores the IP's and the domain's DMARC pass rate and inbox placement of the last 30 days, and nothing older", async () => {
     const { user } = await signUp(t.app);
-    const ip = await addIp(user.id, '2001:db8::25');
+    const ip = await addIp(t.database.db, user.id, '2001:db8::25');
     const domain = await addDomain(user.id, 'measured.test');
     const day = (ago: number) => utcDay(daysAgo(ago));
     const row = {
@@ -530,7 +524,7 @@ describe('a reputation run', () => {
 
   it('does not start beside a run of the same user that is going', async () => {
     const { user } = await signUp(t.app);
-    const ip = await addIp(user.id, '203.0.113.60');
+    const ip = await addIp(t.database.db, user.id, '203.0.113.60');
     await t.database.db.insert(reputationRuns).values({ userId: user.id, startedAt: new Date() });
     await run(user.id);
     expect(await resultsOf(ip.id)).toEqual([]);
@@ -540,7 +534,7 @@ describe('a reputation run', () => {
 
   it('asks for an alert evaluation once its run has committed (the sender scores changed)', async () => {
     const { user } = await signUp(t.app);
-    await addIp(user.id, '203.0.113.61');
+    await addIp(t.database.db, user.id, '203.0.113.61');
     await run(user.id);
     expect(await queuedEvaluations(user.id)).toBe(1);
   });
