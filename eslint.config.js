@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint/import-boundaries.js';
 import oneFormStyle from './eslint/one-form-style.js';
+import tableOwnership from './eslint/table-ownership.js';
 
 export default tseslint.config(
   {
@@ -21,9 +22,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { layout: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { layout: { rules: { 'import-boundaries': importBoundaries, 'table-ownership': tableOwnership } } },
     rules: {
       'layout/import-boundaries': 'error',
+      'layout/table-ownership': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },

@@ -2,7 +2,7 @@
 // - server/platform/ is plumbing: it imports no engine, no capability and nothing above it;
 // - server/engine/ is the domain knowledge capabilities share (message analysis, blocklists, DMARC policy,
 //   mailbox providers): it imports the platform, contracts, content and itself, and no capability;
-// - server/insights/ holds the read models that read several capabilities' tables (ADR 047): it imports the
+// - server/insights/ holds the read models that read several capabilities' tables (ADR 048): it imports the
 //   platform, the engine, contracts, content and itself, and no capability;
 // - a capability (server/<name>/) imports the platform, the engine, insights, contracts and content, and another
 //   capability only through its public operations, the files named <something>.service.ts;

@@ -1,5 +1,5 @@
 /*
- * Who owns each table (ADR 047): the one folder of server/ whose files may query it. `platform` tables are
+ * Who owns each table (ADR 048): the one folder of server/ whose files may query it. `platform` tables are
  * the floor every layer stands on (the account row a session loads, sessions, rate-limit windows, the
  * outbox, stored inbound mail): a capability may use them as it may import the platform. A capability's
  * table is queried only under server/<capability>/; a read across capabilities is a read model in
