@@ -4,17 +4,17 @@ import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery
 import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
 import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
-import { integrationJobs } from './integrations/integration-sync.job';
 import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
 import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
-import { postmasterJobs } from './postmaster/postmaster-import.job';
 import { processInboundMessageRunner } from './process-inbound-message.runner';
 import { retentionJob } from './plans/retention.job';
+import { scheduleIntegrationSyncsRunner } from './schedule-integration-syncs.runner';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
 import { sendEmailRunner } from './platform/mail/send-email.runner';
+import { syncIntegrationRunner } from './sync-integration.runner';
 import { deliverWebhookRunner } from './webhooks/deliver-webhook.runner';
 import { sweepWebhookDeliveriesRunner } from './webhooks/sweep-webhook-deliveries.runner';
 
@@ -39,6 +39,6 @@ export const jobRegistry: AnyJob[] = [
   sendAlertDigestRunner,
   sweepAlertDeliveryRunner,
   ...alertEvaluationJobs,
-  ...postmasterJobs,
-  ...integrationJobs,
+  syncIntegrationRunner,
+  scheduleIntegrationSyncsRunner,
 ];

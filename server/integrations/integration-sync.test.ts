@@ -4,8 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailMetrics, integrations } from '../platform/db/schema/index';
 import { signUp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { backoffMs, FIRST_SYNC_DAYS, syncIntegration } from './integration-sync';
-import { scheduleIntegrationSyncsJob } from './integration-sync.job';
+import { backoffMs, FIRST_SYNC_DAYS, queueDueSyncs, syncIntegration } from './integration-sync';
 import { listDueIntegrations } from './integrations.repo';
 import { PROVIDERS } from './providers/index';
 import { delivered, REFUSED_TEXT, type TruthDay } from './providers/test/fake-providers';
@@ -299,12 +298,7 @@ describe('syncing an integration', () => {
   it('the hourly round queues every integration that is due', async () => {
     const { id } = await installed('mailchimp', { apiKey: `${KEY}-us21` });
     await h.t.database.pool.query(`delete from pgboss.job where name = 'sync-integration'`);
-    await scheduleIntegrationSyncsJob.run({}, {
-      ...h.ctx,
-      threads: undefined,
-      mailer: undefined,
-      analyser: undefined,
-    } as never);
+    await queueDueSyncs(h.ctx, []);
     const { rows } = await h.t.database.pool.query(
       `select (data->>'integrationId')::int as id from pgboss.job where name = 'sync-integration'`,
     );

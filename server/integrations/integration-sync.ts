@@ -1,5 +1,5 @@
-import { pluginById, type Integration as Plugin } from '@content/integrations';
-import { addDays, utcDay } from '@contracts/utc-day';
+import { pluginById, type Integration as Plugin, type PluginId } from '@content/integrations';
+import { addDays, DAY_MS, dayStart, utcDay } from '@contracts/utc-day';
 import { keepConditionAlert, queueAlertEvaluation, resolveConditionAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
@@ -8,6 +8,7 @@ import { SecretBoxError } from '../platform/security/secret-box';
 import { openSecrets } from './integration-credentials';
 import {
   findIntegration,
+  listDueIntegrations,
   lockIntegration,
   replacePluginMetrics,
   updateIntegration,
@@ -23,6 +24,7 @@ import {
   type PluginConfig,
   type ProviderHttp,
 } from './providers/provider';
+import { queueIntegrationSync } from './sync-integration.job';
 
 /*
  * One sync of one installed plugin (docs/decisions/028): the provider's daily figures for the last
@@ -30,10 +32,28 @@ import {
  * sending IP ''), or, for a provider without statistics, a connection test. The outcome is kept on
  * the integration: lastSync, the last error in the provider's words, failures in a row, and when the
  * next scheduled sync may run (a 429's Retry-After, or an exponential back-off after failures).
- * Syncs that keep failing raise one alert, resolved by the next success.
+ * Syncs that keep failing raise one alert, resolved by the next success. A provider the user signs in to
+ * (SignInProvider) rides the same loop: the same round, job, retries and back-off, its own import (ADR 047).
  */
 
 export type SyncContext = Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>;
+
+/**
+ * A provider the user connects by signing in to it (OAuth) instead of typing a key, Google Postmaster Tools: its
+ * capability keeps the tokens and its own figures, so its sync is its own import, which keeps its outcome on the
+ * integration row as a plugin's sync does (lastSyncAt, lastError, consecutiveFailures, nextSyncAt with backoffMs).
+ * The list is server/integration-providers.ts: this capability cannot import the ones that build on it.
+ */
+export interface SignInProvider {
+  id: PluginId;
+  /** Synced once a day, in the first round after this UTC time (HH:MM): the provider publishes a day the day after. */
+  dailyAfterUtc: string;
+  /** Imports now; errors other than the provider's are thrown (the job retries them). */
+  sync(ctx: SyncContext, row: IntegrationRow, now: Date): Promise<{ status: string }>;
+}
+
+/** Integrations queued by one round; the rest wait for the next (they are taken least recently synced first). */
+const MAX_PER_ROUND = 5000;
 
 /** Days read on every sync (today and the two before, which providers still complete), and on the first. */
 export const SYNC_DAYS = 3;
@@ -71,10 +91,40 @@ export function httpFor(ctx: Pick<AppContext, 'env' | 'dns'>, provider: EspProvi
   return providerHttp(appOutboundGuard(ctx.env, ctx.dns), ctx.env, provider);
 }
 
-/** Syncs integration `integrationId` now, whatever its schedule; the outcome is stored and returned. Errors other than the provider's are thrown. */
-export async function syncIntegration(ctx: SyncContext, integrationId: number, now = new Date()): Promise<SyncOutcome> {
+/** The last time `at` (HH:MM, UTC) came at or before `now`. */
+function lastDailyTime(now: Date, at: string): Date {
+  const [hours, minutes] = at.split(':').map(Number);
+  const today = dayStart(utcDay(now)).getTime() + (hours * 60 + minutes) * 60_000;
+  return new Date(today <= now.getTime() ? today : today - DAY_MS);
+}
+
+/** Queues a sync of every integration due one: a key's plugin every round, a sign-in provider's once a day. */
+export async function queueDueSyncs(
+  ctx: Pick<SyncContext, 'db' | 'jobs'>,
+  signIn: readonly SignInProvider[],
+  now = new Date(),
+): Promise<number> {
+  const providers = [...Object.keys(PROVIDERS), ...signIn.map((p) => p.id)];
+  const syncedBefore = Object.fromEntries(signIn.map((p) => [p.id, lastDailyTime(now, p.dailyAfterUtc)]));
+  const due = await listDueIntegrations(ctx.db, providers, now, MAX_PER_ROUND, syncedBefore);
+  for (const { id } of due) await queueIntegrationSync(ctx.jobs, id);
+  return due.length;
+}
+
+/**
+ * Syncs integration `integrationId` now, whatever its schedule; the outcome is stored and returned. Errors other
+ * than the provider's are thrown. A sign-in provider's integration runs that provider's import.
+ */
+export async function syncIntegration(
+  ctx: SyncContext,
+  integrationId: number,
+  now = new Date(),
+  signIn: readonly SignInProvider[] = [],
+): Promise<SyncOutcome | Awaited<ReturnType<SignInProvider['sync']>>> {
   const row = await findIntegration(ctx.db, integrationId);
   if (!row) return { status: 'skipped', reason: 'not installed' };
+  const signedIn = signIn.find((p) => p.id === row.provider);
+  if (signedIn) return signedIn.sync(ctx, row, now);
   if (row.status === 'inactive') return { status: 'skipped', reason: 'paused' };
   const found = providerOf(row);
   if (!found || !row.credentialsEncrypted) return { status: 'skipped', reason: 'nothing to sync' };

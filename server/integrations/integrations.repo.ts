@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
 import { writeOwnDayFigures } from '../delivery-events/delivery-events.service';
@@ -193,13 +193,15 @@ export async function replacePluginMetrics(
 
 /**
  * Integrations a scheduled sync is due for: installed with credentials, of a provider that has a
- * client, not paused, and past any wait (a provider's Retry-After, the back-off after failures).
+ * client, not paused, and past any wait (a provider's Retry-After, the back-off after failures). A provider named
+ * in `syncedBefore` is due only when its last sync is older than the time given (a provider synced once a day).
  */
 export async function listDueIntegrations(
   ex: Executor,
   providers: string[],
   now: Date,
   limit: number,
+  syncedBefore: Record<string, Date> = {},
 ): Promise<{ id: number; userId: number }[]> {
   if (providers.length === 0) return [];
   return ex
@@ -211,6 +213,9 @@ export async function listDueIntegrations(
         inArray(integrations.status, ['active', 'error']),
         isNotNull(integrations.credentialsEncrypted),
         or(isNull(integrations.nextSyncAt), lte(integrations.nextSyncAt, now)),
+        ...Object.entries(syncedBefore).map(([provider, before]) =>
+          or(ne(integrations.provider, provider), isNull(integrations.lastSyncAt), lt(integrations.lastSyncAt, before)),
+        ),
       ),
     )
     .orderBy(sql`${integrations.lastSyncAt} asc nulls first`, asc(integrations.id))

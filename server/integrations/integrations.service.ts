@@ -18,7 +18,7 @@ import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit
 import { SecretBoxError } from '../platform/security/secret-box';
 import { keyPreview, openSecrets, sealSecrets } from './integration-credentials';
 import { httpFor, providerOf, resolveSyncAlert, FAILURES_BEFORE_ALERT } from './integration-sync';
-import { queueIntegrationSync } from './integration-sync.job';
+import { queueIntegrationSync } from './sync-integration.job';
 import {
   deletePluginMetrics,
   deleteUserIntegration,
@@ -71,6 +71,9 @@ function notInstallable(plugin: Plugin): AppError {
 
 /** The key of an integration's open alert (a sync, or Postmaster's import, that keeps failing): uninstalling resolves it. */
 export { syncAlertKey } from './integration-sync';
+/** The sync loop, for the providers that sign in (Google Postmaster Tools) and the runners composing them. */
+export { backoffMs, queueDueSyncs, syncIntegration, type SignInProvider, type SyncContext } from './integration-sync';
+export { queueIntegrationSync } from './sync-integration.job';
 
 /** POST /api/integrations/test: the provider's own answer to the credentials, nothing stored. */
 export async function testPluginConnection(

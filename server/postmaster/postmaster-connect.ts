@@ -16,7 +16,7 @@ import { encryptSecret } from '../platform/security/secret-box';
 import { hashToken, newToken } from '../platform/security/tokens';
 import { GoogleError } from './google-http';
 import { authorizationUrl, exchangeCode, googleOAuthClient, pkcePair, POSTMASTER_SCOPE } from './google-oauth';
-import { queuePostmasterImport } from './postmaster-import.job-type';
+import { queueIntegrationSync } from '../integrations/integrations.service';
 import { listDomains } from './postmaster-api';
 import { postmasterAlertKey } from './postmaster-import';
 import {
@@ -135,7 +135,7 @@ export async function finishConnect(
     domainsError = err.message;
   }
   const connectedAt = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const integrationId = await ctx.db.transaction(async (tx) => {
     const row = await saveConnection(tx, user.id, sealRefreshToken(tokens.refreshToken!, ctx.env.APP_SECRET), {
       domains: domains ?? previous?.config.domains ?? '',
       connectedAt: connectedAt.toISOString(),
@@ -148,7 +148,8 @@ export async function finishConnect(
       postmasterAlertKey(row.id),
       'Google Postmaster Tools was connected again.',
     );
+    return row.id;
   });
-  await queuePostmasterImport(ctx.jobs, user.id);
+  await queueIntegrationSync(ctx.jobs, integrationId);
   return 'connected';
 }

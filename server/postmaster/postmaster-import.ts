@@ -6,7 +6,6 @@ import { decryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { GoogleError } from './google-http';
 import { googleOAuthClient, refreshAccessToken } from './google-oauth';
 import { listDomains, listTrafficStats } from './postmaster-api';
-import { queuePostmasterImport } from './postmaster-import.job-type';
 import {
   findPostmasterIntegration,
   lockPostmasterIntegration,
@@ -14,17 +13,19 @@ import {
   upsertStats,
   type PostmasterIntegration,
 } from './postmaster.repo';
-import { syncAlertKey } from '../integrations/integrations.service';
+import { backoffMs, syncAlertKey } from '../integrations/integrations.service';
 
 /*
- * One import of one user's Gmail figures (docs/decisions/030): a fresh access
+ * One import of one user's Gmail figures (docs/decisions/030), run by the integrations' sync loop as any
+ * plugin's sync (ADR 047: the same hourly round, job, retries and back-off, once a day): a fresh access
  * token from the stored refresh token, the account's Postmaster Tools domains, and each domain's
  * traffic statistics for the last days, written over what is stored for the same day (Google
  * revises recent days), so running it twice changes nothing. The outcome is kept on the integration:
  * - Google refused the refresh token (invalid_grant: revoked, expired): the token is dropped, the
  *   integration needs a reconnect, and an alert says so until the user connects again;
- * - Google asked to wait (429): nothing more is asked before Retry-After, then the import runs again;
- * - anything else: the error is kept, and an alert is raised when imports keep failing.
+ * - Google asked to wait (429): nothing more is asked before Retry-After, then the next round imports again;
+ * - anything else: the error is kept, the next import waits as a failed sync does (backoffMs), and an alert is
+ *   raised when imports keep failing.
  */
 
 export type PostmasterContext = Pick<AppContext, 'db' | 'env' | 'jobs' | 'log'>;
@@ -215,7 +216,6 @@ async function rateLimited(
     lastErrorAt: now,
     nextSyncAt: new Date(now.getTime() + wait * 1000),
   });
-  await queuePostmasterImport(ctx.jobs, row.userId, wait);
   return { status: 'rate_limited', error: err.message, retryAfterSeconds: wait };
 }
 
@@ -233,6 +233,7 @@ async function recordFailure(
       lastError: error,
       lastErrorAt: now,
       consecutiveFailures: failures,
+      nextSyncAt: new Date(now.getTime() + backoffMs(failures)),
       status: failures >= FAILURES_BEFORE_ALERT ? 'error' : current.status,
     });
     if (failures < FAILURES_BEFORE_ALERT) return;

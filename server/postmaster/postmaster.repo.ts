@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lt, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { POSTMASTER_PROVIDER, type PostmasterDay } from '@contracts/postmaster';
 import type { Executor } from '../platform/db/client';
 import { googleOauthStates, integrations, postmasterStats } from '../platform/db/schema/index';
@@ -100,27 +100,6 @@ export async function updatePostmasterIntegration(ex: Executor, id: number, chan
     .update(integrations)
     .set({ ...change, updatedAt: new Date() })
     .where(eq(integrations.id, id));
-}
-
-/**
- * Users whose Google account is connected and due an import: not paused, not waiting for a
- * reconnect (no refresh token), and past any wait Google asked for.
- */
-export async function listDueImports(ex: Executor, now: Date, limit: number): Promise<number[]> {
-  const rows = await ex
-    .select({ userId: integrations.userId })
-    .from(integrations)
-    .where(
-      and(
-        eq(integrations.provider, POSTMASTER_PROVIDER),
-        ne(integrations.status, 'inactive'),
-        isNotNull(integrations.credentialsEncrypted),
-        or(isNull(integrations.nextSyncAt), lte(integrations.nextSyncAt, now)),
-      ),
-    )
-    .orderBy(sql`${integrations.lastSyncAt} asc nulls first`, asc(integrations.id))
-    .limit(limit);
-  return rows.map((r) => r.userId);
 }
 
 /** Writes the days over what is stored for the same user, domain and day (Google corrects recent days). */

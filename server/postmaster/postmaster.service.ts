@@ -1,13 +1,28 @@
-import type { PostmasterStats, PostmasterStatsQuery, PostmasterStatus } from '@contracts/postmaster';
+import {
+  POSTMASTER_PROVIDER,
+  type PostmasterStats,
+  type PostmasterStatsQuery,
+  type PostmasterStatus,
+} from '@contracts/postmaster';
 import { addDays, utcDay } from '@contracts/utc-day';
+import type { SignInProvider } from '../integrations/integrations.service';
 import type { AppContext } from '../platform/context';
 import { googleOAuthClient } from './google-oauth';
+import { importPostmasterStats } from './postmaster-import';
 import { findPostmasterIntegration, listUserStats } from './postmaster.repo';
 
 /*
  * What the screens (and other capabilities) read of Google Postmaster Tools: whether the user's
- * Google account is connected, and the Gmail figures imported from it. Always the caller's own.
+ * Google account is connected, and the Gmail figures imported from it. Always the caller's own. And the
+ * import, as the integrations' sync loop runs it (server/integration-providers.ts).
  */
+
+/** Daily, after 07:40 UTC: Postmaster Tools publishes a day's figures the day after, and revises the days before. */
+export const postmasterProvider: SignInProvider = {
+  id: POSTMASTER_PROVIDER,
+  dailyAfterUtc: '07:40',
+  sync: (ctx, row, now) => importPostmasterStats(ctx, row.userId, now),
+};
 
 type ReadContext = Pick<AppContext, 'db' | 'env'>;
 

@@ -14,28 +14,30 @@ import {
 import { newApiKey, setPlan, withKey } from '../api-keys/api-keys.test-support';
 import { alerts, googleOauthStates, integrations, postmasterStats } from '../platform/db/schema/index';
 import { decryptSecret } from '../platform/security/secret-box';
+import { queueDueSyncs } from '../integrations/integrations.service';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
 import { importPostmasterStats, postmasterAlertKey, type PostmasterContext } from './postmaster-import';
-import { schedulePostmasterImportsJob } from './postmaster-import.job';
-import { listDueImports } from './postmaster.repo';
+import { postmasterProvider } from './postmaster.service';
 import { startFakeGoogle, type FakeAccount, type FakeGoogle, type FakeTrafficStats } from './test/fake-google';
 
 let google: FakeGoogle;
 let t: TestApp;
 let ctx: PostmasterContext;
 
+/** The app's Google OAuth client and Postmaster Tools API: the loopback Google. */
+const googleEnv = () => ({
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_ACCOUNTS_BASE_URL: google.url,
+  GOOGLE_OAUTH_TOKEN_BASE_URL: google.url,
+  GOOGLE_POSTMASTER_API_BASE_URL: google.url,
+});
+
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_ACCOUNTS_BASE_URL: google.url,
-      GOOGLE_OAUTH_TOKEN_BASE_URL: google.url,
-      GOOGLE_POSTMASTER_API_BASE_URL: google.url,
-    },
-  });
+  t = await createTestApp({ env: googleEnv() });
   ctx = { db: t.database.db, env: t.env, jobs: t.jobs, log: pino({ level: 'silent' }) };
 });
 afterAll(async () => {
@@ -132,6 +134,16 @@ async function statsRows(userId: number) {
     .from(postmasterStats)
     .where(eq(postmasterStats.userId, userId))
     .orderBy(postmasterStats.domain, postmasterStats.date);
+}
+
+/** The integrations a round of the integrations' sync loop queues at `at`. */
+async function dueForSync(at: Date): Promise<number[]> {
+  const queued: number[] = [];
+  const jobs = {
+    send: async (_job: unknown, data: unknown) => void queued.push((data as { integrationId: number }).integrationId),
+  };
+  await queueDueSyncs({ db: t.database.db, jobs }, [postmasterProvider], at);
+  return queued;
 }
 
 async function openAlert(userId: number) {
@@ -445,7 +457,7 @@ describe('the daily import', () => {
     expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'needs_reconnect' });
     // Nothing is asked of Google until then, and the schedule leaves the user out.
     expect(await importPostmasterStats(ctx, user.id)).toEqual({ status: 'skipped', reason: 'waiting for a reconnect' });
-    expect(await listDueImports(t.database.db, new Date(), 10_000)).not.toContain(user.id);
+    expect(await dueForSync(new Date())).not.toContain(row.id);
     // One alert however often it is seen.
     expect(
       await t.database.db
@@ -463,11 +475,6 @@ describe('the daily import', () => {
   it('waits as long as Google’s 429 Retry-After asks', async () => {
     const { client, user } = await signUp(t.app);
     await connect(client);
-    // The import the callback queued waits (no worker here): the retry could not be queued beside it.
-    await t.database.pool.query(
-      `DELETE FROM pgboss.job WHERE name = 'import-google-postmaster' AND data->>'userId' = $1`,
-      [String(user.id)],
-    );
     google.rateLimit(1, 900);
     const before = Date.now();
     const outcome = await importPostmasterStats(ctx, user.id);
@@ -476,17 +483,12 @@ describe('the daily import', () => {
     expect(row.nextSyncAt!.getTime()).toBeGreaterThanOrEqual(before + 899_000);
     expect(row.status).toBe('active');
     expect(row.consecutiveFailures).toBe(0);
-    expect(await listDueImports(t.database.db, new Date(), 10_000)).not.toContain(user.id);
-    expect(await listDueImports(t.database.db, new Date(Date.now() + 901_000), 10_000)).toContain(user.id);
-    // The retry is queued to start after the wait.
-    const { rows } = await t.database.pool.query<{ start_after: Date }>(
-      `SELECT start_after FROM pgboss.job WHERE name = 'import-google-postmaster' AND data->>'userId' = $1 AND state = 'created' ORDER BY created_on DESC LIMIT 1`,
-      [String(user.id)],
-    );
-    expect(rows[0].start_after.getTime()).toBeGreaterThanOrEqual(before + 899_000);
+    // The integrations' round leaves it out until the wait is over, then queues it again.
+    expect(await dueForSync(new Date())).not.toContain(row.id);
+    expect(await dueForSync(new Date(Date.now() + 901_000))).toContain(row.id);
   });
 
-  it('raises an alert when imports keep failing, and the schedule queues every connected user', async () => {
+  it('raises an alert when imports keep failing, and the integrations’ round queues every connected user once a day', async () => {
     const { client, user } = await signUp(t.app);
     await connect(client);
     const broken = { ...ctx, env: { ...ctx.env, GOOGLE_POSTMASTER_API_BASE_URL: 'http://127.0.0.1:9' } };
@@ -499,16 +501,34 @@ describe('the daily import', () => {
     expect(await importPostmasterStats(ctx, user.id)).toMatchObject({ status: 'imported' });
     expect(await openAlert(user.id)).toBeUndefined();
 
-    const sent: number[] = [];
-    await schedulePostmasterImportsJob.run({}, {
-      ...ctx,
-      jobs: {
-        send: async (_job: unknown, data: unknown) => {
-          sent.push((data as { userId: number }).userId);
-        },
-      },
-    } as never);
-    expect(sent).toContain(user.id);
+    // Imported just now: due again in the first round after Google's next daily publication (07:40 UTC).
+    const { id } = await integrationOf(user.id);
+    expect(await dueForSync(new Date())).not.toContain(id);
+    expect(await dueForSync(new Date(Date.now() + DAY_MS))).toContain(id);
+  });
+});
+
+describe('the integrations’ sync job', () => {
+  it('runs the import a connect queues, as it runs any plugin’s sync', async () => {
+    const worker = await createTestApp({ work: true, env: googleEnv() });
+    try {
+      const { client, user } = await signUp(worker.app);
+      expect(outcomeOf((await connect(client)).callback)).toBe('connected');
+      const status = await waitUntil(async () => (await client.get('/api/postmaster/status')).json(), 'the import', {
+        until: (s: { lastImportAt: string | null }) => s.lastImportAt !== null,
+        timeoutMs: 20_000,
+      });
+      expect(status).toMatchObject({ state: 'connected', lastError: null });
+      expect((await client.get('/api/postmaster/stats')).json().days).toHaveLength(9);
+      const { rows } = await worker.database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'sync-integration' AND state = 'completed'
+           AND (data->>'integrationId')::int = (SELECT id FROM integrations WHERE user_id = $1)`,
+        [user.id],
+      );
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await worker.close();
+    }
   });
 });
 

@@ -14,7 +14,10 @@ import { shopify } from './shopify';
 import { smtp2go } from './smtp2go';
 import { sparkpost } from './sparkpost';
 
-/** Every ESP client by plugin id. Google Postmaster Tools (OAuth) has none yet: it cannot be installed. */
+/**
+ * Every key-based ESP client by plugin id. Google Postmaster Tools is connected by signing in instead: its import
+ * is a SignInProvider on the same sync loop (server/integration-providers.ts).
+ */
 export const PROVIDERS: Partial<Record<PluginId, EspProvider>> = {
   sendgrid,
   mailchimp,
