@@ -28,8 +28,6 @@ export interface InsertedEvent {
   eventType: DeliveryEventType;
 }
 
-type Rows<T> = { rows: T[] };
-
 /** Account deletion: delivery_events has no foreign key to cascade from users (schema/delivery-events.ts). */
 export async function deleteUserEvents(tx: Executor, userId: number): Promise<void> {
   await tx.delete(deliveryEvents).where(eq(deliveryEvents.userId, userId));
@@ -69,7 +67,9 @@ export async function storeNewEvents(
   const answer = options.returnKeys
     ? sql`SELECT message_id, recipient, event_type FROM ins`
     : sql`SELECT count(*)::int AS n FROM ins`;
-  const result = (await ex.execute(sql`
+  const result = await ex.execute<
+    { n: number } | { message_id: string; recipient: string; event_type: DeliveryEventType }
+  >(sql`
     WITH owner AS (SELECT id FROM users WHERE id = ${userId} FOR KEY SHARE),
     ins AS (
       INSERT INTO ${deliveryEvents} (user_id, source, message_id, recipient, event_type, bounce_class, enhanced_status, smtp_response,
@@ -106,9 +106,7 @@ export async function storeNewEvents(
         deferred = m.deferred + excluded.deferred,
         complaints = m.complaints + excluded.complaints
     )
-    ${answer}`)) as unknown as Rows<
-    { n: number } | { message_id: string; recipient: string; event_type: DeliveryEventType }
-  >;
+    ${answer}`);
   if (!options.returnKeys) return { count: (result.rows[0] as { n: number }).n, keys: [] };
   const keys = (result.rows as { message_id: string; recipient: string; event_type: DeliveryEventType }[]).map((r) => ({
     messageId: r.message_id,

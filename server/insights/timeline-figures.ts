@@ -128,12 +128,12 @@ export async function listDmarcDays(ex: Executor, userId: number, domain: string
     .limit(ROWS_MAX);
 }
 
-export interface NewSource {
+export type NewSource = {
   ip: string;
   day: string;
   total: number;
   failed: number;
-}
+};
 
 /**
  * Sources seen for the first time in the domain's reports on a day of the range, failing DMARC that
@@ -145,7 +145,7 @@ export async function listNewFailingSources(
   domain: string,
   range: Range,
 ): Promise<NewSource[]> {
-  const result = await ex.execute(sql`
+  const result = await ex.execute<NewSource>(sql`
     with mine as (
       select source_ip, day, total, failed from ${dmarcSourceDays}
       where user_id = ${userId} and lower(domain) = ${domain}
@@ -159,7 +159,7 @@ export async function listNewFailingSources(
     having sum(m.failed) > 0
     order by f.first_day desc, sum(m.failed) desc
     limit ${ROWS_MAX}`);
-  return (result as unknown as { rows: NewSource[] }).rows.map((r) => ({
+  return result.rows.map((r) => ({
     ...r,
     total: Number(r.total),
     failed: Number(r.failed),

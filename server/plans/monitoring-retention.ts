@@ -173,9 +173,7 @@ export async function purgeMonitoringData(db: Db, userId: number, cutoff: Date):
   for (const purge of PURGED) {
     let total = 0;
     for (;;) {
-      const result = (await db.execute(purge.statement(userId, at, day, purge.batch))) as unknown as {
-        rowCount: number | null;
-      };
+      const result = await db.execute(purge.statement(userId, at, day, purge.batch));
       const deleted = result.rowCount ?? 0;
       total += deleted;
       if (deleted < purge.batch) break;
