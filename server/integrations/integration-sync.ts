@@ -33,7 +33,7 @@ import { queueIntegrationSync } from './sync-integration.job';
  * the integration: lastSync, the last error in the provider's words, failures in a row, and when the
  * next scheduled sync may run (a 429's Retry-After, or an exponential back-off after failures).
  * Syncs that keep failing raise one alert, resolved by the next success. A provider the user signs in to
- * (SignInProvider) rides the same loop: the same round, job, retries and back-off, its own import (ADR 047).
+ * (SignInProvider) rides the same loop: the same round, job, retries and back-off, its own import (ADR 049).
  */
 
 export type SyncContext = Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>;

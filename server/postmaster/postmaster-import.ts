@@ -17,7 +17,7 @@ import { backoffMs, syncAlertKey } from '../integrations/integrations.service';
 
 /*
  * One import of one user's Gmail figures (docs/decisions/030), run by the integrations' sync loop as any
- * plugin's sync (ADR 047: the same hourly round, job, retries and back-off, once a day): a fresh access
+ * plugin's sync (ADR 049: the same hourly round, job, retries and back-off, once a day): a fresh access
  * token from the stored refresh token, the account's Postmaster Tools domains, and each domain's
  * traffic statistics for the last days, written over what is stored for the same day (Google
  * revises recent days), so running it twice changes nothing. The outcome is kept on the integration:
