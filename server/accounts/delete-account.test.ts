@@ -66,11 +66,17 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * covers text, jsonb and array columns; bytea columns are searched for the address's bytes).
  */
 async function tracesOf(db: Database['db'], person: Person): Promise<Record<string, number>> {
-  const tables = (await db.execute(sql`
+  const tables = await db.execute<{ schema: string; name: string }>(sql`
     SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') AND table_schema NOT LIKE 'pg_toast%'
-    ORDER BY 1, 2`)) as unknown as { rows: { schema: string; name: string }[] };
-  const columns = (await db.execute(sql`
+    ORDER BY 1, 2`);
+  const columns = await db.execute<{
+    schema: string;
+    name: string;
+    column: string;
+    type: string;
+    is_user_id: boolean;
+  }>(sql`
     SELECT c.table_schema AS schema, c.table_name AS name, c.column_name AS column, c.data_type AS type,
       (c.column_name = 'user_id' OR c.column_name LIKE '%\\_user\\_id' OR EXISTS (
         SELECT 1 FROM information_schema.key_column_usage k
@@ -80,9 +86,7 @@ async function tracesOf(db: Database['db'], person: Person): Promise<Record<stri
           AND u.table_schema = 'public' AND u.table_name = 'users' AND u.column_name = 'id'
       )) AS is_user_id
     FROM information_schema.columns c
-    WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')`)) as unknown as {
-    rows: { schema: string; name: string; column: string; type: string; is_user_id: boolean }[];
-  };
+    WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')`);
   const needles = [person.email.toLowerCase(), person.username.toLowerCase()];
   const found: Record<string, number> = {};
   for (const table of tables.rows) {

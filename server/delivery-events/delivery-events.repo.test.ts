@@ -27,9 +27,9 @@ const event = (n: number): NewEvent => ({
 
 /** Another connection of the database waits for a row lock (the deletion's lock of the user row). */
 async function deletionWaitsOnALock(): Promise<boolean> {
-  const result = (await t.database.db.execute(
+  const result = await t.database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-  )) as unknown as { rows: { n: number }[] };
+  );
   return result.rows[0].n > 0;
 }
 

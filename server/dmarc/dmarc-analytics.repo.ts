@@ -105,7 +105,7 @@ async function loadSources(
   // rank. (A join of the rows to the ranked IPs ran as a nested loop for want of statistics right after
   // an import: 114 s for 30,000 IPs.) `shown` marks the IPs whose rows are returned; the sums of the
   // rest are counted once per IP (first_of_ip). The shown rows and those sums come back as two JSON values.
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ sources: SourceRow[]; other: OtherSources }>(sql`
     with g as (
       select source_ip, disposition, array_agg(distinct domain) as domains, sum(total) as total, sum(spf_aligned) as spf_aligned,
         sum(dkim_aligned) as dkim_aligned, sum(failed) as failed, sum(failed_misaligned) as failed_misaligned
@@ -133,9 +133,7 @@ async function loadSources(
           'medium', count(*) filter (where ip_failed >= ${THREAT_THRESHOLDS.medium} and ip_failed < ${THREAT_THRESHOLDS.high}),
           'low', count(*) filter (where ip_failed > 0 and ip_failed < ${THREAT_THRESHOLDS.medium})),
         'spoofedMessages', coalesce(sum(ip_failed) filter (where ip_failed > 0 and not ip_misaligned * 2 > ip_failed), 0))
-       from ranked where not shown and first_of_ip) as other`)) as unknown as {
-    rows: { sources: SourceRow[]; other: OtherSources }[];
-  };
+       from ranked where not shown and first_of_ip) as other`);
   const [{ sources, other }] = result.rows;
   return { sources, otherSources: { ...other, spoofedMessages: Number(other.spoofedMessages) } };
 }
@@ -152,7 +150,14 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
   if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
   if (scope.domain) conditions.push(sql`domain = ${scope.domain}`);
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-  const result = (await ex.execute(sql`
+  const result = await ex.execute<{
+    user_id: number;
+    domain: string;
+    org_name: string;
+    last_end: Date | string;
+    reports: number;
+    recent_days: number;
+  }>(sql`
     with r as (
       select user_id, domain, org_name, date_end,
              max(date_end) over (partition by user_id, domain, org_name) as last_end
@@ -163,16 +168,7 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
            (count(distinct (date_end at time zone 'UTC')::date) filter (where date_end > last_end - interval '7 days'))::int as recent_days
     from r
     group by user_id, domain, org_name, last_end
-    order by last_end desc`)) as unknown as {
-    rows: {
-      user_id: number;
-      domain: string;
-      org_name: string;
-      last_end: Date | string;
-      reports: number;
-      recent_days: number;
-    }[];
-  };
+    order by last_end desc`);
   return result.rows.map((row) => ({
     userId: row.user_id,
     domain: row.domain,
@@ -184,13 +180,14 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
 }
 
 /** One raw auth result (auth_results) of a source IP, summed over its messages. */
-export interface SourceAuthRow {
+// A type alias, not an interface: execute<Row> wants a row type with an implicit index signature.
+export type SourceAuthRow = {
   sourceIp: string;
   kind: 'spf' | 'dkim';
   domain: string;
   result: string;
   count: number;
-}
+};
 
 /**
  * The raw SPF and DKIM results (auth_results) of a few source IPs in the period: which domains their
@@ -206,7 +203,7 @@ export async function loadSourceAuth(
 ): Promise<SourceAuthRow[]> {
   if (ips.length === 0) return [];
   const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
-  const result = (await db.execute(sql`
+  const result = await db.execute<SourceAuthRow>(sql`
     select d.source_ip as "sourceIp", a.kind, lower(a.domain) as domain, lower(a.result) as result, sum(d.count)::float8 as count
     from ${dmarcRecords} d
     join ${dmarcReports} r on r.id = d.report_id
@@ -218,6 +215,6 @@ export async function loadSourceAuth(
     where r.user_id = ${userId} and r.status = 'imported' and r.date_begin >= (${firstDay})::timestamp at time zone 'UTC'
       ${domain ? sql`and r.domain = ${domain}` : sql``}
       and d.source_ip in ${ips} and a.domain is not null and a.domain <> ''
-    group by 1, 2, 3, 4`)) as unknown as { rows: SourceAuthRow[] };
+    group by 1, 2, 3, 4`);
   return result.rows;
 }

@@ -354,13 +354,11 @@ export async function dmarcStorage(
   db: Db,
   userId: number,
 ): Promise<{ reports: number; records: number; bytes: number }> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ reports: number; records: number; bytes: number }>(sql`
     select (select count(*) from ${dmarcReports} where user_id = ${userId})::float8 as reports,
       (select coalesce(sum(record_count), 0) from ${dmarcReports} where user_id = ${userId})::float8 as records,
       (select coalesce(sum(pg_column_size(r.*)), 0) from ${dmarcReports} r where r.user_id = ${userId})::float8
         + (select coalesce(sum(pg_column_size(d.*)), 0) from ${dmarcRecords} d join ${dmarcReports} r on r.id = d.report_id where r.user_id = ${userId})::float8
-        + (select coalesce(sum(pg_column_size(s.*)), 0) from ${dmarcSourceDays} s where s.user_id = ${userId})::float8 as bytes`)) as unknown as {
-    rows: { reports: number; records: number; bytes: number }[];
-  };
+        + (select coalesce(sum(pg_column_size(s.*)), 0) from ${dmarcSourceDays} s where s.user_id = ${userId})::float8 as bytes`);
   return result.rows[0];
 }

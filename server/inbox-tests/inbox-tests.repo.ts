@@ -218,7 +218,7 @@ export async function recordTestReport(
   report: InboxTestReport,
   test: { subject: string; provider: string | null; analyserPlacement: 'inbox' | 'spam'; analyserNote: string },
 ): Promise<{ hasSeeds: boolean; userId: number | null }> {
-  const result = (await ex.execute(sql`
+  const result = await ex.execute<{ hasSeeds: boolean; userId: number }>(sql`
     with stored as (
       insert into ${inboxTestReports} (test_id, score, report) values (${testId}, ${report.score}, ${JSON.stringify(report)}::jsonb)
       on conflict (test_id) do update set score = excluded.score, report = excluded.report
@@ -237,9 +237,7 @@ export async function recordTestReport(
       completed_at = case when c.placement is null then t.completed_at else now() end
     from (select (select placement from classed) as placement) c
     where t.id = ${testId}
-    returning c.placement is null as "hasSeeds", t.user_id as "userId"`)) as unknown as {
-    rows: { hasSeeds: boolean; userId: number }[];
-  };
+    returning c.placement is null as "hasSeeds", t.user_id as "userId"`);
   return { hasSeeds: result.rows[0]?.hasSeeds ?? false, userId: result.rows[0]?.userId ?? null };
 }
 

@@ -36,16 +36,14 @@ export async function leaseApiQuota(
   userId: number,
   block: number,
 ): Promise<{ count: number; windowEndMs: number }> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ count: number; window_end_ms: string | number }>(sql`
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
     VALUES (${`api-hour:${userId}`}, date_trunc('hour', now()), date_trunc('hour', now()) + interval '1 hour', ${block})
     ON CONFLICT (key) DO UPDATE SET
       window_start = CASE WHEN r.window_end <= now() THEN EXCLUDED.window_start ELSE r.window_start END,
       window_end = CASE WHEN r.window_end <= now() THEN EXCLUDED.window_end ELSE r.window_end END,
       count = CASE WHEN r.window_end <= now() THEN EXCLUDED.count ELSE r.count + EXCLUDED.count END
-    RETURNING count, (extract(epoch FROM window_end) * 1000)::bigint AS window_end_ms`)) as unknown as {
-    rows: { count: number; window_end_ms: string | number }[];
-  };
+    RETURNING count, (extract(epoch FROM window_end) * 1000)::bigint AS window_end_ms`);
   const row = result.rows[0];
   return { count: row.count, windowEndMs: Number(row.window_end_ms) };
 }

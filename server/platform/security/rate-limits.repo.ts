@@ -13,27 +13,23 @@ export async function countAttempt(
   windowSeconds: number,
   amount = 1,
 ): Promise<{ count: number; retryAfter: number }> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
     INSERT INTO rate_limits AS r (key, window_start, window_end, count)
     VALUES (${key}, now(), now() + make_interval(secs => ${windowSeconds}), ${amount})
     ON CONFLICT (key) DO UPDATE SET
       window_start = CASE WHEN r.window_end <= now() THEN now() ELSE r.window_start END,
       window_end = CASE WHEN r.window_end <= now() THEN now() + make_interval(secs => ${windowSeconds}) ELSE r.window_end END,
       count = CASE WHEN r.window_end <= now() THEN ${amount} ELSE r.count + ${amount} END
-    RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`)) as unknown as {
-    rows: { count: number; retry_after: number }[];
-  };
+    RETURNING count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`);
   const row = result.rows[0];
   return { count: row.count, retryAfter: row.retry_after };
 }
 
 /** The count of `key`'s window that is running now (0 when none is), read without writing. */
 export async function readAttempts(db: Db, key: string): Promise<{ count: number; retryAfter: number }> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
     SELECT count, ceil(extract(epoch FROM window_end - now()))::int AS retry_after
-    FROM rate_limits WHERE key = ${key} AND window_end > now()`)) as unknown as {
-    rows: { count: number; retry_after: number }[];
-  };
+    FROM rate_limits WHERE key = ${key} AND window_end > now()`);
   const row = result.rows[0];
   return row ? { count: row.count, retryAfter: row.retry_after } : { count: 0, retryAfter: 0 };
 }

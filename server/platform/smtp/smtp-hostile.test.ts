@@ -205,9 +205,9 @@ const reportOf = (testId: number, timeoutMs = 20_000) =>
  * fails at once with the reason instead of timing out while the job waits for its retry.
  */
 async function jobError(messageId: number): Promise<string | undefined> {
-  const result = (await db().execute(
+  const result = await db().execute<{ output: { message?: string } | null }>(
     sql`select output from pgboss.job where name = 'process-inbound-message' and (data->>'messageId')::int = ${messageId} and state in ('retry', 'failed')`,
-  )) as unknown as { rows: { output: { message?: string } | null }[] };
+  );
   const row = result.rows[0];
   return row ? (row.output?.message ?? JSON.stringify(row.output)) : undefined;
 }
@@ -466,9 +466,9 @@ describe('a backlog of messages', () => {
         { messageId },
         { singletonKey: `inbound-${messageId}`, startAfterSeconds: 3600 },
       );
-    const result = (await db().execute(
+    const result = await db().execute<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = 'process-inbound-message' and (data->>'messageId')::int = ${messageId}`,
-    )) as unknown as { rows: { n: number }[] };
+    );
     expect(result.rows[0].n).toBe(1);
   });
 });

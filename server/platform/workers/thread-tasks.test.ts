@@ -17,11 +17,9 @@ const probe = defineThreadTask<ProbeTask, { threadId: number }>({
 let t: TestApp;
 let threads: ThreadTasks;
 const stored = async () =>
-  (
-    (await t.database.db.execute(sql`select value from thread_task_probe order by value`)) as unknown as {
-      rows: { value: string }[];
-    }
-  ).rows.map((r) => r.value);
+  (await t.database.db.execute<{ value: string }>(sql`select value from thread_task_probe order by value`)).rows.map(
+    (r) => r.value,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
