@@ -14,7 +14,7 @@ import {
 import { newApiKey, setPlan, withKey } from '../api-keys/api-keys.test-support';
 import { alerts, googleOauthStates, integrations, postmasterStats } from '../platform/db/schema/index';
 import { decryptSecret } from '../platform/security/secret-box';
-import { queueDueSyncs } from '../integrations/integrations.service';
+import { backoffMs, queueDueSyncs } from '../integrations/integrations.service';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
@@ -498,6 +498,10 @@ describe('the daily import', () => {
       title: 'Google Postmaster Tools import keeps failing',
       severity: 'warning',
     });
+    // A failed import waits as a plugin's failed sync does: the round leaves it out until then.
+    const failed = await integrationOf(user.id);
+    expect(failed.nextSyncAt!.getTime() - failed.lastErrorAt!.getTime()).toBe(backoffMs(3));
+    expect(await dueForSync(new Date())).not.toContain(failed.id);
     expect(await importPostmasterStats(ctx, user.id)).toMatchObject({ status: 'imported' });
     expect(await openAlert(user.id)).toBeUndefined();
 
