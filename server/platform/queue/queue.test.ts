@@ -70,6 +70,35 @@ const jobStates = async (name: string) => {
 };
 
 describe('the job worker', () => {
+  it("drops the schedule of a job this version no longer has, and keeps its own jobs' schedules", async () => {
+    const retired = defineJob({
+      name: 'test-retired-round',
+      schema: z.object({}),
+      schedule: '* * * * *',
+      run: async () => {},
+    });
+    const kept = defineJob({
+      name: 'test-kept-round',
+      schema: z.object({}),
+      schedule: '0 * * * *',
+      run: async () => {},
+    });
+    const before = createJobQueue({ database, notifications, jobs: [retired, kept], log, work: true, pollSeconds: 60 });
+    await before.start(context);
+    await before.stop();
+    const scheduled = async () =>
+      (
+        await database.pool.query<{ name: string }>(
+          `select name from pgboss.schedule where name like 'test-%' order by name`,
+        )
+      ).rows.map((r) => r.name);
+    expect(await scheduled()).toEqual(['test-kept-round', 'test-retired-round']);
+    const after = createJobQueue({ database, notifications, jobs: [kept], log, work: true, pollSeconds: 60 });
+    await after.start(context);
+    await after.stop();
+    expect(await scheduled()).toEqual(['test-kept-round']);
+  });
+
   it('works through a backlog without waiting a polling interval between jobs', async () => {
     const { sender, startWorker, stop } = await twoProcesses([countJob]);
     for (let n = 1; n <= 5; n++) await sender.send(countJob, { n });

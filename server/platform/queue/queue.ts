@@ -111,6 +111,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (job.schedule && schedules) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(job.name);
       }
+      // A schedule of a job this version no longer has would queue work nobody takes, every time it fires.
+      for (const { name } of await boss.getSchedules()) if (!workers.has(name)) await boss.unschedule(name);
     },
 
     async stop() {
