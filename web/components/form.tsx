@@ -86,10 +86,22 @@ export function FormError() {
 }
 
 /** The form's submit button: disabled, and saying so (`pending`, e.g. "Creating..."), while the request runs. */
-export function SubmitButton({ pending: pendingLabel, children }: { pending: string; children: ReactNode }) {
+export function SubmitButton({
+  pending: pendingLabel,
+  icon,
+  className,
+  children,
+}: {
+  pending: string;
+  /** Stays while the words change, so the button keeps its look. */
+  icon?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   const pending = useContext(Pending);
   return (
-    <Button type="submit" disabled={pending}>
+    <Button type="submit" disabled={pending} className={className}>
+      {icon}
       {pending ? pendingLabel : children}
     </Button>
   );

@@ -1,19 +1,16 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { BULK_IMPORT_MAX_ADDRESSES, BulkImportRequest } from '@contracts/reputation';
+import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCount } from '../../../lib/format';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useBulkImportMutation } from '../api';
 import { cidrBlockSize } from '../cidr';
 import { AssociatedDomainsField } from './associated-domains-field';
 import { IpTypeField } from './ip-type-field';
-
-type Values = z.input<typeof BulkImportRequest>;
 
 /** What the block will add, said while the user types: the server refuses more than BULK_IMPORT_MAX_ADDRESSES. */
 function BlockSize({ cidrBlock }: { cidrBlock: string }) {
@@ -37,53 +34,61 @@ function BlockSize({ cidrBlock }: { cidrBlock: string }) {
 /** The Bulk Import tab (part 2, sections 2 and 5): shared by default, labels '{label} #1', '#2'... */
 export function BulkImportForm({ onDone }: { onDone: () => void }) {
   const bulk = useBulkImportMutation();
-  const form = useForm<Values, unknown, z.output<typeof BulkImportRequest>>({
-    resolver: zodResolver(BulkImportRequest),
-    defaultValues: { cidrBlock: '', label: '', type: 'shared', associatedDomains: [] },
-  });
-  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
-  const cidrBlock = useWatch({ control: form.control, name: 'cidrBlock' });
-  const label = useWatch({ control: form.control, name: 'label' })?.trim() || 'Label';
-
-  const submit = form.handleSubmit(({ cidrBlock: block, label: template, type, associatedDomains }) =>
-    bulk.mutate(
-      {
-        cidrBlock: block,
-        label: template || undefined,
-        type,
-        associatedDomains: type === 'shared' ? associatedDomains : [],
-      },
-      {
-        onSuccess: ({ imported }) => {
-          toast({
-            title: 'Success',
-            description: `Imported ${formatCount(imported)} IP ${imported === 1 ? 'address' : 'addresses'} from ${block}.`,
-          });
-          onDone();
-        },
-        onError: (failure) => {
-          // A 403 (the plan changed since the page loaded) carries the spec's 'Requires Professional plan'.
-          const message = serverMessageOr(failure, 'Failed to import IP addresses');
-          form.setError('cidrBlock', { message });
-          toast({ title: 'Error', description: message, variant: 'destructive' });
-        },
-      },
-    ),
-  );
-
   return (
-    <form
+    <Form
+      schema={BulkImportRequest}
+      defaultValues={{ cidrBlock: '', label: '', type: 'shared', associatedDomains: [] }}
+      pending={bulk.isPending}
+      // Any refusal is about the block typed. A 403 (the plan changed since the page loaded) carries the
+      // spec's 'Requires Professional plan'.
+      fieldOf={() => 'cidrBlock'}
       aria-label="Import a CIDR block"
       data-testid="bulk-import-form"
       className="space-y-4"
-      onSubmit={(event) => void submit(event)}
-      noValidate
+      onSubmit={({ cidrBlock, label, type, associatedDomains }, refuse) =>
+        bulk.mutate(
+          { cidrBlock, label: label || undefined, type, associatedDomains: type === 'shared' ? associatedDomains : [] },
+          {
+            onSuccess: ({ imported }) => {
+              toast({
+                title: 'Success',
+                description: `Imported ${formatCount(imported)} IP ${imported === 1 ? 'address' : 'addresses'} from ${cidrBlock}.`,
+              });
+              onDone();
+            },
+            onError: (failure) =>
+              toast({
+                title: 'Error',
+                description: refuse(failure, 'Failed to import IP addresses'),
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
     >
+      {(form) => <BulkImportFields form={form} onCancel={onDone} />}
+    </Form>
+  );
+}
+
+function BulkImportFields({
+  form,
+  onCancel,
+}: {
+  form: UseFormReturn<z.input<typeof BulkImportRequest>, unknown, z.output<typeof BulkImportRequest>>;
+  onCancel: () => void;
+}) {
+  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
+  const cidrBlock = useWatch({ control: form.control, name: 'cidrBlock' });
+  const label = useWatch({ control: form.control, name: 'label' })?.trim() || 'Label';
+  const { errors } = form.formState;
+  return (
+    <>
       <div className="space-y-2">
         <FormField
           id="bulk-cidr"
           label="CIDR block"
-          error={form.formState.errors.cidrBlock?.message}
+          error={errors.cidrBlock?.message}
           hint="e.g. 203.0.113.0/24 (256 IPs) or 203.0.113.0/25 (128 IPs)"
         >
           <Input
@@ -99,7 +104,7 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="bulk-label"
         label="Label template"
-        error={form.formState.errors.label?.message}
+        error={errors.label?.message}
         hint={`Each address is labelled "${label} #1", "${label} #2" and so on.`}
       >
         <Input placeholder="Pool A" autoComplete="off" {...form.register('label')} />
@@ -124,13 +129,11 @@ export function BulkImportForm({ onDone }: { onDone: () => void }) {
         )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={bulk.isPending}>
-          {bulk.isPending ? 'Importing...' : 'Import IP Addresses'}
-        </Button>
+        <SubmitButton pending="Importing...">Import IP Addresses</SubmitButton>
       </div>
-    </form>
+    </>
   );
 }

@@ -1,56 +1,69 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { AddIpRequest } from '@contracts/reputation';
+import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useAddIpMutation } from '../api';
 import { AssociatedDomainsField } from './associated-domains-field';
 import { IpTypeField } from './ip-type-field';
 
-type Values = z.input<typeof AddIpRequest>;
-
 /** The Single IP tab (part 2, sections 2 and 5): the contract's schema gives "Please enter an IP address". */
 export function SingleIpForm({ onDone }: { onDone: () => void }) {
   const add = useAddIpMutation();
-  const form = useForm<Values, unknown, z.output<typeof AddIpRequest>>({
-    resolver: zodResolver(AddIpRequest),
-    defaultValues: { ipAddress: '', label: '', type: 'dedicated', associatedDomains: [] },
-  });
-  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
-
-  const submit = form.handleSubmit(({ ipAddress, label, type, associatedDomains }) =>
-    add.mutate(
-      { ipAddress, label: label || undefined, type, associatedDomains: type === 'shared' ? associatedDomains : [] },
-      {
-        onSuccess: (added) => {
-          toast({ title: 'Success', description: `${added.ipAddress} was added. Its first blocklist check runs now.` });
-          onDone();
-        },
-        onError: (failure) => {
-          const message = serverMessageOr(failure, 'Failed to add IP address');
-          form.setError('ipAddress', { message });
-          toast({ title: 'Error', description: message, variant: 'destructive' });
-        },
-      },
-    ),
-  );
-
   return (
-    <form
+    <Form
+      schema={AddIpRequest}
+      defaultValues={{ ipAddress: '', label: '', type: 'dedicated', associatedDomains: [] }}
+      pending={add.isPending}
+      // Any refusal (a taken address, a full plan) is about the address the user typed.
+      fieldOf={() => 'ipAddress'}
       aria-label="Add a single IP address"
       data-testid="single-ip-form"
       className="space-y-4"
-      onSubmit={(event) => void submit(event)}
-      noValidate
+      onSubmit={({ ipAddress, label, type, associatedDomains }, refuse) =>
+        add.mutate(
+          { ipAddress, label: label || undefined, type, associatedDomains: type === 'shared' ? associatedDomains : [] },
+          {
+            onSuccess: (added) => {
+              toast({
+                title: 'Success',
+                description: `${added.ipAddress} was added. Its first blocklist check runs now.`,
+              });
+              onDone();
+            },
+            onError: (failure) =>
+              toast({
+                title: 'Error',
+                description: refuse(failure, 'Failed to add IP address'),
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
     >
+      {(form) => <SingleIpFields form={form} onCancel={onDone} />}
+    </Form>
+  );
+}
+
+function SingleIpFields({
+  form,
+  onCancel,
+}: {
+  form: UseFormReturn<z.input<typeof AddIpRequest>, unknown, z.output<typeof AddIpRequest>>;
+  onCancel: () => void;
+}) {
+  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
+  const { errors } = form.formState;
+  return (
+    <>
       <FormField
         id="single-ip-address"
         label="IP address"
-        error={form.formState.errors.ipAddress?.message}
+        error={errors.ipAddress?.message}
         hint="IPv4 or IPv6, e.g. 203.0.113.25"
       >
         <Input
@@ -64,7 +77,7 @@ export function SingleIpForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="single-ip-label"
         label="Label"
-        error={form.formState.errors.label?.message}
+        error={errors.label?.message}
         hint="Optional, e.g. Transactional mail server"
       >
         <Input placeholder="Mail server 1" autoComplete="off" {...form.register('label')} />
@@ -89,13 +102,11 @@ export function SingleIpForm({ onDone }: { onDone: () => void }) {
         )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add IP Address'}
-        </Button>
+        <SubmitButton pending="Adding...">Add IP Address</SubmitButton>
       </div>
-    </form>
+    </>
   );
 }

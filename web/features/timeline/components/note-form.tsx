@@ -1,13 +1,11 @@
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { StickyNote } from 'lucide-react';
 import { NOTE_TEXT_MAX } from '@contracts/timeline';
-import { Button } from '../../../components/ui/button';
+import { Form, FormError, SubmitButton } from '../../../components/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useCreateNoteMutation } from '../api';
 import { localDateTimeNow, NoteFields, type NoteFieldsInput, type NoteFieldsOutput } from '../note-fields';
@@ -18,10 +16,33 @@ const TEXTAREA =
 /** Adds the user's own note ("switched ESP", "new campaign") to the timeline, now or at a past time. */
 export function NoteForm({ domainId }: { domainId: number }) {
   const create = useCreateNoteMutation(domainId);
-  const form = useForm<NoteFieldsInput, unknown, NoteFieldsOutput>({
-    resolver: zodResolver(NoteFields),
-    defaultValues: { text: '', when: '' },
-  });
+  return (
+    <Form
+      schema={NoteFields}
+      defaultValues={{ text: '', when: '' }}
+      pending={create.isPending}
+      className="space-y-3"
+      data-testid="note-form"
+      aria-label="Add a note"
+      onSubmit={({ text, when }, refuse, form) =>
+        create.mutate(
+          { text, ...(when ? { at: when } : {}) },
+          {
+            onSuccess: () => {
+              toast({ title: 'Note added', description: text });
+              form.reset({ text: '', when: '' });
+            },
+            onError: (failure) => refuse(failure, 'Could not add the note. Please try again.'),
+          },
+        )
+      }
+    >
+      {(form) => <NoteFieldset form={form} />}
+    </Form>
+  );
+}
+
+function NoteFieldset({ form }: { form: UseFormReturn<NoteFieldsInput, unknown, NoteFieldsOutput> }) {
   const { errors } = form.formState;
   const length = useWatch({ control: form.control, name: 'text' }).length;
   const textId = useId();
@@ -29,30 +50,11 @@ export function NoteForm({ domainId }: { domainId: number }) {
   const textErrorId = useId();
   const whenErrorId = useId();
   const whenHintId = useId();
-  const serverErrorId = useId();
   const clearServerError = () => form.clearErrors('root.server');
-
-  const submit = form.handleSubmit(({ text, when }) =>
-    create.mutate(
-      { text, ...(when ? { at: when } : {}) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Note added', description: text });
-          form.reset({ text: '', when: '' });
-        },
-        onError: (failure) =>
-          form.setError('root.server', {
-            message: serverMessageOr(failure, 'Could not add the note. Please try again.'),
-          }),
-      },
-    ),
-  );
-
   const textError = errors.text?.message;
   const whenError = errors.when?.message;
-  const serverError = errors.root?.server?.message;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" data-testid="note-form" aria-label="Add a note">
+    <>
       <div className="space-y-2">
         <div className="flex items-baseline justify-between gap-2">
           <Label htmlFor={textId}>Note</Label>
@@ -98,16 +100,11 @@ export function NoteForm({ domainId }: { domainId: number }) {
             </p>
           )}
         </div>
-        <Button type="submit" disabled={create.isPending} className="sm:mb-6">
-          <StickyNote aria-hidden="true" />
-          {create.isPending ? 'Adding...' : 'Add Note'}
-        </Button>
+        <SubmitButton pending="Adding..." icon={<StickyNote aria-hidden="true" />} className="sm:mb-6">
+          Add Note
+        </SubmitButton>
       </div>
-      {serverError && (
-        <p id={serverErrorId} role="alert" className="text-sm font-medium text-destructive">
-          {serverError}
-        </p>
-      )}
-    </form>
+      <FormError />
+    </>
   );
 }
