@@ -2,14 +2,14 @@ import { deliverAlertsRunner } from './alerts/deliver-alerts.runner';
 import { sendAlertDigestRunner } from './alerts/delivery/send-alert-digest.runner';
 import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery.runner';
 import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
-import { checkDmarcReportersJob } from './dmarc/dmarc-reporters.job';
+import { checkDmarcReportersRunner } from './dmarc/dmarc-reporters.runner';
 import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
 import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
-import { pollDmarcMailboxJob } from './dmarc/poll-dmarc-mailbox.job';
-import { pollSeedMailboxesJob } from './inbox-tests/seeds/poll-seed-mailboxes.job';
+import { pollDmarcMailboxRunner } from './dmarc/poll-dmarc-mailbox.runner';
+import { pollSeedMailboxesRunner } from './inbox-tests/seeds/poll-seed-mailboxes.runner';
 import { processInboundMessageRunner } from './process-inbound-message.runner';
-import { retentionJob } from './plans/retention.job';
+import { retentionRunner } from './plans/retention.runner';
 import { scheduleIntegrationSyncsRunner } from './schedule-integration-syncs.runner';
 import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
 import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
@@ -22,13 +22,13 @@ import { sweepWebhookDeliveriesRunner } from './webhooks/sweep-webhook-deliverie
 export const jobRegistry: AnyJob[] = [
   sendEmailRunner,
   maintenanceJob,
-  retentionJob,
+  retentionRunner,
   checkDomainJob,
   scheduleDomainChecksJob,
-  checkDmarcReportersJob,
+  checkDmarcReportersRunner,
   processInboundMessageRunner,
-  pollDmarcMailboxJob,
-  pollSeedMailboxesJob,
+  pollDmarcMailboxRunner,
+  pollSeedMailboxesRunner,
   lookUpDomainRegistrationJob,
   scheduleDomainRegistrationsJob,
   reputationCheckJob,

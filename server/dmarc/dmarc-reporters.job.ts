@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { raiseStoppedReporterAlerts } from './stopped-reporters';
-import { defineJob } from '../platform/queue/job';
+import { jobType } from '../platform/job-sender';
 
-/** Every hour: an alert for each daily DMARC reporter that has gone quiet (once per silence). */
-export const checkDmarcReportersJob = defineJob({
-  name: 'check-dmarc-reporters',
-  schema: z.object({}).passthrough(),
-  schedule: '15 * * * *',
-  async run(_data, { db, log }) {
-    const raised = await raiseStoppedReporterAlerts(db);
-    log.info({ raised }, 'DMARC reporters checked');
-  },
-});
+/** Raises an alert for each daily DMARC reporter that has gone quiet. Only its schedule sends it. */
+export const checkDmarcReportersJob = jobType('check-dmarc-reporters', z.object({}).passthrough());

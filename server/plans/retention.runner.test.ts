@@ -28,7 +28,7 @@ import {
   webhooks,
 } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
-import { applyRetention, retentionJob } from './retention.job';
+import { applyRetention, retentionRunner } from './retention.runner';
 
 // Data retention (ADR 032): rows put in place on both sides of each plan's boundary, the job run, and
 // exactly the older ones gone, for a Free user (30 days) and a Professional one (365 days).
@@ -372,7 +372,7 @@ describe('data retention', () => {
   });
 
   it('runs once a day on the worker’s schedule', () => {
-    expect(jobRegistry).toContain(retentionJob);
-    expect(retentionJob.schedule).toBe('17 3 * * *');
+    expect(jobRegistry).toContain(retentionRunner);
+    expect(retentionRunner.schedule).toBe('17 3 * * *');
   });
 });
