@@ -90,17 +90,20 @@ export function SubmitButton({
   pending: pendingLabel,
   icon,
   className,
+  disabled = false,
   children,
 }: {
   pending: string;
   /** Stays while the words change, so the button keeps its look. */
   icon?: ReactNode;
   className?: string;
+  /** Nothing to send yet: a disabled submit button also keeps Enter from sending (HTML's implicit submission). */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const pending = useContext(Pending);
   return (
-    <Button type="submit" disabled={pending} className={className}>
+    <Button type="submit" disabled={pending || disabled} className={className}>
       {icon}
       {pending ? pendingLabel : children}
     </Button>

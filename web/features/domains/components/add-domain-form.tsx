@@ -1,14 +1,13 @@
-import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateDomainBody } from '@contracts/domains';
+import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useCreateDomainMutation } from '../api';
 
 /**
@@ -19,16 +18,7 @@ import { useCreateDomainMutation } from '../api';
  */
 export function AddDomainForm({ onClose }: { onClose: () => void }) {
   const create = useCreateDomainMutation();
-  const form = useForm<z.input<typeof CreateDomainBody>, unknown, z.output<typeof CreateDomainBody>>({
-    resolver: zodResolver(CreateDomainBody),
-    defaultValues: { domain: '' },
-  });
-  const empty = !useWatch({ control: form.control, name: 'domain' }).trim();
   const formRef = useRef<HTMLFormElement>(null);
-
-  // Opening the form puts the cursor in its field.
-  const { setFocus } = form;
-  useEffect(() => setFocus('domain'), [setFocus]);
 
   // Escape closes the form while focus is anywhere in it (the field or its buttons). The form
   // element is not interactive and takes no key handler of its own, so the key is heard on the document.
@@ -41,32 +31,6 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
-  const send = form.handleSubmit(({ domain }) =>
-    create.mutate(domain, {
-      onSuccess: (added) => {
-        toast({
-          title: 'Domain Added',
-          description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.`,
-        });
-        onClose();
-      },
-      onError: (failure) => {
-        const message = serverMessageOr(failure, 'Please check the domain name and try again.');
-        form.setError('domain', { message });
-        toast({ title: 'Failed to add domain', description: message, variant: 'destructive' });
-      },
-    }),
-  );
-
-  function submit(event: FormEvent) {
-    // Nothing typed yet (the button is disabled too): Enter does nothing either.
-    if (empty || create.isPending) {
-      event.preventDefault();
-      return;
-    }
-    void send(event);
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -76,38 +40,78 @@ export function AddDomainForm({ onClose }: { onClose: () => void }) {
         <CardDescription>Add a domain you send e-mail from to check its SPF, DKIM and DMARC records.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
+        <Form
+          schema={CreateDomainBody}
+          defaultValues={{ domain: '' }}
+          pending={create.isPending}
+          // Any refusal (a taken name, a full plan) is about the name typed.
+          fieldOf={() => 'domain'}
           ref={formRef}
           data-testid="add-domain-form"
           aria-label="Add Domain"
-          onSubmit={submit}
           className="space-y-4"
-          noValidate
+          onSubmit={({ domain }, refuse) =>
+            create.mutate(domain, {
+              onSuccess: (added) => {
+                toast({
+                  title: 'Domain Added',
+                  description: `${added.domain} was added. Publish the DNS records on its card, then click Verify DNS.`,
+                });
+                onClose();
+              },
+              onError: (failure) =>
+                toast({
+                  title: 'Failed to add domain',
+                  description: refuse(failure, 'Please check the domain name and try again.'),
+                  variant: 'destructive',
+                }),
+            })
+          }
         >
-          <FormField
-            id="add-domain-input"
-            label="Domain name"
-            error={form.formState.errors.domain?.message}
-            hint="For example mail.example.com or example.com"
-          >
-            <Input
-              placeholder="example.com"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('domain')}
-            />
-          </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={empty || create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add Domain'}
-            </Button>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+          {(form) => <AddDomainFields form={form} onCancel={onClose} />}
+        </Form>
       </CardContent>
     </Card>
+  );
+}
+
+function AddDomainFields({
+  form,
+  onCancel,
+}: {
+  form: UseFormReturn<z.input<typeof CreateDomainBody>, unknown, z.output<typeof CreateDomainBody>>;
+  onCancel: () => void;
+}) {
+  const empty = !useWatch({ control: form.control, name: 'domain' }).trim();
+
+  // Opening the form puts the cursor in its field.
+  const { setFocus } = form;
+  useEffect(() => setFocus('domain'), [setFocus]);
+
+  return (
+    <>
+      <FormField
+        id="add-domain-input"
+        label="Domain name"
+        error={form.formState.errors.domain?.message}
+        hint="For example mail.example.com or example.com"
+      >
+        <Input
+          placeholder="example.com"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register('domain')}
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending="Adding..." disabled={empty}>
+          Add Domain
+        </SubmitButton>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </>
   );
 }

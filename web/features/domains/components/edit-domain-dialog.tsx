@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { X } from 'lucide-react';
 import { z } from 'zod';
 import { UpdateDomainBody, type Domain } from '@contracts/domains';
+import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -15,7 +15,6 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useUpdateDomainMutation } from '../api';
 import { parseSelectors } from '../selectors';
 
@@ -45,11 +44,48 @@ function selectorsMessage(error: FieldError | undefined): string | undefined {
 
 function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void }) {
   const update = useUpdateDomainMutation();
-  const form = useForm<z.input<typeof EditDomainFields>, unknown, z.output<typeof EditDomainFields>>({
-    resolver: zodResolver(EditDomainFields),
-    defaultValues: { dkimSelectors: domain.dkimSelectors.join(', '), notes: domain.notes ?? '' },
-  });
+  return (
+    <Form
+      schema={EditDomainFields}
+      defaultValues={{ dkimSelectors: domain.dkimSelectors.join(', '), notes: domain.notes ?? '' }}
+      pending={update.isPending}
+      className="space-y-4"
+      data-testid="edit-domain-form"
+      onSubmit={(body, refuse) =>
+        update.mutate(
+          { id: domain.id, ...body },
+          {
+            onSuccess: (saved) => {
+              const selectorsChanged = saved.dkimSelectors.join(',') !== domain.dkimSelectors.join(',');
+              toast({
+                title: 'Domain Updated',
+                description: selectorsChanged
+                  ? `Changes to ${saved.domain} were saved. Click Verify DNS to check the new DKIM selectors.`
+                  : `Changes to ${saved.domain} were saved.`,
+              });
+              onDone();
+            },
+            onError: (failure) => refuse(failure, 'Could not save the changes. Please try again.'),
+          },
+        )
+      }
+    >
+      {(form) => <EditDomainFieldset form={form} domainName={domain.domain} onCancel={onDone} />}
+    </Form>
+  );
+}
+
+function EditDomainFieldset({
+  form,
+  domainName,
+  onCancel,
+}: {
+  form: UseFormReturn<z.input<typeof EditDomainFields>, unknown, z.output<typeof EditDomainFields>>;
+  domainName: string;
+  onCancel: () => void;
+}) {
   const { errors } = form.formState;
+  // One message for the form, under both areas: a slip in either, else the server's refusal.
   const error = selectorsMessage(errors.dkimSelectors) ?? errors.notes?.message ?? errors.root?.server?.message;
   const selectors = parseSelectors(useWatch({ control: form.control, name: 'dkimSelectors' }));
   const selectorsId = useId();
@@ -66,30 +102,8 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
     clearServerError();
   }
 
-  const submit = form.handleSubmit((body) =>
-    update.mutate(
-      { id: domain.id, ...body },
-      {
-        onSuccess: (saved) => {
-          const selectorsChanged = saved.dkimSelectors.join(',') !== domain.dkimSelectors.join(',');
-          toast({
-            title: 'Domain Updated',
-            description: selectorsChanged
-              ? `Changes to ${saved.domain} were saved. Click Verify DNS to check the new DKIM selectors.`
-              : `Changes to ${saved.domain} were saved.`,
-          });
-          onDone();
-        },
-        onError: (failure) =>
-          form.setError('root.server', {
-            message: serverMessageOr(failure, 'Could not save the changes. Please try again.'),
-          }),
-      },
-    ),
-  );
-
   return (
-    <form onSubmit={submit} className="space-y-4" data-testid="edit-domain-form" noValidate>
+    <>
       <div className="space-y-2">
         <Label htmlFor={selectorsId}>DKIM selectors</Label>
         <textarea
@@ -104,7 +118,7 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
           className={TEXTAREA}
         />
         <p id={hintId} className="text-xs text-muted-foreground">
-          Separate selectors with commas or new lines. Each is checked at &lt;selector&gt;._domainkey.{domain.domain}.
+          Separate selectors with commas or new lines. Each is checked at &lt;selector&gt;._domainkey.{domainName}.
         </p>
         {selectors.length > 0 && (
           <ul aria-label="Selectors to check" className="flex flex-wrap gap-2">
@@ -144,14 +158,12 @@ function EditDomainForm({ domain, onDone }: { domain: Domain; onDone: () => void
         </p>
       )}
       <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton pending="Saving...">Save Changes</SubmitButton>
       </DialogFooter>
-    </form>
+    </>
   );
 }
 
