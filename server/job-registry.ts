@@ -3,7 +3,8 @@ import { sendAlertDigestRunner } from './alerts/delivery/send-alert-digest.runne
 import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery.runner';
 import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
 import { checkDmarcReportersRunner } from './dmarc/dmarc-reporters.runner';
-import { checkDomainJob, scheduleDomainChecksJob } from './domains/domain-checks.job';
+import { checkDomainRunner } from './domains/check-domain.runner';
+import { scheduleDomainChecksRunner } from './domains/schedule-domain-checks.runner';
 import type { AnyJob } from './platform/queue/job';
 import { maintenanceJob } from './maintenance.job';
 import { pollDmarcMailboxRunner } from './dmarc/poll-dmarc-mailbox.runner';
@@ -23,8 +24,8 @@ export const jobRegistry: AnyJob[] = [
   sendEmailRunner,
   maintenanceJob,
   retentionRunner,
-  checkDomainJob,
-  scheduleDomainChecksJob,
+  checkDomainRunner,
+  scheduleDomainChecksRunner,
   checkDmarcReportersRunner,
   processInboundMessageRunner,
   pollDmarcMailboxRunner,

@@ -5,7 +5,7 @@ import { inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import type { TestDnsServer } from '../test/dns-server';
 import { createTestApp, createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { scheduleDomainChecksJob } from './domain-checks.job';
+import { scheduleDomainChecksJob } from './schedule-domain-checks.job';
 import { verifiedOwnersOf } from './domains.service';
 
 let t: TestApp;
