@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordBody, type AccountSession } from '@contracts/account';
+import { Form, FormError, SubmitButton } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -43,22 +42,6 @@ const EMPTY_FORM: ChangePasswordBody = { currentPassword: '', newPassword: '', c
 
 function ChangePasswordCard() {
   const change = useChangePasswordMutation();
-  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(ChangePasswordBody), defaultValues: EMPTY_FORM });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit((body) =>
-    change.mutate(body, {
-      onSuccess: ({ message }) => {
-        form.reset(EMPTY_FORM);
-        toast({ title: 'Password changed', description: message });
-      },
-      onError: (error) =>
-        form.setError('root.server', {
-          message: serverMessageOr(error, 'Unable to change your password. Please try again.'),
-        }),
-    }),
-  );
-
   return (
     <Card>
       <CardHeader>
@@ -68,30 +51,43 @@ function ChangePasswordCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4" aria-label="Change password">
-          <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </FormField>
-          <FormField
-            id="new-password"
-            label="New Password"
-            error={errors.newPassword?.message}
-            hint="At least 8 characters."
-          >
-            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          </FormField>
-          <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
-          {errors.root?.server?.message && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {errors.root.server.message}
-            </p>
+        <Form
+          schema={ChangePasswordBody}
+          defaultValues={EMPTY_FORM}
+          pending={change.isPending}
+          className="max-w-md space-y-4"
+          aria-label="Change password"
+          onSubmit={(body, refuse, form) =>
+            change.mutate(body, {
+              onSuccess: ({ message }) => {
+                form.reset(EMPTY_FORM);
+                toast({ title: 'Password changed', description: message });
+              },
+              onError: (error) => refuse(error, 'Unable to change your password. Please try again.'),
+            })
+          }
+        >
+          {({ register, formState: { errors } }) => (
+            <>
+              <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+                <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+              </FormField>
+              <FormField
+                id="new-password"
+                label="New Password"
+                error={errors.newPassword?.message}
+                hint="At least 8 characters."
+              >
+                <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+              </FormField>
+              <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+                <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+              </FormField>
+              <FormError />
+              <SubmitButton pending="Changing...">Change Password</SubmitButton>
+            </>
           )}
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
