@@ -12,8 +12,10 @@ import { pollSeedMailboxesRunner } from './inbox-tests/seeds/poll-seed-mailboxes
 import { processInboundMessageRunner } from './process-inbound-message.runner';
 import { retentionRunner } from './plans/retention.runner';
 import { scheduleIntegrationSyncsRunner } from './schedule-integration-syncs.runner';
-import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './reputation/domain-registration.job';
-import { reputationCheckJob, scheduleReputationChecksJob } from './reputation/monitoring.job';
+import { lookUpDomainRegistrationRunner } from './reputation/look-up-domain-registration.runner';
+import { scheduleDomainRegistrationsRunner } from './reputation/schedule-domain-registrations.runner';
+import { reputationCheckRunner } from './reputation/reputation-check.runner';
+import { scheduleReputationChecksRunner } from './reputation/schedule-reputation-checks.runner';
 import { sendEmailRunner } from './platform/mail/send-email.runner';
 import { syncIntegrationRunner } from './sync-integration.runner';
 import { deliverWebhookRunner } from './webhooks/deliver-webhook.runner';
@@ -30,10 +32,10 @@ export const jobRegistry: AnyJob[] = [
   processInboundMessageRunner,
   pollDmarcMailboxRunner,
   pollSeedMailboxesRunner,
-  lookUpDomainRegistrationJob,
-  scheduleDomainRegistrationsJob,
-  reputationCheckJob,
-  scheduleReputationChecksJob,
+  lookUpDomainRegistrationRunner,
+  scheduleDomainRegistrationsRunner,
+  reputationCheckRunner,
+  scheduleReputationChecksRunner,
   deliverWebhookRunner,
   sweepWebhookDeliveriesRunner,
   deliverAlertsRunner,

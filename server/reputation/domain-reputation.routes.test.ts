@@ -8,7 +8,8 @@ import { findBlocklist } from '../engine/blocklists/dnsbl-catalogue';
 import { blocklistResults, domains } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { lookUpDomainRegistrationJob, scheduleDomainRegistrationsJob } from './domain-registration.job';
+import { lookUpDomainRegistrationRunner } from './look-up-domain-registration.runner';
+import { scheduleDomainRegistrationsRunner } from './schedule-domain-registrations.runner';
 import { wholeYearsSince } from './domain-reputation.routes';
 
 // A registry's RDAP server on loopback, answering as Verisign does for .com (trimmed to what is read).
@@ -102,7 +103,7 @@ describe('GET /api/reputation/domains', () => {
     const lookUps = asked.filter((name) => name === 'brand-one.com').length;
     await client.get('/api/reputation/domains');
     // A look-up queued while the first one ran (the screen asked again meanwhile) finds it answered.
-    await lookUpDomainRegistrationJob.run({ domainId: domain.id }, {
+    await lookUpDomainRegistrationRunner.run({ domainId: domain.id }, {
       db: t.database.db,
       env: t.env,
       log: pino({ level: 'silent' }),
@@ -189,7 +190,7 @@ describe('the daily RDAP schedule', () => {
     const recent = daysAgo(1);
     await t.database.db.update(domains).set({ rdapCheckedAt: recent }).where(eq(domains.id, fresh.id));
 
-    await scheduleDomainRegistrationsJob.run({}, {
+    await scheduleDomainRegistrationsRunner.run({}, {
       db: t.database.db,
       jobs: t.jobs,
       log: pino({ level: 'silent' }),

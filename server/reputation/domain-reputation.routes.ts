@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DomainReputation } from '@contracts/reputation';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
-import { requestRegistrationLookUp } from './domain-registration.job';
+import { requestRegistrationLookUp } from './look-up-domain-registration.job';
 import { listUserDomainReputation, listUserResults, type DomainReputationRow } from './ip-addresses.repo';
 import { groupResults, toReputationDetails } from './ip-addresses.service';
 

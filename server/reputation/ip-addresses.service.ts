@@ -22,7 +22,7 @@ import {
   type IpAddressRow,
   type ResultRow,
 } from './ip-addresses.repo';
-import { requestReputationCheck } from './monitoring.job';
+import { requestReputationCheck } from './reputation-check';
 
 type Ctx = Pick<AppContext, 'db' | 'jobs'>;
 export const IP_NOT_FOUND = 'IP address not found';

@@ -5,7 +5,7 @@ import { DNSBL_CATALOGUE } from '../engine/blocklists/dnsbl';
 import { startDnsServer, type TestDnsServer, type ZoneEntry } from '../test/dns-server';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
-import { reputationCheckJob } from './monitoring.job';
+import { reputationCheckJob } from './reputation-check.job';
 import { nextScheduledRun } from './monitoring.routes';
 import { addIp } from './ip-addresses.test-support';
 

@@ -18,7 +18,8 @@ import { DNSBL_CATALOGUE, blocklistsFor, findBlocklist, type DnsblCatalogueEntry
 import { AppError } from '../platform/errors';
 import { currentUser, requireUser } from '../platform/http/session';
 import { findRun, findTargetName, listIgnoredListIds, listListings, setListIgnored } from './blocklist-results.repo';
-import { MONITORING_INTERVAL_HOURS, requestReputationCheck } from './monitoring.job';
+import { requestReputationCheck } from './reputation-check';
+import { MONITORING_INTERVAL_HOURS } from './schedule-reputation-checks.job';
 import { deriveReputation } from './reputation-run.service';
 
 const IP_LISTS = DNSBL_CATALOGUE.filter((l) => l.kind === 'ip').length;

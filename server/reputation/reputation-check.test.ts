@@ -5,7 +5,9 @@ import type { AppContext } from '../platform/context';
 import { domains, ipAddresses } from '../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { findRun } from './blocklist-results.repo';
-import { requestReputationCheck, reputationCheckJob, scheduleReputationChecksJob } from './monitoring.job';
+import { requestReputationCheck } from './reputation-check';
+import { reputationCheckJob } from './reputation-check.job';
+import { scheduleReputationChecksRunner } from './schedule-reputation-checks.runner';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +60,7 @@ describe('requestReputationCheck', () => {
 
 describe('the 2-hourly schedule', () => {
   it('queues one check per user with an IP or a domain, none for a user without, and none twice', async () => {
-    expect(scheduleReputationChecksJob.schedule).toBe('0 */2 * * *');
+    expect(scheduleReputationChecksRunner.schedule).toBe('0 */2 * * *');
     const withIp = (await signUp(t.app)).user;
     const withDomain = (await signUp(t.app)).user;
     const without = (await signUp(t.app)).user;
@@ -68,8 +70,8 @@ describe('the 2-hourly schedule', () => {
       .values({ userId: withDomain.id, domain: 'scheduled.test', verificationToken: 'token-scheduled' });
     // the schedule reads only these
     const ctx = { db: t.database.db, jobs: t.jobs, log: pino({ level: 'silent' }) } as unknown as AppContext;
-    await scheduleReputationChecksJob.run({}, ctx);
-    await scheduleReputationChecksJob.run({}, ctx); // the next tick while they still wait
+    await scheduleReputationChecksRunner.run({}, ctx);
+    await scheduleReputationChecksRunner.run({}, ctx); // the next tick while they still wait
     expect([await queuedJobs(withIp.id), await queuedJobs(withDomain.id), await queuedJobs(without.id)]).toEqual([
       1, 1, 0,
     ]);
