@@ -32,6 +32,7 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
   defaultValues,
   pending = false,
   fieldOf,
+  precheck,
   onSubmit,
   onInvalid,
   children,
@@ -42,6 +43,11 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
   pending?: boolean;
   /** The field a server message is about ("threshold.critical must be ..."), or undefined for the form. */
   fieldOf?: (message: string) => FieldPath<z.input<TSchema>> | undefined;
+  /**
+   * Runs on the values as typed, before the schema: false sends nothing and marks no field, for a slip the
+   * spec answers its own way (a blank address gets the toast 'Email Required', not a field message).
+   */
+  precheck?: (values: z.input<TSchema>) => boolean;
   /** `form` is there for what a save changes in the form itself (its new saved values: `form.reset`). */
   onSubmit: (
     values: z.output<TSchema>,
@@ -65,7 +71,10 @@ export function Form<TSchema extends z.ZodType<FieldValues, FieldValues>>({
           {...props}
           noValidate
           aria-busy={pending || undefined}
-          onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, refuse, form), onInvalid)(event)}
+          onSubmit={(event) => {
+            if (precheck?.(form.getValues()) === false) return event.preventDefault();
+            void form.handleSubmit((values) => onSubmit(values, refuse, form), onInvalid)(event);
+          }}
         >
           {children(form)}
         </form>

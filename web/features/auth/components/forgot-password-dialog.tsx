@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBody } from '@contracts/auth';
+import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -19,47 +18,16 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useForgotPasswordMutation } from '../api';
 
-/** 'Forgot your password' link + modal asking for the account's e-mail (part 1, sections 2.3, 5, 8). */
+/**
+ * 'Forgot your password' link + modal asking for the account's e-mail (part 1, sections 2.3, 5, 8).
+ * Closing the modal unmounts its form, so it opens empty again.
+ */
 export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false);
   const mutation = useForgotPasswordMutation();
-  const form = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordBody), defaultValues: { email: '' } });
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) form.reset();
-  }
-
-  const submit = form.handleSubmit(({ email }) =>
-    mutation.mutate(email, {
-      onSuccess: ({ message }) => {
-        toast({ title: 'Check your email', description: message });
-        onOpenChange(false);
-      },
-      onError: (error) =>
-        toast({
-          title: 'Reset failed',
-          description:
-            error instanceof ApiError
-              ? error.serverMessage || 'Unable to send reset email'
-              : 'An unexpected error occurred',
-          variant: 'destructive',
-        }),
-    }),
-  );
-
-  function onSubmit(event: React.FormEvent) {
-    // A blank address gets the spec's toast rather than an inline schema message.
-    if (!form.getValues('email').trim()) {
-      event.preventDefault();
-      toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
-      return;
-    }
-    void submit(event);
-  }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="link" className="h-auto p-0 text-sm">
           Forgot your password?
@@ -72,19 +40,49 @@ export function ForgotPasswordDialog() {
             Enter the email address of your account and we will send you a reset link.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <FormField id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form
+          schema={ForgotPasswordBody}
+          defaultValues={{ email: '' }}
+          pending={mutation.isPending}
+          className="space-y-4"
+          // A blank address gets the spec's toast rather than an inline schema message.
+          precheck={({ email }) => {
+            if (email.trim()) return true;
+            toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
+            return false;
+          }}
+          onSubmit={({ email }) =>
+            mutation.mutate(email, {
+              onSuccess: ({ message }) => {
+                toast({ title: 'Check your email', description: message });
+                setOpen(false);
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Reset failed',
+                  description:
+                    error instanceof ApiError
+                      ? error.serverMessage || 'Unable to send reset email'
+                      : 'An unexpected error occurred',
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {({ register, formState: { errors } }) => (
+            <>
+              <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+                <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+              </FormField>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <SubmitButton pending="Sending...">Send Reset Link</SubmitButton>
+              </DialogFooter>
+            </>
+          )}
+        </Form>
       </DialogContent>
     </Dialog>
   );
