@@ -1,7 +1,8 @@
 import { deliverAlertsRunner } from './alerts/deliver-alerts.runner';
 import { sendAlertDigestRunner } from './alerts/delivery/send-alert-digest.runner';
 import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery.runner';
-import { alertEvaluationJobs } from './alerts/evaluation/evaluate-alerts.job';
+import { evaluateAlertsRunner } from './alerts/evaluation/evaluate-alerts.runner';
+import { scheduleAlertEvaluationsRunner } from './alerts/evaluation/schedule-alert-evaluations.runner';
 import { checkDmarcReportersRunner } from './dmarc/dmarc-reporters.runner';
 import { checkDomainRunner } from './domains/check-domain.runner';
 import { scheduleDomainChecksRunner } from './domains/schedule-domain-checks.runner';
@@ -41,7 +42,8 @@ export const jobRegistry: AnyJob[] = [
   deliverAlertsRunner,
   sendAlertDigestRunner,
   sweepAlertDeliveryRunner,
-  ...alertEvaluationJobs,
+  evaluateAlertsRunner,
+  scheduleAlertEvaluationsRunner,
   syncIntegrationRunner,
   scheduleIntegrationSyncsRunner,
 ];

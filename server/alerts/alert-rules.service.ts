@@ -15,7 +15,7 @@ import type { UserRow } from '../platform/db/schema/index';
 import { isUserDomain } from '../insights/user-domains';
 import { AppError } from '../platform/errors';
 import { twilioSettingsOf } from './channels/twilio';
-import { queueAlertEvaluation } from './evaluate-alerts.job-type';
+import { queueAlertEvaluation } from './evaluate-alerts.job';
 import {
   countUserAlertRulesLocked,
   deleteUserAlertRule,

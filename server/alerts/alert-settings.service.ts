@@ -22,7 +22,7 @@ import {
   saveAlertSettings,
   type AlertSettingsValues,
 } from './alert-settings.repo';
-import { queueAlertEvaluation } from './evaluate-alerts.job-type';
+import { queueAlertEvaluation } from './evaluate-alerts.job';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
 

@@ -3,7 +3,7 @@
 // belong to the alerts routes.
 export { createAlert as raiseAlert, type NewAlert } from './alerts.repo';
 // Ask for the user's alert conditions to be evaluated after data they are computed from changed.
-export { queueAlertEvaluation } from './evaluate-alerts.job-type';
+export { queueAlertEvaluation } from './evaluate-alerts.job';
 // Keep one alert open for a condition another capability watches (an integration whose syncs keep
 // failing), and resolve it when the condition clears.
 export {

@@ -18,7 +18,8 @@ import {
 } from '../../platform/db/schema/index';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { evaluateAlerts } from './evaluate-alerts';
-import { evaluateAlertsJob, scheduleAlertEvaluationsJob } from './evaluate-alerts.job';
+import { evaluateAlertsRunner } from './evaluate-alerts.runner';
+import { scheduleAlertEvaluationsRunner } from './schedule-alert-evaluations.runner';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -585,8 +586,8 @@ describe('evaluating alert conditions', () => {
 
 describe('the evaluation jobs', () => {
   it('the hourly schedule queues one evaluation per user with something to evaluate, none for a user without', async () => {
-    expect(evaluateAlertsJob.policy).toBe('stately');
-    expect(scheduleAlertEvaluationsJob.schedule).toBe('15 * * * *');
+    expect(evaluateAlertsRunner.policy).toBe('stately');
+    expect(scheduleAlertEvaluationsRunner.schedule).toBe('15 * * * *');
     const withRule = await newUser();
     const withMetrics = await newUser();
     const without = await newUser();
@@ -594,8 +595,8 @@ describe('the evaluation jobs', () => {
     await metrics(withMetrics, TODAY, { sent: 1, delivered: 1 });
     // the schedule reads only these
     const ctx = { db: db(), jobs: t.jobs, log: pino({ level: 'silent' }) } as unknown as AppContext;
-    await scheduleAlertEvaluationsJob.run({}, ctx);
-    await scheduleAlertEvaluationsJob.run({}, ctx); // the next tick while they still wait
+    await scheduleAlertEvaluationsRunner.run({}, ctx);
+    await scheduleAlertEvaluationsRunner.run({}, ctx); // the next tick while they still wait
     expect([
       await queued('evaluate-alerts', withRule),
       await queued('evaluate-alerts', withMetrics),
