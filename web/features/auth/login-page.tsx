@@ -1,9 +1,7 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LoginBody } from '@contracts/auth';
-import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/form';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { dismissToasts, toast } from '../../components/ui/use-toast';
@@ -23,28 +21,6 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const form = useForm<LoginBody>({ resolver: zodResolver(LoginBody), defaultValues: { username: '', password: '' } });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit((body) =>
-    login.mutate(body, {
-      onSuccess: () => {
-        dismissToasts();
-        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-        setTimeout(() => void navigate(PATHS.dashboard), POST_LOGIN_REDIRECT_MS);
-      },
-      onError: (error) =>
-        toast({
-          title: 'Login Failed',
-          description:
-            error instanceof ApiError
-              ? error.serverMessage || 'Invalid username or password'
-              : error.message || 'Network error occurred',
-          variant: 'destructive',
-        }),
-    }),
-  );
-
   return (
     <AuthLayout
       title="Welcome back"
@@ -58,17 +34,46 @@ export default function LoginPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="login-form" aria-label="Sign in">
-        <FormField id="login-username" label="Username" error={errors.username?.message}>
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
-        </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...form.register('password')} />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      <Form
+        schema={LoginBody}
+        defaultValues={{ username: '', password: '' }}
+        pending={login.isPending}
+        className="space-y-4"
+        data-testid="login-form"
+        aria-label="Sign in"
+        onSubmit={(body) =>
+          login.mutate(body, {
+            onSuccess: () => {
+              dismissToasts();
+              void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+              setTimeout(() => void navigate(PATHS.dashboard), POST_LOGIN_REDIRECT_MS);
+            },
+            onError: (error) =>
+              toast({
+                title: 'Login Failed',
+                description:
+                  error instanceof ApiError
+                    ? error.serverMessage || 'Invalid username or password'
+                    : error.message || 'Network error occurred',
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <FormField id="login-username" label="Username" error={errors.username?.message}>
+              <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
+            </FormField>
+            <FormField id="login-password" label="Password" error={errors.password?.message}>
+              <PasswordInput autoComplete="current-password" {...register('password')} />
+            </FormField>
+            <SubmitButton pending="Signing in..." className="w-full">
+              Sign In
+            </SubmitButton>
+          </>
+        )}
+      </Form>
       <div className="mt-4 text-center">
         <ForgotPasswordDialog />
       </div>

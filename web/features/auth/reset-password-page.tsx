@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, ResetPasswordForm } from '@contracts/auth';
+import { Form, SubmitButton } from '../../components/form';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -73,45 +72,48 @@ function InvalidLink({ title, description }: { title: string; description: strin
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const reset = useResetPasswordMutation();
-  const form = useForm<ResetPasswordForm>({
-    resolver: zodResolver(ResetPasswordForm),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(({ password }) =>
-    reset.mutate(
-      { token, password },
-      {
-        onSuccess: ({ message }) => onDone(message || AUTH_MESSAGES.passwordReset),
-        onError: (error) =>
-          toast({
-            title: 'Unable to reset password',
-            description: error instanceof ApiError ? error.serverMessage : undefined,
-            variant: 'destructive',
-          }),
-      },
-    ),
-  );
-
   return (
     <AuthLayout title="Choose a new password" description="Enter a new password for your account.">
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
-        <FormField
-          id="reset-password"
-          label="New Password"
-          error={errors.password?.message}
-          hint="At least 8 characters."
-        >
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-        </FormField>
-        <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
-      </form>
+      <Form
+        schema={ResetPasswordForm}
+        defaultValues={{ password: '', confirmPassword: '' }}
+        pending={reset.isPending}
+        className="space-y-4"
+        aria-label="Reset password"
+        onSubmit={({ password }) =>
+          reset.mutate(
+            { token, password },
+            {
+              onSuccess: ({ message }) => onDone(message || AUTH_MESSAGES.passwordReset),
+              onError: (error) =>
+                toast({
+                  title: 'Unable to reset password',
+                  description: error instanceof ApiError ? error.serverMessage : undefined,
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <FormField
+              id="reset-password"
+              label="New Password"
+              error={errors.password?.message}
+              hint="At least 8 characters."
+            >
+              <PasswordInput autoComplete="new-password" {...register('password')} />
+            </FormField>
+            <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+              <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+            </FormField>
+            <SubmitButton pending="Resetting..." className="w-full">
+              Reset Password
+            </SubmitButton>
+          </>
+        )}
+      </Form>
     </AuthLayout>
   );
 }
