@@ -30,7 +30,7 @@ describe('npm run lint: one form style', () => {
     expect(await complaints('web/app/planted.tsx', handRolled)).toHaveLength(1);
   });
 
-  it('passes a form written with <Form schema>, and one driven by react-hook-form', async () => {
+  it('passes a form written with <Form schema>', async () => {
     const withForm = `import { z } from 'zod';
 import { Form, SubmitButton } from '../../../components/form';
 const Fields = z.object({ name: z.string().min(1) });
@@ -43,6 +43,9 @@ export function Planted() {
 }
 `;
     expect(await complaints('web/features/domains/components/planted.tsx', withForm)).toEqual([]);
+  });
+
+  it('fails on a planted feature that calls useForm directly and writes its own <form>', async () => {
     const withLibrary = `import { useForm } from 'react-hook-form';
 export function Planted() {
   const form = useForm<{ name: string }>();
@@ -53,7 +56,20 @@ export function Planted() {
   );
 }
 `;
-    expect(await complaints('web/features/domains/components/planted.tsx', withLibrary)).toEqual([]);
+    expect(await complaints('web/features/domains/components/planted.tsx', withLibrary)).toEqual([
+      "react-hook-form's useForm called directly: write the form with <Form schema> (web/components/form.tsx), the one place that calls it.",
+      'A hand-rolled <form>: write it with <Form schema> (web/components/form.tsx), so the contract checks it; a form with nothing to check says why in an eslint-disable comment.',
+    ]);
+  });
+
+  it('lets the form wrapper itself write the <form> and call useForm', async () => {
+    const wrapper = `import { useForm } from 'react-hook-form';
+export function Form() {
+  const form = useForm<{ name: string }>();
+  return <form onSubmit={(event) => void form.handleSubmit(() => undefined)(event)} />;
+}
+`;
+    expect(await complaints('web/components/form.tsx', wrapper)).toEqual([]);
   });
 
   it('lets a form with nothing to check say why, and leaves the server and tests alone', async () => {
