@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DMARC_RECORDS_PER_ACCOUNT } from '@contracts/account';
 import { dmarcReports } from '../platform/db/schema/index';
 import { fixture, LARGE_REPORT } from '../dmarc/fixtures';
-import { reportXml } from '../dmarc/test-report-xml';
+import { reportXml } from '../dmarc/report-xml.test-support';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 

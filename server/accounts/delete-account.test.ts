@@ -29,7 +29,7 @@ import {
   webhooks,
 } from '../platform/db/schema/index';
 import { newApiKey, setPlan, withKey } from '../api-keys/api-keys.test-support';
-import { reportXml } from '../dmarc/test-report-xml';
+import { reportXml } from '../dmarc/report-xml.test-support';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { caughtUp } from '../test/caught-up';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';

@@ -1,6 +1,6 @@
 import { dayStart, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml, type TestRecord, type TestReport } from './test-report-xml';
+import { reportXml, type TestRecord, type TestReport } from './report-xml.test-support';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { threatSeverity } from './threat-severity';

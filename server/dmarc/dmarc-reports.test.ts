@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, LARGE_REPORT } from './fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { uploadReport } from './upload-client.test-support';
-import { reportXml } from './test-report-xml';
+import { reportXml } from './report-xml.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { dmarcRecords, dmarcReports, domains } from '../platform/db/schema/index
 import { AGGREGATE_FIXTURES, fixture, INVALID_FIXTURES } from './fixtures';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { uploadReport } from './upload-client.test-support';
-import { reportXml } from './test-report-xml';
+import { reportXml } from './report-xml.test-support';
 import { ingestMailedReports } from './mailed-reports';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
 import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { fixture } from './fixtures';
-import { reportXml } from './test-report-xml';
+import { reportXml } from './report-xml.test-support';
 import { uploadReport } from './upload-client.test-support';
 
 /*

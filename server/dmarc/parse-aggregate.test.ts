@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passesDmarc } from './aggregate-report';
 import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES, LARGE_REPORT } from './fixtures';
 import { MAX_FIELD_CHARS, MAX_RECORDS, parseAggregateReport, readReportHeader } from './parse-aggregate';
-import { reportXml } from './test-report-xml';
+import { reportXml } from './report-xml.test-support';
 
 function parseOk(input: Uint8Array | string) {
   const result = parseAggregateReport(input);

@@ -4,7 +4,7 @@ import { uploadReport } from './upload-client.test-support';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 import { reporterHealth } from './reporter-health';
 import { raiseStoppedReporterAlerts } from './stopped-reporters';
-import { reportXml } from './test-report-xml';
+import { reportXml } from './report-xml.test-support';
 
 const DAY = 24 * 3600 * 1000;
 const midnight = (daysAgo: number, from = Date.now()) => dayStart(utcDay(from - daysAgo * DAY));

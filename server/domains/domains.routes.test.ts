@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml } from '../dmarc/test-report-xml';
+import { reportXml } from '../dmarc/report-xml.test-support';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import type { TestDnsServer } from '../test/dns-server';

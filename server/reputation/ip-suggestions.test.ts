@@ -1,7 +1,7 @@
 import { daysAgo, utcDay } from '@contracts/utc-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadReport } from '../dmarc/upload-client.test-support';
-import { reportXml } from '../dmarc/test-report-xml';
+import { reportXml } from '../dmarc/report-xml.test-support';
 import type { TestDnsServer } from '../test/dns-server';
 import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 

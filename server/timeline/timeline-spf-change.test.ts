@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@contracts/alerts';
 import type { Diagnosis, DomainTimeline } from '@contracts/timeline';
 import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
-import { reportXml, type TestRecord } from '../dmarc/test-report-xml';
+import { reportXml, type TestRecord } from '../dmarc/report-xml.test-support';
 import { uploadReport } from '../dmarc/upload-client.test-support';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';

@@ -5,7 +5,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, inboundMessages } from '../db/schema/index';
 import { fixture } from '../../dmarc/fixtures';
-import { reportXml } from '../../dmarc/test-report-xml';
+import { reportXml } from '../../dmarc/report-xml.test-support';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp, type TestClient } from '../../test/test-app';
 import { maintenanceJob } from '../../maintenance.job';
