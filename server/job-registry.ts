@@ -7,7 +7,7 @@ import { checkDmarcReportersRunner } from './dmarc/dmarc-reporters.runner';
 import { checkDomainRunner } from './domains/check-domain.runner';
 import { scheduleDomainChecksRunner } from './domains/schedule-domain-checks.runner';
 import type { AnyJob } from './platform/queue/job';
-import { maintenanceJob } from './maintenance.job';
+import { maintenanceRunner } from './maintenance.runner';
 import { pollDmarcMailboxRunner } from './dmarc/poll-dmarc-mailbox.runner';
 import { pollSeedMailboxesRunner } from './inbox-tests/seeds/poll-seed-mailboxes.runner';
 import { processInboundMessageRunner } from './process-inbound-message.runner';
@@ -25,7 +25,7 @@ import { sweepWebhookDeliveriesRunner } from './webhooks/sweep-webhook-deliverie
 /** Every job the worker runs. A new job is one file and one line here. */
 export const jobRegistry: AnyJob[] = [
   sendEmailRunner,
-  maintenanceJob,
+  maintenanceRunner,
   retentionRunner,
   checkDomainRunner,
   scheduleDomainChecksRunner,

@@ -9,10 +9,6 @@ import { describe, expect, it } from 'vitest';
 const SERVER = path.dirname(new URL(import.meta.url).pathname);
 const PLATFORM = path.join(SERVER, 'platform') + path.sep;
 
-// TEMPORARY, while the last jobs are converted to a definition and a runner: the files still on the
-// old shape. Remove each as it is converted, and this list when it is empty.
-const NOT_YET_CONVERTED = new Set(['maintenance.job.ts']);
-
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -39,7 +35,6 @@ function registryProblems(registrySource: string, readModule: (file: string) => 
     const from = registrySource.match(new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'([^']+)'`))?.[1];
     const file = from && path.join(SERVER, `${from}.ts`);
     const relative = file ? path.relative(SERVER, file) : '(not imported)';
-    if (NOT_YET_CONVERTED.has(relative)) continue;
     if (!file || !file.endsWith('.runner.ts'))
       problems.push(`job-registry.ts lists ${name} from ${relative}: it lists runners, from *.runner.ts files`);
     else if (!new RegExp(`export const ${name}\\b[^=]*=\\s*defineRunner\\(`).test(readModule(file)))
@@ -50,9 +45,7 @@ function registryProblems(registrySource: string, readModule: (file: string) => 
 
 describe('the job shape', () => {
   it('a job definition imports only zod, contracts/ and platform/', () => {
-    const definitions = filesUnder(SERVER).filter(
-      (file) => file.endsWith('.job.ts') && !NOT_YET_CONVERTED.has(path.relative(SERVER, file)),
-    );
+    const definitions = filesUnder(SERVER).filter((file) => file.endsWith('.job.ts'));
     expect(definitions.length).toBeGreaterThan(0);
     const problems = definitions.flatMap((file) =>
       importsOf(readFileSync(file, 'utf8')).flatMap((specifier) => definitionImportProblem(file, specifier) ?? []),
@@ -76,7 +69,7 @@ describe('the job shape', () => {
     const registry = `import { plantedJob } from './alerts/planted.job';
 import { fakeRunner } from './alerts/fake.runner';
 export const jobRegistry: AnyJob[] = [plantedJob, fakeRunner];`;
-    expect(registryProblems(registry, () => 'export const fakeRunner = defineJob({')).toEqual([
+    expect(registryProblems(registry, () => "export const fakeRunner = { name: 'fake' };")).toEqual([
       'job-registry.ts lists plantedJob from alerts/planted.job.ts: it lists runners, from *.runner.ts files',
       'job-registry.ts lists fakeRunner: alerts/fake.runner.ts does not define it with defineRunner',
     ]);

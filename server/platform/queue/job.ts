@@ -43,8 +43,3 @@ export type RunnerOptions<T> = Omit<JobDefinition<T>, 'name' | 'schema'>;
 export function defineRunner<T>(job: JobType<T>, options: RunnerOptions<T>): JobDefinition<T> {
   return { ...job, ...options };
 }
-
-/** The older shape (definition and runner in one object), left only until every job has its runner file. */
-export function defineJob<T>(job: JobDefinition<T>): JobDefinition<T> {
-  return job;
-}

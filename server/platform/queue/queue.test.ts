@@ -6,16 +6,15 @@ import type { Database } from '../db/client';
 import { openNotifications, type Notifications } from '../db/notifications';
 import { openTestDatabase } from '../../test/test-database';
 import type { AppContext } from '../context';
-import { defineJob, type AnyJob } from './job';
+import { jobType } from '../job-sender';
+import { defineRunner, type AnyJob } from './job';
 import { createJobQueue } from './queue';
 
 const log = pino({ level: 'silent' });
 /** A job that only notes the n of each run, for tests of when jobs run. */
 function notingJob(name: string) {
   const seen: number[] = [];
-  const job = defineJob({
-    name,
-    schema: z.object({ n: z.number() }),
+  const job = defineRunner(jobType(name, z.object({ n: z.number() })), {
     async run({ n }) {
       seen.push(n);
     },
@@ -71,15 +70,11 @@ const jobStates = async (name: string) => {
 
 describe('the job worker', () => {
   it("drops the schedule of a job this version no longer has, and keeps its own jobs' schedules", async () => {
-    const retired = defineJob({
-      name: 'test-retired-round',
-      schema: z.object({}),
+    const retired = defineRunner(jobType('test-retired-round', z.object({})), {
       schedule: '* * * * *',
       run: async () => {},
     });
-    const kept = defineJob({
-      name: 'test-kept-round',
-      schema: z.object({}),
+    const kept = defineRunner(jobType('test-kept-round', z.object({})), {
       schedule: '0 * * * *',
       run: async () => {},
     });
@@ -151,9 +146,7 @@ describe('the job worker', () => {
     let started = 0;
     let allStarted: () => void;
     const latch = new Promise<void>((resolve) => (allStarted = resolve));
-    const job = defineJob({
-      name: 'test-batch',
-      schema: z.object({ n: z.number(), fail: z.boolean() }),
+    const job = defineRunner(jobType('test-batch', z.object({ n: z.number(), fail: z.boolean() })), {
       batchSize,
       retryLimit: 1,
       retryDelaySeconds: 60,
@@ -186,9 +179,7 @@ describe('the job worker', () => {
   }, 30_000);
 
   it('records a failed query in the job without the values it was given', async () => {
-    const job = defineJob({
-      name: 'test-query-failure',
-      schema: z.object({ n: z.number() }),
+    const job = defineRunner(jobType('test-query-failure', z.object({ n: z.number() })), {
       retryLimit: 0,
       async run() {
         await database.db.execute(sql`select ${'secret-value-for-the-hash'}::int`);
