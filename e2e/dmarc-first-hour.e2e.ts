@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml, type TestReport } from '../server/dmarc/test-report-xml';
+import { reportXml, type TestReport } from '../server/dmarc/report-xml.test-support';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 /*

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml, type TestReport } from '../server/dmarc/test-report-xml';
+import { reportXml, type TestReport } from '../server/dmarc/report-xml.test-support';
 import { waitUntil } from '../server/test/wait-until';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportXml, type TestRecord } from '../server/dmarc/test-report-xml';
+import { reportXml, type TestRecord } from '../server/dmarc/report-xml.test-support';
 import { noBrowser, startE2EWithDns, type E2EWithDns } from './support/harness';
 
 /*
