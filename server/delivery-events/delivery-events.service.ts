@@ -25,8 +25,8 @@ import { parsePostfixLines } from './parsers/postfix';
 import { parsePowerMtaCsv } from './parsers/powermta';
 import { parseSmtp2goRecords } from './parsers/smtp2go';
 
-// A source's own figures for a day (an ESP plugin's sync) are written through here by the integrations.
-export { writeOwnDayFigures, type DayFigures } from './delivery-events.repo';
+// A source's own figures (an ESP plugin's sync, its uninstall, its line in the integrations list) go through here.
+export { deletePluginFigures, listSourceFigures, replacePluginFigures } from './source-figures.repo';
 
 export type IngestContext = Pick<AppContext, 'db' | 'dns' | 'jobs' | 'log'>;
 

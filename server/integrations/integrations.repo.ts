@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
-import { writeOwnDayFigures } from '../delivery-events/delivery-events.service';
-import { emailMetrics, integrations } from '../platform/db/schema/index';
+import { listSourceFigures, replacePluginFigures } from '../delivery-events/delivery-events.service';
+import { integrations } from '../platform/db/schema/index';
 import type { DailyStats } from './providers/provider';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -14,61 +14,26 @@ export interface IntegrationWithFigures extends IntegrationRow {
   dataPoints: number;
 }
 
-/**
- * One row per provider and UTC day of the user's figures. A provider whose plugin synced a day
- * ('' mailbox provider and sending IP) counts those figures only; its MTA or webhook event rows of
- * the same day (per mailbox provider and IP) are the same messages and are left out. Otherwise the
- * event rows are summed.
- */
-function providerDays(ex: Executor, userId: number) {
-  const own = sql`(${emailMetrics.mailboxProvider} = '' and ${emailMetrics.sendingIp} = '')`;
-  const figure = (column: typeof emailMetrics.emailsSent | typeof emailMetrics.delivered, name: string) =>
-    sql<number>`(case when bool_or(${own}) then coalesce(sum(${column}) filter (where ${own}), 0) else coalesce(sum(${column}), 0) end)::int`.as(
-      name,
-    );
-  return ex
-    .select({
-      provider: emailMetrics.provider,
-      date: emailMetrics.date,
-      sent: figure(emailMetrics.emailsSent, 'sent'),
-      delivered: figure(emailMetrics.delivered, 'delivered'),
-    })
-    .from(emailMetrics)
-    .where(eq(emailMetrics.userId, userId))
-    .groupBy(emailMetrics.provider, emailMetrics.date)
-    .as('provider_days');
-}
-
 /** The user's integrations (one when `id` is given), with their figures, by provider. */
 export async function listUserIntegrations(
   ex: Executor,
   userId: number,
   id?: number,
 ): Promise<IntegrationWithFigures[]> {
-  const days = providerDays(ex, userId);
-  const recent = sql`${days.date} >= ${metricsWindowStart()}`;
   const rows = await ex
-    .select({
-      row: integrations,
-      sent30: sql<number>`coalesce(sum(${days.sent}) filter (where ${recent}), 0)::int`,
-      delivered30: sql<number>`coalesce(sum(${days.delivered}) filter (where ${recent}), 0)::int`,
-      days: sql<number>`count(${days.date})::int`,
-    })
+    .select()
     .from(integrations)
-    .leftJoin(days, eq(days.provider, integrations.provider))
     .where(
       id === undefined
         ? eq(integrations.userId, userId)
         : and(eq(integrations.userId, userId), eq(integrations.id, id)),
     )
-    .groupBy(integrations.id)
     .orderBy(asc(integrations.provider));
-  return rows.map(({ row, sent30, delivered30, days: count }) => ({
-    ...row,
-    emailsSent: sent30,
-    deliveryRate: percentOf(delivered30, sent30, 3),
-    dataPoints: count,
-  }));
+  const figures = new Map((await listSourceFigures(ex, userId, metricsWindowStart())).map((f) => [f.provider, f]));
+  return rows.map((row) => {
+    const { sent = 0, delivered = 0, days = 0 } = figures.get(row.provider) ?? {};
+    return { ...row, emailsSent: sent, deliveryRate: percentOf(delivered, sent, 3), dataPoints: days };
+  });
 }
 
 /** The user's own integration, or undefined (another user's id behaves as if it did not exist). */
@@ -145,24 +110,10 @@ export async function deleteUserIntegration(
   return row;
 }
 
-/** A plugin's own figures: ESP statistics know neither mailbox provider nor sending IP (MTA events, kept under their own, are left alone). */
-const pluginRows = (userId: number, provider: string) =>
-  and(
-    eq(emailMetrics.userId, userId),
-    eq(emailMetrics.provider, provider),
-    eq(emailMetrics.mailboxProvider, ''),
-    eq(emailMetrics.sendingIp, ''),
-  );
-
-/** Deletes the daily figures a plugin synced; how many rows went. */
-export async function deletePluginMetrics(ex: Executor, userId: number, provider: string): Promise<number> {
-  const rows = await ex.delete(emailMetrics).where(pluginRows(userId, provider)).returning({ id: emailMetrics.id });
-  return rows.length;
-}
-
 /**
  * The provider's figures for the days from `from` to `to` become exactly `days`: each day's row is
- * written over (not added to), and a day the provider no longer lists in that window is removed.
+ * written over (not added to), and a day the provider no longer lists in that window is removed. The figures are
+ * delivery-events' table: a plugin's `sent` is stored as its emailsSent.
  */
 export async function replacePluginMetrics(
   ex: Executor,
@@ -172,21 +123,12 @@ export async function replacePluginMetrics(
   to: string,
   days: DailyStats[],
 ): Promise<void> {
-  const listed = days.map((d) => d.date);
-  await ex
-    .delete(emailMetrics)
-    .where(
-      and(
-        pluginRows(userId, provider),
-        gte(emailMetrics.date, from),
-        lte(emailMetrics.date, to),
-        ...(listed.length > 0 ? [notInArray(emailMetrics.date, listed)] : []),
-      ),
-    );
-  await writeOwnDayFigures(
+  await replacePluginFigures(
     ex,
     userId,
     provider,
+    from,
+    to,
     days.map(({ sent, ...rest }) => ({ emailsSent: sent, ...rest })),
   );
 }

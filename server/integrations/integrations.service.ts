@@ -13,6 +13,7 @@ import {
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
+import { deletePluginFigures } from '../delivery-events/delivery-events.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { SecretBoxError } from '../platform/security/secret-box';
@@ -20,7 +21,6 @@ import { keyPreview, openSecrets, sealSecrets } from './integration-credentials'
 import { httpFor, providerOf, resolveSyncAlert, FAILURES_BEFORE_ALERT } from './integration-sync';
 import { queueIntegrationSync } from './sync-integration.job';
 import {
-  deletePluginMetrics,
   deleteUserIntegration,
   findUserIntegration,
   findUserIntegrationByProvider,
@@ -263,7 +263,7 @@ export async function uninstallIntegration(
   await ctx.db.transaction(async (tx) => {
     const row = await deleteUserIntegration(tx, userId, id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    if (!keepMetrics) await deletePluginMetrics(tx, userId, row.provider);
+    if (!keepMetrics) await deletePluginFigures(tx, userId, row.provider);
     await resolveSyncAlert(tx, row, pluginById(row.provider), 'was uninstalled.');
   });
 }
