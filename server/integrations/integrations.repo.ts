@@ -61,6 +61,46 @@ export async function findUserIntegrationByProvider(
   return row;
 }
 
+/** The user's integration of a provider, locked to the end of the transaction (a sign-in provider's import). */
+export async function lockUserIntegrationByProvider(
+  ex: Executor,
+  userId: number,
+  provider: string,
+): Promise<IntegrationRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.userId, userId), eq(integrations.provider, provider)))
+    .for('update');
+  return row;
+}
+
+/**
+ * A provider connected through its own sign-in (Google Postmaster Tools), new or connected again: the sealed
+ * credentials and config replace the old ones, and its failures and waits are cleared.
+ */
+export async function saveSignInConnection(
+  ex: Executor,
+  values: Pick<IntegrationRow, 'userId' | 'provider' | 'type' | 'credentialsEncrypted' | 'config'>,
+): Promise<IntegrationRow> {
+  const { userId, provider, type, ...given } = values;
+  const set = {
+    ...given,
+    status: 'active' as const,
+    lastError: null,
+    lastErrorAt: null,
+    consecutiveFailures: 0,
+    nextSyncAt: null,
+    updatedAt: new Date(),
+  };
+  const [row] = await ex
+    .insert(integrations)
+    .values({ userId, provider, type, ...set })
+    .onConflictDoUpdate({ target: [integrations.userId, integrations.provider], set })
+    .returning();
+  return row;
+}
+
 /** The integration locked to the end of the transaction (a sync's outcome against a concurrent update or uninstall). */
 export async function lockIntegration(ex: Executor, id: number): Promise<IntegrationRow | undefined> {
   const [row] = await ex.select().from(integrations).where(eq(integrations.id, id)).for('update');

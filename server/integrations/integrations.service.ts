@@ -74,6 +74,14 @@ export { syncAlertKey } from './integration-sync';
 /** The sync loop, for the providers that sign in (Google Postmaster Tools) and the runners composing them. */
 export { backoffMs, queueDueSyncs, syncIntegration, type SignInProvider, type SyncContext } from './integration-sync';
 export { queueIntegrationSync } from './sync-integration.job';
+/** The row of a provider that signs in with its own flow (Google Postmaster Tools), kept by that provider's capability. */
+export {
+  findUserIntegrationByProvider,
+  lockUserIntegrationByProvider,
+  saveSignInConnection,
+  updateIntegration,
+  type IntegrationRow,
+} from './integrations.repo';
 
 /** POST /api/integrations/test: the provider's own answer to the credentials, nothing stored. */
 export async function testPluginConnection(

@@ -19,13 +19,8 @@ import { authorizationUrl, exchangeCode, googleOAuthClient, pkcePair, POSTMASTER
 import { queueIntegrationSync } from '../integrations/integrations.service';
 import { listDomains } from './postmaster-api';
 import { postmasterAlertKey } from './postmaster-import';
-import {
-  findPostmasterIntegration,
-  saveConnection,
-  saveOauthState,
-  takeOauthState,
-  updatePostmasterIntegration,
-} from './postmaster.repo';
+import { findPostmasterIntegration, saveConnection, updatePostmasterIntegration } from './postmaster-integration';
+import { saveOauthState, takeOauthState } from './postmaster.repo';
 
 /*
  * Connecting a Google account (docs/decisions/030). The signed-in browser

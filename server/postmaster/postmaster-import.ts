@@ -10,9 +10,9 @@ import {
   findPostmasterIntegration,
   lockPostmasterIntegration,
   updatePostmasterIntegration,
-  upsertStats,
   type PostmasterIntegration,
-} from './postmaster.repo';
+} from './postmaster-integration';
+import { upsertStats } from './postmaster.repo';
 import { backoffMs, syncAlertKey } from '../integrations/integrations.service';
 
 /*

@@ -1,15 +1,13 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { POSTMASTER_PROVIDER, type PostmasterDay } from '@contracts/postmaster';
+import type { PostmasterDay } from '@contracts/postmaster';
 import type { Executor } from '../platform/db/client';
-import { googleOauthStates, integrations, postmasterStats } from '../platform/db/schema/index';
+import { googleOauthStates, postmasterStats } from '../platform/db/schema/index';
 
 /*
- * The tables of Google Postmaster Tools: the sign-ins under way (google_oauth_states), the imported
- * figures (postmaster_stats), and the user's google-postmaster row of `integrations`, which this
- * capability writes (the integrations capability lists and uninstalls it like any other).
+ * The tables of Google Postmaster Tools: the sign-ins under way (google_oauth_states) and the imported
+ * figures (postmaster_stats). Its row of `integrations` is reached through the integrations' service
+ * (postmaster-integration.ts).
  */
-
-export type PostmasterIntegration = typeof integrations.$inferSelect;
 
 export interface NewOauthState {
   stateHash: string;
@@ -35,71 +33,6 @@ export async function takeOauthState(
 ): Promise<typeof googleOauthStates.$inferSelect | undefined> {
   const [row] = await ex.delete(googleOauthStates).where(eq(googleOauthStates.stateHash, stateHash)).returning();
   return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
-}
-
-const ownRow = (userId: number) => and(eq(integrations.userId, userId), eq(integrations.provider, POSTMASTER_PROVIDER));
-
-export async function findPostmasterIntegration(
-  ex: Executor,
-  userId: number,
-): Promise<PostmasterIntegration | undefined> {
-  const [row] = await ex.select().from(integrations).where(ownRow(userId));
-  return row;
-}
-
-/** The row, locked to the end of the transaction (an import's writes against an uninstall or a reconnect). */
-export async function lockPostmasterIntegration(
-  ex: Executor,
-  userId: number,
-): Promise<PostmasterIntegration | undefined> {
-  const [row] = await ex.select().from(integrations).where(ownRow(userId)).for('update');
-  return row;
-}
-
-/** A (re)connected Google account: the refresh token sealed, the account's domains, ready for an import. */
-export async function saveConnection(
-  ex: Executor,
-  userId: number,
-  credentialsEncrypted: string,
-  config: Record<string, string>,
-): Promise<PostmasterIntegration> {
-  const values = {
-    credentialsEncrypted,
-    config,
-    status: 'active' as const,
-    lastError: null,
-    lastErrorAt: null,
-    consecutiveFailures: 0,
-    nextSyncAt: null,
-    updatedAt: new Date(),
-  };
-  const [row] = await ex
-    .insert(integrations)
-    .values({ userId, provider: POSTMASTER_PROVIDER, type: 'analytics', ...values })
-    .onConflictDoUpdate({ target: [integrations.userId, integrations.provider], set: values })
-    .returning();
-  return row;
-}
-
-export type IntegrationChange = Partial<
-  Pick<
-    PostmasterIntegration,
-    | 'status'
-    | 'config'
-    | 'credentialsEncrypted'
-    | 'lastSyncAt'
-    | 'lastError'
-    | 'lastErrorAt'
-    | 'consecutiveFailures'
-    | 'nextSyncAt'
-  >
->;
-
-export async function updatePostmasterIntegration(ex: Executor, id: number, change: IntegrationChange): Promise<void> {
-  await ex
-    .update(integrations)
-    .set({ ...change, updatedAt: new Date() })
-    .where(eq(integrations.id, id));
 }
 
 /** Writes the days over what is stored for the same user, domain and day (Google corrects recent days). */

@@ -9,7 +9,8 @@ import type { SignInProvider } from '../integrations/integrations.service';
 import type { AppContext } from '../platform/context';
 import { googleOAuthClient } from './google-oauth';
 import { importPostmasterStats } from './postmaster-import';
-import { findPostmasterIntegration, listUserStats } from './postmaster.repo';
+import { findPostmasterIntegration } from './postmaster-integration';
+import { listUserStats } from './postmaster.repo';
 
 /*
  * What the screens (and other capabilities) read of Google Postmaster Tools: whether the user's
