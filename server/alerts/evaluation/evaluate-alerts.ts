@@ -19,17 +19,15 @@ import {
 import { RULE_WINDOW_MS } from '@contracts/alert-rule-basis';
 import {
   countEventWindows,
-  findThresholds,
   listDmarcTotals,
   listDomainFacts,
-  listEnabledRules,
   listLatestGmailSpam,
   listMetricDays,
   listRecentTests,
   listScoredIps,
-  lockUserEvaluation,
   type EventWindows,
-} from './evaluation.repo';
+} from '../../insights/alert-figures';
+import { findThresholds, listEnabledRules, lockUserEvaluation } from './evaluation.repo';
 
 export interface EvaluationSummary {
   raised: number;

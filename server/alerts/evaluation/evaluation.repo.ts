@@ -3,23 +3,6 @@ import type { Executor } from '../../platform/db/client';
 import { alertRules, alertSettings } from '../../platform/db/schema/index';
 
 // The alerts' own reads for the evaluation; what it reads of other capabilities is server/insights/alert-figures.ts.
-// Re-exported until conditions.ts and evaluate-alerts.ts (being reworked) import it from there.
-export {
-  listRecentTests,
-  listMetricDays,
-  listScoredIps,
-  listDomainFacts,
-  listDmarcTotals,
-  listEvaluationUserIds,
-  listLatestGmailSpam,
-  countEventWindows,
-  type TestRow,
-  type DomainFacts,
-  type DmarcDomainTotals,
-  type GmailSpamDay,
-  type EventTotals,
-  type EventWindows,
-} from '../../insights/alert-figures';
 
 export interface ThresholdSettings {
   inboxThreshold: number;

@@ -1,6 +1,6 @@
 import { defineRunner } from '../../platform/queue/job';
 import { queueAlertEvaluation } from '../evaluate-alerts.job';
-import { listEvaluationUserIds } from './evaluation.repo';
+import { listEvaluationUserIds } from '../../insights/alert-figures';
 import { scheduleAlertEvaluationsJob } from './schedule-alert-evaluations.job';
 
 /**

@@ -1,5 +1,5 @@
 import type { AlertSeverity } from '@contracts/alerts';
-import type { DomainFacts } from '../evaluation.repo';
+import type { DomainFacts } from '../../../insights/alert-figures';
 import type { EvaluationData, Measured } from './shared';
 
 /* SPF, DKIM and DMARC records of each checked domain, as the domain's status judges them. */

@@ -1,4 +1,4 @@
-import type { TestRow } from '../evaluation.repo';
+import type { TestRow } from '../../../insights/alert-figures';
 
 /* Inbox tests per From domain, for the inbox conditions and the inbox-rate rules. */
 

@@ -1,5 +1,5 @@
 import { lastWindow, type RuleWindow } from '@contracts/alert-rule-basis';
-import type { EventWindows } from '../evaluation.repo';
+import type { EventWindows } from '../../../insights/alert-figures';
 import { MIN_MESSAGES } from './thresholds';
 import { count, pct, round, type EvaluationData } from './shared';
 import { metricsAnchor, readMetric, type MetricKind, type Reading } from './metric-readings';

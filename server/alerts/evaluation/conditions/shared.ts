@@ -5,10 +5,9 @@ import type {
   DomainFacts,
   EventWindows,
   GmailSpamDay,
-  RuleRow,
   TestRow,
-  ThresholdSettings,
-} from '../evaluation.repo';
+} from '../../../insights/alert-figures';
+import type { RuleRow, ThresholdSettings } from '../evaluation.repo';
 
 /* What every group of conditions reads and returns, and how their numbers are rounded and written. */
 
