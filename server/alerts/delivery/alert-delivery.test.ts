@@ -95,7 +95,7 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
   });
 
   const db = () => t.database.db;
-  const count = async (query: SQL) => ((await db().execute(query)) as unknown as { rows: { n: number }[] }).rows[0];
+  const count = async (query: SQL) => (await db().execute<{ n: number }>(query)).rows[0];
 
   async function account(plan: 'free' | 'professional' = 'professional') {
     const signed = await signUp(t.app);

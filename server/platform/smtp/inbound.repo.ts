@@ -79,12 +79,12 @@ export async function findStrandedInbound(db: Db): Promise<number[]> {
  * Returns how many bodies were dropped.
  */
 export async function dropOldInboundBodies(db: Db): Promise<number> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     UPDATE ${inboundMessages} SET
       raw = substring(raw FROM 1 FOR least(65536, coalesce(nullif(position(decode('0d0a0d0a', 'hex') IN raw), 0) + 3, octet_length(raw)))),
       body_dropped_at = now()
     WHERE status IN ('failed', 'unrouted') AND raw IS NOT NULL AND body_dropped_at IS NULL
-      AND processed_at < now() - interval '1 day'`)) as unknown as { rowCount: number | null };
+      AND processed_at < now() - interval '1 day'`);
   return result.rowCount ?? 0;
 }
 
