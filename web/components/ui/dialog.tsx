@@ -51,3 +51,42 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
+
+/**
+ * The one dialog skeleton: title and description on top, the body, then the buttons. The rest of the
+ * props (role, data-testid, onCloseAutoFocus, className) go to the content as they would to DialogContent.
+ */
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  children,
+  titleClassName,
+  descriptionClassName,
+  ...content
+}: Omit<React.ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  footer?: React.ReactNode;
+  titleClassName?: string;
+  descriptionClassName?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent {...content}>
+        <DialogHeader>
+          <DialogTitle className={titleClassName}>{title}</DialogTitle>
+          {description !== undefined && (
+            <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+          )}
+        </DialogHeader>
+        {children}
+        {footer !== undefined && <DialogFooter>{footer}</DialogFooter>}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -2,16 +2,9 @@ import { useState } from 'react';
 import { ChangePasswordBody, type AccountSession } from '@contracts/account';
 import { Form, FormError, SubmitButton } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -151,24 +144,17 @@ function SessionsCard() {
           )}
         </QueryState>
       </CardContent>
-      <Dialog open={confirming} onOpenChange={(open) => !signOutOthers.isPending && setConfirming(open)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Sign out everywhere else?</DialogTitle>
-            <DialogDescription>
-              Every other device signed in to your account is signed out. This device stays signed in.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={signOutOthers.isPending}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={signOutOthers.isPending}>
-              {signOutOthers.isPending ? 'Signing out...' : 'Sign out'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out everywhere else?"
+        description="Every other device signed in to your account is signed out. This device stays signed in."
+        confirmLabel="Sign out"
+        pendingLabel="Signing out..."
+        pending={signOutOthers.isPending}
+        onConfirm={confirm}
+        testId="sign-out-others-dialog"
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Alert } from '@contracts/alerts';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -99,7 +99,7 @@ export default function AlertsPage() {
         </AlertTabs>
       )}
       {deleting && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           open
           onOpenChange={(open) => !open && setDeleting(null)}
           title="Delete Alert"

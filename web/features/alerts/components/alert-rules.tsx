@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { ALERT_RULE_TYPES, type AlertRule } from '@contracts/alert-settings';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -105,7 +105,7 @@ export function AlertRules() {
       </CardContent>
       {creating && <CreateRuleDialog open onOpenChange={setCreating} />}
       {deleting && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           open
           onOpenChange={(open) => !open && setDeleting(null)}
           title="Delete Alert Rule"

@@ -7,14 +7,7 @@ import { lowestPlanWith, PLAN_NAMES, planHasFeature } from '@contracts/plans';
 import { Form, FormError, SubmitButton } from '../../../components/form';
 import { upgradeLinks } from '../../../components/plan-required-banner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -51,40 +44,39 @@ const selectClass =
 export function CreateRuleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateRuleMutation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="create-rule-dialog" className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Create Alert Rule</DialogTitle>
-          <DialogDescription>
-            Watch one figure of your mail and be alerted when it crosses a threshold.
-          </DialogDescription>
-        </DialogHeader>
-        <Form
-          schema={RuleFields}
-          defaultValues={DEFAULTS}
-          pending={create.isPending}
-          fieldOf={ruleFieldOf}
-          aria-label="Create Alert Rule"
-          className="space-y-4"
-          onSubmit={(values, refuse) =>
-            create.mutate(ruleBody(values), {
-              onSuccess: (rule) => {
-                toast({ title: 'Alert rule created', description: rule.name });
-                onOpenChange(false);
-              },
-              onError: (failure) =>
-                toast({
-                  title: 'Error',
-                  description: refuse(failure, 'Failed to create alert rule'),
-                  variant: 'destructive',
-                }),
-            })
-          }
-        >
-          {(form) => <RuleFieldset form={form} onCancel={() => onOpenChange(false)} />}
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      data-testid="create-rule-dialog"
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      title="Create Alert Rule"
+      description="Watch one figure of your mail and be alerted when it crosses a threshold."
+    >
+      <Form
+        schema={RuleFields}
+        defaultValues={DEFAULTS}
+        pending={create.isPending}
+        fieldOf={ruleFieldOf}
+        aria-label="Create Alert Rule"
+        className="space-y-4"
+        onSubmit={(values, refuse) =>
+          create.mutate(ruleBody(values), {
+            onSuccess: (rule) => {
+              toast({ title: 'Alert rule created', description: rule.name });
+              onOpenChange(false);
+            },
+            onError: (failure) =>
+              toast({
+                title: 'Error',
+                description: refuse(failure, 'Failed to create alert rule'),
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        {(form) => <RuleFieldset form={form} onCancel={() => onOpenChange(false)} />}
+      </Form>
+    </ModalDialog>
   );
 }
 

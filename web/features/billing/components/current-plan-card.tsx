@@ -3,16 +3,9 @@ import { CreditCard, ExternalLink, Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { BILLING_ERRORS, BILLING_MESSAGES, type BillingMode, type SubscriptionResponse } from '@contracts/billing';
 import { PLAN_LABELS } from '@contracts/plans';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { Pill } from '../../../components/ui/pill';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -74,28 +67,24 @@ function CancelDialog({
       onSettled: () => onOpenChange(false),
     });
   return (
-    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" data-testid="cancel-dialog">
-        <DialogHeader>
-          <DialogTitle className="pr-6">Cancel your subscription?</DialogTitle>
-          <DialogDescription>
-            {mode === 'self-hosted'
-              ? `Billing is not configured on this server, so there is no paid period to run out: your account moves to the Free plan at once.`
-              : endsOn
-                ? `You keep the ${plan} until ${formatDate(endsOn)}. After that your account moves to the Free plan. You can reactivate before then.`
-                : `Your account moves to the Free plan at the end of the billing period. You can reactivate before then.`}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={cancel.isPending}>
-            Keep Subscription
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Canceling...' : 'Cancel Subscription'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancel your subscription?"
+      description={
+        mode === 'self-hosted'
+          ? `Billing is not configured on this server, so there is no paid period to run out: your account moves to the Free plan at once.`
+          : endsOn
+            ? `You keep the ${plan} until ${formatDate(endsOn)}. After that your account moves to the Free plan. You can reactivate before then.`
+            : `Your account moves to the Free plan at the end of the billing period. You can reactivate before then.`
+      }
+      cancelLabel="Keep Subscription"
+      confirmLabel="Cancel Subscription"
+      pendingLabel="Canceling..."
+      pending={cancel.isPending}
+      onConfirm={confirm}
+      testId="cancel-dialog"
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { Clock, Globe2, Inbox, MailX, ShieldAlert, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { expectedCompletion, type InboxTest } from '@contracts/inbox-tests';
 import { percentOf } from '@contracts/figures';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -230,7 +230,7 @@ export function InboxTestsView({ tests }: { tests: InboxTest[] }) {
       {summary.average && <GlobalProviderPerformance average={summary.average} />}
 
       {confirming && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           open
           onOpenChange={(open) => !open && setConfirming(null)}
           title="Delete Inbox Test"

@@ -3,7 +3,7 @@ import { Bell, CheckCircle2, Info, Trash2, TriangleAlert, XCircle } from 'lucide
 import { Link } from 'react-router';
 import type { Alert, AlertSeverity } from '@contracts/alerts';
 import type { Domain } from '@contracts/domains';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -139,7 +139,7 @@ export function RecentAlertsCard({
         )}
       </CardContent>
       {confirming && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           open
           onOpenChange={(open) => !open && setConfirming(null)}
           title="Delete Alert"

@@ -1,5 +1,5 @@
 import type { DmarcReport } from '@contracts/dmarc';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useDeleteDmarcReportMutation } from '../api';
@@ -37,7 +37,7 @@ export function DeleteReportDialog({
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open
       onOpenChange={onOpenChange}
       title="Delete report"

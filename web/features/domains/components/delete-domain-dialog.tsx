@@ -1,5 +1,5 @@
 import type { Domain } from '@contracts/domains';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteDomainMutation } from '../api';
 
@@ -34,7 +34,7 @@ export function DeleteDomainDialog({
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Delete Domain"

@@ -5,14 +5,7 @@ import { z } from 'zod';
 import { UpdateDomainBody, type Domain } from '@contracts/domains';
 import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { useUpdateDomainMutation } from '../api';
@@ -181,16 +174,14 @@ export function EditDomainDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Edit Domain</DialogTitle>
-          <DialogDescription>
-            Choose which DKIM selectors are checked for {domain.domain}, and keep notes about it.
-          </DialogDescription>
-        </DialogHeader>
-        <EditDomainForm domain={domain} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Edit Domain"
+      description={`Choose which DKIM selectors are checked for ${domain.domain}, and keep notes about it.`}
+    >
+      <EditDomainForm domain={domain} onDone={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { InboxTest } from '@contracts/inbox-tests';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useDeleteInboxTestMutation } from '../api';
@@ -31,7 +31,7 @@ export function DeleteTestDialog({
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Delete Inbox Test"

@@ -5,15 +5,8 @@ import type { Integration as Plugin } from '@content/integrations';
 import type { Integration } from '@contracts/integrations';
 import { Pill } from '../../../components/ui/pill';
 import { Form } from '../../../components/form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount, formatDateTime, formatRate, syncFreshness } from '../../../lib/format';
@@ -327,52 +320,46 @@ function UninstallDialog({
   const [keepMetrics, setKeepMetrics] = useState(false);
   const checkboxId = useId();
   return (
-    <Dialog open={open} onOpenChange={(next) => !uninstall.isPending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" data-testid="uninstall-dialog">
-        <DialogHeader>
-          <DialogTitle className="pr-6">Uninstall {plugin.name}?</DialogTitle>
-          <DialogDescription>
-            Its stored credentials are deleted and it stops syncing.{' '}
-            {integration.dailyStats && 'The daily figures it synced are deleted too, unless you keep them.'}
-          </DialogDescription>
-        </DialogHeader>
-        {integration.dailyStats && (
-          <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              className="size-4"
-              checked={keepMetrics}
-              onChange={(e) => setKeepMetrics(e.target.checked)}
-            />
-            Keep the daily figures it synced
-          </label>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={uninstall.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={uninstall.isPending}
-            onClick={() =>
-              uninstall.mutate(
-                { id: integration.id, keepMetrics },
-                {
-                  onError: (error) =>
-                    toast({
-                      title: 'Not uninstalled',
-                      description: serverMessageOr(error, 'The integration could not be uninstalled. Try again.'),
-                      variant: 'destructive',
-                    }),
-                },
-              )
-            }
-          >
-            {uninstall.isPending ? 'Uninstalling...' : 'Uninstall'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Uninstall ${plugin.name}?`}
+      description={
+        <>
+          Its stored credentials are deleted and it stops syncing.{' '}
+          {integration.dailyStats && 'The daily figures it synced are deleted too, unless you keep them.'}
+        </>
+      }
+      confirmLabel="Uninstall"
+      pendingLabel="Uninstalling..."
+      pending={uninstall.isPending}
+      onConfirm={() =>
+        uninstall.mutate(
+          { id: integration.id, keepMetrics },
+          {
+            onError: (error) =>
+              toast({
+                title: 'Not uninstalled',
+                description: serverMessageOr(error, 'The integration could not be uninstalled. Try again.'),
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
+      testId="uninstall-dialog"
+    >
+      {integration.dailyStats && (
+        <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className="size-4"
+            checked={keepMetrics}
+            onChange={(e) => setKeepMetrics(e.target.checked)}
+          />
+          Keep the daily figures it synced
+        </label>
+      )}
+    </ConfirmDialog>
   );
 }

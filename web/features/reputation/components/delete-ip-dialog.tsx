@@ -1,5 +1,5 @@
 import type { IpAddress } from '@contracts/reputation';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useDeleteIpMutation } from '../api';
@@ -32,7 +32,7 @@ export function DeleteIpDialog({
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Delete IP Address"

@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/query-state';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import type { CredentialActions } from '../use-credential-actions';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RevealedSecret } from './revealed-secret';
 
 /** What the card shows of a stored key or token: never the value, only its preview and dates. */
@@ -143,7 +143,7 @@ function CredentialBody({
           Revoke
         </Button>
       </div>
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={confirming === 'regenerate'}
         onOpenChange={(open) => !open && close()}
         title={`Regenerate ${texts.noun}?`}
@@ -154,7 +154,7 @@ function CredentialBody({
         onConfirm={() => actions.regenerate(close)}
         testId={`${testId}-confirm-regenerate`}
       />
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={confirming === 'revoke'}
         onOpenChange={(open) => !open && close()}
         title={`Revoke ${texts.noun}?`}

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -72,50 +65,50 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     });
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !remove.isPending && onClose()}>
-      <DialogContent role="alertdialog" data-testid="delete-account-dialog">
-        <DialogHeader>
-          <DialogTitle className="pr-6">Delete your account?</DialogTitle>
-          <DialogDescription>
-            This permanently deletes your account and all of its data, and signs out every device. It cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        {/* eslint-disable-next-line form/one-form-style -- a typed confirmation, not data: Delete is enabled only when it matches */}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (confirmed && !remove.isPending) onDelete();
-          }}
-          className="space-y-4"
+    <ModalDialog
+      open
+      onOpenChange={(next) => !next && !remove.isPending && onClose()}
+      role="alertdialog"
+      data-testid="delete-account-dialog"
+      title="Delete your account?"
+      titleClassName="pr-6"
+      description="This permanently deletes your account and all of its data, and signs out every device. It cannot be undone."
+    >
+      {/* eslint-disable-next-line form/one-form-style -- a typed confirmation, not data: Delete is enabled only when it matches */}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (confirmed && !remove.isPending) onDelete();
+        }}
+        className="space-y-4"
+      >
+        <FormField
+          id="delete-account-confirmation"
+          label="Type your username or DELETE to confirm"
+          hint={
+            <>
+              Your username is <span className="font-mono font-semibold break-all">{username}</span>.
+            </>
+          }
         >
-          <FormField
-            id="delete-account-confirmation"
-            label="Type your username or DELETE to confirm"
-            hint={
-              <>
-                Your username is <span className="font-mono font-semibold break-all">{username}</span>.
-              </>
-            }
-          >
-            <Input
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={remove.isPending}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete Account'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Input
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={remove.isPending}
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete Account'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }
