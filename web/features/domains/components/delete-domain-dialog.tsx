@@ -1,21 +1,10 @@
-import type { Domain } from '@contracts/domains';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteDomainMutation } from '../api';
+import type { DomainDialogProps } from './domain-dialog';
 
 /** The delete confirmation (part 2, section 2); texts from sections 8 and 9. */
-export function DeleteDomainDialog({
-  domain,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  domain: Domain;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes back to: the dialog is opened from a menu, not from a trigger of its own. */
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function DeleteDomainDialog({ domain, open, onOpenChange, onCloseAutoFocus }: DomainDialogProps) {
   const remove = useDeleteDomainMutation();
 
   function confirm() {

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { useUpdateDomainMutation } from '../api';
 import { parseSelectors } from '../selectors';
+import type { DomainDialogProps } from './domain-dialog';
 
 const TEXTAREA =
   'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive';
@@ -161,18 +162,7 @@ function EditDomainFieldset({
 }
 
 /** Edit Domain (part 2, section 2; built out per DESIGN.md): the DKIM selectors to check and notes. */
-export function EditDomainDialog({
-  domain,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  domain: Domain;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes back to: the dialog is opened from a menu, not from a trigger of its own. */
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function EditDomainDialog({ domain, open, onOpenChange, onCloseAutoFocus }: DomainDialogProps) {
   return (
     <ModalDialog
       open={open}
