@@ -58,7 +58,13 @@ describe('Form', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), '  Ada  ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Ada' }, expect.any(Function)));
+    await vi.waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { name: 'Ada' },
+        expect.any(Function),
+        expect.objectContaining({ reset: expect.any(Function) }),
+      ),
+    );
   });
 
   it('files a refusal that names a field under that field, and returns its words', async () => {
