@@ -1,5 +1,14 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -114,6 +123,26 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, 
   }
 }
 
+/** Whether some process has `file` open (Linux /proc): the script's tail, once it follows the log. */
+function isOpenByAProcess(file: string): boolean {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // ended meanwhile
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === file) return true;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return false;
+}
+
 function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `inboxpulse-${name}-`));
 }
@@ -143,8 +172,8 @@ async function startPostfixMonitor(name: string, webhookToken: string, unsentFil
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  // tail starts at the end of the file: give it a moment before anything is logged.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // tail starts at the end of the file: nothing is logged before it has the file open.
+  await waitFor(async () => isOpenByAProcess(log), Boolean, `the monitoring script to follow ${log}`);
   return { child, log, unsent, stderr: () => stderr };
 }
 
