@@ -68,6 +68,25 @@ export function backoffMs(failures: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
 
+/**
+ * The integration row after a failed sync, for every provider on this loop: the error, one more failure in a row,
+ * the back-off before the next sync, and 'error' once the failures are enough for an alert.
+ */
+export function failedSyncFields(failures: number, error: string, now: Date, status: IntegrationRow['status']) {
+  return {
+    lastError: error,
+    lastErrorAt: now,
+    consecutiveFailures: failures,
+    nextSyncAt: new Date(now.getTime() + backoffMs(failures)),
+    status: failures >= FAILURES_BEFORE_ALERT ? ('error' as const) : status,
+  };
+}
+
+/** The integration row after the provider asked to wait: not a failure, and no sync before then. */
+export function rateLimitedFields(error: string, waitSeconds: number, now: Date) {
+  return { lastError: error, lastErrorAt: now, nextSyncAt: new Date(now.getTime() + waitSeconds * 1000) };
+}
+
 /** The condition key of an integration's failing-sync alert. */
 export const syncAlertKey = (integrationId: number) => `integration:${integrationId}`;
 
@@ -207,11 +226,7 @@ async function recordFailure(
       return { status: 'skipped', reason: 'uninstalled, paused or changed during the sync' };
     // The provider asked to wait: not a failure of the integration, and no sync before then.
     const wait = err.retryAfterSeconds ?? 60;
-    await updateIntegration(ctx.db, row.id, {
-      lastError: err.message,
-      lastErrorAt: now,
-      nextSyncAt: new Date(now.getTime() + wait * 1000),
-    });
+    await updateIntegration(ctx.db, row.id, rateLimitedFields(err.message, wait, now));
     return { status: 'rate_limited', error: err.message, retryAfterSeconds: wait };
   }
   const failures = row.consecutiveFailures + 1;
@@ -219,13 +234,7 @@ async function recordFailure(
     const current = await lockIntegration(tx, row.id);
     // Paused, uninstalled or given new credentials meanwhile: this outcome is about settings no longer in use.
     if (!current || current.status === 'inactive' || changedSince(row, current)) return;
-    await updateIntegration(tx, row.id, {
-      lastError: err.message,
-      lastErrorAt: now,
-      consecutiveFailures: failures,
-      nextSyncAt: new Date(now.getTime() + backoffMs(failures)),
-      status: failures >= FAILURES_BEFORE_ALERT ? 'error' : current.status,
-    });
+    await updateIntegration(tx, row.id, failedSyncFields(failures, err.message, now, current.status));
     if (failures < FAILURES_BEFORE_ALERT) return;
     await keepConditionAlert(tx, {
       userId: row.userId,

@@ -72,6 +72,7 @@ function notInstallable(plugin: Plugin): AppError {
 /** The key of an integration's open alert (a sync, or Postmaster's import, that keeps failing): uninstalling resolves it. */
 export { syncAlertKey } from './integration-sync';
 /** The sync loop, for the providers that sign in (Google Postmaster Tools) and the runners composing them. */
+export { FAILURES_BEFORE_ALERT, failedSyncFields, rateLimitedFields } from './integration-sync';
 export { backoffMs, queueDueSyncs, syncIntegration, type SignInProvider, type SyncContext } from './integration-sync';
 export { queueIntegrationSync } from './sync-integration.job';
 /** The row of a provider that signs in with its own flow (Google Postmaster Tools), kept by that provider's capability. */

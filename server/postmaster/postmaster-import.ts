@@ -13,7 +13,12 @@ import {
   type PostmasterIntegration,
 } from './postmaster-integration';
 import { upsertStats } from './postmaster.repo';
-import { backoffMs, syncAlertKey } from '../integrations/integrations.service';
+import {
+  FAILURES_BEFORE_ALERT,
+  failedSyncFields,
+  rateLimitedFields,
+  syncAlertKey,
+} from '../integrations/integrations.service';
 
 /*
  * One import of one user's Gmail figures (docs/decisions/030), run by the integrations' sync loop as any
@@ -33,10 +38,6 @@ export type PostmasterContext = Pick<AppContext, 'db' | 'env' | 'jobs' | 'log'>;
 /** Days read on the first import (what Postmaster Tools keeps), and on later ones (Google completes recent days late). */
 export const FIRST_IMPORT_DAYS = 120;
 export const RECENT_DAYS = 7;
-/** The alert is raised at this many failed imports in a row. */
-export const FAILURES_BEFORE_ALERT = 3;
-
-/** The condition key of the user's Postmaster Tools alert (a reconnect needed, or imports failing). */
 /** The integration's alert, under the key every plugin's sync alert has: uninstalling resolves it (integrations.service). */
 export const postmasterAlertKey = (integrationId: number) => syncAlertKey(integrationId);
 
@@ -211,11 +212,7 @@ async function rateLimited(
 ): Promise<ImportOutcome> {
   // Google asked to wait: not a failure of the integration, and nothing is asked before then.
   const wait = err.retryAfterSeconds ?? 60;
-  await updatePostmasterIntegration(ctx.db, row.id, {
-    lastError: err.message,
-    lastErrorAt: now,
-    nextSyncAt: new Date(now.getTime() + wait * 1000),
-  });
+  await updatePostmasterIntegration(ctx.db, row.id, rateLimitedFields(err.message, wait, now));
   return { status: 'rate_limited', error: err.message, retryAfterSeconds: wait };
 }
 
@@ -229,13 +226,7 @@ async function recordFailure(
   await ctx.db.transaction(async (tx) => {
     const current = await lockPostmasterIntegration(tx, row.userId);
     if (!current || current.id !== row.id || current.status === 'inactive') return;
-    await updatePostmasterIntegration(tx, row.id, {
-      lastError: error,
-      lastErrorAt: now,
-      consecutiveFailures: failures,
-      nextSyncAt: new Date(now.getTime() + backoffMs(failures)),
-      status: failures >= FAILURES_BEFORE_ALERT ? 'error' : current.status,
-    });
+    await updatePostmasterIntegration(tx, row.id, failedSyncFields(failures, error, now, current.status));
     if (failures < FAILURES_BEFORE_ALERT) return;
     await keepConditionAlert(tx, {
       userId: row.userId,
