@@ -36,27 +36,6 @@ const tableNames = new Set(tables.values());
  * else. Remove an entry when its file is done (the lint then holds it to the rule whole).
  */
 const EXCEPTIONS = new Map([
-  // The retention purge (ADR 032) deletes each capability's rows past the plan's history from one list; it becomes
-  // one purge per capability's service, composed by the retention job, once the jobs' rework (step 4) is done.
-  [
-    'server/plans/monitoring-retention.ts',
-    [
-      'alerts',
-      'alert_notifications',
-      'alert_digests',
-      'blocklist_listings',
-      'delivery_events',
-      'dmarc_reports',
-      'dmarc_source_days',
-      'domain_dns_changes',
-      'drop_alerts',
-      'email_metrics',
-      'inbox_tests',
-      'integration_errors',
-      'postmaster_stats',
-      'webhook_deliveries',
-    ],
-  ],
   // The reputation columns of domains (score, factors, registration) are written by the reputation checks: until
   // they move to a table of server/reputation/ (ADR 048).
   ['server/reputation/blocklist-results.repo.ts', ['domains']],

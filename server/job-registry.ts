@@ -11,7 +11,7 @@ import { maintenanceRunner } from './maintenance.runner';
 import { pollDmarcMailboxRunner } from './dmarc/poll-dmarc-mailbox.runner';
 import { pollSeedMailboxesRunner } from './inbox-tests/seeds/poll-seed-mailboxes.runner';
 import { processInboundMessageRunner } from './process-inbound-message.runner';
-import { retentionRunner } from './plans/retention.runner';
+import { retentionRunner } from './retention.runner';
 import { scheduleIntegrationSyncsRunner } from './schedule-integration-syncs.runner';
 import { lookUpDomainRegistrationRunner } from './reputation/look-up-domain-registration.runner';
 import { scheduleDomainRegistrationsRunner } from './reputation/schedule-domain-registrations.runner';

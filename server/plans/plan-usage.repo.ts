@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { MONTH_START_DAY } from '../insights/email-metric-days';
-import type { Executor } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { emailQuotaRefusals, users } from '../platform/db/schema/index';
 
 // What the plan gate reads and counts (plan-gate.service.ts): the stored plan, the monthly counters, and what the
@@ -83,4 +83,18 @@ export async function listEmailRefusals(ex: Executor, userId: number) {
     .from(emailQuotaRefusals)
     .where(and(eq(emailQuotaRefusals.userId, userId), eq(emailQuotaRefusals.month, MONTH_START_DAY)))
     .orderBy(asc(emailQuotaRefusals.source));
+}
+
+/** A page of users and their stored plans, by id after `afterId` (the retention job walks every user's plan). */
+export async function usersAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; subscriptionPlan: string }[]> {
+  return db
+    .select({ id: users.id, subscriptionPlan: users.subscriptionPlan })
+    .from(users)
+    .where(gt(users.id, afterId))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }

@@ -1,9 +1,9 @@
 import { daysAgo, utcDay } from '@contracts/utc-day';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@contracts/plans';
-import { jobRegistry } from '../job-registry';
-import { KEPT_TABLES, PURGED } from './monitoring-retention';
+import { jobRegistry } from './job-registry';
+import { applyRetention, KEPT_TABLES, RETENTION_PURGES } from './data-retention';
 import {
   alertDigests,
   alertNotifications,
@@ -26,12 +26,15 @@ import {
   users,
   webhookDeliveries,
   webhooks,
-} from '../platform/db/schema/index';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
-import { applyRetention, retentionRunner } from './retention.runner';
+} from './platform/db/schema/index';
+import { createTestApp, signUp, type TestApp } from './test/test-app';
+import { retentionRunner } from './retention.runner';
 
 // Data retention (ADR 032): rows put in place on both sides of each plan's boundary, the job run, and
 // exactly the older ones gone, for a Free user (30 days) and a Professional one (365 days).
+
+/** The purged tables' names. */
+const PURGED = RETENTION_PURGES.map((purge) => getTableName(purge.table));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -313,12 +316,12 @@ describe('data retention', () => {
     const deleted = await applyRetention(t.database.db, NOW);
 
     for (const user of [free, professional]) {
-      for (const { table } of PURGED) {
+      for (const table of PURGED) {
         const left = await keysLeft(table, user.userId);
         expect(left.sort(), `${table} of user ${user.userId}`).toEqual([...user.kept[table]!].sort());
       }
     }
-    for (const { table } of PURGED) {
+    for (const table of PURGED) {
       expect((await keysLeft(table, monthOld.userId)).sort(), table).toEqual(
         [...monthOld.old[table]!, ...monthOld.kept[table]!].sort(),
       );
@@ -365,10 +368,9 @@ describe('data retention', () => {
     const { rows } = await t.database.pool.query<{ table_name: string }>(
       `SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id' ORDER BY 1`,
     );
-    const purged = PURGED.map((p) => p.table);
-    const placed = [...purged, ...Object.keys(KEPT_TABLES)];
+    const placed = [...PURGED, ...Object.keys(KEPT_TABLES)];
     expect(rows.map((r) => r.table_name).filter((name) => !placed.includes(name))).toEqual([]);
-    expect(purged.filter((name) => name in KEPT_TABLES)).toEqual([]);
+    expect(PURGED.filter((name) => name in KEPT_TABLES)).toEqual([]);
   });
 
   it('runs once a day on the worker’s schedule', () => {
