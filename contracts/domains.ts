@@ -88,6 +88,23 @@ export const SpfCheck = z.object({
   senderEvaluation: z.object({ sender: z.string(), helo: z.string(), results: z.array(SpfSenderResult) }).optional(),
 });
 
+/** Selectors the big senders use; every DKIM check probes them besides the ones the user names. */
+export const COMMON_DKIM_SELECTORS = [
+  'default',
+  'google',
+  'selector1',
+  'selector2',
+  'k1',
+  'k2',
+  's1',
+  's2',
+  'dkim',
+  'mail',
+  'smtp',
+  'mandrill',
+  'mxvault',
+];
+
 export const DkimSelectorResult = z.object({
   selector: z.string(),
   status: CheckStatus,

@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDnsServer, startLoopbackDns } from '../../test/dns-server';
 import type { DnsResolver } from '../../platform/dns/resolver';
-import { checkDkim, COMMON_SELECTORS } from './dkim';
+import { COMMON_DKIM_SELECTORS } from '@contracts/domains';
+import { checkDkim } from './dkim';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
@@ -74,7 +75,7 @@ describe('DKIM: a selector whose DNS lookup fails', () => {
   });
 
   it('says the same when every common selector fails and the user named none (a DNS host failing everything under _domainkey)', async () => {
-    for (const s of COMMON_SELECTORS) dns.servfail.add(`${s}._domainkey.flaky-all.test`);
+    for (const s of COMMON_DKIM_SELECTORS) dns.servfail.add(`${s}._domainkey.flaky-all.test`);
     const dkim = await checkDkim(resolver, 'flaky-all.test', []);
     expect(dkim.status).toBe('invalid');
     expect(dkim.findings.map((f) => f.message)).toEqual([

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../test/dns-server';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { checkDkim, COMMON_SELECTORS, FIND_SELECTOR_FIX } from './dkim';
+import { COMMON_DKIM_SELECTORS } from '@contracts/domains';
+import { checkDkim, FIND_SELECTOR_FIX } from './dkim';
 
 let dns: TestDnsServer;
 let resolver: DnsResolver;
@@ -24,8 +25,8 @@ describe('DKIM: the selectors tried', () => {
     const dkim = await checkDkim(resolver, 'nokey-brand.com', []);
     expect(dkim.status).toBe('missing');
     expect(dkim.selectors).toEqual([]);
-    expect(dkim.triedSelectors).toEqual(COMMON_SELECTORS);
-    expect(COMMON_SELECTORS).toHaveLength(13);
+    expect(dkim.triedSelectors).toEqual(COMMON_DKIM_SELECTORS);
+    expect(COMMON_DKIM_SELECTORS).toHaveLength(13);
     expect(dkim.findings).toEqual([
       {
         severity: 'error',
@@ -41,7 +42,7 @@ describe('DKIM: the selectors tried', () => {
 
   it('tries the user’s selectors first, names them apart from the common ones, and does not count a common one twice', async () => {
     const dkim = await checkDkim(resolver, 'nokey-own.com', ['esp2024', 'google']);
-    expect(dkim.triedSelectors).toEqual(['esp2024', 'google', ...COMMON_SELECTORS.filter((s) => s !== 'google')]);
+    expect(dkim.triedSelectors).toEqual(['esp2024', 'google', ...COMMON_DKIM_SELECTORS.filter((s) => s !== 'google')]);
     expect(dkim.findings.map((f) => f.message)).toEqual([
       'No DKIM key at esp2024._domainkey.nokey-own.com.',
       'No DKIM key at google._domainkey.nokey-own.com.',
@@ -59,7 +60,7 @@ describe('DKIM: the selectors tried', () => {
     const dkim = await checkDkim(resolver, 'haskey-brand.com', ['esp']);
     expect(dkim.status).toBe('valid');
     expect(dkim.selectors.map((s) => s.selector)).toEqual(['s2']);
-    expect(dkim.triedSelectors).toEqual(['esp', ...COMMON_SELECTORS]);
+    expect(dkim.triedSelectors).toEqual(['esp', ...COMMON_DKIM_SELECTORS]);
   });
 });
 
@@ -73,10 +74,12 @@ describe('Verify DNS over HTTP', () => {
     expect(res.statusCode).toBe(200);
     const { checks, dkimStatus, status } = res.json();
     expect([status, dkimStatus]).toEqual(['warning', 'missing']);
-    expect(checks.dkim.triedSelectors).toEqual(COMMON_SELECTORS);
+    expect(checks.dkim.triedSelectors).toEqual(COMMON_DKIM_SELECTORS);
     expect(checks.dkim.findings[0].message).toMatch(/^We tried 13 common selectors \(default, google, selector1, /);
     // Stored and answered again as checked.
-    expect((await client.get(`/api/domains/${domain.id}`)).json().checks.dkim.triedSelectors).toEqual(COMMON_SELECTORS);
+    expect((await client.get(`/api/domains/${domain.id}`)).json().checks.dkim.triedSelectors).toEqual(
+      COMMON_DKIM_SELECTORS,
+    );
   });
 
   it('answers a SERVFAIL with the server’s own sentence in the {code, message} body and changes nothing', async () => {

@@ -1,26 +1,15 @@
 import type { z } from 'zod';
-import type { DkimCheck, DkimSelectorResult, DomainChecks, Finding } from '@contracts/domains';
+import {
+  COMMON_DKIM_SELECTORS,
+  type DkimCheck,
+  type DkimSelectorResult,
+  type DomainChecks,
+  type Finding,
+} from '@contracts/domains';
 import { DnsLookupError, type DnsResolver } from '../../platform/dns/resolver';
 import { discardedRecordFinding, kindOfRecord, readKeyRecord } from './dkim-key-record';
 import { checkOf, error, info, statusOf, warning } from './finding';
 import { excerpt } from './tag-list';
-
-/** Selectors the big senders use; probed on every domain besides the ones the user names. */
-export const COMMON_SELECTORS = [
-  'default',
-  'google',
-  'selector1',
-  'selector2',
-  'k1',
-  'k2',
-  's1',
-  's2',
-  'dkim',
-  'mail',
-  'smtp',
-  'mandrill',
-  'mxvault',
-];
 
 type Selector = z.infer<typeof DkimSelectorResult>;
 
@@ -113,7 +102,7 @@ export async function checkDkim(
   userSelectors: string[],
   lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dkim'> | null,
 ): Promise<z.infer<typeof DkimCheck>> {
-  const triedSelectors = [...new Set([...userSelectors, ...COMMON_SELECTORS])];
+  const triedSelectors = [...new Set([...userSelectors, ...COMMON_DKIM_SELECTORS])];
   const outcomes = await Promise.all(triedSelectors.map((s) => checkSelector(dns, domain, s)));
   const failed = outcomes.flatMap((o) => ('failed' in o ? [{ selector: o.selector, error: o.failed }] : []));
   // A selector that did not answer keeps the key an earlier check found there (marked with when),

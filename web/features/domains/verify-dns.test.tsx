@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DomainChecks, DomainDetail } from '@contracts/domains';
+import { COMMON_DKIM_SELECTORS, type DomainChecks, type DomainDetail } from '@contracts/domains';
 import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame, renderApp } from '../../test/test-utils';
 import { makeChecks, makeDetail, stubDomains } from './test/fixtures';
 import { verifyNotice } from './verify-result';
@@ -11,22 +11,7 @@ beforeAll(async () => {
 });
 
 const SERVFAIL_MESSAGE = 'DNS lookups for flaky-dns.io failed (ESERVFAIL); nothing was changed. Try again in a minute.';
-const COMMON = [
-  'default',
-  'google',
-  'selector1',
-  'selector2',
-  'k1',
-  'k2',
-  's1',
-  's2',
-  'dkim',
-  'mail',
-  'smtp',
-  'mandrill',
-  'mxvault',
-];
-const NO_KEY = `We tried 13 common selectors (${COMMON.join(', ')}) and found no DKIM key.`;
+const NO_KEY = `We tried 13 common selectors (${COMMON_DKIM_SELECTORS.join(', ')}) and found no DKIM key.`;
 const FIX =
   'Find the selector in a message you sent (the s= tag of its DKIM-Signature header) and add it under Edit Domain. If your messages carry no DKIM-Signature, turn on DKIM signing at your email provider first.';
 const LONG_KEY = `v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA${'x'.repeat(340)}IDAQAB`;
@@ -36,7 +21,7 @@ const noDkim: DomainChecks['dkim'] = {
   record: null,
   findings: [{ severity: 'error', message: NO_KEY, fix: FIX }],
   selectors: [],
-  triedSelectors: COMMON,
+  triedSelectors: COMMON_DKIM_SELECTORS,
 };
 
 /** A domain whose Verify DNS answers `detail` (and whose list then shows it). */
@@ -156,7 +141,7 @@ describe('Verify DNS: DKIM', () => {
       within(dkim.getByRole('list', { name: 'DKIM selectors tried' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(COMMON);
+    ).toEqual(COMMON_DKIM_SELECTORS);
     expect(dkim.queryByText(/No DKIM selectors were checked/)).not.toBeInTheDocument();
   });
 
@@ -177,7 +162,7 @@ describe('Verify DNS: DKIM', () => {
       selectors: [
         { selector: 'google', status: 'valid', record: LONG_KEY, keyType: 'rsa', keyBits: 2048, findings: [] },
       ],
-      triedSelectors: COMMON,
+      triedSelectors: COMMON_DKIM_SELECTORS,
     };
     stubVerify(makeDetail({ status: 'warning', spfStatus: 'invalid', checks: makeChecks({ dkim }) }));
     const { card, user } = await verify();

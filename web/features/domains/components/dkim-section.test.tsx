@@ -1,31 +1,23 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DomainChecks } from '@contracts/domains';
+import { COMMON_DKIM_SELECTORS, type DomainChecks } from '@contracts/domains';
 import { formatDateTime } from '../../../lib/format';
+import { makeDkimSelector } from '../test/fixtures';
 import { DkimSection } from './dkim-section';
 
 const ED25519_RECORD = 'v=DKIM1; k=ed25519; t=y; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=';
+const BRISBANE = makeDkimSelector({
+  selector: 'brisbane',
+  record: ED25519_RECORD,
+  keyType: 'ed25519',
+  keyBits: 256,
+});
 const TESTING_NOTE = {
   severity: 'info' as const,
   message:
     'The key at brisbane._domainkey.example.com is in testing mode (t=y): receivers may treat mail signed with it as unsigned (RFC 6376 section 3.6.1).',
   fix: 'Remove t=y once your signatures verify.',
 };
-const COMMON = [
-  'default',
-  'google',
-  'selector1',
-  'selector2',
-  'k1',
-  'k2',
-  's1',
-  's2',
-  'dkim',
-  'mail',
-  'smtp',
-  'mandrill',
-  'mxvault',
-];
 
 describe('DkimSection', () => {
   it('names the key type as its RFC does (RSA, Ed25519) with its size', () => {
@@ -33,24 +25,7 @@ describe('DkimSection', () => {
       status: 'valid',
       record: ED25519_RECORD,
       findings: [],
-      selectors: [
-        {
-          selector: 'brisbane',
-          status: 'valid',
-          record: ED25519_RECORD,
-          keyType: 'ed25519',
-          keyBits: 256,
-          findings: [],
-        },
-        {
-          selector: 'google',
-          status: 'valid',
-          record: 'v=DKIM1; k=rsa; p=MIIBIjAN',
-          keyType: 'rsa',
-          keyBits: 2048,
-          findings: [],
-        },
-      ],
+      selectors: [BRISBANE, makeDkimSelector()],
     };
     render(<DkimSection dkim={dkim} />);
     const [brisbane, google] = screen.getAllByTestId('dkim-selector');
@@ -64,16 +39,7 @@ describe('DkimSection', () => {
       record: ED25519_RECORD,
       // The check repeats each selector's findings (for webhooks and the API), then says its own.
       findings: [TESTING_NOTE, { severity: 'info', message: 'Keys found at: brisbane.', fix: null }],
-      selectors: [
-        {
-          selector: 'brisbane',
-          status: 'valid',
-          record: ED25519_RECORD,
-          keyType: 'ed25519',
-          keyBits: 256,
-          findings: [TESTING_NOTE],
-        },
-      ],
+      selectors: [{ ...BRISBANE, findings: [TESTING_NOTE] }],
     };
     render(<DkimSection dkim={dkim} />);
     expect(screen.getAllByText(TESTING_NOTE.message)).toHaveLength(1);
@@ -93,34 +59,23 @@ describe('DkimSection', () => {
         },
       ],
       selectors: [],
-      triedSelectors: COMMON,
+      triedSelectors: COMMON_DKIM_SELECTORS,
       uncheckedSelectors: ['selector1'],
     };
     render(<DkimSection dkim={dkim} />);
     const items = within(screen.getByRole('list', { name: 'DKIM selectors tried' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(
-      COMMON.map((s) => (s === 'selector1' ? 'selector1 (no answer)' : s)),
+      COMMON_DKIM_SELECTORS.map((s) => (s === 'selector1' ? 'selector1 (no answer)' : s)),
     );
   });
 
   it('says a key kept from an earlier check is not this check’s answer, and when it was found', () => {
     const foundAt = '2026-11-28T09:00:00.000Z';
-    const kept = {
-      selector: 'brisbane',
-      status: 'valid' as const,
-      record: ED25519_RECORD,
-      keyType: 'ed25519',
-      keyBits: 256,
-      findings: [],
-    };
     const dkim: DomainChecks['dkim'] = {
       status: 'valid',
       record: ED25519_RECORD,
       findings: [],
-      selectors: [
-        { ...kept, lastFoundAt: foundAt },
-        { ...kept, selector: 'google', record: 'v=DKIM1; k=rsa; p=MIIBIjAN', keyType: 'rsa', keyBits: 2048 },
-      ],
+      selectors: [{ ...BRISBANE, lastFoundAt: foundAt }, makeDkimSelector()],
       uncheckedSelectors: ['brisbane'],
     };
     render(<DkimSection dkim={dkim} />);

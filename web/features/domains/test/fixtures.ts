@@ -56,14 +56,7 @@ export function makeChecks(overrides: Partial<DomainChecks> = {}): DomainChecks 
       record: null,
       findings: [],
       selectors: [
-        {
-          selector: 'google',
-          status: 'valid',
-          record: 'v=DKIM1; k=rsa; p=MIIBIjAN',
-          keyType: 'rsa',
-          keyBits: 2048,
-          findings: [],
-        },
+        makeDkimSelector(),
         {
           selector: 's1',
           status: 'missing',
@@ -117,6 +110,21 @@ export function stubDomains(domains: Domain[] | (() => Domain[]), extra: Paramet
     'GET /api/domains': () => jsonResponse(typeof domains === 'function' ? domains() : domains),
     ...extra,
   });
+}
+
+/** A selector where the DKIM check found a key (Google's 2048-bit RSA, unless told otherwise). */
+export function makeDkimSelector(
+  overrides: Partial<DomainChecks['dkim']['selectors'][number]> = {},
+): DomainChecks['dkim']['selectors'][number] {
+  return {
+    selector: 'google',
+    status: 'valid',
+    record: 'v=DKIM1; k=rsa; p=MIIBIjAN',
+    keyType: 'rsa',
+    keyBits: 2048,
+    findings: [],
+    ...overrides,
+  };
 }
 
 /** A BIMI check with its logo fetched and a VMC validated, as the server reports a domain set up for Gmail. */
