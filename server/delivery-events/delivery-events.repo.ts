@@ -274,15 +274,9 @@ export async function countFailures(ex: Executor, userId: number, since: Date, s
   return row.n;
 }
 
-/** One day's figures of a source, as a source's own statistics give them. */
-export interface DayFigures {
+/** One day's figures of a source, as its own statistics give them: the outcomes events are counted by, with sends, opens and clicks. */
+export interface DayFigures extends EventCounts {
   emailsSent: number;
-  delivered: number;
-  bounced: number;
-  hardBounces: number;
-  softBounces: number;
-  deferred: number;
-  complaints: number;
   opens: number;
   clicks: number;
 }

@@ -16,6 +16,7 @@ import {
   ipAddresses,
   postmasterStats,
 } from '../../platform/db/schema/index';
+import { setDailyTotals } from '../../delivery-events/delivery-events.repo';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { evaluateAlerts } from './evaluate-alerts';
 import { evaluateAlertsRunner } from './evaluate-alerts.runner';
@@ -84,38 +85,24 @@ async function inboxTest(userId: number, domain: string | null, inbox: number, s
   return test.id;
 }
 
+/** A provider's own figures of a day, written over what that day had, as POST /api/v1/metrics writes them. */
 async function metrics(
   userId: number,
   date: string,
   figures: { sent: number; delivered: number; bounced?: number; complaints?: number },
   provider = 'sendgrid',
 ) {
-  await db()
-    .insert(emailMetrics)
-    .values({
-      userId,
-      provider,
-      date,
-      emailsSent: figures.sent,
-      delivered: figures.delivered,
-      bounced: figures.bounced ?? 0,
-      complaints: figures.complaints ?? 0,
-    })
-    .onConflictDoUpdate({
-      target: [
-        emailMetrics.userId,
-        emailMetrics.provider,
-        emailMetrics.date,
-        emailMetrics.mailboxProvider,
-        emailMetrics.sendingIp,
-      ],
-      set: {
-        emailsSent: figures.sent,
-        delivered: figures.delivered,
-        bounced: figures.bounced ?? 0,
-        complaints: figures.complaints ?? 0,
-      },
-    });
+  await setDailyTotals(db(), userId, provider, date, {
+    emailsSent: figures.sent,
+    delivered: figures.delivered,
+    bounced: figures.bounced ?? 0,
+    complaints: figures.complaints ?? 0,
+    hardBounces: 0,
+    softBounces: 0,
+    deferred: 0,
+    opens: 0,
+    clicks: 0,
+  });
 }
 
 async function rule(
