@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { alerts } from './alerts';
 import { users } from './users';
 
@@ -13,13 +14,9 @@ export const alertNotifications = pgTable(
   'alert_notifications',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     // A deleted alert is not announced any more.
-    alertId: integer()
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
+    alertId: belongsTo(() => alerts.id),
     event: text({ enum: ['raised', 'escalated', 'resolved'] }).notNull(),
     type: text().notNull(),
     severity: text().notNull(),
@@ -65,9 +62,7 @@ export const alertDigests = pgTable(
   'alert_digests',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     channel: text({ enum: ['email', 'slack', 'sms', 'webhook'] }).notNull(),
     /** The frequency it was made for; webhooks are always 'immediate'. */
     frequency: text({ enum: ['immediate', 'hourly', 'daily', 'weekly'] }).notNull(),

@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 export const alerts = pgTable(
   'alerts',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     type: text().notNull(),
     severity: text().notNull(),
     title: text().notNull(),
@@ -58,9 +46,7 @@ export const alerts = pgTable(
 
 /** A user's Alert Settings form, as saved (absent row: the defaults of contracts/alert-settings.ts). */
 export const alertSettings = pgTable('alert_settings', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo(() => users.id).primaryKey(),
   emailDeliverability: boolean().notNull().default(true),
   emailReputation: boolean().notNull().default(true),
   emailBounce: boolean().notNull().default(true),
@@ -90,9 +76,7 @@ export const alertRules = pgTable(
   'alert_rules',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     name: text().notNull(),
     type: text().notNull(),
     domain: text(),

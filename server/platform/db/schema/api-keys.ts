@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -7,9 +8,7 @@ import { users } from './users';
  * Migration 0017's trigger tells every process's key cache when a key is replaced or revoked.
  */
 export const apiKeys = pgTable('api_keys', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo(() => users.id).primaryKey(),
   keyHash: text().notNull().unique(),
   /** The prefix and the first characters ("ipk_3fA9…"): what Settings shows once the key is gone from view. */
   keyPreview: text().notNull(),
@@ -20,9 +19,7 @@ export const apiKeys = pgTable('api_keys', {
 
 /** One webhook token per user, stored like the API key: its SHA-256 and a preview. */
 export const webhookTokens = pgTable('webhook_tokens', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo(() => users.id).primaryKey(),
   tokenHash: text().notNull().unique(),
   tokenPreview: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -35,9 +32,7 @@ export const webhookTokens = pgTable('webhook_tokens', {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     key: text().notNull(),
     requestHash: text().notNull(),
     status: integer(),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /** Single-use tokens mailed to users (password reset, e-mail verification), stored as SHA-256. */
@@ -7,9 +8,7 @@ export const authTokens = pgTable(
   {
     id: serial().primaryKey(),
     tokenHash: text().notNull().unique(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     purpose: text({ enum: ['reset_password', 'verify_email'] }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),

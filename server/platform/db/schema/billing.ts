@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -8,9 +9,7 @@ import { users } from './users';
  * the plan every gate reads and this state never disagree. No row: never subscribed (the Free Plan).
  */
 export const billingSubscriptions = pgTable('billing_subscriptions', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo(() => users.id).primaryKey(),
   /** active, canceled, past_due, incomplete, incomplete_expired; null: no subscription. */
   status: text(),
   /** starter_monthly, professional_monthly or professional_annual (contracts/billing.ts). */

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 // The shapes of the jsonb columns: authentication results and override reasons as reports give them.
@@ -42,9 +43,7 @@ export const dmarcReports = pgTable(
   'dmarc_reports',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     status: text({ enum: ['imported', 'failed'] }).notNull(),
     error: text(),
     fileName: text().notNull(),
@@ -96,9 +95,7 @@ export const dmarcRecords = pgTable(
   'dmarc_records',
   {
     id: serial().primaryKey(),
-    reportId: integer()
-      .notNull()
-      .references(() => dmarcReports.id, { onDelete: 'cascade' }),
+    reportId: belongsTo(() => dmarcReports.id),
     sourceIp: text().notNull(),
     count: integer().notNull(),
     disposition: text().notNull(),
@@ -123,9 +120,7 @@ export const dmarcRecords = pgTable(
 export const dmarcReporterAlerts = pgTable(
   'dmarc_reporter_alerts',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     domain: text().notNull(),
     orgName: text().notNull(),
     lastReportAt: timestamp({ withTimezone: true }).notNull(),
@@ -141,9 +136,7 @@ export const dmarcReporterAlerts = pgTable(
 export const dmarcSourceDays = pgTable(
   'dmarc_source_days',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     domain: text().notNull(),
     sourceIp: text().notNull(),

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DomainChecks } from '@contracts/domains';
 import type { ScoreFactor } from '@contracts/reputation';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /** A user's sending domain and the latest outcome of its DNS authentication checks. */
@@ -20,9 +10,7 @@ export const domains = pgTable(
   'domains',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     domain: text().notNull(),
     /** What the user said the domain is for (the public API's `type`, ADR 027): a From domain, or an MTA's own host domain. */
     type: text({ enum: ['sending', 'mta'] })

@@ -1,4 +1,5 @@
 import { date, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -9,9 +10,7 @@ export const emailMetrics = pgTable(
   'email_metrics',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** Where the figures came from: a plugin id (sendgrid, ...) or an MTA (postfix, powermta, ...). */
     provider: text().notNull(),
     date: date({ mode: 'string' }).notNull(),

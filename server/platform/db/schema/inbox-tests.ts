@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -21,9 +22,7 @@ export const inboxTests = pgTable(
   'inbox_tests',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     status: text({ enum: ['awaiting_email', 'running', 'completed', 'failed'] })
       .notNull()
       .default('awaiting_email'),
@@ -52,9 +51,7 @@ export const inboxTests = pgTable(
 
 /** The analysis of a test's message (authentication, connecting IP, content, SpamAssassin) and its score. */
 export const inboxTestReports = pgTable('inbox_test_reports', {
-  testId: integer()
-    .primaryKey()
-    .references(() => inboxTests.id, { onDelete: 'cascade' }),
+  testId: belongsTo(() => inboxTests.id).primaryKey(),
   score: real().notNull(),
   /** The whole report as the API returns it (contracts/inbox-tests.ts InboxTestReport). */
   report: jsonb().notNull(),
@@ -102,9 +99,7 @@ export const inboxTestPlacements = pgTable(
   'inbox_test_placements',
   {
     id: serial().primaryKey(),
-    testId: integer()
-      .notNull()
-      .references(() => inboxTests.id, { onDelete: 'cascade' }),
+    testId: belongsTo(() => inboxTests.id),
     seedId: integer().references(() => seedMailboxes.id, { onDelete: 'set null' }),
     isAnalyser: boolean().notNull().default(false),
     provider: text().notNull(),

@@ -1,4 +1,5 @@
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /** An ESP, analytics or MTA integration a user installed. */
@@ -6,9 +7,7 @@ export const integrations = pgTable(
   'integrations',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     provider: text().notNull(),
     type: text({ enum: ['esp', 'analytics', 'mta'] }).notNull(),
     status: text({ enum: ['active', 'inactive', 'error'] })

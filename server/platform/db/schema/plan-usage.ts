@@ -1,4 +1,5 @@
 import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -8,9 +9,7 @@ import { users } from './users';
 export const emailQuotaRefusals = pgTable(
   'email_quota_refusals',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** Where the refused data came from: an MTA (postfix, powermta, ...), smtp2go or api. */
     source: text().notNull(),
     /** The first day of the UTC month the figures below are of. */

@@ -2,7 +2,6 @@ import {
   date,
   doublePrecision,
   index,
-  integer,
   jsonb,
   pgTable,
   serial,
@@ -10,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { integrations } from './integrations';
 import { users } from './users';
 
@@ -43,13 +43,9 @@ export const postmasterStats = pgTable(
   'postmaster_stats',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** The google-postmaster integration that imported it: uninstalling the source removes its figures. */
-    integrationId: integer()
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    integrationId: belongsTo(() => integrations.id),
     domain: text().notNull(),
     date: date({ mode: 'string' }).notNull(),
     userReportedSpamRatio: doublePrecision(),
@@ -82,9 +78,7 @@ export const googleOauthStates = pgTable(
   'google_oauth_states',
   {
     stateHash: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** The SHA-256 of the session cookie that started it: another browser (or a signed-out one) cannot finish it. */
     sessionHash: text().notNull(),
     codeVerifier: text().notNull(),

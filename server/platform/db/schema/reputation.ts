@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ScoreFactor } from '@contracts/reputation';
+import { belongsTo } from './columns';
 import { domains } from './domains';
 import { users } from './users';
 
@@ -21,9 +22,7 @@ export const ipAddresses = pgTable(
   'ip_addresses',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** Normalised: dotted-quad IPv4 or RFC 5952 IPv6. */
     ipAddress: text().notNull(),
     label: text(),
@@ -52,9 +51,7 @@ export const blocklistResults = pgTable(
   'blocklist_results',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     ipAddressId: integer().references(() => ipAddresses.id, { onDelete: 'cascade' }),
     domainId: integer().references(() => domains.id, { onDelete: 'cascade' }),
     listId: text().notNull(),
@@ -76,9 +73,7 @@ export const blocklistListings = pgTable(
   'blocklist_listings',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     ipAddressId: integer().references(() => ipAddresses.id, { onDelete: 'cascade' }),
     domainId: integer().references(() => domains.id, { onDelete: 'cascade' }),
     listId: text().notNull(),
@@ -97,9 +92,7 @@ export const blocklistListings = pgTable(
 export const blocklistIgnores = pgTable(
   'blocklist_ignores',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     listId: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,9 +101,7 @@ export const blocklistIgnores = pgTable(
 
 /** A user's reputation checks: when one was asked for, began and ended (GET /api/ip-monitoring/status). */
 export const reputationRuns = pgTable('reputation_runs', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo(() => users.id).primaryKey(),
   requestedAt: timestamp({ withTimezone: true }),
   startedAt: timestamp({ withTimezone: true }),
   finishedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { domains } from './domains';
 import { integrations } from './integrations';
 import { users } from './users';
@@ -19,12 +20,8 @@ export const domainDnsChanges = pgTable(
   'domain_dns_changes',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
+    domainId: belongsTo(() => domains.id),
     record: text({ enum: ['spf', 'dkim', 'dmarc', 'mx'] }).notNull(),
     /** The record as published before and after (DKIM: one line per selector, keys by fingerprint; MX: "10 mx1.example.com"). */
     before: text(),
@@ -47,12 +44,8 @@ export const domainNotes = pgTable(
   'domain_notes',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
+    domainId: belongsTo(() => domains.id),
     /** When what the note says happened (the user may date it in the past). */
     at: timestamp({ withTimezone: true }).notNull(),
     text: text().notNull(),
@@ -70,12 +63,8 @@ export const integrationErrors = pgTable(
   'integration_errors',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    integrationId: integer()
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
+    integrationId: belongsTo(() => integrations.id),
     provider: text().notNull(),
     error: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -90,12 +79,8 @@ export const integrationErrors = pgTable(
 export const dropAlerts = pgTable(
   'drop_alerts',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
+    domainId: belongsTo(() => domains.id),
     /** The drop's id in the diagnosis ("placement:gmail@2024-03-03T10:00:00.000Z"). */
     dropId: text().notNull(),
     raisedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

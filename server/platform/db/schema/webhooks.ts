@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /** An endpoint a user registered for outgoing webhook events. */
@@ -7,9 +8,7 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     url: text().notNull(),
     events: jsonb().$type<string[]>().notNull(),
     description: text(),
@@ -32,12 +31,8 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial().primaryKey(),
-    webhookId: integer()
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    webhookId: belongsTo(() => webhooks.id),
+    userId: belongsTo(() => users.id),
     /** The event envelope's id (evt_...), the same on every attempt and redelivery. */
     eventId: text().notNull(),
     eventType: text().notNull(),
