@@ -20,17 +20,20 @@ export type SenderIp = {
   messages: number;
 };
 
-/**
- * The source IPs of a domain's DMARC aggregate reports since `sinceDays` ago, those with the most
- * messages first: the servers receivers saw sending as the domain (spoofers included).
- */
-export async function dmarcSenderIps(
+/** Where the product saw IPs sending as a user's domain since `sinceDays` ago: at most `limit`, the busiest first. */
+type SenderIpSource = (
   ex: Executor,
   userId: number,
   domain: string,
   sinceDays: number,
   limit: number,
-): Promise<SenderIp[]> {
+) => Promise<SenderIp[]>;
+
+/**
+ * The source IPs of a domain's DMARC aggregate reports: the servers receivers saw sending as the
+ * domain (spoofers included).
+ */
+export const dmarcSenderIps: SenderIpSource = async (ex, userId, domain, sinceDays, limit) => {
   const result = await ex.execute<SenderIp>(sql`
     select source_ip as ip, sum(total)::float8 as messages
     from ${dmarcSourceDays}
@@ -39,19 +42,10 @@ export async function dmarcSenderIps(
     order by sum(total) desc, source_ip
     limit ${limit}`);
   return result.rows;
-}
+};
 
-/**
- * The connecting IPs of a user's inbox-test messages sent as `domain` (envelope sender or From
- * address at that domain) since `sinceDays` ago, those with the most messages first.
- */
-export async function inboxTestSenderIps(
-  ex: Executor,
-  userId: number,
-  domain: string,
-  sinceDays: number,
-  limit: number,
-): Promise<SenderIp[]> {
+/** The connecting IPs of a user's inbox-test messages sent as `domain` (envelope sender or From address at that domain). */
+export const inboxTestSenderIps: SenderIpSource = async (ex, userId, domain, sinceDays, limit) => {
   const result = await ex.execute<SenderIp>(sql`
     select r.report->'envelope'->>'remoteIp' as ip, count(*)::float8 as messages
     from ${inboxTestReports} r join ${inboxTests} t on t.id = r.test_id
@@ -63,7 +57,7 @@ export async function inboxTestSenderIps(
     order by 2 desc, 1
     limit ${limit}`);
   return result.rows;
-}
+};
 
 /** A source IP of the user's DMARC reports (as the report wrote it) over a period. */
 export type DmarcSender = {
