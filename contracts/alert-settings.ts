@@ -114,6 +114,19 @@ export const AlertSettings = z.object({
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 
+/** What a user has until their first save: the spec's form defaults, every paid channel off, no quiet hours. */
+export const UNSAVED_ALERT_SETTINGS = {
+  ...ALERT_SETTING_DEFAULTS,
+  slackEnabled: false,
+  slackWebhookPreview: null,
+  slackChannel: null,
+  smsEnabled: false,
+  smsNumber: null,
+  webhookEnabled: false,
+  webhookUrl: null,
+  quietHours: null,
+} satisfies Omit<AlertSettings, 'updatedAt'>;
+
 /**
  * The answer to PUT /api/alert-settings: the saved form, and the signing secret of the webhook the
  * webhook URL registers when a new one was made (turned on, or a new URL): shown this once.

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
-  ALERT_SETTING_DEFAULTS,
   AlertSettings,
   SMS_UNAVAILABLE,
+  UNSAVED_ALERT_SETTINGS,
   type SavedAlertSettings,
   type UpdateAlertSettings,
 } from '@contracts/alert-settings';
@@ -26,19 +26,7 @@ import { queueAlertEvaluation } from './evaluate-alerts.job';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
 
-/** What a user has until their first save: the spec's form defaults, every paid channel off. */
-const DEFAULTS: AlertSettingsValues = {
-  ...ALERT_SETTING_DEFAULTS,
-  slackEnabled: false,
-  slackWebhookUrlEncrypted: null,
-  slackWebhookPreview: null,
-  slackChannel: null,
-  smsEnabled: false,
-  smsNumber: null,
-  webhookEnabled: false,
-  webhookUrl: null,
-  quietHours: null,
-};
+const DEFAULTS: AlertSettingsValues = { ...UNSAVED_ALERT_SETTINGS, slackWebhookUrlEncrypted: null };
 
 /** The channels behind advanced_alerting: the switch, the fields that say where it sends, the one it cannot send without. */
 const CHANNELS = [

@@ -1,5 +1,5 @@
 import type { Alert } from '@contracts/alerts';
-import { ALERT_SETTING_DEFAULTS, type AlertRule, type AlertSettings } from '@contracts/alert-settings';
+import { type AlertRule, type AlertSettings, UNSAVED_ALERT_SETTINGS } from '@contracts/alert-settings';
 import type { Domain } from '@contracts/domains';
 import type { User } from '@contracts/user';
 import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
@@ -65,15 +65,7 @@ export function makeBlacklistAlert(overrides: Partial<Alert> = {}): Alert {
 
 export function makeSettings(overrides: Partial<AlertSettings> = {}): AlertSettings {
   return {
-    ...ALERT_SETTING_DEFAULTS,
-    slackEnabled: false,
-    slackWebhookPreview: null,
-    slackChannel: null,
-    smsEnabled: false,
-    smsNumber: null,
-    webhookEnabled: false,
-    webhookUrl: null,
-    quietHours: null,
+    ...UNSAVED_ALERT_SETTINGS,
     updatedAt: null,
     ...overrides,
   };
