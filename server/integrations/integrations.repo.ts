@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
 import { listSourceFigures, replacePluginFigures } from '../delivery-events/delivery-events.service';
@@ -14,21 +14,22 @@ export interface IntegrationWithFigures extends IntegrationRow {
   dataPoints: number;
 }
 
+/** The user's integrations that also match `match`: every reader is held to its own user's rows. */
+function selectUserIntegrations(ex: Executor, userId: number, match?: SQL) {
+  return ex
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.userId, userId), match));
+}
+
 /** The user's integrations (one when `id` is given), with their figures, by provider. */
 export async function listUserIntegrations(
   ex: Executor,
   userId: number,
   id?: number,
 ): Promise<IntegrationWithFigures[]> {
-  const rows = await ex
-    .select()
-    .from(integrations)
-    .where(
-      id === undefined
-        ? eq(integrations.userId, userId)
-        : and(eq(integrations.userId, userId), eq(integrations.id, id)),
-    )
-    .orderBy(asc(integrations.provider));
+  const byId = id === undefined ? undefined : eq(integrations.id, id);
+  const rows = await selectUserIntegrations(ex, userId, byId).orderBy(asc(integrations.provider));
   const figures = new Map((await listSourceFigures(ex, userId, metricsWindowStart())).map((f) => [f.provider, f]));
   return rows.map((row) => {
     const { sent = 0, delivered = 0, days = 0 } = figures.get(row.provider) ?? {};
@@ -42,10 +43,7 @@ export async function findUserIntegration(
   userId: number,
   id: number,
 ): Promise<IntegrationRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.userId, userId), eq(integrations.id, id)));
+  const [row] = await selectUserIntegrations(ex, userId, eq(integrations.id, id));
   return row;
 }
 
@@ -54,10 +52,7 @@ export async function findUserIntegrationByProvider(
   userId: number,
   provider: string,
 ): Promise<IntegrationRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.userId, userId), eq(integrations.provider, provider)));
+  const [row] = await selectUserIntegrations(ex, userId, eq(integrations.provider, provider));
   return row;
 }
 
@@ -67,11 +62,7 @@ export async function lockUserIntegrationByProvider(
   userId: number,
   provider: string,
 ): Promise<IntegrationRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.userId, userId), eq(integrations.provider, provider)))
-    .for('update');
+  const [row] = await selectUserIntegrations(ex, userId, eq(integrations.provider, provider)).for('update');
   return row;
 }
 
