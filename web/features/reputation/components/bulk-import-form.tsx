@@ -1,16 +1,16 @@
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { BULK_IMPORT_MAX_ADDRESSES, BulkImportRequest } from '@contracts/reputation';
 import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
+import { DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCount } from '../../../lib/format';
 import { useBulkImportMutation } from '../api';
 import { cidrBlockSize } from '../cidr';
-import { AssociatedDomainsField } from './associated-domains-field';
-import { IpTypeField } from './ip-type-field';
+import { IpSharingFields } from './ip-sharing-fields';
 
 /** What the block will add, said while the user types: the server refuses more than BULK_IMPORT_MAX_ADDRESSES. */
 function BlockSize({ cidrBlock }: { cidrBlock: string }) {
@@ -78,7 +78,6 @@ function BulkImportFields({
   form: UseFormReturn<z.input<typeof BulkImportRequest>, unknown, z.output<typeof BulkImportRequest>>;
   onCancel: () => void;
 }) {
-  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
   const cidrBlock = useWatch({ control: form.control, name: 'cidrBlock' });
   const label = useWatch({ control: form.control, name: 'label' })?.trim() || 'Label';
   const { errors } = form.formState;
@@ -109,31 +108,13 @@ function BulkImportFields({
       >
         <Input placeholder="Pool A" autoComplete="off" {...form.register('label')} />
       </FormField>
-      <Controller
-        control={form.control}
-        name="type"
-        render={({ field }) => (
-          <IpTypeField name="bulk-type" value={field.value ?? 'shared'} onChange={field.onChange} />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="associatedDomains"
-        render={({ field }) => (
-          <AssociatedDomainsField
-            idPrefix="bulk"
-            enabled={shared}
-            selected={field.value ?? []}
-            onChange={field.onChange}
-          />
-        )}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <IpSharingFields idPrefix="bulk" defaultType="shared" />
+      <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
         <SubmitButton pending="Importing...">Import IP Addresses</SubmitButton>
-      </div>
+      </DialogFooter>
     </>
   );
 }

@@ -1,14 +1,14 @@
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { AddIpRequest } from '@contracts/reputation';
 import { Form, SubmitButton } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
+import { DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { useAddIpMutation } from '../api';
-import { AssociatedDomainsField } from './associated-domains-field';
-import { IpTypeField } from './ip-type-field';
+import { IpSharingFields } from './ip-sharing-fields';
 
 /** The Single IP tab (part 2, sections 2 and 5): the contract's schema gives "Please enter an IP address". */
 export function SingleIpForm({ onDone }: { onDone: () => void }) {
@@ -56,7 +56,6 @@ function SingleIpFields({
   form: UseFormReturn<z.input<typeof AddIpRequest>, unknown, z.output<typeof AddIpRequest>>;
   onCancel: () => void;
 }) {
-  const shared = useWatch({ control: form.control, name: 'type' }) === 'shared';
   const { errors } = form.formState;
   return (
     <>
@@ -82,31 +81,13 @@ function SingleIpFields({
       >
         <Input placeholder="Mail server 1" autoComplete="off" {...form.register('label')} />
       </FormField>
-      <Controller
-        control={form.control}
-        name="type"
-        render={({ field }) => (
-          <IpTypeField name="single-ip-type" value={field.value ?? 'dedicated'} onChange={field.onChange} />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="associatedDomains"
-        render={({ field }) => (
-          <AssociatedDomainsField
-            idPrefix="single-ip"
-            enabled={shared}
-            selected={field.value ?? []}
-            onChange={field.onChange}
-          />
-        )}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <IpSharingFields idPrefix="single-ip" defaultType="dedicated" />
+      <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
         <SubmitButton pending="Adding...">Add IP Address</SubmitButton>
-      </div>
+      </DialogFooter>
     </>
   );
 }
