@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHalonRecords } from './halon';
 import { jsonRecords } from './json-records';
-import { gmailDelivery } from './parser.test-support';
+import { gmailDelivery, policyDeferral, unknownRecipientBounce } from './parser.test-support';
 
 const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
 
@@ -111,8 +111,8 @@ describe('Halon delivery records', () => {
         deliveryTimeMs: 840,
       }),
     );
-    expect(rows[1]).toMatchObject({ event: { eventType: 'deferred', enhancedStatus: '4.7.0' } });
-    expect(rows[2]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1' } });
+    expect(rows[1]).toMatchObject(policyDeferral());
+    expect(rows[2]).toMatchObject(unknownRecipientBounce());
   });
 
   it('a bounce after temporary errors only is soft; a message deleted without a failure and other record types are ignored', () => {

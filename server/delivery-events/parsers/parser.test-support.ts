@@ -22,3 +22,16 @@ export function gmailDelivery(
     },
   };
 }
+
+/**
+ * Every sample's hard bounce: the receiver does not know the recipient (5.1.1). `fields` are what the
+ * format also tells (the recipient, the source IP, its own category).
+ */
+export function unknownRecipientBounce(fields: Partial<DeliveryEvent> = {}): { event: Partial<DeliveryEvent> } {
+  return { event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1', ...fields } };
+}
+
+/** Every sample's deferral: the receiver turns the message away for now on its policy (4.7.0). */
+export function policyDeferral(fields: Partial<DeliveryEvent> = {}): { event: Partial<DeliveryEvent> } {
+  return { event: { eventType: 'deferred', enhancedStatus: '4.7.0', ...fields } };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePostfixLines } from './postfix';
 import { splitLines } from './json-records';
-import { gmailDelivery } from './parser.test-support';
+import { gmailDelivery, policyDeferral, unknownRecipientBounce } from './parser.test-support';
 
 const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
 
@@ -37,19 +37,14 @@ describe('Postfix log lines', () => {
         deliveryTimeMs: 1200,
       }),
     );
-    expect(rows[4]).toMatchObject({
-      event: {
-        eventType: 'bounced',
-        bounceClass: 'hard',
-        enhancedStatus: '5.1.1',
+    expect(rows[4]).toMatchObject(
+      unknownRecipientBounce({
         recipient: 'bob@example.org',
         smtpResponse:
           'host mx.example.org[192.0.2.25] said: 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)',
-      },
-    });
-    expect(rows[5]).toMatchObject({
-      event: { eventType: 'deferred', bounceClass: null, enhancedStatus: '4.7.0', recipient: 'carol@yahoo.com' },
-    });
+      }),
+    );
+    expect(rows[5]).toMatchObject(policyDeferral({ bounceClass: null, recipient: 'carol@yahoo.com' }));
     // No answer at all (a timeout): the dsn field still says what it was.
     expect(rows[7]).toMatchObject({
       event: {

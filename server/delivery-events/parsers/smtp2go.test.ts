@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSmtp2goRecords } from './smtp2go';
 import { jsonRecords } from './json-records';
-import { gmailDelivery } from './parser.test-support';
+import { gmailDelivery, unknownRecipientBounce } from './parser.test-support';
 
 const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
 
@@ -36,7 +36,7 @@ describe('SMTP2GO webhooks', () => {
         deliveryTimeMs: null,
       }),
     );
-    expect(rows[1]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'hard', enhancedStatus: '5.1.1' } });
+    expect(rows[1]).toMatchObject(unknownRecipientBounce());
     expect(rows[2]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.2.2' } });
     expect(rows[3]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@gmail.com' } });
     expect(rows[4]).toEqual({ ignored: 'open is not a delivery outcome' });
