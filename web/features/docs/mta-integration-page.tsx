@@ -8,9 +8,9 @@ import {
   WEBHOOK_TOKEN_PLACEHOLDER,
   type MtaGuide,
 } from '@content/docs/mta-integration';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
+import { TextCard } from './components/text-card';
 import {
   DocsLayout,
   DocsSection,
@@ -113,14 +113,9 @@ export default function MtaIntegrationPage() {
         </p>
         <div className="grid gap-4 md:grid-cols-3">
           {MTA_BENEFITS.map((benefit) => (
-            <Card key={benefit.title}>
-              <CardHeader className="pb-2">
-                <CardTitle as="h3" className="text-lg">
-                  {benefit.title}
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="text-sm text-muted-foreground">{benefit.text}</CardContent>
-            </Card>
+            <TextCard key={benefit.title} title={benefit.title}>
+              {benefit.text}
+            </TextCard>
           ))}
         </div>
       </DocsSection>

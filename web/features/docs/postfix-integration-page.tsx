@@ -21,6 +21,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
+import { TextCard } from './components/text-card';
 import {
   DocsLayout,
   DocsSection,
@@ -65,14 +66,9 @@ export default function PostfixIntegrationPage() {
         <ol className="grid gap-4 md:grid-cols-3" data-testid="quick-start-steps">
           {POSTFIX_QUICK_START.map((step, index) => (
             <li key={step.id}>
-              <Card className="h-full">
-                <CardHeader className="pb-2">
-                  <CardTitle as="h3" className="text-lg">
-                    {index + 1}. {step.title}
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{step.text}</CardContent>
-              </Card>
+              <TextCard className="h-full" title={`${index + 1}. ${step.title}`}>
+                {step.text}
+              </TextCard>
             </li>
           ))}
         </ol>

@@ -15,10 +15,10 @@ import {
   smtp2goWebhookUrl,
   type ExampleLanguage,
 } from '@content/docs/smtp2go';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { TabList } from '../../components/ui/tab-list';
 import { PATHS } from '../../lib/paths';
 import { Code, CodeBlock } from './components/code-block';
+import { TextCard } from './components/text-card';
 import {
   DocsLayout,
   DocsSection,
@@ -90,15 +90,13 @@ export default function Smtp2goIntegrationPage() {
           {SMTP2GO_OVERVIEW_TILES.map((tile) => {
             const Icon = TILE_ICONS[tile.id];
             return (
-              <Card key={tile.id}>
-                <CardHeader className="pb-2">
-                  <CardTitle as="h3" className="flex items-center gap-2 text-lg">
-                    <Icon className="size-5 text-primary" aria-hidden="true" />
-                    {tile.title}
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{tile.text}</CardContent>
-              </Card>
+              <TextCard
+                key={tile.id}
+                title={tile.title}
+                icon={<Icon className="size-5 text-primary" aria-hidden="true" />}
+              >
+                {tile.text}
+              </TextCard>
             );
           })}
         </div>
@@ -156,14 +154,9 @@ export default function Smtp2goIntegrationPage() {
       <DocsSection id="monitoring" title="Monitoring features">
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="monitoring-features">
           {SMTP2GO_FEATURES.map((feature) => (
-            <Card key={feature.id}>
-              <CardHeader className="pb-2">
-                <CardTitle as="h3" className="text-lg">
-                  {feature.title}
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="text-sm text-muted-foreground">{feature.text}</CardContent>
-            </Card>
+            <TextCard key={feature.id} title={feature.title}>
+              {feature.text}
+            </TextCard>
           ))}
         </div>
       </DocsSection>
