@@ -28,6 +28,12 @@ async function createTest(client: TestClient): Promise<InboxTest> {
   return response.json();
 }
 
+/** A report as the product writes one, made by its simulator (the tests store it as a test's report). */
+const simulatedReport = async (client: TestClient) =>
+  (
+    await client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Hello', content: 'Hi there' })
+  ).json() as InboxTestReport;
+
 const idsOf = async (client: TestClient) =>
   ((await client.get('/api/inbox-tests')).json() as InboxTest[]).map((test) => test.id);
 
@@ -73,13 +79,7 @@ describe('inbox tests API', () => {
     expect(waiting.statusCode).toBe(404);
     expect(waiting.json().message).toBe('The test e-mail has not arrived yet');
 
-    const simulated = (
-      await owner.client.post('/api/simulate-email', {
-        fromEmail: 'news@brand.test',
-        subject: 'Hello',
-        content: 'Hi there',
-      })
-    ).json() as InboxTestReport;
+    const simulated = await simulatedReport(owner.client);
     await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: simulated.score, report: simulated });
     const shown = await owner.client.get(`/api/inbox-tests/${test.id}/report`);
     expect(shown.statusCode).toBe(200);
@@ -94,13 +94,7 @@ describe('inbox tests API', () => {
   it('shows a report stored before reports named their engines with the engines that ran (migration 0011)', async () => {
     const owner = await sender();
     const test = await createTest(owner.client);
-    const simulated = (
-      await owner.client.post('/api/simulate-email', {
-        fromEmail: 'news@brand.test',
-        subject: 'Hello',
-        content: 'Hi there',
-      })
-    ).json() as InboxTestReport;
+    const simulated = await simulatedReport(owner.client);
     const { engines: _dropped, ...legacy } = simulated;
     const withFailedSpamd = {
       ...legacy,
@@ -127,9 +121,7 @@ describe('inbox tests API', () => {
     const stranger = await sender();
     const mine = await createTest(owner.client);
     const theirs = await createTest(stranger.client);
-    const report = (
-      await owner.client.post('/api/simulate-email', { fromEmail: 'news@brand.test', subject: 'Bye', content: 'Bye' })
-    ).json() as InboxTestReport;
+    const report = await simulatedReport(owner.client);
     await t.database.db.insert(inboxTestReports).values({ testId: mine.id, score: report.score, report });
 
     const foreign = await stranger.client.delete(`/api/inbox-tests/${mine.id}`);
