@@ -31,17 +31,6 @@ const owners = readOwners();
 const tables = readTables();
 const tableNames = new Set(tables.values());
 
-/*
- * Files that query another owner's tables for now, and which of those tables: the rule holds them to everything
- * else. Remove an entry when its file is done (the lint then holds it to the rule whole).
- */
-const EXCEPTIONS = new Map([
-  // The reputation columns of domains (score, factors, registration) are written by the reputation checks: until
-  // they move to a table of server/reputation/ (ADR 048).
-  ['server/reputation/blocklist-results.repo.ts', ['domains']],
-  ['server/reputation/ip-addresses.repo.ts', ['domains']],
-]);
-
 /** Whose tables a file may query: undefined when the rule does not apply to it. */
 function placeOf(rel) {
   if (/(\.test\.tsx?|\.test-support\.ts)$/.test(rel) || /(^|\/)test\//.test(rel)) return undefined;
@@ -53,13 +42,7 @@ function placeOf(rel) {
   return m ? { name: m[1], owns: (owner) => owner === m[1] || owner === 'platform' } : undefined;
 }
 
-function roomOf(rel) {
-  const room = placeOf(rel);
-  return room && { ...room, excepted: EXCEPTIONS.get(rel) ?? [] };
-}
-
 function refusal(room, table, writing) {
-  if (room.excepted.includes(table)) return undefined;
   const owner = owners.get(table);
   if (owner === undefined) return `table ${table} has no owner: add it to server/platform/db/schema/owners.ts`;
   if (room.name === 'insights')
@@ -84,7 +67,7 @@ export default {
   },
   create(context) {
     const rel = path.relative(root, context.filename).split(path.sep).join('/');
-    const room = roomOf(rel);
+    const room = placeOf(rel);
     if (!room) return {};
     /** Local name -> table, for the tables this file imports. */
     const imported = new Map();

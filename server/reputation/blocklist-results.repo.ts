@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
-import type { ScoreFactor } from '@contracts/reputation';
+import { listDomainOwnerIds } from '../domains/domain-reputation.service';
+import { findUserDomain } from '../domains/domains.service';
 import type { Executor } from '../platform/db/client';
 import {
   blocklistIgnores,
   blocklistListings,
   blocklistResults,
-  domains,
   ipAddresses,
   reputationRuns,
 } from '../platform/db/schema/index';
@@ -90,11 +90,9 @@ export async function lockUserRun(ex: Executor, userId: number): Promise<void> {
 
 /** Users with something to check: a monitored IP or a domain. */
 export async function listMonitoringUserIds(ex: Executor): Promise<number[]> {
-  const rows = await ex
-    .selectDistinct({ userId: ipAddresses.userId })
-    .from(ipAddresses)
-    .union(ex.selectDistinct({ userId: domains.userId }).from(domains));
-  return rows.map((r) => r.userId).sort((a, b) => a - b);
+  const rows = await ex.selectDistinct({ userId: ipAddresses.userId }).from(ipAddresses);
+  const userIds = new Set([...rows.map((r) => r.userId), ...(await listDomainOwnerIds(ex))]);
+  return [...userIds].sort((a, b) => a - b);
 }
 
 /*
@@ -109,10 +107,6 @@ export interface IpTarget {
   id: number;
   ipAddress: string;
 }
-export interface DomainTarget {
-  id: number;
-  domain: string;
-}
 
 export async function listIpTargets(ex: Executor, userId: number): Promise<IpTarget[]> {
   return ex
@@ -122,35 +116,9 @@ export async function listIpTargets(ex: Executor, userId: number): Promise<IpTar
     .orderBy(ipAddresses.id);
 }
 
-export async function listDomainTargets(ex: Executor, userId: number): Promise<DomainTarget[]> {
-  return ex
-    .select({ id: domains.id, domain: domains.domain })
-    .from(domains)
-    .where(eq(domains.userId, userId))
-    .orderBy(domains.id);
-}
-
 /** The user's IP rows, locked until the transaction ends: one deleted meanwhile is not among them. */
 export async function lockIpRows(tx: Executor, userId: number) {
   return tx.select().from(ipAddresses).where(eq(ipAddresses.userId, userId)).for('update');
-}
-
-/** The user's domain rows with their stored reputation and authentication checks, locked until the transaction ends. */
-export async function lockDomainRows(tx: Executor, userId: number) {
-  return tx
-    .select({
-      id: domains.id,
-      domain: domains.domain,
-      reputationScore: domains.reputationScore,
-      reputationFactors: domains.reputationFactors,
-      spfStatus: domains.spfStatus,
-      dkimStatus: domains.dkimStatus,
-      dmarcStatus: domains.dmarcStatus,
-      checks: domains.checks,
-    })
-    .from(domains)
-    .where(eq(domains.userId, userId))
-    .for('update');
 }
 
 export async function listResults(ex: Executor, userId: number): Promise<ResultRow[]> {
@@ -221,19 +189,6 @@ export async function updateIpCheck(tx: Executor, userId: number, id: number, co
     .where(and(eq(ipAddresses.id, id), eq(ipAddresses.userId, userId)));
 }
 
-export async function updateDomainReputation(
-  tx: Executor,
-  userId: number,
-  id: number,
-  score: number,
-  factors: ScoreFactor[],
-): Promise<void> {
-  await tx
-    .update(domains)
-    .set({ reputationScore: score, reputationFactors: factors })
-    .where(and(eq(domains.id, id), eq(domains.userId, userId)));
-}
-
 export async function listIgnoredListIds(ex: Executor, userId: number): Promise<Set<string>> {
   const rows = await ex
     .select({ listId: blocklistIgnores.listId })
@@ -252,16 +207,11 @@ export async function setListIgnored(tx: Executor, userId: number, listId: strin
 
 /** The user's IP address or domain name of that id; undefined for another user's id. */
 export async function findTargetName(ex: Executor, userId: number, target: ListingTarget): Promise<string | undefined> {
-  const [row] =
-    'ipAddressId' in target
-      ? await ex
-          .select({ name: ipAddresses.ipAddress })
-          .from(ipAddresses)
-          .where(and(eq(ipAddresses.id, target.ipAddressId), eq(ipAddresses.userId, userId)))
-      : await ex
-          .select({ name: domains.domain })
-          .from(domains)
-          .where(and(eq(domains.id, target.domainId), eq(domains.userId, userId)));
+  if ('domainId' in target) return (await findUserDomain(ex, userId, target.domainId))?.domain;
+  const [row] = await ex
+    .select({ name: ipAddresses.ipAddress })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.id, target.ipAddressId), eq(ipAddresses.userId, userId)));
   return row?.name;
 }
 

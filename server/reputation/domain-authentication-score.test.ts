@@ -1,9 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainReputation } from '@contracts/reputation';
 import type { TestDnsServer } from '../test/dns-server';
 import { createTestAppWithDns, signUp, type TestApp, type TestClient } from '../test/test-app';
-import { runReputationCheck } from './reputation-run.service';
+import { runReputationCheckNow } from './reputation-run.test-support';
 
 let t: TestApp;
 let dns: TestDnsServer;
@@ -11,7 +10,6 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
 afterAll(() => close?.());
 
-const log = pino({ level: 'silent' });
 const DKIM_KEY = `v=DKIM1; k=ed25519; p=${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** A domain whose SPF, DKIM and DMARC are published as given, added and checked through the API as a user would. */
@@ -46,7 +44,7 @@ describe("a domain's reputation score", () => {
     });
     expect(spfBroken).toMatchObject({ spfStatus: 'invalid', dmarcStatus: 'valid' });
 
-    await runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, user.id);
+    await runReputationCheckNow(t, user.id);
     const scored = (await client.get('/api/reputation/domains')).json() as DomainReputation[];
     const of = (domain: string) => scored.find((d) => d.domain === domain)!;
 
@@ -79,7 +77,7 @@ describe("a domain's reputation score", () => {
     const { user, client } = await signUp(t.app);
     const added = await client.post('/api/domains', { domain: 'never-checked-brand.com' });
     expect(added.statusCode, added.body).toBe(200);
-    await runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, user.id);
+    await runReputationCheckNow(t, user.id);
     const [domain] = (await client.get('/api/reputation/domains')).json() as DomainReputation[];
     expect(domain!.reputationScore).toBe(100);
     expect(domain!.scoreFactors).toContainEqual({

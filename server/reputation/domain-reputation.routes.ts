@@ -5,7 +5,8 @@ import { DomainReputation } from '@contracts/reputation';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
 import { requestRegistrationLookUp } from './look-up-domain-registration.job';
-import { listUserDomainReputation, listUserResults, type DomainReputationRow } from './ip-addresses.repo';
+import { listUserResults } from './ip-addresses.repo';
+import { listUserDomainReputation, type DomainReputationRow } from '../domains/domain-reputation.service';
 import { groupResults, toReputationDetails } from './ip-addresses.service';
 
 /** Whole years from `since` to `now` by the calendar (a domain registered on 29 Feb turns one on 1 Mar). */

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
-import { blocklistIgnores, blocklistResults, domains, ipAddresses } from '../platform/db/schema/index';
+import { blocklistIgnores, blocklistResults, ipAddresses } from '../platform/db/schema/index';
 
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 export type NewIpAddress = Pick<typeof ipAddresses.$inferInsert, 'ipAddress' | 'label' | 'type' | 'associatedDomains'>;
@@ -98,77 +98,4 @@ export async function monitoredAmong(ex: Executor, userId: number, ips: string[]
     .from(ipAddresses)
     .where(and(eq(ipAddresses.userId, userId), inArray(ipAddresses.ipAddress, ips)));
   return rows.map((r) => r.ip);
-}
-
-// The reputation screen reads the columns the reputation issue added to domains (score, RDAP
-// registration); the domains capability's operations do not carry them.
-
-export type DomainReputationRow = Pick<
-  typeof domains.$inferSelect,
-  'id' | 'domain' | 'reputationScore' | 'reputationFactors' | 'registrar' | 'registeredAt' | 'rdapCheckedAt'
->;
-
-export async function listUserDomainReputation(ex: Executor, userId: number): Promise<DomainReputationRow[]> {
-  return ex
-    .select({
-      id: domains.id,
-      domain: domains.domain,
-      reputationScore: domains.reputationScore,
-      reputationFactors: domains.reputationFactors,
-      registrar: domains.registrar,
-      registeredAt: domains.registeredAt,
-      rdapCheckedAt: domains.rdapCheckedAt,
-    })
-    .from(domains)
-    .where(eq(domains.userId, userId))
-    .orderBy(desc(domains.createdAt), desc(domains.id));
-}
-
-/** Which of `names` are the user's own domains. */
-export async function ownDomainNames(ex: Executor, userId: number, names: string[]): Promise<string[]> {
-  if (names.length === 0) return [];
-  const rows = await ex
-    .select({ domain: domains.domain })
-    .from(domains)
-    .where(and(eq(domains.userId, userId), inArray(domains.domain, names)));
-  return rows.map((r) => r.domain);
-}
-
-/** A domain's name and last RDAP look-up by id, for its look-up; undefined when it was deleted since. */
-export async function findDomainForRegistration(
-  ex: Executor,
-  id: number,
-): Promise<{ domain: string; rdapCheckedAt: Date | null } | undefined> {
-  const [row] = await ex
-    .select({ domain: domains.domain, rdapCheckedAt: domains.rdapCheckedAt })
-    .from(domains)
-    .where(eq(domains.id, id));
-  return row;
-}
-
-/** Domains never looked up in RDAP or looked up before `before`, the oldest first, at most `limit`. */
-export async function domainsDueForRegistration(ex: Executor, before: Date, limit: number): Promise<number[]> {
-  const rows = await ex
-    .select({ id: domains.id })
-    .from(domains)
-    .where(or(isNull(domains.rdapCheckedAt), lte(domains.rdapCheckedAt, before)))
-    .orderBy(sql`${domains.rdapCheckedAt} asc nulls first`, asc(domains.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/** Stores what RDAP said; a value RDAP did not give keeps what an earlier look-up found. */
-export async function saveRegistration(
-  ex: Executor,
-  id: number,
-  found: { registrar: string | null; registeredAt: Date | null },
-): Promise<void> {
-  await ex
-    .update(domains)
-    .set({
-      registrar: sql`coalesce(${found.registrar}, ${domains.registrar})`,
-      registeredAt: sql`coalesce(${found.registeredAt?.toISOString() ?? null}::timestamptz, ${domains.registeredAt})`,
-      rdapCheckedAt: new Date(),
-    })
-    .where(eq(domains.id, id));
 }

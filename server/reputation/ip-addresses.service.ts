@@ -18,10 +18,10 @@ import {
   insertIps,
   listUserIps,
   listUserResults,
-  ownDomainNames,
   type IpAddressRow,
   type ResultRow,
 } from './ip-addresses.repo';
+import { ownDomainNames } from '../domains/domain-reputation.service';
 import { requestReputationCheck } from './reputation-check';
 
 type Ctx = Pick<AppContext, 'db' | 'jobs'>;

@@ -1,6 +1,6 @@
 import { daysAgo } from '@contracts/utc-day';
 import { defineRunner } from '../platform/queue/job';
-import { findDomainForRegistration, saveRegistration } from './ip-addresses.repo';
+import { findDomainForRegistration, saveRegistration } from '../domains/domain-reputation.service';
 import { lookUpDomainRegistrationJob } from './look-up-domain-registration.job';
 import { lookUpRegistration } from './rdap';
 import { REFRESH_DAYS } from './registration-refresh';

@@ -22,7 +22,7 @@ import { createTestAppWithDns, signUp, type TestApp } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 import { sendDigest, takeAlertNotifications } from '../alerts/delivery/alert-delivery.service';
 import { createMailer } from '../platform/mail/mailer';
-import { runReputationCheck } from './reputation-run.service';
+import { runReputationCheckNow } from './reputation-run.test-support';
 import { addIp } from './ip-addresses.test-support';
 
 let t: TestApp;
@@ -32,7 +32,7 @@ beforeAll(async () => ({ t, dns, close } = await createTestAppWithDns()));
 afterAll(() => close?.());
 
 const log = pino({ level: 'silent' });
-const run = (userId: number) => runReputationCheck({ db: t.database.db, dns: t.dns, log, jobs: t.jobs }, userId);
+const run = (userId: number) => runReputationCheckNow(t, userId);
 /** What alert delivery does for the user's webhooks now: alert.created / alert.resolved deliveries. */
 async function tellWebhooks(userId: number) {
   const ctx = {

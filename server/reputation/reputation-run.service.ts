@@ -18,24 +18,26 @@ import {
   closeListings,
   failRun,
   finishRun,
-  listDomainTargets,
   listIgnoredListIds,
   listIpTargets,
   listOpenListings,
   listResults,
-  lockDomainRows,
   lockIpRows,
   lockUserRun,
   openListings,
-  updateDomainReputation,
   updateIpCheck,
   upsertResults,
-  type DomainTarget,
   type IpTarget,
   type ListingRow,
   type NewResult,
   type ResultRow,
 } from './blocklist-results.repo';
+import {
+  listDomainTargets,
+  lockDomainRows,
+  updateDomainReputation,
+  type DomainTarget,
+} from '../domains/domain-reputation.service';
 import { loadDmarcTotals, loadPlacementTotals } from '../insights/reputation-evidence';
 import {
   countedListings,

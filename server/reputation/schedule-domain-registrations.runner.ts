@@ -1,6 +1,6 @@
 import { daysAgo } from '@contracts/utc-day';
 import { defineRunner } from '../platform/queue/job';
-import { domainsDueForRegistration } from './ip-addresses.repo';
+import { domainsDueForRegistration } from '../domains/domain-reputation.service';
 import { requestRegistrationLookUp } from './look-up-domain-registration.job';
 import { REFRESH_DAYS } from './registration-refresh';
 import { scheduleDomainRegistrationsJob } from './schedule-domain-registrations.job';
