@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useAuth } from '../lib/session';
-import { ContentSpinner } from './page-spinner';
+import { ContentSpinner } from '../components/ui/spinner';
 import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 

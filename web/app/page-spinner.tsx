@@ -8,12 +8,3 @@ export function PageSpinner() {
     </div>
   );
 }
-
-/** The same wait inside the app shell, so the navigation stays put while a page's code loads. */
-export function ContentSpinner() {
-  return (
-    <div className="flex justify-center py-16">
-      <Spinner className="size-8" />
-    </div>
-  );
-}

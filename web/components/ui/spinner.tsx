@@ -10,3 +10,12 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** A wait in place of a page's content (or a large part of it): the shell and the page's heading stay put. */
+export function ContentSpinner({ label }: { label?: string }) {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="size-8" label={label} />
+    </div>
+  );
+}

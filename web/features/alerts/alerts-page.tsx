@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Alert } from '@contracts/alerts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
-import { Spinner } from '../../components/ui/spinner';
+import { ContentSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
@@ -25,11 +25,7 @@ function SettingsTab() {
     <div className="space-y-4">
       <QueryState
         query={settings}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading your alert settings" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading your alert settings" />}
         errorMessage={(error) => serverMessageOr(error, 'Could not load your alert settings.')}
         errorVariant="card"
       >
@@ -85,11 +81,7 @@ export default function AlertsPage() {
           ) : (
             <QueryState
               query={alerts}
-              loading={
-                <div className="flex justify-center py-16">
-                  <Spinner className="size-8" label="Loading your alerts" />
-                </div>
-              }
+              loading={<ContentSpinner label="Loading your alerts" />}
               errorMessage="Could not load your alerts."
               errorVariant="card"
             >

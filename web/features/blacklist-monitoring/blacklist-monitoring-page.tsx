@@ -6,7 +6,7 @@ import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
+import { ContentSpinner, Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { formatCount } from '../../lib/format';
 import { PATHS } from '../../lib/paths';
@@ -51,11 +51,7 @@ export default function BlacklistMonitoringPage() {
     <div data-testid="blacklist-monitoring-page" className="space-y-6">
       <QueryState
         query={ips}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading your IP addresses" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading your IP addresses" />}
         errorMessage="Could not load your IP addresses."
         errorVariant="card"
       >

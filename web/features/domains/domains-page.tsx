@@ -4,7 +4,7 @@ import type { Domain } from '@contracts/domains';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { ContentSpinner } from '../../components/ui/spinner';
 import { useDomainList } from './api';
 import { AddDomainForm } from './components/add-domain-form';
 import { DeleteDomainDialog } from './components/delete-domain-dialog';
@@ -63,11 +63,7 @@ export default function DomainsPage({ renderCardFooter }: { renderCardFooter?: (
       {adding && <AddDomainForm onClose={() => setAdding(false)} />}
       <QueryState
         query={domains}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading domains" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading domains" />}
         errorMessage="Could not load your domains."
         errorVariant="card"
         isEmpty={(data) => data.length === 0}

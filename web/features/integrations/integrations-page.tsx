@@ -4,7 +4,7 @@ import { MTA_IDS, type MtaId } from '@content/docs/mta-integration';
 import { CONNECT_OUTCOME_MESSAGES, GOOGLE_OUTCOME_PARAM, PostmasterConnectOutcome } from '@contracts/postmaster';
 import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
-import { Spinner } from '../../components/ui/spinner';
+import { ContentSpinner } from '../../components/ui/spinner';
 import { TabList } from '../../components/ui/tab-list';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessageOr } from '../../lib/api-client';
@@ -112,11 +112,7 @@ export default function IntegrationsPage() {
     panel = (
       <QueryState
         query={integrations}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading your integrations" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading your integrations" />}
         errorMessage={(error) => serverMessageOr(error, 'Could not load your integrations.')}
         errorVariant="card"
       >

@@ -4,7 +4,7 @@ import type { IpAddress } from '@contracts/reputation';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { ContentSpinner, Spinner } from '../../components/ui/spinner';
 import { useDomainReputation, useIpAddresses } from './api';
 import { AddIpDialog } from './components/add-ip-dialog';
 import { DeleteIpDialog } from './components/delete-ip-dialog';
@@ -36,11 +36,7 @@ export default function ReputationPage() {
 
       <QueryState
         query={ips}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading your IP addresses" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading your IP addresses" />}
         errorMessage="Could not load your IP addresses."
         errorVariant="card"
       >

@@ -4,7 +4,7 @@ import type { Alert } from '@contracts/alerts';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { ContentSpinner } from '../../../components/ui/spinner';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
@@ -72,11 +72,7 @@ export function AlertDetail({ id, onDelete }: { id: number | null; onDelete: (al
   return (
     <QueryState
       query={query}
-      loading={
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Loading the alert" />
-        </div>
-      }
+      loading={<ContentSpinner label="Loading the alert" />}
       errorVariant="card"
       errorMessage={(error) => serverMessageOr(error, 'Could not load this alert.')}
     >

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PeriodSelector } from '../../../components/period-selector';
 import { QueryState } from '../../../components/query-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { ContentSpinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
 import { TIMELINE_PERIODS, type TimelinePeriod } from '../api';
 
@@ -26,11 +26,7 @@ export function TimelineFrame<T>({ testId, subject, days, onDays, timeline, chil
       </div>
       <QueryState
         query={timeline}
-        loading={
-          <div className="flex justify-center py-16">
-            <Spinner className="size-8" label="Loading the timeline" />
-          </div>
-        }
+        loading={<ContentSpinner label="Loading the timeline" />}
         errorVariant="card"
         errorMessage={(error) => serverMessageOr(error, 'Could not load the timeline.')}
       >
