@@ -1,9 +1,8 @@
 import { daysAgo, utcDay } from '@contracts/utc-day';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryEvents, domains, emailMetrics, ipAddresses, webhookDeliveries } from '../platform/db/schema/index';
-import { runReputationCheck } from '../reputation/reputation-run.service';
+import { runReputationCheckNow } from '../reputation/reputation-run.test-support';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
 
@@ -639,7 +638,7 @@ describe('what the events feed', () => {
     const ip = '203.0.113.77';
     await t.database.db.insert(ipAddresses).values({ userId, ipAddress: ip, type: 'dedicated' });
     dns.zone[`77.113.0.203.zen.spamhaus.org`] = { A: ['127.0.0.2'] };
-    await runReputationCheck({ db: t.database.db, dns: t.dns, log: pino({ level: 'silent' }), jobs: t.jobs }, userId);
+    await runReputationCheckNow(t, userId);
     const q = 'Q1BLOCK00001';
     const lines = [
       `${syslogTime(50)} mx1 postfix/smtp[1]: ${q}: to=<ann@gmail.com>, relay=mx[192.0.2.1]:25, delay=1, delays=0/0/0/1, dsn=5.7.1, status=bounced (host gmail-smtp-in.l.google.com[142.250.102.27] said: 554 5.7.1 Service unavailable; Client host [${ip}] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/${ip} (in reply to RCPT TO command))`,
