@@ -54,6 +54,18 @@ export async function settled({
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
+/** jsdom has no layout; Recharts' ResponsiveContainer needs a ResizeObserver to exist. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }

@@ -9,6 +9,7 @@ import {
   renderApp,
   settled,
   stubFetch,
+  stubResizeObserver,
 } from '../../test/test-utils';
 import {
   emptyOverview,
@@ -368,15 +369,7 @@ describe('Dashboard: advanced analytics', () => {
   });
 
   it('draws the trends and switches the period', async () => {
-    // jsdom has no layout; Recharts' ResponsiveContainer needs ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const fetchMock = stubDashboard({
       user: makeUser({ subscriptionPlan: 'professional' }),
       trends: {

@@ -9,8 +9,9 @@ import {
   makeDomain,
   preloadSignedInFrame,
   renderApp,
+  stubResizeObserver,
 } from '../../../test/test-utils';
-import { makeFailedImport, reportList, stubDmarc, stubResizeObserver } from '../test/fixtures';
+import { makeFailedImport, reportList, stubDmarc } from '../test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([preloadSignedInFrame(), import('../../../app/domain-management-page')]);

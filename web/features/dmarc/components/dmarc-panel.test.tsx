@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, makeDomain } from '../../../test/test-utils';
 import {
   emptyAnalytics,
   makeAnalytics,
@@ -9,16 +9,11 @@ import {
   REPORT_ADDRESS,
   reportList,
   stubDmarc,
-  stubResizeObserver,
+  setUpDmarcPanelTests,
   urlsOf,
 } from '../test/fixtures';
 
-// Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
-beforeAll(async () => {
-  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
-});
-
-beforeEach(stubResizeObserver);
+setUpDmarcPanelTests();
 
 describe('DMARC panel: empty state', () => {
   it('explains how to get reports: the rua= tag with the report address, copyable, and the upload', async () => {

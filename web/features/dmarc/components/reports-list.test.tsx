@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
-import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
+import { errorResponse, jsonResponse, makeDomain } from '../../../test/test-utils';
 import {
   makeFailedImport,
   makeReport,
@@ -9,15 +9,11 @@ import {
   openDmarcPanel,
   reportList,
   stubDmarc,
-  stubResizeObserver,
+  setUpDmarcPanelTests,
   urlsOf,
 } from '../test/fixtures';
 
-beforeAll(async () => {
-  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
-});
-
-beforeEach(stubResizeObserver);
+setUpDmarcPanelTests();
 
 function domainReports(panel: Awaited<ReturnType<typeof openDmarcPanel>>['panel']) {
   return within(panel.getByRole('region', { name: 'Reports for example.com' }));

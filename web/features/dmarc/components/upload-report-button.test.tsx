@@ -1,21 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, makeDomain, preloadSignedInFrame } from '../../../test/test-utils';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, makeDomain } from '../../../test/test-utils';
 import {
   makeFailedImport,
   makeReport,
   openDmarcPanel,
   stubDmarc,
-  stubResizeObserver,
+  setUpDmarcPanelTests,
   uploadAnswer,
   urlsOf,
 } from '../test/fixtures';
 
-beforeAll(async () => {
-  await Promise.all([preloadSignedInFrame(), import('./dmarc-panel'), import('./dmarc-charts')]);
-});
-
-beforeEach(stubResizeObserver);
+setUpDmarcPanelTests();
 
 const reportFile = () =>
   new File(['<feedback></feedback>'], 'google.com!example.com!1740787200!1740873599.xml', { type: 'text/xml' });

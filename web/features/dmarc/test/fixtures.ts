@@ -1,10 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { beforeAll, beforeEach, vi } from 'vitest';
 import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import type { Domain } from '@contracts/domains';
 import { daysAgo } from '@contracts/utc-day';
-import { errorResponse, jsonResponse, makeDomain, makeUser, renderApp } from '../../../test/test-utils';
+import {
+  errorResponse,
+  jsonResponse,
+  makeDomain,
+  makeUser,
+  preloadSignedInFrame,
+  renderApp,
+  stubResizeObserver,
+} from '../../../test/test-utils';
 
 // Builders of DMARC API answers for the panel's tests (test-only module).
 
@@ -253,16 +261,19 @@ export function urlsOf(mock: ReturnType<typeof stubDmarc>, path: string): URL[] 
     .filter((url) => url.pathname === path);
 }
 
-/** jsdom has no layout; Recharts' ResponsiveContainer needs a ResizeObserver to exist. */
-export function stubResizeObserver() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+/**
+ * What every test file of the DMARC panel needs: its lazy chunks loaded once up front (so the first
+ * test does not spend its wait compiling them), and the ResizeObserver its charts need.
+ */
+export function setUpDmarcPanelTests() {
+  beforeAll(async () => {
+    await Promise.all([
+      preloadSignedInFrame(),
+      import('../components/dmarc-panel'),
+      import('../components/dmarc-charts'),
+    ]);
+  });
+  beforeEach(stubResizeObserver);
 }
 
 /** Opens Domain Management and the DMARC panel of `domain`'s card, as a user would. */
