@@ -5,8 +5,9 @@ import {
   Count,
   dayOf,
   fillBase,
+  jsonApiErrorText,
   ProviderError,
-  readAnswer,
+  textAt,
   utcDayOf,
   type EspProvider,
   type PluginConfig,
@@ -55,30 +56,18 @@ export const activecampaign: EspProvider = {
   id: 'activecampaign',
   name: NAME,
   errorText(body) {
-    const o = body as { message?: unknown; errors?: { title?: unknown; detail?: unknown }[] } | null;
-    if (typeof o?.message === 'string' && o.message) return o.message;
-    if (!Array.isArray(o?.errors)) return undefined;
-    return (
-      o.errors
-        .map((e) =>
-          typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined,
-        )
-        .filter(Boolean)
-        .join('; ') || undefined
-    );
+    return textAt(body, 'message') ?? jsonApiErrorText(body);
   },
   async testConnection(http, config) {
-    readAnswer(NAME, Me, await http.json(`${base(http, config)}/api/3/users/me`, { headers: headers(config) }));
+    await http.read(Me, `${base(http, config)}/api/3/users/me`, { headers: headers(config) });
   },
   async fetchDailyStats(http, config, from, to) {
     const days = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const query = new URLSearchParams({ 'orders[sdate]': 'DESC', limit: String(PAGE), offset: String(page * PAGE) });
-      const { campaigns } = readAnswer(
-        NAME,
-        Campaigns,
-        await http.json(`${base(http, config)}/api/3/campaigns?${query}`, { headers: headers(config) }),
-      );
+      const { campaigns } = await http.read(Campaigns, `${base(http, config)}/api/3/campaigns?${query}`, {
+        headers: headers(config),
+      });
       let older = false;
       for (const c of campaigns) {
         const date = c.sdate ? utcDayOf(c.sdate) : undefined;

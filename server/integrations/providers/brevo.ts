@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Count, dayOf, readAnswer, utcDayOf, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, dayWithin, textAt, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * Brevo API v3 (https://developers.brevo.com/reference). Header `api-key`. The test reads the
@@ -36,15 +36,10 @@ export const brevo: EspProvider = {
   id: 'brevo',
   name: NAME,
   errorText(body) {
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message ? message : undefined;
+    return textAt(body, 'message');
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Account,
-      await http.json(`${http.env.BREVO_API_BASE_URL}/v3/account`, { headers: headers(config) }),
-    );
+    await http.read(Account, `${http.env.BREVO_API_BASE_URL}/v3/account`, { headers: headers(config) });
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
@@ -56,16 +51,14 @@ export const brevo: EspProvider = {
         offset: String(page * PAGE),
         sort: 'asc',
       });
-      const { reports } = readAnswer(
-        NAME,
+      const { reports } = await http.read(
         Reports,
-        await http.json(`${http.env.BREVO_API_BASE_URL}/v3/smtp/statistics/reports?${query}`, {
-          headers: headers(config),
-        }),
+        `${http.env.BREVO_API_BASE_URL}/v3/smtp/statistics/reports?${query}`,
+        { headers: headers(config) },
       );
       for (const r of reports) {
-        const date = utcDayOf(r.date);
-        if (!date || date < from || date > to) continue;
+        const date = dayWithin(r.date, from, to);
+        if (!date) continue;
         out.push(
           dayOf(date, {
             sent: r.requests,

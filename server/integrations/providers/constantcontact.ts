@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addUpByDay, Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig } from './provider';
+import { addUpByDay, Count, dayOf, dayWithin, textAt, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * Constant Contact V3 API (https://developer.constantcontact.com/api_reference/index.html). Bearer
@@ -36,33 +36,25 @@ export const constantcontact: EspProvider = {
   name: NAME,
   errorText(body) {
     const list = Array.isArray(body) ? body : [body];
-    const texts = list.map((e) =>
-      e && typeof (e as { error_message?: unknown }).error_message === 'string'
-        ? (e as { error_message: string }).error_message
-        : undefined,
-    );
+    const texts = list.map((e) => textAt(e, 'error_message'));
     return texts.filter(Boolean).join('; ') || undefined;
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Summary,
-      await http.json(`${http.env.CONSTANTCONTACT_API_BASE_URL}/v3/account/summary`, { headers: headers(config) }),
-    );
+    await http.read(Summary, `${http.env.CONSTANTCONTACT_API_BASE_URL}/v3/account/summary`, {
+      headers: headers(config),
+    });
   },
   async fetchDailyStats(http, config, from, to) {
     const origin = http.env.CONSTANTCONTACT_API_BASE_URL;
     let path: string | undefined = `/v3/reports/summary_reports/email_campaign_summaries?limit=${PAGE}`;
     const days = [];
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const answer: z.infer<typeof Campaigns> = readAnswer(
-        NAME,
-        Campaigns,
-        await http.json(`${origin}${path}`, { headers: headers(config) }),
-      );
+      const answer: z.infer<typeof Campaigns> = await http.read(Campaigns, `${origin}${path}`, {
+        headers: headers(config),
+      });
       for (const campaign of answer.bulk_email_campaign_summaries) {
-        const date = campaign.last_sent_date ? utcDayOf(campaign.last_sent_date) : undefined;
-        if (!date || date < from || date > to) continue;
+        const date = dayWithin(campaign.last_sent_date, from, to);
+        if (!date) continue;
         const c = campaign.unique_counts ?? { sends: 0, bounces: 0, abuse: 0, opens: 0, clicks: 0 };
         days.push(
           dayOf(date, {

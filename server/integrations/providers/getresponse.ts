@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Count, dayOf, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, textAt, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * GetResponse API v3 (https://apidocs.getresponse.com/v3). Header `X-Auth-Token: api-key <key>`.
@@ -30,16 +30,10 @@ export const getresponse: EspProvider = {
   id: 'getresponse',
   name: NAME,
   errorText(body) {
-    const o = body as { message?: unknown; codeDescription?: unknown } | null;
-    if (typeof o?.message === 'string' && o.message) return o.message;
-    return typeof o?.codeDescription === 'string' && o.codeDescription ? o.codeDescription : undefined;
+    return textAt(body, 'message') ?? textAt(body, 'codeDescription');
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Account,
-      await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/accounts`, { headers: headers(config) }),
-    );
+    await http.read(Account, `${http.env.GETRESPONSE_API_BASE_URL}/v3/accounts`, { headers: headers(config) });
   },
   async fetchDailyStats(http, config, from, to) {
     const byDay = new Map<string, DailyStats>();
@@ -51,12 +45,10 @@ export const getresponse: EspProvider = {
         page: String(page),
         perPage: String(PAGE),
       });
-      const rows = readAnswer(
-        NAME,
+      const rows = await http.read(
         Statistics,
-        await http.json(`${http.env.GETRESPONSE_API_BASE_URL}/v3/newsletters/statistics?${query}`, {
-          headers: headers(config),
-        }),
+        `${http.env.GETRESPONSE_API_BASE_URL}/v3/newsletters/statistics?${query}`,
+        { headers: headers(config) },
       );
       for (const r of rows) {
         // "2024-03-01T00:00:00+0000/P1D": the period's start, in UTC.

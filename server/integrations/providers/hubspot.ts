@@ -1,6 +1,6 @@
 import { addDays, utcDay } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, textAt, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * HubSpot API (https://developers.hubspot.com/docs/api-reference). Bearer private app token. The
@@ -44,15 +44,10 @@ export const hubspot: EspProvider = {
   id: 'hubspot',
   name: NAME,
   errorText(body) {
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message ? message : undefined;
+    return textAt(body, 'message');
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Details,
-      await http.json(`${http.env.HUBSPOT_API_BASE_URL}/account-info/v3/details`, { headers: headers(config) }),
-    );
+    await http.read(Details, `${http.env.HUBSPOT_API_BASE_URL}/account-info/v3/details`, { headers: headers(config) });
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
@@ -64,12 +59,10 @@ export const hubspot: EspProvider = {
         endTimestamp: `${addDays(to, 1)}T00:00:00Z`,
       });
       if (after) query.set('after', after);
-      const answer = readAnswer(
-        NAME,
+      const answer = await http.read(
         Histogram,
-        await http.json(`${http.env.HUBSPOT_API_BASE_URL}/marketing/v3/emails/statistics/histogram?${query}`, {
-          headers: headers(config),
-        }),
+        `${http.env.HUBSPOT_API_BASE_URL}/marketing/v3/emails/statistics/histogram?${query}`,
+        { headers: headers(config) },
       );
       for (const r of answer.results) {
         const middle = (Date.parse(r.interval.start) + Date.parse(r.interval.end)) / 2;

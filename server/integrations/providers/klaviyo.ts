@@ -2,7 +2,7 @@ import { addDays } from '@contracts/utc-day';
 import { z } from 'zod';
 import {
   dayOf,
-  readAnswer,
+  jsonApiErrorText,
   utcDayOf,
   type DailyStats,
   type EspProvider,
@@ -66,11 +66,7 @@ async function emailMetricIds(http: ProviderHttp, config: PluginConfig): Promise
   const ids = new Map<Measure, string>();
   let url: string | null | undefined = `${http.env.KLAVIYO_API_BASE_URL}/api/metrics`;
   for (let page = 0; url && page < MAX_METRIC_PAGES; page++) {
-    const answer: z.infer<typeof Metrics> = readAnswer(
-      NAME,
-      Metrics,
-      await http.json(url, { headers: headers(config) }),
-    );
+    const answer: z.infer<typeof Metrics> = await http.read(Metrics, url, { headers: headers(config) });
     for (const metric of answer.data) {
       const measure = METRICS[metric.attributes.name as keyof typeof METRICS];
       const integration = metric.attributes.integration;
@@ -106,15 +102,11 @@ async function dailyCounts(
       },
     },
   };
-  const answer = readAnswer(
-    NAME,
-    Aggregate,
-    await http.json(`${http.env.KLAVIYO_API_BASE_URL}/api/metric-aggregates`, {
-      method: 'POST',
-      headers: { ...headers(config), 'content-type': 'application/vnd.api+json' },
-      json: body,
-    }),
-  );
+  const answer = await http.read(Aggregate, `${http.env.KLAVIYO_API_BASE_URL}/api/metric-aggregates`, {
+    method: 'POST',
+    headers: { ...headers(config), 'content-type': 'application/vnd.api+json' },
+    json: body,
+  });
   const { dates, data } = answer.data.attributes;
   const counts = new Map<string, number>();
   dates.forEach((date, i) => {
@@ -131,20 +123,9 @@ async function dailyCounts(
 export const klaviyo: EspProvider = {
   id: 'klaviyo',
   name: NAME,
-  errorText(body) {
-    const errors = (body as { errors?: { detail?: unknown; title?: unknown }[] } | null)?.errors;
-    if (!Array.isArray(errors)) return undefined;
-    const texts = errors.map((e) =>
-      typeof e?.detail === 'string' && e.detail ? e.detail : typeof e?.title === 'string' ? e.title : undefined,
-    );
-    return texts.filter(Boolean).join('; ') || undefined;
-  },
+  errorText: jsonApiErrorText,
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Accounts,
-      await http.json(`${http.env.KLAVIYO_API_BASE_URL}/api/accounts`, { headers: headers(config) }),
-    );
+    await http.read(Accounts, `${http.env.KLAVIYO_API_BASE_URL}/api/accounts`, { headers: headers(config) });
   },
   async fetchDailyStats(http, config, from, to) {
     const ids = await emailMetricIds(http, config);

@@ -5,10 +5,10 @@ import {
   basicAuth,
   Count,
   dayOf,
+  dayWithin,
   fillBase,
   ProviderError,
-  readAnswer,
-  utcDayOf,
+  textAt,
   type EspProvider,
   type PluginConfig,
 } from './provider';
@@ -62,11 +62,12 @@ export const mailchimp: EspProvider = {
   errorText(body) {
     const problem = body as { title?: unknown; detail?: unknown } | null;
     if (typeof problem?.detail !== 'string') return undefined;
-    return typeof problem.title === 'string' && problem.title ? `${problem.title}: ${problem.detail}` : problem.detail;
+    const title = textAt(problem, 'title');
+    return title ? `${title}: ${problem.detail}` : problem.detail;
   },
   async testConnection(http, config) {
     const { base, headers } = request(config);
-    readAnswer(NAME, Ping, await http.json(`${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/ping`, { headers }));
+    await http.read(Ping, `${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/ping`, { headers });
   },
   async fetchDailyStats(http, config, from, to) {
     const { base, headers } = request(config);
@@ -80,14 +81,12 @@ export const mailchimp: EspProvider = {
         fields:
           'reports.send_time,reports.emails_sent,reports.abuse_reports,reports.bounces,reports.opens.opens_total,reports.clicks.clicks_total,total_items',
       });
-      const answer = readAnswer(
-        NAME,
-        Reports,
-        await http.json(`${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/reports?${query}`, { headers }),
-      );
+      const answer = await http.read(Reports, `${base(http.env.MAILCHIMP_API_BASE_URL)}/3.0/reports?${query}`, {
+        headers,
+      });
       for (const report of answer.reports) {
-        const date = utcDayOf(report.send_time);
-        if (!date || date < from || date > to) continue;
+        const date = dayWithin(report.send_time, from, to);
+        if (!date) continue;
         const hard = (report.bounces?.hard_bounces ?? 0) + (report.bounces?.syntax_errors ?? 0);
         const soft = report.bounces?.soft_bounces ?? 0;
         days.push(

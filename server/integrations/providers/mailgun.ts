@@ -5,9 +5,10 @@ import {
   basicAuth,
   Count,
   dayOf,
+  dayWithin,
   ProviderError,
   readAnswer,
-  utcDayOf,
+  textAt,
   type EspProvider,
   type PluginConfig,
   type ProviderHttp,
@@ -97,8 +98,7 @@ export const mailgun: EspProvider = {
   name: NAME,
   errorText(body) {
     if (typeof body === 'string') return body.trim() || undefined;
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message ? message : undefined;
+    return textAt(body, 'message');
   },
   async testConnection(http, config) {
     await domainsOf(http, config);
@@ -114,14 +114,12 @@ export const mailgun: EspProvider = {
       query.append('event', event);
     const days = [];
     for (const domain of domains) {
-      const answer = readAnswer(
-        NAME,
-        Stats,
-        await http.json(`${base}/v3/${encodeURIComponent(domain)}/stats/total?${query}`, { headers: headers(config) }),
-      );
+      const answer = await http.read(Stats, `${base}/v3/${encodeURIComponent(domain)}/stats/total?${query}`, {
+        headers: headers(config),
+      });
       for (const s of answer.stats) {
-        const date = utcDayOf(s.time);
-        if (!date || date < from || date > to) continue;
+        const date = dayWithin(s.time, from, to);
+        if (!date) continue;
         // Temporary failures are retried (deferred); permanent ones are bounces, suppressed addresses included.
         days.push(
           dayOf(date, {

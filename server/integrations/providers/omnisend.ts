@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readAnswer, type EspProvider, type PluginConfig } from './provider';
+import { textAt, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * Omnisend API v3 (https://api-docs.omnisend.com). Header `X-API-KEY`. The test lists one campaign
@@ -18,16 +18,9 @@ export const omnisend: EspProvider = {
   id: 'omnisend',
   name: NAME,
   errorText(body) {
-    const o = body as { detail?: unknown; title?: unknown; error?: unknown } | null;
-    if (typeof o?.detail === 'string' && o.detail) return o.detail;
-    if (typeof o?.error === 'string' && o.error) return o.error;
-    return typeof o?.title === 'string' && o.title ? o.title : undefined;
+    return textAt(body, 'detail') ?? textAt(body, 'error') ?? textAt(body, 'title');
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Campaigns,
-      await http.json(`${http.env.OMNISEND_API_BASE_URL}/v3/campaigns?limit=1`, { headers: headers(config) }),
-    );
+    await http.read(Campaigns, `${http.env.OMNISEND_API_BASE_URL}/v3/campaigns?limit=1`, { headers: headers(config) });
   },
 };

@@ -81,6 +81,8 @@ export interface ProviderHttp {
   readonly env: ProviderEnv;
   /** The parsed JSON of a 2xx answer to `url`; any other answer throws ProviderError. */
   json(url: string, options?: RequestOptions): Promise<unknown>;
+  /** The 2xx answer to `url` read with the shape its API reference documents (readAnswer); else ProviderError. */
+  read<T>(schema: z.ZodType<T>, url: string, options?: RequestOptions): Promise<T>;
 }
 
 export interface EspProvider {
@@ -145,6 +147,20 @@ export function commonErrorText(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The non-empty text at `key` of an error body (or of one entry of its list), if there is one. */
+export function textAt(body: unknown, key: string): string | undefined {
+  const value = (body as Record<string, unknown> | null | undefined)?.[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** A JSON:API error body's text (https://jsonapi.org/format/#error-objects): each error's detail, else its title. */
+export function jsonApiErrorText(body: unknown): string | undefined {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  const texts = errors.map((e) => textAt(e, 'detail') ?? textAt(e, 'title'));
+  return texts.filter(Boolean).join('; ') || undefined;
+}
+
 export function joinTexts(texts: (string | undefined)[]): string | undefined {
   const unique = [...new Set(texts.filter((t): t is string => Boolean(t && t.trim())).map((t) => t.trim()))];
   return unique.length > 0 ? unique.join('; ') : undefined;
@@ -189,72 +205,74 @@ export function providerHttp(
   env: ProviderEnv,
   provider: Pick<EspProvider, 'name' | 'errorText'>,
 ): ProviderHttp {
+  async function json(url: string, options: RequestOptions = {}): Promise<unknown> {
+    const target = new URL(url);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': 'InboxPulse/1.0',
+      ...options.headers,
+    };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    let res;
+    try {
+      res = await guard.fetch(target, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      });
+    } catch (err) {
+      if (err instanceof OutboundRequestError) throw unreachable(provider.name, target, err);
+      throw err;
+    }
+    const { status } = res;
+    if (status === 429) {
+      const wait = retryAfterSeconds(res.headers);
+      throw new ProviderError(
+        `${provider.name} is rate limiting requests (HTTP 429); it asked to wait ${wait} seconds`,
+        'rate_limited',
+        429,
+        wait,
+      );
+    }
+    if (status >= 300 && status < 400) {
+      throw new ProviderError(
+        `${provider.name} answered with a redirect (HTTP ${status}) instead of its API: check the address`,
+        'refused',
+        status,
+      );
+    }
+    if (status >= 400 || status < 200) {
+      const parsed = parseBody(res.body);
+      const text = provider.errorText(parsed) ?? commonErrorText(parsed) ?? `HTTP ${status}`;
+      throw new ProviderError(`${tidy(text)} (HTTP ${status})`, status >= 500 ? 'unavailable' : 'refused', status);
+    }
+    if (res.truncated)
+      throw new ProviderError(
+        `${provider.name} answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+        'malformed',
+        status,
+      );
+    if (res.body.length === 0) return null;
+    try {
+      return JSON.parse(res.body.toString('utf8'));
+    } catch {
+      throw new ProviderError(
+        `${provider.name} answered with something that is not JSON (HTTP ${status})`,
+        'malformed',
+        status,
+      );
+    }
+  }
   return {
     env,
-    async json(url, options = {}) {
-      const target = new URL(url);
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'user-agent': 'InboxPulse/1.0',
-        ...options.headers,
-      };
-      let body: string | undefined;
-      if (options.json !== undefined) {
-        body = JSON.stringify(options.json);
-        headers['content-type'] ??= 'application/json';
-      }
-      let res;
-      try {
-        res = await guard.fetch(target, {
-          method: options.method ?? 'GET',
-          headers,
-          body,
-          timeoutMs: PROVIDER_TIMEOUT_MS,
-          maxBytes: MAX_ANSWER_BYTES,
-        });
-      } catch (err) {
-        if (err instanceof OutboundRequestError) throw unreachable(provider.name, target, err);
-        throw err;
-      }
-      const { status } = res;
-      if (status === 429) {
-        const wait = retryAfterSeconds(res.headers);
-        throw new ProviderError(
-          `${provider.name} is rate limiting requests (HTTP 429); it asked to wait ${wait} seconds`,
-          'rate_limited',
-          429,
-          wait,
-        );
-      }
-      if (status >= 300 && status < 400) {
-        throw new ProviderError(
-          `${provider.name} answered with a redirect (HTTP ${status}) instead of its API: check the address`,
-          'refused',
-          status,
-        );
-      }
-      if (status >= 400 || status < 200) {
-        const parsed = parseBody(res.body);
-        const text = provider.errorText(parsed) ?? commonErrorText(parsed) ?? `HTTP ${status}`;
-        throw new ProviderError(`${tidy(text)} (HTTP ${status})`, status >= 500 ? 'unavailable' : 'refused', status);
-      }
-      if (res.truncated)
-        throw new ProviderError(
-          `${provider.name} answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
-          'malformed',
-          status,
-        );
-      if (res.body.length === 0) return null;
-      try {
-        return JSON.parse(res.body.toString('utf8'));
-      } catch {
-        throw new ProviderError(
-          `${provider.name} answered with something that is not JSON (HTTP ${status})`,
-          'malformed',
-          status,
-        );
-      }
-    },
+    json,
+    read: async (schema, url, options) => readAnswer(provider.name, schema, await json(url, options)),
   };
 }
 
@@ -282,6 +300,12 @@ export const basicAuth = (user: string, password: string) =>
 export function utcDayOf(time: string): string | undefined {
   const at = Date.parse(time);
   return Number.isNaN(at) ? undefined : utcDay(at);
+}
+
+/** The UTC day of a provider's time stamp when it lies within `from` to `to` (inclusive); else undefined. */
+export function dayWithin(time: string | null | undefined, from: string, to: string): string | undefined {
+  const day = time ? utcDayOf(time) : undefined;
+  return day && day >= from && day <= to ? day : undefined;
 }
 
 /** A day of figures: the ones given, the rest 0, each a whole number of at least 0; bounced is hard + soft unless given. */

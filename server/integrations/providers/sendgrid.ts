@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Count, dayOf, ProviderError, readAnswer, type EspProvider } from './provider';
+import { Count, dayOf, ProviderError, textAt, type EspProvider } from './provider';
 
 /*
  * Twilio SendGrid Web API v3 (https://www.twilio.com/docs/sendgrid/api-reference). Bearer API key.
@@ -32,17 +32,15 @@ export const sendgrid: EspProvider = {
   id: 'sendgrid',
   name: NAME,
   errorText(body) {
-    const errors = (body as { errors?: { message?: unknown }[] } | null)?.errors;
+    const errors = (body as { errors?: unknown } | null)?.errors;
     if (!Array.isArray(errors)) return undefined;
-    const texts = errors.map((e) => (typeof e?.message === 'string' ? e.message : undefined)).filter(Boolean);
+    const texts = errors.map((e) => textAt(e, 'message')).filter(Boolean);
     return texts.length ? texts.join('; ') : undefined;
   },
   async testConnection(http, config) {
-    const { scopes } = readAnswer(
-      NAME,
-      Scopes,
-      await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/scopes`, { headers: headers(config) }),
-    );
+    const { scopes } = await http.read(Scopes, `${http.env.SENDGRID_API_BASE_URL}/v3/scopes`, {
+      headers: headers(config),
+    });
     if (!scopes.includes('stats.read')) {
       throw new ProviderError(
         'The API key works but may not read statistics: give it Read Access to Stats (scope stats.read)',
@@ -52,11 +50,9 @@ export const sendgrid: EspProvider = {
   },
   async fetchDailyStats(http, config, from, to) {
     const query = new URLSearchParams({ start_date: from, end_date: to, aggregated_by: 'day' });
-    const days = readAnswer(
-      NAME,
-      GlobalStats,
-      await http.json(`${http.env.SENDGRID_API_BASE_URL}/v3/stats?${query}`, { headers: headers(config) }),
-    );
+    const days = await http.read(GlobalStats, `${http.env.SENDGRID_API_BASE_URL}/v3/stats?${query}`, {
+      headers: headers(config),
+    });
     return days.map(({ date, stats }) => {
       // One entry for global stats; a parent account's answer may hold several: they add up.
       const m = stats.reduce(

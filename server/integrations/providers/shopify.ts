@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { hostOfField } from '@contracts/integrations';
-import {
-  fillBase,
-  ProviderError,
-  readAnswer,
-  type EspProvider,
-  type PluginConfig,
-  type ProviderHttp,
-} from './provider';
+import { fillBase, ProviderError, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
 /*
  * Shopify Admin REST API (https://shopify.dev/docs/api/admin-rest). Header
@@ -45,12 +38,8 @@ export const shopify: EspProvider = {
     return undefined;
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Shop,
-      await http.json(`${base(http, config)}/admin/api/${SHOPIFY_API_VERSION}/shop.json`, {
-        headers: { 'x-shopify-access-token': config.apiKey ?? '' },
-      }),
-    );
+    await http.read(Shop, `${base(http, config)}/admin/api/${SHOPIFY_API_VERSION}/shop.json`, {
+      headers: { 'x-shopify-access-token': config.apiKey ?? '' },
+    });
   },
 };

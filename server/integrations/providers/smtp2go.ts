@@ -1,6 +1,6 @@
 import { listDays } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, readAnswer, type DailyStats, type EspProvider, type PluginConfig } from './provider';
+import { Count, dayOf, textAt, type DailyStats, type EspProvider, type PluginConfig } from './provider';
 
 /*
  * SMTP2GO API v3 (https://developers.smtp2go.com/reference/introduction-1). Every call is a POST
@@ -36,33 +36,26 @@ export const smtp2go: EspProvider = {
   // One request a day of history: a first sync reads a week, not a month.
   maxDaysPerSync: 7,
   errorText(body) {
-    const data = (body as { data?: { error?: unknown; error_code?: unknown } } | null)?.data;
-    if (typeof data?.error !== 'string' || !data.error) return undefined;
-    return typeof data.error_code === 'string' && data.error_code ? `${data.error} (${data.error_code})` : data.error;
+    const data = (body as { data?: unknown } | null)?.data;
+    const [error, code] = [textAt(data, 'error'), textAt(data, 'error_code')];
+    if (!error) return undefined;
+    return code ? `${error} (${code})` : error;
   },
   async testConnection(http, config) {
-    readAnswer(
-      NAME,
-      Cycle,
-      await http.json(`${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_cycle`, {
-        method: 'POST',
-        headers: headers(config),
-        json: {},
-      }),
-    );
+    await http.read(Cycle, `${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_cycle`, {
+      method: 'POST',
+      headers: headers(config),
+      json: {},
+    });
   },
   async fetchDailyStats(http, config, from, to) {
     const out: DailyStats[] = [];
     for (const date of listDays(from, to)) {
-      const answer = readAnswer(
-        NAME,
-        History,
-        await http.json(`${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_history`, {
-          method: 'POST',
-          headers: headers(config),
-          json: { start_date: `${date}T00:00:00Z`, end_date: `${date}T23:59:59Z` },
-        }),
-      );
+      const answer = await http.read(History, `${http.env.SMTP2GO_API_BASE_URL}/v3/stats/email_history`, {
+        method: 'POST',
+        headers: headers(config),
+        json: { start_date: `${date}T00:00:00Z`, end_date: `${date}T23:59:59Z` },
+      });
       const t = answer.data.history.reduce(
         (sum, h) => ({
           used: sum.used + h.used,

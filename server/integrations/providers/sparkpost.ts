@@ -1,6 +1,6 @@
 import { addDays, dayStart, daysAgo } from '@contracts/utc-day';
 import { z } from 'zod';
-import { Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
+import { Count, dayOf, dayWithin, textAt, type EspProvider, type PluginConfig, type ProviderHttp } from './provider';
 
 /*
  * SparkPost API v1 (https://developers.sparkpost.com/api/). The key itself is the Authorization
@@ -12,21 +12,24 @@ import { Count, dayOf, readAnswer, utcDayOf, type EspProvider, type PluginConfig
  */
 
 const NAME = 'SparkPost';
-const METRICS = [
-  'count_targeted',
-  'count_delivered',
-  'count_bounce',
-  'count_hard_bounce',
-  'count_soft_bounce',
-  'count_block_bounce',
-  'count_delayed',
-  'count_spam_complaint',
-  'count_rendered',
-  'count_clicked',
-] as const;
 
 const Summary = z.object({ results: z.array(z.record(z.string(), z.unknown())) });
-const TimeSeries = z.object({ results: z.array(z.object({ ts: z.string() }).catchall(z.unknown())) });
+/** One day of the time series: its time and each metric a sync asks for. */
+const Day = z.object({
+  ts: z.string(),
+  count_targeted: Count,
+  count_delivered: Count,
+  count_bounce: Count,
+  count_hard_bounce: Count,
+  count_soft_bounce: Count,
+  count_block_bounce: Count,
+  count_delayed: Count,
+  count_spam_complaint: Count,
+  count_rendered: Count,
+  count_clicked: Count,
+});
+const METRICS = Object.keys(Day.shape).filter((key) => key !== 'ts');
+const TimeSeries = z.object({ results: z.array(Day) });
 
 const base = (http: ProviderHttp, config: PluginConfig) =>
   config.additionalConfig?.trim().toLowerCase() === 'eu'
@@ -40,11 +43,11 @@ export const sparkpost: EspProvider = {
   id: 'sparkpost',
   name: NAME,
   errorText(body) {
-    const errors = (body as { errors?: { message?: unknown; description?: unknown }[] } | null)?.errors;
+    const errors = (body as { errors?: unknown } | null)?.errors;
     if (!Array.isArray(errors)) return undefined;
     const texts = errors.map((e) => {
-      const message = typeof e?.message === 'string' ? e.message : '';
-      const description = typeof e?.description === 'string' ? e.description : '';
+      const message = textAt(e, 'message') ?? '';
+      const description = textAt(e, 'description') ?? '';
       return message && description ? `${message}: ${description}` : message || description || undefined;
     });
     return texts.filter(Boolean).join('; ') || undefined;
@@ -52,11 +55,9 @@ export const sparkpost: EspProvider = {
   async testConnection(http, config) {
     const now = new Date();
     const query = new URLSearchParams({ from: minute(daysAgo(1, now)), to: minute(now), metrics: 'count_targeted' });
-    readAnswer(
-      NAME,
-      Summary,
-      await http.json(`${base(http, config)}/api/v1/metrics/deliverability?${query}`, { headers: headers(config) }),
-    );
+    await http.read(Summary, `${base(http, config)}/api/v1/metrics/deliverability?${query}`, {
+      headers: headers(config),
+    });
   },
   async fetchDailyStats(http, config, from, to) {
     const end = new Date(Math.min(dayStart(addDays(to, 1)).getTime(), Date.now()));
@@ -67,28 +68,25 @@ export const sparkpost: EspProvider = {
       timezone: 'UTC',
       metrics: METRICS.join(','),
     });
-    const { results } = readAnswer(
-      NAME,
+    const { results } = await http.read(
       TimeSeries,
-      await http.json(`${base(http, config)}/api/v1/metrics/deliverability/time-series?${query}`, {
-        headers: headers(config),
-      }),
+      `${base(http, config)}/api/v1/metrics/deliverability/time-series?${query}`,
+      { headers: headers(config) },
     );
     return results.flatMap((r) => {
-      const date = utcDayOf(r.ts);
-      if (!date || date < from || date > to) return [];
-      const n = (metric: (typeof METRICS)[number]) => readAnswer(NAME, Count, r[metric]);
+      const date = dayWithin(r.ts, from, to);
+      if (!date) return [];
       return [
         dayOf(date, {
-          sent: n('count_targeted'),
-          delivered: n('count_delivered'),
-          bounced: n('count_bounce'),
-          hardBounces: n('count_hard_bounce'),
-          softBounces: n('count_soft_bounce') + n('count_block_bounce'),
-          deferred: n('count_delayed'),
-          complaints: n('count_spam_complaint'),
-          opens: n('count_rendered'),
-          clicks: n('count_clicked'),
+          sent: r.count_targeted,
+          delivered: r.count_delivered,
+          bounced: r.count_bounce,
+          hardBounces: r.count_hard_bounce,
+          softBounces: r.count_soft_bounce + r.count_block_bounce,
+          deferred: r.count_delayed,
+          complaints: r.count_spam_complaint,
+          opens: r.count_rendered,
+          clicks: r.count_clicked,
         }),
       ];
     });
