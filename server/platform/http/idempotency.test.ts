@@ -6,6 +6,8 @@ import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 import { purgeExpiredIdempotencyKeys } from './idempotency.repo';
+import { RATE_RULES } from '../security/rate-limit';
+import { countAttempt } from '../security/rate-limits.repo';
 
 // A DNS server that never answers: a domain added with verifyDns: true is still being checked
 // (each lookup waits out its timeout) while a second request with its Idempotency-Key arrives.
@@ -186,5 +188,27 @@ describe('Idempotency-Key on the POSTs that create things', () => {
     expect(await purgeExpiredIdempotencyKeys(t.database.db)).toBeGreaterThanOrEqual(1);
     const { rowCount } = await t.database.pool.query(`SELECT 1 FROM idempotency_keys WHERE user_id = $1`, [user.id]);
     expect(rowCount).toBe(0);
+  });
+
+  it('caps the new keys one user stores in an hour: past it a new key is a 429, a stored key still replays', async () => {
+    const { client, user } = await signUp(t.app);
+    const first = await post(client.cookie!, '/api/ip-addresses', { ipAddress: '9.9.9.9' }, 'kept-key');
+    expect(first.statusCode).toBe(200);
+    // The rest of the hour's allowance used up (the first key counted one).
+    const rule = RATE_RULES.idempotencyKeysPerUser;
+    await countAttempt(t.database.db, `${rule.name}:${user.id}`, rule.windowSeconds, rule.limit - 1);
+
+    const refused = await post(client.cookie!, '/api/ip-addresses', { ipAddress: '149.112.112.112' }, 'one-too-many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(IDEMPOTENCY_MESSAGES.tooManyKeys(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const { rows } = await t.database.pool.query(`SELECT key FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+    expect(rows.map((r) => r.key)).toEqual(['kept-key']);
+
+    const replayed = await post(client.cookie!, '/api/ip-addresses', { ipAddress: '9.9.9.9' }, 'kept-key');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(first.body);
+    // Without a key the request is served: the cap is on stored keys, not on the account's work.
+    expect((await post(client.cookie!, '/api/ip-addresses', { ipAddress: '149.112.112.112' })).statusCode).toBe(200);
   });
 });

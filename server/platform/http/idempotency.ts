@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, hash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { countAgainst, RATE_RULES, rateLimitUsedUp } from '../security/rate-limit';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -25,6 +26,8 @@ export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
   reused: 'This Idempotency-Key was already used with a different request: use a new key for a new request',
   inProgress: 'A request with this Idempotency-Key is still being processed: retry once it has finished',
+  tooManyKeys: (minutes: number) =>
+    `Too many new Idempotency-Keys this hour (${RATE_RULES.idempotencyKeysPerUser.limit.toLocaleString('en-US')} per account): retry in ${minutes} minute${minutes === 1 ? '' : 's'}, or send the request without one.`,
 } as const;
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
@@ -49,13 +52,21 @@ export function acceptIdempotencyKeys(app: FastifyInstance, db: Db): void {
       throw new AppError('validation_error', IDEMPOTENCY_MESSAGES.badKey);
     const userId = request.user.id;
     const requestHash = hashOfRequest(request);
+    // Past the hourly cap a new key is refused, while a key already stored still answers as it did.
+    const cap = await rateLimitUsedUp(db, RATE_RULES.idempotencyKeysPerUser, String(userId));
     for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
-      const claimed = await claimIdempotencyKey(db, userId, key, requestHash);
-      if (claimed) {
+      if (!cap.usedUp && (await claimIdempotencyKey(db, userId, key, requestHash))) {
+        await countAgainst(db, RATE_RULES.idempotencyKeysPerUser, String(userId));
         request.idempotencyClaim = { userId, key };
         return;
       }
       const first = await findIdempotencyKey(db, userId, key);
+      if (!first && cap.usedUp) {
+        const seconds = Math.max(1, cap.retryAfter);
+        throw new AppError('rate_limited', IDEMPOTENCY_MESSAGES.tooManyKeys(Math.ceil(seconds / 60)), {
+          'retry-after': String(seconds),
+        });
+      }
       if (!first) continue;
       if (first.requestHash !== requestHash) throw new AppError('idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
       if (first.status === null) throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);

@@ -28,6 +28,9 @@ export const RATE_RULES = {
   inboxTestPerUser: { name: 'inbox-test-user', limit: 30, windowSeconds: 60 * 60 },
   // Each simulation parses up to 2 MB of content.
   simulatePerUser: { name: 'simulate-user', limit: 30, windowSeconds: 10 * 60 },
+  // New Idempotency-Keys a user stores: each is a row kept 24 hours, and a key is one per thing created, so a
+  // client that needs more than this in an hour is filling the table, not retrying.
+  idempotencyKeysPerUser: { name: 'idempotency-keys-user', limit: 1000, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 /** Counts one against `rule` for `subject` without refusing anything (failures counted after the answer is known). */
