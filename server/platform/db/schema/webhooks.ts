@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo } from './columns';
 import { users } from './users';
 
@@ -16,6 +16,15 @@ export const webhooks = pgTable(
     secretEncrypted: text().notNull(),
     /** Who keeps it: null for one the user registered, 'alert_settings' for the one Alert Settings' webhook URL manages. */
     source: text({ enum: ['alert_settings'] }),
+    /** Failed attempts in a row, across its deliveries; a delivered attempt sets it back to 0. */
+    failureStreak: integer().notNull().default(0),
+    /**
+     * The circuit breaker (ADR 051): set when the failure streak reaches its threshold, and kept (in the
+     * past) while a probe attempt tells whether the endpoint answers again; null when deliveries flow.
+     */
+    pausedUntil: timestamp({ withTimezone: true }),
+    /** The last failed attempt's error, shown with the pause. */
+    lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -46,10 +55,20 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default([]),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** While an attempt is in flight: the in-flight limits count these (durable delivery's lease). */
+    leasedUntil: timestamp({ withTimezone: true }),
+    /** Put back to wait for a free slot (or for its paused endpoint), with no job: a finished attempt wakes it. */
+    waitingSince: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_in_flight_idx')
+      .on(t.userId, t.webhookId)
+      .where(sql`${t.leasedUntil} IS NOT NULL`),
+    index('webhook_deliveries_waiting_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.waitingSince} IS NOT NULL`),
     // The sweep reads only deliveries still to be attempted: few, however long the history grows.
     index('webhook_deliveries_open_idx')
       .on(t.id)
