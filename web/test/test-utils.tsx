@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { Domain } from '@contracts/domains';
 import type { InboxTest } from '@contracts/inbox-tests';
+import type { Integration } from '@contracts/integrations';
 import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import type { User } from '@contracts/user';
 import { AppProviders } from '../app/app-providers';
@@ -160,6 +161,31 @@ export function makeInboxTest(overrides: Partial<InboxTest> = {}): InboxTest {
     failureReason: null,
     createdAt: '2025-03-01T10:00:00.000Z',
     completedAt: null,
+    ...overrides,
+  };
+}
+
+/** A SendGrid integration just connected: no sync yet, so no figures. */
+export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
+  return {
+    id: 1,
+    provider: 'sendgrid',
+    name: 'SendGrid',
+    type: 'esp',
+    status: 'active',
+    lastSync: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    emailsSent: 0,
+    deliveryRate: null,
+    dataPoints: 0,
+    config: {},
+    keyPreview: '…WXYZ',
+    dailyStats: true,
+    lastError: null,
+    lastErrorAt: null,
+    consecutiveFailures: 0,
+    nextSyncAt: null,
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import {
   emptyOverview,
   makeAlert,
   makeDomain,
-  makeIntegration,
+  makeSyncedIntegration,
   makeMetric,
   makeOverview,
   makeTest,
@@ -140,7 +140,7 @@ describe('Dashboard: loading and welcome', () => {
 
 describe('Dashboard: data sources', () => {
   it('disables sources without data and marks them Not configured; overview is the default', async () => {
-    stubDashboard({ integrations: [makeIntegration({ status: 'inactive' })] });
+    stubDashboard({ integrations: [makeSyncedIntegration({ status: 'inactive' })] });
     await openDashboard();
     const select = screen.getByTestId('dashboard-source-select') as HTMLSelectElement;
     expect(select.value).toBe('overview');
@@ -164,7 +164,7 @@ describe('Dashboard: data sources', () => {
     stubDashboard({
       domains: [makeDomain()],
       tests: [makeTest()],
-      integrations: [makeIntegration()],
+      integrations: [makeSyncedIntegration()],
     });
     await openDashboard();
     const select = screen.getByTestId('dashboard-source-select');
@@ -642,7 +642,7 @@ describe('Dashboard: ESP data', () => {
       makeMetric({ id: 1, provider: 'sendgrid', emailsSent: 2000, delivered: 1900, bounced: 60, complaints: 5 }),
       makeMetric({ id: 2, provider: 'mailgun', emailsSent: 1000, delivered: 900, bounced: 40, complaints: 2 }),
     ];
-    stubDashboard({ overview: overviewOfMetrics(metrics), integrations: [makeIntegration()], metrics });
+    stubDashboard({ overview: overviewOfMetrics(metrics), integrations: [makeSyncedIntegration()], metrics });
     const shownPercent = (element: HTMLElement) => Number(/(\d+(?:\.\d+)?)%/.exec(element.textContent ?? '')?.[1]);
     await openDashboard();
     const onOverview = shownPercent(screen.getByTestId('complaint-rate-card'));
@@ -658,11 +658,11 @@ describe('Dashboard: ESP data', () => {
     const today = new Date().toISOString().slice(0, 10);
     stubDashboard({
       integrations: [
-        makeIntegration({ id: 1, provider: 'sendgrid', lastSync: hoursAgo(0.5) }),
-        makeIntegration({ id: 2, provider: 'mailgun', lastSync: hoursAgo(5) }),
-        makeIntegration({ id: 3, provider: 'postfix', type: 'mta', lastSync: hoursAgo(48) }),
-        makeIntegration({ id: 4, provider: 'brevo', lastSync: hoursAgo(168) }),
-        makeIntegration({ id: 5, provider: 'klaviyo', status: 'error', lastSync: null }),
+        makeSyncedIntegration({ id: 1, provider: 'sendgrid', lastSync: hoursAgo(0.5) }),
+        makeSyncedIntegration({ id: 2, provider: 'mailgun', lastSync: hoursAgo(5) }),
+        makeSyncedIntegration({ id: 3, provider: 'postfix', type: 'mta', lastSync: hoursAgo(48) }),
+        makeSyncedIntegration({ id: 4, provider: 'brevo', lastSync: hoursAgo(168) }),
+        makeSyncedIntegration({ id: 5, provider: 'klaviyo', status: 'error', lastSync: null }),
       ],
       metrics: [
         makeMetric({ id: 1, date: today, emailsSent: 1000, delivered: 950, bounced: 30, complaints: 1 }),
@@ -719,8 +719,8 @@ describe('Dashboard: ESP data', () => {
     vi.stubGlobal('open', open);
     stubDashboard({
       integrations: [
-        makeIntegration({ id: 1, provider: 'smtp2go', lastSync: null }),
-        makeIntegration({ id: 2, provider: 'mailgun', lastSync: null }),
+        makeSyncedIntegration({ id: 1, provider: 'smtp2go', lastSync: null }),
+        makeSyncedIntegration({ id: 2, provider: 'mailgun', lastSync: null }),
       ],
     });
     await openDashboard();

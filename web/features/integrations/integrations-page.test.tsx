@@ -4,8 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MTA_GUIDES } from '@content/docs/mta-integration';
 import { ESP_INTEGRATIONS } from '@content/integrations';
 import { CONNECT_OUTCOME_MESSAGES, GOOGLE_NOT_CONFIGURED } from '@contracts/postmaster';
-import { errorResponse, jsonResponse, preloadSignedInFrame, renderApp, settled } from '../../test/test-utils';
-import { callsTo, makeIntegration, postmasterStatus, stubIntegrations } from './test/fixtures';
+import {
+  errorResponse,
+  jsonResponse,
+  makeIntegration,
+  preloadSignedInFrame,
+  renderApp,
+  settled,
+} from '../../test/test-utils';
+import { callsTo, postmasterStatus, stubIntegrations } from './test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('./integrations-page'), preloadSignedInFrame()]);

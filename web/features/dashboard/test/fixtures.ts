@@ -9,7 +9,14 @@ import type { PostmasterStats, PostmasterStatus } from '@contracts/postmaster';
 import type { User } from '@contracts/user';
 import { sendingRates } from '@contracts/figures';
 import { makePostmasterStatus } from '../../../test/postmaster-fixtures';
-import { jsonResponse, makeDomain as baseDomain, makeInboxTest, makeUser, stubFetch } from '../../../test/test-utils';
+import {
+  jsonResponse,
+  makeDomain as baseDomain,
+  makeInboxTest,
+  makeIntegration,
+  makeUser,
+  stubFetch,
+} from '../../../test/test-utils';
 
 // Builders of API answers for the dashboard's tests (test-only module).
 
@@ -93,28 +100,18 @@ export function makeTest(overrides: Partial<InboxTest> = {}): InboxTest {
   });
 }
 
-export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
-  return {
-    id: 1,
-    provider: 'sendgrid',
-    name: 'SendGrid',
-    type: 'esp',
-    status: 'active',
+/** An integration that has synced a month of figures, the last time just now. */
+export function makeSyncedIntegration(overrides: Partial<Integration> = {}): Integration {
+  return makeIntegration({
     lastSync: new Date().toISOString(),
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     emailsSent: 1000,
     deliveryRate: 98.5,
     dataPoints: 30,
-    config: {},
     keyPreview: '…abcd',
-    dailyStats: true,
-    lastError: null,
-    lastErrorAt: null,
-    consecutiveFailures: 0,
-    nextSyncAt: null,
     ...overrides,
-  };
+  });
 }
 
 export function makeMetric(overrides: Partial<EmailMetric> = {}): EmailMetric {

@@ -3,30 +3,6 @@ import type { Integration } from '@contracts/integrations';
 import type { PostmasterStatus } from '@contracts/postmaster';
 import { jsonResponse, makeUser, stubFetch } from '../../../test/test-utils';
 
-export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
-  return {
-    id: 1,
-    provider: 'sendgrid',
-    name: 'SendGrid',
-    type: 'esp',
-    status: 'active',
-    lastSync: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    emailsSent: 0,
-    deliveryRate: null,
-    dataPoints: 0,
-    config: {},
-    keyPreview: '…WXYZ',
-    dailyStats: true,
-    lastError: null,
-    lastErrorAt: null,
-    consecutiveFailures: 0,
-    nextSyncAt: null,
-    ...overrides,
-  };
-}
-
 export const NO_TOKEN: WebhookTokenStatus = { hasToken: false, tokenPreview: null, createdAt: null };
 
 export function postmasterStatus(overrides: Partial<PostmasterStatus> = {}): PostmasterStatus {
