@@ -737,8 +737,8 @@ export const MTA_TROUBLESHOOTING = [
     fix: 'Send the current token from Settings, Webhook Token: as Authorization: Bearer, the X-Webhook-Token header, or ?token= in the URL. Regenerating the token stops the old one at once. An API key (ipk_) is refused here.',
   },
   {
-    problem: '429 Too many requests with a wrong webhook token',
-    fix: 'An address that sent 60 wrong tokens in 10 minutes waits before its tokens are checked again: correct the token and retry after the Retry-After seconds.',
+    problem: '429 Too many requests with this wrong webhook token',
+    fix: 'The same wrong token came 60 times in 10 minutes from this address: it is answered 429 until the Retry-After seconds pass. Put the current token in the MTA’s configuration; a valid token from the same address is always accepted.',
   },
   {
     problem: '429 Your Free plan allows 10,000 emails per month and … were counted this month',

@@ -14,13 +14,18 @@ declare module 'fastify' {
 }
 
 export const TOKEN_RULES = {
-  // A wrong token from one address, many times: a misconfigured MTA or a guesser. Either way the
-  // lookups stop for a while (a real token has 256 random bits: guessing gets nowhere anyway).
-  failuresPerIp: { name: 'mta-token-fail-ip', limit: 60, windowSeconds: 10 * 60 },
+  // One wrong token from one address, many times: a misconfigured MTA posting a revoked token, or a guesser. Counted
+  // per address and token start, and only ever against wrong tokens: a valid token is never refused for what other
+  // tokens from the same address (a shared NAT, another account's MTA) did. Past the limit the wrong token gets a
+  // 429 that tells the MTA to back off instead of a 401 it retries at once.
+  failuresPerIpAndToken: { name: 'mta-token-fail', limit: 60, windowSeconds: 10 * 60 },
   // Batches per account: 100 a second sustained, which carries 100,000 events a second in batches of
   // 1,000, or GreenArrow's and Postal's one event a request at a high volume.
   requestsPerUser: { name: 'mta-events-user', limit: 6000, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
+
+/** What a wrong token's failures are counted under: the address and the token's first characters (its preview). */
+const failureSubject = (ip: string, token: string) => `${ip}:${token.slice(0, 12)}`;
 
 export const TOKEN_MESSAGES = {
   missing: `Missing webhook token: send "Authorization: Bearer ${WEBHOOK_TOKEN_PREFIX}…", the X-Webhook-Token header, or ?token=${WEBHOOK_TOKEN_PREFIX}… in the URL. Generate one in Settings, Webhook Token.`,
@@ -47,20 +52,19 @@ export function requireWebhookToken(db: Db) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = webhookTokenOf(request);
     if (!token) throw new AppError('unauthorized', TOKEN_MESSAGES.missing, challenge);
-    const failures = await rateLimitUsedUp(db, TOKEN_RULES.failuresPerIp, request.ip);
-    if (failures.usedUp) {
-      const minutes = Math.max(1, Math.ceil(failures.retryAfter / 60));
-      throw new AppError(
-        'rate_limited',
-        `Too many requests with a wrong webhook token from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        {
-          'retry-after': String(Math.max(1, failures.retryAfter)),
-        },
-      );
-    }
     const userId = await webhookTokenOwner(db, token);
     if (userId === undefined) {
-      await countAgainst(db, TOKEN_RULES.failuresPerIp, request.ip);
+      const subject = failureSubject(request.ip, token);
+      const failures = await rateLimitUsedUp(db, TOKEN_RULES.failuresPerIpAndToken, subject);
+      if (failures.usedUp) {
+        const minutes = Math.max(1, Math.ceil(failures.retryAfter / 60));
+        throw new AppError(
+          'rate_limited',
+          `Too many requests with this wrong webhook token from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { 'retry-after': String(Math.max(1, failures.retryAfter)) },
+        );
+      }
+      await countAgainst(db, TOKEN_RULES.failuresPerIpAndToken, subject);
       throw new AppError(
         'unauthorized',
         token.startsWith('ipk_') ? TOKEN_MESSAGES.apiKey : TOKEN_MESSAGES.invalid,
