@@ -31,6 +31,15 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   return within(await screen.findByTestId('add-ip-dialog'));
 }
 
+/** Opens the page, then Add IP Address on its Bulk Import tab. */
+async function openBulkImport() {
+  await openPage();
+  const user = userEvent.setup();
+  const dialog = await openDialog(user);
+  await user.click(dialog.getByRole('tab', { name: 'Bulk Import' }));
+  return { user, dialog };
+}
+
 describe('Reputation: lists and metrics', () => {
   it('with nothing monitored shows honest empty states and no suggestions card', async () => {
     stubReputation([]);
@@ -284,10 +293,7 @@ describe('Reputation: Add IP Address dialog', () => {
 
   it('Bulk Import on a plan without bulk_ip_import shows the plan banner instead of the form', async () => {
     stubReputation([], {}, { subscriptionPlan: 'free' });
-    await openPage();
-    const user = userEvent.setup();
-    const dialog = await openDialog(user);
-    await user.click(dialog.getByRole('tab', { name: 'Bulk Import' }));
+    const { dialog } = await openBulkImport();
     const banner = within(dialog.getByTestId('bulk-import-plan-banner'));
     expect(banner.getByText('Requires Professional plan')).toBeInTheDocument();
     expect(dialog.queryByTestId('bulk-import-form')).not.toBeInTheDocument();
@@ -306,10 +312,7 @@ describe('Reputation: Add IP Address dialog', () => {
       },
       { subscriptionPlan: 'professional' },
     );
-    await openPage();
-    const user = userEvent.setup();
-    const dialog = await openDialog(user);
-    await user.click(dialog.getByRole('tab', { name: 'Bulk Import' }));
+    const { user, dialog } = await openBulkImport();
     const form = within(dialog.getByTestId('bulk-import-form'));
     expect(form.getByRole('radio', { name: 'Shared' })).toBeChecked();
     await user.click(form.getByRole('button', { name: 'Import IP Addresses' }));
@@ -339,10 +342,7 @@ describe('Reputation: Add IP Address dialog', () => {
       { 'POST /api/ip-addresses/bulk-import': () => errorResponse(403, 'forbidden', 'Requires Professional plan') },
       { subscriptionPlan: 'professional' },
     );
-    await openPage();
-    const user = userEvent.setup();
-    const dialog = await openDialog(user);
-    await user.click(dialog.getByRole('tab', { name: 'Bulk Import' }));
+    const { user, dialog } = await openBulkImport();
     const form = within(dialog.getByTestId('bulk-import-form'));
     await user.type(form.getByLabelText('CIDR block'), '10.0.0.0/16');
     expect(form.getByTestId('cidr-count')).toHaveTextContent(
