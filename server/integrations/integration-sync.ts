@@ -1,6 +1,7 @@
 import { pluginById, type Integration as Plugin, type PluginId } from '@content/integrations';
 import { addDays, DAY_MS, dayStart, utcDay } from '@contracts/utc-day';
 import { keepConditionAlert, queueAlertEvaluation, resolveConditionAlert } from '../alerts/alerts.service';
+import { replacePluginFigures } from '../delivery-events/delivery-events.service';
 import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
@@ -10,7 +11,6 @@ import {
   findIntegration,
   listDueIntegrations,
   lockIntegration,
-  replacePluginMetrics,
   updateIntegration,
   type IntegrationRow,
 } from './integrations.repo';
@@ -186,7 +186,7 @@ export async function syncIntegration(
     const current = await lockIntegration(tx, row.id);
     if (!current || current.status === 'inactive' || changedSince(row, current)) return false;
     if (days)
-      await replacePluginMetrics(
+      await replacePluginFigures(
         tx,
         row.userId,
         row.provider,

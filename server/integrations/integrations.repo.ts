@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { metricsWindowStart, percentOf } from '@contracts/figures';
 import type { Executor } from '../platform/db/client';
-import { listSourceFigures, replacePluginFigures } from '../delivery-events/delivery-events.service';
+import { listSourceFigures } from '../delivery-events/delivery-events.service';
 import { integrations } from '../platform/db/schema/index';
-import type { DailyStats } from './providers/provider';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 
@@ -139,29 +138,6 @@ export async function deleteUserIntegration(
     .where(and(eq(integrations.userId, userId), eq(integrations.id, id)))
     .returning();
   return row;
-}
-
-/**
- * The provider's figures for the days from `from` to `to` become exactly `days`: each day's row is
- * written over (not added to), and a day the provider no longer lists in that window is removed. The figures are
- * delivery-events' table: a plugin's `sent` is stored as its emailsSent.
- */
-export async function replacePluginMetrics(
-  ex: Executor,
-  userId: number,
-  provider: string,
-  from: string,
-  to: string,
-  days: DailyStats[],
-): Promise<void> {
-  await replacePluginFigures(
-    ex,
-    userId,
-    provider,
-    from,
-    to,
-    days.map(({ sent, ...rest }) => ({ emailsSent: sent, ...rest })),
-  );
 }
 
 /**

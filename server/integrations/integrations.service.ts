@@ -13,7 +13,7 @@ import {
 } from '@contracts/integrations';
 import type { AppContext } from '../platform/context';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
-import { deletePluginFigures } from '../delivery-events/delivery-events.service';
+import { deletePluginFigures, replacePluginFigures } from '../delivery-events/delivery-events.service';
 import { AppError } from '../platform/errors';
 import { enforceRateLimit, type RateRule } from '../platform/security/rate-limit';
 import { SecretBoxError } from '../platform/security/secret-box';
@@ -26,7 +26,6 @@ import {
   findUserIntegrationByProvider,
   insertIntegration,
   listUserIntegrations,
-  replacePluginMetrics,
   updateIntegration,
   type IntegrationWithFigures,
 } from './integrations.repo';
@@ -339,7 +338,7 @@ export async function storePushedStats(
   const bounced = figure(data.bounces, data.bounce_rate);
   const day = {
     date: utcDay(at),
-    sent,
+    emailsSent: sent,
     delivered: figure(data.delivered, data.delivery_rate),
     bounced,
     hardBounces: 0,
@@ -349,13 +348,13 @@ export async function storePushedStats(
     opens: figure(data.opens, data.open_rate),
     clicks: figure(data.clicks, data.click_rate),
   };
-  await replacePluginMetrics(ctx.db, userId, body.provider, day.date, day.date, [day]);
+  await replacePluginFigures(ctx.db, userId, body.provider, day.date, day.date, [day]);
   // New figures: the delivery, bounce and complaint conditions are judged again.
   await queueAlertEvaluation(ctx.jobs, userId);
   return {
     provider: body.provider,
     date: day.date,
-    emailsSent: day.sent,
+    emailsSent: day.emailsSent,
     delivered: day.delivered,
     bounced: day.bounced,
     complaints: day.complaints,

@@ -77,7 +77,7 @@ export const activecampaign: EspProvider = {
         const bounced = c.hardbounces + c.softbounces;
         days.push(
           dayOf(date, {
-            sent: c.send_amt,
+            emailsSent: c.send_amt,
             delivered: Math.max(0, c.send_amt - bounced),
             hardBounces: c.hardbounces,
             softBounces: c.softbounces,

@@ -61,7 +61,7 @@ export const brevo: EspProvider = {
         if (!date) continue;
         out.push(
           dayOf(date, {
-            sent: r.requests,
+            emailsSent: r.requests,
             delivered: r.delivered,
             hardBounces: r.hardBounces,
             softBounces: r.softBounces,

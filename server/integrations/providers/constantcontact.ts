@@ -58,7 +58,7 @@ export const constantcontact: EspProvider = {
         const c = campaign.unique_counts ?? { sends: 0, bounces: 0, abuse: 0, opens: 0, clicks: 0 };
         days.push(
           dayOf(date, {
-            sent: c.sends,
+            emailsSent: c.sends,
             delivered: Math.max(0, c.sends - c.bounces),
             bounced: c.bounces,
             complaints: c.abuse,

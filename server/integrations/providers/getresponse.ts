@@ -55,7 +55,7 @@ export const getresponse: EspProvider = {
         const date = r.timeInterval.slice(0, 10);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < from || date > to) continue;
         const day = dayOf(date, {
-          sent: r.sent,
+          emailsSent: r.sent,
           delivered: Math.max(0, r.sent - r.bounced),
           bounced: r.bounced,
           complaints: r.complaints,
@@ -64,7 +64,7 @@ export const getresponse: EspProvider = {
         });
         const seen = byDay.get(date);
         if (seen)
-          for (const key of ['sent', 'delivered', 'bounced', 'complaints', 'opens', 'clicks'] as const)
+          for (const key of ['emailsSent', 'delivered', 'bounced', 'complaints', 'opens', 'clicks'] as const)
             seen[key] += day[key];
         else byDay.set(date, day);
       }

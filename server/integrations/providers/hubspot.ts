@@ -71,7 +71,7 @@ export const hubspot: EspProvider = {
         if (!date || !c || date < from || date > to) continue;
         out.push(
           dayOf(date, {
-            sent: c.sent,
+            emailsSent: c.sent,
             delivered: c.delivered,
             bounced: c.bounce,
             hardBounces: c.hardbounced,

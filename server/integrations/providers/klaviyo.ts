@@ -145,7 +145,7 @@ export const klaviyo: EspProvider = {
       };
       if (Object.values(figures).every((n) => n === 0)) continue;
       // A message Klaviyo sent was either received or bounced.
-      out.push(dayOf(date, { ...figures, sent: figures.delivered + figures.bounced }));
+      out.push(dayOf(date, { ...figures, emailsSent: figures.delivered + figures.bounced }));
     }
     return out;
   },

@@ -91,7 +91,7 @@ export const mailchimp: EspProvider = {
         const soft = report.bounces?.soft_bounces ?? 0;
         days.push(
           dayOf(date, {
-            sent: report.emails_sent,
+            emailsSent: report.emails_sent,
             delivered: Math.max(0, report.emails_sent - hard - soft),
             hardBounces: hard,
             softBounces: soft,

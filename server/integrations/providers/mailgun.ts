@@ -123,7 +123,7 @@ export const mailgun: EspProvider = {
         // Temporary failures are retried (deferred); permanent ones are bounces, suppressed addresses included.
         days.push(
           dayOf(date, {
-            sent: s.accepted?.outgoing ?? s.accepted?.total,
+            emailsSent: s.accepted?.outgoing ?? s.accepted?.total,
             delivered: s.delivered?.total,
             hardBounces: sum(s.failed?.permanent),
             deferred: sum(s.failed?.temporary),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PluginId } from '@content/integrations';
 import { utcDay } from '@contracts/utc-day';
+import type { DayFigures } from '../../delivery-events/delivery-events.service';
 import type { Env } from '../../platform/env';
 import { OutboundRequestError, type OutboundGuard } from '../../platform/security/outbound-address';
 
@@ -33,19 +34,9 @@ export type ProviderEnv = Pick<
 /** A plugin's config with its secrets opened: field name to value (content/integrations.ts). */
 export type PluginConfig = Readonly<Record<string, string>>;
 
-/** One UTC day of a provider's sending figures, as email_metrics stores them. */
-export interface DailyStats {
+/** One UTC day of a provider's sending figures: the day figures every source stores (delivery-events), dated. */
+export interface DailyStats extends DayFigures {
   date: string;
-  sent: number;
-  delivered: number;
-  /** Hard and soft together. */
-  bounced: number;
-  hardBounces: number;
-  softBounces: number;
-  deferred: number;
-  complaints: number;
-  opens: number;
-  clicks: number;
 }
 
 /**
@@ -315,7 +306,7 @@ export function dayOf(date: string, figures: Partial<Omit<DailyStats, 'date'>>):
   const softBounces = n(figures.softBounces);
   return {
     date,
-    sent: n(figures.sent),
+    emailsSent: n(figures.emailsSent),
     delivered: n(figures.delivered),
     bounced: figures.bounced === undefined ? hardBounces + softBounces : n(figures.bounced),
     hardBounces,
@@ -337,7 +328,7 @@ export function addUpByDay(days: DailyStats[]): DailyStats[] {
       continue;
     }
     for (const key of [
-      'sent',
+      'emailsSent',
       'delivered',
       'bounced',
       'hardBounces',

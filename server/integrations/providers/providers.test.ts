@@ -55,7 +55,7 @@ function expected(id: FakeProviderId, d: TruthDay): DailyStats {
   const split = ['sendgrid', 'mailchimp', 'hubspot', 'brevo', 'activecampaign', 'sparkpost'].includes(id);
   return {
     date: d.date,
-    sent: d.sent,
+    emailsSent: d.sent,
     delivered: delivered(d),
     bounced,
     hardBounces: split ? d.hard : id === 'mailgun' ? bounced : 0,
@@ -197,7 +197,7 @@ describe('provider specifics', () => {
         FROM,
         TO,
       );
-      expect(days.map((d) => d.sent)).toEqual([1000, 2000, 500]);
+      expect(days.map((d) => d.emailsSent)).toEqual([1000, 2000, 500]);
       expect(us.requests).toHaveLength(1);
       expect(eu.requests.map((r) => r.path)).toEqual(['/v3/domains', '/v3/mg.example.com/stats/total']);
       // A domain the account does not have: Mailgun's 404 in its words.

@@ -64,7 +64,7 @@ export const sendgrid: EspProvider = {
       );
       // SendGrid's bounces are permanent; blocks are temporary refusals by the receiving server.
       return dayOf(date, {
-        sent: m.requests,
+        emailsSent: m.requests,
         delivered: m.delivered,
         hardBounces: m.bounces,
         softBounces: m.blocks,

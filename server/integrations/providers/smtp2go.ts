@@ -71,7 +71,7 @@ export const smtp2go: EspProvider = {
       // SMTP2GO does not tell hard from soft here; rejected messages never left, so they are not delivered.
       out.push(
         dayOf(date, {
-          sent: t.used,
+          emailsSent: t.used,
           delivered: Math.max(0, t.used - t.bounces - t.rejects),
           bounced: t.bounces,
           complaints: t.spam,

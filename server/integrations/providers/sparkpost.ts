@@ -78,7 +78,7 @@ export const sparkpost: EspProvider = {
       if (!date) return [];
       return [
         dayOf(date, {
-          sent: r.count_targeted,
+          emailsSent: r.count_targeted,
           delivered: r.count_delivered,
           bounced: r.count_bounce,
           hardBounces: r.count_hard_bounce,
