@@ -6,11 +6,15 @@ import { openTestDatabase } from '../../test/test-database';
 import {
   attemptAllowed,
   claimItem,
+  claimWithinLimits,
   exponentialBackoff,
   failAttempt,
   findStranded,
   nextRetry,
+  releaseItem,
   type ClaimedTable,
+  type FairTable,
+  type InFlightLimit,
   type RetryPolicy,
 } from './durable-delivery';
 
@@ -18,12 +22,15 @@ import {
 const items = pgTable('durable_test_items', {
   id: serial().primaryKey(),
   userId: integer().notNull(),
+  endpointId: integer().notNull().default(0),
+  kind: text().notNull().default('bulk'),
   status: text({ enum: ['pending', 'done', 'failed'] })
     .notNull()
     .default('pending'),
   attempts: integer().notNull().default(0),
   lockedUntil: timestamp({ withTimezone: true }),
   lastError: text(),
+  waitingSince: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -39,6 +46,18 @@ const table: ClaimedTable<typeof items> = {
   gaveUp: (reason) => ({ status: 'failed', lastError: reason }),
   retrying: (reason) => ({ lastError: reason }),
 };
+// The same table as webhook deliveries see it: at most 2 of an account and 1 of an endpoint in flight, alerts first.
+const fair: FairTable<typeof items> = {
+  ...table,
+  lockedUntil: items.lockedUntil,
+  waitingSince: items.waitingSince,
+  precedence: sql`(${items.kind} <> 'alert')`,
+  wakeable: sql`true`,
+};
+const limits: InFlightLimit[] = [
+  { key: items.userId, max: 2 },
+  { key: items.endpointId, max: 1 },
+];
 const policy: RetryPolicy = { maxAttempts: 3, backoffSeconds: exponentialBackoff(60, 2) };
 
 let database: Database;
@@ -46,8 +65,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await database.db.execute(sql`
     CREATE TABLE durable_test_items (
-      id serial PRIMARY KEY, user_id integer NOT NULL, status text NOT NULL DEFAULT 'pending',
-      attempts integer NOT NULL DEFAULT 0, locked_until timestamptz, last_error text,
+      id serial PRIMARY KEY, user_id integer NOT NULL, endpoint_id integer NOT NULL DEFAULT 0,
+      kind text NOT NULL DEFAULT 'bulk', status text NOT NULL DEFAULT 'pending',
+      attempts integer NOT NULL DEFAULT 0, locked_until timestamptz, last_error text, waiting_since timestamptz,
       created_at timestamptz NOT NULL DEFAULT now())`);
 });
 afterAll(async () => {
@@ -57,10 +77,10 @@ beforeEach(async () => {
   await database.db.execute(sql`TRUNCATE durable_test_items`);
 });
 
-async function add(userId: number, minutesAgo = 5): Promise<number> {
+async function add(userId: number, minutesAgo = 5, more: { endpointId?: number; kind?: string } = {}): Promise<number> {
   const [row] = await database.db
     .insert(items)
-    .values({ userId, createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+    .values({ userId, ...more, createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
     .returning();
   return row!.id;
 }
@@ -133,5 +153,35 @@ describe('durable delivery', () => {
     expect(round).toEqual([flood[0], flood[1], other]);
     expect(round).not.toContain(fresh);
     expect(await findStranded(database.db, table, { limit: 2, perAccount: 2 })).toEqual([flood[0], flood[1]]);
+  });
+
+  it('starts an attempt only while its account and endpoint have room, and puts the others back to wait without counting', async () => {
+    const first = await add(1, 5, { endpointId: 10 });
+    const sameEndpoint = await add(1, 4, { endpointId: 10 });
+    const otherEndpoint = await add(1, 3, { endpointId: 11 });
+    const overAccount = await add(1, 2, { endpointId: 12, kind: 'alert' });
+    const otherAccount = await add(2, 1, { endpointId: 20 });
+
+    expect(await claimWithinLimits(database.db, fair, first, 60, limits)).toMatchObject({ id: first });
+    expect(await claimWithinLimits(database.db, fair, sameEndpoint, 60, limits)).toBe('waiting');
+    expect(await claimWithinLimits(database.db, fair, otherEndpoint, 60, limits)).toMatchObject({ id: otherEndpoint });
+    expect(await claimWithinLimits(database.db, fair, overAccount, 60, limits)).toBe('waiting');
+    // The account is full; another account's item starts at once.
+    expect(await claimWithinLimits(database.db, fair, otherAccount, 60, limits)).toMatchObject({ id: otherAccount });
+    expect(await row(sameEndpoint)).toMatchObject({ attempts: 0, lockedUntil: null, waitingSince: expect.any(Date) });
+
+    // A finished attempt frees one slot of the account: the waiting alert goes first, though it is younger.
+    expect(await releaseItem(database.db, fair, first, limits)).toEqual([overAccount]);
+    expect(await row(overAccount)).toMatchObject({ waitingSince: null });
+    expect(await claimWithinLimits(database.db, fair, overAccount, 60, limits)).toMatchObject({ id: overAccount });
+    expect(await releaseItem(database.db, fair, otherEndpoint, limits)).toEqual([sameEndpoint]);
+  });
+
+  it('lets no more than the limit start when many claims of one account race', async () => {
+    const ids = [];
+    for (let i = 0; i < 8; i++) ids.push(await add(1, 5, { endpointId: 30 + i }));
+    const claims = await Promise.all(ids.map((id) => claimWithinLimits(database.db, fair, id, 60, limits)));
+    expect(claims.filter((c) => typeof c === 'object')).toHaveLength(2);
+    expect(claims.filter((c) => c === 'waiting')).toHaveLength(6);
   });
 });

@@ -1,4 +1,4 @@
-import { and, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
@@ -152,5 +152,131 @@ export async function findStranded(ex: Executor, q: DeliveryTable, limits: Sweep
     WHERE nth <= ${limits.perAccount}
     ORDER BY created, id
     LIMIT ${limits.limit}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/*
+ * Fair claims (ADR 051): where one account's items must not hold up the others' (webhook deliveries,
+ * whose receivers can take seconds each), an attempt is started only while its account and its
+ * endpoint have fewer than their limit in flight. An item over a limit is put back to wait, with no job
+ * and no attempt counted, and a finished attempt wakes the waiting items its slot frees: the worker's
+ * other slots go to other accounts, and nobody spins on an item that cannot start yet.
+ */
+
+/** A table whose attempts run under in-flight limits. */
+export interface FairTable<T extends PgTable = PgTable> extends DeliveryTable<T> {
+  /** The lease of an attempt in flight; the limits count the items whose lease runs. */
+  lockedUntil: PgColumn;
+  /** Set while an item waits for a free slot, with no job queued for it. */
+  waitingSince: PgColumn;
+  /** Which waiting items go first (ascending), before age: alerts before bulk notifications. */
+  precedence: SQL;
+  /** Whether a waiting item may be woken now (not held back by its own table's reasons, such as a paused endpoint). */
+  wakeable: SQL;
+}
+
+/** At most `max` items in flight among those sharing `key`'s value (an account, an endpoint). */
+export interface InFlightLimit {
+  key: PgColumn;
+  max: number;
+}
+
+type KeyValues = (string | number)[];
+
+async function keyValuesOf(ex: Executor, q: FairTable, id: number, limits: InFlightLimit[]): Promise<KeyValues | null> {
+  const columns = limits.map((l, i) => sql`${l.key} AS ${sql.identifier(`k${i}`)}`);
+  const { rows } = await ex.execute<Record<string, string | number>>(
+    sql`SELECT ${sql.join(columns, sql`, `)} FROM ${q.table} WHERE ${q.id} = ${id}`,
+  );
+  return rows[0] ? limits.map((_, i) => rows[0]![`k${i}`]!) : null;
+}
+
+/** Claims and releases of one account or endpoint take turns, so a count of its items in flight stays true until it commits. */
+async function lockKeys(ex: Executor, q: FairTable, limits: InFlightLimit[], values: KeyValues): Promise<void> {
+  for (const [i, limit] of limits.entries()) {
+    const name = `${getTableName(q.table)}.${limit.key.name}:`;
+    await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name} || ${String(values[i])}, 0))`);
+  }
+}
+
+async function countInFlight(ex: Executor, q: FairTable, key: PgColumn, value: string | number): Promise<number> {
+  const { rows } = await ex.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${q.table} WHERE ${key} = ${value} AND ${q.lockedUntil} > now()`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Leases a pending item nobody holds for `leaseSeconds` (no attempt is counted: the caller records its
+ * attempt) when every limit has room; otherwise puts it back to wait ('waiting'). Undefined when it is
+ * done, given up on, held, or gone.
+ */
+export async function claimWithinLimits<T extends PgTable>(
+  ex: Executor,
+  q: FairTable<T>,
+  id: number,
+  leaseSeconds: number,
+  limits: InFlightLimit[],
+): Promise<T['$inferSelect'] | 'waiting' | undefined> {
+  return ex.transaction(async (tx) => {
+    const values = await keyValuesOf(tx, q, id, limits);
+    if (!values) return undefined;
+    await lockKeys(tx, q, limits, values);
+    const claimable = and(sql`${q.id} = ${id}`, q.pending, free(q.lockedUntil));
+    for (const [i, limit] of limits.entries()) {
+      if ((await countInFlight(tx, q, limit.key, values[i]!)) < limit.max) continue;
+      const parked = await parkItem(tx, q, id);
+      return parked ? 'waiting' : undefined;
+    }
+    const rows = (await tx
+      .update(q.table)
+      .set({ [keyOf(q.table, q.lockedUntil)]: until(leaseSeconds), [keyOf(q.table, q.waitingSince)]: null } as never)
+      .where(claimable)
+      .returning()) as T['$inferSelect'][];
+    return rows[0];
+  });
+}
+
+/** Puts a pending item nobody holds back to wait, with no attempt counted; false when it is not there to park. */
+export async function parkItem(ex: Executor, q: FairTable, id: number): Promise<boolean> {
+  const rows = await ex
+    .update(q.table)
+    .set({ [keyOf(q.table, q.waitingSince)]: sql`coalesce(${q.waitingSince}, now())` } as never)
+    .where(and(sql`${q.id} = ${id}`, q.pending, free(q.lockedUntil)))
+    .returning({ id: q.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends an item's lease once its attempt is recorded, and wakes as many waiting items of the same first
+ * limit's key (its account) as that limit now has room for: their ids, for the caller to queue.
+ */
+export async function releaseItem(ex: Executor, q: FairTable, id: number, limits: InFlightLimit[]): Promise<number[]> {
+  return ex.transaction(async (tx) => {
+    const values = await keyValuesOf(tx, q, id, limits);
+    if (!values) return [];
+    await lockKeys(tx, q, limits, values);
+    await tx
+      .update(q.table)
+      .set({ [keyOf(q.table, q.lockedUntil)]: null } as never)
+      .where(sql`${q.id} = ${id}`);
+    const [first] = limits;
+    if (!first) return [];
+    const room = first.max - (await countInFlight(tx, q, first.key, values[0]!));
+    return wakeWaiting(tx, q, sql`${first.key} = ${values[0]}`, room);
+  });
+}
+
+/** Takes up to `count` waiting items within `scope` off the wait, first by precedence, then oldest: their ids, for the caller to queue. */
+export async function wakeWaiting(ex: Executor, q: FairTable, scope: SQL, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const next = sql`SELECT ${q.id} FROM ${q.table}
+    WHERE ${q.waitingSince} IS NOT NULL AND ${q.pending} AND ${q.wakeable} AND ${scope}
+    ORDER BY ${q.precedence}, ${q.createdAt}, ${q.id} LIMIT ${count} FOR UPDATE SKIP LOCKED`;
+  const rows = await ex
+    .update(q.table)
+    .set({ [keyOf(q.table, q.waitingSince)]: null } as never)
+    .where(sql`${q.id} IN (${next})`)
+    .returning({ id: q.id });
   return rows.map((r) => Number(r.id));
 }
