@@ -11,7 +11,7 @@ import {
   renderApp,
   settled,
 } from '../../test/test-utils';
-import { makeRule, makeSettings, stubAlerts } from './test/fixtures';
+import { makeRule, makeSettings, settingsEndpoints, stubAlerts } from './test/fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('./alerts-page'), preloadSignedInFrame()]);
@@ -53,18 +53,7 @@ describe('Alert Settings', () => {
   });
 
   it('Save PUTs only the changed fields and keeps what the server answered', async () => {
-    let saved = makeSettings();
-    const fetch = stubAlerts([], {
-      'GET /api/alert-settings': () => jsonResponse(saved),
-      'PUT /api/alert-settings': (init) => {
-        saved = {
-          ...saved,
-          ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>),
-          updatedAt: new Date().toISOString(),
-        };
-        return jsonResponse(saved);
-      },
-    });
+    const fetch = stubAlerts([], settingsEndpoints());
     const user = userEvent.setup();
     const { app, form } = await openSettings();
     await user.clear(form.getByRole('spinbutton', { name: /Bounce rate/ }));
@@ -261,22 +250,11 @@ describe('Alert Settings', () => {
   });
 
   it('on Professional: shows the webhook’s signing secret once, with a copy button, after the save that made it', async () => {
-    let saved = makeSettings();
     const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
     let answerSecret = true;
     const fetch = stubAlerts(
       [],
-      {
-        'GET /api/alert-settings': () => jsonResponse(saved),
-        'PUT /api/alert-settings': (init) => {
-          saved = {
-            ...saved,
-            ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>),
-            updatedAt: new Date().toISOString(),
-          };
-          return jsonResponse(answerSecret ? { ...saved, webhookSigningSecret: SECRET } : saved);
-        },
-      },
+      settingsEndpoints((saved) => (answerSecret ? { ...saved, webhookSigningSecret: SECRET } : saved)),
       { subscriptionPlan: 'professional' },
     );
     const user = userEvent.setup();

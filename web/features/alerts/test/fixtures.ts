@@ -71,6 +71,28 @@ export function makeSettings(overrides: Partial<AlertSettings> = {}): AlertSetti
   };
 }
 
+/**
+ * GET and PUT /api/alert-settings as the server answers them: a save merges the fields sent into the
+ * saved settings, which the next GET answers. `answerOf` makes the PUT's reply from the saved settings.
+ */
+export function settingsEndpoints(
+  answerOf: (saved: AlertSettings) => unknown = (saved) => saved,
+  initial: AlertSettings = makeSettings(),
+): Handlers {
+  let saved = initial;
+  return {
+    'GET /api/alert-settings': () => jsonResponse(saved),
+    'PUT /api/alert-settings': (init) => {
+      saved = {
+        ...saved,
+        ...(JSON.parse(String(init?.body)) as Partial<AlertSettings>),
+        updatedAt: new Date().toISOString(),
+      };
+      return jsonResponse(answerOf(saved));
+    },
+  };
+}
+
 export function makeRule(overrides: Partial<AlertRule> = {}): AlertRule {
   return {
     id: 1,
