@@ -12,6 +12,7 @@ import { stripeEvents } from '../platform/db/schema/index';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { FAKE_STRIPE_KEY, PRICES, startFakeStripe, type FakeStripe } from './test/fake-stripe';
 import { applyCoupon, ENDED_SUBSCRIPTION, subscriptionOf } from './billing.test-support';
+import { NOT_AN_EVENT } from './stripe-webhook';
 
 const WEBHOOK_SECRET = 'whsec_testSecret0123456789';
 const stripeEnv = (url: string) => ({
@@ -150,6 +151,19 @@ describe('Stripe billing', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
+  });
+
+  it('refuses a signed body that is not an event it can read (no data, no id) with 400, and records nothing', async () => {
+    const { id, type, ...rest } = eventOf('invoice.paid', { object: 'invoice' });
+    for (const body of [
+      { id, type, ...rest, data: undefined },
+      { ...rest, type, data: { object: null } },
+    ]) {
+      const res = await deliver(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'validation_error', message: NOT_AN_EVENT });
+    }
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toEqual([]);
   });
 
   it('applies a replayed event once', async () => {

@@ -7,6 +7,14 @@ import { stripeFailure, type StripeSettings } from './stripe-client';
 import { applyStripeSubscription } from './stripe-subscription-state';
 
 export const BAD_SIGNATURE = 'Invalid Stripe signature';
+export const NOT_AN_EVENT = 'Not a Stripe event: a signed event needs an id, a type and data.object';
+
+/** A signed body is still only what its sender wrote: an event this code reads has an id, a type and an object. */
+function isReadableEvent(event: Stripe.Event): boolean {
+  const data = (event as { data?: unknown }).data;
+  const object = data && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+  return typeof event.id === 'string' && typeof event.type === 'string' && !!object && typeof object === 'object';
+}
 
 /** The subscription an event is about: its own object, or an invoice's subscription. */
 function subscriptionIdOf(event: Stripe.Event): string | undefined {
@@ -45,6 +53,7 @@ export async function receiveStripeEvent(
   } catch {
     throw new AppError('validation_error', BAD_SIGNATURE);
   }
+  if (!isReadableEvent(event)) throw new AppError('validation_error', NOT_AN_EVENT);
   if (await stripeEventSeen(db, event.id)) return undefined;
   const subscriptionId = subscriptionIdOf(event);
   let truth: Stripe.Subscription | undefined;

@@ -51,7 +51,8 @@ export async function startConnect(
   userId: number,
 ): Promise<PostmasterConnectStart> {
   const client = googleOAuthClient(ctx.env);
-  if (!client) throw new AppError('unavailable', GOOGLE_NOT_CONFIGURED);
+  // The server's set-up, not a fault: a 4xx that says so (a 503 would tell clients to retry what cannot work).
+  if (!client) throw new AppError('conflict', GOOGLE_NOT_CONFIGURED);
   const session = readSessionCookie(request);
   // The route refuses API keys (CONNECT_NEEDS_BROWSER), so a signed-in request here has the cookie.
   if (!session) throw new AppError('forbidden', CONNECT_NEEDS_BROWSER);

@@ -573,8 +573,8 @@ describe('without a Google OAuth client (the self-hosted default)', () => {
     try {
       const { client } = await signUp(plain.app);
       const res = await client.post('/api/integrations/google-postmaster/connect');
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'unavailable', message: GOOGLE_NOT_CONFIGURED });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'conflict', message: GOOGLE_NOT_CONFIGURED });
       expect((await client.get('/api/postmaster/status')).json()).toMatchObject({ state: 'not_configured' });
       // The callback still answers the browser: back to the integrations page, refused.
       const callback = await client.get('/oauth/google/callback?state=x&code=y');
