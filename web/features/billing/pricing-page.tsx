@@ -62,8 +62,23 @@ function Breadcrumbs() {
   );
 }
 
-function PlanGrid({ children }: { children: ReactNode }) {
-  return <ul className="mt-10 grid items-stretch gap-6 lg:grid-cols-3">{children}</ul>;
+/** The plans side by side, the one an upgrade prompt named highlighted; `cardOf` says which is current and its button. */
+function PlanGrid({
+  period,
+  targetId,
+  cardOf,
+}: {
+  period: BillingPeriod;
+  targetId?: string;
+  cardOf: (plan: PricingPlan) => { current: boolean; note?: ReactNode; action: ReactNode };
+}) {
+  return (
+    <ul className="mt-10 grid items-stretch gap-6 lg:grid-cols-3">
+      {PRICING_PLANS.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} period={period} highlighted={plan.id === targetId} {...cardOf(plan)} />
+      ))}
+    </ul>
+  );
 }
 
 /** Signed out: "Choose Your Plan"; every button leads to registration (with the plan) or to sales. */
@@ -97,16 +112,6 @@ function ChooseYourPlan({
       </Button>
     );
   };
-  const card = (plan: PricingPlan) => (
-    <PlanCard
-      key={plan.id}
-      plan={plan}
-      period={period}
-      highlighted={plan.id === targetId}
-      current={false}
-      action={action(plan)}
-    />
-  );
   return (
     <>
       <Breadcrumbs />
@@ -119,7 +124,7 @@ function ChooseYourPlan({
       <div className="mt-8">
         <BillingPeriodToggle value={period} onChange={setPeriod} />
       </div>
-      <PlanGrid>{PRICING_PLANS.map((plan) => card(plan))}</PlanGrid>
+      <PlanGrid period={period} targetId={targetId} cardOf={(plan) => ({ current: false, action: action(plan) })} />
     </>
   );
 }
@@ -172,19 +177,12 @@ function ManageYourPlan({
         {coupon.discount}% off with coupon {coupon.code}
       </p>
     ) : undefined;
-  const card = (plan: PricingPlan) => (
-    <PlanCard
-      key={plan.id}
-      plan={plan}
-      period={period}
-      highlighted={plan.id === targetId}
-      current={
-        isCurrentChoice(choiceFor(plan, period), subscription) || (plan.id !== 'free' && subscription.plan === plan.id)
-      }
-      note={note(plan)}
-      action={action(plan)}
-    />
-  );
+  const cardOf = (plan: PricingPlan) => ({
+    current:
+      isCurrentChoice(choiceFor(plan, period), subscription) || (plan.id !== 'free' && subscription.plan === plan.id),
+    note: note(plan),
+    action: action(plan),
+  });
   const target = PRICING_PLANS.find((plan) => plan.id === targetId);
   const targetButton = target ? choiceButton(choiceFor(target, period), subscription) : null;
 
@@ -225,7 +223,7 @@ function ManageYourPlan({
           onApplied={setAppliedHere}
         />
       </div>
-      <PlanGrid>{PRICING_PLANS.map((plan) => card(plan))}</PlanGrid>
+      <PlanGrid period={period} targetId={targetId} cardOf={cardOf} />
       <DowngradeDialog {...planChoice.downgradeDialog} />
     </>
   );
