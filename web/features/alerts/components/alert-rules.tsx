@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { ALERT_RULE_TYPES, type AlertRule } from '@contracts/alert-settings';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteIconButton } from '../../../components/delete-icon-button';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -34,15 +35,7 @@ function RuleRow({ rule, onDelete }: { rule: AlertRule; onDelete: () => void }) 
           </p>
         )}
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
-        aria-label={`Delete rule ${rule.name}`}
-        onClick={onDelete}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <DeleteIconButton aria-label={`Delete rule ${rule.name}`} onClick={onDelete} />
     </li>
   );
 }

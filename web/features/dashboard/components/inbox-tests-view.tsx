@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Clock, Globe2, Inbox, MailX, ShieldAlert, Trash2 } from 'lucide-react';
+import { Clock, Globe2, Inbox, MailX, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { expectedCompletion, type InboxTest } from '@contracts/inbox-tests';
 import { percentOf } from '@contracts/figures';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteIconButton } from '../../../components/delete-icon-button';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -52,15 +53,7 @@ function TestRow({ test, onDelete }: { test: InboxTest; onDelete: () => void }) 
             </span>
           </div>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
-          aria-label={`Delete ${title}`}
-          onClick={onDelete}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <DeleteIconButton aria-label={`Delete ${title}`} onClick={onDelete} />
       </div>
       {test.status === 'completed' && (
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid={`inbox-test-${test.id}-results`}>

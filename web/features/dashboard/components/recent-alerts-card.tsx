@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Bell, CheckCircle2, Info, Trash2, TriangleAlert, XCircle } from 'lucide-react';
+import { Bell, CheckCircle2, Info, TriangleAlert, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Alert, AlertSeverity } from '@contracts/alerts';
 import type { Domain } from '@contracts/domains';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteIconButton } from '../../../components/delete-icon-button';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -51,15 +52,7 @@ function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
           </Button>
         </div>
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
-        aria-label={`Delete alert ${alert.title}`}
-        onClick={onDelete}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <DeleteIconButton aria-label={`Delete alert ${alert.title}`} onClick={onDelete} />
     </li>
   );
 }

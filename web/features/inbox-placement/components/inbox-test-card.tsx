@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { ChevronDown, ChevronUp, Clock, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, Clock } from 'lucide-react';
 import { expectedCompletion, type InboxTest } from '@contracts/inbox-tests';
+import { DeleteIconButton } from '../../../components/delete-icon-button';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -76,16 +77,7 @@ export function InboxTestCard({ test, onDelete }: { test: InboxTest; onDelete: (
         </div>
         <div className="flex items-center gap-2">
           <TestStatusBadge test={test} />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground hover:text-destructive"
-            aria-label={`Delete test ${test.id}`}
-            data-delete-test={test.id}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <DeleteIconButton aria-label={`Delete test ${test.id}`} data-delete-test={test.id} onClick={onDelete} />
         </div>
       </CardHeader>
       <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
