@@ -7,7 +7,6 @@ import type { Drop } from '@contracts/timeline';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY } from '../../lib/queries/alerts';
 import { diagnosisQueryOptions } from '../../lib/queries/diagnosis';
-import { INBOX_TESTS_QUERY_KEY } from '../../lib/queries/inbox-tests';
 import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
@@ -24,10 +23,6 @@ const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 const SESSION_EXPIRED: UnauthorizedNotice = {
   title: 'Session Expired',
   description: 'Please log in again to continue.',
-};
-const DELETE_UNAUTHORIZED: UnauthorizedNotice = {
-  title: 'Authentication Required',
-  description: 'Please log in to delete inbox tests',
 };
 
 export function overviewQueryOptions(enabled = true) {
@@ -85,22 +80,6 @@ export function trendsQueryOptions(days: TrendPeriod, enabled = true) {
 export function useDashboardTrends(days: TrendPeriod, enabled: boolean) {
   const { isAuthenticated } = useAuth();
   return useQuery(trendsQueryOptions(days, isAuthenticated && enabled));
-}
-
-/** DELETE /api/inbox-tests/:id (204, no body); the test list and the overview built from it are refreshed. */
-export function useDeleteInboxTestMutation() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
-    mutationFn: async (id: number): Promise<void> => {
-      await apiRequest('DELETE', `/api/inbox-tests/${id}`);
-    },
-    meta: { unauthorized: DELETE_UNAUTHORIZED },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
-      ]),
-  });
 }
 
 /** DELETE /api/alerts/:id (204, no body); the alert list (and so the unread badge) is refreshed afterwards. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import {
   InboxTest as InboxTestSchema,
   InboxTestReport as InboxTestReportSchema,
@@ -9,9 +9,8 @@ import {
   type InboxTestResultRow,
   type SeedNetworkStatus,
 } from '@contracts/inbox-tests';
-import { ApiError, apiJson, apiRequest, getQueryFn } from '../../lib/api-client';
-import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions } from '../../lib/queries/inbox-tests';
-import { USAGE_QUERY_KEY } from '../../lib/queries/usage';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api-client';
+import { INBOX_TESTS_QUERY_KEY, inboxTestsQueryOptions, refreshInboxTestViews } from '../../lib/queries/inbox-tests';
 import { useApiMutation, type UnauthorizedNotice } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 import { isActiveTest } from './test-status';
@@ -101,25 +100,10 @@ export function useInboxTestReport(
   });
 }
 
-/** The list and whatever the dashboard summarises from it. */
-function refreshAfterChange(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: INBOX_TESTS_QUERY_KEY, exact: true }),
-    // The dashboard's counters and inbox figures are built from the tests; its keys start with this path.
-    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/dashboard') }),
-    // A created test is counted against the month's inbox tests.
-    queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY, exact: true }),
-  ]);
-}
-
-/** Part 2, section 8: what creating or deleting a test says when the session is gone. */
+/** Part 2, section 8: what creating a test says when the session is gone. */
 const CREATE_UNAUTHORIZED: UnauthorizedNotice = {
   title: 'Authentication Required',
   description: 'Please log in to create inbox tests',
-};
-const DELETE_UNAUTHORIZED: UnauthorizedNotice = {
-  title: 'Authentication Required',
-  description: 'Please log in to delete inbox tests',
 };
 
 /** POST /api/inbox-tests {testType: 'automatic'}; the new test is put at the top of the list at once. */
@@ -134,23 +118,7 @@ export function useCreateInboxTestMutation() {
         test,
         ...(old ?? []).filter((other) => other.id !== test.id),
       ]);
-      return refreshAfterChange(queryClient);
-    },
-  });
-}
-
-/** DELETE /api/inbox-tests/:id (204, no body); the test goes from the list at once, with its results and report. */
-export function useDeleteInboxTestMutation() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
-    mutationFn: async (id: number): Promise<void> => {
-      await apiRequest('DELETE', `/api/inbox-tests/${id}`);
-    },
-    meta: { unauthorized: DELETE_UNAUTHORIZED },
-    onSuccess: (_answer, id) => {
-      queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => old?.filter((test) => test.id !== id));
-      queryClient.removeQueries({ queryKey: ['/api/inbox-tests', id] });
-      return refreshAfterChange(queryClient);
+      return refreshInboxTestViews(queryClient);
     },
   });
 }

@@ -12,7 +12,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatRate, inboxRateTone, relativeAge, spamRateTone, type Tone } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PATHS } from '../../../lib/paths';
-import { useDeleteInboxTestMutation } from '../api';
+import { useDeleteInboxTestMutation } from '../../../lib/queries/inbox-tests';
 import {
   GLOBAL_PROVIDERS,
   INBOX_TEST_STATUS_LABELS,

@@ -2,7 +2,7 @@ import type { InboxTest } from '@contracts/inbox-tests';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useDeleteInboxTestMutation } from '../api';
+import { useDeleteInboxTestMutation } from '../../../lib/queries/inbox-tests';
 import { testSubject } from '../test-status';
 
 /** Delete with confirmation (part 2, section 2); texts from sections 7 and 8. */
