@@ -5,7 +5,7 @@ import { MTA_GUIDES, mtaEndpointUrl, POSTFIX_MAIN_CF, postfixMonitorScript } fro
 import { POSTFIX_ENDPOINTS } from '@content/docs/postfix';
 import { EXAMPLE_LANGUAGES, smtp2goApiExample, smtp2goWebhookUrl } from '@content/docs/smtp2go';
 import { COPY_CONFIRMATION_MS } from '../../components/copy-button';
-import { expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
+import { codeBlock, codeOf, expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
 
 beforeAll(async () => {
   await Promise.all([
@@ -14,15 +14,6 @@ beforeAll(async () => {
     import('./smtp2go-integration-page'),
   ]);
 });
-
-function codeBlock(label: string): HTMLElement {
-  const block = screen
-    .getAllByTestId('code-block')
-    .find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
-  if (!block) throw new Error(`No code block ${label}`);
-  return block;
-}
-const codeOf = (label: string) => codeBlock(label).querySelector('code')!.textContent;
 
 describe('Postfix guide (/integrations/postfix)', () => {
   const open = (options?: { signedIn?: boolean }) =>

@@ -4,21 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { receiverExample } from '@content/docs/webhooks';
 import { WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS } from '@contracts/webhooks';
 import webhookGuide from '../../../docs/webhooks.md?raw';
-import { expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
+import { codeBlock, codeOf, expectAnchors, headerLinks, openDocsPage } from './test/docs-test-utils';
 
 beforeAll(async () => {
   await Promise.all([import('./webhook-docs-page'), import('../../components/ui/toaster')]);
 });
 
 const open = () => openDocsPage('/webhook-docs', 'webhook-docs-page');
-
-function codeBlock(label: string): HTMLElement {
-  const block = screen
-    .getAllByTestId('code-block')
-    .find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
-  if (!block) throw new Error(`No code block ${label}`);
-  return block;
-}
 
 describe('Webhook documentation (/webhook-docs)', () => {
   it('has the anchors overview, setup, events, security, examples and testing', async () => {
@@ -63,8 +55,8 @@ describe('Webhook documentation (/webhook-docs)', () => {
 
   it('shows the Node and Python receivers of docs/webhooks.md, the code the repository’s tests run', async () => {
     await open();
-    const node = codeBlock('receiver.mjs').querySelector('code')!.textContent;
-    const python = codeBlock('receiver.py').querySelector('code')!.textContent;
+    const node = codeOf('receiver.mjs');
+    const python = codeOf('receiver.py');
     expect(node).toBe(receiverExample(webhookGuide, 'js'));
     expect(python).toBe(receiverExample(webhookGuide, 'python'));
     expect(node).toContain("createHmac('sha256', SECRET)");

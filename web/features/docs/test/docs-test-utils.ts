@@ -29,3 +29,15 @@ export function expectAnchors(ids: string[]) {
   expect(hrefs).toEqual(ids.map((id) => `#${id}`));
   for (const id of ids) expect(document.getElementById(id), `#${id}`).not.toBeNull();
 }
+
+/** A code block of the page, by the start of its caption. */
+export function codeBlock(label: string): HTMLElement {
+  const block = screen
+    .getAllByTestId('code-block')
+    .find((figure) => figure.querySelector('figcaption')?.textContent?.startsWith(label));
+  if (!block) throw new Error(`No code block ${label}`);
+  return block;
+}
+
+/** The code a block shows, as the reader copies it. */
+export const codeOf = (label: string) => codeBlock(label).querySelector('code')!.textContent;
