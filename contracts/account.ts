@@ -54,6 +54,8 @@ export const ChangePasswordBody = z
       .string({ error: 'Please confirm your new password' })
       .min(1, 'Please confirm your new password')
       .max(PASSWORD_MAX, "Passwords don't match"),
+    /** Also revoke the API key and webhook token (a change after a suspected leak). */
+    revokeApiAccess: z.boolean({ error: 'revokeApiAccess must be true or false' }).optional(),
   })
   .refine((b) => b.confirmPassword === b.newPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
   .refine((b) => b.newPassword !== b.currentPassword, {

@@ -92,7 +92,12 @@ export type TokenBody = z.infer<typeof TokenBody>;
 
 export const ValidateResetTokenResponse = z.object({ valid: z.literal(true) });
 
-export const ResetPasswordBody = z.object({ token: tokenRule, password: newPasswordRule });
+export const ResetPasswordBody = z.object({
+  token: tokenRule,
+  password: newPasswordRule,
+  /** A reset means the password may have been known to someone else: the API key and webhook token are revoked too unless this says keep them. */
+  keepApiAccess: z.boolean({ error: 'keepApiAccess must be true or false' }).optional(),
+});
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** The reset form: both fields at least 8 characters and equal (part 1, section 5). */
@@ -127,4 +132,10 @@ export const AUTH_MESSAGES = {
   registeredEmailSent: 'Please check your email to verify your account.',
   registeredVerified: 'Your account has been verified and is ready to use.',
   notSignedIn: 'Please sign in to continue',
+  apiAccessRevoked:
+    'Your API key and webhook token were revoked too: create new ones in Settings and put them where they were used.',
 } as const;
+
+/** POST /api/reset-password and /api/account/password: the message, and whether the API key and webhook token were revoked. */
+export const PasswordSetResponse = z.object({ message: z.string(), apiAccessRevoked: z.boolean() });
+export type PasswordSetResponse = z.infer<typeof PasswordSetResponse>;

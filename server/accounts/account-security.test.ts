@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDevice } from './sessions.service';
+import { withApiAccess } from '../api-keys/api-keys.test-support';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -198,6 +199,22 @@ describe('change password', () => {
       (await new TestClient(t.app, '127.6.2.2').post('/api/login', { username: user.username, password })).statusCode,
     ).toBe(401);
     await logIn(user.username, 'a brand new secret', '127.6.2.3');
+  });
+
+  it('revokes the API key and webhook token in the same step when asked, and keeps them otherwise', async () => {
+    for (const revokeApiAccess of [false, true]) {
+      const { client, user, password } = await signUp(t.app);
+      const access = await withApiAccess(t, client, user.id);
+      const res = await client.post('/api/account/password', {
+        currentPassword: password,
+        newPassword: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+        revokeApiAccess,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().apiAccessRevoked).toBe(revokeApiAccess);
+      expect(await access.stillWork()).toEqual({ apiKey: !revokeApiAccess, webhookToken: !revokeApiAccess });
+    }
   });
 
   it('counts wrong current passwords against the login limit', async () => {

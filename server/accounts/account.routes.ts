@@ -11,7 +11,7 @@ import {
   SignOutOthersResponse,
 } from '@contracts/account';
 import { AUTH_MESSAGES } from '@contracts/auth';
-import { MessageBody } from '@contracts/errors';
+import { PasswordSetResponse } from '@contracts/auth';
 import { User, UserQuery } from '@contracts/user';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
@@ -92,10 +92,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.post(
     '/api/account/password',
-    { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: MessageBody } } },
+    { onRequest: signedIn, schema: { body: ChangePasswordBody, response: { 200: PasswordSetResponse } } },
     async (request) => {
-      await changePassword(ctx.db, currentUser(request).id, request.body, currentSessionHash(request), request.ip);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
+      const userId = currentUser(request).id;
+      const changed = await changePassword(ctx.db, userId, request.body, currentSessionHash(request), request.ip);
+      return { message: ACCOUNT_MESSAGES.passwordChanged, ...changed };
     },
   );
 

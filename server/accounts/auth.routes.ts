@@ -5,6 +5,7 @@ import {
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
+  PasswordSetResponse,
   RegisterBody,
   RegisterResponse,
   ResendVerificationBody,
@@ -73,10 +74,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   r.post(
     '/api/reset-password',
-    { schema: { body: ResetPasswordBody, response: { 200: MessageBody } } },
+    { schema: { body: ResetPasswordBody, response: { 200: PasswordSetResponse } } },
     async (request) => {
-      await resetPassword(ctx.db, request.body);
-      return { message: AUTH_MESSAGES.passwordReset };
+      const { apiAccessRevoked } = await resetPassword(ctx.db, request.body);
+      return { message: AUTH_MESSAGES.passwordReset, apiAccessRevoked };
     },
   );
 

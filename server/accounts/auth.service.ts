@@ -15,6 +15,7 @@ import { endAllSessions, forgetCachedUser } from '../platform/http/session';
 import { queueMail } from '../platform/mail/outbox';
 import { sendEmailJob } from '../platform/mail/send-email.job';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
+import { revokeApiAccess } from '../api-keys/api-keys.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
 import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
 import {
@@ -123,7 +124,7 @@ async function countWrongPassword(db: Db, userId: number, ip: string): Promise<v
 /**
  * A signed-in user changes their password: the current one must be right (wrong guesses count against
  * the same limits as logins, from this address), then the new hash is stored and every other session ends, all
- * or nothing; the session of `currentIdHash` stays signed in.
+ * or nothing; the session of `currentIdHash` stays signed in. The API key and webhook token go too when asked.
  */
 export async function changePassword(
   db: Db,
@@ -131,7 +132,7 @@ export async function changePassword(
   body: ChangePasswordBody,
   currentIdHash: string,
   ip: string,
-): Promise<void> {
+): Promise<{ apiAccessRevoked: boolean }> {
   // Read afresh: the request's user may come from the session cache.
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.notSignedIn);
@@ -141,11 +142,14 @@ export async function changePassword(
     throw new AppError('validation_error', ACCOUNT_MESSAGES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await deleteOtherUserSessions(tx, userId, currentIdHash);
+    return body.revokeApiAccess ? revokeApiAccess(tx, userId) : undefined;
   });
   forgetCachedUser(db, userId);
+  revoked?.forget(db);
+  return { apiAccessRevoked: revoked?.revoked ?? false };
 }
 
 /** Answers the same whether the address has an account or not (no account enumeration). */
@@ -168,19 +172,24 @@ export async function checkResetToken(db: Db, token: string): Promise<void> {
     throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
 }
 
-/** Uses the token, sets the password and signs the user out everywhere, all or nothing. */
-export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<void> {
+/**
+ * Uses the token, sets the password and signs the user out everywhere, all or nothing. Someone else may have known
+ * the old password, so the API key and webhook token are revoked in the same step unless the body says keep them.
+ */
+export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<{ apiAccessRevoked: boolean }> {
   const passwordHash = await hashPassword(body.password);
-  const userId = await db.transaction(async (tx) => {
+  const { userId, revoked } = await db.transaction(async (tx) => {
     const userId = await consumeToken(tx, body.token, 'reset_password');
     if (!userId) throw new AppError('invalid_token', AUTH_MESSAGES.invalidResetLink);
     // Following a mailed link proves the address is theirs.
     await markEmailVerified(tx, userId, { passwordHash });
     await retireTokens(tx, userId, 'reset_password');
     await endAllSessions(tx, userId);
-    return userId;
+    return { userId, revoked: body.keepApiAccess ? undefined : await revokeApiAccess(tx, userId) };
   });
   forgetCachedUser(db, userId);
+  revoked?.forget(db);
+  return { apiAccessRevoked: revoked?.revoked ?? false };
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<{ message: string; email: string }> {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
 import { issueResetLink } from './reset-link.service';
+import { withApiAccess } from '../api-keys/api-keys.test-support';
+import { AUTH_MESSAGES } from '@contracts/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,6 +67,29 @@ describe('password reset', () => {
     expect((await client.post('/api/login', { username: 'resetme', password: 'brand new secret' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('revokes the API key and webhook token with a reset and says so, unless the user keeps them', async () => {
+    for (const [name, keepApiAccess] of [
+      ['revoked-by-reset', undefined],
+      ['kept-by-reset', true],
+    ] as const) {
+      const { client, user } = await signUp(t.app, { username: name, email: `${name}@example.com` });
+      const access = await withApiAccess(t, client, user.id);
+      expect(await access.stillWork()).toEqual({ apiKey: true, webhookToken: true });
+      await new TestClient(t.app, '127.5.0.4').post('/api/forgot-password', { email: `${name}@example.com` });
+      const token = await resetTokenAsOperator(`${name}@example.com`);
+
+      const reset = await new TestClient(t.app).post('/api/reset-password', {
+        token,
+        password: 'brand new secret',
+        ...(keepApiAccess === undefined ? {} : { keepApiAccess }),
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({ message: AUTH_MESSAGES.passwordReset, apiAccessRevoked: !keepApiAccess });
+      const works = !!keepApiAccess;
+      expect(await access.stillWork(), name).toEqual({ apiKey: works, webhookToken: works });
+    }
   });
 
   it('refuses an expired token and garbage tokens, changing nothing', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { apiKeys, webhookTokens } from '../platform/db/schema/index';
 
 // Generating, replacing and revoking keys and tokens. What a bearer request reads of a key is in
@@ -53,7 +53,7 @@ export async function replaceApiKey(
 }
 
 /** Removes the user's key; returns its hash, undefined when there was none. */
-export async function deleteApiKey(db: Db, userId: number): Promise<string | undefined> {
+export async function deleteApiKey(db: Executor, userId: number): Promise<string | undefined> {
   const [row] = await db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ keyHash: apiKeys.keyHash });
   return row?.keyHash;
 }
@@ -97,7 +97,7 @@ export async function replaceWebhookToken(db: Db, userId: number, token: NewSecr
   return row;
 }
 
-export async function deleteWebhookToken(db: Db, userId: number): Promise<boolean> {
+export async function deleteWebhookToken(db: Executor, userId: number): Promise<boolean> {
   const rows = await db
     .delete(webhookTokens)
     .where(eq(webhookTokens.userId, userId))

@@ -6,7 +6,7 @@ import {
   type GeneratedWebhookToken,
   type WebhookTokenStatus,
 } from '@contracts/api-keys';
-import type { Db } from '../platform/db/client';
+import type { Db, Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { forgetCachedApiKey } from '../platform/http/api-key-auth';
 import { hashToken, newToken } from '../platform/security/tokens';
@@ -99,6 +99,23 @@ export async function regenerateWebhookToken(db: Db, userId: number): Promise<Ge
 
 export async function revokeWebhookToken(db: Db, userId: number): Promise<void> {
   if (!(await deleteWebhookToken(db, userId))) throw new AppError('not_found', API_KEY_MESSAGES.noToken);
+}
+
+/**
+ * Revokes the user's API key and webhook token inside the caller's transaction (a password reset or change), and
+ * returns what to do once it commits: drop the key from this process's cache. `revoked` says whether there was
+ * anything to revoke.
+ */
+export async function revokeApiAccess(
+  tx: Executor,
+  userId: number,
+): Promise<{ revoked: boolean; forget(db: Db): void }> {
+  const keyHash = await deleteApiKey(tx, userId);
+  const token = await deleteWebhookToken(tx, userId);
+  return {
+    revoked: keyHash !== undefined || token,
+    forget: (db) => keyHash && forgetCachedApiKey(db, keyHash),
+  };
 }
 
 /** The user a webhook token belongs to (the MTA event endpoints' `Authorization: Bearer iwt_...`); undefined for none. */

@@ -31,3 +31,25 @@ export function withKey(
     ...(body === undefined ? {} : { payload: body as object }),
   });
 }
+
+/** Gives the user an API key and a webhook token; `stillWork()` says whether each is still accepted. */
+export async function withApiAccess(t: TestApp, client: TestClient, userId: number) {
+  await setPlan(t, userId, 'professional');
+  const apiKey = await newApiKey(client);
+  const generated = await client.post('/api/webhook-tokens/generate');
+  if (generated.statusCode !== 200) throw new Error(`token failed: ${generated.statusCode} ${generated.body}`);
+  const token: string = generated.json().token;
+  return {
+    /** Asked without the user's session, as a script and an MTA ask. */
+    async stillWork(): Promise<{ apiKey: boolean; webhookToken: boolean }> {
+      const byKey = await withKey(t.app, apiKey, 'GET', '/api/domains');
+      const byToken = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/postfix',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        payload: 'Nov 29 10:00:00 mx postfix/qmgr[1]: not a delivery line\n',
+      });
+      return { apiKey: byKey.statusCode === 200, webhookToken: byToken.statusCode === 200 };
+    },
+  };
+}

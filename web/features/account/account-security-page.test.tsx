@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from '@contracts/account';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +149,28 @@ describe('Settings: Security', () => {
       currentPassword: 'wrong password',
       newPassword: 'a new secret 1',
       confirmPassword: 'a new secret 1',
+      revokeApiAccess: false,
     });
+  });
+
+  it('revokes the API key and webhook token with the change when ticked, and says so', async () => {
+    const fetchMock = stubFetch({
+      ...signedIn,
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [laptop] }),
+      'POST /api/account/password': () =>
+        jsonResponse({ message: ACCOUNT_MESSAGES.passwordChanged, apiAccessRevoked: true }),
+    });
+    renderApp('/settings');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current Password'), 'old password');
+    await user.type(screen.getByLabelText('New Password'), 'a new secret 1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'a new secret 1');
+    await user.click(screen.getByLabelText('Also revoke my API key and webhook token'));
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(
+      await screen.findByText(`${ACCOUNT_MESSAGES.passwordChanged} ${AUTH_MESSAGES.apiAccessRevoked}`),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/account/password')).toMatchObject({ revokeApiAccess: true });
   });
 });
 

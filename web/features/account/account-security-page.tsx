@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChangePasswordBody, type AccountSession } from '@contracts/account';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { Form, FormError, SubmitButton } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -31,7 +32,12 @@ export function AccountSecuritySections() {
   );
 }
 
-const EMPTY_FORM: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY_FORM: ChangePasswordBody = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  revokeApiAccess: false,
+};
 
 function ChangePasswordCard() {
   const change = useChangePasswordMutation();
@@ -52,9 +58,10 @@ function ChangePasswordCard() {
           aria-label="Change password"
           onSubmit={(body, refuse, form) =>
             change.mutate(body, {
-              onSuccess: ({ message }) => {
+              onSuccess: ({ message, apiAccessRevoked }) => {
                 form.reset(EMPTY_FORM);
-                toast({ title: 'Password changed', description: message });
+                const description = apiAccessRevoked ? `${message} ${AUTH_MESSAGES.apiAccessRevoked}` : message;
+                toast({ title: 'Password changed', description });
               },
               onError: (error) => refuse(error, 'Unable to change your password. Please try again.'),
             })
@@ -76,6 +83,10 @@ function ChangePasswordCard() {
               <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
                 <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
               </FormField>
+              <label htmlFor="revoke-api-access" className="flex items-center gap-2 text-sm">
+                <input id="revoke-api-access" type="checkbox" className="size-4" {...register('revokeApiAccess')} />
+                Also revoke my API key and webhook token
+              </label>
               <FormError />
               <SubmitButton pending="Changing...">Change Password</SubmitButton>
             </>

@@ -6,7 +6,7 @@ import {
   type AccountSession,
   type ChangePasswordBody,
 } from '@contracts/account';
-import { MessageBody } from '@contracts/errors';
+import { PasswordSetResponse } from '@contracts/auth';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { USER_QUERY_KEY } from '../../lib/session';
@@ -57,7 +57,7 @@ export function useChangePasswordMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async (body: ChangePasswordBody) =>
-      MessageBody.parse(await apiJson('POST', '/api/account/password', body)),
+      PasswordSetResponse.parse(await apiJson('POST', '/api/account/password', body)),
     meta: { unauthorized: LOGGED_OUT_NOTICE },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });

@@ -2,11 +2,13 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   LoginResponse,
+  PasswordSetResponse,
   RegisterResponse,
   ValidateResetTokenResponse,
   VerifyEmailResponse,
   type LoginBody,
   type RegisterBody,
+  type ResetPasswordBody,
 } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
@@ -34,8 +36,8 @@ export function useForgotPasswordMutation() {
 
 export function useResetPasswordMutation() {
   return useApiMutation({
-    mutationFn: async (body: { token: string; password: string }) =>
-      MessageBody.parse(await apiJson('POST', '/api/reset-password', body)),
+    mutationFn: async (body: ResetPasswordBody) =>
+      PasswordSetResponse.parse(await apiJson('POST', '/api/reset-password', body)),
   });
 }
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,10 @@ describe('ResetPasswordPage', () => {
       ...signedOut,
       'POST /api/validate-reset-token': () => jsonResponse({ valid: true }),
       'POST /api/reset-password': () =>
-        jsonResponse({ message: 'Your password has been reset. Please sign in with your new password.' }),
+        jsonResponse({
+          message: 'Your password has been reset. Please sign in with your new password.',
+          apiAccessRevoked: true,
+        }),
     });
     renderApp('/reset-password?token=good-token');
     const user = userEvent.setup();
@@ -58,10 +62,29 @@ describe('ResetPasswordPage', () => {
     expect(
       screen.getByText('Your password has been reset. Please sign in with your new password.'),
     ).toBeInTheDocument();
+    expect(screen.getByText(AUTH_MESSAGES.apiAccessRevoked)).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/reset-password')).toEqual({
       token: 'good-token',
       password: 'new-long-password',
+      keepApiAccess: false,
     });
+  });
+
+  it('keeps the API key and webhook token when asked, and then says nothing was revoked', async () => {
+    const fetchMock = stubFetch({
+      ...signedOut,
+      'POST /api/validate-reset-token': () => jsonResponse({ valid: true }),
+      'POST /api/reset-password': () => jsonResponse({ message: AUTH_MESSAGES.passwordReset, apiAccessRevoked: false }),
+    });
+    renderApp('/reset-password?token=good-token');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New Password'), 'new-long-password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-long-password');
+    await user.click(screen.getByLabelText(/^Keep my API key and webhook token working/));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('link', { name: 'Continue to Login' })).toBeInTheDocument();
+    expect(screen.queryByText(AUTH_MESSAGES.apiAccessRevoked)).not.toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/reset-password')).toMatchObject({ keepApiAccess: true });
   });
 
   it('toasts "Unable to reset password" when the reset fails', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, ResetPasswordForm } from '@contracts/auth';
+import { AUTH_MESSAGES, ResetPasswordForm, type PasswordSetResponse } from '@contracts/auth';
 import { Form, SubmitButton } from '../../components/form';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -20,16 +20,19 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = useQuery({ ...resetTokenQueryOptions(token), enabled: token !== '' });
-  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const [done, setDone] = useState<PasswordSetResponse | null>(null);
 
   if (!token) return <InvalidLink title="Invalid reset link" description="This password reset link is invalid" />;
-  if (doneMessage !== null) {
+  if (done !== null) {
     return (
       <AuthLayout
         icon={<CircleCheck className="size-12 text-success" aria-hidden="true" />}
         title="Password reset"
-        description={doneMessage}
+        description={done.message}
       >
+        {done.apiAccessRevoked && (
+          <p className="mb-4 text-center text-sm text-muted-foreground">{AUTH_MESSAGES.apiAccessRevoked}</p>
+        )}
         <Button asChild className="w-full">
           <Link to={PATHS.login}>Continue to Login</Link>
         </Button>
@@ -48,7 +51,7 @@ export default function ResetPasswordPage() {
       }
       failed={() => <InvalidLink title="Reset link expired" description={AUTH_MESSAGES.invalidResetLink} />}
     >
-      {() => <NewPasswordForm token={token} onDone={setDoneMessage} />}
+      {() => <NewPasswordForm token={token} onDone={setDone} />}
     </QueryState>
   );
 }
@@ -70,8 +73,10 @@ function InvalidLink({ title, description }: { title: string; description: strin
   );
 }
 
-function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+function NewPasswordForm({ token, onDone }: { token: string; onDone: (done: PasswordSetResponse) => void }) {
   const reset = useResetPasswordMutation();
+  // Whoever made the reset necessary may have used the API key or webhook token too: they go unless kept.
+  const [keepApiAccess, setKeepApiAccess] = useState(false);
   return (
     <AuthLayout title="Choose a new password" description="Enter a new password for your account.">
       <Form
@@ -82,9 +87,9 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: s
         aria-label="Reset password"
         onSubmit={({ password }) =>
           reset.mutate(
-            { token, password },
+            { token, password, keepApiAccess },
             {
-              onSuccess: ({ message }) => onDone(message || AUTH_MESSAGES.passwordReset),
+              onSuccess: onDone,
               onError: (error) =>
                 toast({
                   title: 'Unable to reset password',
@@ -108,6 +113,21 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: s
             <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
               <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
+            <label htmlFor="reset-keep-api-access" className="flex items-start gap-2 text-sm">
+              <input
+                id="reset-keep-api-access"
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={keepApiAccess}
+                onChange={(e) => setKeepApiAccess(e.target.checked)}
+              />
+              <span>
+                Keep my API key and webhook token working
+                <span className="block text-muted-foreground">
+                  Unchecked, they are revoked with the reset: anyone who knew your password may have copied them.
+                </span>
+              </span>
+            </label>
             <SubmitButton pending="Resetting..." className="w-full">
               Reset Password
             </SubmitButton>
