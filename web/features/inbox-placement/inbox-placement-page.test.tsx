@@ -13,7 +13,14 @@ import {
   signedOut,
   stubFetch,
 } from '../../test/test-utils';
-import { makeInboxTest, makeReport, makeRow, makeSeedStatus, stubInboxPlacement } from './test/fixtures';
+import {
+  makeAnalyserRow,
+  makeInboxTest,
+  makeReport,
+  makeRow,
+  makeSeedStatus,
+  stubInboxPlacement,
+} from './test/fixtures';
 
 // Load the lazy chunks once up front, so the first test does not spend its wait on module loading.
 beforeAll(async () => {
@@ -460,18 +467,7 @@ describe('Inbox placement: results and analysis', () => {
         jsonResponse(makeSeedStatus({ configured: false, totalProviders: 0, totalAddresses: 0, byRegion: {} })),
       extra: {
         'GET /api/inbox-tests/3/results': () =>
-          jsonResponse([
-            makeRow({
-              provider: 'InboxPulse analyser (no seed network)',
-              isAnalyser: true,
-              region: 'InboxPulse',
-              country: 'N/A',
-              mailboxSystem: 'InboxPulse',
-              seedsUsed: 1,
-              inboxCount: 1,
-              notes: ['Classed by the message analysis: 7.5/10 (Good)'],
-            }),
-          ]),
+          jsonResponse([makeAnalyserRow({ notes: ['Classed by the message analysis: 7.5/10 (Good)'] })]),
         'GET /api/inbox-tests/3/report': () => jsonResponse(makeReport()),
       },
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRate } from '../../lib/format';
 import { breakdownBy, placementRates, providerStatus, sumRows, summarizeResults } from './placement';
-import { makeRow } from './test/fixtures';
+import { makeAnalyserRow, makeRow } from './test/fixtures';
 
 describe('providerStatus (part 2, section 4)', () => {
   it('is inbox when any seed saw it in the inbox, else spam, else missing', () => {
@@ -86,15 +86,7 @@ describe('breakdownBy', () => {
 });
 
 describe('summarizeResults', () => {
-  const analyser = makeRow({
-    provider: 'InboxPulse analyser (no seed network)',
-    isAnalyser: true,
-    region: 'InboxPulse',
-    country: 'N/A',
-    mailboxSystem: 'InboxPulse',
-    seedsUsed: 1,
-    inboxCount: 1,
-  });
+  const analyser = makeAnalyserRow();
 
   it('computes rates over every row and breakdowns over the seed rows', () => {
     const seeds = [

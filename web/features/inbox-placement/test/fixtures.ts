@@ -23,6 +23,20 @@ export function makeRow(overrides: Partial<InboxTestResultRow> = {}): InboxTestR
   };
 }
 
+/** The row of the server's own message analysis, which stands in for seeds when no seed network is set up. */
+export function makeAnalyserRow(overrides: Partial<InboxTestResultRow> = {}): InboxTestResultRow {
+  return makeRow({
+    provider: 'InboxPulse analyser (no seed network)',
+    isAnalyser: true,
+    region: 'InboxPulse',
+    country: 'N/A',
+    mailboxSystem: 'InboxPulse',
+    seedsUsed: 1,
+    inboxCount: 1,
+    ...overrides,
+  });
+}
+
 export function makeSeedStatus(overrides: Partial<SeedNetworkStatus> = {}): SeedNetworkStatus {
   return {
     configured: true,
