@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { Integration as Plugin, PluginField } from '@content/integrations';
 import { Button } from '../../../components/ui/button';
+import { describedByOf, FieldNotes } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
@@ -57,10 +58,7 @@ function ConfigField({
   const error = formState.errors[field.key]?.message;
   const id = useId();
   const [shown, setShown] = useState(false);
-  const helpId = `${id}-help`;
-  const errorId = `${id}-error`;
-  const describedBy =
-    [field.help || hint ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const notes = [hint, field.help].filter(Boolean).join(' ');
   const common = {
     ...register(field.key, {
       // Its error is moot once the value changes, until the next try.
@@ -72,7 +70,7 @@ function ConfigField({
     id,
     disabled,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedByOf(id, notes, error),
     'aria-required': field.required || undefined,
     placeholder: field.placeholder,
     autoComplete: 'off',
@@ -115,16 +113,7 @@ function ConfigField({
           {shown ? `Hide ${field.label}` : `Show ${field.label}`}
         </Button>
       )}
-      {(field.help || hint) && (
-        <p id={helpId} className="text-xs text-muted-foreground">
-          {[hint, field.help].filter(Boolean).join(' ')}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={notes} error={error} />
     </div>
   );
 }
