@@ -80,7 +80,7 @@ export const privacyPolicy = (retention: string[]): LegalDocument => ({
       id: 'cookies',
       title: '8. Cookies',
       paragraphs: [
-        'We set one essential cookie: the session cookie that keeps you signed in (httpOnly, for up to 30 days). We set no analytics or advertising cookies today; the choice you make in the cookie banner is kept in your browser’s local storage and applies to any optional cookie we add later.',
+        'We set two essential cookies: the session cookie that keeps you signed in (httpOnly, for up to 30 days), and a remember-device cookie that marks a browser you signed in on, so that someone guessing your password cannot lock you out of it (httpOnly, sent only when you sign in, for up to 180 days, holding your account number and a signature). We set no analytics or advertising cookies today; the choice you make in the cookie banner is kept in your browser’s local storage and applies to any optional cookie we add later.',
         'You can block or delete cookies in your browser, but you cannot sign in without the session cookie.',
       ],
     },

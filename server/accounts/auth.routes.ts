@@ -17,7 +17,8 @@ import {
 } from '@contracts/auth';
 import { MessageBody } from '@contracts/errors';
 import type { AppContext } from '../platform/context';
-import { endSession, startSession, userAgentOf } from '../platform/http/session';
+import { isRememberedDevice, rememberDevice } from '../platform/http/device-cookie';
+import { endSession, startSession } from '../platform/http/session';
 import { toUser } from './accounts.service';
 import {
   checkResetToken,
@@ -38,14 +39,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       const { user, emailSent } = await register(ctx, request.body, request.ip);
       await startSession(ctx.db, user.id, request, reply);
+      rememberDevice(request, reply, user.id, ctx.env.APP_SECRET);
       const message = emailSent ? AUTH_MESSAGES.registeredEmailSent : AUTH_MESSAGES.registeredVerified;
       return { user: toUser(user), emailSent, message };
     },
   );
 
   r.post('/api/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const user = await login(ctx.db, request.body, request.ip, userAgentOf(request));
+    const secret = ctx.env.APP_SECRET;
+    const user = await login(ctx.db, request.body, request.ip, (id) => isRememberedDevice(request, id, secret));
     await startSession(ctx.db, user.id, request, reply);
+    rememberDevice(request, reply, user.id, secret);
     return { user: toUser(user) };
   });
 

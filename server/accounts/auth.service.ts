@@ -17,7 +17,7 @@ import { sendEmailJob } from '../platform/mail/send-email.job';
 import { resetPasswordTemplate, verifyEmailTemplate } from './account-emails';
 import { revokeApiAccess } from '../api-keys/api-keys.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../platform/security/passwords';
-import { deleteOtherUserSessions, hasSessionFrom } from '../platform/http/sessions.repo';
+import { deleteOtherUserSessions } from '../platform/http/sessions.repo';
 import {
   findUserByEmail,
   findUserById,
@@ -86,14 +86,18 @@ export async function register(
   return { user, emailSent: mailer.configured };
 }
 
-/** The same message and about the same time for an unknown user and a wrong password. */
 /**
- * Signs in by username or e-mail. Wrong passwords are counted per account (username and e-mail are
- * one account) from each address, and per account overall; past the overall limit only a known device
- * (a live session of this user from the same address and browser) gets in, so guessing from anywhere
- * cannot lock the owner out of the devices they use.
+ * Signs in by username or e-mail; the same message and about the same time for an unknown user and a wrong
+ * password. Wrong passwords are counted per account (username and e-mail are one account) from each address, and
+ * per account overall; past the overall limit only a browser this user signed in on before (`knownDevice`, the
+ * remember-device cookie) gets in, so guessing from anywhere cannot lock the owner out of the browsers they use.
  */
-export async function login(db: Db, body: LoginBody, ip: string, userAgent: string | null): Promise<UserRow> {
+export async function login(
+  db: Db,
+  body: LoginBody,
+  ip: string,
+  knownDevice: (userId: number) => boolean,
+): Promise<UserRow> {
   await enforceRateLimit(db, RATE_RULES.loginPerIp, ip);
   const user = await findUserByLogin(db, body.username);
   if (!user) {
@@ -101,7 +105,7 @@ export async function login(db: Db, body: LoginBody, ip: string, userAgent: stri
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);
   }
   const anywhere = await refuseGuessing(db, user.id, ip);
-  if (anywhere.usedUp && !(await hasSessionFrom(db, user.id, ip, userAgent))) throw rateLimited(anywhere.retryAfter);
+  if (anywhere.usedUp && !knownDevice(user.id)) throw rateLimited(anywhere.retryAfter);
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     await countWrongPassword(db, user.id, ip);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidLogin);

@@ -163,8 +163,15 @@ describe('login and sessions', () => {
     expect((await newClient('127.3.0.2').post('/api/login', { username: 'Target', password })).statusCode).toBe(200);
   });
 
-  it('after 100 wrong passwords from anywhere, lets only a device the owner is signed in on through', async () => {
-    const { client: ownersDevice, password } = await signUp(t.app, { username: 'Spread', email: 'spread@example.com' });
+  it('after 100 wrong passwords from anywhere, lets only a browser the owner signed in on before through', async () => {
+    const { client: ownersBrowser, password } = await signUp(t.app, {
+      username: 'Spread',
+      email: 'spread@example.com',
+    });
+    const deviceCookie = ownersBrowser.deviceCookie;
+    expect(deviceCookie).toMatch(/^inboxpulse_device=/);
+    // The owner signed out since: a session is not what makes the browser known.
+    expect((await ownersBrowser.post('/api/logout')).statusCode).toBe(200);
     for (let i = 0; i < 100; i++) {
       const res = await newClient(`127.4.${Math.floor(i / 9)}.${(i % 9) + 1}`).post('/api/login', {
         username: 'spread',
@@ -173,12 +180,21 @@ describe('login and sessions', () => {
       expect(res.statusCode).toBe(401);
     }
     expect((await newClient('127.4.200.1').post('/api/login', { username: 'spread', password })).statusCode).toBe(429);
-    // The device signed in at sign-up (same address and browser) is known: the right password works there.
-    expect((await ownersDevice.post('/api/login', { username: 'spread', password })).statusCode).toBe(200);
-    // A known device still needs the right password.
-    expect((await ownersDevice.post('/api/login', { username: 'spread', password: 'not it at all' })).statusCode).toBe(
+    // The owner's browser, now on another network, is known by its signed cookie: the right password works there.
+    const travelling = newClient('127.4.201.1');
+    travelling.deviceCookie = deviceCookie;
+    expect((await travelling.post('/api/login', { username: 'spread', password })).statusCode).toBe(200);
+    // A known browser still needs the right password.
+    expect((await travelling.post('/api/login', { username: 'spread', password: 'not it at all' })).statusCode).toBe(
       401,
     );
+    // A cookie altered to name this user, or another user's cookie, makes no browser known.
+    const forger = newClient('127.4.202.1');
+    forger.deviceCookie = deviceCookie!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await forger.post('/api/login', { username: 'spread', password })).statusCode).toBe(429);
+    const { client: someoneElse } = await signUp(t.app);
+    forger.deviceCookie = someoneElse.deviceCookie;
+    expect((await forger.post('/api/login', { username: 'spread', password })).statusCode).toBe(429);
   });
 
   it('logout revokes the session on the server, not only the cookie', async () => {

@@ -161,22 +161,28 @@ export async function createMailingTestApp(
 
 /** A browser-like client: keeps the session cookie between calls. */
 export class TestClient {
+  /** The session cookie (`inboxpulse_session=...`), sent with every request. */
   cookie: string | undefined;
+  /** The remember-device cookie, sent to the login route only, as its Path makes a browser do. */
+  deviceCookie: string | undefined;
   constructor(
     private readonly app: FastifyInstance,
     readonly ip = '127.0.0.1',
   ) {}
 
   async request(method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    const cookies = [this.cookie, url.startsWith('/api/login') ? this.deviceCookie : undefined].filter(Boolean);
     const res = await this.app.inject({
       method,
       url,
       remoteAddress: this.ip,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: cookies.length > 0 ? { cookie: cookies.join('; ') } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const setCookie = res.cookies.find((c) => c.name === 'inboxpulse_session');
     if (setCookie) this.cookie = setCookie.value ? `inboxpulse_session=${setCookie.value}` : undefined;
+    const device = res.cookies.find((c) => c.name === 'inboxpulse_device');
+    if (device) this.deviceCookie = `inboxpulse_device=${device.value}`;
     return res;
   }
 

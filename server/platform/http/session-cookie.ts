@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The session cookie, the one cookie the server reads or writes, handled on the headers directly:
+ * The session cookie, the one cookie every request is read for, handled on the headers directly:
  * a cookie plugin would parse every request's cookies and run a hook on every answer, a cost each
- * signed-in request paid for one value (bench:api).
+ * signed-in request paid for one value (bench:api). The other, the remember-device cookie, is read by the
+ * login route only (device-cookie.ts).
  */
 export const SESSION_COOKIE = 'inboxpulse_session';
 // Tokens are 43 base64url characters; anything much longer is not ours and not worth hashing.

@@ -82,20 +82,3 @@ export async function purgeExpiredSessions(db: Db): Promise<number> {
     .returning({ id: sessions.idHash });
   return rows.length;
 }
-
-/** Whether the user has a live session from this address and browser: a device they signed in on. */
-export async function hasSessionFrom(db: Db, userId: number, ip: string, userAgent: string | null): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        eq(sessions.ip, ip),
-        userAgent === null ? sql`${sessions.userAgent} is null` : eq(sessions.userAgent, userAgent),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
