@@ -6,7 +6,7 @@ import { useApiMutation } from '../../lib/query-client';
 import { DOMAIN_REPUTATION_QUERY_KEY, IP_ADDRESSES_QUERY_KEY } from '../../lib/queries/reputation';
 import { useAuth } from '../../lib/session';
 
-export { useDomainReputation, useIpAddresses } from '../../lib/queries/reputation';
+export { useDomainReputation } from '../../lib/queries/reputation';
 
 export const MONITORING_STATUS_QUERY_KEY = ['/api/ip-monitoring/status'] as const;
 

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RefreshCw, Search, ShieldCheck } from 'lucide-react';
 import type { IpAddress } from '@contracts/reputation';
+import { IpAddressesState } from '../../components/ip-addresses-state';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { ContentSpinner, Spinner } from '../../components/ui/spinner';
+import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { formatCount } from '../../lib/format';
 import { PATHS } from '../../lib/paths';
-import { useDomainReputation, useIpAddresses, useMonitoringStatus, useTriggerMonitoring } from './api';
+import { useDomainReputation, useMonitoringStatus, useTriggerMonitoring } from './api';
 import { DomainListings } from './components/domain-listings';
 import { IpBlacklistCard } from './components/ip-blacklist-card';
 import { OverviewCard } from './components/overview-card';
@@ -33,7 +34,6 @@ function matches(ip: IpAddress, search: string, filter: Filter): boolean {
 
 /** Blacklist Monitoring (part 2, section 2); the shell shows its title and breadcrumb (router.tsx). */
 export default function BlacklistMonitoringPage() {
-  const ips = useIpAddresses();
   const domains = useDomainReputation();
   const status = useMonitoringStatus();
   const trigger = useTriggerMonitoring();
@@ -49,12 +49,7 @@ export default function BlacklistMonitoringPage() {
 
   return (
     <div data-testid="blacklist-monitoring-page" className="space-y-6">
-      <QueryState
-        query={ips}
-        loading={<ContentSpinner label="Loading your IP addresses" />}
-        errorMessage="Could not load your IP addresses."
-        errorVariant="card"
-      >
+      <IpAddressesState>
         {(list) => (
           <>
             <OverviewCard ips={list} status={status.data} />
@@ -110,7 +105,7 @@ export default function BlacklistMonitoringPage() {
             <IpCards ips={list} search={search} filter={filter} />
           </>
         )}
-      </QueryState>
+      </IpAddressesState>
       <QueryState
         query={domains}
         loading={<Spinner className="size-6" label="Loading domain listings" />}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Plus, Server } from 'lucide-react';
 import type { IpAddress } from '@contracts/reputation';
+import { IpAddressesState } from '../../components/ip-addresses-state';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ContentSpinner, Spinner } from '../../components/ui/spinner';
-import { useDomainReputation, useIpAddresses } from './api';
+import { Spinner } from '../../components/ui/spinner';
+import { useDomainReputation } from './api';
 import { AddIpDialog } from './components/add-ip-dialog';
 import { DeleteIpDialog } from './components/delete-ip-dialog';
 import { DomainReputationList } from './components/domain-reputation-list';
@@ -16,7 +17,6 @@ import { SuggestedIpsCard } from './components/suggested-ips-card';
 
 /** Reputation Monitoring (part 2, section 2); the shell shows its title and breadcrumb (router.tsx). */
 export default function ReputationPage() {
-  const ips = useIpAddresses();
   const domains = useDomainReputation();
   const [adding, setAdding] = useState(false);
   // The dialog lives here, not in the row, so a deleted IP's row can go while its dialog finishes.
@@ -34,12 +34,7 @@ export default function ReputationPage() {
         </Button>
       </div>
 
-      <QueryState
-        query={ips}
-        loading={<ContentSpinner label="Loading your IP addresses" />}
-        errorMessage="Could not load your IP addresses."
-        errorVariant="card"
-      >
+      <IpAddressesState>
         {(list) => (
           <>
             <GlobalMetricsCard ips={list} domains={domains.data} />
@@ -62,7 +57,7 @@ export default function ReputationPage() {
             )}
           </>
         )}
-      </QueryState>
+      </IpAddressesState>
 
       <QueryState
         query={domains}
