@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertSettings } from '../platform/db/schema/index';
-import { alertDeliverySettings } from './alert-settings.service';
+import { alertDeliverySettings, publicHostMessage } from './alert-settings.service';
 import { decryptSecret } from '../platform/security/secret-box';
 import { caughtUp } from '../test/caught-up';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
@@ -23,6 +23,8 @@ beforeAll(async () => {
     'loopback.receiver.example': { A: ['127.0.0.1'] },
     'private.receiver.example': { A: ['93.184.216.34', '10.20.30.40'] },
     'v6-loopback.receiver.example': { AAAA: ['::1'] },
+    'hooks.slack.com': { A: ['34.226.36.49'] },
+    'hooks.slack-gov.com': { A: ['10.9.8.7'] },
   });
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -326,12 +328,13 @@ describe('Alert Settings', () => {
       expect(res.statusCode, webhookUrl).toBe(400);
       expect(res.json(), webhookUrl).toEqual({
         code: 'validation_error',
-        message: 'webhookUrl must point to a public address, not a private, loopback, link-local or metadata one',
+        message: publicHostMessage('webhookUrl'),
       });
     }
+    // A name that does not resolve gets the same words: the answer does not tell which internal names exist.
     const unknown = await put(client, { webhookUrl: 'https://nowhere.receiver.example/hook' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('webhookUrl: its host name does not resolve to an address');
+    expect(unknown.json().message).toBe(publicHostMessage('webhookUrl'));
     expect((await client.get('/api/alert-settings')).json()).toMatchObject({
       webhookEnabled: false,
       webhookUrl: null,
@@ -341,6 +344,20 @@ describe('Alert Settings', () => {
     const ok = await put(client, { webhookEnabled: true, webhookUrl: WEBHOOK_URL });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ webhookEnabled: true, webhookUrl: WEBHOOK_URL });
+  });
+
+  it('checks the Slack URL on save as it checks the webhook URL', async () => {
+    const { client, user } = await signUp(t.app);
+    await professional(user.id);
+    // Here GovSlack's host resolves to a private address (as a poisoned or split-horizon resolver could make it).
+    const refused = await put(client, {
+      slackEnabled: true,
+      slackWebhookUrl: 'https://hooks.slack-gov.com/services/T0SECRET1/B0SECRET2/abcdefghijklmnopqrstuvwx',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'validation_error', message: publicHostMessage('slackWebhookUrl') });
+    expect((await client.get('/api/alert-settings')).json()).toMatchObject({ slackEnabled: false });
+    expect((await put(client, { slackEnabled: true, slackWebhookUrl: SLACK_URL })).statusCode).toBe(200);
   });
 });
 

@@ -26,6 +26,9 @@ import { queueAlertEvaluation } from './evaluate-alerts.job';
 
 type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
 
+export const publicHostMessage = (field: string) =>
+  `${field} must point to a public address: its host is private, reserved or does not resolve`;
+
 const DEFAULTS: AlertSettingsValues = { ...UNSAVED_ALERT_SETTINGS, slackWebhookUrlEncrypted: null };
 
 /** The channels behind advanced_alerting: the switch, the fields that say where it sends, the one it cannot send without. */
@@ -90,7 +93,8 @@ export async function updateAlertSettings(
     const next = applyUpdate(current, update, ctx.env.APP_SECRET);
     checkChannels(user, current, update, next);
     if (next.smsEnabled && !current.smsEnabled && !smsAvailable) throw new AppError('conflict', SMS_UNAVAILABLE);
-    if (update.webhookUrl) await checkWebhookAddress(ctx, update.webhookUrl);
+    if (update.webhookUrl) await checkPublicHost(ctx, 'webhookUrl', update.webhookUrl);
+    if (update.slackWebhookUrl) await checkPublicHost(ctx, 'slackWebhookUrl', update.slackWebhookUrl);
     const saved = await saveAlertSettings(tx, user.id, next);
     const webhook =
       'webhookEnabled' in update || 'webhookUrl' in update
@@ -160,20 +164,19 @@ function checkChannels(
   }
 }
 
-/** The webhook's host must resolve to public addresses only, as the senders will check again before every request. */
-async function checkWebhookAddress(ctx: AppContext, url: string): Promise<void> {
+/**
+ * A URL the senders will call (the webhook's, Slack's) must have a host that resolves to public addresses only, as
+ * the senders check again before every request. One message whatever the reason: telling "private" from "does not
+ * resolve" would let anyone map which internal names exist.
+ */
+async function checkPublicHost(ctx: AppContext, field: 'webhookUrl' | 'slackWebhookUrl', url: string): Promise<void> {
   const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
   try {
     await appOutboundGuard(ctx.env, ctx.dns).resolve(host);
   } catch (err) {
     if (!(err instanceof OutboundRequestError)) throw err;
     // The guard's own message names the address a name resolves to: for logs, not for the caller.
-    ctx.log.info({ reason: err.reason, detail: err.message }, 'webhook URL refused');
-    throw new AppError(
-      'validation_error',
-      err.reason === 'not_public'
-        ? 'webhookUrl must point to a public address, not a private, loopback, link-local or metadata one'
-        : 'webhookUrl: its host name does not resolve to an address',
-    );
+    ctx.log.info({ field, reason: err.reason, detail: err.message }, 'alert channel URL refused');
+    throw new AppError('validation_error', publicHostMessage(field));
   }
 }
