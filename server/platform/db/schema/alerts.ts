@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { belongsTo } from './columns';
 import { users } from './users';
 
@@ -62,6 +73,12 @@ export const alertSettings = pgTable('alert_settings', {
   slackChannel: text(),
   smsEnabled: boolean().notNull().default(false),
   smsNumber: text(),
+  /** When the owner proved smsNumber reaches them with a code; null until then, and again when the number changes. */
+  smsVerifiedAt: timestamp({ withTimezone: true }),
+  /** The code last texted to smsNumber (hashed), until it expires or is used up by wrong tries. */
+  smsCodeHash: text(),
+  smsCodeExpiresAt: timestamp({ withTimezone: true }),
+  smsCodeTries: integer().notNull().default(0),
   webhookEnabled: boolean().notNull().default(false),
   webhookUrl: text(),
   frequency: text({ enum: ['immediate', 'hourly', 'daily', 'weekly'] })
