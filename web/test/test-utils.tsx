@@ -77,7 +77,8 @@ export function errorResponse(status: number, code: ErrorCode, message: string):
   return jsonResponse(body, status);
 }
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/** Answers one call; the URL is there for a handler whose answer depends on the query string. */
+type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
 /**
  * Replaces global fetch with a table keyed by 'METHOD /path' (query string ignored). Calls nobody
@@ -89,7 +90,7 @@ export function stubFetch(handlers: Record<string, Handler>) {
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const handler = handlers[key];
     if (!handler) return errorResponse(404, 'not_found', `No stub for ${key}`);
-    return handler(init);
+    return handler(init, url);
   });
   vi.stubGlobal('fetch', mock);
   return mock;

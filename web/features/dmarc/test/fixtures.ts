@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, vi } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import type { DmarcAnalytics, DmarcReport, DmarcReportDetail, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import type { Domain } from '@contracts/domains';
 import { daysAgo } from '@contracts/utc-day';
 import {
-  errorResponse,
   jsonResponse,
   makeDomain,
   makeUser,
   preloadSignedInFrame,
   renderApp,
+  stubFetch,
   stubResizeObserver,
 } from '../../../test/test-utils';
 
@@ -220,8 +220,8 @@ export function uploadAnswer(overrides: Partial<UploadResponse> = {}): UploadRes
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
- * Like test-utils' stubFetch, but the handlers see the URL: the panel asks the same path with
- * different queries (a domain's reports and the failed imports). Unexpected calls answer 404.
+ * A signed-in user's DMARC endpoints, through test-utils' stubFetch; the handlers take the URL first:
+ * the panel asks the same path with different queries (a domain's reports and the failed imports).
  */
 export function stubDmarc(
   options: {
@@ -243,15 +243,9 @@ export function stubDmarc(
     'GET /api/dmarc/report-domains': options.reportDomains ?? (() => jsonResponse({ items: [] })),
     ...extra,
   };
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-    const handler = handlers[key];
-    if (!handler) return errorResponse(404, 'not_found', `No stub for ${key}`);
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
+  return stubFetch(
+    Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, (init, url) => handler(url, init)])),
+  );
 }
 
 /** The URLs fetched so far for a path, with their queries. */
