@@ -56,6 +56,13 @@ export const Webhook = z.object({
   /** The secret's first characters ("whsec_ab12…"): enough to tell which one a receiver holds. */
   secretPreview: z.string(),
   createdAt: z.string(),
+  /**
+   * Set while deliveries are paused because the endpoint kept failing (the circuit breaker): when the
+   * endpoint is tried again. In the past, the next delivery is that try.
+   */
+  pausedUntil: z.string().optional(),
+  /** The last failed attempt's error, said with the pause. */
+  pauseReason: z.string().optional(),
 });
 export type Webhook = z.infer<typeof Webhook>;
 

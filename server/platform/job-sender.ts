@@ -19,6 +19,8 @@ export interface SendOptions {
   /** Names the item the job is for; with the 'stately' policy one such job waits at a time. */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** Jobs with a higher priority are fetched first (default 0): alert webhooks before bulk ones. */
+  priority?: number;
 }
 
 /** Queues jobs. The data is typed by the job's schema, and checked against it again on send. */

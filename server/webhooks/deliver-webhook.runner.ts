@@ -9,8 +9,10 @@ import { attemptDelivery } from './webhooks.service';
 export const deliverWebhookRunner = defineRunner(deliverWebhookJob, {
   retryLimit: 2,
   retryDelaySeconds: 30,
-  // Mostly waiting on receivers: a slow one must not hold up the others.
-  batchSize: 8,
+  // Mostly waiting on receivers: eight attempts side by side, each on a worker of its own, so a receiver
+  // that never answers holds up only its own slot (a batch waits for its slowest job). The in-flight
+  // limits (webhooks.service.ts) keep one account to a few of the eight.
+  workers: 8,
   async run({ deliveryId }, ctx) {
     await attemptDelivery(ctx, deliveryId);
   },

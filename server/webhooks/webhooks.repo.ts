@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { webhookDeliveries, webhooks } from '../platform/db/schema/webhooks';
-import type { DeliveryTable } from '../platform/queue/durable-delivery';
+import { users } from '../platform/db/schema/users';
+import type { FairTable, InFlightLimit } from '../platform/queue/durable-delivery';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -210,10 +211,7 @@ export async function recordAttempt(
  * the one attemptDelivery queues: retrySeconds x 4^(attempts - 1). No lease: an attempt is recorded
  * only if no other run recorded that attempt first (recordAttempt).
  */
-export function webhookDeliveryItems(
-  retrySeconds: number,
-  graceSeconds: number,
-): DeliveryTable<typeof webhookDeliveries> {
+export function webhookDeliveryItems(retrySeconds: number, graceSeconds: number): FairTable<typeof webhookDeliveries> {
   const attempts = sql`jsonb_array_length(${webhookDeliveries.attempts})`;
   return {
     table: webhookDeliveries,
@@ -221,10 +219,76 @@ export function webhookDeliveryItems(
     account: webhookDeliveries.userId,
     createdAt: webhookDeliveries.createdAt,
     pending: inArray(webhookDeliveries.status, ['pending', 'retrying']),
+    lockedUntil: webhookDeliveries.leasedUntil,
+    waitingSince: webhookDeliveries.waitingSince,
+    precedence: sql`(${webhookDeliveries.eventType} NOT LIKE 'alert.%')`,
+    // A paused endpoint's deliveries wait for its probe (attemptDelivery), not for a free slot.
+    wakeable: sql`NOT EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.id} = ${webhookDeliveries.webhookId} AND ${webhooks.pausedUntil} IS NOT NULL)`,
     stranded: sql`CASE WHEN ${attempts} = 0
         THEN ${webhookDeliveries.createdAt} + make_interval(secs => ${graceSeconds})
         ELSE (${webhookDeliveries.attempts}->-1->>'at')::timestamptz
           + make_interval(secs => ${retrySeconds} * power(4, ${attempts} - 1) + ${graceSeconds})
       END < now()`,
   };
+}
+
+/** The in-flight limits of a delivery's attempt: at most `perAccount` of its account's and `perEndpoint` of its webhook's. */
+export function deliveryLimits(perAccount: number, perEndpoint: number): InFlightLimit[] {
+  return [
+    { key: webhookDeliveries.userId, max: perAccount },
+    { key: webhookDeliveries.webhookId, max: perEndpoint },
+  ];
+}
+
+/** Scopes waiting deliveries to one webhook's (wakeWaiting). */
+export function ofWebhook(webhookId: number) {
+  return eq(webhookDeliveries.webhookId, webhookId);
+}
+
+/**
+ * Counts a failed attempt against the webhook's endpoint: once `threshold` fail in a row it is paused
+ * for `pauseSeconds`, doubled for each failed probe after it, at most `maxPauseSeconds`. Returns the
+ * streak and the pause (null while below the threshold).
+ */
+export async function recordEndpointFailure(
+  ex: Executor,
+  webhookId: number,
+  error: string,
+  breaker: { threshold: number; pauseSeconds: number; maxPauseSeconds: number },
+): Promise<{ streak: number; pausedUntil: Date | null } | undefined> {
+  const streak = sql`${webhooks.failureStreak} + 1`;
+  const [row] = await ex
+    .update(webhooks)
+    .set({
+      failureStreak: streak,
+      lastError: error,
+      pausedUntil: sql`CASE WHEN ${streak} >= ${breaker.threshold}
+        THEN now() + make_interval(secs => least(${breaker.pauseSeconds} * power(2, ${streak} - ${breaker.threshold}), ${breaker.maxPauseSeconds}))
+        ELSE ${webhooks.pausedUntil} END`,
+    })
+    .where(eq(webhooks.id, webhookId))
+    .returning({ streak: webhooks.failureStreak, pausedUntil: webhooks.pausedUntil });
+  return row;
+}
+
+/** A delivered attempt: the endpoint answers, so its failure streak and any pause end. */
+export async function closeEndpointBreaker(ex: Executor, webhookId: number): Promise<void> {
+  await ex
+    .update(webhooks)
+    .set({ failureStreak: 0, pausedUntil: null, lastError: null })
+    .where(and(eq(webhooks.id, webhookId), sql`${webhooks.failureStreak} > 0`));
+}
+
+/** Where to tell a webhook's owner about it. */
+export async function findOwnerEmail(ex: Executor, userId: number): Promise<string | undefined> {
+  const [row] = await ex.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+/** The owner asked for an attempt (a test event, a redelivery): a paused endpoint is tried at once, by that attempt alone. */
+export async function endPauseNow(ex: Executor, webhookId: number): Promise<void> {
+  await ex
+    .update(webhooks)
+    .set({ pausedUntil: sql`now()` })
+    .where(and(eq(webhooks.id, webhookId), sql`${webhooks.pausedUntil} > now()`));
 }

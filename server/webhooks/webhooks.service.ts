@@ -14,12 +14,26 @@ import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
-import { exponentialBackoff, findStranded, nextRetry, type RetryPolicy } from '../platform/queue/durable-delivery';
-import { deliverWebhookJob } from './deliver-webhook.job';
 import {
+  claimWithinLimits,
+  exponentialBackoff,
+  findStranded,
+  nextRetry,
+  releaseItem,
+  wakeWaiting,
+  type RetryPolicy,
+} from '../platform/queue/durable-delivery';
+import { queueMail } from '../platform/mail/outbox';
+import { sendEmailJob } from '../platform/mail/send-email.job';
+import { queueWebhookAttempt } from './deliver-webhook.job';
+import {
+  closeEndpointBreaker,
   countSubscribedWebhooks,
+  deliveryLimits,
+  endPauseNow,
   deleteSourceWebhook,
   findDelivery,
+  findOwnerEmail,
   findSourceWebhook,
   findWebhook,
   insertDeliveries,
@@ -27,7 +41,9 @@ import {
   insertWebhook,
   insertWebhookWithin,
   listSubscribedWebhooks,
+  ofWebhook,
   recordAttempt,
+  recordEndpointFailure,
   updateWebhook,
   webhookDeliveryItems,
   type WebhookAttemptRow,
@@ -35,6 +51,7 @@ import {
   type WebhookRow,
 } from './webhooks.repo';
 import { signWebhook } from './webhook-signature';
+import { webhookPausedMail } from './webhook-paused-mail';
 
 const SECRET_PREFIX = 'whsec_';
 /** A receiver's answer is read this far (to finish the exchange cleanly) and never stored. */
@@ -70,6 +87,10 @@ export function toWebhook(row: WebhookRow, appSecret: string): Webhook {
     description: row.description,
     secretPreview: `${readSecret(row, appSecret)?.slice(0, SECRET_PREFIX.length + 4) ?? SECRET_PREFIX}…`,
     createdAt: row.createdAt.toISOString(),
+    ...(row.pausedUntil && {
+      pausedUntil: row.pausedUntil.toISOString(),
+      pauseReason: row.lastError ?? 'The endpoint kept failing',
+    }),
   };
 }
 
@@ -224,7 +245,7 @@ export async function enqueueWebhookEvent(
       body,
     })),
   );
-  for (const row of rows) await jobs.send(deliverWebhookJob, { deliveryId: row.id });
+  for (const row of rows) await queueWebhookAttempt(jobs, row.id, { eventType: row.eventType });
   return rows.map(toDelivery);
 }
 
@@ -278,7 +299,7 @@ export async function recordWebhookEvents(
 
 /** Queues the first attempt of deliveries recorded in a committed transaction. */
 export async function queueWebhookDeliveries(jobs: JobSender, deliveryIds: number[]): Promise<void> {
-  for (const deliveryId of deliveryIds) await jobs.send(deliverWebhookJob, { deliveryId });
+  for (const deliveryId of deliveryIds) await queueWebhookAttempt(jobs, deliveryId);
 }
 
 /** How late a delivery's next attempt must be before the sweep queues it again: far past any normal queue wait. */
@@ -296,8 +317,7 @@ function retryPolicy(env: Pick<AppContext['env'], 'WEBHOOK_RETRY_SECONDS'>): Ret
  * before queueing them, or waiting for a retry whose job was lost. Returns how many it queued.
  */
 export async function sweepStrandedDeliveries(ctx: Pick<AppContext, 'db' | 'env' | 'jobs'>): Promise<number> {
-  const items = webhookDeliveryItems(ctx.env.WEBHOOK_RETRY_SECONDS, STRANDED_AFTER_SECONDS);
-  const ids = await findStranded(ctx.db, items, SWEEP_LIMITS);
+  const ids = await findStranded(ctx.db, deliveryItems(ctx.env), SWEEP_LIMITS);
   await queueWebhookDeliveries(ctx.jobs, ids);
   return ids.length;
 }
@@ -307,15 +327,17 @@ export function newWebhookEventId(): string {
   return `evt_${randomBytes(12).toString('base64url')}`;
 }
 
-/** A webhook.test event to this one webhook, whatever it subscribes to. */
+/** A webhook.test event to this one webhook, whatever it subscribes to; a paused endpoint is tried with it at once. */
 export async function sendTestEvent(db: Executor, jobs: JobSender, webhook: WebhookRow): Promise<WebhookDelivery> {
   const data = { webhook_id: webhook.id, message: 'This is a test event from InboxPulse.' };
+  await endPauseNow(db, webhook.id);
   const [delivery] = await queueDeliveries(db, jobs, [webhook], newEnvelope('webhook.test', data));
   return delivery!;
 }
 
-/** A new delivery of the same event: same event id and body, fresh attempts. */
+/** A new delivery of the same event: same event id and body, fresh attempts; a paused endpoint is tried with it at once. */
 export async function redeliver(db: Executor, jobs: JobSender, delivery: WebhookDeliveryRow): Promise<WebhookDelivery> {
+  await endPauseNow(db, delivery.webhookId);
   const [row] = await insertDeliveries(db, [
     {
       webhookId: delivery.webhookId,
@@ -325,7 +347,7 @@ export async function redeliver(db: Executor, jobs: JobSender, delivery: Webhook
       body: delivery.body,
     },
   ]);
-  await jobs.send(deliverWebhookJob, { deliveryId: row!.id });
+  await queueWebhookAttempt(jobs, row!.id, { eventType: row!.eventType });
   return toDelivery(row!);
 }
 
@@ -344,24 +366,48 @@ async function queueDeliveries(
     db,
     targets.map((w) => ({ webhookId: w.id, userId: w.userId, eventId: envelope.id, eventType: envelope.type, body })),
   );
-  for (const row of rows) await jobs.send(deliverWebhookJob, { deliveryId: row.id });
+  for (const row of rows) await queueWebhookAttempt(jobs, row.id, { eventType: row.eventType });
   return rows.map(toDelivery);
 }
+
+/**
+ * Fair delivery (ADR 051): at most this many attempts of one account, and of one endpoint, in flight at
+ * once; the others wait their turn without using an attempt, and the worker's other slots serve other accounts.
+ */
+export const WEBHOOK_IN_FLIGHT = { perAccount: 4, perEndpoint: 2 };
+/** The circuit breaker: paused after 5 failed attempts in a row, for 5 minutes, doubled after each failed probe up to an hour. */
+export const WEBHOOK_BREAKER = { threshold: 5, pauseSeconds: 5 * 60, maxPauseSeconds: 60 * 60 };
+
+type AttemptContext = Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log' | 'mailer'>;
 
 /**
  * One attempt of a delivery: a 2xx delivers it; anything else is logged and, before the last
  * attempt, the next is queued after an exponential wait (WEBHOOK_RETRY_SECONDS x 4^n). The retries
  * are new jobs rather than pg-boss retries, so the wait comes from the environment and a failed
  * attempt is not a failed job; pg-boss still retries a job whose process died mid-attempt.
+ *
+ * An attempt starts only while its account and endpoint are under their in-flight limits and its
+ * endpoint is not paused; otherwise the delivery waits, with no attempt counted, until a finished
+ * attempt of its account (or its endpoint's probe) wakes it.
  */
-export async function attemptDelivery(
-  ctx: Pick<AppContext, 'db' | 'env' | 'dns' | 'jobs' | 'log'>,
-  deliveryId: number,
-): Promise<void> {
-  const delivery = await findDelivery(ctx.db, deliveryId);
-  if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return;
-  const webhook = await findWebhook(ctx.db, delivery.webhookId);
+export async function attemptDelivery(ctx: AttemptContext, deliveryId: number): Promise<void> {
+  const found = await findDelivery(ctx.db, deliveryId);
+  if (!found || found.status === 'delivered' || found.status === 'failed') return;
+  const webhook = await findWebhook(ctx.db, found.webhookId);
   if (!webhook) return; // deleted since: its deliveries went with it
+  const items = deliveryItems(ctx.env);
+  const pauseLeft = webhook.pausedUntil ? Math.ceil((webhook.pausedUntil.getTime() - Date.now()) / 1000) : 0;
+  if (pauseLeft > 0) {
+    // Back to the queue for when the pause ends, with no attempt used: one job a pause, not a spin.
+    await queueWebhookAttempt(ctx.jobs, deliveryId, { eventType: found.eventType, startAfterSeconds: pauseLeft });
+    return;
+  }
+  // Past its pause the endpoint is tried by one attempt alone (the probe) until one is delivered.
+  const limits = deliveryLimits(WEBHOOK_IN_FLIGHT.perAccount, webhook.pausedUntil ? 1 : WEBHOOK_IN_FLIGHT.perEndpoint);
+  const leaseSeconds = Math.ceil(ctx.env.WEBHOOK_TIMEOUT_MS / 1000) + 60;
+  const delivery = await claimWithinLimits(ctx.db, items, deliveryId, leaseSeconds, limits);
+  if (!delivery || delivery === 'waiting') return;
+
   const guard = appOutboundGuard(ctx.env, ctx.dns);
   const secret = readSecret(webhook, ctx.env.APP_SECRET);
   const attempt = secret
@@ -384,8 +430,52 @@ export async function attemptDelivery(
     },
     'webhook attempt',
   );
-  if (recorded && retryIn !== null)
-    await ctx.jobs.send(deliverWebhookJob, { deliveryId }, { startAfterSeconds: retryIn });
+  const pausedFor = delivered
+    ? (await closeEndpointBreaker(ctx.db, webhook.id), 0)
+    : await countFailure(ctx, webhook, attempt.error ?? `HTTP ${attempt.statusCode}`);
+  for (const woken of await releaseItem(ctx.db, items, deliveryId, limits)) await queueWebhookAttempt(ctx.jobs, woken);
+  if (!recorded) return;
+  if (retryIn !== null)
+    // While the endpoint is paused this delivery's next attempt is its probe, due when the pause ends.
+    await queueWebhookAttempt(ctx.jobs, deliveryId, { startAfterSeconds: Math.max(retryIn, pausedFor) });
+  else if (pausedFor > 0)
+    for (const probe of await wakeWaiting(ctx.db, items, ofWebhook(webhook.id), 1))
+      await queueWebhookAttempt(ctx.jobs, probe, { startAfterSeconds: pausedFor });
+}
+
+function deliveryItems(env: Pick<AppContext['env'], 'WEBHOOK_RETRY_SECONDS'>) {
+  return webhookDeliveryItems(env.WEBHOOK_RETRY_SECONDS, STRANDED_AFTER_SECONDS);
+}
+
+/**
+ * Counts a failed attempt against the endpoint; the seconds its pause has left (0 when it is not paused).
+ * The attempt that opens the breaker mails the owner, once: a failed probe extends the pause silently.
+ */
+async function countFailure(ctx: AttemptContext, webhook: WebhookRow, error: string): Promise<number> {
+  const breaker = await recordEndpointFailure(ctx.db, webhook.id, error, WEBHOOK_BREAKER);
+  if (!breaker?.pausedUntil) return 0;
+  if (breaker.streak === WEBHOOK_BREAKER.threshold) {
+    ctx.log.warn({ webhookId: webhook.id, pausedUntil: breaker.pausedUntil }, 'webhook endpoint paused');
+    await mailPause(ctx, webhook, { until: breaker.pausedUntil, failures: breaker.streak, lastError: error });
+  }
+  return Math.max(1, Math.ceil((breaker.pausedUntil.getTime() - Date.now()) / 1000));
+}
+
+async function mailPause(
+  ctx: AttemptContext,
+  webhook: WebhookRow,
+  pause: Parameters<typeof webhookPausedMail>[1],
+): Promise<void> {
+  const to = await findOwnerEmail(ctx.db, webhook.userId);
+  if (!to) return;
+  const mail = webhookPausedMail(webhook, pause, `${ctx.env.APP_URL}/settings#webhooks`);
+  const outboxId = await queueMail(
+    ctx.db,
+    ctx.mailer,
+    { ...mail, to, userId: webhook.userId, kind: 'webhook_paused' },
+    ctx.log,
+  );
+  if (outboxId !== null) await ctx.jobs.send(sendEmailJob, { outboxId }, { singletonKey: `outbox-${outboxId}` });
 }
 
 async function post(

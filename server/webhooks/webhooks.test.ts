@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '@contracts/webhooks';
 import { webhooks } from '../platform/db/schema/webhooks';
+import { createMailer } from '../platform/mail/mailer';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
@@ -247,6 +248,7 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       dns: t.dns,
       jobs: t.jobs,
       log: pino({ level: 'silent' }),
+      mailer: createMailer(undefined, 'InboxPulse <noreply@example.com>'),
       env: { ...t.env, WEBHOOK_RETRY_SECONDS: 30 },
     };
     const queuedRetryIn = async () => {

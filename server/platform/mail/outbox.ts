@@ -10,7 +10,7 @@ const CLAIM_SECONDS = 120;
 
 export interface OutboxMail extends MailMessage {
   userId: number | null;
-  kind: 'verify_email' | 'reset_password' | 'alert_notification';
+  kind: 'verify_email' | 'reset_password' | 'alert_notification' | 'webhook_paused';
 }
 
 /**

@@ -22,6 +22,11 @@ export interface JobDefinition<T = unknown> extends JobType<T> {
    * jobs that mostly wait (on the network, on a worker thread, on the database).
    */
   batchSize?: number;
+  /**
+   * How many workers of this queue a process runs (default 1), each fetching its own batch: a job that
+   * waits long (a receiver that never answers) holds up only its own worker's batch, not the others'.
+   */
+  workers?: number;
   run(data: T, ctx: AppContext): Promise<void>;
 }
 

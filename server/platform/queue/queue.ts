@@ -54,12 +54,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   /** pg-boss worker ids by queue name, in this process. */
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   let stopped = false;
 
   const wake = (name: string) => {
-    const workerId = workers.get(name);
-    if (workerId && !stopped) boss.notifyWorker(workerId);
+    if (stopped) return;
+    for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
   };
 
   const queue: JobQueue = {
@@ -70,6 +70,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const id = await boss.send(name, job.schema.parse(data) as object, {
         singletonKey: sendOptions.singletonKey,
         startAfter: sendOptions.startAfterSeconds,
+        // pg-boss refuses a priority key that is present but undefined.
+        ...(sendOptions.priority && { priority: sendOptions.priority }),
       });
       // null: the queue policy dropped it (one is waiting already). A delayed job is found by polling.
       if (id && !sendOptions.startAfterSeconds) await notifyQueued(name);
@@ -98,16 +100,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         for (const name of workers.keys()) wake(name);
       });
       for (const job of jobs) {
-        const workerId: string = await boss.work(
-          job.name,
-          { pollingIntervalSeconds: Math.max(0.5, pollSeconds), batchSize: job.batchSize ?? 1 },
-          async (batch) => {
-            await Promise.all(batch.map((item) => runJob(job, item, context)));
-            // More may be waiting (a backlog, or jobs queued while no one listened): fetch again at once.
-            wake(job.name);
-          },
-        );
-        workers.set(job.name, workerId);
+        const ids: string[] = [];
+        for (let i = 0; i < (job.workers ?? 1); i++)
+          ids.push(
+            await boss.work(
+              job.name,
+              { pollingIntervalSeconds: Math.max(0.5, pollSeconds), batchSize: job.batchSize ?? 1 },
+              async (batch) => {
+                await Promise.all(batch.map((item) => runJob(job, item, context)));
+                // More may be waiting (a backlog, or jobs queued while no one listened): fetch again at once.
+                wake(job.name);
+              },
+            ),
+          );
+        workers.set(job.name, ids);
         if (job.schedule && schedules) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(job.name);
       }
