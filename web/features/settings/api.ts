@@ -10,6 +10,7 @@ import {
   type GeneratedWebhookToken,
   type WebhookTokenStatus,
 } from '@contracts/api-keys';
+import { WebhookList, type Webhook } from '@contracts/webhooks';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
@@ -112,6 +113,29 @@ export function useRevokeWebhookTokenMutation() {
         createdAt: null,
       });
     },
+  });
+}
+
+export const WEBHOOKS_QUERY_KEY = ['/api/webhooks'] as const;
+
+/** GET /api/webhooks: the account's outgoing webhooks, each with its pause while its endpoint keeps failing. */
+export function useWebhooks() {
+  return useQuery({
+    queryKey: WEBHOOKS_QUERY_KEY,
+    queryFn: async (): Promise<Webhook[]> => WebhookList.parse(await apiJson('GET', '/api/webhooks')),
+    meta,
+  });
+}
+
+/** POST /api/webhooks/{id}/test: a test event, which tries a paused endpoint at once. */
+export function useSendTestEventMutation() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (webhookId: number) => {
+      await apiJson('POST', `/api/webhooks/${webhookId}/test`);
+    },
+    meta,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 }
 

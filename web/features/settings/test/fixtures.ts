@@ -76,6 +76,7 @@ export function stubSettings({
       return new Response(null, { status: 204 });
     },
     'GET /api/webhook-tokens/status': () => jsonResponse(tokenStatus),
+    'GET /api/webhooks': () => jsonResponse([]),
     'POST /api/webhook-tokens/generate': issueToken,
     'POST /api/webhook-tokens/regenerate': issueToken,
     'DELETE /api/webhook-tokens': () => {
