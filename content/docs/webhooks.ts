@@ -86,6 +86,11 @@ export const WEBHOOK_HEADERS = [
 export const WEBHOOK_ATTEMPTS = 5;
 /** Seconds waited before attempts 2 to 5 (30 s x 4^n; a test checks the server's schedule). */
 export const WEBHOOK_RETRY_WAITS_SECONDS = [30, 120, 480, 1920] as const;
+/**
+ * The circuit breaker (ADR 051): this many failed attempts in a row pause an endpoint's deliveries, first for
+ * `firstPauseMinutes`, doubled after each failed try up to `longestPauseMinutes` (a test checks the server's).
+ */
+export const WEBHOOK_PAUSE = { failuresInARow: 5, firstPauseMinutes: 5, longestPauseMinutes: 60 } as const;
 /** A receiver must answer within this many seconds. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /** A signature older or newer than this is refused by the example receivers. */

@@ -24,6 +24,10 @@
 // answer; it fails on a status other than 200, an error, or no answer within 120 s. Phases run one
 // after another; each waits until the server has finished with its attack, then probes 2 s more:
 //   idle                               5 s of probing, before any attack.
+//   webhook stall                      a second account's webhook never answers 200 email.delivered events
+//                                      while the bench account's alert.created webhook is raised: done when
+//                                      the alert arrived; its latency is printed with its goal (<= 5 s,
+//                                      issue 36; webhook-stall.ts says how).
 //   mailed report, verified domain     a gzip report of 130,000 records attached to a mail to
 //                                      dmarc@INBOUND_DOMAIN over SMTP (nodemailer): done when its
 //                                      inbound_messages row leaves 'received' (processed, unrouted, failed).
@@ -71,6 +75,13 @@ import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { startDnsServer, type ZoneEntry } from '../../server/test/dns-server';
 import { rssSampler, sleep, startServer, type BenchServer } from './bench-server';
 import { treeMemory } from './process-memory';
+import {
+  RECEIVER_ADDRESS,
+  startStallReceivers,
+  WEBHOOK_HOST,
+  webhookStall,
+  type StallReceivers,
+} from './webhook-stall';
 
 const INBOUND_DOMAIN = 'inbox.bench.test';
 const VERIFIED_DOMAIN = 'hostile.bench.test';
@@ -403,17 +414,22 @@ async function orchestrate(): Promise<number> {
     ),
   };
 
-  const dns = await startDnsServer({ [SENDER_DOMAIN]: { TXT: ['v=spf1 ip4:127.0.0.0/8 -all'] } });
+  const dns = await startDnsServer({
+    [SENDER_DOMAIN]: { TXT: ['v=spf1 ip4:127.0.0.0/8 -all'] },
+    [WEBHOOK_HOST]: { A: [RECEIVER_ADDRESS] },
+  });
+  const receivers = await startStallReceivers();
   let server: BenchServer | undefined;
   try {
     server = await startServer(
-      { INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+      { INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...receivers?.env },
       'hostile',
     );
-    return await attack(server, config, files, dns.zone, timeoutMs);
+    return await attack(server, config, files, dns.zone, timeoutMs, receivers);
   } finally {
     await server?.stop();
     await dns.close();
+    receivers?.close();
   }
 }
 
@@ -430,6 +446,7 @@ async function attack(
   },
   zone: Record<string, ZoneEntry>,
   timeoutMs: number,
+  receivers: StallReceivers | undefined,
 ): Promise<number> {
   const { appUrl, smtpPort, database } = server;
   const pid = server.child.pid!;
@@ -686,6 +703,11 @@ async function attack(
       },
       0,
     );
+    if (receivers)
+      await phase('webhook stall', () =>
+        webhookStall({ receivers, appUrl, database, victim: { id: userId, cookie }, call, waitFor }),
+      );
+    else console.log("\n[webhook stall] skipped: openssl is needed to make the receivers' certificate");
     await phase('mailed report, verified domain', () => mailReport(files.mailedVerified));
     await phase('mailed report, unverified domain', () => mailReport(files.mailedUnverified));
     await phase('upload x1', async () => uploadOutcome([await upload(files.upload1)]));

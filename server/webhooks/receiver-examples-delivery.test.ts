@@ -12,11 +12,13 @@ import {
   SIGN_WITH_OPENSSL,
   WEBHOOK_ATTEMPTS,
   WEBHOOK_HEADERS,
+  WEBHOOK_PAUSE,
   WEBHOOK_RETRY_WAITS_SECONDS,
   type ReceiverLanguage,
 } from '@content/docs/webhooks';
 import { WEBHOOK_MAX_ATTEMPTS } from '@contracts/webhooks';
 import { loadEnv } from '../platform/env';
+import { WEBHOOK_BREAKER } from './webhooks.service';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
@@ -207,6 +209,14 @@ describe('the webhook documentation’s figures', () => {
     expect(WEBHOOK_RETRY_WAITS_SECONDS).toEqual(
       Array.from({ length: WEBHOOK_MAX_ATTEMPTS - 1 }, (_, n) => env.WEBHOOK_RETRY_SECONDS * 4 ** n),
     );
+  });
+
+  it('match the server: the pause after failed attempts in a row', () => {
+    expect(WEBHOOK_PAUSE).toEqual({
+      failuresInARow: WEBHOOK_BREAKER.threshold,
+      firstPauseMinutes: WEBHOOK_BREAKER.pauseSeconds / 60,
+      longestPauseMinutes: WEBHOOK_BREAKER.maxPauseSeconds / 60,
+    });
   });
 
   it('shows the Node receiver block that receiver-example.test.ts runs', () => {

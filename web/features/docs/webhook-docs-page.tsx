@@ -9,6 +9,7 @@ import {
   WEBHOOK_ATTEMPTS,
   WEBHOOK_EVENT_DOCS,
   WEBHOOK_HEADERS,
+  WEBHOOK_PAUSE,
   WEBHOOK_RETRY_WAITS_SECONDS,
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@content/docs/webhooks';
@@ -210,6 +211,13 @@ export default function WebhookDocsPage() {
             {waits.slice(0, -1).join(', ')} and {waits.at(-1)} between attempts. The deliveries log shows it as retrying
             with its attempts (for example attempt 3 of 5), then delivered or, after the fifth failure, failed. A failed
             delivery can be sent again with redeliver.
+          </li>
+          <li>
+            An endpoint that fails <strong>{WEBHOOK_PAUSE.failuresInARow} attempts in a row</strong> is paused for{' '}
+            {WEBHOOK_PAUSE.firstPauseMinutes} minutes and its owner gets one e-mail. Its deliveries wait meanwhile and
+            use none of their attempts. Then one delivery tries the endpoint: delivered, the others follow; failed, the
+            pause starts again, twice as long each time, at most {WEBHOOK_PAUSE.longestPauseMinutes} minutes. A test
+            event tries a paused endpoint at once.
           </li>
         </ul>
       </DocsSection>
