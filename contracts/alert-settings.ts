@@ -63,6 +63,31 @@ const slackWebhookUrl = text('slackWebhookUrl', 2000, { trim: true }).refine((va
   }
 }, 'slackWebhookUrl must be a Slack incoming webhook URL such as https://hooks.slack.com/services/T000/B000/XXXX');
 
+/** POST /api/alert-settings/sms-code/verify: the code texted to the saved number. */
+export const SmsCodeBody = z
+  .object({
+    code: z
+      .string({ error: 'code must be the 6 digits of the text' })
+      .trim()
+      .regex(/^\d{6}$/, 'code must be the 6 digits of the text'),
+  })
+  .strict();
+export type SmsCodeBody = z.infer<typeof SmsCodeBody>;
+
+/** Minutes a texted code stays good, and wrong tries it takes before a new one is needed. */
+export const SMS_CODE_MINUTES = 10;
+export const SMS_CODE_TRIES = 5;
+
+export const SMS_VERIFICATION_MESSAGES = {
+  noNumber: 'Save an SMS number first: the code is texted to the saved number',
+  alreadyVerified: 'This number is already verified',
+  sent: (number: string) =>
+    `A 6-digit code was texted to ${number}. Enter it here within ${SMS_CODE_MINUTES} minutes to verify the number.`,
+  expired: 'This code has expired or was tried too often: text yourself a new one',
+  wrong: 'That code is not the one we texted: check the text and try again',
+  notVerified: 'The SMS number is not verified: no alert is texted to it until its code is entered in Alert Settings',
+} as const;
+
 /** Said on the settings screen and by the server when SMS is asked for on a server without Twilio's credentials. */
 export const SMS_UNAVAILABLE =
   'SMS alerts are not available: this server has no SMS provider (Twilio) set up. Ask its administrator to configure one.';
@@ -104,6 +129,8 @@ export const AlertSettings = z.object({
   slackChannel: z.string().nullable(),
   smsEnabled: z.boolean(),
   smsNumber: z.string().nullable(),
+  /** Whether the owner confirmed smsNumber with a texted code: no alert is texted to a number until then. */
+  smsVerified: z.boolean().optional(),
   /** Whether this server can send SMS at all (Twilio's credentials are set): SMS_UNAVAILABLE when not. */
   smsAvailable: z.boolean().optional(),
   webhookEnabled: z.boolean(),

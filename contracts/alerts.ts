@@ -22,6 +22,22 @@ export const ALERT_TYPES = [
 export const AlertType = z.enum(ALERT_TYPES);
 export type AlertType = z.infer<typeof AlertType>;
 
+/** Alert types in words, as the screens and the SMS name them. */
+export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
+  authentication_failure: 'Authentication failure',
+  dns_changes: 'DNS change',
+  certificate_expiry: 'Certificate expiry',
+  deliverability_drop: 'Deliverability drop',
+  provider_blocking: 'Provider blocking',
+  blacklist_detection: 'Blacklist detection',
+  reputation_decline: 'Reputation decline',
+  suspicious_activity: 'Suspicious activity',
+  deliverability: 'Deliverability',
+  reputation: 'Reputation',
+  bounce: 'Bounce',
+  spam: 'Spam',
+};
+
 export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 export const AlertSeverity = z.enum(ALERT_SEVERITIES);
 export type AlertSeverity = z.infer<typeof AlertSeverity>;

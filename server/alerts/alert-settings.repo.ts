@@ -33,3 +33,12 @@ export async function saveAlertSettings(
     .returning();
   return row;
 }
+
+/** The SMS number's verification state (a code texted, a try counted, the number proven); not a settings save. */
+export async function saveSmsVerification(
+  ex: Executor,
+  userId: number,
+  values: Partial<Pick<AlertSettingsRow, 'smsVerifiedAt' | 'smsCodeHash' | 'smsCodeExpiresAt' | 'smsCodeTries'>>,
+): Promise<void> {
+  await ex.update(alertSettings).set(values).where(eq(alertSettings.userId, userId));
+}

@@ -70,6 +70,7 @@ const DEFAULTS = {
   slackChannel: null,
   smsEnabled: false,
   smsNumber: null,
+  smsVerified: false,
   smsAvailable: true,
   webhookEnabled: false,
   webhookUrl: null,

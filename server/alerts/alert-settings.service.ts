@@ -29,7 +29,8 @@ type SettingsUpdate = z.output<typeof UpdateAlertSettings>;
 export const publicHostMessage = (field: string) =>
   `${field} must point to a public address: its host is private, reserved or does not resolve`;
 
-const DEFAULTS: AlertSettingsValues = { ...UNSAVED_ALERT_SETTINGS, slackWebhookUrlEncrypted: null };
+const UNVERIFIED = { smsVerifiedAt: null, smsCodeHash: null, smsCodeExpiresAt: null, smsCodeTries: 0 };
+const DEFAULTS: AlertSettingsValues = { ...UNSAVED_ALERT_SETTINGS, slackWebhookUrlEncrypted: null, ...UNVERIFIED };
 
 /** The channels behind advanced_alerting: the switch, the fields that say where it sends, the one it cannot send without. */
 const CHANNELS = [
@@ -39,8 +40,12 @@ const CHANNELS = [
 ] as const;
 
 function toSettings(values: AlertSettingsValues, updatedAt: Date | null): AlertSettings {
-  const { slackWebhookUrlEncrypted: _secret, ...shown } = values;
-  return AlertSettings.parse({ ...shown, updatedAt: updatedAt?.toISOString() ?? null });
+  const { slackWebhookUrlEncrypted: _secret, smsCodeHash: _code, ...shown } = values;
+  return AlertSettings.parse({
+    ...shown,
+    smsVerified: values.smsNumber !== null && values.smsVerifiedAt !== null,
+    updatedAt: updatedAt?.toISOString() ?? null,
+  });
 }
 
 /**
@@ -120,6 +125,8 @@ function applyUpdate(current: AlertSettingsValues, update: SettingsUpdate, appSe
   const { slackWebhookUrl, ...plain } = update;
   const next: AlertSettingsValues = { ...pickValues(current), ...stripUndefined(plain) };
   if (next.slackChannel === '') next.slackChannel = null;
+  // A new number is unproven: it gets no alert until its own code comes back (sms-verification.service.ts).
+  if (next.smsNumber !== current.smsNumber) Object.assign(next, UNVERIFIED);
   if (slackWebhookUrl !== undefined) {
     next.slackWebhookUrlEncrypted = slackWebhookUrl === null ? null : encryptSecret(slackWebhookUrl, appSecret);
     next.slackWebhookPreview = slackWebhookUrl === null ? null : slackWebhookPreview(slackWebhookUrl);

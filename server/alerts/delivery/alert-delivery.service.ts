@@ -1,4 +1,5 @@
-import type { AlertSettings } from '@contracts/alert-settings';
+import { SMS_VERIFICATION_MESSAGES, type AlertSettings } from '@contracts/alert-settings';
+import { ALERT_TYPE_LABELS, AlertType } from '@contracts/alerts';
 import type { WebhookEvent } from '@contracts/webhooks';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
@@ -7,6 +8,7 @@ import { queueMail } from '../../platform/mail/outbox';
 import { sendEmailJob } from '../../platform/mail/send-email.job';
 import { claimItem, exponentialBackoff, failAttempt, type RetryPolicy } from '../../platform/queue/durable-delivery';
 import { appOutboundGuard } from '../../platform/security/app-outbound-guard';
+import { countAgainst, RATE_RULES, rateLimitUsedUp } from '../../platform/security/rate-limit';
 import { enqueueWebhookEvent, hasWebhookFor, newWebhookEventId } from '../../webhooks/webhooks.service';
 import { alertDeliverySettings } from '../alert-settings.service';
 import { alertLink, alertMail, eventLabel } from '../channels/email';
@@ -395,18 +397,33 @@ async function sendSlack(ctx: DeliveryContext, row: DigestRow, settings: Deliver
   return finish(ctx.db, row, 'sent');
 }
 
-/** The SMS: one critical alert with its link, or the count and the first titles with a link to the list (cut to 320 characters). */
+/**
+ * The SMS: one critical alert's type, domain and link, or the count and a link to the list (cut to 320 characters).
+ * No text the account wrote (a rule's name, a title made from it) goes into an SMS: the server's number is not a
+ * relay for the account's words.
+ */
 export function smsBody(items: DigestItem[], appUrl: string): string {
+  const typeLabel = (type: string) =>
+    AlertType.safeParse(type).success ? ALERT_TYPE_LABELS[type as AlertType] : 'Alert';
   if (items.length === 1) {
     const [item] = items;
-    return `InboxPulse ${eventLabel(item!)}: ${item!.title} ${alertLink(appUrl, item!.alertId)}`;
+    const about = item!.domain ? ` for ${item!.domain}` : '';
+    return `InboxPulse ${eventLabel(item!)}: ${typeLabel(item!.type)}${about} ${alertLink(appUrl, item!.alertId)}`;
   }
-  const titles = items.slice(0, 3).map((i) => i.title);
-  return `InboxPulse: ${items.length} critical alerts: ${titles.join('; ')}${items.length > 3 ? '; …' : ''} ${appUrl.replace(/\/$/, '')}/alerts`;
+  return `InboxPulse: ${items.length} critical alerts ${appUrl.replace(/\/$/, '')}/alerts`;
 }
 
 async function sendText(ctx: DeliveryContext, row: DigestRow, settings: DeliverySettings): Promise<SendOutcome> {
   if (!settings.smsEnabled || !settings.smsNumber) return finish(ctx.db, row, 'skipped', 'SMS notifications are off');
+  if (!settings.smsVerified) return finish(ctx.db, row, 'skipped', SMS_VERIFICATION_MESSAGES.notVerified);
+  const today = await rateLimitUsedUp(ctx.db, RATE_RULES.smsPerUserPerDay, String(row.userId));
+  if (today.usedUp)
+    return finish(
+      ctx.db,
+      row,
+      'skipped',
+      `This account has had its ${RATE_RULES.smsPerUserPerDay.limit} SMS of the last 24 hours: the alert went by the other channels`,
+    );
   const twilio = twilioSettingsOf(ctx.env);
   if (!twilio)
     return finish(
@@ -416,6 +433,7 @@ async function sendText(ctx: DeliveryContext, row: DigestRow, settings: Delivery
       'SMS is not set up on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)',
     );
   try {
+    await countAgainst(ctx.db, RATE_RULES.smsPerUserPerDay, String(row.userId));
     await sendSms(twilio, settings.smsNumber, smsBody(row.items, ctx.env.APP_URL));
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;

@@ -5,7 +5,10 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SMS_CODE_TRIES, SMS_VERIFICATION_MESSAGES } from '@contracts/alert-settings';
 import type { AlertSeverity, AlertType } from '@contracts/alerts';
+import { RATE_RULES } from '../../platform/security/rate-limit';
+import { countAttempt } from '../../platform/security/rate-limits.repo';
 import { alertDigests, alerts, outbox, webhookDeliveries, webhooks } from '../../platform/db/schema/index';
 import { createMailer } from '../../platform/mail/mailer';
 import { decryptSecret } from '../../platform/security/secret-box';
@@ -112,6 +115,16 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     return res.json();
   }
 
+  /** Asks for a code for the saved number and types back the one the fake Twilio received. */
+  async function verifySmsNumber(client: TestClient) {
+    const before = smsSent.length;
+    expect((await client.post('/api/alert-settings/sms-code')).statusCode).toBe(200);
+    const code = /\b(\d{6})\b/.exec(smsSent[before]!.Body!)![1]!;
+    const verified = await client.post('/api/alert-settings/sms-code/verify', { code });
+    expect(verified.statusCode, verified.body).toBe(200);
+    smsSent.splice(before, 1);
+  }
+
   async function raise(
     userId: number,
     fields: { type?: AlertType; severity?: AlertSeverity; title?: string; message?: string; createdAt?: string } = {},
@@ -212,6 +225,7 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       smsEnabled: true,
       smsNumber: '+14155550123',
     });
+    await verifySmsNumber(client);
     const critical = await raise(user.id, { severity: 'critical', title: 'Listed on Spamhaus DBL' });
     await raise(user.id, { severity: 'warning', title: 'DKIM key short' });
     const { outcomes } = await deliver(user.id);
@@ -226,11 +240,12 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     expect(slackPosts[0]!.path).toBe('/services/T000/B000/XXXX');
     expect(slackPosts[0]!.body.text).toBe('InboxPulse: 2 alerts');
     expect(JSON.stringify(slackPosts[0]!.body.blocks)).toContain(`http://localhost:3000/alerts?alertId=${critical.id}`);
+    // The type, domain and link: no title, which may carry words the account chose (a rule's name).
     expect(smsSent).toEqual([
       {
         To: '+14155550123',
         From: '+15017122661',
-        Body: `InboxPulse Critical: Listed on Spamhaus DBL http://localhost:3000/alerts?alertId=${critical.id}`,
+        Body: `InboxPulse Critical: Authentication failure for example.com http://localhost:3000/alerts?alertId=${critical.id}`,
       },
     ]);
 
@@ -239,6 +254,7 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
     await deliver(user.id);
     expect(slackPosts[1]!.body.text).toBe('Critical: Second listing');
     expect(smsSent).toHaveLength(2);
+    expect(smsSent.map((m) => m.Body).join()).not.toMatch(/listing|Spamhaus/);
 
     // Downgraded: the plan is checked again when sending.
     await db().execute(sql`UPDATE users SET subscription_plan = 'free' WHERE id = ${user.id}`);
@@ -253,6 +269,65 @@ describe.skipIf(!hasOpenssl)('alert delivery (needs openssl for the loopback Sla
       ['sms', 'Requires Professional plan'],
     ]);
     expect(await mails(user.id)).toHaveLength(3);
+  });
+
+  it('texts no alert to a number until its owner enters the code texted to it, and a new number starts over', async () => {
+    const { user, client } = await account();
+    await settings(client, { smsEnabled: true, smsNumber: '+14155550123' });
+    await raise(user.id, { severity: 'critical' });
+    expect((await deliver(user.id)).outcomes).toEqual(['sent', 'skipped']);
+    expect((await digests(user.id)).find((d) => d.channel === 'sms')!.lastError).toBe(
+      SMS_VERIFICATION_MESSAGES.notVerified,
+    );
+    expect(smsSent).toEqual([]);
+
+    const asked = await client.post('/api/alert-settings/sms-code');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe(SMS_VERIFICATION_MESSAGES.sent('+14155550123'));
+    const code = /\b(\d{6})\b/.exec(smsSent[0]!.Body!)![1]!;
+    expect(smsSent[0]!.To).toBe('+14155550123');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < SMS_CODE_TRIES; i++) {
+      const res = await client.post('/api/alert-settings/sms-code/verify', { code: wrong });
+      expect(res.json().message).toBe(SMS_VERIFICATION_MESSAGES.wrong);
+    }
+    // Tried too often: even the right code needs a new text now.
+    const spent = await client.post('/api/alert-settings/sms-code/verify', { code });
+    expect(spent.json().message).toBe(SMS_VERIFICATION_MESSAGES.expired);
+    await verifySmsNumber(client);
+    expect((await client.get('/api/alert-settings')).json()).toMatchObject({ smsVerified: true });
+
+    await raise(user.id, { severity: 'critical', title: 'Another' });
+    smsSent = [];
+    await deliver(user.id);
+    expect(smsSent).toHaveLength(1);
+
+    // Another number is unproven until its own code comes back.
+    const moved = await settings(client, { smsNumber: '+14155550199' });
+    expect(moved.smsVerified).toBe(false);
+    await raise(user.id, { severity: 'critical', title: 'Third' });
+    await deliver(user.id);
+    expect(smsSent).toHaveLength(1);
+  });
+
+  it('texts an account at most 20 times a day and refuses codes to accounts without SMS alerts', async () => {
+    const { user, client } = await account();
+    await settings(client, { smsEnabled: true, smsNumber: '+14155550123' });
+    await verifySmsNumber(client);
+    const rule = RATE_RULES.smsPerUserPerDay;
+    // The code's text was one; 18 more, and one alert fits before the day's bound.
+    await countAttempt(db(), `${rule.name}:${user.id}`, rule.windowSeconds, rule.limit - 2);
+    await raise(user.id, { severity: 'critical', title: 'Counted' });
+    smsSent = [];
+    await deliver(user.id);
+    expect(smsSent).toHaveLength(1);
+    await raise(user.id, { severity: 'critical', title: 'One too many' });
+    expect((await deliver(user.id)).outcomes).toEqual(['sent', 'skipped']);
+    expect(smsSent).toHaveLength(1);
+
+    const { client: free } = await account('free');
+    const refused = await free.post('/api/alert-settings/sms-code');
+    expect(refused.statusCode).toBe(403);
   });
 
   it('groups an hourly digest into one message sent at the top of the hour, and nothing when nothing is pending', async () => {

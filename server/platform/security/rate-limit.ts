@@ -28,6 +28,10 @@ export const RATE_RULES = {
   inboxTestPerUser: { name: 'inbox-test-user', limit: 30, windowSeconds: 60 * 60 },
   // Each simulation parses up to 2 MB of content.
   simulatePerUser: { name: 'simulate-user', limit: 30, windowSeconds: 10 * 60 },
+  // Verification codes texted to an account's SMS number, and every SMS an account causes in a day (codes and
+  // alerts): the server's Twilio number must not be a relay anyone can use to text anyone.
+  smsCodesPerUser: { name: 'sms-code-user', limit: 5, windowSeconds: 60 * 60 },
+  smsPerUserPerDay: { name: 'sms-user-day', limit: 20, windowSeconds: 24 * 60 * 60 },
   // New Idempotency-Keys a user stores: each is a row kept 24 hours, and a key is one per thing created, so a
   // client that needs more than this in an hour is filling the table, not retrying.
   idempotencyKeysPerUser: { name: 'idempotency-keys-user', limit: 1000, windowSeconds: 60 * 60 },

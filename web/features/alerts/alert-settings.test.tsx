@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AlertRule, AlertSettings } from '@contracts/alert-settings';
+import { SMS_VERIFICATION_MESSAGES, type AlertRule, type AlertSettings } from '@contracts/alert-settings';
 import {
   bodyOf,
   errorResponse,
@@ -217,6 +217,41 @@ describe('Alert Settings', () => {
     );
     await user.click(form.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(putCalls(fetch)).toHaveLength(1));
+  });
+
+  it('proves the saved SMS number with a texted code before alerts are texted to it', async () => {
+    const saved = makeSettings({ smsEnabled: true, smsNumber: '+14155550123', smsVerified: false });
+    const fetch = stubAlerts(
+      [],
+      {
+        'GET /api/alert-settings': () => jsonResponse(saved),
+        'POST /api/alert-settings/sms-code': () =>
+          jsonResponse({ message: SMS_VERIFICATION_MESSAGES.sent('+14155550123') }),
+        'POST /api/alert-settings/sms-code/verify': (init) =>
+          JSON.parse(String(init?.body)).code === '123456'
+            ? jsonResponse({ ...saved, smsVerified: true })
+            : errorResponse(400, 'validation_error', SMS_VERIFICATION_MESSAGES.wrong),
+      },
+      { subscriptionPlan: 'professional' },
+    );
+    const user = userEvent.setup();
+    const { form } = await openSettings();
+    expect(form.getByTestId('sms-verification')).toHaveTextContent('+14155550123 is not verified');
+    await user.click(form.getByRole('button', { name: 'Text me a code' }));
+    expect(await form.findByText(SMS_VERIFICATION_MESSAGES.sent('+14155550123'))).toBeInTheDocument();
+
+    await user.type(form.getByLabelText('Code'), '654321{Enter}');
+    expect(await form.findByText(SMS_VERIFICATION_MESSAGES.wrong)).toBeInTheDocument();
+    // Enter in the code field verifies; it never saves the settings.
+    expect(putCalls(fetch)).toEqual([]);
+    await user.clear(form.getByLabelText('Code'));
+    await user.type(form.getByLabelText('Code'), '123456');
+    await user.click(form.getByRole('button', { name: 'Verify' }));
+    expect(await form.findByTestId('sms-verified')).toHaveTextContent('+14155550123 is verified');
+    const tried = fetch.mock.calls
+      .filter(([url]) => String(url) === '/api/alert-settings/sms-code/verify')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(tried).toEqual([{ code: '654321' }, { code: '123456' }]);
   });
 
   it('on Professional, on a server without an SMS provider: the SMS switch is disabled with the reason', async () => {

@@ -11,6 +11,7 @@ import {
   type SavedAlertSettings,
   type UpdateAlertSettings,
 } from '@contracts/alert-settings';
+import { MessageBody } from '@contracts/errors';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { ALERTS_QUERY_KEY, alertsQueryOptions } from '../../lib/queries/alerts';
 import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
@@ -113,6 +114,25 @@ export function useUpdateAlertSettingsMutation() {
     meta,
     onSuccess: ({ webhookSigningSecret: _secret, ...saved }) =>
       queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, saved),
+  });
+}
+
+/** POST /api/alert-settings/sms-code: texts a code to the saved number; the answer says where it went. */
+export function useSendSmsCodeMutation() {
+  return useApiMutation({
+    mutationFn: async () => MessageBody.parse(await apiJson('POST', '/api/alert-settings/sms-code')),
+    meta,
+  });
+}
+
+/** POST /api/alert-settings/sms-code/verify: the answer is the settings with the number verified. */
+export function useVerifySmsCodeMutation() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (code: string): Promise<AlertSettings> =>
+      AlertSettingsSchema.parse(await apiJson('POST', '/api/alert-settings/sms-code/verify', { code })),
+    meta,
+    onSuccess: (settings) => queryClient.setQueryData(ALERT_SETTINGS_QUERY_KEY, settings),
   });
 }
 

@@ -175,7 +175,8 @@ export const ALERT_CHANNELS = [
   },
   {
     channel: 'SMS',
-    detail: 'Critical alerts only, to a number you save in Alert Settings.',
+    detail:
+      'Critical alerts only, to a number you save and verify with a texted code in Alert Settings: the alert type, domain and a link, at most 20 texts a day.',
     plan: ADVANCED_ALERTING_PLAN,
   },
   {

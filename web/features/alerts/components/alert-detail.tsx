@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import type { Alert } from '@contracts/alerts';
+import { ALERT_TYPE_LABELS, type Alert } from '@contracts/alerts';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -9,7 +9,6 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useAlert } from '../api';
-import { ALERT_TYPE_LABELS } from '../severity';
 import { AlertActions } from './alert-actions';
 import { AlertHistory } from './alert-history';
 import { AlertStatusLine } from './alert-status-line';

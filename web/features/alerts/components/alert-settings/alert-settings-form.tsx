@@ -60,6 +60,7 @@ export function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
           <ChannelsSection
             canUseChannels={canUseChannels}
             smsAvailable={smsAvailable}
+            savedSms={{ number: saved.smsNumber, verified: saved.smsVerified === true }}
             slackPreview={saved.slackWebhookPreview}
             editingSlackUrl={editingSlackUrl}
             onEditSlackUrl={() => setEditingSlackUrl(true)}

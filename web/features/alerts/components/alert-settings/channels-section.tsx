@@ -7,11 +7,13 @@ import { FormField } from '../../../../components/ui/form-field';
 import { Input } from '../../../../components/ui/input';
 import { Section, SwitchRow, useSettingsForm } from './settings-layout';
 import { SlackFields } from './slack-fields';
+import { SmsVerification } from './sms-verification';
 
 /** Slack, SMS and webhooks: the channels beyond e-mail, which need the advanced_alerting plan feature. */
 export function ChannelsSection({
   canUseChannels,
   smsAvailable,
+  savedSms,
   slackPreview,
   editingSlackUrl,
   onEditSlackUrl,
@@ -19,6 +21,8 @@ export function ChannelsSection({
 }: {
   canUseChannels: boolean;
   smsAvailable: boolean;
+  /** The SMS number as saved and whether it is verified: the code goes to the saved number, not the typed one. */
+  savedSms: { number: string | null; verified: boolean };
   slackPreview: string | null;
   editingSlackUrl: boolean;
   onEditSlackUrl: () => void;
@@ -26,9 +30,9 @@ export function ChannelsSection({
   signingSecret: string | null;
 }) {
   const { register, control, formState } = useSettingsForm();
-  const [slackEnabled, smsEnabled, webhookEnabled] = useWatch({
+  const [slackEnabled, smsEnabled, webhookEnabled, typedNumber] = useWatch({
     control,
-    name: ['slackEnabled', 'smsEnabled', 'webhookEnabled'],
+    name: ['slackEnabled', 'smsEnabled', 'webhookEnabled', 'smsNumber'],
   });
   const locked = !canUseChannels;
   return (
@@ -75,6 +79,9 @@ export function ChannelsSection({
               disabled={locked}
             />
           </FormField>
+        )}
+        {smsEnabled && smsAvailable && savedSms.number !== null && savedSms.number === typedNumber && (
+          <SmsVerification number={savedSms.number} verified={savedSms.verified} />
         )}
         <SwitchRow name="webhookEnabled" label="Webhook notifications" disabled={locked && !webhookEnabled} />
         {webhookEnabled && (
