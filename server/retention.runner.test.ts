@@ -1,5 +1,6 @@
 import { daysAgo, utcDay } from '@contracts/utc-day';
 import { eq, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@contracts/plans';
 import { jobRegistry } from './job-registry';
@@ -102,6 +103,17 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
   const kept: Record<string, string[]> = {};
   const put = (into: Record<string, string[]>, table: string, key: string | number) =>
     (into[table] ??= []).push(String(key));
+  /** Inserts a row of a purged table and notes its id among the rows that must go or stay. */
+  async function insertNoted<T extends PgTable & { id: PgColumn }>(
+    into: Record<string, string[]>,
+    table: T,
+    values: PgInsertValue<T>,
+  ): Promise<number> {
+    const [row] = await db.insert(table).values(values).returning({ id: table.id });
+    const id = Number(row!.id);
+    put(into, getTableName(table), id);
+    return id;
+  }
 
   // Either side of the boundary by a day: older goes, newer stays.
   for (const [into, age] of [
@@ -162,83 +174,81 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
       failedMisaligned: 0,
     });
     put(into, 'dmarc_source_days', sourceIp);
-    const [event] = await db
-      .insert(deliveryEvents)
-      .values({
-        userId,
-        source: 'api',
-        messageId: unique('m'),
-        recipient: 'a@example.org',
-        eventType: 'delivered',
-        recipientDomain: 'example.org',
-        occurredAt: at,
-      })
-      .returning();
-    put(into, 'delivery_events', event!.id);
-    const [metric] = await db
-      .insert(emailMetrics)
-      .values({ userId, provider: 'sendgrid', date: dayAgo(age), emailsSent: 10 })
-      .returning();
-    put(into, 'email_metrics', metric!.id);
-    const [stats] = await db
-      .insert(postmasterStats)
-      .values({ userId, integrationId: integration!.id, domain: domain!.domain, date: dayAgo(age) })
-      .returning();
-    put(into, 'postmaster_stats', stats!.id);
-    const [listing] = await db
-      .insert(blocklistListings)
-      .values({ userId, ipAddressId: ip!.id, listId: 'zen', listedAt: ago(age + 3), delistedAt: at })
-      .returning();
-    put(into, 'blocklist_listings', listing!.id);
-    const [alert] = await db
-      .insert(alerts)
-      .values({ userId, type: 'dns_changes', severity: 'info', title: 'a', message: 'a', isRead: true, createdAt: at })
-      .returning();
-    put(into, 'alerts', alert!.id);
-    const [notification] = await db
-      .insert(alertNotifications)
-      .values({
-        userId,
-        alertId: open!.id,
-        event: 'raised',
-        type: 'dns_changes',
-        severity: 'info',
-        title: 'a',
-        message: 'a',
-        occurredAt: at,
-        claimedAt: at,
-        createdAt: at,
-      })
-      .returning();
-    put(into, 'alert_notifications', notification!.id);
-    const [digest] = await db
-      .insert(alertDigests)
-      .values({ userId, channel: 'email', frequency: 'daily', items: [], status: 'sent', createdAt: at })
-      .returning();
-    put(into, 'alert_digests', digest!.id);
-    const [delivery] = await db
-      .insert(webhookDeliveries)
-      .values({
-        webhookId: webhook!.id,
-        userId,
-        eventId: unique('evt'),
-        eventType: 'alert.created',
-        body: '{}',
-        status: 'delivered',
-        createdAt: at,
-      })
-      .returning();
-    put(into, 'webhook_deliveries', delivery!.id);
-    const [change] = await db
-      .insert(domainDnsChanges)
-      .values({ userId, domainId: domain!.id, record: 'spf', summary: 'changed', observedAt: at })
-      .returning();
-    put(into, 'domain_dns_changes', change!.id);
-    const [error] = await db
-      .insert(integrationErrors)
-      .values({ userId, integrationId: integration!.id, provider: 'google-postmaster', error: 'x', at })
-      .returning();
-    put(into, 'integration_errors', error!.id);
+    await insertNoted(into, deliveryEvents, {
+      userId,
+      source: 'api',
+      messageId: unique('m'),
+      recipient: 'a@example.org',
+      eventType: 'delivered',
+      recipientDomain: 'example.org',
+      occurredAt: at,
+    });
+    await insertNoted(into, emailMetrics, { userId, provider: 'sendgrid', date: dayAgo(age), emailsSent: 10 });
+    await insertNoted(into, postmasterStats, {
+      userId,
+      integrationId: integration!.id,
+      domain: domain!.domain,
+      date: dayAgo(age),
+    });
+    await insertNoted(into, blocklistListings, {
+      userId,
+      ipAddressId: ip!.id,
+      listId: 'zen',
+      listedAt: ago(age + 3),
+      delistedAt: at,
+    });
+    await insertNoted(into, alerts, {
+      userId,
+      type: 'dns_changes',
+      severity: 'info',
+      title: 'a',
+      message: 'a',
+      isRead: true,
+      createdAt: at,
+    });
+    await insertNoted(into, alertNotifications, {
+      userId,
+      alertId: open!.id,
+      event: 'raised',
+      type: 'dns_changes',
+      severity: 'info',
+      title: 'a',
+      message: 'a',
+      occurredAt: at,
+      claimedAt: at,
+      createdAt: at,
+    });
+    await insertNoted(into, alertDigests, {
+      userId,
+      channel: 'email',
+      frequency: 'daily',
+      items: [],
+      status: 'sent',
+      createdAt: at,
+    });
+    await insertNoted(into, webhookDeliveries, {
+      webhookId: webhook!.id,
+      userId,
+      eventId: unique('evt'),
+      eventType: 'alert.created',
+      body: '{}',
+      status: 'delivered',
+      createdAt: at,
+    });
+    await insertNoted(into, domainDnsChanges, {
+      userId,
+      domainId: domain!.id,
+      record: 'spf',
+      summary: 'changed',
+      observedAt: at,
+    });
+    await insertNoted(into, integrationErrors, {
+      userId,
+      integrationId: integration!.id,
+      provider: 'google-postmaster',
+      error: 'x',
+      at,
+    });
     const dropId = unique('placement:gmail');
     await db.insert(dropAlerts).values({ userId, domainId: domain!.id, dropId, raisedAt: at });
     put(into, 'drop_alerts', dropId);
@@ -250,44 +260,28 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
     .values({ userId, type: 'dns_changes', severity: 'info', title: 'u', message: 'u', createdAt: long })
     .returning();
   kept.alerts!.push(String(unread!.id), String(open!.id));
-  const [pending] = await db
-    .insert(alertNotifications)
-    .values({
-      userId,
-      alertId: open!.id,
-      event: 'raised',
-      type: 'blacklist_detection',
-      severity: 'error',
-      title: 'o',
-      message: 'o',
-      occurredAt: long,
-      createdAt: long,
-    })
-    .returning();
-  kept.alert_notifications!.push(String(pending!.id));
-  const [running] = await db
-    .insert(blocklistListings)
-    .values({ userId, ipAddressId: ip!.id, listId: 'spamcop', listedAt: long })
-    .returning();
-  kept.blocklist_listings!.push(String(running!.id));
-  const [waiting] = await db
-    .insert(alertDigests)
-    .values({ userId, channel: 'email', frequency: 'daily', items: [], createdAt: long })
-    .returning();
-  kept.alert_digests!.push(String(waiting!.id));
-  const [retrying] = await db
-    .insert(webhookDeliveries)
-    .values({
-      webhookId: webhook!.id,
-      userId,
-      eventId: unique('evt'),
-      eventType: 'alert.created',
-      body: '{}',
-      status: 'retrying',
-      createdAt: long,
-    })
-    .returning();
-  kept.webhook_deliveries!.push(String(retrying!.id));
+  await insertNoted(kept, alertNotifications, {
+    userId,
+    alertId: open!.id,
+    event: 'raised',
+    type: 'blacklist_detection',
+    severity: 'error',
+    title: 'o',
+    message: 'o',
+    occurredAt: long,
+    createdAt: long,
+  });
+  await insertNoted(kept, blocklistListings, { userId, ipAddressId: ip!.id, listId: 'spamcop', listedAt: long });
+  await insertNoted(kept, alertDigests, { userId, channel: 'email', frequency: 'daily', items: [], createdAt: long });
+  await insertNoted(kept, webhookDeliveries, {
+    webhookId: webhook!.id,
+    userId,
+    eventId: unique('evt'),
+    eventType: 'alert.created',
+    body: '{}',
+    status: 'retrying',
+    createdAt: long,
+  });
 
   return {
     userId,
