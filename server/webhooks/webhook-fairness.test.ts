@@ -14,6 +14,7 @@ import {
   enqueueWebhookEvent,
   queueWebhookDeliveries,
   recordWebhookEvents,
+  sweepStrandedDeliveries,
   WEBHOOK_BREAKER,
   WEBHOOK_IN_FLIGHT,
 } from './webhooks.service';
@@ -227,6 +228,12 @@ describe.skipIf(!hasOpenssl)('fair webhook delivery (needs openssl to make a tes
       { until: (n) => n === during.length },
     );
     expect(received.filter((r) => r.path === path)).toHaveLength(WEBHOOK_BREAKER.threshold);
+    // However long they wait, the sweep leaves them alone while the pause lasts: their jobs are queued for its end.
+    await t.database.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(inArray(webhookDeliveries.id, during));
+    expect(await sweepStrandedDeliveries({ db: t.database.db, env: t.env, jobs: t.jobs })).toBe(0);
     expect((await deliveriesOf(id)).filter((d) => during.includes(d.id)).map((d) => d.attempts.length)).toEqual([
       0, 0, 0,
     ]);

@@ -208,8 +208,10 @@ export async function recordAttempt(
  * Deliveries as durable delivery's sweep sees them (platform/queue/durable-delivery.ts): stranded when
  * their next attempt should have run `graceSeconds` ago and did not: never attempted (the process that
  * wrote them died before queueing them) or waiting for a retry whose job was lost. The retry wait is
- * the one attemptDelivery queues: retrySeconds x 4^(attempts - 1). No lease: an attempt is recorded
- * only if no other run recorded that attempt first (recordAttempt).
+ * the one attemptDelivery queues: retrySeconds x 4^(attempts - 1). The lease (`leased_until`) marks an
+ * attempt in flight for the in-flight limits (ADR 051); an attempt is still recorded only if no other run
+ * recorded that attempt first (recordAttempt). Alerts wake before bulk notifications; a paused endpoint's
+ * deliveries wake only through its probe.
  */
 export function webhookDeliveryItems(retrySeconds: number, graceSeconds: number): FairTable<typeof webhookDeliveries> {
   const attempts = sql`jsonb_array_length(${webhookDeliveries.attempts})`;
@@ -224,11 +226,13 @@ export function webhookDeliveryItems(retrySeconds: number, graceSeconds: number)
     precedence: sql`(${webhookDeliveries.eventType} NOT LIKE 'alert.%')`,
     // A paused endpoint's deliveries wait for its probe (attemptDelivery), not for a free slot.
     wakeable: sql`NOT EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.id} = ${webhookDeliveries.webhookId} AND ${webhooks.pausedUntil} IS NOT NULL)`,
+    // A paused endpoint's deliveries have their job queued for the end of the pause: not stranded until then.
     stranded: sql`CASE WHEN ${attempts} = 0
         THEN ${webhookDeliveries.createdAt} + make_interval(secs => ${graceSeconds})
         ELSE (${webhookDeliveries.attempts}->-1->>'at')::timestamptz
           + make_interval(secs => ${retrySeconds} * power(4, ${attempts} - 1) + ${graceSeconds})
-      END < now()`,
+      END < now()
+      AND NOT EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.id} = ${webhookDeliveries.webhookId} AND ${webhooks.pausedUntil} > now())`,
   };
 }
 

@@ -430,9 +430,10 @@ export async function attemptDelivery(ctx: AttemptContext, deliveryId: number): 
     },
     'webhook attempt',
   );
-  const pausedFor = delivered
-    ? (await closeEndpointBreaker(ctx.db, webhook.id), 0)
-    : await countFailure(ctx, webhook, attempt.error ?? `HTTP ${attempt.statusCode}`);
+  let pausedFor = 0;
+  if (delivered) await closeEndpointBreaker(ctx.db, webhook.id);
+  // An unreadable secret is this server's failure, not the endpoint's: it does not count toward a pause.
+  else if (secret) pausedFor = await countFailure(ctx, webhook, attempt.error ?? `HTTP ${attempt.statusCode}`);
   for (const woken of await releaseItem(ctx.db, items, deliveryId, limits)) await queueWebhookAttempt(ctx.jobs, woken);
   if (!recorded) return;
   if (retryIn !== null)

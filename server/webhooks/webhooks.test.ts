@@ -290,6 +290,9 @@ describe.skipIf(!hasOpenssl)('outgoing webhooks (needs openssl to make a test ce
       attempts: [{ statusCode: null, error: expect.stringMatching(/^The signing secret cannot be read/) }],
     });
     expect(received).toEqual([]);
+    // The server's own failure: the endpoint's failure streak, which pauses it, is not touched.
+    const [row] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row!.failureStreak).toBe(0);
   });
 
   it('logs a receiver that never answers as a timeout', async () => {
