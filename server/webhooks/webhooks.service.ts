@@ -127,7 +127,7 @@ export async function createWebhook(
     await appOutboundGuard(ctx.env, ctx.dns).resolve(url.hostname.replace(/^\[(.*)\]$/, '$1'));
   } catch (err) {
     if (!(err instanceof OutboundRequestError)) throw err;
-    throw new AppError('validation_error', refusedHostMessage(err, url.hostname));
+    throw new AppError('validation_error', refusedHostMessage(url.hostname));
   }
   const secret = newSecret();
   const row = await insertWebhookWithin(
@@ -207,11 +207,12 @@ export async function hasWebhookFor(db: Executor, userId: number, types: Webhook
   return (await countSubscribedWebhooks(db, userId, types)) > 0;
 }
 
-function refusedHostMessage(err: OutboundRequestError, host: string): string {
-  if (err.reason === 'not_public')
-    return `Webhook URLs must point to a public address: ${host} is private, loopback, link-local or reserved`;
-  return `Webhook URLs must point to a host that resolves: ${host} has no address`;
-}
+/**
+ * One message whether the host is private or does not resolve: telling the two apart would let anyone map which
+ * internal names exist.
+ */
+export const refusedHostMessage = (host: string) =>
+  `Webhook URLs must point to a public address: ${host} is private, reserved or does not resolve`;
 
 /**
  * Sends `type` with `data` to every webhook of the user subscribed to it: one delivery row and one
