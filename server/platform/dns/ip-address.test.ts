@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipFromPtrName, normaliseIp, parseIp, reversedIp, sameIp } from './ip-address';
+import { ipFromPtrName, normaliseIp, parseIp, reversedIp, sameIp, sendingNetwork } from './ip-address';
 
 describe('normaliseIp', () => {
   it('writes each address one way: IPv4-mapped IPv6 unwrapped, IPv6 in RFC 5952 form', () => {
@@ -71,5 +71,18 @@ describe('sameIp', () => {
     expect(sameIp('::ffff:192.0.2.10', '192.0.2.10')).toBe(true);
     expect(sameIp('192.0.2.10', '192.0.2.11')).toBe(false);
     expect(sameIp('not an ip', 'not an ip')).toBe(false);
+  });
+});
+
+describe('sendingNetwork', () => {
+  it('is the /24 of an IPv4 address (mapped ones unwrapped) and the /64 of an IPv6 one', () => {
+    expect(sendingNetwork('192.0.2.10')).toBe('192.0.2.0/24');
+    expect(sendingNetwork('192.0.2.250')).toBe(sendingNetwork('192.0.2.10'));
+    expect(sendingNetwork('192.0.3.10')).not.toBe(sendingNetwork('192.0.2.10'));
+    expect(sendingNetwork('::ffff:192.0.2.10')).toBe('192.0.2.0/24');
+    expect(sendingNetwork('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(sendingNetwork('2001:db8:1:2::ffff')).toBe(sendingNetwork('2001:db8:1:2:3:4:5:6'));
+    expect(sendingNetwork('2001:db8:1:3::1')).not.toBe(sendingNetwork('2001:db8:1:2::1'));
+    expect(() => sendingNetwork('not an address')).toThrow(TypeError);
   });
 });

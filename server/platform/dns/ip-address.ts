@@ -59,6 +59,19 @@ export function sameIp(a: string, b: string): boolean {
   return x !== null && x === normaliseIp(b);
 }
 
+/**
+ * The sending network an address belongs to, as limits on senders count them: its /24 (IPv4, IPv4-mapped unwrapped)
+ * or its /64 (IPv6, the smallest network a site is given). One sender with many addresses in one network is one.
+ * Throws on what is not an IP address.
+ */
+export function sendingNetwork(ip: string): string {
+  const address = parseIp(ip);
+  if (!address) throw new TypeError(`"${ip}" is not an IP address`);
+  if (address.kind() === 'ipv4') return `${address.toByteArray().slice(0, 3).join('.')}.0/24`;
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
 /** 2000::/3, where IANA allocates global unicast IPv6; the rest is special or unallocated. */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 /** RFC 6052's well-known NAT64 prefix (its 64:ff9b:1::/48 sibling is for local use only). */

@@ -636,7 +636,7 @@ describe('a sender that holds on to the listener', () => {
     dataGraceMs: 500,
     minDataBytesPerSecond: 1_000,
     crowdedAt: 2,
-    bytesPerIpPerHour: 3_000,
+    bytesPerNetworkPerHour: 3_000,
   };
   beforeAll(async () => {
     held = await startTestSmtpListener(t, {}, LIMITS);
@@ -646,10 +646,10 @@ describe('a sender that holds on to the listener', () => {
   });
   const small = (n: number) => HEADERS(`dmarc@${INBOUND}`, `small ${n}`) + '\r\nx\r\n';
 
-  // Each test that sends mail does so from its own loopback address: the hourly byte count is per address and lives in
-  // the database.
+  // Each test that sends mail does so from its own loopback network (/24): the hourly byte count is per network and
+  // lives in the database.
   it(`ends a connection after ${LIMITS.messagesPerSession} messages with 421`, async () => {
-    const { client } = await RawSmtp.open(held.port, '127.0.0.4');
+    const { client } = await RawSmtp.open(held.port, '127.0.4.1');
     await client.command('EHLO hostile.test');
     for (let n = 1; n <= LIMITS.messagesPerSession; n++) {
       await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
@@ -678,7 +678,7 @@ describe('a sender that holds on to the listener', () => {
 
   it('sends away a sender that trickles its message, and stores nothing', async () => {
     const before = await storedCount();
-    const { client } = await RawSmtp.open(held.port, '127.0.0.5');
+    const { client } = await RawSmtp.open(held.port, '127.0.5.1');
     await client.command('EHLO hostile.test');
     await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
     await client.write(HEADERS(`dmarc@${INBOUND}`, 'slow') + '\r\n');
@@ -694,21 +694,24 @@ describe('a sender that holds on to the listener', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('keeps slots for other senders when crowded: an address holding one gets no second', async () => {
+  it('keeps slots for other senders when crowded: a network holding one gets no second', async () => {
     await waitUntil(() => held.busy(), 'the earlier connections to be gone', { until: (busy) => busy === 0 });
     const first = await RawSmtp.open(held.port);
     const second = await RawSmtp.open(held.port);
     expect([first.greeting.code, second.greeting.code]).toEqual([220, 220]);
     const third = await RawSmtp.open(held.port);
     expect(third.greeting).toMatchObject({ code: 421, text: expect.stringContaining('Too many connections') });
-    const other = await RawSmtp.open(held.port, '127.0.0.2');
+    // Another address of the same /24 is the same sender.
+    const neighbour = await RawSmtp.open(held.port, '127.0.0.2');
+    expect(neighbour.greeting).toMatchObject({ code: 421, text: expect.stringContaining('Too many connections') });
+    const other = await RawSmtp.open(held.port, '127.0.2.1');
     expect(other.greeting.code).toBe(220);
     for (const { client } of [first, second, other]) await client.quit();
   });
 
-  it('takes no more bytes from one address in an hour than the limit, and says to try later', async () => {
+  it('takes no more bytes from one network in an hour than the limit, and says to try later', async () => {
     const before = await storedCount();
-    const { client } = await RawSmtp.open(held.port, '127.0.0.3');
+    const { client } = await RawSmtp.open(held.port, '127.0.3.1');
     await client.command('EHLO hostile.test');
     const body = (n: number) => HEADERS(`dmarc@${INBOUND}`, `volume ${n}`) + '\r\n' + 'z'.repeat(1_800) + '\r\n';
     await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
@@ -718,10 +721,59 @@ describe('a sender that holds on to the listener', () => {
     await client.quit();
     expect(await storedCount()).toBe(before + 1);
     // Past the limit, the next transaction is turned away before its data.
-    const again = await RawSmtp.open(held.port, '127.0.0.3');
+    const again = await RawSmtp.open(held.port, '127.0.3.1');
     await again.client.command('EHLO hostile.test');
     expect(await again.client.command('MAIL FROM:<a@brand.test>')).toMatchObject({ code: 452 });
     await again.client.quit();
+    // So is another address of the same /24: one sender with many addresses is one sender.
+    const neighbour = await RawSmtp.open(held.port, '127.0.3.2');
+    await neighbour.client.command('EHLO hostile.test');
+    expect(await neighbour.client.command('MAIL FROM:<a@brand.test>')).toMatchObject({ code: 452 });
+    await neighbour.client.quit();
+  });
+});
+
+describe('many addresses of one network, and many networks together', () => {
+  // The production values are SESSION_LIMITS (20 connections a network, 100 MiB a network and 2 GiB in all an hour).
+  let bounded: SmtpListener;
+  const LIMITS = { connectionsPerNetwork: 3, bytesPerNetworkPerHour: 3_000, bytesPerHour: 5_000 };
+  beforeAll(async () => {
+    bounded = await startTestSmtpListener(t, {}, LIMITS);
+  });
+  afterAll(async () => {
+    await bounded?.close();
+  });
+
+  it('holds a network to its connections however many of its addresses it uses, and leaves others their slots', async () => {
+    const held = [];
+    for (let host = 1; host <= LIMITS.connectionsPerNetwork; host++) {
+      const opened = await RawSmtp.open(bounded.port, `127.0.7.${host}`);
+      expect(opened.greeting.code).toBe(220);
+      held.push(opened);
+    }
+    const oneMore = await RawSmtp.open(bounded.port, '127.0.7.200');
+    expect(oneMore.greeting).toMatchObject({ code: 421, text: expect.stringContaining('Too many connections') });
+    const elsewhere = await RawSmtp.open(bounded.port, '127.0.8.1');
+    expect(elsewhere.greeting.code).toBe(220);
+    for (const { client } of [...held, elsewhere]) await client.quit();
+  });
+
+  it('takes no more bytes in an hour from all networks together than the total, and says to try later', async () => {
+    // The hour's total starts here: other listeners of this file have stored mail under the same counter.
+    await t.database.pool.query(`DELETE FROM rate_limits WHERE key = 'smtp-bytes-all:all'`);
+    const before = await storedCount();
+    const body = (n: number) => HEADERS(`dmarc@${INBOUND}`, `total ${n}`) + '\r\n' + 'z'.repeat(1_800) + '\r\n';
+    const codes = [];
+    for (const [n, network] of ['127.0.9.1', '127.0.10.1', '127.0.11.1'].entries()) {
+      const { client } = await RawSmtp.open(bounded.port, network);
+      await client.command('EHLO hostile.test');
+      await client.begin('a@brand.test', [`dmarc@${INBOUND}`]);
+      codes.push((await client.finish(body(n))).code);
+      await client.quit();
+    }
+    // Each network is under its own bound; the third message would take all of them past the total.
+    expect(codes).toEqual([250, 250, 452]);
+    expect(await storedCount()).toBe(before + 2);
   });
 });
 

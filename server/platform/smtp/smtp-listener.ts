@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
 import type { JobSender } from '../job-sender';
+import { sendingNetwork } from '../dns/ip-address';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './process-inbound-message.job';
 import { storeInboundMessage } from './inbound.repo';
@@ -19,8 +20,11 @@ import { storeInboundMessage } from './inbound.repo';
 /** Connections one IP may hold open at once on this node (in memory: it is about this node's sockets). */
 export const MAX_CONNECTIONS_PER_IP = 10;
 export const MAX_RECIPIENTS = 50;
-/** New connections one IP may open in a window, counted in the database across every smtp node. */
-export const CONNECTION_RATE = { name: 'smtp-connect-ip', limit: 120, windowSeconds: 10 * 60 };
+/**
+ * New connections one sending network (sendingNetwork: its /24 or /64) may open in a window, counted in the database
+ * across every smtp node: a sender with many addresses in one network is one sender.
+ */
+export const CONNECTION_RATE = { name: 'smtp-connect-net', limit: 240, windowSeconds: 10 * 60 };
 
 /** How long and how much one connection may hold the listener (tests shorten the times). */
 export interface SessionLimits {
@@ -31,10 +35,17 @@ export interface SessionLimits {
   /** Once a message has streamed in for `dataGraceMs`, it must average at least this rate, or the connection ends. */
   minDataBytesPerSecond: number;
   dataGraceMs: number;
-  /** Open connections from which an address that already holds one gets no second: the rest are kept for other senders. */
+  /**
+   * Open connections from which a sending network that already holds one gets no second: the rest are kept for
+   * other senders.
+   */
   crowdedAt: number;
-  /** Bytes of mail one IP may have stored in an hour, across every node: a flood must not fill the disk. */
-  bytesPerIpPerHour: number;
+  /** Connections one sending network may hold open at once on this node, however many addresses it uses. */
+  connectionsPerNetwork: number;
+  /** Bytes of mail one sending network may have stored in an hour, across every node: a flood must not fill the disk. */
+  bytesPerNetworkPerHour: number;
+  /** Bytes of mail all senders together may have stored in an hour: many networks together must not fill it either. */
+  bytesPerHour: number;
 }
 
 export const SESSION_LIMITS: SessionLimits = {
@@ -43,7 +54,9 @@ export const SESSION_LIMITS: SessionLimits = {
   minDataBytesPerSecond: 1024,
   dataGraceMs: 30_000,
   crowdedAt: 400,
-  bytesPerIpPerHour: 100 * 1024 * 1024,
+  connectionsPerNetwork: 20,
+  bytesPerNetworkPerHour: 100 * 1024 * 1024,
+  bytesPerHour: 2 * 1024 * 1024 * 1024,
 };
 
 export interface SmtpListenerDeps {
@@ -62,6 +75,8 @@ export interface SmtpListener {
   busy(): number;
   close(): Promise<void>;
 }
+
+const TOO_MUCH_MAIL = 'Too much mail from your network this hour, try again later';
 
 /** A session's accepted recipients for one mailbox, and what they named there. */
 interface Recipients {
@@ -89,12 +104,25 @@ export async function startSmtpListener({
   limits: given,
 }: SmtpListenerDeps): Promise<SmtpListener> {
   const limits = { ...SESSION_LIMITS, ...given };
-  const bytesPerIp = { name: 'smtp-bytes-ip', limit: limits.bytesPerIpPerHour, windowSeconds: 60 * 60 };
+  const bytesPerNetwork = { name: 'smtp-bytes-net', limit: limits.bytesPerNetworkPerHour, windowSeconds: 60 * 60 };
+  const bytesInAll = { name: 'smtp-bytes-all', limit: limits.bytesPerHour, windowSeconds: 60 * 60 };
+  /** Whether this hour's mail from the session's network, or from everyone, has reached its bound. */
+  const volumeUsedUp = async (session: SMTPServerSession) =>
+    (await rateLimitUsedUp(db, bytesPerNetwork, sendingNetwork(session.remoteAddress))).usedUp ||
+    (await rateLimitUsedUp(db, bytesInAll, 'all')).usedUp;
   const tls =
     env.SMTP_TLS_CERT && env.SMTP_TLS_KEY
       ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) }
       : undefined;
+  // Open connections on this node, per address and per sending network.
   const open = new Map<string, number>();
+  const openPerNetwork = new Map<string, number>();
+  const countOpen = (counts: Map<string, number>, key: string, by: 1 | -1) => {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+    return n;
+  };
   // The accepted recipients of each session, by what they are for: one stored message per kind.
   const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, Recipients>>();
   let receiving = 0;
@@ -115,10 +143,12 @@ export async function startSmtpListener({
     // A refused connection is answered 421 and closed: the sender retries later.
     async onConnect(session, callback) {
       const ip = session.remoteAddress;
-      const count = (open.get(ip) ?? 0) + 1;
-      open.set(ip, count);
-      if (count > MAX_CONNECTIONS_PER_IP || (count > 1 && server.connections.size > limits.crowdedAt)) {
-        return callback(smtpError(421, 'Too many connections from your address, try again later'));
+      const network = sendingNetwork(ip);
+      const count = countOpen(open, ip, 1);
+      const inNetwork = countOpen(openPerNetwork, network, 1);
+      const crowded = server.connections.size > limits.crowdedAt;
+      if (count > MAX_CONNECTIONS_PER_IP || inNetwork > limits.connectionsPerNetwork || (inNetwork > 1 && crowded)) {
+        return callback(smtpError(421, 'Too many connections from your network, try again later'));
       }
       const deadline = setTimeout(
         () => hangUp(session, 'Session time limit reached, closing'),
@@ -126,29 +156,27 @@ export async function startSmtpListener({
       );
       deadlines.set(session.id, deadline.unref());
       try {
-        await enforceRateLimit(db, CONNECTION_RATE, ip);
+        await enforceRateLimit(db, CONNECTION_RATE, network);
       } catch {
-        return callback(smtpError(421, 'Too many connections from your address, try again later'));
+        return callback(smtpError(421, 'Too many connections from your network, try again later'));
       }
       callback();
     },
     onClose(session) {
       clearTimeout(deadlines.get(session.id));
       deadlines.delete(session.id);
-      const left = (open.get(session.remoteAddress) ?? 1) - 1;
-      if (left > 0) open.set(session.remoteAddress, left);
-      else open.delete(session.remoteAddress);
+      countOpen(open, session.remoteAddress, -1);
+      countOpen(openPerNetwork, sendingNetwork(session.remoteAddress), -1);
     },
     // A new transaction on the same connection starts with no recipients.
     onMailFrom(_address, session, callback) {
       recipients.delete(session);
       if (session.transaction > limits.messagesPerSession)
         return callback(smtpError(421, 'Too many messages on one connection, closing'));
-      // A sender past its hourly volume is told to come back later (4xx: its mail is queued, not lost).
-      rateLimitUsedUp(db, bytesPerIp, session.remoteAddress)
-        .then(({ usedUp }) =>
-          callback(usedUp ? smtpError(452, 'Too much mail from your address this hour, try again later') : undefined),
-        )
+      // A network past its hourly volume, or everyone past the total, is told to come back later (4xx: its mail is
+      // queued, not lost).
+      volumeUsedUp(session)
+        .then((usedUp) => callback(usedUp ? smtpError(452, TOO_MUCH_MAIL) : undefined))
         .catch((err: Error) => {
           log.error({ err }, 'inbound volume check failed');
           callback(smtpError(451, 'Temporary failure, please try again later'));
@@ -232,9 +260,10 @@ export async function startSmtpListener({
       throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     try {
-      await enforceRateLimit(db, bytesPerIp, session.remoteAddress, raw.length);
+      await enforceRateLimit(db, bytesPerNetwork, sendingNetwork(session.remoteAddress), raw.length);
+      await enforceRateLimit(db, bytesInAll, 'all', raw.length);
     } catch {
-      throw smtpError(452, 'Too much mail from your address this hour, try again later');
+      throw smtpError(452, TOO_MUCH_MAIL);
     }
     const ids: number[] = [];
     for (const [kind, { addresses, targetIds }] of byKind) {
