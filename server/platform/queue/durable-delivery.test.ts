@@ -177,6 +177,21 @@ describe('durable delivery', () => {
     expect(await releaseItem(database.db, fair, otherEndpoint, limits)).toEqual([sameEndpoint]);
   });
 
+  it('wakes waiting alerts first, then the oldest, in the order they are to be queued', async () => {
+    const running = await add(1, 9, { endpointId: 40 });
+    const oldest = await add(1, 8, { endpointId: 41 });
+    const older = await add(1, 7, { endpointId: 42 });
+    const alert = await add(1, 1, { endpointId: 43, kind: 'alert' });
+    await claimWithinLimits(database.db, fair, running, 60, [{ key: items.userId, max: 1 }]);
+    for (const id of [oldest, older, alert])
+      expect(await claimWithinLimits(database.db, fair, id, 60, [{ key: items.userId, max: 1 }])).toBe('waiting');
+    expect(await releaseItem(database.db, fair, running, [{ key: items.userId, max: 3 }])).toEqual([
+      alert,
+      oldest,
+      older,
+    ]);
+  });
+
   it('lets no more than the limit start when many claims of one account race', async () => {
     const ids = [];
     for (let i = 0; i < 8; i++) ids.push(await add(1, 5, { endpointId: 30 + i }));

@@ -1,4 +1,4 @@
-import { and, getTableColumns, getTableName, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
@@ -267,16 +267,23 @@ export async function releaseItem(ex: Executor, q: FairTable, id: number, limits
   });
 }
 
-/** Takes up to `count` waiting items within `scope` off the wait, first by precedence, then oldest: their ids, for the caller to queue. */
+/**
+ * Takes up to `count` waiting items within `scope` off the wait, first by precedence, then oldest: their ids
+ * in that order, for the caller to queue (the first queued is the first to claim the free slot).
+ */
 export async function wakeWaiting(ex: Executor, q: FairTable, scope: SQL, count: number): Promise<number[]> {
   if (count <= 0) return [];
-  const next = sql`SELECT ${q.id} FROM ${q.table}
-    WHERE ${q.waitingSince} IS NOT NULL AND ${q.pending} AND ${q.wakeable} AND ${scope}
-    ORDER BY ${q.precedence}, ${q.createdAt}, ${q.id} LIMIT ${count} FOR UPDATE SKIP LOCKED`;
-  const rows = await ex
-    .update(q.table)
-    .set({ [keyOf(q.table, q.waitingSince)]: null } as never)
-    .where(sql`${q.id} IN (${next})`)
-    .returning({ id: q.id });
-  return rows.map((r) => Number(r.id));
+  return ex.transaction(async (tx) => {
+    // Chosen, then updated: an UPDATE returns its rows in no particular order.
+    const { rows } = await tx.execute<{ id: number }>(sql`SELECT ${q.id} AS id FROM ${q.table}
+      WHERE ${q.waitingSince} IS NOT NULL AND ${q.pending} AND ${q.wakeable} AND ${scope}
+      ORDER BY ${q.precedence}, ${q.createdAt}, ${q.id} LIMIT ${count} FOR UPDATE SKIP LOCKED`);
+    const ids = rows.map((r) => Number(r.id));
+    if (ids.length > 0)
+      await tx
+        .update(q.table)
+        .set({ [keyOf(q.table, q.waitingSince)]: null } as never)
+        .where(inArray(q.id, ids));
+    return ids;
+  });
 }
