@@ -363,4 +363,28 @@ describe('what the listener refuses', () => {
     expect(codes.filter((c) => c === '421')).toHaveLength(1);
     for (const g of greetings) g.socket.destroy();
   });
+
+  it('stays up when senders hang up before the greeting (port checks), and counts none of them', async () => {
+    await waitUntil(() => smtp.busy(), 'the listener to be done with the earlier connections', {
+      until: (busy) => busy === 0,
+    });
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const socket = connect(smtp.port, '127.0.0.1');
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.destroy();
+      }),
+    );
+    await waitUntil(() => smtp.busy(), 'the listener to see every hang-up', { until: (busy) => busy === 0 });
+    // Still listening, and with its full allowance for this address.
+    const greetings = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_IP }, async () => {
+        const socket = connect(smtp.port, '127.0.0.1');
+        const line = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString())));
+        return { socket, line };
+      }),
+    );
+    expect(greetings.map((g) => g.line.slice(0, 3))).toEqual(Array(MAX_CONNECTIONS_PER_IP).fill('220'));
+    for (const g of greetings) g.socket.destroy();
+  });
 });

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
 import type { JobSender } from '../job-sender';
-import { sendingNetwork } from '../dns/ip-address';
+import { parseIp, sendingNetwork } from '../dns/ip-address';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './process-inbound-message.job';
 import { storeInboundMessage } from './inbound.repo';
@@ -78,6 +78,9 @@ export interface SmtpListener {
 
 const TOO_MUCH_MAIL = 'Too much mail from your network this hour, try again later';
 
+/** The network a session's address counts under; a session without a readable address counts as itself. */
+const networkOf = (ip: string | undefined) => (ip && parseIp(ip) ? sendingNetwork(ip) : String(ip));
+
 /** A session's accepted recipients for one mailbox, and what they named there. */
 interface Recipients {
   addresses: string[];
@@ -108,7 +111,7 @@ export async function startSmtpListener({
   const bytesInAll = { name: 'smtp-bytes-all', limit: limits.bytesPerHour, windowSeconds: 60 * 60 };
   /** Whether this hour's mail from the session's network, or from everyone, has reached its bound. */
   const volumeUsedUp = async (session: SMTPServerSession) =>
-    (await rateLimitUsedUp(db, bytesPerNetwork, sendingNetwork(session.remoteAddress))).usedUp ||
+    (await rateLimitUsedUp(db, bytesPerNetwork, networkOf(session.remoteAddress))).usedUp ||
     (await rateLimitUsedUp(db, bytesInAll, 'all')).usedUp;
   const tls =
     env.SMTP_TLS_CERT && env.SMTP_TLS_KEY
@@ -117,6 +120,9 @@ export async function startSmtpListener({
   // Open connections on this node, per address and per sending network.
   const open = new Map<string, number>();
   const openPerNetwork = new Map<string, number>();
+  // Where each counted connection came from: smtp-server also closes connections it never handed to onConnect (a
+  // port check that hangs up at once, with no address yet), and those must not be counted down.
+  const counted = new Map<string, { ip: string; network: string }>();
   const countOpen = (counts: Map<string, number>, key: string, by: 1 | -1) => {
     const n = (counts.get(key) ?? 0) + by;
     if (n > 0) counts.set(key, n);
@@ -143,7 +149,8 @@ export async function startSmtpListener({
     // A refused connection is answered 421 and closed: the sender retries later.
     async onConnect(session, callback) {
       const ip = session.remoteAddress;
-      const network = sendingNetwork(ip);
+      const network = networkOf(ip);
+      counted.set(session.id, { ip, network });
       const count = countOpen(open, ip, 1);
       const inNetwork = countOpen(openPerNetwork, network, 1);
       const crowded = server.connections.size > limits.crowdedAt;
@@ -165,8 +172,11 @@ export async function startSmtpListener({
     onClose(session) {
       clearTimeout(deadlines.get(session.id));
       deadlines.delete(session.id);
-      countOpen(open, session.remoteAddress, -1);
-      countOpen(openPerNetwork, sendingNetwork(session.remoteAddress), -1);
+      const from = counted.get(session.id);
+      if (!from) return;
+      counted.delete(session.id);
+      countOpen(open, from.ip, -1);
+      countOpen(openPerNetwork, from.network, -1);
     },
     // A new transaction on the same connection starts with no recipients.
     onMailFrom(_address, session, callback) {
@@ -260,7 +270,7 @@ export async function startSmtpListener({
       throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
     const raw = Buffer.concat(chunks);
     try {
-      await enforceRateLimit(db, bytesPerNetwork, sendingNetwork(session.remoteAddress), raw.length);
+      await enforceRateLimit(db, bytesPerNetwork, networkOf(session.remoteAddress), raw.length);
       await enforceRateLimit(db, bytesInAll, 'all', raw.length);
     } catch {
       throw smtpError(452, TOO_MUCH_MAIL);
