@@ -144,7 +144,8 @@ describe('Settings: Security', () => {
     await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new secret 1');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect');
+    const passwordForm = within(screen.getByRole('form', { name: 'Change password' }));
+    expect(await passwordForm.findByRole('alert')).toHaveTextContent('Your current password is incorrect');
     expect(bodyOf(fetchMock, 'POST /api/account/password')).toEqual({
       currentPassword: 'wrong password',
       newPassword: 'a new secret 1',
