@@ -114,7 +114,12 @@ export function createResolver(options: ResolverOptions = {}): DnsResolver {
   const self: DnsResolver = {
     txt: (name) =>
       lookup('TXT', name, () => resolver.resolveTxt(name)).then((records) => records.map((parts) => parts.join(''))),
-    mx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
+    // Exchange and priority only: newer Node versions add a `type` field to each record, and callers (and the API
+    // answers built from them) must not change shape with the runtime.
+    mx: (name) =>
+      lookup('MX', name, () => resolver.resolveMx(name)).then((records) =>
+        records.map(({ exchange, priority }) => ({ exchange, priority })),
+      ),
     a: (name) =>
       lookup('A', name, () => resolver.resolve4(name, { ttl: true }), minTtl).then((r) => r.map((x) => x.address)),
     aaaa: (name) =>
