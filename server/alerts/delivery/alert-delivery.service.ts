@@ -403,8 +403,10 @@ async function sendSlack(ctx: DeliveryContext, row: DigestRow, settings: Deliver
  * relay for the account's words.
  */
 export function smsBody(items: DigestItem[], appUrl: string): string {
-  const typeLabel = (type: string) =>
-    AlertType.safeParse(type).success ? ALERT_TYPE_LABELS[type as AlertType] : 'Alert';
+  const typeLabel = (type: string) => {
+    const known = AlertType.safeParse(type);
+    return known.success ? ALERT_TYPE_LABELS[known.data] : 'Alert';
+  };
   if (items.length === 1) {
     const [item] = items;
     const about = item!.domain ? ` for ${item!.domain}` : '';

@@ -111,8 +111,12 @@ export async function startSmtpListener({
   const bytesInAll = { name: 'smtp-bytes-all', limit: limits.bytesPerHour, windowSeconds: 60 * 60 };
   /** Whether this hour's mail from the session's network, or from everyone, has reached its bound. */
   const volumeUsedUp = async (session: SMTPServerSession) =>
-    (await rateLimitUsedUp(db, bytesPerNetwork, networkOf(session.remoteAddress))).usedUp ||
-    (await rateLimitUsedUp(db, bytesInAll, 'all')).usedUp;
+    (
+      await Promise.all([
+        rateLimitUsedUp(db, bytesPerNetwork, networkOf(session.remoteAddress)),
+        rateLimitUsedUp(db, bytesInAll, 'all'),
+      ])
+    ).some((bound) => bound.usedUp);
   const tls =
     env.SMTP_TLS_CERT && env.SMTP_TLS_KEY
       ? { cert: readFileSync(env.SMTP_TLS_CERT), key: readFileSync(env.SMTP_TLS_KEY) }
