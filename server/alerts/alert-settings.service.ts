@@ -11,8 +11,7 @@ import type { AppContext } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 import type { UserRow } from '../platform/db/schema/index';
 import { AppError } from '../platform/errors';
-import { appOutboundGuard } from '../platform/security/app-outbound-guard';
-import { OutboundRequestError } from '../platform/security/outbound-address';
+import { refusedHost } from '../platform/security/app-outbound-guard';
 import { decryptSecret, encryptSecret } from '../platform/security/secret-box';
 import { syncAlertSettingsWebhook } from '../webhooks/webhooks.service';
 import { twilioSettingsOf } from './channels/twilio';
@@ -177,13 +176,8 @@ function checkChannels(
  * resolve" would let anyone map which internal names exist.
  */
 async function checkPublicHost(ctx: AppContext, field: 'webhookUrl' | 'slackWebhookUrl', url: string): Promise<void> {
-  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  try {
-    await appOutboundGuard(ctx.env, ctx.dns).resolve(host);
-  } catch (err) {
-    if (!(err instanceof OutboundRequestError)) throw err;
-    // The guard's own message names the address a name resolves to: for logs, not for the caller.
-    ctx.log.info({ field, reason: err.reason, detail: err.message }, 'alert channel URL refused');
-    throw new AppError('validation_error', publicHostMessage(field));
-  }
+  const refused = await refusedHost(ctx.env, ctx.dns, new URL(url));
+  if (!refused) return;
+  ctx.log.info({ field, reason: refused.reason, detail: refused.message }, 'alert channel URL refused');
+  throw new AppError('validation_error', publicHostMessage(field));
 }

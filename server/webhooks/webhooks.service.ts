@@ -13,7 +13,7 @@ import { AppError } from '../platform/errors';
 import type { JobSender } from '../platform/job-sender';
 import { OutboundRequestError, type OutboundGuard } from '../platform/security/outbound-address';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../platform/security/secret-box';
-import { appOutboundGuard } from '../platform/security/app-outbound-guard';
+import { appOutboundGuard, refusedHost } from '../platform/security/app-outbound-guard';
 import {
   claimWithinLimits,
   exponentialBackoff,
@@ -123,12 +123,8 @@ export async function createWebhook(
   const url = new URL(input.url);
   if (url.username || url.password)
     throw new AppError('validation_error', 'Webhook URLs must not contain a user name or password');
-  try {
-    await appOutboundGuard(ctx.env, ctx.dns).resolve(url.hostname.replace(/^\[(.*)\]$/, '$1'));
-  } catch (err) {
-    if (!(err instanceof OutboundRequestError)) throw err;
+  if (await refusedHost(ctx.env, ctx.dns, url))
     throw new AppError('validation_error', refusedHostMessage(url.hostname));
-  }
   const secret = newSecret();
   const row = await insertWebhookWithin(
     ctx.db,
