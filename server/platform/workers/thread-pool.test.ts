@@ -77,6 +77,40 @@ describe('a thread pool', () => {
     expect((await p.run({ echo: 'next' })).threadId).toBe(threadId);
   });
 
+  // Every run() below is called in one turn of the event loop, before any thread can answer: the order in which the
+  // tasks finish on the one thread is the order in which the queue handed them out, whatever the timing.
+  async function finishOrder(p: ThreadPool<TestTask, Result>, tasks: { echo: string; lane?: string }[]) {
+    const finished: string[] = [];
+    await Promise.all(tasks.map(({ echo, lane }) => p.run({ echo }, { lane }).then((r) => finished.push(r.echo!))));
+    return finished;
+  }
+
+  it("serves lanes in turn: one lane's queued burst does not hold up another lane's task", async () => {
+    const p = pool(1);
+    await p.run({ echo: 'warm' }); // the first task starts at once, the rest wait in the queue
+    const burst = ['A1', 'A2', 'A3', 'A4'].map((echo) => ({ echo, lane: 'A' }));
+    expect(await finishOrder(p, [...burst, { echo: 'B1', lane: 'B' }])).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
+  });
+
+  it('serves lanes in turn on a thread that is still starting', async () => {
+    const p = pool(1);
+    const tasks = [
+      { echo: 'A1', lane: 'A' },
+      { echo: 'A2', lane: 'A' },
+      { echo: 'B1', lane: 'B' },
+      { echo: 'B2', lane: 'B' },
+      { echo: 'C1', lane: 'C' },
+    ];
+    expect(await finishOrder(p, tasks)).toEqual(['A1', 'B1', 'C1', 'A2', 'B2']);
+  });
+
+  it('runs tasks without a lane first come, first served', async () => {
+    const p = pool(1);
+    await p.run({ echo: 'warm' });
+    const tasks = ['1', '2', '3', '4', '5'].map((echo) => ({ echo }));
+    expect(await finishOrder(p, tasks)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
   it('rejects running and queued tasks when closed, and new ones after', async () => {
     const p = pool(1);
     const failure = (e: Error) => e.message;

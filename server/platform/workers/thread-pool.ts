@@ -18,9 +18,18 @@ import { AppError, type ErrorCode } from '../errors';
  * tsx in the thread first.
  */
 export interface ThreadPool<In, Out> {
-  run(input: In): Promise<Out>;
+  run(input: In, options?: RunOptions): Promise<Out>;
   /** Rejects queued and running tasks and ends every thread. */
   close(): Promise<void>;
+}
+
+export interface RunOptions {
+  /**
+   * Who the task is for (a user, a sending network). The queue serves lanes in turn: the next task is the oldest of
+   * the lane that had a task started least recently, so one lane's burst delays another lane's task by one task, not by
+   * the whole burst. Tasks without a lane share one, first come, first served.
+   */
+  lane?: string;
 }
 
 export interface ThreadPoolOptions {
@@ -57,6 +66,7 @@ export type TaskReply =
 interface Task {
   id: number;
   input: unknown;
+  lane: string;
   /** Suspected of stopping a thread: runs with no other task beside it. */
   alone: boolean;
   deadline?: NodeJS.Timeout;
@@ -80,6 +90,9 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
   const queue: Task[] = [];
   /** Tasks to run again alone; they go before the queue. */
   const suspects: Task[] = [];
+  /** When each lane last had a task taken from the queue (a count of tasks taken, not a time). */
+  const lastTaken = new Map<string, number>();
+  let taken = 0;
   let nextId = 1;
   let closed = false;
 
@@ -157,6 +170,20 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
     thread.worker.postMessage({ id: task.id, input: task.input } satisfies TaskRequest);
   }
 
+  /** The oldest queued task of the lane served least recently (RunOptions.lane); a lane never served comes first. */
+  function takeNext(): Task {
+    // A lane with nothing queued or running is forgotten: when it comes back it is served as a new one, and the map
+    // holds no more lanes than there are tasks.
+    const running = [...threads].flatMap((thread) => [...thread.tasks.values()]);
+    const active = new Set([...queue, ...suspects, ...running].map((task) => task.lane));
+    for (const lane of lastTaken.keys()) if (!active.has(lane)) lastTaken.delete(lane);
+    let next = queue[0];
+    for (const task of queue) if ((lastTaken.get(task.lane) ?? 0) < (lastTaken.get(next.lane) ?? 0)) next = task;
+    queue.splice(queue.indexOf(next), 1);
+    lastTaken.set(next.lane, ++taken);
+    return next;
+  }
+
   function dispatch(): void {
     if (closed) return;
     for (const thread of threads) {
@@ -168,7 +195,7 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
         continue;
       }
       const runsAlone = [...thread.tasks.values()].some((t) => t.alone);
-      while (!runsAlone && queue.length > 0 && thread.tasks.size < perThread) start(thread, queue.shift()!);
+      while (!runsAlone && queue.length > 0 && thread.tasks.size < perThread) start(thread, takeNext());
     }
     // Work left over: start more threads, up to the size, counting those still starting (a burst
     // should not start more threads than it can use). Suspects need one empty thread.
@@ -193,10 +220,10 @@ export function createThreadPool<In, Out>(options: ThreadPoolOptions): ThreadPoo
   }
 
   return {
-    run(input) {
+    run(input, { lane = '' } = {}) {
       if (closed) return Promise.reject(new Error(`The ${name} pool is closed.`));
       return new Promise<Out>((resolve, reject) => {
-        queue.push({ id: nextId++, input, alone: false, resolve: resolve as (output: unknown) => void, reject });
+        queue.push({ id: nextId++, input, lane, alone: false, resolve: resolve as (output: unknown) => void, reject });
         dispatch();
       });
     },

@@ -53,3 +53,14 @@ describe('a thread task', () => {
     expect(await stored()).toEqual(['kept', 'next']);
   });
 });
+
+describe('thread tasks for several callers', () => {
+  it("serve each caller's lane in turn", async () => {
+    const finished: string[] = [];
+    const run = (value: string, lane: string) =>
+      threads.run(probe, { value, then: 'commit' }, { lane }).then(() => finished.push(value));
+    // One turn of the event loop: the queue hands the tasks out before any can finish.
+    await Promise.all([run('a1', 'a'), run('a2', 'a'), run('a3', 'a'), run('b1', 'b')]);
+    expect(finished).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+});

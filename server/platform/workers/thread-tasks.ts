@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { openDatabase, type ConnectionSettings, type Db } from '../db/client';
 import { createResolver, type DnsResolver, type ResolverOptions } from '../dns/resolver';
-import { createThreadPool, type ThreadPool } from './thread-pool';
+import { createThreadPool, type RunOptions, type ThreadPool } from './thread-pool';
 import { serveTasks } from './serve-tasks';
 
 /**
@@ -11,7 +11,7 @@ import { serveTasks } from './serve-tasks';
  * them), and its own resolver on the app's DNS_SERVERS.
  *
  * A capability declares the task once (`defineThreadTask`, beside the code that runs it), writes
- * the thread's module with `serveThreadTask`, and runs it with `ctx.threads.run(task, input)`. Each
+ * the thread's module with `serveThreadTask`, and runs it with `ctx.threads.run(task, input, { lane })`. Each
  * task has its own pool, started on first use; its threads end after a minute without work.
  *
  * A task that overruns its time limit, or its thread's heap limit, rejects with TaskStoppedError
@@ -36,7 +36,8 @@ export function defineThreadTask<In, Out>(task: Omit<ThreadTask<In, Out>, 'types
 }
 
 export interface ThreadTasks {
-  run<In, Out>(task: ThreadTask<In, Out>, input: In): Promise<Out>;
+  /** `lane`: who the task is for, so one caller's burst does not hold up everyone's (RunOptions). */
+  run<In, Out>(task: ThreadTask<In, Out>, input: In, options?: RunOptions): Promise<Out>;
   close(): Promise<void>;
 }
 
@@ -59,7 +60,7 @@ export function startThreadTasks(settings: ThreadTaskSettings): ThreadTasks {
   const pools = new Map<ThreadTask<unknown, unknown>, ThreadPool<unknown, unknown>>();
   let closed = false;
   return {
-    run<In, Out>(task: ThreadTask<In, Out>, input: In): Promise<Out> {
+    run<In, Out>(task: ThreadTask<In, Out>, input: In, options?: RunOptions): Promise<Out> {
       if (closed) return Promise.reject(new Error(`The ${task.name} pool is closed.`));
       const key = task as ThreadTask<unknown, unknown>;
       let pool = pools.get(key);
@@ -74,7 +75,7 @@ export function startThreadTasks(settings: ThreadTaskSettings): ThreadTasks {
         });
         pools.set(key, pool);
       }
-      return pool.run(input) as Promise<Out>;
+      return pool.run(input, options) as Promise<Out>;
     },
     async close() {
       closed = true;
