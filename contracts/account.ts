@@ -70,6 +70,21 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
  */
 export const DMARC_RECORDS_PER_ACCOUNT = 1_000_000;
 
+/*
+ * What mailed reports may store, so that no sender crowds out the others (issue 36; ADR 051). Anyone can
+ * mail dmarc@, so a report whose mail did not prove its reporter (unauthenticated) is kept apart: it does
+ * not count against DMARC_RECORDS_PER_ACCOUNT, and the unauthenticated reports of one domain hold at most
+ * this much (a report that does not fit is kept as a failed import saying so).
+ */
+export const UNAUTHENTICATED_RECORDS_PER_DOMAIN = 10_000;
+export const UNAUTHENTICATED_BYTES_PER_DOMAIN = 5 * 1024 * 1024;
+/** Authenticated mailed reports, per reporting organisation and domain, per UTC day of arrival. */
+export const REPORTER_RECORDS_PER_DAY = 100_000;
+export const REPORTER_BYTES_PER_DAY = 50 * 1024 * 1024;
+/** Authenticated mailed reports, all reporters of one domain together, per UTC day of arrival. */
+export const DOMAIN_RECORDS_PER_DAY = 250_000;
+export const DOMAIN_BYTES_PER_DAY = 125 * 1024 * 1024;
+
 /** GET /api/account/storage: what the account keeps, measured in the database. */
 export const AccountStorage = z.object({
   dmarc: z.object({

@@ -8,6 +8,9 @@ import { DateFilter, IdParams, text } from './input';
 
 export const DMARC_REPORT_STATUSES = ['imported', 'failed'] as const;
 export const DmarcReportStatus = z.enum(DMARC_REPORT_STATUSES);
+
+/** The reports list's sender filter (ReportsQuery.sender). */
+export const REPORT_SENDERS = ['authenticated', 'unauthenticated'] as const;
 export type DmarcReportStatus = z.infer<typeof DmarcReportStatus>;
 
 /** The policy the domain published, as the reporter saw it (RFC 7489 / RFC 9990 policy_published). */
@@ -63,6 +66,11 @@ export const DmarcReport = z.object({
   compliance: z.number().nullable(),
   /** Mailed reports: whether the mail proved it came from the reporting organisation (DKIM or DMARC pass). Uploads: null. */
   senderAuthenticated: z.boolean().nullable(),
+  /**
+   * Why the mail did not prove it came from the reporting organisation (senderAuthenticated false), in words;
+   * null otherwise. Such a report is kept apart: not counted in the analytics, held within its own allowance.
+   */
+  unauthenticatedReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type DmarcReport = z.infer<typeof DmarcReport>;
@@ -119,6 +127,8 @@ export const ReportsQuery = z
       .default(25),
     domain: domainFilter().optional(),
     status: z.enum(DMARC_REPORT_STATUSES, { error: 'status must be imported or failed' }).optional(),
+    /** authenticated: uploads and mail that proved its reporter; unauthenticated: the reports kept apart. */
+    sender: z.enum(REPORT_SENDERS, { error: 'sender must be authenticated or unauthenticated' }).optional(),
     from: DateFilter('from').optional(),
     to: DateFilter('to').optional(),
   })

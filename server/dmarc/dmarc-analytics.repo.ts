@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
+import { countedReport } from './dmarc.repo';
 import { THREAT_THRESHOLDS } from './threat-severity';
 import type { ReporterActivity } from './reporter-health';
 
@@ -52,7 +53,7 @@ const SOURCE_ROWS_PER_ORDER = 1000;
 export async function loadAnalyticsRows(db: Db, userId: number, days: number, domain?: string): Promise<AnalyticsRows> {
   const owned = and(
     eq(dmarcReports.userId, userId),
-    eq(dmarcReports.status, 'imported'),
+    countedReport,
     domain ? eq(dmarcReports.domain, domain) : undefined,
   );
   // Whole UTC days, as dmarc_source_days counts them: today and the `days` days before it.
@@ -162,7 +163,7 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
       select user_id, domain, org_name, date_end,
              max(date_end) over (partition by user_id, domain, org_name) as last_end
       from dmarc_reports
-      where status = 'imported' and domain is not null and org_name is not null and date_end is not null and ${where}
+      where ${countedReport} and domain is not null and org_name is not null and date_end is not null and ${where}
     )
     select user_id, domain, org_name, last_end, count(*)::int as reports,
            (count(distinct (date_end at time zone 'UTC')::date) filter (where date_end > last_end - interval '7 days'))::int as recent_days
@@ -212,7 +213,7 @@ export async function loadSourceAuth(
       union all
       select 'dkim', x->>'domain', x->>'result' from jsonb_array_elements(d.dkim_auth) x
     ) a
-    where r.user_id = ${userId} and r.status = 'imported' and r.date_begin >= (${firstDay})::timestamp at time zone 'UTC'
+    where r.user_id = ${userId} and r.status = 'imported' and r.sender_authenticated is not false and r.date_begin >= (${firstDay})::timestamp at time zone 'UTC'
       ${domain ? sql`and r.domain = ${domain}` : sql``}
       and d.source_ip in ${ips} and a.domain is not null and a.domain <> ''
     group by 1, 2, 3, 4`);

@@ -21,7 +21,16 @@ export interface StoredFile {
   rawSize: number;
   /** Mailed reports: whether the mail proved it came from the reporter (report-sender.ts). Uploads: null. */
   senderAuthenticated?: boolean | null;
+  /** When it did not: why, in words (report-sender.ts unauthenticatedReason). */
+  unauthenticatedReason?: string | null;
 }
+
+/**
+ * The reports the analytics count: imported, and not unauthenticated. Anyone can mail a report, so one whose
+ * mail did not prove its reporter is kept apart (listed, but never in the figures, the sources or the
+ * reporters' health), or a stranger could write a domain's compliance.
+ */
+export const countedReport = sql`(${dmarcReports.status} = 'imported' and ${dmarcReports.senderAuthenticated} is not false)`;
 
 export function toDmarcReport(row: ReportRow): DmarcReport {
   return DmarcReport.parse({
@@ -58,6 +67,7 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     passCount: row.passCount,
     compliance: percentOf(row.passCount, row.messageCount, 2),
     senderAuthenticated: row.senderAuthenticated,
+    unauthenticatedReason: row.unauthenticatedReason,
     createdAt: row.createdAt.toISOString(),
   });
 }
@@ -91,6 +101,7 @@ export async function storeReport(
           fileName: file.fileName.slice(0, 255),
           rawSize: file.rawSize,
           senderAuthenticated: file.senderAuthenticated ?? null,
+          unauthenticatedReason: file.unauthenticatedReason ?? null,
           domain: report.policy.domain,
           schema: report.schema,
           version: report.version,
@@ -142,8 +153,7 @@ async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: Agg
     )
     .for('update');
   if (!copy) return false;
-  await addToSourceDays(tx, copy.id, -1);
-  await tx.delete(dmarcReports).where(eq(dmarcReports.id, copy.id));
+  await deleteReportRows(tx, copy.id);
   return true;
 }
 
@@ -176,6 +186,7 @@ export async function storeFailedImport(
       fileName: file.fileName.slice(0, 255),
       rawSize: file.rawSize,
       senderAuthenticated: file.senderAuthenticated ?? null,
+      unauthenticatedReason: file.unauthenticatedReason ?? null,
     })
     .returning();
   return toDmarcReport(row);
@@ -185,6 +196,8 @@ export async function listReports(db: Db, userId: number, query: ReportsQuery): 
   const filters: SQL[] = [eq(dmarcReports.userId, userId)];
   if (query.domain) filters.push(eq(dmarcReports.domain, query.domain));
   if (query.status) filters.push(eq(dmarcReports.status, query.status));
+  if (query.sender === 'unauthenticated') filters.push(eq(dmarcReports.senderAuthenticated, false));
+  if (query.sender === 'authenticated') filters.push(sql`${dmarcReports.senderAuthenticated} is not false`);
   if (query.from) filters.push(gte(dmarcReports.dateBegin, dayStart(query.from)));
   if (query.to) filters.push(lt(dmarcReports.dateBegin, dayStart(addDays(query.to, 1))));
   const where = and(...filters);
@@ -252,13 +265,7 @@ export async function listReportDomains(db: Db, userId: number): Promise<DmarcRe
       lastReportAt: lastEnd,
     })
     .from(dmarcReports)
-    .where(
-      and(
-        eq(dmarcReports.userId, userId),
-        eq(dmarcReports.status, 'imported'),
-        sql`${dmarcReports.domain} is not null`,
-      ),
-    )
+    .where(and(eq(dmarcReports.userId, userId), countedReport, sql`${dmarcReports.domain} is not null`))
     .groupBy(dmarcReports.domain)
     .orderBy(sql`${lastEnd} desc nulls last`, dmarcReports.domain)
     .limit(REPORT_DOMAINS_MAX);
@@ -281,16 +288,21 @@ export async function deleteReport(db: Db, userId: number, id: number): Promise<
       .where(and(eq(dmarcReports.id, id), eq(dmarcReports.userId, userId)))
       .for('update');
     if (!report) return false;
-    await addToSourceDays(tx, id, -1);
-    await tx.delete(dmarcReports).where(eq(dmarcReports.id, id));
+    await deleteReportRows(tx, id);
     return true;
   });
+}
+
+/** Takes a report out of the analytics, then deletes it (its records cascade). */
+export async function deleteReportRows(tx: Executor, id: number): Promise<void> {
+  await addToSourceDays(tx, id, -1);
+  await tx.delete(dmarcReports).where(eq(dmarcReports.id, id));
 }
 
 /**
  * Adds (sign 1) or takes away (sign -1) one report's records in dmarc_source_days, the per day,
  * source and disposition sums the analytics read. Increments, so reports stored and deleted side by
- * side add up; a row that falls to zero goes.
+ * side add up; a row that falls to zero goes. An unauthenticated report is never in them (countedReport).
  */
 async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Promise<void> {
   // The negation of passesDmarc (aggregate-report.ts).
@@ -303,7 +315,7 @@ async function addToSourceDays(tx: Executor, reportId: number, sign: 1 | -1): Pr
     select r.user_id, (r.date_begin at time zone 'UTC')::date, r.domain, d.source_ip, d.disposition,
       ${sum()}, ${sum(sql`d.spf_result = 'pass'`)}, ${sum(sql`d.dkim_result = 'pass'`)}, ${sum(failed)}, ${sum(sql`${failed} and ${anyRawPass}`)}
     from ${dmarcRecords} d join ${dmarcReports} r on r.id = d.report_id
-    where r.id = ${reportId} and r.domain is not null and r.date_begin is not null
+    where r.id = ${reportId} and r.domain is not null and r.date_begin is not null and r.sender_authenticated is not false
     group by 1, 2, 3, 4, 5
     on conflict (user_id, day, domain, source_ip, disposition) do update set
       total = s.total + excluded.total, spf_aligned = s.spf_aligned + excluded.spf_aligned, dkim_aligned = s.dkim_aligned + excluded.dkim_aligned,
@@ -338,15 +350,6 @@ export async function claimReporterAlert(
     })
     .returning();
   return claimed !== undefined;
-}
-
-/** The DMARC records the user keeps: the sum over their reports, one row each (no scan of the records). */
-export async function storedRecordCount(ex: Executor, userId: number): Promise<number> {
-  const [row] = await ex
-    .select({ records: sql<number>`coalesce(sum(${dmarcReports.recordCount}), 0)::float8` })
-    .from(dmarcReports)
-    .where(eq(dmarcReports.userId, userId));
-  return row.records;
 }
 
 /** What the user's DMARC reports take in the database: counts, and the size of their rows (pg_column_size). */

@@ -38,7 +38,7 @@ async function ingestParts(tx: Executor, userId: number, parts: UnpackedPart[]):
     const parsed =
       part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
     const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
-    const outcome = await importReport(tx, userId, parsed, file);
+    const outcome = await importReport(tx, userId, { parsed }, file);
     if (outcome.kind === 'duplicate') result.duplicates++;
     else result.reports.push(outcome.report);
     if (outcome.kind === 'imported') result.imported++;

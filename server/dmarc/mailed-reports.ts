@@ -4,7 +4,7 @@ import { AppError } from '../platform/errors';
 import { storeFailedImport } from './dmarc.repo';
 import { parseAggregateReport, readReportHeader } from './parse-aggregate';
 import { importReport } from './import-report';
-import { sentByReporter } from './report-sender';
+import { unauthenticatedReason } from './report-sender';
 import { unpackUpload, type FoundFailureReport } from './unpack';
 
 export interface MailedReportsOutcome {
@@ -31,7 +31,8 @@ export interface MailedReportsOutcome {
  * fails further on is kept as a failed import for its owners, so they see what went wrong.
  *
  * `provenDomains`: what the mail proved it came from (report-sender.ts); a report whose reporter is
- * not among them is stored as unauthenticated, shown as such, and never shadows a trusted copy.
+ * not among them is stored as unauthenticated with the reason, kept apart (import-report.ts: its own
+ * small allowance, never in the analytics) and never shadows a trusted copy.
  *
  * A failure report (RFC 9991) is not imported, but goes the same way by its Reported-Domain: its
  * owners get a failed-import row saying what failed (unpack.ts), and nothing of the failed message.
@@ -82,17 +83,21 @@ export async function ingestMailedReports(
         lines.push(`${part.fileName}: no user has verified ${domain}`);
         continue;
       }
-      const parsed = parseAggregateReport(part.bytes);
+      // Parsed once, for the first owner whose bounds leave the report a chance (import-report.ts).
+      let parsed: ReturnType<typeof parseAggregateReport> | undefined;
+      const parse = () => (parsed ??= parseAggregateReport(part.bytes));
+      const reason = unauthenticatedReason(header.header, provenDomains);
       const file = {
         fileName: part.fileName,
         rawSize: part.bytes.length,
-        senderAuthenticated: sentByReporter(header.header, provenDomains),
+        senderAuthenticated: reason === null,
+        unauthenticatedReason: reason,
       };
       for (const userId of owners) {
         stored++;
-        const outcome = await importReport(tx, userId, parsed, file);
+        const outcome = await importReport(tx, userId, { header: header.header, parse }, file);
         if (outcome.kind === 'imported') importedFor.add(userId);
-        const how = file.senderAuthenticated ? '' : ' (sender not authenticated)';
+        const how = reason ? ' (sender not authenticated)' : '';
         lines.push(
           `${part.fileName}: ${outcome.kind === 'failed' ? `failed for user ${userId}: ${outcome.error}` : `${outcome.kind} for user ${userId}${how}`}`,
         );
@@ -115,7 +120,7 @@ async function routeFailureReport(
   lines: string[],
 ): Promise<number> {
   // RFC 9991 section 5.1: the reporter's mail SHOULD be DMARC-aligned, so its From domain is what it must prove.
-  const senderAuthenticated = sentByReporter({ email: report.mailFrom, orgName: '' }, provenDomains);
+  const reason = unauthenticatedReason({ email: report.mailFrom, orgName: '' }, provenDomains);
   const keptFor = new Set<number>();
   for (const domain of report.arf.reportedDomains) {
     const owners = await verifiedOwnersOf(tx, domain);
@@ -123,9 +128,13 @@ async function routeFailureReport(
     for (const userId of owners) {
       if (keptFor.has(userId)) continue;
       keptFor.add(userId);
-      await storeFailedImport(tx, userId, { ...file, senderAuthenticated });
+      await storeFailedImport(tx, userId, {
+        ...file,
+        senderAuthenticated: reason === null,
+        unauthenticatedReason: reason,
+      });
       lines.push(
-        `${file.fileName}: failure report for ${domain} kept for user ${userId}${senderAuthenticated ? '' : ' (sender not authenticated)'}`,
+        `${file.fileName}: failure report for ${domain} kept for user ${userId}${reason ? ' (sender not authenticated)' : ''}`,
       );
     }
   }

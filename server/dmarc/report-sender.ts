@@ -43,13 +43,22 @@ export async function provenSenderDomains(
 }
 
 /**
- * Whether the reporting organisation's domain is one of the proven Organizational Domains, or a name
- * under one. Without DNS here the claimed domain's own tree walk is not made: a name under a proven
- * Organizational Domain counts as that organisation's even where it declared itself apart (psd=n),
- * which only that organisation's own DNS can do.
+ * Why the mail did not prove it came from the reporting organisation, in words for the owner; null when
+ * it did: the organisation's domain (of the report's e-mail, else its org_name) is one of the proven
+ * Organizational Domains, or a name under one. Without DNS here the claimed domain's own tree walk is not
+ * made: a name under a proven Organizational Domain counts as that organisation's even where it declared
+ * itself apart (psd=n), which only that organisation's own DNS can do.
  */
-export function sentByReporter(report: Pick<AggregateReport, 'email' | 'orgName'>, proven: string[]): boolean {
+export function unauthenticatedReason(
+  report: Pick<AggregateReport, 'email' | 'orgName'>,
+  proven: string[],
+): string | null {
   const claimed = (report.email?.split('@').pop() ?? report.orgName)?.toLowerCase();
-  if (!claimed) return false;
-  return proven.some((org) => claimed === org || claimed.endsWith(`.${org}`));
+  if (!claimed) return 'The report names no reporting organisation, so its mail cannot show who sent it.';
+  if (proven.some((org) => claimed === org || claimed.endsWith(`.${org}`))) return null;
+  const shown =
+    proven.length > 0
+      ? `the mail proved only ${proven.join(', ')} (a DKIM signature or DMARC pass)`
+      : 'no DKIM signature of the mail verified and DMARC did not pass for it';
+  return `The report says it comes from ${claimed}, but ${shown}.`;
 }

@@ -77,6 +77,11 @@ export const dmarcReports = pgTable(
      * the user brought it. Anyone can mail a report, so an unauthenticated one is shown as such.
      */
     senderAuthenticated: boolean(),
+    /**
+     * Why an unauthenticated report's mail did not prove its reporter (report-sender.ts), for the owner. Such a
+     * report is kept apart: not in the analytics nor dmarc_source_days, within its own allowance (import-report.ts).
+     */
+    unauthenticatedReason: text(),
     // Totals kept with the report so the list needs no join over its records.
     recordCount: integer().notNull().default(0),
     messageCount: integer().notNull().default(0),
