@@ -133,7 +133,9 @@ export function startTestSmtpListener(
   limits?: Partial<SessionLimits>,
 ): Promise<SmtpListener> {
   return startSmtpListener({
-    limits,
+    // Every client here is a stranger on loopback: the production pause before the greeting would only slow the suites
+    // (the tests of the pause set their own).
+    limits: { greetingDelayMs: 0, ...limits },
     env: { ...t.env, SMTP_PORT: 0, HOST: '127.0.0.1', ...env },
     db: t.database.db,
     jobs: t.jobs,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
 import { claimItem, findStranded, type ClaimedTable, type RetryPolicy } from '../queue/durable-delivery';
@@ -65,6 +65,25 @@ export async function finishInboundMessage(
     .update(inboundMessages)
     .set({ status, result, reportDomains, processedAt: sql`now()`, ...(status === 'processed' ? { raw: null } : {}) })
     .where(eq(inboundMessages.id, id));
+}
+
+/**
+ * The addresses that delivered mail over SMTP which the product used (processed) in the last 30 days: DMARC report
+ * senders and the MTAs and ESPs of inbox tests. The listener keeps connection slots for their networks.
+ */
+export async function recentSenderIps(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ip: inboundMessages.remoteIp })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.status, 'processed'),
+        gt(inboundMessages.receivedAt, sql`now() - interval '30 days'`),
+        eq(inboundMessages.source, 'smtp'),
+        isNotNull(inboundMessages.remoteIp),
+      ),
+    );
+  return rows.map((row) => row.ip!);
 }
 
 /** Messages due for processing whose job is not coming, at most 20 from one sending host a round. */

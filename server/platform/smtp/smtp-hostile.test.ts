@@ -11,7 +11,9 @@ import { hasOpenssl, makeSelfSignedCert } from '../../test/self-signed-cert';
 import { createTestApp, startTestSmtpListener, signUp, type TestApp } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
 import { processInboundMessageJob } from './process-inbound-message.job';
-import { MAX_RECIPIENTS, type SmtpListener } from './smtp-listener';
+import { readAttempts } from '../security/rate-limits.repo';
+import { EARLY_TALKER } from './pre-greeting';
+import { CONNECTION_RATE, EARLY_TALK_COST, MAX_RECIPIENTS, type SmtpListener } from './smtp-listener';
 
 /*
  * Hostile input against the real inbound listener over raw loopback sockets (nodemailer cannot send
@@ -52,11 +54,16 @@ class RawSmtp {
     });
   }
 
-  /** Connects and returns the client with its greeting. */
-  static async open(port = smtp.port, localAddress = '127.0.0.1'): Promise<{ client: RawSmtp; greeting: Reply }> {
+  /** Connects and returns the client without waiting for its greeting (an early talker writes at once). */
+  static async connect(port = smtp.port, localAddress = '127.0.0.1'): Promise<RawSmtp> {
     const socket = connect({ port, host: '127.0.0.1', localAddress });
     await once(socket, 'connect');
-    const client = new RawSmtp(socket);
+    return new RawSmtp(socket);
+  }
+
+  /** Connects and returns the client with its greeting. */
+  static async open(port = smtp.port, localAddress = '127.0.0.1'): Promise<{ client: RawSmtp; greeting: Reply }> {
+    const client = await RawSmtp.connect(port, localAddress);
     return { client, greeting: await client.next() };
   }
 
@@ -774,6 +781,97 @@ describe('many addresses of one network, and many networks together', () => {
     // Each network is under its own bound; the third message would take all of them past the total.
     expect(codes).toEqual([250, 250, 452]);
     expect(await storedCount()).toBe(before + 2);
+  });
+});
+
+describe('slots kept for expected senders, and a pause before a stranger is greeted', () => {
+  // Small numbers, so each is reached in a test's time; the production values are SESSION_LIMITS (500 connections, 50
+  // of them kept for expected senders, 2 s before a stranger's greeting).
+  let slots: SmtpListener;
+  const LIMITS = { maxConnections: 6, reservedConnections: 2, greetingDelayMs: 3_000 };
+  // Delivered an inbox-test message the product analysed, as an ESP does.
+  const EXPECTED = '127.0.20.1';
+  // Delivered mail too, but nothing the product could use (a DMARC mail without a report).
+  const UNUSED = '127.0.21.1';
+  /** One message from `ip` through the main listener, and the row once processing ended. */
+  const deliverFrom = async (ip: string, to: string, subject: string) => {
+    const { client } = await RawSmtp.open(smtp.port, ip);
+    await client.command('EHLO sender.test');
+    await client.begin('bounce@brand.test', [to]);
+    const reply = await client.finish(HEADERS(to, subject) + '\r\nhello\r\n');
+    await client.quit();
+    return finished(queuedId(reply));
+  };
+  beforeAll(async () => {
+    const test = await newTest();
+    expect(await deliverFrom(EXPECTED, test.testEmailAddress, `[TEST-${test.id}] from an ESP`)).toMatchObject({
+      status: 'processed',
+    });
+    expect(await deliverFrom(UNUSED, `dmarc@${INBOUND}`, 'no report here')).toMatchObject({ status: 'failed' });
+    // It reads the expected senders when it starts (and every few minutes after).
+    slots = await startTestSmtpListener(t, {}, LIMITS);
+  });
+  afterAll(async () => {
+    await slots?.close();
+  });
+  /** Opens connections from `ips` at once, and their greetings. */
+  const openAll = (ips: string[]) => Promise.all(ips.map((ip) => RawSmtp.open(slots.port, ip)));
+  const timed = async <T>(work: () => Promise<T>) => {
+    const started = performance.now();
+    const result = await work();
+    return { result, ms: performance.now() - started };
+  };
+
+  it('greets an expected sender at once and makes a stranger wait for its greeting', async () => {
+    const [expected, stranger] = await Promise.all([
+      timed(() => RawSmtp.open(slots.port, '127.0.20.2')),
+      timed(() => RawSmtp.open(slots.port, '127.0.22.1')),
+    ]);
+    expect([expected.result.greeting.code, stranger.result.greeting.code]).toEqual([220, 220]);
+    expect(stranger.ms).toBeGreaterThanOrEqual(LIMITS.greetingDelayMs);
+    expect(expected.ms).toBeLessThan(LIMITS.greetingDelayMs);
+    for (const { client } of [expected.result, stranger.result]) await client.quit();
+  });
+
+  it('refuses strangers once only the kept slots are left, and lets expected senders have them', async () => {
+    await waitUntil(() => slots.busy(), 'the earlier connections to be gone', { until: (busy) => busy === 0 });
+    const strangerSlots = LIMITS.maxConnections - LIMITS.reservedConnections;
+    const strangers = await openAll(Array.from({ length: strangerSlots }, (_, i) => `127.0.${30 + i}.1`));
+    expect(strangers.map((s) => s.greeting.code)).toEqual(Array(strangerSlots).fill(220));
+    // A new stranger, and one whose mail the product could not use, find no slot.
+    for (const ip of ['127.0.40.1', UNUSED]) {
+      const refused = await RawSmtp.open(slots.port, ip);
+      expect(refused.greeting).toMatchObject({ code: 421, text: expect.stringContaining('Too many connections') });
+    }
+    // The expected network (any address of its /24) takes the kept slots, up to the listener's whole limit.
+    const expected = await openAll([EXPECTED, '127.0.20.9']);
+    expect(expected.map((e) => e.greeting.code)).toEqual([220, 220]);
+    const beyond = await RawSmtp.open(slots.port, '127.0.20.10');
+    expect(beyond.greeting.code).toBe(421);
+    for (const { client } of [...strangers, ...expected]) await client.quit();
+  });
+
+  it('answers 554 to a client that speaks before its greeting, and counts it against its network', async () => {
+    const client = await RawSmtp.connect(slots.port, '127.0.41.1');
+    await client.write('EHLO early.test\r\n');
+    expect(await client.next()).toMatchObject({ code: 554, text: expect.stringContaining(EARLY_TALKER) });
+    await waitUntil(() => client.isClosed, 'the listener to close the connection');
+    // An early talk costs the network a tenth of its connection window: ten, and it is refused until the window ends.
+    await waitUntil(() => readAttempts(db(), `${CONNECTION_RATE.name}:127.0.41.0/24`), 'the early talk to be counted', {
+      until: (attempts) => attempts.count >= EARLY_TALK_COST,
+    });
+  });
+
+  it('sends away a stranger that speaks during its pause, even half a command, at once', async () => {
+    await waitUntil(() => slots.busy(), 'the earlier connections to be gone', { until: (busy) => busy === 0 });
+    const client = await RawSmtp.connect(slots.port, '127.0.42.1');
+    // The listener has taken the connection and is holding its greeting back.
+    await waitUntil(() => slots.busy(), 'the listener to hold the connection', { until: (busy) => busy === 1 });
+    const { result: reply, ms } = await timed(async () => (await client.write('EH'), await client.next()));
+    expect(reply).toMatchObject({ code: 554, text: expect.stringContaining(EARLY_TALKER) });
+    expect(ms).toBeLessThan(LIMITS.greetingDelayMs);
+    await waitUntil(() => client.isClosed, 'the listener to close the connection');
+    await waitUntil(() => slots.busy(), 'the listener to let the connection go', { until: (busy) => busy === 0 });
   });
 });
 

@@ -4,12 +4,15 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { AppError } from '../errors';
 import { enforceRateLimit, rateLimitUsedUp } from '../security/rate-limit';
 import type { JobSender } from '../job-sender';
 import { parseIp, sendingNetwork } from '../dns/ip-address';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './process-inbound-message.job';
-import { storeInboundMessage } from './inbound.repo';
+import { recentSenderIps, storeInboundMessage } from './inbound.repo';
+import { keepExpectedSenders } from './expected-senders';
+import { EARLY_TALKER, watchPreGreeting } from './pre-greeting';
 
 /*
  * The inbound SMTP listener (smtp role): receives mail for INBOUND_DOMAIN only, never relays. A
@@ -25,6 +28,11 @@ export const MAX_RECIPIENTS = 50;
  * across every smtp node: a sender with many addresses in one network is one sender.
  */
 export const CONNECTION_RATE = { name: 'smtp-connect-net', limit: 240, windowSeconds: 10 * 60 };
+/**
+ * What talking before the greeting costs a network out of its CONNECTION_RATE window: a real MTA never does, so ten
+ * early talks close the network's window, where a bot that keeps trying would otherwise get 240 attempts.
+ */
+export const EARLY_TALK_COST = CONNECTION_RATE.limit / 10;
 
 /** How long and how much one connection may hold the listener (tests shorten the times). */
 export interface SessionLimits {
@@ -46,6 +54,17 @@ export interface SessionLimits {
   bytesPerNetworkPerHour: number;
   /** Bytes of mail all senders together may have stored in an hour: many networks together must not fill it either. */
   bytesPerHour: number;
+  /** Connections this node holds at once, from everyone. */
+  maxConnections: number;
+  /**
+   * Of maxConnections, those only expected senders may take (networks that delivered mail the product used in the
+   * last 30 days): strangers opening connections from many networks must not keep out the ESPs and report senders.
+   */
+  reservedConnections: number;
+  /** How often the expected senders are read again from the database. */
+  expectedSendersRefreshMs: number;
+  /** How long a stranger waits for the greeting: long enough for a bot that does not wait for it to speak first. */
+  greetingDelayMs: number;
 }
 
 export const SESSION_LIMITS: SessionLimits = {
@@ -57,6 +76,12 @@ export const SESSION_LIMITS: SessionLimits = {
   connectionsPerNetwork: 20,
   bytesPerNetworkPerHour: 100 * 1024 * 1024,
   bytesPerHour: 2 * 1024 * 1024 * 1024,
+  maxConnections: 500,
+  // A tenth: room for every expected sender's few connections at once, while strangers keep 450.
+  reservedConnections: 50,
+  expectedSendersRefreshMs: 5 * 60_000,
+  // Postfix postscreen waits 6 s (2 s under stress); real MTAs wait minutes for a greeting (RFC 5321 4.5.3.2.1).
+  greetingDelayMs: 2_000,
 };
 
 export interface SmtpListenerDeps {
@@ -77,6 +102,7 @@ export interface SmtpListener {
 }
 
 const TOO_MUCH_MAIL = 'Too much mail from your network this hour, try again later';
+const TOO_MANY_CONNECTIONS = 'Too many connections from your network, try again later';
 
 /** The network a session's address counts under; a session without a readable address counts as itself. */
 const networkOf = (ip: string | undefined) => (ip && parseIp(ip) ? sendingNetwork(ip) : String(ip));
@@ -137,6 +163,7 @@ export async function startSmtpListener({
   const recipients = new WeakMap<SMTPServerSession, Map<InboundKind, Recipients>>();
   let receiving = 0;
   const deadlines = new Map<string, NodeJS.Timeout>();
+  const expectedSenders = await keepExpectedSenders(() => recentSenderIps(db), limits.expectedSendersRefreshMs, log);
 
   const server = new SMTPServer({
     name: env.INBOUND_DOMAIN,
@@ -145,7 +172,7 @@ export async function startSmtpListener({
     authOptional: true,
     disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...tls,
-    maxClients: 500,
+    maxClients: limits.maxConnections,
     socketTimeout: 60_000,
     closeTimeout: 10_000,
     logger: false,
@@ -159,7 +186,11 @@ export async function startSmtpListener({
       const inNetwork = countOpen(openPerNetwork, network, 1);
       const crowded = server.connections.size > limits.crowdedAt;
       if (count > MAX_CONNECTIONS_PER_IP || inNetwork > limits.connectionsPerNetwork || (inNetwork > 1 && crowded)) {
-        return callback(smtpError(421, 'Too many connections from your network, try again later'));
+        return callback(smtpError(421, TOO_MANY_CONNECTIONS));
+      }
+      const expected = expectedSenders.has(network);
+      if (!expected && server.connections.size > limits.maxConnections - limits.reservedConnections) {
+        return callback(smtpError(421, 'Too many connections, try again later'));
       }
       const deadline = setTimeout(
         () => hangUp(session, 'Session time limit reached, closing'),
@@ -169,8 +200,11 @@ export async function startSmtpListener({
       try {
         await enforceRateLimit(db, CONNECTION_RATE, network);
       } catch {
-        return callback(smtpError(421, 'Too many connections from your network, try again later'));
+        return callback(smtpError(421, TOO_MANY_CONNECTIONS));
       }
+      // Expected senders are greeted at once; a stranger waits, and one that speaks meanwhile is sent away.
+      if (!(await preGreeting.quietFor(session, expected ? 0 : limits.greetingDelayMs)))
+        return callback(smtpError(554, EARLY_TALKER));
       callback();
     },
     onClose(session) {
@@ -239,6 +273,12 @@ export async function startSmtpListener({
     },
   });
   server.on('error', (err) => log.warn({ err }, 'inbound SMTP connection error'));
+  const preGreeting = watchPreGreeting(server.server, (ip) => {
+    log.info({ remoteIp: ip }, 'inbound client spoke before the greeting');
+    enforceRateLimit(db, CONNECTION_RATE, networkOf(ip), EARLY_TALK_COST).catch((err: unknown) => {
+      if (!(err instanceof AppError)) log.error({ err }, 'an early talker could not be counted');
+    });
+  });
 
   async function receive(
     stream: SMTPServerDataStream,
@@ -321,6 +361,10 @@ export async function startSmtpListener({
   return {
     port,
     busy: () => [...open.values()].reduce((sum, n) => sum + n, receiving),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        expectedSenders.stop();
+        server.close(() => resolve());
+      }),
   };
 }
