@@ -1,6 +1,7 @@
 import type { UploadResponse } from '@contracts/dmarc';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
+import { parseIp, sendingNetwork } from '../platform/dns/ip-address';
 import { AppError } from '../platform/errors';
 import { TaskStoppedError } from '../platform/workers/thread-pool';
 import { defineThreadTask } from '../platform/workers/thread-tasks';
@@ -49,12 +50,11 @@ export async function importUpload(
   form: boolean,
 ): Promise<UploadResponse> {
   try {
-    const response = (await ctx.threads.run(reportIntakeTask, {
-      kind: 'upload',
-      userId,
-      files,
-      form,
-    })) as UploadResponse;
+    const response = (await ctx.threads.run(
+      reportIntakeTask,
+      { kind: 'upload', userId, files, form },
+      { lane: `user:${userId}` },
+    )) as UploadResponse;
     // Stored and committed: the DMARC failure conditions are computed from them.
     if (response.imported > 0) await queueAlertEvaluation(ctx.jobs, userId);
     return response;
@@ -62,6 +62,16 @@ export async function importUpload(
     if (error instanceof TaskStoppedError) throw new AppError('payload_too_large', STOPPED_READING);
     throw error;
   }
+}
+
+/**
+ * Mail waits for the thread in the lane of the network that sent it (its /24 or /64): a sender cannot forge the peer of
+ * a TCP connection, as it can a reporter's name, nor take more turns by spreading over the addresses of one network.
+ * Mail fetched from the report mailbox has no peer: it shares one lane.
+ */
+function mailLane(envelope: SmtpEnvelope | null): string {
+  if (!envelope) return 'mailbox';
+  return parseIp(envelope.ip) ? sendingNetwork(envelope.ip) : envelope.ip;
 }
 
 /** The reports a mail carries, to the owners of their domains (mailed-reports.ts, in the thread). */
@@ -72,12 +82,11 @@ export async function importMailedReports(
   envelope: SmtpEnvelope | null,
 ): Promise<MailedReportsOutcome> {
   try {
-    const outcome = (await ctx.threads.run(reportIntakeTask, {
-      kind: 'mail',
-      data: raw,
-      fileName,
-      envelope,
-    })) as MailedReportsOutcome;
+    const outcome = (await ctx.threads.run(
+      reportIntakeTask,
+      { kind: 'mail', data: raw, fileName, envelope },
+      { lane: mailLane(envelope) },
+    )) as MailedReportsOutcome;
     for (const userId of outcome.importedFor ?? []) await queueAlertEvaluation(ctx.jobs, userId);
     return outcome;
   } catch (error) {
