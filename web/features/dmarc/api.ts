@@ -5,6 +5,7 @@ import {
   DmarcReportDetail,
   DmarcReportDomainList,
   DmarcReportList,
+  REPORT_SENDERS,
   UploadResponse,
   type DmarcReportStatus,
 } from '@contracts/dmarc';
@@ -15,6 +16,7 @@ import { LOGGED_OUT_NOTICE, useApiMutation } from '../../lib/query-client';
 import { useAuth } from '../../lib/session';
 
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export type ReportSender = (typeof REPORT_SENDERS)[number];
 
 // Keys start with the endpoint's path so that one prefix reaches every domain, period and page.
 export const DMARC_ANALYTICS_KEY = ['/api/dmarc/analytics'] as const;
@@ -52,8 +54,13 @@ export function useDmarcAnalytics(domain: string, days: AnalyticsPeriod) {
   });
 }
 
-/** Either one domain's reports, or failed imports (which have no domain: the file could not be read). */
-export type ReportsFilter = { domain: string; status?: undefined } | { domain?: undefined; status: DmarcReportStatus };
+/**
+ * Either one domain's reports (all, or only those whose mail did or did not prove its sender), or failed
+ * imports (which have no domain: the file could not be read).
+ */
+export type ReportsFilter =
+  | { domain: string; sender?: ReportSender; status?: undefined }
+  | { domain?: undefined; sender?: undefined; status: DmarcReportStatus };
 
 export function reportsQueryOptions(filter: ReportsFilter, page: number) {
   return queryOptions({

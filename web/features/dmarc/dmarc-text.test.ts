@@ -10,6 +10,7 @@ import {
   shareText,
   sourceName,
   summariseUpload,
+  unauthenticatedCountText,
 } from './dmarc-text';
 import { makeFailedImport, makeReport, uploadAnswer } from './test/fixtures';
 
@@ -184,5 +185,16 @@ describe('RFC 9990 report fields in words', () => {
 
   it('RFC 9990 3.1.1.9: lists the pass disposition as the others', () => {
     expect(dispositionsText({ pass: 40, reject: 3 })).toBe('pass 40, reject 3');
+  });
+});
+
+describe('unauthenticatedCountText', () => {
+  it('says one report, or how many, are kept apart', () => {
+    expect(unauthenticatedCountText(1)).toBe(
+      '1 unauthenticated report is kept apart: it is not counted in your figures.',
+    );
+    expect(unauthenticatedCountText(1200)).toBe(
+      '1,200 unauthenticated reports are kept apart: they are not counted in your figures.',
+    );
   });
 });

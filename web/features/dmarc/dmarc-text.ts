@@ -196,6 +196,18 @@ export function summariseUpload(
   };
 }
 
-/** Why a mailed report is marked Unauthenticated (server/dmarc/report-sender.ts decides it). */
-export const UNAUTHENTICATED_HINT =
+/** Why a mailed report is marked Unauthenticated, for reports stored before the server kept its own reason. */
+const UNAUTHENTICATED_HINT =
   'The mail that brought this report was not signed by the reporting organisation, so anyone could have sent it.';
+
+/** Why this report is marked Unauthenticated (server/dmarc/report-sender.ts says why), and what that means. */
+export function unauthenticatedText(report: Pick<DmarcReport, 'unauthenticatedReason'>): string {
+  return `${report.unauthenticatedReason ?? UNAUTHENTICATED_HINT} Not counted in your figures.`;
+}
+
+/** The line over a domain's reports when some are kept apart. */
+export function unauthenticatedCountText(count: number): string {
+  return count === 1
+    ? '1 unauthenticated report is kept apart: it is not counted in your figures.'
+    : `${plural(count, 'unauthenticated report')} are kept apart: they are not counted in your figures.`;
+}

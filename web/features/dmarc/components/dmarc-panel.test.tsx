@@ -8,6 +8,7 @@ import {
   openDmarcPanel,
   REPORT_ADDRESS,
   reportList,
+  reportsFor,
   stubDmarc,
   setUpDmarcPanelTests,
   urlsOf,
@@ -86,6 +87,18 @@ describe('DMARC panel: empty state', () => {
     expect(await panel.findByTestId('dmarc-figures')).toBeInTheDocument();
     expect(urlsOf(fetchMock, '/api/dmarc/analytics').map((url) => url.searchParams.get('days'))).toContain('90');
     expect(panel.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+  it('keeps the how-to-get-reports empty state when the only reports are kept apart, and says so over the list', async () => {
+    stubDmarc({
+      analytics: () => jsonResponse(emptyAnalytics()),
+      reports: (url) => jsonResponse(reportsFor(url, [makeReport({ senderAuthenticated: false })])),
+    });
+    const { panel } = await openDmarcPanel();
+    expect(await panel.findByTestId('rua-tag')).toBeInTheDocument();
+    expect(panel.queryByTestId('dmarc-nothing-in-period')).not.toBeInTheDocument();
+    expect(await panel.findByTestId('unauthenticated-reports-note')).toHaveTextContent(
+      '1 unauthenticated report is kept apart: it is not counted in your figures.',
+    );
   });
 });
 

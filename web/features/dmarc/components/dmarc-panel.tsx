@@ -101,8 +101,9 @@ function NothingInPeriod({
 export default function DmarcPanel({ domain, isVerified, id }: { domain: string; isVerified: boolean; id?: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const analytics = useDmarcAnalytics(domain, days);
-  // Page 1 of the list below (one query, one request): whether the domain has any report at all.
-  const stored = useDmarcReports({ domain }, 1);
+  // Whether the domain has reports the analytics would count outside the period: the ones kept apart
+  // (unauthenticated) never are, and the list below says so itself.
+  const stored = useDmarcReports({ domain, sender: 'authenticated' }, 1);
   const titleId = useId();
 
   return (

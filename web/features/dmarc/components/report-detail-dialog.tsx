@@ -15,7 +15,7 @@ import {
   reportFormatText,
   reportPeriod,
   reportTitle,
-  UNAUTHENTICATED_HINT,
+  unauthenticatedText,
 } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
 
@@ -157,8 +157,11 @@ export function ReportDetailDialog({
           </DialogDescription>
         </DialogHeader>
         {report.senderAuthenticated === false && (
-          <p role="note" className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
-            {UNAUTHENTICATED_HINT} Its figures may not be {reportTitle(report)}&apos;s.
+          <p
+            role="note"
+            className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm wrap-anywhere text-yellow-900"
+          >
+            {unauthenticatedText(report)}
           </p>
         )}
         <DetailBody report={report} />

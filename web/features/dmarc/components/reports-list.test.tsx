@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DmarcReport } from '@contracts/dmarc';
-import { errorResponse, jsonResponse, makeDomain } from '../../../test/test-utils';
+import { errorResponse, jsonResponse, makeDomain, settled } from '../../../test/test-utils';
 import {
   makeFailedImport,
   makeReport,
   makeReportDetail,
   openDmarcPanel,
   reportList,
+  reportsFor,
   stubDmarc,
   setUpDmarcPanelTests,
   urlsOf,
@@ -62,13 +63,11 @@ describe('DMARC panel: reports list', () => {
     stubDmarc({
       reports: (url) =>
         jsonResponse(
-          url.searchParams.get('status') === 'failed'
-            ? reportList([])
-            : reportList([
-                makeReport({ senderAuthenticated: false }),
-                makeReport({ id: 2, orgName: 'Yahoo', senderAuthenticated: true }),
-                makeReport({ id: 3 }),
-              ]),
+          reportsFor(url, [
+            makeReport({ senderAuthenticated: false }),
+            makeReport({ id: 2, orgName: 'Yahoo', senderAuthenticated: true }),
+            makeReport({ id: 3 }),
+          ]),
         ),
     });
     const { panel } = await openDmarcPanel();
@@ -78,7 +77,105 @@ describe('DMARC panel: reports list', () => {
       false,
       false,
     ]);
-    expect(rows[0]).toHaveTextContent('not signed by the reporting organisation, so anyone could have sent it');
+    // Stored before the server kept its own reason: the general one.
+    expect(rows[0]).toHaveTextContent(
+      'not signed by the reporting organisation, so anyone could have sent it. Not counted in your figures.',
+    );
+  });
+
+  it("gives the report's own reason for being unauthenticated, in its row and in its dialog", async () => {
+    // The words server/dmarc/report-sender.ts unauthenticatedReason writes.
+    const reason =
+      'The report says it comes from google.com, but the mail proved only evil.example (a DKIM signature or DMARC pass).';
+    const report = makeReport({ senderAuthenticated: false, unauthenticatedReason: reason });
+    stubDmarc(
+      { reports: (url) => jsonResponse(reportsFor(url, [report])) },
+      { 'GET /api/dmarc/reports/1': () => jsonResponse(makeReportDetail(report)) },
+    );
+    const { panel, user } = await openDmarcPanel();
+    const [row] = await domainReports(panel).findAllByTestId('dmarc-report');
+    const hint = `${reason} Not counted in your figures.`;
+    expect(row).toHaveTextContent(hint);
+    expect(within(row!).getByTitle(hint)).toContainElement(within(row!).getByTestId('unauthenticated-report'));
+    expect(row).not.toHaveTextContent('anyone could have sent it');
+
+    await user.click(within(row!).getByRole('button', { name: /^Open the report from google.com/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report from google.com' }));
+    expect(dialog.getByRole('note')).toHaveTextContent(hint);
+  });
+
+  it('filters the reports by sender, starting again from page 1', async () => {
+    const reports = [
+      makeReport({ orgName: 'Google' }),
+      makeReport({ id: 2, orgName: 'forged.example', senderAuthenticated: false }),
+    ];
+    stubDmarc({
+      // Two pages of each list, so that the filter's own page can be seen (the stub ignores page).
+      reports: (url) =>
+        jsonResponse({ ...reportsFor(url, reports), page: Number(url.searchParams.get('page')), total: 12 }),
+    });
+    const { panel, user } = await openDmarcPanel();
+    const list = domainReports(panel);
+    await list.findByText('forged.example');
+    await user.click(list.getByRole('button', { name: 'Next' }));
+    await list.findByText('Page 2 of 2');
+    const sender = list.getByRole('combobox', { name: 'Filter by sender' });
+
+    await user.selectOptions(sender, 'Authenticated');
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(1));
+    expect(list.getByTestId('dmarc-report')).toHaveTextContent('Google');
+    expect(list.getByText('Page 1 of 2')).toBeInTheDocument();
+
+    await user.selectOptions(sender, 'Unauthenticated');
+    await waitFor(() => expect(list.getByTestId('dmarc-report')).toHaveTextContent('forged.example'));
+    expect(list.getAllByTestId('dmarc-report')).toHaveLength(1);
+
+    await user.selectOptions(sender, 'All senders');
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(2));
+    expect(list.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('says how many reports are kept apart, and its button lists only them', async () => {
+    const fetchMock = stubDmarc({
+      reports: (url) =>
+        jsonResponse(
+          reportsFor(url, [
+            makeReport({ orgName: 'Google' }),
+            makeReport({ id: 2, orgName: 'forged.example', senderAuthenticated: false }),
+            makeReport({ id: 3, orgName: 'other.example', senderAuthenticated: false }),
+          ]),
+        ),
+    });
+    const { panel, user } = await openDmarcPanel();
+    const list = domainReports(panel);
+    const note = await list.findByTestId('unauthenticated-reports-note');
+    expect(note).toHaveTextContent('2 unauthenticated reports are kept apart: they are not counted in your figures.');
+    expect(list.getAllByTestId('dmarc-report')).toHaveLength(3);
+    // Asked once, for the count: one report is enough to know the total.
+    const counted = urlsOf(fetchMock, '/api/dmarc/reports').find(
+      (url) => url.searchParams.get('sender') === 'unauthenticated',
+    );
+    expect(counted?.searchParams.get('domain')).toBe('example.com');
+
+    await user.click(within(note).getByRole('button', { name: 'Show unauthenticated reports' }));
+    await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(2));
+    expect(list.getByRole('combobox', { name: 'Filter by sender' })).toHaveValue('unauthenticated');
+    expect(list.queryByText('Google')).not.toBeInTheDocument();
+    // Already listing them: the line stays, its button goes.
+    expect(within(note).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about reports kept apart when there are none', async () => {
+    stubDmarc();
+    const { panel, user, queryClient, router } = await openDmarcPanel();
+    const list = domainReports(panel);
+    await list.findAllByTestId('dmarc-report');
+    await settled({ queryClient, router });
+    expect(list.queryByTestId('unauthenticated-reports-note')).not.toBeInTheDocument();
+
+    await user.selectOptions(list.getByRole('combobox', { name: 'Filter by sender' }), 'Unauthenticated');
+    expect(await list.findByText('No unauthenticated reports for this domain.')).toBeInTheDocument();
+    expect(list.queryByTestId('unauthenticated-reports-note')).not.toBeInTheDocument();
   });
 
   it('shows failed imports with their file name and error in words, in the account-level imports and not under the domain', async () => {
@@ -98,6 +195,7 @@ describe('DMARC panel: reports list', () => {
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('Uploaded Mar 2, 2025');
     expect(failed.getByRole('button', { name: 'Delete the failed import invoice.xml' })).toBeInTheDocument();
+    expect(failed.queryByRole('combobox', { name: 'Filter by sender' })).not.toBeInTheDocument();
     // Once on the page, whatever the number of domains, and never inside a domain's panel.
     expect(screen.getAllByRole('region', { name: 'Files that could not be imported' })).toHaveLength(1);
     expect(panel.queryByText('invoice.xml')).not.toBeInTheDocument();
@@ -265,8 +363,8 @@ describe('DMARC panel: delete a report', () => {
     expect(await screen.findByText('Report deleted')).toBeInTheDocument();
     await waitFor(() => expect(list.getAllByTestId('dmarc-report')).toHaveLength(10));
     expect(list.getByText('Reporter 1')).toBeInTheDocument();
-    // One page left: no pager, and page 1 was asked again after the delete (the panel also keeps page 1,
-    // to know whether the domain has reports, so the two pages' refreshes may come in either order).
+    // One page left: no pager, and the list's page 1 was asked again after the delete (the panel and the
+    // line about reports kept apart ask page 1 of a sender's reports: those are not the list's).
     expect(list.queryByRole('navigation', { name: 'Report pages' })).not.toBeInTheDocument();
     const calls = fetchMock.mock.calls.map(([input, init]) => ({
       method: init?.method ?? 'GET',
@@ -276,7 +374,10 @@ describe('DMARC panel: delete a report', () => {
     const askedAfter = calls
       .slice(deleted)
       .filter(
-        (call) => call.url.pathname === '/api/dmarc/reports' && call.url.searchParams.get('domain') === 'example.com',
+        (call) =>
+          call.url.pathname === '/api/dmarc/reports' &&
+          call.url.searchParams.get('domain') === 'example.com' &&
+          !call.url.searchParams.has('sender'),
       );
     expect(askedAfter.map((call) => call.url.searchParams.get('page'))).toContain('1');
   });

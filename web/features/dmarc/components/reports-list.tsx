@@ -7,10 +7,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
-import { useDmarcReports, type ReportsFilter } from '../api';
-import { complianceText, plural, reportPeriod, reportTitle, UNAUTHENTICATED_HINT } from '../dmarc-text';
+import { useDmarcReports, type ReportSender, type ReportsFilter } from '../api';
+import { complianceText, plural, reportPeriod, reportTitle, unauthenticatedText } from '../dmarc-text';
 import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
+import { SenderFilter, UnauthenticatedReportsNote } from './sender-filter';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
 
@@ -19,6 +20,7 @@ type Open = { kind: 'detail' | 'delete'; report: DmarcReport } | null;
 function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: () => void; onDelete: () => void }) {
   const failed = report.status === 'failed';
   const name = reportTitle(report);
+  const why = report.senderAuthenticated === false ? unauthenticatedText(report) : null;
   const period = failed ? `Uploaded ${formatDate(report.createdAt, { utc: true })}` : reportPeriod(report);
   return (
     <TableRow data-testid="dmarc-report" data-status={report.status}>
@@ -47,12 +49,12 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
       <TableCell>
         <div className="flex flex-wrap gap-1">
           <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
-          {report.senderAuthenticated === false && (
-            <span title={UNAUTHENTICATED_HINT}>
+          {why && (
+            <span title={why}>
               <Pill tone="warn" testId="unauthenticated-report">
                 Unauthenticated
               </Pill>
-              <span className="sr-only">{UNAUTHENTICATED_HINT}</span>
+              <span className="sr-only">{why}</span>
             </span>
           )}
         </div>
@@ -142,8 +144,9 @@ function ReportsTable({
 }
 
 /**
- * A paged list of reports, newest first (the server's order). `hideWhenEmpty` is for the failed
- * imports: a heading over nothing would only be noise.
+ * A paged list of reports, newest first (the server's order). A domain's reports can be narrowed by
+ * sender; failed imports cannot (most were never read far enough to say). `hideWhenEmpty` is for the
+ * failed imports: a heading over nothing would only be noise.
  */
 export function ReportsList({
   filter,
@@ -157,9 +160,16 @@ export function ReportsList({
   hideWhenEmpty?: boolean;
 }) {
   const [page, setPage] = useState(1);
+  const [sender, setSender] = useState<ReportSender>();
   const [open, setOpen] = useState<Open>(null);
   const titleId = useId();
-  const reports = useDmarcReports(filter, page);
+  const domain = filter.domain;
+  const reports = useDmarcReports(domain === undefined ? filter : { domain, sender }, page);
+
+  const filterBySender = (next: ReportSender | undefined) => {
+    setSender(next);
+    setPage(1);
+  };
 
   // Deleting the last report of the last page leaves that page empty: step back to the last page
   // with reports, as soon as this page's own answer (not the previous page's, kept on screen while
@@ -177,9 +187,19 @@ export function ReportsList({
   };
   return (
     <section hidden={hidden} aria-labelledby={titleId} aria-busy={reports.isFetching} className="space-y-2">
-      <h4 id={titleId} className="text-sm font-semibold">
-        {title}
-      </h4>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={titleId} className="text-sm font-semibold">
+          {title}
+        </h4>
+        {domain !== undefined && <SenderFilter value={sender} onChange={filterBySender} />}
+      </div>
+      {domain !== undefined && (
+        <UnauthenticatedReportsNote
+          domain={domain}
+          filtered={sender === 'unauthenticated'}
+          onShow={() => filterBySender('unauthenticated')}
+        />
+      )}
       <QueryState
         query={reports}
         loading={
@@ -192,7 +212,11 @@ export function ReportsList({
         }
         errorMessage={(error) => serverMessageOr(error, 'Could not load the reports.')}
         isEmpty={(data) => data.total === 0}
-        empty={<p className="text-sm text-muted-foreground">{emptyText}</p>}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            {sender ? `No ${sender} reports for this domain.` : emptyText}
+          </p>
+        }
       >
         {(list) => (
           <ReportsTable

@@ -149,6 +149,7 @@ export function makeReport(overrides: Partial<DmarcReport> = {}): DmarcReport {
     passCount: 1150,
     compliance: 95.83,
     senderAuthenticated: null,
+    unauthenticatedReason: null,
     createdAt: '2025-03-02T08:00:00.000Z',
     ...overrides,
   };
@@ -213,6 +214,19 @@ export function reportList(items: DmarcReport[], page = 1, total = items.length)
   return { items, total, page, pageSize: 10 };
 }
 
+/**
+ * What GET /api/dmarc/reports answers for `url` out of `items`, as the server filters: no failed imports,
+ * and with `sender`, only the reports kept apart (senderAuthenticated false) or only the others.
+ */
+export function reportsFor(url: URL, items: DmarcReport[]): DmarcReportList {
+  if (url.searchParams.get('status') === 'failed') return reportList([]);
+  const sender = url.searchParams.get('sender');
+  if (sender === null) return reportList(items);
+  return reportList(
+    items.filter((report) => (report.senderAuthenticated === false) === (sender === 'unauthenticated')),
+  );
+}
+
 export function uploadAnswer(overrides: Partial<UploadResponse> = {}): UploadResponse {
   return { imported: 1, duplicates: 0, failed: [], reports: [makeReport()], ...overrides };
 }
@@ -236,9 +250,7 @@ export function stubDmarc(
     'GET /api/user': () => jsonResponse(makeUser()),
     'GET /api/domains': () => jsonResponse(options.domains ?? [makeDomain()]),
     'GET /api/dmarc/analytics': options.analytics ?? (() => jsonResponse(makeAnalytics())),
-    'GET /api/dmarc/reports':
-      options.reports ??
-      ((url) => jsonResponse(reportList(url.searchParams.get('status') === 'failed' ? [] : [makeReport()]))),
+    'GET /api/dmarc/reports': options.reports ?? ((url) => jsonResponse(reportsFor(url, [makeReport()]))),
     'GET /api/dmarc/intake': () => jsonResponse({ reportAddress: REPORT_ADDRESS, mailboxPolled: false }),
     'GET /api/dmarc/report-domains': options.reportDomains ?? (() => jsonResponse({ items: [] })),
     ...extra,
