@@ -23,7 +23,8 @@ export const dmarcMailbox: InboundMailbox = {
       ? { ip: message.remoteIp, helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' }
       : null;
     const outcome = await importMailedReports(ctx, message.raw, `message-${message.id}.eml`, envelope);
-    await finishInboundMessage(ctx.db, message.id, outcome);
+    // Kept whole only to replay a proven reporter's report for an owner still to verify its domain.
+    await finishInboundMessage(ctx.db, message.id, { ...outcome, keepBody: outcome.replayable === true });
     ctx.log[outcome.status === 'processed' ? 'info' : 'warn'](
       { messageId: message.id, status: outcome.status, result: outcome.result },
       'DMARC report mail processed',

@@ -16,6 +16,11 @@ export interface MailedReportsOutcome {
   reportDomains: string[];
   /** The users a report was newly stored for. */
   importedFor?: number[];
+  /**
+   * Unrouted, with a report whose mail proved its reporter: worth keeping whole for a day, to replay for an owner
+   * who verifies its domain then (ADR 010). A stranger's unrouted or unreadable mail is not kept (issue 36).
+   */
+  replayable?: boolean;
 }
 
 /**
@@ -61,6 +66,7 @@ export async function ingestMailedReports(
   const reportDomains = new Set<string>();
   const importedFor = new Set<number>();
   let stored = 0;
+  let replayable = false;
   await db.transaction(async (tx) => {
     for (const part of parts) {
       if (part.error !== undefined) {
@@ -81,6 +87,7 @@ export async function ingestMailedReports(
       const owners = await verifiedOwnersOf(tx, domain);
       if (owners.length === 0) {
         lines.push(`${part.fileName}: no user has verified ${domain}`);
+        replayable ||= unauthenticatedReason(header.header, provenDomains) === null;
         continue;
       }
       // Parsed once, for the first owner whose bounds leave the report a chance (import-report.ts).
@@ -105,7 +112,13 @@ export async function ingestMailedReports(
     }
   });
   const status = stored > 0 ? 'processed' : reportDomains.size > 0 ? 'unrouted' : 'failed';
-  return { status, result: lines.join('\n'), reportDomains: [...reportDomains], importedFor: [...importedFor] };
+  return {
+    status,
+    result: lines.join('\n'),
+    reportDomains: [...reportDomains],
+    importedFor: [...importedFor],
+    ...(status === 'unrouted' && { replayable }),
+  };
 }
 
 /**

@@ -54,16 +54,51 @@ export async function claimInboundMessage(db: Db, id: number): Promise<InboundMe
   return claimItem(db, inboundItems, id);
 }
 
-/** The outcome of processing. The raw message is dropped once its content lives elsewhere. */
+/**
+ * Failed and unrouted messages kept whole (for a day: an operator looks, an unrouted report is replayed), all
+ * of them together at most; past it, a message keeps only its headers, so a sender cannot fill the disk with mail
+ * nobody takes (issue 36).
+ */
+export const KEPT_BODIES_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The first 64 KB of a message's header block, at most: what stays of a message whose body is dropped. */
+const headersOnly = sql`substring(raw FROM 1 FOR least(65536, coalesce(nullif(position(decode('0d0a0d0a', 'hex') IN raw), 0) + 3, octet_length(raw))))`;
+
+/**
+ * The outcome of processing. The raw message is dropped once its content lives elsewhere (processed); a
+ * failed or unrouted one is kept whole, unless `keepBody` is false (the mailbox found nothing worth keeping:
+ * a stranger's mail) or the kept bodies already hold KEPT_BODIES_MAX_BYTES, when only its headers stay.
+ */
 export async function finishInboundMessage(
   db: Db,
   id: number,
-  outcome: { status: 'processed' | 'failed' | 'unrouted'; result: string; reportDomains?: string[] },
+  outcome: {
+    status: 'processed' | 'failed' | 'unrouted';
+    result: string;
+    reportDomains?: string[];
+    keepBody?: boolean;
+  },
 ): Promise<void> {
   const { status, result, reportDomains = [] } = outcome;
+  const finished = { status, result, reportDomains, processedAt: sql`now()` };
+  if (status === 'processed') {
+    await db
+      .update(inboundMessages)
+      .set({ ...finished, raw: null })
+      .where(eq(inboundMessages.id, id));
+    return;
+  }
+  const kept = sql`(select coalesce(sum(size), 0) from ${inboundMessages}
+    where status in ('failed', 'unrouted') and raw is not null and body_dropped_at is null and id <> ${id})`;
+  const keep =
+    outcome.keepBody === false ? sql`false` : sql`${kept} + ${inboundMessages.size} <= ${KEPT_BODIES_MAX_BYTES}`;
   await db
     .update(inboundMessages)
-    .set({ status, result, reportDomains, processedAt: sql`now()`, ...(status === 'processed' ? { raw: null } : {}) })
+    .set({
+      ...finished,
+      raw: sql`case when ${keep} then raw else ${headersOnly} end`,
+      bodyDroppedAt: sql`case when ${keep} then null else now() end`,
+    })
     .where(eq(inboundMessages.id, id));
 }
 
@@ -99,9 +134,7 @@ export async function findStrandedInbound(db: Db): Promise<number[]> {
  */
 export async function dropOldInboundBodies(db: Db): Promise<number> {
   const result = await db.execute(sql`
-    UPDATE ${inboundMessages} SET
-      raw = substring(raw FROM 1 FOR least(65536, coalesce(nullif(position(decode('0d0a0d0a', 'hex') IN raw), 0) + 3, octet_length(raw)))),
-      body_dropped_at = now()
+    UPDATE ${inboundMessages} SET raw = ${headersOnly}, body_dropped_at = now()
     WHERE status IN ('failed', 'unrouted') AND raw IS NOT NULL AND body_dropped_at IS NULL
       AND processed_at < now() - interval '1 day'`);
   return result.rowCount ?? 0;

@@ -47,6 +47,19 @@ function send(mail: SendMailOptions) {
   return transport.sendMail({ from: 'noreply-dmarc@reporter.example.org', ...mail }).finally(() => transport.close());
 }
 
+/** A reporter's DKIM key, published in the test zone: mail signed with it proves it came from `domain`. */
+function signingAs(domain: string): NonNullable<SendMailOptions['dkim']> & { domainName: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  dns.zone[`s1._domainkey.${domain}`] = {
+    TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`],
+  };
+  return {
+    domainName: domain,
+    keySelector: 's1',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 const reportsOf = async (client: TestClient) =>
   (await client.get('/api/dmarc/reports')).json() as {
     total: number;
@@ -176,16 +189,7 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
   });
 
   it('marks a report whose mail its reporter did not sign, and lets the signed one replace it', async () => {
-    // The reporter's DKIM key, published in the test zone: its real reports are signed with it.
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    dns.zone['s1._domainkey.reporter.example.org'] = {
-      TXT: [`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`],
-    };
-    const dkim = {
-      domainName: 'reporter.example.org',
-      keySelector: 's1',
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    };
+    const dkim = signingAs('reporter.example.org');
     const report = (count: number) =>
       reportXml({
         orgName: 'reporter.example.org',
@@ -226,11 +230,12 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     expect(await claimed()).toEqual([expect.objectContaining({ messageCount: 12, senderAuthenticated: true })]);
   });
 
-  it('hands an unrouted report to the owner once they verify the domain', async () => {
+  it('hands an unrouted report, mailed by its reporter, to the owner once they verify the domain', async () => {
     const info = await send({
       to: `dmarc@${INBOUND}`,
       subject: 'Report',
       attachments: [{ filename: 'r.xml', content: fixture('aggregate/ikea.com!example.de!1538690400!1538776800.xml') }],
+      dkim: signingAs('ikea.com'),
     });
     const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
     await waitUntil(() => messageRow(id), 'the message to be unrouted', { until: (row) => row.status === 'unrouted' });
@@ -246,12 +251,43 @@ describe('DMARC reports mailed to dmarc@INBOUND_DOMAIN', () => {
     expect((await reportsOf(owner)).items.filter((r) => r.domain === 'example.de')).toHaveLength(1);
   });
 
+  it("keeps only the headers of a stranger's unrouted report at once, and never replays it", async () => {
+    const xml = reportXml({
+      orgName: 'google.com',
+      reportId: 'forged-unrouted',
+      domain: 'stranger-target.com',
+      begin: new Date(),
+      records: [{ ip: '192.0.2.7', count: 1, dkim: 'pass', spf: 'pass' }],
+    });
+    const info = await send({
+      to: `dmarc@${INBOUND}`,
+      subject: 'Forged report',
+      attachments: [{ filename: 'forged.xml', content: xml }],
+    });
+    const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
+    const row = await waitUntil(() => messageRow(id), 'the message to be unrouted', {
+      until: (r) => r.status === 'unrouted',
+    });
+    expect(row.bodyDroppedAt).not.toBeNull();
+    // the headers, and nothing of the report
+    expect(row.raw!.toString()).toContain('Subject: Forged report');
+    expect(row.raw!.toString().endsWith('\r\n\r\n')).toBe(true);
+    expect(row.raw!.length).toBeLessThan(row.size);
+    const { id: domainId, verificationRecord } = (
+      await owner.post('/api/domains', { domain: 'stranger-target.com' })
+    ).json();
+    dns.zone[verificationRecord.name] = { TXT: [verificationRecord.value] };
+    expect((await owner.post(`/api/domains/${domainId}/verify`, {})).json().isVerified).toBe(true);
+    expect((await messageRow(id)).status).toBe('unrouted');
+  });
+
   it('keeps only the headers of an unrouted report a day after it came, and no longer replays it', async () => {
     const xml = fixture('aggregate/rfc9990-sample.xml').toString().replaceAll('example.com', 'late-owner-brand.com');
     const info = await send({
       to: `dmarc@${INBOUND}`,
       subject: 'Late report',
       attachments: [{ filename: 'late.xml', content: xml }],
+      dkim: signingAs('example-reporter.com'),
     });
     const id = Number(/Queued as (\d+)/.exec(info.response)![1]);
     const unrouted = await waitUntil(() => messageRow(id), 'the message to be unrouted', {
