@@ -51,7 +51,10 @@ export function watchPreGreeting(server: Server, onEarlyTalker: (ip: string) => 
     };
     // Added before smtp-server's own reader (it pipes the socket only after this event): this one sees bytes first.
     socket.on('data', onData);
-    socket.once('close', () => watched.delete(key));
+    // A later socket may have the same address and port once this one is gone: only this one's entry goes.
+    socket.once('close', () => {
+      if (watched.get(key) === entry) watched.delete(key);
+    });
     watched.set(key, entry);
   });
 
