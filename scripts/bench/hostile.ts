@@ -32,7 +32,12 @@
 //                                      dmarc@INBOUND_DOMAIN over SMTP (nodemailer): done when its
 //                                      inbound_messages row leaves 'received' (processed, unrouted, failed).
 //   mailed report, unverified domain   the same for a domain nobody verified (no account is needed
-//                                      to send it): done as above.
+//                                      to send it): done as above. Both are DKIM-signed by their
+//                                      reporter (its key is in the zone), so they are read as real ones.
+//   forged reports                     8 forged 50,000-record reports in flight, then a real one from
+//                                      another network: done when all are processed; the real one's
+//                                      time to stored is printed with its goal (<= 5 s, issue 36;
+//                                      forged-reports.ts says how).
 //   upload x1, upload x3 in parallel   POST /api/dmarc/upload?filename=report.xml.gz with the gzip
 //                                      (application/gzip): done when the HTTP answer(s) arrived.
 //   analytics data                     an upload of 120,000 records dated within the last 7 days (the
@@ -61,12 +66,9 @@
 // 50000), --message-mb N (BENCH_MESSAGE_MB, 9), --timeout-seconds S (BENCH_TIMEOUT_SECONDS, 900: how
 // long one attack may take before the bench gives up). BENCH_SERVER_NODE_ARGS: extra node options for the server.
 import { request as httpRequest } from 'node:http';
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { serverBundle } from '../build.mjs';
 import { insertDomain, saveDomainChecks } from '../../server/domains/domains.repo';
@@ -75,6 +77,9 @@ import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { startDnsServer, type ZoneEntry } from '../../server/test/dns-server';
 import { rssSampler, sleep, startServer, type BenchServer } from './bench-server';
 import { treeMemory } from './process-memory';
+import { aggregateReport, REPORTER, type ReportFile } from './report-file';
+import { sendRaw } from './smtp-raw';
+import { FORGED_FILES, FORGED_RECORDS, FORGED_REPORTER, forgedReports, reporterDkim } from './forged-reports';
 import {
   RECEIVER_ADDRESS,
   startStallReceivers,
@@ -86,7 +91,6 @@ import {
 const INBOUND_DOMAIN = 'inbox.bench.test';
 const VERIFIED_DOMAIN = 'hostile.bench.test';
 const UNVERIFIED_DOMAIN = 'unverified.bench.test';
-const REPORTER = 'reporter.bench.test';
 const SENDER_DOMAIN = 'sender.bench.test';
 
 const GOAL_P99_MS = 100;
@@ -126,53 +130,6 @@ function options() {
 
 // ---- the attack files --------------------------------------------------------------------------------
 
-interface ReportFile {
-  reportId: string;
-  domain: string;
-  records: number;
-  xmlBytes: number;
-  gzip: Buffer;
-  fileName: string;
-}
-
-const unix = (ms: number) => Math.floor(ms / 1000);
-
-/** The i-th distinct source IP: 10.a.b.c, so up to 16.7 million records. */
-const sourceIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-
-/**
- * A DMARC aggregate report (RFC 7489 appendix C) of `records` records, one per source IP, with a mix
- * of results, written without indentation (as large reporters do) and gzipped. About 340 bytes a
- * record: 130,000 records are 44 MB of XML, under the server's 50 MB limit on what an upload may
- * expand to (server/dmarc/unpack.ts), as the report of issue 11 was.
- */
-function aggregateReport(domain: string, reportId: string, records: number, beginMs: number): ReportFile {
-  const parts: string[] = [
-    `<?xml version="1.0" encoding="UTF-8"?>\n<feedback><report_metadata><org_name>${REPORTER}</org_name><email>noreply-dmarc@${REPORTER}</email>` +
-      `<report_id>${reportId}</report_id><date_range><begin>${unix(beginMs)}</begin><end>${unix(beginMs + DAY_MS) - 1}</end></date_range></report_metadata>` +
-      `<policy_published><domain>${domain}</domain><adkim>r</adkim><aspf>r</aspf><p>none</p><sp>none</sp><pct>100</pct></policy_published>\n`,
-  ];
-  for (let i = 0; i < records; i++) {
-    const dkim = i % 3 === 0 ? 'pass' : 'fail';
-    const spf = i % 5 === 0 ? 'fail' : 'pass';
-    parts.push(
-      `<record><row><source_ip>${sourceIp(i)}</source_ip><count>${1 + (i % 7)}</count><policy_evaluated><disposition>none</disposition>` +
-        `<dkim>${dkim}</dkim><spf>${spf}</spf></policy_evaluated></row><identifiers><header_from>${domain}</header_from></identifiers>` +
-        `<auth_results>${dkim === 'pass' ? `<dkim><domain>${domain}</domain><result>pass</result></dkim>` : ''}<spf><domain>${domain}</domain><result>${spf}</result></spf></auth_results></record>\n`,
-    );
-  }
-  parts.push('</feedback>\n');
-  const xml = Buffer.from(parts.join(''));
-  return {
-    reportId,
-    domain,
-    records,
-    xmlBytes: xml.length,
-    gzip: gzipSync(xml),
-    fileName: `${REPORTER}!${domain}!${unix(beginMs)}!${unix(beginMs + DAY_MS) - 1}.xml.gz`,
-  };
-}
-
 /** A plain-text message of about `bytes` bytes (7bit lines of 72 characters) to `to`. */
 function bigMessage(to: string, subject: string, bytes: number): Buffer {
   const head =
@@ -181,61 +138,6 @@ function bigMessage(to: string, subject: string, bytes: number): Buffer {
   const line = 'Our spring collection is here: light jackets, linen shirts and more. \r\n'; // 72 + CRLF
   const lines = Math.max(1, Math.floor((bytes - head.length) / line.length));
   return Buffer.from(head + line.repeat(lines));
-}
-
-/**
- * A bare SMTP client for the big message (EHLO, MAIL, RCPT, DATA, the chunks as they are, QUIT): the
- * chunks must be CRLF lines, none starting with a dot, ending with CRLF. Answers the reply to the data.
- */
-async function sendRaw(port: number, from: string, to: string, chunks: Buffer[]): Promise<string> {
-  const socket = connect(port, '127.0.0.1');
-  const replies: string[] = [];
-  let lines: string[] = [];
-  let buffered = '';
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  socket.on('data', (data: Buffer) => {
-    buffered += data.toString('latin1');
-    for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      lines.push(line);
-      // The last line of a reply has a space (or nothing) after its code; the others a dash.
-      if (/^\d{3}(?: |$)/.test(line)) {
-        replies.push(lines.join('\n'));
-        lines = [];
-      }
-    }
-    wake?.();
-  });
-  socket.on('error', (error) => ((failure = error), wake?.()));
-  socket.on('close', () => ((failure ??= new Error('the SMTP server closed the connection')), wake?.()));
-  const reply = async (): Promise<string> => {
-    while (replies.length === 0) {
-      if (failure) throw failure;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-    return replies.shift()!;
-  };
-  const command = async (line: string | null, code: string): Promise<string> => {
-    if (line !== null) socket.write(`${line}\r\n`);
-    const answer = await reply();
-    if (!answer.startsWith(code)) throw new Error(`SMTP ${line ?? 'greeting'}: ${answer}`);
-    return answer;
-  };
-  try {
-    await command(null, '220');
-    await command(`EHLO mta.${SENDER_DOMAIN}`, '250');
-    await command(`MAIL FROM:<${from}>`, '250');
-    await command(`RCPT TO:<${to}>`, '250');
-    await command('DATA', '354');
-    for (const chunk of chunks) if (!socket.write(chunk)) await once(socket, 'drain');
-    const accepted = await command('.', '250');
-    await command('QUIT', '221').catch(() => undefined);
-    return accepted;
-  } finally {
-    socket.destroy();
-  }
 }
 
 // ---- HTTP ----------------------------------------------------------------------------------------------
@@ -412,11 +314,17 @@ async function orchestrate(): Promise<number> {
       config.fallbackRecords,
       recent,
     ),
+    forged: Array.from({ length: FORGED_FILES }, (_, i) =>
+      aggregateReport(VERIFIED_DOMAIN, `hostile-forged-${i}-${started}`, FORGED_RECORDS, old, FORGED_REPORTER),
+    ),
+    real: aggregateReport(VERIFIED_DOMAIN, `hostile-real-${started}`, 500, old),
   };
+  const reporter = reporterDkim();
 
   const dns = await startDnsServer({
     [SENDER_DOMAIN]: { TXT: ['v=spf1 ip4:127.0.0.0/8 -all'] },
     [WEBHOOK_HOST]: { A: [RECEIVER_ADDRESS] },
+    ...reporter.zone,
   });
   const receivers = await startStallReceivers();
   let server: BenchServer | undefined;
@@ -425,7 +333,7 @@ async function orchestrate(): Promise<number> {
       { INBOUND_DOMAIN, DNS_SERVERS: dns.address, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...receivers?.env },
       'hostile',
     );
-    return await attack(server, config, files, dns.zone, timeoutMs, receivers);
+    return await attack(server, config, files, dns.zone, timeoutMs, receivers, reporter.dkim);
   } finally {
     await server?.stop();
     await dns.close();
@@ -443,10 +351,14 @@ async function attack(
     upload3: ReportFile[];
     analytics: ReportFile;
     analyticsFallback: ReportFile;
+    forged: ReportFile[];
+    real: ReportFile;
   },
   zone: Record<string, ZoneEntry>,
   timeoutMs: number,
   receivers: StallReceivers | undefined,
+  /** The reporter's DKIM signing key: its mailed reports prove where they come from, as real reporters' do. */
+  dkim: NonNullable<SendMailOptions['dkim']>,
 ): Promise<number> {
   const { appUrl, smtpPort, database } = server;
   const pid = server.child.pid!;
@@ -579,6 +491,7 @@ async function attack(
       subject: `Report domain: ${file.domain} Submitter: ${REPORTER} Report-ID: <${file.reportId}>`,
       text: `This is an aggregate report from ${REPORTER}.`,
       attachments: [{ filename: file.fileName, content: file.gzip, contentType: 'application/gzip' }],
+      dkim,
     };
     const { id, acceptedMs, row } = await mailAndWait(async () => String((await smtp.sendMail(mail)).response));
     const stored = await storedReports(file.reportId);
@@ -710,6 +623,17 @@ async function attack(
     else console.log("\n[webhook stall] skipped: openssl is needed to make the receivers' certificate");
     await phase('mailed report, verified domain', () => mailReport(files.mailedVerified));
     await phase('mailed report, unverified domain', () => mailReport(files.mailedUnverified));
+    await phase('forged reports', () =>
+      forgedReports({
+        smtpPort,
+        inboundDomain: INBOUND_DOMAIN,
+        pool,
+        forged: files.forged,
+        real: files.real,
+        dkim,
+        waitFor,
+      }),
+    );
     await phase('upload x1', async () => uploadOutcome([await upload(files.upload1)]));
     await phase('upload x3 in parallel', async () => uploadOutcome(await Promise.all(files.upload3.map(upload))));
 
@@ -762,7 +686,11 @@ async function attack(
 
     await phase(`${config.messageMb} MB message`, async () => {
       const { id, acceptedMs, row } = await mailAndWait(() =>
-        sendRaw(smtpPort, `bounce@${SENDER_DOMAIN}`, test.testEmailAddress, bigChunks),
+        sendRaw(
+          smtpPort,
+          { helo: `mta.${SENDER_DOMAIN}`, from: `bounce@${SENDER_DOMAIN}`, to: test.testEmailAddress },
+          bigChunks,
+        ),
       );
       const { rows } = await pool.query<{ status: string; reports: number }>(
         'select t.status, (select count(*)::int from inbox_test_reports r where r.test_id = t.id) as reports from inbox_tests t where t.id = $1',
