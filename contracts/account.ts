@@ -65,8 +65,9 @@ export const ChangePasswordBody = z
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /**
- * The most DMARC report records one account keeps (about 300 MB of rows): a report that would take an
- * account past it is kept as a failed import saying so, so nobody can fill the disk by mailing reports.
+ * The most DMARC report records one account keeps (about 300 MB of rows), unauthenticated mailed reports not
+ * counted. A trusted report that would take the account past it removes the oldest reports to make room
+ * (server/dmarc/import-report.ts); one older than all of them is kept as a failed import saying so.
  */
 export const DMARC_RECORDS_PER_ACCOUNT = 1_000_000;
 
