@@ -138,19 +138,20 @@ export async function storeReport(
   });
 }
 
+/** The user's copy of a report: the same reporter and report id (the key a report is stored once under). */
+export const sameReport = (userId: number, report: { orgName: string; reportId: string }) =>
+  and(
+    eq(dmarcReports.userId, userId),
+    eq(dmarcReports.orgName, report.orgName),
+    eq(dmarcReports.reportId, report.reportId),
+  );
+
 /** Deletes the user's unauthenticated copy of this report (and its sums), if there is one. */
 async function dropUnauthenticatedCopy(tx: Executor, userId: number, report: AggregateReport): Promise<boolean> {
   const [copy] = await tx
     .select({ id: dmarcReports.id })
     .from(dmarcReports)
-    .where(
-      and(
-        eq(dmarcReports.userId, userId),
-        eq(dmarcReports.orgName, report.orgName),
-        eq(dmarcReports.reportId, report.reportId),
-        eq(dmarcReports.senderAuthenticated, false),
-      ),
-    )
+    .where(and(sameReport(userId, report), eq(dmarcReports.senderAuthenticated, false)))
     .for('update');
   if (!copy) return false;
   await deleteReportRows(tx, copy.id);

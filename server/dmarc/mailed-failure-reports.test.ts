@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dmarcReports, domains } from '../platform/db/schema/index';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { dmarcReports } from '../platform/db/schema/index';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { fixture } from './fixtures';
 import { ingestMailedReports } from './mailed-reports';
 import { RFC9991_EXAMPLE_REPORT } from './rfc9991-example.test-support';
 import { uploadReport } from './upload-client.test-support';
+import { verifiedOwnerOf } from './verified-owner.test-support';
 
 /*
  * A failure report mailed to dmarc@ (RFC 9991) is not imported, but it reaches the users who
@@ -19,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user who verified `domain`. RFC 9991's example domains are under .example, which Add Domain refuses, so the row is written here. */
-async function ownerOf(domain: string): Promise<{ client: TestClient; user: { id: number } }> {
-  const owner = await signUp(t.app);
-  await t.database.db
-    .insert(domains)
-    .values({ userId: owner.user.id, domain, isVerified: true, verificationToken: `token-${owner.user.id}` });
-  return owner;
-}
+const ownerOf = (domain: string) => verifiedOwnerOf(t, domain);
 
 const EXAMPLE_SENTENCE =
   'The e-mail is a DMARC failure report (RFC 9991) for consumer.example from 192.0.2.2 (envelope sender forwarder.example): DKIM did not authenticate an aligned identity (Identity-Alignment: dkim); the DKIM signature checked was d=consumer.example s=epsilon. Failure reports are not imported here; the aggregate reports (rua=) count such failures by source.';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { dmarcReports } from '../platform/db/schema/index';
-import { countedReport, deleteReportRows } from './dmarc.repo';
+import { countedReport, deleteReportRows, sameReport } from './dmarc.repo';
 
 /** Records and bytes (of report XML) some reports hold. */
 export interface Held {
@@ -14,19 +14,21 @@ const held = (where: ReturnType<typeof sql>) => ({
   bytes: sql<number>`coalesce(sum(${dmarcReports.rawSize}) filter (where ${where}), 0)::float8`,
 });
 
+/** The user's imported mailed reports of one domain whose mail did (true) or did not (false) prove their reporter. */
+const mailedReports = (userId: number, domain: string, authenticated: boolean) =>
+  and(
+    eq(dmarcReports.userId, userId),
+    eq(dmarcReports.domain, domain),
+    eq(dmarcReports.status, 'imported'),
+    eq(dmarcReports.senderAuthenticated, authenticated),
+  );
+
 /** What the user's unauthenticated reports of one domain hold: the allowance they are kept within. */
 export async function heldUnauthenticated(ex: Executor, userId: number, domain: string): Promise<Held> {
   const [row] = await ex
     .select(held(sql`true`))
     .from(dmarcReports)
-    .where(
-      and(
-        eq(dmarcReports.userId, userId),
-        eq(dmarcReports.domain, domain),
-        eq(dmarcReports.status, 'imported'),
-        eq(dmarcReports.senderAuthenticated, false),
-      ),
-    );
+    .where(mailedReports(userId, domain, false));
   return row;
 }
 
@@ -48,10 +50,7 @@ export async function arrivedToday(
     .from(dmarcReports)
     .where(
       and(
-        eq(dmarcReports.userId, userId),
-        eq(dmarcReports.domain, domain),
-        eq(dmarcReports.status, 'imported'),
-        eq(dmarcReports.senderAuthenticated, true),
+        mailedReports(userId, domain, true),
         sql`${dmarcReports.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
       ),
     );
@@ -76,13 +75,7 @@ export async function storedCopy(
   const [row] = await ex
     .select({ senderAuthenticated: dmarcReports.senderAuthenticated })
     .from(dmarcReports)
-    .where(
-      and(
-        eq(dmarcReports.userId, userId),
-        eq(dmarcReports.orgName, report.orgName),
-        eq(dmarcReports.reportId, report.reportId),
-      ),
-    );
+    .where(sameReport(userId, report));
   return row;
 }
 

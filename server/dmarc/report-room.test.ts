@@ -6,11 +6,12 @@ import {
   UNAUTHENTICATED_BYTES_PER_DOMAIN,
   UNAUTHENTICATED_RECORDS_PER_DOMAIN,
 } from '@contracts/account';
-import { dmarcReports, domains } from '../platform/db/schema/index';
-import { createTestApp, signUp, type TestApp, type TestClient } from '../test/test-app';
+import { dmarcReports } from '../platform/db/schema/index';
+import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
 import { ingestMailedReports } from './mailed-reports';
 import { reportXml } from './report-xml.test-support';
 import { uploadReport } from './upload-client.test-support';
+import { verifiedOwnerOf } from './verified-owner.test-support';
 
 /*
  * Issue 36, section 2: what reports mailed to the one public dmarc@ address may store. Anyone can mail
@@ -27,14 +28,7 @@ afterAll(() => t.close());
 
 const DAY = 24 * 3600 * 1000;
 
-/** A user who verified `domain` (written directly: example domains do not verify in real DNS). */
-async function ownerOf(domain: string): Promise<{ client: TestClient; user: { id: number } }> {
-  const owner = await signUp(t.app);
-  await t.database.db
-    .insert(domains)
-    .values({ userId: owner.user.id, domain, isVerified: true, verificationToken: `token-${owner.user.id}` });
-  return owner;
-}
+const ownerOf = (domain: string) => verifiedOwnerOf(t, domain);
 
 let serial = 0;
 const report = (domain: string, orgName: string, records = 2, begin = new Date(Date.now() - DAY)) =>
