@@ -1,4 +1,10 @@
-import { DELIVERY_BATCH_MAX, type EventSource, type IngestAnswer, type RejectedRow } from '@contracts/delivery-events';
+import {
+  DELIVERY_BATCH_MAX,
+  type EventSource,
+  type IngestAnswer,
+  type MtaSource,
+  type RejectedRow,
+} from '@contracts/delivery-events';
 import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
@@ -67,7 +73,7 @@ function postfixLines(body: unknown): string[] {
  * event loop: 1,000 rows of any format parse in a few milliseconds (measured in the parser tests'
  * timing test and `npm run bench:events`), far below what would need a worker thread.
  */
-export function parseBatch(source: Exclude<EventSource, 'api'>, body: unknown, now = Date.now()): RowOutcome[] {
+export function parseBatch(source: MtaSource, body: unknown, now = Date.now()): RowOutcome[] {
   try {
     switch (source) {
       case 'postfix':

@@ -15,6 +15,7 @@ export * from './webhooks';
 export * from './alert-delivery';
 export * from './api-keys';
 export * from './delivery-events';
+export * from './esp-webhooks';
 export * from './postmaster-stats';
 export * from './billing';
 export * from './timeline';

@@ -34,6 +34,9 @@ export const TABLE_OWNERS = {
   delivery_events: 'delivery-events',
   // A day's sending figures: MTA events are counted into it here; ESP statistics are synced into it too.
   email_metrics: 'delivery-events',
+  // The ESP event webhooks' secrets and the replay tokens they saw (esp-webhooks/).
+  esp_webhook_settings: 'delivery-events',
+  esp_webhook_nonces: 'delivery-events',
 
   dmarc_reports: 'dmarc',
   dmarc_records: 'dmarc',
