@@ -1,18 +1,21 @@
 /**
- * Bytes of an XML file to text. Reports are UTF-8 in practice; a declared single-byte encoding
+ * Bytes of an XML file to text, a piece at a time. Reports are UTF-8 in practice; a declared single-byte encoding
  * (ISO-8859-1, windows-1252, ...) or a UTF-16 byte order mark is honoured. Invalid UTF-8 is an
  * error, not replacement characters: a report with mangled names must not be stored as if fine.
  */
-export type DecodeResult = { ok: true; text: string } | { ok: false; error: string };
-
 const DECLARED_ENCODING = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/;
 
-export function decodeXmlBytes(bytes: Uint8Array): DecodeResult {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: new TextDecoder('utf-16le').decode(bytes) };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { ok: true, text: new TextDecoder('utf-16be').decode(bytes) };
+/**
+ * The decoder for an XML file, chosen by its first bytes (a byte order mark, or the declaration), for a
+ * file decoded a piece at a time: `decode(piece, { stream: true })` throws on invalid UTF-8 (invalidUtf8 says where).
+ */
+export function xmlTextDecoder(
+  head: Uint8Array,
+): { ok: true; decoder: InstanceType<typeof TextDecoder> } | { ok: false; error: string } {
+  if (head[0] === 0xff && head[1] === 0xfe) return { ok: true, decoder: new TextDecoder('utf-16le') };
+  if (head[0] === 0xfe && head[1] === 0xff) return { ok: true, decoder: new TextDecoder('utf-16be') };
   // The declaration is ASCII, so reading the first bytes as latin1 is enough to find it.
-  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
-  const declared = DECLARED_ENCODING.exec(head)?.[1]?.toLowerCase();
+  const declared = DECLARED_ENCODING.exec(Buffer.from(head.subarray(0, 200)).toString('latin1'))?.[1]?.toLowerCase();
   if (declared && !['utf-8', 'utf8', 'us-ascii', 'ascii'].includes(declared)) {
     const decoder = tryDecoder(declared);
     if (!decoder)
@@ -20,16 +23,16 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodeResult {
         ok: false,
         error: `The file declares the character encoding "${declared}", which is not supported; send it as UTF-8.`,
       };
-    return { ok: true, text: decoder.decode(bytes) };
+    return { ok: true, decoder };
   }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return {
-      ok: false,
-      error: `The file is not valid UTF-8 text (the first bad byte is on line ${firstBadUtf8Line(bytes)}).`,
-    };
-  }
+  return { ok: true, decoder: new TextDecoder('utf-8', { fatal: true }) };
+}
+
+export function invalidUtf8(bytes: Uint8Array): { ok: false; error: string } {
+  return {
+    ok: false,
+    error: `The file is not valid UTF-8 text (the first bad byte is on line ${firstBadUtf8Line(bytes)}).`,
+  };
 }
 
 function tryDecoder(label: string): InstanceType<typeof TextDecoder> | undefined {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { passesDmarc } from './aggregate-report';
 import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES, LARGE_REPORT } from './fixtures';
-import { MAX_FIELD_CHARS, MAX_RECORDS, parseAggregateReport, readReportHeader } from './parse-aggregate';
+import type { AggregateRecord } from './aggregate-report';
+import {
+  MAX_FIELD_CHARS,
+  MAX_RECORDS_BEFORE_HEADER,
+  parseAggregateReport,
+  readReportHeader,
+  RECORD_BATCH,
+  streamAggregateReport,
+  type ReportHeader,
+} from './parse-aggregate';
 import { reportXml } from './report-xml.test-support';
 
 function parseOk(input: Uint8Array | string) {
@@ -228,12 +237,57 @@ function manyRecords(count: number, after = ''): string {
 }
 
 describe('parseAggregateReport reads as a stream', () => {
-  it(`reads ${MAX_RECORDS.toLocaleString('en-US')} records and refuses one more as soon as it starts`, () => {
-    expect(parseOk(manyRecords(MAX_RECORDS)).records).toHaveLength(MAX_RECORDS);
-    // The record over the limit is broken XML: refusing it before reading it gives the limit, not an XML error.
-    expect(parseAggregateReport(manyRecords(MAX_RECORDS, '<record><row><source_ip>&&&</row>'))).toEqual({
+  it('hands a report of any size on in batches, header first, in order, and undoes nothing itself when it fails late', async () => {
+    const records = 60_000;
+    const seen: { header?: string; batches: number[]; ips: string[] } = { batches: [], ips: [] };
+    const sink = {
+      header: async (header: ReportHeader) => ((seen.header = header.reportId), seen.batches.length === 0),
+      records: async (batch: AggregateRecord[]) => {
+        seen.batches.push(batch.length);
+        seen.ips.push(batch[0].sourceIp);
+      },
+    };
+    const xml = manyRecords(records);
+    expect(await streamAggregateReport(Buffer.from(xml), sink)).toMatchObject({ ok: true, wanted: true });
+    expect(seen.header).toBe('r1');
+    expect(seen.batches.reduce((a, b) => a + b, 0)).toBe(records);
+    expect(Math.max(...seen.batches)).toBeLessThanOrEqual(RECORD_BATCH + 1_000); // a batch, and what one piece of text held over it
+    expect(seen.ips[1]).toBe(`10.0.${(seen.batches[0] >> 8) & 255}.${seen.batches[0] & 255}`);
+
+    // Broken far into the text: the sentence counts lines and columns in the whole text, as for a small one.
+    const broken = manyRecords(records, '<record><row><source_ip>&&&</row>');
+    const at = broken.lastIndexOf('&&&');
+    const line = broken.slice(0, at).split('\n').length;
+    const column = at - broken.lastIndexOf('\n', at - 1);
+    seen.batches = [];
+    expect(await streamAggregateReport(broken, sink)).toEqual({
       ok: false,
-      error: 'The report has more than 50,000 records; InboxPulse reads reports of up to 50,000 records.',
+      error: `The file is not valid XML: "&" must be written "&amp;" at "…></row></record><record><row><source_ip>&&&</row></feedback>" (line ${line}, column ${column}).`,
+    });
+    expect(seen.batches.length).toBeGreaterThan(10);
+    // Written on one line, as large reporters write: the column counts from the start of the file.
+    const oneLine = broken.replaceAll('</record>\n', '</record>');
+    const far = oneLine.lastIndexOf('&&&');
+    expect(parseAggregateReport(oneLine)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(
+        `(line ${oneLine.slice(0, far).split('\n').length}, column ${far - oneLine.lastIndexOf('\n', far - 1)}).`,
+      ),
+    });
+  });
+
+  it('turns nothing over to a sink that does not want the report, and refuses a report whose header comes after 50,000 records', async () => {
+    let handed = 0;
+    const refuse = { header: async () => false, records: async () => void handed++ };
+    expect(await streamAggregateReport(manyRecords(20_000), refuse)).toMatchObject({ ok: true, wanted: false });
+    expect(handed).toBe(0);
+    const [head, rest] = manyRecords(MAX_RECORDS_BEFORE_HEADER + 2_000).split('<report_metadata>');
+    const [metadata, records] = rest.split('</policy_published>');
+    const late = `${head}${records.replace('</feedback>', `<report_metadata>${metadata}</policy_published></feedback>`)}`;
+    expect(await streamAggregateReport(late, { header: async () => true, records: async () => {} })).toEqual({
+      ok: false,
+      error:
+        'The report has more than 50,000 records before its <report_metadata> and <policy_published>, which every DMARC schema puts first.',
     });
   });
 

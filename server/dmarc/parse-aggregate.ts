@@ -7,16 +7,17 @@ import type {
   PolicyOverrideReason,
   SpfAuthResult,
 } from './aggregate-report';
-import { decodeXmlBytes } from './decode-text';
-import { STOP, streamXml, type XmlHandlers } from './parse-xml-stream';
+import { invalidUtf8, xmlTextDecoder } from './decode-text';
+import { SLICE_CHARS, STOP, XmlStream, type StreamOutcome, type XmlHandlers } from './parse-xml-stream';
 
 /*
  * DMARC aggregate report XML -> AggregateReport, or an error sentence a user can act on.
  * Pure: no I/O. Tolerant where real reporters deviate harmlessly (upper-case 'Pass', empty
  * <reason>, junk around <feedback>, missing optional fields); strict where a stored row would
  * be wrong (broken XML, bad UTF-8, a count that is not a number, an address that is not an IP).
- * Streaming (issue 11): each <record> becomes an AggregateRecord as it closes, so memory holds the
- * records built so far and the text of one element, never a tree of the document.
+ * Streaming (issue 11, issue 37): each <record> becomes an AggregateRecord as it closes, and the text is
+ * decoded and read a piece at a time, so memory holds a batch of records and a piece of the text, never a
+ * tree of the document nor the whole of its text.
  */
 
 // DMARC reports never carry a DTD. Refusing any DOCTYPE or ENTITY declaration up front means no
@@ -39,16 +40,36 @@ const MAX_COUNT = 2_147_483_647;
 export const MAX_FIELD_CHARS = 1024;
 
 /**
- * The most <record> elements one report may hold: the largest real report in the fixtures holds
- * 2,286, and a 455 KB gzip expanding to 130,000 records took 2 GB to read before streaming (issue 11).
+ * Records are handed on this many at a time (streamAggregateReport): one insert each (dmarc.repo.ts), about
+ * 2 MB of JSON, so a report of any size is held a batch at a time.
  */
-export const MAX_RECORDS = 50_000;
+export const RECORD_BATCH = 5_000;
+
+/**
+ * Records read before the header is whole wait for it: every schema puts the header first, so a report
+ * that puts more than this many records ahead of it is refused rather than held.
+ */
+export const MAX_RECORDS_BEFORE_HEADER = 50_000;
 
 /** A header read decodes this much first: the header is in the first kilobytes of every report seen. */
 const HEADER_PREFIX_BYTES = 64 * 1024;
 
+/** How far into the text <feedback> is looked for: the junk some reporters write before it is a line or two. */
+const FEEDBACK_SEARCH_CHARS = 1024 * 1024;
+
 export type ReportHeader = Omit<AggregateReport, 'records'>;
 export type HeaderResult = { ok: true; header: ReportHeader } | { ok: false; error: string };
+
+/** What a streamed read hands on as it reads (streamAggregateReport). */
+export interface ReportSink {
+  /** The header is whole, before any record is handed on. false: the report is not wanted and the read ends. */
+  header(header: ReportHeader): Promise<boolean>;
+  /** The next records, in the report's order, at most RECORD_BATCH at a time. */
+  records(batch: AggregateRecord[]): Promise<void>;
+}
+
+/** wanted: false when the sink turned the report down on its header. */
+export type StreamResult = { ok: true; header: ReportHeader; wanted: boolean } | { ok: false; error: string };
 
 /** The elements read under <feedback>: 'text' holds an element's text, an object the children read. Nothing else is held. */
 type Shape = { [name: string]: Shape | 'text' };
@@ -100,13 +121,47 @@ const FIELD_NAMES: Record<string, string> = {
 
 class ReportError extends Error {}
 
-type Read = { ok: true; header: ReportHeader; records: AggregateRecord[] } | { ok: false; error: string };
+/** null only for a `partial` text (a prefix) that ended before the reading was done. */
+type Read = { ok: true; header: ReportHeader } | { ok: false; error: string } | null;
 
+/** The whole report at once: for a report known to be small (and the parser's tests). */
 export function parseAggregateReport(input: Uint8Array | string): ParseResult {
-  const text = toText(input);
-  if (!text.ok) return text;
-  const read = readFeedback(text.text, REPORT_SHAPE, false)!;
-  return read.ok ? { ok: true, report: { ...read.header, records: read.records } } : read;
+  const reader = new FeedbackReader(REPORT_SHAPE);
+  const read = runToEnd(readFeedback(input, reader, false))!;
+  return read.ok ? { ok: true, report: { ...read.header, records: reader.take() } } : read;
+}
+
+/**
+ * The report read a piece at a time, its records handed to `sink` in batches as they are read, so a
+ * report of any size is held a batch at a time. The sink hears of the header before any record; a
+ * read that fails may have handed on records already: the caller undoes what it did with them.
+ */
+export async function streamAggregateReport(input: Uint8Array | string, sink: ReportSink): Promise<StreamResult> {
+  const reader = new FeedbackReader(REPORT_SHAPE);
+  const read = readFeedback(input, reader, false);
+  let told = false;
+  for (;;) {
+    const step = read.next();
+    const header = reader.header();
+    if (header && !told) {
+      told = true;
+      if (!(await sink.header(header))) return { ok: true, header, wanted: false };
+    }
+    if (step.done) {
+      const result = step.value!;
+      if (!result.ok) return result;
+      if (reader.pending.length > 0) await sink.records(reader.take());
+      return { ok: true, header: result.header, wanted: true };
+    }
+    if (told && reader.pending.length >= RECORD_BATCH) await sink.records(reader.take());
+    else if (!told && reader.pending.length > MAX_RECORDS_BEFORE_HEADER) {
+      const max = MAX_RECORDS_BEFORE_HEADER.toLocaleString('en-US');
+      return {
+        ok: false,
+        error: `The report has more than ${max} records before its <report_metadata> and <policy_published>, which every DMARC schema puts first.`,
+      };
+    }
+  }
 }
 
 /**
@@ -117,14 +172,10 @@ export function parseAggregateReport(input: Uint8Array | string): ParseResult {
 export function readReportHeader(input: Uint8Array | string): HeaderResult {
   if (input.length > HEADER_PREFIX_BYTES) {
     // Decoding a 100 MB report to find a header in its first kilobyte would cost more than the read itself.
-    const head = toText(prefix(input));
-    const read = head.ok ? readFeedback(head.text, HEADER_SHAPE, true) : null;
-    if (read) return read.ok ? { ok: true, header: read.header } : read;
+    const read = runToEnd(readFeedback(prefix(input), new FeedbackReader(HEADER_SHAPE), true));
+    if (read) return read;
   }
-  const text = toText(input);
-  if (!text.ok) return text;
-  const read = readFeedback(text.text, HEADER_SHAPE, false)!;
-  return read.ok ? { ok: true, header: read.header } : read;
+  return runToEnd(readFeedback(input, new FeedbackReader(HEADER_SHAPE), false))!;
 }
 
 /** The first bytes (or characters) of the input, not cutting a UTF-8 character in two. */
@@ -137,32 +188,47 @@ function prefix(input: Uint8Array | string): Uint8Array | string {
   return input.subarray(0, end);
 }
 
-function toText(input: Uint8Array | string): { ok: true; text: string } | { ok: false; error: string } {
-  if (input.length === 0) return { ok: false, error: 'The file is empty.' };
-  let text: string;
-  if (typeof input === 'string') text = input;
-  else {
-    const decoded = decodeXmlBytes(input);
-    if (!decoded.ok) return decoded;
-    text = decoded.text;
+/** A read run to its end at once. */
+function runToEnd(read: Generator<void, Read>): Read {
+  for (;;) {
+    const step = read.next();
+    if (step.done) return step.value;
   }
-  if (!/\S/.test(text)) return { ok: false, error: 'The file is empty.' };
-  if (DTD.test(text)) {
-    return {
-      ok: false,
-      error:
-        'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.',
-    };
-  }
-  return { ok: true, text };
 }
 
-/** null only for a `partial` text (a prefix) that ended before the reading was done. */
-function readFeedback(text: string, shape: Shape, partial: boolean): Read | null {
-  const start = FEEDBACK_START.exec(text);
-  if (!start) {
+/**
+ * Reads the report into `reader`, pausing (yield) after each piece of text, when the caller may take the
+ * records read so far. Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing
+ * text): only the <feedback> element is the report, so reading starts at it and stops when it closes.
+ */
+function* readFeedback(input: Uint8Array | string, reader: FeedbackReader, partial: boolean): Generator<void, Read> {
+  try {
+    let xml: XmlStream | undefined;
+    let searched = '';
+    let anyText = false;
+    for (const piece of textPieces(input)) {
+      anyText ||= /\S/.test(piece);
+      let outcome: StreamOutcome | undefined;
+      if (xml) outcome = xml.write(piece);
+      else {
+        searched += piece;
+        const start = FEEDBACK_START.exec(searched);
+        if (!start) {
+          if (searched.length > FEEDBACK_SEARCH_CHARS) break;
+          continue;
+        }
+        xml = new XmlStream(reader, searched.slice(0, start.index));
+        outcome = xml.write(searched.slice(start.index));
+        searched = '';
+      }
+      if (outcome) return ended(outcome, reader);
+      yield;
+    }
+    if (!anyText) return { ok: false, error: 'The file is empty.' };
+    if (xml) return ended(xml.end(!partial), reader);
     if (partial) return null;
-    const outcome = streamXml(text, 0, null, true);
+    const check = new XmlStream(null);
+    const outcome = check.write(searched) ?? check.end(true);
     return {
       ok: false,
       error:
@@ -170,18 +236,54 @@ function readFeedback(text: string, shape: Shape, partial: boolean): Read | null
           ? outcome.invalid
           : 'The file is XML but not a DMARC aggregate report: it has no <feedback> element.',
     };
-  }
-  // Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing text): only the
-  // <feedback> element is the report, so reading starts at it and stops when it closes.
-  const reader = new FeedbackReader(shape);
-  try {
-    const outcome = streamXml(text, start.index, reader, !partial);
-    if (typeof outcome === 'object') return { ok: false, error: outcome.invalid };
-    // Only a partial text ends without </feedback>: closing a whole one reports the element left open.
-    return outcome === 'stopped' ? reader.result() : null;
   } catch (err) {
     if (err instanceof ReportError) return { ok: false, error: err.message };
     throw err;
+  }
+}
+
+/** Only a partial text ends without </feedback>: closing a whole one reports the element left open. */
+function ended(outcome: StreamOutcome, reader: FeedbackReader): Read {
+  if (typeof outcome === 'object') return { ok: false, error: outcome.invalid };
+  return outcome === 'stopped' ? { ok: true, header: reader.header()! } : null;
+}
+
+/** The input as text, a piece at a time; refused (ReportError) when it is empty, not text, or declares a DTD. */
+function* textPieces(input: Uint8Array | string): Generator<string> {
+  if (input.length === 0) throw new ReportError('The file is empty.');
+  // A declaration cut in two by the pieces is found in the end of one and the start of the next.
+  let tail = '';
+  for (const piece of typeof input === 'string' ? stringPieces(input) : decodedPieces(input)) {
+    if (DTD.test(tail + piece)) {
+      throw new ReportError(
+        'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.',
+      );
+    }
+    tail = piece.slice(-8);
+    yield piece;
+  }
+}
+
+function* stringPieces(text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += SLICE_CHARS) yield text.slice(at, at + SLICE_CHARS);
+}
+
+function* decodedPieces(bytes: Uint8Array): Generator<string> {
+  const chosen = xmlTextDecoder(bytes);
+  if (!chosen.ok) throw new ReportError(chosen.error);
+  const { decoder } = chosen;
+  let piece: string;
+  for (let at = 0; at <= bytes.length; at += SLICE_CHARS) {
+    try {
+      const end = at + SLICE_CHARS;
+      piece =
+        end < bytes.length
+          ? decoder.decode(bytes.subarray(at, end), { stream: true })
+          : decoder.decode(bytes.subarray(at));
+    } catch {
+      throw new ReportError(invalidUtf8(bytes).error);
+    }
+    yield piece;
   }
 }
 
@@ -214,19 +316,24 @@ class FeedbackReader implements XmlHandlers {
   private version: string | null = null;
   private metadata?: Metadata;
   private policy?: AggregateReport['policy'];
-  private readonly records: AggregateRecord[] = [];
+  /** The records read and not yet taken. */
+  pending: AggregateRecord[] = [];
   private recordNumber = 0;
   private messages = 0;
 
   constructor(private readonly shape: Shape) {}
 
-  result(): Read {
+  /** The header, once it is whole. */
+  header(): ReportHeader | undefined {
+    if (!this.metadata || !this.policy) return undefined;
     const schema = this.namespace === RFC9990_NAMESPACE ? 'rfc9990' : 'rfc7489';
-    return {
-      ok: true,
-      header: { schema, version: this.version, ...this.metadata!, policy: this.policy! },
-      records: this.records,
-    };
+    return { schema, version: this.version, ...this.metadata, policy: this.policy };
+  }
+
+  take(): AggregateRecord[] {
+    const taken = this.pending;
+    this.pending = [];
+    return taken;
   }
 
   open(qualifiedName: string, attributes: Record<string, string>): void {
@@ -257,12 +364,7 @@ class FeedbackReader implements XmlHandlers {
       stack.push(SKIPPED);
       return;
     }
-    if (stack.length === 1 && name === 'record' && ++this.recordNumber > MAX_RECORDS) {
-      const max = MAX_RECORDS.toLocaleString('en-US');
-      throw new ReportError(
-        `The report has more than ${max} records; InboxPulse reads reports of up to ${max} records.`,
-      );
-    }
+    if (stack.length === 1 && name === 'record') this.recordNumber++;
     stack.push(frame(name, shape, namespaces));
   }
 
@@ -302,7 +404,7 @@ class FeedbackReader implements XmlHandlers {
     else {
       const record = toRecord(value as Obj, this.recordNumber);
       this.messages += record.count;
-      this.records.push(record);
+      this.pending.push(record);
     }
     // A header read has what it came for.
     if (this.metadata && this.policy && !this.shape.record) throw STOP;
