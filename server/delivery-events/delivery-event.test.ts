@@ -51,6 +51,32 @@ describe('reading what MTAs write', () => {
     expect(parseAddress('a\u0000b@example.com')).toBeNull();
   });
 
+  it('takes every local part RFC 5322 allows (dot-atom of atext, or a quoted string) and nothing else', () => {
+    for (const valid of [
+      "o'brien@example.com",
+      '${user}+{tag}@example.com',
+      "!#$%&'*+-/=?^_`{|}~@example.com",
+      'first.last@example.com',
+      '"john doe"@example.com',
+      '"a\\"b"@example.com',
+      'josé@example.com',
+    ])
+      expect(parseAddress(valid), valid).toEqual({ address: valid.toLowerCase(), domain: 'example.com' });
+    for (const invalid of [
+      '.ann@example.com',
+      'ann.@example.com',
+      'ann..lee@example.com',
+      'ann,lee@example.com',
+      'ann(lee)@example.com',
+      'ann[lee]@example.com',
+      'ann;lee@example.com',
+      'ann:lee@example.com',
+      'ann\\lee@example.com',
+      '"ann"lee"@example.com',
+    ])
+      expect(parseAddress(invalid), invalid).toBeNull();
+  });
+
   it('reads the MTAs’ times and refuses the impossible', () => {
     const now = Date.UTC(2024, 0, 20);
     expect(parseTime(1705314225, now)).toEqual(new Date(1705314225000));

@@ -28,8 +28,12 @@ export interface DeliveryEvent {
   category?: string | null;
 }
 
-/** What became of one row of a batch. */
-export type RowOutcome = { event: DeliveryEvent } | { ignored: string } | { error: string };
+/**
+ * What became of one row of a batch: an event, the events of a row naming several recipients (KumoMTA's batched
+ * records), a row read but not used, or a row that could not be read.
+ */
+export type RowOutcome =
+  { event: DeliveryEvent } | { events: DeliveryEvent[] } | { ignored: string } | { error: string };
 
 export const SMTP_RESPONSE_MAX = 1000;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -41,6 +45,17 @@ export const LINE_MAX = 8192;
 export const ok = (event: DeliveryEvent): RowOutcome => ({ event });
 export const ignored = (why: string): RowOutcome => ({ ignored: why });
 export const failed = (error: string): RowOutcome => ({ error });
+/**
+ * A row of a type InboxPulse does not count (an open, a click, a type a newer MTA version adds): read and ignored,
+ * never refused, since an MTA retries what is refused (docs/webhooks.md).
+ */
+export const notAnOutcome = (type: string): RowOutcome => ignored(`${type.slice(0, 40)} is not a delivery outcome`);
+
+/** The events of a row: none, one, or one per recipient. */
+export function eventsOf(row: RowOutcome): DeliveryEvent[] {
+  if ('event' in row) return [row.event];
+  return 'events' in row ? row.events : [];
+}
 
 /** Text of an unknown JSON value, or undefined when it is not text or a number. */
 export function str(value: unknown): string | undefined {
@@ -56,10 +71,19 @@ export function record(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-// An address as logs write it: optional <>, optional "rfc822;" type, local@domain. The domain is a
-// host name (letters, digits, dashes, dots) or an address literal. Bounded, no nested quantifiers.
-const ADDRESS =
-  /^(?:rfc822;\s*)?<?([^\s<>@"]{1,64}|"[^"\r\n]{1,62}")@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])>?$/i;
+// RFC 5322 atext (with RFC 6532's UTF-8), the characters a dot-atom local part is made of: `$`, `{`, `}` and `'`
+// are as valid as letters. A quoted string ("john doe") may hold any printable character, `"` and `\` escaped.
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\u0080-\\uffff-]";
+const QUOTED = '"(?:[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e\\u0080-\\uffff]|\\\\[\\x20-\\x7e])*"';
+// An address as logs write it: optional <>, optional "rfc822;" type, local@domain. The local part is RFC 5322's
+// dot-atom or quoted string; the domain a host name (letters, digits, dashes, dots) or an address literal. No
+// repetition can match the same text two ways, so the pattern runs in linear time on any input.
+const ADDRESS = new RegExp(
+  `^(?:rfc822;\\s*)?<?(${ATEXT}+(?:\\.${ATEXT}+)*|${QUOTED})@([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]{2,45}\\])>?$`,
+  'i',
+);
+/** RFC 5321's limit on a local part, quotes included. */
+const LOCAL_PART_MAX = 64;
 
 /**
  * `text` with each lone UTF-16 surrogate (half a character, which no real MTA writes) made U+FFFD,
@@ -86,7 +110,7 @@ export function parseAddress(text: string | undefined): { address: string; domai
   const trimmed = wellFormed(text.trim());
   if (trimmed.length > 330 || hasControl(trimmed)) return null;
   const m = ADDRESS.exec(trimmed);
-  if (!m) return null;
+  if (!m || m[1].length > LOCAL_PART_MAX) return null;
   const domain = m[2].toLowerCase().replace(/\.$/, '');
   if (!domain.includes('.') && !domain.startsWith('[')) return null;
   return { address: `${m[1]}@${domain}`.toLowerCase(), domain };

@@ -12,7 +12,7 @@ import type { Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { hasWebhookFor, queueWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service';
 import { bounceCause } from './bounce-causes';
-import type { DeliveryEvent, RowOutcome } from './delivery-event';
+import { eventsOf, type DeliveryEvent, type RowOutcome } from './delivery-event';
 import {
   deleteUserEvents,
   setDailyTotals,
@@ -106,8 +106,8 @@ export function parseBatch(source: MtaSource, body: unknown, now = Date.now()): 
   }
 }
 
-/** The rows of a batch that are delivery events: what storing it would count against the plan's e-mails a month. */
-export const eventRowCount = (rows: readonly RowOutcome[]) => rows.filter((row) => 'event' in row).length;
+/** The delivery events a batch holds (a row may name several recipients): what storing it would count against the plan's e-mails a month. */
+export const eventRowCount = (rows: readonly RowOutcome[]) => rows.reduce((n, row) => n + eventsOf(row).length, 0);
 
 const keyOf = (e: Pick<DeliveryEvent, 'messageId' | 'recipient' | 'eventType'>) =>
   `${e.eventType}\u0000${e.recipient}\u0000${e.messageId}`;
@@ -224,9 +224,11 @@ export async function ingestEvents(
     if ('error' in row) rejected.push({ index, message: row.error });
     else if ('ignored' in row) ignored++;
     else {
-      const key = keyOf(row.event);
-      if (unique.has(key)) duplicates++;
-      else unique.set(key, row.event);
+      for (const event of eventsOf(row)) {
+        const key = keyOf(event);
+        if (unique.has(key)) duplicates++;
+        else unique.set(key, event);
+      }
     }
   });
   if (rows.length === 0) throw new AppError('validation_error', 'The batch has no rows');

@@ -91,6 +91,14 @@ describe('GreenArrow event notifications', () => {
       bounce_text: 'out of office',
     },
     { id: '1026', event_time: 1705314290, email: 'x@example.org' },
+    // A legacy bounce processor record as its form fields arrive, with the example values of
+    // https://www.greenarrowemail.com/docs/greenarrow-engine/Event-Notification-System/Legacy-Types-of-Events
+    Object.fromEntries(
+      new URLSearchParams(
+        'event_type=hook_stat&listid=t99&email=customer%40example.com&sendid=t9920110705&bounce_type=h&bounce_rule=10&bounce_message=1.1.1.1+failed+after+I+sent+the+message.+Remote+host+said%3A+554+delivery+error%3A+dd+This+user+doesn%27t+have+a+yahoo.com+account+(user%40yahoo.com)+%5C-+mta1218.mail.mud.yahoo.com&bounce_time=1309867200',
+      ),
+    ),
+    { ...attempt('queued_elsewhere', 'x@example.org', '') },
   ];
   const rows = parseGreenArrowRecords(jsonRecords(events), NOW);
 
@@ -133,5 +141,26 @@ describe('GreenArrow event notifications', () => {
       ignored: 'A bounce of type "other" (an auto-reply or challenge), not a delivery failure',
     });
     expect(rows[9]).toEqual({ error: 'No event_type' });
+  });
+
+  it('reads a legacy hook_stat record as the bounce it reports, and ignores a status it does not know', () => {
+    expect(rows[10]).toEqual({
+      event: {
+        messageId: 't99:t9920110705',
+        recipient: 'customer@example.com',
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        enhancedStatus: null,
+        smtpResponse:
+          "1.1.1.1 failed after I sent the message. Remote host said: 554 delivery error: dd This user doesn't have a yahoo.com account (user@yahoo.com) \\- mta1218.mail.mud.yahoo.com",
+        domain: null,
+        recipientDomain: 'example.com',
+        sendingIp: '',
+        occurredAt: new Date(1309867200 * 1000),
+        deliveryTimeMs: null,
+        category: null,
+      },
+    });
+    expect(rows[11]).toEqual({ ignored: 'Delivery status queued_elsewhere is not a delivery outcome' });
   });
 });

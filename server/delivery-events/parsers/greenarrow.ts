@@ -1,4 +1,4 @@
-import { failed, ignored, makeEvent, record, str, type RowOutcome } from '../delivery-event';
+import { failed, ignored, makeEvent, notAnOutcome, record, str, type RowOutcome } from '../delivery-event';
 import type { JsonRecord } from './json-records';
 
 /*
@@ -17,7 +17,9 @@ import type { JsonRecord } from './json-records';
  *
  * delivery_attempt: success is a delivery, failure a hard bounce, failure_toolong (too long in the
  * queue) a soft bounce, deferral a deferral; connmaxout (held back by a throttle) is ignored.
- * bounce_all with bounce_type h or s is a hard or soft bounce (o, other, is ignored); scomp is a
+ * bounce_all with bounce_type h or s is a hard or soft bounce (o, other, is ignored), and so is
+ * hook_stat, the bounce processor's record in configurations older than the Event Notification System
+ * (form fields, bounce_message and bounce_time); scomp (hook_scomp) is a
  * spam complaint. Other events (opens, clicks, unsubscribes, bounce_bad_address, studio_*) are read
  * and ignored. GreenArrow names a message by its list and SendID, so that is the message id: the
  * failed delivery attempt and the bounce_all event of the same message are one bounce.
@@ -43,22 +45,22 @@ export function parseGreenArrowRecords(records: readonly JsonRecord[], now = Dat
     let response: string | undefined;
     if (type === 'delivery_attempt') {
       const status = str(rec.status) ?? '';
-      if (!(status in ATTEMPT_STATUS)) return failed(`Unknown delivery status "${status.slice(0, 20)}"`);
+      if (!Object.hasOwn(ATTEMPT_STATUS, status)) return notAnOutcome(`Delivery status ${status}`);
       const mapped = ATTEMPT_STATUS[status];
       if (!mapped) return ignored('Held back by a throttle (connmaxout): no attempt was made');
       eventType = mapped;
       if (status === 'failure_toolong') bounceClass = 'soft';
       response = str(rec.message);
-    } else if (type === 'bounce_all') {
+    } else if (type === 'bounce_all' || type === 'hook_stat') {
       const kind = str(rec.bounce_type);
       if (kind === 'o') return ignored('A bounce of type "other" (an auto-reply or challenge), not a delivery failure');
-      if (kind !== 'h' && kind !== 's') return failed(`Unknown bounce_type "${String(kind).slice(0, 10)}"`);
+      if (kind !== 'h' && kind !== 's') return notAnOutcome(`Bounce type ${String(kind)}`);
       eventType = 'bounced';
       bounceClass = kind === 'h' ? 'hard' : 'soft';
       response = str(rec.bounce_text) ?? str(rec.bounce_message);
     } else if (type === 'scomp' || type === 'hook_scomp') {
       eventType = 'complaint';
-    } else return ignored(`${type.slice(0, 40)} is not a delivery outcome`);
+    } else return notAnOutcome(type);
     const sendid = str(rec.sendid);
     const messageId = sendid ? `${str(rec.listid) ?? ''}:${sendid}` : str(rec.msguid);
     return makeEvent({

@@ -97,6 +97,7 @@ describe('Halon delivery records', () => {
     deleted,
     queueEvent,
     { type: 'delivery', time: 1705314225123, message: message('x@example.com', 6) },
+    { ...deleted, action: 'QUARANTINE' },
   ]
     .map((r) => JSON.stringify(r))
     .join('\n');
@@ -127,5 +128,6 @@ describe('Halon delivery records', () => {
     expect(rows[4]).toEqual({ ignored: 'Deleted from the queue without a permanent failure' });
     expect(rows[5]).toEqual({ ignored: 'A queue record, not a delivery attempt' });
     expect(rows[6]).toEqual({ error: 'No action and no 2xx answer: not a delivery' });
+    expect(rows[7]).toEqual({ ignored: 'Action QUARANTINE is not a delivery outcome' });
   });
 });

@@ -1,4 +1,4 @@
-import { failed, ignored, makeEvent, record, str, type RowOutcome } from '../delivery-event';
+import { failed, ignored, makeEvent, notAnOutcome, record, str, type RowOutcome } from '../delivery-event';
 import type { JsonRecord } from './json-records';
 
 /*
@@ -87,7 +87,7 @@ export function parseHalonRecords(records: readonly JsonRecord[], now = Date.now
     else if (action === 'DELETE') {
       if (response.permanent !== true) return ignored('Deleted from the queue without a permanent failure');
       eventType = 'bounced';
-    } else return failed(`Unknown action "${action.slice(0, 20)}"`);
+    } else return notAnOutcome(`Action ${action}`);
     const connection = record(attempt?.connection);
     const duration = typeof attempt?.duration === 'number' ? attempt.duration : null;
     return makeEvent({

@@ -141,10 +141,42 @@ describe('KumoMTA log records', () => {
     expect(rows[5]).toMatchObject({ event: { eventType: 'bounced', bounceClass: 'soft', enhancedStatus: '4.4.1' } });
   });
 
-  it('answers a broken line, an unknown type and an unreadable time by their place', () => {
+  it('answers a broken line and an unreadable time by their place, and ignores a type it does not know', () => {
     expect(rows[6]).toEqual({ error: 'Not valid JSON' });
-    expect(rows[7]).toEqual({ error: 'Unknown record type "Lunch"' });
+    expect(rows[7]).toEqual({ ignored: 'Lunch is not a delivery outcome' });
     expect(rows[8]).toEqual({ error: 'Time cannot be read: soon' });
+  });
+
+  // batch_handling="BatchByDomain" makes `recipient` the list of the batch's recipients (KumoCorp/kumomta,
+  // docs/changelog/main.md, "Breaking Changes"); the rest of the record is as docs/reference/log_record.md shows it.
+  const batched = {
+    ...base,
+    type: 'Delivery',
+    id: '1d98076abbbc11ed940250ebf67f93bd',
+    sender: 'user@sender.example.com',
+    recipient: ['user@recipient.example.com', 'other.user@recipient.example.com'],
+    site: 'source2->(alt1|alt2|alt3|alt4)?.gmail-smtp-in.l.google.com.',
+    response: {
+      code: 250,
+      enhanced_code: { class: 2, subject: 0, detail: 0 },
+      content: 'OK ids=8a5475ccbbc611eda12250ebf67f93bd',
+      command: '.',
+    },
+    peer_address: { name: 'gmail-smtp-in.l.google.com.', addr: '142.251.2.27' },
+    timestamp: 1678069691,
+    created: 1678069691,
+  };
+
+  it('counts each recipient of a record that names a list of them', () => {
+    const [row] = parseKumoRecords(jsonRecords([batched]), NOW);
+    expect(row).toMatchObject({
+      events: [
+        { recipient: 'user@recipient.example.com', eventType: 'delivered', messageId: batched.id },
+        { recipient: 'other.user@recipient.example.com', eventType: 'delivered', messageId: batched.id },
+      ],
+    });
+    const [bad] = parseKumoRecords(jsonRecords([{ ...batched, recipient: ['a@example.com', 'not an address'] }]), NOW);
+    expect(bad).toEqual({ error: 'Recipient 2: Recipient is not an e-mail address: not an address' });
   });
 
   it('takes a JSON array or a single record the same way', () => {

@@ -1,4 +1,4 @@
-import { failed, ignored, makeEvent, record, str, type RowOutcome } from '../delivery-event';
+import { failed, makeEvent, notAnOutcome, record, str, type DeliveryEvent, type RowOutcome } from '../delivery-event';
 import type { JsonRecord } from './json-records';
 
 /*
@@ -11,8 +11,9 @@ import type { JsonRecord } from './json-records';
  *
  * Delivery is a delivery; Bounce, Expiration and OOB (an out-of-band bounce report) are bounces;
  * TransientFailure is a deferral; Feedback (an ARF report) is a complaint about the recipient the
- * report names. Reception, Rejection, Delay and AdminBounce are read and ignored. The message id is
- * KumoMTA's spool id, the same on every record of the message.
+ * report names. Reception, Rejection, Delay and AdminBounce are read and ignored, as is a type a newer
+ * version adds. The message id is KumoMTA's spool id, the same on every record of the message. With
+ * batch_handling="BatchByDomain" a record's `recipient` is a list: the outcome is each recipient's.
  */
 
 const TYPES: Record<string, 'delivered' | 'bounced' | 'deferred' | 'complaint' | null> = {
@@ -58,9 +59,8 @@ export function parseKumoRecords(records: readonly JsonRecord[], now = Date.now(
     if (!rec) return failed('Not a KumoMTA log record (expected a JSON object)');
     const type = str(rec.type);
     if (!type) return failed('No record type');
-    if (!(type in TYPES)) return failed(`Unknown record type "${type.slice(0, 30)}"`);
-    const eventType = TYPES[type];
-    if (!eventType) return ignored(`${type} is not a delivery outcome`);
+    const eventType = Object.hasOwn(TYPES, type) ? TYPES[type] : null;
+    if (!eventType) return notAnOutcome(type);
     const response = record(rec.response);
     const code = typeof response?.code === 'number' ? response.code : null;
     const enhanced = enhancedOf(response?.enhanced_code);
@@ -71,27 +71,47 @@ export function parseKumoRecords(records: readonly JsonRecord[], now = Date.now(
     const timestamp = rec.timestamp;
     const created = typeof rec.created === 'number' ? rec.created : null;
     const classification = str(rec.bounce_classification);
-    return makeEvent({
-      messageId: eventType === 'complaint' ? (str(trace?.id) ?? str(rec.id)) : str(rec.id),
-      recipient: eventType === 'complaint' ? complainant(report) : firstAddress(rec.recipient),
-      eventType,
-      response: text,
-      code,
-      enhanced,
-      // An expired message was only ever deferred: it bounces, but softly, whatever the last answer said.
-      bounceClass: type === 'Expiration' ? 'soft' : null,
-      sender:
-        eventType === 'complaint'
-          ? (str(report?.original_mail_from)?.replace(/^<(.*)>$/, '$1') ?? null)
-          : (str(rec.sender) ?? null),
-      sendingIp: str(record(rec.source_address)?.address),
-      time: timestamp,
-      now,
-      deliveryTimeMs:
-        eventType === 'delivered' && typeof timestamp === 'number' && created !== null
-          ? Math.max(0, (timestamp - created) * 1000)
-          : null,
-      category: classification && classification !== 'Uncategorized' ? classification : null,
-    });
+    const recipients = eventType === 'complaint' ? [complainant(report)] : recipientsOf(rec.recipient);
+    const outcomes = recipients.map((recipient) =>
+      makeEvent({
+        messageId: eventType === 'complaint' ? (str(trace?.id) ?? str(rec.id)) : str(rec.id),
+        recipient,
+        eventType,
+        response: text,
+        code,
+        enhanced,
+        // An expired message was only ever deferred: it bounces, but softly, whatever the last answer said.
+        bounceClass: type === 'Expiration' ? 'soft' : null,
+        sender:
+          eventType === 'complaint'
+            ? (str(report?.original_mail_from)?.replace(/^<(.*)>$/, '$1') ?? null)
+            : (str(rec.sender) ?? null),
+        sendingIp: str(record(rec.source_address)?.address),
+        time: timestamp,
+        now,
+        deliveryTimeMs:
+          eventType === 'delivered' && typeof timestamp === 'number' && created !== null
+            ? Math.max(0, (timestamp - created) * 1000)
+            : null,
+        category: classification && classification !== 'Uncategorized' ? classification : null,
+      }),
+    );
+    return oneRow(outcomes);
   });
+}
+
+/** The recipients of a record: one address, or the list a batched record names. */
+function recipientsOf(value: unknown): (string | undefined)[] {
+  return Array.isArray(value) && value.length > 0 ? value.map(str) : [str(value)];
+}
+
+/** A record's outcomes as its one row: its event(s), or the first recipient that could not be read (nothing of it is kept). */
+function oneRow(outcomes: RowOutcome[]): RowOutcome {
+  if (outcomes.length === 1) return outcomes[0];
+  const events: DeliveryEvent[] = [];
+  for (const [i, outcome] of outcomes.entries()) {
+    if ('error' in outcome) return failed(`Recipient ${i + 1}: ${outcome.error}`);
+    if ('event' in outcome) events.push(outcome.event);
+  }
+  return { events };
 }

@@ -131,10 +131,10 @@ describe('Postal webhooks', () => {
     });
   });
 
-  it('ignores clicks, refuses what it cannot read, and reads a bare payload by its status', () => {
+  it('ignores clicks and events it does not know, refuses what it cannot read, and reads a bare payload by its status', () => {
     expect(rows[4]).toEqual({ ignored: 'MessageLinkClicked is not a delivery outcome' });
     expect(rows[5]).toEqual({ error: 'No recipient' });
-    expect(rows[6]).toEqual({ error: 'Unknown event "Surprise"' });
+    expect(rows[6]).toEqual({ ignored: 'Surprise is not a delivery outcome' });
     expect(rows[7]).toEqual(rows[0]);
   });
 });

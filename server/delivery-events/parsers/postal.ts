@@ -1,4 +1,4 @@
-import { failed, ignored, makeEvent, record, str, type RowOutcome } from '../delivery-event';
+import { failed, ignored, makeEvent, notAnOutcome, record, str, type RowOutcome } from '../delivery-event';
 import type { JsonRecord } from './json-records';
 
 /*
@@ -13,7 +13,7 @@ import type { JsonRecord } from './json-records';
  * MessageSent is a delivery, MessageDelayed a deferral, MessageDeliveryFailed and MessageBounced
  * bounces (the latter an asynchronous one, about `original_message`). A bare payload (the shape the
  * documentation shows) is read by its status: Sent, SoftFail, HardFail. Other events (held messages,
- * clicks, DNS errors, send limits) are read and ignored. The message id is the Message-ID header,
+ * clicks, DNS errors, send limits, and any a newer Postal adds) are read and ignored. The message id is the Message-ID header,
  * the same on the sent, delayed, failed and bounced events of a message.
  */
 
@@ -48,14 +48,14 @@ export function parsePostalRecords(records: readonly JsonRecord[], now = Date.no
     const rec = record(item.value);
     if (!rec) return failed('Not a Postal webhook (expected a JSON object)');
     const name = str(rec.event);
-    if (name && !(name in BY_EVENT)) return failed(`Unknown event "${name.slice(0, 40)}"`);
+    if (name && !Object.hasOwn(BY_EVENT, name)) return notAnOutcome(name);
     const payload = name ? record(rec.payload) : rec;
     if (!payload) return failed('No payload');
     let eventType: 'delivered' | 'bounced' | 'deferred' | null;
     if (name) eventType = BY_EVENT[name];
     else {
       const status = str(payload.status);
-      if (!status || !(status in BY_STATUS))
+      if (!status || !Object.hasOwn(BY_STATUS, status))
         return failed('Neither an event name nor a message status (Sent, SoftFail, HardFail)');
       eventType = BY_STATUS[status];
     }

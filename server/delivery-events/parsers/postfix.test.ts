@@ -73,6 +73,19 @@ describe('Postfix log lines', () => {
     expect(rows[12]).toEqual({ error: 'Recipient is not an e-mail address: not an address' });
   });
 
+  it('reads a bounce to any address RFC 5322 allows, and names a local part it does not', () => {
+    // Local parts of RFC 5322 atext ($, {, }, ', +) as Postfix logs them: unquoted, since they need no quotes.
+    const [bounce, dotted] = parsePostfixLines(
+      [
+        "Jan 15 10:40:00 mx1 postfix/smtp[2180]: 4TfK5F2bCdE3: to=<o'neil${ops}+{2024}@example.org>, relay=mx.example.org[192.0.2.25]:25, delay=0.9, delays=0.1/0.01/0.5/0.29, dsn=5.1.1, status=bounced (host mx.example.org[192.0.2.25] said: 550 5.1.1 <o'neil${ops}+{2024}@example.org>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command))",
+        'Jan 15 10:40:01 mx1 postfix/smtp[2180]: 4TfK5F2bCdE3: to=<ann..lee@example.org>, relay=none, delay=0.1, delays=0/0/0.1/0, dsn=5.1.3, status=bounced (bad address syntax)',
+      ],
+      NOW,
+    );
+    expect(bounce).toMatchObject(unknownRecipientBounce({ recipient: "o'neil${ops}+{2024}@example.org" }));
+    expect(dotted).toEqual({ error: 'Recipient is not an e-mail address: ann..lee@example.org' });
+  });
+
   it('puts a December line read in January in the year before', () => {
     const [row] = parsePostfixLines(
       [

@@ -58,12 +58,42 @@ describe('PowerMTA accounting CSV', () => {
   });
 
   it('answers each unreadable record by its place after the header', () => {
-    expect(rows[6]).toEqual({ error: 'Unknown record type "x"' });
-    expect(rows[7]).toEqual({
-      error: 'No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields',
+    expect(rows[6]).toEqual({ ignored: 'Record type x is not a delivery outcome' });
+    expect(rows[7]).toMatchObject({
+      event: { recipient: 'frank@example.com', messageId: expect.stringMatching(/^row:/) },
     });
     expect(rows[8]).toEqual({ error: 'Time cannot be read: yesterday' });
     expect(rows[9]).toEqual({ error: 'A quoted field is not closed' });
+  });
+
+  // The User Guide's own example, verbatim (PowerMTA User's Guide, accounting file chapter, 11.2.9 "Encoding"): a
+  // file configured `records d, b`, `record-fields delivery timeLogged,orig,rcpt,dlvSourceIp` and
+  // `record-fields bounce timeLogged,orig,rcpt,bounceCat`. No message id column: each row is known by its fields.
+  const GUIDE_EXAMPLE = `type,timeLogged,orig,rcpt,dlvSourceIp,bounceCat
+d,1178807903,orig@port25.com,user1@domain.com,10.0.0.1,
+d,1178807905,orig@port25.com,user2@domain.com,10.0.0.1,
+b,1178807915,orig@port25.com,user3@domain.com,,policy-related
+b,1178807915,orig@port25.com,user4@domain.com,,policy-related
+`;
+
+  it('reads the User Guide’s example header, knowing each row by a hash of its fields', () => {
+    const guide = parsePowerMtaCsv(GUIDE_EXAMPLE, NOW);
+    expect(guide).toHaveLength(4);
+    expect(guide[0]).toMatchObject({
+      event: {
+        eventType: 'delivered',
+        recipient: 'user1@domain.com',
+        domain: 'port25.com',
+        sendingIp: '10.0.0.1',
+        occurredAt: new Date(1178807903 * 1000),
+      },
+    });
+    expect(guide[3]).toMatchObject({
+      event: { eventType: 'bounced', bounceClass: 'hard', recipient: 'user4@domain.com', category: 'policy-related' },
+    });
+    const ids = guide.map((row) => ('event' in row ? row.event.messageId : ''));
+    expect(new Set(ids).size).toBe(4);
+    expect(parsePowerMtaCsv(GUIDE_EXAMPLE, NOW)).toEqual(guide);
   });
 
   it('needs the header line first', () => {

@@ -1,4 +1,5 @@
-import { failed, ignored, makeEvent, type RowOutcome } from '../delivery-event';
+import { createHash } from 'node:crypto';
+import { failed, makeEvent, notAnOutcome, type RowOutcome } from '../delivery-event';
 import { BatchError } from './batch-error';
 import { parseCsv } from './csv';
 
@@ -11,8 +12,11 @@ import { parseCsv } from './csv';
  *
  * d (delivered) is a delivery, b (bounced) and rb (remote bounce) a bounce, t (transient) a deferral,
  * f (feedback loop) a complaint; r (received), tq (queue-level transient) and rs (remote status) are
- * read and ignored. Every batch starts with the header line: the columns are whatever the
- * `record-fields` of the accounting file say.
+ * read and ignored, as is a type a newer PowerMTA adds. Every batch starts with the header line: the
+ * columns are whatever the `record-fields` of the accounting file say, as few as the User Guide's
+ * `type,timeLogged,orig,rcpt,dlvSourceIp,bounceCat`. A record is one event per message id the row names
+ * (header_Message-Id, envId, jobId, or timeQueued with orig); a row naming none is known by a hash of
+ * its fields, so the same row posted again is the same event.
  */
 
 const TYPES: Record<string, 'delivered' | 'bounced' | 'deferred' | 'complaint' | null> = {
@@ -30,6 +34,13 @@ const TYPES: Record<string, 'delivered' | 'bounced' | 'deferred' | 'complaint' |
   tq: null,
   rs: null,
 };
+
+/** A row's own id when it names none: the same fields give the same id, whatever batch they come in. */
+function rowHash(fields: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const field of fields) hash.update(field.trim()).update('\u0000');
+  return `row:${hash.digest('base64url').slice(0, 32)}`;
+}
 
 /** The accounting CSV's data rows (header excluded, index 0 is the first record after it). */
 export function parsePowerMtaCsv(text: string, now = Date.now()): RowOutcome[] {
@@ -49,15 +60,15 @@ export function parsePowerMtaCsv(text: string, now = Date.now()): RowOutcome[] {
       return value === '' ? undefined : value;
     };
     const type = (rec.fields[0] ?? '').trim().toLowerCase();
-    if (!(type in TYPES)) return failed(`Unknown record type "${type.slice(0, 20)}"`);
-    const eventType = TYPES[type];
-    if (!eventType) return ignored(`Record type ${type} is not a delivery outcome`);
+    const eventType = Object.hasOwn(TYPES, type) ? TYPES[type] : null;
+    if (!eventType) return notAnOutcome(`Record type ${type}`);
     const queued = get('timeQueued');
     const orig = get('orig');
     const messageId =
-      get('header_Message-Id') ?? get('envId') ?? get('jobId') ?? (queued && orig ? `${queued}/${orig}` : undefined);
-    if (!messageId)
-      return failed('No message id: add header_Message-Id (or envId, jobId, timeQueued and orig) to the record-fields');
+      get('header_Message-Id') ??
+      get('envId') ??
+      get('jobId') ??
+      (queued && orig ? `${queued}/${orig}` : rowHash(rec.fields));
     const seconds = Number(get('totalSecondsQueued'));
     return makeEvent({
       messageId: messageId.replace(/^<(.*)>$/, '$1'),

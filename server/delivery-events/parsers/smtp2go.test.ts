@@ -5,7 +5,8 @@ import { gmailDelivery, unknownRecipientBounce } from './parser.test-support';
 
 const NOW = Date.UTC(2024, 0, 20, 12, 0, 0);
 
-// SMTP2GO webhook posts, as their form fields arrive (one event a request).
+// SMTP2GO webhook posts, as their form fields arrive (one event a request), with the parameters of
+// https://developers.smtp2go.com/docs/webhooks-1 ("Standard Reported Data").
 const form = (fields: string) => Object.fromEntries(new URLSearchParams(fields));
 
 describe('SMTP2GO webhooks', () => {
@@ -41,5 +42,30 @@ describe('SMTP2GO webhooks', () => {
     expect(rows[3]).toMatchObject({ event: { eventType: 'complaint', recipient: 'ann@gmail.com' } });
     expect(rows[4]).toEqual({ ignored: 'open is not a delivery outcome' });
     expect(rows[5]).toEqual({ error: 'No message id' });
+  });
+
+  it('reads a spam_complaint callback as a complaint, and answers an opened one and any unknown event as ignored', () => {
+    const [complaint, opened, later] = parseSmtp2goRecords(
+      jsonRecords([
+        form(
+          'event=spam_complaint&time=2024-01-16T08:00:00Z&sendtime=2024-01-15T10:23:44Z&sender=news%40mail.example.com&from=news%40mail.example.com&rcpt=ann%40gmail.com&recipients=ann%40gmail.com&auth=api-7F3A&email_id=1rPqRs-4TfK2Q-Ab&subject=Spring+sale',
+        ),
+        form(
+          'event=opened&time=2024-01-15T11:00:00Z&sendtime=2024-01-15T10:23:44Z&rcpt=ann%40gmail.com&email_id=1rPqRs-4TfK2Q-Ab&user-agent=Mozilla%2F5.0&read-secs=10&client=Gmail&client-device=desktop&client-os=Windows',
+        ),
+        form('event=sms_delivered&time=2024-01-15T11:00:00Z'),
+      ]),
+      NOW,
+    );
+    expect(complaint).toMatchObject({
+      event: {
+        eventType: 'complaint',
+        recipient: 'ann@gmail.com',
+        messageId: '1rPqRs-4TfK2Q-Ab',
+        domain: 'mail.example.com',
+      },
+    });
+    expect(opened).toEqual({ ignored: 'opened is not a delivery outcome' });
+    expect(later).toEqual({ ignored: 'sms_delivered is not a delivery outcome' });
   });
 });

@@ -1,4 +1,4 @@
-import { failed, ignored, makeEvent, record, str, type RowOutcome } from '../delivery-event';
+import { failed, makeEvent, notAnOutcome, record, str, type RowOutcome } from '../delivery-event';
 import type { JsonRecord } from './json-records';
 
 /*
@@ -8,20 +8,18 @@ import type { JsonRecord } from './json-records';
  *   sender (envelope from), from, rcpt, recipients, auth, host (the server that bounced it), message
  *   (the server's answer), context, email_id, bounce=hard|soft (bounces), subject, ...
  *
- * delivered is a delivery, bounce a bounce (SMTP2GO says hard or soft), spam a complaint; the
- * others are read and ignored. The message id is SMTP2GO's email_id.
+ * (https://developers.smtp2go.com/docs/webhooks-overview). delivered is a delivery, bounce a bounce
+ * (SMTP2GO says hard or soft), spam a complaint, and so is spam_complaint, the name newer callbacks
+ * give it. The others (processed, opens and clicks, opened among them, unsubscribes, rejects) and any
+ * event a newer SMTP2GO adds are read and ignored: InboxPulse keeps no per-message engagement. The
+ * message id is SMTP2GO's email_id.
  */
 
-const EVENTS: Record<string, 'delivered' | 'bounced' | 'complaint' | null> = {
+const EVENTS: Record<string, 'delivered' | 'bounced' | 'complaint'> = {
   delivered: 'delivered',
   bounce: 'bounced',
   spam: 'complaint',
-  processed: null,
-  open: null,
-  click: null,
-  unsubscribe: null,
-  resubscribe: null,
-  reject: null,
+  spam_complaint: 'complaint',
 };
 
 export function parseSmtp2goRecords(records: readonly JsonRecord[], now = Date.now()): RowOutcome[] {
@@ -31,9 +29,8 @@ export function parseSmtp2goRecords(records: readonly JsonRecord[], now = Date.n
     if (!rec) return failed('Not an SMTP2GO webhook (expected a JSON object or form fields)');
     const name = str(rec.event)?.toLowerCase();
     if (!name) return failed('No event');
-    if (!(name in EVENTS)) return failed(`Unknown event "${name.slice(0, 30)}"`);
-    const eventType = EVENTS[name];
-    if (!eventType) return ignored(`${name} is not a delivery outcome`);
+    const eventType = Object.hasOwn(EVENTS, name) ? EVENTS[name] : null;
+    if (!eventType) return notAnOutcome(name);
     const bounce = str(rec.bounce)?.toLowerCase();
     return makeEvent({
       messageId: str(rec.email_id) ?? str(rec['message-id']) ?? str(rec.message_id),
