@@ -19,6 +19,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deliveryEventRoutes } from './delivery-events/delivery-events.routes';
 import { eventApiRoutes } from './delivery-events/event-api.routes';
 import { mtaWebhookRoutes } from './delivery-events/mta-webhooks.routes';
+import { espWebhookRoutes } from './delivery-events/esp-webhooks/esp-webhooks.routes';
 import { postfixApiRoutes } from './delivery-events/postfix-api.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
 import { domainRoutes } from './domains/domains.routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailMetricRoutes, ctx);
   await app.register(postmasterRoutes, ctx);
   await app.register(mtaWebhookRoutes, ctx);
+  await app.register(espWebhookRoutes, ctx);
   await app.register(eventApiRoutes, ctx);
   await app.register(deliveryEventRoutes, ctx);
   await app.register(postfixApiRoutes, ctx);
