@@ -281,3 +281,90 @@ export const POSTMARK_BOUNCE = `{
 
 /** Postmark's example delivery webhook event (https://postmarkapp.com/support/article/1067-how-do-i-enable-delivery-webhooks). */
 export const POSTMARK_DELIVERY = `{ "MessageID":"a94dfe84-8ab9-43cf-8a1c-ac234c296e25", "Recipient":"recipeint@example.com", "Tag":"Your Tag", "DeliveredAt":"2016-12-01T15:41:45-05:00", "Details":"smtp;250 2.0.0 OK 1480624905 l186si10190883ite.73- gsmtp" }`;
+
+/**
+ * Amazon SES developer guide, "Amazon SNS notification examples for Amazon SES"
+ * (https://docs.aws.amazon.com/ses/latest/dg/notification-examples.html): bounce with a DSN.
+ */
+export const SES_BOUNCE = `   {
+       "notificationType":"Bounce",
+       "bounce":{
+          "bounceType":"Permanent",
+          "reportingMTA":"dns; email.example.com",
+          "bouncedRecipients":[
+             {
+                "emailAddress":"jane@example.com",
+                "status":"5.1.1",
+                "action":"failed",
+                "diagnosticCode":"smtp; 550 5.1.1 <jane@example.com>... User"
+             }
+          ],
+          "bounceSubType":"General",
+          "timestamp":"2016-01-27T14:59:38.237Z",
+          "feedbackId":"00000138111222aa-33322211-cccc-cccc-cccc-ddddaaaa068a-000000",
+          "remoteMtaIp":"127.0.2.0"
+       },
+       "mail":{
+          "timestamp":"2016-01-27T14:59:38.237Z",
+          "source":"john@example.com",
+          "sourceArn": "arn:aws:ses:us-west-2:888888888888:identity/example.com",
+          "sourceIp": "127.0.3.0",
+          "sendingAccountId":"123456789012",
+          "messageId":"00000138111222aa-33322211-cccc-cccc-cccc-ddddaaaa0680-000000",
+          "destination":[
+            "jane@example.com",
+            "mary@example.com",
+            "richard@example.com"]
+        }
+    }`;
+
+/** The same guide: complaint without a feedback report (headers left out, as when they are not configured). */
+export const SES_COMPLAINT = `   {
+      "notificationType":"Complaint",
+      "complaint":{
+         "complainedRecipients":[
+            {
+               "emailAddress":"richard@example.com"
+            }
+         ],
+         "timestamp":"2016-01-27T14:59:38.237Z",
+         "feedbackId":"0000013786031775-fea503bc-7497-49e1-881b-a0379bb037d3-000000"
+      },
+      "mail":{
+         "timestamp":"2016-01-27T14:59:38.237Z",
+         "messageId":"0000013786031775-163e3910-53eb-4c8e-a04a-f29debf88a84-000000",
+         "source":"john@example.com",
+         "sourceArn": "arn:aws:ses:us-west-2:888888888888:identity/example.com",
+         "sourceIp": "127.0.3.0",
+         "sendingAccountId":"123456789012",
+         "destination":[
+            "jane@example.com",
+            "mary@example.com",
+            "richard@example.com"
+         ]
+      }
+   }`;
+
+/** The same guide: delivery notification (headers left out). */
+export const SES_DELIVERY = `   {
+      "notificationType":"Delivery",
+      "mail":{
+         "timestamp":"2016-01-27T14:59:38.237Z",
+         "messageId":"0000014644fe5ef6-9a483358-9170-4cb4-a269-f5dcdf415321-000000",
+         "source":"john@example.com",
+         "sourceArn": "arn:aws:ses:us-west-2:888888888888:identity/example.com",
+         "sourceIp": "127.0.3.0",
+         "sendingAccountId":"123456789012",
+         "destination":[
+            "jane@example.com"
+         ]
+       },
+      "delivery":{
+         "timestamp":"2016-01-27T14:59:38.237Z",
+         "recipients":["jane@example.com"],
+         "processingTimeMillis":546,
+         "reportingMTA":"a8-70.smtp-out.amazonses.com",
+         "smtpResponse":"250 ok:  Message 64111812 accepted",
+         "remoteMtaIp":"127.0.2.0"
+      }
+   }`;
