@@ -862,6 +862,7 @@ export const API_SECTIONS: ApiSection[] = [
               passCount: 12,
               compliance: 100,
               senderAuthenticated: null,
+              unauthenticatedReason: null,
               createdAt: '2026-11-27T10:00:00.000Z',
             },
           ],
@@ -872,7 +873,8 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'GET',
         path: '/api/dmarc/reports',
         title: 'List reports',
-        description: 'Paged (page, pageSize), optionally filtered by domain and status.',
+        description:
+          'Paged (page, pageSize), optionally filtered by domain, status (imported, failed) and sender (authenticated, unauthenticated: reports whose mail did not prove their reporter, kept apart and not counted in the analytics).',
         query: { page: '1', pageSize: '20' },
         status: 200,
         response: {
@@ -908,6 +910,7 @@ export const API_SECTIONS: ApiSection[] = [
               passCount: 12,
               compliance: 100,
               senderAuthenticated: null,
+              unauthenticatedReason: null,
               createdAt: '2026-11-27T10:00:00.000Z',
             },
           ],
