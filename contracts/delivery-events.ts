@@ -12,8 +12,11 @@ import { DateFilter, Id, text } from './input';
 /** The MTAs and ESPs that post their own format to /api/webhooks/<source>. */
 export const MTA_SOURCES = ['postfix', 'powermta', 'greenarrow', 'halon', 'kumo', 'postal', 'smtp2go'] as const;
 export type MtaSource = (typeof MTA_SOURCES)[number];
-/** Every `source` a stored event can have: the MTAs, the ESPs' event webhooks, and `api` for InboxPulse's own shape. */
-export const EVENT_SOURCES = [...MTA_SOURCES, ...ESP_WEBHOOK_PROVIDERS, 'api'] as const;
+/**
+ * Every `source` a stored event can have: the MTAs, the ESPs' event webhooks, `api` for InboxPulse's own shape, and
+ * `fbl` for complaints from feedback loops (ARF reports mailed to fbl@).
+ */
+export const EVENT_SOURCES = [...MTA_SOURCES, ...ESP_WEBHOOK_PROVIDERS, 'api', 'fbl'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 export const DELIVERY_EVENT_TYPES = ['delivered', 'bounced', 'deferred', 'complaint'] as const;

@@ -15,8 +15,8 @@ export const inboundMessages = pgTable(
   'inbound_messages',
   {
     id: serial().primaryKey(),
-    /** What it was addressed to: 'dmarc' (the report address) or 'inbox_test' (a test address). */
-    kind: text({ enum: ['dmarc', 'inbox_test'] }).notNull(),
+    /** What it was addressed to: 'dmarc' (the report address), 'inbox_test' (a test address) or 'fbl' (feedback loops). */
+    kind: text({ enum: ['dmarc', 'inbox_test', 'fbl'] }).notNull(),
     /** 'smtp' or 'imap'. */
     source: text({ enum: ['smtp', 'imap'] }).notNull(),
     /** For IMAP: mailbox, UIDVALIDITY and UID, so a message fetched twice is stored once. */
