@@ -2,6 +2,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { WebhookTokenStatus as WebhookTokenStatusSchema, type WebhookTokenStatus } from '@contracts/api-keys';
 import { StoredDeliveryEvent } from '@contracts/delivery-events';
+import { EspWebhookList, type EspWebhookProvider, type EspWebhookStatus } from '@contracts/esp-webhooks';
 import {
   Integration as IntegrationSchema,
   IntegrationList,
@@ -142,5 +143,32 @@ export function useLatestMtaEvents(ids: readonly MtaId[], enabled: boolean) {
       enabled: isAuthenticated && enabled,
       meta,
     })),
+  });
+}
+
+export const ESP_WEBHOOKS_QUERY_KEY = ['/api/esp-webhooks'] as const;
+
+/** GET /api/esp-webhooks: each ESP event webhook's path, whether its secret is saved, and its last event. */
+export function useEspWebhooks(enabled: boolean) {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: ESP_WEBHOOKS_QUERY_KEY,
+    queryFn: async (): Promise<EspWebhookStatus[]> =>
+      EspWebhookList.parse(await apiJson('GET', ESP_WEBHOOKS_QUERY_KEY[0])),
+    enabled: isAuthenticated && enabled,
+    meta,
+  });
+}
+
+/** PUT or DELETE /api/esp-webhooks/<provider>/secret: the secret is saved (or removed), then the list is read again. */
+export function useEspSecretMutation(provider: EspWebhookProvider) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (secret: string | null) =>
+      secret === null
+        ? apiJson('DELETE', `/api/esp-webhooks/${provider}/secret`)
+        : apiJson('PUT', `/api/esp-webhooks/${provider}/secret`, { secret }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ESP_WEBHOOKS_QUERY_KEY, exact: true }),
+    meta,
   });
 }

@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { useIntegrations } from './api';
 import { EmailQuotaNotice } from './components/email-quota-notice';
+import { EspWebhooksSection } from './components/esp-webhooks-section';
 import { MtaTab } from './components/mta-tab';
 import { PluginCard } from './components/plugin-card';
 import { PluginDialog } from './components/plugin-dialog';
@@ -134,6 +135,7 @@ export default function IntegrationsPage() {
                 />
               ))}
             </div>
+            {tab === 'esp' && <EspWebhooksSection />}
           </div>
         )}
       </QueryState>

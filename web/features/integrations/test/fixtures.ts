@@ -24,6 +24,7 @@ export function stubIntegrations(integrations: Integration[] = [], extra: Record
     'GET /api/webhook-tokens/status': () => jsonResponse(NO_TOKEN),
     'GET /api/delivery-events': () => jsonResponse([]),
     'GET /api/postmaster/status': () => jsonResponse(postmasterStatus()),
+    'GET /api/esp-webhooks': () => jsonResponse([]),
     ...extra,
   });
   return { mock, list };
