@@ -41,15 +41,32 @@ export interface StoredEvents {
 }
 
 /**
+ * What one move adds to a figure: +1 for the outcome it adds, -1 for the one it takes back. A bounce not said to be
+ * soft counts as hard, as everywhere else.
+ */
+function outcomeDelta(type: 'delivered' | 'bounced', bounceClass?: 'hard' | 'soft') {
+  const is = (typeColumn: string, classColumn: string) => {
+    const t = sql`${sql.raw(typeColumn)} IS NOT DISTINCT FROM ${type}`;
+    if (!bounceClass) return t;
+    const soft = sql`${sql.raw(classColumn)} IS NOT DISTINCT FROM 'soft'`;
+    return bounceClass === 'soft' ? sql`(${t} AND ${soft})` : sql`(${t} AND NOT ${soft})`;
+  };
+  return sql`(${is('add_type', 'add_class')})::int - (${is('back_type', 'back_class')})::int`;
+}
+
+/**
  * Stores the events no earlier batch stored and adds those to the day rows of email_metrics, in one
  * statement: the new rows are counted by the database (per day, mailbox provider and sending IP)
  * straight from what the insert returns, so a batch costs one round trip and no row travels back
  * unless `returnKeys` asks for the new events' keys. Each (user, message id, recipient, type) is
  * stored once, so an event sent again adds nothing.
  *
- * What each new event adds: a delivery or a bounce is a message sent (its outcome is known); a
- * deferral counts as deferred only (the message is still on its way), a complaint as a complaint
- * (its delivery was counted when it was delivered). Days are UTC days.
+ * What each new event adds: a delivery or a bounce is a message sent (its outcome is known), once per
+ * message and recipient: an outcome that follows one stored before (a bounce after the delivery) takes
+ * the earlier outcome back and adds its own, on the day, mailbox provider, IP and source where the
+ * message was counted, and sends nothing; an outcome older than the one stored changes nothing (ADR 053).
+ * A deferral counts as deferred only (the message is still on its way), a complaint as a complaint (its
+ * delivery was counted when it was delivered). Days are UTC days.
  *
  * What the foreign key's check did for every row is done once for the batch: the user row is locked
  * against deletion until the statement's transaction ends, and a user deleted meanwhile gets nothing.
@@ -82,21 +99,57 @@ export async function storeNewEvents(
       ON CONFLICT (user_id, message_id, recipient, event_type) DO NOTHING
       RETURNING message_id, recipient, event_type, bounce_class, occurred_at, mailbox_provider, sending_ip
     ),
+    -- A message's outcome (delivered or bounced) is counted once, where its first outcome was: a later outcome of
+    -- the same message and recipient (a bounce after the delivery) moves it there, an earlier one arriving late
+    -- changes nothing (ADR 053). The other outcome stored before is looked up; both may also be in this batch.
+    outcome AS (
+      SELECT i.*, p.source AS p_source, p.event_type AS p_type, p.bounce_class AS p_class, p.occurred_at AS p_at,
+        p.mailbox_provider AS p_provider, p.sending_ip AS p_ip,
+        row_number() OVER pair AS nth,
+        last_value(i.event_type) OVER whole_pair AS last_type,
+        last_value(i.bounce_class) OVER whole_pair AS last_class
+      FROM ins i
+      LEFT JOIN ${deliveryEvents} p ON p.user_id = ${userId} AND p.message_id = i.message_id AND p.recipient = i.recipient
+        AND p.event_type = CASE i.event_type WHEN 'delivered' THEN 'bounced' ELSE 'delivered' END
+      WHERE i.event_type IN ('delivered', 'bounced')
+      WINDOW pair AS (PARTITION BY i.message_id, i.recipient ORDER BY i.occurred_at, i.event_type = 'bounced'),
+        whole_pair AS (pair ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+    ),
+    move AS (
+      -- A message counted for the first time: sent, with the latest outcome the batch has for it.
+      SELECT ${source}::text AS provider, occurred_at AS at, mailbox_provider, sending_ip, 1 AS sent,
+        last_type AS add_type, last_class AS add_class, NULL::text AS back_type, NULL::text AS back_class
+      FROM outcome WHERE p_type IS NULL AND nth = 1
+      UNION ALL
+      -- A later outcome of a message counted before: the earlier outcome is taken back where it was counted.
+      SELECT p_source, p_at, p_provider, p_ip, 0, event_type, bounce_class, p_type, p_class
+      FROM outcome WHERE p_type IS NOT NULL AND (occurred_at, event_type = 'bounced') > (p_at, p_type = 'bounced')
+    ),
     day AS (
-      SELECT (occurred_at AT TIME ZONE 'UTC')::date AS date, mailbox_provider, sending_ip,
-        count(*) FILTER (WHERE event_type IN ('delivered', 'bounced'))::int AS emails_sent,
-        count(*) FILTER (WHERE event_type = 'delivered')::int AS delivered,
-        count(*) FILTER (WHERE event_type = 'bounced')::int AS bounced,
-        count(*) FILTER (WHERE event_type = 'bounced' AND bounce_class IS DISTINCT FROM 'soft')::int AS hard_bounces,
-        count(*) FILTER (WHERE event_type = 'bounced' AND bounce_class = 'soft')::int AS soft_bounces,
-        count(*) FILTER (WHERE event_type = 'deferred')::int AS deferred,
-        count(*) FILTER (WHERE event_type = 'complaint')::int AS complaints
-      FROM ins GROUP BY 1, 2, 3
+      SELECT provider, (at AT TIME ZONE 'UTC')::date AS date, mailbox_provider, sending_ip,
+        sum(sent)::int AS emails_sent,
+        sum(${outcomeDelta('delivered')})::int AS delivered,
+        sum(${outcomeDelta('bounced')})::int AS bounced,
+        sum(${outcomeDelta('bounced', 'hard')})::int AS hard_bounces,
+        sum(${outcomeDelta('bounced', 'soft')})::int AS soft_bounces,
+        0 AS deferred, 0 AS complaints
+      FROM move GROUP BY 1, 2, 3, 4
+      UNION ALL
+      SELECT ${source}::text, (occurred_at AT TIME ZONE 'UTC')::date, mailbox_provider, sending_ip, 0, 0, 0, 0, 0,
+        count(*) FILTER (WHERE event_type = 'deferred')::int,
+        count(*) FILTER (WHERE event_type = 'complaint')::int
+      FROM ins WHERE event_type IN ('deferred', 'complaint') GROUP BY 1, 2, 3, 4
+    ),
+    day_sum AS (
+      SELECT provider, date, mailbox_provider, sending_ip, sum(emails_sent)::int AS emails_sent, sum(delivered)::int AS delivered,
+        sum(bounced)::int AS bounced, sum(hard_bounces)::int AS hard_bounces, sum(soft_bounces)::int AS soft_bounces,
+        sum(deferred)::int AS deferred, sum(complaints)::int AS complaints
+      FROM day GROUP BY 1, 2, 3, 4
     ),
     counted AS (
       INSERT INTO ${emailMetrics} AS m (user_id, provider, date, mailbox_provider, sending_ip, emails_sent, delivered, bounced,
         hard_bounces, soft_bounces, deferred, complaints)
-      SELECT ${userId}::int, ${source}::text, day.* FROM day ORDER BY date, mailbox_provider, sending_ip
+      SELECT ${userId}::int, day_sum.* FROM day_sum ORDER BY provider, date, mailbox_provider, sending_ip
       ON CONFLICT (user_id, provider, date, mailbox_provider, sending_ip) DO UPDATE SET
         emails_sent = m.emails_sent + excluded.emails_sent,
         delivered = m.delivered + excluded.delivered,
@@ -154,11 +207,21 @@ export interface EventCounts {
   complaints: number;
 }
 
+/**
+ * An outcome the same message and recipient had later (a delivery its bounce replaced): the message counts by its
+ * latest outcome only, as in email_metrics (ADR 053).
+ */
+const replaced = sql`exists (select 1 from ${deliveryEvents} later where later.user_id = ${deliveryEvents.userId}
+  and later.message_id = ${deliveryEvents.messageId} and later.recipient = ${deliveryEvents.recipient}
+  and later.event_type in ('delivered', 'bounced') and later.event_type <> ${deliveryEvents.eventType}
+  and (later.occurred_at, later.event_type = 'bounced') > (${deliveryEvents.occurredAt}, ${deliveryEvents.eventType} = 'bounced'))`;
+const outcome = (type: 'delivered' | 'bounced') => sql`${deliveryEvents.eventType} = ${type} and not ${replaced}`;
+
 const counts = {
-  delivered: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'delivered')::int`,
-  bounced: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced')::int`,
-  hardBounces: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced' and ${deliveryEvents.bounceClass} = 'hard')::int`,
-  softBounces: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'bounced' and ${deliveryEvents.bounceClass} = 'soft')::int`,
+  delivered: sql<number>`count(*) filter (where ${outcome('delivered')})::int`,
+  bounced: sql<number>`count(*) filter (where ${outcome('bounced')})::int`,
+  hardBounces: sql<number>`count(*) filter (where ${outcome('bounced')} and ${deliveryEvents.bounceClass} = 'hard')::int`,
+  softBounces: sql<number>`count(*) filter (where ${outcome('bounced')} and ${deliveryEvents.bounceClass} = 'soft')::int`,
   deferred: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'deferred')::int`,
   complaints: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'complaint')::int`,
 };
