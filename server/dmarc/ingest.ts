@@ -1,15 +1,14 @@
 import type { UploadResponse, UploadResult } from '@contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
 import { importReport } from './import-report';
-import { parseAggregateReport } from './parse-aggregate';
 import { unpackFiles, type UnpackedPart, type UploadedFile } from './unpack';
 
 /**
  * The files of one upload (one raw body, or the file parts of a form; each XML, gzip, zip or an
  * e-mail carrying them) into the user's reports. Runs in the report-intake thread (report-intake.ts).
  * Every file is unpacked first, so a refused one (decompression bomb, too many parts) throws before
- * anything is stored; then each report is parsed and stored in turn, so only one report's records
- * are held at a time. One transaction for the upload: a thread stopped half-way (time or memory
+ * anything is stored; then each report is read and stored in turn, a batch of records at a time
+ * (import-report.ts). One transaction for the upload: a thread stopped half-way (time or memory
  * limit) leaves nothing of it behind.
  *
  * `form`: the answer adds the files' results up and lists each file's own (UploadResponse.files).
@@ -35,10 +34,8 @@ export async function ingestUpload(
 async function ingestParts(tx: Executor, userId: number, parts: UnpackedPart[]): Promise<UploadResult> {
   const result: UploadResult = { imported: 0, duplicates: 0, failed: [], reports: [] };
   for (const part of parts) {
-    const parsed =
-      part.error === undefined ? parseAggregateReport(part.bytes) : { ok: false as const, error: part.error };
     const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
-    const outcome = await importReport(tx, userId, { parsed }, file);
+    const outcome = await importReport(tx, userId, part, file);
     if (outcome.kind === 'duplicate') result.duplicates++;
     else result.reports.push(outcome.report);
     if (outcome.kind === 'imported') result.imported++;

@@ -2,7 +2,7 @@ import { verifiedOwnersOf } from '../domains/domains.service';
 import type { Db, Executor } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { storeFailedImport } from './dmarc.repo';
-import { parseAggregateReport, readReportHeader } from './parse-aggregate';
+import { readReportHeader } from './parse-aggregate';
 import { importReport } from './import-report';
 import { unauthenticatedReason } from './report-sender';
 import { unpackUpload, type FoundFailureReport } from './unpack';
@@ -90,9 +90,7 @@ export async function ingestMailedReports(
         replayable ||= unauthenticatedReason(header.header, provenDomains) === null;
         continue;
       }
-      // Parsed once, for the first owner whose bounds leave the report a chance (import-report.ts).
-      let parsed: ReturnType<typeof parseAggregateReport> | undefined;
-      const parse = () => (parsed ??= parseAggregateReport(part.bytes));
+      // Read for each owner whose bounds leave the report a chance, its records stored as they are read (import-report.ts).
       const reason = unauthenticatedReason(header.header, provenDomains);
       const file = {
         fileName: part.fileName,
@@ -102,7 +100,7 @@ export async function ingestMailedReports(
       };
       for (const userId of owners) {
         stored++;
-        const outcome = await importReport(tx, userId, { header: header.header, parse }, file);
+        const outcome = await importReport(tx, userId, { header: header.header, bytes: part.bytes }, file);
         if (outcome.kind === 'imported') importedFor.add(userId);
         const how = reason ? ' (sender not authenticated)' : '';
         lines.push(
