@@ -361,6 +361,46 @@ describe('MTA webhooks: each MTA’s batch', () => {
   });
 });
 
+describe('MTA webhooks: what senders post that is not one event', () => {
+  it('answers 200 to an event InboxPulse does not count (an SMTP2GO open), so the sender does not retry it', async () => {
+    const { userId, token } = await userWithToken();
+    const opened = new URLSearchParams({
+      event: 'opened',
+      time: new Date().toISOString(),
+      rcpt: 'ann@gmail.com',
+      email_id: 's2g-open-1',
+      'user-agent': 'Mozilla/5.0',
+    }).toString();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/smtp2go/main-account?token=${token}`,
+      payload: opened,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 0, duplicates: 0, ignored: 1, rejected: [] });
+    expect(await storedEvents(userId)).toEqual([]);
+  });
+
+  it('stores one event per recipient of a KumoMTA record that names several, and counts each as sent', async () => {
+    const { userId, token } = await userWithToken();
+    const ts = nowSeconds() - 30;
+    const record = {
+      type: 'Delivery',
+      id: 'kb1',
+      sender: 'news@mail.example.com',
+      recipient: ['ann@gmail.com', 'cat@gmail.com'],
+      response: { code: 250, enhanced_code: { class: 2, subject: 0, detail: 0 }, content: 'OK', command: '.' },
+      timestamp: ts,
+      created: ts - 1,
+    };
+    const res = await post('/api/webhooks/kumo', [record], { authorization: `Bearer ${token}` });
+    expect(res.json()).toEqual({ accepted: 2, duplicates: 0, ignored: 0, rejected: [] });
+    expect((await storedEvents(userId)).map((e) => e.recipient)).toEqual(['ann@gmail.com', 'cat@gmail.com']);
+    expect((await metricRows(userId)).map((m) => [m.emailsSent, m.delivered])).toEqual([[2, 2]]);
+  });
+});
+
 describe('MTA webhooks: bad batches', () => {
   it('answers malformed rows by index and keeps the good ones; a batch with nothing readable is a 400', async () => {
     const { userId, token } = await userWithToken();
