@@ -10,7 +10,9 @@ import { sesRows } from './amazon-ses';
 import { confirmSubscription, snsMessageOf, SnsError, SnsUnreachable, verifySnsMessage } from './amazon-sns';
 import { claimNonce, sealedSecretOf } from './esp-webhooks.repo';
 import { MAILGUN_MAX_AGE_SECONDS, mailgunRow, mailgunSignatureOf, mailgunSignatureProblem } from './mailgun';
-import { postmarkAuthMatches, postmarkRow } from './postmark';
+import { basicAuthMatches } from './basic-auth';
+import { postmarkRow } from './postmark';
+import { sparkpostRows } from './sparkpost';
 import {
   SENDGRID_SIGNATURE_HEADER,
   SENDGRID_TIMESTAMP_HEADER,
@@ -33,6 +35,7 @@ const NAMES: Record<EspWebhookProvider, string> = {
   mailgun: 'Mailgun',
   postmark: 'Postmark',
   ses: 'Amazon SES',
+  sparkpost: 'SparkPost',
 };
 
 const SECRET_NAMES: Record<EspWebhookProvider, string> = {
@@ -40,6 +43,7 @@ const SECRET_NAMES: Record<EspWebhookProvider, string> = {
   mailgun: 'HTTP webhook signing key',
   postmark: 'basic-auth credentials',
   ses: '',
+  sparkpost: 'basic-auth credentials',
 };
 
 function json(post: EspPost, provider: EspWebhookProvider): unknown {
@@ -106,16 +110,29 @@ async function mailgun(ctx: AppContext, userId: number, post: EspPost): Promise<
   return { rows: [mailgunRow(body)] };
 }
 
-async function postmark(ctx: AppContext, userId: number, post: EspPost): Promise<Received> {
-  const credentials = await secretOf(ctx, userId, 'postmark');
-  if (credentials && !postmarkAuthMatches(credentials, header(post, 'authorization')))
+/** Postmark and SparkPost sign nothing: once the user saves credentials, a post must carry them. */
+async function requireCredentials(ctx: AppContext, userId: number, provider: 'postmark' | 'sparkpost', post: EspPost) {
+  const credentials = await secretOf(ctx, userId, provider);
+  if (credentials && !basicAuthMatches(credentials, header(post, 'authorization')))
     throw new AppError(
       'unauthorized',
-      'Wrong or missing basic-auth credentials: put the ones saved in InboxPulse in the webhook URL you give Postmark (https://user:password@…)',
-      { 'www-authenticate': 'Basic realm="InboxPulse Postmark webhook"' },
+      `Wrong or missing basic-auth credentials: give ${NAMES[provider]} the ones saved in InboxPulse`,
+      { 'www-authenticate': `Basic realm="InboxPulse ${NAMES[provider]} webhook"` },
     );
+}
+
+async function postmark(ctx: AppContext, userId: number, post: EspPost): Promise<Received> {
+  await requireCredentials(ctx, userId, 'postmark', post);
   const body = record(json(post, 'postmark'));
   return { rows: [body ? postmarkRow(body) : ignored('not a Postmark record')] };
+}
+
+async function sparkpost(ctx: AppContext, userId: number, post: EspPost): Promise<Received> {
+  await requireCredentials(ctx, userId, 'sparkpost', post);
+  const body = json(post, 'sparkpost');
+  const events = Array.isArray(body) ? body : [body];
+  checkBatchSize(events.length);
+  return { rows: sparkpostRows(events) };
 }
 
 async function ses(ctx: AppContext, post: EspPost): Promise<Received> {
@@ -153,7 +170,9 @@ export async function receiveEspPost(
         ? await mailgun(ctx, userId, post)
         : provider === 'postmark'
           ? await postmark(ctx, userId, post)
-          : await ses(ctx, post);
+          : provider === 'sparkpost'
+            ? await sparkpost(ctx, userId, post)
+            : await ses(ctx, post);
   // A notification naming no recipient is read and not used, like any other post without an outcome.
   if ('rows' in received && received.rows.length === 0) return { rows: [ignored('no recipient named')] };
   return received;

@@ -3,15 +3,16 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { encryptSecret } from '../../platform/security/secret-box';
 import { listSettings, saveSealedSecret } from './esp-webhooks.repo';
-import { postmarkCredentialsValid } from './postmark';
+import { credentialsValid } from './basic-auth';
 import { sendgridKey } from './sendgrid';
 
-/** Providers whose posts are refused until their secret is saved (Postmark's credentials are optional). */
+/** Providers whose posts are refused until their secret is saved (Postmark's and SparkPost's credentials are optional). */
 const SECRET_REQUIRED: Record<EspWebhookProvider, boolean> = {
   sendgrid: true,
   mailgun: true,
   postmark: false,
   ses: false,
+  sparkpost: false,
 };
 
 /** Why `secret` cannot be this provider's, or null when it can. */
@@ -26,9 +27,10 @@ function secretProblem(provider: EspWebhookProvider, secret: string): string | n
         ? null
         : 'That is not a Mailgun signing key: copy the HTTP webhook signing key from Mailgun (Sending, Webhooks)';
     case 'postmark':
-      return postmarkCredentialsValid(secret)
+    case 'sparkpost':
+      return credentialsValid(secret)
         ? null
-        : 'Postmark credentials are written user:password, without spaces, both parts filled in';
+        : 'Credentials are written user:password, without spaces, both parts filled in';
     case 'ses':
       return 'Amazon SES needs no secret: every SNS message is checked against AWS’s own signing certificate';
   }

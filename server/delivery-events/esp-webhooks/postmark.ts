@@ -1,27 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { BounceClass } from '@contracts/delivery-events';
 import { ignored, makeEvent, str, type RowOutcome } from '../delivery-event';
 
 /*
  * Postmark's webhooks (https://postmarkapp.com/developer/webhooks/webhooks-overview): one record a POST, told apart
  * by RecordType. Postmark signs nothing: a post is authenticated by the secret URL (the webhook token) and, when the
- * user sets them, the basic-auth credentials Postmark sends from the URL (https://user:password@…).
+ * user sets them, the basic-auth credentials Postmark sends from the URL (https://user:password@…, basic-auth.ts).
  */
-
-/** Whether `text` is usable as credentials: user:password, neither empty. */
-export function postmarkCredentialsValid(text: string): boolean {
-  const colon = text.indexOf(':');
-  return colon > 0 && colon < text.length - 1 && !/\s/.test(text);
-}
-
-/** Whether the request's Authorization header carries exactly these credentials. */
-export function postmarkAuthMatches(credentials: string, authorization: string | undefined): boolean {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '');
-  if (!m) return false;
-  const given = Buffer.from(m[1], 'base64');
-  const expected = Buffer.from(credentials, 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** Postmark's bounce types (its Bounce API's BounceType) and what each is here; a type not listed is not a bounce. */
 const BOUNCES: Record<string, { bounceClass: BounceClass | null; category?: string } | 'deferred'> = {

@@ -12,6 +12,8 @@ import {
   SENDGRID_BLOCKED,
   SENDGRID_EVERY_EVENT,
   SENDGRID_SDK_FIXTURE,
+  SPARKPOST_BOUNCE,
+  SPARKPOST_PING,
 } from './vendor-payloads';
 
 let dns: TestDnsServer;
@@ -267,6 +269,45 @@ describe('Postmark webhooks', () => {
     expect(await stored(userId)).toEqual([]);
     const authorization = `Basic ${Buffer.from('inboxpulse:s3cret-pass').toString('base64')}`;
     expect((await post('postmark', token, POSTMARK_BOUNCE, { authorization })).json().accepted).toBe(1);
+  });
+});
+
+describe('SparkPost webhooks', () => {
+  it('answers the ping with 200 and stores the sample bounce with its sending IP', async () => {
+    const { userId, token } = await account();
+    expect((await post('sparkpost', token, SPARKPOST_PING)).json()).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      ignored: 1,
+      rejected: [],
+    });
+    expect((await post('sparkpost', token, SPARKPOST_BOUNCE)).json().accepted).toBe(1);
+    expect(await stored(userId)).toEqual([
+      {
+        source: 'sparkpost',
+        messageId: '000443ee14578172be22',
+        recipient: 'recipient@example.com',
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        enhancedStatus: null,
+        domain: 'example.com',
+        recipientDomain: 'example.com',
+        sendingIp: '127.0.0.1',
+      },
+    ]);
+  });
+
+  it('once credentials are saved, refuses a post without them with 401', async () => {
+    const { client, userId, token } = await account();
+    expect((await saveSecret(client, 'sparkpost', 'sparky:hook-pass')).statusCode).toBe(200);
+    const without = await post('sparkpost', token, SPARKPOST_BOUNCE);
+    expect(without.statusCode).toBe(401);
+    expect(without.json().message).toBe(
+      'Wrong or missing basic-auth credentials: give SparkPost the ones saved in InboxPulse',
+    );
+    expect(await stored(userId)).toEqual([]);
+    const authorization = `Basic ${Buffer.from('sparky:hook-pass').toString('base64')}`;
+    expect((await post('sparkpost', token, SPARKPOST_BOUNCE, { authorization })).json().accepted).toBe(1);
   });
 });
 

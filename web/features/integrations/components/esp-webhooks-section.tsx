@@ -31,6 +31,11 @@ const PROVIDERS: Record<EspWebhookProvider, { name: string; secret: string; hint
     hint: 'Optional: the credentials you add to the webhook URL in Postmark. Without them the token in the URL is the secret.',
   },
   ses: { name: 'Amazon SES', secret: '', hint: '' },
+  sparkpost: {
+    name: 'SparkPost',
+    secret: 'Basic-auth credentials (user:password)',
+    hint: 'Optional: the Basic Auth username and password set on the webhook in SparkPost. Without them the token in the URL is the secret.',
+  },
 };
 
 function SecretForm({ status }: { status: EspWebhookStatus }) {
