@@ -1,3 +1,5 @@
+import { feedbackLoopAddress } from '@contracts/feedback-loops';
+import { isComplaintReport } from '../engine/feedback-reports/arf-report';
 import { drainUnseen } from './report-mailbox';
 import { parseImapUrl } from '../platform/imap/imap-url';
 import { dmarcReportAddress } from './dmarc-mailbox';
@@ -12,7 +14,9 @@ const MESSAGES_PER_POLL = 200;
 /**
  * Every 5 minutes, when DMARC_IMAP_URL names a mailbox: each unread message is stored as an
  * inbound message (named by folder, UIDVALIDITY and UID, so a message seen twice is stored once)
- * and flagged read only after that; a job then imports its reports as for mail to dmarc@.
+ * and flagged read only after that; a job then imports its reports as for mail to dmarc@. A feedback loop's
+ * complaint report found there is handed on as mail to fbl@ (the feedback-loops mailbox), since operators often
+ * give one mailbox to both.
  */
 export const pollDmarcMailboxRunner = defineRunner(pollDmarcMailboxJob, {
   schedule: '*/5 * * * *',
@@ -25,11 +29,12 @@ export const pollDmarcMailboxRunner = defineRunner(pollDmarcMailboxJob, {
       maxBytes: env.SMTP_MAX_MESSAGE_BYTES,
       logger: log,
       async handle(message) {
+        const complaint = isComplaintReport(message.raw);
         const id = await storeInboundMessage(db, {
-          kind: 'dmarc',
+          kind: complaint ? 'fbl' : 'dmarc',
           source: 'imap',
           sourceKey: `imap:${config.host}:${config.user}:${message.folder}:${message.uidValidity}:${message.uid}`,
-          rcptTo: [dmarcReportAddress(env)],
+          rcptTo: [complaint ? feedbackLoopAddress(env.INBOUND_DOMAIN) : dmarcReportAddress(env)],
           raw: message.raw,
         });
         if (id !== undefined) queued.push(id);

@@ -1,6 +1,6 @@
 import { verifiedOwnersOf } from '../domains/domains.service';
 import { ingestEvents, type IngestContext } from '../delivery-events/delivery-events.service';
-import type { FeedbackLoopReport } from './arf-report';
+import type { FeedbackLoopReport } from '../engine/feedback-reports/arf-report';
 import { reportSender } from './report-authenticity';
 
 /*

@@ -1,13 +1,11 @@
+import { FBL_LOCAL_PART } from '@contracts/feedback-loops';
 import type { AppContext } from '../platform/context';
 import type { InboundMailbox } from '../platform/smtp/addresses';
 import { finishInboundMessage } from '../platform/smtp/inbound.repo';
 import { provenSenderDomains } from '../dmarc/dmarc.service';
 import type { SmtpEnvelope } from '../engine/message-analysis/checks/authentication';
-import { MAX_REPORT_BYTES, readFeedbackLoopReport } from './arf-report';
+import { MAX_REPORT_BYTES, readFeedbackLoopReport } from '../engine/feedback-reports/arf-report';
 import { recordComplaint, type ComplaintOutcome } from './complaint-intake';
-
-/** The local part of the address feedback loops are given (fbl@INBOUND_DOMAIN). */
-export const FBL_LOCAL_PART = 'fbl';
 
 /** fbl@ on INBOUND_DOMAIN, where feedback loops send complaints; fbl+anything@ reaches it too. */
 export const fblMailbox: InboundMailbox = {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readFeedbackLoopReport } from './arf-report';
+import { fixture } from '../../dmarc/fixtures';
+import { RFC9991_EXAMPLE_REPORT } from '../../dmarc/rfc9991-example.test-support';
+import { isComplaintReport, readFeedbackLoopReport } from './arf-report';
 
 /*
  * Real feedback loop reports, each named in fixtures/README.md with its source: the RFC 5965 Appendix B examples,
@@ -138,5 +140,23 @@ describe('reading a feedback loop report (ARF, RFC 5965)', () => {
   it('gives the same digest to two copies of one report, and another to another report', () => {
     expect(read('yahoo-cfl.eml').digest).toBe(read('yahoo-cfl.eml').digest);
     expect(read('yahoo-cfl.eml').digest).not.toBe(read('aol-scomp.eml').digest);
+  });
+});
+
+describe('telling a complaint report from other mail in a shared mailbox', () => {
+  it('takes the loops’ ARF complaints', () => {
+    for (const name of ['rfc5965-b1-simple.eml', 'rfc5965-b2-complete.eml', 'yahoo-cfl.eml', 'aol-scomp.eml'])
+      expect(isComplaintReport(sample(name)), name).toBe(true);
+    expect(isComplaintReport(sample('fastmail-returnpath.eml'))).toBe(true);
+  });
+
+  it('leaves DMARC failure reports to the DMARC mailbox, with or without their ARF part', () => {
+    expect(isComplaintReport(Buffer.from(RFC9991_EXAMPLE_REPORT))).toBe(false);
+    expect(isComplaintReport(fixture('failure/dmarc_ruf_report_linkedin.eml'))).toBe(false);
+    expect(isComplaintReport(fixture('failure/exim_plain_text_only_no_arf_part.eml'))).toBe(false);
+  });
+
+  it('cannot tell a complaint without an ARF part (JMRP’s attached original) from other mail', () => {
+    expect(isComplaintReport(sample('hotmail-jmrp-no-arf.eml'))).toBe(false);
   });
 });

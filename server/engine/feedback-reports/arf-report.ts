@@ -65,6 +65,21 @@ const ADDRESS = /^[^\s@<>"]{1,64}@[a-z0-9.-]{1,253}$/;
 
 const ORIGINAL_TYPES = new Set(['message/rfc822', 'text/rfc822-headers']);
 
+/**
+ * Whether a mail is a feedback loop's complaint: an ARF report (multipart/report; report-type=feedback-report) whose
+ * Feedback-Type is not auth-failure, the DMARC failure reports that go to the DMARC report mailbox. The header
+ * block is read first, so a large mail that is no report costs that alone. A complaint without an ARF part
+ * (Microsoft's JMRP attaching only the original) cannot be told from other mail and is not one here.
+ */
+export function isComplaintReport(raw: Uint8Array): boolean {
+  const head = Buffer.from(raw.buffer, raw.byteOffset, Math.min(raw.byteLength, 64 * 1024)).toString('latin1');
+  const { type, params } = contentTypeOf(readEntity(head));
+  if (type !== 'multipart/report' || params['report-type']?.toLowerCase() !== 'feedback-report') return false;
+  if (raw.byteLength > MAX_REPORT_BYTES) return false;
+  const report = readFeedbackLoopReport(raw);
+  return report.hasArfPart && report.feedbackType !== 'auth-failure';
+}
+
 export function readFeedbackLoopReport(raw: Uint8Array): FeedbackLoopReport {
   const message = readEntity(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1'));
   const parts = allParts(message);
