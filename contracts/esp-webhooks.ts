@@ -7,7 +7,15 @@ import { z } from 'zod';
  */
 
 /** The ESPs whose event webhooks InboxPulse receives; each is also the `source` of the events it posts. */
-export const ESP_WEBHOOK_PROVIDERS = ['sendgrid', 'mailgun', 'postmark', 'ses', 'sparkpost'] as const;
+export const ESP_WEBHOOK_PROVIDERS = [
+  'sendgrid',
+  'mailgun',
+  'postmark',
+  'ses',
+  'sparkpost',
+  'mailjet',
+  'brevo',
+] as const;
 export type EspWebhookProvider = (typeof ESP_WEBHOOK_PROVIDERS)[number];
 
 export const EspWebhookParams = z.object({
@@ -21,7 +29,7 @@ export const ESP_WEBHOOK_SECRET_MAX = 1024;
 
 /**
  * The provider's verification secret: SendGrid's verification key (base64), Mailgun's HTTP webhook signing key,
- * or Postmark's or SparkPost's basic-auth credentials as user:password. Amazon SES needs none (SNS signs with AWS's certificate).
+ * or the basic-auth credentials (user:password) Postmark, SparkPost, Mailjet or Brevo send. Amazon SES needs none (SNS signs with AWS's certificate).
  */
 export const EspWebhookSecretBody = z.object({
   secret: z

@@ -13,6 +13,8 @@ import { MAILGUN_MAX_AGE_SECONDS, mailgunRow, mailgunSignatureOf, mailgunSignatu
 import { basicAuthMatches } from './basic-auth';
 import { postmarkRow } from './postmark';
 import { sparkpostRows } from './sparkpost';
+import { mailjetRows } from './mailjet';
+import { brevoRow } from './brevo';
 import {
   SENDGRID_SIGNATURE_HEADER,
   SENDGRID_TIMESTAMP_HEADER,
@@ -36,6 +38,8 @@ const NAMES: Record<EspWebhookProvider, string> = {
   postmark: 'Postmark',
   ses: 'Amazon SES',
   sparkpost: 'SparkPost',
+  mailjet: 'Mailjet',
+  brevo: 'Brevo',
 };
 
 const SECRET_NAMES: Record<EspWebhookProvider, string> = {
@@ -44,6 +48,8 @@ const SECRET_NAMES: Record<EspWebhookProvider, string> = {
   postmark: 'basic-auth credentials',
   ses: '',
   sparkpost: 'basic-auth credentials',
+  mailjet: 'basic-auth credentials',
+  brevo: 'basic-auth credentials',
 };
 
 function json(post: EspPost, provider: EspWebhookProvider): unknown {
@@ -110,8 +116,9 @@ async function mailgun(ctx: AppContext, userId: number, post: EspPost): Promise<
   return { rows: [mailgunRow(body)] };
 }
 
-/** Postmark and SparkPost sign nothing: once the user saves credentials, a post must carry them. */
-async function requireCredentials(ctx: AppContext, userId: number, provider: 'postmark' | 'sparkpost', post: EspPost) {
+/** The ESPs that sign nothing: once the user saves credentials, a post must carry them. */
+type UnsignedProvider = 'postmark' | 'sparkpost' | 'mailjet' | 'brevo';
+async function requireCredentials(ctx: AppContext, userId: number, provider: UnsignedProvider, post: EspPost) {
   const credentials = await secretOf(ctx, userId, provider);
   if (credentials && !basicAuthMatches(credentials, header(post, 'authorization')))
     throw new AppError(
@@ -127,12 +134,24 @@ async function postmark(ctx: AppContext, userId: number, post: EspPost): Promise
   return { rows: [body ? postmarkRow(body) : ignored('not a Postmark record')] };
 }
 
-async function sparkpost(ctx: AppContext, userId: number, post: EspPost): Promise<Received> {
-  await requireCredentials(ctx, userId, 'sparkpost', post);
-  const body = json(post, 'sparkpost');
+/** SparkPost and Mailjet post arrays of events (Mailjet one event when grouping is off), Brevo one event. */
+const PARSERS: Record<Exclude<UnsignedProvider, 'postmark'>, (events: unknown[]) => RowOutcome[]> = {
+  sparkpost: sparkpostRows,
+  mailjet: mailjetRows,
+  brevo: (events) => events.map(brevoRow),
+};
+
+async function unsignedBatch(
+  ctx: AppContext,
+  userId: number,
+  provider: Exclude<UnsignedProvider, 'postmark'>,
+  post: EspPost,
+): Promise<Received> {
+  await requireCredentials(ctx, userId, provider, post);
+  const body = json(post, provider);
   const events = Array.isArray(body) ? body : [body];
   checkBatchSize(events.length);
-  return { rows: sparkpostRows(events) };
+  return { rows: PARSERS[provider](events) };
 }
 
 async function ses(ctx: AppContext, post: EspPost): Promise<Received> {
@@ -170,9 +189,9 @@ export async function receiveEspPost(
         ? await mailgun(ctx, userId, post)
         : provider === 'postmark'
           ? await postmark(ctx, userId, post)
-          : provider === 'sparkpost'
-            ? await sparkpost(ctx, userId, post)
-            : await ses(ctx, post);
+          : provider === 'ses'
+            ? await ses(ctx, post)
+            : await unsignedBatch(ctx, userId, provider, post);
   // A notification naming no recipient is read and not used, like any other post without an outcome.
   if ('rows' in received && received.rows.length === 0) return { rows: [ignored('no recipient named')] };
   return received;

@@ -6,13 +6,15 @@ import { listSettings, saveSealedSecret } from './esp-webhooks.repo';
 import { credentialsValid } from './basic-auth';
 import { sendgridKey } from './sendgrid';
 
-/** Providers whose posts are refused until their secret is saved (Postmark's and SparkPost's credentials are optional). */
+/** Providers whose posts are refused until their secret is saved (the credentials of those that sign nothing are optional). */
 const SECRET_REQUIRED: Record<EspWebhookProvider, boolean> = {
   sendgrid: true,
   mailgun: true,
   postmark: false,
   ses: false,
   sparkpost: false,
+  mailjet: false,
+  brevo: false,
 };
 
 /** Why `secret` cannot be this provider's, or null when it can. */
@@ -28,6 +30,8 @@ function secretProblem(provider: EspWebhookProvider, secret: string): string | n
         : 'That is not a Mailgun signing key: copy the HTTP webhook signing key from Mailgun (Sending, Webhooks)';
     case 'postmark':
     case 'sparkpost':
+    case 'mailjet':
+    case 'brevo':
       return credentialsValid(secret)
         ? null
         : 'Credentials are written user:password, without spaces, both parts filled in';

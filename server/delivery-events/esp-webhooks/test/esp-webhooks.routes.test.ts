@@ -14,6 +14,8 @@ import {
   SENDGRID_SDK_FIXTURE,
   SPARKPOST_BOUNCE,
   SPARKPOST_PING,
+  MAILJET_GROUPED,
+  BREVO_DELIVERED,
 } from './vendor-payloads';
 
 let dns: TestDnsServer;
@@ -22,6 +24,7 @@ beforeAll(async () => {
   dns = await startDnsServer({
     'example.com': { MX: [{ exchange: 'mx.example.com', priority: 10 }] },
     'test.com': { MX: [{ exchange: 'mx.test.com', priority: 10 }] },
+    'mailjet.com': { MX: [{ exchange: 'mx.mailjet.com', priority: 10 }] },
   });
   t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
 });
@@ -308,6 +311,70 @@ describe('SparkPost webhooks', () => {
     expect(await stored(userId)).toEqual([]);
     const authorization = `Basic ${Buffer.from('sparky:hook-pass').toString('base64')}`;
     expect((await post('sparkpost', token, SPARKPOST_BOUNCE, { authorization })).json().accepted).toBe(1);
+  });
+});
+
+describe('Mailjet and Brevo webhooks', () => {
+  it('stores Mailjet’s sent, bounce and spam events and ignores a message it blocked before sending', async () => {
+    const { userId, token } = await account();
+    expect((await post('mailjet', token, MAILJET_GROUPED)).json()).toEqual({
+      accepted: 3,
+      duplicates: 0,
+      ignored: 1,
+      rejected: [],
+    });
+    const common = {
+      source: 'mailjet',
+      messageId: '1ab23cd4-e567-8901-2345-6789f0gh1i2j',
+      domain: null,
+      sendingIp: '',
+    };
+    expect(await stored(userId)).toEqual([
+      {
+        ...common,
+        recipient: 'bounce@mailjet.com',
+        eventType: 'bounced',
+        bounceClass: 'hard',
+        enhancedStatus: null,
+        recipientDomain: 'mailjet.com',
+      },
+      {
+        ...common,
+        recipient: 'bounce@mailjet.com',
+        eventType: 'complaint',
+        bounceClass: null,
+        enhancedStatus: null,
+        recipientDomain: 'mailjet.com',
+      },
+      {
+        ...common,
+        recipient: 'api@mailjet.com',
+        eventType: 'delivered',
+        bounceClass: null,
+        enhancedStatus: '2.0.0',
+        recipientDomain: 'mailjet.com',
+      },
+    ]);
+  });
+
+  it('stores Brevo’s delivered event with its sending IP, and checks saved credentials', async () => {
+    const { client, userId, token } = await account();
+    expect((await post('brevo', token, BREVO_DELIVERED)).json().accepted).toBe(1);
+    expect(await stored(userId)).toEqual([
+      {
+        source: 'brevo',
+        messageId: '<xxxxxxxxxxxx.xxxxxxxxx@domain.com>',
+        recipient: 'example@example.com',
+        eventType: 'delivered',
+        bounceClass: null,
+        enhancedStatus: null,
+        domain: null,
+        recipientDomain: 'example.com',
+        sendingIp: '185.41.28.109',
+      },
+    ]);
+    await saveSecret(client, 'brevo', 'brevo:hook-pass');
+    expect((await post('brevo', token, BREVO_DELIVERED)).statusCode).toBe(401);
   });
 });
 

@@ -423,3 +423,84 @@ export const SPARKPOST_BOUNCE = `[
             }
         }
 ]`;
+
+/**
+ * Mailjet's sample sent, bounce, blocked and spam events (https://dev.mailjet.com/email/guides/webhooks/, Event
+ * types), as one grouped post (the Event API's "group events").
+ */
+export const MAILJET_GROUPED = `[{
+  "event": "sent",
+  "time": 1433333949,
+  "MessageID": 19421777835146490,
+  "Message_GUID": "1ab23cd4-e567-8901-2345-6789f0gh1i2j",
+  "email": "api@mailjet.com",
+  "mj_campaign_id": 7257,
+  "mj_contact_id": 4,
+  "customcampaign": "",
+  "mj_message_id": "19421777835146490",
+  "smtp_reply": "sent (250 2.0.0 OK 1433333948 fa5si855896wjc.199 - gsmtp)",
+  "CustomID": "helloworld",
+  "Payload": ""
+},
+{
+   "event": "bounce",
+   "time": 1430812195,
+   "MessageID": 13792286917004336,
+   "Message_GUID": "1ab23cd4-e567-8901-2345-6789f0gh1i2j",
+   "email": "bounce@mailjet.com",
+   "mj_campaign_id": 0,
+   "mj_contact_id": 0,
+   "customcampaign": "",
+   "CustomID": "helloworld",
+   "Payload": "",
+   "blocked": false,
+   "hard_bounce": true,
+   "error_related_to": "recipient",
+   "error": "user unknown",
+   "comment": "Host or domain name not found. Name service error for name=lbjsnrftlsiuvbsren.com type=A: Host not found"
+},
+{
+  "event": "blocked",
+  "time": 1430812195,
+  "MessageID": 13792286917004336,
+  "Message_GUID": "1ab23cd4-e567-8901-2345-6789f0gh1i2j",
+  "email": "bounce@mailjet.com",
+  "mj_campaign_id": 0,
+  "mj_contact_id": 0,
+  "customcampaign": "",
+  "CustomID": "helloworld",
+  "Payload": "",
+  "error_related_to": "recipient",
+  "error": "user unknown"
+},
+{
+  "event": "spam",
+  "time": 1430812195,
+  "MessageID": 13792286917004336,
+  "Message_GUID": "1ab23cd4-e567-8901-2345-6789f0gh1i2j",
+  "email": "bounce@mailjet.com",
+  "mj_campaign_id": 0,
+  "mj_contact_id": 0,
+  "customcampaign": "",
+  "CustomID": "helloworld",
+  "Payload": "",
+  "source": "JMRPP"
+}]`;
+
+/** Brevo's delivered event as its webhook guide shows it (https://developers.brevo.com/docs/how-to-use-webhooks). */
+export const BREVO_DELIVERED = `{
+  "event": "delivered",
+  "email": "example@example.com",
+  "id": 26224,
+  "date": "YYYY-MM-DD HH:mm:ss",
+  "ts": 1598634509,
+  "message-id": "<xxxxxxxxxxxx.xxxxxxxxx@domain.com>",
+  "ts_event": 1598034509,
+  "subject": "Subject Line",
+  "tag": "[\\"transactionalTag\\"]",
+  "sending_ip": "185.41.28.109",
+  "ts_epoch": 1598634509223,
+  "tags": [
+    "myFirstTransactional"
+  ]
+}`;

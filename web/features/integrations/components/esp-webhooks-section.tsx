@@ -36,6 +36,16 @@ const PROVIDERS: Record<EspWebhookProvider, { name: string; secret: string; hint
     secret: 'Basic-auth credentials (user:password)',
     hint: 'Optional: the Basic Auth username and password set on the webhook in SparkPost. Without them the token in the URL is the secret.',
   },
+  mailjet: {
+    name: 'Mailjet',
+    secret: 'Basic-auth credentials (user:password)',
+    hint: 'Optional: the user:password you put in the Event API URL (https://user:password@…). Without them the token in the URL is the secret.',
+  },
+  brevo: {
+    name: 'Brevo',
+    secret: 'Basic-auth credentials (user:password)',
+    hint: 'Optional: the basic authentication username and password set on the webhook in Brevo. Without them the token in the URL is the secret.',
+  },
 };
 
 function SecretForm({ status }: { status: EspWebhookStatus }) {
