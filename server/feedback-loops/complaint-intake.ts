@@ -63,8 +63,9 @@ export async function recordComplaint(
   if (!sender.authenticated)
     return failed(`Not counted: the report's sender is not authenticated. ${sender.reason}`, domains);
 
-  const recipients = report.originalRcptTo.length > 0 ? report.originalRcptTo : [report.original?.recipient ?? null];
-  if (recipients[0] === null)
+  const named = report.original?.recipient;
+  const recipients = report.originalRcptTo.length > 0 ? report.originalRcptTo : named ? [named] : [];
+  if (recipients.length === 0)
     return failed(
       [
         ...report.notes,
@@ -88,13 +89,13 @@ export async function recordComplaint(
       recipients.map((recipient) => ({
         event: {
           messageId,
-          recipient: recipient!,
+          recipient,
           eventType: 'complaint',
           bounceClass: null,
           enhancedStatus: null,
           smtpResponse: null,
           domain,
-          recipientDomain: recipient!.split('@')[1],
+          recipientDomain: recipient.split('@')[1],
           sendingIp: report.sourceIp ?? '',
           occurredAt,
         },
