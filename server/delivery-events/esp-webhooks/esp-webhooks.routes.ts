@@ -57,15 +57,22 @@ export async function espWebhookRoutes(app: FastifyInstance, ctx: AppContext): P
     );
   });
 
-  r.get('/api/esp-webhooks', { onRequest: signedIn, schema: { response: { 200: EspWebhookList } } }, async (request) =>
-    listEspWebhooks(ctx, currentUser(request).id),
+  r.get(
+    '/api/esp-webhooks',
+    { onRequest: signedIn, schema: { tags: ['Integrations'], response: { 200: EspWebhookList } } },
+    async (request) => listEspWebhooks(ctx, currentUser(request).id),
   );
 
   r.put(
     '/api/esp-webhooks/:provider/secret',
     {
       onRequest: signedIn,
-      schema: { params: EspWebhookParams, body: EspWebhookSecretBody, response: { 200: MessageBody } },
+      schema: {
+        tags: ['Integrations'],
+        params: EspWebhookParams,
+        body: EspWebhookSecretBody,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await saveEspSecret(ctx, currentUser(request).id, request.params.provider, request.body.secret);
@@ -75,7 +82,10 @@ export async function espWebhookRoutes(app: FastifyInstance, ctx: AppContext): P
 
   r.delete(
     '/api/esp-webhooks/:provider/secret',
-    { onRequest: signedIn, schema: { params: EspWebhookParams, response: { 200: MessageBody } } },
+    {
+      onRequest: signedIn,
+      schema: { tags: ['Integrations'], params: EspWebhookParams, response: { 200: MessageBody } },
+    },
     async (request) => {
       await removeEspSecret(ctx, currentUser(request).id, request.params.provider);
       return { message: 'Secret removed' };

@@ -253,8 +253,9 @@ describe('bad input gets a 400 naming the field and changes nothing', () => {
   });
 });
 
-/** The MTA webhook endpoints (server/delivery-events): their callers send a webhook token. */
-const WEBHOOK_TOKEN_ROUTE = /^\/api\/webhooks\/(postfix|powermta|greenarrow|halon|kumo|postal|smtp2go\/:account)$/;
+/** The MTA and ESP webhook endpoints (server/delivery-events): their callers send a webhook token. */
+const WEBHOOK_TOKEN_ROUTE =
+  /^\/api\/(webhooks\/(postfix|powermta|greenarrow|halon|kumo|postal|smtp2go\/:account)|esp-webhooks\/:provider)$/;
 
 // Public routes: everything else needs a session.
 const PUBLIC_ROUTES = new Set([
