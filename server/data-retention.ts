@@ -60,6 +60,8 @@ export const KEPT_TABLES: Record<string, string> = {
   google_oauth_states: 'expire within minutes',
   billing_subscriptions: 'billing records',
   domain_notes: 'the user’s own words on their timeline',
+  esp_webhook_settings: 'configuration',
+  esp_webhook_nonces: 'kept 20 minutes: each Mailgun post removes its account’s older signature tokens',
 };
 
 const USERS_PER_PAGE = 500;
