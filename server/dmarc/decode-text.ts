@@ -28,10 +28,11 @@ export function xmlTextDecoder(
   return { ok: true, decoder: new TextDecoder('utf-8', { fatal: true }) };
 }
 
-export function invalidUtf8(bytes: Uint8Array): { ok: false; error: string } {
+/** The decoder failed on `bytes`, a piece of the file after `linesBefore` lines. */
+export function invalidUtf8(bytes: Uint8Array, linesBefore: number): { ok: false; error: string } {
   return {
     ok: false,
-    error: `The file is not valid UTF-8 text (the first bad byte is on line ${firstBadUtf8Line(bytes)}).`,
+    error: `The file is not valid UTF-8 text (the first bad byte is on line ${linesBefore + firstBadUtf8Line(bytes)}).`,
   };
 }
 

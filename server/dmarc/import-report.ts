@@ -20,7 +20,7 @@ import {
   storeFailedImport,
   type StoredFile,
 } from './dmarc.repo';
-import { streamAggregateReport, type ReportHeader } from './parse-aggregate';
+import { streamAggregateReport, type ReportHeader, type ReportInput } from './parse-aggregate';
 import {
   arrivedToday,
   countedRecordCount,
@@ -41,7 +41,7 @@ export type ImportOutcome =
  * A report file to import, or why it could not be read (unpack.ts). A mailed one comes with its header, read
  * without its records, so that a forged report over its allowance costs a header read, not a parse.
  */
-export type ReportToImport = { error: string } | { bytes: Uint8Array; header?: ReportHeader };
+export type ReportToImport = { error: string } | { bytes: ReportInput; header?: ReportHeader };
 
 /**
  * One report file into one user's reports, uploaded or mailed alike: imported, a duplicate, or kept as a
@@ -92,7 +92,7 @@ class Refused extends Error {}
 async function storeStreamed(
   tx: Executor,
   userId: number,
-  bytes: Uint8Array,
+  bytes: ReportInput,
   file: StoredFile,
 ): Promise<DmarcReport | undefined> {
   const totals = new ReportTotals();

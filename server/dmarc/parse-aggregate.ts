@@ -58,6 +58,18 @@ const HEADER_PREFIX_BYTES = 64 * 1024;
 const FEEDBACK_SEARCH_CHARS = 1024 * 1024;
 
 export type ReportHeader = Omit<AggregateReport, 'records'>;
+
+/**
+ * A report too large to hold decompressed (unpack.ts): its size, its first bytes, and its bytes again a
+ * piece at a time, decompressed as they are read.
+ */
+export interface PiecewiseBytes {
+  length: number;
+  head: Uint8Array;
+  pieces(): Iterable<Uint8Array>;
+}
+
+export type ReportInput = Uint8Array | string | PiecewiseBytes;
 export type HeaderResult = { ok: true; header: ReportHeader } | { ok: false; error: string };
 
 /** What a streamed read hands on as it reads (streamAggregateReport). */
@@ -125,7 +137,7 @@ class ReportError extends Error {}
 type Read = { ok: true; header: ReportHeader } | { ok: false; error: string } | null;
 
 /** The whole report at once: for a report known to be small (and the parser's tests). */
-export function parseAggregateReport(input: Uint8Array | string): ParseResult {
+export function parseAggregateReport(input: ReportInput): ParseResult {
   const reader = new FeedbackReader(REPORT_SHAPE);
   const read = runToEnd(readFeedback(input, reader, false))!;
   return read.ok ? { ok: true, report: { ...read.header, records: reader.take() } } : read;
@@ -136,7 +148,7 @@ export function parseAggregateReport(input: Uint8Array | string): ParseResult {
  * report of any size is held a batch at a time. The sink hears of the header before any record; a
  * read that fails may have handed on records already: the caller undoes what it did with them.
  */
-export async function streamAggregateReport(input: Uint8Array | string, sink: ReportSink): Promise<StreamResult> {
+export async function streamAggregateReport(input: ReportInput, sink: ReportSink): Promise<StreamResult> {
   const reader = new FeedbackReader(REPORT_SHAPE);
   const read = readFeedback(input, reader, false);
   let told = false;
@@ -169,7 +181,7 @@ export async function streamAggregateReport(input: Uint8Array | string, sink: Re
  * building its records: reading stops once both are read, which in every schema is before the first
  * record. A report that puts its records first is read on, skipping them, until the header is whole.
  */
-export function readReportHeader(input: Uint8Array | string): HeaderResult {
+export function readReportHeader(input: ReportInput): HeaderResult {
   if (input.length > HEADER_PREFIX_BYTES) {
     // Decoding a 100 MB report to find a header in its first kilobyte would cost more than the read itself.
     const read = runToEnd(readFeedback(prefix(input), new FeedbackReader(HEADER_SHAPE), true));
@@ -179,8 +191,9 @@ export function readReportHeader(input: Uint8Array | string): HeaderResult {
 }
 
 /** The first bytes (or characters) of the input, not cutting a UTF-8 character in two. */
-function prefix(input: Uint8Array | string): Uint8Array | string {
+function prefix(input: ReportInput): Uint8Array | string {
   if (typeof input === 'string') return input.slice(0, HEADER_PREFIX_BYTES);
+  if (!(input instanceof Uint8Array)) return input.head.subarray(0, HEADER_PREFIX_BYTES);
   let end = HEADER_PREFIX_BYTES;
   // UTF-8 continuation bytes are 10xxxxxx. In UTF-16 or a single-byte encoding this may shorten the
   // cut by a byte or leave half a character at the end, which only matters if the header is not whole before it.
@@ -201,7 +214,7 @@ function runToEnd(read: Generator<void, Read>): Read {
  * records read so far. Some reporters wrap the report in junk (an unclosed <xs:schema> tag, trailing
  * text): only the <feedback> element is the report, so reading starts at it and stops when it closes.
  */
-function* readFeedback(input: Uint8Array | string, reader: FeedbackReader, partial: boolean): Generator<void, Read> {
+function* readFeedback(input: ReportInput, reader: FeedbackReader, partial: boolean): Generator<void, Read> {
   try {
     let xml: XmlStream | undefined;
     let searched = '';
@@ -249,7 +262,7 @@ function ended(outcome: StreamOutcome, reader: FeedbackReader): Read {
 }
 
 /** The input as text, a piece at a time; refused (ReportError) when it is empty, not text, or declares a DTD. */
-function* textPieces(input: Uint8Array | string): Generator<string> {
+function* textPieces(input: ReportInput): Generator<string> {
   if (input.length === 0) throw new ReportError('The file is empty.');
   // A declaration cut in two by the pieces is found in the end of one and the start of the next.
   let tail = '';
@@ -268,23 +281,30 @@ function* stringPieces(text: string): Generator<string> {
   for (let at = 0; at < text.length; at += SLICE_CHARS) yield text.slice(at, at + SLICE_CHARS);
 }
 
-function* decodedPieces(bytes: Uint8Array): Generator<string> {
-  const chosen = xmlTextDecoder(bytes);
+function* decodedPieces(input: Uint8Array | PiecewiseBytes): Generator<string> {
+  const chosen = xmlTextDecoder(input instanceof Uint8Array ? input : input.head);
   if (!chosen.ok) throw new ReportError(chosen.error);
   const { decoder } = chosen;
+  let lines = 0;
   let piece: string;
-  for (let at = 0; at <= bytes.length; at += SLICE_CHARS) {
+  for (const bytes of input instanceof Uint8Array ? byteSlices(input) : input.pieces()) {
     try {
-      const end = at + SLICE_CHARS;
-      piece =
-        end < bytes.length
-          ? decoder.decode(bytes.subarray(at, end), { stream: true })
-          : decoder.decode(bytes.subarray(at));
+      piece = decoder.decode(bytes, { stream: true });
     } catch {
-      throw new ReportError(invalidUtf8(bytes).error);
+      throw new ReportError(invalidUtf8(bytes, lines).error);
     }
+    for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) lines++;
     yield piece;
   }
+  try {
+    yield decoder.decode();
+  } catch {
+    throw new ReportError(invalidUtf8(new Uint8Array([0xff]), lines).error);
+  }
+}
+
+function* byteSlices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += SLICE_CHARS) yield bytes.subarray(at, at + SLICE_CHARS);
 }
 
 type Value = string | Obj | Value[];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors';
 import { fixture, fixtureNames } from './fixtures';
 import { RFC9991_EXAMPLE_REPORT } from './rfc9991-example.test-support';
-import { sniff, unpackUpload, type UnpackedPart } from './unpack';
+import { HELD_LIMIT_BYTES, sniff, unpackUpload, type UnpackedPart } from './unpack';
 
 const summary = (parts: UnpackedPart[]) =>
   parts.map((p) =>
@@ -165,12 +165,39 @@ describe('unpackUpload', () => {
         message: 'The upload expands to more than 2 MB when decompressed. It was refused and nothing was stored.',
       });
     }
-    // The real cap is 50 MB.
-    const big = await unpackUpload(gzipSync(Buffer.alloc(51 * MB)), 'big.gz').catch((e: unknown) => e);
+    // The real cap is 512 MB (members of 64 MB each, so the test holds none of it).
+    const member = gzipSync(Buffer.alloc(64 * MB));
+    const big = await unpackUpload(Buffer.concat(Array(9).fill(member)), 'big.gz').catch((e: unknown) => e);
     expect(big).toMatchObject({
       status: 413,
-      message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.',
+      message: 'The upload expands to more than 512 MB when decompressed. It was refused and nothing was stored.',
     });
+  });
+
+  it('holds at most 50 MB of one part: a larger gzipped report is read again piece by piece, anything else is refused', async () => {
+    const MB = 1024 * 1024;
+    const xml = Buffer.concat([
+      Buffer.from('<feedback>'),
+      Buffer.alloc(HELD_LIMIT_BYTES + MB, ' '),
+      Buffer.from('</feedback>'),
+    ]);
+    const [part] = await unpackUpload(gzipSync(xml), 'large.xml.gz');
+    if (part.error !== undefined || part.bytes instanceof Uint8Array)
+      throw new Error('expected a report read piece by piece');
+    expect(part).toMatchObject({ fileName: 'large.xml', bytes: { length: xml.length } });
+    expect(Buffer.from(part.bytes.head.subarray(0, 10)).toString()).toBe('<feedback>');
+    const pieces = [...part.bytes.pieces()];
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).equals(xml)).toBe(true);
+
+    // An archive inside must be held to be opened: over 50 MB, it is refused.
+    const zipped = zipSync({ 'a.xml': Buffer.alloc(HELD_LIMIT_BYTES + MB) }, { level: 1 });
+    for (const held of [zipped, gzipSync(zipped)]) {
+      expect(await unpackUpload(held, 'held').catch((e: unknown) => e)).toMatchObject({
+        status: 413,
+        message: 'The upload expands to more than 50 MB when decompressed. It was refused and nothing was stored.',
+      });
+    }
   });
 
   it('reads a gzip file with stray bytes after its end, as gzip does, and says they were ignored', async () => {

@@ -1,9 +1,9 @@
-import { Unzip, UnzipInflate } from 'fflate';
+import { Inflate, Unzip, UnzipInflate } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { promisify } from 'node:util';
-import { crc32, inflateRaw, type Zlib, type ZlibOptions } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import { AppError } from '../platform/errors';
 import { describeFailureReport, readFeedbackReport, type FailureReport } from './failure-report';
+import type { PiecewiseBytes } from './parse-aggregate';
 
 /*
  * An uploaded file -> the report files inside it. The format is told by the bytes (gzip and zip
@@ -12,7 +12,18 @@ import { describeFailureReport, readFeedbackReport, type FailureReport } from '.
  * decompression bomb is refused as a whole, before anything is stored.
  */
 
-export const DECOMPRESSED_LIMIT_BYTES = 50 * 1024 * 1024;
+/**
+ * What one upload or mail may decompress to: a 10 MB upload or mail of gzip holds a report of about 1.5 million
+ * records at most (ADR 017), and a larger expansion is a bomb.
+ */
+export const DECOMPRESSED_LIMIT_BYTES = 512 * 1024 * 1024;
+/**
+ * What one part may hold decompressed in memory. A gzipped report larger than this is not held: it is
+ * decompressed again, a piece at a time, as it is read (PiecewiseBytes); anything else larger is refused.
+ */
+export const HELD_LIMIT_BYTES = 50 * 1024 * 1024;
+/** What a piecewise report keeps of its start, for its encoding and header: the parser reads its header in the first 64 KB. */
+const HEAD_BYTES = 64 * 1024;
 /** A zip or e-mail with more parts than this is refused: no reporter sends that many per file. */
 const MAX_PARTS = 1000;
 /** gzip inside an e-mail inside ... : deeper than this is not a report. */
@@ -32,7 +43,7 @@ export interface FoundFailureReport {
  * it could not be read; for a failure report, what it says, so that it can be routed by its domain.
  */
 export type UnpackedPart =
-  | { fileName: string; bytes: Uint8Array; error?: undefined; warning?: string }
+  | { fileName: string; bytes: Uint8Array | PiecewiseBytes; error?: undefined; warning?: string }
   | { fileName: string; error: string; rawSize: number; failureReport?: FoundFailureReport };
 
 /** One file as it was uploaded: a raw request body, or one file part of a form. */
@@ -42,6 +53,7 @@ export interface UploadedFile {
 }
 
 function bombError(limit: number): AppError {
+  // Not an upload's whole expansion, but one part too large to hold: the same words, as the remedy is the same.
   return new AppError(
     'payload_too_large',
     `The upload expands to more than ${Math.round(limit / 1024 / 1024)} MB when decompressed. It was refused and nothing was stored.`,
@@ -140,7 +152,7 @@ async function unpack(data: Uint8Array, fileName: string, budget: Budget, depth:
 }
 
 async function unpackGzip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
-  let read: { inflated: Buffer; ignoredBytes: number };
+  let read: { inflated: Buffer | PiecewiseBytes; ignoredBytes: number };
   try {
     read = await gunzipMembers(data, budget);
   } catch (err) {
@@ -150,18 +162,13 @@ async function unpackGzip(data: Uint8Array, fileName: string, budget: Budget, de
     return;
   }
   const first = budget.parts.length;
-  await unpack(read.inflated, fileName.replace(/\.gz$/i, ''), budget, depth + 1);
+  const name = fileName.replace(/\.gz$/i, '');
+  if (read.inflated instanceof Buffer) await unpack(read.inflated, name, budget, depth + 1);
+  else budget.push({ fileName: name, bytes: read.inflated });
   if (read.ignoredBytes === 0) return;
   const warning = `Ignored ${read.ignoredBytes} stray byte${read.ignoredBytes === 1 ? '' : 's'} after the end of the gzip data, as gzip does.`;
   for (const part of budget.parts.slice(first)) if (part.error === undefined) part.warning ??= warning;
 }
-
-// With `info`, zlib also hands back its engine, whose bytesWritten is the input it consumed (the
-// @types/node signatures do not model this documented form).
-const inflateRawWithInfo = promisify(inflateRaw) as unknown as (
-  data: Uint8Array,
-  options: ZlibOptions,
-) => Promise<{ buffer: Buffer; engine: Zlib }>;
 
 /**
  * The gzip members of `data` (RFC 1952), inflated and joined, and how many bytes after the last
@@ -170,28 +177,87 @@ const inflateRawWithInfo = promisify(inflateRaw) as unknown as (
  * real reports carry them (a Mimecast attachment ends in CRLF). zlib cannot be told to stop after a
  * member, so the short header is read here, the deflate data is inflated raw (which stops at its
  * end and says how much input that took), and the trailer's CRC-32 and length are checked as
- * gunzip checks them: a cut or corrupt member still fails. Each member may inflate only to what is
- * left of the budget (maxOutputLength), so a bomb is never held in memory.
+ * gunzip checks them: a cut or corrupt member still fails. What is inflated counts against the
+ * budget as it comes, so a bomb is never held in memory. A report larger than HELD_LIMIT_BYTES is
+ * checked whole here but not kept: its members are inflated again, a piece at a time, when it is read.
  */
-async function gunzipMembers(data: Uint8Array, budget: Budget): Promise<{ inflated: Buffer; ignoredBytes: number }> {
+async function gunzipMembers(
+  data: Uint8Array,
+  budget: Budget,
+): Promise<{ inflated: Buffer | PiecewiseBytes; ignoredBytes: number }> {
   const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const members: Buffer[] = [];
+  const members: { start: number; end: number }[] = [];
+  let held: Buffer[] | undefined = [];
+  let head: Buffer | undefined;
+  let length = 0;
+  const take = (chunk: Buffer) => {
+    budget.take(chunk.length);
+    length += chunk.length;
+    if (!held) return;
+    held.push(chunk);
+    if (length <= HELD_LIMIT_BYTES) return;
+    // Only a report's text is read piece by piece: an archive or a mail inside must be held to be opened.
+    head = Buffer.concat(held).subarray(0, HEAD_BYTES);
+    if (!['xml', 'unknown'].includes(sniff(head))) throw bombError(HELD_LIMIT_BYTES);
+    held = undefined;
+  };
   let at = 0;
   do {
     const start = gzipDataStart(view, at);
-    const { buffer, engine } = await inflateRawWithInfo(view.subarray(start), {
-      maxOutputLength: Math.max(1, budget.remaining),
-      info: true,
-    });
-    budget.take(buffer.length);
-    const end = start + engine.bytesWritten;
+    const member = await inflateMember(view.subarray(start), take);
+    const end = start + member.consumed;
     if (end + 8 > view.length) throw new Error('unexpected end of file');
-    if (view.readUInt32LE(end) !== crc32(buffer)) throw new Error('incorrect data check');
-    if (view.readUInt32LE(end + 4) !== buffer.length % 2 ** 32) throw new Error('incorrect length check');
-    members.push(buffer);
+    if (view.readUInt32LE(end) !== member.crc) throw new Error('incorrect data check');
+    if (view.readUInt32LE(end + 4) !== member.length % 2 ** 32) throw new Error('incorrect length check');
+    members.push({ start, end });
     at = end + 8;
   } while (sniff(view.subarray(at)) === 'gzip');
-  return { inflated: members.length === 1 ? members[0] : Buffer.concat(members), ignoredBytes: view.length - at };
+  const ignoredBytes = view.length - at;
+  if (held) return { inflated: held.length === 1 ? held[0] : Buffer.concat(held), ignoredBytes };
+  return { inflated: { length, head: head!, pieces: () => inflatePieces(view, members) }, ignoredBytes };
+}
+
+/** One member's deflate data inflated, handed to `take` as it comes: its CRC-32, length, and the input it took. */
+function inflateMember(
+  deflated: Buffer,
+  take: (chunk: Buffer) => void,
+): Promise<{ crc: number; length: number; consumed: number }> {
+  return new Promise((resolve, reject) => {
+    const inflater = createInflateRaw({ chunkSize: 64 * 1024 });
+    let crc = 0;
+    let length = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      crc = crc32(chunk, crc);
+      length += chunk.length;
+      try {
+        take(chunk);
+      } catch (err) {
+        inflater.destroy();
+        reject(err);
+      }
+    });
+    inflater.on('error', reject);
+    inflater.on('end', () => resolve({ crc, length, consumed: inflater.bytesWritten }));
+    inflater.end(deflated);
+  });
+}
+
+/** Input fed to the inflater at a time when a report is read piece by piece: about 1 MB of a report's XML. */
+const PIECE_INPUT_BYTES = 16 * 1024;
+
+/**
+ * The members' deflate data (checked whole by gunzipMembers) inflated again as the parser asks for it, synchronously
+ * (fflate), as the parser reads: a piece at a time, never the whole.
+ */
+function* inflatePieces(view: Buffer, members: { start: number; end: number }[]): Generator<Uint8Array> {
+  for (const { start, end } of members) {
+    const out: Uint8Array[] = [];
+    const inflater = new Inflate((chunk) => out.push(chunk));
+    for (let at = start; at < end; at += PIECE_INPUT_BYTES) {
+      inflater.push(view.subarray(at, Math.min(end, at + PIECE_INPUT_BYTES)), at + PIECE_INPUT_BYTES >= end);
+      yield* out.splice(0);
+    }
+  }
 }
 
 const FHCRC = 0x02;
@@ -229,13 +295,19 @@ function gzipDataStart(data: Buffer, at: number): number {
 }
 
 async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
-  const entries: { name: string; chunks: Uint8Array[]; done: boolean; error?: string }[] = [];
-  let over = false;
+  const entries: { name: string; chunks: Uint8Array[]; size: number; done: boolean; error?: string }[] = [];
+  /** The limit passed: the upload's, or what one entry may hold (entries are held whole to be read). */
+  let over: number | undefined;
   const unzip = new Unzip((file) => {
     // Only .xml entries are reports; anything else in the archive is not read at all.
     if (!file.name.toLowerCase().endsWith('.xml')) return;
     budget.checkCount(entries.length + 1);
-    const entry: (typeof entries)[number] = { name: file.name.split('/').pop() || file.name, chunks: [], done: false };
+    const entry: (typeof entries)[number] = {
+      name: file.name.split('/').pop() || file.name,
+      chunks: [],
+      size: 0,
+      done: false,
+    };
     entries.push(entry);
     file.ondata = (err, chunk, final) => {
       if (err) {
@@ -243,8 +315,9 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
         return;
       }
       budget.used += chunk.length;
-      if (budget.used > budget.limit) {
-        over = true;
+      entry.size += chunk.length;
+      if (budget.used > budget.limit || entry.size > HELD_LIMIT_BYTES) {
+        over = budget.used > budget.limit ? budget.limit : HELD_LIMIT_BYTES;
         file.terminate();
         return;
       }
@@ -256,13 +329,13 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
   unzip.register(UnzipInflate);
   let damaged: string | undefined;
   try {
-    for (let i = 0; i < data.length && !over; i += ZIP_SLICE_BYTES)
+    for (let i = 0; i < data.length && over === undefined; i += ZIP_SLICE_BYTES)
       unzip.push(data.subarray(i, i + ZIP_SLICE_BYTES), i + ZIP_SLICE_BYTES >= data.length);
   } catch (err) {
     if (err instanceof AppError) throw err;
     damaged = (err as Error).message;
   }
-  if (over) throw bombError(budget.limit);
+  if (over !== undefined) throw bombError(over);
   if (entries.length === 0) {
     const error = damaged
       ? `The zip archive is damaged: ${damaged}.`
