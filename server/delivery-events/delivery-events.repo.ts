@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DeliveryEventType, EventSource } from '@contracts/delivery-events';
 import type { Executor } from '../platform/db/client';
+import { latestOutcome } from '../insights/delivery-outcomes';
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 
 // The writer of delivery_events and email_metrics (a day's sending figures: the rows events make, and a source's own
@@ -207,21 +208,11 @@ export interface EventCounts {
   complaints: number;
 }
 
-/**
- * An outcome the same message and recipient had later (a delivery its bounce replaced): the message counts by its
- * latest outcome only, as in email_metrics (ADR 053).
- */
-const replaced = sql`exists (select 1 from ${deliveryEvents} later where later.user_id = ${deliveryEvents.userId}
-  and later.message_id = ${deliveryEvents.messageId} and later.recipient = ${deliveryEvents.recipient}
-  and later.event_type in ('delivered', 'bounced') and later.event_type <> ${deliveryEvents.eventType}
-  and (later.occurred_at, later.event_type = 'bounced') > (${deliveryEvents.occurredAt}, ${deliveryEvents.eventType} = 'bounced'))`;
-const outcome = (type: 'delivered' | 'bounced') => sql`${deliveryEvents.eventType} = ${type} and not ${replaced}`;
-
 const counts = {
-  delivered: sql<number>`count(*) filter (where ${outcome('delivered')})::int`,
-  bounced: sql<number>`count(*) filter (where ${outcome('bounced')})::int`,
-  hardBounces: sql<number>`count(*) filter (where ${outcome('bounced')} and ${deliveryEvents.bounceClass} = 'hard')::int`,
-  softBounces: sql<number>`count(*) filter (where ${outcome('bounced')} and ${deliveryEvents.bounceClass} = 'soft')::int`,
+  delivered: sql<number>`count(*) filter (where ${latestOutcome('delivered')})::int`,
+  bounced: sql<number>`count(*) filter (where ${latestOutcome('bounced')})::int`,
+  hardBounces: sql<number>`count(*) filter (where ${latestOutcome('bounced')} and ${deliveryEvents.bounceClass} = 'hard')::int`,
+  softBounces: sql<number>`count(*) filter (where ${latestOutcome('bounced')} and ${deliveryEvents.bounceClass} = 'soft')::int`,
   deferred: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'deferred')::int`,
   complaints: sql<number>`count(*) filter (where ${deliveryEvents.eventType} = 'complaint')::int`,
 };

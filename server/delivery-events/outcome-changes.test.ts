@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryEvents, emailMetrics } from '../platform/db/schema/index';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { listDomainEventDays } from '../insights/timeline-figures';
 import { countEvents } from './delivery-events.repo';
 
 let dns: TestDnsServer;
@@ -123,6 +124,14 @@ describe('a message whose outcome changes (delivered, then bounced)', () => {
       bounced: 1,
       hardBounces: 1,
     });
+    // So does the domain's timeline, which reads the events by the day they happened: one message, bounced.
+    const days = await listDomainEventDays(t.database.db, userId, 'awesomeapp.com', {
+      since: daysAgo(7),
+      until: new Date(),
+    });
+    expect(days.map(({ date, sent, delivered, bounced }) => ({ date, sent, delivered, bounced }))).toEqual([
+      { date: utcDay(yesterday), sent: 1, delivered: 0, bounced: 1 },
+    ]);
 
     // The same bounce posted again changes nothing.
     expect((await postPostal(token, bounced(yesterday))).json()).toMatchObject({ accepted: 0, duplicates: 1 });

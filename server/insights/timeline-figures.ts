@@ -4,6 +4,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from '
 import type { Executor } from '../platform/db/client';
 import { listDayTotals } from './email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
+import { latestOutcome, sentMessage } from './delivery-outcomes';
 import {
   blocklistListings,
   deliveryEvents,
@@ -190,9 +191,10 @@ export async function listDomainEventDays(
   return ex
     .select({
       date,
-      sent: count(sql`${deliveryEvents.eventType} in ('delivered', 'bounced')`),
-      delivered: count(sql`${deliveryEvents.eventType} = 'delivered'`),
-      bounced: count(sql`${deliveryEvents.eventType} = 'bounced'`),
+      // A message whose delivery a later bounce replaced is one message, bounced (ADR 053).
+      sent: count(sentMessage),
+      delivered: count(latestOutcome('delivered')),
+      bounced: count(latestOutcome('bounced')),
       complaints: count(sql`${deliveryEvents.eventType} = 'complaint'`),
     })
     .from(deliveryEvents)
