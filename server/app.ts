@@ -20,6 +20,7 @@ import { deliveryEventRoutes } from './delivery-events/delivery-events.routes';
 import { eventApiRoutes } from './delivery-events/event-api.routes';
 import { mtaWebhookRoutes } from './delivery-events/mta-webhooks.routes';
 import { espWebhookRoutes } from './delivery-events/esp-webhooks/esp-webhooks.routes';
+import { feedbackLoopRoutes } from './feedback-loops/feedback-loops.routes';
 import { postfixApiRoutes } from './delivery-events/postfix-api.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
 import { domainRoutes } from './domains/domains.routes';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(postmasterRoutes, ctx);
   await app.register(mtaWebhookRoutes, ctx);
   await app.register(espWebhookRoutes, ctx);
+  await app.register(feedbackLoopRoutes, ctx);
   await app.register(eventApiRoutes, ctx);
   await app.register(deliveryEventRoutes, ctx);
   await app.register(postfixApiRoutes, ctx);

@@ -238,6 +238,15 @@ export async function countEvents(
   return row;
 }
 
+/** When the user's latest event of a source happened; null when none has. */
+export async function lastEventAt(ex: Executor, userId: number, source: EventSource): Promise<Date | null> {
+  const [row] = await ex
+    .select({ at: sql<Date | null>`max(${deliveryEvents.occurredAt})` })
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.userId, userId), eq(deliveryEvents.source, source)));
+  return row.at ? new Date(row.at) : null;
+}
+
 /** Event counts from `since` per mailbox provider, most events first. */
 export async function countEventsByMailboxProvider(
   ex: Executor,

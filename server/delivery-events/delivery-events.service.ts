@@ -34,6 +34,8 @@ import { parseSmtp2goRecords } from './parsers/smtp2go';
 // A source's own figures (an ESP plugin's sync, its uninstall, its line in the integrations list) go through here.
 export { deletePluginFigures, listSourceFigures, replacePluginFigures } from './source-figures.repo';
 export type { DayFigures } from './delivery-events.repo';
+// What one source has brought: its counts since a day, and its latest event (the feedback loops' status).
+export { countEvents, lastEventAt } from './delivery-events.repo';
 
 export type IngestContext = Pick<AppContext, 'db' | 'dns' | 'jobs' | 'log'>;
 

@@ -86,6 +86,11 @@ describe('complaints mailed to fbl@ by feedback loops', () => {
       }),
     ]);
 
+    // The integrations screen's status: the address to give the loops, and what they brought.
+    const loops = (await owner.client.get('/api/feedback-loops')).json();
+    expect(loops).toEqual({ address: `fbl@${INBOUND}`, complaints30d: 1, lastComplaintAt: expect.any(String) });
+    expect(Date.now() - Date.parse(loops.lastComplaintAt)).toBeLessThan(2 * 24 * 3600 * 1000);
+
     // The loop sends the same complaint again: it changes nothing.
     const copy = await deliver(report);
     expect(copy.status).toBe('processed');
@@ -105,5 +110,10 @@ describe('complaints mailed to fbl@ by feedback loops', () => {
       "Not counted: the report's sender is not authenticated. The report says it comes from arf.mail.yahoo.com, but the mail proved only stranger.example (a DKIM signature or DMARC pass).",
     );
     expect((await owner.client.get('/api/delivery-events?eventType=complaint')).json()).toEqual([]);
+    expect((await owner.client.get('/api/feedback-loops')).json()).toMatchObject({
+      complaints30d: 0,
+      lastComplaintAt: null,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/feedback-loops' })).statusCode).toBe(401);
   });
 });
