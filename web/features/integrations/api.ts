@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WebhookTokenStatus as WebhookTokenStatusSchema, type WebhookTokenStatus } from '@contracts/api-keys';
 import { StoredDeliveryEvent } from '@contracts/delivery-events';
 import { EspWebhookList, type EspWebhookProvider, type EspWebhookStatus } from '@contracts/esp-webhooks';
+import { FeedbackLoopStatus } from '@contracts/feedback-loops';
 import {
   Integration as IntegrationSchema,
   IntegrationList,
@@ -169,6 +170,19 @@ export function useEspSecretMutation(provider: EspWebhookProvider) {
         ? apiJson('DELETE', `/api/esp-webhooks/${provider}/secret`)
         : apiJson('PUT', `/api/esp-webhooks/${provider}/secret`, { secret }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ESP_WEBHOOKS_QUERY_KEY, exact: true }),
+    meta,
+  });
+}
+
+export const FEEDBACK_LOOPS_QUERY_KEY = ['/api/feedback-loops'] as const;
+
+/** GET /api/feedback-loops: the fbl@ address and the complaints the loops brought. */
+export function useFeedbackLoops() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: FEEDBACK_LOOPS_QUERY_KEY,
+    queryFn: async () => FeedbackLoopStatus.parse(await apiJson('GET', FEEDBACK_LOOPS_QUERY_KEY[0])),
+    enabled: isAuthenticated,
     meta,
   });
 }

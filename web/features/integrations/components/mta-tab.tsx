@@ -21,6 +21,7 @@ import { PATHS } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { useLatestMtaEvents, useWebhookTokenStatus } from '../api';
 import { MtaRefusalLine, useEmailRefusal } from './email-quota-notice';
+import { FeedbackLoopsCard } from './feedback-loops-card';
 
 const LINK = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 const BENEFIT_ICONS = [Activity, BellRing, ShieldCheck] as const;
@@ -196,6 +197,7 @@ export function MtaTab({ highlighted }: { highlighted: MtaId | null }) {
           />
         ))}
       </div>
+      <FeedbackLoopsCard />
       <Card data-testid="mta-benefits">
         <CardHeader className="pb-3">
           <CardTitle as="h3" className="text-lg">

@@ -25,6 +25,8 @@ export function stubIntegrations(integrations: Integration[] = [], extra: Record
     'GET /api/delivery-events': () => jsonResponse([]),
     'GET /api/postmaster/status': () => jsonResponse(postmasterStatus()),
     'GET /api/esp-webhooks': () => jsonResponse([]),
+    'GET /api/feedback-loops': () =>
+      jsonResponse({ address: 'fbl@in.inboxpulse.test', complaints30d: 0, lastComplaintAt: null }),
     ...extra,
   });
   return { mock, list };
