@@ -18,12 +18,14 @@ import type { PiecewiseBytes } from './parse-aggregate';
  */
 export const DECOMPRESSED_LIMIT_BYTES = 512 * 1024 * 1024;
 /**
- * What one part may hold decompressed in memory. A gzipped report larger than this is not held: it is
- * decompressed again, a piece at a time, as it is read (PiecewiseBytes); anything else larger is refused.
+ * What one part may hold decompressed in memory: anything larger is refused, but a gzipped report's text, which
+ * is decompressed again, a piece at a time, as it is read (PiecewiseBytes) once over PIECEWISE_FROM_BYTES.
  */
 export const HELD_LIMIT_BYTES = 50 * 1024 * 1024;
 /** What a piecewise report keeps of its start, for its encoding and header: the parser reads its header in the first 64 KB. */
 const HEAD_BYTES = 64 * 1024;
+/** A gzipped report's text larger than this is read piece by piece rather than held: holding it would cost more than inflating it twice. */
+const PIECEWISE_FROM_BYTES = 8 * 1024 * 1024;
 /** A zip or e-mail with more parts than this is refused: no reporter sends that many per file. */
 const MAX_PARTS = 1000;
 /** gzip inside an e-mail inside ... : deeper than this is not a report. */
@@ -178,7 +180,7 @@ async function unpackGzip(data: Uint8Array, fileName: string, budget: Budget, de
  * member, so the short header is read here, the deflate data is inflated raw (which stops at its
  * end and says how much input that took), and the trailer's CRC-32 and length are checked as
  * gunzip checks them: a cut or corrupt member still fails. What is inflated counts against the
- * budget as it comes, so a bomb is never held in memory. A report larger than HELD_LIMIT_BYTES is
+ * budget as it comes, so a bomb is never held in memory. A report larger than PIECEWISE_FROM_BYTES is
  * checked whole here but not kept: its members are inflated again, a piece at a time, when it is read.
  */
 async function gunzipMembers(
@@ -195,10 +197,12 @@ async function gunzipMembers(
     length += chunk.length;
     if (!held) return;
     held.push(chunk);
-    if (length <= HELD_LIMIT_BYTES) return;
+    if (length <= PIECEWISE_FROM_BYTES) return;
     // Only a report's text is read piece by piece: an archive or a mail inside must be held to be opened.
-    head = Buffer.concat(held).subarray(0, HEAD_BYTES);
-    if (!['xml', 'unknown'].includes(sniff(head))) throw bombError(HELD_LIMIT_BYTES);
+    if (length > HELD_LIMIT_BYTES) throw bombError(HELD_LIMIT_BYTES);
+    const start = Buffer.concat(held, HEAD_BYTES);
+    if (!['xml', 'unknown'].includes(sniff(start))) return;
+    head = start;
     held = undefined;
   };
   let at = 0;
