@@ -71,13 +71,16 @@ export async function importReport(
     error,
   });
   if ('error' in report) return failed(report.error);
+  // A mailed report's header was read already: its duplicate check and bounds are made once, here.
+  let mailed: MailedBound | undefined;
   if (report.header) {
     if (await isDuplicate(tx, userId, report.header, file)) return { kind: 'duplicate' };
-    const refusal = (await mailedBounds(tx, userId, report.header, file))?.(0);
+    mailed = await mailedBounds(tx, userId, report.header, file);
+    const refusal = mailed(0);
     if (refusal) return failed(refusal);
   }
   try {
-    const stored = await tx.transaction((savepoint) => storeStreamed(savepoint, userId, report.bytes, file));
+    const stored = await tx.transaction((savepoint) => storeStreamed(savepoint, userId, report.bytes, file, mailed));
     return stored ? { kind: 'imported', report: stored } : { kind: 'duplicate' };
   } catch (error) {
     if (error instanceof Refused) return failed(error.message);
@@ -88,12 +91,16 @@ export async function importReport(
 /** Thrown to roll the report's savepoint back: it is kept as a failed import with this reason. */
 class Refused extends Error {}
 
-/** The report read and stored a batch at a time; undefined for a duplicate. */
+/**
+ * The report read and stored a batch at a time; undefined for a duplicate. `mailed`: the bounds of a mailed report
+ * whose header was checked before (importReport), so neither its duplicate check nor its sums are read again.
+ */
 async function storeStreamed(
   tx: Executor,
   userId: number,
   bytes: ReportInput,
   file: StoredFile,
+  mailed?: MailedBound,
 ): Promise<DmarcReport | undefined> {
   const totals = new ReportTotals();
   let reportId: number | undefined;
@@ -101,8 +108,8 @@ async function storeStreamed(
   let refused = false;
   const read = await streamAggregateReport(bytes, {
     async header(header) {
-      if (await isDuplicate(tx, userId, header, file)) return false;
-      bounds = await boundsOf(tx, userId, header, file);
+      if (!mailed && (await isDuplicate(tx, userId, header, file))) return false;
+      bounds = await boundsOf(tx, userId, header, file, mailed);
       reportId = await beginReport(tx, userId, header, file);
       return reportId !== undefined;
     },
@@ -132,9 +139,16 @@ interface Bounds {
   done(): Promise<void>;
 }
 
-async function boundsOf(tx: Executor, userId: number, report: ReportHeader, file: StoredFile): Promise<Bounds> {
+async function boundsOf(
+  tx: Executor,
+  userId: number,
+  report: ReportHeader,
+  file: StoredFile,
+  checked?: MailedBound,
+): Promise<Bounds> {
   // Uploads are not bound but by the account's cap: the user chose to store them.
-  const mailed = typeof file.senderAuthenticated === 'boolean' ? await mailedBounds(tx, userId, report, file) : null;
+  const mailed =
+    checked ?? (typeof file.senderAuthenticated === 'boolean' ? await mailedBounds(tx, userId, report, file) : null);
   const room = file.senderAuthenticated === false ? null : await accountRoom(tx, userId, report);
   let passed: ((records: number) => string | null) | null = null;
   return {
@@ -163,16 +177,16 @@ const count = (x: number) => x.toLocaleString('en-US');
 const size = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const holding = (h: Held) => `${count(h.records)} records and ${size(h.bytes)}`;
 
-/**
- * What a mailed report may hold: why `records` records (0: its bytes alone, checked on its header) may not be
- * stored, or null. The sums it is checked against are read once, before the report is stored.
- */
+/** Why a mailed report of `records` records (0: its bytes alone, checked on its header) may not be stored, or null. */
+type MailedBound = (records: number) => string | null;
+
+/** What a mailed report may hold. The sums it is checked against are read once, before the report is stored. */
 async function mailedBounds(
   tx: Executor,
   userId: number,
   report: ReportHeader,
   file: StoredFile,
-): Promise<(records: number) => string | null> {
+): Promise<MailedBound> {
   const domain = report.policy.domain;
   const over = (h: Held, records: number, maxRecords: number, maxBytes: number) =>
     h.records + records > maxRecords || h.bytes + file.rawSize > maxBytes;
