@@ -85,13 +85,13 @@ export async function ingestMailedReports(
       const domain = header.header.policy.domain;
       reportDomains.add(domain);
       const owners = await verifiedOwnersOf(tx, domain);
+      const reason = unauthenticatedReason(header.header, provenDomains);
       if (owners.length === 0) {
         lines.push(`${part.fileName}: no user has verified ${domain}`);
-        replayable ||= unauthenticatedReason(header.header, provenDomains) === null;
+        replayable ||= reason === null;
         continue;
       }
       // Read for each owner whose bounds leave the report a chance, its records stored as they are read (import-report.ts).
-      const reason = unauthenticatedReason(header.header, provenDomains);
       const file = {
         fileName: part.fileName,
         rawSize: part.bytes.length,
