@@ -20,3 +20,4 @@ export * from './postmaster-stats';
 export * from './billing';
 export * from './timeline';
 export * from './plan-usage';
+export * from './sending-services';

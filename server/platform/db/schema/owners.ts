@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   dmarc_records: 'dmarc',
   dmarc_reporter_alerts: 'dmarc',
   dmarc_source_days: 'dmarc',
+  sending_service_networks: 'dmarc',
 
   domains: 'domains',
   // Written by the domain check, which is where a change is seen.
