@@ -40,6 +40,8 @@ export const inboxTests = pgTable(
     receivedAt: timestamp({ withTimezone: true }),
     /** Why a test failed, in words. */
     failureReason: text(),
+    /** Whether the message's one-click unsubscribe link is tried (the RFC 8058 POST); the user may turn it off per test. */
+    oneClickUnsubscribeTest: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "inbox_tests" ADD COLUMN "one_click_unsubscribe_test" boolean DEFAULT true NOT NULL;
