@@ -4,6 +4,7 @@ import { sweepAlertDeliveryRunner } from './alerts/delivery/sweep-alert-delivery
 import { evaluateAlertsRunner } from './alerts/evaluation/evaluate-alerts.runner';
 import { scheduleAlertEvaluationsRunner } from './alerts/evaluation/schedule-alert-evaluations.runner';
 import { checkDmarcReportersRunner } from './dmarc/dmarc-reporters.runner';
+import { refreshSendingServiceNetworksRunner } from './dmarc/refresh-sending-service-networks.runner';
 import { checkDomainRunner } from './domains/check-domain.runner';
 import { scheduleDomainChecksRunner } from './domains/schedule-domain-checks.runner';
 import type { AnyJob } from './platform/queue/job';
@@ -30,6 +31,7 @@ export const jobRegistry: AnyJob[] = [
   checkDomainRunner,
   scheduleDomainChecksRunner,
   checkDmarcReportersRunner,
+  refreshSendingServiceNetworksRunner,
   processInboundMessageRunner,
   pollDmarcMailboxRunner,
   pollSeedMailboxesRunner,
