@@ -38,6 +38,8 @@ export const InboxTest = z.object({
   completedAt: z.string().nullable(),
   /** How many minutes the seeds are searched after the message arrives (the server's PLACEMENT_WINDOW_MINUTES): a running test ends within it. */
   placementWindowMinutes: z.number().int().positive().optional(),
+  /** Whether the message's one-click unsubscribe link is tried (the RFC 8058 POST). */
+  oneClickUnsubscribeTest: z.boolean().optional(),
 });
 export type InboxTest = z.infer<typeof InboxTest>;
 
@@ -59,6 +61,8 @@ export const InboxTestIdParams = IdParams('Test id');
 
 export const CreateInboxTestBody = z.object({
   testType: z.literal('automatic', { error: 'testType must be "automatic"' }),
+  /** Try the message's one-click unsubscribe link (the RFC 8058 POST); on when not given. */
+  oneClickUnsubscribeTest: z.boolean({ error: 'oneClickUnsubscribeTest must be true or false' }).optional(),
 });
 export type CreateInboxTestBody = z.infer<typeof CreateInboxTestBody>;
 
@@ -215,6 +219,44 @@ export const ScoringEngine = z.object({
 export type ScoringEngine = z.infer<typeof ScoringEngine>;
 
 /**
+ * What the message's one-click unsubscribe link did when InboxPulse sent it the RFC 8058 POST
+ * (server/inbox-tests/one-click-unsubscribe.ts). Only `accepted` is what RFC 8058 asks for.
+ */
+export const ONE_CLICK_OUTCOMES = [
+  'accepted',
+  'refused',
+  'requires_get',
+  'requires_confirmation',
+  'requires_login',
+  'redirected',
+  'timed_out',
+  'blocked',
+  'unreachable',
+  'not_https',
+  'not_offered',
+  'turned_off',
+] as const;
+export const OneClickUnsubscribeResult = z.object({
+  outcome: z.enum(ONE_CLICK_OUTCOMES),
+  /** The verdict in words. */
+  summary: z.string(),
+  /** Why RFC 8058 does not allow what the link did; null when it did what the RFC asks or was not tried. */
+  rfcReason: z.string().nullable(),
+  /** The link without its query (which may hold a recipient's token); null when there was none to try. */
+  url: z.string().nullable(),
+  /** The status of the last answer; null when there was none. */
+  status: z.number().int().nullable(),
+  /** From the first request to the last answer, in milliseconds; null when nothing was sent. */
+  durationMs: z.number().int().nullable(),
+  /** Each redirect answered, in order: its status and where it pointed (without its query). */
+  redirects: z.array(z.object({ status: z.number().int(), location: z.string() })),
+  /** Whether the message has a List-Unsubscribe header at all. */
+  hasListUnsubscribe: z.boolean(),
+  testedAt: z.string().nullable(),
+});
+export type OneClickUnsubscribeResult = z.infer<typeof OneClickUnsubscribeResult>;
+
+/**
  * The analysis of one message. `simulated` reports come from POST /api/simulate-email: no SMTP
  * session, so no envelope, no SPF and no connecting-IP checks.
  */
@@ -235,6 +277,8 @@ export const InboxTestReport = z.object({
   /** Null when SPAMD_HOST is not configured. */
   spamAssassin: SpamAssassinReport.nullable(),
   engines: z.array(ScoringEngine),
+  /** The live one-click unsubscribe test of an inbox test's message; absent from simulated and older reports. */
+  oneClickUnsubscribe: OneClickUnsubscribeResult.optional(),
 });
 export type InboxTestReport = z.infer<typeof InboxTestReport>;
 
