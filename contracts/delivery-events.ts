@@ -19,7 +19,11 @@ export type MtaSource = (typeof MTA_SOURCES)[number];
 export const EVENT_SOURCES = [...MTA_SOURCES, ...ESP_WEBHOOK_PROVIDERS, 'api', 'fbl'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
-export const DELIVERY_EVENT_TYPES = ['delivered', 'bounced', 'deferred', 'complaint'] as const;
+/**
+ * `dropped`: an ESP did not send the message at all (a suppressed address, a dropped or blocked send): no mailbox
+ * provider saw it, so it is never a sent message, a bounce or a deferral, but the sender sees how many it lost.
+ */
+export const DELIVERY_EVENT_TYPES = ['delivered', 'bounced', 'deferred', 'complaint', 'dropped'] as const;
 export const DeliveryEventType = z.enum(DELIVERY_EVENT_TYPES);
 export type DeliveryEventType = z.infer<typeof DeliveryEventType>;
 export const BounceClass = z.enum(['hard', 'soft']);

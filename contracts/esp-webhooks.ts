@@ -50,6 +50,8 @@ export const EspWebhookStatus = z.object({
   secretRequired: z.boolean(),
   /** When its last verified event arrived (ISO 8601), or null for never. */
   lastEventAt: z.string().nullable(),
+  /** Messages the ESP reported it did not send (dropped, suppressed, refused) in the last 30 days. */
+  droppedLast30Days: z.number().int().optional(),
 });
 export type EspWebhookStatus = z.infer<typeof EspWebhookStatus>;
 export const EspWebhookList = z.array(EspWebhookStatus);

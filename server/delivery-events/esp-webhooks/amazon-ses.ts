@@ -29,12 +29,11 @@ export function sesRows(notificationText: string): RowOutcome[] {
     case 'Bounce': {
       const bounce = record(notification.bounce);
       const subType = str(bounce?.bounceSubType) ?? '';
-      if (SUPPRESSED.has(subType)) return [ignored(`suppressed by Amazon SES before sending (${subType})`)];
       return list(bounce?.bouncedRecipients).map((r) =>
         makeEvent({
           ...base,
           recipient: str(r.emailAddress),
-          eventType: 'bounced',
+          eventType: SUPPRESSED.has(subType) ? 'dropped' : 'bounced',
           time: bounce?.timestamp,
           response: str(r.diagnosticCode),
           enhanced: str(r.status),
@@ -78,8 +77,20 @@ export function sesRows(notificationText: string): RowOutcome[] {
         }),
       );
     }
-    case 'Reject':
-      return [ignored('rejected by Amazon SES before sending')];
+    case 'Reject': {
+      // Refused by SES itself (a virus, ...): never sent to any of the message's recipients.
+      const reason = str(record(notification.reject)?.reason);
+      const recipients = Array.isArray(mail?.destination) ? mail.destination : [];
+      return recipients.map((recipient) =>
+        makeEvent({
+          ...base,
+          recipient: str(recipient),
+          eventType: 'dropped',
+          time: mail?.timestamp,
+          response: reason,
+        }),
+      );
+    }
     default:
       return [ignored(`${type.slice(0, 40) || 'a notification without a type'} is not a delivery outcome`)];
   }

@@ -32,7 +32,8 @@ export function brevoRow(item: unknown): RowOutcome {
     case 'blocked':
     case 'invalid_email':
     case 'error':
-      return ignored(`${type}: not sent by Brevo`);
+      // Never sent by Brevo: kept as dropped, with Brevo's reason (or the event's name when it gives none).
+      return makeEvent({ ...base, eventType: 'dropped', response: base.response ?? type });
     default:
       return ignored(`${type.slice(0, 40) || 'an event without a type'} is not a delivery outcome`);
   }

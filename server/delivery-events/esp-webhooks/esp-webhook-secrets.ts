@@ -2,7 +2,7 @@ import { ESP_WEBHOOK_PROVIDERS, type EspWebhookProvider, type EspWebhookStatus }
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { encryptSecret } from '../../platform/security/secret-box';
-import { listSettings, saveSealedSecret } from './esp-webhooks.repo';
+import { countDroppedSince, listSettings, saveSealedSecret } from './esp-webhooks.repo';
 import { credentialsValid } from './basic-auth';
 import { sendgridKey } from './sendgrid';
 
@@ -51,14 +51,22 @@ export async function removeEspSecret(ctx: AppContext, userId: number, provider:
   await saveSealedSecret(ctx.db, userId, provider, null);
 }
 
-/** Each provider's receiver: its URL path, whether its secret is set, and when its last verified post arrived. */
+const DROPPED_WINDOW_DAYS = 30;
+
+/**
+ * Each provider's receiver: its URL path, whether its secret is set, when its last verified post arrived, and how
+ * many messages it reported not sending in the last 30 days.
+ */
 export async function listEspWebhooks(ctx: AppContext, userId: number): Promise<EspWebhookStatus[]> {
   const saved = new Map((await listSettings(ctx.db, userId)).map((row) => [row.provider, row]));
+  const since = new Date(Date.now() - DROPPED_WINDOW_DAYS * 24 * 3600 * 1000);
+  const dropped = new Map((await countDroppedSince(ctx.db, userId, since)).map((row) => [row.provider, row.count]));
   return ESP_WEBHOOK_PROVIDERS.map((provider) => ({
     provider,
     path: `/api/esp-webhooks/${provider}`,
     secretSet: saved.get(provider)?.secretSet ?? false,
     secretRequired: SECRET_REQUIRED[provider],
     lastEventAt: saved.get(provider)?.lastEventAt?.toISOString() ?? null,
+    droppedLast30Days: dropped.get(provider) ?? 0,
   }));
 }

@@ -1,7 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { EspWebhookProvider } from '@contracts/esp-webhooks';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { ESP_WEBHOOK_PROVIDERS, type EspWebhookProvider } from '@contracts/esp-webhooks';
 import type { Executor } from '../../platform/db/client';
-import { espWebhookNonces, espWebhookSettings } from '../../platform/db/schema/index';
+import { deliveryEvents, espWebhookNonces, espWebhookSettings } from '../../platform/db/schema/index';
 
 // The ESP webhooks' own tables: each account's verification secrets, when each provider's last event arrived, and
 // the signature tokens seen within their replay window.
@@ -26,6 +26,22 @@ export async function listSettings(ex: Executor, userId: number) {
     })
     .from(espWebhookSettings)
     .where(eq(espWebhookSettings.userId, userId));
+}
+
+/** Messages each ESP reported it did not send (dropped, suppressed), per provider, since `since`. */
+export async function countDroppedSince(ex: Executor, userId: number, since: Date) {
+  return ex
+    .select({ provider: deliveryEvents.source, count: sql<number>`count(*)::int` })
+    .from(deliveryEvents)
+    .where(
+      and(
+        eq(deliveryEvents.userId, userId),
+        gte(deliveryEvents.occurredAt, since),
+        eq(deliveryEvents.eventType, 'dropped'),
+        inArray(deliveryEvents.source, [...ESP_WEBHOOK_PROVIDERS]),
+      ),
+    )
+    .groupBy(deliveryEvents.source);
 }
 
 export async function saveSealedSecret(ex: Executor, userId: number, provider: EspWebhookProvider, box: string | null) {

@@ -64,13 +64,15 @@ export function mailgunRow(body: Record<string, unknown>): RowOutcome {
       if (str(data.severity) === 'temporary') return makeEvent({ ...base, eventType: 'deferred' });
       const reason = str(data.reason) ?? '';
       // A suppressed address is never tried: no mailbox provider saw the message.
-      if (SUPPRESSED.test(reason)) return ignored(`suppressed by Mailgun before sending (${reason})`);
+      if (SUPPRESSED.test(reason))
+        return makeEvent({ ...base, eventType: 'dropped', response: base.response || reason });
       return makeEvent({ ...base, eventType: 'bounced', category: reason || null });
     }
     case 'complained':
       return makeEvent({ ...base, eventType: 'complaint', sendingIp: undefined, response: null, code: null });
     case 'rejected':
-      return ignored('rejected by Mailgun before sending');
+      // Refused by Mailgun itself: never sent.
+      return makeEvent({ ...base, eventType: 'dropped', response: str(record(data.reject)?.reason) ?? base.response });
     default:
       return ignored(`${type.slice(0, 40) || 'an event without a type'} is not a delivery outcome`);
   }

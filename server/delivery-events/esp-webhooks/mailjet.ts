@@ -36,7 +36,7 @@ function mailjetRow(item: unknown): RowOutcome {
       return makeEvent({ ...base, eventType: 'complaint' });
     case 'blocked':
       // Never sent: Mailjet held it back (a recipient that bounced before, a duplicate in a campaign, ...).
-      return ignored(`blocked by Mailjet before sending (${str(event.error) ?? 'no reason given'})`);
+      return makeEvent({ ...base, eventType: 'dropped', response: str(event.error) ?? str(event.comment) });
     default:
       return ignored(`${type.slice(0, 40) || 'an event without a type'} is not a delivery outcome`);
   }

@@ -75,8 +75,8 @@ export function sendgridRows(events: unknown[]): RowOutcome[] {
       case 'spamreport':
         return makeEvent({ ...base, eventType: 'complaint', sendingIp: undefined });
       case 'dropped':
-        // Never sent: counting it would add a message no mailbox provider saw.
-        return ignored(`dropped by SendGrid before sending (${str(event.reason) ?? 'no reason given'})`);
+        // Never sent (a suppressed or invalid address, ...): kept as dropped, never a sent message.
+        return makeEvent({ ...base, eventType: 'dropped', response: str(event.reason) });
       default:
         return ignored(`${type.slice(0, 40) || 'an event without a type'} is not a delivery outcome`);
     }

@@ -10,13 +10,14 @@ import { ignored, makeEvent, record, str, type RowOutcome } from '../delivery-ev
 /**
  * SparkPost's bounce classification codes (https://support.sparkpost.com/docs/deliverability/bounce-classification-codes)
  * by its categories: Hard, Block (kept apart as a soft bounce with its category), Soft, and those that are no bounce of
- * a sent message (auto-replies, subscribe and unsubscribe requests, challenges, and the Admin failures SparkPost's own
- * policy made before sending).
+ * a sent message (auto-replies, subscribe and unsubscribe requests, challenges). Admin failures (25) are SparkPost's
+ * own policy refusing to send: dropped.
  */
 const HARD = new Set(['10', '30', '90']);
 const BLOCK = new Set(['50', '51', '52', '53', '54']);
 const SOFT = new Set(['20', '21', '22', '23', '24', '40', '70']);
-const NOT_A_BOUNCE = new Set(['25', '26', '60', '80', '100']);
+const ADMIN_FAILURE = '25';
+const NOT_A_BOUNCE = new Set(['26', '60', '80', '100']);
 
 function bounceClassOf(code: string): { bounceClass: BounceClass | null; category: string | null } | null {
   if (NOT_A_BOUNCE.has(code)) return null;
@@ -47,6 +48,8 @@ function sparkpostRow(item: unknown): RowOutcome {
     case 'bounce':
     case 'out_of_band': {
       const code = str(event.bounce_class) ?? '';
+      // Class 25, Admin Failure: SparkPost's own policy (a suppression list) failed it; it was never sent.
+      if (code === ADMIN_FAILURE) return makeEvent({ ...base, eventType: 'dropped' });
       const kind = bounceClassOf(code);
       if (!kind) return ignored(`bounce class ${code.slice(0, 10)} is not a bounce of a sent message`);
       return makeEvent({ ...base, eventType: 'bounced', ...kind });
@@ -56,7 +59,8 @@ function sparkpostRow(item: unknown): RowOutcome {
     case 'policy_rejection':
     case 'generation_failure':
     case 'generation_rejection':
-      return ignored(`${type}: rejected by SparkPost before sending`);
+      // Refused by SparkPost before sending: kept as dropped, with its reason (or the event's name).
+      return makeEvent({ ...base, eventType: 'dropped', response: base.response ?? type });
     default:
       return ignored(`${type.slice(0, 40) || 'an event without a type'} is not a delivery outcome`);
   }

@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryEvents } from '../../../platform/db/schema/index';
+import { deliveryEvents, emailMetrics } from '../../../platform/db/schema/index';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { createTestApp, signUp, type TestApp, type TestClient } from '../../../test/test-app';
 import {
@@ -98,7 +98,7 @@ describe('SendGrid Signed Event Webhook', () => {
     expect(await stored(userId)).toEqual([]);
   });
 
-  it('stores each documented event type once: delivered, deferred, bounce (hard, or soft when blocked), spam report', async () => {
+  it('stores each documented event type once: delivered, deferred, bounce (hard, or soft when blocked), spam report, dropped', async () => {
     const { client, userId, token } = await account();
     const keys = sendgridKeys();
     await saveSecret(client, 'sendgrid', keys.shown);
@@ -111,10 +111,10 @@ describe('SendGrid Signed Event Webhook', () => {
       };
     };
     const first = await post('sendgrid', token, SENDGRID_EVERY_EVENT, signed(SENDGRID_EVERY_EVENT));
-    expect(first.json()).toEqual({ accepted: 4, duplicates: 0, ignored: 7, rejected: [] });
+    expect(first.json()).toEqual({ accepted: 5, duplicates: 0, ignored: 6, rejected: [] });
     // SendGrid retries a batch it thinks failed: nothing is counted twice.
     const again = await post('sendgrid', token, SENDGRID_EVERY_EVENT, signed(SENDGRID_EVERY_EVENT));
-    expect(again.json()).toEqual({ accepted: 0, duplicates: 4, ignored: 7, rejected: [] });
+    expect(again.json()).toEqual({ accepted: 0, duplicates: 5, ignored: 6, rejected: [] });
     expect((await post('sendgrid', token, SENDGRID_BLOCKED, signed(SENDGRID_BLOCKED))).json().accepted).toBe(1);
 
     const common = { source: 'sendgrid', recipient: 'example@test.com', recipientDomain: 'test.com', domain: null };
@@ -155,6 +155,15 @@ describe('SendGrid Signed Event Webhook', () => {
         ...common,
         messageId: 'sg_message_id',
         eventType: 'delivered',
+        bounceClass: null,
+        enhancedStatus: null,
+        sendingIp: '',
+      },
+      // "Bounced Address": SendGrid did not send it. Kept, as dropped.
+      {
+        ...common,
+        messageId: 'sg_message_id',
+        eventType: 'dropped',
         bounceClass: null,
         enhancedStatus: null,
         sendingIp: '',
@@ -223,12 +232,37 @@ describe('Mailgun webhooks', () => {
     expect(await stored(userId)).toEqual([]);
   });
 
-  it('answers a suppressed address (never sent) with 200 and counts it as ignored', async () => {
+  it('keeps a suppressed address (never sent) as dropped, never as a sent message or a bounce', async () => {
     const { client, userId, token } = await account();
     await saveSecret(client, 'mailgun', KEY);
     const res = await post('mailgun', token, signed(MAILGUN_PERMANENT_SUPPRESSED));
-    expect(res.json()).toEqual({ accepted: 0, duplicates: 0, ignored: 1, rejected: [] });
-    expect(await stored(userId)).toEqual([]);
+    expect(res.json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
+    expect(await stored(userId)).toEqual([
+      {
+        source: 'mailgun',
+        messageId: '20130503182626.18666.16540@sandbox5eefc36737c54ad8a95c7125a83a76ca.mailgun.org',
+        recipient: 'alice@example.com',
+        eventType: 'dropped',
+        bounceClass: null,
+        enhancedStatus: null,
+        domain: 'sandbox5eefc36737c54ad8a95c7125a83a76ca.mailgun.org',
+        recipientDomain: 'example.com',
+        sendingIp: '',
+      },
+    ]);
+    const [row] = await t.database.db.select().from(deliveryEvents).where(eq(deliveryEvents.userId, userId));
+    expect(row.smtpResponse).toBe('Not delivering to previously bounced address');
+    expect(await t.database.db.select().from(emailMetrics).where(eq(emailMetrics.userId, userId))).toEqual([]);
+
+    // The Integrations screen counts what Mailgun did not send in the last 30 days (the sample above is from 2018).
+    const today = { ...MAILGUN_PERMANENT_SUPPRESSED, timestamp: Date.now() / 1000, recipient: 'carol@example.com' };
+    expect((await post('mailgun', token, signed(today))).json().accepted).toBe(1);
+    const receivers = (await client.get('/api/esp-webhooks')).json() as {
+      provider: string;
+      droppedLast30Days: number;
+    }[];
+    expect(receivers.find((r) => r.provider === 'mailgun')?.droppedLast30Days).toBe(1);
+    expect(receivers.find((r) => r.provider === 'sendgrid')?.droppedLast30Days).toBe(0);
   });
 });
 
@@ -315,12 +349,12 @@ describe('SparkPost webhooks', () => {
 });
 
 describe('Mailjet and Brevo webhooks', () => {
-  it('stores Mailjet’s sent, bounce and spam events and ignores a message it blocked before sending', async () => {
+  it('stores Mailjet’s sent, bounce and spam events, and a message it blocked before sending as dropped', async () => {
     const { userId, token } = await account();
     expect((await post('mailjet', token, MAILJET_GROUPED)).json()).toEqual({
-      accepted: 3,
+      accepted: 4,
       duplicates: 0,
-      ignored: 1,
+      ignored: 0,
       rejected: [],
     });
     const common = {
@@ -352,6 +386,14 @@ describe('Mailjet and Brevo webhooks', () => {
         eventType: 'delivered',
         bounceClass: null,
         enhancedStatus: '2.0.0',
+        recipientDomain: 'mailjet.com',
+      },
+      {
+        ...common,
+        recipient: 'bounce@mailjet.com',
+        eventType: 'dropped',
+        bounceClass: null,
+        enhancedStatus: null,
         recipientDomain: 'mailjet.com',
       },
     ]);

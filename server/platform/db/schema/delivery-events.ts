@@ -16,7 +16,7 @@ export const deliveryEvents = pgTable(
     source: text().notNull(),
     messageId: text().notNull(),
     recipient: text().notNull(),
-    eventType: text({ enum: ['delivered', 'bounced', 'deferred', 'complaint'] }).notNull(),
+    eventType: text({ enum: ['delivered', 'bounced', 'deferred', 'complaint', 'dropped'] }).notNull(),
     /** For bounces: hard (permanent, 5xx) or soft (temporary, 4xx). */
     bounceClass: text({ enum: ['hard', 'soft'] }),
     /** RFC 3463 enhanced status code, e.g. 5.7.1. */

@@ -27,7 +27,7 @@ describe('Integrations: ESP event webhooks', () => {
       'GET /api/esp-webhooks': () =>
         jsonResponse([
           status('sendgrid'),
-          status('mailgun', { secretSet: true, lastEventAt: new Date().toISOString() }),
+          status('mailgun', { secretSet: true, lastEventAt: new Date().toISOString(), droppedLast30Days: 1204 }),
           status('postmark'),
           status('ses'),
         ]),
@@ -45,6 +45,10 @@ describe('Integrations: ESP event webhooks', () => {
     const mailgun = screen.getByTestId('esp-webhook-mailgun');
     expect(within(mailgun).getByTestId('esp-webhook-last-event')).toHaveTextContent('Last event just now');
     expect(within(mailgun).getByRole('button', { name: 'Remove secret' })).toBeInTheDocument();
+    expect(within(mailgun).getByTestId('esp-webhook-dropped')).toHaveTextContent(
+      '1,204 messages not sent by Mailgun in the last 30 days (dropped or suppressed before sending)',
+    );
+    expect(within(sendgrid).queryByTestId('esp-webhook-dropped')).not.toBeInTheDocument();
     const ses = screen.getByTestId('esp-webhook-ses');
     expect(within(ses).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(ses).getByTestId('esp-webhook-secret-state')).toHaveTextContent(/No secret needed/);

@@ -141,6 +141,12 @@ function ProviderCard({ status, baseUrl }: { status: EspWebhookStatus; baseUrl: 
             <span className="text-muted-foreground">No events received yet</span>
           )}
         </p>
+        {!!status.droppedLast30Days && (
+          <p className="text-xs" data-testid="esp-webhook-dropped">
+            {status.droppedLast30Days.toLocaleString('en-US')} {status.droppedLast30Days === 1 ? 'message' : 'messages'}{' '}
+            not sent by {provider.name} in the last 30 days (dropped or suppressed before sending)
+          </p>
+        )}
       </CardContent>
     </Card>
   );
