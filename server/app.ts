@@ -24,6 +24,7 @@ import { feedbackLoopRoutes } from './feedback-loops/feedback-loops.routes';
 import { postfixApiRoutes } from './delivery-events/postfix-api.routes';
 import { dmarcRoutes } from './dmarc/dmarc.routes';
 import { domainRoutes } from './domains/domains.routes';
+import { complianceRoutes } from './compliance/compliance.routes';
 import { emailMetricRoutes } from './integrations/email-metrics.routes';
 import { inboxTestRoutes } from './inbox-tests/inbox-tests.routes';
 import { seedNetworkRoutes } from './inbox-tests/seed-network.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatbotRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(domainRoutes, ctx);
+  await app.register(complianceRoutes, ctx);
   await app.register(inboxTestRoutes, ctx);
   await app.register(seedNetworkRoutes, ctx);
   await app.register(integrationRoutes, ctx);

@@ -14,6 +14,7 @@ import { API_KEY_PREFIX } from '@contracts/api-keys';
 import { PLAN_LIMITS } from '@contracts/plans';
 import { Alert, AlertList } from '@contracts/alerts';
 import { AlertRule } from '@contracts/alert-settings';
+import { ComplianceScorecard } from '@contracts/compliance';
 import { BounceCauses, IngestAnswer } from '@contracts/delivery-events';
 import { DmarcAnalytics, DmarcReportList, UploadResponse } from '@contracts/dmarc';
 import { DomainDetail, DomainList } from '@contracts/domains';
@@ -44,6 +45,7 @@ const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   'verify-domain': DomainDetail,
   'domain-timeline': DomainTimeline,
   'domain-diagnosis': Diagnosis,
+  'domain-compliance': ComplianceScorecard,
   'list-email-metrics': EmailMetricList,
   'record-delivery-event': IngestAnswer,
   'record-event': IngestAnswer,

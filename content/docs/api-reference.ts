@@ -434,6 +434,52 @@ export const API_SECTIONS: ApiSection[] = [
         },
       },
       {
+        id: 'domain-compliance',
+        method: 'GET',
+        path: '/api/domains/{id}/compliance',
+        title: 'Get a domain’s bulk-sender compliance',
+        description:
+          'Gmail’s, Yahoo’s, Microsoft’s and Apple’s published sender rules, one per provider and rule, each with the provider’s wording and page, a verdict (met, not_met or unknown), the evidence it rests on with its date (the DNS check, an inbox-test message, Postmaster Tools, complaint events, SMTP replies) and the fix. A rule without evidence is unknown, never guessed. smtpReplies counts the replies of the last 30 days that cite a rule.',
+        status: 200,
+        response: {
+          domainId: 1,
+          domain: 'example.com',
+          evaluatedAt: '2026-11-27T10:00:00.000Z',
+          counts: { met: 14, notMet: 1, unknown: 9 },
+          rules: [
+            {
+              id: 'gmail-bulk:one-click-unsubscribe',
+              provider: 'gmail-bulk',
+              requirement: 'one-click-unsubscribe',
+              title: 'One-click unsubscribe',
+              wording: 'Marketing messages and subscribed messages must support one-click unsubscribe.',
+              sourceUrl: 'https://support.google.com/a/answer/81126',
+              verdict: 'not_met',
+              evidence: [
+                {
+                  source: 'inbox-test',
+                  text: 'Test message of inbox test 12: no passing DKIM signature covers both List-Unsubscribe and List-Unsubscribe-Post.',
+                  at: '2026-11-27T09:12:00.000Z',
+                },
+              ],
+              fix: 'Add "List-Unsubscribe: <https://…>" and "List-Unsubscribe-Post: List-Unsubscribe=One-Click", list both in the DKIM signature\'s h= tag, answer the POST with 200 at once, and keep a visible unsubscribe link in the body.',
+            },
+          ],
+          smtpReplies: [
+            {
+              provider: 'gmail',
+              code: '5.7.26',
+              meaning: 'The sender is unauthenticated: neither SPF nor DKIM passed.',
+              requirement: 'spf-or-dkim',
+              count: 3,
+              lastSeenAt: '2026-11-26T18:40:00.000Z',
+              example:
+                '550-5.7.26 This mail has been blocked because the sender is unauthenticated. Gmail requires all senders to authenticate with either SPF or DKIM. - gsmtp',
+            },
+          ],
+        },
+      },
+      {
         id: 'delete-domain',
         method: 'DELETE',
         path: '/api/domains/{id}',

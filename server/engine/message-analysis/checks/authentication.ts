@@ -23,6 +23,8 @@ export interface AuthenticationResults {
     algorithm: string | null;
     keyBits: number | null;
     comment: string | null;
+    /** The header fields the signature covers (its h= tag), lower case: what a verified signature vouches for. */
+    signedHeaders?: string[];
   }[];
   dmarc: {
     result: string;
@@ -49,6 +51,8 @@ export interface AuthenticationResults {
   headerFrom: string[];
   /** How many From header fields the message has: RFC 5322 3.6 allows exactly one, whatever their addresses. */
   fromHeaderFields: number;
+  /** How often each field RFC 5322 3.6 allows at most once appears in the message's own header (absent fields left out). */
+  headerFieldCounts?: Record<string, number>;
 }
 
 /**
@@ -110,8 +114,8 @@ export async function analyzeAuthentication(
       comment: spf?.status.comment ?? null,
     },
     dkim: signatures.map(({ r, result, comment }) => {
-      // mailauth 4.13 reports these as `algo` and `modulusLength`, not as its typings say.
-      const extra = r as { algo?: string; modulusLength?: number };
+      // mailauth 4.13 reports these as `algo`, `modulusLength` and `signingHeaders`, not as its typings say.
+      const extra = r as { algo?: string; modulusLength?: number; signingHeaders?: { keys?: string } };
       return {
         domain: r.signingDomain,
         selector: r.selector ?? null,
@@ -121,6 +125,7 @@ export async function analyzeAuthentication(
         algorithm: extra.algo ?? null,
         keyBits: extra.modulusLength ?? null,
         comment,
+        signedHeaders: extra.signingHeaders?.keys?.split(':').map((name) => name.trim().toLowerCase()) ?? [],
       };
     }),
     dmarc: dmarc && {
@@ -150,6 +155,7 @@ export async function analyzeAuthentication(
     authenticationResults: [header, ...rows].join(';\r\n '),
     headerFrom,
     fromHeaderFields: countFromFields(raw),
+    headerFieldCounts: countSingleInstanceFields(raw),
   };
 }
 
@@ -245,10 +251,36 @@ function withDkimVerdicts(
  * From fields into one list, so two fields look like one field with two addresses there.
  */
 function countFromFields(raw: Buffer): number {
+  return headerLines(raw).filter((line) => /^from[ \t]*:/i.test(line)).length;
+}
+
+/** RFC 5322 3.6's table: the fields a message may carry at most once. */
+const SINGLE_INSTANCE_FIELDS = [
+  'date',
+  'from',
+  'sender',
+  'reply-to',
+  'to',
+  'cc',
+  'bcc',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'subject',
+];
+
+/** How often each single-instance field starts a line of the message's own header, counted as countFromFields counts From. */
+function countSingleInstanceFields(raw: Buffer): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of headerLines(raw)) {
+    const name = /^([^:\s]+)[ \t]*:/.exec(line)?.[1]?.toLowerCase();
+    if (name && SINGLE_INSTANCE_FIELDS.includes(name)) counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function headerLines(raw: Buffer): string[] {
   const text = raw.toString('latin1');
   const headerEnd = /(?:^|\n)\r?\n/.exec(text)?.index ?? text.length;
-  return text
-    .slice(0, headerEnd)
-    .split(/\r?\n/)
-    .filter((line) => /^from[ \t]*:/i.test(line)).length;
+  return text.slice(0, headerEnd).split(/\r?\n/);
 }

@@ -1,0 +1,398 @@
+import { generateKeyPairSync } from 'node:crypto';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComplianceRule, ComplianceScorecard } from '@contracts/compliance';
+import { addDays, utcDay } from '@contracts/utc-day';
+import { integrations, postmasterStats } from '../platform/db/schema/index';
+import type { SmtpListener } from '../platform/smtp/smtp-listener';
+import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { createTestApp, signUp, startTestSmtpListener, type TestApp, type TestClient } from '../test/test-app';
+import { waitUntil } from '../test/wait-until';
+
+/*
+ * The compliance scorecard through the API, from real stored evidence: the domain's DNS checks against the
+ * loopback zone, inbox-test messages sent over real SMTP and analysed, delivery events posted to the event
+ * API, and Postmaster Tools days as the import stores them.
+ */
+
+const INBOUND = 'in.inboxpulse.test';
+const key = (bits: number) => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+  return {
+    publicDer: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+};
+const strong = key(2048);
+const weak = key(512);
+
+let t: TestApp;
+let dns: TestDnsServer;
+let smtp: SmtpListener;
+
+beforeAll(async () => {
+  dns = await startDnsServer({
+    // Sends from loopback with SPF, a 2048-bit DKIM key, DMARC p=none and forward-confirmed reverse DNS.
+    'compliant-brand.com': {
+      TXT: ['v=spf1 ip4:127.0.0.1 -all'],
+      MX: [{ exchange: 'mx.compliant-brand.com', priority: 10 }],
+    },
+    's1._domainkey.compliant-brand.com': { TXT: [`v=DKIM1; k=rsa; p=${strong.publicDer}`] },
+    '_dmarc.compliant-brand.com': { TXT: ['v=DMARC1; p=none'] },
+    '1.0.0.127.in-addr.arpa': { PTR: ['mta.compliant-brand.com'] },
+    'mta.compliant-brand.com': { A: ['127.0.0.1'] },
+    // SPF that does not list loopback, a 512-bit key, no DMARC.
+    'careless-brand.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
+    's1._domainkey.careless-brand.com': { TXT: [`v=DKIM1; k=rsa; p=${weak.publicDer}`] },
+    // A sound key too, so a test message's signature verifies and only what it covers is at fault.
+    's2._domainkey.careless-brand.com': { TXT: [`v=DKIM1; k=rsa; p=${strong.publicDer}`] },
+    // The recipients' providers, by their real MX hosts (delivery events name the provider from them).
+    'gmail.com': { MX: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }] },
+    'yahoo.com': { MX: [{ exchange: 'mta5.am0.yahoodns.net', priority: 1 }] },
+    'outlook.com': { MX: [{ exchange: 'outlook-com.olc.protection.outlook.com', priority: 5 }] },
+  });
+  t = await createTestApp({ work: true, env: { INBOUND_DOMAIN: INBOUND, DNS_SERVERS: dns.address } });
+  smtp = await startTestSmtpListener(t);
+});
+afterAll(async () => {
+  await smtp?.close();
+  await t?.close();
+  await dns?.close();
+});
+
+const scorecard = async (client: TestClient, domainId: number) => {
+  const res = await client.get(`/api/domains/${domainId}/compliance`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as ComplianceScorecard;
+};
+const rule = (card: ComplianceScorecard, id: string): ComplianceRule => {
+  const found = card.rules.find((r) => r.id === id);
+  if (!found) throw new Error(`no rule ${id}`);
+  return found;
+};
+const verdicts = (card: ComplianceScorecard) => Object.fromEntries(card.rules.map((r) => [r.id, r.verdict]));
+
+/** A domain added and checked against the zone, its ownership record published so it is verified and healthy. */
+async function checkedDomain(client: TestClient, name: string): Promise<number> {
+  const domain = (await client.post('/api/domains', { domain: name })).json();
+  dns.zone[`_inboxpulse.${name}`] = { TXT: [domain.verificationRecord.value] };
+  expect((await client.post(`/api/domains/${domain.id}/verify`)).statusCode).toBe(200);
+  return domain.id;
+}
+
+/**
+ * An inbox test whose message is sent From `domain` over SMTP, DKIM-signed with s1 (the fields nodemailer signs by
+ * default, or `signedFields`); resolves once the scorecard sees it.
+ */
+async function sendTestMessage(
+  client: TestClient,
+  domainId: number,
+  domain: string,
+  mail: SendMailOptions,
+  signing: { privatePem: string; signedFields?: string },
+): Promise<number> {
+  const test = (await client.post('/api/inbox-tests', { testType: 'automatic' })).json();
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    name: `mta.${domain}`,
+    dkim: {
+      domainName: domain,
+      keySelector: 's1',
+      privateKey: signing.privatePem,
+      ...(signing.signedFields ? { headerFieldNames: signing.signedFields } : {}),
+    },
+  });
+  await transport
+    .sendMail({
+      from: `News <news@${domain}>`,
+      to: test.testEmailAddress,
+      envelope: { from: `bounce@${domain}`, to: test.testEmailAddress },
+      subject: `[TEST-${test.id}] March news`,
+      text: 'Our March news.\n\nUnsubscribe: https://compliant-brand.com/u/42\n',
+      ...mail,
+    })
+    .finally(() => transport.close());
+  await waitUntil(() => scorecard(client, domainId), `test ${test.id} to reach the scorecard`, {
+    until: (card) => rule(card, 'gmail-bulk:dmarc-aligned').evidence.some((e) => e.testId === test.id),
+    timeoutMs: 20_000,
+  });
+  return test.id;
+}
+
+const ONE_CLICK_HEADERS = {
+  'List-Unsubscribe': '<https://compliant-brand.com/u/42>, <mailto:unsubscribe@compliant-brand.com>',
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+};
+
+describe('GET /api/domains/:id/compliance', () => {
+  it('is owner-scoped: 401 signed out, 404 for another user’s domain, 400 for a bad id', async () => {
+    const owner = await signUp(t.app);
+    const domain = (await owner.client.post('/api/domains', { domain: 'scoped-brand.com' })).json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/domains/${domain.id}/compliance` })).statusCode).toBe(401);
+    const stranger = await signUp(t.app);
+    const other = await stranger.client.get(`/api/domains/${domain.id}/compliance`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Domain not found');
+    expect((await owner.client.get('/api/domains/abc/compliance')).statusCode).toBe(400);
+  });
+
+  it('before any check or test message every rule is unknown, each saying why, with its provider’s words and page', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'unchecked-brand.com' })).json();
+    const card = await scorecard(client, domain.id);
+    expect(card.counts).toEqual({ met: 0, notMet: 0, unknown: card.rules.length });
+    expect(new Set(card.rules.map((r) => r.provider))).toEqual(
+      new Set(['gmail', 'gmail-bulk', 'yahoo', 'microsoft', 'apple']),
+    );
+    expect(rule(card, 'gmail:tls').evidence[0].text).toBe('Google Postmaster Tools is not connected for this domain.');
+    expect(rule(card, 'gmail-bulk:one-click-unsubscribe')).toMatchObject({
+      wording: 'Marketing messages and subscribed messages must support one-click unsubscribe.',
+      sourceUrl: 'https://support.google.com/a/answer/81126',
+      evidence: [{ text: 'No inbox-test message From this domain has been received yet.', at: null }],
+    });
+    expect(rule(card, 'microsoft:spf-and-dkim').sourceUrl).toMatch(/^https:\/\/techcommunity\.microsoft\.com\//);
+    expect(rule(card, 'apple:message-format').sourceUrl).toBe('https://support.apple.com/en-us/102322');
+    expect(rule(card, 'yahoo:spam-rate').evidence[0].text).toBe('No delivered events to Yahoo in the last 30 days.');
+  });
+
+  it('judges the set-up rules from the DNS checks: records published and key lengths', async () => {
+    const { client } = await signUp(t.app);
+    const good = await scorecard(client, await checkedDomain(client, 'compliant-brand.com'));
+    expect(verdicts(good)).toMatchObject({
+      'gmail:spf-or-dkim': 'met',
+      'gmail-bulk:spf-and-dkim': 'met',
+      'gmail:dkim-key-length': 'met',
+      'gmail-bulk:dmarc-published': 'met',
+      'yahoo:dmarc-published': 'met',
+      'microsoft:dmarc-published': 'met',
+      // Alignment is what a receiver concludes for a message: no message yet.
+      'gmail-bulk:dmarc-aligned': 'unknown',
+    });
+    expect(rule(good, 'gmail:dkim-key-length').evidence[0].text).toBe(
+      'DNS check: key at s1._domainkey: rsa, 2048 bits.',
+    );
+    expect(rule(good, 'gmail-bulk:dmarc-published').evidence[0]).toMatchObject({
+      source: 'dns-check',
+      text: 'DNS check: DMARC record found at _dmarc.compliant-brand.com with p=none.',
+    });
+    expect(rule(good, 'gmail-bulk:dmarc-published').evidence[0].at).not.toBeNull();
+
+    const bad = await scorecard(client, await checkedDomain(client, 'careless-brand.com'));
+    expect(verdicts(bad)).toMatchObject({
+      'gmail:dkim-key-length': 'not_met',
+      'gmail-bulk:dmarc-published': 'not_met',
+      'microsoft:dmarc-published': 'not_met',
+    });
+    expect(rule(bad, 'gmail:dkim-key-length')).toMatchObject({
+      evidence: [{ text: 'DNS check: key at s1._domainkey: rsa, 512 bits.' }],
+      fix: expect.stringContaining('2048-bit'),
+    });
+    expect(rule(bad, 'gmail-bulk:dmarc-published').evidence[0].text).toBe('DNS check: no DMARC record found.');
+    expect(bad.counts.notMet).toBeGreaterThanOrEqual(3);
+  });
+
+  it('judges a test message: one-click unsubscribe signed by DKIM, alignment, reverse DNS and RFC 5322 form met', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    const testId = await sendTestMessage(
+      client,
+      id,
+      'compliant-brand.com',
+      { headers: ONE_CLICK_HEADERS },
+      {
+        privatePem: strong.privatePem,
+        signedFields:
+          'From:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post',
+      },
+    );
+    const card = await scorecard(client, id);
+    expect(verdicts(card)).toMatchObject({
+      'gmail-bulk:one-click-unsubscribe': 'met',
+      'yahoo:one-click-unsubscribe': 'met',
+      'gmail-bulk:dmarc-aligned': 'met',
+      'microsoft:spf-and-dkim': 'met',
+      'gmail:reverse-dns': 'met',
+      'apple:reverse-dns': 'met',
+      'gmail:message-format': 'met',
+      'gmail:no-provider-impersonation': 'met',
+    });
+    expect(rule(card, 'gmail-bulk:one-click-unsubscribe').evidence[0]).toMatchObject({
+      source: 'inbox-test',
+      testId,
+      text: `Test message of inbox test ${testId}: List-Unsubscribe with an https: URI and List-Unsubscribe=One-Click, both signed by d=compliant-brand.com.`,
+    });
+    expect(rule(card, 'gmail:reverse-dns').evidence[0].text).toBe(
+      `Test message of inbox test ${testId}: 127.0.0.1 has PTR mta.compliant-brand.com, which resolves back to 127.0.0.1.`,
+    );
+    expect(rule(card, 'gmail-bulk:dmarc-aligned').evidence[0].text).toBe(
+      `Test message of inbox test ${testId}: From domain compliant-brand.com: SPF aligned, DKIM aligned (DMARC pass).`,
+    );
+  });
+
+  it('judges a test message not met: one-click fields left out of the signature, a repeated Subject, no reverse DNS, SPF failing', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'careless-brand.com');
+    await checkedDomain(client, 'compliant-brand.com'); // an inbox test needs one healthy domain
+    const ptr = dns.zone['1.0.0.127.in-addr.arpa'];
+    delete dns.zone['1.0.0.127.in-addr.arpa'];
+    try {
+      // Signed by s2 with nodemailer's default fields, which include List-Unsubscribe but not List-Unsubscribe-Post.
+      const raw = [
+        'From: News <news@careless-brand.com>',
+        'Subject: March news',
+        'Subject: March news again',
+        `Date: ${new Date().toUTCString()}`,
+        'Message-ID: <march-1@careless-brand.com>',
+        `List-Unsubscribe: ${ONE_CLICK_HEADERS['List-Unsubscribe']}`,
+        `List-Unsubscribe-Post: ${ONE_CLICK_HEADERS['List-Unsubscribe-Post']}`,
+        'Content-Type: text/plain',
+        '',
+        'Our March news.',
+        '',
+      ].join('\r\n');
+      const test = (await client.post('/api/inbox-tests', { testType: 'automatic' })).json();
+      await sendRaw(
+        raw.replace(
+          'Subject: March news\r\n',
+          `To: ${test.testEmailAddress}\r\nSubject: [TEST-${test.id}] March news\r\n`,
+        ),
+        test.testEmailAddress,
+      );
+      const card = await waitUntil(() => scorecard(client, id), 'the test message to reach the scorecard', {
+        until: (c) => rule(c, 'gmail-bulk:dmarc-aligned').evidence.some((e) => e.testId === test.id),
+        timeoutMs: 20_000,
+      });
+      expect(verdicts(card)).toMatchObject({
+        'gmail-bulk:one-click-unsubscribe': 'not_met',
+        'gmail:message-format': 'not_met',
+        'gmail:reverse-dns': 'not_met',
+        'microsoft:spf-and-dkim': 'not_met',
+      });
+      expect(rule(card, 'gmail-bulk:one-click-unsubscribe').evidence[0].text).toBe(
+        `Test message of inbox test ${test.id}: no passing DKIM signature covers both List-Unsubscribe and List-Unsubscribe-Post.`,
+      );
+      expect(rule(card, 'gmail:message-format').evidence[0].text).toBe(
+        `Test message of inbox test ${test.id}: 2 subject fields.`,
+      );
+      expect(rule(card, 'gmail:reverse-dns').evidence[0].text).toBe(
+        `Test message of inbox test ${test.id}: 127.0.0.1 has no PTR record.`,
+      );
+      expect(rule(card, 'microsoft:spf-and-dkim').evidence[0].text).toMatch(
+        /^Test message of inbox test \d+: SPF fail/,
+      );
+    } finally {
+      dns.zone['1.0.0.127.in-addr.arpa'] = ptr;
+    }
+  });
+
+  it('counts the SMTP replies citing a rule and judges the spam rate from Postmaster Tools and complaint events', async () => {
+    const { client, user } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    const ts = new Date(Date.now() - 60_000).toISOString();
+    const event = (type: string, n: number, recipient: string, status?: string) =>
+      client.post('/api/events', {
+        type,
+        message_id: `m-${type}-${n}`,
+        recipient,
+        timestamp: ts,
+        domain: 'compliant-brand.com',
+        ...(status ? { status } : {}),
+      });
+    // Gmail's reply as its SMTP error reference words it (https://support.google.com/a/answer/3726730).
+    const gmail550 =
+      '550-5.7.26 This mail has been blocked because the sender is unauthenticated. Gmail requires all senders to authenticate with either SPF or DKIM. - gsmtp';
+    // Microsoft's, as its high-volume sender announcement words it (the rule table's Microsoft source).
+    const microsoft550 =
+      '550 5.7.515 Access denied, sending domain compliant-brand.com does not meet the required authentication level.';
+    for (const [n, status] of [
+      [1, gmail550],
+      [2, gmail550],
+    ] as const)
+      expect((await event('bounced', n, `ann${n}@gmail.com`, status)).statusCode).toBe(200);
+    expect((await event('bounced', 3, 'bob@outlook.com', microsoft550)).statusCode).toBe(200);
+    // Yahoo: 1 complaint over 4 delivered, far above 0.3 %.
+    for (const n of [1, 2, 3, 4]) await event('delivered', n, `carol${n}@yahoo.com`);
+    await event('complaint', 1, 'carol1@yahoo.com');
+
+    const [postmaster] = await t.database.db
+      .insert(integrations)
+      .values({ userId: user.id, provider: 'google-postmaster', type: 'analytics', status: 'active' })
+      .returning();
+    const today = utcDay();
+    await t.database.db.insert(postmasterStats).values([
+      {
+        userId: user.id,
+        integrationId: postmaster.id,
+        domain: 'compliant-brand.com',
+        date: addDays(today, -1),
+        userReportedSpamRatio: 0.0012,
+        inboundEncryptionRatio: 1,
+      },
+      {
+        userId: user.id,
+        integrationId: postmaster.id,
+        domain: 'compliant-brand.com',
+        date: addDays(today, -3),
+        userReportedSpamRatio: 0.0004,
+        inboundEncryptionRatio: 0.97,
+      },
+    ]);
+
+    const card = await scorecard(client, id);
+    expect(card.smtpReplies).toEqual([
+      expect.objectContaining({
+        provider: 'gmail',
+        code: '5.7.26',
+        requirement: 'spf-or-dkim',
+        count: 2,
+        example: gmail550,
+      }),
+      expect.objectContaining({ provider: 'microsoft', code: '5.7.515', requirement: 'spf-and-dkim', count: 1 }),
+    ]);
+    expect(rule(card, 'gmail:spf-or-dkim').evidence.at(-1)).toMatchObject({
+      source: 'smtp-replies',
+      text: expect.stringMatching(/^2 replies 5\.7\.26 /),
+    });
+    expect(rule(card, 'gmail:spam-rate')).toMatchObject({ verdict: 'met' });
+    expect(rule(card, 'gmail:spam-rate').evidence[0].text).toBe(
+      `Postmaster Tools: user-reported spam rate 0.12 % on ${addDays(today, -1)} (spam reports over mail delivered to Gmail inboxes), above the 0.10 % Google asks senders to stay under; highest of the last 2 days 0.12 % on ${addDays(today, -1)}.`,
+    );
+    expect(rule(card, 'gmail:tls')).toMatchObject({ verdict: 'met' });
+    expect(rule(card, 'yahoo:spam-rate')).toMatchObject({
+      verdict: 'not_met',
+      evidence: [
+        {
+          source: 'complaints',
+          text: 'Complaints: 1 complaint events over 4 delivered events to Yahoo in the last 30 days (25.00 %).',
+        },
+      ],
+    });
+
+    // A day at 0.3 % in the last week is not met.
+    await t.database.db.insert(postmasterStats).values({
+      userId: user.id,
+      integrationId: postmaster.id,
+      domain: 'compliant-brand.com',
+      date: addDays(today, -2),
+      userReportedSpamRatio: 0.0031,
+    });
+    expect(rule(await scorecard(client, id), 'gmail:spam-rate').verdict).toBe('not_met');
+  });
+});
+
+function sendRaw(raw: string, to: string) {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    name: 'mta.careless-brand.com',
+    dkim: { domainName: 'careless-brand.com', keySelector: 's2', privateKey: strong.privatePem },
+  });
+  return transport
+    .sendMail({ envelope: { from: 'bounce@careless-brand.com', to }, raw })
+    .finally(() => transport.close());
+}

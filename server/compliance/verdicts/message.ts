@@ -1,0 +1,127 @@
+import type { ComplianceEvidence } from '@contracts/compliance';
+import {
+  dnsEvidence,
+  latestTest,
+  met,
+  NO_TEST_FIX,
+  NO_TEST_MESSAGE,
+  notMet,
+  testEvidence,
+  unknown,
+  type Judge,
+} from './judgement';
+
+/* What the test message itself shows: its connecting IP, its header fields and its unsubscribe headers (ADR 055). */
+
+export const judgeReverseDns: Judge = (data) => {
+  const test = latestTest(data);
+  if (!test) return unknown([NO_TEST_MESSAGE], NO_TEST_FIX);
+  const ip = test.report.connectingIp;
+  if (!ip) return unknown([testEvidence(test, 'the connecting IP could not be checked.')], NO_TEST_FIX);
+  if (ip.confirmedName)
+    return met([testEvidence(test, `${ip.ip} has PTR ${ip.confirmedName}, which resolves back to ${ip.ip}.`)]);
+  if (ip.reverseDnsFailed)
+    return unknown([testEvidence(test, `the PTR lookup of ${ip.ip} failed.`)], 'Send another inbox test.');
+  const text =
+    ip.reverseDns.length === 0
+      ? `${ip.ip} has no PTR record.`
+      : `${ip.ip} has PTR ${ip.reverseDns.join(', ')}, which does not resolve back to ${ip.ip}.`;
+  return notMet(
+    [testEvidence(test, text)],
+    `Ask whoever runs ${ip.ip} to set its PTR record to a name whose A/AAAA record is ${ip.ip}.`,
+  );
+};
+
+export const judgeTls: Judge = (data) => {
+  const day = data.postmaster?.find((d) => d.inboundEncryptionRatio !== null);
+  const noTestRecord: ComplianceEvidence = {
+    source: 'inbox-test',
+    text: 'Inbox tests do not record whether the sending server used TLS.',
+    at: null,
+  };
+  if (!day)
+    return unknown(
+      [
+        data.postmaster === null
+          ? { source: 'postmaster', text: 'Google Postmaster Tools is not connected for this domain.', at: null }
+          : { source: 'postmaster', text: 'Postmaster Tools gave no TLS figure for the last 30 days.', at: null },
+        noTestRecord,
+      ],
+      'Connect Google Postmaster Tools: it reports the share of your mail Gmail received over TLS.',
+    );
+  const percent = (day.inboundEncryptionRatio! * 100).toFixed(1);
+  const evidence: ComplianceEvidence = {
+    source: 'postmaster',
+    text: `Postmaster Tools: ${percent} % of the domain's mail to Gmail arrived over TLS (${day.date}).`,
+    at: `${day.date}T00:00:00.000Z`,
+  };
+  if (day.inboundEncryptionRatio! >= 1) return met([evidence]);
+  return notMet([evidence], 'Turn on STARTTLS at every server and service sending as the domain.');
+};
+
+/** RFC 5322 3.6: fields a message must carry exactly once, and the rest of its single-instance fields at most once. */
+const REQUIRED_ONCE = ['date', 'from'];
+
+export const judgeMessageFormat: Judge = (data) => {
+  const test = latestTest(data);
+  if (!test) return unknown([NO_TEST_MESSAGE], NO_TEST_FIX);
+  const auth = test.report.authentication!;
+  const counts = test.facts.authentication?.headerFieldCounts;
+  const problems: string[] = [];
+  if (!test.report.content.hasMessageId) problems.push('no Message-ID');
+  if (!test.report.content.hasDate) problems.push('no Date');
+  if (auth.headerFrom.length !== 1) problems.push(`${auth.headerFrom.length} From addresses`);
+  if (counts) {
+    for (const [name, count] of Object.entries(counts)) if (count > 1) problems.push(`${count} ${name} fields`);
+    for (const name of REQUIRED_ONCE) if (!counts[name]) problems.push(`no ${name} field`);
+  }
+  const unique = [...new Set(problems)];
+  if (unique.length > 0)
+    return notMet(
+      [testEvidence(test, `${unique.join(', ')}.`)],
+      'Send every message with one Date, one From (one address), one Message-ID, and each RFC 5322 single-instance field at most once.',
+    );
+  if (!counts)
+    return unknown(
+      [testEvidence(test, 'analysed before header fields were counted: repeated fields cannot be told.')],
+      NO_TEST_FIX,
+    );
+  return met([testEvidence(test, 'one Date, one From address, one Message-ID; no single-instance field repeated.')]);
+};
+
+/** The mailbox providers' own domains: mail From them that they did not send fails their DMARC. */
+const PROVIDER_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'rocketmail.com',
+  'aol.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+];
+
+const isProviderDomain = (host: string) => PROVIDER_DOMAINS.some((p) => host === p || host.endsWith(`.${p}`));
+
+export const judgeNoImpersonation: Judge = (data) => {
+  if (isProviderDomain(data.domain))
+    return notMet(
+      [dnsEvidence(data, `${data.domain} is a mailbox provider's own domain.`)],
+      'Send bulk mail From your own domain, never From a mailbox provider’s.',
+    );
+  const test = latestTest(data);
+  if (!test) return unknown([NO_TEST_MESSAGE], NO_TEST_FIX);
+  const from = test.report.authentication!.headerFrom;
+  const spoofed = from.filter((a) => isProviderDomain(a.slice(a.lastIndexOf('@') + 1).toLowerCase()));
+  if (spoofed.length > 0)
+    return notMet(
+      [testEvidence(test, `From names ${spoofed.join(', ')}.`)],
+      'Send bulk mail From your own domain, never From a mailbox provider’s.',
+    );
+  return met([testEvidence(test, `From ${from.join(', ')}: not a mailbox provider's domain.`)]);
+};

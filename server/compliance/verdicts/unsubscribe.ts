@@ -1,0 +1,80 @@
+import type { ComplianceEvidence } from '@contracts/compliance';
+import type { TestMessageEvidence } from '../../insights/compliance-evidence';
+import { latestTest, met, NO_TEST_FIX, NO_TEST_MESSAGE, notMet, testEvidence, unknown, type Judge } from './judgement';
+
+/*
+ * One-click unsubscribe (RFC 8058), as Gmail and Yahoo ask it (ADR 055): List-Unsubscribe with an https URI,
+ * List-Unsubscribe-Post: List-Unsubscribe=One-Click, and both fields covered by a DKIM signature that passes
+ * (RFC 8058 section 4; without it Gmail shows no unsubscribe button). When the live one-click test ran on the
+ * message, its outcome counts too.
+ */
+
+const ONE_CLICK = 'List-Unsubscribe=One-Click';
+const FIX =
+  'Add "List-Unsubscribe: <https://…>" and "List-Unsubscribe-Post: List-Unsubscribe=One-Click", list both in the DKIM signature\'s h= tag, answer the POST with 200 at once, and keep a visible unsubscribe link in the body.';
+
+/** Which passing signatures cover both fields; null when the report was stored before signed fields were kept. */
+function coveringSignatures(test: TestMessageEvidence): string[] | null {
+  const signatures = test.report.authentication?.dkim ?? [];
+  const signed = test.facts.authentication?.dkim;
+  if (!signed || signed.length !== signatures.length || signed.some((s) => !s.signedHeaders)) return null;
+  return signatures
+    .filter((sig, i) => {
+      const fields = signed[i].signedHeaders!;
+      return sig.result === 'pass' && fields.includes('list-unsubscribe') && fields.includes('list-unsubscribe-post');
+    })
+    .map((sig) => `d=${sig.domain}`);
+}
+
+/** The live RFC 8058 POST's outcome, when it was tried: failing outcomes are evidence the link does not work. */
+function liveTest(test: TestMessageEvidence): { ok: boolean; evidence: ComplianceEvidence } | null {
+  const live = test.facts.oneClickUnsubscribe;
+  if (!live || live.outcome === 'turned_off' || live.outcome === 'not_offered') return null;
+  return {
+    ok: live.outcome === 'accepted',
+    evidence: { ...testEvidence(test, `one-click POST: ${live.summary}`), at: live.testedAt ?? test.receivedAt },
+  };
+}
+
+export const judgeOneClickUnsubscribe: Judge = (data) => {
+  const test = latestTest(data);
+  if (!test) return unknown([NO_TEST_MESSAGE], NO_TEST_FIX);
+  const { listUnsubscribe, listUnsubscribePost } = test.report.content;
+  const https = listUnsubscribe !== null && /<\s*https:/i.test(listUnsubscribe);
+  const post = listUnsubscribePost?.trim() === ONE_CLICK;
+  const covering = coveringSignatures(test);
+  const live = liveTest(test);
+  const problems = [
+    ...(listUnsubscribe === null ? ['no List-Unsubscribe'] : https ? [] : ['List-Unsubscribe has no https: URI']),
+    ...(post
+      ? []
+      : [
+          listUnsubscribePost === null
+            ? 'no List-Unsubscribe-Post'
+            : `List-Unsubscribe-Post is "${listUnsubscribePost}"`,
+        ]),
+    ...(covering !== null && covering.length === 0
+      ? ['no passing DKIM signature covers both List-Unsubscribe and List-Unsubscribe-Post']
+      : []),
+  ];
+  const evidence = [
+    testEvidence(
+      test,
+      problems.length > 0
+        ? `${problems.join('; ')}.`
+        : `List-Unsubscribe with an https: URI and ${ONE_CLICK}${covering ? `, both signed by ${covering.join(', ')}` : ''}.`,
+    ),
+    ...(live ? [live.evidence] : []),
+    testEvidence(
+      test,
+      'a visible unsubscribe link in the body is not recorded by the analysis: check the message shows one.',
+    ),
+  ];
+  if (problems.length > 0 || live?.ok === false) return notMet(evidence, FIX);
+  if (covering === null)
+    return unknown(
+      [testEvidence(test, 'analysed before the DKIM-signed fields were kept: coverage cannot be told.'), ...evidence],
+      NO_TEST_FIX,
+    );
+  return met(evidence);
+};
