@@ -49,7 +49,8 @@ export interface AggregateRecord {
   spfAuth: SpfAuthResult[];
 }
 
-export type ParseResult = { ok: true; report: AggregateReport } | { ok: false; error: string };
+/** warnings: what was recovered to read the report (ADR 017), absent when nothing was. */
+export type ParseResult = { ok: true; report: AggregateReport; warnings?: string[] } | { ok: false; error: string };
 
 /**
  * DMARC passes when either identifier passed aligned (RFC 7489 section 6.6.2), or when the receiver

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { passesDmarc } from './aggregate-report';
-import { AGGREGATE_FIXTURES, fixture, fixtureNames, INVALID_FIXTURES, LARGE_REPORT } from './fixtures';
+import {
+  AGGREGATE_FIXTURES,
+  fixture,
+  fixtureNames,
+  INVALID_FIXTURES,
+  LARGE_REPORT,
+  RECOVERED_FIXTURES,
+} from './fixtures';
 import type { AggregateRecord } from './aggregate-report';
 import {
   MAX_FIELD_CHARS,
@@ -12,6 +19,7 @@ import {
   type ReportHeader,
 } from './parse-aggregate';
 import { reportXml } from './report-xml.test-support';
+import { StrayCharacters } from './stray-characters';
 
 function parseOk(input: Uint8Array | string) {
   const result = parseAggregateReport(input);
@@ -38,6 +46,7 @@ describe('parseAggregateReport on the real-world fixtures', () => {
   it('knows every aggregate fixture', () => {
     expect(fixtureNames('aggregate').sort()).toEqual(Object.keys(AGGREGATE_FIXTURES).sort());
     expect(fixtureNames('invalid').sort()).toEqual(Object.keys(INVALID_FIXTURES).sort());
+    expect(fixtureNames('recovered').sort()).toEqual(Object.keys(RECOVERED_FIXTURES).sort());
   });
 
   it('reads the RFC 9990 (DMARCbis) schema: namespace, np, testing, no pct', () => {
@@ -105,6 +114,41 @@ describe('parseAggregateReport on the real-world fixtures', () => {
     }
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(error);
+  });
+
+  // parsedmarc's samples/aggregate/invalid_utf_8.xml and invalid_xml.xml (report-fixtures/README.md): parsedmarc
+  // decodes with errors replaced and re-reads broken XML in lxml's recover mode; each is read here, and says so.
+  it.each(Object.entries(RECOVERED_FIXTURES))(
+    'recovered/%s is read, with a warning saying what was recovered',
+    (name, expected) => {
+      const result = parseAggregateReport(fixture(`recovered/${name}`));
+      expect(result).toMatchObject({
+        ok: true,
+        report: { reportId: expected.reportId, email: expected.email, records: [expected.record] },
+        warnings: [expected.warning],
+      });
+    },
+  );
+
+  it('recovers bad UTF-8 wherever the pieces of the text are cut, and says nothing when the bytes are good', () => {
+    const xml = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] });
+    const [head, tail] = xml.split('<org_name>x.org');
+    // "é" (c3 a9) cut by a piece boundary must stay "é"; the lone 0xe9 (latin-1 "é") later is the bad byte.
+    const pad = ' '.repeat(64 * 1024 - Buffer.byteLength(head) - '<org_name>'.length - 1);
+    const bytes = Buffer.concat([
+      Buffer.from(`${head}${pad}<org_name>\u00e9x`),
+      Buffer.from('\n<!-- caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(` -->${tail}`),
+    ]);
+    expect(bytes[64 * 1024 - 1]).toBe(0xc3);
+    const result = parseAggregateReport(bytes);
+    expect(result).toMatchObject({
+      ok: true,
+      report: { orgName: '\u00e9x' },
+      warnings: [expect.stringMatching(/^The file is not valid UTF-8 text \(the first bad byte is on line 5\)/)],
+    });
+    expect(parseAggregateReport(xml)).not.toHaveProperty('warnings');
   });
 
   it('reads upper-cased results as lower case, so they count as passes', () => {
@@ -255,19 +299,20 @@ describe('parseAggregateReport reads as a stream', () => {
     expect(seen.ips[1]).toBe(`10.0.${(seen.batches[0] >> 8) & 255}.${seen.batches[0] & 255}`);
 
     // Broken far into the text: the sentence counts lines and columns in the whole text, as for a small one.
-    const broken = manyRecords(records, '<record><row><source_ip>&&&</row>');
-    const at = broken.lastIndexOf('&&&');
+    const broken = manyRecords(records, '<record><row><source_ip></row>');
+    // saxes stops at the end of the close tag that closes nothing open.
+    const at = broken.lastIndexOf('</row></feedback>') + '</row'.length;
     const line = broken.slice(0, at).split('\n').length;
     const column = at - broken.lastIndexOf('\n', at - 1);
     seen.batches = [];
     expect(await streamAggregateReport(broken, sink)).toEqual({
       ok: false,
-      error: `The file is not valid XML: "&" must be written "&amp;" at "…></row></record><record><row><source_ip>&&&</row></feedback>" (line ${line}, column ${column}).`,
+      error: `The file is not valid XML: unexpected close tag at "…w></record><record><row><source_ip></row></feedback>" (line ${line}, column ${column}).`,
     });
     expect(seen.batches.length).toBeGreaterThan(10);
     // Written on one line, as large reporters write: the column counts from the start of the file.
     const oneLine = broken.replaceAll('</record>\n', '</record>');
-    const far = oneLine.lastIndexOf('&&&');
+    const far = oneLine.lastIndexOf('</row></feedback>') + '</row'.length;
     expect(parseAggregateReport(oneLine)).toMatchObject({
       ok: false,
       error: expect.stringContaining(
@@ -307,15 +352,27 @@ describe('parseAggregateReport reads as a stream', () => {
     expect(report.records[0]).toMatchObject({ sourceIp: '192.0.2.1', dkimResult: 'pass' });
   });
 
-  it('expands character references, keeps unknown entities as written, and says where a bare "&" is', () => {
-    const xml = reportXml({ ...base, records: [] });
+  it('expands character references, keeps unknown entities as written, and reads a bare "&" or "<" in text as text', () => {
+    const xml = reportXml({ ...base, records: [{ ip: '192.0.2.1', count: 1, dkim: 'pass', spf: 'pass' }] });
     expect(parseOk(xml.replace('<org_name>x.org', '<org_name>&#65;&#x42;&nbsp;')).orgName).toBe('AB&nbsp;');
-    // saxes would read an entity name from the bare '&' to the next ';', far away: the error points at the '&'.
-    expect(parseAggregateReport(xml.replace('<org_name>x.org', '<org_name>AT & T'))).toEqual({
-      ok: false,
-      error:
-        'The file is not valid XML: "&" must be written "&amp;" at "<org_name>AT & T</org_name>" (line 4, column 18).',
+    const stray = xml
+      .replace('<org_name>x.org', '<org_name>AT&T')
+      .replace('<header_from>example.com', '<header_from>a<b & c&d;<');
+    expect(parseAggregateReport(stray)).toMatchObject({
+      ok: true,
+      report: { orgName: 'AT&T', records: [{ sourceIp: '192.0.2.1', headerFrom: 'a<b & c&d;<' }] },
+      warnings: [
+        'The file is not valid XML: 4 "&" and "<" written in text without escaping (the first on line 4) were read as text.',
+      ],
     });
+    // Fed a character at a time, as a large report's pieces may cut it anywhere, the text is read the same.
+    const byCharacter = new StrayCharacters();
+    const passed = [...stray].map((c) => byCharacter.push(c)).join('') + byCharacter.end();
+    const whole = new StrayCharacters();
+    expect(passed).toBe(whole.push(stray) + whole.end());
+    expect(byCharacter.warning()).toBe(whole.warning());
+    // Markup that is whole stays markup: an element left open is still an error, not text.
+    expect(parseAggregateReport(xml.replace('</org_name>', '</orgname>'))).toMatchObject({ ok: false });
   });
 
   it('counts lines in the whole file when <feedback> does not start it', () => {
@@ -359,9 +416,9 @@ describe('readReportHeader', () => {
   });
 
   it('does not read past the header: what follows may be broken XML or bad UTF-8', () => {
-    const report = manyRecords(50_000, '<record><row>&&& broken');
+    const report = manyRecords(50_000, '<record><row>broken');
     const bytes = Buffer.concat([Buffer.from(report), Buffer.from([0xff, 0xfe, 0xc3])]);
-    expect(parseAggregateReport(bytes)).toMatchObject({ ok: false, error: expect.stringMatching(/not valid UTF-8/) });
+    expect(parseAggregateReport(bytes)).toMatchObject({ ok: false, error: expect.stringMatching(/not valid XML/) });
     expect(readReportHeader(bytes)).toMatchObject({
       ok: true,
       header: { reportId: 'r1', orgName: 'x.org', policy: { domain: 'example.com', pct: 100 } },
@@ -394,7 +451,7 @@ describe('readReportHeader', () => {
       xml.replace('<domain>example.com</domain>', '<domain> </domain>'),
       xml.replace(/<begin>\d+/, '<begin>yesterday'),
       xml.replace(/<policy_published>[\s\S]*<\/policy_published>/, ''),
-      xml.replace('<org_name>x.org', '<org_name>x<org'),
+      xml.replace('</org_name>', '</orgname>'),
       '',
       '<html></html>',
     ]) {

@@ -7,14 +7,16 @@ import type {
   PolicyOverrideReason,
   SpfAuthResult,
 } from './aggregate-report';
-import { invalidUtf8, xmlTextDecoder } from './decode-text';
+import { replacedUtf8, replacingDecoder, unfinishedUtf8, xmlTextDecoder } from './decode-text';
 import { SLICE_CHARS, STOP, XmlStream, type StreamOutcome, type XmlHandlers } from './parse-xml-stream';
+import { StrayCharacters } from './stray-characters';
 
 /*
  * DMARC aggregate report XML -> AggregateReport, or an error sentence a user can act on.
  * Pure: no I/O. Tolerant where real reporters deviate harmlessly (upper-case 'Pass', empty
- * <reason>, junk around <feedback>, missing optional fields); strict where a stored row would
- * be wrong (broken XML, bad UTF-8, a count that is not a number, an address that is not an IP).
+ * <reason>, junk around <feedback>, missing optional fields); recovering what parsedmarc recovers, with a
+ * warning the report keeps (bad UTF-8 bytes, a stray "&" or "<" in a text value: ADR 017); strict where a
+ * stored row would be wrong (broken XML, a count that is not a number, an address that is not an IP).
  * Streaming (issue 11, issue 37): each <record> becomes an AggregateRecord as it closes, and the text is
  * decoded and read a piece at a time, so memory holds a batch of records and a piece of the text, never a
  * tree of the document nor the whole of its text.
@@ -80,8 +82,12 @@ export interface ReportSink {
   records(batch: AggregateRecord[]): Promise<void>;
 }
 
-/** wanted: false when the sink turned the report down on its header. */
-export type StreamResult = { ok: true; header: ReportHeader; wanted: boolean } | { ok: false; error: string };
+/**
+ * wanted: false when the sink turned the report down on its header. warnings: what was recovered to read it
+ * (absent when nothing was).
+ */
+export type StreamResult =
+  { ok: true; header: ReportHeader; wanted: boolean; warnings?: string[] } | { ok: false; error: string };
 
 /** The elements read under <feedback>: 'text' holds an element's text, an object the children read. Nothing else is held. */
 type Shape = { [name: string]: Shape | 'text' };
@@ -134,13 +140,15 @@ const FIELD_NAMES: Record<string, string> = {
 class ReportError extends Error {}
 
 /** null only for a `partial` text (a prefix) that ended before the reading was done. */
-type Read = { ok: true; header: ReportHeader } | { ok: false; error: string } | null;
+type Read = { ok: true; header: ReportHeader; warnings?: string[] } | { ok: false; error: string } | null;
 
 /** The whole report at once: for a report known to be small (and the parser's tests). */
 export function parseAggregateReport(input: ReportInput): ParseResult {
   const reader = new FeedbackReader(REPORT_SHAPE);
   const read = runToEnd(readFeedback(input, reader, false))!;
-  return read.ok ? { ok: true, report: { ...read.header, records: reader.take() } } : read;
+  if (!read.ok) return read;
+  const { header, warnings } = read;
+  return { ok: true, report: { ...header, records: reader.take() }, ...(warnings && { warnings }) };
 }
 
 /**
@@ -163,7 +171,7 @@ export async function streamAggregateReport(input: ReportInput, sink: ReportSink
       const result = step.value!;
       if (!result.ok) return result;
       if (reader.pending.length > 0) await sink.records(reader.take());
-      return { ok: true, header: result.header, wanted: true };
+      return { ok: true, header: result.header, wanted: true, ...(result.warnings && { warnings: result.warnings }) };
     }
     if (told && reader.pending.length >= RECORD_BATCH) await sink.records(reader.take());
     else if (!told && reader.pending.length > MAX_RECORDS_BEFORE_HEADER) {
@@ -182,12 +190,13 @@ export async function streamAggregateReport(input: ReportInput, sink: ReportSink
  * record. A report that puts its records first is read on, skipping them, until the header is whole.
  */
 export function readReportHeader(input: ReportInput): HeaderResult {
-  if (input.length > HEADER_PREFIX_BYTES) {
-    // Decoding a 100 MB report to find a header in its first kilobyte would cost more than the read itself.
-    const read = runToEnd(readFeedback(prefix(input), new FeedbackReader(HEADER_SHAPE), true));
-    if (read) return read;
-  }
-  return runToEnd(readFeedback(input, new FeedbackReader(HEADER_SHAPE), false))!;
+  // Decoding a 100 MB report to find a header in its first kilobyte would cost more than the read itself.
+  const read =
+    (input.length > HEADER_PREFIX_BYTES &&
+      runToEnd(readFeedback(prefix(input), new FeedbackReader(HEADER_SHAPE), true))) ||
+    runToEnd(readFeedback(input, new FeedbackReader(HEADER_SHAPE), false))!;
+  // What was recovered is told when the whole report is read.
+  return read.ok ? { ok: true, header: read.header } : read;
 }
 
 /** The first bytes (or characters) of the input, not cutting a UTF-8 character in two. */
@@ -215,14 +224,22 @@ function runToEnd(read: Generator<void, Read>): Read {
  * text): only the <feedback> element is the report, so reading starts at it and stops when it closes.
  */
 function* readFeedback(input: ReportInput, reader: FeedbackReader, partial: boolean): Generator<void, Read> {
+  const warnings: string[] = [];
+  let stray: StrayCharacters | undefined;
+  const done = (outcome: StreamOutcome) => {
+    const read = ended(outcome, reader);
+    if (!read?.ok) return read;
+    const recovered = [...warnings, stray?.warning()].filter((w) => w !== undefined);
+    return recovered.length > 0 ? { ...read, warnings: recovered } : read;
+  };
   try {
     let xml: XmlStream | undefined;
     let searched = '';
     let anyText = false;
-    for (const piece of textPieces(input)) {
+    for (const piece of textPieces(input, warnings)) {
       anyText ||= /\S/.test(piece);
       let outcome: StreamOutcome | undefined;
-      if (xml) outcome = xml.write(piece);
+      if (xml) outcome = xml.write(stray!.push(piece));
       else {
         searched += piece;
         const start = FEEDBACK_START.exec(searched);
@@ -230,15 +247,17 @@ function* readFeedback(input: ReportInput, reader: FeedbackReader, partial: bool
           if (searched.length > FEEDBACK_SEARCH_CHARS) break;
           continue;
         }
-        xml = new XmlStream(reader, searched.slice(0, start.index));
-        outcome = xml.write(searched.slice(start.index));
+        const before = searched.slice(0, start.index);
+        xml = new XmlStream(reader, before);
+        stray = new StrayCharacters(before.split('\n').length - 1);
+        outcome = xml.write(stray.push(searched.slice(start.index)));
         searched = '';
       }
-      if (outcome) return ended(outcome, reader);
+      if (outcome) return done(outcome);
       yield;
     }
     if (!anyText) return { ok: false, error: 'The file is empty.' };
-    if (xml) return ended(xml.end(!partial), reader);
+    if (xml) return done(xml.write(stray!.end()) ?? xml.end(!partial));
     if (partial) return null;
     const check = new XmlStream(null);
     const outcome = check.write(searched) ?? check.end(true);
@@ -261,12 +280,15 @@ function ended(outcome: StreamOutcome, reader: FeedbackReader): Read {
   return outcome === 'stopped' ? { ok: true, header: reader.header()! } : null;
 }
 
-/** The input as text, a piece at a time; refused (ReportError) when it is empty, not text, or declares a DTD. */
-function* textPieces(input: ReportInput): Generator<string> {
+/**
+ * The input as text, a piece at a time; refused (ReportError) when it is empty, not text, or declares a DTD.
+ * What was recovered to decode it is added to `warnings`.
+ */
+function* textPieces(input: ReportInput, warnings: string[]): Generator<string> {
   if (input.length === 0) throw new ReportError('The file is empty.');
   // A declaration cut in two by the pieces is found in the end of one and the start of the next.
   let tail = '';
-  for (const piece of typeof input === 'string' ? stringPieces(input) : decodedPieces(input)) {
+  for (const piece of typeof input === 'string' ? stringPieces(input) : decodedPieces(input, warnings)) {
     if (DTD.test(tail + piece)) {
       throw new ReportError(
         'The file contains a DOCTYPE or ENTITY declaration. DMARC reports never do, so it was refused without expanding anything.',
@@ -281,17 +303,24 @@ function* stringPieces(text: string): Generator<string> {
   for (let at = 0; at < text.length; at += SLICE_CHARS) yield text.slice(at, at + SLICE_CHARS);
 }
 
-function* decodedPieces(input: Uint8Array | PiecewiseBytes): Generator<string> {
+/** Decoded a piece at a time; bad UTF-8 is replaced from the first bad byte on, which `warnings` is told of. */
+function* decodedPieces(input: Uint8Array | PiecewiseBytes, warnings: string[]): Generator<string> {
   const chosen = xmlTextDecoder(input instanceof Uint8Array ? input : input.head);
   if (!chosen.ok) throw new ReportError(chosen.error);
-  const { decoder } = chosen;
+  let { decoder } = chosen;
+  /** What the fatal decoder holds of a character begun at the end of the last piece. */
+  let unfinished: Uint8Array = new Uint8Array(0);
   let lines = 0;
   let piece: string;
   for (const bytes of input instanceof Uint8Array ? byteSlices(input) : input.pieces()) {
     try {
       piece = decoder.decode(bytes, { stream: true });
+      if (decoder.fatal) unfinished = unfinishedUtf8(bytes);
     } catch {
-      throw new ReportError(invalidUtf8(bytes, lines).error);
+      const again = Buffer.concat([unfinished, bytes]);
+      warnings.push(replacedUtf8(again, lines));
+      decoder = replacingDecoder();
+      piece = decoder.decode(again, { stream: true });
     }
     for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) lines++;
     yield piece;
@@ -299,7 +328,9 @@ function* decodedPieces(input: Uint8Array | PiecewiseBytes): Generator<string> {
   try {
     yield decoder.decode();
   } catch {
-    throw new ReportError(invalidUtf8(new Uint8Array([0xff]), lines).error);
+    // The file ends in the middle of a character.
+    warnings.push(replacedUtf8(new Uint8Array([0xff]), lines));
+    yield '\uFFFD';
   }
 }
 

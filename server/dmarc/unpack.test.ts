@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { crc32, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const summary = (parts: UnpackedPart[]) =>
   );
 
 const VEEAM = 'aggregate/veeam.com!example.com!1530133200!1530219600.xml';
+const ZIPPED = 'aggregate/estadocuenta1.infonacot.gob.mx!example.com!1536853302!1536939702!2940.xml.zip';
 const CRLF = Buffer.from('\r\n');
 const STRAY_CRLF = 'Ignored 2 stray bytes after the end of the gzip data, as gzip does.';
 
@@ -55,6 +56,15 @@ describe('unpackUpload', () => {
     expect(summary(await unpackUpload(zip, 'two.zip')).map((p) => p.fileName)).toEqual(['a.xml', 'b.xml']);
     expect(summary(await unpackUpload(zipSync({ 'readme.txt': strToU8('hello') }), 'none.zip'))).toEqual([
       { fileName: 'none.zip', error: 'The zip archive holds no .xml file, so no DMARC report.' },
+    ]);
+  });
+
+  it('reads a zip entry that has no name, as parsedmarc does, named after the archive', async () => {
+    // The real report of the .zip fixture, in an entry whose name is empty.
+    const [report] = Object.values(unzipSync(fixture(ZIPPED)));
+    const zip = zipSync({ '': report });
+    expect(summary(await unpackUpload(zip, 'google.com!example.com!1536853302.xml.zip'))).toEqual([
+      { fileName: 'google.com!example.com!1536853302.xml', size: report.length },
     ]);
   });
 

@@ -303,11 +303,12 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
   /** The limit passed: the upload's, or what one entry may hold (entries are held whole to be read). */
   let over: number | undefined;
   const unzip = new Unzip((file) => {
-    // Only .xml entries are reports; anything else in the archive is not read at all.
-    if (!file.name.toLowerCase().endsWith('.xml')) return;
+    // Only .xml entries are reports; anything else in the archive is not read at all. Except an entry with no name,
+    // which some reporters write: parsedmarc reads it (the archive's first entry, whatever its name), and so do we.
+    if (file.name !== '' && !file.name.toLowerCase().endsWith('.xml')) return;
     budget.checkCount(entries.length + 1);
     const entry: (typeof entries)[number] = {
-      name: file.name.split('/').pop() || file.name,
+      name: file.name.split('/').pop() || fileName.replace(/\.zip$/i, '') || fileName,
       chunks: [],
       size: 0,
       done: false,
