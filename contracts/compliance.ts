@@ -88,3 +88,8 @@ export const ComplianceScorecard = z.object({
   smtpReplies: z.array(ComplianceSmtpReply),
 });
 export type ComplianceScorecard = z.infer<typeof ComplianceScorecard>;
+
+/** The web page of a domain's scorecard, linked from the domain card and the compliance alert. */
+export function domainCompliancePath(domainId: number): string {
+  return `/domains/${domainId}/compliance`;
+}

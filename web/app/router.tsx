@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 import type { TitledHandle } from './route-title';
 import type { ShellMeta } from './shell/shell-meta';
 import { LandingPage } from '../features/landing/landing-page';
-import { DOMAIN_TIMELINE_ROUTE, IP_TIMELINE_ROUTE, PATHS } from '../lib/paths';
+import { DOMAIN_COMPLIANCE_ROUTE, DOMAIN_TIMELINE_ROUTE, IP_TIMELINE_ROUTE, PATHS } from '../lib/paths';
 
 // Only the landing page is in the first chunk; every other page is fetched when first shown.
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -20,6 +20,7 @@ const EmailConfirmationPage = lazy(() => import('../features/auth/email-confirma
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const DomainManagementPage = lazy(() => import('./domain-management-page'));
 const DomainTimelinePage = lazy(() => import('../features/timeline/timeline-page'));
+const CompliancePage = lazy(() => import('../features/compliance/compliance-page'));
 const IpTimelinePage = lazy(() => import('../features/timeline/ip-timeline-page'));
 const InboxPlacementPage = lazy(() => import('../features/inbox-placement/inbox-placement-page'));
 const InboxPlacementSignedOut = lazy(() => import('../features/inbox-placement/signed-out-page'));
@@ -60,6 +61,12 @@ const SHELL: Record<string, ShellMeta> = {
     description: 'Placement, authentication, blocklists, bounce and complaint rates and your notes on one time axis',
     // The page puts the domain's name in the middle once it has loaded it (usePageTrail).
     breadcrumbs: [{ label: 'Domains', to: PATHS.domains }, { label: 'Timeline' }],
+  },
+  domainCompliance: {
+    title: 'Bulk-Sender Compliance',
+    description: 'Gmail, Yahoo, Microsoft and Apple sender rules, each judged from your evidence',
+    // The page puts the domain's name in the middle once it has loaded it (usePageTrail).
+    breadcrumbs: [{ label: 'Domains', to: PATHS.domains }, { label: 'Compliance' }],
   },
   inboxPlacement: {
     title: 'Inbox Placement Testing',
@@ -159,6 +166,7 @@ export const routes: RouteObject[] = [
           { path: PATHS.dashboard, element: <DashboardPage />, handle: gated(SHELL.dashboard) },
           { path: PATHS.domains, element: <DomainManagementPage />, handle: gated(SHELL.domains) },
           { path: DOMAIN_TIMELINE_ROUTE, element: <DomainTimelinePage />, handle: gated(SHELL.domainTimeline) },
+          { path: DOMAIN_COMPLIANCE_ROUTE, element: <CompliancePage />, handle: gated(SHELL.domainCompliance) },
           {
             path: PATHS.inboxPlacement,
             element: <InboxPlacementPage />,

@@ -45,6 +45,8 @@ export function emailConfirmationPath(email: string, sent: boolean, plan?: strin
  * contracts/timeline.ts). Not in PATHS, which lists the screens of content/screens.ts one for one.
  */
 export const DOMAIN_TIMELINE_ROUTE = '/domains/:id/timeline';
+/** A domain's bulk-sender compliance scorecard (links: domainCompliancePath in contracts/compliance.ts). */
+export const DOMAIN_COMPLIANCE_ROUTE = '/domains/:id/compliance';
 
 /** A sending IP's timeline (its rates and listings), reached from its card on /reputation. */
 export const IP_TIMELINE_ROUTE = '/reputation/ips/:id/timeline';

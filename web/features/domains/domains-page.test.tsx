@@ -116,6 +116,10 @@ describe('Domains: timeline', () => {
     await user.click(
       within(await card('news.example.org')).getByRole('button', { name: 'Actions for news.example.org' }),
     );
+    expect(await screen.findByRole('menuitem', { name: 'Compliance' })).toHaveAttribute(
+      'href',
+      '/domains/2/compliance',
+    );
     const item = await screen.findByRole('menuitem', { name: 'Timeline' });
     expect(item).toHaveAttribute('href', '/domains/2/timeline');
     await user.click(item);

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, ChevronDown, ChevronUp, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ChartLine, ChevronDown, ChevronUp, ListChecks, MoreVertical, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { domainCompliancePath } from '@contracts/compliance';
 import type { Domain } from '@contracts/domains';
 import { domainTimelinePath } from '@contracts/timeline';
 import { Button } from '../../../components/ui/button';
@@ -47,6 +48,12 @@ function DomainMenu({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () =
             <Link to={domainTimelinePath(domain.id)}>
               <ChartLine aria-hidden="true" />
               Timeline
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={MENU_ITEM}>
+            <Link to={domainCompliancePath(domain.id)}>
+              <ListChecks aria-hidden="true" />
+              Compliance
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={`${MENU_ITEM} text-destructive`} onSelect={onDelete}>
