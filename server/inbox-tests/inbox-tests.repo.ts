@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   InboxTestReport,
+  OneClickUnsubscribeResult,
   type InboxTest,
   type InboxTestResultRow,
   type SeedNetworkStatus,
@@ -32,12 +33,18 @@ export async function createInboxTest(
   userId: number,
   inboundDomain: string,
   claim?: (tx: Executor) => Promise<void>,
+  settings: { oneClickUnsubscribeTest?: boolean } = {},
 ): Promise<InboxTestRow> {
   return db.transaction(async (tx) => {
     await claim?.(tx);
     const [draft] = await tx
       .insert(inboxTests)
-      .values({ userId, testType: 'automatic', testEmailAddress: `pending-${newTestToken()}@${inboundDomain}` })
+      .values({
+        userId,
+        testType: 'automatic',
+        testEmailAddress: `pending-${newTestToken()}@${inboundDomain}`,
+        oneClickUnsubscribeTest: settings.oneClickUnsubscribeTest ?? true,
+      })
       .returning({ id: inboxTests.id });
     const id = draft!.id;
     const seeds = await tx
@@ -104,6 +111,7 @@ export async function toInboxTests(ex: Executor, rows: InboxTestRow[]): Promise<
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    oneClickUnsubscribeTest: row.oneClickUnsubscribeTest,
   }));
 }
 
@@ -163,13 +171,13 @@ export async function completeInboxTest(
 /**
  * Moves the tests `testIds` names to running with this message, unless another message got there
  * first (a test this message already claimed is claimed again: a re-run after a crash); returns the
- * ids it moved, in order.
+ * tests it moved, in order of id, with whether each tries the message's one-click unsubscribe link.
  */
 export async function claimTestsForMessage(
   ex: Executor,
   testIds: number[],
   message: { id: number; receivedAt: Date },
-): Promise<number[]> {
+): Promise<{ id: number; oneClickUnsubscribeTest: boolean }[]> {
   const rows = await ex
     .update(inboxTests)
     .set({ status: 'running', inboundMessageId: message.id, receivedAt: message.receivedAt })
@@ -182,8 +190,8 @@ export async function claimTestsForMessage(
         ),
       ),
     )
-    .returning({ id: inboxTests.id });
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+    .returning({ id: inboxTests.id, oneClickUnsubscribeTest: inboxTests.oneClickUnsubscribeTest });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** The tests this message started, still running, fail with `reason`. */
@@ -307,6 +315,54 @@ export async function findUserTestReport(
     .innerJoin(inboxTests, eq(inboxTests.id, inboxTestReports.testId))
     .where(and(eq(inboxTestReports.testId, testId), eq(inboxTests.userId, userId)));
   return row && InboxTestReport.parse(row.report);
+}
+
+/** The latest one-click unsubscribe test of mail from a domain: which test, when its message arrived, and the result. */
+export interface LatestOneClickUnsubscribe {
+  testId: number;
+  receivedAt: string;
+  /** The message's From domain: the domain asked for or one of its subdomains. */
+  fromDomain: string;
+  result: OneClickUnsubscribeResult;
+}
+
+/**
+ * The user's latest one-click unsubscribe result for mail From `domain` or a subdomain of it (news.brand.com for
+ * brand.com); tests that turned it off are passed over. Undefined when no test message of the domain has one.
+ */
+export async function latestOneClickUnsubscribe(
+  ex: Executor,
+  userId: number,
+  domain: string,
+): Promise<LatestOneClickUnsubscribe | undefined> {
+  const wanted = domain.toLowerCase().replace(/\.$/, '');
+  // The From address the authentication read, as the analysis does: the domain after its last @.
+  const fromDomain = sql<string>`lower(regexp_replace(${inboxTestReports.report}->'authentication'->'headerFrom'->>0, '^.*@', ''))`;
+  const [row] = await ex
+    .select({
+      testId: inboxTests.id,
+      receivedAt: inboxTests.receivedAt,
+      fromDomain,
+      result: sql<unknown>`${inboxTestReports.report}->'oneClickUnsubscribe'`,
+    })
+    .from(inboxTestReports)
+    .innerJoin(inboxTests, eq(inboxTests.id, inboxTestReports.testId))
+    .where(
+      and(
+        eq(inboxTests.userId, userId),
+        sql`${inboxTestReports.report}->'oneClickUnsubscribe'->>'outcome' <> 'turned_off'`,
+        or(sql`${fromDomain} = ${wanted}`, sql`right(${fromDomain}, ${wanted.length + 1}) = ${`.${wanted}`}`),
+      ),
+    )
+    .orderBy(desc(inboxTests.receivedAt), desc(inboxTests.id))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    testId: row.testId,
+    receivedAt: row.receivedAt!.toISOString(),
+    fromDomain: row.fromDomain,
+    result: OneClickUnsubscribeResult.parse(row.result),
+  };
 }
 
 /** Deletes the user's test with its placements and report (foreign keys cascade); whether there was one. */

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxTest, InboxTestReport } from '@contracts/inbox-tests';
-import { domains, inboxTestPlacements, inboxTestReports } from '../platform/db/schema/index';
+import type { InboxTest, InboxTestReport, OneClickUnsubscribeResult } from '@contracts/inbox-tests';
+import { domains, inboxTestPlacements, inboxTestReports, inboxTests } from '../platform/db/schema/index';
 import { createTestApp, signUp, TestClient, type TestApp } from '../test/test-app';
+import { latestOneClickUnsubscribe } from './inbox-tests.service';
 
 // The inbox-test API on rows the test puts in place; the whole flow over SMTP is in inbox-test-flow.test.ts.
 
@@ -145,5 +146,76 @@ describe('inbox tests API', () => {
     expect((await new TestClient(t.app).delete('/api/inbox-tests/1')).statusCode).toBe(401);
     const { client } = await signUp(t.app);
     expect((await client.delete('/api/inbox-tests/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('the one-click unsubscribe test', () => {
+  it('is on for a new test unless the user turns it off; anything but true or false is refused and creates nothing', async () => {
+    const owner = await sender();
+    expect((await createTest(owner.client)).oneClickUnsubscribeTest).toBe(true);
+    const off = await owner.client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().oneClickUnsubscribeTest).toBe(false);
+    const [row] = await t.database.db.select().from(inboxTests).where(eq(inboxTests.id, off.json().id));
+    expect(row!.oneClickUnsubscribeTest).toBe(false);
+
+    const before = await idsOf(owner.client);
+    const bad = await owner.client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('oneClickUnsubscribeTest must be true or false');
+    expect(await idsOf(owner.client)).toEqual(before);
+  });
+
+  it('gives another capability the latest result per user and From domain, subdomains included, passing over tests that turned it off', async () => {
+    const owner = await sender();
+    const stranger = await sender();
+    const simulated = await simulatedReport(owner.client);
+    const result = (
+      outcome: OneClickUnsubscribeResult['outcome'],
+      status: number | null,
+    ): OneClickUnsubscribeResult => ({
+      outcome,
+      summary: outcome,
+      rfcReason: null,
+      url: 'https://unsubscribe.brand.test/u',
+      status,
+      durationMs: 12,
+      redirects: [],
+      hasListUnsubscribe: true,
+      testedAt: '2026-11-20T10:00:00.000Z',
+    });
+    async function received(client: TestClient, from: string, day: string, oneClick: OneClickUnsubscribeResult) {
+      const test = await createTest(client);
+      const report = {
+        ...simulated,
+        authentication: { ...simulated.authentication!, headerFrom: [from] },
+        oneClickUnsubscribe: oneClick,
+      };
+      await t.database.db
+        .update(inboxTests)
+        .set({ receivedAt: new Date(day) })
+        .where(eq(inboxTests.id, test.id));
+      await t.database.db.insert(inboxTestReports).values({ testId: test.id, score: report.score, report });
+      return test.id;
+    }
+    await received(owner.client, 'news@brand.test', '2026-11-18T10:00:00Z', result('accepted', 200));
+    const latest = await received(
+      owner.client,
+      'offers@mail.brand.test',
+      '2026-11-19T10:00:00Z',
+      result('refused', 500),
+    );
+    await received(owner.client, 'news@brand.test', '2026-11-20T10:00:00Z', result('turned_off', null));
+    await received(owner.client, 'news@otherbrand.test', '2026-11-21T10:00:00Z', result('accepted', 200));
+    await received(stranger.client, 'news@brand.test', '2026-11-22T10:00:00Z', result('accepted', 202));
+
+    expect(await latestOneClickUnsubscribe(t.database.db, owner.userId, 'Brand.test')).toEqual({
+      testId: latest,
+      receivedAt: '2026-11-19T10:00:00.000Z',
+      fromDomain: 'mail.brand.test',
+      result: result('refused', 500),
+    });
+    expect(await latestOneClickUnsubscribe(t.database.db, owner.userId, 'nobrand.test')).toBeUndefined();
+    expect((await latestOneClickUnsubscribe(t.database.db, stranger.userId, 'brand.test'))?.result.status).toBe(202);
   });
 });

@@ -70,7 +70,8 @@ export async function inboxTestRoutes(app: FastifyInstance, ctx: AppContext): Pr
       await enforceRateLimit(ctx.db, RATE_RULES.inboxTestPerUser, String(userId));
       // The plan's tests a month (ADR 032), counted in the test's own transaction.
       const claim = (tx: Executor) => claimMonthlyAllowance(tx, user, 'inboxTestsPerMonth');
-      const [test] = await answerOf([await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN, claim)]);
+      const settings = { oneClickUnsubscribeTest: request.body.oneClickUnsubscribeTest };
+      const [test] = await answerOf([await createInboxTest(ctx.db, userId, ctx.env.INBOUND_DOMAIN, claim, settings)]);
       return test!;
     },
   );

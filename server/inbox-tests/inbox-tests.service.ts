@@ -1,2 +1,2 @@
 /** What other capabilities may ask of inbox tests. */
-export { userTestMessages } from './inbox-tests.repo';
+export { userTestMessages, latestOneClickUnsubscribe, type LatestOneClickUnsubscribe } from './inbox-tests.repo';

@@ -3,6 +3,8 @@ import type { Db } from '../platform/db/client';
 import type { InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';
 import { AnalysisStoppedError } from '../engine/message-analysis/analysis-pool';
+import { appOutboundGuard } from '../platform/security/app-outbound-guard';
+import { oneClickTurnedOff, testOneClickUnsubscribe } from './one-click-unsubscribe';
 import { detectSendingProvider } from './sending-provider';
 import { defaultSubject } from './test-address';
 import { claimTestsForMessage, failTestsOfMessage, recordTestReport } from './inbox-tests.repo';
@@ -43,9 +45,11 @@ export interface TestMessageOutcome {
  * resolved when the listener accepted them; ADR 012). The first message of a test starts it and is
  * analysed; a later one, or one for a test that has ended, is recorded and not used. Safe to run again for the same
  * message after a crash: the claim accepts a test this message already claimed, and the report is written over.
+ * After the analysis, which runs in a thread with no network, the message's one-click unsubscribe link is tried
+ * here (the RFC 8058 POST, through the outbound guard) for the tests that did not turn it off.
  */
 export async function processTestMessage(
-  ctx: Pick<AppContext, 'db' | 'analyser'>,
+  ctx: Pick<AppContext, 'db' | 'analyser' | 'dns'> & { env: Parameters<typeof appOutboundGuard>[0] },
   message: InboundMessage,
 ): Promise<TestMessageOutcome> {
   const { db } = ctx;
@@ -64,7 +68,7 @@ export async function processTestMessage(
   const started = await claimTestsForMessage(db, testIds, message);
 
   const notUsed = testIds
-    .filter((id) => !started.includes(id))
+    .filter((id) => !started.some((test) => test.id === id))
     .map((id) => `test ${id} already has its message or does not exist`);
   if (started.length === 0)
     return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
@@ -74,19 +78,31 @@ export async function processTestMessage(
   } catch (err) {
     if (!(err instanceof AnalysisStoppedError)) throw err; // retried by the job
     // The same message would stop the analysis again: its tests fail with the reason.
-    await failTestsOfMessage(db, started, message.id, err.message);
+    await failTestsOfMessage(
+      db,
+      started.map((test) => test.id),
+      message.id,
+      err.message,
+    );
     return { status: 'failed', result: err.message, pollSeeds: false };
   }
   const analysed = storable(report);
+  // One POST for all the tests this message started (a re-run after a crash posts again: unsubscribing twice is harmless).
+  const oneClick = started.some((test) => test.oneClickUnsubscribeTest)
+    ? await testOneClickUnsubscribe(appOutboundGuard(ctx.env, ctx.dns), analysed.content)
+    : undefined;
   let pollSeeds = false;
   const completedFor = new Set<number>();
-  for (const testId of started) {
-    const recorded = await recordReport(db, testId, analysed);
+  for (const test of started) {
+    const recorded = await recordReport(db, test.id, {
+      ...analysed,
+      oneClickUnsubscribe: test.oneClickUnsubscribeTest && oneClick ? oneClick : oneClickTurnedOff(analysed.content),
+    });
     pollSeeds = recorded.hasSeeds || pollSeeds;
     if (!recorded.hasSeeds && recorded.userId !== null) completedFor.add(recorded.userId);
   }
   const result = [
-    `Started test ${started.join(', ')} (score ${analysed.score}/10)`,
+    `Started test ${started.map((test) => test.id).join(', ')} (score ${analysed.score}/10)`,
     ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : []),
   ].join('; ');
   return { status: 'processed', result: `${result}.`, pollSeeds, completedFor: [...completedFor] };
