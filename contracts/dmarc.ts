@@ -183,15 +183,40 @@ export const ThreatType = z.enum(THREAT_TYPES);
 
 const Series = z.array(z.object({ date: z.string(), value: z.number() }));
 
-/** Messages from one sending source: an organisation (by reverse DNS) or, unresolved, one IP. */
+/** How a source's sending service was recognised: its PTR name, a network the service publishes in its SPF includes, or the domains SPF/DKIM passed for. */
+export const ProviderMatchedBy = z.enum(['reverse-dns', 'published-network', 'authenticated-domain']);
+
+/** Of a source's messages, the receivers' results say SPF (or DKIM) passed aligned for 90% or more, some, or under 10%. */
+export const CoverageLevel = z.enum(['covered', 'partly', 'not covered']);
+
+/** Whether the user's SPF and DKIM cover a source, from the evidence at hand, and what to do about what they do not. */
+export const SourceCoverage = z.object({
+  spf: CoverageLevel,
+  dkim: CoverageLevel,
+  /**
+   * Whether the SPF records of the source's From domains, as their last DNS check read them, include the
+   * service's include. Absent when the service documents no include or none of those domains has a stored check:
+   * then only the reports say.
+   */
+  spfRecord: z
+    .object({ include: z.string(), includedBy: z.array(z.string()), notIncludedBy: z.array(z.string()) })
+    .optional(),
+  /** The analytics advice's fix, when SPF (DKIM) does not cover the source and it is a sender to set up, not a forger. */
+  spfFix: z.string().optional(),
+  dkimFix: z.string().optional(),
+});
+export type SourceCoverage = z.infer<typeof SourceCoverage>;
+
+/** Messages from one sending source: an organisation (by reverse DNS), a sending service (by its networks) or, unresolved, one IP. */
 export const DmarcSource = z.object({
   ips: z.array(z.string()),
   /** The PTR name of the group's busiest IP; null when it has none or the lookup failed. */
   reverseDns: z.string().nullable(),
   /** Registrable domain of the PTR name (e.g. google.com). */
   organisation: z.string().nullable(),
-  /** A known sending service (SendGrid, Google, ...) by its PTR name or the domains it authenticates as; null when not recognised. */
+  /** A known sending service (SendGrid, Google Workspace, ...); null when not recognised. */
   provider: z.string().nullable(),
+  providerMatchedBy: ProviderMatchedBy.optional(),
   /**
    * Registrable domains other than the From domain's that SPF or DKIM passed for (auth_results):
    * whose return-path or signature the mail carried. Read for the busiest sources only; empty for the rest.
@@ -205,6 +230,7 @@ export const DmarcSource = z.object({
   failed: z.number().int(),
   /** Messages by disposition the receiver applied: none, quarantine, reject, and RFC 9990's pass (delivered, passed DMARC under an enforcing policy). */
   dispositions: z.record(z.string(), z.number().int()),
+  coverage: SourceCoverage.optional(),
 });
 export type DmarcSource = z.infer<typeof DmarcSource>;
 

@@ -176,12 +176,15 @@ describe('GET /api/dmarc/analytics', () => {
         dkimAligned: 0,
         failed: 1150,
         dispositions: { none: 1150 },
+        // Nothing authenticates it: a forger, not a sender to set up, so no fix.
+        coverage: { spf: 'not covered', dkim: 'not covered' },
       },
       {
         ips: ['198.51.100.10', '198.51.100.11'],
         reverseDns: 'o1.mail.sendgrid.net',
         organisation: 'sendgrid.net',
         provider: 'SendGrid',
+        providerMatchedBy: 'reverse-dns',
         // .11's SPF passed for bounces.example.net: what its return-path was.
         authDomains: ['example.net'],
         count: 1080,
@@ -189,18 +192,28 @@ describe('GET /api/dmarc/analytics', () => {
         dkimAligned: 1080,
         failed: 0,
         dispositions: { none: 1080 },
+        coverage: { spf: 'covered', dkim: 'covered' },
       },
       {
         ips: ['192.0.2.77'],
         reverseDns: 'mail77.mcsv.net',
         organisation: 'mcsv.net',
         provider: 'Mailchimp',
+        providerMatchedBy: 'reverse-dns',
         authDomains: ['esp.example'],
         count: 12,
         spfAligned: 0,
         dkimAligned: 0,
         failed: 12,
         dispositions: { none: 12 },
+        // The same fixes the recommendations give.
+        coverage: {
+          spf: 'not covered',
+          dkim: 'not covered',
+          spfFix: 'add include:servers.mcsv.net to your SPF or set a custom return-path under example.com at Mailchimp',
+          dkimFix:
+            'it signs with d=esp.example, not example.com: set up DKIM for example.com at Mailchimp and publish its public key in DNS',
+        },
       },
       {
         ips: ['203.0.113.9'],
@@ -213,6 +226,7 @@ describe('GET /api/dmarc/analytics', () => {
         dkimAligned: 0,
         failed: 3,
         dispositions: { quarantine: 3 },
+        coverage: { spf: 'not covered', dkim: 'not covered' },
       },
     ]);
     expect(a.reporters).toEqual([

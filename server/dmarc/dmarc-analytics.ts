@@ -1,7 +1,14 @@
-import { DmarcSource, type DmarcAnalytics, type DmarcReporter, type DmarcThreat } from '@contracts/dmarc';
+import {
+  DmarcSource,
+  type DmarcAnalytics,
+  type DmarcReporter,
+  type DmarcThreat,
+  type SourceCoverage,
+} from '@contracts/dmarc';
 import { getDomain } from 'tldts';
 import type { AnalyticsRows, SourceAuthRow, SourceRow } from './dmarc-analytics.repo';
-import { knownProvider, type KnownProvider, type SourceName } from './source-names';
+import type { SourceName } from './source-names';
+import { sendingService, serviceByAuthDomain, serviceByReverseDns, type SendingService } from './sending-services';
 import { percentOf } from '@contracts/figures';
 import { reporterHealth, type ReporterActivity } from './reporter-health';
 import { threatSeverity } from './threat-severity';
@@ -11,7 +18,8 @@ import { threatSeverity } from './threat-severity';
  * - compliance: messages that passed DMARC (aligned DKIM or aligned SPF pass, as the receiver
  *   evaluated it: policy_evaluated) / all messages, in percent, weighted by message count.
  * - a source: an organisation (registrable domain of the PTR name) when reverse DNS names it,
- *   otherwise the single IP.
+ *   otherwise the sending service whose published networks hold the IP, otherwise the single IP. Its
+ *   service is recognised by PTR name first, then by published network, then by the domains SPF/DKIM passed for.
  * - a threat: a source with messages that failed DMARC in the period. Its severity is set by how
  *   many of its messages failed (THREAT_THRESHOLDS, threat-severity.ts); its type is 'misaligned' when most of those
  *   messages passed SPF or DKIM for some other domain (a real service not set up for the domain,
@@ -74,7 +82,7 @@ interface SourceGroup extends DmarcSource {
   ipCounts: Map<string, number>;
   spfAuth: AuthResult[];
   dkimAuth: AuthResult[];
-  known: KnownProvider | null;
+  known: SendingService | null;
 }
 
 const orgOf = (domain: string) => getDomain(domain) ?? domain;
@@ -101,15 +109,26 @@ function explain(group: SourceGroup, auth: Map<string, SourceAuthRow[]>) {
     .filter((r) => r.result === 'pass')
     .map((r) => orgOf(r.domain));
   group.authDomains = [...new Set(passedFor.filter((org) => !own.has(org)))];
-  group.known = knownProvider(group.organisation) ?? group.authDomains.map(knownProvider).find(Boolean) ?? null;
-  group.provider = group.known?.name ?? null;
+  if (group.known) return;
+  const byAuth = group.authDomains.map(serviceByAuthDomain).find(Boolean);
+  if (byAuth) recognise(group, byAuth, 'authenticated-domain');
+}
+
+function recognise(group: SourceGroup, service: SendingService, by: NonNullable<DmarcSource['providerMatchedBy']>) {
+  group.known = service;
+  group.provider = service.name;
+  group.providerMatchedBy = by;
 }
 
 export function groupSources(rows: SourceRow[], names: Map<string, SourceName>): SourceGroup[] {
   const groups = new Map<string, SourceGroup>();
   for (const row of rows) {
     const name = names.get(row.sourceIp);
-    const key = name?.organisation ? `org:${name.organisation}` : `ip:${row.sourceIp}`;
+    const key = name?.organisation
+      ? `org:${name.organisation}`
+      : name?.publishedBy
+        ? `service:${name.publishedBy}`
+        : `ip:${row.sourceIp}`;
     let group = groups.get(key);
     if (!group) {
       group = {
@@ -144,6 +163,11 @@ export function groupSources(rows: SourceRow[], names: Map<string, SourceName>):
   for (const group of groups.values()) {
     group.ips = [...group.ipCounts.entries()].sort((a, b) => b[1] - a[1]).map(([ip]) => ip);
     group.reverseDns = names.get(group.ips[0])?.reverseDns ?? null;
+    const byPtr = group.ips.map((ip) => serviceByReverseDns(names.get(ip)?.reverseDns)).find(Boolean);
+    const published = group.ips.map((ip) => names.get(ip)?.publishedBy).find(Boolean);
+    const byNetwork = published ? sendingService(published) : null;
+    if (byPtr) recognise(group, byPtr, 'reverse-dns');
+    else if (byNetwork) recognise(group, byNetwork, 'published-network');
   }
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
@@ -192,6 +216,7 @@ export function buildAnalytics(
   rows: AnalyticsRows,
   names: Map<string, SourceName>,
   auth: SourceAuthRow[] = [],
+  spfIncludes: Map<string, Set<string>> = new Map(),
   now = new Date(),
 ): DmarcAnalytics {
   const volume = new Map<string, { messages: number; passed: number }>();
@@ -248,7 +273,9 @@ export function buildAnalytics(
     topThreats: threats.slice(0, TOP_THREATS),
     recommendations: recommend({ days, byDomain, rows, groups, totalMessages: messages, threats, reporters }),
     // The contract's fields only: a group's tallies (raw results, per-IP counts, the provider found) stay here.
-    sources: groups.slice(0, TOP_SOURCES).map((group) => DmarcSource.parse(group)),
+    sources: groups
+      .slice(0, TOP_SOURCES)
+      .map((group) => DmarcSource.parse({ ...group, coverage: coverage(group, spfIncludes) })),
     reporters,
   };
 }
@@ -268,7 +295,7 @@ const percent = (part: number, whole: number) => `${Math.round((part / whole) * 
 /** How to get SPF aligned for a source, from what its SPF results say. */
 function spfFix(group: SourceGroup, fromDomains: string): string {
   const own = new Set([...group.domains].map(orgOf));
-  const include = group.known?.spfInclude;
+  const include = group.known?.spfIncludes[0];
   const at = group.provider ? ` at ${group.provider}` : '';
   const ownFailing = group.spfAuth.find((r) => own.has(orgOf(r.domain)) && r.result !== 'pass');
   const foreign = group.spfAuth.find((r) => !own.has(orgOf(r.domain)));
@@ -299,6 +326,41 @@ function dkimFix(group: SourceGroup, fromDomains: string): string {
   if (foreign)
     return `it signs with d=${foreign.domain}, not ${fromDomains}: set up DKIM for ${fromDomains} ${where} and publish its public key in DNS`;
   return `set up DKIM signing with d=${fromDomains} ${where} and publish its public key in DNS`;
+}
+
+const level = (share: number): SourceCoverage['spf'] =>
+  share >= PASSES ? 'covered' : share < NEVER_ALIGNED ? 'not covered' : 'partly';
+
+/**
+ * Whether SPF and DKIM cover a source, from the receivers' aligned results, and whether the From domains' SPF
+ * records (as last checked) include its service's include. A fix is given only for a sender to set up: a known
+ * service, or one whose mail passes aligned sometimes; mail nothing authenticates is for the threats.
+ */
+function coverage(group: SourceGroup, spfIncludes: Map<string, Set<string>>): SourceCoverage {
+  const spf = level(group.count ? group.spfAligned / group.count : 0);
+  const dkim = level(group.count ? group.dkimAligned / group.count : 0);
+  const fromDomains = [...group.domains].sort().join(', ');
+  const setUp = group.provider !== null || group.spfAligned + group.dkimAligned > 0;
+  return {
+    spf,
+    dkim,
+    spfRecord: publishedInclude(group, spfIncludes),
+    spfFix: setUp && spf !== 'covered' ? spfFix(group, fromDomains) : undefined,
+    dkimFix: setUp && dkim !== 'covered' ? dkimFix(group, fromDomains) : undefined,
+  };
+}
+
+function publishedInclude(group: SourceGroup, spfIncludes: Map<string, Set<string>>): SourceCoverage['spfRecord'] {
+  const includes = group.known?.spfIncludes ?? [];
+  const checked = [...group.domains].sort().filter((d) => spfIncludes.has(d));
+  if (includes.length === 0 || checked.length === 0) return undefined;
+  const has = (d: string) => includes.find((include) => spfIncludes.get(d)!.has(include));
+  const includedBy = checked.filter(has);
+  return {
+    include: (includedBy.length > 0 && has(includedBy[0])) || includes[0],
+    includedBy,
+    notIncludedBy: checked.filter((d) => !has(d)),
+  };
 }
 
 /**

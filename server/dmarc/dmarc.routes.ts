@@ -24,7 +24,8 @@ import { currentUser, requireUser } from '../platform/http/session';
 import { buildAnalytics, ipsToExplain, ipsToName } from './dmarc-analytics';
 import { loadAnalyticsRows, loadSourceAuth } from './dmarc-analytics.repo';
 import { gatedAnalytics } from './analytics-gate';
-import { nameSources } from './source-names';
+import { addPublishedNetworks, nameSources } from './source-names';
+import { publishedSpfIncludes } from './published-spf-includes';
 import { acceptRawUploads, uploadedFiles } from './upload-body';
 
 export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -100,8 +101,13 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return gatedAnalytics(JSON.stringify([userId, days, domain ?? null]), async () => {
         const rows = await loadAnalyticsRows(ctx.db, userId, days, domain);
         const names = await nameSources(ctx.dns, ipsToName(rows.sources));
+        await addPublishedNetworks(
+          ctx.db,
+          names,
+          rows.sources.map((row) => row.sourceIp),
+        );
         const auth = await loadSourceAuth(ctx.db, userId, days, ipsToExplain(rows.sources, names), domain);
-        return buildAnalytics(days, domain ?? null, rows, names, auth);
+        return buildAnalytics(days, domain ?? null, rows, names, auth, await publishedSpfIncludes(ctx.db, userId));
       });
     },
   );

@@ -1,9 +1,13 @@
 import { getDomain } from 'tldts';
+import type { Executor } from '../platform/db/client';
 import type { DnsResolver } from '../platform/dns/resolver';
+import { servicesByNetwork } from './sending-service-networks.repo';
 
 export interface SourceName {
   reverseDns: string | null;
   organisation: string | null;
+  /** The sending service whose published networks hold the IP (refresh-sending-service-networks). */
+  publishedBy?: string;
 }
 
 const NO_NAME: SourceName = { reverseDns: null, organisation: null };
@@ -49,49 +53,11 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | nul
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A sending service recognised by the registrable domain of its PTR name or of the domain it authenticates as. */
-export interface KnownProvider {
-  name: string;
-  /** The include: its documentation gives for a customer's SPF record; null when it has none to give (custom return-path only). */
-  spfInclude: string | null;
-}
-
 /**
- * The services senders most often use, by registrable domain. Only what each provider documents;
- * a source not in the list is named by its reverse DNS or the domain it authenticates as.
+ * Marks each IP inside a network a sending service publishes with that service: one query for all of a report's
+ * IPs, PTR name or not, so thousands of bare IPs are named without a lookup each.
  */
-const KNOWN_PROVIDERS: Record<string, KnownProvider> = {
-  'google.com': { name: 'Google', spfInclude: '_spf.google.com' },
-  'outlook.com': { name: 'Microsoft 365', spfInclude: 'spf.protection.outlook.com' },
-  'sendgrid.net': { name: 'SendGrid', spfInclude: 'sendgrid.net' },
-  'amazonses.com': { name: 'Amazon SES', spfInclude: 'amazonses.com' },
-  'mailgun.org': { name: 'Mailgun', spfInclude: 'mailgun.org' },
-  'mailgun.net': { name: 'Mailgun', spfInclude: 'mailgun.org' },
-  'mcsv.net': { name: 'Mailchimp', spfInclude: 'servers.mcsv.net' },
-  'mcdlv.net': { name: 'Mailchimp', spfInclude: 'servers.mcsv.net' },
-  'rsgsv.net': { name: 'Mailchimp', spfInclude: 'servers.mcsv.net' },
-  'mandrillapp.com': { name: 'Mandrill', spfInclude: 'spf.mandrillapp.com' },
-  'sparkpostmail.com': { name: 'SparkPost', spfInclude: 'sparkpostmail.com' },
-  'mtasv.net': { name: 'Postmark', spfInclude: 'spf.mtasv.net' },
-  'postmarkapp.com': { name: 'Postmark', spfInclude: 'spf.mtasv.net' },
-  'mailjet.com': { name: 'Mailjet', spfInclude: 'spf.mailjet.com' },
-  'sendinblue.com': { name: 'Brevo', spfInclude: 'spf.brevo.com' },
-  'brevo.com': { name: 'Brevo', spfInclude: 'spf.brevo.com' },
-  'smtp2go.com': { name: 'SMTP2GO', spfInclude: 'spf.smtp2go.com' },
-  'zoho.com': { name: 'Zoho Mail', spfInclude: 'zoho.com' },
-  'zoho.eu': { name: 'Zoho Mail', spfInclude: 'zoho.eu' },
-  'protonmail.ch': { name: 'Proton Mail', spfInclude: '_spf.protonmail.ch' },
-  'messagingengine.com': { name: 'Fastmail', spfInclude: 'spf.messagingengine.com' },
-  'constantcontact.com': { name: 'Constant Contact', spfInclude: 'spf.constantcontact.com' },
-  'hubspotemail.net': { name: 'HubSpot', spfInclude: null },
-  'klaviyomail.com': { name: 'Klaviyo', spfInclude: null },
-  'exacttarget.com': { name: 'Salesforce Marketing Cloud', spfInclude: null },
-  'secureserver.net': { name: 'GoDaddy', spfInclude: 'secureserver.net' },
-};
-
-/** The provider a registrable domain (or any name under it) belongs to, if known. */
-export function knownProvider(domain: string | null | undefined): KnownProvider | null {
-  if (!domain) return null;
-  const org = getDomain(domain) ?? domain.toLowerCase();
-  return KNOWN_PROVIDERS[org] ?? null;
+export async function addPublishedNetworks(db: Executor, names: Map<string, SourceName>, ips: string[]): Promise<void> {
+  for (const [ip, service] of await servicesByNetwork(db, ips))
+    names.set(ip, { ...(names.get(ip) ?? NO_NAME), publishedBy: service });
 }
