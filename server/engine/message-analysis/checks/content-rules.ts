@@ -12,6 +12,14 @@ import type { AnalysisFinding, FindingSeverity } from './finding';
  * findings take nothing. Several problems add up, so a message with a handful of them still ends
  * up clearly below a clean one.
  *
+ * Above that scale (ADR 056): 10 for a spam-filter test string (GTUBE: SpamAssassin scores it
+ * 1000); 5.5, the blocking amount of ADR 011, for what receivers refuse outright (no From field;
+ * no Message-ID, which Gmail refuses); and 4.5 in all for a trait that defines a kind of spam or
+ * phishing (a brand's name on another domain's address, an image instead of text, a body of
+ * nothing but shortened links, a bulk layout with no way to unsubscribe): alone it leaves 5.5,
+ * "Needs work"; with one ordinary companion of spam (no List-Unsubscribe, 1.0) it is below the
+ * inbox cut-off of 5.
+ *
  * Spam words, disguised words, hidden text and abused link domains are the spam-content engine's,
  * with their own table (spam-content/rules.ts), since their points grow with the evidence.
  */
@@ -19,7 +27,8 @@ export const CONTENT_DEDUCTIONS = {
   'content.unparseable': { severity: 'error', deduction: 1.5 },
   'content.no-date': { severity: 'error', deduction: 1.0 },
   'content.invalid-date': { severity: 'error', deduction: 1.0 },
-  'content.no-message-id': { severity: 'error', deduction: 1.0 },
+  'content.no-from': { severity: 'error', deduction: 5.5 },
+  'content.no-message-id': { severity: 'error', deduction: 5.5 },
   'content.invalid-message-id': { severity: 'warning', deduction: 0.5 },
   'content.no-list-unsubscribe': { severity: 'warning', deduction: 1.0 },
   'content.invalid-list-unsubscribe': { severity: 'warning', deduction: 1.0 },
@@ -28,10 +37,14 @@ export const CONTENT_DEDUCTIONS = {
   'content.html-only': { severity: 'warning', deduction: 0.5 },
   'content.text-only': { severity: 'info', deduction: 0 },
   'content.low-text-html-ratio': { severity: 'warning', deduction: 0.5 },
-  'content.image-only-body': { severity: 'error', deduction: 1.5 },
+  'content.image-only-body': { severity: 'error', deduction: 4.5 },
   'content.too-many-images': { severity: 'warning', deduction: 0.5 },
   'content.many-links': { severity: 'warning', deduction: 0.5 },
   'content.url-shorteners': { severity: 'warning', deduction: 1.0 },
+  /** On top of url-shorteners: 4.5 in all. */
+  'content.shortener-only-links': { severity: 'error', deduction: 3.5 },
+  /** On top of no-list-unsubscribe: 4.5 in all. */
+  'content.bulk-without-unsubscribe': { severity: 'error', deduction: 3.5 },
   'content.deceptive-links': { severity: 'error', deduction: 1.0 },
   'content.insecure-links': { severity: 'info', deduction: 0 },
   'content.html-clipped': { severity: 'warning', deduction: 0.5 },
@@ -41,6 +54,9 @@ export const CONTENT_DEDUCTIONS = {
   'content.subject-all-caps': { severity: 'warning', deduction: 0.5 },
   'content.subject-excessive-punctuation': { severity: 'warning', deduction: 0.5 },
   'content.fake-reply-subject': { severity: 'warning', deduction: 1.0 },
+  'content.brand-impersonation': { severity: 'error', deduction: 4.5 },
+  'content.gtube': { severity: 'error', deduction: 10 },
+  'content.filter-test-string': { severity: 'info', deduction: 0 },
 } as const satisfies Record<string, { severity: Exclude<FindingSeverity, 'pass'>; deduction: number }>;
 
 export type ContentProblemId = keyof typeof CONTENT_DEDUCTIONS;
@@ -57,6 +73,8 @@ export const CONTENT_LIMITS = {
   maxImages: 15,
   /** More links than this resembles link spam; a long newsletter with its footer rarely needs more. */
   maxLinks: 40,
+  /** From this many links the HTML is a catalogue or newsletter layout, which bulk-sender rules require to offer an unsubscribe. */
+  bulkMinLinks: 20,
   /** Gmail clips HTML past ~102 KB ("[Message clipped]", hiding the footer and unsubscribe link); warn from 100 KiB since ESP link rewriting adds bytes. */
   htmlClipBytes: 100 * 1024,
   /** Bulk mail this big carries attachments or embedded images: slow, often filtered, and near some providers' 10 MB cap. */

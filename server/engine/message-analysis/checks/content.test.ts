@@ -106,6 +106,7 @@ describe('analyzeContent on a clean newsletter', () => {
       [
         'content.date',
         'content.message-id',
+        'content.display-name',
         'content.list-unsubscribe',
         'content.one-click-unsubscribe',
         'content.subject',
@@ -248,6 +249,17 @@ describe('body parts, text and images', () => {
     expect(a.findings.map((f) => f.id)).not.toContain('content.text-html-ratio');
   });
 
+  it('an image instead of a message is below the inbox cut-off with one companion; the same image with real text is not image-only', async () => {
+    const picture = `<a href="https://brand.example/sale"><img src="https://cdn.brand.example/sale.jpg" width="600" height="1400" alt=""></a>`;
+    const only = await analyze({ text: undefined, html: `<html><body>${picture}</body></html>`, headers: {} });
+    expect(problemIds(only)).toEqual(['content.no-list-unsubscribe', 'content.html-only', 'content.image-only-body']);
+    expect(scoreFindings(only.findings).score).toBe(4);
+
+    const withText = await analyze({ html: cleanHtml(`${picture}<p>${PARAGRAPH}</p>`) });
+    // Little text per picture is a smaller sign of its own (spam-image-heavy), not an image-only message.
+    expect(problemIds(withText)).toEqual(['content.spam-image-heavy']);
+  });
+
   it('too many images', async () => {
     const images = Array.from(
       { length: 16 },
@@ -279,6 +291,21 @@ describe('links', () => {
     );
     expect(a.facts.shorteners).toEqual(['bit.ly', 'tinyurl.com', 'www.cutt.ly']);
     expect(find(a, 'content.url-shorteners').detail).toBe('Shorteners: bit.ly, tinyurl.com, www.cutt.ly.');
+  });
+
+  it('a body of nothing but shortened links hides every destination; one shortener among own links does not', async () => {
+    const only = await analyze({
+      text: 'Picked for you this week:\n\nhttps://bit.ly/3xQp7Lm\n\nhttps://tinyurl.com/4b9kz2ps\n',
+      html: undefined,
+    });
+    expectWellFormed(only.findings);
+    expect(problemIds(only)).toEqual(['content.text-only', 'content.url-shorteners', 'content.shortener-only-links']);
+    expect(find(only, 'content.shortener-only-links').detail).toMatch(/^Every link goes to bit\.ly, tinyurl\.com:/);
+    // 10 - 1.0 - 3.5: "Needs work" alone; any companion of spam (no List-Unsubscribe) puts it below 5.
+    expect(scoreFindings(only.findings).score).toBe(5.5);
+
+    const mixed = await analyze({ html: cleanHtml(`<p>${PARAGRAPH} <a href="https://bit.ly/3xYz">our offer</a></p>`) });
+    expect(problemIds(mixed)).toEqual(['content.url-shorteners']);
   });
 
   it('link text that shows another domain than the link goes to', async () => {
@@ -350,8 +377,22 @@ describe('Date and Message-ID', () => {
     ]);
     expect(find(a, 'content.no-date').severity).toBe('error');
     expect(find(a, 'content.no-message-id').severity).toBe('error');
+    expect(find(a, 'content.no-message-id').detail).toContain('Gmail refuses messages without a valid one');
     expect(a.facts).toMatchObject({ hasDate: false, hasMessageId: false });
-    expect(scoreFindings(a.findings).score).toBe(7);
+    // Gmail refuses a message without Message-ID: on its own it is below the inbox cut-off of 5.
+    expect(scoreFindings(a.findings).score).toBe(2.5);
+  });
+
+  it('a missing From header is an error of its own, named as such', async () => {
+    const raw = handWritten('Date: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <r1@brand.example>\r\n').replace(
+      'From: Ann <ann@brand.example>\r\n',
+      '',
+    );
+    const a = await analyzeRaw(raw);
+    expectWellFormed(a.findings);
+    expect(problemIds(a)).toEqual(['content.no-from', 'content.no-list-unsubscribe', 'content.text-only']);
+    expect(find(a, 'content.no-from').title).toBe('The message has no From header');
+    expect(scoreFindings(a.findings).score).toBe(3.5);
   });
 
   it('an unreadable Date and a malformed Message-ID', async () => {

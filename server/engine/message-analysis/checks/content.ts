@@ -1,9 +1,12 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { checkBrandImpersonation, type FromAuthor } from './content-brand-impersonation';
+import { checkBulkWithoutUnsubscribe } from './content-bulk';
 import { checkMessageBytes } from './content-bytes';
 import { scanHtml, type HtmlScan } from './content-html';
 import { analyzeLinks, type LinkFacts } from './content-links';
 import { CONTENT_LIMITS, pass, problem } from './content-rules';
 import { checkSubject } from './content-subject';
+import { checkFilterTestStrings } from './content-test-strings';
 import type { AnalysisFinding } from './finding';
 import { readSpamContent } from './spam-content/read-spam-content';
 
@@ -83,10 +86,15 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
   const ratio =
     scan && scan.scannedChars > 0 ? Math.round((scan.text.length / scan.scannedChars) * 10_000) / 10_000 : null;
 
+  const author = fromAuthor(mail);
   const findings = [
+    ...checkFilterTestStrings([text, html]),
     checkDate(header('date')),
+    ...checkFrom(header('from')),
     checkMessageId(header('message-id')),
+    checkBrandImpersonation(author),
     ...checkUnsubscribe(unsubscribe.value, unsubscribe.post, oneClick),
+    ...checkBulkWithoutUnsubscribe(scan, links.linkCount, unsubscribe.value),
     ...checkSubject({ subject, isReply: header('in-reply-to') !== null || header('references') !== null }),
     ...checkBody(text !== null, scan, ratio),
     ...checkLinks(links),
@@ -96,7 +104,7 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
       html: scan,
       links,
       listUnsubscribe: unsubscribe.value,
-      fromDomain: fromDomain(mail),
+      fromDomain: author.address?.includes('@') ? author.address.slice(author.address.lastIndexOf('@') + 1) : null,
     }),
     ...checkSize(raw.length, html),
     checkMessageBytes(raw, [text, html]),
@@ -135,9 +143,9 @@ function headerReader(mail: ParsedMail): (name: string) => string | null {
   };
 }
 
-function fromDomain(mail: ParsedMail): string | null {
-  const address = mail.from?.value[0]?.address;
-  return address?.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : null;
+function fromAuthor(mail: ParsedMail): FromAuthor {
+  const first = mail.from?.value[0];
+  return { name: first?.name ?? '', address: first?.address?.includes('@') ? first.address : null };
 }
 
 function unparseable(sizeBytes: number, err: unknown): ContentAnalysis {
@@ -194,12 +202,25 @@ function checkDate(value: string | null): AnalysisFinding {
   return pass('content.date', 'The Date header is present and valid', value);
 }
 
+/** Several or malformed From fields are the authentication part's (authentication.from-fields); none at all is said here too, since a simulated message has no authentication part. */
+function checkFrom(value: string | null): AnalysisFinding[] {
+  if (value !== null) return [];
+  return [
+    problem(
+      'content.no-from',
+      'The message has no From header',
+      'RFC 5322 (3.6) requires a From header; Gmail rejects messages without one as not RFC 5322 compliant, and readers cannot see who wrote it.',
+      'Add one From header with an address at the domain whose SPF and DKIM you set up, e.g. "From: Brand <news@your-domain>".',
+    ),
+  ];
+}
+
 function checkMessageId(value: string | null): AnalysisFinding {
   if (value === null) {
     return problem(
       'content.no-message-id',
       'The message has no Message-ID header',
-      'Almost all legitimate mail has a Message-ID; its absence is a strong spam signal.',
+      'RFC 5322 (3.6.4) says every message should have one, and Gmail refuses messages without a valid one (its SMTP error 550 5.7.1: "Messages missing a valid messageId header are not accepted").',
       'Have your mail library or MTA add a unique Message-ID such as <unique-id@your-domain.com> to every message.',
     );
   }
@@ -400,6 +421,16 @@ function checkLinks(links: LinkFacts): AnalysisFinding[] {
           'Link to your own domain directly (or a branded short domain you own); public shorteners are shared with spammers and blocklisted.',
         )
       : pass('content.no-shorteners', 'No public URL shorteners are used'),
+    ...(links.shorteners.length > 0 && links.shorteners.length === links.linkDomains.length
+      ? [
+          problem(
+            'content.shortener-only-links',
+            'Every link hides its destination behind a URL shortener',
+            `Every link goes to ${list(links.shorteners)}: neither the reader nor a filter can see where a single one leads, which is how spam and phishing get past URL blocklists.`,
+            'Link to the real pages on your own domain, so readers and filters can see where each link goes; if you need short links, use a branded short domain you own.',
+          ),
+        ]
+      : []),
     links.deceptive.length > 0
       ? problem(
           'content.deceptive-links',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxTestReport } from '@contracts/inbox-tests';
 import { startDnsServer, type TestDnsServer, loopbackResolver } from '../../../../test/dns-server';
 import { analyseMessage, type AnalyseDeps } from '../../analyse-message';
+import { corpusMessage } from './corpus.test-support';
 
 /**
  * The analyser's inbox/spam cut-off (ADR 011): `ANALYSER_INBOX_MIN_SCORE` in
@@ -13,15 +14,11 @@ const INBOX_MIN_SCORE = 5;
 const MAX_MISTAKES = 2;
 
 const corpus = new URL('./corpus/', import.meta.url);
-/** The corpus's messages, with CRLF line ends as they travel over SMTP (the files keep LF). */
 const messages = (kind: 'ham' | 'spam') =>
   readdirSync(new URL(`${kind}/`, corpus))
     .filter((name) => name.endsWith('.eml'))
     .sort()
-    .map((name) => ({
-      name,
-      raw: Buffer.from(readFileSync(new URL(`${kind}/${name}`, corpus), 'utf8').replace(/\r?\n/g, '\r\n')),
-    }));
+    .map((name) => ({ name, raw: corpusMessage(`${kind}/${name}`) }));
 
 let dns: TestDnsServer;
 let deps: AnalyseDeps;
@@ -104,5 +101,25 @@ describe('what users asked for (issue 12)', () => {
   it('explains a disguised pharmacy message word by word', () => {
     const report = reports.get('spam/pharmacy-obfuscated.eml')!;
     expect(report.findings.find((f) => f.id === 'content.spam-obfuscated-words')?.detail).toMatch(/"V1AGRA".*"C1AL1S"/);
+  });
+});
+
+describe('what filters catch (issue 38)', () => {
+  it.each([
+    ['spam/gtube-sample-spam.eml', 'content.gtube'],
+    ['spam/image-only-html.eml', 'content.image-only-body'],
+    ['spam/shortener-only-links.eml', 'content.shortener-only-links'],
+    ['spam/bulk-blast-no-unsubscribe.eml', 'content.bulk-without-unsubscribe'],
+    ['spam/missing-date-and-message-id.eml', 'content.no-message-id'],
+    ['spam/brand-display-name-phish.eml', 'content.brand-impersonation'],
+  ])('places %s in spam, for %s', (path, id) => {
+    const report = reports.get(path)!;
+    expect(report.score).toBeLessThan(INBOX_MIN_SCORE);
+    expect(report.deductions.map((d) => d.id)).toContain(id);
+  });
+
+  it("keeps their legitimate look-alikes in the inbox: Microsoft's own receipt, a message about the GTUBE", () => {
+    expect(score('ham/microsoft-365-billing-receipt.eml')).toBeGreaterThanOrEqual(7);
+    expect(score('ham/not-gtube.eml')).toBeGreaterThanOrEqual(7);
   });
 });

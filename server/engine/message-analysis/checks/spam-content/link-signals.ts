@@ -14,6 +14,9 @@ export function suspiciousTldLinks(linkDomains: string[]): Quote[] {
 // Link text that offers a way out of the list.
 const UNSUBSCRIBE_TEXT = /\b(?:unsubscribe|opt[\s-]?out|remove me|be removed|stop receiving)\b/i;
 
+/** A link whose text offers a way out of the list. */
+export const isUnsubscribeLink = (anchor: HtmlAnchor): boolean => UNSUBSCRIBE_TEXT.test(anchor.text);
+
 export interface UnsubscribeContext {
   anchors: HtmlAnchor[];
   /** Raw List-Unsubscribe value, or null. */
@@ -29,14 +32,13 @@ export interface UnsubscribeContext {
  */
 export function suspectUnsubscribeLinks({ anchors, listUnsubscribe, fromDomain }: UnsubscribeContext): Quote[] {
   const found: Quote[] = [];
-  const isUnsubscribe = (a: HtmlAnchor) => UNSUBSCRIBE_TEXT.test(a.text);
-  const otherSites = new Set(anchors.filter((a) => !isUnsubscribe(a)).flatMap((a) => sitesOf([a.href])));
+  const otherSites = new Set(anchors.filter((a) => !isUnsubscribeLink(a)).flatMap((a) => sitesOf([a.href])));
   const ownSites = new Set([
     ...otherSites,
     ...sitesOf(uris(listUnsubscribe)),
     ...(fromDomain ? [siteOf(fromDomain.toLowerCase())] : []),
   ]);
-  for (const anchor of anchors.filter(isUnsubscribe)) {
+  for (const anchor of anchors.filter(isUnsubscribeLink)) {
     const href = anchor.href.trim();
     if (!/^(?:https?:|mailto:)/i.test(href)) {
       found.push({
