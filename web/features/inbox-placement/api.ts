@@ -4,6 +4,7 @@ import {
   InboxTestReport as InboxTestReportSchema,
   InboxTestResults,
   SeedNetworkStatus as SeedNetworkStatusSchema,
+  type CreateInboxTestBody,
   type InboxTest,
   type InboxTestReport,
   type InboxTestResultRow,
@@ -110,8 +111,8 @@ const CREATE_UNAUTHORIZED: UnauthorizedNotice = {
 export function useCreateInboxTestMutation() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (): Promise<InboxTest> =>
-      InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic' })),
+    mutationFn: async (settings: Pick<CreateInboxTestBody, 'oneClickUnsubscribeTest'> = {}): Promise<InboxTest> =>
+      InboxTestSchema.parse(await apiJson('POST', '/api/inbox-tests', { testType: 'automatic', ...settings })),
     meta: { unauthorized: CREATE_UNAUTHORIZED },
     onSuccess: (test) => {
       queryClient.setQueryData<InboxTest[]>(INBOX_TESTS_QUERY_KEY, (old) => [

@@ -1,15 +1,19 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Domain } from '@contracts/domains';
 import { createAppQueryClient } from '../../../app/query-client';
 import { USER_QUERY_KEY } from '../../../lib/session';
-import { jsonResponse, makeDomain, makeUser, stubFetch } from '../../../test/test-utils';
-import { CreateTestButton, NO_HEALTHY_DOMAIN_HINT } from './create-test-button';
+import { bodyOf, jsonResponse, makeDomain, makeInboxTest, makeUser, stubFetch } from '../../../test/test-utils';
+import { CreateTestButton, NO_HEALTHY_DOMAIN_HINT, ONE_CLICK_TEST_LABEL } from './create-test-button';
 
 function renderButton(domains: Domain[]) {
-  stubFetch({ 'GET /api/domains': () => jsonResponse(domains) });
+  const fetch = stubFetch({
+    'GET /api/domains': () => jsonResponse(domains),
+    'POST /api/inbox-tests': () => jsonResponse(makeInboxTest()),
+  });
   const queryClient = createAppQueryClient();
   queryClient.setQueryData(USER_QUERY_KEY, makeUser());
   render(
@@ -19,6 +23,7 @@ function renderButton(domains: Domain[]) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return fetch;
 }
 
 describe('CreateTestButton', () => {
@@ -55,5 +60,32 @@ describe('CreateTestButton', () => {
     await expect.poll(() => (screen.getByTestId('create-test') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(NO_HEALTHY_DOMAIN_HINT)).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('tests the one-click unsubscribe link unless the user unticks it, and sends the choice with the new test', async () => {
+    const user = userEvent.setup();
+    const fetch = renderButton([makeDomain({ status: 'healthy' })]);
+    const box = screen.getByRole('checkbox', { name: ONE_CLICK_TEST_LABEL });
+    expect(box).toBeChecked();
+    await expect.poll(() => (screen.getByTestId('create-test') as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByTestId('create-test'));
+    await expect
+      .poll(() => bodyOf(fetch, 'POST /api/inbox-tests'))
+      .toEqual({
+        testType: 'automatic',
+        oneClickUnsubscribeTest: true,
+      });
+
+    fetch.mockClear();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await expect.poll(() => (screen.getByTestId('create-test') as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByTestId('create-test'));
+    await expect
+      .poll(() => bodyOf(fetch, 'POST /api/inbox-tests'))
+      .toEqual({
+        testType: 'automatic',
+        oneClickUnsubscribeTest: false,
+      });
   });
 });

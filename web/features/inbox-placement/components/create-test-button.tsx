@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InboxTest } from '@contracts/inbox-tests';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,7 @@ import { useDomains } from '../../../lib/queries/domains';
 import { useCreateInboxTestMutation } from '../api';
 
 export const NO_HEALTHY_DOMAIN_HINT = 'Add and verify at least one domain to start testing';
+export const ONE_CLICK_TEST_LABEL = 'Test the one-click unsubscribe link (sends the RFC 8058 POST)';
 
 const hintLink = 'font-medium text-primary underline underline-offset-2';
 
@@ -16,11 +18,13 @@ const hintLink = 'font-medium text-primary underline underline-offset-2';
  * Create Test (part 2, section 2): disabled while a creation runs and when the user has no domain
  * with status healthy. Until the domains have loaded nobody knows, so it waits disabled too. Disabled
  * for want of a healthy domain, it says so (the spec's hint), what is wrong, and links to Domains,
- * where it is fixed: add a domain, or see why the ones added do not pass yet.
+ * where it is fixed: add a domain, or see why the ones added do not pass yet. The checkbox beside it lets the user
+ * keep InboxPulse from posting to the message's one-click unsubscribe link (on by default).
  */
 export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) => void }) {
   const domains = useDomains();
   const create = useCreateInboxTestMutation();
+  const [oneClickUnsubscribeTest, setOneClickUnsubscribeTest] = useState(true);
   const hasHealthyDomain = domains.data?.some((domain) => domain.status === 'healthy') ?? false;
   // A failed domain list must not lock the user out: the server checks the same rule and says why.
   const blocked = domains.isSuccess && !hasHealthyDomain;
@@ -28,17 +32,24 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
   const domainCount = domains.data?.length ?? 0;
 
   function run() {
-    create.mutate(undefined, {
-      onSuccess: (test) => {
-        toast({
-          title: 'Test Created',
-          description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.`,
-        });
-        onCreated?.(test);
+    create.mutate(
+      { oneClickUnsubscribeTest },
+      {
+        onSuccess: (test) => {
+          toast({
+            title: 'Test Created',
+            description: `Send your email to ${test.testEmailAddress} with ${test.subjectTag} in the subject.`,
+          });
+          onCreated?.(test);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessageOr(error, 'Failed to create test'),
+            variant: 'destructive',
+          }),
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: serverMessageOr(error, 'Failed to create test'), variant: 'destructive' }),
-    });
+    );
   }
 
   return (
@@ -52,6 +63,17 @@ export function CreateTestButton({ onCreated }: { onCreated?: (test: InboxTest) 
         <Plus aria-hidden="true" />
         {create.isPending ? 'Creating...' : 'Create Test'}
       </Button>
+      <label className="flex max-w-xs items-start gap-2 text-xs text-muted-foreground sm:text-right">
+        <input
+          type="checkbox"
+          data-testid="one-click-unsubscribe-test"
+          className="mt-0.5 accent-primary"
+          checked={oneClickUnsubscribeTest}
+          onChange={(event) => setOneClickUnsubscribeTest(event.target.checked)}
+          disabled={create.isPending}
+        />
+        <span>{ONE_CLICK_TEST_LABEL}</span>
+      </label>
       {blocked && (
         <p
           id="create-test-hint"
