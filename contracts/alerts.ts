@@ -18,6 +18,7 @@ export const ALERT_TYPES = [
   'reputation',
   'bounce',
   'spam',
+  'compliance',
 ] as const;
 export const AlertType = z.enum(ALERT_TYPES);
 export type AlertType = z.infer<typeof AlertType>;
@@ -36,6 +37,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   reputation: 'Reputation',
   bounce: 'Bounce',
   spam: 'Spam',
+  compliance: 'Compliance',
 };
 
 export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;

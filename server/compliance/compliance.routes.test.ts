@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceRule, ComplianceScorecard } from '@contracts/compliance';
 import { addDays, utcDay } from '@contracts/utc-day';
-import { integrations, postmasterStats } from '../platform/db/schema/index';
+import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
+import { alerts, integrations, postmasterStats } from '../platform/db/schema/index';
 import type { SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { createTestApp, signUp, startTestSmtpListener, type TestApp, type TestClient } from '../test/test-app';
@@ -396,3 +398,40 @@ function sendRaw(raw: string, to: string) {
     .sendMail({ envelope: { from: 'bounce@careless-brand.com', to }, raw })
     .finally(() => transport.close());
 }
+
+describe('the compliance alert', () => {
+  const alertOf = async (userId: number, key: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.userId, userId), eq(alerts.conditionKey, key)))
+    )[0];
+
+  it('is raised per domain and rule when the rule turns not met, and resolved when it is met again', async () => {
+    const { client, user } = await signUp(t.app);
+    dns.zone['turning-brand.com'] = { TXT: ['v=spf1 ip4:192.0.2.1 -all'] };
+    const id = await checkedDomain(client, 'turning-brand.com');
+    await evaluateAlerts({ db: t.database.db, jobs: t.jobs }, user.id);
+    const key = 'compliance:turning-brand.com:gmail-bulk:dmarc-published';
+    expect(await alertOf(user.id, key)).toMatchObject({
+      type: 'compliance',
+      severity: 'warning',
+      title: 'turning-brand.com does not meet Gmail (more than 5,000 a day): DMARC published',
+      domain: 'turning-brand.com',
+      resolvedAt: null,
+      metadata: expect.objectContaining({ link: `/domains/${id}/compliance` }),
+    });
+    // Unknown rules raise nothing: there is no evidence they are not met.
+    expect(await alertOf(user.id, 'compliance:turning-brand.com:gmail-bulk:dmarc-aligned')).toBeUndefined();
+
+    dns.zone['_dmarc.turning-brand.com'] = { TXT: ['v=DMARC1; p=none'] };
+    expect((await client.post(`/api/domains/${id}/verify`)).statusCode).toBe(200);
+    await evaluateAlerts({ db: t.database.db, jobs: t.jobs }, user.id);
+    const resolved = await alertOf(user.id, key);
+    expect(resolved?.resolvedAt).not.toBeNull();
+    expect(JSON.stringify(resolved?.history)).toContain(
+      'turning-brand.com meets Gmail (more than 5,000 a day)’s rule “DMARC published” again.',
+    );
+  });
+});

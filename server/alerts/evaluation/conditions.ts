@@ -4,6 +4,7 @@ import { inboxConditions } from './conditions/inbox';
 import { metricConditions } from './conditions/metrics';
 import { scoreConditions } from './conditions/score';
 import { authRecordConditions } from './conditions/auth-records';
+import { complianceConditions } from './conditions/compliance';
 import { dmarcConditions } from './conditions/dmarc';
 import { ruleConditions } from './conditions/rules';
 
@@ -26,6 +27,7 @@ export const EVALUATED_PREFIXES = [
   'dmarc-failures:',
   'rule:',
   'gmail-spam:',
+  'compliance:',
 ] as const;
 
 /** Every condition of the user's data. */
@@ -38,5 +40,6 @@ export function measureAll(data: EvaluationData): Measured[] {
     ...dmarcConditions(data),
     ...ruleConditions(data),
     ...gmailSpamConditions(data),
+    ...complianceConditions(data),
   ];
 }

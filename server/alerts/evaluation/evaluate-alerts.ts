@@ -2,6 +2,7 @@ import { ALERT_SETTING_DEFAULTS } from '@contracts/alert-settings';
 import { addDays, utcDay } from '@contracts/utc-day';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { userScorecards } from '../../compliance/compliance.service';
 import { claimNewDrops } from '../../timeline/timeline.service';
 import { openConditionKeys, openOrUpdateCondition, resolveCondition } from '../alert-conditions';
 import { createAlert } from '../alerts.repo';
@@ -63,6 +64,7 @@ export async function loadEvaluationData(ex: Executor, userId: number, now: Date
     dmarc: await listDmarcTotals(ex, userId, addDays(today, -(DMARC_DAYS - 1))),
     gmailSpam: await listLatestGmailSpam(ex, userId, addDays(today, -GMAIL_SPAM_DAYS)),
     ruleEvents,
+    compliance: await userScorecards(ex, userId, now),
   };
 }
 

@@ -109,6 +109,13 @@ const TYPE_DOCS: Record<AlertType, AlertTypeDoc> = {
     raisedWhen: 'the complaint rate rises above your spam threshold',
     raisedToday: true,
   },
+  compliance: {
+    label: 'Compliance',
+    group: 'critical',
+    raisedWhen:
+      'a domain stops meeting one of Gmail’s, Yahoo’s, Microsoft’s or Apple’s published sender rules, as its compliance scorecard judges it',
+    raisedToday: true,
+  },
 };
 
 /** Every alert type the server has, once each, in the order of contracts/alerts.ts. */

@@ -1,3 +1,4 @@
+import type { ComplianceScorecard } from '@contracts/compliance';
 import type { DayVolumes } from '@contracts/figures';
 import type { ConditionAlert } from '../../alert-conditions';
 import type {
@@ -31,6 +32,8 @@ export interface EvaluationData {
   gmailSpam: GmailSpamDay[];
   /** The delivery events of the rules' windows, by eventWindowKey. */
   ruleEvents: Map<string, EventWindows>;
+  /** Each checked domain's compliance scorecard (ADR 055). */
+  compliance: ComplianceScorecard[];
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
