@@ -82,7 +82,10 @@ describe('Inbox placement: Create Test', () => {
     await user.click(button);
 
     expect(await screen.findByText('Test Created')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'POST /api/inbox-tests')).toEqual({ testType: 'automatic' });
+    expect(bodyOf(fetchMock, 'POST /api/inbox-tests')).toEqual({
+      testType: 'automatic',
+      oneClickUnsubscribeTest: true,
+    });
     const element = await card(12);
     expect(element.getByRole('heading', { name: 'Inbox Test 12' })).toBeInTheDocument();
     expect(element.getByTestId('inbox-test-status-12')).toHaveTextContent('Awaiting email');
