@@ -40,11 +40,15 @@ describe('source and share texts', () => {
       sourceName({ ...none, provider: 'Google', organisation: 'google.com', reverseDns: 'mail.google.com' }),
     ).toEqual({
       name: 'Google',
-      detail: 'mail.google.com',
+      detail: 'recognised by its reverse DNS, mail.google.com',
     });
     expect(sourceName({ ...none, provider: 'SendGrid', authDomains: ['sendgrid.net'] })).toEqual({
       name: 'SendGrid',
-      detail: 'authenticated as sendgrid.net; no reverse DNS',
+      detail: 'recognised by the domain its mail authenticated as, sendgrid.net; no reverse DNS',
+    });
+    expect(sourceName({ ...none, provider: 'Google Workspace', providerMatchedBy: 'published-network' })).toEqual({
+      name: 'Google Workspace',
+      detail: 'recognised by a network Google Workspace publishes in its SPF; no reverse DNS',
     });
     expect(sourceName({ ...none, organisation: 'example.net', reverseDns: 'mx.example.net' })).toEqual({
       name: 'example.net',

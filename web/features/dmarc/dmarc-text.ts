@@ -40,21 +40,34 @@ export function complianceText(compliance: number | null): string {
   return compliance === null ? 'No messages' : formatPercent(compliance);
 }
 
+/** How a service was recognised, in words; a source from before this was said is taken as its names suggest. */
+function recognition(
+  source: Pick<DmarcSource, 'providerMatchedBy' | 'reverseDns' | 'authDomains'> & { provider: string },
+): string {
+  const ptr = source.reverseDns ? `reverse DNS ${source.reverseDns}` : 'no reverse DNS';
+  switch (source.providerMatchedBy ?? (source.reverseDns ? 'reverse-dns' : 'authenticated-domain')) {
+    case 'reverse-dns':
+      return `recognised by its reverse DNS, ${source.reverseDns}`;
+    case 'published-network':
+      return `recognised by a network ${source.provider} publishes in its SPF; ${ptr}`;
+    case 'authenticated-domain':
+      return `recognised by the domain its mail authenticated as, ${source.authDomains[0]}; ${ptr}`;
+  }
+}
+
 /**
  * What the Source column says: the name (known provider, else the PTR's organisation or name, else
  * the domain the mail authenticated as) and a detail line under it. Never the IP: the IP column has it.
  */
-export function sourceName(source: Pick<DmarcSource, 'provider' | 'organisation' | 'reverseDns' | 'authDomains'>): {
+export function sourceName(
+  source: Pick<DmarcSource, 'provider' | 'providerMatchedBy' | 'organisation' | 'reverseDns' | 'authDomains'>,
+): {
   name: string | null;
   detail: string | null;
 } {
   const byPtr = source.organisation ?? source.reverseDns;
   const byAuth = source.authDomains[0] ?? null;
-  if (source.provider)
-    return {
-      name: source.provider,
-      detail: source.reverseDns ?? (byAuth ? `authenticated as ${byAuth}; no reverse DNS` : null),
-    };
+  if (source.provider) return { name: source.provider, detail: recognition({ ...source, provider: source.provider }) };
   if (byPtr)
     return { name: byPtr, detail: source.reverseDns && source.reverseDns !== byPtr ? source.reverseDns : null };
   if (byAuth) return { name: byAuth, detail: 'authenticated as this domain; no reverse DNS' };

@@ -133,7 +133,7 @@ describe('DMARC panel: analytics', () => {
     const google = within(sources[0]);
     // The Source column names the sender (known provider, its reverse DNS under it); the IP column has the IPs.
     expect(google.getByText('Google')).toBeInTheDocument();
-    expect(google.getByText('mail-sor-f41.google.com')).toBeInTheDocument();
+    expect(google.getByText('recognised by its reverse DNS, mail-sor-f41.google.com')).toBeInTheDocument();
     expect(sources[0]).toHaveTextContent('209.85.220.41, 209.85.220.42, 209.85.220.43 and 1 more');
     expect(sources[0]).toHaveTextContent('10,000');
     expect(sources[0]).toHaveTextContent('99.0%'); // SPF aligned

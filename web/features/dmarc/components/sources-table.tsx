@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/format';
 import { DISPOSITIONS_NOTE, dispositionsText, shareText, sourceName } from '../dmarc-text';
+import { SourceCoverage } from './source-coverage';
 
 /** Shown before "Show all": enough to see the main senders without a page-long table. */
 const FIRST_SOURCES = 10;
@@ -40,6 +41,9 @@ function SourceRow({ source }: { source: DmarcSource }) {
         {formatCount(source.failed)}
       </TableCell>
       <TableCell className="whitespace-nowrap text-xs">{dispositionsText(source.dispositions)}</TableCell>
+      <TableCell className="min-w-64 max-w-96">
+        <SourceCoverage source={source} />
+      </TableCell>
     </TableRow>
   );
 }
@@ -51,7 +55,7 @@ export function SourcesTable({ sources }: { sources: DmarcSource[] }) {
   const shown = showAll ? sources : sources.slice(0, FIRST_SOURCES);
   return (
     <div className="space-y-2">
-      <Table aria-label="Sending sources" className="min-w-[44rem]">
+      <Table aria-label="Sending sources" className="min-w-[60rem]">
         <TableHeader>
           <TableRow>
             <TableHead>Source</TableHead>
@@ -61,6 +65,7 @@ export function SourcesTable({ sources }: { sources: DmarcSource[] }) {
             <TableHead className="text-right">DKIM aligned</TableHead>
             <TableHead className="text-right">Failed</TableHead>
             <TableHead>Dispositions</TableHead>
+            <TableHead>Your SPF and DKIM</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
