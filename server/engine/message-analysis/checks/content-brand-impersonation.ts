@@ -15,6 +15,7 @@ export interface FromAuthor {
 // Cyrillic "Міcrosoft" reads as the brand it imitates.
 const key = (word: string) => canonicalWord(word).key;
 const SERVICE_KEYS = new Set([...BRAND_SERVICE_WORDS].map(key));
+const MAX_NAME_CHARS = 200;
 const BRANDS = PHISHING_BRANDS.map((brand) => ({ brand, names: brand.names.map((words) => words.map(key)) }));
 
 /**
@@ -23,7 +24,9 @@ const BRANDS = PHISHING_BRANDS.map((brand) => ({ brand, names: brand.names.map((
  * Microsoft, the address says someone else. The brand's own domains (and their subdomains) pass.
  */
 export function checkBrandImpersonation(from: FromAuthor): AnalysisFinding {
+  // A brand's display name is a few words; a longer one is read no further than that.
   const words = from.name
+    .slice(0, MAX_NAME_CHARS)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map(key);
