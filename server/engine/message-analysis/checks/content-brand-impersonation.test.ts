@@ -43,6 +43,8 @@ describe('display-name brand impersonation', () => {
       ['Chase Alerts', 'no.reply@chase-secure.example'],
       ['Wells Fargo Online', 'wf@wellsfargo-online.example'],
       ['DocuSign', 'dse@docs-sign.example'],
+      ['DocuSign Electronic Signature', 'dse@esign-docs.example'],
+      ['Adobe Document Cloud', 'share@adobe-docs.example'],
     ])
       expect(idFor(name, address), name).toBe('content.brand-impersonation');
   });
