@@ -93,3 +93,12 @@ export type ComplianceScorecard = z.infer<typeof ComplianceScorecard>;
 export function domainCompliancePath(domainId: number): string {
   return `/domains/${domainId}/compliance`;
 }
+
+/** GET /api/dashboard/compliance: how many rules each checked domain does not meet, for the dashboard's card. */
+export const ComplianceOverview = z.object({
+  notMet: z.number().int(),
+  domains: z.array(
+    z.object({ domainId: z.number().int(), domain: z.string(), notMet: z.number().int(), unknown: z.number().int() }),
+  ),
+});
+export type ComplianceOverview = z.infer<typeof ComplianceOverview>;

@@ -399,6 +399,37 @@ function sendRaw(raw: string, to: string) {
     .finally(() => transport.close());
 }
 
+describe('GET /api/dashboard/compliance', () => {
+  it('counts the rules not met over the user’s checked domains, per domain, and only theirs', async () => {
+    const { client } = await signUp(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/compliance' })).statusCode).toBe(401);
+    expect((await client.get('/api/dashboard/compliance')).json()).toEqual({ notMet: 0, domains: [] });
+    const careless = await checkedDomain(client, 'careless-brand.com');
+    const compliant = await checkedDomain(client, 'compliant-brand.com');
+    // Not checked yet: no verdicts to count.
+    await client.post('/api/domains', { domain: 'pending-brand.com' });
+    const cards = [await scorecard(client, careless), await scorecard(client, compliant)];
+    const overview = (await client.get('/api/dashboard/compliance')).json();
+    expect(overview.notMet).toBe(cards[0].counts.notMet + cards[1].counts.notMet);
+    expect(overview.notMet).toBeGreaterThan(0);
+    expect(overview.domains).toEqual(
+      expect.arrayContaining(
+        cards.map((c) => ({
+          domainId: c.domainId,
+          domain: c.domain,
+          notMet: c.counts.notMet,
+          unknown: c.counts.unknown,
+        })),
+      ),
+    );
+    expect(overview.domains).toHaveLength(2);
+    expect((await (await signUp(t.app)).client.get('/api/dashboard/compliance')).json()).toEqual({
+      notMet: 0,
+      domains: [],
+    });
+  });
+});
+
 describe('the compliance alert', () => {
   const alertOf = async (userId: number, key: string) =>
     (

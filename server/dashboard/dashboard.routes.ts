@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ComplianceOverview } from '@contracts/compliance';
 import { DashboardOverview, DashboardTrends, TrendsQuery } from '@contracts/dashboard';
 import type { AppContext } from '../platform/context';
 import { currentUser, requireUser } from '../platform/http/session';
+import { userScorecards } from '../compliance/compliance.service';
 import { requireFeature } from '../plans/plan-gate.service';
 import { computeOverview } from './dashboard.formulas';
 import { loadOverviewInputs, loadTrends } from '../insights/dashboard-figures';
@@ -16,6 +18,23 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/api/dashboard/overview',
     { onRequest: signedIn, schema: { response: { 200: DashboardOverview } } },
     async (request) => computeOverview(await loadOverviewInputs(ctx.db, currentUser(request).id)),
+  );
+
+  r.get(
+    '/api/dashboard/compliance',
+    { onRequest: signedIn, schema: { response: { 200: ComplianceOverview } } },
+    async (request): Promise<ComplianceOverview> => {
+      const cards = await userScorecards(ctx.db, currentUser(request).id);
+      return {
+        notMet: cards.reduce((sum, card) => sum + card.counts.notMet, 0),
+        domains: cards.map((card) => ({
+          domainId: card.domainId,
+          domain: card.domain,
+          notMet: card.counts.notMet,
+          unknown: card.counts.unknown,
+        })),
+      };
+    },
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ComplianceOverview } from '@contracts/compliance';
 import { DashboardOverview, DashboardTrends } from '@contracts/dashboard';
 import type { Domain } from '@contracts/domains';
 import { EmailMetricList, type EmailMetric } from '@contracts/email-metrics';
@@ -121,5 +122,17 @@ export function useRecentDrops(domains: readonly Domain[]): DropAnswer[] {
         return newest ? [{ domain: domains[index], drop: newest }] : [];
       });
     },
+  });
+}
+
+export const COMPLIANCE_OVERVIEW_QUERY_KEY = ['/api/dashboard/compliance'] as const;
+
+/** GET /api/dashboard/compliance: the bulk-sender rules each checked domain does not meet. */
+export function useComplianceOverview() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: COMPLIANCE_OVERVIEW_QUERY_KEY,
+    queryFn: async (context): Promise<ComplianceOverview> => ComplianceOverview.parse(await fetchJson(context)),
+    enabled: isAuthenticated,
   });
 }

@@ -14,6 +14,7 @@ import { EspDataView } from './components/esp-data-view';
 import { InboxTestsView } from './components/inbox-tests-view';
 import { OverviewView } from './components/overview-view';
 import { DashboardSkeleton } from './components/parts';
+import { ComplianceCard } from './components/compliance-card';
 import { PostmasterCard } from './components/postmaster-card';
 import { RecentAlertsCard } from './components/recent-alerts-card';
 import { SourceSelector } from './components/source-selector';
@@ -134,6 +135,8 @@ export default function DashboardPage() {
       )}
 
       <PostmasterCard />
+
+      <ComplianceCard />
 
       <RecentAlertsCard alerts={alertList} domains={domainList} healthScore={overview.data?.healthScore ?? null} />
     </div>

@@ -1,4 +1,5 @@
 import type { Alert } from '@contracts/alerts';
+import type { ComplianceOverview } from '@contracts/compliance';
 import type { DashboardOverview, DashboardTrends } from '@contracts/dashboard';
 import type { Domain } from '@contracts/domains';
 import type { EmailMetric } from '@contracts/email-metrics';
@@ -166,6 +167,8 @@ export interface DashboardData {
   /** Google Postmaster Tools: not connected unless given. */
   postmaster?: PostmasterStatus;
   postmasterStats?: PostmasterStats;
+  /** The compliance card's counts: no checked domain unless given. */
+  compliance?: ComplianceOverview;
   extra?: Parameters<typeof stubFetch>[0];
 }
 
@@ -183,6 +186,7 @@ export function stubDashboard(data: DashboardData = {}) {
     'GET /api/dashboard/trends': () => jsonResponse(data.trends ?? emptyTrends),
     'GET /api/postmaster/status': () => jsonResponse(data.postmaster ?? makePostmasterStatus()),
     'GET /api/postmaster/stats': () => jsonResponse(data.postmasterStats ?? { from: '', to: '', days: [] }),
+    'GET /api/dashboard/compliance': () => jsonResponse(data.compliance ?? { notMet: 0, domains: [] }),
     ...data.extra,
   });
 }
