@@ -395,6 +395,35 @@ describe('Inbox placement: results and analysis', () => {
     expect(within(analysis.getByTestId('analysis-spamassassin')).getByText('HTML_MESSAGE')).toBeInTheDocument();
   });
 
+  it("shows the one-click unsubscribe test's verdict, time and RFC reason with the message analysis", async () => {
+    const oneClickUnsubscribe = {
+      outcome: 'requires_get' as const,
+      summary: 'Required a GET: the link answered 405 (method not allowed) to the POST.',
+      rfcReason: 'RFC 8058 3.2: mailbox providers unsubscribe with a POST, never a GET.',
+      url: 'https://unsubscribe.example.com/u?…',
+      status: 405,
+      durationMs: 87,
+      redirects: [],
+      hasListUnsubscribe: true,
+      testedAt: '2026-11-29T10:00:00.000Z',
+    };
+    stubInboxPlacement({
+      tests: [completed],
+      extra: {
+        'GET /api/inbox-tests/3/results': () => jsonResponse([makeRow()]),
+        'GET /api/inbox-tests/3/report': () => jsonResponse(makeReport({ oneClickUnsubscribe })),
+      },
+    });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click((await card(3)).getByTestId('view-results-3'));
+    const section = within(await screen.findByTestId('analysis-one-click-unsubscribe'));
+    expect(section.getByText('Required a GET')).toBeInTheDocument();
+    expect(section.getByText(oneClickUnsubscribe.summary)).toBeInTheDocument();
+    expect(section.getByText('87 ms')).toBeInTheDocument();
+    expect(section.getByText(oneClickUnsubscribe.rfcReason)).toBeInTheDocument();
+  });
+
   it('says which engines scored the message, so a score without SpamAssassin is not taken for one with it', async () => {
     const withoutSpamd = makeReport({
       spamAssassin: null,

@@ -6,11 +6,13 @@ import { AnalysisSummary } from './analysis-summary';
 import { AuthenticationDetails } from './authentication-details';
 import { ConnectingIpDetails } from './connecting-ip-details';
 import { ContentFacts } from './content-facts';
+import { OneClickUnsubscribeDetails } from './one-click-unsubscribe-details';
 import { SpamAssassinDetails } from './spamassassin-details';
 
 /**
  * The analysis of the received message: score and verdict, deductions with fixes, findings by
- * category, authentication, the connecting IP, content facts and SpamAssassin when it ran.
+ * category, authentication, the connecting IP, content facts, the one-click unsubscribe test when the message had one,
+ * and SpamAssassin when it ran.
  * `waiting`: the message is expected (the test is running), so a missing report is asked for again.
  */
 export default function MessageAnalysis({ testId, waiting = false }: { testId: number; waiting?: boolean }) {
@@ -37,6 +39,7 @@ export default function MessageAnalysis({ testId, waiting = false }: { testId: n
                 {data.authentication && <AuthenticationDetails authentication={data.authentication} />}
                 {data.connectingIp && <ConnectingIpDetails connectingIp={data.connectingIp} envelope={data.envelope} />}
                 <ContentFacts content={data.content} />
+                {data.oneClickUnsubscribe && <OneClickUnsubscribeDetails result={data.oneClickUnsubscribe} />}
                 {data.spamAssassin && <SpamAssassinDetails spamAssassin={data.spamAssassin} />}
               </div>
             </div>
