@@ -631,8 +631,9 @@ export const API_SECTIONS: ApiSection[] = [
         method: 'POST',
         path: '/api/inbox-tests',
         title: 'Create an inbox test',
-        description: 'testType is "automatic". The answer carries the address to send to and the subject tag.',
-        body: { testType: 'automatic' },
+        description:
+          'testType is "automatic". oneClickUnsubscribeTest (true unless given) lets InboxPulse try the message’s one-click unsubscribe link as Gmail does: the RFC 8058 POST "List-Unsubscribe=One-Click", with no cookies, within 10 s, redirects recorded; the answer (accepted, refused, required a GET, a confirmation or a login, redirected, timed out, blocked) is oneClickUnsubscribe in the test’s report. The answer carries the address to send to and the subject tag.',
+        body: { testType: 'automatic', oneClickUnsubscribeTest: true },
         creates: true,
         status: 200,
         response: {
@@ -653,6 +654,7 @@ export const API_SECTIONS: ApiSection[] = [
           failureReason: null,
           createdAt: '2026-11-27T10:00:00.000Z',
           completedAt: null,
+          oneClickUnsubscribeTest: true,
         },
       },
       {
