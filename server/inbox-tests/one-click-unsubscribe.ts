@@ -6,7 +6,8 @@ import { OutboundRequestError, type OutboundGuard, type OutboundResponse } from 
  * sender's name (RFC 8058 3.2): one POST to the https link of List-Unsubscribe with the body
  * "List-Unsubscribe=One-Click", no cookies and no HTTP authorization. The link is the one in the test message, so the
  * address it unsubscribes is the test's own. Redirects are not followed as a browser would: each is recorded, and at
- * most MAX_REDIRECTS are followed, each through the outbound guard, only to tell where they lead (a sign-in page).
+ * most MAX_REDIRECTS are followed, each through the outbound guard, only to tell where they lead (a sign-in page;
+ * ADR 058).
  */
 
 /** The whole test, every hop included: a mailbox provider does not wait longer either. */
