@@ -93,7 +93,10 @@ async function sendTestMessage(
   mail: SendMailOptions,
   signing: { privatePem: string; signedFields?: string },
 ): Promise<number> {
-  const test = (await client.post('/api/inbox-tests', { testType: 'automatic' })).json();
+  // The live one-click POST is turned off: the links' hosts do not exist, and what is judged here is the headers.
+  const test = (
+    await client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: false })
+  ).json();
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: smtp.port,
@@ -255,7 +258,9 @@ describe('GET /api/domains/:id/compliance', () => {
         'Our March news.',
         '',
       ].join('\r\n');
-      const test = (await client.post('/api/inbox-tests', { testType: 'automatic' })).json();
+      const test = (
+        await client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: false })
+      ).json();
       await sendRaw(
         raw.replace(
           'Subject: March news\r\n',
