@@ -71,6 +71,13 @@ export const DmarcReport = z.object({
    * null otherwise. Such a report is kept apart: not counted in the analytics, held within its own allowance.
    */
   unauthenticatedReason: z.string().nullable(),
+  /**
+   * What was recovered to read the report, as parsedmarc recovers it (bad UTF-8 bytes replaced, a stray "&" or "<"
+   * read as text, stray bytes after gzip data), in words. Absent when nothing was.
+   */
+  warnings: z.array(z.string()).optional(),
+  /** A failed import whose file was kept as received: its owner can download it (GET /api/dmarc/reports/:id/raw). */
+  rawKept: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type DmarcReport = z.infer<typeof DmarcReport>;

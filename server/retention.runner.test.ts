@@ -11,6 +11,7 @@ import {
   alerts,
   blocklistListings,
   deliveryEvents,
+  dmarcReceivedFiles,
   dmarcRecords,
   dmarcReports,
   dmarcSourceDays,
@@ -174,6 +175,12 @@ async function seed(plan: PlanId, days: number): Promise<Seeded> {
       failedMisaligned: 0,
     });
     put(into, 'dmarc_source_days', sourceIp);
+    // A report file kept as received, because a report in it could not be read: as old as its import.
+    const [received] = await db
+      .insert(dmarcReceivedFiles)
+      .values({ userId, fileName: 'cut.xml.gz', data: Buffer.from('cut'), createdAt: at })
+      .returning();
+    put(into, 'dmarc_received_files', received!.id);
     await insertNoted(into, deliveryEvents, {
       userId,
       source: 'api',

@@ -10,9 +10,17 @@ import {
   type ReportsQuery,
 } from '@contracts/dmarc';
 import type { Db, Executor } from '../platform/db/client';
-import { dmarcRecords, dmarcReporterAlerts, dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
+import {
+  dmarcReceivedFiles,
+  dmarcRecords,
+  dmarcReporterAlerts,
+  dmarcReports,
+  dmarcSourceDays,
+} from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
 import { percentOf } from '@contracts/figures';
+import { UPLOAD_LIMIT_BYTES } from './upload-body';
+import type { UploadedFile } from './unpack';
 
 type ReportRow = typeof dmarcReports.$inferSelect;
 
@@ -23,7 +31,12 @@ export interface StoredFile {
   senderAuthenticated?: boolean | null;
   /** When it did not: why, in words (report-sender.ts unauthenticatedReason). */
   unauthenticatedReason?: string | null;
+  /** The file as it was received (an upload, or a mail's attachment), kept if the report in it cannot be read (storeFailedImport). */
+  received?: UploadedFile;
 }
+
+/** The most of a received file that is kept: the upload limit, which every upload is within; a mail's larger attachment is not kept (ADR 017). */
+export const RECEIVED_KEPT_BYTES = UPLOAD_LIMIT_BYTES;
 
 /**
  * The reports the analytics count: imported, and not unauthenticated. Anyone can mail a report, so one whose
@@ -68,6 +81,8 @@ export function toDmarcReport(row: ReportRow): DmarcReport {
     compliance: percentOf(row.passCount, row.messageCount, 2),
     senderAuthenticated: row.senderAuthenticated,
     unauthenticatedReason: row.unauthenticatedReason,
+    ...(row.warnings && { warnings: row.warnings }),
+    ...(row.receivedFileId !== null && { rawKept: true }),
     createdAt: row.createdAt.toISOString(),
   });
 }
@@ -141,11 +156,24 @@ export async function beginReport(
   return row?.id;
 }
 
-/** The report's records are all stored: its sums, and its records added to the analytics' sums once. */
-export async function finishReport(tx: Executor, reportId: number, totals: ReportTotals): Promise<DmarcReport> {
+/**
+ * The report's records are all stored: its sums and what was recovered to read it (`warnings`), and its records
+ * added to the analytics' sums once.
+ */
+export async function finishReport(
+  tx: Executor,
+  reportId: number,
+  totals: ReportTotals,
+  warnings: string[],
+): Promise<DmarcReport> {
   const [row] = await tx
     .update(dmarcReports)
-    .set({ recordCount: totals.records, messageCount: totals.messages, passCount: totals.passes })
+    .set({
+      recordCount: totals.records,
+      messageCount: totals.messages,
+      passCount: totals.passes,
+      warnings: warnings.length > 0 ? warnings : null,
+    })
     .where(eq(dmarcReports.id, reportId))
     .returning();
   if (totals.records > 0) await addToSourceDays(tx, reportId, 1);
@@ -190,7 +218,11 @@ export async function insertRecords(tx: Executor, reportId: number, records: Agg
       "envelopeFrom" text, "envelopeTo" text, "dkimAuth" jsonb, "spfAuth" jsonb, reason jsonb)`);
 }
 
-/** A file that did not import is kept, with its error, so the user sees what went wrong (and, if it was mailed, whether its sender proved who it was). */
+/**
+ * A file that did not import is kept, with its error, so the user sees what went wrong (and, if it was mailed,
+ * whether its sender proved who it was); with the file as received (`file.received`), when given, so that nothing
+ * the user was sent disappears.
+ */
 export async function storeFailedImport(
   ex: Executor,
   userId: number,
@@ -206,9 +238,42 @@ export async function storeFailedImport(
       rawSize: file.rawSize,
       senderAuthenticated: file.senderAuthenticated ?? null,
       unauthenticatedReason: file.unauthenticatedReason ?? null,
+      receivedFileId: file.received ? await keepReceived(ex, userId, file.received) : null,
     })
     .returning();
   return toDmarcReport(row);
+}
+
+/** The received files kept in the import under way, per user: one row however many of a file's reports fail. */
+const kept = new WeakMap<UploadedFile, Map<number, number>>();
+
+/** The id of the user's kept copy of `received`; null when it is too large to keep. */
+async function keepReceived(ex: Executor, userId: number, received: UploadedFile): Promise<number | null> {
+  if (received.data.length > RECEIVED_KEPT_BYTES) return null;
+  const keptFor = kept.get(received) ?? new Map<number, number>();
+  kept.set(received, keptFor);
+  const id = keptFor.get(userId);
+  if (id !== undefined) return id;
+  const [row] = await ex
+    .insert(dmarcReceivedFiles)
+    .values({ userId, fileName: received.fileName.slice(0, 255), data: Buffer.from(received.data) })
+    .returning({ id: dmarcReceivedFiles.id });
+  keptFor.set(userId, row.id);
+  return row.id;
+}
+
+/** The file a failed import of the user's came in, as received; undefined when it is not theirs or was not kept. */
+export async function receivedFileOf(
+  db: Db,
+  userId: number,
+  reportId: number,
+): Promise<{ fileName: string; data: Buffer } | undefined> {
+  const [file] = await db
+    .select({ fileName: dmarcReceivedFiles.fileName, data: dmarcReceivedFiles.data })
+    .from(dmarcReports)
+    .innerJoin(dmarcReceivedFiles, eq(dmarcReceivedFiles.id, dmarcReports.receivedFileId))
+    .where(and(eq(dmarcReports.id, reportId), eq(dmarcReports.userId, userId)));
+  return file;
 }
 
 export async function listReports(db: Db, userId: number, query: ReportsQuery): Promise<DmarcReportList> {
@@ -312,10 +377,21 @@ export async function deleteReport(db: Db, userId: number, id: number): Promise<
   });
 }
 
-/** Takes a report out of the analytics, then deletes it (its records cascade). */
+/** Takes a report out of the analytics, then deletes it (its records cascade), and its received file once no other failed import came in it. */
 export async function deleteReportRows(tx: Executor, id: number): Promise<void> {
   await addToSourceDays(tx, id, -1);
-  await tx.delete(dmarcReports).where(eq(dmarcReports.id, id));
+  const [deleted] = await tx
+    .delete(dmarcReports)
+    .where(eq(dmarcReports.id, id))
+    .returning({ receivedFileId: dmarcReports.receivedFileId });
+  const fileId = deleted?.receivedFileId;
+  if (fileId == null) return;
+  const [other] = await tx
+    .select({ id: dmarcReports.id })
+    .from(dmarcReports)
+    .where(eq(dmarcReports.receivedFileId, fileId))
+    .limit(1);
+  if (!other) await tx.delete(dmarcReceivedFiles).where(eq(dmarcReceivedFiles.id, fileId));
 }
 
 /**

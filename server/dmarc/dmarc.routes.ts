@@ -14,7 +14,7 @@ import {
   UploadResponse,
 } from '@contracts/dmarc';
 import type { AppContext } from '../platform/context';
-import { deleteReport, getReport, listReportDomains, listReports } from './dmarc.repo';
+import { deleteReport, getReport, listReportDomains, listReports, receivedFileOf } from './dmarc.repo';
 import { dmarcReportAddress } from './dmarc-mailbox';
 import { importUpload } from './report-intake';
 import { AppError } from '../platform/errors';
@@ -75,6 +75,32 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
+  // A failed import's file as it was received (ADR 017). Bytes are sent as they are: the schema only documents them.
+  r.get(
+    '/api/dmarc/reports/:id/raw',
+    {
+      onRequest: signedIn,
+      schema: {
+        params: ReportParams,
+        response: {
+          200: z.string().describe('The file as it was received (application/octet-stream), as an attachment.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await receivedFileOf(ctx.db, currentUser(request).id, request.params.id);
+      if (!file) throw new AppError('not_found', 'No file was kept for this report');
+      return (
+        reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', `attachment; filename="${downloadName(file.fileName)}"`)
+          .header('cache-control', 'private, no-store')
+          // Fastify sends a Buffer as it is, past the serializer; the type provider types the body by the schema, a string.
+          .send(file.data as unknown as string)
+      );
+    },
+  );
+
   r.delete(
     '/api/dmarc/reports/:id',
     { onRequest: signedIn, schema: { params: ReportParams, response: { 204: z.undefined() } } },
@@ -111,4 +137,14 @@ export async function dmarcRoutes(app: FastifyInstance, ctx: AppContext): Promis
       });
     },
   );
+}
+
+/** The name a kept file is downloaded under: the name it came with, reduced to characters no browser or shell misreads. */
+export function downloadName(fileName: string): string {
+  const safe = fileName
+    .replace(/^.*[/\\]/, '')
+    .replace(/[^\w.!-]+/g, '_')
+    .replace(/^[.]+/, '')
+    .slice(-200);
+  return safe || 'report';
 }

@@ -39,9 +39,10 @@ export type ImportOutcome =
 
 /**
  * A report file to import, or why it could not be read (unpack.ts). A mailed one comes with its header, read
- * without its records, so that a forged report over its allowance costs a header read, not a parse.
+ * without its records, so that a forged report over its allowance costs a header read, not a parse. `warning`:
+ * what was recovered to unpack it, kept with the report.
  */
-export type ReportToImport = { error: string } | { bytes: ReportInput; header?: ReportHeader };
+export type ReportToImport = { error: string } | { bytes: ReportInput; header?: ReportHeader; warning?: string };
 
 /**
  * One report file into one user's reports, uploaded or mailed alike: imported, a duplicate, or kept as a
@@ -58,6 +59,9 @@ export type ReportToImport = { error: string } | { bytes: ReportInput; header?: 
  *   the oldest reports go first, and the owner is told by an alert, rather than the new report being refused.
  * The record count is known only once the report is read: the bounds are checked as it grows, and once one
  * is passed nothing more is stored, the rest is only counted (for the reason's figures) and the report refused.
+ *
+ * A report that cannot be read keeps the file it came in (`file.received`, ADR 017), so the owner can download it;
+ * one refused by a bound does not: it was read, and the bound is there so that it does not take the room.
  */
 export async function importReport(
   tx: Executor,
@@ -65,31 +69,38 @@ export async function importReport(
   report: ReportToImport,
   file: StoredFile,
 ): Promise<ImportOutcome> {
-  const failed = async (error: string): Promise<ImportOutcome> => ({
+  const failed = async (error: string, unread: boolean): Promise<ImportOutcome> => ({
     kind: 'failed',
-    report: await storeFailedImport(tx, userId, { ...file, error }),
+    report: await storeFailedImport(tx, userId, { ...file, error, received: unread ? file.received : undefined }),
     error,
   });
-  if ('error' in report) return failed(report.error);
+  if ('error' in report) return failed(report.error, true);
   // A mailed report's header was read already: its duplicate check and bounds are made once, here.
   let mailed: MailedBound | undefined;
   if (report.header) {
     if (await isDuplicate(tx, userId, report.header, file)) return { kind: 'duplicate' };
     mailed = await mailedBounds(tx, userId, report.header, file);
     const refusal = mailed(0);
-    if (refusal) return failed(refusal);
+    if (refusal) return failed(refusal, false);
   }
   try {
-    const stored = await tx.transaction((savepoint) => storeStreamed(savepoint, userId, report.bytes, file, mailed));
+    const stored = await tx.transaction((savepoint) => storeStreamed(savepoint, userId, report, file, mailed));
     return stored ? { kind: 'imported', report: stored } : { kind: 'duplicate' };
   } catch (error) {
-    if (error instanceof Refused) return failed(error.message);
+    if (error instanceof Refused) return failed(error.message, error.unread);
     throw error;
   }
 }
 
-/** Thrown to roll the report's savepoint back: it is kept as a failed import with this reason. */
-class Refused extends Error {}
+/** Thrown to roll the report's savepoint back: it is kept as a failed import with this reason. unread: it could not be read. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly unread: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The report read and stored a batch at a time; undefined for a duplicate. `mailed`: the bounds of a mailed report
@@ -98,7 +109,7 @@ class Refused extends Error {}
 async function storeStreamed(
   tx: Executor,
   userId: number,
-  bytes: ReportInput,
+  report: { bytes: ReportInput; warning?: string },
   file: StoredFile,
   mailed?: MailedBound,
 ): Promise<DmarcReport | undefined> {
@@ -106,7 +117,7 @@ async function storeStreamed(
   let reportId: number | undefined;
   let bounds: Bounds | undefined;
   let refused = false;
-  const read = await streamAggregateReport(bytes, {
+  const read = await streamAggregateReport(report.bytes, {
     async header(header) {
       if (!mailed && (await isDuplicate(tx, userId, header, file))) return false;
       bounds = await boundsOf(tx, userId, header, file, mailed);
@@ -122,11 +133,12 @@ async function storeStreamed(
       }
     },
   });
-  if (!read.ok) throw new Refused(read.error);
+  if (!read.ok) throw new Refused(read.error, true);
   if (!read.wanted) return undefined;
-  if (refused) throw new Refused(bounds!.reason(totals.records));
+  if (refused) throw new Refused(bounds!.reason(totals.records), false);
   await bounds!.done();
-  return finishReport(tx, reportId!, totals);
+  const warnings = [report.warning, ...(read.warnings ?? [])].filter((w) => w !== undefined);
+  return finishReport(tx, reportId!, totals, warnings);
 }
 
 /** A report's bounds as its records are stored: whether `records` in all may be (making room when needed). */

@@ -34,14 +34,19 @@ export async function ingestUpload(
 async function ingestParts(tx: Executor, userId: number, parts: UnpackedPart[]): Promise<UploadResult> {
   const result: UploadResult = { imported: 0, duplicates: 0, failed: [], reports: [] };
   for (const part of parts) {
-    const file = { fileName: part.fileName, rawSize: part.error === undefined ? part.bytes.length : part.rawSize };
+    const file = {
+      fileName: part.fileName,
+      rawSize: part.error === undefined ? part.bytes.length : part.rawSize,
+      // A failure report holds another's message: what it says is kept, not the message.
+      received: part.error !== undefined && part.failureReport ? undefined : part.received,
+    };
     const outcome = await importReport(tx, userId, part, file);
     if (outcome.kind === 'duplicate') result.duplicates++;
     else result.reports.push(outcome.report);
     if (outcome.kind === 'imported') result.imported++;
     if (outcome.kind === 'failed') result.failed.push({ fileName: file.fileName, error: outcome.error });
-    if (part.error === undefined && part.warning)
-      (result.warnings ??= []).push({ fileName: part.fileName, warning: part.warning });
+    const warnings = outcome.kind === 'imported' ? (outcome.report.warnings ?? []) : [];
+    for (const warning of warnings) (result.warnings ??= []).push({ fileName: part.fileName, warning });
   }
   return result;
 }

@@ -97,6 +97,8 @@ export async function ingestMailedReports(
         rawSize: part.bytes.length,
         senderAuthenticated: reason === null,
         unauthenticatedReason: reason,
+        // Kept if it then cannot be read, for its owners to download; a stranger's mail is not (issue 36, ADR 017).
+        received: reason === null ? part.received : undefined,
       };
       for (const userId of owners) {
         stored++;

@@ -82,7 +82,10 @@ describe('unpackUpload', () => {
     })
       .compile()
       .build();
-    expect(summary(await unpackUpload(mail, 'mail.eml'))).toEqual([{ fileName: 'report.xml', size: 1146 }]);
+    const parts = await unpackUpload(mail, 'mail.eml');
+    expect(summary(parts)).toEqual([{ fileName: 'report.xml', size: 1146 }]);
+    // What is kept of a report that cannot be read is the attachment it came in, as it came (compressed).
+    expect(parts[0].received).toEqual({ fileName: 'report.xml.gz', data: gz });
   });
 
   const NOT_IMPORTED =
@@ -137,6 +140,7 @@ describe('unpackUpload', () => {
         arf: expect.objectContaining({ reportedDomains: ['consumer.example'], sourceIp: '192.0.2.2' }),
         mailFrom: 'DMARC@gen.example',
       },
+      received: expect.objectContaining({ fileName: 'ruf.eml' }),
     });
   });
 
@@ -237,7 +241,11 @@ describe('unpackUpload', () => {
   it('joins concatenated gzip members, as gunzip does, with no warning', async () => {
     const joined = Buffer.concat([gzipSync('<feedback>'), gzipSync('</feedback>')]);
     const [part] = await unpackUpload(joined, 'two.xml.gz');
-    expect(part).toEqual({ fileName: 'two.xml', bytes: Buffer.from('<feedback></feedback>') });
+    expect(part).toEqual({
+      fileName: 'two.xml',
+      bytes: Buffer.from('<feedback></feedback>'),
+      received: { fileName: 'two.xml.gz', data: joined },
+    });
     const [withCrlf] = await unpackUpload(Buffer.concat([joined, CRLF]), 'two.xml.gz');
     expect(withCrlf).toMatchObject({ bytes: Buffer.from('<feedback></feedback>'), warning: STRAY_CRLF });
   });
@@ -297,7 +305,12 @@ describe('unpackUpload', () => {
     headerCrc.writeUInt16LE(crc32(fields) & 0xffff);
     const header = Buffer.concat([fields, headerCrc]);
     expect(await unpackUpload(Buffer.concat([header, deflated, CRLF]), 'h.gz')).toEqual([
-      { fileName: 'h', bytes: Buffer.from('<feedback/>'), warning: STRAY_CRLF },
+      {
+        fileName: 'h',
+        bytes: Buffer.from('<feedback/>'),
+        warning: STRAY_CRLF,
+        received: expect.objectContaining({ fileName: 'h.gz' }),
+      },
     ]);
     const damaged = async (data: Uint8Array) => summary(await unpackUpload(data, 'h.gz'));
     expect(await damaged(header.subarray(0, 16))).toEqual([

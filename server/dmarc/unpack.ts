@@ -43,10 +43,13 @@ export interface FoundFailureReport {
 /**
  * One report file found in the upload: its bytes to parse (and what was ignored to read them), or why
  * it could not be read; for a failure report, what it says, so that it can be routed by its domain.
+ * `received`: the file it came in, as received (the uploaded file, or the mail's attachment), kept when the
+ * report cannot be read (ADR 017).
  */
-export type UnpackedPart =
+export type UnpackedPart = { received?: UploadedFile } & (
   | { fileName: string; bytes: Uint8Array | PiecewiseBytes; error?: undefined; warning?: string }
-  | { fileName: string; error: string; rawSize: number; failureReport?: FoundFailureReport };
+  | { fileName: string; error: string; rawSize: number; failureReport?: FoundFailureReport }
+);
 
 /** One file as it was uploaded: a raw request body, or one file part of a form. */
 export interface UploadedFile {
@@ -102,7 +105,9 @@ export async function unpackFiles(files: UploadedFile[], limit = DECOMPRESSED_LI
   for (const file of files) {
     const first = budget.parts.length;
     await unpack(file.data, file.fileName, budget, 0);
-    unpacked.push(budget.parts.slice(first));
+    const parts = budget.parts.slice(first);
+    for (const part of parts) part.received ??= file;
+    unpacked.push(parts);
   }
   return unpacked;
 }
@@ -402,7 +407,10 @@ async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, d
     return;
   }
   for (const attachment of candidates) {
-    await unpack(attachment.content, attachment.filename ?? `${fileName} (attachment)`, budget, depth + 1);
+    const first = budget.parts.length;
+    const name = attachment.filename ?? `${fileName} (attachment)`;
+    await unpack(attachment.content, name, budget, depth + 1);
+    for (const part of budget.parts.slice(first)) part.received ??= { fileName: name, data: attachment.content };
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -34,6 +35,23 @@ export interface PolicyOverrideReason {
   type: string;
   comment: string | null;
 }
+
+/** bytea, which node-postgres hands back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A report file as it was received (an uploaded file, or a mail's attachment, compressed as it came), kept
+ * when a report in it could not be imported, so that nothing the user was sent disappears: its owner can
+ * download it (GET /api/dmarc/reports/:id/raw). One row however many of its reports failed; purged with the
+ * reports (dmarc.retention.ts), and at most the upload limit in size (ADR 017).
+ */
+export const dmarcReceivedFiles = pgTable('dmarc_received_files', {
+  id: serial().primaryKey(),
+  userId: belongsTo(() => users.id),
+  fileName: text().notNull(),
+  data: bytes().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One uploaded DMARC aggregate report, or one failed import of one (status 'failed', `error` set,
@@ -82,6 +100,10 @@ export const dmarcReports = pgTable(
      * report is kept apart: not in the analytics nor dmarc_source_days, within its own allowance (import-report.ts).
      */
     unauthenticatedReason: text(),
+    /** What was recovered to read the report (bad UTF-8 replaced, a stray "&" read as text ...), in words; null when nothing was. */
+    warnings: jsonb().$type<string[]>(),
+    /** A failed import: the file it came in, as received, when it was kept (dmarcReceivedFiles). */
+    receivedFileId: integer().references(() => dmarcReceivedFiles.id, { onDelete: 'set null' }),
     // Totals kept with the report so the list needs no join over its records.
     recordCount: integer().notNull().default(0),
     messageCount: integer().notNull().default(0),

@@ -38,6 +38,7 @@ export const TABLE_OWNERS = {
   esp_webhook_settings: 'delivery-events',
   esp_webhook_nonces: 'delivery-events',
 
+  dmarc_received_files: 'dmarc',
   dmarc_reports: 'dmarc',
   dmarc_records: 'dmarc',
   dmarc_reporter_alerts: 'dmarc',
