@@ -18,6 +18,7 @@ import {
   unauthenticatedText,
 } from '../dmarc-text';
 import { Pill } from '../../../components/ui/pill';
+import { RecoveryWarnings } from './report-recovery';
 
 function ResultBadge({ result }: { result: string }) {
   return <Pill tone={result === 'pass' ? 'good' : result === 'fail' ? 'bad' : 'none'}>{result}</Pill>;
@@ -134,6 +135,7 @@ function DetailView({ data }: { data: DmarcReportDetail }) {
         {data.generator && <Fact label="Generator">{data.generator}</Fact>}
         <Fact label="File">{data.fileName}</Fact>
       </dl>
+      <RecoveryWarnings report={data} />
       <RecordsTable detail={data} />
     </div>
   );

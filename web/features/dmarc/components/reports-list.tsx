@@ -11,6 +11,7 @@ import { useDmarcReports, type ReportSender, type ReportsFilter } from '../api';
 import { complianceText, plural, reportPeriod, reportTitle, unauthenticatedText } from '../dmarc-text';
 import { DeleteReportDialog } from './delete-report-dialog';
 import { ReportDetailDialog } from './report-detail-dialog';
+import { KeptFileLink, RecoveredPill } from './report-recovery';
 import { SenderFilter, UnauthenticatedReportsNote } from './sender-filter';
 import { Pill } from '../../../components/ui/pill';
 import { formatDate } from '../../../lib/format';
@@ -31,6 +32,7 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
             <p className="text-xs text-red-700">
               Could not be imported: {report.error ?? 'the file could not be read.'}
             </p>
+            <KeptFileLink report={report} />
           </div>
         ) : (
           <Button
@@ -49,6 +51,7 @@ function ReportRow({ report, onOpen, onDelete }: { report: DmarcReport; onOpen: 
       <TableCell>
         <div className="flex flex-wrap gap-1">
           <Pill tone={failed ? 'bad' : 'good'}>{failed ? 'Failed' : 'Imported'}</Pill>
+          <RecoveredPill report={report} />
           {why && (
             <span title={why}>
               <Pill tone="warn" testId="unauthenticated-report">
