@@ -869,7 +869,7 @@ export const API_SECTIONS: ApiSection[] = [
         path: '/api/dmarc/upload',
         title: 'Upload a report',
         description:
-          'Send the file itself as the body (application/xml, application/gzip, application/zip, message/rfc822 or application/octet-stream), or report files as a multipart/form-data form. At most 10 MB.',
+          'Send the file itself as the body (application/xml, application/gzip, application/zip, message/rfc822 or application/octet-stream), or report files as a multipart/form-data form. At most 10 MB. A report that is not well-formed is read as parsedmarc reads it (bad UTF-8 bytes replaced, a bare "&" or "<" in a value read as text, a zip entry with no name): it is imported with `warnings` saying what was recovered. A report that cannot be read at all is listed as failed, and its file is kept as it was received.',
         query: { filename: 'google.com!example.com!1764028800!1764115199.xml' },
         rawBody: { contentType: 'application/xml', fileName: 'report.xml', text: REPORT_XML },
         creates: true,
@@ -922,7 +922,7 @@ export const API_SECTIONS: ApiSection[] = [
         path: '/api/dmarc/reports',
         title: 'List reports',
         description:
-          'Paged (page, pageSize), optionally filtered by domain, status (imported, failed) and sender (authenticated, unauthenticated: reports whose mail did not prove their reporter, kept apart and not counted in the analytics).',
+          'Paged (page, pageSize), optionally filtered by domain, status (imported, failed) and sender (authenticated, unauthenticated: reports whose mail did not prove their reporter, kept apart and not counted in the analytics). A report read with recoveries carries `warnings`. A failed import whose file was kept carries `rawKept: true`: GET /api/dmarc/reports/{id}/raw downloads that file as it was received (compressed as it came), until the reports are purged.',
         query: { page: '1', pageSize: '20' },
         status: 200,
         response: {
