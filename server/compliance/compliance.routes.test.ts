@@ -92,10 +92,11 @@ async function sendTestMessage(
   domain: string,
   mail: SendMailOptions,
   signing: { privatePem: string; signedFields?: string },
+  liveOneClick = false,
 ): Promise<number> {
-  // The live one-click POST is turned off: the links' hosts do not exist, and what is judged here is the headers.
+  // The live one-click POST is off unless asked for: the links' hosts do not exist, and mostly the headers are judged.
   const test = (
-    await client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: false })
+    await client.post('/api/inbox-tests', { testType: 'automatic', oneClickUnsubscribeTest: liveOneClick })
   ).json();
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
@@ -235,6 +236,32 @@ describe('GET /api/domains/:id/compliance', () => {
     expect(rule(card, 'gmail-bulk:dmarc-aligned').evidence[0].text).toBe(
       `Test message of inbox test ${testId}: From domain compliant-brand.com: SPF aligned, DKIM aligned (DMARC pass).`,
     );
+  });
+
+  it('judges one-click unsubscribe not met when the live RFC 8058 POST of the link fails, however right the headers', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    const testId = await sendTestMessage(
+      client,
+      id,
+      'compliant-brand.com',
+      { headers: ONE_CLICK_HEADERS },
+      {
+        privatePem: strong.privatePem,
+        signedFields:
+          'From:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post',
+      },
+      true,
+    );
+    const oneClick = rule(await scorecard(client, id), 'gmail-bulk:one-click-unsubscribe');
+    expect(oneClick.verdict).toBe('not_met');
+    // The headers are right; the link's host has no address in the zone, so the POST never reached it.
+    expect(oneClick.evidence[0].text).toContain('both signed by d=compliant-brand.com');
+    expect(oneClick.evidence[1]).toMatchObject({
+      source: 'inbox-test',
+      testId,
+      text: expect.stringMatching(new RegExp(`^Test message of inbox test ${testId}: one-click POST: `)),
+    });
   });
 
   it('judges a test message not met: one-click fields left out of the signature, a repeated Subject, no reverse DNS, SPF failing', async () => {

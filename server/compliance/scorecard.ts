@@ -5,7 +5,6 @@ import {
   type ComplianceScorecard,
   type ComplianceSmtpReply,
 } from '@contracts/compliance';
-import type { ComplianceEvidenceData } from '../insights/compliance-evidence';
 import { RULES, SOURCES } from './rule-table';
 import { citedRule } from './smtp-reply-codes';
 import {
@@ -15,6 +14,7 @@ import {
   judgeSpfAndDkim,
   judgeSpfOrDkim,
 } from './verdicts/authentication';
+import type { ComplianceEvidenceData } from '../insights/compliance-evidence';
 import type { Judge, Judgement } from './verdicts/judgement';
 import { judgeMessageFormat, judgeNoImpersonation, judgeReverseDns, judgeTls } from './verdicts/message';
 import { judgeSpamRate } from './verdicts/spam-rate';

@@ -17,7 +17,7 @@ const RECENT_TESTS = 50;
 
 /**
  * Facts the analysis stores with a report that the API's report leaves out (server/engine/message-analysis/checks/
- * authentication.ts), and the live one-click unsubscribe test's outcome. Each is absent from reports stored before it.
+ * authentication.ts). Each is absent from reports stored before it.
  */
 const StoredFacts = z.object({
   authentication: z
@@ -27,10 +27,6 @@ const StoredFacts = z.object({
       dkim: z.array(z.object({ signedHeaders: z.array(z.string()).optional() })).optional(),
     })
     .nullable()
-    .optional(),
-  // The live RFC 8058 POST of the message's one-click link (issue 38, section 2): its outcome and when it ran.
-  oneClickUnsubscribe: z
-    .object({ outcome: z.string(), summary: z.string(), testedAt: z.string().nullable() })
     .optional(),
 });
 export type StoredFacts = z.infer<typeof StoredFacts>;

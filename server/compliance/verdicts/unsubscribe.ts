@@ -1,12 +1,12 @@
 import type { ComplianceEvidence } from '@contracts/compliance';
-import type { TestMessageEvidence } from '../../insights/compliance-evidence';
+import type { ComplianceEvidenceData, TestMessageEvidence } from '../../insights/compliance-evidence';
 import { latestTest, met, NO_TEST_FIX, NO_TEST_MESSAGE, notMet, testEvidence, unknown, type Judge } from './judgement';
 
 /*
  * One-click unsubscribe (RFC 8058), as Gmail and Yahoo ask it (ADR 055): List-Unsubscribe with an https URI,
  * List-Unsubscribe-Post: List-Unsubscribe=One-Click, and both fields covered by a DKIM signature that passes
- * (RFC 8058 section 4; without it Gmail shows no unsubscribe button). When the live one-click test ran on the
- * message, its outcome counts too.
+ * (RFC 8058 section 4; without it Gmail shows no unsubscribe button). When the live one-click test tried the
+ * domain's link, its outcome counts too.
  */
 
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
@@ -26,14 +26,21 @@ function coveringSignatures(test: TestMessageEvidence): string[] | null {
     .map((sig) => `d=${sig.domain}`);
 }
 
-/** The live RFC 8058 POST's outcome, when it was tried: failing outcomes are evidence the link does not work. */
-function liveTest(test: TestMessageEvidence): { ok: boolean; evidence: ComplianceEvidence } | null {
-  const live = test.facts.oneClickUnsubscribe;
-  if (!live || live.outcome === 'turned_off' || live.outcome === 'not_offered') return null;
-  return {
-    ok: live.outcome === 'accepted',
-    evidence: { ...testEvidence(test, `one-click POST: ${live.summary}`), at: live.testedAt ?? test.receivedAt },
-  };
+/**
+ * The latest live RFC 8058 POST of the domain's one-click link (the inbox test's own, on the newest message where it
+ * ran): a link that failed when tried is evidence the rule is not met.
+ */
+function liveTest(data: ComplianceEvidenceData): { ok: boolean; evidence: ComplianceEvidence } | null {
+  for (const test of data.testMessages) {
+    const live = test.report.oneClickUnsubscribe;
+    if (!live || live.outcome === 'turned_off') continue;
+    if (live.outcome === 'not_offered') return null;
+    return {
+      ok: live.outcome === 'accepted',
+      evidence: { ...testEvidence(test, `one-click POST: ${live.summary}`), at: live.testedAt ?? test.receivedAt },
+    };
+  }
+  return null;
 }
 
 export const judgeOneClickUnsubscribe: Judge = (data) => {
@@ -43,7 +50,7 @@ export const judgeOneClickUnsubscribe: Judge = (data) => {
   const https = listUnsubscribe !== null && /<\s*https:/i.test(listUnsubscribe);
   const post = listUnsubscribePost?.trim() === ONE_CLICK;
   const covering = coveringSignatures(test);
-  const live = liveTest(test);
+  const live = liveTest(data);
   const problems = [
     ...(listUnsubscribe === null ? ['no List-Unsubscribe'] : https ? [] : ['List-Unsubscribe has no https: URI']),
     ...(post
