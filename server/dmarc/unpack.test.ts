@@ -188,7 +188,7 @@ describe('unpackUpload', () => {
     });
   });
 
-  it('holds at most 50 MB of one part: a larger gzipped report is read again piece by piece, anything else is refused', async () => {
+  it('holds at most 50 MB of one part: a larger gzipped or zipped report is read again piece by piece, anything else is refused', async () => {
     const MB = 1024 * 1024;
     const xml = Buffer.concat([
       Buffer.from('<feedback>'),
@@ -204,8 +204,16 @@ describe('unpackUpload', () => {
     expect(pieces.length).toBeGreaterThan(1);
     expect(Buffer.concat(pieces).equals(xml)).toBe(true);
 
+    // Zipped, as Google sends its reports: found through the archive's directory and inflated again as it is read.
+    const [zippedPart] = await unpackUpload(zipSync({ 'google.com!big.xml': xml }, { level: 1 }), 'big.zip');
+    if (zippedPart.error !== undefined || zippedPart.bytes instanceof Uint8Array)
+      throw new Error('expected a zipped report read piece by piece');
+    expect(zippedPart).toMatchObject({ fileName: 'google.com!big.xml', bytes: { length: xml.length } });
+    expect(Buffer.concat([...zippedPart.bytes.pieces()]).equals(xml)).toBe(true);
+
     // An archive inside must be held to be opened: over 50 MB, it is refused.
-    const zipped = zipSync({ 'a.xml': Buffer.alloc(HELD_LIMIT_BYTES + MB) }, { level: 1 });
+    const archiveInside = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(HELD_LIMIT_BYTES + MB)]);
+    const zipped = zipSync({ 'a.xml': archiveInside }, { level: 1 });
     for (const held of [zipped, gzipSync(zipped)]) {
       expect(await unpackUpload(held, 'held').catch((e: unknown) => e)).toMatchObject({
         status: 413,

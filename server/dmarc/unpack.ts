@@ -4,6 +4,7 @@ import { crc32, createInflateRaw } from 'node:zlib';
 import { AppError } from '../platform/errors';
 import { describeFailureReport, readFeedbackReport, type FailureReport } from './failure-report';
 import type { PiecewiseBytes } from './parse-aggregate';
+import { zipEntryData, type ZipEntryData } from './zip-directory';
 
 /*
  * An uploaded file -> the report files inside it. The format is told by the bytes (gzip and zip
@@ -18,13 +19,13 @@ import type { PiecewiseBytes } from './parse-aggregate';
  */
 export const DECOMPRESSED_LIMIT_BYTES = 512 * 1024 * 1024;
 /**
- * What one part may hold decompressed in memory: anything larger is refused, but a gzipped report's text, which
- * is decompressed again, a piece at a time, as it is read (PiecewiseBytes) once over PIECEWISE_FROM_BYTES.
+ * What one part may hold decompressed in memory: anything larger is refused, but a gzipped or zipped report's text,
+ * which is decompressed again, a piece at a time, as it is read (PiecewiseBytes) once over PIECEWISE_FROM_BYTES.
  */
 export const HELD_LIMIT_BYTES = 50 * 1024 * 1024;
 /** What a piecewise report keeps of its start, for its encoding and header: the parser reads its header in the first 64 KB. */
 const HEAD_BYTES = 64 * 1024;
-/** A gzipped report's text larger than this is read piece by piece rather than held: holding it would cost more than inflating it twice. */
+/** A gzipped or zipped report's text larger than this is read piece by piece rather than held: holding it would cost more than inflating it twice. */
 const PIECEWISE_FROM_BYTES = 8 * 1024 * 1024;
 /** A zip or e-mail with more parts than this is refused: no reporter sends that many per file. */
 const MAX_PARTS = 1000;
@@ -303,22 +304,49 @@ function gzipDataStart(data: Buffer, at: number): number {
   return pos;
 }
 
+interface ZipReportEntry {
+  name: string;
+  /** What is held of it; null once it is read piece by piece instead (`piecewise`). */
+  chunks: Uint8Array[] | null;
+  size: number;
+  done: boolean;
+  error?: string;
+  piecewise?: { head: Buffer; start: number; end: number };
+}
+
 async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
-  const entries: { name: string; chunks: Uint8Array[]; size: number; done: boolean; error?: string }[] = [];
-  /** The limit passed: the upload's, or what one entry may hold (entries are held whole to be read). */
+  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const entries: ZipReportEntry[] = [];
+  /** Where each entry's data sits, read from the central directory once an entry is too large to hold. */
+  let directory: ZipEntryData[] | null | undefined;
+  /** The limit passed: the upload's, or what one entry may hold when it cannot be read piece by piece. */
   let over: number | undefined;
+  let index = -1;
   const unzip = new Unzip((file) => {
+    const at = ++index;
     // Only .xml entries are reports; anything else in the archive is not read at all. Except an entry with no name,
     // which some reporters write: parsedmarc reads it (the archive's first entry, whatever its name), and so do we.
     if (file.name !== '' && !file.name.toLowerCase().endsWith('.xml')) return;
     budget.checkCount(entries.length + 1);
-    const entry: (typeof entries)[number] = {
+    const entry: ZipReportEntry = {
       name: file.name.split('/').pop() || fileName.replace(/\.zip$/i, '') || fileName,
       chunks: [],
       size: 0,
       done: false,
     };
     entries.push(entry);
+    /**
+     * A report's text larger than PIECEWISE_FROM_BYTES is not held: its deflated data, found through the central
+     * directory, is inflated again a piece at a time as it is read, as a large gzip's is. Null when it cannot be.
+     */
+    const readLater = (held: Uint8Array[]) => {
+      directory ??= zipEntryData(data);
+      const place = directory?.[at];
+      if (!place || place.method !== 8 || file.compression !== 8) return null;
+      if (file.size !== undefined && file.size !== place.end - place.start) return null;
+      const head = Buffer.concat(held, HEAD_BYTES);
+      return ['xml', 'unknown'].includes(sniff(head)) ? { head, start: place.start, end: place.end } : null;
+    };
     file.ondata = (err, chunk, final) => {
       if (err) {
         entry.error = err.message;
@@ -326,13 +354,19 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
       }
       budget.used += chunk.length;
       entry.size += chunk.length;
-      if (budget.used > budget.limit || entry.size > HELD_LIMIT_BYTES) {
-        over = budget.used > budget.limit ? budget.limit : HELD_LIMIT_BYTES;
-        file.terminate();
-        return;
-      }
-      entry.chunks.push(chunk);
       entry.done = final;
+      if (budget.used > budget.limit) over = budget.limit;
+      else if (entry.chunks) {
+        entry.chunks.push(chunk);
+        if (entry.size > PIECEWISE_FROM_BYTES && !entry.piecewise) {
+          const later = readLater(entry.chunks);
+          if (later) {
+            entry.piecewise = later;
+            entry.chunks = null;
+          } else if (entry.size > HELD_LIMIT_BYTES) over = HELD_LIMIT_BYTES;
+        }
+      }
+      if (over !== undefined) file.terminate();
     };
     file.start();
   });
@@ -360,9 +394,15 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
         error: `The zip archive is damaged: ${entry.error ?? damaged ?? 'the file is cut short'}.`,
         rawSize: 0,
       });
+    } else if (entry.piecewise) {
+      const { head, start, end } = entry.piecewise;
+      budget.push({
+        fileName: entry.name,
+        bytes: { length: entry.size, head, pieces: () => inflatePieces(view, [{ start, end }]) },
+      });
     } else {
       // Already counted against the budget as it was inflated.
-      await unpack(Buffer.concat(entry.chunks), entry.name, budget, depth + 1);
+      await unpack(Buffer.concat(entry.chunks!), entry.name, budget, depth + 1);
     }
   }
 }
