@@ -192,6 +192,8 @@ export const ContentFactsReport = z.object({
   listUnsubscribe: z.string().nullable(),
   listUnsubscribePost: z.string().nullable(),
   oneClickUnsubscribe: z.boolean(),
+  /** A way out the reader sees in the body (an unsubscribe link); absent in reports analysed before it was kept. */
+  bodyUnsubscribeLink: z.boolean().optional(),
   hasDate: z.boolean(),
   hasMessageId: z.boolean(),
 });
@@ -270,7 +272,15 @@ export const InboxTestReport = z.object({
     z.object({ id: z.string(), title: z.string(), deduction: z.number(), fix: z.string().nullable() }),
   ),
   findings: z.array(AnalysisFinding),
-  envelope: z.object({ remoteIp: z.string(), helo: z.string(), mailFrom: z.string() }).nullable(),
+  envelope: z
+    .object({
+      remoteIp: z.string(),
+      helo: z.string(),
+      mailFrom: z.string(),
+      /** The TLS the sending server used to hand the message over, 'none' over plain SMTP; absent when not known. */
+      tls: z.string().nullable().optional(),
+    })
+    .nullable(),
   authentication: AuthenticationReport.nullable(),
   connectingIp: ConnectingIpReport.nullable(),
   content: ContentFactsReport,

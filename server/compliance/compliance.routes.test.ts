@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { generateKeyPairSync } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceRule, ComplianceScorecard } from '@contracts/compliance';
@@ -8,6 +9,7 @@ import { evaluateAlerts } from '../alerts/evaluation/evaluate-alerts';
 import { alerts, integrations, postmasterStats } from '../platform/db/schema/index';
 import type { SmtpListener } from '../platform/smtp/smtp-listener';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, startTestSmtpListener, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
 
@@ -93,6 +95,8 @@ async function sendTestMessage(
   mail: SendMailOptions,
   signing: { privatePem: string; signedFields?: string },
   liveOneClick = false,
+  /** A listener that offers STARTTLS, to send over TLS instead of plain SMTP. */
+  tlsListener?: SmtpListener,
 ): Promise<number> {
   // The live one-click POST is off unless asked for: the links' hosts do not exist, and mostly the headers are judged.
   const test = (
@@ -100,9 +104,9 @@ async function sendTestMessage(
   ).json();
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
-    port: smtp.port,
+    port: (tlsListener ?? smtp).port,
     secure: false,
-    ignoreTLS: true,
+    ...(tlsListener ? { requireTLS: true, tls: { rejectUnauthorized: false } } : { ignoreTLS: true }),
     name: `mta.${domain}`,
     dkim: {
       domainName: domain,
@@ -230,11 +234,73 @@ describe('GET /api/domains/:id/compliance', () => {
       testId,
       text: `Test message of inbox test ${testId}: List-Unsubscribe with an https: URI and List-Unsubscribe=One-Click, both signed by d=compliant-brand.com.`,
     });
+    expect(rule(card, 'gmail-bulk:one-click-unsubscribe').evidence.map((e) => e.text)).toContain(
+      `Test message of inbox test ${testId}: the body shows an unsubscribe link.`,
+    );
+    // Sent over plain SMTP, as the listener recorded it.
+    expect(rule(card, 'gmail:tls')).toMatchObject({ verdict: 'not_met' });
+    expect(rule(card, 'gmail:tls').evidence.map((e) => e.text)).toContain(
+      `Test message of inbox test ${testId}: the sending server handed it over without TLS (plain SMTP).`,
+    );
     expect(rule(card, 'gmail:reverse-dns').evidence[0].text).toBe(
       `Test message of inbox test ${testId}: 127.0.0.1 has PTR mta.compliant-brand.com, which resolves back to 127.0.0.1.`,
     );
     expect(rule(card, 'gmail-bulk:dmarc-aligned').evidence[0].text).toBe(
       `Test message of inbox test ${testId}: From domain compliant-brand.com: SPF aligned, DKIM aligned (DMARC pass).`,
+    );
+  });
+
+  it.skipIf(!hasOpenssl)(
+    'judges TLS met when the test message came over STARTTLS (needs openssl for the certificate)',
+    async () => {
+      const { key: tlsKey, cert, dir } = makeSelfSignedCert(INBOUND);
+      const tlsSmtp = await startTestSmtpListener(t, { SMTP_TLS_CERT: cert, SMTP_TLS_KEY: tlsKey });
+      try {
+        const { client } = await signUp(t.app);
+        const id = await checkedDomain(client, 'compliant-brand.com');
+        const testId = await sendTestMessage(
+          client,
+          id,
+          'compliant-brand.com',
+          { headers: ONE_CLICK_HEADERS },
+          { privatePem: strong.privatePem },
+          false,
+          tlsSmtp,
+        );
+        const tls = rule(await scorecard(client, id), 'gmail:tls');
+        expect(tls.verdict).toBe('met');
+        expect(tls.evidence.map((e) => e.text)).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^Test message of inbox test ${testId}: the sending server handed it over with TLSv1\\.[23] TLS_`,
+            ),
+          ),
+        );
+      } finally {
+        await tlsSmtp.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('judges one-click unsubscribe not met when the body shows no unsubscribe link, however right the headers', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    const testId = await sendTestMessage(
+      client,
+      id,
+      'compliant-brand.com',
+      { headers: ONE_CLICK_HEADERS, text: 'Our March news, and nothing else.\n' },
+      {
+        privatePem: strong.privatePem,
+        signedFields:
+          'From:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post',
+      },
+    );
+    const oneClick = rule(await scorecard(client, id), 'gmail-bulk:one-click-unsubscribe');
+    expect(oneClick.verdict).toBe('not_met');
+    expect(oneClick.evidence.map((e) => e.text)).toContain(
+      `Test message of inbox test ${testId}: no visible unsubscribe link in the body.`,
     );
   });
 

@@ -54,7 +54,12 @@ export async function processTestMessage(
 ): Promise<TestMessageOutcome> {
   const { db } = ctx;
   const raw = message.raw!;
-  const envelope = { remoteIp: message.remoteIp ?? '', helo: message.helo ?? '', mailFrom: message.mailFrom ?? '' };
+  const envelope = {
+    remoteIp: message.remoteIp ?? '',
+    helo: message.helo ?? '',
+    mailFrom: message.mailFrom ?? '',
+    tls: message.tls,
+  };
   let report: InboxTestReport;
 
   const testIds = message.targetIds;

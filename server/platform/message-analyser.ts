@@ -5,6 +5,8 @@ export interface MessageEnvelope {
   remoteIp: string;
   helo: string;
   mailFrom: string;
+  /** The TLS the sending server used ("TLSv1.3 TLS_AES_256_GCM_SHA384"), 'none' over plain SMTP; absent when not known. */
+  tls?: string | null;
 }
 
 /**

@@ -32,31 +32,47 @@ export const judgeReverseDns: Judge = (data) => {
   );
 };
 
+const TLS_FIX = 'Turn on STARTTLS at every server and service sending as the domain.';
+
+/** What the latest test message's own SMTP session shows: the TLS its sender used, recorded by the listener. */
+function testTls(data: Parameters<Judge>[0]): { used: boolean | null; evidence: ComplianceEvidence } {
+  const test = latestTest(data);
+  if (!test) return { used: null, evidence: NO_TEST_MESSAGE };
+  const tls = test.report.envelope?.tls;
+  if (tls === undefined || tls === null)
+    return {
+      used: null,
+      evidence: testEvidence(test, 'it arrived before the TLS of the connection was recorded, or not by SMTP.'),
+    };
+  if (tls === 'none')
+    return { used: false, evidence: testEvidence(test, 'the sending server handed it over without TLS (plain SMTP).') };
+  return { used: true, evidence: testEvidence(test, `the sending server handed it over with ${tls}.`) };
+}
+
+/**
+ * TLS on the connection: the test message's own SMTP session (the listener records the TLS the sender used) and
+ * Postmaster Tools' share of the domain's mail Gmail received over TLS. Either one short of TLS is not met.
+ */
 export const judgeTls: Judge = (data) => {
+  const test = testTls(data);
   const day = data.postmaster?.find((d) => d.inboundEncryptionRatio !== null);
-  const noTestRecord: ComplianceEvidence = {
-    source: 'inbox-test',
-    text: 'Inbox tests do not record whether the sending server used TLS.',
-    at: null,
-  };
-  if (!day)
-    return unknown(
-      [
-        data.postmaster === null
-          ? { source: 'postmaster', text: 'Google Postmaster Tools is not connected for this domain.', at: null }
-          : { source: 'postmaster', text: 'Postmaster Tools gave no TLS figure for the last 30 days.', at: null },
-        noTestRecord,
-      ],
-      'Connect Google Postmaster Tools: it reports the share of your mail Gmail received over TLS.',
-    );
-  const percent = (day.inboundEncryptionRatio! * 100).toFixed(1);
-  const evidence: ComplianceEvidence = {
-    source: 'postmaster',
-    text: `Postmaster Tools: ${percent} % of the domain's mail to Gmail arrived over TLS (${day.date}).`,
-    at: `${day.date}T00:00:00.000Z`,
-  };
-  if (day.inboundEncryptionRatio! >= 1) return met([evidence]);
-  return notMet([evidence], 'Turn on STARTTLS at every server and service sending as the domain.');
+  const postmaster: ComplianceEvidence = day
+    ? {
+        source: 'postmaster',
+        text: `Postmaster Tools: ${(day.inboundEncryptionRatio! * 100).toFixed(1)} % of the domain's mail to Gmail arrived over TLS (${day.date}).`,
+        at: `${day.date}T00:00:00.000Z`,
+      }
+    : data.postmaster === null
+      ? { source: 'postmaster', text: 'Google Postmaster Tools is not connected for this domain.', at: null }
+      : { source: 'postmaster', text: 'Postmaster Tools gave no TLS figure for the last 30 days.', at: null };
+  const postmasterAllTls = day ? day.inboundEncryptionRatio! >= 1 : null;
+  const evidence = [postmaster, test.evidence];
+  if (test.used === false || postmasterAllTls === false) return notMet(evidence, TLS_FIX);
+  if (test.used || postmasterAllTls) return met(evidence);
+  return unknown(
+    evidence,
+    'Send an inbox test from the domain, or connect Google Postmaster Tools: each shows whether your mail arrives over TLS.',
+  );
 };
 
 /** RFC 5322 3.6: fields a message must carry exactly once, and the rest of its single-instance fields at most once. */

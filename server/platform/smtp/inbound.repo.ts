@@ -7,7 +7,7 @@ import { inboundMessages } from '../db/schema/index';
 export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = Pick<
   typeof inboundMessages.$inferInsert,
-  'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'mailFrom' | 'rcptTo' | 'targetIds'
+  'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'tls' | 'mailFrom' | 'rcptTo' | 'targetIds'
 > & {
   raw: Buffer;
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
@@ -908,6 +908,13 @@ describe.skipIf(!hasOpenssl)('STARTTLS (needs openssl to make a test certificate
     transport.close();
     expect(info.response).toMatch(/^250 /);
     expect(await storedCount()).toBe(before + 1);
+    // The TLS the sender used is kept with the message (the compliance scorecard's evidence of TLS).
+    const [latest] = await t.database.db
+      .select({ tls: inboundMessages.tls })
+      .from(inboundMessages)
+      .orderBy(desc(inboundMessages.id))
+      .limit(1);
+    expect(latest.tls).toMatch(/^TLSv1\.[23] TLS_/);
   });
 
   it('does not offer STARTTLS without one', async () => {

@@ -326,6 +326,7 @@ export async function startSmtpListener({
         source: 'smtp',
         remoteIp: session.remoteAddress,
         helo: session.hostNameAppearsAs,
+        tls: session.tlsOptions ? `${session.tlsOptions.version} ${session.tlsOptions.standardName}` : 'none',
         mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         rcptTo: addresses,
         targetIds: targetIds.sort((a, b) => a - b),

@@ -145,11 +145,27 @@ describe('analyzeContent on a clean newsletter', () => {
       listUnsubscribe: '<https://brand.example/unsubscribe?u=42>, <mailto:unsubscribe@brand.example?subject=42>',
       listUnsubscribePost: 'List-Unsubscribe=One-Click',
       oneClickUnsubscribe: true,
+      bodyUnsubscribeLink: true,
       hasDate: true,
       hasMessageId: true,
     });
     expect(facts.textToHtmlRatio).toBeGreaterThan(0.2);
     expect(facts.textToHtmlRatio).toBeLessThan(0.6);
+  });
+});
+
+describe('a visible unsubscribe link in the body (Gmail and Yahoo ask for one beside List-Unsubscribe)', () => {
+  it('is an HTML link whose text offers it, whatever the headers say', async () => {
+    const without = cleanHtml().replace('<a href="https://brand.example/unsubscribe?u=42">Unsubscribe</a>', 'Thanks');
+    expect((await analyze({ html: without })).facts.bodyUnsubscribeLink).toBe(false);
+    expect((await analyze({ headers: {} })).facts.bodyUnsubscribeLink).toBe(true);
+  });
+
+  it('in a plain-text body, a sentence offering it followed by a web address, even on the next line', async () => {
+    const text = (body: string) => analyze({ html: undefined, text: body });
+    expect((await text('To unsubscribe, visit:\n  https://brand.example/u/42\n')).facts.bodyUnsubscribeLink).toBe(true);
+    expect((await text('To unsubscribe, reply with STOP.\n')).facts.bodyUnsubscribeLink).toBe(false);
+    expect((await text(`${PARAGRAPH}\nhttps://brand.example/reports\n`)).facts.bodyUnsubscribeLink).toBe(false);
   });
 });
 

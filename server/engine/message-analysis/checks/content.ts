@@ -8,6 +8,7 @@ import { CONTENT_LIMITS, pass, problem } from './content-rules';
 import { checkSubject } from './content-subject';
 import { checkFilterTestStrings } from './content-test-strings';
 import type { AnalysisFinding } from './finding';
+import { hasVisibleUnsubscribeLink } from './spam-content/link-signals';
 import { readSpamContent } from './spam-content/read-spam-content';
 
 export { CONTENT_DEDUCTIONS, CONTENT_LIMITS, type ContentProblemId } from './content-rules';
@@ -40,6 +41,8 @@ export interface ContentFacts {
   listUnsubscribePost: string | null;
   /** RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` and an https URI in List-Unsubscribe. */
   oneClickUnsubscribe: boolean;
+  /** An unsubscribe link the reader sees in the body (hasVisibleUnsubscribeLink). */
+  bodyUnsubscribeLink: boolean;
   /** The header is present (whether its value is valid is a finding). */
   hasDate: boolean;
   hasMessageId: boolean;
@@ -124,6 +127,7 @@ export async function analyzeContent(raw: Buffer): Promise<ContentAnalysis> {
       listUnsubscribe: unsubscribe.value,
       listUnsubscribePost: unsubscribe.post,
       oneClickUnsubscribe: oneClick,
+      bodyUnsubscribeLink: hasVisibleUnsubscribeLink(scan?.anchors ?? null, text),
       hasDate: header('date') !== null,
       hasMessageId: header('message-id') !== null,
     },
@@ -171,6 +175,7 @@ function unparseable(sizeBytes: number, err: unknown): ContentAnalysis {
       listUnsubscribe: null,
       listUnsubscribePost: null,
       oneClickUnsubscribe: false,
+      bodyUnsubscribeLink: false,
       hasDate: false,
       hasMessageId: false,
     },

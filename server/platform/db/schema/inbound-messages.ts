@@ -23,6 +23,11 @@ export const inboundMessages = pgTable(
     sourceKey: text(),
     remoteIp: text(),
     helo: text(),
+    /**
+     * The TLS the sending server used to hand it over ("TLSv1.3 TLS_AES_256_GCM_SHA384"), 'none' over plain SMTP, null
+     * when it did not come by SMTP (IMAP) or arrived before this was kept.
+     */
+    tls: text(),
     mailFrom: text(),
     rcptTo: text().array().notNull(),
     /**

@@ -17,6 +17,18 @@ const UNSUBSCRIBE_TEXT = /\b(?:unsubscribe|opt[\s-]?out|remove me|be removed|sto
 /** A link whose text offers a way out of the list. */
 export const isUnsubscribeLink = (anchor: HtmlAnchor): boolean => UNSUBSCRIBE_TEXT.test(anchor.text);
 
+// Plain text names the way out, then gives its address within a few lines ("To unsubscribe, visit:\n https://...").
+const TEXT_UNSUBSCRIBE_URL = new RegExp(`${UNSUBSCRIBE_TEXT.source}[^]{0,200}?https?://`, 'i');
+
+/**
+ * Whether the reader sees a way out in the body, as Gmail and Yahoo ask beside List-Unsubscribe: an HTML link whose
+ * text offers it, or in a plain-text body a sentence offering it followed by a web address.
+ */
+export function hasVisibleUnsubscribeLink(anchors: HtmlAnchor[] | null, text: string | null): boolean {
+  if (anchors) return anchors.some(isUnsubscribeLink);
+  return text !== null && TEXT_UNSUBSCRIBE_URL.test(text.slice(0, 200_000));
+}
+
 export interface UnsubscribeContext {
   anchors: HtmlAnchor[];
   /** Raw List-Unsubscribe value, or null. */
