@@ -1,5 +1,4 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   COMPLIANCE_PROVIDER_NAMES,
   COMPLIANCE_PROVIDERS,
@@ -7,8 +6,8 @@ import {
   type ComplianceScorecard,
 } from '@contracts/compliance';
 import { DomainIdParams } from '@contracts/domains';
+import { DomainNotFound } from '../../components/domain-not-found';
 import { QueryState } from '../../components/query-state';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
@@ -18,24 +17,6 @@ import { PATHS } from '../../lib/paths';
 import { useCompliance } from './api';
 import { RuleRow } from './components/rule-row';
 import { SmtpRepliesCard } from './components/smtp-replies-card';
-
-function DomainNotFound() {
-  return (
-    <Card data-testid="compliance-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">Domain not found</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        It may have been deleted, or the link is not one of your domains.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={PATHS.domains}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Domains
-        </Link>
-      </Button>
-    </Card>
-  );
-}
 
 function Summary({ card }: { card: ComplianceScorecard }) {
   return (
@@ -80,7 +61,8 @@ function ComplianceView({ domainId }: { domainId: number }) {
   const query = useCompliance(domainId);
   const name = query.data?.domain;
   usePageTrail(name ? [{ label: 'Domains', to: PATHS.domains }, { label: name }, { label: 'Compliance' }] : null);
-  if (query.isError && query.error instanceof ApiError && query.error.status === 404) return <DomainNotFound />;
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404)
+    return <DomainNotFound testId="compliance-not-found" />;
   return (
     <QueryState
       query={query}
@@ -108,7 +90,7 @@ function ComplianceView({ domainId }: { domainId: number }) {
 /** A domain's bulk-sender compliance scorecard (issue 38): /domains/:id/compliance. */
 export default function CompliancePage() {
   const params = DomainIdParams.safeParse(useParams());
-  if (!params.success) return <DomainNotFound />;
+  if (!params.success) return <DomainNotFound testId="compliance-not-found" />;
   // Keyed by the domain: another domain's verdicts are never shown under this one while its own load.
   return <ComplianceView key={params.data.id} domainId={params.data.id} />;
 }

@@ -1,8 +1,8 @@
-import { ArrowLeft, CalendarClock, SearchX } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { CalendarClock } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
 import type { DomainTimeline } from '@contracts/timeline';
+import { DomainNotFound } from '../../components/domain-not-found';
 import { QueryState } from '../../components/query-state';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
@@ -15,24 +15,6 @@ import { EventList } from './components/event-list';
 import { NoteForm } from './components/note-form';
 import { TimelineFrame } from './components/timeline-frame';
 import { WhyPanel } from './components/why-panel';
-
-function DomainNotFound() {
-  return (
-    <Card data-testid="timeline-not-found" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">Domain not found</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        It may have been deleted, or the link is not one of your domains.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={PATHS.domains}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Domains
-        </Link>
-      </Button>
-    </Card>
-  );
-}
 
 function EventsCard({ timeline, days }: { timeline: DomainTimeline; days: number }) {
   return (
@@ -95,7 +77,7 @@ function DomainTimelineView({
   usePageTrail(name ? [{ label: 'Domains', to: PATHS.domains }, { label: name }, { label: 'Timeline' }] : null);
 
   if (timeline.isError && timeline.error instanceof ApiError && timeline.error.status === 404)
-    return <DomainNotFound />;
+    return <DomainNotFound testId="timeline-not-found" />;
   return (
     <TimelineFrame testId="timeline-page" subject={name} days={days} onDays={onDays} timeline={timeline}>
       {(data) => (
@@ -115,7 +97,7 @@ export default function TimelinePage() {
   const [search, setSearch] = useSearchParams();
   const domainId = idOf(params.id);
   const days = periodOf(search.get('days'));
-  if (domainId === null) return <DomainNotFound />;
+  if (domainId === null) return <DomainNotFound testId="timeline-not-found" />;
   // Keyed by the domain: another domain's figures are never shown under this one while its own load.
   return (
     <DomainTimelineView
