@@ -19,8 +19,7 @@ import {
 } from '../platform/db/schema/index';
 import { passesDmarc, type AggregateRecord, type AggregateReport } from './aggregate-report';
 import { percentOf } from '@contracts/figures';
-import { UPLOAD_LIMIT_BYTES } from './upload-body';
-import type { UploadedFile } from './unpack';
+import { UPLOAD_LIMIT_BYTES, type UploadedFile } from './unpack';
 
 type ReportRow = typeof dmarcReports.$inferSelect;
 

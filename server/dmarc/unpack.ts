@@ -13,6 +13,8 @@ import { zipEntryData, type ZipEntryData } from './zip-directory';
  * decompression bomb is refused as a whole, before anything is stored.
  */
 
+/** An upload (a form: all its files together) is read whole before unpacking; compressed reports are small, so 10 MB is plenty. */
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /**
  * What one upload or mail may decompress to: a 10 MB upload or mail of gzip holds a report of about 1.5 million
  * records at most (ADR 017), and a larger expansion is a bomb.

@@ -4,10 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { UploadQuery } from '@contracts/dmarc';
 import { AppError } from '../platform/errors';
-import type { UploadedFile } from './unpack';
+import { UPLOAD_LIMIT_BYTES, type UploadedFile } from './unpack';
 
-/** An upload (a form: all its files together) is read whole before unpacking; compressed reports are small, so 10 MB is plenty. */
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** A form carries at most this many files, and as many other fields: a day's reports, not an archive (a zip holds more). */
 export const MAX_FORM_FILES = 20;
 
