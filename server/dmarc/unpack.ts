@@ -314,6 +314,8 @@ interface ZipReportEntry {
   done: boolean;
   error?: string;
   piecewise?: { head: Buffer; start: number; end: number };
+  /** It cannot be read piece by piece (an archive inside, not deflated, no readable directory): asked once. */
+  mustHold?: boolean;
 }
 
 async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
@@ -360,13 +362,14 @@ async function unpackZip(data: Uint8Array, fileName: string, budget: Budget, dep
       if (budget.used > budget.limit) over = budget.limit;
       else if (entry.chunks) {
         entry.chunks.push(chunk);
-        if (entry.size > PIECEWISE_FROM_BYTES && !entry.piecewise) {
+        if (entry.size > PIECEWISE_FROM_BYTES && !entry.mustHold) {
           const later = readLater(entry.chunks);
           if (later) {
             entry.piecewise = later;
             entry.chunks = null;
-          } else if (entry.size > HELD_LIMIT_BYTES) over = HELD_LIMIT_BYTES;
+          } else entry.mustHold = true;
         }
+        if (entry.chunks && entry.size > HELD_LIMIT_BYTES) over = HELD_LIMIT_BYTES;
       }
       if (over !== undefined) file.terminate();
     };
