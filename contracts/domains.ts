@@ -206,6 +206,22 @@ export const BimiCheck = z.object({
   certificate: BimiCertificate.optional(),
 });
 
+/**
+ * Forward-confirmed reverse DNS of one of the domain's own sending IPs (Gmail, Yahoo and Apple ask for it): an inbox
+ * test's connecting IP, or a DMARC report source that passed DMARC for most of its mail (not a spoofer).
+ */
+export const SendingIpReverseDns = z.object({
+  ip: z.string(),
+  seenIn: z.enum(['inbox-test', 'dmarc-reports']),
+  /** PTR names of the IP. */
+  reverseDns: z.array(z.string()),
+  /** The first PTR name whose A/AAAA records include the IP; null when none does. */
+  confirmedName: z.string().nullable(),
+  /** The lookup failed (unknown), as opposed to the IP having no PTR. */
+  reverseDnsFailed: z.boolean(),
+});
+export type SendingIpReverseDns = z.infer<typeof SendingIpReverseDns>;
+
 export const DomainChecks = z.object({
   checkedAt: z.string(),
   resolves: z.boolean(),
@@ -217,6 +233,8 @@ export const DomainChecks = z.object({
   mtaSts: z.object({ ...checkBase, policy: z.string().nullable() }),
   tlsRpt: z.object(checkBase),
   bimi: BimiCheck,
+  /** Absent from checks stored before sending IPs were looked up. */
+  sendingIps: z.array(SendingIpReverseDns).optional(),
 });
 export type DomainChecks = z.infer<typeof DomainChecks>;
 

@@ -12,6 +12,8 @@ import { startDnsServer, type TestDnsServer } from '../test/dns-server';
 import { hasOpenssl, makeSelfSignedCert } from '../test/self-signed-cert';
 import { createTestApp, signUp, startTestSmtpListener, type TestApp, type TestClient } from '../test/test-app';
 import { waitUntil } from '../test/wait-until';
+import { reportXml } from '../dmarc/report-xml.test-support';
+import { uploadReport } from '../dmarc/upload-client.test-support';
 
 /*
  * The compliance scorecard through the API, from real stored evidence: the domain's DNS checks against the
@@ -50,6 +52,11 @@ beforeAll(async () => {
     's1._domainkey.careless-brand.com': { TXT: [`v=DKIM1; k=rsa; p=${weak.publicDer}`] },
     // A sound key too, so a test message's signature verifies and only what it covers is at fault.
     's2._domainkey.careless-brand.com': { TXT: [`v=DKIM1; k=rsa; p=${strong.publicDer}`] },
+    // Sends through two servers of its own (DMARC reports show them passing); one has forward-confirmed reverse DNS.
+    'relay-brand.com': { TXT: ['v=spf1 ip4:203.0.113.0/24 -all'] },
+    '_dmarc.relay-brand.com': { TXT: ['v=DMARC1; p=none'] },
+    '10.113.0.203.in-addr.arpa': { PTR: ['mail10.relay-brand.com'] },
+    'mail10.relay-brand.com': { A: ['203.0.113.10'] },
     // The recipients' providers, by their real MX hosts (delivery events name the provider from them).
     'gmail.com': { MX: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }] },
     'yahoo.com': { MX: [{ exchange: 'mta5.am0.yahoodns.net', priority: 1 }] },
@@ -159,7 +166,8 @@ describe('GET /api/domains/:id/compliance', () => {
     );
     expect(rule(card, 'gmail:tls').evidence[0].text).toBe('Google Postmaster Tools is not connected for this domain.');
     expect(rule(card, 'gmail-bulk:one-click-unsubscribe')).toMatchObject({
-      wording: 'Marketing messages and subscribed messages must support one-click unsubscribe.',
+      wording:
+        'Marketing messages and subscribed messages must support one-click unsubscribe, and include a clearly visible unsubscribe link in the message body.',
       sourceUrl: 'https://support.google.com/a/answer/81126',
       evidence: [{ text: 'No inbox-test message From this domain has been received yet.', at: null }],
     });
@@ -297,11 +305,45 @@ describe('GET /api/domains/:id/compliance', () => {
           'From:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post',
       },
     );
-    const oneClick = rule(await scorecard(client, id), 'gmail-bulk:one-click-unsubscribe');
-    expect(oneClick.verdict).toBe('not_met');
-    expect(oneClick.evidence.map((e) => e.text)).toContain(
-      `Test message of inbox test ${testId}: no visible unsubscribe link in the body.`,
+    const card = await scorecard(client, id);
+    // Both Gmail and Yahoo ask for the visible link beside the header.
+    for (const id of ['gmail-bulk:one-click-unsubscribe', 'yahoo:one-click-unsubscribe']) {
+      const oneClick = rule(card, id);
+      expect(oneClick.verdict).toBe('not_met');
+      expect(oneClick.evidence.map((e) => e.text)).toContain(
+        `Test message of inbox test ${testId}: no visible unsubscribe link in the body.`,
+      );
+    }
+  });
+
+  it('judges a mailto: List-Unsubscribe met for Yahoo, whose page accepts it, and not met for Gmail, which needs the POST', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    const testId = await sendTestMessage(
+      client,
+      id,
+      'compliant-brand.com',
+      { headers: { 'List-Unsubscribe': '<mailto:unsubscribe@compliant-brand.com?subject=unsubscribe>' } },
+      { privatePem: strong.privatePem },
     );
+    const card = await scorecard(client, id);
+    expect(verdicts(card)).toMatchObject({
+      'gmail-bulk:one-click-unsubscribe': 'not_met',
+      'yahoo:one-click-unsubscribe': 'met',
+    });
+    expect(rule(card, 'gmail-bulk:one-click-unsubscribe').evidence[0].text).toBe(
+      `Test message of inbox test ${testId}: List-Unsubscribe has no https: URI; no List-Unsubscribe-Post.`,
+    );
+    expect(rule(card, 'yahoo:one-click-unsubscribe')).toMatchObject({
+      fix: null,
+      evidence: [
+        {
+          testId,
+          text: `Test message of inbox test ${testId}: List-Unsubscribe has no https: URI; no List-Unsubscribe-Post; its mailto: URI is one Yahoo accepts (Yahoo highly recommends the RFC 8058 POST).`,
+        },
+        { text: `Test message of inbox test ${testId}: the body shows an unsubscribe link.` },
+      ],
+    });
   });
 
   it('judges one-click unsubscribe not met when the live RFC 8058 POST of the link fails, however right the headers', async () => {
@@ -386,6 +428,48 @@ describe('GET /api/domains/:id/compliance', () => {
     } finally {
       dns.zone['1.0.0.127.in-addr.arpa'] = ptr;
     }
+  });
+
+  it('judges reverse DNS of the sending IPs DMARC reports show passing, never of a spoofer’s, at each DNS check', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'relay-brand.com');
+    const xml = reportXml({
+      orgName: 'google.com',
+      reportId: 'relay-1',
+      domain: 'relay-brand.com',
+      begin: new Date(Date.now() - 2 * 86_400_000),
+      records: [
+        { ip: '203.0.113.10', count: 900, dkim: 'pass', spf: 'pass' },
+        { ip: '203.0.113.20', count: 300, dkim: 'pass', spf: 'fail' },
+        // A spoofer: fails DMARC, has no PTR, and is not the domain's to fix.
+        { ip: '198.51.100.66', count: 40, dkim: 'fail', spf: 'fail' },
+      ],
+    });
+    expect((await uploadReport(t.app, client, xml, { fileName: 'relay.xml' })).json().imported).toBe(1);
+    expect((await client.post(`/api/domains/${id}/verify`)).statusCode).toBe(200);
+    const missing = rule(await scorecard(client, id), 'gmail:reverse-dns');
+    expect(missing.verdict).toBe('not_met');
+    expect(missing.evidence.map((e) => [e.source, e.text])).toEqual([
+      [
+        'dns-check',
+        'DNS check: a DMARC report source passing DMARC: 203.0.113.10 has PTR mail10.relay-brand.com, which resolves back to 203.0.113.10.',
+      ],
+      ['dns-check', 'DNS check: a DMARC report source passing DMARC: 203.0.113.20 has no PTR record.'],
+    ]);
+    expect(missing.fix).toContain('203.0.113.20');
+
+    dns.zone['20.113.0.203.in-addr.arpa'] = { PTR: ['mail20.relay-brand.com'] };
+    dns.zone['mail20.relay-brand.com'] = { A: ['203.0.113.20'] };
+    expect((await client.post(`/api/domains/${id}/verify`)).statusCode).toBe(200);
+    const card = await scorecard(client, id);
+    expect(verdicts(card)).toMatchObject({
+      'gmail:reverse-dns': 'met',
+      'yahoo:reverse-dns': 'met',
+      'apple:reverse-dns': 'met',
+    });
+    expect(rule(card, 'gmail:reverse-dns').evidence[1].text).toBe(
+      'DNS check: a DMARC report source passing DMARC: 203.0.113.20 has PTR mail20.relay-brand.com, which resolves back to 203.0.113.20.',
+    );
   });
 
   it('counts the SMTP replies citing a rule and judges the spam rate from Postmaster Tools and complaint events', async () => {

@@ -1,9 +1,12 @@
 import type { ComplianceProvider, ComplianceRequirement } from '@contracts/compliance';
 
 /*
- * The mailbox providers' sender rules, each in the provider's own words (quoted short) on the page that
- * publishes it (ADR 055). A rule names the requirement it asks; the same requirement asked by several
- * providers is judged once, from the same evidence.
+ * The mailbox providers' sender rules, each in the provider's own words on the page that publishes it (ADR 055),
+ * as the pages read in 2025-2026 (checked against the dated copies kept by github.com/azumakuniyuki/
+ * feb-2024-no-auth-no-entry: Google 2026-03-11, Yahoo 2025-04-10, Microsoft 2025-08-02, Apple 2025-02-26).
+ * Where a provider words one requirement in two places (Yahoo's list item and its sub-items), the sentences are
+ * joined with a full stop. A rule names the requirement it asks; the same requirement asked by several providers is
+ * judged from the same evidence, by the provider's own terms where they differ (Yahoo accepts a mailto: unsubscribe).
  */
 
 export const SOURCES: Record<ComplianceProvider, string> = {
@@ -27,13 +30,13 @@ export const RULES: RuleDefinition[] = [
     provider: 'gmail',
     requirement: 'spf-or-dkim',
     title: 'SPF or DKIM',
-    wording: 'Set up SPF or DKIM email authentication for your domain.',
+    wording: 'Set up SPF or DKIM email authentication for your sending domains.',
   },
   {
     provider: 'gmail',
     requirement: 'dkim-key-length',
     title: 'DKIM key of 1024 bits or more',
-    wording: 'Use a 1024-bit or longer DKIM key (2048-bit recommended).',
+    wording: 'Sending to personal Gmail accounts requires a DKIM key of 1024 bits or longer.',
   },
   {
     provider: 'gmail',
@@ -52,14 +55,13 @@ export const RULES: RuleDefinition[] = [
     provider: 'gmail',
     requirement: 'spam-rate',
     title: 'Spam rate below 0.3 %',
-    wording:
-      'Keep spam rates reported in Postmaster Tools below 0.10% and avoid ever reaching a spam rate of 0.30% or higher.',
+    wording: 'Keep spam rates reported in Postmaster Tools below 0.3%.',
   },
   {
     provider: 'gmail',
     requirement: 'message-format',
     title: 'RFC 5322 format',
-    wording: 'Format messages according to the Internet Message Format standard (RFC 5322).',
+    wording: 'Format messages according to the Internet Message Format standard, RFC 5322.',
   },
   {
     provider: 'gmail',
@@ -84,73 +86,78 @@ export const RULES: RuleDefinition[] = [
     provider: 'gmail-bulk',
     requirement: 'dmarc-aligned',
     title: 'From: aligned with SPF or DKIM',
-    wording: "The domain in the sender's From: header must be aligned with either the SPF domain or the DKIM domain.",
+    wording:
+      "For direct email, the domain in the sender's From: header must be aligned with either the SPF domain or the DKIM domain. This is required to pass DMARC alignment.",
   },
   {
     provider: 'gmail-bulk',
     requirement: 'one-click-unsubscribe',
     title: 'One-click unsubscribe',
-    wording: 'Marketing messages and subscribed messages must support one-click unsubscribe.',
+    wording:
+      'Marketing messages and subscribed messages must support one-click unsubscribe, and include a clearly visible unsubscribe link in the message body.',
   },
   {
     provider: 'yahoo',
     requirement: 'spf-and-dkim',
     title: 'SPF and DKIM',
-    wording: 'Authenticate your mail: implement SPF and DKIM.',
+    wording: 'Authenticate your mail: Implement both SPF & DKIM',
   },
   {
     provider: 'yahoo',
     requirement: 'dmarc-published',
     title: 'DMARC published',
-    wording: 'Publish a valid DMARC policy with at least p=none.',
+    wording: 'Publish a valid DMARC policy with at least p=none - DMARC must pass',
   },
   {
     provider: 'yahoo',
     requirement: 'dmarc-aligned',
     title: 'From: aligned with SPF or DKIM',
-    wording: 'Your From: domain must be aligned with either the SPF or DKIM domain.',
+    wording:
+      'Ensure the domain in the From: header is aligned with either the SPF domain or the DKIM domain. This is required for DMARC alignment.',
   },
   {
     provider: 'yahoo',
     requirement: 'one-click-unsubscribe',
     title: 'One-click unsubscribe',
-    wording: 'Enable a functioning list unsubscribe: support one-click unsubscribe (RFC 8058).',
+    wording:
+      'Implement a functioning list-unsubscribe header, which supports one-click unsubscribe for marketing and subscribed messages. The Post (RFC 8058) method is highly recommended. The mail-to: method is acceptable. Have a clearly visible unsubscribe link in the email body',
   },
   {
     provider: 'yahoo',
     requirement: 'spam-rate',
     title: 'Spam complaint rate below 0.3 %',
-    wording: 'Keep your spam complaint rate below 0.3%.',
+    wording:
+      'Keep your spam rate below 0.3%. Spam rate is calculated in our system based on mail delivered to the inbox',
   },
   {
     provider: 'yahoo',
     requirement: 'reverse-dns',
     title: 'Forward-confirmed reverse DNS',
-    wording: 'Have valid forward and reverse DNS records for your sending IPs.',
+    wording: 'Have a valid forward and reverse DNS record for your sending IPs',
   },
   {
     provider: 'yahoo',
     requirement: 'message-format',
     title: 'RFC 5322 format',
-    wording: 'Comply with RFC 5321 and RFC 5322.',
+    wording: 'Comply with RFCs 5321 and 5322',
   },
   {
     provider: 'microsoft',
     requirement: 'spf-and-dkim',
     title: 'SPF and DKIM pass',
-    wording: 'SPF: must pass for the sending domain. DKIM: must pass to validate email integrity and authenticity.',
+    wording: 'SPF: Must Pass for the sending domain. DKIM: Must Pass to validate email integrity and authenticity.',
   },
   {
     provider: 'microsoft',
     requirement: 'dmarc-published',
     title: 'DMARC published',
-    wording: 'DMARC: at least p=none.',
+    wording: 'DMARC: At least p=none and align with either SPF or DKIM (preferably both).',
   },
   {
     provider: 'microsoft',
     requirement: 'dmarc-aligned',
     title: 'From: aligned with SPF or DKIM',
-    wording: 'DMARC: align with either SPF or DKIM (preferably both).',
+    wording: 'DMARC: At least p=none and align with either SPF or DKIM (preferably both).',
   },
   {
     provider: 'apple',

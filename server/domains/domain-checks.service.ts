@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CheckStatus, DomainChecks } from '@contracts/domains';
+import type { CheckStatus, DomainChecks, SendingIpReverseDns } from '@contracts/domains';
 import type { WebhookEvent } from '@contracts/webhooks';
 import { queueAlertEvaluation, raiseAlert, type NewAlert } from '../alerts/alerts.service';
 import type { AppContext } from '../platform/context';
 import { parseTags } from './checks/tag-list';
-import { domainStatus, runDomainChecks } from './checks/run-checks';
-import { dmarcSenderIps, inboxTestSenderIps } from '../insights/sender-ips';
+import { domainStatus, runDomainChecks, type CheckTarget } from './checks/run-checks';
+import { dmarcPassingSenderIps, dmarcSenderIps, inboxTestSenderIps } from '../insights/sender-ips';
+import { normaliseIp } from '../platform/dns/ip-address';
 import { DnsLookupError } from '../platform/dns/resolver';
 import { AppError } from '../platform/errors';
 import { replayUnroutedFor } from '../platform/smtp/inbound.repo';
@@ -28,7 +29,8 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
   const { db, dns } = ctx;
   let checks: DomainChecks;
   try {
-    checks = await runDomainChecks(dns, { ...row, lastKnown: row.checks, senderIps: await knownSenderIps(ctx, row) });
+    const senders = await knownSenderIps(ctx, row);
+    checks = await runDomainChecks(dns, { ...row, lastKnown: row.checks, ...senders });
   } catch (err) {
     if (err instanceof DnsLookupError) {
       throw new AppError(
@@ -81,19 +83,38 @@ export async function recheckDomain(ctx: Pick<AppContext, 'db' | 'dns' | 'jobs'>
 
 const SENDER_IP_DAYS = 30;
 const SENDER_IP_LIMIT = 10;
+/** Own sending IPs whose reverse DNS each check confirms: three lookups each, so a few of the busiest. */
+const OWN_SENDER_IP_LIMIT = 5;
 
 /**
- * The sending IPs an SPF record that depends on the sender is evaluated for (ADR 037): the
- * connecting IPs of the domain's inbox tests (at most half, so a few test messages are not crowded
- * out by report volume), then its busiest DMARC report sources, over the last 30 days.
+ * The sending IPs the product has seen for the domain over the last 30 days. `senderIps`: those an SPF record that
+ * depends on the sender is evaluated for (ADR 037): the connecting IPs of the domain's inbox tests (at most half, so a
+ * few test messages are not crowded out by report volume), then its busiest DMARC report sources. `ownSenderIps`:
+ * those whose reverse DNS the compliance rules ask about: inbox-test senders, then DMARC sources that passed DMARC.
  */
-async function knownSenderIps({ db }: Pick<AppContext, 'db'>, row: DomainRow): Promise<string[]> {
-  const [tested, reported] = await Promise.all([
+async function knownSenderIps(
+  { db }: Pick<AppContext, 'db'>,
+  row: DomainRow,
+): Promise<Pick<CheckTarget, 'senderIps' | 'ownSenderIps'>> {
+  const [tested, reported, passing] = await Promise.all([
     inboxTestSenderIps(db, row.userId, row.domain, SENDER_IP_DAYS, SENDER_IP_LIMIT),
     dmarcSenderIps(db, row.userId, row.domain, SENDER_IP_DAYS, SENDER_IP_LIMIT),
+    dmarcPassingSenderIps(db, row.userId, row.domain, SENDER_IP_DAYS, OWN_SENDER_IP_LIMIT),
   ]);
   const ips = [...tested.slice(0, SENDER_IP_LIMIT / 2), ...reported, ...tested].map((s) => s.ip);
-  return [...new Set(ips)].slice(0, SENDER_IP_LIMIT);
+  // As for SPF: a few inbox-test senders first, so report volume does not crowd them out.
+  const own = new Map<string, SendingIpReverseDns['seenIn']>();
+  const addOwn = (seenIn: SendingIpReverseDns['seenIn']) => (sender: { ip: string }) => {
+    const ip = normaliseIp(sender.ip);
+    if (ip !== null && !own.has(ip)) own.set(ip, seenIn);
+  };
+  tested.slice(0, 2).forEach(addOwn('inbox-test'));
+  passing.forEach(addOwn('dmarc-reports'));
+  tested.forEach(addOwn('inbox-test'));
+  return {
+    senderIps: [...new Set(ips)].slice(0, SENDER_IP_LIMIT),
+    ownSenderIps: [...own].slice(0, OWN_SENDER_IP_LIMIT).map(([ip, seenIn]) => ({ ip, seenIn })),
+  };
 }
 
 type Outcome = Pick<

@@ -44,6 +44,22 @@ export const dmarcSenderIps: SenderIpSource = async (ex, userId, domain, sinceDa
   return result.rows;
 };
 
+/**
+ * The domain's own servers among its DMARC report sources: those that passed DMARC for most of their messages
+ * (spoofers and unaligned forwarders do not), busiest first; `messages` counts the passing ones.
+ */
+export const dmarcPassingSenderIps: SenderIpSource = async (ex, userId, domain, sinceDays, limit) => {
+  const result = await ex.execute<SenderIp>(sql`
+    select source_ip as ip, sum(total - failed)::float8 as messages
+    from ${dmarcSourceDays}
+    where user_id = ${userId} and domain = ${domain} and day >= current_date - ${sinceDays}::int
+    group by source_ip
+    having sum(total - failed) * 2 > sum(total)
+    order by sum(total - failed) desc, source_ip
+    limit ${limit}`);
+  return result.rows;
+};
+
 /** The connecting IPs of a user's inbox-test messages sent as `domain` (envelope sender or From address at that domain). */
 export const inboxTestSenderIps: SenderIpSource = async (ex, userId, domain, sinceDays, limit) => {
   const result = await ex.execute<SenderIp>(sql`

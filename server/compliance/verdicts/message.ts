@@ -1,4 +1,5 @@
 import type { ComplianceEvidence } from '@contracts/compliance';
+import type { SendingIpReverseDns } from '@contracts/domains';
 import {
   dnsEvidence,
   latestTest,
@@ -13,22 +14,62 @@ import {
 
 /* What the test message itself shows: its connecting IP, its header fields and its unsubscribe headers (ADR 055). */
 
+/** What an IP's reverse DNS shows, and whether it is forward-confirmed (null: the lookup failed). */
+function reverseDnsWords(ip: Pick<SendingIpReverseDns, 'ip' | 'reverseDns' | 'confirmedName' | 'reverseDnsFailed'>): {
+  confirmed: boolean | null;
+  text: string;
+} {
+  if (ip.confirmedName)
+    return { confirmed: true, text: `${ip.ip} has PTR ${ip.confirmedName}, which resolves back to ${ip.ip}.` };
+  if (ip.reverseDnsFailed) return { confirmed: null, text: `the PTR lookup of ${ip.ip} failed.` };
+  return {
+    confirmed: false,
+    text:
+      ip.reverseDns.length === 0
+        ? `${ip.ip} has no PTR record.`
+        : `${ip.ip} has PTR ${ip.reverseDns.join(', ')}, which does not resolve back to ${ip.ip}.`,
+  };
+}
+
+const SEEN_IN: Record<SendingIpReverseDns['seenIn'], string> = {
+  'inbox-test': 'an inbox-test sender',
+  'dmarc-reports': 'a DMARC report source passing DMARC',
+};
+
+/**
+ * Forward-confirmed reverse DNS of the domain's sending IPs: the newest test message's connecting IP, and the own
+ * sending IPs the last DNS check looked up (inbox-test senders and DMARC sources that passed DMARC, never spoofers).
+ * One IP without it is not met: receivers judge each connection.
+ */
 export const judgeReverseDns: Judge = (data) => {
   const test = latestTest(data);
-  if (!test) return unknown([NO_TEST_MESSAGE], NO_TEST_FIX);
-  const ip = test.report.connectingIp;
-  if (!ip) return unknown([testEvidence(test, 'the connecting IP could not be checked.')], NO_TEST_FIX);
-  if (ip.confirmedName)
-    return met([testEvidence(test, `${ip.ip} has PTR ${ip.confirmedName}, which resolves back to ${ip.ip}.`)]);
-  if (ip.reverseDnsFailed)
-    return unknown([testEvidence(test, `the PTR lookup of ${ip.ip} failed.`)], 'Send another inbox test.');
-  const text =
-    ip.reverseDns.length === 0
-      ? `${ip.ip} has no PTR record.`
-      : `${ip.ip} has PTR ${ip.reverseDns.join(', ')}, which does not resolve back to ${ip.ip}.`;
-  return notMet(
-    [testEvidence(test, text)],
-    `Ask whoever runs ${ip.ip} to set its PTR record to a name whose A/AAAA record is ${ip.ip}.`,
+  const testIp = test?.report.connectingIp ?? null;
+  const judged: { ip: string; confirmed: boolean | null; evidence: ComplianceEvidence }[] = [];
+  if (test && testIp) {
+    const words = reverseDnsWords(testIp);
+    judged.push({ ip: testIp.ip, confirmed: words.confirmed, evidence: testEvidence(test, words.text) });
+  }
+  for (const sender of data.checks?.sendingIps ?? []) {
+    if (sender.ip === testIp?.ip) continue;
+    const words = reverseDnsWords(sender);
+    const text = `${SEEN_IN[sender.seenIn]}: ${words.text}`;
+    judged.push({ ip: sender.ip, confirmed: words.confirmed, evidence: dnsEvidence(data, text) });
+  }
+  const evidence = judged.map((j) => j.evidence);
+  const missing = judged.filter((j) => j.confirmed === false).map((j) => j.ip);
+  if (missing.length > 0)
+    return notMet(
+      evidence,
+      `Ask whoever runs ${missing.join(', ')} to set each one's PTR record to a name whose A/AAAA record is that IP.`,
+    );
+  if (judged.some((j) => j.confirmed)) return met(evidence);
+  if (judged.length > 0) return unknown(evidence, 'Check the domain again, or send another inbox test.');
+  return unknown(
+    [
+      test ? testEvidence(test, 'the connecting IP could not be checked.') : NO_TEST_MESSAGE,
+      dnsEvidence(data, 'no DMARC report source passed DMARC for the domain in the last 30 days.'),
+    ],
+    NO_TEST_FIX,
   );
 };
 

@@ -1,4 +1,5 @@
-import type { DomainChecks } from '@contracts/domains';
+import type { DomainChecks, SendingIpReverseDns } from '@contracts/domains';
+import { lookUpReverseDns } from '../../engine/message-analysis/checks/connecting-ip';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
@@ -13,6 +14,8 @@ export interface CheckTarget {
   dkimSelectors: string[];
   /** Sending IPs the product has seen for the domain: an SPF record built from the sender is evaluated for each (ADR 037). */
   senderIps?: string[];
+  /** The domain's own sending IPs (not spoofers'): each one's reverse DNS is checked and forward-confirmed. */
+  ownSenderIps?: Pick<SendingIpReverseDns, 'ip' | 'seenIn'>[];
   /** The checks stored before: where a lookup fails now, its last answer is kept rather than called gone. */
   lastKnown?: Pick<DomainChecks, 'checkedAt' | 'dkim' | 'dmarc'> | null;
 }
@@ -33,13 +36,14 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     dns.txt(ownershipRecordName(domain)),
     checkTlsRpt(dns, domain),
   ]);
-  const [bimi, mtaSts] = await Promise.all([
+  const [bimi, mtaSts, sendingIps] = await Promise.all([
     checkBimi(dns, domain, dmarc),
     checkMtaSts(
       dns,
       domain,
       mx.hosts.map((h) => h.exchange).filter((h) => h !== '' && h !== '.'),
     ),
+    Promise.all((target.ownSenderIps ?? []).map(async (s) => ({ ...s, ...(await lookUpReverseDns(dns, s.ip)) }))),
   ]);
   return {
     checkedAt: new Date().toISOString(),
@@ -52,6 +56,7 @@ export async function runDomainChecks(dns: DnsResolver, target: CheckTarget): Pr
     mtaSts,
     tlsRpt,
     bimi,
+    sendingIps,
   };
 }
 

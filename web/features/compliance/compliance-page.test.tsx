@@ -19,7 +19,7 @@ const rule = (overrides: Partial<ComplianceRule>): ComplianceRule => ({
   provider: 'gmail',
   requirement: 'spf-or-dkim',
   title: 'SPF or DKIM',
-  wording: 'Set up SPF or DKIM email authentication for your domain.',
+  wording: 'Set up SPF or DKIM email authentication for your sending domains.',
   sourceUrl: 'https://support.google.com/a/answer/81126',
   verdict: 'met',
   evidence: [
@@ -46,7 +46,8 @@ const SCORECARD: ComplianceScorecard = {
       provider: 'gmail-bulk',
       requirement: 'one-click-unsubscribe',
       title: 'One-click unsubscribe',
-      wording: 'Marketing messages and subscribed messages must support one-click unsubscribe.',
+      wording:
+        'Marketing messages and subscribed messages must support one-click unsubscribe, and include a clearly visible unsubscribe link in the message body.',
       verdict: 'not_met',
       evidence: [
         {
@@ -63,7 +64,8 @@ const SCORECARD: ComplianceScorecard = {
       provider: 'yahoo',
       requirement: 'spam-rate',
       title: 'Spam complaint rate below 0.3 %',
-      wording: 'Keep your spam complaint rate below 0.3%.',
+      wording:
+        'Keep your spam rate below 0.3%. Spam rate is calculated in our system based on mail delivered to the inbox',
       sourceUrl: 'https://senders.yahooinc.com/best-practices/',
       verdict: 'unknown',
       evidence: [{ source: 'complaints', text: 'No delivered events to Yahoo in the last 30 days.', at: null }],
