@@ -45,6 +45,9 @@ describe('display-name brand impersonation', () => {
       ['DocuSign', 'dse@docs-sign.example'],
       ['DocuSign Electronic Signature', 'dse@esign-docs.example'],
       ['Adobe Document Cloud', 'share@adobe-docs.example'],
+      // In Check Point's Q3 and Q4 2024 top 10s.
+      ['Twitter Support', 'verify@twitter-badge.example'],
+      ['Adidas', 'giveaway@adidas-outlet.example'],
     ])
       expect(idFor(name, address), name).toBe('content.brand-impersonation');
   });
@@ -56,6 +59,7 @@ describe('display-name brand impersonation', () => {
       ['Chase', 'chase@personal.example'],
       ['Google Developer Group Berlin', 'gdg-berlin@meetup.example'],
       ['Amazonas Travel', 'info@amazonas-travel.example'],
+      ['X Studio', 'hello@x-studio.example'],
       ['', 'billing@m365-subscriptions.example.com'],
     ])
       expect(idFor(name, address), name).toBe('content.display-name');

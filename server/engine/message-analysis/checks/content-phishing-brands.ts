@@ -1,8 +1,9 @@
 /**
  * The brands phishing puts in a From display name most, and the registrable domains each brand
- * really sends from. The brands are those Check Point Research names in its quarterly Brand
- * Phishing Reports (2023 to 2025: Microsoft, Google, Apple, LinkedIn, Amazon, DHL, Adobe, Netflix,
- * Facebook/Meta, WhatsApp, Spotify, Alibaba, Walmart, Roblox, Wells Fargo, Booking.com) and the
+ * really sends from. The brands are those in the top 10s of Check Point Research's quarterly Brand
+ * Phishing Rankings (as published for Q3 2020, Q1 2021, Q3 2024 and Q4 2024: Microsoft, Apple,
+ * Google, LinkedIn, Alibaba, WhatsApp, Amazon, Twitter, Facebook, Adobe, Adidas, DHL, Roblox, PayPal,
+ * Netflix, Instagram; earlier quarters add Spotify, Walmart, Wells Fargo, Booking.com) and the
  * targets of APWG's Phishing Activity Trends Reports (banks, payment services, webmail and SaaS,
  * logistics, crypto exchanges: PayPal, Chase, Bank of America, DocuSign, Dropbox, Coinbase, FedEx,
  * UPS, USPS). The domains are the ones each brand's own mail comes from, including the separate
@@ -65,6 +66,9 @@ export const PHISHING_BRANDS: PhishingBrand[] = [
   { names: [['walmart']], domains: ['walmart.com'] },
   { names: [['roblox']], domains: ['roblox.com'] },
   { names: [['booking', 'com']], domains: ['booking.com'] },
+  // "X" alone is a letter in too many names to count as the brand; its old name is what phishing still uses.
+  { names: [['twitter']], domains: ['twitter.com', 'x.com'] },
+  { names: [['adidas']], domains: ['adidas.com', 'adidas-group.com'] },
 ];
 
 /**
