@@ -54,16 +54,29 @@ export async function openDatabase(target: string | ConnectionSettings, maxConne
     db,
     pool,
     connection,
-    async migrate() {
-      const conn = await pool.connect();
-      try {
-        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateDrizzle(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-      } finally {
-        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        conn.release();
-      }
-    },
+    migrate: () =>
+      oneProcessAtATime(pool, MIGRATION_LOCK_ID, (conn) =>
+        migrateDrizzle(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder }),
+      ),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs `work` while this process holds the session advisory lock `lockId`: processes that start together (ROLES split
+ * over several) take turns at setting up what they share, which concurrent DDL would deadlock on.
+ */
+export async function oneProcessAtATime<T>(
+  pool: pg.Pool,
+  lockId: number,
+  work: (conn: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock($1)', [lockId]);
+    return await work(conn);
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    conn.release();
+  }
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import { oneProcessAtATime, type Database } from '../db/client';
 import type { Notifications } from '../db/notifications';
 import type { AppContext } from '../context';
 import { safeMessage } from '../logger';
@@ -24,6 +24,9 @@ export interface JobQueue extends JobSender {
   start(context: Omit<AppContext, 'jobs' | 'log'>): Promise<void>;
   stop(): Promise<void>;
 }
+
+// Any fixed number, other than the migrations' lock.
+const QUEUE_SETUP_LOCK_ID = 804_221_4;
 
 /** The NOTIFY channel on which a sender names the queue it just added a job to. */
 export const JOB_QUEUED_CHANNEL = 'job_queued';
@@ -78,21 +81,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async start(context) {
-      await boss.start();
-      for (const job of jobs) {
-        // The retry and queue policies live on the queue so every sender shares them. createQueue
-        // leaves an existing queue as it was; updateQueue brings it in line with the definition.
-        // A retry waits at least a second: a failed job is retried under the same id, and pg-boss
-        // completes a batch's jobs right after the batch, which must not catch the retry running.
-        const settings = {
-          retryLimit: job.retryLimit ?? 2,
-          retryDelay: Math.max(1, job.retryDelaySeconds ?? 10),
-          retryBackoff: true,
-          policy: job.policy ?? 'standard',
-        };
-        await boss.createQueue(job.name, { name: job.name, ...settings });
-        await boss.updateQueue(job.name, { name: job.name, ...settings });
-      }
+      // Processes starting together on a fresh database (ROLES split over several) set pg-boss up in turn: the first
+      // creates the queues (a table and foreign keys each), and a queue created while another process creates it too,
+      // or queries pg-boss's tables, deadlocks. The next ones find the queues there and change nothing.
+      await oneProcessAtATime(database.pool, QUEUE_SETUP_LOCK_ID, async () => {
+        await boss.start();
+        for (const job of jobs) {
+          // The retry and queue policies live on the queue so every sender shares them. createQueue
+          // leaves an existing queue as it was; updateQueue brings it in line with the definition.
+          // A retry waits at least a second: a failed job is retried under the same id, and pg-boss
+          // completes a batch's jobs right after the batch, which must not catch the retry running.
+          const settings = {
+            retryLimit: job.retryLimit ?? 2,
+            retryDelay: Math.max(1, job.retryDelaySeconds ?? 10),
+            retryBackoff: true,
+            policy: job.policy ?? 'standard',
+          };
+          await boss.createQueue(job.name, { name: job.name, ...settings });
+          await boss.updateQueue(job.name, { name: job.name, ...settings });
+        }
+      });
       if (!work) return;
       await notifications.subscribe(JOB_QUEUED_CHANNEL, wake);
       // Notifications sent while the listening connection was down are lost: look at every queue.
