@@ -176,6 +176,15 @@ describe('GET /api/domains/:id/compliance', () => {
     expect(rule(card, 'yahoo:spam-rate').evidence[0].text).toBe('No delivered events to Yahoo in the last 30 days.');
   });
 
+  it('judges bulk mail From a mailbox provider’s own domain not met before any test message', async () => {
+    const { client } = await signUp(t.app);
+    const domain = (await client.post('/api/domains', { domain: 'mail.yahoo.com' })).json();
+    expect(rule(await scorecard(client, domain.id), 'gmail:no-provider-impersonation')).toMatchObject({
+      verdict: 'not_met',
+      evidence: [{ source: 'dns-check', text: "DNS check: mail.yahoo.com is a mailbox provider's own domain." }],
+    });
+  });
+
   it('judges the set-up rules from the DNS checks: records published and key lengths', async () => {
     const { client } = await signUp(t.app);
     const good = await scorecard(client, await checkedDomain(client, 'compliant-brand.com'));
@@ -497,6 +506,10 @@ describe('GET /api/domains/:id/compliance', () => {
     ] as const)
       expect((await event('bounced', n, `ann${n}@gmail.com`, status)).statusCode).toBe(200);
     expect((await event('bounced', 3, 'bob@outlook.com', microsoft550)).statusCode).toBe(200);
+    // A deferral citing DMARC alignment, which no test message has shown yet (Sisimai's Gmail reply table quotes it).
+    const gmail421 =
+      "421-4.7.32 Your email has been rate limited because the From: header (RFC5322) in this message isn't aligned with either the authenticated SPF or DKIM organizational domain. - gsmtp";
+    expect((await event('deferred', 4, 'dan@gmail.com', gmail421)).statusCode).toBe(200);
     // Yahoo: 1 complaint over 4 delivered, far above 0.3 %.
     for (const n of [1, 2, 3, 4]) await event('delivered', n, `carol${n}@yahoo.com`);
     await event('complaint', 1, 'carol1@yahoo.com');
@@ -534,8 +547,12 @@ describe('GET /api/domains/:id/compliance', () => {
         count: 2,
         example: gmail550,
       }),
+      expect.objectContaining({ provider: 'gmail-bulk', code: '4.7.32', requirement: 'dmarc-aligned', count: 1 }),
       expect.objectContaining({ provider: 'microsoft', code: '5.7.515', requirement: 'spf-and-dkim', count: 1 }),
     ]);
+    // Without a test message alignment is unknown; Gmail's reply says it is not met.
+    expect(rule(card, 'gmail-bulk:dmarc-aligned')).toMatchObject({ verdict: 'not_met' });
+    expect(rule(card, 'yahoo:dmarc-aligned')).toMatchObject({ verdict: 'unknown' });
     expect(rule(card, 'gmail:spf-or-dkim').evidence.at(-1)).toMatchObject({
       source: 'smtp-replies',
       text: expect.stringMatching(/^2 replies 5\.7\.26 /),
