@@ -325,6 +325,28 @@ describe('GET /api/domains/:id/compliance', () => {
     }
   });
 
+  it('judges one-click unsubscribe not met when the signature covering both fields fails to verify', async () => {
+    const { client } = await signUp(t.app);
+    const id = await checkedDomain(client, 'compliant-brand.com');
+    // Signed with a key other than the one s1 publishes: the signature lists both fields but does not verify.
+    const testId = await sendTestMessage(
+      client,
+      id,
+      'compliant-brand.com',
+      { headers: ONE_CLICK_HEADERS },
+      {
+        privatePem: weak.privatePem,
+        signedFields:
+          'From:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post',
+      },
+    );
+    const oneClick = rule(await scorecard(client, id), 'gmail-bulk:one-click-unsubscribe');
+    expect(oneClick.verdict).toBe('not_met');
+    expect(oneClick.evidence[0].text).toBe(
+      `Test message of inbox test ${testId}: no passing DKIM signature covers both List-Unsubscribe and List-Unsubscribe-Post.`,
+    );
+  });
+
   it('judges a mailto: List-Unsubscribe met for Yahoo, whose page accepts it, and not met for Gmail, which needs the POST', async () => {
     const { client } = await signUp(t.app);
     const id = await checkedDomain(client, 'compliant-brand.com');
