@@ -33,9 +33,9 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
-          // A test waits for states (up to 5 s each, web/test/setup.ts); a busy machine must not fail it for being
+          // A test waits for states (up to 10 s each, web/test/setup.ts); a busy machine must not fail it for being
           // slow.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
