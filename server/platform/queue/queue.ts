@@ -26,7 +26,7 @@ export interface JobQueue extends JobSender {
 }
 
 // Any fixed number, other than the migrations' lock.
-const QUEUE_SETUP_LOCK_ID = 804_221_4;
+const QUEUE_SETUP_LOCK_ID = 8_042_214;
 
 /** The NOTIFY channel on which a sender names the queue it just added a job to. */
 export const JOB_QUEUED_CHANNEL = 'job_queued';
