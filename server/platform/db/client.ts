@@ -31,7 +31,7 @@ export const MIN_SERVER_VERSION = 150000;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: every process that migrates takes this lock first, so only one migrates at a time.
-const MIGRATION_LOCK_ID = 804_221_3;
+const MIGRATION_LOCK_ID = 8_042_213;
 
 /** Opens a pool on a PostgreSQL server (a DATABASE_URL, or the embedded server's socket) and checks its version. */
 export async function openDatabase(target: string | ConnectionSettings, maxConnections = 10): Promise<Database> {
