@@ -148,8 +148,9 @@ describe.skipIf(!hasOpenssl)('fair webhook delivery (needs openssl to make a tes
       timeoutMs: 25_000,
     });
     expect(mostOpen.get('attacker')).toBe(WEBHOOK_IN_FLIGHT.perAccount);
+    // Two endpoints can hold all the account's slots, so the third may never have been asked at all.
     for (const n of [1, 2, 3])
-      expect(mostOpen.get(`/attacker/${n}`)).toBeLessThanOrEqual(WEBHOOK_IN_FLIGHT.perEndpoint);
+      expect(mostOpen.get(`/attacker/${n}`) ?? 0).toBeLessThanOrEqual(WEBHOOK_IN_FLIGHT.perEndpoint);
     // Waiting deliveries used no attempt.
     const attempted = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
