@@ -9,6 +9,8 @@
 // {"domains": N, "rows": {"<table>": count}, "dbBytes": n, "calls": {"<call>": {"p50": ms, "p95": ms}}}.
 // Env: BENCH_DOMAINS (default 1000), BENCH_REPEATS (requests per call, default 20), BENCH_SEED (default 39),
 // BENCH_LANES (domains filled at once, default 3), DATABASE_URL.
+// BENCH_REUSE=1 (with DATABASE_URL): fill once, keep the data, and on later runs with the same N and seed only
+// time the calls again (for trying an index or a query against the same data; the app migrates it on start).
 import { startServer } from './bench-server';
 import { fillAlerts } from './scale/alerts';
 import { fillBlocklists } from './scale/blocklists';
@@ -18,18 +20,41 @@ import { fillDmarc } from './scale/dmarc';
 import { fillDnsChanges } from './scale/dns-changes';
 import { fillAccount } from './scale/domains';
 import { fillEvents } from './scale/events';
-import { signUp } from './scale/http';
+import { signIn, signUp } from './scale/http';
 import { fillInboxTests } from './scale/inbox-tests';
+import { domainName, espIpsOf, tierOf, type BenchDomain } from './scale/world';
 
 const count = Number(process.env.BENCH_DOMAINS ?? 1000);
 const repeats = Number(process.env.BENCH_REPEATS ?? 20);
 const seed = Number(process.env.BENCH_SEED ?? 39);
 const lanes = Number(process.env.BENCH_LANES ?? 3);
+const reuse = process.env.BENCH_REUSE === '1';
+if (reuse && !process.env.DATABASE_URL)
+  throw new Error('BENCH_REUSE needs DATABASE_URL: the embedded database is thrown away');
 
 const server = await startServer({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, 'scale');
 try {
-  const { cookie, userId } = await signUp(server.appUrl);
   const db = server.database.db;
+  const username = `scale_${count}_${seed}`;
+  const filled = reuse ? await signIn(server.appUrl, username) : undefined;
+  if (filled) {
+    console.log(`reusing the data of ${username}`);
+    const { rows, dbBytes } = await databaseSize(db);
+    const list = (await (
+      await fetch(`${server.appUrl}/api/domains`, { headers: { cookie: filled.cookie } })
+    ).json()) as {
+      id: number;
+      domain: string;
+    }[];
+    const first = list.find((d) => d.domain === domainName(0));
+    if (!first) throw new Error(`${username} has no domain ${domainName(0)}`);
+    const big: BenchDomain = { index: 0, id: first.id, name: first.domain, tier: tierOf(0), espIps: espIpsOf(0) };
+    const calls = await timeCalls(server.appUrl, filled.cookie, dailyCalls(big), repeats);
+    console.log(JSON.stringify({ domains: count, rows, dbBytes, calls }));
+    await server.stop();
+    process.exit(0);
+  }
+  const { cookie, userId } = await signUp(server.appUrl, reuse ? username : undefined);
   const started = performance.now();
   const { domains, ips } = await fillAccount(db, userId, count);
   await fillDmarc(db, userId, domains, seed, lanes);
