@@ -4,6 +4,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from '
 import type { Executor } from '../platform/db/client';
 import { listDayTotals } from './email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
+import { isSameOrSubdomainIndexed } from '../platform/db/reversed-domain';
 import { latestOutcome, sentMessage } from './delivery-outcomes';
 import {
   blocklistListings,
@@ -102,6 +103,16 @@ export async function listProviderPlacements(ex: Executor, testIds: number[]): P
 // ---------------------------------------------------------------------------------------------
 // DMARC
 
+/*
+ * dmarc_source_days' key leads with the user and the day, then the domain: a range of days would read every
+ * domain's rows of those days. Listing the days instead lets the index probe each day for the one domain.
+ * Domains are stored as the report's parser wrote them, in lower case (parse-aggregate.ts readPolicy), so the
+ * name is compared as it is and the key serves it.
+ */
+function onDaysOf(domain: string, from: string | SQL, to: string): SQL {
+  return sql`${dmarcSourceDays.domain} = ${domain} and ${dmarcSourceDays.day} = any(array(select generate_series(${from}::date, ${to}::date, interval '1 day')::date))`;
+}
+
 export interface DmarcDay {
   day: string;
   total: number;
@@ -116,14 +127,7 @@ export async function listDmarcDays(ex: Executor, userId: number, domain: string
       failed: sql<number>`sum(${dmarcSourceDays.failed})::float8`,
     })
     .from(dmarcSourceDays)
-    .where(
-      and(
-        eq(dmarcSourceDays.userId, userId),
-        sql`lower(${dmarcSourceDays.domain}) = ${domain}`,
-        gte(dmarcSourceDays.day, utcDay(range.since)),
-        lte(dmarcSourceDays.day, utcDay(range.until)),
-      ),
-    )
+    .where(and(eq(dmarcSourceDays.userId, userId), onDaysOf(domain, utcDay(range.since), utcDay(range.until))))
     .groupBy(dmarcSourceDays.day)
     .orderBy(dmarcSourceDays.day)
     .limit(ROWS_MAX);
@@ -138,7 +142,8 @@ export type NewSource = {
 
 /**
  * Sources seen for the first time in the domain's reports on a day of the range, failing DMARC that
- * day. Not on the domain's first report day: then every source is new.
+ * day. Not on the domain's first report day: then every source is new. A source's first day is read
+ * from the user's first stored day on (retention bounds that), from the key alone.
  */
 export async function listNewFailingSources(
   ex: Executor,
@@ -147,15 +152,14 @@ export async function listNewFailingSources(
   range: Range,
 ): Promise<NewSource[]> {
   const result = await ex.execute<NewSource>(sql`
-    with mine as (
-      select source_ip, day, total, failed from ${dmarcSourceDays}
-      where user_id = ${userId} and lower(domain) = ${domain}
-    ), firsts as (
-      select source_ip, min(day) as first_day from mine group by source_ip
+    with firsts as (
+      select source_ip, min(day) as first_day from ${dmarcSourceDays}
+      where user_id = ${userId} and ${onDaysOf(domain, sql`(select min(day) from ${dmarcSourceDays} where user_id = ${userId})`, utcDay(range.until))}
+      group by source_ip
     )
     select f.source_ip as ip, to_char(f.first_day, 'YYYY-MM-DD') as day, sum(m.total)::float8 as total, sum(m.failed)::float8 as failed
-    from firsts f join mine m on m.source_ip = f.source_ip and m.day = f.first_day
-    where f.first_day >= ${utcDay(range.since)} and f.first_day <= ${utcDay(range.until)} and f.first_day > (select min(day) from mine)
+    from firsts f join ${dmarcSourceDays} m on m.user_id = ${userId} and m.day = f.first_day and m.domain = ${domain} and m.source_ip = f.source_ip
+    where f.first_day >= ${utcDay(range.since)} and f.first_day <= ${utcDay(range.until)} and f.first_day > (select min(first_day) from firsts)
     group by f.source_ip, f.first_day
     having sum(m.failed) > 0
     order by f.first_day desc, sum(m.failed) desc
@@ -203,7 +207,7 @@ export async function listDomainEventDays(
         eq(deliveryEvents.userId, userId),
         gte(deliveryEvents.occurredAt, range.since),
         lte(deliveryEvents.occurredAt, range.until),
-        isSameOrSubdomain(deliveryEvents.domain, domain),
+        isSameOrSubdomainIndexed(deliveryEvents.domain, domain),
       ),
     )
     .groupBy(date)
@@ -299,7 +303,7 @@ export async function listSendingIps(ex: Executor, userId: number, domain: strin
         or(
           eq(ipAddresses.type, 'dedicated'),
           sql`exists (select 1 from jsonb_array_elements_text(${ipAddresses.associatedDomains}) d where lower(d) = ${domain})`,
-          sql`${ipAddresses.ipAddress} in (select source_ip from ${dmarcSourceDays} where user_id = ${userId} and lower(domain) = ${domain} and day >= ${utcDay(range.since)})`,
+          sql`${ipAddresses.ipAddress} in (select source_ip from ${dmarcSourceDays} where user_id = ${userId} and ${onDaysOf(domain, utcDay(range.since), utcDay(range.until))})`,
         ),
       ),
     )

@@ -1,4 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reversedDomain } from '../reversed-domain';
 
 /**
  * One delivery event an MTA or ESP reported for one recipient of one message. Kept once per message
@@ -35,5 +36,7 @@ export const deliveryEvents = pgTable(
   (t) => [
     uniqueIndex('delivery_events_once_key').on(t.userId, t.messageId, t.recipient, t.eventType),
     index('delivery_events_user_time_idx').on(t.userId, t.occurredAt),
+    // A domain's own events and its subdomains' (the timeline's figures), bounded by the time range.
+    index('delivery_events_user_sender_time_idx').on(t.userId, reversedDomain(t.domain), t.occurredAt),
   ],
 );

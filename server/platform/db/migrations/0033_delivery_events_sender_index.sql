@@ -1,0 +1,1 @@
+CREATE INDEX "delivery_events_user_sender_time_idx" ON "delivery_events" USING btree ("user_id",(reverse("domain") collate "C"),"occurred_at");
