@@ -64,7 +64,11 @@
 // Options (or env): --records N (BENCH_RECORDS, 130000: records of the mailed and uploaded reports),
 // --analytics-records N (BENCH_ANALYTICS_RECORDS, 120000), --fallback-records N (BENCH_FALLBACK_RECORDS,
 // 50000), --message-mb N (BENCH_MESSAGE_MB, 9), --timeout-seconds S (BENCH_TIMEOUT_SECONDS, 900: how
-// long one attack may take before the bench gives up). BENCH_SERVER_NODE_ARGS: extra node options for the server.
+// long one attack may take before the bench gives up), --only A,B (BENCH_ONLY: run only the phases whose names start
+// with one of these, after idle; e.g. "9 MB" or "analytics": to look at one phase, or profile it, without the others).
+// BENCH_SERVER_NODE_ARGS: extra node options for the server.
+// Memory: besides the node RSS, the tree PSS (node + PostgreSQL) is read every 250 ms: each phase prints its peak,
+// and the whole run's peak is printed at the end against its goal (<= 400 MB, issue 39).
 import { request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -76,7 +80,7 @@ import { ownershipRecordName, ownershipRecordValue } from '../../server/domains/
 import { createInboxTest } from '../../server/inbox-tests/inbox-tests.repo';
 import { startDnsServer, type ZoneEntry } from '../../server/test/dns-server';
 import { rssSampler, sleep, startServer, type BenchServer } from './bench-server';
-import { treeMemory } from './process-memory';
+import { treeMemory, treePeakSampler } from './process-memory';
 import { aggregateReport, REPORTER, type ReportFile } from './report-file';
 import { sendRaw } from './smtp-raw';
 import { FORGED_FILES, FORGED_RECORDS, FORGED_REPORTER, forgedReports, reporterDkim } from './forged-reports';
@@ -94,6 +98,7 @@ const UNVERIFIED_DOMAIN = 'unverified.bench.test';
 const SENDER_DOMAIN = 'sender.bench.test';
 
 const GOAL_P99_MS = 100;
+const GOAL_PEAK_PSS_MB = 400;
 const PROBE_EVERY_MS = 100;
 const PROBE_TIMEOUT_MS = 120_000;
 const IDLE_MS = 5000;
@@ -112,6 +117,7 @@ function options() {
       'fallback-records': { type: 'string' },
       'message-mb': { type: 'string' },
       'timeout-seconds': { type: 'string' },
+      only: { type: 'string' },
     },
   });
   const int = (value: string | undefined, fallback: number) => {
@@ -125,6 +131,10 @@ function options() {
     fallbackRecords: int(values['fallback-records'] ?? process.env.BENCH_FALLBACK_RECORDS, 50_000),
     messageMb: int(values['message-mb'] ?? process.env.BENCH_MESSAGE_MB, 9),
     timeoutSeconds: int(values['timeout-seconds'] ?? process.env.BENCH_TIMEOUT_SECONDS, 900),
+    only: (values.only ?? process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }
 
@@ -364,6 +374,7 @@ async function attack(
   const pid = server.child.pid!;
   const pool = database.pool;
   const rss = rssSampler(pid);
+  const pss = treePeakSampler(pid);
 
   // ---- set-up: an account over HTTP, a verified domain and an inbox test over the bench's connection ----
   const username = `hostile${Date.now()}`;
@@ -565,8 +576,10 @@ async function attack(
   let missed = 0;
 
   async function phase(name: string, run: () => Promise<AttackOutcome | undefined>, quietMs = QUIET_MS) {
+    if (name !== 'idle' && config.only.length > 0 && !config.only.some((prefix) => name.startsWith(prefix))) return;
     prober.phase = name;
     const rssStart = rss.reset();
+    pss.reset();
     const began = now();
     const outcome = await run();
     const attackMs = now() - began;
@@ -574,6 +587,7 @@ async function attack(
     prober.phase = `after ${name}`;
     const memory = rss.sample();
     const tree = treeMemory(pid);
+    const pssPeak = pss.peak().phase;
     const stats = probeStats(await prober.of(name), began);
     const meets = stats.p99 <= GOAL_P99_MS && stats.failed === 0;
     if (!meets) missed++;
@@ -582,7 +596,7 @@ async function attack(
       : `MISSES the goal (p99 ${stats.p99} ms${stats.p99 > GOAL_P99_MS ? ` > ${GOAL_P99_MS} ms` : ''}${stats.failed ? `, ${stats.failed} failed probes` : ''})`;
     console.log(
       `\n[${name}] ${stats.probes} probes: p50 ${stats.p50} ms, p99 ${stats.p99} ms, max ${stats.max} ms (sent at ${stats.slowestAtS} s), failed ${stats.failed}${stats.firstFailure ? ` (first: ${stats.firstFailure})` : ''}; ` +
-        `attack ${outcome ? `${seconds(attackMs)} s` : '-'}; node RSS start ${mb(rssStart)} MB, peak ${mb(memory.peak)} MB, end ${mb(memory.current)} MB; tree PSS ${tree.pssMb} MB`,
+        `attack ${outcome ? `${seconds(attackMs)} s` : '-'}; node RSS start ${mb(rssStart)} MB, peak ${mb(memory.peak)} MB, end ${mb(memory.current)} MB; tree PSS peak ${pssPeak} MB, end ${tree.pssMb} MB`,
     );
     if (outcome) console.log(`  ${outcome.summary}`);
     console.log(`  verdict: ${verdict}`);
@@ -598,6 +612,7 @@ async function attack(
       'node rss start MB': mb(rssStart),
       'node rss peak MB': mb(memory.peak),
       'node rss end MB': mb(memory.current),
+      'tree PSS peak MB': pssPeak,
       'tree PSS end MB': tree.pssMb,
       'bench timer late max ms': stats.benchLateMax,
       goal: meets ? 'met' : 'missed',
@@ -713,6 +728,7 @@ async function attack(
   } finally {
     prober.stop();
     rss.stop();
+    pss.stop();
     smtp.close();
   }
 
@@ -722,6 +738,10 @@ async function attack(
       `bench timer late max ${whole.benchLateMax} ms (this process's own lag sending probes)`,
   );
   console.log(`goal met in ${results.length - missed} of ${results.length} phases`);
+  const peakMb = pss.peak().run;
+  console.log(
+    `peak tree PSS (node + PostgreSQL) ${peakMb} MB: ${peakMb <= GOAL_PEAK_PSS_MB ? 'meets' : 'MISSES'} the goal (<= ${GOAL_PEAK_PSS_MB} MB)`,
+  );
   return 0;
 }
 

@@ -59,3 +59,28 @@ export function childrenByParent(): Map<number, number[]> {
   }
   return map;
 }
+
+/**
+ * The highest tree PSS (treeMemory) seen since the last `reset`, read every `everyMs`: what a phase left at its end
+ * says nothing of what it took meanwhile (a parse or a sort that let go of its memory before the phase ended).
+ */
+export function treePeakSampler(pid: number, everyMs = 250) {
+  let peak = 0;
+  let peakAll = 0;
+  const read = () => {
+    const { pssMb } = treeMemory(pid);
+    peak = Math.max(peak, pssMb);
+    peakAll = Math.max(peakAll, pssMb);
+    return pssMb;
+  };
+  read();
+  const timer = setInterval(read, everyMs);
+  timer.unref();
+  return {
+    /** Starts a new phase's peak from what the tree takes now. */
+    reset: () => (peak = read()),
+    /** MB: the peak since the last reset (read once more now), and the peak of the whole run. */
+    peak: () => (read(), { phase: peak, run: peakAll }),
+    stop: () => clearInterval(timer),
+  };
+}
