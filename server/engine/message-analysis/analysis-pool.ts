@@ -23,7 +23,10 @@ export interface AnalysisWorkerData {
   env: AnalyseDeps['env'];
 }
 
-/** One message to analyse; the bytes are copied to the thread. */
+/**
+ * One message to analyse. The bytes are copied to the thread, unless they are in shared memory (a large received body:
+ * platform/smtp/inbound-body.ts), which the thread reads where it is: a copy of megabytes would hold the event loop.
+ */
 export interface AnalysisTask {
   raw: Uint8Array;
   envelope: MessageEnvelope | null;

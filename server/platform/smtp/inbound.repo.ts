@@ -1,8 +1,9 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
-import { claimItem, findStranded, type ClaimedTable, type RetryPolicy } from '../queue/durable-delivery';
+import { findStranded, type ClaimedTable, type RetryPolicy } from '../queue/durable-delivery';
 import { inboundMessages } from '../db/schema/index';
+import { BODY_PIECE_BYTES, readInboundBody } from './inbound-body';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = Pick<
@@ -49,9 +50,25 @@ export async function storeInboundMessage(ex: Executor, message: NewInboundMessa
   return row?.id;
 }
 
-/** Takes a message for processing, counting the attempt; undefined when it is done already. */
+/**
+ * Takes a message for processing, counting the attempt; undefined when it is done already. A large body is read
+ * after the claim, a piece at a time (inbound-body.ts), so that no read of it holds the event loop.
+ */
 export async function claimInboundMessage(db: Db, id: number): Promise<InboundMessage | undefined> {
-  return claimItem(db, inboundItems, id);
+  const { raw, ...columns } = getTableColumns(inboundMessages);
+  const [claimed] = await db
+    .update(inboundMessages)
+    .set({ attempts: sql`${inboundMessages.attempts} + 1` })
+    .where(and(eq(inboundMessages.id, id), inboundItems.pending))
+    .returning({
+      ...columns,
+      smallRaw: sql<Buffer | null>`case when octet_length(${raw}) <= ${BODY_PIECE_BYTES} then ${raw} end`.mapWith(raw),
+      rawBytes: sql<number | null>`octet_length(${raw})`,
+    });
+  if (!claimed) return undefined;
+  const { smallRaw, rawBytes, ...message } = claimed;
+  const body = rawBytes === null ? null : (smallRaw ?? (await readInboundBody(db, id, rawBytes)));
+  return { ...message, raw: body };
 }
 
 /**
