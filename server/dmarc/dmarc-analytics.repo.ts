@@ -145,12 +145,12 @@ export interface ReporterScope {
   domain?: string;
 }
 
-/** Each (user, domain, reporter) of the imported reports in `scope`. */
+/**
+ * Each (user, domain, reporter) of the imported reports in `scope`. Read in the order of
+ * dmarc_reports_reporters_idx, which holds every column asked: the reporters come grouped without a sort and
+ * without reading a report's row, and each one's last week is a few entries of the same index.
+ */
 export async function loadReporterActivity(ex: Executor, scope: ReporterScope = {}): Promise<ReporterActivity[]> {
-  const conditions: SQL[] = [];
-  if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
-  if (scope.domain) conditions.push(sql`domain = ${scope.domain}`);
-  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
   const result = await ex.execute<{
     user_id: number;
     domain: string;
@@ -158,18 +158,7 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
     last_end: Date | string;
     reports: number;
     recent_days: number;
-  }>(sql`
-    with r as (
-      select user_id, domain, org_name, date_end,
-             max(date_end) over (partition by user_id, domain, org_name) as last_end
-      from dmarc_reports
-      where ${countedReport} and domain is not null and org_name is not null and date_end is not null and ${where}
-    )
-    select user_id, domain, org_name, last_end, count(*)::int as reports,
-           (count(distinct (date_end at time zone 'UTC')::date) filter (where date_end > last_end - interval '7 days'))::int as recent_days
-    from r
-    group by user_id, domain, org_name, last_end
-    order by last_end desc`);
+  }>(reporterActivityQuery(scope));
   return result.rows.map((row) => ({
     userId: row.user_id,
     domain: row.domain,
@@ -178,6 +167,28 @@ export async function loadReporterActivity(ex: Executor, scope: ReporterScope = 
     reports: row.reports,
     recentDays: row.recent_days,
   }));
+}
+
+export function reporterActivityQuery(scope: ReporterScope): SQL {
+  const conditions: SQL[] = [];
+  if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
+  if (scope.domain) conditions.push(sql`domain = ${scope.domain}`);
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  return sql`
+    with reporter as (
+      select user_id, domain, org_name, max(date_end) as last_end, count(*)::int as reports
+      from ${dmarcReports}
+      where ${countedReport} and domain is not null and org_name is not null and date_end is not null and ${where}
+      group by user_id, domain, org_name
+    )
+    select reporter.*, recent.days as recent_days
+    from reporter cross join lateral (
+      select count(distinct (date_end at time zone 'UTC')::date)::int as days
+      from ${dmarcReports}
+      where ${countedReport} and user_id = reporter.user_id and domain = reporter.domain and org_name = reporter.org_name
+        and date_end > reporter.last_end - interval '7 days'
+    ) recent
+    order by last_end desc`;
 }
 
 /** One raw auth result (auth_results) of a source IP, summed over its messages. */

@@ -280,6 +280,16 @@ export async function receivedFileOf(
 }
 
 export async function listReports(db: Db, userId: number, query: ReportsQuery): Promise<DmarcReportList> {
+  const where = reportsWhere(userId, query);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(dmarcReports)
+    .where(where);
+  const rows = await reportsPage(db, userId, query);
+  return { items: rows.map(toDmarcReport), total, page: query.page, pageSize: query.pageSize };
+}
+
+function reportsWhere(userId: number, query: ReportsQuery): SQL | undefined {
   const filters: SQL[] = [eq(dmarcReports.userId, userId)];
   if (query.domain) filters.push(eq(dmarcReports.domain, query.domain));
   if (query.status) filters.push(eq(dmarcReports.status, query.status));
@@ -287,20 +297,21 @@ export async function listReports(db: Db, userId: number, query: ReportsQuery): 
   if (query.sender === 'authenticated') filters.push(sql`${dmarcReports.senderAuthenticated} is not false`);
   if (query.from) filters.push(gte(dmarcReports.dateBegin, dayStart(query.from)));
   if (query.to) filters.push(lt(dmarcReports.dateBegin, dayStart(addDays(query.to, 1))));
-  const where = and(...filters);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(dmarcReports)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(dmarcReports)
-    .where(where)
-    // Failed imports have no report period: they sort by when they were uploaded.
-    .orderBy(desc(sql`coalesce(${dmarcReports.dateBegin}, ${dmarcReports.createdAt})`), desc(dmarcReports.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(toDmarcReport), total, page: query.page, pageSize: query.pageSize };
+  return and(...filters);
+}
+
+/** One page of the list, newest first: read in the order of dmarc_reports_user_listed_idx, so a page costs its offset, not the user's whole history. */
+export function reportsPage(db: Db, userId: number, query: ReportsQuery) {
+  return (
+    db
+      .select()
+      .from(dmarcReports)
+      .where(reportsWhere(userId, query))
+      // Failed imports have no report period: they sort by when they were uploaded.
+      .orderBy(desc(sql`coalesce(${dmarcReports.dateBegin}, ${dmarcReports.createdAt})`), desc(dmarcReports.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+  );
 }
 
 /** One of the user's reports with its busiest records; undefined when it is not theirs. */

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { belongsTo } from './columns';
 import { users } from './users';
 
@@ -114,6 +115,17 @@ export const dmarcReports = pgTable(
     uniqueIndex('dmarc_reports_user_org_report_key').on(t.userId, t.orgName, t.reportId),
     index('dmarc_reports_user_begin_idx').on(t.userId, t.dateBegin),
     index('dmarc_reports_user_domain_begin_idx').on(t.userId, t.domain, t.dateBegin),
+    // The reports list's order (failed imports, which have no period, by when they came): a page is read in order
+    // from here, however many reports the user has, instead of sorting them all.
+    index('dmarc_reports_user_listed_idx').on(
+      t.userId,
+      sql`coalesce(${t.dateBegin}, ${t.createdAt}) desc`,
+      sql`${t.id} desc`,
+    ),
+    // The reporters' health (loadReporterActivity): every column it reads, for the reports the analytics count.
+    index('dmarc_reports_reporters_idx')
+      .on(t.userId, t.domain, t.orgName, t.dateEnd)
+      .where(sql`${t.status} = 'imported' and ${t.senderAuthenticated} is not false`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "dmarc_reports_user_listed_idx" ON "dmarc_reports" USING btree ("user_id",coalesce("date_begin", "created_at") desc,"id" desc);--> statement-breakpoint
+CREATE INDEX "dmarc_reports_reporters_idx" ON "dmarc_reports" USING btree ("user_id","domain","org_name","date_end") WHERE "dmarc_reports"."status" = 'imported' and "dmarc_reports"."sender_authenticated" is not false;
