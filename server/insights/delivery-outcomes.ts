@@ -13,9 +13,9 @@ const replaced = sql`exists (select 1 from ${deliveryEvents} later where later.u
   and later.event_type in ('delivered', 'bounced') and later.event_type <> ${deliveryEvents.eventType}
   and (later.occurred_at, later.event_type = 'bounced') > (${deliveryEvents.occurredAt}, ${deliveryEvents.eventType} = 'bounced'))`;
 
-/** Events that are the message's latest outcome of this type. */
+/**
+ * Events that are the message's latest outcome of this type. A sent message is its latest outcome, delivered or
+ * bounced (each message once): sent is the sum of the two counts, so the look for a later outcome runs once per event.
+ */
 export const latestOutcome = (type: 'delivered' | 'bounced') =>
   sql`${deliveryEvents.eventType} = ${type} and not ${replaced}`;
-
-/** Events that stand for a sent message: its latest outcome, delivered or bounced (each message once). */
-export const sentMessage = sql`${deliveryEvents.eventType} in ('delivered', 'bounced') and not ${replaced}`;

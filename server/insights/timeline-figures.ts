@@ -5,7 +5,7 @@ import type { Executor } from '../platform/db/client';
 import { listDayTotals } from './email-metric-days';
 import { isSameOrSubdomain } from '../platform/db/domain-match';
 import { isSameOrSubdomainIndexed } from '../platform/db/reversed-domain';
-import { latestOutcome, sentMessage } from './delivery-outcomes';
+import { latestOutcome } from './delivery-outcomes';
 import {
   blocklistListings,
   deliveryEvents,
@@ -192,11 +192,10 @@ export async function listDomainEventDays(
 ): Promise<DayVolumes[]> {
   const date = sql<string>`to_char(${deliveryEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::float8`;
-  return ex
+  const rows = await ex
     .select({
       date,
       // A message whose delivery a later bounce replaced is one message, bounced (ADR 053).
-      sent: count(sentMessage),
       delivered: count(latestOutcome('delivered')),
       bounced: count(latestOutcome('bounced')),
       complaints: count(sql`${deliveryEvents.eventType} = 'complaint'`),
@@ -213,6 +212,8 @@ export async function listDomainEventDays(
     .groupBy(date)
     .orderBy(date)
     .limit(ROWS_MAX);
+  // Sent: each message once, by its latest outcome (delivery-outcomes.ts).
+  return rows.map((row) => ({ ...row, sent: row.delivered + row.bounced }));
 }
 
 /** One sending IP's figures per day, from the MTA event rows that name it. */
