@@ -30,6 +30,13 @@
 //   "bench CPU ms/msg" is this process's (the SMTP clients and the DNS server), on the same cores.
 // - db commits/msg: transactions committed in the database during the run (pg_stat_database; a
 //   statement outside a transaction is one, and the bench's own polling adds a few) per message.
+// - where one message's work goes, stage by stage (stageBreakdown): the PostgreSQL CPU of each client (pg-boss, the
+//   app's queries, the bench), the rows each table took (pg_stat_user_tables: rate_limits for the receive,
+//   inbound_messages for the store, pgboss.job for the job queue, inbox_test* for the report and placement, alerts),
+//   the jobs of each queue, and "queue wait" (a processing job's started_on - created_on) beside "job run". The
+//   node side: "node main thread" (receive, the database writes, the job queue's client) against the rest of node
+//   (the analysis threads, GC). PostgreSQL's statistics reach its views within a second or so of a busy backend's
+//   transaction (10 s when it goes idle), as the commit count does: the last writes of a run may count in the next.
 // - memory: the node process's RSS (/proc/PID/status), sampled every 50 ms: the peak during the run
 //   and the value when the last report was stored; and the PSS of the server's whole process tree
 //   (node, its analysis threads, PostgreSQL and its backends; /proc/PID/smaps_rollup, shared pages
@@ -131,6 +138,20 @@ function treeCpu(pid: number): { node: number; main: number; postgres: number } 
   return { node: times.get(pid) ?? 0, main, postgres };
 }
 
+/** CPU seconds one process has used (user + system), or undefined when it has ended or cannot be read. */
+function processCpu(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bench's own connections say who they are, so their CPU is not counted as the server's. */
+const BENCH_APPLICATION = 'inboxpulse-bench';
+
 /** What the bench asks of the server's database. */
 function benchQueries(database: Database) {
   const db = database.db;
@@ -187,6 +208,44 @@ function benchQueries(database: Database) {
         `select xact_commit as n from pg_stat_database where datname = current_database()`,
       );
       return Number(rows[0].n);
+    },
+    /** Rows each table took (inserted + updated + deleted) so far: where a message's writes go, stage by stage. */
+    async tableWrites(): Promise<Map<string, number>> {
+      const { rows } = await database.pool.query<{ name: string; n: string }>(
+        // pg-boss keeps each queue's jobs in a table of its own, named by a hash: named here by its queue.
+        `select coalesce('pgboss.job (' || q.name || ')', t.schemaname || '.' || t.relname) as name,
+                t.n_tup_ins + t.n_tup_upd + t.n_tup_del as n
+         from pg_stat_user_tables t left join pgboss.queue q on t.schemaname = 'pgboss' and q.partition_name = t.relname`,
+      );
+      return new Map(rows.map((row) => [row.name, Number(row.n)]));
+    },
+    /** The jobs queued since `sinceMs` (epoch ms), per queue: the job queue's share of a message's work. */
+    async jobsByQueue(sinceMs: number): Promise<Map<string, number>> {
+      const { rows } = await database.pool.query<{ name: string; n: number }>(
+        `select name, count(*)::int as n from pgboss.job where created_on >= to_timestamp($1 / 1000.0) group by name`,
+        [sinceMs],
+      );
+      return new Map(rows.map((row) => [row.name, row.n]));
+    },
+    /** How long the processing jobs of these messages waited in the queue before a worker took them. */
+    async queueWait(messageIds: number[]): Promise<{ p50: number | null; p99: number | null }> {
+      const { rows } = await database.pool.query<{ p50: number | null; p99: number | null }>(
+        `select percentile_cont(0.5) within group (order by extract(epoch from started_on - created_on) * 1000) as p50,
+                percentile_cont(0.99) within group (order by extract(epoch from started_on - created_on) * 1000) as p99
+         from pgboss.job
+         where name = 'process-inbound-message' and (data->>'messageId')::int = any($1::int[])`,
+        [messageIds],
+      );
+      return rows[0];
+    },
+    /** The server's PostgreSQL backends now, by who opened them: pg-boss ('pgboss'), the app's pool, the bench. */
+    async backends(): Promise<{ pid: number; client: string }[]> {
+      const { rows } = await database.pool.query<{ pid: number; client: string }>(
+        `select pid, case application_name when 'pgboss' then 'job queue (pg-boss)' when '${BENCH_APPLICATION}' then 'bench'
+                  when '' then 'app queries' else application_name end as client
+         from pg_stat_activity where datname = current_database()`,
+      );
+      return rows;
     },
     async queued(): Promise<number> {
       // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
@@ -269,6 +328,8 @@ async function orchestrate(): Promise<void> {
     'smtp',
   );
   const { smtpPort } = server;
+  // The bench asks one thing at a time, so its pool keeps the one connection it opened (to check the server's version).
+  await server.database.pool.query(`set application_name = '${BENCH_APPLICATION}'`);
   const queries = benchQueries(server.database);
   const rss = rssSampler(server.child.pid!);
   try {
@@ -338,11 +399,28 @@ async function orchestrate(): Promise<void> {
       return { leftover, seconds: Math.round((Date.now() - started) / 1000) };
     }
 
+    /**
+     * The rows each table took, once PostgreSQL's statistics have caught up (a backend reports its counts a second
+     * or so after its transaction, ten when it goes idle): read until two readings a second apart agree.
+     */
+    async function settledTableWrites(): Promise<Map<string, number>> {
+      let last = await queries.tableWrites();
+      for (let i = 0; i < 12; i++) {
+        await sleep(1000);
+        const next = await queries.tableWrites();
+        if ([...next].every(([table, n]) => last.get(table) === n)) return next;
+        last = next;
+      }
+      return last;
+    }
+
     async function run(runIndex: number, clients: number, n: number, label: string) {
       const messages = await prepare(n);
+      const writesBefore = await settledTableWrites();
       rss.reset();
       const cpuBefore = treeCpu(server.child.pid!);
       const commitsBefore = await queries.commits();
+      const backendsBefore = new Map((await queries.backends()).map((b) => [b.pid, processCpu(b.pid) ?? 0]));
       const benchCpuBefore = process.cpuUsage();
       const acceptedAt = new Map<number, number>();
       const messageIds: number[] = [];
@@ -377,6 +455,13 @@ async function orchestrate(): Promise<void> {
       const memory = rss.sample();
       const cpu = treeCpu(server.child.pid!);
       const commits = (await queries.commits()) - commitsBefore;
+      const postgresByClient = new Map<string, number>();
+      for (const { pid, client } of await queries.backends()) {
+        const used = (processCpu(pid) ?? 0) - (backendsBefore.get(pid) ?? 0);
+        postgresByClient.set(client, (postgresByClient.get(client) ?? 0) + used);
+      }
+      const jobsByQueue = await queries.jobsByQueue(started);
+      const queueWait = await queries.queueWait(messageIds);
       const benchCpu = process.cpuUsage(benchCpuBefore);
       const tree = treeMemory(server.child.pid!);
       const reports = await queries.reports(accepted);
@@ -386,6 +471,7 @@ async function orchestrate(): Promise<void> {
       // Jobs still queued once every report is in are duplicates (the message was processed already);
       // the next run starts only when they are gone, so runs do not inherit each other's queue.
       const after = await drainQueue();
+      const writes = await settledTableWrites();
       const authPass = reports.filter((r) => r.spf === 'pass' && r.dkim === 'pass' && r.dmarc === 'pass').length;
       return {
         run: label,
@@ -410,6 +496,14 @@ async function orchestrate(): Promise<void> {
         'node main thread CPU ms/msg': round(((cpu.main - cpuBefore.main) * 1000) / accepted.length, 2),
         'postgres CPU ms/msg': round(((cpu.postgres - cpuBefore.postgres) * 1000) / accepted.length, 2),
         'bench CPU ms/msg': round((benchCpu.user + benchCpu.system) / 1000 / accepted.length, 2),
+        'queue wait p50 ms': Math.round(queueWait.p50 ?? NaN),
+        'queue wait p99 ms': Math.round(queueWait.p99 ?? NaN),
+        ...stageBreakdown(accepted.length, {
+          postgresTotal: cpu.postgres - cpuBefore.postgres,
+          postgresByClient,
+          writes: [...writes].map(([table, n]) => [table, n - (writesBefore.get(table) ?? 0)]),
+          jobsByQueue,
+        }),
         'server rss peak MB': mb(memory.peak),
         'server rss end MB': mb(memory.current),
         'tree PSS end MB': tree.pssMb,
@@ -474,6 +568,42 @@ async function orchestrate(): Promise<void> {
     await server.stop();
     await dns.close();
   }
+}
+
+/**
+ * Where one message's database work goes, stage by stage: the PostgreSQL CPU of each client (pg-boss's job queue,
+ * the app's queries, the bench's polling; "other" is the background processes and backends that ended during the
+ * run, only known on the embedded server, whose processes are the server's children), the rows each table took
+ * (rate_limits: receive; inbound_messages: store; pgboss.*: job queue; inbox_test*: the report and placement;
+ * alerts and webhook tables: alerts), and the jobs of each queue.
+ */
+function stageBreakdown(
+  messages: number,
+  run: {
+    postgresTotal: number;
+    postgresByClient: Map<string, number>;
+    writes: [string, number][];
+    jobsByQueue: Map<string, number>;
+  },
+) {
+  const perMessage = (n: number, digits = 2) => round(n / messages, digits);
+  const byClient = Object.fromEntries(
+    [...run.postgresByClient].map(([client, seconds]) => [client, perMessage(seconds * 1000)]),
+  );
+  const attributed = [...run.postgresByClient.values()].reduce((sum, seconds) => sum + seconds, 0);
+  return {
+    'postgres CPU ms/msg by client': {
+      ...byClient,
+      ...(run.postgresTotal > 0 ? { other: perMessage(Math.max(0, run.postgresTotal - attributed) * 1000) } : {}),
+    },
+    'db rows written/msg by table': Object.fromEntries(
+      run.writes
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([table, n]) => [table, perMessage(n)]),
+    ),
+    'jobs/msg by queue': Object.fromEntries([...run.jobsByQueue].map(([queue, n]) => [queue, perMessage(n)])),
+  };
 }
 
 const memoryLine = (label: string, m: TreeMemory) =>
