@@ -1,6 +1,5 @@
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { InboundMailbox } from '../platform/smtp/addresses';
-import { finishInboundMessage } from '../platform/smtp/inbound.repo';
 import { testIdAt } from './inbox-tests.repo';
 import { processTestMessage } from './process-test-message';
 import { queueSeedPolling } from './seeds/poll-seed-mailboxes.job';
@@ -15,10 +14,9 @@ export const inboxTestMailbox: InboundMailbox = {
     const id = await testIdAt(db, address);
     return id === parsed.id ? { targetId: id } : 'no_such_address';
   },
-  /** Analyses the message for the tests it was sent to. */
+  /** Analyses the message for the tests it was sent to; processTestMessage stores the outcome with the reports. */
   async process(ctx, message) {
     const { pollSeeds, completedFor = [], ...outcome } = await processTestMessage(ctx, message);
-    await finishInboundMessage(ctx.db, message.id, outcome);
     // After the test is running and committed: the seed poller looks for it at once, not at the next minute.
     if (pollSeeds) await queueSeedPolling(ctx.jobs);
     for (const userId of completedFor) await queueAlertEvaluation(ctx.jobs, userId);

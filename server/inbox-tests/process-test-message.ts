@@ -1,6 +1,6 @@
 import type { InboxTestReport } from '@contracts/inbox-tests';
-import type { Db } from '../platform/db/client';
-import type { InboundMessage } from '../platform/smtp/inbound.repo';
+import type { Executor } from '../platform/db/client';
+import { finishInboundMessage, type InboundMessage } from '../platform/smtp/inbound.repo';
 import type { AppContext } from '../platform/context';
 import { AnalysisStoppedError } from '../engine/message-analysis/analysis-pool';
 import { appOutboundGuard } from '../platform/security/app-outbound-guard';
@@ -46,7 +46,8 @@ export interface TestMessageOutcome {
  * analysed; a later one, or one for a test that has ended, is recorded and not used. Safe to run again for the same
  * message after a crash: the claim accepts a test this message already claimed, and the report is written over.
  * After the analysis, which runs in a thread with no network, the message's one-click unsubscribe link is tried
- * here (the RFC 8058 POST, through the outbound guard) for the tests that did not turn it off.
+ * here (the RFC 8058 POST, through the outbound guard) for the tests that did not turn it off. Stores the message's
+ * outcome (finishInboundMessage) with what it changed, and answers it.
  */
 export async function processTestMessage(
   ctx: Pick<AppContext, 'db' | 'analyser' | 'dns'> & { env: Parameters<typeof appOutboundGuard>[0] },
@@ -65,62 +66,84 @@ export async function processTestMessage(
   const testIds = message.targetIds;
   // Only a message stored before test@ was retired (ADR 012) names no test.
   if (testIds.length === 0)
-    return {
+    return finish(db, message.id, {
       status: 'failed',
       result: "No test matched: the message was not sent to a test's own address.",
       pollSeeds: false,
-    };
+    });
   const started = await claimTestsForMessage(db, testIds, message);
 
   const notUsed = testIds
     .filter((id) => !started.some((test) => test.id === id))
     .map((id) => `test ${id} already has its message or does not exist`);
   if (started.length === 0)
-    return { status: 'processed', result: `Not used: ${notUsed.join('; ')}.`, pollSeeds: false };
+    return finish(db, message.id, {
+      status: 'processed',
+      result: `Not used: ${notUsed.join('; ')}.`,
+      pollSeeds: false,
+    });
 
   try {
     report = await ctx.analyser.analyse(raw, envelope);
   } catch (err) {
     if (!(err instanceof AnalysisStoppedError)) throw err; // retried by the job
+    const stopped = err.message;
     // The same message would stop the analysis again: its tests fail with the reason.
-    await failTestsOfMessage(
-      db,
-      started.map((test) => test.id),
-      message.id,
-      err.message,
-    );
-    return { status: 'failed', result: err.message, pollSeeds: false };
+    return db.transaction(async (tx) => {
+      await failTestsOfMessage(
+        tx,
+        started.map((test) => test.id),
+        message.id,
+        stopped,
+      );
+      return finish(tx, message.id, { status: 'failed', result: stopped, pollSeeds: false });
+    });
   }
   const analysed = storable(report);
   // One POST for all the tests this message started (a re-run after a crash posts again: unsubscribing twice is harmless).
   const oneClick = started.some((test) => test.oneClickUnsubscribeTest)
     ? await testOneClickUnsubscribe(appOutboundGuard(ctx.env, ctx.dns), analysed.content)
     : undefined;
-  let pollSeeds = false;
-  const completedFor = new Set<number>();
-  for (const test of started) {
-    const recorded = await recordReport(db, test.id, {
-      ...analysed,
-      oneClickUnsubscribe: test.oneClickUnsubscribeTest && oneClick ? oneClick : oneClickTurnedOff(analysed.content),
-    });
-    pollSeeds = recorded.hasSeeds || pollSeeds;
-    if (!recorded.hasSeeds && recorded.userId !== null) completedFor.add(recorded.userId);
-  }
   const result = [
     `Started test ${started.map((test) => test.id).join(', ')} (score ${analysed.score}/10)`,
     ...(notUsed.length ? [`not used: ${notUsed.join('; ')}`] : []),
   ].join('; ');
-  return { status: 'processed', result: `${result}.`, pollSeeds, completedFor: [...completedFor] };
+  // The reports, their placements and the message's outcome in one transaction (one commit a message): either all
+  // are stored or none, and a retry finds the tests still running with this message and stores them again.
+  return db.transaction(async (tx) => {
+    let pollSeeds = false;
+    const completedFor = new Set<number>();
+    for (const test of started) {
+      const recorded = await recordReport(tx, test.id, {
+        ...analysed,
+        oneClickUnsubscribe: test.oneClickUnsubscribeTest && oneClick ? oneClick : oneClickTurnedOff(analysed.content),
+      });
+      pollSeeds = recorded.hasSeeds || pollSeeds;
+      if (!recorded.hasSeeds && recorded.userId !== null) completedFor.add(recorded.userId);
+    }
+    return finish(tx, message.id, {
+      status: 'processed',
+      result: `${result}.`,
+      pollSeeds,
+      completedFor: [...completedFor],
+    });
+  });
+}
+
+/** Stores the message's outcome (finishInboundMessage) and answers it. */
+async function finish(ex: Executor, messageId: number, outcome: TestMessageOutcome): Promise<TestMessageOutcome> {
+  await finishInboundMessage(ex, messageId, { status: outcome.status, result: outcome.result });
+  return outcome;
 }
 
 /** Records a started test's report; without a seed network the analyser's placement stands (recordTestReport). */
 async function recordReport(
-  db: Db,
+  ex: Executor,
   testId: number,
   report: InboxTestReport,
 ): Promise<{ hasSeeds: boolean; userId: number | null }> {
   const classed = analyserPlacement(report);
-  return recordTestReport(db, testId, report, {
+  return recordTestReport(ex, testId, report, {
     subject: report.content.subject || defaultSubject(testId),
     provider: detectSendingProvider(report),
     analyserPlacement: classed.placement,

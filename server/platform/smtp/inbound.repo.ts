@@ -87,7 +87,7 @@ const headersOnly = sql`substring(raw FROM 1 FOR least(65536, coalesce(nullif(po
  * a stranger's mail) or the kept bodies already hold KEPT_BODIES_MAX_BYTES, when only its headers stay.
  */
 export async function finishInboundMessage(
-  db: Db,
+  ex: Executor,
   id: number,
   outcome: {
     status: 'processed' | 'failed' | 'unrouted';
@@ -99,7 +99,7 @@ export async function finishInboundMessage(
   const { status, result, reportDomains = [] } = outcome;
   const finished = { status, result, reportDomains, processedAt: sql`now()` };
   if (status === 'processed') {
-    await db
+    await ex
       .update(inboundMessages)
       .set({ ...finished, raw: null })
       .where(eq(inboundMessages.id, id));
@@ -109,7 +109,7 @@ export async function finishInboundMessage(
     where status in ('failed', 'unrouted') and raw is not null and body_dropped_at is null and id <> ${id})`;
   const keep =
     outcome.keepBody === false ? sql`false` : sql`${kept} + ${inboundMessages.size} <= ${KEPT_BODIES_MAX_BYTES}`;
-  await db
+  await ex
     .update(inboundMessages)
     .set({
       ...finished,
