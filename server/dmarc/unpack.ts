@@ -1,5 +1,5 @@
 import { Inflate, Unzip, UnzipInflate } from 'fflate';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { crc32, createInflateRaw } from 'node:zlib';
 import { AppError } from '../platform/errors';
 import { describeFailureReport, readFeedbackReport, type FailureReport } from './failure-report';
@@ -416,6 +416,8 @@ const REPORT_ATTACHMENT = /\.(xml|gz|zip)$/i;
 const REPORT_TYPES = /(xml|gzip|zip|octet-stream)/i;
 
 async function unpackEmail(data: Uint8Array, fileName: string, budget: Budget, depth: number): Promise<void> {
+  // Loaded on first use, as every start-up dependency only some jobs need (ADR 060): it adds to each start's time to first answer.
+  const { simpleParser } = await import('mailparser');
   let mail: ParsedMail;
   try {
     mail = await simpleParser(Buffer.from(data), { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });

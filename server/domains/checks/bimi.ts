@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import { validateBimiSvg, validateBimiVmc } from 'mailauth';
 import type { z } from 'zod';
 import type { BimiCertificate, DmarcCheck, DomainChecks, Finding } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
@@ -118,7 +117,7 @@ export async function checkBimi(
     logoUrl ? fetchUrl(dns, logoUrl, MAX_LOGO_BYTES, USER_AGENT, options) : null,
     certificateUrl ? fetchUrl(dns, certificateUrl, MAX_CERTIFICATE_BYTES, USER_AGENT, options) : null,
   ]);
-  const logo = logoUrl && logoFetch ? checkLogo(logoUrl, logoFetch) : null;
+  const logo = logoUrl && logoFetch ? await checkLogo(logoUrl, logoFetch) : null;
   const certificate =
     certificateUrl && pemFetch
       ? await checkCertificate(
@@ -264,10 +263,10 @@ function dmarcFindings(domain: string, dmarc: DmarcForBimi): Finding[] {
 }
 
 /** The logo at l= as fetched: its findings, what the result says of it, and the file, for the certificate's logo to be compared with. */
-function checkLogo(
+async function checkLogo(
   url: string,
   fetched: Fetched,
-): { findings: Finding[]; summary?: Checks['bimi']['logo']; file?: Buffer } {
+): Promise<{ findings: Finding[]; summary?: Checks['bimi']['logo']; file?: Buffer }> {
   if ('problem' in fetched)
     return {
       findings: [
@@ -279,7 +278,7 @@ function checkLogo(
         ),
       ],
     };
-  const problem = svgProblem(fetched.body);
+  const problem = await svgProblem(fetched.body);
   return {
     findings: problem
       ? [error(`The logo at ${url} ${problem.problem}, so mailbox providers do not show it.`, problem.fix)]
@@ -319,7 +318,9 @@ const NOT_SVG = {
 };
 
 /** Draft 4.3.2 and 7.6: an SVG (or gzip-compressed SVGZ) file meeting the SVG Tiny PS profile; null when it does. */
-function svgProblem(file: Buffer): { problem: string; fix: string } | null {
+async function svgProblem(file: Buffer): Promise<{ problem: string; fix: string } | null> {
+  // Loaded on first use, as every start-up dependency only some jobs need (ADR 060): it adds to each start's time to first answer.
+  const { validateBimiSvg } = await import('mailauth');
   let svg = file;
   if (file[0] === 0x1f && file[1] === 0x8b) {
     try {
@@ -374,6 +375,7 @@ async function checkCertificate(
         ),
       ],
     };
+  const { validateBimiVmc } = await import('mailauth');
   const checked = await validateBimiVmc(
     {
       // Where the record was found, as mailauth's own lookup reports it.

@@ -1,4 +1,3 @@
-import { spf } from 'mailauth';
 import { SpfResultName, type SpfSenderResult } from '@contracts/domains';
 import type { DnsResolver } from '../../platform/dns/resolver';
 import { mailauthResolver } from '../../engine/message-analysis/checks/mailauth-resolver';
@@ -19,6 +18,8 @@ const RECEIVER = 'receiver';
 export const assumedEnvelope = (domain: string) => ({ sender: `postmaster@${domain}`, helo: domain });
 
 async function evaluate(dns: DnsResolver, domain: string, ip: string): Promise<SpfSenderResult> {
+  // Loaded on first use, as every start-up dependency only some jobs need (ADR 060): it adds to each start's time to first answer.
+  const { spf } = await import('mailauth');
   const outcome = await spf({ ...assumedEnvelope(domain), ip, mta: RECEIVER, resolver: mailauthResolver(dns) });
   const result = SpfResultName.safeParse(outcome.status.result === 'temperr' ? 'temperror' : outcome.status.result);
   const comment = (outcome.status.comment ?? '').replace(`${RECEIVER}: `, '');

@@ -1,4 +1,4 @@
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 
 /** Where and how to log in; shared by every poller (DMARC report mailbox, seed mailboxes). */
 export interface ImapConnectionConfig {
@@ -37,6 +37,8 @@ export class ImapError extends Error {
 
 /** A logged-in client: logging off (imapflow logs every command), no auto-IDLE, bounded waits. */
 export async function openImap(config: ImapConnectionConfig, tuning: ImapTuning = {}): Promise<ImapFlow> {
+  // Loaded on first use, as every start-up dependency only some jobs need (ADR 060): it adds to each start's time to first answer.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: config.host,
     port: config.port,

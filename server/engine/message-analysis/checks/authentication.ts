@@ -1,4 +1,4 @@
-import { authenticate, bimi, type DMARCResult } from 'mailauth';
+import type { DMARCResult } from 'mailauth';
 import { asciiDomain, evaluateDmarc, type DmarcEvaluation } from '../../dmarc-policy/dmarc-evaluation';
 import type { DnsResolver } from '../../../platform/dns/resolver';
 import { mailauthResolver } from './mailauth-resolver';
@@ -70,6 +70,8 @@ export async function analyzeAuthentication(
   dns: DnsResolver,
   mta: string,
 ): Promise<AuthenticationResults> {
+  // Loaded on first use, as every start-up dependency only some jobs need (ADR 060): it adds to each start's time to first answer.
+  const { authenticate, bimi } = await import('mailauth');
   const resolver = mailauthResolver(dns);
   const result = await authenticate(raw, {
     ip: envelope?.ip,
@@ -206,7 +208,7 @@ function bimiInput(dmarc: DmarcEvaluation, verified: { r: MailauthSignature }[])
   };
 }
 
-type MailauthSignature = Awaited<ReturnType<typeof authenticate>>['dkim']['results'][number];
+type MailauthSignature = Awaited<ReturnType<typeof import('mailauth').authenticate>>['dkim']['results'][number];
 
 /**
  * A signature's result as RFC 8601 2.7.1 defines it. mailauth says neutral for a body hash that does
