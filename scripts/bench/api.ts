@@ -14,6 +14,9 @@
 // three can be a third slow, and a median of three then moves with it), BENCH_CONNECTIONS (default 50),
 // BENCH_WARMUP_SECONDS (default 2, before each route's first run), DATABASE_URL, LOG_LEVEL (default info),
 // BENCH_SERVER_NODE_ARGS (node options for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// The goal (issue 39) is CPU per request of GET /api/user <= 1.5x the bare route's in the runs beside it, with
+// throughput >= 0.5x: node CPU per request is the figure this machine's drift moves least (a slow minute makes
+// every request wait longer, not cost more CPU). The last line is one JSON object with both ratios and the verdict.
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +32,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const logLevel = process.env.LOG_LEVEL ?? 'info'; // the production default
+const GOAL = { cpuRatio: 1.5, throughputRatio: 0.5 };
 const appPort = 3811;
 const barePort = 3812;
 
@@ -221,11 +225,11 @@ try {
   }
   bareRuns.push(await measure(bareRoute, false, rounds));
   // Run k of route i (in order, all routes interleaved) sits between bare runs n and n + 1.
-  const ratios = (i: number) =>
+  const ratios = (i: number, key: 'requests/s' | 'node CPU µs/request' = 'requests/s') =>
     median(
       runs[i].map((line, round) => {
         const n = round * appRoutes.length + i;
-        return line['requests/s'] / ((bareRuns[n]['requests/s'] + bareRuns[n + 1]['requests/s']) / 2);
+        return line[key] / ((bareRuns[n][key] + bareRuns[n + 1][key]) / 2);
       }),
     );
   console.log(`median of ${rounds} rounds:`);
@@ -234,6 +238,11 @@ try {
   console.log(
     `ratio /api/user : bare = ${ratio.toFixed(3)} (${(100 * ratio).toFixed(1)}% of bare throughput; median of the rounds' ratios, each against the bare runs either side)`,
   );
+  const cpuRatio = ratios(0, 'node CPU µs/request');
+  const met = cpuRatio <= GOAL.cpuRatio && ratio >= GOAL.throughputRatio;
+  console.log(
+    `CPU per request /api/user : bare = ${cpuRatio.toFixed(3)} (goal <= ${GOAL.cpuRatio}, throughput >= ${GOAL.throughputRatio}: ${met ? 'met' : 'not met'})`,
+  );
   const byKey = median(runs[2].map((line, round) => line['requests/s'] / runs[1][round]['requests/s']));
   console.log(
     `ratio API key route : bare = ${ratios(2).toFixed(3)}; : the same route by session = ${byKey.toFixed(3)}`,
@@ -241,6 +250,14 @@ try {
   const after = treeMemory(app.pid!);
   console.log(memoryLine('app process tree idle (node + PostgreSQL)', idle));
   console.log(memoryLine('app process tree after the run', after));
+  console.log(
+    JSON.stringify({
+      cpuRatio: Number(cpuRatio.toFixed(3)),
+      throughputRatio: Number(ratio.toFixed(3)),
+      goal: GOAL,
+      met,
+    }),
+  );
 } finally {
   await Promise.all([stop(app), bare ? stop(bare) : undefined]);
   rmSync(dataDir, { recursive: true, force: true });
