@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { inboundMessages } from '../db/schema/index';
 
 /**
- * Bodies up to this size are read with their message; a larger one a piece of this size at a time. Read whole, a
- * 10 MB body arrives as one 20 MB hex text that node-postgres decodes in one go, holding the event loop (and so
- * every HTTP and SMTP answer) for a tenth of a second and more (bench:hostile, its 9 MB message); a piece is a
- * millisecond or two of work, and the loop answers in between.
+ * Bodies up to this size are stored and read with their message; a larger one a piece of this size at a time. Whole,
+ * a 10 MB body goes out as one 10 MB message and comes back as one 20 MB hex text that node-postgres decodes in one
+ * go, each holding the event loop (and so every HTTP and SMTP answer) for a tenth of a second and more (bench:hostile,
+ * its 9 MB message); a piece is a millisecond or two of work, and the loop answers in between.
  */
 export const BODY_PIECE_BYTES = 512 * 1024;
 
@@ -28,4 +28,42 @@ export async function readInboundBody(ex: Executor, id: number, bytes: number): 
     piece.copy(body, offset);
   }
   return body;
+}
+
+/** A received body's chunks (as the socket gave them) joined into pieces of at most BODY_PIECE_BYTES, in order. */
+export function bodyPieces(chunks: Buffer[]): Buffer[] {
+  const pieces: Buffer[] = [];
+  let group: Buffer[] = [];
+  let bytes = 0;
+  const close = () => {
+    if (group.length > 0) pieces.push(Buffer.concat(group, bytes));
+    group = [];
+    bytes = 0;
+  };
+  for (let chunk of chunks) {
+    while (chunk.length > 0) {
+      const room = BODY_PIECE_BYTES - bytes;
+      group.push(chunk.subarray(0, room));
+      bytes += Math.min(room, chunk.length);
+      chunk = chunk.subarray(room);
+      if (bytes === BODY_PIECE_BYTES) close();
+    }
+  }
+  close();
+  return pieces;
+}
+
+/**
+ * What to store as the body of pieces (bodyPieces): one piece itself; more are written a piece per statement into a
+ * temporary table of `tx`'s connection (never logged, emptied at commit) and joined by PostgreSQL in the row's insert,
+ * which must run in the same transaction.
+ */
+export async function bodyValue(tx: Executor, pieces: Buffer[]): Promise<Buffer | SQL> {
+  if (pieces.length <= 1) return pieces[0] ?? Buffer.alloc(0);
+  await tx.execute(
+    sql`create temporary table if not exists inbound_body_pieces (n integer primary key, piece bytea not null) on commit delete rows`,
+  );
+  for (const [n, piece] of pieces.entries())
+    await tx.execute(sql`insert into inbound_body_pieces (n, piece) values (${n}, ${piece})`);
+  return sql`(select string_agg(piece, ''::bytea order by n) from inbound_body_pieces)`;
 }

@@ -3,14 +3,15 @@ import type { Db, Executor } from '../db/client';
 import { isSameOrSubdomain } from '../db/domain-match';
 import { findStranded, type ClaimedTable, type RetryPolicy } from '../queue/durable-delivery';
 import { inboundMessages } from '../db/schema/index';
-import { BODY_PIECE_BYTES, readInboundBody } from './inbound-body';
+import { BODY_PIECE_BYTES, bodyValue, readInboundBody } from './inbound-body';
 
 export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = Pick<
   typeof inboundMessages.$inferInsert,
   'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'tls' | 'mailFrom' | 'rcptTo' | 'targetIds'
 > & {
-  raw: Buffer;
+  /** The body, whole or as pieces in order (bodyPieces). */
+  raw: Buffer | Buffer[];
 };
 
 /**
@@ -40,14 +41,28 @@ export const inboundItems: ClaimedTable<typeof inboundMessages> = {
   gaveUp: (result) => ({ status: 'failed', result, reportDomains: [], processedAt: sql`now()` }),
 };
 
-/** Stores a received message; undefined when one with the same sourceKey is already stored. */
-export async function storeInboundMessage(ex: Executor, message: NewInboundMessage): Promise<number | undefined> {
-  const [row] = await ex
-    .insert(inboundMessages)
-    .values({ ...message, size: message.raw.length })
-    .onConflictDoNothing({ target: inboundMessages.sourceKey })
-    .returning({ id: inboundMessages.id });
-  return row?.id;
+/**
+ * Stores a received message, its body whole or as pieces (bodyPieces: a large one is written a piece at a time);
+ * undefined when one with the same sourceKey is already stored.
+ */
+export async function storeInboundMessage(
+  ex: Executor,
+  { raw, ...message }: NewInboundMessage,
+): Promise<number | undefined> {
+  const pieces = Buffer.isBuffer(raw) ? [raw] : raw;
+  const insert = async (tx: Executor) => {
+    const [row] = await tx
+      .insert(inboundMessages)
+      .values({
+        ...message,
+        size: pieces.reduce((sum, piece) => sum + piece.length, 0),
+        raw: await bodyValue(tx, pieces),
+      })
+      .onConflictDoNothing({ target: inboundMessages.sourceKey })
+      .returning({ id: inboundMessages.id });
+    return row?.id;
+  };
+  return pieces.length > 1 ? ex.transaction(insert) : insert(ex);
 }
 
 /**
