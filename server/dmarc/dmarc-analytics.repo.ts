@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { addDays, dayStart, utcDay } from '@contracts/utc-day';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../platform/db/client';
 import { dmarcRecords, dmarcReports, dmarcSourceDays } from '../platform/db/schema/index';
 import { countedReport } from './dmarc.repo';
@@ -56,9 +57,8 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
     countedReport,
     domain ? eq(dmarcReports.domain, domain) : undefined,
   );
-  // Whole UTC days, as dmarc_source_days counts them: today and the `days` days before it.
-  const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
-  const inPeriod = and(owned, sql`${dmarcReports.dateBegin} >= (${firstDay})::timestamp at time zone 'UTC'`);
+  const first = firstDayOf(days);
+  const inPeriod = and(owned, gte(dmarcReports.dateBegin, dayStart(first)));
 
   const day = sql<string>`to_char(${dmarcReports.dateBegin} at time zone 'UTC', 'YYYY-MM-DD')`;
   const dayRows = await db
@@ -74,7 +74,7 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
     .groupBy(day, dmarcReports.domain)
     .orderBy(asc(day));
 
-  const { sources, otherSources } = await loadSources(db, userId, firstDay, domain);
+  const { sources, otherSources } = await loadSources(db, userId, first, domain);
 
   const policies = await db
     .selectDistinctOn([dmarcReports.domain], {
@@ -92,15 +92,24 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
   return { days: dayRows, sources, otherSources, policies, reporters };
 }
 
+/**
+ * The first UTC day of a period of `days` days: whole days, as dmarc_source_days counts them, today and the `days`
+ * days before it. A value, not SQL of now(): the planner then knows from its statistics how few rows a short period
+ * holds, and reads them through the index instead of the whole table.
+ */
+function firstDayOf(days: number): string {
+  return addDays(utcDay(), -days);
+}
+
 /** Per IP and disposition from dmarc_source_days, bounded by SOURCE_ROWS_PER_ORDER, and what the bound left out. */
 async function loadSources(
   db: Db,
   userId: number,
-  firstDay: SQL,
+  firstDay: string,
   domain?: string,
 ): Promise<{ sources: SourceRow[]; otherSources: OtherSources }> {
   const n = SOURCE_ROWS_PER_ORDER;
-  const scope = sql`user_id = ${userId} and day >= ${firstDay} ${domain ? sql`and domain = ${domain}` : sql``}`;
+  const scope = sql`user_id = ${userId} and day >= ${firstDay}::date ${domain ? sql`and domain = ${domain}` : sql``}`;
   // One statement, ranking once and joining nothing: the rows per IP and disposition carry their IP's
   // sums (window functions), and IPs are ranked by dense_rank over those rows, so an IP's rows share its
   // rank. (A join of the rows to the ranked IPs ran as a nested loop for want of statistics right after
@@ -202,9 +211,16 @@ export type SourceAuthRow = {
 };
 
 /**
- * The raw SPF and DKIM results (auth_results) of a few source IPs in the period: which domains their
- * mail authenticated as, for naming a source and for advice on it. dmarc_source_days does not keep
- * them, so the records are read, for at most the IPs asked (the busiest sources').
+ * How many of the period's last days loadSourceAuth reads. The advice is about a source's set-up as it is now (its
+ * return-path, its DKIM domain), which its latest mail shows; and a week of a busy source's records is thousands,
+ * where 90 days of them were most of an account's records (issue 39).
+ */
+const SOURCE_AUTH_DAYS = 7;
+
+/**
+ * The raw SPF and DKIM results (auth_results) of a few source IPs in the last week of the period: which domains
+ * their mail authenticated as, for naming a source and for advice on it. dmarc_source_days does not keep them, so
+ * the records are read, for at most the IPs asked (the busiest sources').
  */
 export async function loadSourceAuth(
   db: Db,
@@ -214,7 +230,7 @@ export async function loadSourceAuth(
   domain?: string,
 ): Promise<SourceAuthRow[]> {
   if (ips.length === 0) return [];
-  const firstDay = sql`(now() at time zone 'UTC')::date - ${days}::int`;
+  const since = dayStart(firstDayOf(Math.min(days, SOURCE_AUTH_DAYS)));
   const result = await db.execute<SourceAuthRow>(sql`
     select d.source_ip as "sourceIp", a.kind, lower(a.domain) as domain, lower(a.result) as result, sum(d.count)::float8 as count
     from ${dmarcRecords} d
@@ -224,7 +240,7 @@ export async function loadSourceAuth(
       union all
       select 'dkim', x->>'domain', x->>'result' from jsonb_array_elements(d.dkim_auth) x
     ) a
-    where r.user_id = ${userId} and r.status = 'imported' and r.sender_authenticated is not false and r.date_begin >= (${firstDay})::timestamp at time zone 'UTC'
+    where r.user_id = ${userId} and r.status = 'imported' and r.sender_authenticated is not false and r.date_begin >= ${since}
       ${domain ? sql`and r.domain = ${domain}` : sql``}
       and d.source_ip in ${ips} and a.domain is not null and a.domain <> ''
     group by 1, 2, 3, 4`);

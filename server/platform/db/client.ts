@@ -36,7 +36,9 @@ const MIGRATION_LOCK_ID = 8_042_213;
 /** Opens a pool on a PostgreSQL server (a DATABASE_URL, or the embedded server's socket) and checks its version. */
 export async function openDatabase(target: string | ConnectionSettings, maxConnections = 10): Promise<Database> {
   const connection: ConnectionSettings = typeof target === 'string' ? { connectionString: target } : target;
-  const pool = new pg.Pool({ ...connection, max: maxConnections });
+  // No JIT compilation: PostgreSQL compiles any statement it prices above jit_above_cost, and the analytics' queries
+  // (priced high for their JSON functions) then spent seconds compiling to save milliseconds (issue 39, ADR 062).
+  const pool = new pg.Pool({ ...connection, max: maxConnections, options: '-c jit=off' });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
