@@ -1,4 +1,4 @@
-import { date, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo } from './columns';
 import { users } from './users';
 
@@ -37,5 +37,8 @@ export const emailMetrics = pgTable(
       t.mailboxProvider,
       t.sendingIp,
     ),
+    // The dashboard's 30 days and the month's allowance read a range of days of every provider: bounded by the day,
+    // where the key above, led by the provider, would read the user's whole history.
+    index('email_metrics_user_date_idx').on(t.userId, t.date),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "email_metrics_user_date_idx" ON "email_metrics" USING btree ("user_id","date");
