@@ -94,6 +94,34 @@ describe('the job worker', () => {
     expect(await scheduled()).toEqual(['test-kept-round']);
   });
 
+  it("writes nothing to the queues and schedules on a restart, and applies a new version's changed retry policy and schedule", async () => {
+    const job = (retryLimit: number, schedule: string) =>
+      defineRunner(jobType('test-restarted', z.object({})), { retryLimit, schedule, run: async () => {} });
+    const stored = async () =>
+      (
+        await database.pool.query<{ retry: number; queueUpdated: Date; cron: string; scheduleUpdated: Date }>(
+          `select q.retry_limit as retry, q.updated_on as "queueUpdated", s.cron, s.updated_on as "scheduleUpdated"
+             from pgboss.queue q join pgboss.schedule s using (name) where q.name = 'test-restarted'`,
+        )
+      ).rows[0];
+    const start = async (version: AnyJob) => {
+      const queue = createJobQueue({ database, notifications, jobs: [version], log, work: true, pollSeconds: 60 });
+      await queue.start(context);
+      await queue.stop();
+    };
+    await start(job(2, '0 * * * *'));
+    const first = await stored();
+    expect(first).toMatchObject({ retry: 2, cron: '0 * * * *' });
+
+    await start(job(2, '0 * * * *'));
+    expect(await stored()).toEqual(first);
+
+    await start(job(5, '30 * * * *'));
+    const changed = await stored();
+    expect(changed).toMatchObject({ retry: 5, cron: '30 * * * *' });
+    expect(changed!.queueUpdated.getTime()).toBeGreaterThan(first!.queueUpdated.getTime());
+  });
+
   it('works through a backlog without waiting a polling interval between jobs', async () => {
     const { sender, startWorker, stop } = await twoProcesses([countJob]);
     for (let n = 1; n <= 5; n++) await sender.send(countJob, { n });

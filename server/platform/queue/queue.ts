@@ -86,9 +86,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // or queries pg-boss's tables, deadlocks. The next ones find the queues there and change nothing.
       await oneProcessAtATime(database.pool, QUEUE_SETUP_LOCK_ID, async () => {
         await boss.start();
+        // Read once: a restart finds every queue as it left it and writes nothing (it wrote each queue twice and
+        // each schedule once, each write its own commit, before it could answer: bench:start).
+        const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
         for (const job of jobs) {
-          // The retry and queue policies live on the queue so every sender shares them. createQueue
-          // leaves an existing queue as it was; updateQueue brings it in line with the definition.
+          // The retry and queue policies live on the queue so every sender shares them; a queue whose
+          // policies differ from the definition (a new version changed them) is brought in line.
           // A retry waits at least a second: a failed job is retried under the same id, and pg-boss
           // completes a batch's jobs right after the batch, which must not catch the retry running.
           const settings = {
@@ -97,8 +100,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             retryBackoff: true,
             policy: job.policy ?? 'standard',
           };
-          await boss.createQueue(job.name, { name: job.name, ...settings });
-          await boss.updateQueue(job.name, { name: job.name, ...settings });
+          const queue = existing.get(job.name);
+          if (!queue) await boss.createQueue(job.name, { name: job.name, ...settings });
+          else if ((Object.keys(settings) as (keyof typeof settings)[]).some((key) => queue[key] !== settings[key]))
+            await boss.updateQueue(job.name, { name: job.name, ...settings });
         }
       });
       if (!work) return;
@@ -107,6 +112,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       notifications.onReconnect(() => {
         for (const name of workers.keys()) wake(name);
       });
+      const scheduled = new Map((await boss.getSchedules()).map((s) => [s.name, s]));
       for (const job of jobs) {
         const ids: string[] = [];
         for (let i = 0; i < (job.workers ?? 1); i++)
@@ -122,11 +128,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             ),
           );
         workers.set(job.name, ids);
-        if (job.schedule && schedules) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
-        else await boss.unschedule(job.name);
+        const current = scheduled.get(job.name);
+        if (job.schedule && schedules) {
+          if (current?.cron !== job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+        } else if (current) await boss.unschedule(job.name);
       }
       // A schedule of a job this version no longer has would queue work nobody takes, every time it fires.
-      for (const { name } of await boss.getSchedules()) if (!workers.has(name)) await boss.unschedule(name);
+      for (const name of scheduled.keys()) if (!workers.has(name)) await boss.unschedule(name);
     },
 
     async stop() {
