@@ -36,7 +36,10 @@
 //   the jobs of each queue, and "queue wait" (a processing job's started_on - created_on) beside "job run". The
 //   node side: "node main thread" (receive, the database writes, the job queue's client) against the rest of node
 //   (the analysis threads, GC). PostgreSQL's statistics reach its views within a second or so of a busy backend's
-//   transaction (10 s when it goes idle), as the commit count does: the last writes of a run may count in the next.
+//   transaction but 10 s after it goes idle: the rows are read once they stayed the same 11 s (the commit count is
+//   read when the last report is in, so its last few may count in the next run).
+//   On a server that has pg_stat_statements (DATABASE_URL; shared_preload_libraries = 'pg_stat_statements' and the
+//   extension created in the database), the ten statements that took the most execution time, per message.
 // - memory: the node process's RSS (/proc/PID/status), sampled every 50 ms: the peak during the run
 //   and the value when the last report was stored; and the PSS of the server's whole process tree
 //   (node, its analysis threads, PostgreSQL and its backends; /proc/PID/smaps_rollup, shared pages
@@ -87,6 +90,12 @@ interface JobStats {
   messages: number;
   runP50: number | null;
   runP99: number | null;
+}
+
+interface StatementTotals {
+  query: string;
+  calls: number;
+  ms: number;
 }
 
 interface ReportTime {
@@ -247,6 +256,22 @@ function benchQueries(database: Database) {
       );
       return rows;
     },
+    /**
+     * Each statement's calls and execution time in this database so far, when the server has pg_stat_statements
+     * (loaded through shared_preload_libraries, the extension created in the database); undefined otherwise.
+     */
+    async statements(): Promise<Map<string, StatementTotals> | undefined> {
+      try {
+        const { rows } = await database.pool.query<StatementTotals & { id: string }>(
+          `select queryid::text as id, min(query) as query, sum(calls)::float8 as calls, sum(total_exec_time) as ms
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+           group by queryid`,
+        );
+        return new Map(rows.map(({ id, ...totals }) => [id, totals]));
+      } catch {
+        return undefined; // no pg_stat_statements here
+      }
+    },
     async queued(): Promise<number> {
       // Processing jobs not finished yet (including duplicates maintenance queued for old messages).
       const { rows } = await database.pool.query<{ n: number }>(
@@ -400,15 +425,17 @@ async function orchestrate(): Promise<void> {
     }
 
     /**
-     * The rows each table took, once PostgreSQL's statistics have caught up (a backend reports its counts a second
-     * or so after its transaction, ten when it goes idle): read until two readings a second apart agree.
+     * The rows each table took, once PostgreSQL's statistics have caught up: a backend reports its counts a second or
+     * so after a transaction when busy, but ten seconds after it goes idle, so the counts must stay the same that long.
      */
     async function settledTableWrites(): Promise<Map<string, number>> {
+      const started = Date.now();
       let last = await queries.tableWrites();
-      for (let i = 0; i < 12; i++) {
+      let changedAt = Date.now();
+      while (Date.now() - changedAt < 11_000 && Date.now() - started < 40_000) {
         await sleep(1000);
         const next = await queries.tableWrites();
-        if ([...next].every(([table, n]) => last.get(table) === n)) return next;
+        if ([...next].some(([table, n]) => last.get(table) !== n)) changedAt = Date.now();
         last = next;
       }
       return last;
@@ -417,6 +444,7 @@ async function orchestrate(): Promise<void> {
     async function run(runIndex: number, clients: number, n: number, label: string) {
       const messages = await prepare(n);
       const writesBefore = await settledTableWrites();
+      const statementsBefore = await queries.statements();
       rss.reset();
       const cpuBefore = treeCpu(server.child.pid!);
       const commitsBefore = await queries.commits();
@@ -472,6 +500,7 @@ async function orchestrate(): Promise<void> {
       // the next run starts only when they are gone, so runs do not inherit each other's queue.
       const after = await drainQueue();
       const writes = await settledTableWrites();
+      const statements = statementsBefore && (await queries.statements());
       const authPass = reports.filter((r) => r.spf === 'pass' && r.dkim === 'pass' && r.dmarc === 'pass').length;
       return {
         run: label,
@@ -503,6 +532,9 @@ async function orchestrate(): Promise<void> {
           postgresByClient,
           writes: [...writes].map(([table, n]) => [table, n - (writesBefore.get(table) ?? 0)]),
           jobsByQueue,
+        }),
+        ...(statements && {
+          'top statements/msg (pg_stat_statements)': topStatements(accepted.length, statementsBefore!, statements),
         }),
         'server rss peak MB': mb(memory.peak),
         'server rss end MB': mb(memory.current),
@@ -604,6 +636,24 @@ function stageBreakdown(
     ),
     'jobs/msg by queue': Object.fromEntries([...run.jobsByQueue].map(([queue, n]) => [queue, perMessage(n)])),
   };
+}
+
+/** The ten statements that took the most execution time during the run, per message, the query cut to 90 characters. */
+function topStatements(messages: number, before: Map<string, StatementTotals>, after: Map<string, StatementTotals>) {
+  return [...after]
+    .map(([id, { query, calls, ms }]) => ({
+      calls: calls - (before.get(id)?.calls ?? 0),
+      ms: ms - (before.get(id)?.ms ?? 0),
+      query: query.replace(/\s+/g, ' ').slice(0, 90),
+    }))
+    .filter((statement) => statement.calls > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10)
+    .map(({ calls, ms, query }) => ({
+      'calls/msg': round(calls / messages, 2),
+      'ms/msg': round(ms / messages, 2),
+      query,
+    }));
 }
 
 const memoryLine = (label: string, m: TreeMemory) =>
