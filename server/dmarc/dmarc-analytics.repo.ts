@@ -97,7 +97,7 @@ export async function loadAnalyticsRows(db: Db, userId: number, days: number, do
  * days before it. A value, not SQL of now(): the planner then knows from its statistics how few rows a short period
  * holds, and reads them through the index instead of the whole table.
  */
-function firstDayOf(days: number): string {
+export function firstDayOf(days: number): string {
   return addDays(utcDay(), -days);
 }
 
@@ -108,6 +108,15 @@ async function loadSources(
   firstDay: string,
   domain?: string,
 ): Promise<{ sources: SourceRow[]; otherSources: OtherSources }> {
+  const result = await db.execute<{ sources: SourceRow[]; other: OtherSources }>(
+    sourcesQuery(userId, firstDay, domain),
+  );
+  const [{ sources, other }] = result.rows;
+  return { sources, otherSources: { ...other, spoofedMessages: Number(other.spoofedMessages) } };
+}
+
+/** loadSources' statement: one domain's period is read through dmarc_source_days_user_domain_day_idx. */
+export function sourcesQuery(userId: number, firstDay: string, domain?: string): SQL {
   const n = SOURCE_ROWS_PER_ORDER;
   const scope = sql`user_id = ${userId} and day >= ${firstDay}::date ${domain ? sql`and domain = ${domain}` : sql``}`;
   // One statement, ranking once and joining nothing: the rows per IP and disposition carry their IP's
@@ -115,7 +124,7 @@ async function loadSources(
   // rank. (A join of the rows to the ranked IPs ran as a nested loop for want of statistics right after
   // an import: 114 s for 30,000 IPs.) `shown` marks the IPs whose rows are returned; the sums of the
   // rest are counted once per IP (first_of_ip). The shown rows and those sums come back as two JSON values.
-  const result = await db.execute<{ sources: SourceRow[]; other: OtherSources }>(sql`
+  return sql`
     with g as (
       select source_ip, disposition, array_agg(distinct domain) as domains, sum(total) as total, sum(spf_aligned) as spf_aligned,
         sum(dkim_aligned) as dkim_aligned, sum(failed) as failed, sum(failed_misaligned) as failed_misaligned
@@ -143,9 +152,7 @@ async function loadSources(
           'medium', count(*) filter (where ip_failed >= ${THREAT_THRESHOLDS.medium} and ip_failed < ${THREAT_THRESHOLDS.high}),
           'low', count(*) filter (where ip_failed > 0 and ip_failed < ${THREAT_THRESHOLDS.medium})),
         'spoofedMessages', coalesce(sum(ip_failed) filter (where ip_failed > 0 and not ip_misaligned * 2 > ip_failed), 0))
-       from ranked where not shown and first_of_ip) as other`);
-  const [{ sources, other }] = result.rows;
-  return { sources, otherSources: { ...other, spoofedMessages: Number(other.spoofedMessages) } };
+       from ranked where not shown and first_of_ip) as other`;
 }
 
 /** Whose reports loadReporterActivity reads: one user's (of one domain), or everyone's. */

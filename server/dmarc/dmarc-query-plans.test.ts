@@ -2,7 +2,7 @@ import { ReportsQuery } from '@contracts/dmarc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planWithoutSeqScans, sqlText } from '../test/query-plan';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
-import { reporterActivityQuery } from './dmarc-analytics.repo';
+import { firstDayOf, reporterActivityQuery, sourcesQuery } from './dmarc-analytics.repo';
 import { reportsPage } from './dmarc.repo';
 
 /*
@@ -25,6 +25,15 @@ describe('DMARC query plans', () => {
     expect(plan).toMatch(/Index Scan using dmarc_reports_user_listed_idx on dmarc_reports/);
     expect(plan).toContain(`Index Cond: (user_id = ${userId})`);
     expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('reads one domain’s sources of the period through the index on the user, the domain and the day', async () => {
+    const first = firstDayOf(90);
+    const plan = await planWithoutSeqScans(t.database.pool, sqlText(sourcesQuery(userId, first, 'example.com')));
+    expect(plan).toMatch(/Index Scan using dmarc_source_days_user_domain_day_idx on dmarc_source_days/);
+    expect(plan).toContain(
+      `Index Cond: ((user_id = ${userId}) AND (domain = 'example.com'::text) AND (day >= '${first}'::date))`,
+    );
   });
 
   it('reads the reporters from the index alone, grouped in its order, and each one’s last week from it', async () => {

@@ -188,5 +188,10 @@ export const dmarcSourceDays = pgTable(
     /** Failed DMARC although raw SPF or DKIM passed for some domain. */
     failedMisaligned: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.domain, t.sourceIp, t.disposition] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.domain, t.sourceIp, t.disposition] }),
+    // One domain's days (the analytics of one domain, its timeline): the key above, led by the day, would read every
+    // domain's rows of the period.
+    index('dmarc_source_days_user_domain_day_idx').on(t.userId, t.domain, t.day),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "dmarc_source_days_user_domain_day_idx" ON "dmarc_source_days" USING btree ("user_id","domain","day");
