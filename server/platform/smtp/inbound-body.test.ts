@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcReportAddress } from '@contracts/dmarc';
 import { inboundMessages } from '../db/schema/index';
 import { createTestApp, startTestSmtpListener, type TestApp } from '../../test/test-app';
-import { BODY_PIECE_BYTES, bodyPieces } from './inbound-body';
+import { BODY_PIECE_BYTES, BodyPieces } from './inbound-body';
 import { claimInboundMessage, storeInboundMessage } from './inbound.repo';
 
 /*
@@ -19,6 +19,13 @@ beforeAll(async () => {
   t = await createTestApp({ env: { INBOUND_DOMAIN: INBOUND } });
 });
 afterAll(() => t.close());
+
+/** `raw` as the listener hands it on: joined into pieces. */
+function pieces(raw: Buffer): Buffer[] {
+  const body = new BodyPieces();
+  body.add(raw);
+  return body.done();
+}
 
 const store = async (raw: Buffer | Buffer[]) =>
   (await storeInboundMessage(t.database.db, { kind: 'inbox_test', source: 'smtp', rcptTo: ['t@in.example'], raw }))!;
@@ -45,10 +52,16 @@ describe('claiming a received message', () => {
 describe('storing a received message', () => {
   it('joins the chunks of a body into pieces of at most BODY_PIECE_BYTES, in order', () => {
     const chunks = [randomBytes(BODY_PIECE_BYTES - 5), randomBytes(10), randomBytes(2 * BODY_PIECE_BYTES + 3)];
-    const pieces = bodyPieces(chunks);
+    const body = new BodyPieces();
+    body.add(chunks[0]);
+    body.add(chunks[1]);
+    // A piece is joined as soon as it is full, not at the end.
+    expect(body.pieces.map((piece) => piece.length)).toEqual([BODY_PIECE_BYTES]);
+    body.add(chunks[2]);
+    const pieces = body.done();
     expect(pieces.map((piece) => piece.length)).toEqual([BODY_PIECE_BYTES, BODY_PIECE_BYTES, BODY_PIECE_BYTES, 8]);
     expect(Buffer.concat(pieces).equals(Buffer.concat(chunks))).toBe(true);
-    expect(bodyPieces([])).toEqual([]);
+    expect(new BodyPieces().done()).toEqual([]);
   });
 
   it('writes a body of several pieces whole, and a duplicate of it not at all', async () => {
@@ -59,13 +72,13 @@ describe('storing a received message', () => {
       sourceKey: `imap:pieces-${Date.now()}`,
       rcptTo: [],
     };
-    const id = (await storeInboundMessage(t.database.db, { ...message, raw: bodyPieces([raw]) }))!;
+    const id = (await storeInboundMessage(t.database.db, { ...message, raw: pieces(raw) }))!;
     // The second store runs on a connection whose pieces table the first one used: it was emptied at commit.
-    expect(await storeInboundMessage(t.database.db, { ...message, raw: bodyPieces([raw]) })).toBeUndefined();
+    expect(await storeInboundMessage(t.database.db, { ...message, raw: pieces(raw) })).toBeUndefined();
     const [row] = await t.database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
     expect(row).toMatchObject({ size: raw.length });
     expect(row.raw!.equals(raw)).toBe(true);
-    const again = (await store(bodyPieces([raw.subarray(0, BODY_PIECE_BYTES + 1)])))!;
+    const again = (await store(pieces(raw.subarray(0, BODY_PIECE_BYTES + 1))))!;
     expect((await claimInboundMessage(t.database.db, again))!.raw!.equals(raw.subarray(0, BODY_PIECE_BYTES + 1))).toBe(
       true,
     );

@@ -30,31 +30,40 @@ export async function readInboundBody(ex: Executor, id: number, bytes: number): 
   return body;
 }
 
-/** A received body's chunks (as the socket gave them) joined into pieces of at most BODY_PIECE_BYTES, in order. */
-export function bodyPieces(chunks: Buffer[]): Buffer[] {
-  const pieces: Buffer[] = [];
-  let group: Buffer[] = [];
-  let bytes = 0;
-  const close = () => {
-    if (group.length > 0) pieces.push(Buffer.concat(group, bytes));
-    group = [];
-    bytes = 0;
-  };
-  for (let chunk of chunks) {
+/**
+ * A received body's chunks (as the socket gives them) joined into pieces of at most BODY_PIECE_BYTES, in order, a piece
+ * as soon as it is full: joined all at the end, the copies of a 10 MB body would add up to one long task again.
+ */
+export class BodyPieces {
+  readonly pieces: Buffer[] = [];
+  private group: Buffer[] = [];
+  private grouped = 0;
+
+  add(chunk: Buffer): void {
     while (chunk.length > 0) {
-      const room = BODY_PIECE_BYTES - bytes;
-      group.push(chunk.subarray(0, room));
-      bytes += Math.min(room, chunk.length);
-      chunk = chunk.subarray(room);
-      if (bytes === BODY_PIECE_BYTES) close();
+      const taken = chunk.subarray(0, BODY_PIECE_BYTES - this.grouped);
+      this.group.push(taken);
+      this.grouped += taken.length;
+      chunk = chunk.subarray(taken.length);
+      if (this.grouped === BODY_PIECE_BYTES) this.close();
     }
   }
-  close();
-  return pieces;
+
+  /** The pieces, the last one closed too. */
+  done(): Buffer[] {
+    this.close();
+    return this.pieces;
+  }
+
+  private close(): void {
+    if (this.group.length > 0) this.pieces.push(Buffer.concat(this.group, this.grouped));
+    this.group = [];
+    this.grouped = 0;
+  }
 }
 
 /**
- * What to store as the body of pieces (bodyPieces): one piece itself; more are written a piece per statement into a
+ * What to store as the body of pieces (BodyPieces): one piece itself; more are written a piece per statement into a
  * temporary table of `tx`'s connection (never logged, emptied at commit) and joined by PostgreSQL in the row's insert,
  * which must run in the same transaction.
  */

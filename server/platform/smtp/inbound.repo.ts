@@ -10,7 +10,7 @@ export type NewInboundMessage = Pick<
   typeof inboundMessages.$inferInsert,
   'kind' | 'source' | 'sourceKey' | 'remoteIp' | 'helo' | 'tls' | 'mailFrom' | 'rcptTo' | 'targetIds'
 > & {
-  /** The body, whole or as pieces in order (bodyPieces). */
+  /** The body, whole or as pieces in order (BodyPieces). */
   raw: Buffer | Buffer[];
 };
 
@@ -42,7 +42,7 @@ export const inboundItems: ClaimedTable<typeof inboundMessages> = {
 };
 
 /**
- * Stores a received message, its body whole or as pieces (bodyPieces: a large one is written a piece at a time);
+ * Stores a received message, its body whole or as pieces (BodyPieces: a large one is written a piece at a time);
  * undefined when one with the same sourceKey is already stored.
  */
 export async function storeInboundMessage(

@@ -11,7 +11,7 @@ import { parseIp, sendingNetwork } from '../dns/ip-address';
 import { resolveRecipient, type InboundKind, type InboundMailbox } from './addresses';
 import { queueInboundProcessing } from './process-inbound-message.job';
 import { recentSenderIps, storeInboundMessage } from './inbound.repo';
-import { bodyPieces } from './inbound-body';
+import { BodyPieces } from './inbound-body';
 import { keepExpectedSenders } from './expected-senders';
 import { EARLY_TALKER, watchPreGreeting } from './pre-greeting';
 
@@ -286,7 +286,8 @@ export async function startSmtpListener({
     session: SMTPServerSession,
     byKind: Map<InboundKind, Recipients>,
   ): Promise<string> {
-    const chunks: Buffer[] = [];
+    // Joined a piece at a time as it arrives, never whole: a 10 MB copy holds the event loop (inbound-body.ts).
+    const body = new BodyPieces();
     let kept = 0;
     let arrived = 0;
     // A sender trickling bytes (slow DATA) would hold a slot for as long as it likes: below the minimum rate it is sent
@@ -305,7 +306,7 @@ export async function startSmtpListener({
         arrived += (chunk as Buffer).length;
         // Past the limit the rest is read and dropped: a sender must not make us hold more than the limit.
         if (kept > env.SMTP_MAX_MESSAGE_BYTES) continue;
-        chunks.push(chunk as Buffer);
+        body.add(chunk as Buffer);
         kept += (chunk as Buffer).length;
       }
     } finally {
@@ -313,8 +314,7 @@ export async function startSmtpListener({
     }
     if (stream.sizeExceeded || kept > env.SMTP_MAX_MESSAGE_BYTES)
       throw smtpError(552, `Message too big: the limit is ${env.SMTP_MAX_MESSAGE_BYTES} bytes`);
-    // Never joined whole here: a 10 MB copy holds the event loop (inbound-body.ts).
-    const raw = bodyPieces(chunks);
+    const raw = body.done();
     try {
       await enforceRateLimit(db, bytesPerNetwork, networkOf(session.remoteAddress), kept);
       await enforceRateLimit(db, bytesInAll, 'all', kept);
