@@ -1,6 +1,6 @@
 import { ReportsQuery } from '@contracts/dmarc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planWithoutSeqScans, sqlText } from '../test/query-plan';
+import { planWithoutSeqScans, sqlText } from '../test/query-plans';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { firstDayOf, reporterActivityQuery, sourcesQuery } from './dmarc-analytics.repo';
 import { reportsPage } from './dmarc.repo';
