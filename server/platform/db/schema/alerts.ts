@@ -44,7 +44,8 @@ export const alerts = pgTable(
     resolutionNotifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('alerts_user_created_idx').on(t.userId, t.createdAt),
+    // The list's order (newest first, ties by id) read straight from the index, with no sort of the user's alerts.
+    index('alerts_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The delivery sweep's question every minute: whose alerts have something to tell?
     index('alerts_notification_due_idx')
       .on(t.userId)
