@@ -87,8 +87,10 @@ describe("a domain's DMARC days", () => {
     const { conditions, unindexed } = scans(plan!);
     expect(unindexed).toEqual([]);
     expect(conditions).toHaveLength(1);
-    // The key (user, day, domain) or the index on (user, domain, day): either bounds all three.
-    for (const bound of [/user_id = /, /domain = 'brand\.com'/, /day = ANY /]) expect(conditions[0]).toMatch(bound);
+    // Through the key (user, day, domain) or the index on (user, domain, day), as the server's planner prefers: the
+    // index bounds the user and the domain; the days bound it too, or filter what it found (PostgreSQL 15 on few rows).
+    for (const bound of [/user_id = /, /domain = 'brand\.com'/]) expect(conditions[0]).toMatch(bound);
+    expect(plan).toMatch(/day = ANY /);
   });
 
   it('of new sources and of sending IPs name the domain in every read of the table', async () => {
@@ -100,9 +102,12 @@ describe("a domain's DMARC days", () => {
     for (const plan of plans) {
       const { conditions, unindexed } = scans(plan);
       expect(unindexed).toEqual([]);
-      const ofDays = conditions.filter((c) => c.includes('day') && !c.includes('IS NOT NULL'));
-      expect(ofDays.length).toBeGreaterThan(0);
-      for (const condition of ofDays) expect(condition).toMatch(/user_id = .*domain = /);
+      // Every index read of the user's rows is bounded by the domain too (whichever index the planner takes), but the
+      // look-back's start: the user's oldest stored day, a min() the planner reads as the first entry of the user's.
+      const oldestDay = /Index Cond: \(\(?user_id = \d+\)( AND \(day IS NOT NULL\)\))?$/;
+      const ofTheUser = conditions.filter((c) => c.includes('user_id =') && !oldestDay.test(c));
+      expect(ofTheUser.length).toBeGreaterThan(0);
+      for (const condition of ofTheUser) expect(condition).toMatch(/domain = /);
     }
   });
 });
